@@ -1,0 +1,175 @@
+//! coalesce, filter, filter_zeros: simplifications that keep the layout function.
+
+use alloc::vec::Vec;
+
+use crate::error::{Error, Result};
+use crate::int::Int;
+use crate::int_tuple::{IntTuple, Tuple};
+use crate::layout::{make_layout, Layout};
+
+/// CuTe's `bw_coalesce`: walk the flat modes from the back, keeping a stack `new` whose front
+/// is the mode being grown. For each old mode `s:d`, looking at the front `s0:d0`:
+///
+/// | front `s0:d0` | old `s:d` | action |
+/// |---|---|---|
+/// | any | `_1:d` (static 1) | skip the old mode |
+/// | `_1:d0` (the only entry) | `s:d` | replace the front by `s:d` |
+/// | static `s0`, `s*d == d0` provably | `s:d` | merge: front becomes `s*s0:d` |
+/// | otherwise | `s:d` | prepend `s:d` |
+///
+/// At the end a lone static `_1` front is `_1:_0`. Every decision is taken only on static
+/// values, so a dynamic size-1 mode or a dynamic stride match keeps its mode.
+fn bw_coalesce(old: &[(Int, Int)], last: (Int, Int)) -> Result<Layout> {
+    // `new` is kept reversed: its last element is the front.
+    let mut new: Vec<(Int, Int)> = alloc::vec![last];
+    for &(s, d) in old.iter().rev() {
+        let front = *new.last().expect("never empty");
+        if s.is_const(1) {
+            continue;
+        } else if new.len() == 1 && front.0.is_const(1) {
+            new[0] = (s, d);
+        } else if front.0.is_static() && provably_equal(s.checked_mul(d)?, front.1) {
+            *new.last_mut().expect("never empty") = (s.checked_mul(front.0)?, d);
+        } else {
+            new.push((s, d));
+        }
+    }
+    if new.len() == 1 && new[0].0.is_const(1) {
+        return Ok(Layout::trivial());
+    }
+    new.reverse();
+    Ok(Layout::from_pairs(&new))
+}
+
+/// `a == b` as a static truth: both static and equal.
+fn provably_equal(a: Int, b: Int) -> bool {
+    a.is_static() && b.is_static() && a.value() == b.value()
+}
+
+/// `coalesce(L)`: flatten and merge modes that are contiguous, dropping static size-1 modes.
+///
+/// # Postconditions
+/// `size(R) == size(L)`, `depth(R) <= 1`, and `R(i) == L(i)` for `0 <= i < size(L)`.
+///
+/// # Errors
+/// `Overflow`.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// // CuTe docs
+/// assert_eq!(coalesce(&"(2,(1,6)):(1,(6,2))".parse()?)?.to_string(), "12:1");
+/// assert_eq!(coalesce(&"((2,(3,4)),(3,2),1):((4,(8,24)),(2,6),12)".parse()?)?.to_string(), "(24,6):(4,2)");
+/// // CuTe DSL: the size-1 mode is static, so it is dropped whatever its dynamic stride.
+/// assert_eq!(coalesce(&"(2,(1,6)):(1,({6},2))".parse()?)?.to_string(), "12:1");
+/// # Ok::<(), Error>(())
+/// ```
+pub fn coalesce(l: &Layout) -> Result<Layout> {
+    let flat = l.pairs();
+    match flat.split_last() {
+        None => Ok(Layout::trivial()),
+        Some((&last, rest)) => bw_coalesce(rest, last),
+    }
+}
+
+/// `detail::coalesce_x`: like [`coalesce`] but the function is also kept *outside* the
+/// domain: a trailing static size-1 mode is treated as size 2, so its stride survives (the
+/// left operand of a composition may be read past its size).
+pub(crate) fn coalesce_x(l: &Layout) -> Result<Layout> {
+    let flat = l.pairs();
+    match flat.split_last() {
+        None => Ok(Layout::trivial()),
+        Some((&(s, d), rest)) if s.is_const(1) => bw_coalesce(rest, (Int::st(2), d)),
+        Some((&last, rest)) => bw_coalesce(rest, last),
+    }
+}
+
+/// Apply `f` at the terminals of a by-mode profile: a tuple profile recurses into the first
+/// `rank(profile)` modes (the others are kept as they are, the result is a tuple), any leaf
+/// applies `f` to the whole (sub-)layout.
+pub(crate) fn by_profile(
+    l: &Layout,
+    profile: &IntTuple,
+    op: &'static str,
+    f: &dyn Fn(&Layout) -> Result<Layout>,
+) -> Result<Layout> {
+    match profile {
+        Tuple::Leaf(_) => f(l),
+        Tuple::Node(pv) => {
+            let modes = l.modes();
+            // Precondition: the profile has at most rank(L) modes.
+            if pv.len() > modes.len() {
+                return Err(Error::RankMismatch {
+                    op,
+                    expected: alloc::format!("at most rank {}", modes.len()),
+                    found: pv.len(),
+                });
+            }
+            let mut out = Vec::with_capacity(modes.len());
+            for (i, m) in modes.iter().enumerate() {
+                out.push(match pv.get(i) {
+                    Some(p) => by_profile(m, p, op, f)?,
+                    None => m.clone(),
+                });
+            }
+            Ok(make_layout(&out))
+        }
+    }
+}
+
+/// `coalesce(L, profile)`: coalesce each mode at the terminals of `profile` separately, keeping
+/// the rank (the integer values in the profile are ignored).
+///
+/// # Preconditions
+/// 1. At every tuple level, `rank(profile) <= rank(L)`.
+///
+/// # Errors
+/// `RankMismatch` (1), `Overflow`.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// // CuTe docs: by-mode coalesce
+/// let l: Layout = "(2,(1,6)):(1,(6,2))".parse()?;
+/// assert_eq!(coalesce_by(&l, &"(1,1)".parse()?)?.to_string(), "(2,6):(1,2)");
+/// assert_eq!(coalesce_by(&l, &"(1,(2,3))".parse()?)?.to_string(), "(2,(1,6)):(1,(0,2))");
+/// # Ok::<(), Error>(())
+/// ```
+pub fn coalesce_by(l: &Layout, profile: &IntTuple) -> Result<Layout> {
+    by_profile(l, profile, "coalesce", &coalesce)
+}
+
+/// `filter_zeros(L)`: replace the shape of every static stride-0 mode by `_1`.
+pub fn filter_zeros(l: &Layout) -> Layout {
+    let shape = l.shape().clone();
+    let mut strides = l.stride().leaves().into_iter();
+    let shape = shape.map(&mut |s| if strides.next().is_some_and(|d| d.is_const(0)) { Int::st(1) } else { *s });
+    Layout::raw(shape, l.stride().clone())
+}
+
+/// `filter(L)`: drop every static stride-0 and static size-1 mode and coalesce (`1:0` if nothing
+/// is left).
+///
+/// # Postconditions
+/// `depth(R) <= 1`; `R` is injective when `L` is injective on its non-zero-stride modes.
+///
+/// # Errors
+/// `Overflow`.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// assert_eq!(filter(&"(3,(2,4)):(0,(1,2))".parse()?)?.to_string(), "8:1");
+/// # Ok::<(), Error>(())
+/// ```
+pub fn filter(l: &Layout) -> Result<Layout> {
+    coalesce(&filter_zeros(l))
+}
+
+/// `filter(L, profile)`: [`filter`] at the terminals of `profile`.
+///
+/// # Errors
+/// `RankMismatch`, `Overflow`.
+pub fn filter_by(l: &Layout, profile: &IntTuple) -> Result<Layout> {
+    by_profile(l, profile, "filter", &filter)
+}

@@ -1,0 +1,103 @@
+//! complement: the layout of the indices a layout does not reach, up to a cotarget.
+
+use alloc::vec::Vec;
+
+use crate::coalesce::{coalesce, filter};
+use crate::error::{Error, Result};
+use crate::int::Int;
+use crate::int_tuple::{self, compact_major, IntTuple, Tuple};
+use crate::layout::{make_layout_left, Layout};
+
+/// `coalesce(shape)` of CuTe: merge neighbouring leaves that are both static or both dynamic
+/// (a single result is a leaf).
+pub fn coalesce_shape(shape: &IntTuple) -> Result<IntTuple> {
+    if !shape.is_tuple() {
+        return Ok(shape.clone());
+    }
+    let mut out: Vec<Int> = Vec::new();
+    for x in shape.leaves() {
+        match out.last_mut() {
+            Some(back) if back.is_static() == x.is_static() => *back = back.checked_mul(x)?,
+            _ => out.push(x),
+        }
+    }
+    Ok(match out.len() {
+        1 => Tuple::Leaf(out[0]),
+        _ => Tuple::Node(out.into_iter().map(Tuple::Leaf).collect()),
+    })
+}
+
+/// `complement(L, cotarget)`: the layout `R`, ordered and disjoint from `L`, such that
+/// `(L, R)` covers `[0, cotarget)` (`cotarget` may be a shape, as in `logical_divide`).
+///
+/// Decision table (on the filtered modes sorted by stride, smallest first): each mode
+/// `s:d` contributes `d / current` elements of stride `current`, then `current = s*d`; the rest
+/// of the cotarget, `ceil_div(cotarget, current)`, follows with compact strides.
+///
+/// # Preconditions
+/// 1. `L` is injective (no mode starts before the previous one ends: `d / current != 0`).
+/// 2. Strides are non-negative.
+///
+/// # Postconditions
+/// `R(i) < R(i+1)`, `R(i) != L(j)` for `i >= 1`, and `size(R) >= cotarget / size(filter(L))`.
+///
+/// # Errors
+/// `NonInjective` (1), `InvalidArgument` (2), `Overflow`.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// // CuTe docs
+/// let c = |l: &str| complement(&l.parse().unwrap(), &IntTuple::int(24)).unwrap().to_string();
+/// assert_eq!(c("4:1"), "6:4");
+/// assert_eq!(c("6:4"), "4:1");
+/// assert_eq!(c("(4,6):(1,4)"), "1:0");
+/// assert_eq!(c("4:2"), "(2,3):(1,8)");
+/// assert_eq!(c("(2,4):(1,6)"), "3:2");
+/// assert_eq!(c("(2,2):(1,6)"), "(3,2):(2,12)");
+/// ```
+pub fn complement(l: &Layout, cotarget: &IntTuple) -> Result<Layout> {
+    complement_filtered(&filter(l)?, cotarget, l)
+}
+
+/// `complement(L)`: the complement with cotarget `cosize(filter(L))`.
+///
+/// # Errors
+/// As [`complement`].
+pub fn complement_cosize(l: &Layout) -> Result<Layout> {
+    let f = filter(l)?;
+    complement_filtered(&f, &Tuple::Leaf(f.cosize()?), l)
+}
+
+fn complement_filtered(f: &Layout, cotarget: &IntTuple, orig: &Layout) -> Result<Layout> {
+    let mut rest = f.pairs();
+    // Precondition 2
+    if let Some(&(_, d)) = rest.iter().find(|(_, d)| d.value() < 0) {
+        return Err(Error::InvalidArgument {
+            op: "complement",
+            reason: alloc::format!("negative stride {}", d.value()),
+        });
+    }
+    if rest.len() == 1 && rest[0].1.is_const(0) {
+        // The irreducible rank-1 stride-0 layout: all of the cotarget is the complement.
+        return make_layout_left(&coalesce_shape(cotarget)?);
+    }
+    let mut result: Vec<(Int, Int)> = Vec::new();
+    let mut current = Int::st(1);
+    while !rest.is_empty() {
+        let min_stride = rest.iter().map(|p| p.1).reduce(Int::min).expect("non-empty");
+        let idx = rest.iter().position(|p| p.1.value() == min_stride.value()).expect("present");
+        let (s, _) = rest.remove(idx);
+        let new_shape = min_stride.checked_div(current)?;
+        // Precondition 1
+        if new_shape.value() == 0 {
+            return Err(Error::NonInjective { op: "complement", layout: crate::print::to_values(orig) });
+        }
+        result.push((new_shape, current));
+        current = min_stride.checked_mul(s)?;
+    }
+    let rest_shape = coalesce_shape(&int_tuple::ceil_div(cotarget, &Tuple::Leaf(current))?)?;
+    let rest_stride = compact_major(&rest_shape, current, true)?;
+    result.extend(int_tuple::leaf_pairs(&rest_shape, &rest_stride));
+    coalesce(&Layout::from_pairs(&result))
+}

@@ -1,0 +1,192 @@
+//! Composition `A ∘ B` and the by-mode tilers it accepts.
+
+use alloc::vec::Vec;
+
+use crate::coalesce::coalesce_x;
+use crate::error::{Error, Result};
+use crate::int::Int;
+use crate::int_tuple::{IntTuple, Tuple};
+use crate::layout::{make_layout, Layout};
+
+/// The right-hand side of composition, the divides and the products.
+///
+/// Written `<3:4,(2,4):(1,8)>` for a by-mode tiler; inside `<>` a bare `n` is the layout `n:1`
+/// and `_` keeps the mode.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Tiler {
+    /// One layout (composition distributes over its top-level modes).
+    Layout(Layout),
+    /// A bare integer `n`: the layout `n:_1`.
+    Int(Int),
+    /// `_`: leave the mode as it is.
+    Under,
+    /// `<t0,t1,...>`: element i applies to mode i.
+    ByMode(Vec<Tiler>),
+}
+
+impl From<Layout> for Tiler {
+    fn from(l: Layout) -> Tiler {
+        Tiler::Layout(l)
+    }
+}
+
+impl Tiler {
+    /// A by-mode shape tiler `<s0,s1,...>` from a shape (CuTe's `make_tile(shape)`).
+    pub fn from_shape(shape: &IntTuple) -> Tiler {
+        match shape {
+            Tuple::Leaf(s) => Tiler::Int(*s),
+            Tuple::Node(v) => Tiler::ByMode(v.iter().map(Tiler::from_shape).collect()),
+        }
+    }
+}
+
+/// Apply a binary layout operation by mode: element i of a by-mode tiler applies to mode i of
+/// `l`; `_` keeps the mode; the modes of `l` past the tiler are kept (`drop_rest == false`,
+/// the divides and products) or dropped (`drop_rest == true`, composition in C++ 4.2).
+/// An integer element `n` is `n:_1` for composition and `make_layout(n)` for the others.
+///
+/// # Preconditions
+/// 1. A by-mode tiler has at most `rank(l)` elements.
+pub(crate) fn by_mode(
+    l: &Layout,
+    t: &Tiler,
+    op: &'static str,
+    drop_rest: bool,
+    leaf: &dyn Fn(&Layout, &Layout) -> Result<Layout>,
+) -> Result<Layout> {
+    match t {
+        Tiler::Layout(b) => leaf(l, b),
+        // composition reads `n` as `n:_1`; the divides and products as `make_layout(n)`
+        // (whose static size-1 mode has stride `_0`).
+        Tiler::Int(n) if drop_rest => leaf(l, &Layout::leaf(*n, Int::st(1))),
+        Tiler::Int(n) => leaf(l, &crate::layout::make_layout_left(&Tuple::Leaf(*n))?),
+        Tiler::Under => Ok(l.clone()),
+        Tiler::ByMode(v) => {
+            let modes = l.modes();
+            // Precondition 1
+            if v.len() > modes.len() {
+                return Err(Error::RankMismatch {
+                    op,
+                    expected: alloc::format!("a tiler of at most rank {}", modes.len()),
+                    found: v.len(),
+                });
+            }
+            let mut out = Vec::with_capacity(modes.len());
+            for (i, m) in modes.iter().enumerate() {
+                match v.get(i) {
+                    Some(ti) => out.push(by_mode(m, ti, op, drop_rest, leaf)?),
+                    None if drop_rest => break,
+                    None => out.push(m.clone()),
+                }
+            }
+            Ok(make_layout(&out))
+        }
+    }
+}
+
+/// `composition(A, B)`: the layout `R` with `R(c) = A(B(c))`.
+///
+/// `B` may be a layout (composition distributes over its top-level modes), an integer `n`
+/// (`n:1`), `_` (A itself) or a by-mode tiler `<...>` whose element i composes with mode i of
+/// `A`; as in CuTe C++ 4.2, modes of `A` not covered by the tiler are dropped.
+///
+/// # Preconditions
+/// 1. Stride divisibility: at each mode of `coalesce(A)` (but the last) the remaining stride
+///    `d` of `B` and the mode's shape `s` satisfy `d % s == 0 or d < s`.
+/// 2. Shape divisibility: the remaining shape of `B` is divisible by the part each mode takes.
+/// 3. A by-mode tiler has at most `rank(A)` elements.
+///
+/// # Postconditions
+/// `compatible(B, R)` and `R(c) == A(B(c))` for every coordinate `c` of `B`.
+///
+/// # Errors
+/// `StrideDivisibility` (1), `ShapeDivisibility` (2), `RankMismatch` (3), `Overflow`. Unlike
+/// CuTe C++, the conditions are checked on dynamic values too.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// // CuTe docs
+/// let a: Layout = "(6,2):(8,2)".parse()?;
+/// assert_eq!(composition(&a, &"(4,3):(3,1)".parse()?)?.to_string(), "((2,2),3):((24,2),8)");
+/// let a: Layout = "(12,(4,8)):(59,(13,1))".parse()?;
+/// assert_eq!(composition(&a, &"<3:4,8:2>".parse()?)?.to_string(), "(3,(2,4)):(236,(26,1))");
+/// assert_eq!(composition(&a, &"<3,8>".parse()?)?.to_string(), "(3,(4,2)):(59,(13,1))");
+/// // CuTe DSL: a dynamic stride stays dynamic, with its known divisor
+/// let a: Layout = "(6,2):({8},2)".parse()?;
+/// let r = composition(&a, &"(4,3):(3,1)".parse()?)?;
+/// assert_eq!(r.to_styled(Style::Dsl), "((2,2),3):((?{div=3},2),?)");
+/// assert!(composition(&"(6,2):(1,7)".parse()?, &"4:9".parse()?).is_err());
+/// # Ok::<(), Error>(())
+/// ```
+pub fn composition(a: &Layout, b: &Tiler) -> Result<Layout> {
+    by_mode(a, b, "composition", true, &|a, b| {
+        let flat = coalesce_x(a)?;
+        composition_impl(&flat, b.shape(), b.stride())
+    })
+}
+
+/// `composition(A, B)` with `A` flat (coalesced) and `B` given as shape and stride.
+fn composition_impl(a: &Layout, rshape: &IntTuple, rstride: &IntTuple) -> Result<Layout> {
+    let (rs, rd) = match (rshape, rstride) {
+        // Right-distributivity over the modes of B.
+        (Tuple::Node(sv), Tuple::Node(dv)) => {
+            let modes = sv.iter().zip(dv).map(|(s, d)| composition_impl(a, s, d)).collect::<Result<Vec<_>>>()?;
+            return Ok(make_layout(&modes));
+        }
+        (Tuple::Leaf(s), Tuple::Leaf(d)) => (*s, *d),
+        _ => unreachable!("layouts are congruent"),
+    };
+    // A static stride-0 B (or, knowing the value, a dynamic one) reads A(0) = 0 everywhere.
+    if rd.is_const(0) || rd.value() == 0 {
+        return Ok(Layout::leaf(rs, rd));
+    }
+    let pairs = a.pairs();
+    let (last, init) = match (a.shape(), pairs.split_last()) {
+        (Tuple::Node(_), Some((last, init))) => (*last, init),
+        // A leaf A: scale B's stride.
+        _ => return Ok(Layout::leaf(rs, rd.checked_mul(pairs[0].1)?)),
+    };
+    // General case. Walk A's modes (all but the last), taking from B's shape what each covers.
+    //
+    // | next_shape or rest_shape is a static 1 | skip the mode (only the stride advances) |
+    // | otherwise                               | take min(next_shape, rest_shape) from it |
+    let (mut rest_shape, mut rest_stride) = (rs, rd);
+    let mut result: Vec<(Int, Int)> = Vec::new();
+    for &(cs, cd) in init {
+        // Precondition 1
+        let rsa = rest_stride.abs()?;
+        if !(rest_stride.checked_rem(cs)?.value() == 0 || rest_stride.value() < cs.value()) {
+            return Err(Error::StrideDivisibility {
+                op: "composition",
+                stride: rest_stride.value(),
+                shape: cs.value(),
+            });
+        }
+        let next_shape = cs.ceil_div(rsa)?;
+        let next_stride = rsa.ceil_div(cs)?.checked_mul(rest_stride.signum())?;
+        if next_shape.is_const(1) || rest_shape.is_const(1) {
+            rest_stride = next_stride;
+            continue;
+        }
+        let new_shape = next_shape.min(rest_shape);
+        // Precondition 2
+        if rest_shape.checked_rem(new_shape)?.value() != 0 {
+            return Err(Error::ShapeDivisibility {
+                op: "composition",
+                shape: rest_shape.value(),
+                divisor: new_shape.value(),
+            });
+        }
+        result.push((new_shape, rest_stride.checked_mul(cd)?));
+        rest_shape = rest_shape.checked_div(new_shape)?;
+        rest_stride = next_stride;
+    }
+    if result.is_empty() {
+        return Ok(Layout::leaf(rest_shape, rest_stride.checked_mul(last.1)?));
+    }
+    if !rest_shape.is_const(1) {
+        result.push((rest_shape, rest_stride.checked_mul(last.1)?));
+    }
+    Ok(Layout::from_pairs(&result))
+}

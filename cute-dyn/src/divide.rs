@@ -1,0 +1,143 @@
+//! The divide family: logical_divide and its zipped, tiled and flat rearrangements.
+
+use alloc::vec::Vec;
+
+use crate::coalesce::coalesce;
+use crate::complement::complement;
+use crate::composition::{by_mode, composition, Tiler};
+use crate::error::{Error, Result};
+use crate::layout::{make_layout, Layout};
+
+/// `logical_divide(A, B)`: `A` split into (tile, rest) by `B`:
+/// `composition(A, make_layout(B, complement(B, shape(coalesce(A)))))`, by mode for a tiler
+/// (`_` keeps a mode, `n` is `make_layout(n)`, modes past the tiler are kept).
+///
+/// # Preconditions
+/// 1. Those of [`complement`] for `B` and of [`composition`] for `A` with the result.
+/// 2. A by-mode tiler has at most `rank(A)` elements.
+///
+/// # Postconditions
+/// Each divided mode is rank 2 (tile, rest); its first mode is `A ∘ B`.
+///
+/// # Errors
+/// As [`composition`] and [`complement`]; `RankMismatch` (2).
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// // CuTe docs
+/// let r = logical_divide(&"(4,2,3):(2,1,8)".parse()?, &"4:2".parse()?)?;
+/// assert_eq!(r.to_string(), "((2,2),(2,3)):((4,1),(2,8))");
+/// let r = logical_divide(&"(9,(4,8)):(59,(13,1))".parse()?, &"<3:3,(2,4):(1,8)>".parse()?)?;
+/// assert_eq!(r.to_string(), "((3,3),((2,4),(2,2))):((177,59),((13,2),(26,1)))");
+/// # Ok::<(), Error>(())
+/// ```
+pub fn logical_divide(a: &Layout, b: &Tiler) -> Result<Layout> {
+    by_mode(a, b, "logical_divide", false, &|a, b| {
+        let rest = complement(b, coalesce(a)?.shape())?;
+        composition(a, &Tiler::Layout(make_layout(&[b.clone(), rest])))
+    })
+}
+
+/// CuTe's `zip2_by` on a layout: gather the rank-2 modes found at the terminals of the tiler
+/// into `((tiles...), (rests..., untouched modes...))`.
+///
+/// # Preconditions
+/// 1. At each terminal of the tiler the layout's mode has rank 2.
+pub(crate) fn tile_unzip(l: &Layout, guide: &Tiler) -> Result<Layout> {
+    match guide {
+        Tiler::ByMode(v) => {
+            let modes = l.modes();
+            if v.len() > modes.len() {
+                return Err(Error::RankMismatch {
+                    op: "zip2_by",
+                    expected: alloc::format!("at most {}", modes.len()),
+                    found: v.len(),
+                });
+            }
+            let (mut tiles, mut rests) = (Vec::new(), Vec::new());
+            for (m, g) in modes.iter().zip(v) {
+                let split = tile_unzip(m, g)?;
+                tiles.push(split.get(0)?);
+                rests.push(split.get(1)?);
+            }
+            rests.extend_from_slice(&modes[v.len()..]);
+            Ok(make_layout(&[make_layout(&tiles), make_layout(&rests)]))
+        }
+        _ => {
+            // Precondition 1
+            if !l.shape().is_tuple() || l.rank() != 2 {
+                return Err(Error::RankMismatch {
+                    op: "zip2_by",
+                    expected: "a rank-2 (tile, rest) mode".into(),
+                    found: l.rank(),
+                });
+            }
+            Ok(l.clone())
+        }
+    }
+}
+
+/// The modes that `L(_, repeat<R>(_))` keeps of one mode: a rank-1 mode (leaf or `(s)`) stays
+/// one mode, any other is spliced into its sub-modes.
+pub(crate) fn unpack(m: &Layout) -> Vec<Layout> {
+    if m.rank() == 1 {
+        alloc::vec![m.clone()]
+    } else {
+        m.modes()
+    }
+}
+
+/// `zipped_divide(A, B)`: `((tile), (rest))` of [`logical_divide`], tiles and rests gathered.
+///
+/// # Errors
+/// As [`logical_divide`]; `RankMismatch` when a tiler terminal does not meet a rank-2 mode.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// let r = zipped_divide(&"(9,(4,8)):(59,(13,1))".parse()?, &"<3:3,(2,4):(1,8)>".parse()?)?;
+/// assert_eq!(r.to_string(), "((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1)))");
+/// # Ok::<(), Error>(())
+/// ```
+pub fn zipped_divide(a: &Layout, b: &Tiler) -> Result<Layout> {
+    tile_unzip(&logical_divide(a, b)?, b)
+}
+
+/// `tiled_divide(A, B)`: `((tile), rest0, rest1, ...)`.
+///
+/// # Errors
+/// As [`zipped_divide`].
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// let r = tiled_divide(&"(9,(4,8)):(59,(13,1))".parse()?, &"<3:3,(2,4):(1,8)>".parse()?)?;
+/// assert_eq!(r.to_string(), "((3,(2,4)),3,(2,2)):((177,(13,2)),59,(26,1))");
+/// # Ok::<(), Error>(())
+/// ```
+pub fn tiled_divide(a: &Layout, b: &Tiler) -> Result<Layout> {
+    let z = zipped_divide(a, b)?;
+    let mut modes = alloc::vec![z.get(0)?];
+    modes.extend(unpack(&z.get(1)?));
+    Ok(make_layout(&modes))
+}
+
+/// `flat_divide(A, B)`: `(tile0, tile1, ..., rest0, rest1, ...)`.
+///
+/// # Errors
+/// As [`zipped_divide`].
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// let r = flat_divide(&"(9,(4,8)):(59,(13,1))".parse()?, &"<3:3,(2,4):(1,8)>".parse()?)?;
+/// assert_eq!(r.to_string(), "(3,(2,4),3,(2,2)):(177,(13,2),59,(26,1))");
+/// # Ok::<(), Error>(())
+/// ```
+pub fn flat_divide(a: &Layout, b: &Tiler) -> Result<Layout> {
+    let z = zipped_divide(a, b)?;
+    let mut modes = unpack(&z.get(0)?);
+    modes.extend(unpack(&z.get(1)?));
+    Ok(make_layout(&modes))
+}

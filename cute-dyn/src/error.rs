@@ -1,0 +1,77 @@
+//! The one error type of the runtime algebra.
+//!
+//! Each variant names a CuTe precondition; the same names (and wording) are used by the marker
+//! traits of `cute-static`, so a reader meets one vocabulary in both crates.
+
+use alloc::string::String;
+use core::fmt;
+
+/// Everything that can go wrong in `cute-dyn`. No input makes the library panic: every violated
+/// precondition comes back as one of these, carrying the values involved.
+// The fields are the values each Display message names.
+#[allow(missing_docs)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// Shape and stride (or two operands) do not have the same nesting profile.
+    NotCongruent { what: &'static str, a: String, b: String },
+    /// A tuple operand had the wrong rank.
+    RankMismatch { op: &'static str, expected: String, found: usize },
+    /// CuTe's stride divisibility condition: `rest_stride % shape == 0 or rest_stride < shape`
+    /// (composition), or `a % b == 0 or b % a == 0` (shape_div, upcast).
+    StrideDivisibility { op: &'static str, stride: i64, shape: i64 },
+    /// CuTe's shape divisibility condition: `rest_shape % new_shape == 0`.
+    ShapeDivisibility { op: &'static str, shape: i64, divisor: i64 },
+    /// The layout maps two coordinates to one index where an injective layout is required.
+    NonInjective { op: &'static str, layout: String },
+    /// The operation needs a static value and was given a dynamic one.
+    StaticRequired { op: &'static str, what: String },
+    /// Checked arithmetic overflowed `i64`.
+    Overflow { op: &'static str },
+    /// Division (or modulo) by zero.
+    DivisionByZero { op: &'static str },
+    /// An index into a tuple past its rank.
+    IndexOutOfRange { op: &'static str, index: i64, rank: usize },
+    /// A value outside the domain an operation accepts (negative shape, bad swizzle, ...).
+    InvalidArgument { op: &'static str, reason: String },
+    /// Malformed text, at byte `pos` of the input.
+    Parse { pos: usize, reason: String },
+}
+
+/// Result alias of the crate.
+pub type Result<T> = core::result::Result<T, Error>;
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::NotCongruent { what, a, b } => {
+                write!(f, "not congruent: {what} {a} and {b} have different profiles")
+            }
+            Error::RankMismatch { op, expected, found } => {
+                write!(f, "rank mismatch in {op}: expected {expected}, found rank {found}")
+            }
+            Error::StrideDivisibility { op, stride, shape } => write!(
+                f,
+                "stride divisibility condition violated in {op}: stride {stride} vs shape {shape} (neither divides the other)"
+            ),
+            Error::ShapeDivisibility { op, shape, divisor } => write!(
+                f,
+                "shape divisibility condition violated in {op}: shape {shape} is not divisible by {divisor}"
+            ),
+            Error::NonInjective { op, layout } => {
+                write!(f, "non-injective layout in {op}: {layout} maps two coordinates to one index")
+            }
+            Error::StaticRequired { op, what } => {
+                write!(f, "static value required in {op}: {what} is dynamic")
+            }
+            Error::Overflow { op } => write!(f, "arithmetic overflow in {op}"),
+            Error::DivisionByZero { op } => write!(f, "division by zero in {op}"),
+            Error::IndexOutOfRange { op, index, rank } => {
+                write!(f, "index out of range in {op}: index {index} for rank {rank}")
+            }
+            Error::InvalidArgument { op, reason } => write!(f, "invalid argument to {op}: {reason}"),
+            Error::Parse { pos, reason } => write!(f, "parse error at byte {pos}: {reason}"),
+        }
+    }
+}
+
+impl core::error::Error for Error {}

@@ -1,0 +1,799 @@
+//! Hierarchical integer tuples (CuTe's IntTuple) and coordinates, and their algebra.
+//!
+//! `(4)` (a rank-1 tuple) is distinct from the leaf `4`, and `()` is the empty tuple.
+
+use alloc::vec::Vec;
+
+use crate::error::{Error, Result};
+use crate::int::Int;
+
+/// A hierarchical tuple: a leaf or a (possibly empty) tuple of sub-tuples.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Tuple<T> {
+    /// A single value.
+    Leaf(T),
+    /// A tuple of sub-tuples; `Node(vec![])` is `()`.
+    Node(Vec<Tuple<T>>),
+}
+
+/// CuTe's IntTuple: shapes, strides and coordinates without `_`.
+pub type IntTuple = Tuple<Int>;
+
+/// A coordinate that may hold `_` (written `None`) for slicing.
+pub type Coord = Tuple<Option<Int>>;
+
+impl<T: Clone> Tuple<T> {
+    /// `rank`: 1 for a leaf, the number of modes of a tuple.
+    pub fn rank(&self) -> usize {
+        match self {
+            Tuple::Leaf(_) => 1,
+            Tuple::Node(v) => v.len(),
+        }
+    }
+
+    /// `depth`: 0 for a leaf, 1 + the deepest mode for a tuple (`()` has depth 1).
+    pub fn depth(&self) -> usize {
+        match self {
+            Tuple::Leaf(_) => 0,
+            Tuple::Node(v) => 1 + v.iter().map(Tuple::depth).max().unwrap_or(0),
+        }
+    }
+
+    /// Whether this is a tuple (not a leaf).
+    pub fn is_tuple(&self) -> bool {
+        matches!(self, Tuple::Node(_))
+    }
+
+    /// `get<i>`: mode `i`. A leaf has one mode, itself (as in CuTe).
+    ///
+    /// # Errors
+    /// `IndexOutOfRange` when `i >= rank`.
+    pub fn get(&self, i: usize) -> Result<&Tuple<T>> {
+        match self {
+            Tuple::Leaf(_) if i == 0 => Ok(self),
+            Tuple::Node(v) if i < v.len() => Ok(&v[i]),
+            _ => Err(Error::IndexOutOfRange { op: "get", index: i as i64, rank: self.rank() }),
+        }
+    }
+
+    /// The modes of a tuple; a leaf is its own single mode (CuTe's `wrap`).
+    pub fn modes(&self) -> Vec<Tuple<T>> {
+        match self {
+            Tuple::Leaf(_) => alloc::vec![self.clone()],
+            Tuple::Node(v) => v.clone(),
+        }
+    }
+
+    /// The leaves in order (depth-first, left to right).
+    pub fn leaves(&self) -> Vec<T> {
+        let mut out = Vec::new();
+        self.for_each_leaf(&mut |x| out.push(x.clone()));
+        out
+    }
+
+    fn for_each_leaf(&self, f: &mut impl FnMut(&T)) {
+        match self {
+            Tuple::Leaf(x) => f(x),
+            Tuple::Node(v) => v.iter().for_each(|t| t.for_each_leaf(f)),
+        }
+    }
+
+    /// `flatten`: a leaf stays a leaf (C++ `flatten(5) == 5`); a tuple becomes the tuple of
+    /// its leaves.
+    pub fn flatten(&self) -> Tuple<T> {
+        match self {
+            Tuple::Leaf(_) => self.clone(),
+            Tuple::Node(_) => Tuple::Node(self.leaves().into_iter().map(Tuple::Leaf).collect()),
+        }
+    }
+
+    /// Apply `f` to every leaf, keeping the structure.
+    pub fn map<U>(&self, f: &mut impl FnMut(&T) -> U) -> Tuple<U> {
+        match self {
+            Tuple::Leaf(x) => Tuple::Leaf(f(x)),
+            Tuple::Node(v) => Tuple::Node(v.iter().map(|t| t.map(f)).collect()),
+        }
+    }
+
+    /// Fallible [`Tuple::map`].
+    pub fn try_map<U>(&self, f: &mut impl FnMut(&T) -> Result<U>) -> Result<Tuple<U>> {
+        Ok(match self {
+            Tuple::Leaf(x) => Tuple::Leaf(f(x)?),
+            Tuple::Node(v) => Tuple::Node(v.iter().map(|t| t.try_map(f)).collect::<Result<_>>()?),
+        })
+    }
+
+    /// `congruent`: the same nesting profile.
+    pub fn congruent<U: Clone>(&self, other: &Tuple<U>) -> bool {
+        match (self, other) {
+            (Tuple::Leaf(_), Tuple::Leaf(_)) => true,
+            (Tuple::Node(a), Tuple::Node(b)) => a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.congruent(y)),
+            _ => false,
+        }
+    }
+
+    /// `weakly_congruent(a, b)`: `a`'s profile is a coarsening of `b`'s (a leaf of `a` may
+    /// stand over a sub-tuple of `b`).
+    pub fn weakly_congruent<U: Clone>(&self, other: &Tuple<U>) -> bool {
+        match (self, other) {
+            (Tuple::Leaf(_), _) => true,
+            (Tuple::Node(_), Tuple::Leaf(_)) => false,
+            (Tuple::Node(a), Tuple::Node(b)) => {
+                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.weakly_congruent(y))
+            }
+        }
+    }
+
+    /// Combine two congruent tuples leaf by leaf.
+    ///
+    /// # Errors
+    /// `NotCongruent` (labelled `what`) when the profiles differ.
+    pub fn zip_with<U, V>(
+        &self,
+        other: &Tuple<U>,
+        what: &'static str,
+        f: &mut impl FnMut(&T, &U) -> Result<V>,
+    ) -> Result<Tuple<V>>
+    where
+        T: crate::print::Notation,
+        U: Clone + crate::print::Notation,
+    {
+        match (self, other) {
+            (Tuple::Leaf(a), Tuple::Leaf(b)) => Ok(Tuple::Leaf(f(a, b)?)),
+            (Tuple::Node(a), Tuple::Node(b)) if a.len() == b.len() => {
+                Ok(Tuple::Node(a.iter().zip(b).map(|(x, y)| x.zip_with(y, what, f)).collect::<Result<_>>()?))
+            }
+            _ => Err(Error::NotCongruent { what, a: crate::print::to_values(self), b: crate::print::to_values(other) }),
+        }
+    }
+
+    /// `unwrap`: a rank-1 tuple becomes its only mode.
+    pub fn unwrap_single(self) -> Tuple<T> {
+        match self {
+            Tuple::Node(mut v) if v.len() == 1 => v.pop().expect("len 1"),
+            t => t,
+        }
+    }
+
+    /// `take<b, e>`: modes `b..e` as a tuple.
+    ///
+    /// # Errors
+    /// `IndexOutOfRange` unless `b <= e <= rank`.
+    pub fn take(&self, b: usize, e: usize) -> Result<Tuple<T>> {
+        let m = self.modes();
+        if b > e || e > m.len() {
+            return Err(Error::IndexOutOfRange { op: "take", index: e as i64, rank: m.len() });
+        }
+        Ok(Tuple::Node(m[b..e].to_vec()))
+    }
+
+    /// `select<I...>`: the listed modes, in order, as a tuple.
+    ///
+    /// # Errors
+    /// `IndexOutOfRange` for an index past the rank.
+    pub fn select(&self, idx: &[usize]) -> Result<Tuple<T>> {
+        let m = self.modes();
+        let picked = idx
+            .iter()
+            .map(|&i| m.get(i).cloned().ok_or(Error::IndexOutOfRange { op: "select", index: i as i64, rank: m.len() }))
+            .collect::<Result<_>>()?;
+        Ok(Tuple::Node(picked))
+    }
+
+    /// `append(a, x)`: a tuple gets `x` as a new last mode; a leaf becomes `(a, x)`.
+    pub fn append(&self, x: Tuple<T>) -> Tuple<T> {
+        let mut m = self.modes();
+        m.push(x);
+        Tuple::Node(m)
+    }
+
+    /// `prepend(a, x)`: `x` becomes the first mode.
+    pub fn prepend(&self, x: Tuple<T>) -> Tuple<T> {
+        let mut m = self.modes();
+        m.insert(0, x);
+        Tuple::Node(m)
+    }
+
+    /// `append<N>(a, x)`: pad with `x` up to rank `n` (a leaf stays a leaf when `n == 1`).
+    ///
+    /// # Errors
+    /// `RankMismatch` when the rank is already above `n`.
+    pub fn append_to(&self, n: usize, x: Tuple<T>) -> Result<Tuple<T>> {
+        if self.rank() > n {
+            return Err(Error::RankMismatch {
+                op: "append",
+                expected: alloc::format!("at most {n}"),
+                found: self.rank(),
+            });
+        }
+        if !self.is_tuple() && n == 1 {
+            return Ok(self.clone());
+        }
+        let mut m = self.modes();
+        m.resize(n, x);
+        Ok(Tuple::Node(m))
+    }
+
+    /// `replace<i>(a, x)`: mode `i` replaced by `x`.
+    ///
+    /// # Errors
+    /// `IndexOutOfRange` when `i >= rank`.
+    pub fn replace(&self, i: usize, x: Tuple<T>) -> Result<Tuple<T>> {
+        if !self.is_tuple() && i == 0 {
+            return Ok(x);
+        }
+        let mut m = self.modes();
+        let rank = m.len();
+        *m.get_mut(i).ok_or(Error::IndexOutOfRange { op: "replace", index: i as i64, rank })? = x;
+        Ok(Tuple::Node(m))
+    }
+
+    /// `group<b, e>`: modes `b..e` gathered into one mode.
+    ///
+    /// # Errors
+    /// `IndexOutOfRange` unless `b <= e <= rank`.
+    pub fn group(&self, b: usize, e: usize) -> Result<Tuple<T>> {
+        let m = self.modes();
+        if b > e || e > m.len() {
+            return Err(Error::IndexOutOfRange { op: "group", index: e as i64, rank: m.len() });
+        }
+        let mut out = m[..b].to_vec();
+        out.push(Tuple::Node(m[b..e].to_vec()));
+        out.extend_from_slice(&m[e..]);
+        Ok(Tuple::Node(out))
+    }
+
+    /// `unflatten(flat, profile)`: the leaves of `self` poured into the nesting of `profile`.
+    ///
+    /// # Errors
+    /// `RankMismatch` when the number of leaves differs.
+    pub fn unflatten<U: Clone>(&self, profile: &Tuple<U>) -> Result<Tuple<T>> {
+        let leaves = self.leaves();
+        let mut it = leaves.into_iter();
+        let mut count = 0;
+        let out = profile.map(&mut |_| {
+            count += 1;
+            it.next()
+        });
+        let n = self.leaves().len();
+        if count != n {
+            return Err(Error::RankMismatch { op: "unflatten", expected: alloc::format!("{count} leaves"), found: n });
+        }
+        out.try_map(&mut |x: &Option<T>| x.clone().ok_or(Error::Overflow { op: "unflatten" }))
+    }
+}
+
+/// `zip(a, b)` of CuTe: `((a0,b0),(a1,b1),...)`; a leaf `a` gives `((a,b))`.
+///
+/// # Errors
+/// `RankMismatch` when both are tuples of different ranks.
+pub fn zip<T: Clone>(a: &Tuple<T>, b: &Tuple<T>) -> Result<Tuple<T>> {
+    match a {
+        Tuple::Leaf(_) => Ok(Tuple::Node(alloc::vec![Tuple::Node(alloc::vec![a.clone(), b.clone()])])),
+        Tuple::Node(av) => {
+            let bv = b.modes();
+            if bv.len() != av.len() || !b.is_tuple() {
+                return Err(Error::RankMismatch {
+                    op: "zip",
+                    expected: alloc::format!("{}", av.len()),
+                    found: b.rank(),
+                });
+            }
+            Ok(Tuple::Node(av.iter().zip(bv).map(|(x, y)| Tuple::Node(alloc::vec![x.clone(), y])).collect()))
+        }
+    }
+}
+
+impl IntTuple {
+    /// A static leaf.
+    pub fn int(v: i64) -> IntTuple {
+        Tuple::Leaf(Int::st(v))
+    }
+
+    /// A tuple of static leaves.
+    pub fn ints(v: &[i64]) -> IntTuple {
+        Tuple::Node(v.iter().map(|&x| IntTuple::int(x)).collect())
+    }
+
+    /// The leaf value, if this is a leaf.
+    pub fn as_int(&self) -> Option<Int> {
+        match self {
+            Tuple::Leaf(x) => Some(*x),
+            Tuple::Node(_) => None,
+        }
+    }
+
+    /// Whether every leaf is static.
+    pub fn is_static(&self) -> bool {
+        self.leaves().iter().all(|x| x.is_static())
+    }
+
+    /// This tuple as a coordinate (no `_`).
+    pub fn to_coord(&self) -> Coord {
+        self.map(&mut |x| Some(*x))
+    }
+}
+
+/// `product` (alias `size`): the product of all leaves; `()` is 1.
+///
+/// # Errors
+/// `Overflow`.
+pub fn product(t: &IntTuple) -> Result<Int> {
+    match t {
+        Tuple::Leaf(x) => Ok(*x),
+        Tuple::Node(v) => v.iter().try_fold(Int::st(1), |acc, m| acc.checked_mul(product(m)?)),
+    }
+}
+
+/// `product_each`: the product of each mode, as a tuple (`wrap`ped first).
+///
+/// # Errors
+/// `Overflow`.
+pub fn product_each(t: &IntTuple) -> Result<IntTuple> {
+    Ok(Tuple::Node(t.modes().iter().map(|m| product(m).map(Tuple::Leaf)).collect::<Result<_>>()?))
+}
+
+/// `sum` of all leaves; `()` is 0.
+///
+/// # Errors
+/// `Overflow`.
+pub fn sum(t: &IntTuple) -> Result<Int> {
+    t.leaves().into_iter().try_fold(Int::st(0), Int::checked_add)
+}
+
+/// `inner_product(a, b)`: sum of leafwise products of congruent tuples.
+///
+/// # Preconditions
+/// 1. `a` and `b` are congruent.
+///
+/// # Errors
+/// `NotCongruent`, `Overflow`.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// let a: IntTuple = "(2,(3,4))".parse()?;
+/// let b: IntTuple = "(1,(2,6))".parse()?;
+/// assert_eq!(inner_product(&a, &b)?.value(), 2 + 6 + 24);
+/// # Ok::<(), Error>(())
+/// ```
+pub fn inner_product(a: &IntTuple, b: &IntTuple) -> Result<Int> {
+    // Precondition 1
+    let prods = a.zip_with(b, "inner_product operands", &mut |x, y| x.checked_mul(*y))?;
+    sum(&prods)
+}
+
+/// `tuple_max`: the largest leaf (`()` has none).
+///
+/// # Errors
+/// `InvalidArgument` for a tuple with no leaves.
+pub fn tuple_max(t: &IntTuple) -> Result<Int> {
+    t.leaves()
+        .into_iter()
+        .reduce(Int::max)
+        .ok_or(Error::InvalidArgument { op: "tuple_max", reason: "no leaves".into() })
+}
+
+/// `elem_scale(a, b)`: tuple×tuple leafwise; leaf×tuple is `a * product(b)`.
+///
+/// # Errors
+/// `RankMismatch` for tuples of different rank or a tuple `a` with a leaf `b`; `Overflow`.
+pub fn elem_scale(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
+    match (a, b) {
+        (Tuple::Leaf(x), _) => Ok(Tuple::Leaf(x.checked_mul(product(b)?)?)),
+        (Tuple::Node(av), Tuple::Node(bv)) if av.len() == bv.len() => {
+            Ok(Tuple::Node(av.iter().zip(bv).map(|(x, y)| elem_scale(x, y)).collect::<Result<_>>()?))
+        }
+        _ => Err(Error::RankMismatch {
+            op: "elem_scale",
+            expected: alloc::format!("rank {}", a.rank()),
+            found: b.rank(),
+        }),
+    }
+}
+
+/// Which of CuTe's two tuple-by-integer folds: `shape_div` checks divisibility, `ceil_div`
+/// does not (C++ checks both, but `ceil_div` is also the tiler "rest" of a non-dividing tile).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum DivKind {
+    Shape,
+    Ceil,
+}
+
+fn div_leaf(a: Int, b: Int, kind: DivKind) -> Result<Int> {
+    let op = if kind == DivKind::Shape { "shape_div" } else { "ceil_div" };
+    if b.value() == 0 {
+        return Err(Error::DivisionByZero { op });
+    }
+    // Precondition 1 (shape_div): a % b == 0 or b % a == 0
+    if kind == DivKind::Shape && a.value() != 0 && a.value() % b.value() != 0 && b.value() % a.value() != 0 {
+        return Err(Error::StrideDivisibility { op, stride: b.value(), shape: a.value() });
+    }
+    a.ceil_div(b)
+}
+
+fn div_fold(a: &IntTuple, b: &IntTuple, kind: DivKind) -> Result<IntTuple> {
+    match (a, b) {
+        (Tuple::Node(av), Tuple::Node(bv)) => {
+            let ok = if kind == DivKind::Shape { av.len() == bv.len() } else { av.len() >= bv.len() };
+            if !ok {
+                return Err(Error::RankMismatch {
+                    op: "shape_div",
+                    expected: alloc::format!("rank {}", av.len()),
+                    found: bv.len(),
+                });
+            }
+            let one = IntTuple::int(1);
+            let out = av.iter().enumerate().map(|(i, x)| div_fold(x, bv.get(i).unwrap_or(&one), kind));
+            Ok(Tuple::Node(out.collect::<Result<_>>()?))
+        }
+        (Tuple::Node(av), Tuple::Leaf(bi)) => {
+            // Divide left to right by a running quotient.
+            let mut rest = *bi;
+            let mut out = Vec::with_capacity(av.len());
+            for x in av {
+                out.push(div_fold(x, &Tuple::Leaf(rest), kind)?);
+                rest = div_leaf(rest, product(x)?, kind)?;
+            }
+            Ok(Tuple::Node(out))
+        }
+        (Tuple::Leaf(ai), _) => Ok(Tuple::Leaf(div_leaf(*ai, product(b)?, kind)?)),
+    }
+}
+
+/// `shape_div(a, b)`: `a` divided by `b`, leaf by leaf (tuple/tuple), by a running quotient
+/// (tuple/int), or by `product(b)` (int/tuple). Each int/int step is `ceil(a/b)`.
+///
+/// # Preconditions
+/// 1. At every int/int step `a % b == 0 or b % a == 0`.
+/// 2. Two tuples have equal ranks.
+///
+/// # Errors
+/// `StrideDivisibility` (1), `RankMismatch` (2), `DivisionByZero`.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// // CuTe's documented example: shape_div((4,5,6),40) -> (1,1,3)
+/// let r = shape_div(&"(4,5,6)".parse()?, &"40".parse()?)?;
+/// assert_eq!(r.to_string(), "(1,1,3)");
+/// # Ok::<(), Error>(())
+/// ```
+pub fn shape_div(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
+    div_fold(a, b, DivKind::Shape)
+}
+
+/// `ceil_div(a, b)`: like [`shape_div`] without the divisibility condition; a shorter tuple
+/// `b` is padded with 1s.
+///
+/// # Errors
+/// `RankMismatch` when `b` has more modes than `a`; `DivisionByZero`.
+pub fn ceil_div(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
+    div_fold(a, b, DivKind::Ceil)
+}
+
+/// `prefix_product(a, init)`: exclusive prefix product (pycute's definition; an int `init`
+/// broadcasts into sub-tuples).
+///
+/// # Errors
+/// `RankMismatch` when `init` is a tuple of another rank or a tuple beside a leaf `a`.
+pub fn prefix_product(a: &IntTuple, init: &IntTuple) -> Result<IntTuple> {
+    match (a, init) {
+        (Tuple::Node(av), Tuple::Node(iv)) if av.len() == iv.len() => {
+            Ok(Tuple::Node(av.iter().zip(iv).map(|(x, i)| prefix_product(x, i)).collect::<Result<_>>()?))
+        }
+        (Tuple::Node(av), Tuple::Leaf(i)) => {
+            let mut cur = *i;
+            let mut out = Vec::with_capacity(av.len());
+            for x in av {
+                out.push(prefix_product(x, &Tuple::Leaf(cur))?);
+                cur = cur.checked_mul(product(x)?)?;
+            }
+            Ok(Tuple::Node(out))
+        }
+        (Tuple::Leaf(_), Tuple::Leaf(_)) => Ok(init.clone()),
+        _ => Err(Error::RankMismatch {
+            op: "prefix_product",
+            expected: alloc::format!("rank {}", a.rank()),
+            found: init.rank(),
+        }),
+    }
+}
+
+/// `compatible(a, b)`: same size, and every coordinate of `a` is a coordinate of `b`.
+pub fn compatible(a: &IntTuple, b: &IntTuple) -> bool {
+    match (a, b) {
+        (Tuple::Leaf(x), _) => product(b).map(|p| p.value() == x.value()).unwrap_or(false),
+        (Tuple::Node(_), Tuple::Leaf(_)) => false,
+        (Tuple::Node(av), Tuple::Node(bv)) => av.len() == bv.len() && av.iter().zip(bv).all(|(x, y)| compatible(x, y)),
+    }
+}
+
+/// `evenly_divides(shape, tiler)`: the tiler (a shape, by mode) divides the shape evenly.
+pub fn evenly_divides(a: &IntTuple, b: &IntTuple) -> bool {
+    match b {
+        Tuple::Node(bv) => {
+            let am = a.modes();
+            bv.len() <= am.len() && bv.iter().zip(&am).all(|(x, y)| evenly_divides(y, x))
+        }
+        Tuple::Leaf(_) => (|| -> Result<bool> {
+            let sa = product(a)?.value();
+            let q = product(&ceil_div(a, b)?)?.value();
+            Ok(product(b)?.value().checked_mul(q) == Some(sa))
+        })()
+        .unwrap_or(false),
+    }
+}
+
+/// `compact_major<LayoutLeft|LayoutRight>(shape, current)`: compact strides starting at
+/// `current`; a static size-1 mode gets stride `_0` (as in C++).
+///
+/// # Errors
+/// `Overflow`.
+pub fn compact_major(shape: &IntTuple, current: Int, left: bool) -> Result<IntTuple> {
+    fn go(s: &IntTuple, cur: &mut Int, left: bool) -> Result<IntTuple> {
+        match s {
+            Tuple::Leaf(x) if x.is_const(1) => Ok(Tuple::Leaf(Int::st(0))),
+            Tuple::Leaf(x) => {
+                let d = *cur;
+                *cur = cur.checked_mul(*x)?;
+                Ok(Tuple::Leaf(d))
+            }
+            Tuple::Node(v) => {
+                let mut out: Vec<IntTuple> = Vec::with_capacity(v.len());
+                if left {
+                    for m in v {
+                        out.push(go(m, cur, left)?);
+                    }
+                } else {
+                    for m in v.iter().rev() {
+                        out.push(go(m, cur, left)?);
+                    }
+                    out.reverse();
+                }
+                Ok(Tuple::Node(out))
+            }
+        }
+    }
+    let mut cur = current;
+    go(shape, &mut cur, left)
+}
+
+/// `crd2idx(coord, shape, stride)`: the index of a (possibly hierarchical) coordinate. An
+/// integer coordinate over a tuple is split colexicographically, the last mode taking the
+/// remaining quotient unwrapped. `_` counts as 0 (as in `slice_and_offset`).
+///
+/// # Preconditions
+/// 1. A tuple coordinate has the rank of the shape at that level (and never sits over a leaf).
+///
+/// # Errors
+/// `RankMismatch` (1), `Overflow`.
+pub fn crd2idx(coord: &Coord, shape: &IntTuple, stride: &IntTuple) -> Result<Int> {
+    match (coord, shape, stride) {
+        (Tuple::Node(cv), Tuple::Node(sv), Tuple::Node(dv)) => {
+            // Precondition 1
+            if cv.len() != sv.len() || sv.len() != dv.len() {
+                return Err(Error::RankMismatch {
+                    op: "crd2idx",
+                    expected: alloc::format!("rank {}", sv.len()),
+                    found: cv.len(),
+                });
+            }
+            cv.iter().zip(sv).zip(dv).try_fold(Int::st(0), |acc, ((c, s), d)| acc.checked_add(crd2idx(c, s, d)?))
+        }
+        (Tuple::Leaf(c), Tuple::Node(sv), Tuple::Node(dv)) if sv.len() == dv.len() && !sv.is_empty() => {
+            let mut c = c.unwrap_or(Int::st(0));
+            let mut acc = Int::st(0);
+            for (i, (s, d)) in sv.iter().zip(dv).enumerate() {
+                if i + 1 == sv.len() {
+                    return acc.checked_add(crd2idx(&Tuple::Leaf(Some(c)), s, d)?);
+                }
+                let p = product(s)?;
+                let r = c.checked_rem(p)?;
+                acc = acc.checked_add(crd2idx(&Tuple::Leaf(Some(r)), s, d)?)?;
+                c = c.checked_div(p)?;
+            }
+            Ok(acc)
+        }
+        (Tuple::Leaf(c), Tuple::Leaf(_), Tuple::Leaf(d)) => c.unwrap_or(Int::st(0)).checked_mul(*d),
+        _ => Err(Error::RankMismatch {
+            op: "crd2idx",
+            expected: alloc::format!("rank {}", shape.rank()),
+            found: coord.rank(),
+        }),
+    }
+}
+
+/// `crd2idx(coord, shape)` (Horner form, colexicographic): `c0 + s0*(c1 + s1*(...))`.
+///
+/// # Errors
+/// `RankMismatch` when a tuple coordinate does not match the shape; `Overflow`.
+pub fn crd2idx_colex(coord: &IntTuple, shape: &IntTuple) -> Result<Int> {
+    match coord {
+        Tuple::Leaf(c) => Ok(*c),
+        Tuple::Node(cv) => {
+            if !coord.weakly_congruent(shape) {
+                return Err(Error::RankMismatch {
+                    op: "crd2idx",
+                    expected: alloc::format!("rank {}", shape.rank()),
+                    found: cv.len(),
+                });
+            }
+            // product_like(shape, coord): the size of the part of shape under each coordinate leaf.
+            let sizes = product_like(shape, coord)?;
+            let (c, s) = (coord.leaves(), sizes.leaves());
+            let mut acc = Int::st(0);
+            for i in (0..c.len()).rev() {
+                acc = if i + 1 == c.len() { c[i] } else { c[i].checked_add(s[i].checked_mul(acc)?)? };
+            }
+            Ok(acc)
+        }
+    }
+}
+
+fn product_like(shape: &IntTuple, guide: &IntTuple) -> Result<IntTuple> {
+    match (guide, shape) {
+        (Tuple::Leaf(_), _) => Ok(Tuple::Leaf(product(shape)?)),
+        (Tuple::Node(gv), Tuple::Node(sv)) => {
+            Ok(Tuple::Node(gv.iter().zip(sv).map(|(g, s)| product_like(s, g)).collect::<Result<_>>()?))
+        }
+        _ => Err(Error::RankMismatch { op: "crd2idx", expected: "a tuple shape".into(), found: 1 }),
+    }
+}
+
+/// `idx2crd(idx, shape)`: the colexicographic coordinate of an index; the last mode is not
+/// wrapped (C++: `idx2crd(8, 3) == 8`). A tuple index maps mode by mode.
+///
+/// # Errors
+/// `RankMismatch` for a tuple index over a leaf shape; `DivisionByZero`; `Overflow`.
+pub fn idx2crd(idx: &IntTuple, shape: &IntTuple) -> Result<IntTuple> {
+    match (idx, shape) {
+        (Tuple::Node(iv), Tuple::Node(sv)) if iv.len() == sv.len() => {
+            Ok(Tuple::Node(iv.iter().zip(sv).map(|(i, s)| idx2crd(i, s)).collect::<Result<_>>()?))
+        }
+        (Tuple::Leaf(i), Tuple::Node(_)) => {
+            // crd2idx(idx, shape, basis): split by divmod, the last mode keeps the quotient.
+            let mut rest = *i;
+            split_colex(&mut rest, shape, true)
+        }
+        (Tuple::Leaf(_), Tuple::Leaf(_)) => Ok(idx.clone()),
+        _ => Err(Error::RankMismatch {
+            op: "idx2crd",
+            expected: alloc::format!("rank {}", shape.rank()),
+            found: idx.rank(),
+        }),
+    }
+}
+
+fn split_colex(rest: &mut Int, shape: &IntTuple, last: bool) -> Result<IntTuple> {
+    match shape {
+        Tuple::Leaf(s) => {
+            if last {
+                return Ok(Tuple::Leaf(*rest));
+            }
+            let c = rest.checked_rem(*s)?;
+            *rest = rest.checked_div(*s)?;
+            Ok(Tuple::Leaf(c))
+        }
+        Tuple::Node(sv) => {
+            let n = sv.len();
+            let mut out = Vec::with_capacity(n);
+            for (k, s) in sv.iter().enumerate() {
+                if last && k + 1 == n {
+                    out.push(split_colex(rest, s, true)?);
+                } else {
+                    // A non-final mode takes rest % size(mode) and splits it inside.
+                    let p = product(s)?;
+                    let mut sub = rest.checked_rem(p)?;
+                    *rest = rest.checked_div(p)?;
+                    out.push(split_colex(&mut sub, s, true)?);
+                }
+            }
+            Ok(Tuple::Node(out))
+        }
+    }
+}
+
+/// `idx2crd(idx, shape, stride)`: every leaf is `(idx / stride) % shape` (a static size-1
+/// mode is `_0` without dividing). An integer stride beside a tuple shape stands for
+/// `compact_col_major(shape, stride)`.
+///
+/// # Errors
+/// `RankMismatch`, `DivisionByZero`, `Overflow`.
+pub fn idx2crd_strided(idx: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<IntTuple> {
+    match (idx, shape, stride) {
+        (Tuple::Node(iv), Tuple::Node(sv), Tuple::Node(dv)) if iv.len() == sv.len() && sv.len() == dv.len() => Ok(
+            Tuple::Node(iv.iter().zip(sv).zip(dv).map(|((i, s), d)| idx2crd_strided(i, s, d)).collect::<Result<_>>()?),
+        ),
+        (Tuple::Leaf(_), Tuple::Node(sv), Tuple::Node(dv)) if sv.len() == dv.len() => {
+            Ok(Tuple::Node(sv.iter().zip(dv).map(|(s, d)| idx2crd_strided(idx, s, d)).collect::<Result<_>>()?))
+        }
+        (Tuple::Leaf(_), Tuple::Node(_), Tuple::Leaf(d)) => {
+            idx2crd_strided(idx, shape, &compact_major(shape, *d, true)?)
+        }
+        (Tuple::Leaf(i), Tuple::Leaf(s), Tuple::Leaf(d)) => {
+            if s.is_const(1) {
+                return Ok(IntTuple::int(0));
+            }
+            Ok(Tuple::Leaf(i.checked_div(*d)?.checked_rem(*s)?))
+        }
+        _ => Err(Error::RankMismatch {
+            op: "idx2crd",
+            expected: alloc::format!("rank {}", shape.rank()),
+            found: idx.rank(),
+        }),
+    }
+}
+
+/// `crd2crd(coord, src_shape, dst_shape)`: re-express a coordinate of `src` in `dst` (mode by
+/// mode where all three are tuples, else through the colexicographic index).
+///
+/// # Errors
+/// `RankMismatch`, `Overflow`.
+pub fn crd2crd(coord: &IntTuple, src: &IntTuple, dst: &IntTuple) -> Result<IntTuple> {
+    match (coord, src, dst) {
+        (Tuple::Node(cv), Tuple::Node(sv), Tuple::Node(dv)) => {
+            if cv.len() != sv.len() || cv.len() != dv.len() {
+                return Err(Error::RankMismatch {
+                    op: "crd2crd",
+                    expected: alloc::format!("rank {}", sv.len()),
+                    found: cv.len(),
+                });
+            }
+            Ok(Tuple::Node(cv.iter().zip(sv).zip(dv).map(|((c, s), d)| crd2crd(c, s, d)).collect::<Result<_>>()?))
+        }
+        _ => idx2crd(&Tuple::Leaf(crd2idx_colex(coord, src)?), dst),
+    }
+}
+
+/// `slice(coord, t)`: keep the parts of `t` under `_` (one level of nesting is spliced away per
+/// tuple level, as CuTe's `filter_tuple`); `slice(_, t) == t`.
+///
+/// # Errors
+/// `RankMismatch` when the coordinate does not match `t`'s profile.
+pub fn slice<T: Clone>(coord: &Coord, t: &Tuple<T>) -> Result<Tuple<T>> {
+    match coord {
+        Tuple::Leaf(None) => Ok(t.clone()),
+        Tuple::Leaf(Some(_)) => Ok(Tuple::Node(Vec::new())),
+        Tuple::Node(_) => Ok(Tuple::Node(lift(coord, t, true)?)),
+    }
+}
+
+/// `dice(coord, t)`: keep the parts of `t` under integers; `dice(i, t) == t`.
+///
+/// # Errors
+/// `RankMismatch` when the coordinate does not match `t`'s profile.
+pub fn dice<T: Clone>(coord: &Coord, t: &Tuple<T>) -> Result<Tuple<T>> {
+    match coord {
+        Tuple::Leaf(None) => Ok(Tuple::Node(Vec::new())),
+        Tuple::Leaf(Some(_)) => Ok(t.clone()),
+        Tuple::Node(_) => Ok(Tuple::Node(lift(coord, t, false)?)),
+    }
+}
+
+fn lift<T: Clone>(coord: &Coord, t: &Tuple<T>, keep_under: bool) -> Result<Vec<Tuple<T>>> {
+    match (coord, t) {
+        (Tuple::Node(cv), Tuple::Node(tv)) if cv.len() == tv.len() => {
+            let mut out = Vec::new();
+            for (c, x) in cv.iter().zip(tv) {
+                out.extend(lift(c, x, keep_under)?);
+            }
+            Ok(out)
+        }
+        (Tuple::Node(cv), _) => {
+            Err(Error::RankMismatch { op: "slice", expected: alloc::format!("rank {}", t.rank()), found: cv.len() })
+        }
+        (Tuple::Leaf(c), _) if c.is_none() == keep_under => Ok(alloc::vec![t.clone()]),
+        (Tuple::Leaf(_), _) => Ok(Vec::new()),
+    }
+}
+
+/// Whether a coordinate holds a `_`.
+pub fn has_underscore(c: &Coord) -> bool {
+    c.leaves().iter().any(Option::is_none)
+}
+
+/// The flattened `(shape, stride)` leaf pairs of a congruent pair of tuples.
+pub(crate) fn leaf_pairs(shape: &IntTuple, stride: &IntTuple) -> Vec<(Int, Int)> {
+    shape.leaves().into_iter().zip(stride.leaves()).collect()
+}

@@ -1,0 +1,200 @@
+//! right_inverse, left_inverse, and what is built on them: max_common_layout,
+//! max_common_vector, nullspace.
+
+use alloc::vec::Vec;
+
+use crate::coalesce::coalesce;
+use crate::composition::{composition, Tiler};
+use crate::error::{Error, Result};
+use crate::int::Int;
+use crate::int_tuple::{compact_major, Tuple};
+use crate::layout::Layout;
+
+/// The coalesced modes of a layout, their exclusive prefix products, and the order that sorts
+/// them by stride.
+struct SortedModes {
+    pairs: Vec<(Int, Int)>,
+    preprod: Vec<Int>,
+    order: Vec<usize>,
+}
+
+/// CuTe's exchange sort on the stride key, reproduced so that ties land the same.
+fn sorted_modes(l: &Layout) -> Result<SortedModes> {
+    let pairs = coalesce(l)?.pairs();
+    let mut preprod = Vec::with_capacity(pairs.len() + 1);
+    preprod.push(Int::st(1));
+    for &(s, _) in &pairs {
+        let next = preprod.last().expect("non-empty").checked_mul(s)?;
+        preprod.push(next);
+    }
+    let mut order: Vec<usize> = (0..pairs.len()).collect();
+    for i in 0..order.len() {
+        for j in i + 1..order.len() {
+            if pairs[order[j]].1.value() < pairs[order[i]].1.value() {
+                order.swap(i, j);
+            }
+        }
+    }
+    Ok(SortedModes { pairs, preprod, order })
+}
+
+/// `right_inverse(L)`: the largest compact `R` with `L(R(i)) == i` for `i < size(R)`.
+///
+/// Walking the modes by increasing stride from `current = 1`: a mode whose stride equals
+/// `current` is taken (shape `s`, stride its prefix product) and `current = s*d`; any other
+/// mode (stride 0, negative, or a gap) is skipped, as in C++. Dynamic strides are compared by
+/// value (C++ drops them; their values are known here).
+///
+/// # Postconditions
+/// `L(R(i)) == i` for `0 <= i < size(R)`.
+///
+/// # Errors
+/// `Overflow`.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// assert_eq!(right_inverse(&"(4,2):(2,1)".parse()?)?.to_string(), "(2,4):(4,1)");
+/// assert_eq!(right_inverse(&"(6,2,6):(0,6,1)".parse()?)?.to_string(), "(6,2):(12,6)");
+/// # Ok::<(), Error>(())
+/// ```
+pub fn right_inverse(l: &Layout) -> Result<Layout> {
+    let SortedModes { pairs, preprod, order } = sorted_modes(l)?;
+    let mut result = alloc::vec![(Int::st(1), Int::st(0))];
+    let mut current = Int::st(1);
+    for i in order {
+        let (s, d) = pairs[i];
+        if d.value() == current.value() {
+            result.push((s, preprod[i]));
+            current = s.checked_mul(d)?;
+        }
+    }
+    coalesce(&Layout::from_pairs(&result))
+}
+
+/// `left_inverse(L)`: a layout `R` with `R(L(i)) == i` for `i < size(L)` (when `L` is
+/// injective; stride-0 modes are skipped, as in C++).
+///
+/// # Preconditions
+/// 1. Left inverse divisibility: each stride, in increasing order, is divisible by the size
+///    of the inverse built so far.
+///
+/// # Postconditions
+/// `R(L(i)) == i` for `0 <= i < size(L)` when `L` is injective.
+///
+/// # Errors
+/// `StrideDivisibility` (1), `Overflow`.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// assert_eq!(left_inverse(&"(4,2):(2,1)".parse()?)?.to_string(), "(2,4):(4,1)");
+/// assert_eq!(left_inverse(&"2:8".parse()?)?.to_string(), "(8,2):(0,1)");
+/// # Ok::<(), Error>(())
+/// ```
+pub fn left_inverse(l: &Layout) -> Result<Layout> {
+    let SortedModes { pairs, preprod, order } = sorted_modes(l)?;
+    let mut shapes: Vec<Int> = Vec::new();
+    let mut strides = alloc::vec![Int::st(0)];
+    let mut size = Int::st(1);
+    for &i in &order {
+        let (_, d) = pairs[i];
+        if d.value() == 0 {
+            continue;
+        }
+        // Precondition 1
+        if d.checked_rem(size)?.value() != 0 {
+            return Err(Error::StrideDivisibility { op: "left_inverse", stride: d.value(), shape: size.value() });
+        }
+        let s = d.checked_div(size)?;
+        shapes.push(s);
+        strides.push(preprod[i]);
+        size = size.checked_mul(s)?;
+    }
+    let last = order.last().map(|&i| pairs[i].0).unwrap_or(Int::st(1));
+    shapes.push(last);
+    let result: Vec<(Int, Int)> = shapes.into_iter().zip(strides).collect();
+    coalesce(&Layout::from_pairs(&result))
+}
+
+/// `max_common_layout(A, B)`: the layout of the largest set of contiguous elements that
+/// correspond in `A` and `B`: `R` with `A(R(i)) == i` and `B(R(i)) == i`.
+///
+/// # Errors
+/// As [`composition`].
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// let a: Layout = "(4,8):(1,4)".parse()?;
+/// assert_eq!(max_common_layout(&a, &a)?.to_string(), "32:1");
+/// assert_eq!(max_common_layout(&a, &"(4,8):(8,1)".parse()?)?.to_string(), "1:0");
+/// # Ok::<(), Error>(())
+/// ```
+pub fn max_common_layout(a: &Layout, b: &Layout) -> Result<Layout> {
+    let inv_b = right_inverse(b)?;
+    let common = coalesce(&composition(a, &Tiler::Layout(inv_b.clone()))?)?;
+    let first = common.get(0)?;
+    match (first.shape(), first.stride()) {
+        // Keep only the static identity part of the common layout.
+        (Tuple::Leaf(s), Tuple::Leaf(d)) if s.is_static() && d.is_const(1) => {
+            composition(&inv_b, &Tiler::Layout(first))
+        }
+        _ => Ok(Layout::trivial()),
+    }
+}
+
+/// `max_common_vector(A, B)`: the number of contiguous elements that correspond in `A` and `B`.
+///
+/// # Errors
+/// As [`composition`].
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// let a: Layout = "(4,8):(1,4)".parse()?;
+/// assert_eq!(max_common_vector(&a, &"(4,(2,4)):(1,(4,8))".parse()?)?.value(), 32);
+/// # Ok::<(), Error>(())
+/// ```
+pub fn max_common_vector(a: &Layout, b: &Layout) -> Result<Int> {
+    let common = coalesce(&composition(a, &Tiler::Layout(right_inverse(b)?))?)?;
+    let first = common.get(0)?;
+    match (first.shape(), first.stride()) {
+        (Tuple::Leaf(s), Tuple::Leaf(d)) if s.is_static() && d.is_const(1) => Ok(*s),
+        _ => Ok(Int::st(1)),
+    }
+}
+
+/// `nullspace(L)`: the layout of the coordinates that `L` maps to 0 (its static stride-0
+/// modes), with compact strides into `L`'s domain.
+///
+/// # Postconditions
+/// `L(R(i)) == 0` for `i < size(R)`; `size(R) == size(L) / size(filter(L))`.
+///
+/// # Errors
+/// `Overflow`.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// assert_eq!(nullspace(&"(2,4,3):(0,1,0)".parse()?)?.to_string(), "(2,3):(1,8)");
+/// # Ok::<(), Error>(())
+/// ```
+pub fn nullspace(l: &Layout) -> Result<Layout> {
+    let flat = l.flatten();
+    let flat_shape = flat.shape().clone();
+    let rstride = compact_major(&flat_shape, Int::st(1), true)?;
+    let (shapes, strides) = (flat_shape.leaves(), rstride.leaves());
+    let picked: Vec<(Int, Int)> = l
+        .stride()
+        .leaves()
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| d.is_const(0))
+        .map(|(i, _)| (shapes[i], strides[i]))
+        .collect();
+    if picked.is_empty() {
+        return Ok(Layout::trivial());
+    }
+    Ok(Layout::from_pairs(&picked))
+}

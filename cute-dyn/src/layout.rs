@@ -1,0 +1,385 @@
+//! `Layout = shape:stride`, its construction, its queries and its evaluation.
+
+use alloc::vec::Vec;
+
+use crate::error::{Error, Result};
+use crate::int::Int;
+use crate::int_tuple::{self, compact_major, Coord, IntTuple, Tuple};
+
+/// A layout: a function from coordinates of `shape` to indices, `crd2idx(c, shape, stride)`.
+///
+/// Invariant: `shape` and `stride` are congruent (checked by every constructor).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Layout {
+    shape: IntTuple,
+    stride: IntTuple,
+}
+
+impl Layout {
+    /// `make_layout(shape, stride)`.
+    ///
+    /// # Preconditions
+    /// 1. `shape` and `stride` are congruent.
+    ///
+    /// # Errors
+    /// `NotCongruent` (1).
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// let l = Layout::new("(2,(1,6))".parse()?, "(1,(6,2))".parse()?)?;
+    /// assert_eq!(l.to_string(), "(2,(1,6)):(1,(6,2))");
+    /// assert!(Layout::new("(2,3)".parse()?, "1".parse()?).is_err());
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn new(shape: IntTuple, stride: IntTuple) -> Result<Layout> {
+        // Precondition 1
+        if !shape.congruent(&stride) {
+            return Err(Error::NotCongruent {
+                what: "shape and stride",
+                a: crate::print::to_values(&shape),
+                b: crate::print::to_values(&stride),
+            });
+        }
+        Ok(Layout { shape, stride })
+    }
+
+    /// Build from parts already known to be congruent (internal constructions).
+    pub(crate) fn raw(shape: IntTuple, stride: IntTuple) -> Layout {
+        debug_assert!(shape.congruent(&stride));
+        Layout { shape, stride }
+    }
+
+    /// A leaf layout `s:d`.
+    pub fn leaf(s: Int, d: Int) -> Layout {
+        Layout { shape: Tuple::Leaf(s), stride: Tuple::Leaf(d) }
+    }
+
+    /// The static `1:0`, CuTe's trivial layout.
+    pub fn trivial() -> Layout {
+        Layout::leaf(Int::st(1), Int::st(0))
+    }
+
+    /// The shape.
+    pub fn shape(&self) -> &IntTuple {
+        &self.shape
+    }
+
+    /// The stride.
+    pub fn stride(&self) -> &IntTuple {
+        &self.stride
+    }
+
+    /// `rank`: the number of top-level modes (1 for a leaf layout).
+    pub fn rank(&self) -> usize {
+        self.shape.rank()
+    }
+
+    /// `depth` of the shape.
+    pub fn depth(&self) -> usize {
+        self.shape.depth()
+    }
+
+    /// `size`: the size of the domain, `product(shape)`.
+    ///
+    /// # Errors
+    /// `Overflow`.
+    pub fn size(&self) -> Result<Int> {
+        int_tuple::product(&self.shape)
+    }
+
+    /// `cosize`: the size of the codomain, `1 + sum((s-1)*|d|)` (C++; uses |stride|).
+    ///
+    /// # Errors
+    /// `Overflow`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// assert_eq!("(64,4):(-12,6)".parse::<Layout>()?.cosize()?.value(), 775);
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn cosize(&self) -> Result<Int> {
+        self.pairs()
+            .iter()
+            .try_fold(Int::st(1), |acc, &(s, d)| acc.checked_add(s.checked_sub(Int::st(1))?.checked_mul(d.abs()?)?))
+    }
+
+    /// The flattened `(shape, stride)` leaf pairs.
+    pub fn pairs(&self) -> Vec<(Int, Int)> {
+        int_tuple::leaf_pairs(&self.shape, &self.stride)
+    }
+
+    /// Build a flat layout from leaf pairs: one pair is a leaf layout, otherwise a tuple.
+    pub fn from_pairs(pairs: &[(Int, Int)]) -> Layout {
+        if pairs.len() == 1 {
+            return Layout::leaf(pairs[0].0, pairs[0].1);
+        }
+        Layout {
+            shape: Tuple::Node(pairs.iter().map(|p| Tuple::Leaf(p.0)).collect()),
+            stride: Tuple::Node(pairs.iter().map(|p| Tuple::Leaf(p.1)).collect()),
+        }
+    }
+
+    /// The modes of the layout as layouts (a leaf layout is its own single mode).
+    pub fn modes(&self) -> Vec<Layout> {
+        self.shape.modes().into_iter().zip(self.stride.modes()).map(|(s, d)| Layout { shape: s, stride: d }).collect()
+    }
+
+    /// `get<i>` / `layout<i>`: mode `i`.
+    ///
+    /// # Errors
+    /// `IndexOutOfRange` when `i >= rank`.
+    pub fn get(&self, i: usize) -> Result<Layout> {
+        Ok(Layout { shape: self.shape.get(i)?.clone(), stride: self.stride.get(i)?.clone() })
+    }
+
+    /// Evaluate at an integer index (`L(i)`): the index is split colexicographically.
+    ///
+    /// # Errors
+    /// `Overflow`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// // CuTe docs: (2,(2,2)):(4,(2,1)) in 1-D order is 0 4 2 6 1 5 3 7
+    /// let l: Layout = "(2,(2,2)):(4,(2,1))".parse()?;
+    /// let v: Vec<i64> = (0..8).map(|i| l.call(i).unwrap()).collect();
+    /// assert_eq!(v, [0, 4, 2, 6, 1, 5, 3, 7]);
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn call(&self, i: i64) -> Result<i64> {
+        Ok(int_tuple::crd2idx(&Tuple::Leaf(Some(Int::dy(i))), &self.shape, &self.stride)?.value())
+    }
+
+    /// Evaluate at a hierarchical coordinate (`_` counts as 0).
+    ///
+    /// # Errors
+    /// `RankMismatch` when the coordinate does not fit the shape; `Overflow`.
+    pub fn call_coord(&self, c: &Coord) -> Result<Int> {
+        int_tuple::crd2idx(c, &self.shape, &self.stride)
+    }
+
+    /// `slice(c, L)`: the sub-layout over the `_` modes of `c`.
+    ///
+    /// # Errors
+    /// `RankMismatch` when the coordinate does not fit the shape.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// let l: Layout = "((2,3),4):((1,2),6)".parse()?;
+    /// assert_eq!(l.slice(&"(_,2)".parse()?)?.to_string(), "((2,3)):((1,2))");
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn slice(&self, c: &Coord) -> Result<Layout> {
+        Ok(Layout { shape: int_tuple::slice(c, &self.shape)?, stride: int_tuple::slice(c, &self.stride)? })
+    }
+
+    /// `slice_and_offset(c, L)`: the slice and the offset `L(c)` of its origin.
+    ///
+    /// # Errors
+    /// As [`Layout::slice`].
+    pub fn slice_and_offset(&self, c: &Coord) -> Result<(Layout, Int)> {
+        Ok((self.slice(c)?, self.call_coord(c)?))
+    }
+
+    /// `dice(c, L)`: the sub-layout over the integer modes of `c`.
+    ///
+    /// # Errors
+    /// `RankMismatch`.
+    pub fn dice(&self, c: &Coord) -> Result<Layout> {
+        Ok(Layout { shape: int_tuple::dice(c, &self.shape)?, stride: int_tuple::dice(c, &self.stride)? })
+    }
+
+    /// `select<I...>(L)`.
+    ///
+    /// # Errors
+    /// `IndexOutOfRange`.
+    pub fn select(&self, idx: &[usize]) -> Result<Layout> {
+        Ok(Layout { shape: self.shape.select(idx)?, stride: self.stride.select(idx)? })
+    }
+
+    /// `take<b,e>(L)`.
+    ///
+    /// # Errors
+    /// `IndexOutOfRange`.
+    pub fn take(&self, b: usize, e: usize) -> Result<Layout> {
+        Ok(Layout { shape: self.shape.take(b, e)?, stride: self.stride.take(b, e)? })
+    }
+
+    /// `append(L, x)`: `x` as a new last mode.
+    pub fn append(&self, x: &Layout) -> Layout {
+        Layout { shape: self.shape.append(x.shape.clone()), stride: self.stride.append(x.stride.clone()) }
+    }
+
+    /// `prepend(L, x)`: `x` as a new first mode.
+    pub fn prepend(&self, x: &Layout) -> Layout {
+        Layout { shape: self.shape.prepend(x.shape.clone()), stride: self.stride.prepend(x.stride.clone()) }
+    }
+
+    /// `append<N>(L)`: pad with `1:0` modes up to rank `n` (a leaf stays a leaf for `n == 1`).
+    ///
+    /// # Errors
+    /// `RankMismatch` when `rank > n`.
+    pub fn append_to(&self, n: usize) -> Result<Layout> {
+        Ok(Layout {
+            shape: self.shape.append_to(n, IntTuple::int(1))?,
+            stride: self.stride.append_to(n, IntTuple::int(0))?,
+        })
+    }
+
+    /// `replace<i>(L, x)`.
+    ///
+    /// # Errors
+    /// `IndexOutOfRange`.
+    pub fn replace(&self, i: usize, x: &Layout) -> Result<Layout> {
+        Ok(Layout { shape: self.shape.replace(i, x.shape.clone())?, stride: self.stride.replace(i, x.stride.clone())? })
+    }
+
+    /// `group<b,e>(L)` (CuTe's `group_modes`).
+    ///
+    /// # Errors
+    /// `IndexOutOfRange`.
+    pub fn group_modes(&self, b: usize, e: usize) -> Result<Layout> {
+        Ok(Layout { shape: self.shape.group(b, e)?, stride: self.stride.group(b, e)? })
+    }
+
+    /// `flatten(L)`.
+    pub fn flatten(&self) -> Layout {
+        Layout { shape: self.shape.flatten(), stride: self.stride.flatten() }
+    }
+
+    /// Whether every shape and stride leaf is static.
+    pub fn is_static(&self) -> bool {
+        self.shape.is_static() && self.stride.is_static()
+    }
+}
+
+/// `make_layout(shape)`: compact column-major (LayoutLeft) strides; static size-1 modes get
+/// stride `_0` as in C++.
+///
+/// # Errors
+/// `Overflow`.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// assert_eq!(make_layout_left(&"(2,(1,6))".parse()?)?.to_string(), "(2,(1,6)):(1,(0,2))");
+/// # Ok::<(), Error>(())
+/// ```
+pub fn make_layout_left(shape: &IntTuple) -> Result<Layout> {
+    Ok(Layout::raw(shape.clone(), compact_major(shape, Int::st(1), true)?))
+}
+
+/// `make_layout(shape, LayoutRight{})`: compact row-major strides at every level.
+///
+/// # Errors
+/// `Overflow`.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// assert_eq!(make_layout_right(&"(2,(3,4))".parse()?)?.to_string(), "(2,(3,4)):(12,(4,1))");
+/// # Ok::<(), Error>(())
+/// ```
+pub fn make_layout_right(shape: &IntTuple) -> Result<Layout> {
+    Ok(Layout::raw(shape.clone(), compact_major(shape, Int::st(1), false)?))
+}
+
+/// `make_layout(L0, L1, ...)`: each argument becomes one mode (one argument gives rank 1).
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// let l = make_layout(&["4:1".parse()?, "(2,3):(4,8)".parse()?]);
+/// assert_eq!(l.to_string(), "(4,(2,3)):(1,(4,8))");
+/// # Ok::<(), Error>(())
+/// ```
+pub fn make_layout(modes: &[Layout]) -> Layout {
+    Layout::raw(
+        Tuple::Node(modes.iter().map(|l| l.shape.clone()).collect()),
+        Tuple::Node(modes.iter().map(|l| l.stride.clone()).collect()),
+    )
+}
+
+/// `make_ordered_layout(shape, order)`: compact strides that visit the modes in the order
+/// given by `order` (weakly congruent to `shape`; lower orders get smaller strides, ties go
+/// left to right; dynamic orders count as larger than every static one).
+///
+/// # Preconditions
+/// 1. `order` is weakly congruent to `shape`.
+///
+/// # Errors
+/// `NotCongruent` (1), `Overflow`.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// // CuTe: make_ordered_layout(Shape<_2,_2,_2,_2>{}, Step<_0,_2,_3,_1>{}) -> (_2,_2,_2,_2):(_1,_4,_8,_2)
+/// let l = make_ordered_layout(&"(2,2,2,2)".parse()?, &"(0,2,3,1)".parse()?)?;
+/// assert_eq!(l.to_string(), "(2,2,2,2):(1,4,8,2)");
+/// # Ok::<(), Error>(())
+/// ```
+pub fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> Result<Layout> {
+    // Precondition 1
+    if !order.weakly_congruent(shape) {
+        return Err(Error::NotCongruent {
+            what: "order and shape",
+            a: crate::print::to_values(order),
+            b: crate::print::to_values(shape),
+        });
+    }
+    let ref_shape: Vec<Int> = leaf_products(shape, order)?;
+    let flat_order = order.leaves();
+    let max_static = flat_order.iter().filter(|o| o.is_static()).map(|o| o.value()).fold(0, i64::max);
+    let ref_order: Vec<i64> = flat_order
+        .iter()
+        .enumerate()
+        .map(|(j, o)| if o.is_static() { o.value() } else { max_static + 1 + j as i64 })
+        .collect();
+    let mut k = 0;
+    let stride = ordered(shape, order, &ref_shape, &ref_order, &mut k)?;
+    Ok(Layout::raw(shape.clone(), stride))
+}
+
+fn leaf_products(shape: &IntTuple, guide: &IntTuple) -> Result<Vec<Int>> {
+    match guide {
+        Tuple::Leaf(_) => Ok(alloc::vec![int_tuple::product(shape)?]),
+        Tuple::Node(gv) => {
+            let mut out = Vec::new();
+            for (g, s) in gv.iter().zip(shape.modes()) {
+                out.extend(leaf_products(&s, g)?);
+            }
+            Ok(out)
+        }
+    }
+}
+
+fn ordered(
+    shape: &IntTuple,
+    order: &IntTuple,
+    ref_shape: &[Int],
+    ref_order: &[i64],
+    k: &mut usize,
+) -> Result<IntTuple> {
+    match order {
+        Tuple::Node(ov) => {
+            let sm = shape.modes();
+            Ok(Tuple::Node(
+                ov.iter().zip(&sm).map(|(o, s)| ordered(s, o, ref_shape, ref_order, k)).collect::<Result<_>>()?,
+            ))
+        }
+        Tuple::Leaf(_) => {
+            let me = ref_order[*k];
+            *k += 1;
+            // The start stride: the product of all the shapes of lesser order.
+            let start = ref_shape
+                .iter()
+                .zip(ref_order)
+                .filter(|(_, &o)| o < me)
+                .try_fold(Int::st(1), |acc, (s, _)| acc.checked_mul(*s))?;
+            compact_major(shape, start, true)
+        }
+    }
+}

@@ -1,0 +1,337 @@
+//! Parsing the notation (see [`crate::print`] for the styles).
+//!
+//! ```text
+//! Int     ::= -?[0-9]+            static (dynamic in the Cpp style)
+//!           | "_" -?[0-9]+        static (C++'s `_8`)
+//!           | "{" -?[0-9]+ (":" [0-9]+)? "}"   dynamic, with a known divisor
+//!           | "?" ("{div=" [0-9]+ "}")?        dynamic; the value is a representative (the divisor)
+//! Coord   ::= Int | "_" | "(" ")" | "(" Coord ("," Coord)* ")"
+//! Layout  ::= IntTuple ":" IntTuple           (congruent)
+//! Tiler   ::= Layout | Int | "_" | "<" Tiler ("," Tiler)* ">"      (inside <>, n means n:1)
+//! ```
+//! Spaces are allowed between tokens. Every error carries the byte position where it was found.
+
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::str::FromStr;
+
+use crate::composition::Tiler;
+use crate::error::{Error, Result};
+use crate::int::Int;
+use crate::int_tuple::{Coord, IntTuple, Tuple};
+use crate::layout::Layout;
+use crate::print::{to_values, Style};
+
+/// A recursive-descent parser over the notation; public so that expression languages (the
+/// `cute` tool) can build on it.
+pub struct Parser<'a> {
+    text: &'a str,
+    pos: usize,
+    style: Style,
+}
+
+impl<'a> Parser<'a> {
+    /// A parser at the start of `text`; in the `Cpp` style a bare integer is dynamic.
+    pub fn new(text: &'a str, style: Style) -> Parser<'a> {
+        Parser { text, pos: 0, style }
+    }
+
+    /// The current byte position.
+    pub fn pos(&self) -> usize {
+        self.pos
+    }
+
+    /// An error at the current position.
+    pub fn error(&self, reason: impl Into<String>) -> Error {
+        Error::Parse { pos: self.pos, reason: reason.into() }
+    }
+
+    fn bytes(&self) -> &[u8] {
+        self.text.as_bytes()
+    }
+
+    /// Skip spaces, then the next byte without consuming it.
+    pub fn peek(&mut self) -> Option<u8> {
+        while self.bytes().get(self.pos).is_some_and(|b| b.is_ascii_whitespace()) {
+            self.pos += 1;
+        }
+        self.bytes().get(self.pos).copied()
+    }
+
+    /// Consume `c` if it is next.
+    pub fn eat(&mut self, c: u8) -> bool {
+        if self.peek() == Some(c) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Require `c` next.
+    ///
+    /// # Errors
+    /// `Parse` naming what was expected and what was found.
+    pub fn expect(&mut self, c: u8) -> Result<()> {
+        if self.eat(c) {
+            return Ok(());
+        }
+        let found = match self.peek() {
+            Some(b) => alloc::format!("'{}'", b as char),
+            None => "end of input".to_string(),
+        };
+        Err(self.error(alloc::format!("expected '{}', found {found}", c as char)))
+    }
+
+    /// Require the end of the input.
+    ///
+    /// # Errors
+    /// `Parse` at the first unconsumed byte.
+    pub fn finish(&mut self) -> Result<()> {
+        match self.peek() {
+            None => Ok(()),
+            Some(b) => Err(self.error(alloc::format!("unexpected '{}' after the end", b as char))),
+        }
+    }
+
+    /// Consume an identifier (`[A-Za-z_][A-Za-z0-9_]*`), if one is next.
+    pub fn ident(&mut self) -> Option<&'a str> {
+        self.peek();
+        let start = self.pos;
+        let b = self.bytes();
+        if !b.get(start).is_some_and(|c| c.is_ascii_alphabetic()) {
+            return None;
+        }
+        let mut end = start;
+        while b.get(end).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_') {
+            end += 1;
+        }
+        self.pos = end;
+        Some(&self.text[start..end])
+    }
+
+    fn number(&mut self) -> Result<i64> {
+        self.peek();
+        let start = self.pos;
+        let b = self.bytes();
+        let mut end = start;
+        if b.get(end) == Some(&b'-') {
+            end += 1;
+        }
+        let digits = end;
+        while b.get(end).is_some_and(u8::is_ascii_digit) {
+            end += 1;
+        }
+        if end == digits {
+            return Err(self.error("expected an integer"));
+        }
+        let v = self.text[start..end].parse::<i64>().map_err(|_| self.error("integer out of range"))?;
+        self.pos = end;
+        Ok(v)
+    }
+
+    fn unsigned(&mut self) -> Result<u64> {
+        let at = self.pos;
+        let v = self.number()?;
+        u64::try_from(v).map_err(|_| Error::Parse { pos: at, reason: "expected a non-negative integer".into() })
+    }
+
+    /// A leaf: an integer in any of its forms, or `_` (`None`).
+    ///
+    /// # Errors
+    /// `Parse`.
+    pub fn leaf(&mut self) -> Result<Option<Int>> {
+        let at = self.pos;
+        match self.peek() {
+            Some(b'_') => {
+                self.pos += 1;
+                match self.bytes().get(self.pos) {
+                    Some(c) if c.is_ascii_digit() || *c == b'-' => Ok(Some(Int::st(self.number()?))),
+                    _ => Ok(None),
+                }
+            }
+            Some(b'{') => {
+                self.pos += 1;
+                let v = self.number()?;
+                let d = if self.eat(b':') { self.unsigned()? } else { 1 };
+                self.expect(b'}')?;
+                Int::dy_div(v, d).map(Some).map_err(|e| Error::Parse { pos: at, reason: e.to_string() })
+            }
+            Some(b'?') => {
+                self.pos += 1;
+                let mut d = 1;
+                if self.eat(b'{') {
+                    for c in "div=".bytes() {
+                        self.expect(c)?;
+                    }
+                    d = self.unsigned()?;
+                    self.expect(b'}')?;
+                }
+                let v = i64::try_from(d).map_err(|_| self.error("divisor out of range"))?;
+                Int::dy_div(v, d).map(Some).map_err(|e| Error::Parse { pos: at, reason: e.to_string() })
+            }
+            Some(c) if c.is_ascii_digit() || c == b'-' => {
+                let v = self.number()?;
+                Ok(Some(if self.style == Style::Cpp { Int::dy(v) } else { Int::st(v) }))
+            }
+            Some(c) => Err(self.error(alloc::format!("expected an integer, '_' or '(', found '{}'", c as char))),
+            None => Err(self.error("expected an integer, '_' or '(', found end of input")),
+        }
+    }
+
+    /// A coordinate or tuple (leaves may be `_`).
+    ///
+    /// # Errors
+    /// `Parse`.
+    pub fn coord(&mut self) -> Result<Coord> {
+        if !self.eat(b'(') {
+            return Ok(Tuple::Leaf(self.leaf()?));
+        }
+        let mut v = Vec::new();
+        if self.eat(b')') {
+            return Ok(Tuple::Node(v));
+        }
+        loop {
+            v.push(self.coord()?);
+            if self.eat(b')') {
+                return Ok(Tuple::Node(v));
+            }
+            self.expect(b',')?;
+        }
+    }
+
+    /// An IntTuple (no `_`).
+    ///
+    /// # Errors
+    /// `Parse`, naming the position of a stray `_`.
+    pub fn int_tuple(&mut self) -> Result<IntTuple> {
+        self.peek();
+        let at = self.pos;
+        let c = self.coord()?;
+        no_underscore(&c, at)
+    }
+
+    /// A layout `shape:stride`.
+    ///
+    /// # Errors
+    /// `Parse`, including shape and stride that are not congruent.
+    pub fn layout(&mut self) -> Result<Layout> {
+        let shape = self.int_tuple()?;
+        self.expect(b':')?;
+        self.peek();
+        let at = self.pos;
+        let stride = self.int_tuple()?;
+        Layout::new(shape, stride).map_err(|e| Error::Parse { pos: at, reason: e.to_string() })
+    }
+
+    /// A tiler: a layout, an integer, `_`, or `<...>`.
+    ///
+    /// # Errors
+    /// `Parse`.
+    pub fn tiler(&mut self) -> Result<Tiler> {
+        if self.eat(b'<') {
+            let mut v = Vec::new();
+            loop {
+                v.push(self.tiler()?);
+                if self.eat(b'>') {
+                    return Ok(Tiler::ByMode(v));
+                }
+                self.expect(b',')?;
+            }
+        }
+        self.peek();
+        let at = self.pos;
+        let c = self.coord()?;
+        if self.eat(b':') {
+            let shape = no_underscore(&c, at)?;
+            self.peek();
+            let at = self.pos;
+            let stride = self.int_tuple()?;
+            return Layout::new(shape, stride)
+                .map(Tiler::Layout)
+                .map_err(|e| Error::Parse { pos: at, reason: e.to_string() });
+        }
+        Ok(match c {
+            Tuple::Leaf(Some(n)) => Tiler::Int(n),
+            Tuple::Leaf(None) => Tiler::Under,
+            // A tuple of integers is a by-mode shape tiler (CuTe's Shape as a Tiler).
+            Tuple::Node(_) => Tiler::from_shape(&no_underscore(&c, at)?),
+        })
+    }
+}
+
+fn no_underscore(c: &Coord, at: usize) -> Result<IntTuple> {
+    c.try_map(&mut |x| {
+        x.ok_or(Error::Parse { pos: at, reason: alloc::format!("'_' is not allowed in {}", to_values(c)) })
+    })
+}
+
+/// Parse a whole text as one `T` in the given style.
+///
+/// # Errors
+/// `Parse` with the byte position.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// let l: Layout = parse_styled("(_2,(_1,6)):(_1,(6,_2))", Style::Cpp)?;
+/// assert_eq!(l.to_styled(Style::Dsl), "(2,(1,?)):(1,(?,2))");
+/// let e = "(2,3:(1,2)".parse::<Layout>().unwrap_err();
+/// assert_eq!(e, Error::Parse { pos: 4, reason: "expected ',', found ':'".into() });
+/// # Ok::<(), Error>(())
+/// ```
+pub fn parse_styled<T: Parse>(text: &str, style: Style) -> Result<T> {
+    let mut p = Parser::new(text, style);
+    let v = T::parse_with(&mut p)?;
+    p.finish()?;
+    Ok(v)
+}
+
+/// Types with a grammar rule.
+pub trait Parse: Sized {
+    /// Parse one value at the parser's position.
+    ///
+    /// # Errors
+    /// `Parse`.
+    fn parse_with(p: &mut Parser<'_>) -> Result<Self>;
+}
+
+impl Parse for IntTuple {
+    fn parse_with(p: &mut Parser<'_>) -> Result<Self> {
+        p.int_tuple()
+    }
+}
+impl Parse for Coord {
+    fn parse_with(p: &mut Parser<'_>) -> Result<Self> {
+        p.coord()
+    }
+}
+impl Parse for Layout {
+    fn parse_with(p: &mut Parser<'_>) -> Result<Self> {
+        p.layout()
+    }
+}
+impl Parse for Tiler {
+    fn parse_with(p: &mut Parser<'_>) -> Result<Self> {
+        p.tiler()
+    }
+}
+impl Parse for Int {
+    fn parse_with(p: &mut Parser<'_>) -> Result<Self> {
+        p.peek();
+        let at = p.pos();
+        p.leaf()?.ok_or(Error::Parse { pos: at, reason: "'_' is not an integer".into() })
+    }
+}
+
+macro_rules! from_str_values {
+    ($($t:ty),*) => {$(
+        impl FromStr for $t {
+            type Err = Error;
+            fn from_str(s: &str) -> Result<Self> {
+                parse_styled(s, Style::Values)
+            }
+        }
+    )*};
+}
+from_str_values!(IntTuple, Coord, Layout, Tiler, Int);

@@ -1,0 +1,182 @@
+//! The product family: logical_product, its zipped, tiled and flat rearrangements, and the
+//! rank-sensitive blocked_product, raked_product and tile_to_shape.
+
+use crate::complement::complement;
+use crate::composition::{by_mode, composition, Tiler};
+use crate::divide::{tile_unzip, unpack};
+use crate::error::{Error, Result};
+use crate::int_tuple::{self, zip, IntTuple, Tuple};
+use crate::layout::{make_layout, make_layout_left, make_ordered_layout, Layout};
+
+/// `logical_product(A, B)`: `B` repeated over copies of `A`:
+/// `make_layout(A, composition(complement(A, size(A)*cosize(B)), B))`, by mode for a tiler.
+///
+/// # Preconditions
+/// 1. Those of [`complement`] for `A` and of [`composition`] for the complement with `B`.
+/// 2. A by-mode tiler has at most `rank(A)` elements.
+///
+/// # Postconditions
+/// Each multiplied mode is rank 2 (block, product); its first mode is `A`.
+///
+/// # Errors
+/// As [`composition`] and [`complement`]; `RankMismatch` (2).
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// // CuTe docs
+/// let r = logical_product(&"(2,2):(4,1)".parse()?, &"6:1".parse()?)?;
+/// assert_eq!(r.to_string(), "((2,2),(2,3)):((4,1),(2,8))");
+/// # Ok::<(), Error>(())
+/// ```
+pub fn logical_product(a: &Layout, b: &Tiler) -> Result<Layout> {
+    by_mode(a, b, "logical_product", false, &|a, b| {
+        let cotarget = a.size()?.checked_mul(b.cosize()?)?;
+        let rest = complement(a, &Tuple::Leaf(cotarget))?;
+        Ok(make_layout(&[a.clone(), composition(&rest, &Tiler::Layout(b.clone()))?]))
+    })
+}
+
+/// `zipped_product(A, B)`: `((block), (product))`.
+///
+/// # Errors
+/// As [`logical_product`].
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// let r = zipped_product(&"(2,5):(5,1)".parse()?, &"(3,4):(1,3)".parse()?)?;
+/// assert_eq!(r.to_string(), "((2,5),(3,4)):((5,1),(10,30))");
+/// # Ok::<(), Error>(())
+/// ```
+pub fn zipped_product(a: &Layout, b: &Tiler) -> Result<Layout> {
+    tile_unzip(&logical_product(a, b)?, b)
+}
+
+/// `tiled_product(A, B)`: `((block), product0, product1, ...)`.
+///
+/// # Errors
+/// As [`logical_product`].
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// let r = tiled_product(&"(2,5):(5,1)".parse()?, &"(3,4):(1,3)".parse()?)?;
+/// assert_eq!(r.to_string(), "((2,5),3,4):((5,1),10,30)");
+/// # Ok::<(), Error>(())
+/// ```
+pub fn tiled_product(a: &Layout, b: &Tiler) -> Result<Layout> {
+    let z = zipped_product(a, b)?;
+    let mut modes = alloc::vec![z.get(0)?];
+    modes.extend(unpack(&z.get(1)?));
+    Ok(make_layout(&modes))
+}
+
+/// `flat_product(A, B)`: `(block0, block1, ..., product0, product1, ...)`.
+///
+/// # Errors
+/// As [`logical_product`].
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// let r = flat_product(&"(2,5):(5,1)".parse()?, &"(3,4):(1,3)".parse()?)?;
+/// assert_eq!(r.to_string(), "(2,5,3,4):(5,1,10,30)");
+/// # Ok::<(), Error>(())
+/// ```
+pub fn flat_product(a: &Layout, b: &Tiler) -> Result<Layout> {
+    let z = zipped_product(a, b)?;
+    let mut modes = unpack(&z.get(0)?);
+    modes.extend(unpack(&z.get(1)?));
+    Ok(make_layout(&modes))
+}
+
+/// Pad both layouts to the larger rank with `1:0`, take the logical product, and zip the
+/// block and product modes in the given order.
+fn rank_product(block: &Layout, tiler: &Layout, block_first: bool) -> Result<Layout> {
+    let r = block.rank().max(tiler.rank());
+    let p = logical_product(&block.append_to(r)?, &Tiler::Layout(tiler.append_to(r)?))?;
+    let (x, y) = if block_first { (p.get(0)?, p.get(1)?) } else { (p.get(1)?, p.get(0)?) };
+    Layout::new(zip(x.shape(), y.shape())?, zip(x.stride(), y.stride())?)
+}
+
+/// `blocked_product(A, B)`: every element of `B` is a block `A`; mode i is `(A_i, B_i)`.
+///
+/// # Postconditions
+/// `rank(R) == max(rank(A), rank(B))`.
+///
+/// # Errors
+/// As [`logical_product`].
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// // CuTe docs
+/// let r = blocked_product(&"(2,5):(5,1)".parse()?, &"(3,4):(1,3)".parse()?)?;
+/// assert_eq!(r.to_string(), "((2,3),(5,4)):((5,10),(1,30))");
+/// # Ok::<(), Error>(())
+/// ```
+pub fn blocked_product(a: &Layout, b: &Layout) -> Result<Layout> {
+    rank_product(a, b, true)
+}
+
+/// `raked_product(A, B)`: the blocks of [`blocked_product`] interleaved; mode i is `(B_i, A_i)`.
+///
+/// # Errors
+/// As [`logical_product`].
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// // CuTe docs
+/// let r = raked_product(&"(2,5):(5,1)".parse()?, &"(3,4):(1,3)".parse()?)?;
+/// assert_eq!(r.to_string(), "((3,2),(4,5)):((10,5),(30,1))");
+/// # Ok::<(), Error>(())
+/// ```
+pub fn raked_product(a: &Layout, b: &Layout) -> Result<Layout> {
+    rank_product(a, b, false)
+}
+
+/// `tile_to_shape(block, shape, order)`: repeat `block` (by a [`blocked_product`]) until it
+/// covers `shape`, visiting the repeats in `order` (column-major when `None`).
+///
+/// # Preconditions
+/// 1. `rank(block) <= rank(shape)`.
+/// 2. Each mode of the block's shape divides the same mode of `shape`.
+///
+/// # Errors
+/// `RankMismatch` (1), `ShapeDivisibility` (2), and those of [`blocked_product`].
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// let r = tile_to_shape(&"(2,2):(1,2)".parse()?, &"(4,6)".parse()?, None)?;
+/// assert_eq!(r.to_string(), "((2,2),(2,3)):((1,4),(2,8))");
+/// # Ok::<(), Error>(())
+/// ```
+pub fn tile_to_shape(block: &Layout, shape: &IntTuple, order: Option<&IntTuple>) -> Result<Layout> {
+    let r = shape.rank();
+    // Precondition 1
+    if block.rank() > r {
+        return Err(Error::RankMismatch {
+            op: "tile_to_shape",
+            expected: alloc::format!("at most rank {r}"),
+            found: block.rank(),
+        });
+    }
+    let padded = block.append_to(r)?;
+    let block_shape = int_tuple::product_each(padded.shape())?;
+    let target_shape = int_tuple::product_each(shape)?;
+    // Precondition 2
+    for (t, b) in target_shape.leaves().into_iter().zip(block_shape.leaves()) {
+        if b.value() == 0 || t.value() % b.value() != 0 {
+            return Err(Error::ShapeDivisibility { op: "tile_to_shape", shape: t.value(), divisor: b.value() });
+        }
+    }
+    let product_shape = int_tuple::ceil_div(&target_shape, &block_shape)?;
+    let ordered = match order {
+        Some(o) => make_ordered_layout(&product_shape, o)?,
+        None => make_layout_left(&product_shape)?,
+    };
+    blocked_product(&padded, &ordered)
+}

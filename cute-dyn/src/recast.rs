@@ -1,0 +1,103 @@
+//! upcast and downcast: re-express a layout for elements `n` times larger or smaller.
+
+use crate::error::{Error, Result};
+use crate::int::Int;
+use crate::layout::Layout;
+
+fn positive(n: i64, op: &'static str) -> Result<Int> {
+    if n <= 0 {
+        return Err(Error::InvalidArgument { op, reason: alloc::format!("factor {n} is not positive") });
+    }
+    Ok(Int::st(n))
+}
+
+/// `upcast<N>(L)`: for elements `n` times larger. A stride-1 mode's size is divided by `n`;
+/// other strides are divided by `n` (stride-0 modes are kept).
+///
+/// # Preconditions
+/// 1. `n > 0`.
+/// 2. Divisibility: each non-zero stride `d` has `d % n == 0 or n % d == 0`; a dynamic stride
+///    is divisible by `n` (CuTe C++ assumes it; it is checked here).
+///
+/// # Errors
+/// `InvalidArgument` (1), `StrideDivisibility` (2), `Overflow`.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// assert_eq!(upcast(&"(4,8):(1,4)".parse()?, 2)?.to_string(), "(2,8):(1,2)");
+/// # Ok::<(), Error>(())
+/// ```
+pub fn upcast(l: &Layout, n: i64) -> Result<Layout> {
+    let n = positive(n, "upcast")?;
+    let mut shapes = l.shape().leaves().into_iter();
+    let mut new_strides = alloc::vec::Vec::new();
+    let shape = l.stride().try_map(&mut |&d| {
+        let s = shapes.next().expect("congruent");
+        let (s2, d2) = if d.is_const(0) {
+            (s, d)
+        } else if d.is_static() {
+            let ad = d.abs()?;
+            // Precondition 2
+            if ad.value() % n.value() != 0 && n.value() % ad.value().max(1) != 0 {
+                return Err(Error::StrideDivisibility { op: "upcast", stride: d.value(), shape: n.value() });
+            }
+            (s.ceil_div(n.ceil_div(ad)?)?, d.signum().checked_mul(ad.ceil_div(n)?)?)
+        } else {
+            // Precondition 2 (dynamic)
+            if d.value() % n.value() != 0 {
+                return Err(Error::StrideDivisibility { op: "upcast", stride: d.value(), shape: n.value() });
+            }
+            (s, d.checked_div(n)?)
+        };
+        new_strides.push(d2);
+        Ok(s2)
+    })?;
+    let mut it = new_strides.into_iter();
+    let stride = l.stride().map(&mut |_| it.next().expect("same leaves"));
+    Layout::new(shape, stride)
+}
+
+/// `downcast<N>(L)`: for elements `n` times smaller. A unit-stride mode's size is multiplied
+/// by `n`; other strides are multiplied by `n`.
+///
+/// # Preconditions
+/// 1. `n > 0`.
+/// 2. Some stride is ±1 (the layout has adjacent elements).
+///
+/// # Errors
+/// `InvalidArgument` (1, 2), `Overflow`.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// assert_eq!(downcast(&"(2,8):(1,2)".parse()?, 2)?.to_string(), "(4,8):(1,4)");
+/// # Ok::<(), Error>(())
+/// ```
+pub fn downcast(l: &Layout, n: i64) -> Result<Layout> {
+    let n = positive(n, "downcast")?;
+    let pairs = l.pairs();
+    // Precondition 2
+    if !pairs.iter().any(|(_, d)| d.value().abs() == 1) {
+        return Err(Error::InvalidArgument {
+            op: "downcast",
+            reason: "no stride-1 mode (downcast requires adjacent elements)".into(),
+        });
+    }
+    let mut shape_leaves = alloc::vec::Vec::new();
+    let mut stride_leaves = alloc::vec::Vec::new();
+    for (s, d) in pairs {
+        if d.value().abs() == 1 {
+            shape_leaves.push(s.checked_mul(n)?);
+            stride_leaves.push(d);
+        } else {
+            shape_leaves.push(s);
+            stride_leaves.push(d.checked_mul(n)?);
+        }
+    }
+    let (mut si, mut di) = (shape_leaves.into_iter(), stride_leaves.into_iter());
+    Ok(Layout::raw(
+        l.shape().map(&mut |_| si.next().expect("same leaves")),
+        l.stride().map(&mut |_| di.next().expect("same leaves")),
+    ))
+}

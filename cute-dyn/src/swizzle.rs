@@ -1,0 +1,115 @@
+//! Swizzle functors `Sw<B,M,S>` and composed layouts `Sw ∘ (offset + L)`.
+
+use crate::error::{Error, Result};
+use crate::int_tuple::Coord;
+use crate::layout::Layout;
+
+/// CuTe's `Swizzle<B,M,S>`: XOR the `B` bits at `M + max(0,S)` into the `B` bits at
+/// `M - min(0,S)` (the "YYY" mask shifted right by `S`; a negative `S` shifts left).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Swizzle {
+    bits: u32,
+    base: u32,
+    shift: i32,
+}
+
+impl Swizzle {
+    /// `Swizzle<bits, base, shift>`.
+    ///
+    /// # Preconditions
+    /// 1. `bits >= 0`, `base >= 0`.
+    /// 2. `|shift| >= bits`.
+    /// 3. The masks fit in 62 bits.
+    ///
+    /// # Errors
+    /// `InvalidArgument` (1, 2, 3).
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// let sw = Swizzle::new(3, 3, 3)?; // the classic 128-byte swizzle
+    /// assert_eq!(sw.apply(0b1_000_000)?, 0b1_001_000);
+    /// assert!(Swizzle::new(2, 2, 1).is_err());
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn new(bits: i64, base: i64, shift: i64) -> Result<Swizzle> {
+        let bad = |reason: alloc::string::String| Err(Error::InvalidArgument { op: "Swizzle", reason });
+        // Precondition 1
+        if bits < 0 || base < 0 {
+            return bad(alloc::format!("bits {bits} and base {base} must be non-negative"));
+        }
+        // Precondition 2
+        if shift.abs() < bits {
+            return bad(alloc::format!("|shift| {} must be at least bits {bits}", shift.abs()));
+        }
+        // Precondition 3
+        if bits + base + shift.abs() > 62 {
+            return bad(alloc::format!("bits {bits} + base {base} + |shift| {} exceeds 62", shift.abs()));
+        }
+        Ok(Swizzle { bits: bits as u32, base: base as u32, shift: shift as i32 })
+    }
+
+    /// The parameters `(B, M, S)`.
+    pub fn params(&self) -> (i64, i64, i64) {
+        (self.bits as i64, self.base as i64, self.shift as i64)
+    }
+
+    fn yyy_mask(&self) -> i64 {
+        ((1i64 << self.bits) - 1) << (self.base as i32 + self.shift.max(0))
+    }
+
+    /// Apply to an offset: `offset ^ shiftr(offset & yyy_mask, S)`.
+    ///
+    /// # Errors
+    /// `InvalidArgument` for a negative offset.
+    pub fn apply(&self, offset: i64) -> Result<i64> {
+        if offset < 0 {
+            return Err(Error::InvalidArgument { op: "Swizzle", reason: alloc::format!("negative offset {offset}") });
+        }
+        let y = offset & self.yyy_mask();
+        let moved = if self.shift >= 0 { y >> self.shift } else { y << (-self.shift) };
+        Ok(offset ^ moved)
+    }
+
+    /// The size of the domain pycute reports: `2^(B + M + |S|)`.
+    pub fn size(&self) -> i64 {
+        1i64 << (self.bits + self.base + self.shift.unsigned_abs())
+    }
+}
+
+impl core::fmt::Display for Swizzle {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Sw<{},{},{}>", self.bits, self.base, self.shift)
+    }
+}
+
+/// `ComposedLayout(Sw, offset, L)`: `c -> Sw(offset + L(c))`.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct ComposedLayout {
+    /// The outer swizzle.
+    pub swizzle: Swizzle,
+    /// Added to the inner layout's index before swizzling.
+    pub offset: i64,
+    /// The inner layout.
+    pub layout: Layout,
+}
+
+impl ComposedLayout {
+    /// Evaluate at a coordinate.
+    ///
+    /// # Errors
+    /// Those of [`Layout::call_coord`] and [`Swizzle::apply`]; `Overflow`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// let c = ComposedLayout { swizzle: Swizzle::new(1, 0, 1)?, offset: 0, layout: "(2,2):(1,2)".parse()? };
+    /// let v: Vec<i64> = (0..4).map(|i| c.call(&Coord::Leaf(Some(Int::st(i)))).unwrap()).collect();
+    /// assert_eq!(v, [0, 1, 3, 2]);
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn call(&self, c: &Coord) -> Result<i64> {
+        let inner = self.layout.call_coord(c)?.value();
+        self.swizzle.apply(self.offset.checked_add(inner).ok_or(Error::Overflow { op: "composed layout" })?)
+    }
+}

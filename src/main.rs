@@ -1,0 +1,90 @@
+//! `cute`: a calculator for CuTe layouts.
+//!
+//! * `cute` (no arguments): the tour: every documented CuTe example computed beside its
+//!   documented value; exits non-zero if any differs.
+//! * `cute eval [--style values|cpp|dsl] [EXPR]`: evaluate one expression, or one per line of
+//!   stdin, writing exactly one line per input line (`error: ...` for a failure).
+
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use cute::cute_dyn::Style;
+use cute::eval::eval;
+
+#[derive(Parser)]
+#[command(name = "cute", version, about = "A calculator for NVIDIA CuTe layouts")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Evaluate an expression, e.g. `composition((6,2):(8,2),(4,3):(3,1))`; with no EXPR, one
+    /// expression per line of stdin.
+    Eval {
+        /// How integers are printed.
+        #[arg(long, value_enum, default_value_t = StyleArg::Values)]
+        style: StyleArg,
+        /// The expression (spaces allowed; quote it for the shell).
+        expr: Option<String>,
+    },
+    /// The tour of the library (the default).
+    Tour,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum StyleArg {
+    Values,
+    Cpp,
+    Dsl,
+}
+
+impl From<StyleArg> for Style {
+    fn from(s: StyleArg) -> Style {
+        match s {
+            StyleArg::Values => Style::Values,
+            StyleArg::Cpp => Style::Cpp,
+            StyleArg::Dsl => Style::Dsl,
+        }
+    }
+}
+
+fn line(expr: &str, style: Style) -> String {
+    match eval(expr, style) {
+        Ok(s) => s,
+        Err(e) => format!("error: {e}"),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        None | Some(Command::Tour) => {
+            let mut out = io::stdout().lock();
+            match cute::tour::run(&mut out) {
+                Ok(0) => ExitCode::SUCCESS,
+                Ok(_) | Err(_) => ExitCode::FAILURE,
+            }
+        }
+        Some(Command::Eval { style, expr: Some(e) }) => {
+            println!("{}", line(&e, style.into()));
+            ExitCode::SUCCESS
+        }
+        Some(Command::Eval { style, expr: None }) => {
+            let (stdin, stdout) = (io::stdin(), io::stdout());
+            let mut out = io::BufWriter::new(stdout.lock());
+            for l in stdin.lock().lines() {
+                let Ok(l) = l else { return ExitCode::FAILURE };
+                if writeln!(out, "{}", line(&l, style.into())).is_err() {
+                    return ExitCode::FAILURE;
+                }
+            }
+            if out.flush().is_err() {
+                return ExitCode::FAILURE;
+            }
+            ExitCode::SUCCESS
+        }
+    }
+}

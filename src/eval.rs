@@ -109,6 +109,7 @@ pub fn expr(p: &mut Parser<'_>) -> Result<Value> {
             return Ok(Value::Swizzle(Swizzle::new(a[0], a[1], a[2])?));
         }
         p.expect(b'(')?;
+        p.enter()?;
         let mut args = Vec::new();
         if !p.eat(b')') {
             loop {
@@ -119,6 +120,7 @@ pub fn expr(p: &mut Parser<'_>) -> Result<Value> {
                 p.expect(b',')?;
             }
         }
+        p.leave();
         return apply(name, &args).map_err(|e| match e {
             Error::Parse { reason, .. } => Error::Parse { pos: start, reason },
             e => e,
@@ -481,7 +483,7 @@ pub fn apply(name: &str, args: &[Value]) -> Result<Value> {
         "image" => {
             let l = a.layout(0)?;
             let n = l.size()?.value();
-            if !(0..=1 << 20).contains(&n) {
+            if !(0..=1 << 16).contains(&n) {
                 return Err(bad(op, format!("size {n} is out of the printable range")));
             }
             tup(Tuple::Node((0..n).map(|i| l.call(i).map(IntTuple::int)).collect::<Result<_>>()?))

@@ -17,33 +17,50 @@ use crate::layout::{make_layout, Layout};
 /// | static `s0`, `s*d == d0` provably | `s:d` | merge: front becomes `s*s0:d` |
 /// | otherwise | `s:d` | prepend `s:d` |
 ///
-/// At the end a lone static `_1` front is `_1:_0`. Every decision is taken only on static
-/// values, so a dynamic size-1 mode or a dynamic stride match keeps its mode.
-fn bw_coalesce(old: &[(Int, Int)], last: (Int, Int)) -> Result<Layout> {
+/// At the end a lone static `_1` front is `_1:_0`. With [`Decide::Static`] every decision is
+/// taken only on static values (the CuTe rule), so a dynamic size-1 mode or a dynamic stride
+/// match keeps its mode; [`Decide::Values`] decides on the run-time values.
+fn bw_coalesce(old: &[(Int, Int)], last: (Int, Int), decide: Decide) -> Result<Layout> {
     // `new` is kept reversed: its last element is the front.
     let mut new: Vec<(Int, Int)> = alloc::vec![last];
     for &(s, d) in old.iter().rev() {
         let front = *new.last().expect("never empty");
-        if s.is_const(1) {
+        if decide.is(s, 1) {
             continue;
-        } else if new.len() == 1 && front.0.is_const(1) {
+        } else if new.len() == 1 && decide.is(front.0, 1) {
             new[0] = (s, d);
-        } else if front.0.is_static() && provably_equal(s.checked_mul(d)?, front.1) {
+        } else if decide.known(front.0) && decide.equal(s.checked_mul(d)?, front.1) {
             *new.last_mut().expect("never empty") = (s.checked_mul(front.0)?, d);
         } else {
             new.push((s, d));
         }
     }
-    if new.len() == 1 && new[0].0.is_const(1) {
+    if new.len() == 1 && decide.is(new[0].0, 1) {
         return Ok(Layout::trivial());
     }
     new.reverse();
     Ok(Layout::from_pairs(&new))
 }
 
-/// `a == b` as a static truth: both static and equal.
-fn provably_equal(a: Int, b: Int) -> bool {
-    a.is_static() && b.is_static() && a.value() == b.value()
+/// On what a value-dependent decision is taken.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Decide {
+    /// Only on static values (CuTe C++ and the CuTe DSL).
+    Static,
+    /// On the run-time values (a fallback that only the runtime crate can take).
+    Values,
+}
+
+impl Decide {
+    fn known(self, x: Int) -> bool {
+        self == Decide::Values || x.is_static()
+    }
+    fn is(self, x: Int, v: i64) -> bool {
+        self.known(x) && x.value() == v
+    }
+    fn equal(self, a: Int, b: Int) -> bool {
+        self.known(a) && self.known(b) && a.value() == b.value()
+    }
 }
 
 /// `coalesce(L)`: flatten and merge modes that are contiguous, dropping static size-1 modes.
@@ -68,19 +85,19 @@ pub fn coalesce(l: &Layout) -> Result<Layout> {
     let flat = l.pairs();
     match flat.split_last() {
         None => Ok(Layout::trivial()),
-        Some((&last, rest)) => bw_coalesce(rest, last),
+        Some((&last, rest)) => bw_coalesce(rest, last, Decide::Static),
     }
 }
 
 /// `detail::coalesce_x`: like [`coalesce`] but the function is also kept *outside* the
 /// domain: a trailing static size-1 mode is treated as size 2, so its stride survives (the
 /// left operand of a composition may be read past its size).
-pub(crate) fn coalesce_x(l: &Layout) -> Result<Layout> {
+pub(crate) fn coalesce_x(l: &Layout, decide: Decide) -> Result<Layout> {
     let flat = l.pairs();
     match flat.split_last() {
         None => Ok(Layout::trivial()),
-        Some((&(s, d), rest)) if s.is_const(1) => bw_coalesce(rest, (Int::st(2), d)),
-        Some((&last, rest)) => bw_coalesce(rest, last),
+        Some((&(s, d), rest)) if decide.is(s, 1) => bw_coalesce(rest, (Int::st(2), d), decide),
+        Some((&last, rest)) => bw_coalesce(rest, last, decide),
     }
 }
 

@@ -2,7 +2,7 @@
 
 use alloc::vec::Vec;
 
-use crate::coalesce::coalesce_x;
+use crate::coalesce::{coalesce_x, Decide};
 use crate::error::{Error, Result};
 use crate::int::Int;
 use crate::int_tuple::{IntTuple, Tuple};
@@ -95,13 +95,17 @@ pub(crate) fn by_mode(
 ///    `d` of `B` and the mode's shape `s` satisfy `d % s == 0 or d < s`.
 /// 2. Shape divisibility: the remaining shape of `B` is divisible by the part each mode takes.
 /// 3. A by-mode tiler has at most `rank(A)` elements.
+/// 4. Right-distributivity: the modes of `B` together stay inside each mode of `coalesce(A)`
+///    (but the last), so that `A(x + y) == A(x) + A(y)` on their images.
 ///
 /// # Postconditions
 /// `compatible(B, R)` and `R(c) == A(B(c))` for every coordinate `c` of `B`.
 ///
 /// # Errors
-/// `StrideDivisibility` (1), `ShapeDivisibility` (2), `RankMismatch` (3), `Overflow`. Unlike
-/// CuTe C++, the conditions are checked on dynamic values too.
+/// `StrideDivisibility` (1), `ShapeDivisibility` (2), `RankMismatch` (3), `ModeOverlap` (4),
+/// `Overflow`. Unlike CuTe C++, the conditions are checked on dynamic values too, and 1 is
+/// exact: C++ 4.2 accepts any `d < s`, which gives layouts that are not `A ∘ B` (e.g.
+/// `(32,4):(4,1) ∘ 6:24`).
 ///
 /// # Examples
 /// ```
@@ -120,18 +124,39 @@ pub(crate) fn by_mode(
 /// # Ok::<(), Error>(())
 /// ```
 pub fn composition(a: &Layout, b: &Tiler) -> Result<Layout> {
-    by_mode(a, b, "composition", true, &|a, b| {
-        let flat = coalesce_x(a)?;
-        composition_impl(&flat, b.shape(), b.stride())
+    by_mode(a, b, "composition", true, &|a, b| match compose(a, b, Decide::Static) {
+        // Modes of A that only their run-time values allow to merge can make a valid
+        // composition look inadmissible; the runtime crate knows the values, so it retries.
+        Err(e) if e.is_admissibility() && !a.is_static() => compose(a, b, Decide::Values),
+        r => r,
     })
 }
 
+/// Composition of two layouts, A coalesced with the given decision rule.
+fn compose(a: &Layout, b: &Layout, decide: Decide) -> Result<Layout> {
+    let flat = coalesce_x(a, decide)?;
+    let pairs = flat.pairs();
+    let mut reach = alloc::vec![0i64; pairs.len()];
+    let r = composition_impl(&flat, b.shape(), b.stride(), &mut reach)?;
+    // Precondition 4 (the last mode of A is unbounded).
+    for (k, &(s, _)) in pairs.iter().enumerate().take(pairs.len().saturating_sub(1)) {
+        if reach[k] >= s.value() {
+            return Err(Error::ModeOverlap { op: "composition", mode: k, shape: s.value(), reach: reach[k] });
+        }
+    }
+    Ok(r)
+}
+
 /// `composition(A, B)` with `A` flat (coalesced) and `B` given as shape and stride.
-fn composition_impl(a: &Layout, rshape: &IntTuple, rstride: &IntTuple) -> Result<Layout> {
+///
+/// `reach[k]` accumulates, for each mode k of `A`, the largest coordinate the modes of `B`
+/// reach in it together; right-distributivity (`A(x + y) = A(x) + A(y)`) holds only while that
+/// stays inside the mode, which the caller checks once all of `B` is composed.
+fn composition_impl(a: &Layout, rshape: &IntTuple, rstride: &IntTuple, reach: &mut [i64]) -> Result<Layout> {
     let (rs, rd) = match (rshape, rstride) {
         // Right-distributivity over the modes of B.
         (Tuple::Node(sv), Tuple::Node(dv)) => {
-            let modes = sv.iter().zip(dv).map(|(s, d)| composition_impl(a, s, d)).collect::<Result<Vec<_>>>()?;
+            let modes = sv.iter().zip(dv).map(|(s, d)| composition_impl(a, s, d, reach)).collect::<Result<Vec<_>>>()?;
             return Ok(make_layout(&modes));
         }
         (Tuple::Leaf(s), Tuple::Leaf(d)) => (*s, *d),
@@ -153,31 +178,29 @@ fn composition_impl(a: &Layout, rshape: &IntTuple, rstride: &IntTuple) -> Result
     // | otherwise                               | take min(next_shape, rest_shape) from it |
     let (mut rest_shape, mut rest_stride) = (rs, rd);
     let mut result: Vec<(Int, Int)> = Vec::new();
-    for &(cs, cd) in init {
-        // Precondition 1
+    for (k, &(cs, cd)) in init.iter().enumerate() {
         let rsa = rest_stride.abs()?;
-        if !(rest_stride.checked_rem(cs)?.value() == 0 || rest_stride.value() < cs.value()) {
-            return Err(Error::StrideDivisibility {
-                op: "composition",
-                stride: rest_stride.value(),
-                shape: cs.value(),
-            });
-        }
         let next_shape = cs.ceil_div(rsa)?;
         let next_stride = rsa.ceil_div(cs)?.checked_mul(rest_stride.signum())?;
+        // Precondition 1. C++ accepts `d % s == 0 or d < s`; a stride that does not divide the
+        // mode is exact only if B ends inside the mode (otherwise C++ is silently wrong).
+        let (d, s, n) = (rsa.value(), cs.value(), rest_shape.value());
+        let divides = |x: i64, y: i64| x.checked_rem(y) == Some(0);
+        let exact = divides(d, s) || (d < s && (divides(s, d) || n <= next_shape.value()));
+        if n != 1 && !exact {
+            return Err(Error::StrideDivisibility { op: "composition", stride: rest_stride.value(), shape: s });
+        }
         if next_shape.is_const(1) || rest_shape.is_const(1) {
             rest_stride = next_stride;
             continue;
         }
         let new_shape = next_shape.min(rest_shape);
         // Precondition 2
-        if rest_shape.checked_rem(new_shape)?.value() != 0 {
-            return Err(Error::ShapeDivisibility {
-                op: "composition",
-                shape: rest_shape.value(),
-                divisor: new_shape.value(),
-            });
+        if !divides(n, new_shape.value()) {
+            return Err(Error::ShapeDivisibility { op: "composition", shape: n, divisor: new_shape.value() });
         }
+        let top = (new_shape.value() - 1).checked_mul(d).ok_or(Error::Overflow { op: "composition" })?;
+        reach[k] = reach[k].checked_add(top).ok_or(Error::Overflow { op: "composition" })?;
         result.push((new_shape, rest_stride.checked_mul(cd)?));
         rest_shape = rest_shape.checked_div(new_shape)?;
         rest_stride = next_stride;

@@ -21,6 +21,9 @@ pub enum Error {
     StrideDivisibility { op: &'static str, stride: i64, shape: i64 },
     /// CuTe's shape divisibility condition: `rest_shape % new_shape == 0`.
     ShapeDivisibility { op: &'static str, shape: i64, divisor: i64 },
+    /// Composition's right-distributivity: the modes of B together reach coordinate `reach` in
+    /// mode `mode` of A, whose shape is `shape` (so `A(x + y) != A(x) + A(y)`).
+    ModeOverlap { op: &'static str, mode: usize, shape: i64, reach: i64 },
     /// The layout maps two coordinates to one index where an injective layout is required.
     NonInjective { op: &'static str, layout: String },
     /// The operation needs a static value and was given a dynamic one.
@@ -35,6 +38,14 @@ pub enum Error {
     InvalidArgument { op: &'static str, reason: String },
     /// Malformed text, at byte `pos` of the input.
     Parse { pos: usize, reason: String },
+}
+
+impl Error {
+    /// Whether this error says that a composition (or a divide or product built on one) is
+    /// not admissible: stride or shape divisibility, or overlapping modes.
+    pub fn is_admissibility(&self) -> bool {
+        matches!(self, Error::StrideDivisibility { .. } | Error::ShapeDivisibility { .. } | Error::ModeOverlap { .. })
+    }
 }
 
 /// Result alias of the crate.
@@ -56,6 +67,10 @@ impl fmt::Display for Error {
             Error::ShapeDivisibility { op, shape, divisor } => write!(
                 f,
                 "shape divisibility condition violated in {op}: shape {shape} is not divisible by {divisor}"
+            ),
+            Error::ModeOverlap { op, mode, shape, reach } => write!(
+                f,
+                "modes overlap in {op}: the right operand reaches coordinate {reach} of mode {mode} of the left, whose shape is {shape}"
             ),
             Error::NonInjective { op, layout } => {
                 write!(f, "non-injective layout in {op}: {layout} maps two coordinates to one index")

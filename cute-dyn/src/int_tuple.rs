@@ -406,7 +406,8 @@ fn div_leaf(a: Int, b: Int, kind: DivKind) -> Result<Int> {
         return Err(Error::DivisionByZero { op });
     }
     // Precondition 1 (shape_div): a % b == 0 or b % a == 0
-    if kind == DivKind::Shape && a.value() != 0 && a.value() % b.value() != 0 && b.value() % a.value() != 0 {
+    let divides = |x: i64, y: i64| x.checked_rem(y) == Some(0);
+    if kind == DivKind::Shape && a.value() != 0 && !divides(a.value(), b.value()) && !divides(b.value(), a.value()) {
         return Err(Error::StrideDivisibility { op, stride: b.value(), shape: a.value() });
     }
     a.ceil_div(b)

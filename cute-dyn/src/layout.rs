@@ -112,8 +112,8 @@ impl Layout {
 
     /// Build a flat layout from leaf pairs: one pair is a leaf layout, otherwise a tuple.
     pub fn from_pairs(pairs: &[(Int, Int)]) -> Layout {
-        if pairs.len() == 1 {
-            return Layout::leaf(pairs[0].0, pairs[0].1);
+        if let [(s, d)] = pairs {
+            return Layout::leaf(*s, *d);
         }
         Layout {
             shape: Tuple::Node(pairs.iter().map(|p| Tuple::Leaf(p.0)).collect()),
@@ -336,7 +336,7 @@ pub fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> Result<Layout>
     let ref_order: Vec<i64> = flat_order
         .iter()
         .enumerate()
-        .map(|(j, o)| if o.is_static() { o.value() } else { max_static + 1 + j as i64 })
+        .map(|(j, o)| if o.is_static() { o.value() } else { max_static.saturating_add(1 + j as i64) })
         .collect();
     let mut k = 0;
     let stride = ordered(shape, order, &ref_shape, &ref_order, &mut k)?;

@@ -28,17 +28,38 @@ pub struct Parser<'a> {
     text: &'a str,
     pos: usize,
     style: Style,
+    depth: usize,
 }
+
+/// The deepest nesting the parser accepts (deeper input is an error, not a stack overflow).
+pub const MAX_DEPTH: usize = 128;
 
 impl<'a> Parser<'a> {
     /// A parser at the start of `text`; in the `Cpp` style a bare integer is dynamic.
     pub fn new(text: &'a str, style: Style) -> Parser<'a> {
-        Parser { text, pos: 0, style }
+        Parser { text, pos: 0, style, depth: 0 }
     }
 
     /// The current byte position.
     pub fn pos(&self) -> usize {
         self.pos
+    }
+
+    /// Enter one level of nesting (a tuple, a tiler, an expression's arguments).
+    ///
+    /// # Errors
+    /// `Parse` past [`MAX_DEPTH`] levels.
+    pub fn enter(&mut self) -> Result<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(self.error(alloc::format!("nesting deeper than {MAX_DEPTH} levels")));
+        }
+        Ok(())
+    }
+
+    /// Leave one level of nesting.
+    pub fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
     }
 
     /// An error at the current position.
@@ -187,17 +208,19 @@ impl<'a> Parser<'a> {
         if !self.eat(b'(') {
             return Ok(Tuple::Leaf(self.leaf()?));
         }
+        self.enter()?;
         let mut v = Vec::new();
-        if self.eat(b')') {
-            return Ok(Tuple::Node(v));
-        }
-        loop {
-            v.push(self.coord()?);
-            if self.eat(b')') {
-                return Ok(Tuple::Node(v));
+        if !self.eat(b')') {
+            loop {
+                v.push(self.coord()?);
+                if self.eat(b')') {
+                    break;
+                }
+                self.expect(b',')?;
             }
-            self.expect(b',')?;
         }
+        self.leave();
+        Ok(Tuple::Node(v))
     }
 
     /// An IntTuple (no `_`).
@@ -230,10 +253,12 @@ impl<'a> Parser<'a> {
     /// `Parse`.
     pub fn tiler(&mut self) -> Result<Tiler> {
         if self.eat(b'<') {
+            self.enter()?;
             let mut v = Vec::new();
             loop {
                 v.push(self.tiler()?);
                 if self.eat(b'>') {
+                    self.leave();
                     return Ok(Tiler::ByMode(v));
                 }
                 self.expect(b',')?;

@@ -169,7 +169,7 @@ pub fn tile_to_shape(block: &Layout, shape: &IntTuple, order: Option<&IntTuple>)
     let target_shape = int_tuple::product_each(shape)?;
     // Precondition 2
     for (t, b) in target_shape.leaves().into_iter().zip(block_shape.leaves()) {
-        if b.value() == 0 || t.value() % b.value() != 0 {
+        if t.value().checked_rem(b.value()) != Some(0) {
             return Err(Error::ShapeDivisibility { op: "tile_to_shape", shape: t.value(), divisor: b.value() });
         }
     }

@@ -67,7 +67,8 @@ impl Value {
     }
 }
 
-/// Evaluate one expression given as text.
+/// Evaluate one expression given as text, in the canonical notation (a bare integer is static;
+/// `_N`, `{v}`, `{v:d}` and `?{div=d}` are accepted too), and print the result in `style`.
 ///
 /// # Errors
 /// `Parse` with a byte position for malformed text or an unknown operation; the operation's
@@ -82,7 +83,7 @@ impl Value {
 /// # Ok::<(), cute::cute_dyn::Error>(())
 /// ```
 pub fn eval(text: &str, style: Style) -> Result<String> {
-    let mut p = Parser::new(text, style);
+    let mut p = Parser::new(text, Style::Values);
     let v = expr(&mut p)?;
     p.finish()?;
     Ok(v.to_styled(style))

@@ -74,10 +74,19 @@ fn main() -> ExitCode {
         }
         Some(Command::Eval { style, expr: None }) => {
             let (stdin, stdout) = (io::stdin(), io::stdout());
-            let mut out = io::BufWriter::new(stdout.lock());
-            for l in stdin.lock().lines() {
-                let Ok(l) = l else { return ExitCode::FAILURE };
-                if writeln!(out, "{}", line(&l, style.into())).is_err() {
+            let (mut input, mut out) = (stdin.lock(), io::BufWriter::new(stdout.lock()));
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match input.read_until(b'\n', &mut buf) {
+                    Ok(0) => break,
+                    Ok(_) => {}
+                    Err(_) => return ExitCode::FAILURE,
+                }
+                // Invalid UTF-8 is a bad expression (an error line), not a failure to read.
+                let text = String::from_utf8_lossy(&buf);
+                let text = text.strip_suffix('\n').unwrap_or(&text);
+                if writeln!(out, "{}", line(text, style.into())).is_err() {
                     return ExitCode::FAILURE;
                 }
             }

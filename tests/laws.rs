@@ -374,8 +374,14 @@ fn fragment() -> impl Strategy<Value = String> {
     ]
 }
 
+/// 4096 cases in CI; `CUTE_FUZZ_CASES=1000000` for a long run.
+fn fuzz_config() -> ProptestConfig {
+    let cases = std::env::var("CUTE_FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(4096);
+    ProptestConfig { cases, ..ProptestConfig::default() }
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 4096, ..ProptestConfig::default() })]
+    #![proptest_config(fuzz_config())]
 
     #[test]
     fn eval_never_panics_on_token_soup(parts in prop::collection::vec(fragment(), 0..24)) {

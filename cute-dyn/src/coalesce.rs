@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 use crate::error::{Error, Result};
 use crate::int::Int;
 use crate::int_tuple::{IntTuple, Tuple};
-use crate::layout::{make_layout, Layout};
+use crate::layout::Layout;
 
 /// CuTe's `bw_coalesce`: walk the flat modes from the back, keeping a stack `new` whose front
 /// is the mode being grown. For each old mode `s:d`, looking at the front `s0:d0`:
@@ -82,7 +82,11 @@ impl Decide {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn coalesce(l: &Layout) -> Result<Layout> {
-    let flat = l.pairs();
+    coalesce_pairs(&l.pairs())
+}
+
+/// [`coalesce`] of the flat layout with these `(shape, stride)` modes.
+pub(crate) fn coalesce_pairs(flat: &[(Int, Int)]) -> Result<Layout> {
     match flat.split_last() {
         None => Ok(Layout::trivial()),
         Some((&last, rest)) => bw_coalesce(rest, last, Decide::Static),
@@ -129,7 +133,7 @@ pub(crate) fn by_profile(
                     None => m.clone(),
                 });
             }
-            Ok(make_layout(&out))
+            Ok(Layout::from_modes(out))
         }
     }
 }
@@ -157,6 +161,13 @@ pub fn coalesce_by(l: &Layout, profile: &IntTuple) -> Result<Layout> {
 }
 
 /// `filter_zeros(L)`: replace the shape of every static stride-0 mode by `_1`.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// assert_eq!(filter_zeros(&"(3,(2,4)):(0,(1,2))".parse()?).to_string(), "(1,(2,4)):(0,(1,2))");
+/// # Ok::<(), Error>(())
+/// ```
 pub fn filter_zeros(l: &Layout) -> Layout {
     let shape = l.shape().clone();
     let mut strides = l.stride().leaves().into_iter();
@@ -187,6 +198,13 @@ pub fn filter(l: &Layout) -> Result<Layout> {
 ///
 /// # Errors
 /// `RankMismatch`, `Overflow`.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// assert_eq!(filter_by(&"(3,(2,4)):(0,(1,2))".parse()?, &"(1,1)".parse()?)?.to_string(), "(1,8):(0,1)");
+/// # Ok::<(), Error>(())
+/// ```
 pub fn filter_by(l: &Layout, profile: &IntTuple) -> Result<Layout> {
     by_profile(l, profile, "filter", &filter)
 }

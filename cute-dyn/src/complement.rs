@@ -2,7 +2,7 @@
 
 use alloc::vec::Vec;
 
-use crate::coalesce::{coalesce, filter};
+use crate::coalesce::{coalesce_pairs, filter};
 use crate::error::{Error, Result};
 use crate::int::Int;
 use crate::int_tuple::{self, compact_major, IntTuple, Tuple};
@@ -10,6 +10,14 @@ use crate::layout::{make_layout_left, Layout};
 
 /// `coalesce(shape)` of CuTe: merge neighbouring leaves that are both static or both dynamic
 /// (a single result is a leaf).
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// let s: IntTuple = "(2,{3},{4},5,6)".parse()?;
+/// assert_eq!(coalesce_shape(&s)?.to_string(), "(2,{12},30)");
+/// # Ok::<(), Error>(())
+/// ```
 pub fn coalesce_shape(shape: &IntTuple) -> Result<IntTuple> {
     if !shape.is_tuple() {
         return Ok(shape.clone());
@@ -64,6 +72,13 @@ pub fn complement(l: &Layout, cotarget: &IntTuple) -> Result<Layout> {
 ///
 /// # Errors
 /// As [`complement`].
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// assert_eq!(complement_cosize(&"(2,2):(1,6)".parse()?)?.to_string(), "3:2");
+/// # Ok::<(), Error>(())
+/// ```
 pub fn complement_cosize(l: &Layout) -> Result<Layout> {
     let f = filter(l)?;
     complement_filtered(&f, &Tuple::Leaf(f.cosize()?), l)
@@ -99,5 +114,5 @@ fn complement_filtered(f: &Layout, cotarget: &IntTuple, orig: &Layout) -> Result
     let rest_shape = coalesce_shape(&int_tuple::ceil_div(cotarget, &Tuple::Leaf(current))?)?;
     let rest_stride = compact_major(&rest_shape, current, true)?;
     result.extend(int_tuple::leaf_pairs(&rest_shape, &rest_stride));
-    coalesce(&Layout::from_pairs(&result))
+    coalesce_pairs(&result)
 }

@@ -6,7 +6,7 @@ use crate::coalesce::{coalesce_x, Decide};
 use crate::error::{Error, Result};
 use crate::int::Int;
 use crate::int_tuple::{IntTuple, Tuple};
-use crate::layout::{make_layout, Layout};
+use crate::layout::Layout;
 
 /// The right-hand side of composition, the divides and the products.
 ///
@@ -32,6 +32,13 @@ impl From<Layout> for Tiler {
 
 impl Tiler {
     /// A by-mode shape tiler `<s0,s1,...>` from a shape (CuTe's `make_tile(shape)`).
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// assert_eq!(Tiler::from_shape(&"(3,8)".parse()?).to_string(), "<3,8>");
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn from_shape(shape: &IntTuple) -> Tiler {
         match shape {
             Tuple::Leaf(s) => Tiler::Int(*s),
@@ -79,7 +86,7 @@ pub(crate) fn by_mode(
                     None => out.push(m.clone()),
                 }
             }
-            Ok(make_layout(&out))
+            Ok(Layout::from_modes(out))
         }
     }
 }
@@ -137,7 +144,7 @@ fn compose(a: &Layout, b: &Layout, decide: Decide) -> Result<Layout> {
     let flat = coalesce_x(a, decide)?;
     let pairs = flat.pairs();
     let mut reach = alloc::vec![0i64; pairs.len()];
-    let r = composition_impl(&flat, b.shape(), b.stride(), &mut reach)?;
+    let r = composition_impl(&pairs, !flat.shape().is_tuple(), b.shape(), b.stride(), &mut reach)?;
     // Precondition 4 (the last mode of A is unbounded).
     for (k, &(s, _)) in pairs.iter().enumerate().take(pairs.len().saturating_sub(1)) {
         if reach[k] >= s.value() {
@@ -152,12 +159,19 @@ fn compose(a: &Layout, b: &Layout, decide: Decide) -> Result<Layout> {
 /// `reach[k]` accumulates, for each mode k of `A`, the largest coordinate the modes of `B`
 /// reach in it together; right-distributivity (`A(x + y) = A(x) + A(y)`) holds only while that
 /// stays inside the mode, which the caller checks once all of `B` is composed.
-fn composition_impl(a: &Layout, rshape: &IntTuple, rstride: &IntTuple, reach: &mut [i64]) -> Result<Layout> {
+fn composition_impl(
+    a: &[(Int, Int)],
+    a_leaf: bool,
+    rshape: &IntTuple,
+    rstride: &IntTuple,
+    reach: &mut [i64],
+) -> Result<Layout> {
     let (rs, rd) = match (rshape, rstride) {
         // Right-distributivity over the modes of B.
         (Tuple::Node(sv), Tuple::Node(dv)) => {
-            let modes = sv.iter().zip(dv).map(|(s, d)| composition_impl(a, s, d, reach)).collect::<Result<Vec<_>>>()?;
-            return Ok(make_layout(&modes));
+            let modes =
+                sv.iter().zip(dv).map(|(s, d)| composition_impl(a, a_leaf, s, d, reach)).collect::<Result<Vec<_>>>()?;
+            return Ok(Layout::from_modes(modes));
         }
         (Tuple::Leaf(s), Tuple::Leaf(d)) => (*s, *d),
         _ => unreachable!("layouts are congruent"),
@@ -166,11 +180,10 @@ fn composition_impl(a: &Layout, rshape: &IntTuple, rstride: &IntTuple, reach: &m
     if rd.is_const(0) || rd.value() == 0 {
         return Ok(Layout::leaf(rs, rd));
     }
-    let pairs = a.pairs();
-    let (last, init) = match (a.shape(), pairs.split_last()) {
-        (Tuple::Node(_), Some((last, init))) => (*last, init),
+    let (last, init) = match a.split_last() {
+        Some((last, init)) if !a_leaf => (*last, init),
         // A leaf A: scale B's stride.
-        _ => return Ok(Layout::leaf(rs, rd.checked_mul(pairs[0].1)?)),
+        _ => return Ok(Layout::leaf(rs, rd.checked_mul(a.first().map_or(Int::st(0), |p| p.1))?)),
     };
     // General case. Walk A's modes (all but the last), taking from B's shape what each covers.
     //

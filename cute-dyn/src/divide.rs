@@ -6,7 +6,7 @@ use crate::coalesce::coalesce;
 use crate::complement::complement;
 use crate::composition::{by_mode, composition, Tiler};
 use crate::error::{Error, Result};
-use crate::layout::{make_layout, Layout};
+use crate::layout::Layout;
 
 /// `logical_divide(A, B)`: `A` split into (tile, rest) by `B`:
 /// `composition(A, make_layout(B, complement(B, shape(coalesce(A)))))`, by mode for a tiler
@@ -35,7 +35,7 @@ use crate::layout::{make_layout, Layout};
 pub fn logical_divide(a: &Layout, b: &Tiler) -> Result<Layout> {
     by_mode(a, b, "logical_divide", false, &|a, b| {
         let rest = complement(b, coalesce(a)?.shape())?;
-        composition(a, &Tiler::Layout(make_layout(&[b.clone(), rest])))
+        composition(a, &Tiler::Layout(Layout::from_modes(alloc::vec![b.clone(), rest])))
     })
 }
 
@@ -62,7 +62,7 @@ pub(crate) fn tile_unzip(l: &Layout, guide: &Tiler) -> Result<Layout> {
                 rests.push(split.get(1)?);
             }
             rests.extend_from_slice(&modes[v.len()..]);
-            Ok(make_layout(&[make_layout(&tiles), make_layout(&rests)]))
+            Ok(Layout::from_modes(alloc::vec![Layout::from_modes(tiles), Layout::from_modes(rests)]))
         }
         _ => {
             // Precondition 1
@@ -120,7 +120,7 @@ pub fn tiled_divide(a: &Layout, b: &Tiler) -> Result<Layout> {
     let z = zipped_divide(a, b)?;
     let mut modes = alloc::vec![z.get(0)?];
     modes.extend(unpack(&z.get(1)?));
-    Ok(make_layout(&modes))
+    Ok(Layout::from_modes(modes))
 }
 
 /// `flat_divide(A, B)`: `(tile0, tile1, ..., rest0, rest1, ...)`.
@@ -139,5 +139,5 @@ pub fn flat_divide(a: &Layout, b: &Tiler) -> Result<Layout> {
     let z = zipped_divide(a, b)?;
     let mut modes = unpack(&z.get(0)?);
     modes.extend(unpack(&z.get(1)?));
-    Ok(make_layout(&modes))
+    Ok(Layout::from_modes(modes))
 }

@@ -66,7 +66,7 @@ impl<T: Clone> Tuple<T> {
 
     /// The leaves in order (depth-first, left to right).
     pub fn leaves(&self) -> Vec<T> {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(8);
         self.for_each_leaf(&mut |x| out.push(x.clone()));
         out
     }
@@ -80,6 +80,14 @@ impl<T: Clone> Tuple<T> {
 
     /// `flatten`: a leaf stays a leaf (C++ `flatten(5) == 5`); a tuple becomes the tuple of
     /// its leaves.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// assert_eq!("((2,3),(4,(5)))".parse::<IntTuple>()?.flatten().to_string(), "(2,3,4,5)");
+    /// assert_eq!("5".parse::<IntTuple>()?.flatten().to_string(), "5");
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn flatten(&self) -> Tuple<T> {
         match self {
             Tuple::Leaf(_) => self.clone(),
@@ -104,6 +112,15 @@ impl<T: Clone> Tuple<T> {
     }
 
     /// `congruent`: the same nesting profile.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// let a: IntTuple = "(2,(3,4))".parse()?;
+    /// assert!(a.congruent(&"(1,(6,12))".parse::<IntTuple>()?));
+    /// assert!(!a.congruent(&"(2,12)".parse::<IntTuple>()?));
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn congruent<U: Clone>(&self, other: &Tuple<U>) -> bool {
         match (self, other) {
             (Tuple::Leaf(_), Tuple::Leaf(_)) => true,
@@ -114,6 +131,15 @@ impl<T: Clone> Tuple<T> {
 
     /// `weakly_congruent(a, b)`: `a`'s profile is a coarsening of `b`'s (a leaf of `a` may
     /// stand over a sub-tuple of `b`).
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// let a: IntTuple = "(2,4)".parse()?;
+    /// assert!(a.weakly_congruent(&"(2,(2,2))".parse::<IntTuple>()?));
+    /// assert!(!a.weakly_congruent(&"(2,4,1)".parse::<IntTuple>()?));
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn weakly_congruent<U: Clone>(&self, other: &Tuple<U>) -> bool {
         match (self, other) {
             (Tuple::Leaf(_), _) => true,
@@ -159,6 +185,13 @@ impl<T: Clone> Tuple<T> {
     ///
     /// # Errors
     /// `IndexOutOfRange` unless `b <= e <= rank`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// assert_eq!("(2,3,4,5)".parse::<IntTuple>()?.take(1, 3)?.to_string(), "(3,4)");
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn take(&self, b: usize, e: usize) -> Result<Tuple<T>> {
         let m = self.modes();
         if b > e || e > m.len() {
@@ -171,6 +204,13 @@ impl<T: Clone> Tuple<T> {
     ///
     /// # Errors
     /// `IndexOutOfRange` for an index past the rank.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// assert_eq!("(2,3,4,5)".parse::<IntTuple>()?.select(&[3, 0])?.to_string(), "(5,2)");
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn select(&self, idx: &[usize]) -> Result<Tuple<T>> {
         let m = self.modes();
         let picked = idx
@@ -181,6 +221,13 @@ impl<T: Clone> Tuple<T> {
     }
 
     /// `append(a, x)`: a tuple gets `x` as a new last mode; a leaf becomes `(a, x)`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// assert_eq!("4".parse::<IntTuple>()?.append(IntTuple::int(2)).to_string(), "(4,2)");
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn append(&self, x: Tuple<T>) -> Tuple<T> {
         let mut m = self.modes();
         m.push(x);
@@ -188,6 +235,13 @@ impl<T: Clone> Tuple<T> {
     }
 
     /// `prepend(a, x)`: `x` becomes the first mode.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// assert_eq!("(4,8)".parse::<IntTuple>()?.prepend(IntTuple::int(2)).to_string(), "(2,4,8)");
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn prepend(&self, x: Tuple<T>) -> Tuple<T> {
         let mut m = self.modes();
         m.insert(0, x);
@@ -198,6 +252,13 @@ impl<T: Clone> Tuple<T> {
     ///
     /// # Errors
     /// `RankMismatch` when the rank is already above `n`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// assert_eq!("(4,8)".parse::<IntTuple>()?.append_to(4, IntTuple::int(1))?.to_string(), "(4,8,1,1)");
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn append_to(&self, n: usize, x: Tuple<T>) -> Result<Tuple<T>> {
         if self.rank() > n {
             return Err(Error::RankMismatch {
@@ -218,6 +279,13 @@ impl<T: Clone> Tuple<T> {
     ///
     /// # Errors
     /// `IndexOutOfRange` when `i >= rank`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// assert_eq!("(4,8)".parse::<IntTuple>()?.replace(1, IntTuple::int(2))?.to_string(), "(4,2)");
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn replace(&self, i: usize, x: Tuple<T>) -> Result<Tuple<T>> {
         if !self.is_tuple() && i == 0 {
             return Ok(x);
@@ -232,6 +300,13 @@ impl<T: Clone> Tuple<T> {
     ///
     /// # Errors
     /// `IndexOutOfRange` unless `b <= e <= rank`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// assert_eq!("(2,3,4,5)".parse::<IntTuple>()?.group(1, 3)?.to_string(), "(2,(3,4),5)");
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn group(&self, b: usize, e: usize) -> Result<Tuple<T>> {
         let m = self.modes();
         if b > e || e > m.len() {
@@ -247,6 +322,13 @@ impl<T: Clone> Tuple<T> {
     ///
     /// # Errors
     /// `RankMismatch` when the number of leaves differs.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// assert_eq!("(2,3,4)".parse::<IntTuple>()?.unflatten(&"(1,(1,1))".parse::<IntTuple>()?)?.to_string(), "(2,(3,4))");
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn unflatten<U: Clone>(&self, profile: &Tuple<U>) -> Result<Tuple<T>> {
         let leaves = self.leaves();
         let mut it = leaves.into_iter();
@@ -267,6 +349,13 @@ impl<T: Clone> Tuple<T> {
 ///
 /// # Errors
 /// `RankMismatch` when both are tuples of different ranks.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// assert_eq!(zip(&"(2,3)".parse::<IntTuple>()?, &"(4,5)".parse::<IntTuple>()?)?.to_string(), "((2,4),(3,5))");
+/// # Ok::<(), Error>(())
+/// ```
 pub fn zip<T: Clone>(a: &Tuple<T>, b: &Tuple<T>) -> Result<Tuple<T>> {
     match a {
         Tuple::Leaf(_) => Ok(Tuple::Node(alloc::vec![Tuple::Node(alloc::vec![a.clone(), b.clone()])])),
@@ -318,6 +407,14 @@ impl IntTuple {
 ///
 /// # Errors
 /// `Overflow`.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// assert_eq!(product(&"(3,(2,3))".parse()?)?.value(), 18);
+/// assert_eq!(product(&"()".parse()?)?.value(), 1);
+/// # Ok::<(), Error>(())
+/// ```
 pub fn product(t: &IntTuple) -> Result<Int> {
     match t {
         Tuple::Leaf(x) => Ok(*x),
@@ -329,6 +426,13 @@ pub fn product(t: &IntTuple) -> Result<Int> {
 ///
 /// # Errors
 /// `Overflow`.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// assert_eq!(product_each(&"(2,(3,4),5)".parse()?)?.to_string(), "(2,12,5)");
+/// # Ok::<(), Error>(())
+/// ```
 pub fn product_each(t: &IntTuple) -> Result<IntTuple> {
     Ok(Tuple::Node(t.modes().iter().map(|m| product(m).map(Tuple::Leaf)).collect::<Result<_>>()?))
 }
@@ -337,6 +441,13 @@ pub fn product_each(t: &IntTuple) -> Result<IntTuple> {
 ///
 /// # Errors
 /// `Overflow`.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// assert_eq!(sum(&"(2,(3,4))".parse()?)?.value(), 9);
+/// # Ok::<(), Error>(())
+/// ```
 pub fn sum(t: &IntTuple) -> Result<Int> {
     t.leaves().into_iter().try_fold(Int::st(0), Int::checked_add)
 }
@@ -367,6 +478,13 @@ pub fn inner_product(a: &IntTuple, b: &IntTuple) -> Result<Int> {
 ///
 /// # Errors
 /// `InvalidArgument` for a tuple with no leaves.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// assert_eq!(tuple_max(&"(2,(7,4))".parse()?)?.value(), 7);
+/// # Ok::<(), Error>(())
+/// ```
 pub fn tuple_max(t: &IntTuple) -> Result<Int> {
     t.leaves()
         .into_iter()
@@ -378,6 +496,13 @@ pub fn tuple_max(t: &IntTuple) -> Result<Int> {
 ///
 /// # Errors
 /// `RankMismatch` for tuples of different rank or a tuple `a` with a leaf `b`; `Overflow`.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// assert_eq!(elem_scale(&"(2,3)".parse()?, &"(4,(2,5))".parse()?)?.to_string(), "(8,30)");
+/// # Ok::<(), Error>(())
+/// ```
 pub fn elem_scale(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
     match (a, b) {
         (Tuple::Leaf(x), _) => Ok(Tuple::Leaf(x.checked_mul(product(b)?)?)),
@@ -469,6 +594,14 @@ pub fn shape_div(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
 ///
 /// # Errors
 /// `RankMismatch` when `b` has more modes than `a`; `DivisionByZero`.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// // CuTe: the tiler "rest" of a 3-tile over (4,4,2,5)
+/// assert_eq!(ceil_div(&"(4,4,2,5)".parse()?, &"3".parse()?)?.to_string(), "(2,4,2,5)");
+/// # Ok::<(), Error>(())
+/// ```
 pub fn ceil_div(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
     div_fold(a, b, DivKind::Ceil)
 }
@@ -478,6 +611,13 @@ pub fn ceil_div(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
 ///
 /// # Errors
 /// `RankMismatch` when `init` is a tuple of another rank or a tuple beside a leaf `a`.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// assert_eq!(prefix_product(&"(2,(3,4),5)".parse()?, &IntTuple::int(1))?.to_string(), "(1,(2,6),24)");
+/// # Ok::<(), Error>(())
+/// ```
 pub fn prefix_product(a: &IntTuple, init: &IntTuple) -> Result<IntTuple> {
     match (a, init) {
         (Tuple::Node(av), Tuple::Node(iv)) if av.len() == iv.len() => {
@@ -502,6 +642,16 @@ pub fn prefix_product(a: &IntTuple, init: &IntTuple) -> Result<IntTuple> {
 }
 
 /// `compatible(a, b)`: same size, and every coordinate of `a` is a coordinate of `b`.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// // CuTe docs: 24 is compatible with (4,6) and ((2,2),6); (4,6) is not compatible with 24
+/// assert!(compatible(&"24".parse()?, &"(4,6)".parse()?));
+/// assert!(compatible(&"(4,6)".parse()?, &"((2,2),6)".parse()?));
+/// assert!(!compatible(&"(4,6)".parse()?, &"24".parse()?));
+/// # Ok::<(), Error>(())
+/// ```
 pub fn compatible(a: &IntTuple, b: &IntTuple) -> bool {
     match (a, b) {
         (Tuple::Leaf(x), _) => product(b).map(|p| p.value() == x.value()).unwrap_or(false),
@@ -511,6 +661,14 @@ pub fn compatible(a: &IntTuple, b: &IntTuple) -> bool {
 }
 
 /// `evenly_divides(shape, tiler)`: the tiler (a shape, by mode) divides the shape evenly.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// assert!(evenly_divides(&"(8,12)".parse()?, &"(4,3)".parse()?));
+/// assert!(!evenly_divides(&"(8,12)".parse()?, &"(3,4)".parse()?));
+/// # Ok::<(), Error>(())
+/// ```
 pub fn evenly_divides(a: &IntTuple, b: &IntTuple) -> bool {
     match b {
         Tuple::Node(bv) => {
@@ -531,6 +689,14 @@ pub fn evenly_divides(a: &IntTuple, b: &IntTuple) -> bool {
 ///
 /// # Errors
 /// `Overflow`.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// assert_eq!(compact_major(&"(2,(1,6))".parse()?, Int::st(1), true)?.to_string(), "(1,(0,2))");
+/// assert_eq!(compact_major(&"(2,(3,4))".parse()?, Int::st(1), false)?.to_string(), "(12,(4,1))");
+/// # Ok::<(), Error>(())
+/// ```
 pub fn compact_major(shape: &IntTuple, current: Int, left: bool) -> Result<IntTuple> {
     fn go(s: &IntTuple, cur: &mut Int, left: bool) -> Result<IntTuple> {
         match s {
@@ -569,6 +735,18 @@ pub fn compact_major(shape: &IntTuple, current: Int, left: bool) -> Result<IntTu
 ///
 /// # Errors
 /// `RankMismatch` (1), `Overflow`.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// // CuTe docs: in (3,(2,3)):(3,(12,1)) the 1-D, 2-D and natural coordinates 16, (1,5) and
+/// // (1,(1,2)) all map to index 17.
+/// let (s, d): (IntTuple, IntTuple) = ("(3,(2,3))".parse()?, "(3,(12,1))".parse()?);
+/// for c in ["16", "(1,5)", "(1,(1,2))"] {
+///     assert_eq!(crd2idx(&c.parse()?, &s, &d)?.value(), 17);
+/// }
+/// # Ok::<(), Error>(())
+/// ```
 pub fn crd2idx(coord: &Coord, shape: &IntTuple, stride: &IntTuple) -> Result<Int> {
     match (coord, shape, stride) {
         (Tuple::Node(cv), Tuple::Node(sv), Tuple::Node(dv)) => {
@@ -609,6 +787,14 @@ pub fn crd2idx(coord: &Coord, shape: &IntTuple, stride: &IntTuple) -> Result<Int
 ///
 /// # Errors
 /// `RankMismatch` when a tuple coordinate does not match the shape; `Overflow`.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// assert_eq!(crd2idx_colex(&"(1,(1,2))".parse()?, &"(3,(2,3))".parse()?)?.value(), 16);
+/// assert_eq!(crd2idx_colex(&"(1,5)".parse()?, &"(3,(2,3))".parse()?)?.value(), 16);
+/// # Ok::<(), Error>(())
+/// ```
 pub fn crd2idx_colex(coord: &IntTuple, shape: &IntTuple) -> Result<Int> {
     match coord {
         Tuple::Leaf(c) => Ok(*c),
@@ -647,6 +833,14 @@ fn product_like(shape: &IntTuple, guide: &IntTuple) -> Result<IntTuple> {
 ///
 /// # Errors
 /// `RankMismatch` for a tuple index over a leaf shape; `DivisionByZero`; `Overflow`.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// // CuTe docs: index 16 of (3,(2,3)) is the natural coordinate (1,(1,2)).
+/// assert_eq!(idx2crd(&"16".parse()?, &"(3,(2,3))".parse()?)?.to_string(), "(1,(1,2))");
+/// # Ok::<(), Error>(())
+/// ```
 pub fn idx2crd(idx: &IntTuple, shape: &IntTuple) -> Result<IntTuple> {
     match (idx, shape) {
         (Tuple::Node(iv), Tuple::Node(sv)) if iv.len() == sv.len() => {
@@ -701,6 +895,13 @@ fn split_colex(rest: &mut Int, shape: &IntTuple, last: bool) -> Result<IntTuple>
 ///
 /// # Errors
 /// `RankMismatch`, `DivisionByZero`, `Overflow`.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// assert_eq!(idx2crd_strided(&"17".parse()?, &"(3,(2,3))".parse()?, &"(1,(3,6))".parse()?)?.to_string(), "(2,(1,2))");
+/// # Ok::<(), Error>(())
+/// ```
 pub fn idx2crd_strided(idx: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<IntTuple> {
     match (idx, shape, stride) {
         (Tuple::Node(iv), Tuple::Node(sv), Tuple::Node(dv)) if iv.len() == sv.len() && sv.len() == dv.len() => Ok(
@@ -731,6 +932,14 @@ pub fn idx2crd_strided(idx: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> R
 ///
 /// # Errors
 /// `RankMismatch`, `Overflow`.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// // (1,5) in (3,6) is (1,(1,2)) in (3,(2,3)): both are index 16.
+/// assert_eq!(crd2crd(&"(1,5)".parse()?, &"(3,6)".parse()?, &"(3,(2,3))".parse()?)?.to_string(), "(1,(1,2))");
+/// # Ok::<(), Error>(())
+/// ```
 pub fn crd2crd(coord: &IntTuple, src: &IntTuple, dst: &IntTuple) -> Result<IntTuple> {
     match (coord, src, dst) {
         (Tuple::Node(cv), Tuple::Node(sv), Tuple::Node(dv)) => {
@@ -752,6 +961,14 @@ pub fn crd2crd(coord: &IntTuple, src: &IntTuple, dst: &IntTuple) -> Result<IntTu
 ///
 /// # Errors
 /// `RankMismatch` when the coordinate does not match `t`'s profile.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// assert_eq!(slice(&"(_,(2,_))".parse()?, &"(3,(4,5))".parse::<IntTuple>()?)?.to_string(), "(3,5)");
+/// assert_eq!(slice(&"_".parse()?, &"4".parse::<IntTuple>()?)?.to_string(), "4");
+/// # Ok::<(), Error>(())
+/// ```
 pub fn slice<T: Clone>(coord: &Coord, t: &Tuple<T>) -> Result<Tuple<T>> {
     match coord {
         Tuple::Leaf(None) => Ok(t.clone()),
@@ -764,6 +981,13 @@ pub fn slice<T: Clone>(coord: &Coord, t: &Tuple<T>) -> Result<Tuple<T>> {
 ///
 /// # Errors
 /// `RankMismatch` when the coordinate does not match `t`'s profile.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// assert_eq!(dice(&"(_,(2,_))".parse()?, &"(3,(4,5))".parse::<IntTuple>()?)?.to_string(), "(4)");
+/// # Ok::<(), Error>(())
+/// ```
 pub fn dice<T: Clone>(coord: &Coord, t: &Tuple<T>) -> Result<Tuple<T>> {
     match coord {
         Tuple::Leaf(None) => Ok(Tuple::Node(Vec::new())),
@@ -796,5 +1020,15 @@ pub fn has_underscore(c: &Coord) -> bool {
 
 /// The flattened `(shape, stride)` leaf pairs of a congruent pair of tuples.
 pub(crate) fn leaf_pairs(shape: &IntTuple, stride: &IntTuple) -> Vec<(Int, Int)> {
-    shape.leaves().into_iter().zip(stride.leaves()).collect()
+    // One traversal, one allocation: this sits under every algorithm.
+    fn go(s: &IntTuple, d: &IntTuple, out: &mut Vec<(Int, Int)>) {
+        match (s, d) {
+            (Tuple::Leaf(x), Tuple::Leaf(y)) => out.push((*x, *y)),
+            (Tuple::Node(sv), Tuple::Node(dv)) => sv.iter().zip(dv).for_each(|(x, y)| go(x, y, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::with_capacity(8);
+    go(shape, stride, &mut out);
+    out
 }

@@ -84,6 +84,13 @@ impl Layout {
     ///
     /// # Errors
     /// `Overflow`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// assert_eq!("(2,(3,4)):(1,(2,6))".parse::<Layout>()?.size()?.value(), 24);
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn size(&self) -> Result<Int> {
         int_tuple::product(&self.shape)
     }
@@ -121,6 +128,12 @@ impl Layout {
         }
     }
 
+    /// `make_layout(L0, L1, ...)` from owned modes (no copies).
+    pub fn from_modes(modes: Vec<Layout>) -> Layout {
+        let (shape, stride) = modes.into_iter().map(|l| (l.shape, l.stride)).unzip();
+        Layout { shape: Tuple::Node(shape), stride: Tuple::Node(stride) }
+    }
+
     /// The modes of the layout as layouts (a leaf layout is its own single mode).
     pub fn modes(&self) -> Vec<Layout> {
         self.shape.modes().into_iter().zip(self.stride.modes()).map(|(s, d)| Layout { shape: s, stride: d }).collect()
@@ -130,6 +143,14 @@ impl Layout {
     ///
     /// # Errors
     /// `IndexOutOfRange` when `i >= rank`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// let l: Layout = "(2,(2,2)):(4,(2,1))".parse()?;
+    /// assert_eq!(l.get(1)?.to_string(), "(2,2):(2,1)");
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn get(&self, i: usize) -> Result<Layout> {
         Ok(Layout { shape: self.shape.get(i)?.clone(), stride: self.stride.get(i)?.clone() })
     }
@@ -156,6 +177,15 @@ impl Layout {
     ///
     /// # Errors
     /// `RankMismatch` when the coordinate does not fit the shape; `Overflow`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// // CuTe docs: (3,(2,3)):(3,(12,1)) maps (1,(1,2)) to 17
+    /// let l: Layout = "(3,(2,3)):(3,(12,1))".parse()?;
+    /// assert_eq!(l.call_coord(&"(1,(1,2))".parse()?)?.value(), 17);
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn call_coord(&self, c: &Coord) -> Result<Int> {
         int_tuple::crd2idx(c, &self.shape, &self.stride)
     }
@@ -180,6 +210,15 @@ impl Layout {
     ///
     /// # Errors
     /// As [`Layout::slice`].
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// let l: Layout = "(4,2):(2,1)".parse()?;
+    /// let (s, off) = l.slice_and_offset(&"(_,1)".parse()?)?;
+    /// assert_eq!((s.to_string(), off.value()), ("(4):(2)".to_string(), 1));
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn slice_and_offset(&self, c: &Coord) -> Result<(Layout, Int)> {
         Ok((self.slice(c)?, self.call_coord(c)?))
     }
@@ -188,6 +227,14 @@ impl Layout {
     ///
     /// # Errors
     /// `RankMismatch`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// let l: Layout = "((2,3),4):((1,2),6)".parse()?;
+    /// assert_eq!(l.dice(&"(_,2)".parse()?)?.to_string(), "(4):(6)");
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn dice(&self, c: &Coord) -> Result<Layout> {
         Ok(Layout { shape: int_tuple::dice(c, &self.shape)?, stride: int_tuple::dice(c, &self.stride)? })
     }
@@ -196,6 +243,13 @@ impl Layout {
     ///
     /// # Errors
     /// `IndexOutOfRange`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// assert_eq!("(2,3,4):(1,2,6)".parse::<Layout>()?.select(&[2, 0])?.to_string(), "(4,2):(6,1)");
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn select(&self, idx: &[usize]) -> Result<Layout> {
         Ok(Layout { shape: self.shape.select(idx)?, stride: self.stride.select(idx)? })
     }
@@ -204,16 +258,37 @@ impl Layout {
     ///
     /// # Errors
     /// `IndexOutOfRange`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// assert_eq!("(2,3,4):(1,2,6)".parse::<Layout>()?.take(1, 3)?.to_string(), "(3,4):(2,6)");
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn take(&self, b: usize, e: usize) -> Result<Layout> {
         Ok(Layout { shape: self.shape.take(b, e)?, stride: self.stride.take(b, e)? })
     }
 
     /// `append(L, x)`: `x` as a new last mode.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// assert_eq!("4:1".parse::<Layout>()?.append(&"3:4".parse()?).to_string(), "(4,3):(1,4)");
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn append(&self, x: &Layout) -> Layout {
         Layout { shape: self.shape.append(x.shape.clone()), stride: self.stride.append(x.stride.clone()) }
     }
 
     /// `prepend(L, x)`: `x` as a new first mode.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// assert_eq!("(4,3):(1,4)".parse::<Layout>()?.prepend(&"2:12".parse()?).to_string(), "(2,4,3):(12,1,4)");
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn prepend(&self, x: &Layout) -> Layout {
         Layout { shape: self.shape.prepend(x.shape.clone()), stride: self.stride.prepend(x.stride.clone()) }
     }
@@ -222,6 +297,13 @@ impl Layout {
     ///
     /// # Errors
     /// `RankMismatch` when `rank > n`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// assert_eq!("(4,3):(1,4)".parse::<Layout>()?.append_to(3)?.to_string(), "(4,3,1):(1,4,0)");
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn append_to(&self, n: usize) -> Result<Layout> {
         Ok(Layout {
             shape: self.shape.append_to(n, IntTuple::int(1))?,
@@ -233,6 +315,13 @@ impl Layout {
     ///
     /// # Errors
     /// `IndexOutOfRange`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// assert_eq!("(4,3):(1,4)".parse::<Layout>()?.replace(0, &"2:2".parse()?)?.to_string(), "(2,3):(2,4)");
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn replace(&self, i: usize, x: &Layout) -> Result<Layout> {
         Ok(Layout { shape: self.shape.replace(i, x.shape.clone())?, stride: self.stride.replace(i, x.stride.clone())? })
     }
@@ -241,11 +330,25 @@ impl Layout {
     ///
     /// # Errors
     /// `IndexOutOfRange`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// assert_eq!("(2,3,4):(1,2,6)".parse::<Layout>()?.group_modes(0, 2)?.to_string(), "((2,3),4):((1,2),6)");
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn group_modes(&self, b: usize, e: usize) -> Result<Layout> {
         Ok(Layout { shape: self.shape.group(b, e)?, stride: self.stride.group(b, e)? })
     }
 
     /// `flatten(L)`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// assert_eq!("((2,3),(4,(5))):((1,2),(6,(24)))".parse::<Layout>()?.flatten().to_string(), "(2,3,4,5):(1,2,6,24)");
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn flatten(&self) -> Layout {
         Layout { shape: self.shape.flatten(), stride: self.stride.flatten() }
     }
@@ -304,8 +407,8 @@ pub fn make_layout(modes: &[Layout]) -> Layout {
 }
 
 /// `make_ordered_layout(shape, order)`: compact strides that visit the modes in the order
-/// given by `order` (weakly congruent to `shape`; lower orders get smaller strides, ties go
-/// left to right; dynamic orders count as larger than every static one).
+/// given by `order` (weakly congruent to `shape`; lower orders get smaller strides, equal orders
+/// share a start stride; dynamic orders count as larger than every static one, in order).
 ///
 /// # Preconditions
 /// 1. `order` is weakly congruent to `shape`.

@@ -71,6 +71,15 @@ impl<'a> Parser<'a> {
         self.text.as_bytes()
     }
 
+    /// The character at the current position, quoted, for messages.
+    fn found(&mut self) -> String {
+        self.peek();
+        match self.text.get(self.pos..).and_then(|t| t.chars().next()) {
+            Some(c) => alloc::format!("'{c}'"),
+            None => "end of input".to_string(),
+        }
+    }
+
     /// Skip spaces, then the next byte without consuming it.
     pub fn peek(&mut self) -> Option<u8> {
         while self.bytes().get(self.pos).is_some_and(|b| b.is_ascii_whitespace()) {
@@ -97,10 +106,7 @@ impl<'a> Parser<'a> {
         if self.eat(c) {
             return Ok(());
         }
-        let found = match self.peek() {
-            Some(b) => alloc::format!("'{}'", b as char),
-            None => "end of input".to_string(),
-        };
+        let found = self.found();
         Err(self.error(alloc::format!("expected '{}', found {found}", c as char)))
     }
 
@@ -111,7 +117,10 @@ impl<'a> Parser<'a> {
     pub fn finish(&mut self) -> Result<()> {
         match self.peek() {
             None => Ok(()),
-            Some(b) => Err(self.error(alloc::format!("unexpected '{}' after the end", b as char))),
+            Some(_) => {
+                let found = self.found();
+                Err(self.error(alloc::format!("unexpected {found} after the end")))
+            }
         }
     }
 
@@ -195,8 +204,10 @@ impl<'a> Parser<'a> {
                 let v = self.number()?;
                 Ok(Some(if self.style == Style::Cpp { Int::dy(v) } else { Int::st(v) }))
             }
-            Some(c) => Err(self.error(alloc::format!("expected an integer, '_' or '(', found '{}'", c as char))),
-            None => Err(self.error("expected an integer, '_' or '(', found end of input")),
+            _ => {
+                let found = self.found();
+                Err(self.error(alloc::format!("expected an integer, '_' or '(', found {found}")))
+            }
         }
     }
 

@@ -6,7 +6,7 @@ use crate::composition::{by_mode, composition, Tiler};
 use crate::divide::{tile_unzip, unpack};
 use crate::error::{Error, Result};
 use crate::int_tuple::{self, zip, IntTuple, Tuple};
-use crate::layout::{make_layout, make_layout_left, make_ordered_layout, Layout};
+use crate::layout::{make_layout_left, make_ordered_layout, Layout};
 
 /// `logical_product(A, B)`: `B` repeated over copies of `A`:
 /// `make_layout(A, composition(complement(A, size(A)*cosize(B)), B))`, by mode for a tiler.
@@ -33,7 +33,7 @@ pub fn logical_product(a: &Layout, b: &Tiler) -> Result<Layout> {
     by_mode(a, b, "logical_product", false, &|a, b| {
         let cotarget = a.size()?.checked_mul(b.cosize()?)?;
         let rest = complement(a, &Tuple::Leaf(cotarget))?;
-        Ok(make_layout(&[a.clone(), composition(&rest, &Tiler::Layout(b.clone()))?]))
+        Ok(Layout::from_modes(alloc::vec![a.clone(), composition(&rest, &Tiler::Layout(b.clone()))?]))
     })
 }
 
@@ -69,7 +69,7 @@ pub fn tiled_product(a: &Layout, b: &Tiler) -> Result<Layout> {
     let z = zipped_product(a, b)?;
     let mut modes = alloc::vec![z.get(0)?];
     modes.extend(unpack(&z.get(1)?));
-    Ok(make_layout(&modes))
+    Ok(Layout::from_modes(modes))
 }
 
 /// `flat_product(A, B)`: `(block0, block1, ..., product0, product1, ...)`.
@@ -88,7 +88,7 @@ pub fn flat_product(a: &Layout, b: &Tiler) -> Result<Layout> {
     let z = zipped_product(a, b)?;
     let mut modes = unpack(&z.get(0)?);
     modes.extend(unpack(&z.get(1)?));
-    Ok(make_layout(&modes))
+    Ok(Layout::from_modes(modes))
 }
 
 /// Pad both layouts to the larger rank with `1:0`, take the logical product, and zip the

@@ -377,14 +377,14 @@ pub fn apply(name: &str, args: &[Value]) -> Result<Value> {
             let src = a.opt_tuple(2)?.unwrap_or_else(|| dst.clone());
             tup(dy::crd2crd(&a.tuple(0)?, &src, &dst)?)
         }
-        "slice" | "dice" => {
-            let c = a.coord(0)?;
-            let f = if op == "slice" { dy::slice::<Int> } else { dy::dice::<Int> };
-            match a.layout_or_tuple(1)? {
-                Ok(l) => lay(if op == "slice" { l.slice(&c)? } else { l.dice(&c)? }),
-                Err(t) => tup(f(&c, &t)?),
-            }
-        }
+        "slice" => match a.layout_or_tuple(1)? {
+            Ok(l) => lay(l.slice(&a.coord(0)?)?),
+            Err(t) => tup(dy::slice(&a.coord(0)?, &t)?),
+        },
+        "dice" => match a.layout_or_tuple(1)? {
+            Ok(l) => lay(l.dice(&a.coord(0)?)?),
+            Err(t) => tup(dy::dice(&a.coord(0)?, &t)?),
+        },
         "cosize" => int(a.layout(0)?.cosize()?),
         "rank" => int64(match a.layout_or_tuple(0)? {
             Ok(l) => l.rank(),

@@ -212,7 +212,8 @@ fn composition_impl(
         if !divides(n, new_shape.value()) {
             return Err(Error::ShapeDivisibility { op: "composition", shape: n, divisor: new_shape.value() });
         }
-        let top = (new_shape.value() - 1).checked_mul(d).ok_or(Error::Overflow { op: "composition" })?;
+        let top = new_shape.value().checked_sub(1).and_then(|m| m.checked_mul(d));
+        let top = top.ok_or(Error::Overflow { op: "composition" })?;
         reach[k] = reach[k].checked_add(top).ok_or(Error::Overflow { op: "composition" })?;
         result.push((new_shape, rest_stride.checked_mul(cd)?));
         rest_shape = rest_shape.checked_div(new_shape)?;

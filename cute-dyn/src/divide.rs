@@ -80,7 +80,7 @@ pub(crate) fn tile_unzip(l: &Layout, guide: &Tiler) -> Result<Layout> {
 
 /// The modes that `L(_, repeat<R>(_))` keeps of one mode: a rank-1 mode (leaf or `(s)`) stays
 /// one mode, any other is spliced into its sub-modes.
-pub(crate) fn unpack(m: &Layout) -> Vec<Layout> {
+fn unpack(m: &Layout) -> Vec<Layout> {
     if m.rank() == 1 {
         alloc::vec![m.clone()]
     } else {
@@ -117,8 +117,19 @@ pub fn zipped_divide(a: &Layout, b: &Tiler) -> Result<Layout> {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn tiled_divide(a: &Layout, b: &Tiler) -> Result<Layout> {
-    let z = zipped_divide(a, b)?;
+    tiled(&zipped_divide(a, b)?)
+}
+
+/// `Z(_, repeat<R1>(_))` of a zipped result `Z`: the second mode unpacked.
+pub(crate) fn tiled(z: &Layout) -> Result<Layout> {
     let mut modes = alloc::vec![z.get(0)?];
+    modes.extend(unpack(&z.get(1)?));
+    Ok(Layout::from_modes(modes))
+}
+
+/// `Z(repeat<R0>(_), repeat<R1>(_))` of a zipped result `Z`: both modes unpacked.
+pub(crate) fn flat(z: &Layout) -> Result<Layout> {
+    let mut modes = unpack(&z.get(0)?);
     modes.extend(unpack(&z.get(1)?));
     Ok(Layout::from_modes(modes))
 }
@@ -136,8 +147,5 @@ pub fn tiled_divide(a: &Layout, b: &Tiler) -> Result<Layout> {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn flat_divide(a: &Layout, b: &Tiler) -> Result<Layout> {
-    let z = zipped_divide(a, b)?;
-    let mut modes = unpack(&z.get(0)?);
-    modes.extend(unpack(&z.get(1)?));
-    Ok(Layout::from_modes(modes))
+    flat(&zipped_divide(a, b)?)
 }

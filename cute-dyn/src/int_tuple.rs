@@ -849,7 +849,7 @@ pub fn idx2crd(idx: &IntTuple, shape: &IntTuple) -> Result<IntTuple> {
         (Tuple::Leaf(i), Tuple::Node(_)) => {
             // crd2idx(idx, shape, basis): split by divmod, the last mode keeps the quotient.
             let mut rest = *i;
-            split_colex(&mut rest, shape, true)
+            split_colex(&mut rest, shape)
         }
         (Tuple::Leaf(_), Tuple::Leaf(_)) => Ok(idx.clone()),
         _ => Err(Error::RankMismatch {
@@ -860,28 +860,21 @@ pub fn idx2crd(idx: &IntTuple, shape: &IntTuple) -> Result<IntTuple> {
     }
 }
 
-fn split_colex(rest: &mut Int, shape: &IntTuple, last: bool) -> Result<IntTuple> {
+/// Split `rest` over `shape` colexicographically: every mode but the last takes
+/// `rest % size(mode)` (split further inside it), the last keeps the quotient unwrapped.
+fn split_colex(rest: &mut Int, shape: &IntTuple) -> Result<IntTuple> {
     match shape {
-        Tuple::Leaf(s) => {
-            if last {
-                return Ok(Tuple::Leaf(*rest));
-            }
-            let c = rest.checked_rem(*s)?;
-            *rest = rest.checked_div(*s)?;
-            Ok(Tuple::Leaf(c))
-        }
+        Tuple::Leaf(_) => Ok(Tuple::Leaf(*rest)),
         Tuple::Node(sv) => {
-            let n = sv.len();
-            let mut out = Vec::with_capacity(n);
+            let mut out = Vec::with_capacity(sv.len());
             for (k, s) in sv.iter().enumerate() {
-                if last && k + 1 == n {
-                    out.push(split_colex(rest, s, true)?);
+                if k + 1 == sv.len() {
+                    out.push(split_colex(rest, s)?);
                 } else {
-                    // A non-final mode takes rest % size(mode) and splits it inside.
                     let p = product(s)?;
                     let mut sub = rest.checked_rem(p)?;
                     *rest = rest.checked_div(p)?;
-                    out.push(split_colex(&mut sub, s, true)?);
+                    out.push(split_colex(&mut sub, s)?);
                 }
             }
             Ok(Tuple::Node(out))

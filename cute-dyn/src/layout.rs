@@ -20,9 +20,10 @@ impl Layout {
     ///
     /// # Preconditions
     /// 1. `shape` and `stride` are congruent.
+    /// 2. No shape is negative.
     ///
     /// # Errors
-    /// `NotCongruent` (1).
+    /// `NotCongruent` (1), `InvalidArgument` (2).
     ///
     /// # Examples
     /// ```
@@ -40,6 +41,10 @@ impl Layout {
                 a: crate::print::to_values(&shape),
                 b: crate::print::to_values(&stride),
             });
+        }
+        // Precondition 2
+        if let Some(s) = shape.leaves().into_iter().find(|s| s.value() < 0) {
+            return Err(Error::InvalidArgument { op: "make_layout", reason: alloc::format!("negative shape {s}") });
         }
         Ok(Layout { shape, stride })
     }

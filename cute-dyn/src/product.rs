@@ -3,7 +3,7 @@
 
 use crate::complement::complement;
 use crate::composition::{by_mode, composition, Tiler};
-use crate::divide::{tile_unzip, unpack};
+use crate::divide::{flat, tile_unzip, tiled};
 use crate::error::{Error, Result};
 use crate::int_tuple::{self, zip, IntTuple, Tuple};
 use crate::layout::{make_layout_left, make_ordered_layout, Layout};
@@ -66,10 +66,7 @@ pub fn zipped_product(a: &Layout, b: &Tiler) -> Result<Layout> {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn tiled_product(a: &Layout, b: &Tiler) -> Result<Layout> {
-    let z = zipped_product(a, b)?;
-    let mut modes = alloc::vec![z.get(0)?];
-    modes.extend(unpack(&z.get(1)?));
-    Ok(Layout::from_modes(modes))
+    tiled(&zipped_product(a, b)?)
 }
 
 /// `flat_product(A, B)`: `(block0, block1, ..., product0, product1, ...)`.
@@ -85,10 +82,7 @@ pub fn tiled_product(a: &Layout, b: &Tiler) -> Result<Layout> {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn flat_product(a: &Layout, b: &Tiler) -> Result<Layout> {
-    let z = zipped_product(a, b)?;
-    let mut modes = unpack(&z.get(0)?);
-    modes.extend(unpack(&z.get(1)?));
-    Ok(Layout::from_modes(modes))
+    flat(&zipped_product(a, b)?)
 }
 
 /// Pad both layouts to the larger rank with `1:0`, take the logical product, and zip the

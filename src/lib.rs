@@ -23,6 +23,7 @@ pub use cute_macros;
 pub use cute_static;
 
 pub mod eval;
+pub mod show;
 pub mod tour;
 
 /// The README's code, compiled and run as a doctest.

@@ -4,6 +4,7 @@
 //!   documented value; exits non-zero if any differs.
 //! * `cute eval [--style values|cpp|dsl] [EXPR]`: evaluate one expression, or one per line of
 //!   stdin, writing exactly one line per input line (`error: ...` for a failure).
+//! * `cute show [--svg FILE | --latex FILE] [--tv TILE | --tiles] EXPR`: render a layout.
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -29,6 +30,29 @@ enum Command {
         style: StyleArg,
         /// The expression (spaces allowed; quote it for the shell).
         expr: Option<String>,
+    },
+    /// Render a layout: a text table by default (CuTe's print_layout; a rank-1 layout as a
+    /// vector table), or SVG / LaTeX (TikZ) into a file.
+    Show {
+        /// Write a self-contained SVG picture to this file.
+        #[arg(long, conflicts_with = "latex")]
+        svg: Option<std::path::PathBuf>,
+        /// Write LaTeX/TikZ (as CuTe's print_latex) to this file.
+        #[arg(long)]
+        latex: Option<std::path::PathBuf>,
+        /// EXPR is a thread-value layout (thread, value) -> index into a tile of this shape,
+        /// e.g. `--tv '(8,8)'`: cells are coloured by thread and labelled T<t> V<v>.
+        #[arg(long, conflicts_with = "tiles")]
+        tv: Option<String>,
+        /// EXPR is a tiling (the result of a divide or product, modes (tile, rest)): outline
+        /// every tile.
+        #[arg(long)]
+        tiles: bool,
+        /// How the layout is printed in titles.
+        #[arg(long, value_enum, default_value_t = StyleArg::Values)]
+        style: StyleArg,
+        /// The expression, as for `cute eval`.
+        expr: String,
     },
     /// The tour of the library (the default).
     Tour,
@@ -66,6 +90,33 @@ fn main() -> ExitCode {
             match cute::tour::run(&mut out) {
                 Ok(0) => ExitCode::SUCCESS,
                 Ok(_) | Err(_) => ExitCode::FAILURE,
+            }
+        }
+        Some(Command::Show { svg, latex, tv, tiles, style, expr }) => {
+            let req = cute::show::Request { tv, tiles, style: style.into() };
+            let target = match (&svg, &latex) {
+                (Some(_), _) => cute::show::Target::Svg,
+                (_, Some(_)) => cute::show::Target::Latex,
+                _ => cute::show::Target::Text,
+            };
+            match cute::show::show(&expr, &req, target) {
+                Ok(text) => match svg.or(latex) {
+                    Some(path) => match std::fs::write(&path, text) {
+                        Ok(()) => ExitCode::SUCCESS,
+                        Err(e) => {
+                            eprintln!("error: cannot write {}: {e}", path.display());
+                            ExitCode::FAILURE
+                        }
+                    },
+                    None => {
+                        print!("{text}");
+                        ExitCode::SUCCESS
+                    }
+                },
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
             }
         }
         Some(Command::Eval { style, expr: Some(e) }) => {

@@ -46,3 +46,21 @@ fn the_tour_exits_zero() {
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("34 of 34 documented results reproduced exactly"), "{out}");
 }
+
+#[test]
+fn show_text_and_svg() {
+    let (code, out) = cute(&["show", "(2,(2,2)):(4,(2,1))"], b"");
+    assert_eq!(code, 0);
+    assert!(out.contains(" 0  | 0 | 2 | 1 | 3 |\n"), "{out}");
+    let dir = std::env::temp_dir().join(format!("cute-show-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("t.svg");
+    let (code, _) =
+        cute(&["show", "--tiles", "--svg", svg.to_str().unwrap(), "logical_divide((8,6):(1,8),<4,3>)"], b"");
+    assert_eq!(code, 0);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(text.matches("class=\"tile\"").count(), 4);
+    // Not a layout, or too high a rank: an error and a non-zero exit.
+    assert_ne!(cute(&["show", "size(4:1)"], b"").0, 0);
+    assert_ne!(cute(&["show", "(2,2,2):(1,2,4)"], b"").0, 0);
+}

@@ -39,6 +39,7 @@ pub mod parse;
 pub mod print;
 pub mod product;
 pub mod recast;
+pub mod render;
 pub mod swizzle;
 
 pub use coalesce::{coalesce, coalesce_by, filter, filter_by, filter_zeros};

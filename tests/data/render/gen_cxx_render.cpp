@@ -1,0 +1,17 @@
+// Generator of tests/data/render/cxx_render.txt: CuTe C++ 4.2 (headers from the PyPI wheel
+// nvidia-cutlass 4.2.0.0, see DESIGN 6) printing the layouts that tests/render.rs checks.
+// g++ -std=c++17 -I<cutlass include> -I<cccl include> -I<cuda_runtime include> -I<cuda_nvcc include> gen_cxx_render.cpp && ./a.out > cxx_render.txt
+#include <cute/tensor.hpp>
+#include <cute/util/print_latex.hpp>
+using namespace cute;
+int main() {
+  print_layout(make_layout(make_shape(2, make_shape(2,2)), make_stride(4, make_stride(2,1))));
+  print_layout(Layout<Shape<_2,_3>>{});
+  print_layout(make_layout(Shape<_4,Shape<_2,_3>>{}, LayoutRight{}));
+  print_layout(Layout<Shape<Shape<_2,_2>,Shape<_3,_4>>, Stride<Stride<_1,_24>,Stride<_2,_6>>>{});
+  print_layout(Layout<Shape<_3,Shape<_2,_3>>, Stride<_3,Stride<_12,_1>>>{});
+  print_latex(Layout<Shape<_2,_2>, Stride<_1,_2>>{});
+  print_latex(Layout<_4, _2>{});
+  print_latex_tv(composition(make_identity_layout(Shape<_2,_4>{}), Layout<Shape<_4,_2>, Stride<_2,_1>>{}), Shape<_2,_4>{});
+  return 0;
+}

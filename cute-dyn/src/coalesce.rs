@@ -191,7 +191,12 @@ pub fn filter_zeros(l: &Layout) -> Layout {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn filter(l: &Layout) -> Result<Layout> {
-    coalesce(&filter_zeros(l))
+    // filter_zeros on the flat modes: no tree is rebuilt.
+    let mut pairs = l.pairs();
+    for p in pairs.iter_mut().filter(|p| p.1.is_const(0)) {
+        p.0 = Int::st(1);
+    }
+    coalesce_pairs(&pairs)
 }
 
 /// `filter(L, profile)`: [`filter`] at the terminals of `profile`.

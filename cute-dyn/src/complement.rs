@@ -111,8 +111,17 @@ fn complement_filtered(f: &Layout, cotarget: &IntTuple, orig: &Layout) -> Result
         result.push((new_shape, current));
         current = min_stride.checked_mul(s)?;
     }
-    let rest_shape = coalesce_shape(&int_tuple::ceil_div(cotarget, &Tuple::Leaf(current))?)?;
-    let rest_stride = compact_major(&rest_shape, current, true)?;
-    result.extend(int_tuple::leaf_pairs(&rest_shape, &rest_stride));
+    match cotarget {
+        // The common case, an integer cotarget, without building tuples.
+        Tuple::Leaf(c) => {
+            let rest = c.ceil_div(current)?;
+            result.push((rest, if rest.is_const(1) { Int::st(0) } else { current }));
+        }
+        Tuple::Node(_) => {
+            let rest_shape = coalesce_shape(&int_tuple::ceil_div(cotarget, &Tuple::Leaf(current))?)?;
+            let rest_stride = compact_major(&rest_shape, current, true)?;
+            result.extend(int_tuple::leaf_pairs(&rest_shape, &rest_stride));
+        }
+    }
     coalesce_pairs(&result)
 }

@@ -1,1 +1,121 @@
+//! # cute-static: CuTe layouts as type-level integers
+//!
+//! Shapes and strides are types: typenum unsigned integers for static values (zero-sized,
+//! any value up to `u64`) and `usize` for run-time values, in cons lists ([`Cons`], [`Nil`]).
+//! A fully static [`Layout`] is zero-sized and its evaluation compiles to the index arithmetic
+//! one would write by hand.
+//!
+//! Layouts are written with the macros of `cute-macros`, re-exported here:
+//!
+//! ```
+//! use cute_static::{layout, shape, tiler, Layout};
+//!
+//! // Value position; `{expr}` is a run-time leaf.
+//! let n = 6;
+//! let l = layout!((2,(1,{n})):(1,(6,2)));
+//! assert_eq!(l.to_string(), "(2,(1,{6})):(1,(6,2))");
+//!
+//! // Type position: name a layout in a signature or an alias.
+//! type Tile = Layout![(4,8):(8,1)];
+//! fn row_major_offset<L: cute_static::StaticLayout>(i: usize) -> usize {
+//!     L::default().call(i)
+//! }
+//! assert_eq!(row_major_offset::<Tile>(5), 8 + 1); // (1,1) in (4,8):(8,1)
+//!
+//! // The same literals build cute-dyn values (static flags kept).
+//! let d = cute_static::layout_dyn!((2,(1,{n})):(1,(6,2)))?;
+//! assert_eq!(d.to_styled(cute_static::cute_dyn::Style::Dsl), "(2,(1,?)):(1,(6,2))");
+//! assert_eq!(shape!((2,(3,4))).to_string(), "(2,(3,4))");
+//! assert_eq!(tiler!(<3:4,(2,4):(1,8),_,5>).to_string(), "<3:4,(2,4):(1,8),_,5>");
+//! # Ok::<(), cute_static::cute_dyn::Error>(())
+//! ```
 #![no_std]
+#![warn(missing_docs)]
+
+extern crate alloc;
+
+pub mod composition;
+pub mod int_tuple;
+pub mod layout;
+
+pub use composition::{ByMode, Tiler, Under};
+pub use int_tuple::{Cons, IntTuple, Leaf, List, Nil, Show};
+pub use layout::{Congruent, Layout, StaticLayout};
+
+pub use cute_dyn;
+pub use typenum;
+
+#[doc(hidden)]
+pub mod __private {
+    pub use cute_macros::{
+        int_tuple_dyn, int_tuple_type, int_tuple_value, layout_dyn, layout_type, layout_value, tiler_dyn, tiler_type,
+        tiler_value,
+    };
+}
+
+/// A layout value: `layout!((2,(1,6)):(1,(6,2)))`, `layout!((2,(2,2)))` (LayoutLeft strides),
+/// `layout!((2,(2,2)):LayoutRight)`. See `cute_macros` for the grammar.
+#[macro_export]
+macro_rules! layout {
+    ($($t:tt)*) => { $crate::__private::layout_value!{ $crate; $($t)* } };
+}
+
+/// A layout type, for signatures and aliases: `type Smem = Layout![(8,(4,8)):(32,(1,4))];`.
+#[macro_export]
+macro_rules! Layout {
+    ($($t:tt)*) => { $crate::__private::layout_type!{ $crate; $($t)* } };
+}
+
+/// A shape value (an IntTuple): `shape!((2,(3,{n})))`.
+#[macro_export]
+macro_rules! shape {
+    ($($t:tt)*) => { $crate::__private::int_tuple_value!{ $crate; $($t)* } };
+}
+
+/// A shape type: `Shape![(2,(3,4))]`.
+#[macro_export]
+macro_rules! Shape {
+    ($($t:tt)*) => { $crate::__private::int_tuple_type!{ $crate; $($t)* } };
+}
+
+/// A stride value (an IntTuple): `stride!((1,(2,6)))`.
+#[macro_export]
+macro_rules! stride {
+    ($($t:tt)*) => { $crate::__private::int_tuple_value!{ $crate; $($t)* } };
+}
+
+/// A stride type: `Stride![(1,(2,6))]`.
+#[macro_export]
+macro_rules! Stride {
+    ($($t:tt)*) => { $crate::__private::int_tuple_type!{ $crate; $($t)* } };
+}
+
+/// A by-mode tiler value: `tiler!(<3:4,(2,4):(1,8)>)` (a bare `n` is `n:1`, `_` keeps a mode).
+#[macro_export]
+macro_rules! tiler {
+    ($($t:tt)*) => { $crate::__private::tiler_value!{ $crate; $($t)* } };
+}
+
+/// A by-mode tiler type: `Tiler![<3:4,_>]`.
+#[macro_export]
+macro_rules! Tiler {
+    ($($t:tt)*) => { $crate::__private::tiler_type!{ $crate; $($t)* } };
+}
+
+/// A `cute_dyn::Layout` from the same literal (static flags for literals, dynamic for `{expr}`).
+#[macro_export]
+macro_rules! layout_dyn {
+    ($($t:tt)*) => { $crate::__private::layout_dyn!{ $crate; $($t)* } };
+}
+
+/// A `cute_dyn::IntTuple` from the same literal.
+#[macro_export]
+macro_rules! int_tuple_dyn {
+    ($($t:tt)*) => { $crate::__private::int_tuple_dyn!{ $crate; $($t)* } };
+}
+
+/// A `cute_dyn::Tiler` from the same literal.
+#[macro_export]
+macro_rules! tiler_dyn {
+    ($($t:tt)*) => { $crate::__private::tiler_dyn!{ $crate; $($t)* } };
+}

@@ -1,0 +1,290 @@
+//! Code generation: types (typenum binary integers in cons lists), cute-static values, and
+//! cute-dyn values.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{quote, quote_spanned};
+use syn::Error;
+
+use crate::parse::{LayoutLit, Leaf, Node, Stride, TilerLit};
+
+/// A leaf of an expanded stride: a static value, or a run-time product of dynamic leaves.
+#[derive(Clone)]
+enum Val {
+    Static(i128),
+    /// `static factor * local0 * local1 ...` (indices of dynamic leaves of the shape).
+    Dyn(i128, Vec<usize>),
+}
+
+/// A tuple of [`Val`]s with the shape's profile.
+enum Tree {
+    Leaf(Val, Span),
+    Tuple(Vec<Tree>),
+}
+
+/// The expansion context: the crate path and the run-time leaves bound to locals.
+pub struct Ctx {
+    pub krate: TokenStream,
+    dyns: Vec<(TokenStream, Span)>,
+}
+
+impl Ctx {
+    pub fn new(krate: TokenStream) -> Ctx {
+        Ctx { krate, dyns: Vec::new() }
+    }
+
+    fn local(i: usize) -> syn::Ident {
+        syn::Ident::new(&format!("__cute_leaf{i}"), Span::mixed_site())
+    }
+
+    /// `{ let __cute_leaf0: TY = expr0; ...; body }`, or `body`.
+    pub fn wrap(&self, ty: TokenStream, body: TokenStream) -> TokenStream {
+        if self.dyns.is_empty() {
+            return body;
+        }
+        let lets = self.dyns.iter().enumerate().map(|(i, (e, span))| {
+            let name = Ctx::local(i);
+            quote_spanned! {*span=> let #name: #ty = #e; }
+        });
+        quote! {{ #(#lets)* #body }}
+    }
+
+    fn bind(&mut self, e: &TokenStream, span: Span) -> usize {
+        self.dyns.push((e.clone(), span));
+        self.dyns.len() - 1
+    }
+}
+
+/// typenum's binary form of `n`: `UInt<UInt<UTerm, B1>, B0>` for 2 (any value, not only the
+/// aliases typenum names).
+fn typenum(krate: &TokenStream, n: u64) -> TokenStream {
+    if n == 0 {
+        return quote! { #krate::typenum::UTerm };
+    }
+    let high = typenum(krate, n >> 1);
+    let bit = if n & 1 == 1 {
+        quote! { #krate::typenum::B1 }
+    } else {
+        quote! { #krate::typenum::B0 }
+    };
+    quote! { #krate::typenum::UInt<#high, #bit> }
+}
+
+fn leaf_type(krate: &TokenStream, v: &Val) -> TokenStream {
+    match v {
+        Val::Static(n) => typenum(krate, *n as u64),
+        Val::Dyn(..) => quote! { usize },
+    }
+}
+
+/// The shape (a node) as a tree of values, binding run-time leaves to locals.
+fn shape_tree(ctx: &mut Ctx, n: &Node) -> Tree {
+    match n {
+        Node::Leaf(Leaf::Static(v), s) => Tree::Leaf(Val::Static(*v), *s),
+        Node::Leaf(Leaf::Dyn(e), s) => {
+            let i = ctx.bind(e, *s);
+            Tree::Leaf(Val::Dyn(1, vec![i]), *s)
+        }
+        Node::Tuple(v, _) => Tree::Tuple(v.iter().map(|m| shape_tree(ctx, m)).collect()),
+    }
+}
+
+/// Compact strides (LayoutLeft or LayoutRight) for a shape tree: static size-1 modes get `0`
+/// (as CuTe C++), a stride after a run-time leaf is a run-time product.
+fn compact(shape: &Tree, left: bool) -> Result<Tree, Error> {
+    fn go(t: &Tree, cur: &mut Val, left: bool) -> Result<Tree, Error> {
+        match t {
+            Tree::Leaf(Val::Static(1), s) => Ok(Tree::Leaf(Val::Static(0), *s)),
+            Tree::Leaf(v, s) => {
+                let d = cur.clone();
+                *cur = match (cur.clone(), v) {
+                    (Val::Static(a), Val::Static(b)) => Val::Static(
+                        a.checked_mul(*b)
+                            .filter(|p| *p <= i128::from(u64::MAX))
+                            .ok_or_else(|| Error::new(*s, "the compact strides overflow u64"))?,
+                    ),
+                    (Val::Static(a), Val::Dyn(f, l)) => Val::Dyn(a * f, l.clone()),
+                    (Val::Dyn(a, l), Val::Static(f)) => Val::Dyn(a * f, l),
+                    (Val::Dyn(a, mut l), Val::Dyn(f, l2)) => {
+                        l.extend(l2);
+                        Val::Dyn(a * f, l)
+                    }
+                };
+                Ok(Tree::Leaf(d, *s))
+            }
+            Tree::Tuple(v) => {
+                let mut out: Vec<Tree> = Vec::with_capacity(v.len());
+                if left {
+                    for m in v {
+                        out.push(go(m, cur, left)?);
+                    }
+                } else {
+                    for m in v.iter().rev() {
+                        out.push(go(m, cur, left)?);
+                    }
+                    out.reverse();
+                }
+                Ok(Tree::Tuple(out))
+            }
+        }
+    }
+    go(shape, &mut Val::Static(1), left)
+}
+
+fn stride_tree(ctx: &mut Ctx, l: &LayoutLit, shape: &Tree) -> Result<Tree, Error> {
+    match &l.stride {
+        Stride::Explicit(n) => Ok(shape_tree(ctx, n)),
+        Stride::Left => compact(shape, true),
+        Stride::Right => compact(shape, false),
+    }
+}
+
+// ----------------------------------------------------------------- cute-static
+
+fn tuple_type(krate: &TokenStream, t: &Tree) -> TokenStream {
+    match t {
+        Tree::Leaf(v, _) => leaf_type(krate, v),
+        Tree::Tuple(v) => v.iter().rev().fold(quote! { #krate::Nil }, |acc, m| {
+            let h = tuple_type(krate, m);
+            quote! { #krate::Cons<#h, #acc> }
+        }),
+    }
+}
+
+fn leaf_value_static(krate: &TokenStream, v: &Val) -> TokenStream {
+    match v {
+        Val::Static(n) => {
+            let ty = typenum(krate, *n as u64);
+            quote! { <#ty as ::core::default::Default>::default() }
+        }
+        Val::Dyn(f, locals) => {
+            let f = *f as usize;
+            let names = locals.iter().map(|&i| Ctx::local(i));
+            quote! { (#f #(* #names)*) }
+        }
+    }
+}
+
+fn tuple_value_static(krate: &TokenStream, t: &Tree) -> TokenStream {
+    match t {
+        Tree::Leaf(v, _) => leaf_value_static(krate, v),
+        Tree::Tuple(v) => v.iter().rev().fold(quote! { #krate::Nil }, |acc, m| {
+            let h = tuple_value_static(krate, m);
+            quote! { #krate::Cons(#h, #acc) }
+        }),
+    }
+}
+
+/// `Layout<S, D>` and its value.
+pub fn layout_static(ctx: &mut Ctx, l: &LayoutLit) -> Result<(TokenStream, TokenStream), Error> {
+    let shape = shape_tree(ctx, &l.shape);
+    let stride = stride_tree(ctx, l, &shape)?;
+    let k = &ctx.krate;
+    let (st, dt) = (tuple_type(k, &shape), tuple_type(k, &stride));
+    let (sv, dv) = (tuple_value_static(k, &shape), tuple_value_static(k, &stride));
+    Ok((quote! { #k::Layout<#st, #dt> }, quote! { #k::Layout::<#st, #dt>::new(#sv, #dv) }))
+}
+
+pub fn int_tuple_static(ctx: &mut Ctx, n: &Node) -> (TokenStream, TokenStream) {
+    let t = shape_tree(ctx, n);
+    (tuple_type(&ctx.krate, &t), tuple_value_static(&ctx.krate, &t))
+}
+
+pub fn tiler_static(ctx: &mut Ctx, t: &TilerLit) -> Result<(TokenStream, TokenStream), Error> {
+    let k = ctx.krate.clone();
+    Ok(match t {
+        // A bare integer (a shape leaf with no stride) is printed `n` and means `n:1`.
+        TilerLit::Layout(LayoutLit { shape: n @ Node::Leaf(..), stride: Stride::Left }) => int_tuple_static(ctx, n),
+        TilerLit::Layout(l) => layout_static(ctx, l)?,
+        TilerLit::Under => (quote! { #k::Under }, quote! { #k::Under }),
+        TilerLit::ByMode(v) => {
+            let parts = v.iter().map(|e| tiler_static(ctx, e)).collect::<Result<Vec<_>, _>>()?;
+            let ty = parts.iter().rev().fold(quote! { #k::Nil }, |acc, (t, _)| quote! { #k::Cons<#t, #acc> });
+            let val = parts.iter().rev().fold(quote! { #k::Nil }, |acc, (_, v)| quote! { #k::Cons(#v, #acc) });
+            (quote! { #k::ByMode<#ty> }, quote! { #k::ByMode(#val) })
+        }
+    })
+}
+
+// ----------------------------------------------------------------- cute-dyn
+
+fn tuple_value_dyn(krate: &TokenStream, t: &Tree) -> TokenStream {
+    let d = quote! { #krate::cute_dyn };
+    match t {
+        Tree::Leaf(Val::Static(n), _) => {
+            let n = *n as i64;
+            quote! { #d::Tuple::Leaf(#d::Int::st(#n)) }
+        }
+        Tree::Leaf(Val::Dyn(f, locals), _) => {
+            let f = *f as i64;
+            let names = locals.iter().map(|&i| Ctx::local(i));
+            quote! { #d::Tuple::Leaf(#d::Int::dy(#f #(.checked_mul(#names).ok_or(#d::Error::Overflow { op: "layout_dyn" })?)*)) }
+        }
+        Tree::Tuple(v) => {
+            let modes = v.iter().map(|m| tuple_value_dyn(krate, m));
+            quote! { #d::Tuple::Node(::std::vec![#(#modes),*]) }
+        }
+    }
+}
+
+/// Bind the run-time leaves as i64 (an out-of-range value is an `Overflow` error).
+fn dyn_body(ctx: &Ctx, body: TokenStream, ret: TokenStream) -> TokenStream {
+    let d = {
+        let k = &ctx.krate;
+        quote! { #k::cute_dyn }
+    };
+    let lets = ctx.dyns.iter().enumerate().map(|(i, (e, span))| {
+        let name = Ctx::local(i);
+        // The value's type is the caller's; for i64 or i32 the conversion cannot fail.
+        quote_spanned! {*span=>
+            #[allow(clippy::unnecessary_fallible_conversions)]
+            let #name: i64 = ::core::convert::TryFrom::try_from(#e).map_err(|_| #d::Error::Overflow { op: "layout_dyn" })?;
+        }
+    });
+    quote! {
+        (|| -> #d::Result<#ret> { #(#lets)* ::core::result::Result::Ok(#body) })()
+    }
+}
+
+pub fn layout_dyn(ctx: &mut Ctx, l: &LayoutLit) -> Result<TokenStream, Error> {
+    let shape = shape_tree(ctx, &l.shape);
+    let stride = stride_tree(ctx, l, &shape)?;
+    let k = ctx.krate.clone();
+    let (sv, dv) = (tuple_value_dyn(&k, &shape), tuple_value_dyn(&k, &stride));
+    let body = quote! { #k::cute_dyn::Layout::new(#sv, #dv)? };
+    Ok(dyn_body(ctx, body, quote! { #k::cute_dyn::Layout }))
+}
+
+pub fn int_tuple_dyn(ctx: &mut Ctx, n: &Node) -> TokenStream {
+    let t = shape_tree(ctx, n);
+    let k = ctx.krate.clone();
+    let v = tuple_value_dyn(&k, &t);
+    dyn_body(ctx, v, quote! { #k::cute_dyn::IntTuple })
+}
+
+fn tiler_dyn_value(ctx: &mut Ctx, t: &TilerLit) -> Result<TokenStream, Error> {
+    let k = ctx.krate.clone();
+    let d = quote! { #k::cute_dyn };
+    Ok(match t {
+        TilerLit::Layout(LayoutLit { shape: n @ Node::Leaf(..), stride: Stride::Left }) => {
+            let v = tuple_value_dyn(&k, &shape_tree(ctx, n));
+            quote! { match #v { #d::Tuple::Leaf(n) => #d::Tiler::Int(n), _ => ::core::unreachable!() } }
+        }
+        TilerLit::Layout(l) => {
+            let shape = shape_tree(ctx, &l.shape);
+            let stride = stride_tree(ctx, l, &shape)?;
+            let (sv, dv) = (tuple_value_dyn(&k, &shape), tuple_value_dyn(&k, &stride));
+            quote! { #d::Tiler::Layout(#d::Layout::new(#sv, #dv)?) }
+        }
+        TilerLit::Under => quote! { #d::Tiler::Under },
+        TilerLit::ByMode(v) => {
+            let parts = v.iter().map(|e| tiler_dyn_value(ctx, e)).collect::<Result<Vec<_>, _>>()?;
+            quote! { #d::Tiler::ByMode(::std::vec![#(#parts),*]) }
+        }
+    })
+}
+
+pub fn tiler_dyn(ctx: &mut Ctx, t: &TilerLit) -> Result<TokenStream, Error> {
+    let v = tiler_dyn_value(ctx, t)?;
+    let k = ctx.krate.clone();
+    Ok(dyn_body(ctx, v, quote! { #k::cute_dyn::Tiler }))
+}

@@ -1,0 +1,215 @@
+//! The literal grammar, parsed from token trees.
+//!
+//! ```text
+//! Input   ::= KRATE ";" Literal           (KRATE: the `$crate` path the wrappers pass)
+//! Layout  ::= Tuple (":" (Tuple | "LayoutLeft" | "LayoutRight"))?
+//! Tuple   ::= Leaf | "(" ")" | "(" Tuple ("," Tuple)* ","? ")"
+//! Leaf    ::= INT | "-" INT | "{" EXPR "}"
+//! Tiler   ::= "<" Elem ("," Elem)* ">" | Layout
+//! Elem    ::= Layout | "_" | Tiler
+//! ```
+//! The parser keeps every span so that validation can point at the offending token.
+
+use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
+use syn::Error;
+
+/// An integer leaf.
+pub enum Leaf {
+    /// A literal (negative literals are parsed so that they can be refused with a span).
+    Static(i128),
+    /// `{expr}`: a run-time value evaluated in the caller's scope.
+    Dyn(TokenStream),
+}
+
+/// A hierarchical tuple with spans.
+pub enum Node {
+    Leaf(Leaf, Span),
+    Tuple(Vec<Node>, Span),
+}
+
+impl Node {
+    pub fn span(&self) -> Span {
+        match self {
+            Node::Leaf(_, s) | Node::Tuple(_, s) => *s,
+        }
+    }
+}
+
+/// The stride part of a layout literal.
+pub enum Stride {
+    Explicit(Node),
+    /// Compact column-major (also what a shape alone means).
+    Left,
+    /// Compact row-major.
+    Right,
+}
+
+pub struct LayoutLit {
+    pub shape: Node,
+    pub stride: Stride,
+}
+
+pub enum TilerLit {
+    Layout(LayoutLit),
+    Under,
+    ByMode(Vec<TilerLit>),
+}
+
+/// Split `krate ; rest`.
+pub fn split_krate(input: TokenStream) -> Result<(TokenStream, Vec<TokenTree>), Error> {
+    let mut krate = TokenStream::new();
+    let mut it = input.into_iter();
+    for t in it.by_ref() {
+        if matches!(&t, TokenTree::Punct(p) if p.as_char() == ';') {
+            return Ok((krate, it.collect()));
+        }
+        krate.extend([t]);
+    }
+    Err(Error::new(Span::call_site(), "internal: expected `$crate;` before the literal"))
+}
+
+/// A cursor over token trees.
+pub struct Cursor {
+    toks: Vec<TokenTree>,
+    pos: usize,
+    /// Where the input ends, for "expected ..., found the end" messages.
+    end: Span,
+}
+
+impl Cursor {
+    pub fn new(toks: Vec<TokenTree>, end: Span) -> Cursor {
+        Cursor { toks, pos: 0, end }
+    }
+
+    fn peek(&self) -> Option<&TokenTree> {
+        self.toks.get(self.pos)
+    }
+
+    fn peek_punct(&self, c: char) -> bool {
+        matches!(self.peek(), Some(TokenTree::Punct(p)) if p.as_char() == c)
+    }
+
+    fn here(&self) -> Span {
+        self.peek().map_or(self.end, TokenTree::span)
+    }
+
+    fn bump(&mut self) -> Option<TokenTree> {
+        let t = self.toks.get(self.pos).cloned();
+        self.pos += 1;
+        t
+    }
+
+    /// Require the end of the input.
+    pub fn finish(&self, what: &str) -> Result<(), Error> {
+        match self.peek() {
+            None => Ok(()),
+            Some(t) => Err(Error::new(t.span(), format!("unexpected `{t}` after the {what}"))),
+        }
+    }
+
+    fn found(&self) -> String {
+        self.peek().map_or_else(|| "the end of the literal".to_string(), |t| format!("`{t}`"))
+    }
+
+    /// `Tuple`.
+    pub fn tuple(&mut self) -> Result<Node, Error> {
+        let span = self.here();
+        match self.bump() {
+            Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis => {
+                let mut inner = Cursor::new(g.stream().into_iter().collect(), g.span_close());
+                let mut modes = Vec::new();
+                while inner.peek().is_some() {
+                    modes.push(inner.tuple()?);
+                    if inner.peek().is_none() {
+                        break;
+                    }
+                    if !inner.peek_punct(',') {
+                        return Err(Error::new(inner.here(), format!("expected `,` or `)`, found {}", inner.found())));
+                    }
+                    inner.bump();
+                }
+                Ok(Node::Tuple(modes, g.span()))
+            }
+            Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Brace => {
+                if g.stream().is_empty() {
+                    return Err(Error::new(g.span(), "an empty `{}`: write a run-time value inside, e.g. `{n}`"));
+                }
+                Ok(Node::Leaf(Leaf::Dyn(g.stream()), g.span()))
+            }
+            Some(TokenTree::Literal(l)) => Ok(Node::Leaf(Leaf::Static(int_literal(&l)?), span)),
+            Some(TokenTree::Punct(p)) if p.as_char() == '-' => match self.bump() {
+                Some(TokenTree::Literal(l)) => {
+                    let span = p.span().join(l.span()).unwrap_or(p.span());
+                    Ok(Node::Leaf(Leaf::Static(-int_literal(&l)?), span))
+                }
+                _ => Err(Error::new(p.span(), "expected an integer after `-`")),
+            },
+            Some(t) => Err(Error::new(t.span(), format!("expected an integer, `{{expr}}` or `(`, found `{t}`"))),
+            None => Err(Error::new(self.end, "expected an integer, `{expr}` or `(`, found the end of the literal")),
+        }
+    }
+
+    /// `Layout`.
+    pub fn layout(&mut self) -> Result<LayoutLit, Error> {
+        let shape = self.tuple()?;
+        if !self.peek_punct(':') {
+            return Ok(LayoutLit { shape, stride: Stride::Left });
+        }
+        self.bump();
+        let stride = match self.peek() {
+            Some(TokenTree::Ident(i)) if i == "LayoutLeft" => {
+                self.bump();
+                Stride::Left
+            }
+            Some(TokenTree::Ident(i)) if i == "LayoutRight" => {
+                self.bump();
+                Stride::Right
+            }
+            _ => Stride::Explicit(self.tuple()?),
+        };
+        Ok(LayoutLit { shape, stride })
+    }
+
+    /// `Tiler` (or `Elem` when `elem`).
+    pub fn tiler(&mut self, elem: bool) -> Result<TilerLit, Error> {
+        if elem {
+            if let Some(TokenTree::Ident(i)) = self.peek() {
+                if i == "_" {
+                    self.bump();
+                    return Ok(TilerLit::Under);
+                }
+            }
+        }
+        if !self.peek_punct('<') {
+            return Ok(TilerLit::Layout(self.layout()?));
+        }
+        let open = self.here();
+        self.bump();
+        let mut elems = Vec::new();
+        loop {
+            elems.push(self.tiler(true)?);
+            if self.peek_punct('>') {
+                self.bump();
+                return Ok(TilerLit::ByMode(elems));
+            }
+            if !self.peek_punct(',') {
+                if self.peek().is_none() {
+                    return Err(Error::new(open, "unbalanced `<`: this tiler is never closed with `>`"));
+                }
+                return Err(Error::new(self.here(), format!("expected `,` or `>`, found {}", self.found())));
+            }
+            self.bump();
+        }
+    }
+}
+
+/// An unsigned decimal (or `0x`/`0b`/`0o`) literal without a suffix, as i128.
+fn int_literal(l: &proc_macro2::Literal) -> Result<i128, Error> {
+    let lit: syn::LitInt = syn::parse_str(&l.to_string())
+        .map_err(|_| Error::new(l.span(), format!("expected an integer, found `{l}`")))?;
+    if !lit.suffix().is_empty() {
+        return Err(Error::new(l.span(), format!("an integer literal without a suffix, found `{l}`")));
+    }
+    let v: u64 = lit.base10_parse().map_err(|_| Error::new(l.span(), format!("`{l}` is larger than u64::MAX")))?;
+    Ok(i128::from(v))
+}

@@ -1,0 +1,105 @@
+//! Checks on a parsed literal, all collected and reported together.
+
+use syn::Error;
+
+use crate::parse::{LayoutLit, Leaf, Node, Stride, TilerLit};
+
+/// Which crate the literal builds: cute-static (unsigned typenum leaves) or cute-dyn (i64).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Form {
+    Static,
+    Dyn,
+}
+
+/// The literal as written, for messages.
+pub fn text(n: &Node) -> String {
+    match n {
+        Node::Leaf(Leaf::Static(v), _) => v.to_string(),
+        Node::Leaf(Leaf::Dyn(e), _) => format!("{{{e}}}"),
+        Node::Tuple(v, _) => format!("({})", v.iter().map(text).collect::<Vec<_>>().join(",")),
+    }
+}
+
+fn leaves<'a>(n: &'a Node, out: &mut Vec<(&'a Leaf, proc_macro2::Span)>) {
+    match n {
+        Node::Leaf(l, s) => out.push((l, *s)),
+        Node::Tuple(v, _) => v.iter().for_each(|m| leaves(m, out)),
+    }
+}
+
+/// The values a leaf may take: no negative shape; no negative at all in cute-static; within i64
+/// in cute-dyn.
+fn check_leaves(n: &Node, is_shape: bool, form: Form, errs: &mut Vec<Error>) {
+    let mut v = Vec::new();
+    leaves(n, &mut v);
+    for (leaf, span) in v {
+        let Leaf::Static(x) = leaf else { continue };
+        let what = if is_shape { "shape" } else { "stride" };
+        if *x < 0 && (is_shape || form == Form::Static) {
+            let why = if is_shape {
+                "a shape is a count of elements".to_string()
+            } else {
+                "cute-static integers are unsigned (typenum); build a cute-dyn layout with layout_dyn! for negative strides".to_string()
+            };
+            errs.push(Error::new(span, format!("negative {what} {x} is not allowed: {why}")));
+        } else if form == Form::Dyn && (*x > i128::from(i64::MAX) || *x < i128::from(i64::MIN)) {
+            errs.push(Error::new(span, format!("{what} {x} does not fit cute-dyn's i64")));
+        }
+    }
+}
+
+/// Shape and stride congruent: the first place where they differ is reported on the stride.
+fn check_congruent(shape: &Node, stride: &Node, errs: &mut Vec<Error>) -> bool {
+    match (shape, stride) {
+        (Node::Leaf(..), Node::Leaf(..)) => true,
+        (Node::Tuple(a, _), Node::Tuple(b, _)) if a.len() == b.len() => {
+            a.iter().zip(b).all(|(x, y)| check_congruent(x, y, errs))
+        }
+        _ => {
+            errs.push(Error::new(
+                stride.span(),
+                format!(
+                    "not congruent: the stride `{}` pairs with the shape `{}`, which has another profile",
+                    text(stride),
+                    text(shape)
+                ),
+            ));
+            false
+        }
+    }
+}
+
+pub fn layout(l: &LayoutLit, form: Form, errs: &mut Vec<Error>) {
+    check_leaves(&l.shape, true, form, errs);
+    if let Stride::Explicit(d) = &l.stride {
+        check_leaves(d, false, form, errs);
+        check_congruent(&l.shape, d, errs);
+    }
+}
+
+pub fn int_tuple(n: &Node, form: Form, errs: &mut Vec<Error>) {
+    // A bare tuple (shape! / stride!) may be either; only the static form refuses negatives.
+    check_leaves(n, form == Form::Static, form, errs);
+}
+
+pub fn tiler(t: &TilerLit, form: Form, errs: &mut Vec<Error>) {
+    match t {
+        TilerLit::Layout(l) => layout(l, form, errs),
+        TilerLit::Under => {}
+        TilerLit::ByMode(v) => v.iter().for_each(|e| tiler(e, form, errs)),
+    }
+}
+
+/// Combine collected errors into one.
+pub fn combine(errs: Vec<Error>) -> Result<(), Error> {
+    let mut it = errs.into_iter();
+    match it.next() {
+        None => Ok(()),
+        Some(mut first) => {
+            for e in it {
+                first.combine(e);
+            }
+            Err(first)
+        }
+    }
+}

@@ -1,0 +1,223 @@
+//! Hierarchical integer tuples at the type level: typenum unsigned integers (static, zero-sized)
+//! and `usize` (dynamic) leaves, in cons lists.
+//!
+//! | CuTe | here | size |
+//! |---|---|---|
+//! | `Int<6>` | `typenum::U6` (any value: `UInt<UInt<UInt<UTerm,B1>,B1>,B0>`) | 0 |
+//! | `int` | `usize` | 8 |
+//! | `(a,b,c)` | `Cons<A, Cons<B, Cons<C, Nil>>>` | the sum |
+//! | `()` | `Nil` | 0 |
+//!
+//! The `shape!`/`stride!` macros write these types; users never spell them.
+
+use core::fmt;
+
+use typenum::{Bit, UInt, UTerm, Unsigned};
+
+/// A tuple: a head and the rest of the tuple (CuTe's `tuple<H, T...>`).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
+pub struct Cons<H, T>(pub H, pub T);
+
+/// The end of a tuple; alone, the empty tuple `()`.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
+pub struct Nil;
+
+/// A hierarchical integer tuple whose structure is its type.
+pub trait IntTuple: Copy {
+    /// `rank`: 1 for a leaf, the number of modes of a tuple.
+    const RANK: usize;
+    /// `depth`: 0 for a leaf, 1 + the deepest mode for a tuple.
+    const DEPTH: usize;
+    /// Whether every leaf is static (then the value is zero-sized).
+    const IS_STATIC: bool;
+    /// `product` of the leaves.
+    fn product(&self) -> usize;
+    /// Write in the canonical values notation (`{v}` for a dynamic leaf).
+    ///
+    /// # Errors
+    /// Only the formatter's.
+    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+    /// The `cute-dyn` tuple, with the same static flags.
+    ///
+    /// # Errors
+    /// `Overflow` for a value above `i64::MAX` (cute-dyn's integers are `i64`).
+    fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::IntTuple>;
+}
+
+/// A `u64` leaf value as cute-dyn's `i64`.
+fn to_i64(v: u64) -> cute_dyn::Result<i64> {
+    i64::try_from(v).map_err(|_| cute_dyn::Error::Overflow { op: "to_dyn" })
+}
+
+/// The modes of a tuple, as a list (the tail of a [`Cons`]).
+pub trait List: Copy {
+    /// The number of modes.
+    const LEN: usize;
+    /// The deepest mode.
+    const MAX_DEPTH: usize;
+    /// Every leaf static.
+    const IS_STATIC: bool;
+    /// The product of the modes' products.
+    fn product(&self) -> usize;
+    /// Write the modes, comma separated.
+    ///
+    /// # Errors
+    /// Only the formatter's.
+    fn write_modes(&self, f: &mut fmt::Formatter<'_>, first: bool) -> fmt::Result;
+    /// Push the modes' `cute-dyn` tuples.
+    ///
+    /// # Errors
+    /// As [`IntTuple::to_dyn`].
+    fn push_dyn(&self, out: &mut alloc::vec::Vec<cute_dyn::IntTuple>) -> cute_dyn::Result<()>;
+}
+
+impl List for Nil {
+    const LEN: usize = 0;
+    const MAX_DEPTH: usize = 0;
+    const IS_STATIC: bool = true;
+    fn product(&self) -> usize {
+        1
+    }
+    fn write_modes(&self, _: &mut fmt::Formatter<'_>, _: bool) -> fmt::Result {
+        Ok(())
+    }
+    fn push_dyn(&self, _: &mut alloc::vec::Vec<cute_dyn::IntTuple>) -> cute_dyn::Result<()> {
+        Ok(())
+    }
+}
+
+impl<H: IntTuple, T: List> List for Cons<H, T> {
+    const LEN: usize = 1 + T::LEN;
+    const MAX_DEPTH: usize = if H::DEPTH > T::MAX_DEPTH { H::DEPTH } else { T::MAX_DEPTH };
+    const IS_STATIC: bool = H::IS_STATIC && T::IS_STATIC;
+    #[inline(always)]
+    fn product(&self) -> usize {
+        self.0.product() * self.1.product()
+    }
+    fn write_modes(&self, f: &mut fmt::Formatter<'_>, first: bool) -> fmt::Result {
+        if !first {
+            f.write_str(",")?;
+        }
+        self.0.write(f)?;
+        self.1.write_modes(f, false)
+    }
+    fn push_dyn(&self, out: &mut alloc::vec::Vec<cute_dyn::IntTuple>) -> cute_dyn::Result<()> {
+        out.push(self.0.to_dyn()?);
+        self.1.push_dyn(out)
+    }
+}
+
+/// `(a, b, ...)`: a tuple is the list of its modes.
+impl<H: IntTuple, T: List> IntTuple for Cons<H, T> {
+    const RANK: usize = <Self as List>::LEN;
+    const DEPTH: usize = 1 + <Self as List>::MAX_DEPTH;
+    const IS_STATIC: bool = <Self as List>::IS_STATIC;
+    #[inline(always)]
+    fn product(&self) -> usize {
+        List::product(self)
+    }
+    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("(")?;
+        self.write_modes(f, true)?;
+        f.write_str(")")
+    }
+    fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::IntTuple> {
+        let mut v = alloc::vec::Vec::with_capacity(<Self as List>::LEN);
+        self.push_dyn(&mut v)?;
+        Ok(cute_dyn::Tuple::Node(v))
+    }
+}
+
+/// `()`: the empty tuple.
+impl IntTuple for Nil {
+    const RANK: usize = 0;
+    const DEPTH: usize = 1;
+    const IS_STATIC: bool = true;
+    fn product(&self) -> usize {
+        1
+    }
+    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("()")
+    }
+    fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::IntTuple> {
+        Ok(cute_dyn::Tuple::Node(alloc::vec::Vec::new()))
+    }
+}
+
+/// A leaf: an integer, static or dynamic.
+pub trait Leaf: IntTuple {
+    /// The value.
+    fn value(&self) -> usize;
+}
+
+macro_rules! static_leaf {
+    ($($ty:ty => $($g:ident: $b:ident),*);* $(;)?) => {$(
+        /// A static leaf: a typenum unsigned integer (zero-sized).
+        impl<$($g: $b),*> IntTuple for $ty {
+            const RANK: usize = 1;
+            const DEPTH: usize = 0;
+            const IS_STATIC: bool = true;
+            #[inline(always)]
+            fn product(&self) -> usize {
+                <$ty as Unsigned>::USIZE
+            }
+            fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{}", <$ty as Unsigned>::U64)
+            }
+            fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::IntTuple> {
+                Ok(cute_dyn::Tuple::Leaf(cute_dyn::Int::st(to_i64(<$ty as Unsigned>::U64)?)))
+            }
+        }
+        impl<$($g: $b),*> Leaf for $ty {
+            #[inline(always)]
+            fn value(&self) -> usize {
+                <$ty as Unsigned>::USIZE
+            }
+        }
+    )*};
+}
+static_leaf!(UTerm => ; UInt<U, B> => U: Unsigned, B: Bit);
+
+/// A dynamic leaf: a run-time `usize` (CuTe C++'s `int`).
+impl IntTuple for usize {
+    const RANK: usize = 1;
+    const DEPTH: usize = 0;
+    const IS_STATIC: bool = false;
+    #[inline(always)]
+    fn product(&self) -> usize {
+        *self
+    }
+    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{{{self}}}")
+    }
+    fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::IntTuple> {
+        Ok(cute_dyn::Tuple::Leaf(cute_dyn::Int::dy(to_i64(*self as u64)?)))
+    }
+}
+
+impl Leaf for usize {
+    #[inline(always)]
+    fn value(&self) -> usize {
+        *self
+    }
+}
+
+/// Display of a tuple in the canonical values notation (identical to `cute-dyn`'s).
+pub struct Show<'a, T>(pub &'a T);
+
+impl<T: IntTuple> fmt::Display for Show<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.write(f)
+    }
+}
+
+macro_rules! display_list {
+    ($($ty:ty => $($g:ident),*);*) => {$(
+        impl<$($g),*> fmt::Display for $ty where $ty: IntTuple {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                IntTuple::write(self, f)
+            }
+        }
+    )*};
+}
+display_list!(Cons<H, T> => H, T; Nil => );

@@ -1,0 +1,85 @@
+//! cute-static layouts against cute-dyn: the same literal gives the same layout (static flags
+//! included) and the same function; a fully static layout is zero-sized.
+
+use cute::cute_dyn::{self as dy, Style};
+use cute::cute_static::{layout, layout_dyn, shape, tiler, tiler_dyn, IntTuple, Layout, StaticLayout};
+
+macro_rules! agree {
+    ($($lit:tt)*) => {{
+        let s = layout!($($lit)*);
+        let d = layout_dyn!($($lit)*).unwrap();
+        assert_eq!(s.to_dyn().unwrap(), d, "to_dyn of {}", s);
+        assert_eq!(s.size() as i64, d.size().unwrap().value());
+        assert_eq!(s.cosize() as i64, d.cosize().unwrap().value());
+        for i in 0..s.size() {
+            assert_eq!(s.call(i) as i64, d.call(i as i64).unwrap(), "{} at {}", s, i);
+        }
+    }};
+}
+
+#[test]
+fn static_and_dyn_agree() {
+    agree!((2,(1,6)):(1,(6,2)));
+    agree!((3,(2,3)):(3,(12,1)));
+    agree!(((2,(3,4)),(3,2),1):((4,(8,24)),(2,6),12));
+    agree!((8,(4,8)):(32,(1,4)));
+    agree!((2, (2, 2)));
+    agree!((4,(2,3)):LayoutRight);
+    agree!((4):(1));
+    let (m, n) = (3usize, 5usize);
+    agree!(({m},(2,{n})):(1,({m},{12})));
+    agree!(({ m }, { n }, 2));
+}
+
+#[test]
+fn compact_layouts_match_cute_dyn() {
+    // LayoutLeft/LayoutRight strides computed by the macro equal cute-dyn's make_layout.
+    for (lit, shape) in
+        [(layout!((2, (1, 6))).to_string(), "(2,(1,6))"), (layout!((3, 1, (4, 1))).to_string(), "(3,1,(4,1))")]
+    {
+        assert_eq!(lit, dy::make_layout_left(&shape.parse().unwrap()).unwrap().to_string());
+    }
+    assert_eq!(
+        layout!((2,(3,4)):LayoutRight).to_string(),
+        dy::make_layout_right(&"(2,(3,4))".parse().unwrap()).unwrap().to_string()
+    );
+}
+
+#[test]
+fn static_layouts_are_zero_sized() {
+    type Smem = Layout![(8,(4,8)):(32,(1,4))];
+    assert_eq!(core::mem::size_of::<Smem>(), 0);
+    // One dynamic leaf costs one usize.
+    let n = 7;
+    assert_eq!(core::mem::size_of_val(&layout!((8,{n}):(1,8))), core::mem::size_of::<usize>());
+    assert_eq!(Smem::RANK, 2);
+    assert_eq!(Smem::DEPTH, 2);
+    const { assert!(Smem::IS_STATIC) };
+}
+
+/// A kernel-style function generic over a layout named in type position.
+fn gather<L: StaticLayout>(src: &[f32]) -> Vec<f32> {
+    let l = L::default();
+    (0..l.size()).map(|i| src[l.call(i)]).collect()
+}
+
+#[test]
+fn generic_code_over_a_type_position_layout() {
+    type Transpose = Layout![(2,3):(3,1)];
+    let src: Vec<f32> = (0..6).map(|x| x as f32).collect();
+    // Column-major traversal of a row-major 2x3 matrix: 0 3 1 4 2 5.
+    assert_eq!(gather::<Transpose>(&src), [0.0, 3.0, 1.0, 4.0, 2.0, 5.0]);
+}
+
+#[test]
+fn tuples_and_tilers() {
+    let s = shape!((2, (3, 4)));
+    assert_eq!(IntTuple::product(&s), 24);
+    assert_eq!(s.to_dyn().unwrap().to_string(), "(2,(3,4))");
+    let t = tiler!(<3:4,(2,4):(1,8),_,<5>>);
+    assert_eq!(t.to_string(), "<3:4,(2,4):(1,8),_,<5>>");
+    assert_eq!(cute::cute_static::Tiler::to_dyn(&t).unwrap(), tiler_dyn!(<3:4,(2,4):(1,8),_,<5>>).unwrap());
+    // A dynamic value keeps its flag in the dsl style.
+    let k = 4;
+    assert_eq!(layout_dyn!((2,{k}):(1,-2)).unwrap().to_styled(Style::Dsl), "(2,?):(1,-2)");
+}

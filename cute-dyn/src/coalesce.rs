@@ -14,12 +14,13 @@ use crate::layout::Layout;
 /// |---|---|---|
 /// | any | `_1:d` (static 1) | skip the old mode |
 /// | `_1:d0` (the only entry) | `s:d` | replace the front by `s:d` |
-/// | static `s0`, `s*d == d0` provably | `s:d` | merge: front becomes `s*s0:d` |
+/// | static `s0`, static `s:d`, `s*d == d0` | `s:d` | merge: front becomes `s*s0:d` |
 /// | otherwise | `s:d` | prepend `s:d` |
 ///
 /// At the end a lone static `_1` front is `_1:_0`. With [`Decide::Static`] every decision is
-/// taken only on static values (the CuTe rule), so a dynamic size-1 mode or a dynamic stride
-/// match keeps its mode; [`Decide::Values`] decides on the run-time values.
+/// taken only on static values (the CuTe DSL's rule: a dynamic shape with a static-0 stride
+/// is not merged, although C++ would fold `x * _0` to `_0`), so a dynamic size-1 mode or a
+/// dynamic stride match keeps its mode; [`Decide::Values`] decides on the run-time values.
 fn bw_coalesce(old: &[(Int, Int)], last: (Int, Int), decide: Decide) -> Result<Layout> {
     // `new` is kept reversed: its last element is the front.
     let mut new: Vec<(Int, Int)> = alloc::vec![last];
@@ -29,7 +30,11 @@ fn bw_coalesce(old: &[(Int, Int)], last: (Int, Int), decide: Decide) -> Result<L
             continue;
         } else if new.len() == 1 && decide.is(front.0, 1) {
             new[0] = (s, d);
-        } else if decide.known(front.0) && decide.equal(s.checked_mul(d)?, front.1) {
+        } else if decide.known(front.0)
+            && decide.known(s)
+            && decide.known(d)
+            && decide.equal(s.checked_mul(d)?, front.1)
+        {
             *new.last_mut().expect("never empty") = (s.checked_mul(front.0)?, d);
         } else {
             new.push((s, d));

@@ -145,13 +145,33 @@ fn compose(a: &Layout, b: &Layout, decide: Decide) -> Result<Layout> {
     let pairs = flat.pairs();
     let mut reach = alloc::vec![0i64; pairs.len()];
     let r = composition_impl(&pairs, !flat.shape().is_tuple(), b.shape(), b.stride(), &mut reach)?;
-    // Precondition 4 (the last mode of A is unbounded).
-    for (k, &(s, _)) in pairs.iter().enumerate().take(pairs.len().saturating_sub(1)) {
-        if reach[k] >= s.value() {
-            return Err(Error::ModeOverlap { op: "composition", mode: k, shape: s.value(), reach: reach[k] });
+    check_reach(&pairs, &reach)?;
+    Ok(r)
+}
+
+/// Precondition 4. A carry out of mode k is harmless when the modes chain linearly
+/// (`s_k * d_k == d_(k+1)`, which a static coalesce would have merged), so the reach is
+/// checked per chain of modes, in units of the chain's first mode; the chain holding A's last
+/// (unbounded) mode has no bound.
+fn check_reach(pairs: &[(Int, Int)], reach: &[i64]) -> Result<()> {
+    let overflow = || Error::Overflow { op: "composition" };
+    let mut k = 0;
+    while k < pairs.len() {
+        let (mut total, mut capacity, start) = (0i64, 1i64, k);
+        loop {
+            let (s, d) = (pairs[k].0.value(), pairs[k].1.value());
+            total = reach[k].checked_mul(capacity).and_then(|r| r.checked_add(total)).ok_or_else(overflow)?;
+            capacity = capacity.checked_mul(s).ok_or_else(overflow)?;
+            k += 1;
+            if k == pairs.len() || s.checked_mul(d) != Some(pairs[k].1.value()) {
+                break;
+            }
+        }
+        if k < pairs.len() && total >= capacity {
+            return Err(Error::ModeOverlap { op: "composition", mode: start, shape: capacity, reach: total });
         }
     }
-    Ok(r)
+    Ok(())
 }
 
 /// `composition(A, B)` with `A` flat (coalesced) and `B` given as shape and stride.

@@ -118,14 +118,7 @@ impl Int {
         if self.is_const(0) {
             return Ok(Int::st(0));
         }
-        Ok(Int::both(self, b, value, || {
-            let (da, db) = (self.divisor(), b.divisor());
-            if b.is_static() && db != 0 && da % db == 0 {
-                da / db
-            } else {
-                1
-            }
-        }))
+        Ok(Int::both(self, b, value, || quotient_divisor(self, b)))
     }
 
     /// `a % b`, truncating like C++. `x % _1` and `_0 % x` are `_0`.
@@ -140,7 +133,8 @@ impl Int {
         Ok(Int::both(self, b, value, || gcd(self.divisor(), b.divisor())))
     }
 
-    /// `ceil(a / b)` for positive `b` as C++ computes it: `(a + b - 1) / b`.
+    /// `ceil(a / b)` for positive `b` as C++ computes it: `(a + b - 1) / b`; exact (keeping
+    /// div(a)/b) when a static `b` divides div(a).
     pub fn ceil_div(self, b: Int) -> Result<Int> {
         if b.value == 0 {
             return Err(Error::DivisionByZero { op: "ceil_div" });
@@ -148,7 +142,8 @@ impl Int {
         let num =
             self.value.checked_add(b.value).and_then(|s| s.checked_sub(1)).ok_or(Error::Overflow { op: "ceil_div" })?;
         let value = num.checked_div(b.value).ok_or(Error::Overflow { op: "ceil_div" })?;
-        Ok(Int::both(self, b, value, || 1))
+        // A static b that divides what is known to divide a makes the division exact.
+        Ok(Int::both(self, b, value, || quotient_divisor(self, b)))
     }
 
     /// `min(a, b)`: dynamic divisor gcd(div(a), div(b)) (the result is one of the two).
@@ -174,6 +169,16 @@ impl Int {
         } else {
             Int::dy(self.value.signum())
         }
+    }
+}
+
+/// What is known to divide `a / b`: div(a)/b when a static `b` divides div(a), else 1.
+fn quotient_divisor(a: Int, b: Int) -> u64 {
+    let (da, db) = (a.divisor(), b.divisor());
+    if b.is_static() && db != 0 && da % db == 0 {
+        da / db
+    } else {
+        1
     }
 }
 

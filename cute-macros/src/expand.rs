@@ -96,17 +96,19 @@ fn compact(shape: &Tree, left: bool) -> Result<Tree, Error> {
             Tree::Leaf(Val::Static(1), s) => Ok(Tree::Leaf(Val::Static(0), *s)),
             Tree::Leaf(v, s) => {
                 let d = cur.clone();
+                // Every static factor stays within u64 (the leaves' range).
+                let mul = |a: i128, b: i128| {
+                    a.checked_mul(b)
+                        .filter(|p| *p <= i128::from(u64::MAX))
+                        .ok_or_else(|| Error::new(*s, "the compact strides overflow u64"))
+                };
                 *cur = match (cur.clone(), v) {
-                    (Val::Static(a), Val::Static(b)) => Val::Static(
-                        a.checked_mul(*b)
-                            .filter(|p| *p <= i128::from(u64::MAX))
-                            .ok_or_else(|| Error::new(*s, "the compact strides overflow u64"))?,
-                    ),
-                    (Val::Static(a), Val::Dyn(f, l)) => Val::Dyn(a * f, l.clone()),
-                    (Val::Dyn(a, l), Val::Static(f)) => Val::Dyn(a * f, l),
+                    (Val::Static(a), Val::Static(b)) => Val::Static(mul(a, *b)?),
+                    (Val::Static(a), Val::Dyn(f, l)) => Val::Dyn(mul(a, *f)?, l.clone()),
+                    (Val::Dyn(a, l), Val::Static(f)) => Val::Dyn(mul(a, *f)?, l),
                     (Val::Dyn(a, mut l), Val::Dyn(f, l2)) => {
                         l.extend(l2);
-                        Val::Dyn(a * f, l)
+                        Val::Dyn(mul(a, *f)?, l)
                     }
                 };
                 Ok(Tree::Leaf(d, *s))
@@ -157,7 +159,8 @@ fn leaf_value_static(krate: &TokenStream, v: &Val) -> TokenStream {
             quote! { <#ty as ::core::default::Default>::default() }
         }
         Val::Dyn(f, locals) => {
-            let f = *f as usize;
+            // Within u64 by construction; a factor above usize::MAX cannot be a stride here.
+            let f = usize::try_from(*f).unwrap_or(usize::MAX);
             let names = locals.iter().map(|&i| Ctx::local(i));
             quote! { (#f #(* #names)*) }
         }
@@ -210,12 +213,15 @@ pub fn tiler_static(ctx: &mut Ctx, t: &TilerLit) -> Result<(TokenStream, TokenSt
 fn tuple_value_dyn(krate: &TokenStream, t: &Tree) -> TokenStream {
     let d = quote! { #krate::cute_dyn };
     match t {
-        Tree::Leaf(Val::Static(n), _) => {
-            let n = *n as i64;
-            quote! { #d::Tuple::Leaf(#d::Int::st(#n)) }
-        }
-        Tree::Leaf(Val::Dyn(f, locals), _) => {
-            let f = *f as i64;
+        Tree::Leaf(Val::Static(n), span) => match i64::try_from(*n) {
+            Ok(n) => quote! { #d::Tuple::Leaf(#d::Int::st(#n)) },
+            Err(_) => Error::new(*span, format!("{n} does not fit cute-dyn's i64")).into_compile_error(),
+        },
+        Tree::Leaf(Val::Dyn(f, locals), span) => {
+            let Ok(f) = i64::try_from(*f) else {
+                return Error::new(*span, format!("the stride factor {f} does not fit cute-dyn's i64"))
+                    .into_compile_error();
+            };
             let names = locals.iter().map(|&i| Ctx::local(i));
             quote! { #d::Tuple::Leaf(#d::Int::dy(#f #(.checked_mul(#names).ok_or(#d::Error::Overflow { op: "layout_dyn" })?)*)) }
         }

@@ -73,6 +73,7 @@ struct Cell {
     row: i64,
     col: i64,
     attrs: std::collections::HashMap<String, String>,
+    coord: String,
     texts: Vec<String>,
 }
 
@@ -86,9 +87,15 @@ fn svg_cells(svg: &str) -> Vec<Cell> {
             row: n.attribute("data-row").unwrap().parse().unwrap(),
             col: n.attribute("data-col").unwrap().parse().unwrap(),
             attrs: n.attributes().map(|a| (a.name().to_string(), a.value().to_string())).collect(),
+            coord: n
+                .descendants()
+                .find(|t| t.attribute("class") == Some("coord"))
+                .and_then(|t| t.text())
+                .map(String::from)
+                .unwrap_or_default(),
             texts: n
                 .descendants()
-                .filter(|t| t.tag_name().name() == "text")
+                .filter(|t| t.tag_name().name() == "text" && t.attribute("class") != Some("coord"))
                 .filter_map(|t| t.text())
                 .map(String::from)
                 .collect(),
@@ -124,6 +131,7 @@ fn svg_cells_carry_the_indices() {
             };
             assert_eq!(c.attrs["data-index"].parse::<i64>().unwrap(), want, "{text} at ({i},{j})");
             assert_eq!(c.texts, [want.to_string()]);
+            assert_eq!(c.coord, format!("({i},{j})"));
         }
     }
 }
@@ -142,6 +150,7 @@ fn svg_thread_value_cells() {
         let idx = tv.call_coord(&format!("({t},{v})").parse().unwrap()).unwrap().value();
         assert_eq!((idx % 8, idx / 8), (c.row, c.col));
         assert_eq!(c.texts, [format!("T{t}"), format!("V{v}")]);
+        assert_eq!(c.coord, format!("({},{})", c.row, c.col));
     }
 }
 

@@ -313,9 +313,16 @@ fn svg_cell(s: &mut String, i: i64, j: i64, fill: (u8, u8, u8), attrs: &str, lin
         fill.1,
         fill.2
     );
+    // The cell's (row, column) coordinate, small, in its top-left corner.
+    let _ = write!(
+        s,
+        "<text class=\"coord\" x=\"{}\" y=\"{}\" font-size=\"8\" fill=\"{ink}\" fill-opacity=\"0.7\">({i},{j})</text>",
+        x + 3,
+        y + 9
+    );
     let k = lines.len() as i64;
     for (t, line) in lines.iter().enumerate() {
-        let ty = y + CELL / 2 + (2 * t as i64 - (k - 1)) * 7;
+        let ty = y + CELL / 2 + 3 + (2 * t as i64 - (k - 1)) * 7;
         let _ = write!(
             s,
             "<text x=\"{}\" y=\"{ty}\" font-size=\"12\" text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"{ink}\">{}</text>",
@@ -340,7 +347,7 @@ fn natural(l: &Layout, i: i64, j: i64) -> Result<String> {
 }
 
 /// An SVG picture of a rank-1 or rank-2 layout: a grid of cells coloured by index (CuTe's
-/// eight greys), each labelled with its index, carrying `data-row`, `data-col` and `data-index`
+/// eight greys), each labelled with its index and (small) its `(row,col)` coordinate, carrying `data-row`, `data-col` and `data-index`
 /// attributes and a tooltip with its natural coordinate. Self-contained: no fonts, no scripts.
 ///
 /// # Errors

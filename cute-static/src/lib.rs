@@ -34,10 +34,12 @@
 
 extern crate alloc;
 
+pub mod coalesce;
 pub mod composition;
 pub mod int_tuple;
 pub mod layout;
 
+pub use coalesce::{coalesce, Coalesce, Coalesced};
 pub use composition::{ByMode, Tiler, Under};
 pub use int_tuple::{Cons, IntTuple, Leaf, List, Nil, Show};
 pub use layout::{Congruent, Layout, StaticLayout};

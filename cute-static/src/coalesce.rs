@@ -1,0 +1,407 @@
+//! coalesce at the type level: the type checker merges the modes of a layout.
+//!
+//! The same decision table as `cute_dyn::coalesce` (CuTe's `bw_coalesce`), walking the flat
+//! modes from the back with a stack whose front is the mode being grown; every decision is
+//! taken only on static values (typenum leaves), so a `usize` leaf keeps its mode, exactly as
+//! cute-dyn does with a dynamic value:
+//!
+//! | front `s0:d0` | next `s:d` | action |
+//! |---|---|---|
+//! | any | `_1:d` | skip it |
+//! | `_1:d0`, alone | `s:d` | replace the front |
+//! | static, `s*d == d0` (all static) | `s:d` | merge: `s*s0:d` |
+//! | otherwise | `s:d` | prepend |
+
+use core::ops::{BitAnd, Mul};
+
+use typenum::{Bit, IsEqual, UInt, UTerm, Unsigned, B0, B1, U0, U1};
+
+use crate::int_tuple::{Cons, IntTuple, List, Nil};
+use crate::layout::{Congruent, Layout};
+
+/// A flat mode: a shape leaf with its stride leaf.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
+pub struct Mode<S, D>(pub S, pub D);
+
+/// What the type checker knows of a leaf: whether it is static, and its value if so.
+pub trait Known: IntTuple {
+    /// `B1` for a typenum leaf, `B0` for `usize`.
+    type IsStatic: Bit;
+    /// The value when static (`U0` stands in for a `usize`).
+    type Val: Unsigned;
+    /// `B1` exactly for the static 1.
+    type IsOne: Bit;
+}
+
+impl Known for UTerm {
+    type IsStatic = B1;
+    type Val = UTerm;
+    type IsOne = B0;
+}
+
+/// `1` is `UInt<UTerm, B1>`; every other `UInt` is not 1.
+impl Known for UInt<UTerm, B1> {
+    type IsStatic = B1;
+    type Val = Self;
+    type IsOne = B1;
+}
+
+impl<U: Unsigned, B: Bit, C: Bit> Known for UInt<UInt<U, B>, C> {
+    type IsStatic = B1;
+    type Val = Self;
+    type IsOne = B0;
+}
+
+impl Known for usize {
+    type IsStatic = B0;
+    type Val = U0;
+    type IsOne = B0;
+}
+
+/// Flatten a congruent shape and stride into a list of [`Mode`]s.
+pub trait FlattenModes<D> {
+    /// The flat list of modes.
+    type Output: Copy;
+    /// The modes, with their run-time leaves.
+    fn flatten_modes(&self, d: &D) -> Self::Output;
+}
+
+/// Concatenation of two mode lists.
+pub trait Concat<B> {
+    /// `self ++ B`.
+    type Output: Copy;
+    /// The concatenated values.
+    fn concat(self, b: B) -> Self::Output;
+}
+
+impl<B: Copy> Concat<B> for Nil {
+    type Output = B;
+    fn concat(self, b: B) -> B {
+        b
+    }
+}
+
+impl<H: Copy, T: Concat<B>, B> Concat<B> for Cons<H, T> {
+    type Output = Cons<H, T::Output>;
+    fn concat(self, b: B) -> Self::Output {
+        Cons(self.0, self.1.concat(b))
+    }
+}
+
+macro_rules! leaf_modes {
+    ($([$($g:ident: $b:path),*] $s:ty, $d:ty);* $(;)?) => {$(
+        /// A leaf shape with a leaf stride: one mode.
+        impl<$($g: $b),*> FlattenModes<$d> for $s {
+            type Output = Cons<Mode<$s, $d>, Nil>;
+            #[inline(always)]
+            fn flatten_modes(&self, d: &$d) -> Self::Output {
+                Cons(Mode(*self, *d), Nil)
+            }
+        }
+    )*};
+}
+leaf_modes!(
+    [] UTerm, UTerm;
+    [U: Unsigned, B: Bit] UTerm, UInt<U, B>;
+    [] UTerm, usize;
+    [U: Unsigned, B: Bit] UInt<U, B>, UTerm;
+    [U: Unsigned, B: Bit, V: Unsigned, C: Bit] UInt<U, B>, UInt<V, C>;
+    [U: Unsigned, B: Bit] UInt<U, B>, usize;
+    [] usize, UTerm;
+    [U: Unsigned, B: Bit] usize, UInt<U, B>;
+    [] usize, usize;
+);
+
+/// `()` has no modes.
+impl FlattenModes<Nil> for Nil {
+    type Output = Nil;
+    fn flatten_modes(&self, _: &Nil) -> Nil {
+        Nil
+    }
+}
+
+/// A tuple: the modes of its first mode, then those of the rest.
+impl<S, ST, D, DT> FlattenModes<Cons<D, DT>> for Cons<S, ST>
+where
+    S: FlattenModes<D>,
+    ST: FlattenModes<DT>,
+    S::Output: Concat<ST::Output>,
+{
+    type Output = <S::Output as Concat<ST::Output>>::Output;
+    #[inline(always)]
+    fn flatten_modes(&self, d: &Cons<D, DT>) -> Self::Output {
+        self.0.flatten_modes(&d.0).concat(self.1.flatten_modes(&d.1))
+    }
+}
+
+/// Combine one mode with the coalesced stack of the modes after it (the table above).
+pub trait Combine<R> {
+    /// The new stack.
+    type Output: Copy;
+    /// Its values.
+    fn combine(self, r: R) -> Self::Output;
+}
+
+/// The decision flags for `s:d` against the stack `R` whose front is `s0:d0`:
+/// (skip, replace, merge).
+type Flags<S, D, S0, D0, Rt> = (
+    <S as Known>::IsOne,
+    <<S0 as Known>::IsOne as BitAnd<<Rt as IsNil>::Out>>::Output,
+    <<S as Known>::IsStatic as BitAnd<MergeEq<S, D, S0, D0>>>::Output,
+);
+
+/// `s*d == d0` with `d` and `s0` static (`s` static is folded into [`Flags`]).
+type MergeEq<S, D, S0, D0> = <<<D as Known>::IsStatic as BitAnd<<S0 as Known>::IsStatic>>::Output as BitAnd<
+    <<<S as Known>::Val as Mul<<D as Known>::Val>>::Output as IsEqual<<D0 as Known>::Val>>::Output,
+>>::Output;
+
+/// Whether a list is empty.
+pub trait IsNil {
+    /// `B1` for `Nil`.
+    type Out: Bit;
+}
+impl IsNil for Nil {
+    type Out = B1;
+}
+impl<H, T> IsNil for Cons<H, T> {
+    type Out = B0;
+}
+
+/// The branch chosen by the flags.
+pub trait Decide<M, R> {
+    /// The new stack.
+    type Output: Copy;
+    /// Its values.
+    fn decide(m: M, r: R) -> Self::Output;
+}
+
+/// `_1:d`: skip the mode.
+impl<X, Y, M, R: Copy> Decide<M, R> for (B1, X, Y) {
+    type Output = R;
+    #[inline(always)]
+    fn decide(_: M, r: R) -> R {
+        r
+    }
+}
+
+/// A lone `_1` front: replace it.
+impl<Y, M: Copy, R> Decide<M, R> for (B0, B1, Y) {
+    type Output = Cons<M, Nil>;
+    #[inline(always)]
+    fn decide(m: M, _: R) -> Self::Output {
+        Cons(m, Nil)
+    }
+}
+
+/// `s*d == d0`, all static: merge into `s*s0:d`.
+impl<S, D, S0, D0, Rt: Copy> Decide<Mode<S, D>, Cons<Mode<S0, D0>, Rt>> for (B0, B0, B1)
+where
+    S: Mul<S0>,
+    <S as Mul<S0>>::Output: Copy + Default,
+    D: Copy,
+{
+    type Output = Cons<Mode<<S as Mul<S0>>::Output, D>, Rt>;
+    #[inline(always)]
+    fn decide(m: Mode<S, D>, r: Cons<Mode<S0, D0>, Rt>) -> Self::Output {
+        Cons(Mode(Default::default(), m.1), r.1)
+    }
+}
+
+/// Otherwise: prepend the mode.
+impl<M: Copy, R: Copy> Decide<M, R> for (B0, B0, B0) {
+    type Output = Cons<M, R>;
+    #[inline(always)]
+    fn decide(m: M, r: R) -> Self::Output {
+        Cons(m, r)
+    }
+}
+
+impl<S, D, S0, D0, Rt> Combine<Cons<Mode<S0, D0>, Rt>> for Mode<S, D>
+where
+    S: Known,
+    D: Known,
+    S0: Known,
+    D0: Known,
+    Rt: IsNil,
+    <S0 as Known>::IsOne: BitAnd<<Rt as IsNil>::Out>,
+    <S as Known>::Val: Mul<<D as Known>::Val>,
+    <<S as Known>::Val as Mul<<D as Known>::Val>>::Output: IsEqual<<D0 as Known>::Val>,
+    <D as Known>::IsStatic: BitAnd<<S0 as Known>::IsStatic>,
+    <<D as Known>::IsStatic as BitAnd<<S0 as Known>::IsStatic>>::Output:
+        BitAnd<<<<S as Known>::Val as Mul<<D as Known>::Val>>::Output as IsEqual<<D0 as Known>::Val>>::Output>,
+    <S as Known>::IsStatic: BitAnd<MergeEq<S, D, S0, D0>>,
+    Flags<S, D, S0, D0, Rt>: Decide<Mode<S, D>, Cons<Mode<S0, D0>, Rt>>,
+{
+    type Output = <Flags<S, D, S0, D0, Rt> as Decide<Mode<S, D>, Cons<Mode<S0, D0>, Rt>>>::Output;
+    #[inline(always)]
+    fn combine(self, r: Cons<Mode<S0, D0>, Rt>) -> Self::Output {
+        <Flags<S, D, S0, D0, Rt> as Decide<Mode<S, D>, Cons<Mode<S0, D0>, Rt>>>::decide(self, r)
+    }
+}
+
+/// Coalesce a non-empty flat list of modes into the final stack.
+pub trait CoalesceModes {
+    /// The stack.
+    type Output: Copy;
+    /// Its values.
+    fn coalesce_modes(self) -> Self::Output;
+}
+
+/// The last mode starts the stack.
+impl<M: Copy> CoalesceModes for Cons<M, Nil> {
+    type Output = Cons<M, Nil>;
+    #[inline(always)]
+    fn coalesce_modes(self) -> Self::Output {
+        self
+    }
+}
+
+/// A mode in front of coalesced later modes.
+impl<M, N, T> CoalesceModes for Cons<M, Cons<N, T>>
+where
+    Cons<N, T>: CoalesceModes,
+    M: Combine<<Cons<N, T> as CoalesceModes>::Output>,
+{
+    type Output = <M as Combine<<Cons<N, T> as CoalesceModes>::Output>>::Output;
+    #[inline(always)]
+    fn coalesce_modes(self) -> Self::Output {
+        self.0.combine(self.1.coalesce_modes())
+    }
+}
+
+/// The stack as a layout: one mode is a leaf layout (a lone static 1 is `1:0`), more are a
+/// tuple layout.
+pub trait ModesToLayout {
+    /// The layout type.
+    type Output;
+    /// The layout.
+    fn to_layout(self) -> Self::Output;
+}
+
+/// One mode: `s:d`, or `1:0` for a static 1 (the flag picks).
+impl<S: Known, D: IntTuple> ModesToLayout for Cons<Mode<S, D>, Nil>
+where
+    S: Congruent<D>,
+    (S::IsOne,): LoneMode<S, D>,
+{
+    type Output = <(S::IsOne,) as LoneMode<S, D>>::Output;
+    #[inline(always)]
+    fn to_layout(self) -> Self::Output {
+        <(S::IsOne,) as LoneMode<S, D>>::lone(self.0)
+    }
+}
+
+/// The layout of a lone mode.
+pub trait LoneMode<S, D> {
+    /// `1:0` or `s:d`.
+    type Output;
+    /// The layout.
+    fn lone(m: Mode<S, D>) -> Self::Output;
+}
+
+impl<S, D> LoneMode<S, D> for (B1,) {
+    type Output = Layout<U1, U0>;
+    #[inline(always)]
+    fn lone(_: Mode<S, D>) -> Self::Output {
+        Layout::new(U1::default(), U0::default())
+    }
+}
+
+impl<S: Congruent<D>, D: IntTuple> LoneMode<S, D> for (B0,) {
+    type Output = Layout<S, D>;
+    #[inline(always)]
+    fn lone(m: Mode<S, D>) -> Self::Output {
+        Layout::new(m.0, m.1)
+    }
+}
+
+/// Split a mode list into its shape list and stride list.
+pub trait Unzip {
+    /// The shapes.
+    type Shape: List;
+    /// The strides.
+    type Stride: List;
+    /// Both.
+    fn unzip(self) -> (Self::Shape, Self::Stride);
+}
+
+impl Unzip for Nil {
+    type Shape = Nil;
+    type Stride = Nil;
+    fn unzip(self) -> (Nil, Nil) {
+        (Nil, Nil)
+    }
+}
+
+impl<S: IntTuple, D: IntTuple, T: Unzip> Unzip for Cons<Mode<S, D>, T> {
+    type Shape = Cons<S, T::Shape>;
+    type Stride = Cons<D, T::Stride>;
+    #[inline(always)]
+    fn unzip(self) -> (Self::Shape, Self::Stride) {
+        let (s, d) = self.1.unzip();
+        (Cons(self.0 .0, s), Cons(self.0 .1, d))
+    }
+}
+
+/// Two or more modes: a tuple layout.
+impl<M, N, T> ModesToLayout for Cons<M, Cons<N, T>>
+where
+    Cons<M, Cons<N, T>>: Unzip,
+    <Cons<M, Cons<N, T>> as Unzip>::Shape: IntTuple + Congruent<<Cons<M, Cons<N, T>> as Unzip>::Stride>,
+    <Cons<M, Cons<N, T>> as Unzip>::Stride: IntTuple,
+{
+    type Output = Layout<<Cons<M, Cons<N, T>> as Unzip>::Shape, <Cons<M, Cons<N, T>> as Unzip>::Stride>;
+    #[inline(always)]
+    fn to_layout(self) -> Self::Output {
+        let (s, d) = self.unzip();
+        Layout::new(s, d)
+    }
+}
+
+/// `Coalesce`: the trait behind [`coalesce`].
+pub trait Coalesce {
+    /// The coalesced layout type.
+    type Output;
+    /// `coalesce(L)`.
+    fn coalesce(self) -> Self::Output;
+}
+
+/// `Coalesced<L>`: the type of `coalesce(L)`.
+pub type Coalesced<L> = <L as Coalesce>::Output;
+
+impl<S, D> Coalesce for Layout<S, D>
+where
+    S: Congruent<D> + FlattenModes<D>,
+    D: IntTuple,
+    S::Output: CoalesceModes,
+    <S::Output as CoalesceModes>::Output: ModesToLayout,
+{
+    type Output = <<S::Output as CoalesceModes>::Output as ModesToLayout>::Output;
+    #[inline(always)]
+    fn coalesce(self) -> Self::Output {
+        self.shape().flatten_modes(self.stride()).coalesce_modes().to_layout()
+    }
+}
+
+/// `coalesce(L)`: flatten and merge contiguous modes, computed by the type checker.
+///
+/// # Postconditions
+/// `size(R) == size(L)`, `depth(R) <= 1`, `R(i) == L(i)` for `i < size(L)`.
+///
+/// # Examples
+/// ```
+/// use cute_static::{coalesce, layout};
+/// // CuTe docs
+/// let c = coalesce(layout!((2,(1,6)):(1,(6,2))));
+/// assert_eq!(c.to_string(), "12:1");
+/// assert_eq!(core::mem::size_of_val(&c), 0);
+/// let c = coalesce(layout!(((2,(3,4)),(3,2),1):((4,(8,24)),(2,6),12)));
+/// assert_eq!(c.to_string(), "(24,6):(4,2)");
+/// // A run-time leaf keeps its mode (as in cute-dyn and the CuTe DSL).
+/// let n = 6;
+/// assert_eq!(coalesce(layout!((2,(1,{n})):(1,(6,2)))).to_string(), "(2,{6}):(1,2)");
+/// ```
+#[inline(always)]
+pub fn coalesce<L: Coalesce>(l: L) -> L::Output {
+    l.coalesce()
+}

@@ -321,25 +321,42 @@ pub trait Unzip {
     type Shape: List;
     /// The strides.
     type Stride: List;
+    /// The tuple layout `(shapes):(strides)`.
+    type Output;
     /// Both.
     fn unzip(self) -> (Self::Shape, Self::Stride);
+    /// The tuple layout.
+    fn unzip_layout(self) -> Self::Output;
 }
 
 impl Unzip for Nil {
     type Shape = Nil;
     type Stride = Nil;
+    type Output = Layout<Nil, Nil>;
     fn unzip(self) -> (Nil, Nil) {
         (Nil, Nil)
     }
+    fn unzip_layout(self) -> Self::Output {
+        Layout::new(Nil, Nil)
+    }
 }
 
-impl<S: IntTuple, D: IntTuple, T: Unzip> Unzip for Cons<Mode<S, D>, T> {
+impl<S: IntTuple, D: IntTuple, T: Unzip> Unzip for Cons<Mode<S, D>, T>
+where
+    Cons<S, T::Shape>: Congruent<Cons<D, T::Stride>>,
+{
     type Shape = Cons<S, T::Shape>;
     type Stride = Cons<D, T::Stride>;
+    type Output = Layout<Cons<S, T::Shape>, Cons<D, T::Stride>>;
     #[inline(always)]
     fn unzip(self) -> (Self::Shape, Self::Stride) {
         let (s, d) = self.1.unzip();
         (Cons(self.0 .0, s), Cons(self.0 .1, d))
+    }
+    #[inline(always)]
+    fn unzip_layout(self) -> Self::Output {
+        let (s, d) = self.unzip();
+        Layout::new(s, d)
     }
 }
 
@@ -347,14 +364,11 @@ impl<S: IntTuple, D: IntTuple, T: Unzip> Unzip for Cons<Mode<S, D>, T> {
 impl<M, N, T> ModesToLayout for Cons<M, Cons<N, T>>
 where
     Cons<M, Cons<N, T>>: Unzip,
-    <Cons<M, Cons<N, T>> as Unzip>::Shape: IntTuple + Congruent<<Cons<M, Cons<N, T>> as Unzip>::Stride>,
-    <Cons<M, Cons<N, T>> as Unzip>::Stride: IntTuple,
 {
-    type Output = Layout<<Cons<M, Cons<N, T>> as Unzip>::Shape, <Cons<M, Cons<N, T>> as Unzip>::Stride>;
+    type Output = <Cons<M, Cons<N, T>> as Unzip>::Output;
     #[inline(always)]
     fn to_layout(self) -> Self::Output {
-        let (s, d) = self.unzip();
-        Layout::new(s, d)
+        self.unzip_layout()
     }
 }
 
@@ -404,4 +418,119 @@ where
 #[inline(always)]
 pub fn coalesce<L: Coalesce>(l: L) -> L::Output {
     l.coalesce()
+}
+
+/// `filter_zeros` on a flat mode list: a mode with a static-0 stride gets the shape `_1`.
+pub trait FilterZeros {
+    /// The filtered list.
+    type Output: Copy;
+    /// Its values.
+    fn filter_zeros(self) -> Self::Output;
+}
+
+impl FilterZeros for Nil {
+    type Output = Nil;
+    fn filter_zeros(self) -> Nil {
+        Nil
+    }
+}
+
+impl<S, D, T> FilterZeros for Cons<Mode<S, D>, T>
+where
+    D: Known,
+    T: FilterZeros,
+    <D as Known>::IsStatic: BitAnd<<<D as Known>::Val as IsEqual<U0>>::Output>,
+    <D as Known>::Val: IsEqual<U0>,
+    (StaticZero<D>,): ZeroShape<S, D>,
+{
+    type Output = Cons<<(StaticZero<D>,) as ZeroShape<S, D>>::Output, T::Output>;
+    #[inline(always)]
+    fn filter_zeros(self) -> Self::Output {
+        Cons(<(StaticZero<D>,) as ZeroShape<S, D>>::zero_shape(self.0), self.1.filter_zeros())
+    }
+}
+
+/// `B1` for a static-0 stride.
+type StaticZero<D> = <<D as Known>::IsStatic as BitAnd<<<D as Known>::Val as IsEqual<U0>>::Output>>::Output;
+
+/// The mode after `filter_zeros`: `_1:d` for a static-0 stride, else unchanged.
+pub trait ZeroShape<S, D> {
+    /// The mode.
+    type Output: Copy;
+    /// Its value.
+    fn zero_shape(m: Mode<S, D>) -> Self::Output;
+}
+
+impl<S, D: Copy> ZeroShape<S, D> for (B1,) {
+    type Output = Mode<U1, D>;
+    #[inline(always)]
+    fn zero_shape(m: Mode<S, D>) -> Self::Output {
+        Mode(U1::default(), m.1)
+    }
+}
+
+impl<S: Copy, D: Copy> ZeroShape<S, D> for (B0,) {
+    type Output = Mode<S, D>;
+    #[inline(always)]
+    fn zero_shape(m: Mode<S, D>) -> Self::Output {
+        m
+    }
+}
+
+/// `Filter`: the trait behind [`filter`].
+pub trait Filter {
+    /// The filtered layout type.
+    type Output;
+    /// `filter(L)`.
+    fn filter(self) -> Self::Output;
+}
+
+/// `Filtered<L>`: the type of `filter(L)`.
+pub type Filtered<L> = <L as Filter>::Output;
+
+impl<S, D> Filter for Layout<S, D>
+where
+    S: Congruent<D> + FlattenModes<D>,
+    D: IntTuple,
+    S::Output: FilterZeros,
+    <S::Output as FilterZeros>::Output: CoalesceModes,
+    <<S::Output as FilterZeros>::Output as CoalesceModes>::Output: ModesToLayout,
+{
+    type Output = <<<S::Output as FilterZeros>::Output as CoalesceModes>::Output as ModesToLayout>::Output;
+    #[inline(always)]
+    fn filter(self) -> Self::Output {
+        self.shape().flatten_modes(self.stride()).filter_zeros().coalesce_modes().to_layout()
+    }
+}
+
+/// `filter(L)`: drop the static stride-0 and static size-1 modes and coalesce (`1:0` if nothing
+/// is left), computed by the type checker.
+///
+/// # Examples
+/// ```
+/// use cute_static::{filter, layout};
+/// assert_eq!(filter(layout!((3,(2,4)):(0,(1,2)))).to_string(), "8:1");
+/// assert_eq!(filter(layout!((8,5):(0,0))).to_string(), "1:0");
+/// ```
+#[inline(always)]
+pub fn filter<L: Filter>(l: L) -> L::Output {
+    l.filter()
+}
+
+/// `flatten(L)`: the flat modes of `L` as one tuple layout.
+///
+/// # Examples
+/// ```
+/// use cute_static::{flatten, layout};
+/// assert_eq!(flatten(layout!(((2,3),(4,(5))):((1,2),(6,(24))))).to_string(), "(2,3,4,5):(1,2,6,24)");
+/// ```
+#[inline(always)]
+pub fn flatten<S, D>(l: Layout<S, D>) -> <<S as FlattenModes<D>>::Output as Unzip>::Output
+where
+    S: Congruent<D> + FlattenModes<D>,
+    D: IntTuple,
+    S::Output: Unzip,
+    <S::Output as Unzip>::Output: Copy,
+{
+    l.shape().flatten_modes(l.stride()).unzip_layout()
 }

@@ -39,7 +39,7 @@ pub mod composition;
 pub mod int_tuple;
 pub mod layout;
 
-pub use coalesce::{coalesce, Coalesce, Coalesced};
+pub use coalesce::{coalesce, filter, flatten, Coalesce, Coalesced, Filter, Filtered};
 pub use composition::{ByMode, Tiler, Under};
 pub use int_tuple::{Cons, IntTuple, Leaf, List, Nil, Show};
 pub use layout::{Congruent, Layout, StaticLayout};

@@ -83,3 +83,32 @@ fn tuples_and_tilers() {
     let k = 4;
     assert_eq!(layout_dyn!((2,{k}):(1,-2)).unwrap().to_styled(Style::Dsl), "(2,?):(1,-2)");
 }
+
+mod random_values {
+    //! cute-static against cute-dyn with random run-time values in fixed structures (the types
+    //! are fixed at compile time; the values and which of them matter are random).
+    use cute::cute_dyn as dy;
+    use cute::cute_static::{coalesce, filter, layout, layout_dyn};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+        #[test]
+        fn coalesce_filter_and_call_agree(a in 1usize..6, b in 1usize..6, c in 0usize..9, d in 0usize..9, e in 1usize..4) {
+            let s = layout!(({a},(2,{b},1)):(1,({c},8,{d})));
+            let x = layout_dyn!(({a},(2,{b},1)):(1,({c},8,{d}))).unwrap();
+            prop_assert_eq!(s.to_dyn().unwrap(), x.clone());
+            prop_assert_eq!(coalesce(s).to_dyn().unwrap(), dy::coalesce(&x).unwrap());
+            prop_assert_eq!(filter(s).to_dyn().unwrap(), dy::filter(&x).unwrap());
+            for i in 0..s.size() {
+                prop_assert_eq!(s.call(i) as i64, x.call(i as i64).unwrap());
+            }
+            let s = layout!(((2,{e}),4,{a}):((1,2),{b},0));
+            let x = layout_dyn!(((2,{e}),4,{a}):((1,2),{b},0)).unwrap();
+            prop_assert_eq!(coalesce(s).to_dyn().unwrap(), dy::coalesce(&x).unwrap());
+            prop_assert_eq!(filter(s).to_dyn().unwrap(), dy::filter(&x).unwrap());
+            prop_assert_eq!(s.cosize() as i64, x.cosize().unwrap().value());
+        }
+    }
+}

@@ -182,6 +182,25 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
         self.shape.crd2idx(&self.stride, i)
     }
 
+    /// The text in one of the notation's styles (values, as `Display`; cpp: static as `_N`;
+    /// dsl: dynamic as `?`).
+    ///
+    /// # Errors
+    /// `Overflow` for a value above `i64::MAX`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{cute_dyn::Style, layout};
+    /// let n = 6;
+    /// let l = layout!((2,(1,{n})):(1,(6,2)));
+    /// assert_eq!(l.to_styled(Style::Cpp)?, "(_2,(_1,6)):(_1,(_6,_2))");
+    /// assert_eq!(l.to_styled(Style::Dsl)?, "(2,(1,?)):(1,(6,2))");
+    /// # Ok::<(), cute_static::cute_dyn::Error>(())
+    /// ```
+    pub fn to_styled(&self, style: cute_dyn::Style) -> cute_dyn::Result<alloc::string::String> {
+        Ok(self.to_dyn()?.to_styled(style))
+    }
+
     /// The `cute-dyn` layout, with the same static flags.
     ///
     /// # Errors

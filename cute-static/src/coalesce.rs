@@ -100,17 +100,7 @@ macro_rules! leaf_modes {
         }
     )*};
 }
-leaf_modes!(
-    [] UTerm, UTerm;
-    [U: Unsigned, B: Bit] UTerm, UInt<U, B>;
-    [] UTerm, usize;
-    [U: Unsigned, B: Bit] UInt<U, B>, UTerm;
-    [U: Unsigned, B: Bit, V: Unsigned, C: Bit] UInt<U, B>, UInt<V, C>;
-    [U: Unsigned, B: Bit] UInt<U, B>, usize;
-    [] usize, UTerm;
-    [U: Unsigned, B: Bit] usize, UInt<U, B>;
-    [] usize, usize;
-);
+crate::int_tuple::for_each_leaf_pair!(leaf_modes);
 
 /// `()` has no modes.
 impl FlattenModes<Nil> for Nil {

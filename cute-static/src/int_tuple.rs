@@ -202,6 +202,25 @@ impl Leaf for usize {
     }
 }
 
+/// Call `$m!` with the nine (shape leaf, stride leaf) type pairs: typenum `UTerm` and
+/// `UInt<U, B>`, and `usize`, each with each (every trait on a leaf pair is implemented for them).
+macro_rules! for_each_leaf_pair {
+    ($m:ident) => {
+        $m!(
+            [] UTerm, UTerm;
+            [U: Unsigned, B: Bit] UTerm, UInt<U, B>;
+            [] UTerm, usize;
+            [U: Unsigned, B: Bit] UInt<U, B>, UTerm;
+            [U: Unsigned, B: Bit, V: Unsigned, C: Bit] UInt<U, B>, UInt<V, C>;
+            [U: Unsigned, B: Bit] UInt<U, B>, usize;
+            [] usize, UTerm;
+            [U: Unsigned, B: Bit] usize, UInt<U, B>;
+            [] usize, usize;
+        );
+    };
+}
+pub(crate) use for_each_leaf_pair;
+
 /// Display of a tuple in the canonical values notation (identical to `cute-dyn`'s).
 pub struct Show<'a, T>(pub &'a T);
 

@@ -108,17 +108,7 @@ macro_rules! leaf_pairs {
     )*};
 }
 use typenum::{Bit, UInt, UTerm, Unsigned};
-leaf_pairs!(
-    [] UTerm, UTerm;
-    [U: Unsigned, B: Bit] UTerm, UInt<U, B>;
-    [] UTerm, usize;
-    [U: Unsigned, B: Bit] UInt<U, B>, UTerm;
-    [U: Unsigned, B: Bit, V: Unsigned, C: Bit] UInt<U, B>, UInt<V, C>;
-    [U: Unsigned, B: Bit] UInt<U, B>, usize;
-    [] usize, UTerm;
-    [U: Unsigned, B: Bit] usize, UInt<U, B>;
-    [] usize, usize;
-);
+crate::int_tuple::for_each_leaf_pair!(leaf_pairs);
 
 /// A layout `shape:stride`. Zero-sized when every leaf is static; its evaluation compiles to
 /// the index arithmetic one would write by hand.

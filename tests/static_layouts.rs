@@ -112,3 +112,19 @@ mod random_values {
         }
     }
 }
+
+#[test]
+fn natural_coordinates_evaluate_like_indices() {
+    // L(idx2crd(i)) == L(i): the natural coordinate of i names the same element.
+    let l = layout!((3,(2,3)):(3,(12,1)));
+    for i in 0..l.size() {
+        assert_eq!(l.call_coord(&l.idx2crd(i)), l.call(i));
+    }
+    let n = 5;
+    let m = layout!(((2,{n}),(4,(2,3))):((1,2),({n},(7,11))));
+    let d = layout_dyn!(((2,{n}),(4,(2,3))):((1,2),({n},(7,11)))).unwrap();
+    for i in 0..m.size() {
+        assert_eq!(m.call_coord(&m.idx2crd(i)), m.call(i));
+        assert_eq!(m.call(i) as i64, d.call(i as i64).unwrap());
+    }
+}

@@ -232,3 +232,167 @@ impl<S: IntTuple, D: IntTuple> fmt::Display for Layout<S, D> {
         self.stride.write(f)
     }
 }
+
+/// A coordinate for a shape `S` with stride `D`: an integer (`usize`, split
+/// colexicographically) or a tuple of coordinates, one per mode (CuTe's `crd2idx`).
+pub trait Coord<S, D> {
+    /// `crd2idx(c, shape, stride)`.
+    fn crd2idx(&self, shape: &S, stride: &D) -> usize;
+}
+
+/// An integer coordinate over any shape.
+impl<S: Congruent<D>, D: IntTuple> Coord<S, D> for usize {
+    #[inline(always)]
+    fn crd2idx(&self, shape: &S, stride: &D) -> usize {
+        shape.crd2idx(stride, *self)
+    }
+}
+
+/// The modes of a tuple coordinate.
+pub trait CoordList<S, D> {
+    /// The sum over the modes.
+    fn crd2idx_modes(&self, shape: &S, stride: &D) -> usize;
+}
+
+impl CoordList<Nil, Nil> for Nil {
+    #[inline(always)]
+    fn crd2idx_modes(&self, _: &Nil, _: &Nil) -> usize {
+        0
+    }
+}
+
+impl<C, CT, S, ST, D, DT> CoordList<Cons<S, ST>, Cons<D, DT>> for Cons<C, CT>
+where
+    C: Coord<S, D>,
+    CT: CoordList<ST, DT>,
+{
+    #[inline(always)]
+    fn crd2idx_modes(&self, shape: &Cons<S, ST>, stride: &Cons<D, DT>) -> usize {
+        self.0.crd2idx(&shape.0, &stride.0) + self.1.crd2idx_modes(&shape.1, &stride.1)
+    }
+}
+
+/// A tuple coordinate: one coordinate per mode of a tuple shape.
+impl<C, CT, S, ST, D, DT> Coord<Cons<S, ST>, Cons<D, DT>> for Cons<C, CT>
+where
+    Cons<C, CT>: CoordList<Cons<S, ST>, Cons<D, DT>>,
+{
+    #[inline(always)]
+    fn crd2idx(&self, shape: &Cons<S, ST>, stride: &Cons<D, DT>) -> usize {
+        self.crd2idx_modes(shape, stride)
+    }
+}
+
+/// The natural coordinate of an index in a shape (CuTe's `idx2crd`): a `usize` per leaf, with
+/// the shape's profile; the last mode is not wrapped.
+pub trait Idx2Crd: IntTuple {
+    /// The coordinate type (the shape's profile with `usize` leaves).
+    type Crd: Copy + fmt::Debug + PartialEq;
+    /// `idx2crd(i, shape)`.
+    fn idx2crd(&self, i: usize) -> Self::Crd;
+}
+
+/// The modes of [`Idx2Crd`].
+pub trait Idx2CrdList: List {
+    /// The coordinate list.
+    type Crd: Copy + fmt::Debug + PartialEq;
+    /// Split `i` over the modes.
+    fn idx2crd_modes(&self, i: usize) -> Self::Crd;
+}
+
+impl Idx2CrdList for Nil {
+    type Crd = Nil;
+    fn idx2crd_modes(&self, _: usize) -> Nil {
+        Nil
+    }
+}
+
+/// The last mode takes the rest of the index.
+impl<S: Idx2Crd> Idx2CrdList for Cons<S, Nil> {
+    type Crd = Cons<S::Crd, Nil>;
+    #[inline(always)]
+    fn idx2crd_modes(&self, i: usize) -> Self::Crd {
+        Cons(self.0.idx2crd(i), Nil)
+    }
+}
+
+/// Other modes take `i % size(mode)`.
+impl<S: Idx2Crd, S2: IntTuple, T: List> Idx2CrdList for Cons<S, Cons<S2, T>>
+where
+    Cons<S2, T>: Idx2CrdList,
+{
+    type Crd = Cons<S::Crd, <Cons<S2, T> as Idx2CrdList>::Crd>;
+    #[inline(always)]
+    fn idx2crd_modes(&self, i: usize) -> Self::Crd {
+        let s = self.0.product();
+        Cons(self.0.idx2crd(i % s), self.1.idx2crd_modes(i / s))
+    }
+}
+
+impl<S: IntTuple, T: List> Idx2Crd for Cons<S, T>
+where
+    Cons<S, T>: Idx2CrdList,
+{
+    type Crd = <Cons<S, T> as Idx2CrdList>::Crd;
+    #[inline(always)]
+    fn idx2crd(&self, i: usize) -> Self::Crd {
+        self.idx2crd_modes(i)
+    }
+}
+
+impl Idx2Crd for Nil {
+    type Crd = Nil;
+    fn idx2crd(&self, _: usize) -> Nil {
+        Nil
+    }
+}
+
+macro_rules! leaf_idx2crd {
+    ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
+        /// A leaf keeps the whole index (C++: `idx2crd(i, s) == i`).
+        impl<$($g: $b),*> Idx2Crd for $ty {
+            type Crd = usize;
+            #[inline(always)]
+            fn idx2crd(&self, i: usize) -> usize {
+                i
+            }
+        }
+    )*};
+}
+leaf_idx2crd!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>; [] usize);
+
+impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
+    /// Evaluate at a hierarchical coordinate (`L((i,(j,k)))`); a coordinate is an integer or a
+    /// tuple of coordinates congruent to the modes it indexes.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{layout, shape, Cons, Nil};
+    /// // CuTe docs: (3,(2,3)):(3,(12,1)) maps (1,(1,2)), (1,5) and 16 to 17
+    /// let l = layout!((3,(2,3)):(3,(12,1)));
+    /// assert_eq!(l.call_coord(&Cons(1usize, Cons(Cons(1usize, Cons(2usize, Nil)), Nil))), 17);
+    /// assert_eq!(l.call_coord(&Cons(1usize, Cons(5usize, Nil))), 17);
+    /// assert_eq!(l.call_coord(&16usize), 17);
+    /// ```
+    #[inline(always)]
+    pub fn call_coord<C: Coord<S, D>>(&self, c: &C) -> usize {
+        c.crd2idx(&self.shape, &self.stride)
+    }
+
+    /// `idx2crd(i, shape)`: the natural coordinate of index `i`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{layout, Cons, Nil};
+    /// // CuTe docs: idx2crd(16, (3,(2,3))) is (1,(1,2))
+    /// let l = layout!((3,(2,3)):(3,(12,1)));
+    /// assert_eq!(l.idx2crd(16), Cons(1, Cons(Cons(1, Cons(2, Nil)), Nil)));
+    /// ```
+    #[inline(always)]
+    pub fn idx2crd(&self, i: usize) -> S::Crd
+    where
+        S: Idx2Crd,
+    {
+        self.shape.idx2crd(i)
+    }
+}

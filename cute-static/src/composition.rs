@@ -118,3 +118,505 @@ macro_rules! int_tiler {
     )*};
 }
 int_tiler!([] typenum::UTerm; [U: typenum::Unsigned, B: typenum::Bit] typenum::UInt<U, B>; [] usize);
+
+// ------------------------------------------------------------------------------------------
+// composition(A, B), computed by the type checker, for fully static layouts.
+// ------------------------------------------------------------------------------------------
+
+use typenum::{B0, B1, U0, U1, U2};
+
+use crate::arith::{AndT, CeilDiv, DivT, Divides, EqT, IsOne, LeT, LtT, MinT, MulT, OrT, Value};
+use crate::coalesce::{CoalesceModes, Concat, FlattenModes, Mode, ModesToLayout};
+use crate::layout::Congruent;
+
+/// CuTe's stride divisibility condition, exact: at each mode `s` of `coalesce(A)` but the last,
+/// the remaining stride `d` of `B` has `d % s == 0`, or `d < s` with `s % d == 0` or `B` ending
+/// inside the mode.
+#[diagnostic::on_unimplemented(
+    message = "stride divisibility condition violated in composition: stride `{D}` vs shape `{S}`",
+    label = "the right operand's stride does not divide the left operand's mode, nor the other way",
+    note = "the condition is CuTe's: rest_stride % shape == 0, or rest_stride < shape and it fits"
+)]
+pub trait StrideDivisibility<D, S> {}
+impl<D, S> StrideDivisibility<D, S> for B1 {}
+
+/// CuTe's shape divisibility condition: the remaining shape of `B` is divisible by the part a
+/// mode of `A` takes.
+#[diagnostic::on_unimplemented(
+    message = "shape divisibility condition violated in composition: shape `{N}` is not divisible by `{M}`",
+    label = "the right operand's shape does not split evenly over the left operand's modes"
+)]
+pub trait ShapeDivisibility<N, M> {}
+impl<N, M> ShapeDivisibility<N, M> for B1 {}
+
+/// Right-distributivity: the modes of `B` together stay inside each mode of `coalesce(A)` but
+/// the last.
+#[diagnostic::on_unimplemented(
+    message = "modes overlap in composition: the right operand reaches `{K}` in a mode of shape `{S}`",
+    label = "A(x + y) != A(x) + A(y) for the images of the right operand's modes"
+)]
+pub trait ModesFit<K, S> {}
+impl<K, S> ModesFit<K, S> for B1 {}
+
+/// A static value required.
+#[diagnostic::on_unimplemented(
+    message = "static value required: composition at the type level takes static layouts, and `{Self}` is a run-time value",
+    label = "use cute_dyn::composition (to_dyn()) for run-time values"
+)]
+pub trait StaticValue: Value {}
+impl<T: Value> StaticValue for T {}
+
+/// The fold state over `A`'s modes: the pieces so far, the rest of `B`'s shape and stride.
+#[derive(Clone, Copy, Default)]
+pub struct St<R, N, D>(R, N, D);
+
+/// One mode of `A` with its reach so far.
+#[derive(Clone, Copy, Default)]
+pub struct Reach<M, K>(M, K);
+
+/// One step of composition_impl over mode `s:d` of `A`:
+///
+/// | `next_shape = ceil(s / rest_stride)` or `rest_shape` is 1 | skip: the stride advances |
+/// | otherwise | take `min(next_shape, rest_shape)` elements of stride `rest_stride * d` |
+pub trait Step<M, K> {
+    /// The next state.
+    type St2;
+    /// The mode's reach after this step.
+    type K2;
+}
+
+/// The two branches of a step, chosen by the skip flag.
+pub trait Branch<R, N, D, CS, CD, K> {
+    /// The next state.
+    type St2;
+    /// The reach.
+    type K2;
+}
+
+/// Skip: `St<R, N, ceil(D / s)>`.
+impl<R, N, D: CeilDiv<CS>, CS, CD, K> Branch<R, N, D, CS, CD, K> for B1 {
+    type St2 = St<R, N, <D as CeilDiv<CS>>::Out>;
+    type K2 = K;
+}
+
+/// Take `new = min(ceil(s / D), N)` elements.
+impl<R, N, D, CS, CD, K> Branch<R, N, D, CS, CD, K> for B0
+where
+    CS: CeilDiv<D>,
+    D: CeilDiv<CS> + MulT<CD>,
+    <CS as CeilDiv<D>>::Out: MinT<N>,
+    N: Divides<<<CS as CeilDiv<D>>::Out as MinT<N>>::Out> + DivT<<<CS as CeilDiv<D>>::Out as MinT<N>>::Out>,
+    <N as Divides<<<CS as CeilDiv<D>>::Out as MinT<N>>::Out>>::Out:
+        ShapeDivisibility<N, <<CS as CeilDiv<D>>::Out as MinT<N>>::Out>,
+    R: Concat<Cons<Mode<<<CS as CeilDiv<D>>::Out as MinT<N>>::Out, <D as MulT<CD>>::Out>, Nil>>,
+    <<CS as CeilDiv<D>>::Out as MinT<N>>::Out: core::ops::Sub<B1>,
+    <<<CS as CeilDiv<D>>::Out as MinT<N>>::Out as core::ops::Sub<B1>>::Output: MulT<D>,
+    K: crate::arith::AddT<<<<<CS as CeilDiv<D>>::Out as MinT<N>>::Out as core::ops::Sub<B1>>::Output as MulT<D>>::Out>,
+{
+    type St2 = St<
+        <R as Concat<Cons<Mode<<<CS as CeilDiv<D>>::Out as MinT<N>>::Out, <D as MulT<CD>>::Out>, Nil>>>::Output,
+        <N as DivT<<<CS as CeilDiv<D>>::Out as MinT<N>>::Out>>::Out,
+        <D as CeilDiv<CS>>::Out,
+    >;
+    type K2 = <K as crate::arith::AddT<
+        <<<<CS as CeilDiv<D>>::Out as MinT<N>>::Out as core::ops::Sub<B1>>::Output as MulT<D>>::Out,
+    >>::Out;
+}
+
+/// `B1` when the rest of B fits the mode exactly (the stride condition, or B is done).
+type Admissible<N, D, CS> = <IsOne<N> as OrT<
+    <<D as Divides<CS>>::Out as OrT<
+        <<D as LtT<CS>>::Out as AndT<
+            <<CS as Divides<D>>::Out as OrT<<N as LeT<<CS as CeilDiv<D>>::Out>>::Out>>::Out,
+        >>::Out,
+    >>::Out,
+>>::Out;
+
+/// The skip flag: `next_shape == 1 or rest_shape == 1`.
+type SkipFlag<N, D, CS> = <IsOne<<CS as CeilDiv<D>>::Out> as OrT<IsOne<N>>>::Out;
+
+impl<R, N, D, CS, CD, K> Step<Mode<CS, CD>, K> for St<R, N, D>
+where
+    N: EqT<U1> + LeT<<CS as CeilDiv<D>>::Out>,
+    D: Divides<CS> + LtT<CS>,
+    CS: Divides<D> + CeilDiv<D>,
+    <CS as CeilDiv<D>>::Out: EqT<U1>,
+    <CS as Divides<D>>::Out: OrT<<N as LeT<<CS as CeilDiv<D>>::Out>>::Out>,
+    <D as LtT<CS>>::Out: AndT<<<CS as Divides<D>>::Out as OrT<<N as LeT<<CS as CeilDiv<D>>::Out>>::Out>>::Out>,
+    <D as Divides<CS>>::Out: OrT<
+        <<D as LtT<CS>>::Out as AndT<
+            <<CS as Divides<D>>::Out as OrT<<N as LeT<<CS as CeilDiv<D>>::Out>>::Out>>::Out,
+        >>::Out,
+    >,
+    IsOne<N>: OrT<
+        <<D as Divides<CS>>::Out as OrT<
+            <<D as LtT<CS>>::Out as AndT<
+                <<CS as Divides<D>>::Out as OrT<<N as LeT<<CS as CeilDiv<D>>::Out>>::Out>>::Out,
+            >>::Out,
+        >>::Out,
+    >,
+    Admissible<N, D, CS>: StrideDivisibility<D, CS>,
+    IsOne<<CS as CeilDiv<D>>::Out>: OrT<IsOne<N>>,
+    SkipFlag<N, D, CS>: Branch<R, N, D, CS, CD, K>,
+{
+    type St2 = <SkipFlag<N, D, CS> as Branch<R, N, D, CS, CD, K>>::St2;
+    type K2 = <SkipFlag<N, D, CS> as Branch<R, N, D, CS, CD, K>>::K2;
+}
+
+/// Fold [`Step`] over `A`'s modes but the last, each with its reach.
+pub trait Fold<S> {
+    /// The final state.
+    type St2;
+    /// The reaches after the fold, one per mode.
+    type Reach;
+}
+
+impl<S> Fold<S> for Nil {
+    type St2 = S;
+    type Reach = Nil;
+}
+
+impl<M, K, T, S> Fold<S> for Cons<Reach<M, K>, T>
+where
+    S: Step<M, K>,
+    T: Fold<<S as Step<M, K>>::St2>,
+{
+    type St2 = <T as Fold<<S as Step<M, K>>::St2>>::St2;
+    type Reach = Cons<<S as Step<M, K>>::K2, <T as Fold<<S as Step<M, K>>::St2>>::Reach>;
+}
+
+/// The stack of `coalesce_x(A)`: like coalesce, but a trailing static size-1 mode counts as
+/// size 2, so that its stride survives (the left operand of a composition is read past its
+/// size).
+pub trait FixLast {
+    /// The list with its last mode fixed.
+    type Out;
+}
+impl<S: EqT<U1>, D> FixLast for Cons<Mode<S, D>, Nil>
+where
+    (IsOne<S>,): PickLast<S, D>,
+{
+    type Out = Cons<<(IsOne<S>,) as PickLast<S, D>>::Out, Nil>;
+}
+impl<M, N, T> FixLast for Cons<M, Cons<N, T>>
+where
+    Cons<N, T>: FixLast,
+{
+    type Out = Cons<M, <Cons<N, T> as FixLast>::Out>;
+}
+
+/// `_1:d` becomes `_2:d`.
+pub trait PickLast<S, D> {
+    /// The mode.
+    type Out;
+}
+impl<S, D> PickLast<S, D> for (B1,) {
+    type Out = Mode<U2, D>;
+}
+impl<S, D> PickLast<S, D> for (B0,) {
+    type Out = Mode<S, D>;
+}
+
+/// Every mode with a zero reach.
+pub trait WithReach {
+    /// `Cons<Reach<M, U0>, ...>`.
+    type Out;
+}
+impl WithReach for Nil {
+    type Out = Nil;
+}
+impl<M, T: WithReach> WithReach for Cons<M, T> {
+    type Out = Cons<Reach<M, U0>, T::Out>;
+}
+
+/// The last element of a list and the rest.
+pub trait SplitLast {
+    /// All but the last.
+    type Init;
+    /// The last.
+    type Last;
+}
+impl<M> SplitLast for Cons<M, Nil> {
+    type Init = Nil;
+    type Last = M;
+}
+impl<M, N, T> SplitLast for Cons<M, Cons<N, T>>
+where
+    Cons<N, T>: SplitLast,
+{
+    type Init = Cons<M, <Cons<N, T> as SplitLast>::Init>;
+    type Last = <Cons<N, T> as SplitLast>::Last;
+}
+
+/// The modes with their new reaches (then the last mode, unchanged).
+pub trait Rezip<KS, Last> {
+    /// The list.
+    type Out;
+}
+impl<Last> Rezip<Nil, Last> for Nil {
+    type Out = Cons<Last, Nil>;
+}
+impl<M, K, T, K2, KT, Last> Rezip<Cons<K2, KT>, Last> for Cons<Reach<M, K>, T>
+where
+    T: Rezip<KT, Last>,
+{
+    type Out = Cons<Reach<M, K2>, <T as Rezip<KT, Last>>::Out>;
+}
+
+/// The layout that closes composition_impl for one leaf of B:
+///
+/// | no piece taken | `rest_shape : rest_stride * d_last` |
+/// | `rest_shape == 1` | the pieces |
+/// | otherwise | the pieces, then `rest_shape : rest_stride * d_last` |
+pub trait Close<R, N, D, DL> {
+    /// The layout.
+    type Out;
+}
+impl<R, N, D: MulT<DL>, DL, X> Close<R, N, D, DL> for (B1, X) {
+    type Out = Layout<N, <D as MulT<DL>>::Out>;
+}
+impl<R: ModesToLayout, N, D, DL> Close<R, N, D, DL> for (B0, B1) {
+    type Out = <R as ModesToLayout>::Output;
+}
+impl<R, N, D: MulT<DL>, DL> Close<R, N, D, DL> for (B0, B0)
+where
+    R: Concat<Cons<Mode<N, <D as MulT<DL>>::Out>, Nil>>,
+    <R as Concat<Cons<Mode<N, <D as MulT<DL>>::Out>, Nil>>>::Output: ModesToLayout,
+{
+    type Out = <<R as Concat<Cons<Mode<N, <D as MulT<DL>>::Out>, Nil>>>::Output as ModesToLayout>::Output;
+}
+
+/// Whether a list is empty, as a bit.
+pub trait Empty {
+    /// `B1` for `Nil`.
+    type Out: typenum::Bit;
+}
+impl Empty for Nil {
+    type Out = B1;
+}
+impl<H, T> Empty for Cons<H, T> {
+    type Out = B0;
+}
+
+/// composition_impl of `A` (modes with reaches) with one leaf `RS:RD` of `B`.
+pub trait CompLeaf<RS, RD> {
+    /// The layout.
+    type Out;
+    /// `A` with the reaches after this leaf.
+    type AR;
+}
+
+/// The branch: a static-0 stride, a single-mode `A`, or the general fold.
+pub trait LeafCase<AR, RS, RD> {
+    /// The layout.
+    type Out;
+    /// The reaches.
+    type AR;
+}
+
+/// `RD == 0`: `RS:0` (A(0) everywhere).
+impl<AR, RS, RD, X> LeafCase<AR, RS, RD> for (B1, X) {
+    type Out = Layout<RS, RD>;
+    type AR = AR;
+}
+
+/// A single mode `s:d` (unbounded): `RS : RD*d`.
+impl<S, D, K, RS, RD: MulT<D>> LeafCase<Cons<Reach<Mode<S, D>, K>, Nil>, RS, RD> for (B0, B1) {
+    type Out = Layout<RS, <RD as MulT<D>>::Out>;
+    type AR = Cons<Reach<Mode<S, D>, K>, Nil>;
+}
+
+/// The general case: fold over all but the last mode, then close.
+impl<AR, RS, RD> LeafCase<AR, RS, RD> for (B0, B0)
+where
+    AR: SplitLast,
+    <AR as SplitLast>::Init: Fold<St<Nil, RS, RD>>,
+    <AR as SplitLast>::Last: LastStride,
+    <<AR as SplitLast>::Init as Fold<St<Nil, RS, RD>>>::St2: Closing<<<AR as SplitLast>::Last as LastStride>::D>,
+    <AR as SplitLast>::Init: Rezip<<<AR as SplitLast>::Init as Fold<St<Nil, RS, RD>>>::Reach, <AR as SplitLast>::Last>,
+{
+    type Out = <<<AR as SplitLast>::Init as Fold<St<Nil, RS, RD>>>::St2 as Closing<
+        <<AR as SplitLast>::Last as LastStride>::D,
+    >>::Out;
+    type AR = <<AR as SplitLast>::Init as Rezip<
+        <<AR as SplitLast>::Init as Fold<St<Nil, RS, RD>>>::Reach,
+        <AR as SplitLast>::Last,
+    >>::Out;
+}
+
+/// The stride of the last mode.
+pub trait LastStride {
+    /// `d_last`.
+    type D;
+}
+impl<S, D, K> LastStride for Reach<Mode<S, D>, K> {
+    type D = D;
+}
+
+/// Close a final state with the last stride.
+pub trait Closing<DL> {
+    /// The layout.
+    type Out;
+}
+impl<R: Empty, N: EqT<U1>, D, DL> Closing<DL> for St<R, N, D>
+where
+    (<R as Empty>::Out, IsOne<N>): Close<R, N, D, DL>,
+{
+    type Out = <(<R as Empty>::Out, IsOne<N>) as Close<R, N, D, DL>>::Out;
+}
+
+impl<AR, RS, RD> CompLeaf<RS, RD> for AR
+where
+    RD: EqT<U0>,
+    AR: SplitLast,
+    <AR as SplitLast>::Init: Empty,
+    (<RD as EqT<U0>>::Out, <<AR as SplitLast>::Init as Empty>::Out): LeafCase<AR, RS, RD>,
+{
+    type Out = <(<RD as EqT<U0>>::Out, <<AR as SplitLast>::Init as Empty>::Out) as LeafCase<AR, RS, RD>>::Out;
+    type AR = <(<RD as EqT<U0>>::Out, <<AR as SplitLast>::Init as Empty>::Out) as LeafCase<AR, RS, RD>>::AR;
+}
+
+/// composition_impl of `A` with `B` given as shape (the implementing type) and stride,
+/// distributing over B's modes and threading the reaches. B's shape is the implementing type
+/// so that the type checker never searches these impls before it knows B.
+pub trait CompB<DB, AR> {
+    /// The layout.
+    type Out;
+    /// The reaches after B.
+    type AR;
+}
+
+/// The modes of a tuple B, each composed in turn.
+pub trait CompModes<DB, AR> {
+    /// The per-mode layouts, as a list.
+    type Out;
+    /// The reaches after all modes.
+    type AR;
+}
+impl<AR> CompModes<Nil, AR> for Nil {
+    type Out = Nil;
+    type AR = AR;
+}
+impl<AR, S, ST, D, DT> CompModes<Cons<D, DT>, AR> for Cons<S, ST>
+where
+    S: CompB<D, AR>,
+    ST: CompModes<DT, <S as CompB<D, AR>>::AR>,
+{
+    type Out = Cons<<S as CompB<D, AR>>::Out, <ST as CompModes<DT, <S as CompB<D, AR>>::AR>>::Out>;
+    type AR = <ST as CompModes<DT, <S as CompB<D, AR>>::AR>>::AR;
+}
+
+/// `make_layout(L0, L1, ...)` of a list of layouts.
+pub trait MakeLayout {
+    /// The shapes.
+    type S;
+    /// The strides.
+    type D;
+}
+impl MakeLayout for Nil {
+    type S = Nil;
+    type D = Nil;
+}
+impl<S, D, T: MakeLayout> MakeLayout for Cons<Layout<S, D>, T> {
+    type S = Cons<S, T::S>;
+    type D = Cons<D, T::D>;
+}
+
+/// A tuple B: its modes, composed in turn, make the modes of the result.
+impl<AR, S, ST, D, DT> CompB<Cons<D, DT>, AR> for Cons<S, ST>
+where
+    Cons<S, ST>: CompModes<Cons<D, DT>, AR>,
+    <Cons<S, ST> as CompModes<Cons<D, DT>, AR>>::Out: MakeLayout,
+{
+    type Out = Layout<
+        <<Cons<S, ST> as CompModes<Cons<D, DT>, AR>>::Out as MakeLayout>::S,
+        <<Cons<S, ST> as CompModes<Cons<D, DT>, AR>>::Out as MakeLayout>::D,
+    >;
+    type AR = <Cons<S, ST> as CompModes<Cons<D, DT>, AR>>::AR;
+}
+
+macro_rules! leaf_comp {
+    ($([$($g:ident: $b:path),*] $s:ty, $d:ty);* $(;)?) => {$(
+        /// A leaf of B.
+        impl<AR, $($g: $b),*> CompB<$d, AR> for $s
+        where
+            AR: CompLeaf<$s, $d>,
+        {
+            type Out = <AR as CompLeaf<$s, $d>>::Out;
+            type AR = <AR as CompLeaf<$s, $d>>::AR;
+        }
+    )*};
+}
+use typenum::{Bit, UInt, UTerm, Unsigned};
+crate::int_tuple::for_each_leaf_pair!(leaf_comp);
+
+/// Precondition 4: every mode but the last holds the reach of B's modes.
+pub trait Fits {}
+impl<M> Fits for Cons<M, Nil> {}
+impl<S, D, K, N, T> Fits for Cons<Reach<Mode<S, D>, K>, Cons<N, T>>
+where
+    K: LtT<S>,
+    <K as LtT<S>>::Out: ModesFit<K, S>,
+    Cons<N, T>: Fits,
+{
+}
+
+/// `Composition<B>`: the trait behind [`composition`].
+pub trait Composition<B> {
+    /// The composed layout type.
+    type Output;
+    /// `composition(self, b)`.
+    fn composition(self, b: B) -> Self::Output;
+}
+
+/// `Composed<A, B>`: the type of `composition(A, B)`.
+pub type Composed<A, B> = <A as Composition<B>>::Output;
+
+/// The flat, coalesce_x'ed modes of A with zero reaches.
+type ModesOf<SA, DA> =
+    <<<<SA as FlattenModes<DA>>::Output as FixLast>::Out as CoalesceModes>::Output as WithReach>::Out;
+
+impl<SA, DA, SB, DB> Composition<Layout<SB, DB>> for Layout<SA, DA>
+where
+    SA: Congruent<DA> + FlattenModes<DA>,
+    DA: IntTuple,
+    SB: Congruent<DB>,
+    DB: IntTuple,
+    <SA as FlattenModes<DA>>::Output: FixLast,
+    <<SA as FlattenModes<DA>>::Output as FixLast>::Out: CoalesceModes,
+    <<<SA as FlattenModes<DA>>::Output as FixLast>::Out as CoalesceModes>::Output: WithReach,
+    SB: CompB<DB, ModesOf<SA, DA>>,
+    <SB as CompB<DB, ModesOf<SA, DA>>>::AR: Fits,
+    <SB as CompB<DB, ModesOf<SA, DA>>>::Out: Default,
+{
+    type Output = <SB as CompB<DB, ModesOf<SA, DA>>>::Out;
+    #[inline(always)]
+    fn composition(self, _: Layout<SB, DB>) -> Self::Output {
+        // Every leaf is static: the value is the type's.
+        Default::default()
+    }
+}
+
+/// `composition(A, B)`: `R(c) = A(B(c))`, computed by the type checker for static layouts;
+/// every precondition is a compile error (stride and shape divisibility, overlapping modes).
+///
+/// # Examples
+/// ```
+/// use cute_static::{composition, layout};
+/// // CuTe docs
+/// let r = composition(layout!((6,2):(8,2)), layout!((4,3):(3,1)));
+/// assert_eq!(r.to_string(), "((2,2),3):((24,2),8)");
+/// let r = composition(layout!((10,2):(16,4)), layout!((5,4):(1,5)));
+/// assert_eq!(r.to_string(), "(5,(2,2)):(16,(80,4))");
+/// assert_eq!(core::mem::size_of_val(&r), 0);
+/// ```
+#[inline(always)]
+pub fn composition<SA, DA, SB, DB>(
+    a: Layout<SA, DA>,
+    b: Layout<SB, DB>,
+) -> <Layout<SA, DA> as Composition<Layout<SB, DB>>>::Output
+where
+    Layout<SA, DA>: Composition<Layout<SB, DB>>,
+{
+    a.composition(b)
+}

@@ -34,13 +34,14 @@
 
 extern crate alloc;
 
+pub mod arith;
 pub mod coalesce;
 pub mod composition;
 pub mod int_tuple;
 pub mod layout;
 
 pub use coalesce::{coalesce, filter, flatten, Coalesce, Coalesced, Filter, Filtered};
-pub use composition::{ByMode, Tiler, Under};
+pub use composition::{composition, ByMode, Composed, Composition, Tiler, Under};
 pub use int_tuple::{Cons, IntTuple, Leaf, List, Nil, Show};
 pub use layout::{Congruent, Layout, StaticLayout};
 

@@ -3,7 +3,7 @@
 //! (mixed leaves).
 #![allow(clippy::all)]
 use cute::cute_dyn as dy;
-use cute::cute_static::{coalesce, composition, filter, layout, layout_dyn};
+use cute::cute_static::{coalesce, composition, filter, layout, layout_dyn, tiler};
 
 #[test]
 fn static_0() {
@@ -791,13 +791,10 @@ fn static_4() {
         composition(layout!(((2,6),((2,1,4),4,2)):((16,0),((0,128,0),1,0))), layout!(768:1)).to_string(),
         "(2,48,4,2):(16,0,1,0)"
     );
+    assert_eq!(composition(layout!((16):(0)), tiler!(<4>)).to_string(), "(4):(0)");
     assert_eq!(composition(layout!((1,2,(1,8)):(4,0,(1,32))), layout!(16:1)).to_string(), "(2,8):(0,32)");
+    assert_eq!(composition(layout!(((2,16,2),4):((0,1,0),0)), tiler!(<<2,8,2>>)).to_string(), "((2,8,2)):((0,1,0))");
     assert_eq!(composition(layout!(2:1), layout!(2:1)).to_string(), "2:1");
-    assert_eq!(
-        composition(layout!(((2,2,2),4,(4,2,2,2)):((64,384,4608),16,(2,8,2304,1))), layout!((1,8):(8,1))).to_string(),
-        "(1,(2,2,2)):(1,(64,384,4608))"
-    );
-    assert_eq!(composition(layout!(((4,7,4),8,1):((1,4,28),112,896)), layout!(33:1)).to_string(), "33:1");
 }
 
 #[test]
@@ -934,27 +931,49 @@ fn mixed_4() -> Result<(), dy::Error> {
 
 #[test]
 fn static_5() {
+    assert_eq!(
+        composition(layout!(((2,2,2),4,(4,2,2,2)):((64,384,4608),16,(2,8,2304,1))), layout!((1,8):(8,1))).to_string(),
+        "(1,(2,2,2)):(1,(64,384,4608))"
+    );
+    assert_eq!(composition(layout!(((4,7,4),8,1):((1,4,28),112,896)), layout!(33:1)).to_string(), "33:1");
+    assert_eq!(composition(layout!(2:1), tiler!(<1:1>)).to_string(), "(1):(1)");
     assert_eq!(composition(layout!((7,4):(4,1)), layout!(4:7)).to_string(), "4:1");
     assert_eq!(composition(layout!((16,6):(48,8)), layout!((2,12):(1,8))).to_string(), "(2,(2,6)):(48,(384,8))");
+    assert_eq!(composition(layout!(1:12), tiler!(<1>)).to_string(), "(1):(12)");
     assert_eq!(composition(layout!(3:0), layout!(3:1)).to_string(), "3:0");
+    assert_eq!(composition(layout!(8:1), tiler!(<2>)).to_string(), "(2):(1)");
+    assert_eq!(composition(layout!(1:4), tiler!(<1:0>)).to_string(), "(1):(0)");
     assert_eq!(composition(layout!(2:1), layout!(2:3)).to_string(), "2:3");
     assert_eq!(
         composition(layout!((2,2,4):(4,8,1)), layout!((((2,2),2),1):(((1,2),4),8))).to_string(),
         "(((2,2),2),1):(((4,8),1),2)"
     );
+    assert_eq!(composition(layout!((1,12):(1,1)), tiler!(<1:0,2:3>)).to_string(), "(1,2):(0,3)");
+    assert_eq!(composition(layout!(2:0), tiler!(<2>)).to_string(), "(2):(0)");
     assert_eq!(composition(layout!(3:1), layout!(3:0)).to_string(), "3:0");
     assert_eq!(composition(layout!(8:1), layout!(4:2)).to_string(), "4:2");
+    assert_eq!(
+        composition(layout!((4,(5,1,3),((4,2),8)):(960,(0,8,8),((0,0),120))), tiler!(<2,15:1>)).to_string(),
+        "(2,(5,3)):(960,(0,8))"
+    );
+    assert_eq!(
+        composition(layout!(((2,(2,2,1),(2,2,1)),4):((64,(32,16,16),(8,4,4)),1)), tiler!(<1:0>)).to_string(),
+        "(1):(0)"
+    );
     assert_eq!(
         composition(layout!((6,(2,4,3,2),8):(3,(864,216,1,36),5184)), layout!(2304:1)).to_string(),
         "(6,2,4,3,2,8):(3,864,216,1,36,5184)"
     );
     assert_eq!(composition(layout!(16:0), layout!(4:1)).to_string(), "4:0");
+    assert_eq!(composition(layout!((4,(2,6),5):(1,(4,8),48)), tiler!(<2,3:1>)).to_string(), "(2,3):(1,4)");
     assert_eq!(composition(layout!(4:1), layout!((2,2):(1,2))).to_string(), "(2,2):(1,2)");
+    assert_eq!(composition(layout!((4,(3,1,2),2):(4,(16,1,1),2)), tiler!(<4,<3:1>>)).to_string(), "(4,(3)):(4,(16))");
     assert_eq!(
         composition(layout!(((2,6,2),(2,5)):((1,2,12),(24,48))), layout!((48,5):(5,1))).to_string(),
         "(48,5):(5,1)"
     );
     assert_eq!(composition(layout!((4,1):(1,4)), layout!(4:1)).to_string(), "4:1");
+    assert_eq!(composition(layout!(2:1), tiler!(<2>)).to_string(), "(2):(1)");
     assert_eq!(composition(layout!(((4,12),4):((48,4),1)), layout!(4:48)).to_string(), "4:1");
     assert_eq!(composition(layout!(4:1), layout!((1,4):(1,0))).to_string(), "(1,4):(1,0)");
     assert_eq!(
@@ -962,15 +981,34 @@ fn static_5() {
             .to_string(),
         "2:768"
     );
+    assert_eq!(composition(layout!(3:1), tiler!(<1:1>)).to_string(), "(1):(1)");
+    assert_eq!(composition(layout!((12,6):(1,12)), tiler!(<1,_>)).to_string(), "(1,6):(1,12)");
+    assert_eq!(
+        composition(layout!((4,2,(2,2,(2,2)),(5,1)):(16,4,(0,0,(0,0)),(64,320))), tiler!(<4,2,(8,2):(1,8),_>))
+            .to_string(),
+        "(4,2,(8,2),(5,1)):(16,4,(0,0),(64,320))"
+    );
+    assert_eq!(composition(layout!((2,16,2):(32,2,1)), tiler!(<2,16:1,2:1>)).to_string(), "(2,16,2):(32,2,1)");
     assert_eq!(composition(layout!((4,5):(5,1)), layout!(10:2)).to_string(), "(2,5):(10,1)");
     assert_eq!(
         composition(layout!((7,2):(1,7)), layout!((1,(1,2),2):(4,(4,2),1))).to_string(),
         "(1,(1,2),2):(4,(4,2),1)"
     );
+    assert_eq!(composition(layout!((16,2,1,3):(1,16,32,32)), tiler!(<16:1,2,_>)).to_string(), "(16,2,1):(1,16,32)");
     assert_eq!(composition(layout!(8:1), layout!(2:2)).to_string(), "2:2");
     assert_eq!(composition(layout!((1):(0)), layout!(1:1)).to_string(), "1:0");
+    assert_eq!(composition(layout!((6,8):(0,6)), tiler!(<6,8:1>)).to_string(), "(6,8):(0,6)");
     assert_eq!(composition(layout!((5,(2,3,6)):(6,(30,60,1))), layout!(6:30)).to_string(), "6:1");
     assert_eq!(composition(layout!((1):(1)), layout!(1:1)).to_string(), "1:1");
+}
+
+#[test]
+fn mixed_5() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_6() {
     assert_eq!(
         composition(layout!((16,3,2):(1,16,48)), layout!((3,(2,1,2,2)):(2,(6,2,12,1)))).to_string(),
         "(3,(2,1,2,2)):(2,(6,2,12,1))"
@@ -985,11 +1023,13 @@ fn static_5() {
     assert_eq!(composition(layout!(16:1), layout!((2,2):(1,2))).to_string(), "(2,2):(1,2)");
     assert_eq!(composition(layout!(2:1), layout!(3:1)).to_string(), "3:1");
     assert_eq!(composition(layout!((4,4):(1,4)), layout!((2,2,2):(2,4,1))).to_string(), "(2,2,2):(2,4,1)");
+    assert_eq!(composition(layout!((4,32,((8,2),1),2):(32,128,((2,1),128),16)), tiler!(<2>)).to_string(), "(2):(32)");
     assert_eq!(
         composition(layout!((1,((2,2,2),4,2)):(6,((3,48,24),6,384))), layout!((4,4):(1,4))).to_string(),
         "((2,2),(2,2)):((3,48),(24,6))"
     );
     assert_eq!(composition(layout!((2,16):(16,1)), layout!(1:1)).to_string(), "1:1");
+    assert_eq!(composition(layout!(4:1), tiler!(<4:1>)).to_string(), "(4):(1)");
     assert_eq!(
         composition(layout!(((4,2),2,4,(4,2)):((24,16),1,3,(0,64))), layout!((16,32):(32,1))).to_string(),
         "((2,4,2),(4,2,2,2)):((6,0,64),(24,16,1,3))"
@@ -998,8 +1038,18 @@ fn static_5() {
         composition(layout!(((2,3),(2,8,2,1)):((1,2),(6,12,96,192))), layout!((4,5):(15,1))).to_string(),
         "(4,5):(15,1)"
     );
+    assert_eq!(composition(layout!(7:1), tiler!(<7>)).to_string(), "(7):(1)");
+    assert_eq!(composition(layout!((((5,2),6),4):(((1,5),10),60)), tiler!(<15:4>)).to_string(), "(15):(4)");
+    assert_eq!(composition(layout!((8,(2,2,1,2),16):(1,(8,16,32,32),64)), tiler!(<1>)).to_string(), "(1):(1)");
     assert_eq!(composition(layout!(1:1), layout!(1:1)).to_string(), "1:1");
+    assert_eq!(
+        composition(layout!(((4,4,1,(2,2,2)),2):((512,1,4096,(8,32,16)),2048)), tiler!(<(8,4):(8,2),1:1>)).to_string(),
+        "(((2,2,2),(2,2)),1):(((2,8,32),(1024,1)),2048)"
+    );
     assert_eq!(composition(layout!(((4,2,1),2,4):((1,16,16),32,4)), layout!(64:1)).to_string(), "(4,4,4):(1,16,4)");
+    assert_eq!(composition(layout!((4,(2,4),4):(1,(64,4),16)), tiler!(<1>)).to_string(), "(1):(1)");
+    assert_eq!(composition(layout!(16:1), tiler!(<4>)).to_string(), "(4):(1)");
+    assert_eq!(composition(layout!((2,((2,4,8),2)):(384,((48,96,6),3))), tiler!(<2>)).to_string(), "(2):(384)");
     assert_eq!(
         composition(layout!(((16,5),32):((4,32),1)), layout!((8,2,160):(320,1,2))).to_string(),
         "(8,2,(8,5,4)):(4,4,(8,32,1))"
@@ -1008,15 +1058,6 @@ fn static_5() {
     assert_eq!(composition(layout!((4,4,3):(3,12,1)), layout!(48:1)).to_string(), "(16,3):(3,1)");
     assert_eq!(composition(layout!((12,3,(6,16)):(2,72,(13824,864))), layout!(5:1)).to_string(), "5:2");
     assert_eq!(composition(layout!((2,5):(1,2)), layout!((2,2,2):(32,1,2))).to_string(), "(2,2,2):(32,1,2)");
-}
-
-#[test]
-fn mixed_5() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_6() {
     assert_eq!(composition(layout!((2,(2,2,(4,2),1),2):(4,(8,6,(4,0),16),2)), layout!(1:16)).to_string(), "1:2");
     assert_eq!(composition(layout!((3,8,(3,2)):(48,6,(2,1))), layout!(144:1)).to_string(), "(3,8,3,2):(48,6,2,1)");
     assert_eq!(
@@ -1042,13 +1083,35 @@ fn static_6() {
             .to_string(),
         "(72,(2,2),4):(0,(1,16),6)"
     );
+    assert_eq!(
+        composition(layout!(((2,1,12,1),8,12):((0,0,1,12),0,12)), tiler!(<(2,12):(1,2),_,4>)).to_string(),
+        "((2,12),8,4):((0,1),0,12)"
+    );
+}
+
+#[test]
+fn mixed_6() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_7() {
+    assert_eq!(
+        composition(layout!(((8,2,2),1):((4,32,2),4)), tiler!(<<(2,2,2):(4,1,2)>>)).to_string(),
+        "(((2,2,2))):(((16,4,8)))"
+    );
+    assert_eq!(composition(layout!(3:2), tiler!(<3>)).to_string(), "(3):(2)");
     assert_eq!(composition(layout!((2,3,(4,1)):(1,1,(0,16))), layout!(24:1)).to_string(), "(2,3,4):(1,1,0)");
+    assert_eq!(composition(layout!(((4,3,2),2):((64,12,0),64)), tiler!(<2:1,2:1>)).to_string(), "(2,2):(64,64)");
+    assert_eq!(composition(layout!((2,3,32,12):(32,768,1,64)), tiler!(<2>)).to_string(), "(2):(32)");
     assert_eq!(
         composition(layout!((4,(1,3,8,1),((2,1,2),2,2)):(1,(4,4,12,96),((96,192,192),384,768))), layout!(5:1))
             .to_string(),
         "5:1"
     );
     assert_eq!(composition(layout!(3:1), layout!(2:8)).to_string(), "2:8");
+    assert_eq!(composition(layout!((2):(0)), tiler!(<2:1>)).to_string(), "(2):(0)");
+    assert_eq!(composition(layout!(8:1), tiler!(<(2,2):(2,1)>)).to_string(), "((2,2)):((2,1))");
     assert_eq!(
         composition(layout!(((2,8,2,2),5,4):((1,2,16,32),64,320)), layout!((5,5,(2,1,4)):(1,5,(25,50,50)))).to_string(),
         "(5,5,(2,1,4)):(1,5,(25,50,50))"
@@ -1061,6 +1124,8 @@ fn static_6() {
         composition(layout!((((2,3),1,4),(8,4)):(((96,1),192,24),(384,3072))), layout!(768:1)).to_string(),
         "(2,3,4,32):(96,1,24,384)"
     );
+    assert_eq!(composition(layout!((2,2):(1,2)), tiler!(<2:1>)).to_string(), "(2):(1)");
+    assert_eq!(composition(layout!(6:1), tiler!(<3:1>)).to_string(), "(3):(1)");
     assert_eq!(
         composition(layout!(((2,1),2,8):((4,16),4,64)), layout!(((2,2),(4,(1,1),2,1)):((1,2),(4,(16,16),16,32))))
             .to_string(),
@@ -1080,18 +1145,41 @@ fn static_6() {
     );
     assert_eq!(composition(layout!((4,32):(1,32)), layout!(128:1)).to_string(), "(4,32):(1,32)");
     assert_eq!(
+        composition(
+            layout!(((2,(2,1,2),3),((1,4,2),(4,3))):((0,(0,2304,2),16),((0,4,576),(0,192)))),
+            tiler!(<1:0,<2,3>>)
+        )
+        .to_string(),
+        "(1,(2,3)):(0,(4,0))"
+    );
+    assert_eq!(composition(layout!((2,12):(0,2)), tiler!(<2,6>)).to_string(), "(2,6):(0,2)");
+    assert_eq!(composition(layout!((3,8):(8,1)), tiler!(<3>)).to_string(), "(3):(8)");
+    assert_eq!(
+        composition(
+            layout!(((3,2),(2,(2,2,2)),(2,1,2,(1,3,2))):((1,3),(6,(12,24,48)),(96,192,192,(384,384,1152)))),
+            tiler!(<6:1>)
+        )
+        .to_string(),
+        "(6):(1)"
+    );
+    assert_eq!(
         composition(layout!((2,(1,4,1,3),((4,2,2),(2,2,2))):(32,(0,1,64,8),((1,1,2),(1,64,1)))), layout!(3072:1))
             .to_string(),
         "(2,4,3,4,4,2,2,2):(32,1,8,1,1,1,64,1)"
     );
     assert_eq!(composition(layout!((6,1):(1,0)), layout!(1:0)).to_string(), "1:0");
     assert_eq!(composition(layout!((8,4,2):(1,8,32)), layout!((2,32):(1,2))).to_string(), "(2,32):(1,2)");
+    assert_eq!(composition(layout!(1:1), tiler!(<1:1>)).to_string(), "(1):(1)");
     assert_eq!(
         composition(layout!(((8,2,5,2),2):((1,8,16,80),160)), layout!((2,(4,20,2)):(8,(2,16,1)))).to_string(),
         "(2,(4,20,2)):(8,(2,16,1))"
     );
     assert_eq!(composition(layout!(3:1), layout!(2:1)).to_string(), "2:1");
     assert_eq!(composition(layout!((2,1):(1,2)), layout!(1:1)).to_string(), "1:1");
+    assert_eq!(
+        composition(layout!(((64,2),(2,(2,1,1))):((2,1),(256,(128,2,512)))), tiler!(<32,<1>>)).to_string(),
+        "(32,(1)):(2,(256))"
+    );
     assert_eq!(composition(layout!((4,32):(1,24)), layout!(8:1)).to_string(), "(4,2):(1,24)");
     assert_eq!(
         composition(
@@ -1112,6 +1200,16 @@ fn static_6() {
         "((2,4),2,(1,2),3):((1,2),8,(16,16),32)"
     );
     assert_eq!(composition(layout!((1):(16)), layout!(1:1)).to_string(), "1:16");
+    assert_eq!(composition(layout!((3):(1)), tiler!(<3>)).to_string(), "(3):(1)");
+}
+
+#[test]
+fn mixed_7() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_8() {
     assert_eq!(composition(layout!((((1,1),(4,4,2)),2):(((1,1),(1,4,16)),32)), layout!(4:16)).to_string(), "4:16");
     assert_eq!(composition(layout!((3,2):(1,3)), layout!((2,2,2):(4,2,1))).to_string(), "(2,2,2):(4,2,1)");
     assert_eq!(composition(layout!(7:0), layout!(7:1)).to_string(), "7:0");
@@ -1120,19 +1218,19 @@ fn static_6() {
             .to_string(),
         "2:1"
     );
-}
-
-#[test]
-fn mixed_6() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_7() {
     assert_eq!(composition(layout!(5:0), layout!(2:1)).to_string(), "2:0");
     assert_eq!(
         composition(layout!(2:0), layout!((1,(2,1,2),1):(0,(4,4,1),32))).to_string(),
         "(1,(2,1,2),1):(0,(0,0,0),0)"
+    );
+    assert_eq!(composition(layout!((5,5):(1,5)), tiler!(<5:1,1:0>)).to_string(), "(5,1):(1,0)");
+    assert_eq!(
+        composition(layout!((((4,2,1),2,3,5),3):(((1,4,8),8,16,48),240)), tiler!(<(10,12,2):(24,2,1)>)).to_string(),
+        "((10,12,2)):((24,2,1))"
+    );
+    assert_eq!(
+        composition(layout!((8,5,((4,2,2),2),3):(0,32,((1,0,16),8),1280)), tiler!(<_,5,32:1,3:1>)).to_string(),
+        "(8,5,(4,2,2,2),3):(0,32,(1,0,16,8),1280)"
     );
     assert_eq!(
         composition(layout!((((1,4,4),2),(2,3,3,2)):(((1,1,4),16),(32,64,192,576))), layout!(1152:1)).to_string(),
@@ -1148,13 +1246,27 @@ fn static_7() {
         "(2,((1,4),3),((1,1,4),1,2,3)):(0,((0,0),0),((0,0,0),0,0,0))"
     );
     assert_eq!(composition(layout!((1,5):(0,0)), layout!(5:1)).to_string(), "5:0");
+    assert_eq!(composition(layout!(6:1), tiler!(<2>)).to_string(), "(2):(1)");
     assert_eq!(
         composition(layout!((((1,8,4),8),(1,8)):(((0,4,1),0),(8,4))), layout!((16,128):(128,1))).to_string(),
         "((2,8),(8,4,4)):((0,4),(4,1,0))"
     );
+    assert_eq!(composition(layout!((3,5):(1,3)), tiler!(<1>)).to_string(), "(1):(1)");
+    assert_eq!(composition(layout!(8:0), tiler!(<(2,2,2):(2,1,4)>)).to_string(), "((2,2,2)):((0,0,0))");
+    assert_eq!(composition(layout!(4:1), tiler!(<4>)).to_string(), "(4):(1)");
     assert_eq!(composition(layout!((2,7):(7,1)), layout!(7:2)).to_string(), "7:1");
+    assert_eq!(
+        composition(layout!((2,(8,(2,2),(2,2,4))):(3072,(192,(24,1),(1536,12288,6)))), tiler!(<2>)).to_string(),
+        "(2):(3072)"
+    );
+    assert_eq!(
+        composition(layout!((3,(4,2,2),3):(192,(6,24,3),1)), tiler!(<3:1,<_,1:1,2:1>>)).to_string(),
+        "(3,(4,1,2)):(192,(6,24,3))"
+    );
     assert_eq!(composition(layout!((16):(8)), layout!((8,2):(1,8))).to_string(), "(8,2):(8,64)");
+    assert_eq!(composition(layout!(1:0), tiler!(<1:0>)).to_string(), "(1):(0)");
     assert_eq!(composition(layout!(((2,(3,2)),1,1):((6,(2,1)),1,1)), layout!((2,2):(2,1))).to_string(), "(2,2):(2,6)");
+    assert_eq!(composition(layout!((4,3):(3,1)), tiler!(<2:1>)).to_string(), "(2):(3)");
     assert_eq!(composition(layout!((4,3,8):(0,0,0)), layout!(96:0)).to_string(), "96:0");
     assert_eq!(composition(layout!(2:1), layout!(1:1)).to_string(), "1:1");
     assert_eq!(composition(layout!((8,2,2):(4,2,1)), layout!((8,4):(1,8))).to_string(), "(8,(2,2)):(4,(2,1))");
@@ -1167,6 +1279,7 @@ fn static_7() {
         composition(layout!(((2,4),2,32):((3,16),1,2)), layout!(((8,5),2):((2,16),1))).to_string(),
         "(((4,2),5),2):(((16,1),2),3)"
     );
+    assert_eq!(composition(layout!(((8,3,2),(4,5)):((40,320,2880),(1,4))), tiler!(<4>)).to_string(), "(4):(40)");
     assert_eq!(composition(layout!(((2,2),8):((1,2),4)), layout!((3,2):(2,1))).to_string(), "(3,2):(2,1)");
     assert_eq!(
         composition(layout!(((5,1,1,2),(3,2,2),8):((8,8,0,480),(40,240,120),0)), layout!(960:1)).to_string(),
@@ -1178,11 +1291,25 @@ fn static_7() {
     );
     assert_eq!(composition(layout!((2):(1)), layout!(1:0)).to_string(), "1:0");
     assert_eq!(composition(layout!((4,2):(128,128)), layout!(8:1)).to_string(), "(4,2):(128,128)");
+    assert_eq!(composition(layout!((4,12):(1,4)), tiler!(<2>)).to_string(), "(2):(1)");
     assert_eq!(
         composition(layout!(((2,4),2,7,6):((84,1),168,4,1344)), layout!(672:1)).to_string(),
         "(2,4,2,7,6):(84,1,168,4,1344)"
     );
     assert_eq!(composition(layout!(((2,8,2),2):((1,2,16),32)), layout!(32:1)).to_string(), "32:1");
+}
+
+#[test]
+fn mixed_8() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_9() {
+    assert_eq!(
+        composition(layout!((2,(3,7,4),6):(1,(2,6,42),168)), tiler!(<2:1,84:1,_>)).to_string(),
+        "(2,84,6):(1,2,168)"
+    );
     assert_eq!(composition(layout!((2,2):(1,2)), layout!(4:1)).to_string(), "4:1");
     assert_eq!(composition(layout!((64,1):(0,0)), layout!((2,16):(1,4))).to_string(), "(2,16):(0,0)");
     assert_eq!(
@@ -1190,6 +1317,10 @@ fn static_7() {
         "(4,4,2,2,2):(8,12,4,32,6)"
     );
     assert_eq!(composition(layout!(((1,2,4),2):((8,4,1),16)), layout!(2:1)).to_string(), "2:4");
+    assert_eq!(
+        composition(layout!(((3,2),2,2):((64,32),192,8)), tiler!(<(2,3):(3,1)>)).to_string(),
+        "((2,3)):((32,64))"
+    );
     assert_eq!(
         composition(layout!(((2,4,32),(4,4)):((1,1024,2),(256,4096))), layout!((2,512):(2048,4))).to_string(),
         "(2,(2,32,4,2)):(8192,(2048,2,256,4096))"
@@ -1199,12 +1330,20 @@ fn static_7() {
             .to_string(),
         "((2,4,2,2,2,2),8):((64,256,16,1024,32,1),2)"
     );
+    assert_eq!(composition(layout!((4,2):(2,1)), tiler!(<4:1>)).to_string(), "(4):(2)");
+    assert_eq!(composition(layout!(1:64), tiler!(<1:1>)).to_string(), "(1):(64)");
     assert_eq!(composition(layout!(6:1), layout!((6,2):(3,18))).to_string(), "(6,2):(3,18)");
+    assert_eq!(composition(layout!((2,4,(2,2,1),(1)):(1,2,(8,16,32),(32))), tiler!(<2:1>)).to_string(), "(2):(1)");
     assert_eq!(
         composition(layout!((2,2,6,(1,2,2,2)):(2304,6,1,(1,24,1152,192))), layout!(4:1)).to_string(),
         "(2,2):(2304,6)"
     );
     assert_eq!(composition(layout!(16:1), layout!(16:1)).to_string(), "16:1");
+    assert_eq!(composition(layout!(8:1), tiler!(<8:1>)).to_string(), "(8):(1)");
+    assert_eq!(
+        composition(layout!((((6,1),1,(1,4,1),2),32):(((256,256),256,(256,64,64),32),1)), tiler!(<1:1,2>)).to_string(),
+        "(1,2):(32,1)"
+    );
     assert_eq!(
         composition(layout!(((4,1),4,8,32):((6,64),1,128,32)), layout!((2,4,4):(4,8,0))).to_string(),
         "(2,(2,2),4):(1,(2,128),0)"
@@ -1213,6 +1352,6 @@ fn static_7() {
 }
 
 #[test]
-fn mixed_7() -> Result<(), dy::Error> {
+fn mixed_9() -> Result<(), dy::Error> {
     Ok(())
 }

@@ -609,14 +609,124 @@ where
 /// let r = composition(layout!((10,2):(16,4)), layout!((5,4):(1,5)));
 /// assert_eq!(r.to_string(), "(5,(2,2)):(16,(80,4))");
 /// assert_eq!(core::mem::size_of_val(&r), 0);
+/// // By-mode tilers (a bare n is n:1, _ keeps a mode)
+/// use cute_static::tiler;
+/// let a = layout!((12,(4,8)):(59,(13,1)));
+/// assert_eq!(composition(a, tiler!(<3:4,8:2>)).to_string(), "(3,(2,4)):(236,(26,1))");
+/// assert_eq!(composition(a, tiler!(<3,8>)).to_string(), "(3,(4,2)):(59,(13,1))");
+/// assert_eq!(composition(a, tiler!(<_,8>)).to_string(), "(12,(4,2)):(59,(13,1))");
 /// ```
 #[inline(always)]
-pub fn composition<SA, DA, SB, DB>(
-    a: Layout<SA, DA>,
-    b: Layout<SB, DB>,
-) -> <Layout<SA, DA> as Composition<Layout<SB, DB>>>::Output
+pub fn composition<SA, DA, B>(a: Layout<SA, DA>, b: B) -> <Layout<SA, DA> as Composition<B>>::Output
+where
+    Layout<SA, DA>: Composition<B>,
+{
+    a.composition(b)
+}
+
+/// The modes of a shape or stride as a list (a leaf is its own single mode, as in CuTe).
+pub trait Wrap {
+    /// The list of modes.
+    type Out;
+}
+impl<H, T> Wrap for Cons<H, T> {
+    type Out = Cons<H, T>;
+}
+impl Wrap for Nil {
+    type Out = Nil;
+}
+macro_rules! wrap_leaf {
+    ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
+        impl<$($g: $b),*> Wrap for $ty {
+            type Out = Cons<$ty, Nil>;
+        }
+    )*};
+}
+wrap_leaf!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>; [] usize);
+
+/// One element of a by-mode tiler applied to one mode `SA:DA` of A.
+pub trait ModeComp<SA, DA> {
+    /// The composed mode.
+    type Out;
+}
+
+/// A layout element: `composition(A_i, B_i)`.
+impl<SA, DA, SB, DB> ModeComp<SA, DA> for Layout<SB, DB>
 where
     Layout<SA, DA>: Composition<Layout<SB, DB>>,
 {
-    a.composition(b)
+    type Out = <Layout<SA, DA> as Composition<Layout<SB, DB>>>::Output;
+}
+
+/// `_`: the mode as it is.
+impl<SA, DA> ModeComp<SA, DA> for Under {
+    type Out = Layout<SA, DA>;
+}
+
+/// A nested by-mode tiler.
+impl<SA, DA, L> ModeComp<SA, DA> for ByMode<L>
+where
+    Layout<SA, DA>: Composition<ByMode<L>>,
+{
+    type Out = <Layout<SA, DA> as Composition<ByMode<L>>>::Output;
+}
+
+macro_rules! int_mode_comp {
+    ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
+        /// A bare integer `n`: `composition(A_i, n:_1)`.
+        impl<SA, DA, $($g: $b),*> ModeComp<SA, DA> for $ty
+        where
+            Layout<SA, DA>: Composition<Layout<$ty, U1>>,
+        {
+            type Out = <Layout<SA, DA> as Composition<Layout<$ty, U1>>>::Output;
+        }
+    )*};
+}
+int_mode_comp!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
+
+/// The elements of a by-mode tiler against A's modes; A's modes past the tiler are dropped
+/// (CuTe C++ 4.2).
+pub trait ModesComp<SA, DA> {
+    /// The composed modes, as a list of layouts.
+    type Out;
+}
+impl<SA, DA> ModesComp<SA, DA> for Nil {
+    type Out = Nil;
+}
+impl<T, TT, S, ST, D, DT> ModesComp<Cons<S, ST>, Cons<D, DT>> for Cons<T, TT>
+where
+    T: ModeComp<S, D>,
+    TT: ModesComp<ST, DT>,
+{
+    type Out = Cons<<T as ModeComp<S, D>>::Out, <TT as ModesComp<ST, DT>>::Out>;
+}
+
+/// A tiler with more elements than A has modes.
+#[diagnostic::on_unimplemented(
+    message = "rank mismatch in composition: the by-mode tiler has more elements than the layout has modes",
+    label = "a tiler of at most rank(A) elements"
+)]
+pub trait TilerFits<SA, DA> {}
+impl<SA, DA, L: ModesComp<SA, DA>> TilerFits<SA, DA> for L {}
+
+/// `composition(A, <B0,B1,...>)`: element i composes with mode i of A.
+impl<SA, DA, L> Composition<ByMode<L>> for Layout<SA, DA>
+where
+    SA: Wrap,
+    DA: Wrap,
+    L: TilerFits<<SA as Wrap>::Out, <DA as Wrap>::Out> + ModesComp<<SA as Wrap>::Out, <DA as Wrap>::Out>,
+    <L as ModesComp<<SA as Wrap>::Out, <DA as Wrap>::Out>>::Out: MakeLayout,
+    Layout<
+        <<L as ModesComp<<SA as Wrap>::Out, <DA as Wrap>::Out>>::Out as MakeLayout>::S,
+        <<L as ModesComp<<SA as Wrap>::Out, <DA as Wrap>::Out>>::Out as MakeLayout>::D,
+    >: Default,
+{
+    type Output = Layout<
+        <<L as ModesComp<<SA as Wrap>::Out, <DA as Wrap>::Out>>::Out as MakeLayout>::S,
+        <<L as ModesComp<<SA as Wrap>::Out, <DA as Wrap>::Out>>::Out as MakeLayout>::D,
+    >;
+    #[inline(always)]
+    fn composition(self, _: ByMode<L>) -> Self::Output {
+        Default::default()
+    }
 }

@@ -3,7 +3,7 @@
 //! (mixed leaves).
 #![allow(clippy::all)]
 use cute::cute_dyn as dy;
-use cute::cute_static::{coalesce, composition, filter, layout, layout_dyn, tiler};
+use cute::cute_static::{coalesce, complement, composition, filter, layout, layout_dyn, shape, tiler};
 
 #[test]
 fn static_0() {
@@ -1349,9 +1349,250 @@ fn static_9() {
         "(2,(2,2),4):(1,(2,128),0)"
     );
     assert_eq!(composition(layout!(12:1), layout!((3,2):(4,1))).to_string(), "(3,2):(4,1)");
+    assert_eq!(complement(layout!((1,(8,(2,2,2),1),6):(384,(48,(1,2,384),24),4)), shape!(744)).to_string(), "2:24");
+    assert_eq!(complement(layout!((3,2):(0,1)), shape!(12)).to_string(), "6:2");
+    assert_eq!(complement(layout!((3,3):(1,3)), shape!(9)).to_string(), "1:0");
+    assert_eq!(complement(layout!((2,7,2):(14,2,1)), shape!(28)).to_string(), "1:0");
+    assert_eq!(complement(layout!(32:1), shape!(57)).to_string(), "2:32");
+    assert_eq!(
+        complement(layout!((32,((2,2),4,1),(1,1,3,2)):(24,((4,1536),1,3072),(3072,4,8,768))), shape!(1)).to_string(),
+        "1:0"
+    );
+    assert_eq!(complement(layout!((2,(2,3,2,1),1):(12,(6,2,1,24),24)), shape!(120)).to_string(), "5:24");
+    assert_eq!(complement(layout!((32,8):(0,0)), shape!(5)).to_string(), "5:1");
+    assert_eq!(complement(layout!(((4,(5,2,2),2),5):((1,(4,20,40),80),160)), shape!(3200)).to_string(), "4:800");
+    assert_eq!(complement(layout!(2:0), shape!(1)).to_string(), "1:0");
+    assert_eq!(complement(layout!((8,8):(1,8)), shape!(1)).to_string(), "1:0");
+    assert_eq!(complement(layout!(12:4), shape!(45)).to_string(), "4:1");
+    assert_eq!(complement(layout!((4,2,6):(1,24,4)), shape!(48)).to_string(), "1:0");
+    assert_eq!(complement(layout!((32,(1,2,2,3)):(0,(0,0,192,1))), shape!(249)).to_string(), "64:3");
+    assert_eq!(
+        complement(layout!(((2,12,2),(1,1,2),(3,2,1),3):((12,10368,124416),(1,1,2),(3456,576,4),24)), shape!(497664))
+            .to_string(),
+        "(2,3,8,3,2):(1,4,72,1152,248832)"
+    );
+    assert_eq!(complement(layout!(4:1), shape!(20)).to_string(), "5:4");
+    assert_eq!(complement(layout!(8:1), shape!(13)).to_string(), "2:8");
+    assert_eq!(complement(layout!((1):(1)), shape!(1)).to_string(), "1:0");
+    assert_eq!(complement(layout!((4,(2,1)):(2,(1,8))), shape!(8)).to_string(), "1:0");
+    assert_eq!(
+        complement(layout!(((2,2,2,8),2,((2,4,2),2)):((2048,1024,512,64),32,((16,4,2),1))), shape!(16384)).to_string(),
+        "4:4096"
+    );
+    assert_eq!(complement(layout!((3,(2,3,(1,4)),1,16):(1,(3,6,(18,18)),72,72)), shape!(1)).to_string(), "1:0");
+    assert_eq!(complement(layout!(((1,4,1),2):((2,2,2),0)), shape!(13)).to_string(), "(2,2):(1,8)");
 }
 
 #[test]
 fn mixed_9() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_10() {
+    assert_eq!(complement(layout!((8,8,(5,1),((3,1),2)):(240,30,(6,6),((2,2),1))), shape!(1920)).to_string(), "1:0");
+    assert_eq!(
+        complement(layout!((((2,2),2,6),(2,1,3,(4,2))):(((96,48),192,1),(24,768,768,(6,384)))), shape!(3873))
+            .to_string(),
+        "2:2304"
+    );
+    assert_eq!(complement(layout!(((4,1,(2,2)),1,2):((4,4,(16,2)),16,1)), shape!(1)).to_string(), "1:0");
+    assert_eq!(complement(layout!((3,4,5,2):(8,2,24,1)), shape!(360)).to_string(), "3:120");
+    assert_eq!(
+        complement(layout!(((4,2,2),(4,(2,1,8)),2):((768,48,8),(1,(3072,6144,96)),4)), shape!(6112)).to_string(),
+        "3:16"
+    );
+    assert_eq!(
+        complement(layout!((4,2,(2,(2,2,2),1)):(4,32,(16,(256,2,128),512))), shape!(447)).to_string(),
+        "(2,2):(1,64)"
+    );
+    assert_eq!(complement(layout!(5:1), shape!(2)).to_string(), "1:0");
+    assert_eq!(complement(layout!(2:1), shape!(12)).to_string(), "6:2");
+    assert_eq!(complement(layout!((6,6,(2,2),2):(4,48,(2,1),24)), shape!(288)).to_string(), "1:0");
+    assert_eq!(complement(layout!((3,1,2,4):(48,16,8,1)), shape!(103)).to_string(), "(2,3):(4,16)");
+    assert_eq!(complement(layout!(((2,(3,1,1)),(3,2),6):((1,(2,6,6)),(6,18),36)), shape!(1296)).to_string(), "6:216");
+    assert_eq!(complement(layout!((4,(2,2)):(4,(2,1))), shape!(24)).to_string(), "2:16");
+    assert_eq!(complement(layout!(((8,8),2,2):((2,64),16,1)), shape!(2048)).to_string(), "(2,4):(32,512)");
+    assert_eq!(complement(layout!((4,(1,2)):(1,(4,4))), shape!(8)).to_string(), "1:0");
+    assert_eq!(complement(layout!((8,(1,2,4,1),3):(1,(1,8,16,1),0)), shape!(192)).to_string(), "3:64");
+    assert_eq!(complement(layout!(((4,(5,1)),4):((20,(4,4)),1)), shape!(480)).to_string(), "6:80");
+    assert_eq!(complement(layout!(12:1), shape!(12)).to_string(), "1:0");
+    assert_eq!(complement(layout!(16:1), shape!(20)).to_string(), "2:16");
+    assert_eq!(complement(layout!(((6,(2,4)),3):((24,(12,3)),1)), shape!(202)).to_string(), "2:144");
+    assert_eq!(complement(layout!(32:1), shape!(192)).to_string(), "6:32");
+    assert_eq!(complement(layout!((4):(4)), shape!(80)).to_string(), "(4,5):(1,16)");
+    assert_eq!(complement(layout!((3,(3,4)):(1,(12,3))), shape!(36)).to_string(), "1:0");
+    assert_eq!(complement(layout!(7:1), shape!(1)).to_string(), "1:0");
+    assert_eq!(complement(layout!((2,4,4):(16,4,1)), shape!(160)).to_string(), "5:32");
+    assert_eq!(complement(layout!((8,4):(1,8)), shape!(23)).to_string(), "1:0");
+    assert_eq!(complement(layout!((1,2):(1,4)), shape!(24)).to_string(), "(4,3):(1,8)");
+    assert_eq!(complement(layout!(1:1), shape!(4)).to_string(), "4:1");
+    assert_eq!(complement(layout!((2,4,(2,2,2,2)):(4,8,(2,64,32,1))), shape!(78)).to_string(), "1:0");
+    assert_eq!(
+        complement(layout!((3,(2,3,6),(1,1,4,4)):(1152,(48,96,1),(288,288,288,6))), shape!(4492)).to_string(),
+        "(2,2):(24,3456)"
+    );
+    assert_eq!(complement(layout!(2:1), shape!(1)).to_string(), "1:0");
+    assert_eq!(
+        complement(layout!((((2,2,2),2,1,2),((1,3),3),(2,2)):(((1,2,4),8,16,16),((32,32),96),(288,576))), shape!(8064))
+            .to_string(),
+        "7:1152"
+    );
+    assert_eq!(complement(layout!(6:0), shape!(30)).to_string(), "30:1");
+    assert_eq!(
+        complement(layout!((16,(7,2,2)):(1,(48,336,5376))), shape!(64512)).to_string(),
+        "(3,8,6):(16,672,10752)"
+    );
+    assert_eq!(complement(layout!((2):(1)), shape!(4)).to_string(), "2:2");
+    assert_eq!(complement(layout!(6:1), shape!(6)).to_string(), "1:0");
+    assert_eq!(
+        complement(layout!((16,4,(2,2,(2,2,1))):(16,1,(4,8,(256,512,1024)))), shape!(6144)).to_string(),
+        "6:1024"
+    );
+    assert_eq!(complement(layout!((3,3):(3,1)), shape!(9)).to_string(), "1:0");
+    assert_eq!(complement(layout!((6,12):(12,1)), shape!(72)).to_string(), "1:0");
+    assert_eq!(complement(layout!((2,(3,1),5,2):(2,(160,20),4,1)), shape!(340)).to_string(), "8:20");
+    assert_eq!(complement(layout!(4:0), shape!(1)).to_string(), "1:0");
+}
+
+#[test]
+fn mixed_10() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_11() {
+    assert_eq!(complement(layout!((2,4,6):(32,1,64)), shape!(356)).to_string(), "8:4");
+    assert_eq!(complement(layout!((3,4,2):(8,1,4)), shape!(72)).to_string(), "3:24");
+    assert_eq!(complement(layout!((2,(5,(2,4,1)),2,8):(640,(128,(64,16,16)),8,1)), shape!(1280)).to_string(), "1:0");
+    assert_eq!(complement(layout!((7,16):(16,1)), shape!(224)).to_string(), "2:112");
+    assert_eq!(complement(layout!(((1,4),1,4):((16,1),4,4)), shape!(64)).to_string(), "4:16");
+    assert_eq!(complement(layout!(2:32), shape!(8)).to_string(), "32:1");
+    assert_eq!(complement(layout!(4:64), shape!(4)).to_string(), "64:1");
+    assert_eq!(complement(layout!(3:1), shape!(3)).to_string(), "1:0");
+    assert_eq!(complement(layout!((8):(0)), shape!(1)).to_string(), "1:0");
+    assert_eq!(complement(layout!((8,8):(1,8)), shape!(192)).to_string(), "3:64");
+    assert_eq!(complement(layout!(1:0), shape!(4)).to_string(), "4:1");
+    assert_eq!(complement(layout!(2:1), shape!(2)).to_string(), "1:0");
+    assert_eq!(complement(layout!(((3,4),2,((4,1,1)),4):((1,3),12,((24,96,96)),96)), shape!(733)).to_string(), "2:384");
+    assert_eq!(complement(layout!((((1,2,3),2,1,4),16):(((12,0,1),6,0,0),0)), shape!(1)).to_string(), "2:3");
+    assert_eq!(complement(layout!((2,(3,(2,2))):(1,(2,(6,12)))), shape!(120)).to_string(), "5:24");
+    assert_eq!(complement(layout!((6,2,2):(1,0,6)), shape!(24)).to_string(), "2:12");
+    assert_eq!(complement(layout!(6:3), shape!(18)).to_string(), "3:1");
+    assert_eq!(
+        complement(layout!((2,((2,2),2,1),2,(3,2)):(12,((48,24),96,3),3,(1,6))), shape!(576)).to_string(),
+        "3:192"
+    );
+    assert_eq!(complement(layout!((2,1):(1,2)), shape!(2)).to_string(), "1:0");
+    assert_eq!(complement(layout!((8,4):(4,1)), shape!(64)).to_string(), "2:32");
+    assert_eq!(complement(layout!((7):(1)), shape!(42)).to_string(), "6:7");
+    assert_eq!(complement(layout!((8,(3,4)):(1,(8,24))), shape!(96)).to_string(), "1:0");
+    assert_eq!(complement(layout!((6,(2,2,2),6,2):(24,(12,288,144),1,6)), shape!(1152)).to_string(), "2:576");
+    assert_eq!(
+        complement(layout!(((1,(1,4,2)),4,2,2):((32,(128,0,0)),32,0,1)), shape!(256)).to_string(),
+        "(16,2):(2,128)"
+    );
+    assert_eq!(complement(layout!(((1,4),3,1):((1,1),0,4)), shape!(96)).to_string(), "24:4");
+    assert_eq!(complement(layout!((2,6):(1,0)), shape!(2)).to_string(), "1:0");
+    assert_eq!(complement(layout!((12,8,5,2):(80,10,2,1)), shape!(3840)).to_string(), "4:960");
+    assert_eq!(complement(layout!((2,(4,2)):(1,(8,2))), shape!(96)).to_string(), "(2,3):(4,32)");
+    assert_eq!(complement(layout!(((1,1,2),3,4,5):((1,1,3),1,30,6)), shape!(105)).to_string(), "1:0");
+    assert_eq!(complement(layout!(6:6), shape!(108)).to_string(), "(6,3):(1,36)");
+    assert_eq!(complement(layout!((3,16,1):(16,1,48)), shape!(288)).to_string(), "6:48");
+    assert_eq!(complement(layout!(2:1), shape!(8)).to_string(), "4:2");
+    assert_eq!(complement(layout!(1:0), shape!(3)).to_string(), "3:1");
+    assert_eq!(complement(layout!((16,16,2):(1,16,256)), shape!(164)).to_string(), "1:0");
+    assert_eq!(complement(layout!((2,(2,6)):(12,(1,2))), shape!(1)).to_string(), "1:0");
+    assert_eq!(complement(layout!((6,4):(1,6)), shape!(47)).to_string(), "2:24");
+    assert_eq!(complement(layout!((4,5,16):(16,256,1)), shape!(1088)).to_string(), "4:64");
+    assert_eq!(
+        complement(layout!(((1,(3,2)),2,(4,1,8),(2,3)):((16,(128,16)),1152,(32,128,1),(8,384))), shape!(2304))
+            .to_string(),
+        "1:0"
+    );
+    assert_eq!(complement(layout!((2,2):(12,32)), shape!(192)).to_string(), "(12,3):(1,64)");
+    assert_eq!(complement(layout!((6,12):(3,18)), shape!(648)).to_string(), "(3,3):(1,216)");
+}
+
+#[test]
+fn mixed_11() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_12() {
+    assert_eq!(complement(layout!((4,((2,2,3),2,2)):(48,((24,12,4),2,1))), shape!(192)).to_string(), "1:0");
+    assert_eq!(complement(layout!(((7,2),4):((1,7),14)), shape!(336)).to_string(), "6:56");
+    assert_eq!(complement(layout!(12:1), shape!(36)).to_string(), "3:12");
+    assert_eq!(complement(layout!(8:1), shape!(32)).to_string(), "4:8");
+    assert_eq!(complement(layout!(4:1), shape!(4)).to_string(), "1:0");
+    assert_eq!(complement(layout!(((3,4,2),(2,1,2)):((32,4,96),(16,2,1))), shape!(192)).to_string(), "2:2");
+    assert_eq!(complement(layout!(((1,(1,2),(1,4,1)),4,8):((1,(64,8),(1,16,64)),64,1)), shape!(82)).to_string(), "1:0");
+    assert_eq!(complement(layout!((2,((1,8,1),6)):(2,((24,24,24),4))), shape!(384)).to_string(), "(2,2):(1,192)");
+    assert_eq!(complement(layout!(6:1), shape!(18)).to_string(), "3:6");
+    assert_eq!(complement(layout!((1,5):(1,1)), shape!(20)).to_string(), "4:5");
+    assert_eq!(complement(layout!(2:1), shape!(10)).to_string(), "5:2");
+    assert_eq!(complement(layout!((4,(3,3,(16,1))):(1,(64,192,(4,1)))), shape!(1)).to_string(), "1:0");
+    assert_eq!(complement(layout!((16,(8,(2,2,1)),8):(256,(32,(16,8,8)),1)), shape!(1)).to_string(), "1:0");
+    assert_eq!(
+        complement(layout!(((1,(6,2),(2,2)),(2,8)):((768,(128,64),(32,16)),(8,1))), shape!(1)).to_string(),
+        "1:0"
+    );
+    assert_eq!(complement(layout!(((8,3,4)):((1,8,24))), shape!(288)).to_string(), "3:96");
+    assert_eq!(complement(layout!(((1,(4,1,2),2,2),4):((128,(32,1,16),1,8),2)), shape!(384)).to_string(), "3:128");
+    assert_eq!(complement(layout!(((2,(2,2),1),2,5,3):((5,(20,10),20),120,1,40)), shape!(1680)).to_string(), "7:240");
+    assert_eq!(complement(layout!((2,8):(8,1)), shape!(112)).to_string(), "7:16");
+    assert_eq!(
+        complement(layout!((2,(1,1,4,3),(2,4,3,(1,2,2))):(48,(1,1,3,1),(12,1152,96,(1,4608,24)))), shape!(4608))
+            .to_string(),
+        "4:288"
+    );
+    assert_eq!(complement(layout!((2,5,1,3):(5,1,1,10)), shape!(32)).to_string(), "2:30");
+    assert_eq!(complement(layout!((2,7,2):(1,2,14)), shape!(28)).to_string(), "1:0");
+    assert_eq!(complement(layout!((3,1,8,2):(16,16,2,1)), shape!(144)).to_string(), "3:48");
+    assert_eq!(
+        complement(layout!(((2,1,3),2,4,(3,1,2)):((1,2,2),6,12,(48,144,144))), shape!(576)).to_string(),
+        "2:288"
+    );
+    assert_eq!(complement(layout!((5,2,2,2):(1,5,10,20)), shape!(40)).to_string(), "1:0");
+    assert_eq!(complement(layout!((4,5):(1,4)), shape!(100)).to_string(), "5:20");
+    assert_eq!(complement(layout!((6,4,4):(1,48,6)), shape!(192)).to_string(), "2:24");
+    assert_eq!(complement(layout!((6,(1,4,2,2)):(3,(36,72,36,18))), shape!(1728)).to_string(), "(3,6):(1,288)");
+    assert_eq!(complement(layout!(((1,2,2),4,7):((8,1,448),2,8)), shape!(858)).to_string(), "8:56");
+    assert_eq!(complement(layout!((4,(4,4,2),2):(1,(4,16,64),128)), shape!(370)).to_string(), "2:256");
+    assert_eq!(complement(layout!((7,32):(32,0)), shape!(193)).to_string(), "32:1");
+    assert_eq!(complement(layout!((2,2,2):(2,12,1)), shape!(120)).to_string(), "(3,5):(4,24)");
+    assert_eq!(complement(layout!((4,(4,6,3),4):(1,(4,16,96),288)), shape!(3456)).to_string(), "3:1152");
+    assert_eq!(complement(layout!((6,6):(0,24)), shape!(121)).to_string(), "24:1");
+    assert_eq!(complement(layout!(5:1), shape!(30)).to_string(), "6:5");
+    assert_eq!(
+        complement(layout!(((1,2,2),(3,7),2,1):((2,8064,1),(336,16),2,2)), shape!(9457)).to_string(),
+        "(4,3,8):(4,112,1008)"
+    );
+    assert_eq!(complement(layout!(5:1), shape!(5)).to_string(), "1:0");
+    assert_eq!(complement(layout!((32,(16,(1))):(1,(32,(512)))), shape!(512)).to_string(), "1:0");
+    assert_eq!(complement(layout!((6,12,1,3):(1,18,18,6)), shape!(206)).to_string(), "1:0");
+    assert_eq!(complement(layout!((5,16):(16,1)), shape!(560)).to_string(), "7:80");
+    assert_eq!(complement(layout!((2,(16,2),4):(128,(1,64),16)), shape!(1)).to_string(), "1:0");
+}
+
+#[test]
+fn mixed_12() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_13() {
+    assert_eq!(complement(layout!((4,((4,1),7,1),1):(28,((7,7),1,1),1)), shape!(336)).to_string(), "3:112");
+    assert_eq!(complement(layout!((2,5):(4,24)), shape!(20)).to_string(), "(4,3):(1,8)");
+    assert_eq!(complement(layout!(64:1), shape!(64)).to_string(), "1:0");
+    assert_eq!(complement(layout!(((16,(2,2)),2):((8,(4,2)),1)), shape!(256)).to_string(), "2:128");
+    assert_eq!(complement(layout!((6,4,(2,1,3)):(8,1,(4,48,48))), shape!(432)).to_string(), "3:144");
+    assert_eq!(complement(layout!((4,6):(6,1)), shape!(144)).to_string(), "6:24");
+    assert_eq!(complement(layout!(1:1), shape!(6)).to_string(), "6:1");
+}
+
+#[test]
+fn mixed_13() -> Result<(), dy::Error> {
     Ok(())
 }

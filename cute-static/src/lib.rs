@@ -36,11 +36,13 @@ extern crate alloc;
 
 pub mod arith;
 pub mod coalesce;
+pub mod complement;
 pub mod composition;
 pub mod int_tuple;
 pub mod layout;
 
 pub use coalesce::{coalesce, filter, flatten, Coalesce, Coalesced, Filter, Filtered};
+pub use complement::{complement, ComplementOf, Complemented};
 pub use composition::{composition, ByMode, Composed, Composition, Tiler, Under};
 pub use int_tuple::{Cons, IntTuple, Leaf, List, Nil, Show};
 pub use layout::{Congruent, Layout, StaticLayout};

@@ -1,0 +1,276 @@
+//! complement at the type level, for static layouts.
+//!
+//! The same algorithm as `cute_dyn::complement` (CuTe C++'s): the modes of `filter(L)` sorted by
+//! stride (the first of equal strides first), each contributing `d / current` elements of stride
+//! `current`, then the rest of the cotarget with compact strides, coalesced.
+
+use typenum::{Bit, UInt, UTerm, Unsigned, B0, B1, U0, U1};
+
+use crate::arith::{CeilDiv, DivT, EqT, IsOne, LeT, MulT};
+use crate::coalesce::{CoalesceModes, FilterZeros, FlattenModes, Mode, ModesToLayout};
+use crate::int_tuple::{Cons, IntTuple, Nil};
+use crate::layout::{Congruent, Layout};
+
+/// The mode with the smallest stride (the first of equal ones) and the others, in order.
+pub trait MinStride {
+    /// The chosen mode.
+    type Min;
+    /// The rest.
+    type Rest;
+}
+impl<M> MinStride for Cons<M, Nil> {
+    type Min = M;
+    type Rest = Nil;
+}
+impl<S, D, N, T> MinStride for Cons<Mode<S, D>, Cons<N, T>>
+where
+    Cons<N, T>: MinStride,
+    <Cons<N, T> as MinStride>::Min: StrideOf,
+    D: LeT<<<Cons<N, T> as MinStride>::Min as StrideOf>::D>,
+    (<D as LeT<<<Cons<N, T> as MinStride>::Min as StrideOf>::D>>::Out,): PickMin<Mode<S, D>, Cons<N, T>>,
+{
+    type Min =
+        <(<D as LeT<<<Cons<N, T> as MinStride>::Min as StrideOf>::D>>::Out,) as PickMin<Mode<S, D>, Cons<N, T>>>::Min;
+    type Rest =
+        <(<D as LeT<<<Cons<N, T> as MinStride>::Min as StrideOf>::D>>::Out,) as PickMin<Mode<S, D>, Cons<N, T>>>::Rest;
+}
+
+/// The stride of a mode.
+pub trait StrideOf {
+    /// `d`.
+    type D;
+}
+impl<S, D> StrideOf for Mode<S, D> {
+    type D = D;
+}
+
+/// Keep the head (`B1`: its stride is the smallest) or the tail's minimum.
+pub trait PickMin<M, T: MinStride> {
+    /// The chosen mode.
+    type Min;
+    /// The rest.
+    type Rest;
+}
+impl<M, T: MinStride> PickMin<M, T> for (B1,) {
+    type Min = M;
+    type Rest = T;
+}
+impl<M, T: MinStride> PickMin<M, T> for (B0,) {
+    type Min = T::Min;
+    type Rest = Cons<M, T::Rest>;
+}
+
+/// The modes sorted by stride.
+pub trait SortByStride {
+    /// The sorted list.
+    type Out;
+}
+impl SortByStride for Nil {
+    type Out = Nil;
+}
+impl<M, T> SortByStride for Cons<M, T>
+where
+    Cons<M, T>: MinStride,
+    <Cons<M, T> as MinStride>::Rest: SortByStride,
+{
+    type Out = Cons<<Cons<M, T> as MinStride>::Min, <<Cons<M, T> as MinStride>::Rest as SortByStride>::Out>;
+}
+
+/// Complement needs an injective layout: a mode that starts before the previous one ends gives
+/// `d / current == 0`.
+#[diagnostic::on_unimplemented(
+    message = "non-injective layout in complement: a mode of stride `{D}` starts inside the previous modes, which end at `{C}`",
+    label = "complement needs an injective layout"
+)]
+pub trait Injective<D, C> {}
+impl<D, C> Injective<D, C> for B0 {}
+
+/// The fold over the sorted modes: `(result modes, current)`.
+pub trait ComplementFold<C> {
+    /// The result modes.
+    type Modes;
+    /// The final `current`.
+    type Current;
+}
+impl<C> ComplementFold<C> for Nil {
+    type Modes = Nil;
+    type Current = C;
+}
+impl<S, D, T, C> ComplementFold<C> for Cons<Mode<S, D>, T>
+where
+    D: DivT<C> + MulT<S>,
+    <D as DivT<C>>::Out: EqT<U0>,
+    <<D as DivT<C>>::Out as EqT<U0>>::Out: Injective<D, C>,
+    T: ComplementFold<<D as MulT<S>>::Out>,
+{
+    type Modes = Cons<Mode<<D as DivT<C>>::Out, C>, <T as ComplementFold<<D as MulT<S>>::Out>>::Modes>;
+    type Current = <T as ComplementFold<<D as MulT<S>>::Out>>::Current;
+}
+
+/// A cotarget: an integer or a shape (as `logical_divide` passes `shape(coalesce(A))`): the
+/// rest mode `ceil_div(cotarget, current)` with compact strides from `current`, as flat modes.
+pub trait Cotarget<C> {
+    /// The rest modes.
+    type Rest;
+}
+
+/// The rest of an integer cotarget; a static 1 gets stride 0 (C++'s compact layouts).
+pub trait RestMode<C> {
+    /// The mode.
+    type Out;
+}
+impl<R, C> RestMode<C> for R
+where
+    R: EqT<U1>,
+    (IsOne<R>,): RestStride<R, C>,
+{
+    type Out = <(IsOne<R>,) as RestStride<R, C>>::Out;
+}
+/// `_1:_0` or `r:c`.
+pub trait RestStride<R, C> {
+    /// The mode.
+    type Out;
+}
+impl<R, C> RestStride<R, C> for (B1,) {
+    type Out = Mode<U1, U0>;
+}
+impl<R, C> RestStride<R, C> for (B0,) {
+    type Out = Mode<R, C>;
+}
+
+macro_rules! int_cotarget {
+    ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
+        /// An integer cotarget.
+        impl<C, $($g: $b),*> Cotarget<C> for $ty
+        where
+            $ty: CeilDiv<C>,
+            <$ty as CeilDiv<C>>::Out: RestMode<C>,
+        {
+            type Rest = Cons<<<$ty as CeilDiv<C>>::Out as RestMode<C>>::Out, Nil>;
+        }
+    )*};
+}
+int_cotarget!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
+
+/// A shape cotarget `(a0, a1, ...)`: `ceil_div` folds left to right (`a_i / rest`, then
+/// `rest = ceil(rest / a_i)`), and the all-static result coalesces into its product.
+impl<H, T, C> Cotarget<C> for Cons<H, T>
+where
+    Cons<H, T>: ShapeCeilDiv<C>,
+    <Cons<H, T> as ShapeCeilDiv<C>>::Prod: RestMode<C>,
+{
+    type Rest = Cons<<<Cons<H, T> as ShapeCeilDiv<C>>::Prod as RestMode<C>>::Out, Nil>;
+}
+
+/// `product(ceil_div(shape, c))` of a flat static shape.
+pub trait ShapeCeilDiv<C> {
+    /// The product of the per-mode quotients.
+    type Prod;
+}
+impl<C> ShapeCeilDiv<C> for Nil {
+    type Prod = U1;
+}
+impl<H, T, C> ShapeCeilDiv<C> for Cons<H, T>
+where
+    H: CeilDiv<C> + crate::int_tuple::Leaf,
+    C: CeilDiv<H>,
+    T: ShapeCeilDiv<<C as CeilDiv<H>>::Out>,
+    <H as CeilDiv<C>>::Out: MulT<<T as ShapeCeilDiv<<C as CeilDiv<H>>::Out>>::Prod>,
+{
+    type Prod = <<H as CeilDiv<C>>::Out as MulT<<T as ShapeCeilDiv<<C as CeilDiv<H>>::Out>>::Prod>>::Out;
+}
+
+/// The branch on `filter(L)`: the irreducible `_1:d` (nothing left) or the general case.
+pub trait ComplementCase<Modes, Cot> {
+    /// The layout.
+    type Out;
+}
+/// Nothing left: all of the cotarget, `make_layout(coalesce(cotarget))`.
+impl<Modes, Cot> ComplementCase<Modes, Cot> for (B1,)
+where
+    Cot: Cotarget<U1>,
+    <Cot as Cotarget<U1>>::Rest: CoalesceModes,
+    <<Cot as Cotarget<U1>>::Rest as CoalesceModes>::Output: ModesToLayout,
+{
+    type Out = <<<Cot as Cotarget<U1>>::Rest as CoalesceModes>::Output as ModesToLayout>::Output;
+}
+impl<Modes, Cot> ComplementCase<Modes, Cot> for (B0,)
+where
+    Modes: SortByStride,
+    <Modes as SortByStride>::Out: ComplementFold<U1>,
+    Cot: Cotarget<<<Modes as SortByStride>::Out as ComplementFold<U1>>::Current>,
+    <<Modes as SortByStride>::Out as ComplementFold<U1>>::Modes:
+        crate::coalesce::Concat<<Cot as Cotarget<<<Modes as SortByStride>::Out as ComplementFold<U1>>::Current>>::Rest>,
+    <<<Modes as SortByStride>::Out as ComplementFold<U1>>::Modes as crate::coalesce::Concat<
+        <Cot as Cotarget<<<Modes as SortByStride>::Out as ComplementFold<U1>>::Current>>::Rest,
+    >>::Output: CoalesceModes,
+    <<<<Modes as SortByStride>::Out as ComplementFold<U1>>::Modes as crate::coalesce::Concat<
+        <Cot as Cotarget<<<Modes as SortByStride>::Out as ComplementFold<U1>>::Current>>::Rest,
+    >>::Output as CoalesceModes>::Output: ModesToLayout,
+{
+    type Out = <<<<<Modes as SortByStride>::Out as ComplementFold<U1>>::Modes as crate::coalesce::Concat<
+        <Cot as Cotarget<<<Modes as SortByStride>::Out as ComplementFold<U1>>::Current>>::Rest,
+    >>::Output as CoalesceModes>::Output as ModesToLayout>::Output;
+}
+
+/// Whether the filtered stack is the lone `_1:d` (everything filtered away).
+pub trait Lone {
+    /// `B1` for a single mode of static shape 1.
+    type Out: Bit;
+}
+impl<S: EqT<U1>, D> Lone for Cons<Mode<S, D>, Nil> {
+    type Out = IsOne<S>;
+}
+impl<M, N, T> Lone for Cons<M, Cons<N, T>> {
+    type Out = B0;
+}
+
+/// The filtered, coalesced modes of a layout.
+type FilteredModes<S, D> = <<<S as FlattenModes<D>>::Output as FilterZeros>::Output as CoalesceModes>::Output;
+
+/// `ComplementOf<L>`: the trait behind [`complement`], implemented by the cotarget (so that the
+/// type checker looks at it only once it knows the cotarget).
+pub trait ComplementOf<L> {
+    /// The complement's layout type.
+    type Output;
+}
+
+/// `Complemented<L, C>`: the type of `complement(L, C)`.
+pub type Complemented<L, C> = <C as ComplementOf<L>>::Output;
+
+impl<S, D, Cot> ComplementOf<Layout<S, D>> for Cot
+where
+    S: Congruent<D> + FlattenModes<D>,
+    D: IntTuple,
+    <S as FlattenModes<D>>::Output: FilterZeros,
+    <<S as FlattenModes<D>>::Output as FilterZeros>::Output: CoalesceModes,
+    FilteredModes<S, D>: Lone,
+    (<FilteredModes<S, D> as Lone>::Out,): ComplementCase<FilteredModes<S, D>, Cot>,
+    <(<FilteredModes<S, D> as Lone>::Out,) as ComplementCase<FilteredModes<S, D>, Cot>>::Out: Default,
+{
+    type Output = <(<FilteredModes<S, D> as Lone>::Out,) as ComplementCase<FilteredModes<S, D>, Cot>>::Out;
+}
+
+/// `complement(L, cotarget)`: the layout of the indices `L` does not reach, ordered, up to the
+/// cotarget (an integer or a shape), computed by the type checker for static layouts.
+///
+/// # Examples
+/// ```
+/// use cute_static::{complement, layout, shape};
+/// // CuTe docs
+/// assert_eq!(complement(layout!(4:1), shape!(24)).to_string(), "6:4");
+/// assert_eq!(complement(layout!(6:4), shape!(24)).to_string(), "4:1");
+/// assert_eq!(complement(layout!((4,6):(1,4)), shape!(24)).to_string(), "1:0");
+/// assert_eq!(complement(layout!(4:2), shape!(24)).to_string(), "(2,3):(1,8)");
+/// assert_eq!(complement(layout!((2,4):(1,6)), shape!(24)).to_string(), "3:2");
+/// assert_eq!(complement(layout!((2,2):(1,6)), shape!(24)).to_string(), "(3,2):(2,12)");
+/// ```
+#[inline(always)]
+pub fn complement<S, D, Cot>(_: Layout<S, D>, _: Cot) -> <Cot as ComplementOf<Layout<S, D>>>::Output
+where
+    Cot: ComplementOf<Layout<S, D>>,
+    <Cot as ComplementOf<Layout<S, D>>>::Output: Default,
+{
+    // Every leaf is static: the value is the type's.
+    Default::default()
+}

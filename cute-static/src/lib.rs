@@ -38,12 +38,14 @@ pub mod arith;
 pub mod coalesce;
 pub mod complement;
 pub mod composition;
+pub mod divide;
 pub mod int_tuple;
 pub mod layout;
 
 pub use coalesce::{coalesce, filter, flatten, Coalesce, Coalesced, Filter, Filtered};
 pub use complement::{complement, ComplementOf, Complemented};
 pub use composition::{composition, ByMode, Composed, Composition, Tiler, Under};
+pub use divide::{logical_divide, DivideOf, Divided};
 pub use int_tuple::{Cons, IntTuple, Leaf, List, Nil, Show};
 pub use layout::{Congruent, Layout, StaticLayout};
 

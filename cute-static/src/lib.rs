@@ -41,6 +41,7 @@ pub mod composition;
 pub mod divide;
 pub mod int_tuple;
 pub mod layout;
+pub mod product;
 
 pub use coalesce::{coalesce, filter, flatten, Coalesce, Coalesced, Filter, Filtered};
 pub use complement::{complement, ComplementOf, Complemented};
@@ -48,6 +49,7 @@ pub use composition::{composition, ByMode, Composed, Composition, Tiler, Under};
 pub use divide::{logical_divide, DivideOf, Divided};
 pub use int_tuple::{Cons, IntTuple, Leaf, List, Nil, Show};
 pub use layout::{Congruent, Layout, StaticLayout};
+pub use product::{logical_product, Multiplied, ProductOf};
 
 pub use cute_dyn;
 pub use typenum;

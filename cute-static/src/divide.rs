@@ -159,3 +159,201 @@ where
     // Every leaf is static: the value is the type's.
     Default::default()
 }
+
+// ------------------------------------------------------------------- zipped, tiled, flat
+
+/// CuTe's `zip2_by` on a divided (or multiplied) layout, guided by the tiler (implemented by
+/// the guide): the rank-2 modes at the tiler's terminals are gathered into
+/// `((tiles...), (rests..., untouched modes...))`.
+pub trait Unzip2By<S, D> {
+    /// The tile shapes and strides, and the rest shapes and strides, as lists.
+    type TS;
+    /// Tile strides.
+    type TD;
+    /// Rest shapes.
+    type RS;
+    /// Rest strides.
+    type RD;
+}
+
+/// A terminal (a layout, an integer or `_`): the mode is `(tile, rest)`.
+macro_rules! terminal_unzip {
+    ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
+        impl<T0, R0, T1, R1, $($g: $b),*> Unzip2By<Cons<T0, Cons<R0, Nil>>, Cons<T1, Cons<R1, Nil>>> for $ty {
+            type TS = T0;
+            type TD = T1;
+            type RS = R0;
+            type RD = R1;
+        }
+    )*};
+}
+terminal_unzip!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>; [] Under; [SB: Sized, DB: Sized] Layout<SB, DB>);
+
+/// The elements of a by-mode guide against the modes; the modes past it go to the rests.
+pub trait Unzip2List<S, D> {
+    /// Tile shapes.
+    type TS;
+    /// Tile strides.
+    type TD;
+    /// Rest shapes.
+    type RS;
+    /// Rest strides.
+    type RD;
+}
+impl<S, D> Unzip2List<S, D> for Nil {
+    type TS = Nil;
+    type TD = Nil;
+    type RS = S;
+    type RD = D;
+}
+impl<G, GT, S, ST, D, DT> Unzip2List<Cons<S, ST>, Cons<D, DT>> for Cons<G, GT>
+where
+    G: Unzip2By<S, D>,
+    GT: Unzip2List<ST, DT>,
+{
+    type TS = Cons<<G as Unzip2By<S, D>>::TS, <GT as Unzip2List<ST, DT>>::TS>;
+    type TD = Cons<<G as Unzip2By<S, D>>::TD, <GT as Unzip2List<ST, DT>>::TD>;
+    type RS = Cons<<G as Unzip2By<S, D>>::RS, <GT as Unzip2List<ST, DT>>::RS>;
+    type RD = Cons<<G as Unzip2By<S, D>>::RD, <GT as Unzip2List<ST, DT>>::RD>;
+}
+
+/// A by-mode guide: each element unzips its mode, tiles and rests gathered.
+impl<L, S, D> Unzip2By<S, D> for ByMode<L>
+where
+    S: Wrap,
+    D: Wrap,
+    L: Unzip2List<<S as Wrap>::Out, <D as Wrap>::Out>,
+{
+    type TS = <L as Unzip2List<<S as Wrap>::Out, <D as Wrap>::Out>>::TS;
+    type TD = <L as Unzip2List<<S as Wrap>::Out, <D as Wrap>::Out>>::TD;
+    type RS = <L as Unzip2List<<S as Wrap>::Out, <D as Wrap>::Out>>::RS;
+    type RD = <L as Unzip2List<<S as Wrap>::Out, <D as Wrap>::Out>>::RD;
+}
+
+/// `tile_unzip(L, guide)`: the zipped layout `((tiles), (rests))`.
+pub type Zipped<G, S, D> = Layout<
+    Cons<<G as Unzip2By<S, D>>::TS, Cons<<G as Unzip2By<S, D>>::RS, Nil>>,
+    Cons<<G as Unzip2By<S, D>>::TD, Cons<<G as Unzip2By<S, D>>::RD, Nil>>,
+>;
+
+/// `zipped_divide(A, B)`: `((tile), (rest))` of [`logical_divide`], tiles and rests gathered.
+///
+/// # Examples
+/// ```
+/// use cute_static::{layout, tiler, zipped_divide};
+/// let r = zipped_divide(layout!((9,(4,8)):(59,(13,1))), tiler!(<3:3,(2,4):(1,8)>));
+/// assert_eq!(r.to_string(), "((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1)))");
+/// ```
+#[inline(always)]
+pub fn zipped_divide<SA, DA, B>(
+    _: Layout<SA, DA>,
+    _: B,
+) -> Zipped<B, <Divided<Layout<SA, DA>, B> as Parts>::S, <Divided<Layout<SA, DA>, B> as Parts>::D>
+where
+    B: DivideOf<Layout<SA, DA>>,
+    Divided<Layout<SA, DA>, B>: Parts,
+    B: Unzip2By<<Divided<Layout<SA, DA>, B> as Parts>::S, <Divided<Layout<SA, DA>, B> as Parts>::D>,
+    Zipped<B, <Divided<Layout<SA, DA>, B> as Parts>::S, <Divided<Layout<SA, DA>, B> as Parts>::D>: Default,
+{
+    Default::default()
+}
+
+/// The modes `L(_, repeat<R>(_))` keeps of one mode: a rank-1 mode (a leaf or `(s)`) stays one
+/// mode, a tuple of another rank is spliced into its modes.
+pub trait Unpack<D> {
+    /// The shapes, as a list.
+    type S;
+    /// The strides, as a list.
+    type D;
+}
+impl<H, D> Unpack<Cons<D, Nil>> for Cons<H, Nil> {
+    type S = Cons<Cons<H, Nil>, Nil>;
+    type D = Cons<Cons<D, Nil>, Nil>;
+}
+impl<H, H2, T, D, D2, E> Unpack<Cons<D, Cons<D2, E>>> for Cons<H, Cons<H2, T>> {
+    type S = Cons<H, Cons<H2, T>>;
+    type D = Cons<D, Cons<D2, E>>;
+}
+impl Unpack<Nil> for Nil {
+    type S = Nil;
+    type D = Nil;
+}
+macro_rules! leaf_unpack {
+    ($([$($g:ident: $b:path),*] $s:ty, $d:ty);* $(;)?) => {$(
+        impl<$($g: $b),*> Unpack<$d> for $s {
+            type S = Cons<$s, Nil>;
+            type D = Cons<$d, Nil>;
+        }
+    )*};
+}
+crate::int_tuple::for_each_leaf_pair!(leaf_unpack);
+
+/// `tiled_divide(A, B)`: `((tile), rest0, rest1, ...)`.
+///
+/// # Examples
+/// ```
+/// use cute_static::{layout, tiled_divide, tiler};
+/// let r = tiled_divide(layout!((9,(4,8)):(59,(13,1))), tiler!(<3:3,(2,4):(1,8)>));
+/// assert_eq!(r.to_string(), "((3,(2,4)),3,(2,2)):((177,(13,2)),59,(26,1))");
+/// ```
+#[inline(always)]
+pub fn tiled_divide<SA, DA, B, TS, TD, RS, RD>(
+    _: Layout<SA, DA>,
+    _: B,
+) -> Layout<Cons<TS, <RS as Unpack<RD>>::S>, Cons<TD, <RS as Unpack<RD>>::D>>
+where
+    B: DivideOf<Layout<SA, DA>>,
+    Divided<Layout<SA, DA>, B>: Parts,
+    B: Unzip2By<
+        <Divided<Layout<SA, DA>, B> as Parts>::S,
+        <Divided<Layout<SA, DA>, B> as Parts>::D,
+        TS = TS,
+        TD = TD,
+        RS = RS,
+        RD = RD,
+    >,
+    RS: Unpack<RD>,
+    Layout<Cons<TS, <RS as Unpack<RD>>::S>, Cons<TD, <RS as Unpack<RD>>::D>>: Default,
+{
+    Default::default()
+}
+
+/// `flat_divide(A, B)`: `(tile0, tile1, ..., rest0, rest1, ...)`.
+///
+/// # Examples
+/// ```
+/// use cute_static::{flat_divide, layout, tiler};
+/// let r = flat_divide(layout!((9,(4,8)):(59,(13,1))), tiler!(<3:3,(2,4):(1,8)>));
+/// assert_eq!(r.to_string(), "(3,(2,4),3,(2,2)):(177,(13,2),59,(26,1))");
+/// ```
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+pub fn flat_divide<SA, DA, B, TS, TD, RS, RD>(
+    _: Layout<SA, DA>,
+    _: B,
+) -> Layout<
+    <<TS as Unpack<TD>>::S as crate::coalesce::Concat<<RS as Unpack<RD>>::S>>::Output,
+    <<TS as Unpack<TD>>::D as crate::coalesce::Concat<<RS as Unpack<RD>>::D>>::Output,
+>
+where
+    B: DivideOf<Layout<SA, DA>>,
+    Divided<Layout<SA, DA>, B>: Parts,
+    B: Unzip2By<
+        <Divided<Layout<SA, DA>, B> as Parts>::S,
+        <Divided<Layout<SA, DA>, B> as Parts>::D,
+        TS = TS,
+        TD = TD,
+        RS = RS,
+        RD = RD,
+    >,
+    TS: Unpack<TD>,
+    RS: Unpack<RD>,
+    <TS as Unpack<TD>>::S: crate::coalesce::Concat<<RS as Unpack<RD>>::S>,
+    <TS as Unpack<TD>>::D: crate::coalesce::Concat<<RS as Unpack<RD>>::D>,
+    Layout<
+        <<TS as Unpack<TD>>::S as crate::coalesce::Concat<<RS as Unpack<RD>>::S>>::Output,
+        <<TS as Unpack<TD>>::D as crate::coalesce::Concat<<RS as Unpack<RD>>::D>>::Output,
+    >: Default,
+{
+    Default::default()
+}

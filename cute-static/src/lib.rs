@@ -46,7 +46,7 @@ pub mod product;
 pub use coalesce::{coalesce, filter, flatten, Coalesce, Coalesced, Filter, Filtered};
 pub use complement::{complement, ComplementOf, Complemented};
 pub use composition::{composition, ByMode, Composed, Composition, Tiler, Under};
-pub use divide::{logical_divide, DivideOf, Divided};
+pub use divide::{flat_divide, logical_divide, tiled_divide, zipped_divide, DivideOf, Divided};
 pub use int_tuple::{Cons, IntTuple, Leaf, List, Nil, Show};
 pub use layout::{Congruent, Layout, StaticLayout};
 pub use product::{logical_product, Multiplied, ProductOf};

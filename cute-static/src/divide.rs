@@ -236,6 +236,9 @@ pub type Zipped<G, S, D> = Layout<
     Cons<<G as Unzip2By<S, D>>::TD, Cons<<G as Unzip2By<S, D>>::RD, Nil>>,
 >;
 
+/// `ZippedDivided<A, B>`: the type of `zipped_divide(A, B)`.
+pub type ZippedDivided<A, B> = Zipped<B, <Divided<A, B> as Parts>::S, <Divided<A, B> as Parts>::D>;
+
 /// `zipped_divide(A, B)`: `((tile), (rest))` of [`logical_divide`], tiles and rests gathered.
 ///
 /// # Examples
@@ -245,10 +248,7 @@ pub type Zipped<G, S, D> = Layout<
 /// assert_eq!(r.to_string(), "((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1)))");
 /// ```
 #[inline(always)]
-pub fn zipped_divide<SA, DA, B>(
-    _: Layout<SA, DA>,
-    _: B,
-) -> Zipped<B, <Divided<Layout<SA, DA>, B> as Parts>::S, <Divided<Layout<SA, DA>, B> as Parts>::D>
+pub fn zipped_divide<SA, DA, B>(_: Layout<SA, DA>, _: B) -> ZippedDivided<Layout<SA, DA>, B>
 where
     B: DivideOf<Layout<SA, DA>>,
     Divided<Layout<SA, DA>, B>: Parts,

@@ -327,7 +327,6 @@ where
 /// assert_eq!(r.to_string(), "(3,(2,4),3,(2,2)):(177,(13,2),59,(26,1))");
 /// ```
 #[inline(always)]
-#[allow(clippy::type_complexity)]
 pub fn flat_divide<SA, DA, B, TS, TD, RS, RD>(
     _: Layout<SA, DA>,
     _: B,

@@ -31,6 +31,9 @@
 //! ```
 #![no_std]
 #![warn(missing_docs)]
+// The algebra is computed in types: long types are the computation, named by aliases where
+// a reader needs them.
+#![allow(clippy::type_complexity)]
 
 extern crate alloc;
 

@@ -236,28 +236,6 @@ pub type Zipped<G, S, D> = Layout<
     Cons<<G as Unzip2By<S, D>>::TD, Cons<<G as Unzip2By<S, D>>::RD, Nil>>,
 >;
 
-/// `ZippedDivided<A, B>`: the type of `zipped_divide(A, B)`.
-pub type ZippedDivided<A, B> = Zipped<B, <Divided<A, B> as Parts>::S, <Divided<A, B> as Parts>::D>;
-
-/// `zipped_divide(A, B)`: `((tile), (rest))` of [`logical_divide`], tiles and rests gathered.
-///
-/// # Examples
-/// ```
-/// use cute_static::{layout, tiler, zipped_divide};
-/// let r = zipped_divide(layout!((9,(4,8)):(59,(13,1))), tiler!(<3:3,(2,4):(1,8)>));
-/// assert_eq!(r.to_string(), "((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1)))");
-/// ```
-#[inline(always)]
-pub fn zipped_divide<SA, DA, B>(_: Layout<SA, DA>, _: B) -> ZippedDivided<Layout<SA, DA>, B>
-where
-    B: DivideOf<Layout<SA, DA>>,
-    Divided<Layout<SA, DA>, B>: Parts,
-    B: Unzip2By<<Divided<Layout<SA, DA>, B> as Parts>::S, <Divided<Layout<SA, DA>, B> as Parts>::D>,
-    Zipped<B, <Divided<Layout<SA, DA>, B> as Parts>::S, <Divided<Layout<SA, DA>, B> as Parts>::D>: Default,
-{
-    Default::default()
-}
-
 /// The modes `L(_, repeat<R>(_))` keeps of one mode: a rank-1 mode (a leaf or `(s)`) stays one
 /// mode, a tuple of another rank is spliced into its modes.
 pub trait Unpack<D> {
@@ -288,71 +266,111 @@ macro_rules! leaf_unpack {
 }
 crate::int_tuple::for_each_leaf_pair!(leaf_unpack);
 
-/// `tiled_divide(A, B)`: `((tile), rest0, rest1, ...)`.
-///
-/// # Examples
-/// ```
-/// use cute_static::{layout, tiled_divide, tiler};
-/// let r = tiled_divide(layout!((9,(4,8)):(59,(13,1))), tiler!(<3:3,(2,4):(1,8)>));
-/// assert_eq!(r.to_string(), "((3,(2,4)),3,(2,2)):((177,(13,2)),59,(26,1))");
-/// ```
-#[inline(always)]
-pub fn tiled_divide<SA, DA, B, TS, TD, RS, RD>(
-    _: Layout<SA, DA>,
-    _: B,
-) -> Layout<Cons<TS, <RS as Unpack<RD>>::S>, Cons<TD, <RS as Unpack<RD>>::D>>
-where
-    B: DivideOf<Layout<SA, DA>>,
-    Divided<Layout<SA, DA>, B>: Parts,
-    B: Unzip2By<
-        <Divided<Layout<SA, DA>, B> as Parts>::S,
-        <Divided<Layout<SA, DA>, B> as Parts>::D,
-        TS = TS,
-        TD = TD,
-        RS = RS,
-        RD = RD,
-    >,
-    RS: Unpack<RD>,
-    Layout<Cons<TS, <RS as Unpack<RD>>::S>, Cons<TD, <RS as Unpack<RD>>::D>>: Default,
-{
-    Default::default()
-}
+/// The zipped, tiled and flat forms of a divide or a product: `$of` is the operation's trait
+/// (implemented by the tiler), `$res` its result alias.
+macro_rules! rearrangements {
+    ($of:ident, $res:ident, $zalias:ident,
+     $(#[$zdoc:meta])* $zipped:ident, $(#[$tdoc:meta])* $tiled:ident, $(#[$fdoc:meta])* $flat:ident) => {
+        #[doc = concat!("The type of `", stringify!($zipped), "(A, B)`.")]
+        pub type $zalias<A, B> = Zipped<B, <$res<A, B> as Parts>::S, <$res<A, B> as Parts>::D>;
 
-/// `flat_divide(A, B)`: `(tile0, tile1, ..., rest0, rest1, ...)`.
-///
-/// # Examples
-/// ```
-/// use cute_static::{flat_divide, layout, tiler};
-/// let r = flat_divide(layout!((9,(4,8)):(59,(13,1))), tiler!(<3:3,(2,4):(1,8)>));
-/// assert_eq!(r.to_string(), "(3,(2,4),3,(2,2)):(177,(13,2),59,(26,1))");
-/// ```
-#[inline(always)]
-pub fn flat_divide<SA, DA, B, TS, TD, RS, RD>(
-    _: Layout<SA, DA>,
-    _: B,
-) -> Layout<
-    <<TS as Unpack<TD>>::S as crate::coalesce::Concat<<RS as Unpack<RD>>::S>>::Output,
-    <<TS as Unpack<TD>>::D as crate::coalesce::Concat<<RS as Unpack<RD>>::D>>::Output,
->
-where
-    B: DivideOf<Layout<SA, DA>>,
-    Divided<Layout<SA, DA>, B>: Parts,
-    B: Unzip2By<
-        <Divided<Layout<SA, DA>, B> as Parts>::S,
-        <Divided<Layout<SA, DA>, B> as Parts>::D,
-        TS = TS,
-        TD = TD,
-        RS = RS,
-        RD = RD,
-    >,
-    TS: Unpack<TD>,
-    RS: Unpack<RD>,
-    <TS as Unpack<TD>>::S: crate::coalesce::Concat<<RS as Unpack<RD>>::S>,
-    <TS as Unpack<TD>>::D: crate::coalesce::Concat<<RS as Unpack<RD>>::D>,
-    Layout<
-        <<TS as Unpack<TD>>::S as crate::coalesce::Concat<<RS as Unpack<RD>>::S>>::Output,
-        <<TS as Unpack<TD>>::D as crate::coalesce::Concat<<RS as Unpack<RD>>::D>>::Output,
-    >: Default,
-{
-    Default::default()
+        $(#[$zdoc])*
+        #[inline(always)]
+        pub fn $zipped<SA, DA, B>(_: Layout<SA, DA>, _: B) -> $zalias<Layout<SA, DA>, B>
+        where
+            B: $of<Layout<SA, DA>>,
+            $res<Layout<SA, DA>, B>: Parts,
+            B: Unzip2By<<$res<Layout<SA, DA>, B> as Parts>::S, <$res<Layout<SA, DA>, B> as Parts>::D>,
+            $zalias<Layout<SA, DA>, B>: Default,
+        {
+            Default::default()
+        }
+
+        $(#[$tdoc])*
+        #[inline(always)]
+        pub fn $tiled<SA, DA, B, TS, TD, RS, RD>(
+            _: Layout<SA, DA>,
+            _: B,
+        ) -> Layout<Cons<TS, <RS as Unpack<RD>>::S>, Cons<TD, <RS as Unpack<RD>>::D>>
+        where
+            B: $of<Layout<SA, DA>>,
+            $res<Layout<SA, DA>, B>: Parts,
+            B: Unzip2By<
+                <$res<Layout<SA, DA>, B> as Parts>::S,
+                <$res<Layout<SA, DA>, B> as Parts>::D,
+                TS = TS,
+                TD = TD,
+                RS = RS,
+                RD = RD,
+            >,
+            RS: Unpack<RD>,
+            Layout<Cons<TS, <RS as Unpack<RD>>::S>, Cons<TD, <RS as Unpack<RD>>::D>>: Default,
+        {
+            Default::default()
+        }
+
+        $(#[$fdoc])*
+        #[inline(always)]
+        pub fn $flat<SA, DA, B, TS, TD, RS, RD>(
+            _: Layout<SA, DA>,
+            _: B,
+        ) -> Layout<
+            <<TS as Unpack<TD>>::S as crate::coalesce::Concat<<RS as Unpack<RD>>::S>>::Output,
+            <<TS as Unpack<TD>>::D as crate::coalesce::Concat<<RS as Unpack<RD>>::D>>::Output,
+        >
+        where
+            B: $of<Layout<SA, DA>>,
+            $res<Layout<SA, DA>, B>: Parts,
+            B: Unzip2By<
+                <$res<Layout<SA, DA>, B> as Parts>::S,
+                <$res<Layout<SA, DA>, B> as Parts>::D,
+                TS = TS,
+                TD = TD,
+                RS = RS,
+                RD = RD,
+            >,
+            TS: Unpack<TD>,
+            RS: Unpack<RD>,
+            <TS as Unpack<TD>>::S: crate::coalesce::Concat<<RS as Unpack<RD>>::S>,
+            <TS as Unpack<TD>>::D: crate::coalesce::Concat<<RS as Unpack<RD>>::D>,
+            Layout<
+                <<TS as Unpack<TD>>::S as crate::coalesce::Concat<<RS as Unpack<RD>>::S>>::Output,
+                <<TS as Unpack<TD>>::D as crate::coalesce::Concat<<RS as Unpack<RD>>::D>>::Output,
+            >: Default,
+        {
+            Default::default()
+        }
+    };
 }
+pub(crate) use rearrangements;
+
+rearrangements!(
+    DivideOf, Divided, ZippedDivided,
+    /// `zipped_divide(A, B)`: `((tile), (rest))` of [`logical_divide`], tiles and rests gathered.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{layout, tiler, zipped_divide};
+    /// let r = zipped_divide(layout!((9,(4,8)):(59,(13,1))), tiler!(<3:3,(2,4):(1,8)>));
+    /// assert_eq!(r.to_string(), "((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1)))");
+    /// ```
+    zipped_divide,
+    /// `tiled_divide(A, B)`: `((tile), rest0, rest1, ...)`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{layout, tiled_divide, tiler};
+    /// let r = tiled_divide(layout!((9,(4,8)):(59,(13,1))), tiler!(<3:3,(2,4):(1,8)>));
+    /// assert_eq!(r.to_string(), "((3,(2,4)),3,(2,2)):((177,(13,2)),59,(26,1))");
+    /// ```
+    tiled_divide,
+    /// `flat_divide(A, B)`: `(tile0, tile1, ..., rest0, rest1, ...)`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{flat_divide, layout, tiler};
+    /// let r = flat_divide(layout!((9,(4,8)):(59,(13,1))), tiler!(<3:3,(2,4):(1,8)>));
+    /// assert_eq!(r.to_string(), "(3,(2,4),3,(2,2)):(177,(13,2),59,(26,1))");
+    /// ```
+    flat_divide
+);

@@ -52,7 +52,7 @@ pub use composition::{composition, ByMode, Composed, Composition, Tiler, Under};
 pub use divide::{flat_divide, logical_divide, tiled_divide, zipped_divide, DivideOf, Divided};
 pub use int_tuple::{Cons, IntTuple, Leaf, List, Nil, Show};
 pub use layout::{Congruent, Layout, StaticLayout};
-pub use product::{logical_product, Multiplied, ProductOf};
+pub use product::{flat_product, logical_product, tiled_product, zipped_product, Multiplied, ProductOf};
 
 pub use cute_dyn;
 pub use typenum;

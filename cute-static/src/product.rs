@@ -176,3 +176,36 @@ where
     // Every leaf is static: the value is the type's.
     Default::default()
 }
+
+use crate::divide::{rearrangements, Unpack, Unzip2By, Zipped};
+
+rearrangements!(
+    ProductOf, Multiplied, ZippedMultiplied,
+    /// `zipped_product(A, B)`: `((block), (product))`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{layout, zipped_product};
+    /// let r = zipped_product(layout!((2,5):(5,1)), layout!((3,4):(1,3)));
+    /// assert_eq!(r.to_string(), "((2,5),(3,4)):((5,1),(10,30))");
+    /// ```
+    zipped_product,
+    /// `tiled_product(A, B)`: `((block), product0, product1, ...)`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{layout, tiled_product};
+    /// let r = tiled_product(layout!((2,5):(5,1)), layout!((3,4):(1,3)));
+    /// assert_eq!(r.to_string(), "((2,5),3,4):((5,1),10,30)");
+    /// ```
+    tiled_product,
+    /// `flat_product(A, B)`: `(block0, block1, ..., product0, product1, ...)`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{flat_product, layout};
+    /// let r = flat_product(layout!((2,5):(5,1)), layout!((3,4):(1,3)));
+    /// assert_eq!(r.to_string(), "(2,5,3,4):(5,1,10,30)");
+    /// ```
+    flat_product
+);

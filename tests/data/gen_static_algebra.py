@@ -84,4 +84,5 @@ use cute::cute_static::{coalesce, complement, composition, filter, layout, layou
 
 """ + "\n".join(fns)
 open(os.path.join(here, "..", "static_algebra.rs"), "w").write(src)
-print(len(cases), "cases")
+from collections import Counter
+print(len(cases), "cases:", ", ".join(f"{op} {n}" for op, n in sorted(Counter(c[0] for c in cases).items())))

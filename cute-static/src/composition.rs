@@ -730,3 +730,103 @@ where
         Default::default()
     }
 }
+
+// ------------------------------------------------------------------------------------------
+// By-mode application of the divides and products (the modes past the tiler are kept).
+// ------------------------------------------------------------------------------------------
+
+/// `logical_divide`, as an operation a tiler applies.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct DivideOp;
+
+/// `logical_product`, as an operation a tiler applies.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct ProductOp;
+
+/// `Op` applied to `A` by a tiler element, implemented by the element (so that the type
+/// checker looks at it only once it knows the tiler): a layout (the operation itself, in
+/// `divide` and `product`), `_`, a bare `n`, or a nested by-mode tiler. This dispatch exists
+/// once for the divides and the products.
+pub trait TilerOp<Op, A> {
+    /// The result layout type.
+    type Output;
+}
+
+/// `_`: the mode as it is.
+impl<Op, SA, DA> TilerOp<Op, Layout<SA, DA>> for Under {
+    type Output = Layout<SA, DA>;
+}
+
+/// `make_layout(n)`: `n:_1`, or `_1:_0` for a static 1 (C++'s compact layouts).
+pub trait IntLayout {
+    /// The layout.
+    type Out;
+}
+impl<N: EqT<U1>> IntLayout for N
+where
+    (IsOne<N>,): PickInt<N>,
+{
+    type Out = <(IsOne<N>,) as PickInt<N>>::Out;
+}
+/// `_1:_0` or `n:_1`.
+pub trait PickInt<N> {
+    /// The layout.
+    type Out;
+}
+impl<N> PickInt<N> for (B1,) {
+    type Out = Layout<U1, U0>;
+}
+impl<N> PickInt<N> for (B0,) {
+    type Out = Layout<N, U1>;
+}
+
+macro_rules! int_tiler_op {
+    ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
+        /// A bare integer `n`: the operation with `make_layout(n)`.
+        impl<Op, SA, DA, $($g: $b),*> TilerOp<Op, Layout<SA, DA>> for $ty
+        where
+            $ty: IntLayout,
+            <$ty as IntLayout>::Out: TilerOp<Op, Layout<SA, DA>>,
+        {
+            type Output = <<$ty as IntLayout>::Out as TilerOp<Op, Layout<SA, DA>>>::Output;
+        }
+    )*};
+}
+int_tiler_op!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
+
+/// The elements of a by-mode tiler against A's modes; the modes past the tiler are kept.
+pub trait ModesOp<Op, SA, DA> {
+    /// The resulting modes, as a list of layouts.
+    type Out;
+}
+impl<Op> ModesOp<Op, Nil, Nil> for Nil {
+    type Out = Nil;
+}
+/// Past the tiler: keep A's remaining modes.
+impl<Op, S, ST, D, DT> ModesOp<Op, Cons<S, ST>, Cons<D, DT>> for Nil
+where
+    Nil: ModesOp<Op, ST, DT>,
+{
+    type Out = Cons<Layout<S, D>, <Nil as ModesOp<Op, ST, DT>>::Out>;
+}
+impl<Op, T, TT, S, ST, D, DT> ModesOp<Op, Cons<S, ST>, Cons<D, DT>> for Cons<T, TT>
+where
+    T: TilerOp<Op, Layout<S, D>>,
+    TT: ModesOp<Op, ST, DT>,
+{
+    type Out = Cons<<T as TilerOp<Op, Layout<S, D>>>::Output, <TT as ModesOp<Op, ST, DT>>::Out>;
+}
+
+/// A by-mode tiler: element i applies the operation to mode i of A.
+impl<Op, SA, DA, L> TilerOp<Op, Layout<SA, DA>> for ByMode<L>
+where
+    SA: Wrap,
+    DA: Wrap,
+    L: ModesOp<Op, <SA as Wrap>::Out, <DA as Wrap>::Out>,
+    <L as ModesOp<Op, <SA as Wrap>::Out, <DA as Wrap>::Out>>::Out: MakeLayout,
+{
+    type Output = Layout<
+        <<L as ModesOp<Op, <SA as Wrap>::Out, <DA as Wrap>::Out>>::Out as MakeLayout>::S,
+        <<L as ModesOp<Op, <SA as Wrap>::Out, <DA as Wrap>::Out>>::Out as MakeLayout>::D,
+    >;
+}

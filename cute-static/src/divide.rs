@@ -1,13 +1,13 @@
 //! logical_divide at the type level, for static layouts:
 //! `composition(A, make_layout(B, complement(B, shape(coalesce(A)))))`, by mode for a tiler
-//! (`_` keeps a mode, `n` is `make_layout(n)`, modes past the tiler are kept).
+//! through [`TilerOp`] (`_` keeps a mode, `n` is `make_layout(n)`, modes past the tiler are
+//! kept); and its zipped, tiled and flat forms.
 
-use typenum::{Bit, UInt, UTerm, Unsigned, B0, B1, U0, U1};
+use typenum::{Bit, UInt, UTerm, Unsigned};
 
-use crate::arith::{EqT, IsOne};
 use crate::coalesce::Coalesce;
 use crate::complement::ComplementOf;
-use crate::composition::{ByMode, Composition, MakeLayout, Under, Wrap};
+use crate::composition::{ByMode, Composition, DivideOp, TilerOp, Under, Wrap};
 use crate::int_tuple::{Cons, Nil};
 use crate::layout::Layout;
 
@@ -23,21 +23,14 @@ impl<S, D> Parts for Layout<S, D> {
     type D = D;
 }
 
-/// `DivideOf<A>`: `logical_divide(A, Self)`, implemented by the tiler (so that the type checker
-/// looks at it only once it knows the tiler).
-pub trait DivideOf<A> {
-    /// The divided layout type.
-    type Output;
-}
-
 /// `Divided<A, B>`: the type of `logical_divide(A, B)`.
-pub type Divided<A, B> = <B as DivideOf<A>>::Output;
+pub type Divided<A, B> = <B as TilerOp<DivideOp, A>>::Output;
 
 /// The complement of `B` in `shape(coalesce(A))`.
 type Rest<A, SB, DB> = <<<A as Coalesce>::Output as Parts>::S as ComplementOf<Layout<SB, DB>>>::Output;
 
 /// A layout tiler: `A ∘ (B, complement(B, shape(coalesce(A))))`.
-impl<SA, DA, SB, DB> DivideOf<Layout<SA, DA>> for Layout<SB, DB>
+impl<SA, DA, SB, DB> TilerOp<DivideOp, Layout<SA, DA>> for Layout<SB, DB>
 where
     Layout<SA, DA>: Coalesce,
     <Layout<SA, DA> as Coalesce>::Output: Parts,
@@ -58,85 +51,6 @@ where
     >>::Output;
 }
 
-/// `_`: the mode as it is.
-impl<SA, DA> DivideOf<Layout<SA, DA>> for Under {
-    type Output = Layout<SA, DA>;
-}
-
-/// `make_layout(n)`: `n:_1`, or `_1:_0` for a static 1 (C++'s compact layouts).
-pub trait IntLayout {
-    /// The layout.
-    type Out;
-}
-impl<N: EqT<U1>> IntLayout for N
-where
-    (IsOne<N>,): PickInt<N>,
-{
-    type Out = <(IsOne<N>,) as PickInt<N>>::Out;
-}
-/// `_1:_0` or `n:_1`.
-pub trait PickInt<N> {
-    /// The layout.
-    type Out;
-}
-impl<N> PickInt<N> for (B1,) {
-    type Out = Layout<U1, U0>;
-}
-impl<N> PickInt<N> for (B0,) {
-    type Out = Layout<N, U1>;
-}
-
-macro_rules! int_divide {
-    ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
-        /// A bare integer `n`: divide by `make_layout(n)`.
-        impl<SA, DA, $($g: $b),*> DivideOf<Layout<SA, DA>> for $ty
-        where
-            $ty: IntLayout,
-            <$ty as IntLayout>::Out: DivideOf<Layout<SA, DA>>,
-        {
-            type Output = <<$ty as IntLayout>::Out as DivideOf<Layout<SA, DA>>>::Output;
-        }
-    )*};
-}
-int_divide!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
-
-/// The elements of a by-mode tiler against A's modes; the modes past the tiler are kept.
-pub trait ModesDivide<SA, DA> {
-    /// The divided modes, as a list of layouts.
-    type Out;
-}
-impl ModesDivide<Nil, Nil> for Nil {
-    type Out = Nil;
-}
-/// Past the tiler: keep A's remaining modes.
-impl<S, ST, D, DT> ModesDivide<Cons<S, ST>, Cons<D, DT>> for Nil
-where
-    Nil: ModesDivide<ST, DT>,
-{
-    type Out = Cons<Layout<S, D>, <Nil as ModesDivide<ST, DT>>::Out>;
-}
-impl<T, TT, S, ST, D, DT> ModesDivide<Cons<S, ST>, Cons<D, DT>> for Cons<T, TT>
-where
-    T: DivideOf<Layout<S, D>>,
-    TT: ModesDivide<ST, DT>,
-{
-    type Out = Cons<<T as DivideOf<Layout<S, D>>>::Output, <TT as ModesDivide<ST, DT>>::Out>;
-}
-
-/// A by-mode tiler: element i divides mode i of A.
-impl<SA, DA, L> DivideOf<Layout<SA, DA>> for ByMode<L>
-where
-    SA: Wrap,
-    DA: Wrap,
-    L: ModesDivide<<SA as Wrap>::Out, <DA as Wrap>::Out>,
-    <L as ModesDivide<<SA as Wrap>::Out, <DA as Wrap>::Out>>::Out: MakeLayout,
-{
-    type Output = Layout<
-        <<L as ModesDivide<<SA as Wrap>::Out, <DA as Wrap>::Out>>::Out as MakeLayout>::S,
-        <<L as ModesDivide<<SA as Wrap>::Out, <DA as Wrap>::Out>>::Out as MakeLayout>::D,
-    >;
-}
-
 /// `logical_divide(A, B)`: `A` split into (tile, rest) by `B`, computed by the type checker for
 /// static layouts.
 ///
@@ -151,10 +65,10 @@ where
 /// assert_eq!(core::mem::size_of_val(&r), 0);
 /// ```
 #[inline(always)]
-pub fn logical_divide<SA, DA, B>(_: Layout<SA, DA>, _: B) -> <B as DivideOf<Layout<SA, DA>>>::Output
+pub fn logical_divide<SA, DA, B>(_: Layout<SA, DA>, _: B) -> Divided<Layout<SA, DA>, B>
 where
-    B: DivideOf<Layout<SA, DA>>,
-    <B as DivideOf<Layout<SA, DA>>>::Output: Default,
+    B: TilerOp<DivideOp, Layout<SA, DA>>,
+    Divided<Layout<SA, DA>, B>: Default,
 {
     // Every leaf is static: the value is the type's.
     Default::default()
@@ -266,10 +180,10 @@ macro_rules! leaf_unpack {
 }
 crate::int_tuple::for_each_leaf_pair!(leaf_unpack);
 
-/// The zipped, tiled and flat forms of a divide or a product: `$of` is the operation's trait
-/// (implemented by the tiler), `$res` its result alias.
+/// The zipped, tiled and flat forms of a divide or a product: `$op` is the operation's marker
+/// ([`DivideOp`], `ProductOp`), `$res` its result alias.
 macro_rules! rearrangements {
-    ($of:ident, $res:ident, $zalias:ident,
+    ($op:ty, $res:ident, $zalias:ident,
      $(#[$zdoc:meta])* $zipped:ident, $(#[$tdoc:meta])* $tiled:ident, $(#[$fdoc:meta])* $flat:ident) => {
         #[doc = concat!("The type of `", stringify!($zipped), "(A, B)`.")]
         pub type $zalias<A, B> = Zipped<B, <$res<A, B> as Parts>::S, <$res<A, B> as Parts>::D>;
@@ -278,7 +192,7 @@ macro_rules! rearrangements {
         #[inline(always)]
         pub fn $zipped<SA, DA, B>(_: Layout<SA, DA>, _: B) -> $zalias<Layout<SA, DA>, B>
         where
-            B: $of<Layout<SA, DA>>,
+            B: TilerOp<$op, Layout<SA, DA>>,
             $res<Layout<SA, DA>, B>: Parts,
             B: Unzip2By<<$res<Layout<SA, DA>, B> as Parts>::S, <$res<Layout<SA, DA>, B> as Parts>::D>,
             $zalias<Layout<SA, DA>, B>: Default,
@@ -293,7 +207,7 @@ macro_rules! rearrangements {
             _: B,
         ) -> Layout<Cons<TS, <RS as Unpack<RD>>::S>, Cons<TD, <RS as Unpack<RD>>::D>>
         where
-            B: $of<Layout<SA, DA>>,
+            B: TilerOp<$op, Layout<SA, DA>>,
             $res<Layout<SA, DA>, B>: Parts,
             B: Unzip2By<
                 <$res<Layout<SA, DA>, B> as Parts>::S,
@@ -319,7 +233,7 @@ macro_rules! rearrangements {
             <<TS as Unpack<TD>>::D as crate::coalesce::Concat<<RS as Unpack<RD>>::D>>::Output,
         >
         where
-            B: $of<Layout<SA, DA>>,
+            B: TilerOp<$op, Layout<SA, DA>>,
             $res<Layout<SA, DA>, B>: Parts,
             B: Unzip2By<
                 <$res<Layout<SA, DA>, B> as Parts>::S,
@@ -345,7 +259,7 @@ macro_rules! rearrangements {
 pub(crate) use rearrangements;
 
 rearrangements!(
-    DivideOf, Divided, ZippedDivided,
+    DivideOp, Divided, ZippedDivided,
     /// `zipped_divide(A, B)`: `((tile), (rest))` of [`logical_divide`], tiles and rests gathered.
     ///
     /// # Examples

@@ -48,11 +48,11 @@ pub mod product;
 
 pub use coalesce::{coalesce, filter, flatten, Coalesce, Coalesced, Filter, Filtered};
 pub use complement::{complement, ComplementOf, Complemented};
-pub use composition::{composition, ByMode, Composed, Composition, Tiler, Under};
-pub use divide::{flat_divide, logical_divide, tiled_divide, zipped_divide, DivideOf, Divided};
+pub use composition::{composition, ByMode, Composed, Composition, DivideOp, ProductOp, Tiler, TilerOp, Under};
+pub use divide::{flat_divide, logical_divide, tiled_divide, zipped_divide, Divided};
 pub use int_tuple::{Cons, IntTuple, Leaf, List, Nil, Show};
 pub use layout::{Congruent, Layout, StaticLayout};
-pub use product::{flat_product, logical_product, tiled_product, zipped_product, Multiplied, ProductOf};
+pub use product::{flat_product, logical_product, tiled_product, zipped_product, Multiplied};
 
 pub use cute_dyn;
 pub use typenum;

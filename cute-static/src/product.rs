@@ -7,8 +7,8 @@ use typenum::{Bit, UInt, UTerm, Unsigned, B1, U1};
 
 use crate::arith::MulT;
 use crate::complement::ComplementOf;
-use crate::composition::{ByMode, Composition, MakeLayout, Under, Wrap};
-use crate::divide::{IntLayout, Parts};
+use crate::composition::{Composition, ProductOp, TilerOp};
+use crate::divide::Parts;
 use crate::int_tuple::{Cons, Nil};
 use crate::layout::Layout;
 
@@ -69,14 +69,8 @@ leaf_max_index!(
     [U: Unsigned, B: Bit, V: Unsigned, C: Bit] UInt<U, B>, UInt<V, C>;
 );
 
-/// `ProductOf<A>`: `logical_product(A, Self)`, implemented by the tiler.
-pub trait ProductOf<A> {
-    /// The product layout type.
-    type Output;
-}
-
 /// `Multiplied<A, B>`: the type of `logical_product(A, B)`.
-pub type Multiplied<A, B> = <B as ProductOf<A>>::Output;
+pub type Multiplied<A, B> = <B as TilerOp<ProductOp, A>>::Output;
 
 /// `size(A) * cosize(B)`.
 type Cotarget<SA, SB, DB> = <<SA as SizeT>::Out as MulT<<<SB as MaxIndexT<DB>>::Out as Add<B1>>::Output>>::Out;
@@ -86,7 +80,7 @@ type Repeat<SA, DA, SB, DB> =
     <<Cotarget<SA, SB, DB> as ComplementOf<Layout<SA, DA>>>::Output as Composition<Layout<SB, DB>>>::Output;
 
 /// A layout tiler.
-impl<SA, DA, SB, DB> ProductOf<Layout<SA, DA>> for Layout<SB, DB>
+impl<SA, DA, SB, DB> TilerOp<ProductOp, Layout<SA, DA>> for Layout<SB, DB>
 where
     SA: SizeT,
     SB: MaxIndexT<DB>,
@@ -102,61 +96,6 @@ where
     >;
 }
 
-/// `_`: the mode as it is.
-impl<SA, DA> ProductOf<Layout<SA, DA>> for Under {
-    type Output = Layout<SA, DA>;
-}
-
-macro_rules! int_product {
-    ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
-        /// A bare integer `n`: the product with `make_layout(n)`.
-        impl<SA, DA, $($g: $b),*> ProductOf<Layout<SA, DA>> for $ty
-        where
-            $ty: IntLayout,
-            <$ty as IntLayout>::Out: ProductOf<Layout<SA, DA>>,
-        {
-            type Output = <<$ty as IntLayout>::Out as ProductOf<Layout<SA, DA>>>::Output;
-        }
-    )*};
-}
-int_product!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
-
-/// The elements of a by-mode tiler against A's modes; the modes past the tiler are kept.
-pub trait ModesProduct<SA, DA> {
-    /// The multiplied modes, as a list of layouts.
-    type Out;
-}
-impl ModesProduct<Nil, Nil> for Nil {
-    type Out = Nil;
-}
-impl<S, ST, D, DT> ModesProduct<Cons<S, ST>, Cons<D, DT>> for Nil
-where
-    Nil: ModesProduct<ST, DT>,
-{
-    type Out = Cons<Layout<S, D>, <Nil as ModesProduct<ST, DT>>::Out>;
-}
-impl<T, TT, S, ST, D, DT> ModesProduct<Cons<S, ST>, Cons<D, DT>> for Cons<T, TT>
-where
-    T: ProductOf<Layout<S, D>>,
-    TT: ModesProduct<ST, DT>,
-{
-    type Out = Cons<<T as ProductOf<Layout<S, D>>>::Output, <TT as ModesProduct<ST, DT>>::Out>;
-}
-
-/// A by-mode tiler: element i multiplies mode i of A.
-impl<SA, DA, L> ProductOf<Layout<SA, DA>> for ByMode<L>
-where
-    SA: Wrap,
-    DA: Wrap,
-    L: ModesProduct<<SA as Wrap>::Out, <DA as Wrap>::Out>,
-    <L as ModesProduct<<SA as Wrap>::Out, <DA as Wrap>::Out>>::Out: MakeLayout,
-{
-    type Output = Layout<
-        <<L as ModesProduct<<SA as Wrap>::Out, <DA as Wrap>::Out>>::Out as MakeLayout>::S,
-        <<L as ModesProduct<<SA as Wrap>::Out, <DA as Wrap>::Out>>::Out as MakeLayout>::D,
-    >;
-}
-
 /// `logical_product(A, B)`: `B` repeated over copies of `A`, computed by the type checker for
 /// static layouts.
 ///
@@ -168,10 +107,10 @@ where
 /// assert_eq!(r.to_string(), "((2,2),(2,3)):((4,1),(2,8))");
 /// ```
 #[inline(always)]
-pub fn logical_product<SA, DA, B>(_: Layout<SA, DA>, _: B) -> <B as ProductOf<Layout<SA, DA>>>::Output
+pub fn logical_product<SA, DA, B>(_: Layout<SA, DA>, _: B) -> Multiplied<Layout<SA, DA>, B>
 where
-    B: ProductOf<Layout<SA, DA>>,
-    <B as ProductOf<Layout<SA, DA>>>::Output: Default,
+    B: TilerOp<ProductOp, Layout<SA, DA>>,
+    Multiplied<Layout<SA, DA>, B>: Default,
 {
     // Every leaf is static: the value is the type's.
     Default::default()
@@ -180,7 +119,7 @@ where
 use crate::divide::{rearrangements, Unpack, Unzip2By, Zipped};
 
 rearrangements!(
-    ProductOf, Multiplied, ZippedMultiplied,
+    ProductOp, Multiplied, ZippedMultiplied,
     /// `zipped_product(A, B)`: `((block), (product))`.
     ///
     /// # Examples

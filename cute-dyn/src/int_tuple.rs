@@ -173,14 +173,6 @@ impl<T: Clone> Tuple<T> {
         }
     }
 
-    /// `unwrap`: a rank-1 tuple becomes its only mode.
-    pub fn unwrap_single(self) -> Tuple<T> {
-        match self {
-            Tuple::Node(mut v) if v.len() == 1 => v.pop().expect("len 1"),
-            t => t,
-        }
-    }
-
     /// `take<b, e>`: modes `b..e` as a tuple.
     ///
     /// # Errors
@@ -1004,11 +996,6 @@ fn lift<T: Clone>(coord: &Coord, t: &Tuple<T>, keep_under: bool) -> Result<Vec<T
         (Tuple::Leaf(c), _) if c.is_none() == keep_under => Ok(alloc::vec![t.clone()]),
         (Tuple::Leaf(_), _) => Ok(Vec::new()),
     }
-}
-
-/// Whether a coordinate holds a `_`.
-pub fn has_underscore(c: &Coord) -> bool {
-    c.leaves().iter().any(Option::is_none)
 }
 
 /// The flattened `(shape, stride)` leaf pairs of a congruent pair of tuples.

@@ -644,87 +644,24 @@ macro_rules! wrap_leaf {
 }
 wrap_leaf!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>; [] usize);
 
-/// One element of a by-mode tiler applied to one mode `SA:DA` of A.
-pub trait ModeComp<SA, DA> {
-    /// The composed mode.
-    type Out;
-}
-
-/// A layout element: `composition(A_i, B_i)`.
-impl<SA, DA, SB, DB> ModeComp<SA, DA> for Layout<SB, DB>
-where
-    Layout<SA, DA>: Composition<Layout<SB, DB>>,
-{
-    type Out = <Layout<SA, DA> as Composition<Layout<SB, DB>>>::Output;
-}
-
-/// `_`: the mode as it is.
-impl<SA, DA> ModeComp<SA, DA> for Under {
-    type Out = Layout<SA, DA>;
-}
-
-/// A nested by-mode tiler.
-impl<SA, DA, L> ModeComp<SA, DA> for ByMode<L>
-where
-    Layout<SA, DA>: Composition<ByMode<L>>,
-{
-    type Out = <Layout<SA, DA> as Composition<ByMode<L>>>::Output;
-}
-
-macro_rules! int_mode_comp {
-    ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
-        /// A bare integer `n`: `composition(A_i, n:_1)`.
-        impl<SA, DA, $($g: $b),*> ModeComp<SA, DA> for $ty
-        where
-            Layout<SA, DA>: Composition<Layout<$ty, U1>>,
-        {
-            type Out = <Layout<SA, DA> as Composition<Layout<$ty, U1>>>::Output;
-        }
-    )*};
-}
-int_mode_comp!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
-
-/// The elements of a by-mode tiler against A's modes; A's modes past the tiler are dropped
-/// (CuTe C++ 4.2).
-pub trait ModesComp<SA, DA> {
-    /// The composed modes, as a list of layouts.
-    type Out;
-}
-impl<SA, DA> ModesComp<SA, DA> for Nil {
-    type Out = Nil;
-}
-impl<T, TT, S, ST, D, DT> ModesComp<Cons<S, ST>, Cons<D, DT>> for Cons<T, TT>
-where
-    T: ModeComp<S, D>,
-    TT: ModesComp<ST, DT>,
-{
-    type Out = Cons<<T as ModeComp<S, D>>::Out, <TT as ModesComp<ST, DT>>::Out>;
-}
-
 /// A tiler with more elements than A has modes.
 #[diagnostic::on_unimplemented(
     message = "rank mismatch in composition: the by-mode tiler has more elements than the layout has modes",
     label = "a tiler of at most rank(A) elements"
 )]
 pub trait TilerFits<SA, DA> {}
-impl<SA, DA, L: ModesComp<SA, DA>> TilerFits<SA, DA> for L {}
+impl<SA, DA, L: ModesOp<CompositionOp, SA, DA>> TilerFits<SA, DA> for L {}
 
-/// `composition(A, <B0,B1,...>)`: element i composes with mode i of A.
+/// `composition(A, <B0,B1,...>)`: element i composes with mode i of A (through [`TilerOp`]).
 impl<SA, DA, L> Composition<ByMode<L>> for Layout<SA, DA>
 where
     SA: Wrap,
     DA: Wrap,
-    L: TilerFits<<SA as Wrap>::Out, <DA as Wrap>::Out> + ModesComp<<SA as Wrap>::Out, <DA as Wrap>::Out>,
-    <L as ModesComp<<SA as Wrap>::Out, <DA as Wrap>::Out>>::Out: MakeLayout,
-    Layout<
-        <<L as ModesComp<<SA as Wrap>::Out, <DA as Wrap>::Out>>::Out as MakeLayout>::S,
-        <<L as ModesComp<<SA as Wrap>::Out, <DA as Wrap>::Out>>::Out as MakeLayout>::D,
-    >: Default,
+    L: TilerFits<<SA as Wrap>::Out, <DA as Wrap>::Out>,
+    ByMode<L>: TilerOp<CompositionOp, Layout<SA, DA>>,
+    <ByMode<L> as TilerOp<CompositionOp, Layout<SA, DA>>>::Output: Default,
 {
-    type Output = Layout<
-        <<L as ModesComp<<SA as Wrap>::Out, <DA as Wrap>::Out>>::Out as MakeLayout>::S,
-        <<L as ModesComp<<SA as Wrap>::Out, <DA as Wrap>::Out>>::Out as MakeLayout>::D,
-    >;
+    type Output = <ByMode<L> as TilerOp<CompositionOp, Layout<SA, DA>>>::Output;
     #[inline(always)]
     fn composition(self, _: ByMode<L>) -> Self::Output {
         Default::default()
@@ -732,8 +669,14 @@ where
 }
 
 // ------------------------------------------------------------------------------------------
-// By-mode application of the divides and products (the modes past the tiler are kept).
+// By-mode application of a tiler: composition (modes past the tiler dropped, as in C++ 4.2),
+// the divides and the products (modes past the tiler kept). One dispatch for all three, as
+// cute-dyn's `by_mode`.
 // ------------------------------------------------------------------------------------------
+
+/// `composition`, as an operation a tiler applies.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct CompositionOp;
 
 /// `logical_divide`, as an operation a tiler applies.
 #[derive(Clone, Copy, Default, Debug)]
@@ -750,6 +693,58 @@ pub struct ProductOp;
 pub trait TilerOp<Op, A> {
     /// The result layout type.
     type Output;
+}
+
+/// A layout element of a composition tiler: `composition(A_i, B_i)`.
+impl<SA, DA, SB, DB> TilerOp<CompositionOp, Layout<SA, DA>> for Layout<SB, DB>
+where
+    Layout<SA, DA>: Composition<Layout<SB, DB>>,
+{
+    type Output = <Layout<SA, DA> as Composition<Layout<SB, DB>>>::Output;
+}
+
+/// What a bare `n` means to an operation: `n:_1` for composition, `make_layout(n)` for the
+/// divides and products.
+pub trait IntRule<N> {
+    /// The layout `n` stands for.
+    type Out;
+}
+impl<N> IntRule<N> for CompositionOp {
+    type Out = Layout<N, U1>;
+}
+impl<N: IntLayout> IntRule<N> for DivideOp {
+    type Out = <N as IntLayout>::Out;
+}
+impl<N: IntLayout> IntRule<N> for ProductOp {
+    type Out = <N as IntLayout>::Out;
+}
+
+/// What becomes of A's modes past the tiler: dropped by composition, kept by the divides and
+/// products.
+pub trait RestRule<S, D> {
+    /// The remaining modes, as a list of layouts.
+    type Out;
+}
+impl<S, D> RestRule<S, D> for CompositionOp {
+    type Out = Nil;
+}
+impl<S: KeepModes<D>, D> RestRule<S, D> for DivideOp {
+    type Out = <S as KeepModes<D>>::Out;
+}
+impl<S: KeepModes<D>, D> RestRule<S, D> for ProductOp {
+    type Out = <S as KeepModes<D>>::Out;
+}
+
+/// The modes of a shape and stride list, as layouts.
+pub trait KeepModes<D> {
+    /// The list of layouts.
+    type Out;
+}
+impl KeepModes<Nil> for Nil {
+    type Out = Nil;
+}
+impl<S, ST: KeepModes<DT>, D, DT> KeepModes<Cons<D, DT>> for Cons<S, ST> {
+    type Out = Cons<Layout<S, D>, <ST as KeepModes<DT>>::Out>;
 }
 
 /// `_`: the mode as it is.
@@ -782,19 +777,20 @@ impl<N> PickInt<N> for (B0,) {
 
 macro_rules! int_tiler_op {
     ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
-        /// A bare integer `n`: the operation with `make_layout(n)`.
+        /// A bare integer `n`: the operation with the layout `n` stands for ([`IntRule`]).
         impl<Op, SA, DA, $($g: $b),*> TilerOp<Op, Layout<SA, DA>> for $ty
         where
-            $ty: IntLayout,
-            <$ty as IntLayout>::Out: TilerOp<Op, Layout<SA, DA>>,
+            Op: IntRule<$ty>,
+            <Op as IntRule<$ty>>::Out: TilerOp<Op, Layout<SA, DA>>,
         {
-            type Output = <<$ty as IntLayout>::Out as TilerOp<Op, Layout<SA, DA>>>::Output;
+            type Output = <<Op as IntRule<$ty>>::Out as TilerOp<Op, Layout<SA, DA>>>::Output;
         }
     )*};
 }
 int_tiler_op!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
 
-/// The elements of a by-mode tiler against A's modes; the modes past the tiler are kept.
+/// The elements of a by-mode tiler against A's modes; the modes past the tiler follow
+/// [`RestRule`].
 pub trait ModesOp<Op, SA, DA> {
     /// The resulting modes, as a list of layouts.
     type Out;
@@ -802,12 +798,12 @@ pub trait ModesOp<Op, SA, DA> {
 impl<Op> ModesOp<Op, Nil, Nil> for Nil {
     type Out = Nil;
 }
-/// Past the tiler: keep A's remaining modes.
+/// Past the tiler: A's remaining modes, as the operation's [`RestRule`] says.
 impl<Op, S, ST, D, DT> ModesOp<Op, Cons<S, ST>, Cons<D, DT>> for Nil
 where
-    Nil: ModesOp<Op, ST, DT>,
+    Op: RestRule<Cons<S, ST>, Cons<D, DT>>,
 {
-    type Out = Cons<Layout<S, D>, <Nil as ModesOp<Op, ST, DT>>::Out>;
+    type Out = <Op as RestRule<Cons<S, ST>, Cons<D, DT>>>::Out;
 }
 impl<Op, T, TT, S, ST, D, DT> ModesOp<Op, Cons<S, ST>, Cons<D, DT>> for Cons<T, TT>
 where

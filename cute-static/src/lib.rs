@@ -48,7 +48,9 @@ pub mod product;
 
 pub use coalesce::{coalesce, filter, flatten, Coalesce, Coalesced, Filter, Filtered};
 pub use complement::{complement, ComplementOf, Complemented};
-pub use composition::{composition, ByMode, Composed, Composition, DivideOp, ProductOp, Tiler, TilerOp, Under};
+pub use composition::{
+    composition, ByMode, Composed, Composition, CompositionOp, DivideOp, ProductOp, Tiler, TilerOp, Under,
+};
 pub use divide::{flat_divide, logical_divide, tiled_divide, zipped_divide, Divided};
 pub use int_tuple::{Cons, IntTuple, Leaf, List, Nil, Show};
 pub use layout::{Congruent, Layout, StaticLayout};

@@ -1,9 +1,42 @@
-//! Compile-fail cases (ui-tests/): malformed literals are refused at expansion, with the span
-//! on the offending token. The `.stderr` snapshots are reviewed like code; regenerate them with
-//! `TRYBUILD=overwrite cargo test --test ui`.
+//! Compile-fail cases: malformed literals are refused at expansion, with the span on the
+//! offending token (ui-tests/macros/), and every precondition of the type-level algebra that
+//! static values violate is a compile error naming the condition with its numbers in decimal
+//! (ui-tests/algebra/); ui-tests/pass/ holds programs that must build and run. The `.stderr`
+//! snapshots are reviewed like code; regenerate them with `TRYBUILD=overwrite cargo test --test ui`.
 
 #[test]
 fn malformed_literals() {
     let t = trybuild::TestCases::new();
     t.compile_fail("ui-tests/macros/*.rs");
+}
+
+#[test]
+fn algebra_preconditions() {
+    let t = trybuild::TestCases::new();
+    t.compile_fail("ui-tests/algebra/*.rs");
+    t.pass("ui-tests/pass/*.rs");
+}
+
+/// The preconditions' messages show numbers in decimal: no typenum type in any message or
+/// label we write, nor in the trait rustc names for a numeric condition (rustc's own "required
+/// for" notes name the internal types, and a congruence error names the two tuple types).
+#[test]
+fn messages_are_decimal() {
+    for entry in std::fs::read_dir("ui-tests/algebra").unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "stderr") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            assert!(!text.contains("E0275"), "{}: the type checker overflowed", path.display());
+            for line in text.lines() {
+                let ours = line.starts_with("error[")
+                    || (line.contains("= help: the trait") && line.contains("Violated"))
+                    || line.contains("^ ");
+                if ours {
+                    for typenum in ["UInt<", "UTerm", "B0", "B1"] {
+                        assert!(!line.contains(typenum), "{}: {line}", path.display());
+                    }
+                }
+            }
+        }
+    }
 }

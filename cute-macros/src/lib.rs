@@ -63,6 +63,7 @@
 use proc_macro::TokenStream;
 use proc_macro2::Span;
 
+mod diagnostic;
 mod expand;
 mod parse;
 mod validate;
@@ -186,4 +187,22 @@ pub fn int_tuple_dyn(input: TokenStream) -> TokenStream {
 #[proc_macro]
 pub fn tiler_dyn(input: TokenStream) -> TokenStream {
     run(input, |c| c.tiler(false), |t, e| validate::tiler(t, Form::Dyn, e), expand::tiler_dyn)
+}
+
+/// cute-static's decimal diagnostics: one precondition on one or two numbers (see
+/// `diagnostic.rs`). Internal to cute-static.
+#[doc(hidden)]
+#[proc_macro]
+pub fn decimal_condition(input: TokenStream) -> TokenStream {
+    match syn::parse::<diagnostic::Condition>(input) {
+        Ok(c) => diagnostic::condition(&c).into(),
+        Err(e) => e.into_compile_error().into(),
+    }
+}
+
+/// cute-static's digit structs `Dec0 ..= Dec20`. Internal to cute-static.
+#[doc(hidden)]
+#[proc_macro]
+pub fn decimal_digits(_: TokenStream) -> TokenStream {
+    diagnostic::digits().into()
 }

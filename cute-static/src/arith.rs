@@ -10,7 +10,7 @@ pub trait CeilDiv<B> {
     /// The quotient.
     type Out: Unsigned + Default + Copy;
 }
-impl<A, B> CeilDiv<B> for A
+impl<A: StaticValue, B: StaticValue> CeilDiv<B> for A
 where
     A: Add<B>,
     <A as Add<B>>::Output: Sub<B1>,
@@ -20,14 +20,24 @@ where
     type Out = <<<A as Add<B>>::Output as Sub<B1>>::Output as Div<B>>::Output;
 }
 
+/// A static value: the type-level algorithms decide a result's structure from static values
+/// only, so a run-time `usize` reaching one of them is a compile error in these words.
+#[diagnostic::on_unimplemented(
+    message = "static value required: this operation decides its result's structure at compile time, and `{Self}` is a run-time value",
+    label = "a layout with a run-time ({{expr}}) leaf",
+    note = "use the cute-dyn operation on `.to_dyn()` for run-time values (coalesce and filter take them here)"
+)]
+pub trait StaticValue: Value {}
+impl<T: Value> StaticValue for T {}
+
 macro_rules! binary {
-    ($(#[$doc:meta] $name:ident, $op:ident, $out:ident, $bound:path);* $(;)?) => {$(
+    ($(#[$doc:meta] $name:ident, $op:ident, $out:ident, $bound:path, $arg:path);* $(;)?) => {$(
         #[$doc]
         pub trait $name<B> {
             /// The result.
             type Out: $bound;
         }
-        impl<A: $op<B>, B> $name<B> for A
+        impl<A: $arg + $op<B>, B: $arg> $name<B> for A
         where
             <A as $op<B>>::$out: $bound,
         {
@@ -42,23 +52,23 @@ impl<T: Unsigned + Default + Copy> Value for T {}
 
 binary!(
     /// `A * B`.
-    MulT, Mul, Output, Value;
+    MulT, Mul, Output, Value, StaticValue;
     /// `A / B`.
-    DivT, Div, Output, Value;
+    DivT, Div, Output, Value, StaticValue;
     /// `A + B`.
-    AddT, Add, Output, Value;
+    AddT, Add, Output, Value, StaticValue;
     /// `min(A, B)`.
-    MinT, Min, Output, Value;
+    MinT, Min, Output, Value, StaticValue;
     /// `A < B`.
-    LtT, IsLess, Output, Bit;
+    LtT, IsLess, Output, Bit, StaticValue;
     /// `A <= B`.
-    LeT, IsLessOrEqual, Output, Bit;
+    LeT, IsLessOrEqual, Output, Bit, StaticValue;
     /// `A == B`.
-    EqT, IsEqual, Output, Bit;
+    EqT, IsEqual, Output, Bit, StaticValue;
     /// `A | B` on bits.
-    OrT, BitOr, Output, Bit;
+    OrT, BitOr, Output, Bit, Bit;
     /// `A & B` on bits.
-    AndT, BitAnd, Output, Bit;
+    AndT, BitAnd, Output, Bit, Bit;
 );
 
 /// `A % B == 0`.
@@ -66,7 +76,7 @@ pub trait Divides<B> {
     /// `B1` when `B` divides `A`.
     type Out: Bit;
 }
-impl<A: Rem<B>, B> Divides<B> for A
+impl<A: StaticValue + Rem<B>, B: StaticValue> Divides<B> for A
 where
     <A as Rem<B>>::Output: IsEqual<U0>,
 {

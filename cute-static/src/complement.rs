@@ -8,6 +8,7 @@ use typenum::{Bit, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 
 use crate::arith::{CeilDiv, DivT, EqT, IsOne, LeT, MulT};
 use crate::coalesce::{CoalesceModes, FilterZeros, FlattenModes, Mode, ModesToLayout};
+use crate::diag::{ComplementOp, Gate, Gated, StaticBit};
 use crate::int_tuple::{Cons, IntTuple, Nil};
 use crate::layout::{Congruent, Layout};
 
@@ -76,14 +77,15 @@ where
     type Out = Cons<<Cons<M, T> as MinStride>::Min, <<Cons<M, T> as MinStride>::Rest as SortByStride>::Out>;
 }
 
-/// Complement needs an injective layout: a mode that starts before the previous one ends gives
-/// `d / current == 0`.
-#[diagnostic::on_unimplemented(
-    message = "non-injective layout in complement: a mode of stride `{D}` starts inside the previous modes, which end at `{C}`",
-    label = "complement needs an injective layout"
-)]
-pub trait Injective<D, C> {}
-impl<D, C> Injective<D, C> for B0 {}
+cute_macros::decimal_condition! {
+    /// Complement needs an injective layout: each mode (sorted by stride) starts at or after
+    /// the end of the previous ones. Implemented by `current <= stride`.
+    pub trait Injective(stride, end) {
+        message = "non-injective layout in complement: a mode of stride {stride} starts inside the previous modes, which end at {end}",
+        label = "complement needs an injective layout",
+        note = "sorted by stride, each mode must start at or after the end ({end}) of the modes before it",
+    }
+}
 
 /// The fold over the sorted modes: `(result modes, current)`.
 pub trait ComplementFold<C> {
@@ -98,13 +100,32 @@ impl<C> ComplementFold<C> for Nil {
 }
 impl<S, D, T, C> ComplementFold<C> for Cons<Mode<S, D>, T>
 where
+    C: LeT<D>,
+    <C as LeT<D>>::Out: Injective<D, C> + ComplementStep<S, D, T, C>,
+{
+    type Modes = <<C as LeT<D>>::Out as ComplementStep<S, D, T, C>>::Modes;
+    type Current = <<C as LeT<D>>::Out as ComplementStep<S, D, T, C>>::Current;
+}
+
+/// One mode of the fold, chosen by the injectivity bit: a mode that starts inside the previous
+/// ones ends the fold (its error is [`Injective`]'s alone; going on would compute nonsense).
+pub trait ComplementStep<S, D, T, C> {
+    /// The result modes.
+    type Modes;
+    /// The final `current`.
+    type Current;
+}
+impl<S, D, T, C> ComplementStep<S, D, T, C> for B1
+where
     D: DivT<C> + MulT<S>,
-    <D as DivT<C>>::Out: EqT<U0>,
-    <<D as DivT<C>>::Out as EqT<U0>>::Out: Injective<D, C>,
     T: ComplementFold<<D as MulT<S>>::Out>,
 {
     type Modes = Cons<Mode<<D as DivT<C>>::Out, C>, <T as ComplementFold<<D as MulT<S>>::Out>>::Modes>;
     type Current = <T as ComplementFold<<D as MulT<S>>::Out>>::Current;
+}
+impl<S, D, T, C> ComplementStep<S, D, T, C> for B0 {
+    type Modes = Nil;
+    type Current = C;
 }
 
 /// A cotarget: an integer or a shape (as `logical_divide` passes `shape(coalesce(A))`): the
@@ -266,10 +287,11 @@ where
 /// assert_eq!(complement(layout!((2,2):(1,6)), shape!(24)).to_string(), "(3,2):(2,12)");
 /// ```
 #[inline(always)]
-pub fn complement<S, D, Cot>(_: Layout<S, D>, _: Cot) -> <Cot as ComplementOf<Layout<S, D>>>::Output
+pub fn complement<S, D, Cot>(_: Layout<S, D>, _: Cot) -> Gated<ComplementOp, Layout<S, D>, Cot>
 where
-    Cot: ComplementOf<Layout<S, D>>,
-    <Cot as ComplementOf<Layout<S, D>>>::Output: Default,
+    Layout<S, D>: StaticBit,
+    <Layout<S, D> as StaticBit>::Out: Gate<ComplementOp, Layout<S, D>, Cot>,
+    Gated<ComplementOp, Layout<S, D>, Cot>: Default,
 {
     // Every leaf is static: the value is the type's.
     Default::default()

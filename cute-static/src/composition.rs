@@ -123,48 +123,46 @@ int_tiler!([] typenum::UTerm; [U: typenum::Unsigned, B: typenum::Bit] typenum::U
 // composition(A, B), computed by the type checker, for fully static layouts.
 // ------------------------------------------------------------------------------------------
 
+use core::ops::Not;
+
 use typenum::{B0, B1, U0, U1, U2};
 
-use crate::arith::{AndT, CeilDiv, DivT, Divides, EqT, IsOne, LeT, LtT, MinT, MulT, OrT, Value};
+use crate::arith::{AndT, CeilDiv, DivT, Divides, EqT, IsOne, LeT, LtT, MinT, MulT, OrT};
 use crate::coalesce::{CoalesceModes, Concat, FlattenModes, Mode, ModesToLayout};
+use crate::diag::{Gate, Gated, StaticBit};
+use crate::int_tuple::LenT;
 use crate::layout::Congruent;
 
-/// CuTe's stride divisibility condition, exact: at each mode `s` of `coalesce(A)` but the last,
-/// the remaining stride `d` of `B` has `d % s == 0`, or `d < s` with `s % d == 0` or `B` ending
-/// inside the mode.
-#[diagnostic::on_unimplemented(
-    message = "stride divisibility condition violated in composition: stride `{D}` vs shape `{S}`",
-    label = "the right operand's stride does not divide the left operand's mode, nor the other way",
-    note = "the condition is CuTe's: rest_stride % shape == 0, or rest_stride < shape and it fits"
-)]
-pub trait StrideDivisibility<D, S> {}
-impl<D, S> StrideDivisibility<D, S> for B1 {}
+cute_macros::decimal_condition! {
+    /// CuTe's stride divisibility condition, exact: at each mode `s` of `coalesce(A)` but the
+    /// last, the remaining stride `d` of `B` has `d % s == 0`, or `d < s` with `s % d == 0` or
+    /// `B` ending inside the mode. Implemented by the condition's bit.
+    pub trait StrideDivisibility(stride, shape) {
+        message = "stride divisibility condition violated in composition: stride {stride} vs shape {shape}",
+        label = "the right operand's stride {stride} neither is a multiple of the left operand's mode {shape} nor divides it",
+        note = "CuTe's condition: stride % shape == 0, or stride < shape with shape % stride == 0 (or the right operand ends inside the mode)",
+    }
+}
 
-/// CuTe's shape divisibility condition: the remaining shape of `B` is divisible by the part a
-/// mode of `A` takes.
-#[diagnostic::on_unimplemented(
-    message = "shape divisibility condition violated in composition: shape `{N}` is not divisible by `{M}`",
-    label = "the right operand's shape does not split evenly over the left operand's modes"
-)]
-pub trait ShapeDivisibility<N, M> {}
-impl<N, M> ShapeDivisibility<N, M> for B1 {}
+cute_macros::decimal_condition! {
+    /// CuTe's shape divisibility condition: the remaining shape of `B` is divisible by the part
+    /// a mode of `A` takes. Implemented by the condition's bit.
+    pub trait ShapeDivisibility(shape, part) {
+        message = "shape divisibility condition violated in composition: shape {shape} is not divisible by {part}",
+        label = "the right operand's shape {shape} does not split evenly over the left operand's modes",
+        note = "a mode of the left operand takes {part} elements of the right operand's shape {shape}",
+    }
+}
 
-/// Right-distributivity: the modes of `B` together stay inside each mode of `coalesce(A)` but
-/// the last.
-#[diagnostic::on_unimplemented(
-    message = "modes overlap in composition: the right operand reaches `{K}` in a mode of shape `{S}`",
-    label = "A(x + y) != A(x) + A(y) for the images of the right operand's modes"
-)]
-pub trait ModesFit<K, S> {}
-impl<K, S> ModesFit<K, S> for B1 {}
-
-/// A static value required.
-#[diagnostic::on_unimplemented(
-    message = "static value required: composition at the type level takes static layouts, and `{Self}` is a run-time value",
-    label = "use cute_dyn::composition (to_dyn()) for run-time values"
-)]
-pub trait StaticValue: Value {}
-impl<T: Value> StaticValue for T {}
+cute_macros::decimal_condition! {
+    /// Right-distributivity: the modes of `B` together stay inside each mode of `coalesce(A)`
+    /// but the last. Implemented by the condition's bit.
+    pub trait ModesFit(reach, shape) {
+        message = "modes overlap in composition: the right operand's modes reach index {reach} of a mode of shape {shape}",
+        label = "the right operand's modes run past a mode of the left operand",
+        note = "then A(x + y) != A(x) + A(y) for the images of the right operand's modes, and the result would not be A(B(i))",
+    }
+}
 
 /// The fold state over `A`'s modes: the pieces so far, the rest of `B`'s shape and stride.
 #[derive(Clone, Copy, Default)]
@@ -232,8 +230,10 @@ type Admissible<N, D, CS> = <IsOne<N> as OrT<
     >>::Out,
 >>::Out;
 
-/// The skip flag: `next_shape == 1 or rest_shape == 1`.
-type SkipFlag<N, D, CS> = <IsOne<<CS as CeilDiv<D>>::Out> as OrT<IsOne<N>>>::Out;
+/// The skip flag: `next_shape == 1 or rest_shape == 1`, or an inadmissible step (its error
+/// is the stride condition's alone, not a knock-on shape error).
+type SkipFlag<N, D, CS> =
+    <<IsOne<<CS as CeilDiv<D>>::Out> as OrT<IsOne<N>>>::Out as OrT<<Admissible<N, D, CS> as Not>::Output>>::Out;
 
 impl<R, N, D, CS, CD, K> Step<Mode<CS, CD>, K> for St<R, N, D>
 where
@@ -257,6 +257,8 @@ where
     >,
     Admissible<N, D, CS>: StrideDivisibility<D, CS>,
     IsOne<<CS as CeilDiv<D>>::Out>: OrT<IsOne<N>>,
+    Admissible<N, D, CS>: Not,
+    <IsOne<<CS as CeilDiv<D>>::Out> as OrT<IsOne<N>>>::Out: OrT<<Admissible<N, D, CS> as Not>::Output>,
     SkipFlag<N, D, CS>: Branch<R, N, D, CS, CD, K>,
 {
     type St2 = <SkipFlag<N, D, CS> as Branch<R, N, D, CS, CD, K>>::St2;
@@ -617,11 +619,14 @@ where
 /// assert_eq!(composition(a, tiler!(<_,8>)).to_string(), "(12,(4,2)):(59,(13,1))");
 /// ```
 #[inline(always)]
-pub fn composition<SA, DA, B>(a: Layout<SA, DA>, b: B) -> <Layout<SA, DA> as Composition<B>>::Output
+pub fn composition<SA, DA, B>(_: Layout<SA, DA>, _: B) -> Gated<CompositionOp, Layout<SA, DA>, B>
 where
-    Layout<SA, DA>: Composition<B>,
+    Layout<SA, DA>: StaticBit,
+    <Layout<SA, DA> as StaticBit>::Out: Gate<CompositionOp, Layout<SA, DA>, B>,
+    Gated<CompositionOp, Layout<SA, DA>, B>: Default,
 {
-    a.composition(b)
+    // Every leaf is static: the value is the type's.
+    Default::default()
 }
 
 /// The modes of a shape or stride as a list (a leaf is its own single mode, as in CuTe).
@@ -644,20 +649,19 @@ macro_rules! wrap_leaf {
 }
 wrap_leaf!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>; [] usize);
 
-/// A tiler with more elements than A has modes.
-#[diagnostic::on_unimplemented(
-    message = "rank mismatch in composition: the by-mode tiler has more elements than the layout has modes",
-    label = "a tiler of at most rank(A) elements"
-)]
-pub trait TilerFits<SA, DA> {}
-impl<SA, DA, L: ModesOp<CompositionOp, SA, DA>> TilerFits<SA, DA> for L {}
+cute_macros::decimal_condition! {
+    /// A by-mode tiler has at most as many elements as the layout has modes. Implemented by
+    /// `rank(tiler) <= rank(A)`.
+    pub trait TilerRank(tiler, rank) {
+        message = "rank mismatch: a by-mode tiler of {tiler} elements for a layout of rank {rank}",
+        label = "a by-mode tiler has at most rank(A) = {rank} elements",
+        note = "element i of the tiler applies to mode i of the layout; modes past the tiler are kept (divides, products) or dropped (composition)",
+    }
+}
 
 /// `composition(A, <B0,B1,...>)`: element i composes with mode i of A (through [`TilerOp`]).
 impl<SA, DA, L> Composition<ByMode<L>> for Layout<SA, DA>
 where
-    SA: Wrap,
-    DA: Wrap,
-    L: TilerFits<<SA as Wrap>::Out, <DA as Wrap>::Out>,
     ByMode<L>: TilerOp<CompositionOp, Layout<SA, DA>>,
     <ByMode<L> as TilerOp<CompositionOp, Layout<SA, DA>>>::Output: Default,
 {
@@ -798,6 +802,10 @@ pub trait ModesOp<Op, SA, DA> {
 impl<Op> ModesOp<Op, Nil, Nil> for Nil {
     type Out = Nil;
 }
+/// Tiler elements past A's modes: nothing (the [`TilerRank`] check reports them).
+impl<Op, T, TT> ModesOp<Op, Nil, Nil> for Cons<T, TT> {
+    type Out = Nil;
+}
 /// Past the tiler: A's remaining modes, as the operation's [`RestRule`] says.
 impl<Op, S, ST, D, DT> ModesOp<Op, Cons<S, ST>, Cons<D, DT>> for Nil
 where
@@ -818,6 +826,11 @@ impl<Op, SA, DA, L> TilerOp<Op, Layout<SA, DA>> for ByMode<L>
 where
     SA: Wrap,
     DA: Wrap,
+    L: LenT,
+    <SA as Wrap>::Out: LenT,
+    <L as LenT>::Out: LeT<<<SA as Wrap>::Out as LenT>::Out>,
+    <<L as LenT>::Out as LeT<<<SA as Wrap>::Out as LenT>::Out>>::Out:
+        TilerRank<<L as LenT>::Out, <<SA as Wrap>::Out as LenT>::Out>,
     L: ModesOp<Op, <SA as Wrap>::Out, <DA as Wrap>::Out>,
     <L as ModesOp<Op, <SA as Wrap>::Out, <DA as Wrap>::Out>>::Out: MakeLayout,
 {

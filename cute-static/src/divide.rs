@@ -8,6 +8,7 @@ use typenum::{Bit, UInt, UTerm, Unsigned};
 use crate::coalesce::Coalesce;
 use crate::complement::ComplementOf;
 use crate::composition::{ByMode, Composition, DivideOp, TilerOp, Under, Wrap};
+use crate::diag::{Gate, Gated, StaticBit};
 use crate::int_tuple::{Cons, Nil};
 use crate::layout::Layout;
 
@@ -65,10 +66,11 @@ where
 /// assert_eq!(core::mem::size_of_val(&r), 0);
 /// ```
 #[inline(always)]
-pub fn logical_divide<SA, DA, B>(_: Layout<SA, DA>, _: B) -> Divided<Layout<SA, DA>, B>
+pub fn logical_divide<SA, DA, B>(_: Layout<SA, DA>, _: B) -> Gated<DivideOp, Layout<SA, DA>, B>
 where
-    B: TilerOp<DivideOp, Layout<SA, DA>>,
-    Divided<Layout<SA, DA>, B>: Default,
+    Layout<SA, DA>: StaticBit,
+    <Layout<SA, DA> as StaticBit>::Out: Gate<DivideOp, Layout<SA, DA>, B>,
+    Gated<DivideOp, Layout<SA, DA>, B>: Default,
 {
     // Every leaf is static: the value is the type's.
     Default::default()
@@ -119,6 +121,16 @@ impl<S, D> Unzip2List<S, D> for Nil {
     type TD = Nil;
     type RS = S;
     type RD = D;
+}
+/// Guide elements past the layout's modes: nothing (the tiler's [`TilerRank`] check reports
+/// them).
+///
+/// [`TilerRank`]: crate::composition::TilerRank
+impl<G, GT> Unzip2List<Nil, Nil> for Cons<G, GT> {
+    type TS = Nil;
+    type TD = Nil;
+    type RS = Nil;
+    type RD = Nil;
 }
 impl<G, GT, S, ST, D, DT> Unzip2List<Cons<S, ST>, Cons<D, DT>> for Cons<G, GT>
 where

@@ -240,3 +240,19 @@ macro_rules! display_list {
     )*};
 }
 display_list!(Cons<H, T> => H, T; Nil => );
+
+/// The number of modes of a list, as a typenum number (for compile-time checks on ranks).
+pub trait LenT {
+    /// The length.
+    type Out: Unsigned;
+}
+impl LenT for Nil {
+    type Out = typenum::U0;
+}
+impl<H, T: LenT> LenT for Cons<H, T>
+where
+    <T as LenT>::Out: core::ops::Add<typenum::B1>,
+    typenum::Add1<<T as LenT>::Out>: Unsigned,
+{
+    type Out = typenum::Add1<<T as LenT>::Out>;
+}

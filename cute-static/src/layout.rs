@@ -2,14 +2,16 @@
 
 use core::fmt;
 
+use crate::arith::LtT;
 use crate::int_tuple::{Cons, IntTuple, Leaf, List, Nil};
+use crate::product::SizeT;
 
 /// Shape and stride have the same nesting profile (CuTe's `congruent`), and the layout
 /// function `crd2idx` of an integer index over them.
 #[diagnostic::on_unimplemented(
-    message = "not congruent: the shape `{Self}` and the stride `{D}` have different profiles",
-    label = "shape and stride must have the same nesting",
-    note = "a leaf pairs with a leaf, a tuple of rank n with a tuple of rank n"
+    message = "not congruent: the shape and the stride have different profiles",
+    label = "a leaf of one pairs with a tuple of the other",
+    note = "congruent: a leaf pairs with a leaf, a tuple of rank n with a tuple of rank n, at every level"
 )]
 pub trait Congruent<D: IntTuple>: IntTuple {
     /// `crd2idx(i, shape, stride)` for an integer index: split colexicographically, the last
@@ -20,6 +22,11 @@ pub trait Congruent<D: IntTuple>: IntTuple {
 }
 
 /// The modes of two congruent tuples.
+#[diagnostic::on_unimplemented(
+    message = "not congruent: a shape tuple and a stride tuple of different ranks",
+    label = "the shape and the stride have a different number of modes here",
+    note = "congruent: a leaf pairs with a leaf, a tuple of rank n with a tuple of rank n, at every level"
+)]
 pub trait CongruentList<D: List>: List {
     /// `crd2idx` over the remaining modes.
     fn crd2idx_modes(&self, stride: &D, i: usize) -> usize;
@@ -92,6 +99,40 @@ impl Congruent<Nil> for Nil {
         0
     }
 }
+
+/// A leaf paired with a tuple: implemented by nothing, so its message is the error (without
+/// the impls below, rustc searches the tuple impls for one that could fit and overflows).
+#[diagnostic::on_unimplemented(
+    message = "not congruent: a leaf of one pairs with a tuple of the other",
+    label = "the shape and the stride have different profiles",
+    note = "congruent: a leaf pairs with a leaf, a tuple of rank n with a tuple of rank n, at every level"
+)]
+pub trait ProfilesDiffer {}
+
+macro_rules! leaf_with_tuple {
+    ($([$($g:ident: $b:path),*] $s:ty, $d:ty);* $(;)?) => {$(
+        /// Not congruent: [`ProfilesDiffer`] holds for nothing, so this impl never applies.
+        impl<$($g: $b),*> Congruent<$d> for $s
+        where
+            ($s, $d): ProfilesDiffer,
+        {
+            fn crd2idx(&self, _: &$d, _: usize) -> usize {
+                0
+            }
+            fn max_index(&self, _: &$d) -> usize {
+                0
+            }
+        }
+    )*};
+}
+leaf_with_tuple!(
+    [H: IntTuple, T: List] Cons<H, T>, UTerm;
+    [H: IntTuple, T: List, U: Unsigned, B: Bit] Cons<H, T>, UInt<U, B>;
+    [H: IntTuple, T: List] Cons<H, T>, usize;
+    [H: IntTuple, T: List] UTerm, Cons<H, T>;
+    [H: IntTuple, T: List, U: Unsigned, B: Bit] UInt<U, B>, Cons<H, T>;
+    [H: IntTuple, T: List] usize, Cons<H, T>;
+);
 
 macro_rules! leaf_pairs {
     ($([$($g:ident: $b:path),*] $s:ty, $d:ty);* $(;)?) => {$(
@@ -247,6 +288,34 @@ impl<S: Congruent<D>, D: IntTuple> Coord<S, D> for usize {
         shape.crd2idx(stride, *self)
     }
 }
+
+cute_macros::decimal_condition! {
+    /// A static coordinate lies inside its mode. Implemented by `c < size(mode)`.
+    pub trait CoordInRange(coord, size) {
+        message = "static coordinate out of range: {coord} in a mode of size {size}",
+        label = "a coordinate of this mode is in [0, {size})",
+        note = "a static coordinate is checked at compile time; a run-time one (usize) is not checked",
+    }
+}
+
+/// The extent a static coordinate is checked against: the size of a static mode; a run-time
+/// leaf's extent is not known, so nothing is checked there.
+pub trait InRange<C> {}
+impl<C> InRange<C> for usize {}
+impl<C: LtT<Sz>, Sz, S: SizeT<Out = Sz>> InRange<C> for S where <C as LtT<Sz>>::Out: CoordInRange<C, Sz> {}
+
+macro_rules! static_coord {
+    ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
+        /// A static integer coordinate, checked against the mode's size at compile time.
+        impl<S: Congruent<D> + InRange<$ty>, D: IntTuple, $($g: $b),*> Coord<S, D> for $ty {
+            #[inline(always)]
+            fn crd2idx(&self, shape: &S, stride: &D) -> usize {
+                shape.crd2idx(stride, <$ty as Unsigned>::USIZE)
+            }
+        }
+    )*};
+}
+static_coord!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
 
 /// The modes of a tuple coordinate.
 pub trait CoordList<S, D> {

@@ -41,6 +41,7 @@ pub mod arith;
 pub mod coalesce;
 pub mod complement;
 pub mod composition;
+pub mod diag;
 pub mod divide;
 pub mod int_tuple;
 pub mod layout;

@@ -8,6 +8,7 @@ use typenum::{Bit, UInt, UTerm, Unsigned, B1, U1};
 use crate::arith::MulT;
 use crate::complement::ComplementOf;
 use crate::composition::{Composition, ProductOp, TilerOp};
+use crate::diag::{Gate, Gated, StaticBit};
 use crate::divide::Parts;
 use crate::int_tuple::{Cons, Nil};
 use crate::layout::Layout;
@@ -107,10 +108,11 @@ where
 /// assert_eq!(r.to_string(), "((2,2),(2,3)):((4,1),(2,8))");
 /// ```
 #[inline(always)]
-pub fn logical_product<SA, DA, B>(_: Layout<SA, DA>, _: B) -> Multiplied<Layout<SA, DA>, B>
+pub fn logical_product<SA, DA, B>(_: Layout<SA, DA>, _: B) -> Gated<ProductOp, Layout<SA, DA>, B>
 where
-    B: TilerOp<ProductOp, Layout<SA, DA>>,
-    Multiplied<Layout<SA, DA>, B>: Default,
+    Layout<SA, DA>: StaticBit,
+    <Layout<SA, DA> as StaticBit>::Out: Gate<ProductOp, Layout<SA, DA>, B>,
+    Gated<ProductOp, Layout<SA, DA>, B>: Default,
 {
     // Every leaf is static: the value is the type's.
     Default::default()

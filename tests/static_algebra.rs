@@ -4,12 +4,429 @@
 #![allow(clippy::all)]
 use cute::cute_dyn as dy;
 use cute::cute_static::{
-    coalesce, complement, composition, filter, flat_divide, flat_product, layout, layout_dyn, logical_divide,
-    logical_product, shape, tiled_divide, tiled_product, tiler, zipped_divide, zipped_product,
+    coalesce, complement, composition, filter, flat_divide, flat_product, layout, layout_dyn, left_inverse,
+    logical_divide, logical_product, make_layout_left, make_layout_right, right_inverse, shape, tiled_divide,
+    tiled_product, tiler, zipped_divide, zipped_product,
 };
 
 #[test]
 fn static_0() {
+    assert_eq!(make_layout_left(shape!((3, 4, ((3, 4), 8)))).to_string(), "(3,4,((3,4),8)):(1,3,((12,36),144))");
+    assert_eq!(make_layout_left(shape!(5)).to_string(), "5:1");
+    assert_eq!(make_layout_left(shape!((4, (2, 4), 6))).to_string(), "(4,(2,4),6):(1,(4,8),32)");
+    assert_eq!(make_layout_left(shape!(64)).to_string(), "64:1");
+    assert_eq!(make_layout_left(shape!(4)).to_string(), "4:1");
+    assert_eq!(make_layout_left(shape!((4, 1))).to_string(), "(4,1):(1,0)");
+    assert_eq!(make_layout_left(shape!((3, 3))).to_string(), "(3,3):(1,3)");
+    assert_eq!(make_layout_left(shape!(((4, 3, 1), 12, 1))).to_string(), "((4,3,1),12,1):((1,4,0),12,0)");
+    assert_eq!(
+        make_layout_left(shape!((((3, 1), (4, 1)), 8, (2, 8)))).to_string(),
+        "(((3,1),(4,1)),8,(2,8)):(((1,0),(3,0)),12,(96,192))"
+    );
+    assert_eq!(make_layout_left(shape!(((1, 2), 7))).to_string(), "((1,2),7):((0,1),2)");
+    assert_eq!(make_layout_left(shape!((2, 6))).to_string(), "(2,6):(1,2)");
+    assert_eq!(make_layout_left(shape!(((2, 1, 2, 2), 2, 4))).to_string(), "((2,1,2,2),2,4):((1,0,2,4),8,16)");
+    assert_eq!(make_layout_left(shape!(((4, 2), 8, 16, 4))).to_string(), "((4,2),8,16,4):((1,4),8,64,1024)");
+    assert_eq!(make_layout_left(shape!((4, 4, 2, 3))).to_string(), "(4,4,2,3):(1,4,16,32)");
+    assert_eq!(
+        make_layout_left(shape!((8, (2, (4, 1), 4), (2, 1)))).to_string(),
+        "(8,(2,(4,1),4),(2,1)):(1,(8,(16,0),64),(256,0))"
+    );
+    assert_eq!(make_layout_left(shape!((1, 5, 5, (2, 3)))).to_string(), "(1,5,5,(2,3)):(0,1,5,(25,50))");
+    assert_eq!(make_layout_left(shape!(8)).to_string(), "8:1");
+    assert_eq!(make_layout_left(shape!(3)).to_string(), "3:1");
+    assert_eq!(make_layout_left(shape!(((2, 4, 2), 8))).to_string(), "((2,4,2),8):((1,2,8),16)");
+    assert_eq!(
+        make_layout_left(shape!(((1, 3, 2, 4), (2, 2, 2), 3, 6))).to_string(),
+        "((1,3,2,4),(2,2,2),3,6):((0,1,3,6),(24,48,96),192,576)"
+    );
+    assert_eq!(make_layout_left(shape!((8, 8, (2, 4)))).to_string(), "(8,8,(2,4)):(1,8,(64,128))");
+    assert_eq!(
+        make_layout_left(shape!(((4, (1, 1, 1), 4), (7, 2), 7))).to_string(),
+        "((4,(1,1,1),4),(7,2),7):((1,(0,0,0),4),(16,112),224)"
+    );
+    assert_eq!(
+        make_layout_left(shape!(((5, 2, (3, 1, 1), 1), 8, 2))).to_string(),
+        "((5,2,(3,1,1),1),8,2):((1,5,(10,0,0),0),30,240)"
+    );
+    assert_eq!(
+        make_layout_left(shape!((8, (1, 2, 2), 16, (1, 1, 2, 2)))).to_string(),
+        "(8,(1,2,2),16,(1,1,2,2)):(1,(0,8,16),32,(0,0,512,1024))"
+    );
+    assert_eq!(
+        make_layout_left(shape!((4, (2, 4), (4, 4), 3))).to_string(),
+        "(4,(2,4),(4,4),3):(1,(4,8),(32,128),512)"
+    );
+    assert_eq!(
+        make_layout_left(shape!(((2, 2, 2, 4), 32, (1, 2, 1, 2)))).to_string(),
+        "((2,2,2,4),32,(1,2,1,2)):((1,2,4,8),32,(0,1024,0,2048))"
+    );
+    assert_eq!(make_layout_left(shape!((1, 7))).to_string(), "(1,7):(0,1)");
+    assert_eq!(make_layout_left(shape!((7, (4, 1), 4, 4))).to_string(), "(7,(4,1),4,4):(1,(7,0),28,112)");
+    assert_eq!(make_layout_left(shape!(6)).to_string(), "6:1");
+    assert_eq!(make_layout_left(shape!((((3, 2), 5, 1, 4), 8))).to_string(), "(((3,2),5,1,4),8):(((1,3),6,0,30),120)");
+    assert_eq!(make_layout_left(shape!((16, 1, (2, 2)))).to_string(), "(16,1,(2,2)):(1,0,(16,32))");
+    assert_eq!(make_layout_left(shape!(((4, 2), 2, (3, 2), 8))).to_string(), "((4,2),2,(3,2),8):((1,4),8,(16,48),96)");
+    assert_eq!(
+        make_layout_left(shape!((4, 4, 4, (2, 1, 3, 1)))).to_string(),
+        "(4,4,4,(2,1,3,1)):(1,4,16,(64,0,128,0))"
+    );
+    assert_eq!(make_layout_left(shape!(32)).to_string(), "32:1");
+    assert_eq!(
+        make_layout_left(shape!(((3, 12), (2, (4, 2, 1))))).to_string(),
+        "((3,12),(2,(4,2,1))):((1,3),(36,(72,288,0)))"
+    );
+    assert_eq!(make_layout_left(shape!(((2, 6, 12), 8))).to_string(), "((2,6,12),8):((1,2,12),144)");
+    assert_eq!(
+        make_layout_left(shape!(((3, 4, 2, 5), (1, 2, (3, 2, 2), 1)))).to_string(),
+        "((3,4,2,5),(1,2,(3,2,2),1)):((1,3,12,24),(0,120,(240,720,1440),0))"
+    );
+    assert_eq!(make_layout_left(shape!((4, 4))).to_string(), "(4,4):(1,4)");
+    assert_eq!(make_layout_left(shape!((2))).to_string(), "(2):(1)");
+    assert_eq!(
+        make_layout_left(shape!((((2, 1, 1), 3), (2, 4), 2))).to_string(),
+        "(((2,1,1),3),(2,4),2):(((1,0,0),2),(6,12),48)"
+    );
+}
+
+#[test]
+fn mixed_0() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_1() {
+    assert_eq!(
+        make_layout_left(shape!(((3, 5, (1, 2), 4), 16))).to_string(),
+        "((3,5,(1,2),4),16):((1,3,(0,15),30),120)"
+    );
+    assert_eq!(make_layout_left(shape!((4, 2))).to_string(), "(4,2):(1,4)");
+    assert_eq!(make_layout_left(shape!((7, 16, 8))).to_string(), "(7,16,8):(1,7,112)");
+    assert_eq!(make_layout_left(shape!(((4, 3), 6))).to_string(), "((4,3),6):((1,4),12)");
+    assert_eq!(make_layout_left(shape!(((7, 4), 6, 4))).to_string(), "((7,4),6,4):((1,7),28,168)");
+    assert_eq!(
+        make_layout_left(shape!(((2, (4, 2, 1)), (2, 2), (3, 4)))).to_string(),
+        "((2,(4,2,1)),(2,2),(3,4)):((1,(2,8,0)),(16,32),(64,192))"
+    );
+    assert_eq!(make_layout_left(shape!((8, (3, 2, 2, 2)))).to_string(), "(8,(3,2,2,2)):(1,(8,24,48,96))");
+    assert_eq!(make_layout_left(shape!((2, 2, 5))).to_string(), "(2,2,5):(1,2,4)");
+    assert_eq!(
+        make_layout_left(shape!(((7, 2), 4, (2, 1, 4), (3, 2)))).to_string(),
+        "((7,2),4,(2,1,4),(3,2)):((1,7),14,(56,0,112),(448,1344))"
+    );
+    assert_eq!(
+        make_layout_left(shape!((4, (1, 2, 1), (2, 4, 2)))).to_string(),
+        "(4,(1,2,1),(2,4,2)):(1,(0,4,0),(8,16,64))"
+    );
+    assert_eq!(make_layout_left(shape!((2, 2))).to_string(), "(2,2):(1,2)");
+    assert_eq!(make_layout_left(shape!((3, 3, 5))).to_string(), "(3,3,5):(1,3,9)");
+    assert_eq!(
+        make_layout_left(shape!(((5, 6), (2, 4, (2, 2, 2))))).to_string(),
+        "((5,6),(2,4,(2,2,2))):((1,5),(30,60,(240,480,960)))"
+    );
+    assert_eq!(make_layout_left(shape!((2, 12, 6))).to_string(), "(2,12,6):(1,2,24)");
+    assert_eq!(make_layout_left(shape!((2, 1))).to_string(), "(2,1):(1,0)");
+    assert_eq!(make_layout_left(shape!((((2, 2, 1), 2), 1, 2))).to_string(), "(((2,2,1),2),1,2):(((1,2,0),4),0,8)");
+    assert_eq!(make_layout_left(shape!((12, (8, 4)))).to_string(), "(12,(8,4)):(1,(12,96))");
+    assert_eq!(make_layout_left(shape!(((1, 3, 4), 4, 2))).to_string(), "((1,3,4),4,2):((0,1,3),12,48)");
+    assert_eq!(
+        make_layout_left(shape!(((4, 1), (2, (4, 1, 2), 3), (2, 2, 4)))).to_string(),
+        "((4,1),(2,(4,1,2),3),(2,2,4)):((1,0),(4,(8,0,32),64),(192,384,768))"
+    );
+    assert_eq!(make_layout_left(shape!((8, ((12, 2, 6), 3)))).to_string(), "(8,((12,2,6),3)):(1,((8,96,192),1152))");
+    assert_eq!(make_layout_left(shape!((2, 3, 16))).to_string(), "(2,3,16):(1,2,6)");
+    assert_eq!(make_layout_left(shape!((1, ((1, 8, 2), 3, 2)))).to_string(), "(1,((1,8,2),3,2)):(0,((0,1,8),16,48))");
+    assert_eq!(make_layout_left(shape!((2, (5, 1)))).to_string(), "(2,(5,1)):(1,(2,0))");
+    assert_eq!(make_layout_left(shape!((2, 3, 2))).to_string(), "(2,3,2):(1,2,6)");
+    assert_eq!(
+        make_layout_left(shape!(((2), ((4, 3), (2, 1))))).to_string(),
+        "((2),((4,3),(2,1))):((1),((2,8),(24,0)))"
+    );
+    assert_eq!(
+        make_layout_left(shape!(((8, 2), (2, 2, 3), 2, 3))).to_string(),
+        "((8,2),(2,2,3),2,3):((1,8),(16,32,64),192,384)"
+    );
+    assert_eq!(make_layout_left(shape!((16, 4))).to_string(), "(16,4):(1,16)");
+    assert_eq!(
+        make_layout_left(shape!((8, 1, (4, (2, 2, 2)), 12))).to_string(),
+        "(8,1,(4,(2,2,2)),12):(1,0,(8,(32,64,128)),256)"
+    );
+    assert_eq!(make_layout_left(shape!((2, 8))).to_string(), "(2,8):(1,2)");
+    assert_eq!(make_layout_left(shape!((12, 1))).to_string(), "(12,1):(1,0)");
+    assert_eq!(make_layout_left(shape!(16)).to_string(), "16:1");
+    assert_eq!(make_layout_left(shape!((1, 4))).to_string(), "(1,4):(0,1)");
+    assert_eq!(make_layout_left(shape!((8, (2, 4, 8)))).to_string(), "(8,(2,4,8)):(1,(8,16,64))");
+    assert_eq!(make_layout_left(shape!((1, (4, (2, 7)), 3, 4))).to_string(), "(1,(4,(2,7)),3,4):(0,(1,(4,8)),56,168)");
+    assert_eq!(make_layout_left(shape!((2, 2, 6, 4))).to_string(), "(2,2,6,4):(1,2,4,24)");
+    assert_eq!(make_layout_left(shape!((4, (6, 3, 2)))).to_string(), "(4,(6,3,2)):(1,(4,24,72))");
+    assert_eq!(make_layout_left(shape!((2, 7, (3, 2, 2), 2))).to_string(), "(2,7,(3,2,2),2):(1,2,(14,42,84),168)");
+    assert_eq!(make_layout_left(shape!((16, 3))).to_string(), "(16,3):(1,16)");
+    assert_eq!(make_layout_left(shape!(1)).to_string(), "1:0");
+    assert_eq!(make_layout_left(shape!(((2, (2, 2, 3)), 2, 8))).to_string(), "((2,(2,2,3)),2,8):((1,(2,4,8)),24,48)");
+}
+
+#[test]
+fn mixed_1() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_2() {
+    assert_eq!(make_layout_left(shape!((3, (1, 6)))).to_string(), "(3,(1,6)):(1,(0,3))");
+    assert_eq!(make_layout_left(shape!((6, (8, 1)))).to_string(), "(6,(8,1)):(1,(6,0))");
+    assert_eq!(make_layout_left(shape!((64, 4))).to_string(), "(64,4):(1,64)");
+    assert_eq!(make_layout_left(shape!((4, 8))).to_string(), "(4,8):(1,4)");
+    assert_eq!(make_layout_left(shape!((8, 2))).to_string(), "(8,2):(1,8)");
+    assert_eq!(
+        make_layout_left(shape!((3, (6, 3), 2, (1, 4, 2)))).to_string(),
+        "(3,(6,3),2,(1,4,2)):(1,(3,18),54,(0,108,432))"
+    );
+    assert_eq!(make_layout_left(shape!((8))).to_string(), "(8):(1)");
+    assert_eq!(make_layout_left(shape!((2, 16))).to_string(), "(2,16):(1,2)");
+    assert_eq!(
+        make_layout_left(shape!(((1, (2, 3), 3, 2), 3, 16))).to_string(),
+        "((1,(2,3),3,2),3,16):((0,(1,2),6,18),36,108)"
+    );
+    assert_eq!(
+        make_layout_left(shape!(((2, (1, 1, 2), 2), 8, 1, 8))).to_string(),
+        "((2,(1,1,2),2),8,1,8):((1,(0,0,2),4),8,0,64)"
+    );
+    assert_eq!(make_layout_left(shape!((2, 12, 2))).to_string(), "(2,12,2):(1,2,24)");
+    assert_eq!(
+        make_layout_left(shape!((((2, 6, 3), 1), (8, 2)))).to_string(),
+        "(((2,6,3),1),(8,2)):(((1,2,12),0),(36,288))"
+    );
+    assert_eq!(
+        make_layout_left(shape!((4, (2, 2), 2, (1, 1, 1, 2)))).to_string(),
+        "(4,(2,2),2,(1,1,1,2)):(1,(4,8),16,(0,0,0,32))"
+    );
+    assert_eq!(make_layout_left(shape!((8, 2, 1))).to_string(), "(8,2,1):(1,8,0)");
+    assert_eq!(make_layout_left(shape!(((2, 12, 12), 3))).to_string(), "((2,12,12),3):((1,2,24),288)");
+    assert_eq!(
+        make_layout_left(shape!(((4, 2, 2), ((2, 4), 2, 2), (4, 2, 1)))).to_string(),
+        "((4,2,2),((2,4),2,2),(4,2,1)):((1,4,8),((16,32),128,256),(512,2048,0))"
+    );
+    assert_eq!(make_layout_left(shape!((((2, 8), 4), 4))).to_string(), "(((2,8),4),4):(((1,2),16),64)");
+    assert_eq!(make_layout_left(shape!(((4, 2, (4, 3, 4), 1)))).to_string(), "((4,2,(4,3,4),1)):((1,4,(8,32,96),0))");
+    assert_eq!(
+        make_layout_left(shape!(((2, 2, (1, 3), (1, 3, 2)), 3, 3))).to_string(),
+        "((2,2,(1,3),(1,3,2)),3,3):((1,2,(0,4),(0,12,36)),72,216)"
+    );
+    assert_eq!(
+        make_layout_left(shape!(((1, 2, 2), (2, 8), (8), (2, 2)))).to_string(),
+        "((1,2,2),(2,8),(8),(2,2)):((0,1,2),(4,8),(64),(512,1024))"
+    );
+    assert_eq!(
+        make_layout_left(shape!((((1, 1, 2), (2, 1), 2, 3), ((2, 3), 1, 16)))).to_string(),
+        "(((1,1,2),(2,1),2,3),((2,3),1,16)):(((0,0,1),(2,0),4,8),((24,48),0,144))"
+    );
+    assert_eq!(make_layout_left(shape!((2, 5, (2, 2, 4, 3)))).to_string(), "(2,5,(2,2,4,3)):(1,2,(10,20,40,160))");
+    assert_eq!(make_layout_left(shape!(2)).to_string(), "2:1");
+    assert_eq!(make_layout_left(shape!((6, 16))).to_string(), "(6,16):(1,6)");
+    assert_eq!(
+        make_layout_left(shape!((3, 8, 4, ((1, 2), 2, 1)))).to_string(),
+        "(3,8,4,((1,2),2,1)):(1,3,24,((0,96),192,0))"
+    );
+    assert_eq!(make_layout_left(shape!(((2, (6, 2, 1), 4), 2))).to_string(), "((2,(6,2,1),4),2):((1,(2,12,0),24),96)");
+    assert_eq!(make_layout_left(shape!((16, 4, 2))).to_string(), "(16,4,2):(1,16,64)");
+    assert_eq!(make_layout_left(shape!((8, 7))).to_string(), "(8,7):(1,8)");
+    assert_eq!(make_layout_left(shape!((2, 2, (2, 1, 4)))).to_string(), "(2,2,(2,1,4)):(1,2,(4,0,8))");
+    assert_eq!(
+        make_layout_left(shape!((4, (1, 3, 1), 3, (4, 1)))).to_string(),
+        "(4,(1,3,1),3,(4,1)):(1,(0,4,0),12,(36,0))"
+    );
+    assert_eq!(make_layout_left(shape!((32, 5))).to_string(), "(32,5):(1,32)");
+    assert_eq!(make_layout_left(shape!((6, 5, 1))).to_string(), "(6,5,1):(1,6,0)");
+    assert_eq!(make_layout_left(shape!((2, 6, 6))).to_string(), "(2,6,6):(1,2,12)");
+    assert_eq!(make_layout_left(shape!((4, 4, 12, 4))).to_string(), "(4,4,12,4):(1,4,16,192)");
+    assert_eq!(make_layout_left(shape!((16, 32))).to_string(), "(16,32):(1,16)");
+    assert_eq!(make_layout_left(shape!((2, (7, (1, 2, 2), 3)))).to_string(), "(2,(7,(1,2,2),3)):(1,(2,(0,14,28),56))");
+    assert_eq!(make_layout_left(shape!((6, 3, 6, 5))).to_string(), "(6,3,6,5):(1,6,18,108)");
+    assert_eq!(
+        make_layout_left(shape!((2, (2, 2, 2), ((2, 2), 2, 1), (2, 2)))).to_string(),
+        "(2,(2,2,2),((2,2),2,1),(2,2)):(1,(2,4,8),((16,32),64,0),(128,256))"
+    );
+    assert_eq!(make_layout_left(shape!((1, (2, 4, 2)))).to_string(), "(1,(2,4,2)):(0,(1,2,8))");
+    assert_eq!(
+        make_layout_left(shape!((7, (1, (1, 1)), 2, ((2, 2, 1), 1, 2, (2, 12))))).to_string(),
+        "(7,(1,(1,1)),2,((2,2,1),1,2,(2,12))):(1,(0,(0,0)),7,((14,28,0),0,56,(112,224)))"
+    );
+}
+
+#[test]
+fn mixed_2() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_3() {
+    assert_eq!(make_layout_left(shape!((8, 2, 2, (4, 16, 2)))).to_string(), "(8,2,2,(4,16,2)):(1,8,16,(32,128,2048))");
+    assert_eq!(make_layout_left(shape!(((2, 3, (2, 3)), 2))).to_string(), "((2,3,(2,3)),2):((1,2,(6,12)),36)");
+    assert_eq!(make_layout_left(shape!((2, (4, 5, 4)))).to_string(), "(2,(4,5,4)):(1,(2,8,40))");
+    assert_eq!(make_layout_left(shape!((8, (2, 4)))).to_string(), "(8,(2,4)):(1,(8,16))");
+    assert_eq!(make_layout_left(shape!(((4, 2), 2))).to_string(), "((4,2),2):((1,4),8)");
+    assert_eq!(make_layout_left(shape!(((32, 1), 3))).to_string(), "((32,1),3):((1,0),32)");
+    assert_eq!(make_layout_left(shape!((6, 8))).to_string(), "(6,8):(1,6)");
+    assert_eq!(make_layout_left(shape!((((1, 6, 2), 3), 2))).to_string(), "(((1,6,2),3),2):(((0,1,6),12),36)");
+    assert_eq!(
+        make_layout_left(shape!((3, 4, ((1, 8), 4, 1), 1))).to_string(),
+        "(3,4,((1,8),4,1),1):(1,3,((0,12),96,0),0)"
+    );
+    assert_eq!(make_layout_left(shape!((8, 2, 3))).to_string(), "(8,2,3):(1,8,16)");
+    assert_eq!(make_layout_left(shape!((4, 12))).to_string(), "(4,12):(1,4)");
+    assert_eq!(make_layout_left(shape!(12)).to_string(), "12:1");
+    assert_eq!(make_layout_left(shape!((2, 3))).to_string(), "(2,3):(1,2)");
+    assert_eq!(make_layout_left(shape!(((4, 2), (2, 32, 2)))).to_string(), "((4,2),(2,32,2)):((1,4),(8,16,512))");
+    assert_eq!(make_layout_left(shape!((((2, 4), 2), 16))).to_string(), "(((2,4),2),16):(((1,2),8),16)");
+    assert_eq!(make_layout_left(shape!((4, (3, 1, 6), 1))).to_string(), "(4,(3,1,6),1):(1,(4,0,12),0)");
+    assert_eq!(make_layout_left(shape!((1, 3, 4))).to_string(), "(1,3,4):(0,1,3)");
+    assert_eq!(
+        make_layout_left(shape!((2, (2, 2, (1, 1, 4), 1), 6, 7))).to_string(),
+        "(2,(2,2,(1,1,4),1),6,7):(1,(2,4,(0,0,8),0),32,192)"
+    );
+    assert_eq!(
+        make_layout_left(shape!((5, (8, 2, 4), (2, 1, (2, 1))))).to_string(),
+        "(5,(8,2,4),(2,1,(2,1))):(1,(5,40,80),(320,0,(640,0)))"
+    );
+    assert_eq!(
+        make_layout_left(shape!((8, 8, (4, (1, 1, 2)), 8))).to_string(),
+        "(8,8,(4,(1,1,2)),8):(1,8,(64,(0,0,256)),512)"
+    );
+    assert_eq!(make_layout_left(shape!((8, ((2, 1), 3, 1), 2))).to_string(), "(8,((2,1),3,1),2):(1,((8,0),16,0),48)");
+    assert_eq!(make_layout_left(shape!((4, 6))).to_string(), "(4,6):(1,4)");
+    assert_eq!(make_layout_left(shape!((2, 1, 4))).to_string(), "(2,1,4):(1,0,2)");
+    assert_eq!(
+        make_layout_left(shape!((8, (1, 1, 8, 4), (1, 2, 8)))).to_string(),
+        "(8,(1,1,8,4),(1,2,8)):(1,(0,0,8,64),(0,256,512))"
+    );
+    assert_eq!(make_layout_left(shape!((8, 3, 2))).to_string(), "(8,3,2):(1,8,24)");
+    assert_eq!(make_layout_left(shape!((2, 16, 7))).to_string(), "(2,16,7):(1,2,32)");
+    assert_eq!(make_layout_left(shape!((3, 8))).to_string(), "(3,8):(1,3)");
+    assert_eq!(make_layout_left(shape!((4, (1, 2)))).to_string(), "(4,(1,2)):(1,(0,4))");
+    assert_eq!(make_layout_left(shape!((8, 6))).to_string(), "(8,6):(1,8)");
+    assert_eq!(make_layout_left(shape!((7, 64))).to_string(), "(7,64):(1,7)");
+    assert_eq!(make_layout_left(shape!((6, 8, (1, 8)))).to_string(), "(6,8,(1,8)):(1,6,(0,48))");
+    assert_eq!(
+        make_layout_left(shape!((2, 4, (2, 2, 2, (2, 1)), 3))).to_string(),
+        "(2,4,(2,2,2,(2,1)),3):(1,2,(8,16,32,(64,0)),128)"
+    );
+    assert_eq!(make_layout_left(shape!((1, 6))).to_string(), "(1,6):(0,1)");
+    assert_eq!(make_layout_left(shape!((2, 5, 2, 2))).to_string(), "(2,5,2,2):(1,2,10,20)");
+    assert_eq!(
+        make_layout_left(shape!((3, (2, 2, 4), (3, 5, 2)))).to_string(),
+        "(3,(2,2,4),(3,5,2)):(1,(3,6,12),(48,144,720))"
+    );
+    assert_eq!(make_layout_left(shape!((6, (1, 6, 3), 8))).to_string(), "(6,(1,6,3),8):(1,(0,6,36),108)");
+    assert_eq!(make_layout_left(shape!((4, (2), 5))).to_string(), "(4,(2),5):(1,(4),8)");
+    assert_eq!(make_layout_left(shape!((16, (5, 4, 2)))).to_string(), "(16,(5,4,2)):(1,(16,80,320))");
+    assert_eq!(
+        make_layout_left(shape!((4, 5, (2, 4, 3), (2, 2)))).to_string(),
+        "(4,5,(2,4,3),(2,2)):(1,4,(20,40,160),(480,960))"
+    );
+    assert_eq!(
+        make_layout_left(shape!((4, 1, (6, (2, 2, 1), (2, 2, 2))))).to_string(),
+        "(4,1,(6,(2,2,1),(2,2,2))):(1,0,(4,(24,48,0),(96,192,384)))"
+    );
+}
+
+#[test]
+fn mixed_3() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_4() {
+    assert_eq!(
+        make_layout_left(shape!((3, 2, 4, ((2, 3, 3), 8)))).to_string(),
+        "(3,2,4,((2,3,3),8)):(1,3,6,((24,48,144),432))"
+    );
+    assert_eq!(make_layout_left(shape!((16, ((2, 4, 1), 2)))).to_string(), "(16,((2,4,1),2)):(1,((16,32,0),128))");
+    assert_eq!(make_layout_left(shape!((3, (4, 2), 12))).to_string(), "(3,(4,2),12):(1,(3,12),24)");
+    assert_eq!(make_layout_left(shape!((3, 2))).to_string(), "(3,2):(1,3)");
+    assert_eq!(make_layout_left(shape!((16, 2))).to_string(), "(16,2):(1,16)");
+    assert_eq!(
+        make_layout_left(shape!((6, 2, (4, 4), (2, 2)))).to_string(),
+        "(6,2,(4,4),(2,2)):(1,6,(12,48),(192,384))"
+    );
+    assert_eq!(
+        make_layout_left(shape!((((2, 2), 2, 1, 1), (3, (2, 1, 1), 3, (2, 2, 2))))).to_string(),
+        "(((2,2),2,1,1),(3,(2,1,1),3,(2,2,2))):(((1,2),4,0,0),(8,(24,0,0),48,(144,288,576)))"
+    );
+    assert_eq!(make_layout_left(shape!(((8, 2), (3, 2), 4))).to_string(), "((8,2),(3,2),4):((1,8),(16,48),96)");
+    assert_eq!(make_layout_left(shape!((4, 2, 2))).to_string(), "(4,2,2):(1,4,8)");
+    assert_eq!(make_layout_left(shape!((6, (1, 1)))).to_string(), "(6,(1,1)):(1,(0,0))");
+    assert_eq!(
+        make_layout_left(shape!(((4, 4), 2, (8, 7), 2))).to_string(),
+        "((4,4),2,(8,7),2):((1,4),16,(32,256),1792)"
+    );
+    assert_eq!(make_layout_left(shape!((1, 2))).to_string(), "(1,2):(0,1)");
+    assert_eq!(make_layout_left(shape!((1, (8, 8)))).to_string(), "(1,(8,8)):(0,(1,8))");
+    assert_eq!(make_layout_left(shape!((3))).to_string(), "(3):(1)");
+    assert_eq!(make_layout_left(shape!((16, 3, 4, 6))).to_string(), "(16,3,4,6):(1,16,48,192)");
+    assert_eq!(make_layout_left(shape!((2, ((3, 2), 7), 3))).to_string(), "(2,((3,2),7),3):(1,((2,6),12),84)");
+    assert_eq!(
+        make_layout_left(shape!(((1, 4, 4, 1), ((2, 2, 2), 1, 1, (1, 1, 2)), (1, 4, 4)))).to_string(),
+        "((1,4,4,1),((2,2,2),1,1,(1,1,2)),(1,4,4)):((0,1,4,0),((16,32,64),0,0,(0,0,128)),(0,256,1024))"
+    );
+    assert_eq!(make_layout_left(shape!((16, 8, 12))).to_string(), "(16,8,12):(1,16,128)");
+    assert_eq!(
+        make_layout_left(shape!((6, (1, 2, 2), ((2, 2), 1, 4)))).to_string(),
+        "(6,(1,2,2),((2,2),1,4)):(1,(0,6,12),((24,48),0,96))"
+    );
+    assert_eq!(make_layout_left(shape!((6, 2, (4, 8)))).to_string(), "(6,2,(4,8)):(1,6,(12,48))");
+    assert_eq!(
+        make_layout_left(shape!((6, (2, 2, (3, 2), 2)))).to_string(),
+        "(6,(2,2,(3,2),2)):(1,(6,12,(24,72),144))"
+    );
+    assert_eq!(
+        make_layout_left(shape!((((2, 2), (4, 2, 1)), 3, 8))).to_string(),
+        "(((2,2),(4,2,1)),3,8):(((1,2),(4,16,0)),32,96)"
+    );
+    assert_eq!(make_layout_left(shape!((32, 6, 2))).to_string(), "(32,6,2):(1,32,192)");
+    assert_eq!(make_layout_left(shape!((1, 32))).to_string(), "(1,32):(0,1)");
+    assert_eq!(make_layout_left(shape!((2, 7, 6, 8))).to_string(), "(2,7,6,8):(1,2,14,84)");
+    assert_eq!(
+        make_layout_left(shape!((2, (6, 4), (4, 2), (2, 2, 1)))).to_string(),
+        "(2,(6,4),(4,2),(2,2,1)):(1,(2,12),(48,192),(384,768,0))"
+    );
+    assert_eq!(make_layout_left(shape!((5, 64))).to_string(), "(5,64):(1,5)");
+    assert_eq!(make_layout_left(shape!((16))).to_string(), "(16):(1)");
+    assert_eq!(
+        make_layout_left(shape!(((2, 2, 2, 2), 1, (2, 4), 6))).to_string(),
+        "((2,2,2,2),1,(2,4),6):((1,2,4,8),0,(16,32),128)"
+    );
+    assert_eq!(make_layout_left(shape!((4, 3))).to_string(), "(4,3):(1,4)");
+    assert_eq!(
+        make_layout_left(shape!((((2, 1), (1, 8), 1, 2), (2, 2)))).to_string(),
+        "(((2,1),(1,8),1,2),(2,2)):(((1,0),(0,2),0,16),(32,64))"
+    );
+    assert_eq!(make_layout_left(shape!((8, (2, 2)))).to_string(), "(8,(2,2)):(1,(8,16))");
+    assert_eq!(make_layout_left(shape!(((2, 8, 3), 1))).to_string(), "((2,8,3),1):((1,2,16),0)");
+    assert_eq!(
+        make_layout_left(shape!(((2, 1), (4, 4, 4), 16))).to_string(),
+        "((2,1),(4,4,4),16):((1,0),(2,8,32),128)"
+    );
+    assert_eq!(make_layout_left(shape!((6, 4, (1, 1, 3), 16))).to_string(), "(6,4,(1,1,3),16):(1,6,(0,0,24),72)");
+    assert_eq!(
+        make_layout_left(shape!((3, ((3, 5), (4, 4, 3))))).to_string(),
+        "(3,((3,5),(4,4,3))):(1,((3,9),(45,180,720)))"
+    );
+    assert_eq!(make_layout_left(shape!((3, 4))).to_string(), "(3,4):(1,3)");
+    assert_eq!(make_layout_left(shape!((2, (1, 2), 2))).to_string(), "(2,(1,2),2):(1,(0,2),4)");
+    assert_eq!(
+        make_layout_left(shape!((1, ((6, 2)), 2, ((2, 4), 1, 1)))).to_string(),
+        "(1,((6,2)),2,((2,4),1,1)):(0,((1,6)),12,((24,48),0,0))"
+    );
+    assert_eq!(make_layout_left(shape!((4, 8, 16, (2, 4)))).to_string(), "(4,8,16,(2,4)):(1,4,32,(512,1024))");
+}
+
+#[test]
+fn mixed_4() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_5() {
     assert_eq!(coalesce(layout!(4:1)).to_string(), "4:1");
     assert_eq!(coalesce(layout!((2,3):(12,3))).to_string(), "(2,3):(12,3)");
     assert_eq!(coalesce(layout!(((1,6,2,1),(4,2,7)):((1,1,6,12),(12,48,96)))).to_string(), "672:1");
@@ -71,7 +488,7 @@ fn static_0() {
 }
 
 #[test]
-fn mixed_0() -> Result<(), dy::Error> {
+fn mixed_5() -> Result<(), dy::Error> {
     assert_eq!(coalesce(layout!({4}:1)).to_dyn()?, dy::coalesce(&layout_dyn!({4}:1)?)?);
     assert_eq!(coalesce(layout!(({2},3):({12},3))).to_dyn()?, dy::coalesce(&layout_dyn!(({2},3):({12},3))?)?);
     assert_eq!(
@@ -199,7 +616,7 @@ fn mixed_0() -> Result<(), dy::Error> {
 }
 
 #[test]
-fn static_1() {
+fn static_6() {
     assert_eq!(coalesce(layout!(((4,3),4,6,3):((24,0),1,4,0))).to_string(), "(4,3,24,3):(24,0,1,0)");
     assert_eq!(coalesce(layout!(8:1)).to_string(), "8:1");
     assert_eq!(
@@ -261,7 +678,7 @@ fn static_1() {
 }
 
 #[test]
-fn mixed_1() -> Result<(), dy::Error> {
+fn mixed_6() -> Result<(), dy::Error> {
     assert_eq!(
         coalesce(layout!((({4},3),{4},6,{3}):((24,{0}),1,{4},0))).to_dyn()?,
         dy::coalesce(&layout_dyn!((({4},3),{4},6,{3}):((24,{0}),1,{4},0))?)?
@@ -378,7 +795,7 @@ fn mixed_1() -> Result<(), dy::Error> {
 }
 
 #[test]
-fn static_2() {
+fn static_7() {
     assert_eq!(coalesce(layout!(((3,16,4)):((1,0,0)))).to_string(), "(3,64):(1,0)");
     assert_eq!(coalesce(layout!(((2,3),(12,2)):((6,2),(12,1)))).to_string(), "(2,3,12,2):(6,2,12,1)");
     assert_eq!(coalesce(layout!(2:1)).to_string(), "2:1");
@@ -437,7 +854,7 @@ fn static_2() {
 }
 
 #[test]
-fn mixed_2() -> Result<(), dy::Error> {
+fn mixed_7() -> Result<(), dy::Error> {
     assert_eq!(
         coalesce(layout!((({3},16,{4})):((1,{0},0)))).to_dyn()?,
         dy::coalesce(&layout_dyn!((({3},16,{4})):((1,{0},0)))?)?
@@ -560,7 +977,7 @@ fn mixed_2() -> Result<(), dy::Error> {
 }
 
 #[test]
-fn static_3() {
+fn static_8() {
     assert_eq!(filter(layout!(((3,2,2,4),(6,(2,2,2))):((1,3,6,12),(48,(288,576,1152))))).to_string(), "2304:1");
     assert_eq!(filter(layout!(4:0)).to_string(), "1:0");
     assert_eq!(filter(layout!((2,(6,2,2),2,2):(48,(1,24,12),6,96))).to_string(), "(2,6,2,2,2,2):(48,1,24,12,6,96)");
@@ -610,7 +1027,7 @@ fn static_3() {
 }
 
 #[test]
-fn mixed_3() -> Result<(), dy::Error> {
+fn mixed_8() -> Result<(), dy::Error> {
     assert_eq!(
         filter(layout!((({3},2,{2},4),({6},(2,{2},2))):(({1},3,{6},12),({48},(288,{576},1152))))).to_dyn()?,
         dy::filter(&layout_dyn!((({3},2,{2},4),({6},(2,{2},2))):(({1},3,{6},12),({48},(288,{576},1152))))?)?
@@ -718,7 +1135,7 @@ fn mixed_3() -> Result<(), dy::Error> {
 }
 
 #[test]
-fn static_4() {
+fn static_9() {
     assert_eq!(filter(layout!(((1,(4,2,2)),16,16):((2,(0,2,0)),8,128))).to_string(), "(2,256):(2,8)");
     assert_eq!(filter(layout!((2,3):(1,2))).to_string(), "6:1");
     assert_eq!(filter(layout!((32,2):(1,32))).to_string(), "64:1");
@@ -801,7 +1218,7 @@ fn static_4() {
 }
 
 #[test]
-fn mixed_4() -> Result<(), dy::Error> {
+fn mixed_9() -> Result<(), dy::Error> {
     assert_eq!(
         filter(layout!((({1},(4,{2},2)),{16},16):(({2},(0,{2},0)),{8},128))).to_dyn()?,
         dy::filter(&layout_dyn!((({1},(4,{2},2)),{16},16):(({2},(0,{2},0)),{8},128))?)?
@@ -933,7 +1350,7 @@ fn mixed_4() -> Result<(), dy::Error> {
 }
 
 #[test]
-fn static_5() {
+fn static_10() {
     assert_eq!(
         composition(layout!(((2,2,2),4,(4,2,2,2)):((64,384,4608),16,(2,8,2304,1))), layout!((1,8):(8,1))).to_string(),
         "(1,(2,2,2)):(1,(64,384,4608))"
@@ -1006,12 +1423,12 @@ fn static_5() {
 }
 
 #[test]
-fn mixed_5() -> Result<(), dy::Error> {
+fn mixed_10() -> Result<(), dy::Error> {
     Ok(())
 }
 
 #[test]
-fn static_6() {
+fn static_11() {
     assert_eq!(
         composition(layout!((16,3,2):(1,16,48)), layout!((3,(2,1,2,2)):(2,(6,2,12,1)))).to_string(),
         "(3,(2,1,2,2)):(2,(6,2,12,1))"
@@ -1093,12 +1510,12 @@ fn static_6() {
 }
 
 #[test]
-fn mixed_6() -> Result<(), dy::Error> {
+fn mixed_11() -> Result<(), dy::Error> {
     Ok(())
 }
 
 #[test]
-fn static_7() {
+fn static_12() {
     assert_eq!(
         composition(layout!(((8,2,2),1):((4,32,2),4)), tiler!(<<(2,2,2):(4,1,2)>>)).to_string(),
         "(((2,2,2))):(((16,4,8)))"
@@ -1207,12 +1624,12 @@ fn static_7() {
 }
 
 #[test]
-fn mixed_7() -> Result<(), dy::Error> {
+fn mixed_12() -> Result<(), dy::Error> {
     Ok(())
 }
 
 #[test]
-fn static_8() {
+fn static_13() {
     assert_eq!(composition(layout!((((1,1),(4,4,2)),2):(((1,1),(1,4,16)),32)), layout!(4:16)).to_string(), "4:16");
     assert_eq!(composition(layout!((3,2):(1,3)), layout!((2,2,2):(4,2,1))).to_string(), "(2,2,2):(4,2,1)");
     assert_eq!(composition(layout!(7:0), layout!(7:1)).to_string(), "7:0");
@@ -1303,12 +1720,12 @@ fn static_8() {
 }
 
 #[test]
-fn mixed_8() -> Result<(), dy::Error> {
+fn mixed_13() -> Result<(), dy::Error> {
     Ok(())
 }
 
 #[test]
-fn static_9() {
+fn static_14() {
     assert_eq!(
         composition(layout!((2,(3,7,4),6):(1,(2,6,42),168)), tiler!(<2:1,84:1,_>)).to_string(),
         "(2,84,6):(1,2,168)"
@@ -1387,12 +1804,12 @@ fn static_9() {
 }
 
 #[test]
-fn mixed_9() -> Result<(), dy::Error> {
+fn mixed_14() -> Result<(), dy::Error> {
     Ok(())
 }
 
 #[test]
-fn static_10() {
+fn static_15() {
     assert_eq!(complement(layout!((8,8,(5,1),((3,1),2)):(240,30,(6,6),((2,2),1))), shape!(1920)).to_string(), "1:0");
     assert_eq!(
         complement(layout!((((2,2),2,6),(2,1,3,(4,2))):(((96,48),192,1),(24,768,768,(6,384)))), shape!(3873))
@@ -1459,12 +1876,12 @@ fn static_10() {
 }
 
 #[test]
-fn mixed_10() -> Result<(), dy::Error> {
+fn mixed_15() -> Result<(), dy::Error> {
     Ok(())
 }
 
 #[test]
-fn static_11() {
+fn static_16() {
     assert_eq!(complement(layout!((2,4,6):(32,1,64)), shape!(356)).to_string(), "8:4");
     assert_eq!(complement(layout!((3,4,2):(8,1,4)), shape!(72)).to_string(), "3:24");
     assert_eq!(complement(layout!((2,(5,(2,4,1)),2,8):(640,(128,(64,16,16)),8,1)), shape!(1280)).to_string(), "1:0");
@@ -1518,12 +1935,12 @@ fn static_11() {
 }
 
 #[test]
-fn mixed_11() -> Result<(), dy::Error> {
+fn mixed_16() -> Result<(), dy::Error> {
     Ok(())
 }
 
 #[test]
-fn static_12() {
+fn static_17() {
     assert_eq!(complement(layout!((4,((2,2,3),2,2)):(48,((24,12,4),2,1))), shape!(192)).to_string(), "1:0");
     assert_eq!(complement(layout!(((7,2),4):((1,7),14)), shape!(336)).to_string(), "6:56");
     assert_eq!(complement(layout!(12:1), shape!(36)).to_string(), "3:12");
@@ -1580,12 +1997,12 @@ fn static_12() {
 }
 
 #[test]
-fn mixed_12() -> Result<(), dy::Error> {
+fn mixed_17() -> Result<(), dy::Error> {
     Ok(())
 }
 
 #[test]
-fn static_13() {
+fn static_18() {
     assert_eq!(complement(layout!((4,((4,1),7,1),1):(28,((7,7),1,1),1)), shape!(336)).to_string(), "3:112");
     assert_eq!(complement(layout!((2,5):(4,24)), shape!(20)).to_string(), "(4,3):(1,8)");
     assert_eq!(complement(layout!(64:1), shape!(64)).to_string(), "1:0");
@@ -1593,6 +2010,753 @@ fn static_13() {
     assert_eq!(complement(layout!((6,4,(2,1,3)):(8,1,(4,48,48))), shape!(432)).to_string(), "3:144");
     assert_eq!(complement(layout!((4,6):(6,1)), shape!(144)).to_string(), "6:24");
     assert_eq!(complement(layout!(1:1), shape!(6)).to_string(), "6:1");
+    assert_eq!(right_inverse(layout!((6,((2,2),5)):(2,((60,1),12)))).to_string(), "(2,6,5,2):(12,1,24,6)");
+    assert_eq!(right_inverse(layout!((2,((8,1),2,2)):(32,((4,2),2,1)))).to_string(), "(2,2,8,2):(32,16,2,1)");
+    assert_eq!(right_inverse(layout!(((2,1),6,(4,2,1)):((48,48),8,(2,1,1)))).to_string(), "(2,4,6,2):(48,12,2,1)");
+    assert_eq!(right_inverse(layout!((6,2,6):(0,6,1))).to_string(), "(6,2):(12,6)");
+    assert_eq!(
+        right_inverse(layout!(((3,2,1,2),((2,2),(2,3)),8):((768,384,384,192),((96,48),(24,8)),1))).to_string(),
+        "(8,3,2,2,2,2,2,3):(288,96,48,24,12,6,3,1)"
+    );
+    assert_eq!(
+        right_inverse(layout!(((2,1,2,6),2,2,4):((1,2,48,4),2,24,96))).to_string(),
+        "(2,2,6,2,2,4):(1,24,4,48,2,96)"
+    );
+    assert_eq!(
+        right_inverse(layout!((2,(4,2,1,2),((1,2,4),2),(1,(4,1))):(1024,(256,128,128,64),((64,32,8),4),(4,(1,1)))))
+            .to_string(),
+        "(4,2,4,2,2,2,4,2):(512,256,64,32,16,8,2,1)"
+    );
+    assert_eq!(right_inverse(layout!((8,(2,2,6),(4,1)):(1,(8,16,32),(192,768)))).to_string(), "768:1");
+    assert_eq!(right_inverse(layout!(2:1)).to_string(), "2:1");
+    assert_eq!(right_inverse(layout!((6,8,1,(2,3,3)):(3,108,36,(18,36,1)))).to_string(), "(3,6,6,8):(288,1,48,6)");
+    assert_eq!(right_inverse(layout!((8,(2,2,5,2)):(20,(10,160,1,5)))).to_string(), "(10,2,8,2):(32,8,1,16)");
+    assert_eq!(right_inverse(layout!((2,2):(1,2))).to_string(), "4:1");
+    assert_eq!(right_inverse(layout!((4,2):(3,12))).to_string(), "1:0");
+    assert_eq!(right_inverse(layout!((8,(8,4)):(32,(1,8)))).to_string(), "(32,8):(8,1)");
+    assert_eq!(right_inverse(layout!((7,3):(1,7))).to_string(), "21:1");
+    assert_eq!(right_inverse(layout!((2,8):(1,2))).to_string(), "16:1");
+    assert_eq!(
+        right_inverse(layout!(((4,7,2),(4,3),(1,1,1,(3,2))):((1,4,28),(56,224),(672,672,672,(672,2016))))).to_string(),
+        "4032:1"
+    );
+    assert_eq!(right_inverse(layout!(((1,(4,2,2))):((2,(4,1,2))))).to_string(), "(4,4):(4,1)");
+    assert_eq!(
+        right_inverse(
+            layout!(((2,1,4,(2,1,2)),2,((1,1),(5,2),(1,1,4))):((1280,1280,320,(160,160,80)),40,((40,40),(8,4),(4,4,1))))
+        )
+        .to_string(),
+        "(4,2,5,2,2,2,4,2):(640,320,64,32,16,8,2,1)"
+    );
+    assert_eq!(right_inverse(layout!((2,6,(1,3)):(18,3,(3,1)))).to_string(), "(3,6,2):(12,2,1)");
+    assert_eq!(right_inverse(layout!(((1,2),1,3,2):((2,6),1,2,1))).to_string(), "(2,3,2):(6,2,1)");
+    assert_eq!(
+        right_inverse(layout!((3,((2,2,1),2,(8,4),1)):(1,((96,384,384),192,(12,3),768)))).to_string(),
+        "(3,4,8,2,2,2):(1,192,24,3,12,6)"
+    );
+    assert_eq!(right_inverse(layout!((2,6,4,2):(1,48,2,8))).to_string(), "(2,8):(1,12)");
+    assert_eq!(right_inverse(layout!((3,8,(2,2,2,3)):(1,576,(6,144,288,12)))).to_string(), "3:1");
+    assert_eq!(right_inverse(layout!((2,(6,2,4)):(48,(8,4,1)))).to_string(), "(4,2,6,2):(24,12,2,1)");
+    assert_eq!(right_inverse(layout!(8:1)).to_string(), "8:1");
+    assert_eq!(right_inverse(layout!((4,(2,2,2),6):(1,(4,8,16),32))).to_string(), "192:1");
+    assert_eq!(right_inverse(layout!(16:1)).to_string(), "16:1");
+    assert_eq!(right_inverse(layout!((4,2):(2,1))).to_string(), "(2,4):(4,1)");
+    assert_eq!(
+        right_inverse(layout!(((2,12,4),1,(1,(2,2,1),2,1)):((1,64,8),8,(8,(2,4,8),32,8)))).to_string(),
+        "(2,4,4,2,12):(1,96,24,384,2)"
+    );
+    assert_eq!(right_inverse(layout!((1):(1))).to_string(), "1:0");
+    assert_eq!(right_inverse(layout!(4:1)).to_string(), "4:1");
+    assert_eq!(
+        right_inverse(layout!(((1,4,(3,1)),1,(4,4)):((192,1,(16,192)),192,(48,4)))).to_string(),
+        "(4,4,12):(1,48,4)"
+    );
+}
+
+#[test]
+fn mixed_18() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_19() {
+    assert_eq!(right_inverse(layout!(32:1)).to_string(), "32:1");
+    assert_eq!(right_inverse(layout!((3,2):(2,1))).to_string(), "(2,3):(3,1)");
+    assert_eq!(right_inverse(layout!(1:1)).to_string(), "1:0");
+    assert_eq!(right_inverse(layout!((5,1,((2,2,1),2),5):(3840,3840,((1920,120,8),4),8))).to_string(), "1:0");
+    assert_eq!(right_inverse(layout!((6,4):(4,1))).to_string(), "(4,6):(6,1)");
+    assert_eq!(right_inverse(layout!((8,6,4):(1,32,8))).to_string(), "(8,4,6):(1,48,8)");
+    assert_eq!(right_inverse(layout!((3,(2,3)):(1,(3,6)))).to_string(), "18:1");
+    assert_eq!(right_inverse(layout!(((3,4),4,2,4):((96,288),1,4,8))).to_string(), "32:12");
+    assert_eq!(right_inverse(layout!((8):(1))).to_string(), "8:1");
+    assert_eq!(right_inverse(layout!((2,16,12):(1,24,2))).to_string(), "(2,12,16):(1,32,2)");
+    assert_eq!(right_inverse(layout!(((3,2),4):((4,12),1))).to_string(), "(4,6):(6,1)");
+    assert_eq!(right_inverse(layout!((6,1):(1,1))).to_string(), "6:1");
+    assert_eq!(right_inverse(layout!(2:8)).to_string(), "1:0");
+    assert_eq!(
+        right_inverse(layout!((((2,2),1),(16,2,2)):(((1024,16),2048),(1,64,32)))).to_string(),
+        "(16,2,2,2):(4,2,128,64)"
+    );
+    assert_eq!(right_inverse(layout!(12:1)).to_string(), "12:1");
+    assert_eq!(right_inverse(layout!((2,3,32):(96,1,3))).to_string(), "(96,2):(2,1)");
+    assert_eq!(right_inverse(layout!((8,8):(8,1))).to_string(), "(8,8):(8,1)");
+    assert_eq!(right_inverse(layout!((3,4):(4,1))).to_string(), "(4,3):(3,1)");
+    assert_eq!(right_inverse(layout!(((2,3),(1,2,1,7),16):((3,1),(1,32,32,3),1))).to_string(), "(3,7):(2,12)");
+    assert_eq!(right_inverse(layout!((4,1,4,1):(4,4,1,1))).to_string(), "(4,4):(4,1)");
+    assert_eq!(right_inverse(layout!((8,2):(1,8))).to_string(), "16:1");
+    assert_eq!(
+        right_inverse(layout!(((4,2,4),(2,4),(2,2,2,1)):((4,1024,16),(2,64),(1,256,512,64)))).to_string(),
+        "(2,2,4,4,4,4,2):(256,32,1,8,64,512,4)"
+    );
+    assert_eq!(right_inverse(layout!((16,5,(4,2)):(160,8,(2,1)))).to_string(), "(2,4,5):(320,80,16)");
+    assert_eq!(
+        right_inverse(layout!((((2,4,1),3,2),6):(((2,12,288),4,1),48))).to_string(),
+        "(2,2,3,4,6):(24,1,8,2,48)"
+    );
+    assert_eq!(right_inverse(layout!((3,(2,2,2),3):(24,(6,12,3),1))).to_string(), "(3,2,4,3):(24,12,3,1)");
+    assert_eq!(right_inverse(layout!((8,7):(7,1))).to_string(), "(7,8):(8,1)");
+    assert_eq!(right_inverse(layout!((4,(6,1)):(6,(1,6)))).to_string(), "(6,4):(4,1)");
+    assert_eq!(
+        right_inverse(layout!((2,1,4,(4,(5,2,4))):(640,640,160,(40,(8,4,1))))).to_string(),
+        "(4,2,5,4,4,2):(320,160,32,8,2,1)"
+    );
+    assert_eq!(right_inverse(layout!(((1,(2,1)),5,6,3):((6,(90,90)),6,1,30))).to_string(), "(6,5,3,2):(10,2,60,1)");
+    assert_eq!(right_inverse(layout!(((2,32,4,3)):((1,6,192,2)))).to_string(), "(2,3,128):(1,256,2)");
+    assert_eq!(right_inverse(layout!((4,6,7,5):(1,4,24,168))).to_string(), "840:1");
+    assert_eq!(
+        right_inverse(layout!((8,(8,2),((1,2),2,1,2),3):(192,(1,16),((32,1536),32,32,8),64))).to_string(),
+        "(8,2,2,2,3,8,2):(8,512,64,256,1024,1,128)"
+    );
+    assert_eq!(right_inverse(layout!(((2,3,4),5):((60,1,15),3))).to_string(), "(3,5,4,2):(2,24,6,1)");
+    assert_eq!(
+        right_inverse(layout!((((1,3),2,1,2),(2,2,4,2),2):(((12,2),1,12,48),(24,6,192,96),12))).to_string(),
+        "(2,3,2,2,2,2,2,4):(3,1,24,384,12,6,192,48)"
+    );
+    assert_eq!(
+        right_inverse(layout!(((3,2,1),(4,1,1,1),3,(1,2,(2,2,2),1)):((16,1,1),(288,288,16,16),96,(288,48,(4,8,2),2))))
+            .to_string(),
+        "(2,2,4,3,2,3,4):(3,576,144,1,72,24,6)"
+    );
+    assert_eq!(right_inverse(layout!((3,(8,1,2),12):(96,(12,288,288),1))).to_string(), "(12,8,3,2):(48,3,1,24)");
+    assert_eq!(right_inverse(layout!(3:1)).to_string(), "3:1");
+    assert_eq!(right_inverse(layout!((((8,2),5),((3,1),5)):(((1,8),16),((80,240),240)))).to_string(), "1200:1");
+    assert_eq!(
+        right_inverse(layout!(((2,(2,2,5)),(3,1,2,6),2):((1440,(720,360,72)),(24,24,12,2),1))).to_string(),
+        "(2,6,2,3,5,2,2,2):(1440,240,120,40,8,4,2,1)"
+    );
+    assert_eq!(right_inverse(layout!((1,(2)):(1,(1)))).to_string(), "2:1");
+}
+
+#[test]
+fn mixed_19() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_20() {
+    assert_eq!(right_inverse(layout!((8,((6,2),2,3),6):(1,((8,48),96,192),576))).to_string(), "3456:1");
+    assert_eq!(
+        right_inverse(layout!((3,(1,2,(8,1)),(7,12)):(1344,(1344,672,(84,84)),(12,1)))).to_string(),
+        "(12,7,8,2,3):(336,48,6,3,1)"
+    );
+    assert_eq!(right_inverse(layout!(((4,(2,2,2)),(3,4)):((1,(4,8,16)),(32,96)))).to_string(), "384:1");
+    assert_eq!(
+        right_inverse(layout!((2,((1,4),3,2,2),8):(192,((2,2),64,1,384),8))).to_string(),
+        "(2,4,8,3,2,2):(24,2,96,8,1,48)"
+    );
+    assert_eq!(right_inverse(layout!((8,8):(64,8))).to_string(), "1:0");
+    assert_eq!(
+        right_inverse(layout!(((3,1,4),2,(16,1,4)):((512,128,128),1,(8,128,2)))).to_string(),
+        "(2,4,16,4,3):(12,384,24,3,1)"
+    );
+    assert_eq!(right_inverse(layout!((4,2,2):(1,4,8))).to_string(), "16:1");
+    assert_eq!(
+        right_inverse(layout!((32,(4,(2,2,2),2)):(32,(1,(16,1024,8),4)))).to_string(),
+        "(4,2,2,2,32,2):(32,1024,512,128,1,256)"
+    );
+    assert_eq!(right_inverse(layout!((8,4,2,1):(8,1,4,64))).to_string(), "(8,8):(8,1)");
+    assert_eq!(right_inverse(layout!((2,(2,16,2,2),2):(1,(2,4,64,128),256))).to_string(), "512:1");
+    assert_eq!(right_inverse(layout!((2,(2,3,2),(1,4,6)):(1,(2,16,48),(4,4,96)))).to_string(), "(4,4,6,6):(1,24,4,96)");
+    assert_eq!(right_inverse(layout!(((4,2,1),(1,1,1,2),2):((8,4,4),(4,4,4,2),1))).to_string(), "(2,2,2,4):(16,8,4,1)");
+    assert_eq!(right_inverse(layout!(6:1)).to_string(), "6:1");
+    assert_eq!(right_inverse(layout!(((1,2,2),16):((1,1,2),4))).to_string(), "64:1");
+    assert_eq!(right_inverse(layout!((2,(6,16)):(96,(16,1)))).to_string(), "(16,6,2):(12,2,1)");
+    assert_eq!(right_inverse(layout!((7,2,7):(2,1,14))).to_string(), "(2,7,7):(7,1,14)");
+    assert_eq!(right_inverse(layout!((3):(1))).to_string(), "3:1");
+    assert_eq!(right_inverse(layout!((1,2):(2,1))).to_string(), "2:1");
+    assert_eq!(right_inverse(layout!((16,16):(16,1))).to_string(), "(16,16):(16,1)");
+    assert_eq!(right_inverse(layout!((5,(3,8,5)):(5,(200,25,1)))).to_string(), "(5,5,8,3):(120,1,15,5)");
+    assert_eq!(right_inverse(layout!((2,(2,5)):(10,(5,1)))).to_string(), "(5,2,2):(4,2,1)");
+    assert_eq!(right_inverse(layout!(((2,4),4):((128,1),32))).to_string(), "4:2");
+    assert_eq!(right_inverse(layout!((2,4,(2,2)):(16,4,(2,1)))).to_string(), "(2,2,4,2):(16,8,2,1)");
+    assert_eq!(right_inverse(layout!(((3,3,2),7,4):((12,4,756),108,1))).to_string(), "(4,3,3):(126,3,1)");
+    assert_eq!(right_inverse(layout!((4,(4,2),4,6):(192,(48,24),6,1))).to_string(), "(6,4,2,4,4):(128,32,16,4,1)");
+    assert_eq!(
+        right_inverse(layout!(((2,3,2,1),3,6,(4,1,1,1)):((432,144,72,72),24,4,(1,1,1,1)))).to_string(),
+        "(4,6,3,2,3,2):(216,36,12,6,2,1)"
+    );
+    assert_eq!(right_inverse(layout!((16,(5,3)):(1,(16,80)))).to_string(), "240:1");
+    assert_eq!(right_inverse(layout!(((6,2),5):((10,5),1))).to_string(), "(5,2,6):(12,6,1)");
+    assert_eq!(right_inverse(layout!((2,6):(6,1))).to_string(), "(6,2):(2,1)");
+    assert_eq!(right_inverse(layout!((4,(8,6)):(8,(1,32)))).to_string(), "(8,4,6):(4,1,32)");
+    assert_eq!(
+        right_inverse(layout!((12,1,((3),(2)),(1,(1,3),(1,1,3))):(54,18,((6),(3)),(54,(6,18),(6,6,1))))).to_string(),
+        "(3,2,3,3,12):(216,36,12,72,1)"
+    );
+    assert_eq!(right_inverse(layout!((1,2):(1,1))).to_string(), "2:1");
+    assert_eq!(right_inverse(layout!((7,2):(1,7))).to_string(), "14:1");
+    assert_eq!(right_inverse(layout!((6,(2),(2,4)):(1,(48),(24,6)))).to_string(), "(6,4,2,2):(1,24,12,6)");
+    assert_eq!(right_inverse(layout!((4,(2,16,6,4)):(6,(1536,24,1,384)))).to_string(), "(6,4,16,4,2):(128,1,8,768,4)");
+    assert_eq!(
+        right_inverse(layout!((((3,2,1),1),2,(2,1,5),(2,2,2)):(((4,240,120),1),60,(120,120,12),(480,1,2)))).to_string(),
+        "(4,3,5,4,2,2):(240,1,24,6,3,120)"
+    );
+    assert_eq!(right_inverse(layout!(((16,2,2),32):((1,16,32),64))).to_string(), "2048:1");
+    assert_eq!(right_inverse(layout!((8,5):(1,32))).to_string(), "8:1");
+    assert_eq!(right_inverse(layout!(((2,2),(2,2,16)):((128,64),(32,16,1)))).to_string(), "(16,2,2,2,2):(16,8,4,2,1)");
+    assert_eq!(
+        right_inverse(layout!(((5,1,2,2),(2,1,3),4,(2,(1,3))):((2,40,1440,720),(1,10,80),10,(40,(240,240)))))
+            .to_string(),
+        "(2,5,8,3,3,2,2):(20,1,120,40,960,10,5)"
+    );
+}
+
+#[test]
+fn mixed_20() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_21() {
+    assert_eq!(right_inverse(layout!((12,2,4):(1,12,24))).to_string(), "96:1");
+    assert_eq!(right_inverse(layout!(((1,2,3)):((6,3,1)))).to_string(), "(3,2):(2,1)");
+    assert_eq!(right_inverse(layout!((6,2):(1,6))).to_string(), "12:1");
+    assert_eq!(right_inverse(layout!(((2,8),((3,8,5))):((61440,2),((64,384,3072))))).to_string(), "1:0");
+    assert_eq!(right_inverse(layout!((1,32):(1,1))).to_string(), "32:1");
+    assert_eq!(right_inverse(layout!((6):(1))).to_string(), "6:1");
+    assert_eq!(
+        right_inverse(layout!((3,(4,(4,1,2),3,3),2):(73728,(8,(2,221184,96),221184,3072),192))).to_string(),
+        "1:0"
+    );
+    assert_eq!(right_inverse(layout!((((5),1,3),3):(((1),5,5),15))).to_string(), "45:1");
+    assert_eq!(right_inverse(layout!((1,(4,2)):(2,(2,0)))).to_string(), "1:0");
+    assert_eq!(right_inverse(layout!((8,4):(1,8))).to_string(), "32:1");
+    assert_eq!(right_inverse(layout!((8,6):(6,1))).to_string(), "(6,8):(8,1)");
+    assert_eq!(right_inverse(layout!(((8,2),(4,3,4)):((24,12),(3,1,192)))).to_string(), "(3,4,2,8,4):(64,16,8,1,192)");
+    assert_eq!(
+        right_inverse(layout!((8,16,3,((1,1,5),2)):(96,6,1,((3840,768,768),3)))).to_string(),
+        "(3,2,16,8,5):(128,1920,8,1,384)"
+    );
+    assert_eq!(
+        right_inverse(layout!(((4,4,2),((4,4,2),(2,2,1))):((1,4,16),((32,128,512),(1024,2048,4096))))).to_string(),
+        "4096:1"
+    );
+    assert_eq!(right_inverse(layout!((1,(3,5),5):(5,(5,15),1))).to_string(), "(5,15):(15,1)");
+    assert_eq!(
+        right_inverse(layout!(((2,2,2),((2,4),1),12,2):((384,768,2),((4,96),2),8,1))).to_string(),
+        "(2,4,12,4,4):(768,4,64,16,1)"
+    );
+    assert_eq!(right_inverse(layout!((2,(16,(16,3))):(48,(3,(96,1))))).to_string(), "(3,16,2,16):(512,2,1,32)");
+    assert_eq!(right_inverse(layout!((2,3,4):(1,2,6))).to_string(), "24:1");
+    assert_eq!(right_inverse(layout!((5,4,(1,1,1),(1,2,(2,1))):(1,5,(20,20,20),(20,20,(40,80))))).to_string(), "80:1");
+    assert_eq!(right_inverse(layout!((8,2,2):(4,2,1))).to_string(), "(2,2,8):(16,8,1)");
+    assert_eq!(right_inverse(layout!((1,7,(1,5,2),6):(14,2,(1,14,1),70))).to_string(), "(2,35,6):(35,1,70)");
+    assert_eq!(right_inverse(layout!((3,8,3,4):(96,4,32,1))).to_string(), "(4,24,3):(72,3,1)");
+    assert_eq!(right_inverse(layout!((2,1):(1,1))).to_string(), "2:1");
+    assert_eq!(right_inverse(layout!(((2,3,2,5),2):((2,4,1,24),12))).to_string(), "(2,6,2,5):(6,1,60,12)");
+    assert_eq!(right_inverse(layout!((2,(8,3),4):(96,(12,4),1))).to_string(), "(4,3,8,2):(48,16,2,1)");
+    assert_eq!(right_inverse(layout!(5:1)).to_string(), "5:1");
+    assert_eq!(right_inverse(layout!(((1,1,8),4):((8,1,1),8))).to_string(), "32:1");
+    assert_eq!(right_inverse(layout!(4:0)).to_string(), "1:0");
+    assert_eq!(right_inverse(layout!((2,(2,3),8):(1,(2,32),4))).to_string(), "(4,8,3):(1,12,4)");
+    assert_eq!(right_inverse(layout!(((1,4,2,3),2,4):((96,8,4,32),96,1))).to_string(), "(4,2,4,6):(48,4,1,8)");
+    assert_eq!(right_inverse(layout!((6,5):(1,6))).to_string(), "30:1");
+    assert_eq!(
+        right_inverse(layout!((8,8,(4,(3,2,2))):(16,2,(384,(128,1,1536))))).to_string(),
+        "(2,8,8,3,4,2):(768,8,1,256,64,1536)"
+    );
+    assert_eq!(right_inverse(layout!((4,(2,6,3)):(1,(12,24,4)))).to_string(), "(4,3,12):(1,48,4)");
+    assert_eq!(right_inverse(layout!((4,(5,7)):(5,(1,20)))).to_string(), "(5,4,7):(4,1,20)");
+    assert_eq!(
+        right_inverse(layout!(((2,2,2),4,((3,3,1),6)):((864,432,216),54,((18,6,6),1)))).to_string(),
+        "(6,3,3,4,2,2,2):(288,96,32,8,4,2,1)"
+    );
+    assert_eq!(right_inverse(layout!((3,2,4):(1,3,6))).to_string(), "24:1");
+    assert_eq!(right_inverse(layout!((2,(2,4,(2,3,6))):(192,(3,48,(1536,3072,9216))))).to_string(), "1:0");
+    assert_eq!(
+        right_inverse(layout!((((1,4),1,2,6),(2,(1,1,2),1,8)):(((1,1),4,4,8),(48,(96,96,96),192,192)))).to_string(),
+        "1536:1"
+    );
+    assert_eq!(right_inverse(layout!((8,2,(2,5)):(1,8,(80,16)))).to_string(), "(16,5,2):(1,32,16)");
+    assert_eq!(right_inverse(layout!((1,(4),(1,1,2,5),(2,2)):(1,(1),(4,4,4,8),(40,80)))).to_string(), "160:1");
+}
+
+#[test]
+fn mixed_21() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_22() {
+    assert_eq!(right_inverse(layout!((5,(1,1,7)):(1,(5,5,5)))).to_string(), "35:1");
+    assert_eq!(right_inverse(layout!(((12,6),2,1,8):((96,16),8,8,1))).to_string(), "(8,2,6,12):(144,72,12,1)");
+    assert_eq!(
+        right_inverse(layout!(((2,2,2,2),4,(8,2)):((512,1,256,64),16,(2,128)))).to_string(),
+        "(2,8,4,2,2,2,2):(2,64,16,8,512,4,1)"
+    );
+    assert_eq!(
+        right_inverse(layout!((12,2,8,(1,3,2,2)):(3,576,36,(2304,1,288,1152)))).to_string(),
+        "(3,12,8,2,2,2):(192,1,24,576,12,1152)"
+    );
+    assert_eq!(
+        right_inverse(layout!((4,((6,1),(3,4,1),(4,2,1))):(576,((96,96),(32,8,8),(2,1,1))))).to_string(),
+        "(2,4,4,3,6,4):(1152,288,72,24,4,1)"
+    );
+    assert_eq!(right_inverse(layout!(((16,2,2),3,3):((72,3,1152),2304,6))).to_string(), "1:0");
+    assert_eq!(
+        right_inverse(layout!((((2,2),5,2),2,8,6):(((1920,960),192,96),48,6,1))).to_string(),
+        "(6,8,2,2,5,2,2):(640,80,40,20,4,2,1)"
+    );
+    assert_eq!(right_inverse(layout!((4,(6,1)):(6,(1,1)))).to_string(), "(6,4):(4,1)");
+    assert_eq!(right_inverse(layout!(((4,(2,5)),16,4):((640,(320,1)),5,80))).to_string(), "(320,2,4):(8,4,1)");
+    assert_eq!(right_inverse(layout!(((2,3),3):((8,192),16))).to_string(), "1:0");
+    assert_eq!(right_inverse(layout!((4,6,8,4):(1,4,24,192))).to_string(), "768:1");
+    assert_eq!(right_inverse(layout!((64,5):(5,1))).to_string(), "(5,64):(64,1)");
+    assert_eq!(right_inverse(layout!((2,(2,7,3),4):(1,(2,12,4),84))).to_string(), "(4,3,7,4):(1,28,4,84)");
+    assert_eq!(right_inverse(layout!(((2,(2,2)),(2,4,6),3):((144,(288,13824)),(9,576,2304),3))).to_string(), "1:0");
+    assert_eq!(right_inverse(layout!((3,2,2):(1,3,6))).to_string(), "12:1");
+    assert_eq!(right_inverse(layout!(3:4)).to_string(), "1:0");
+    assert_eq!(
+        right_inverse(layout!((2,(4,3,6,(1,8))):(576,(144,48,8,(8,1))))).to_string(),
+        "(8,6,3,4,2):(144,24,8,2,1)"
+    );
+    assert_eq!(right_inverse(layout!((2,12):(12,1))).to_string(), "(12,2):(2,1)");
+    assert_eq!(right_inverse(layout!(((6,4),6,3):((0,36),0,0))).to_string(), "1:0");
+    assert_eq!(right_inverse(layout!((((2,2,1),2,1),5,(5,2,3)):(((1,2,4),4,8),8,(40,200,400)))).to_string(), "1200:1");
+    assert_eq!(right_inverse(layout!((3,3,((2,2),4)):(2,24,((12,6),576)))).to_string(), "1:0");
+    assert_eq!(right_inverse(layout!((1,(2,5,3),2):(2,(30,6,2),1))).to_string(), "(2,3,5,2):(30,10,2,1)");
+    assert_eq!(right_inverse(layout!(((8,(7,2),2),5):((7,(1,280),560),56))).to_string(), "(7,8,5,4):(8,1,224,56)");
+    assert_eq!(
+        right_inverse(layout!((((1,2),16),((2,2),(2,1,2),8)):(((0,4),32),((32,1),(4,2,0),12)))).to_string(),
+        "2:64"
+    );
+    assert_eq!(right_inverse(layout!((1,(1,2,2,2)):(8,(8,4,2,1)))).to_string(), "(2,2,2):(4,2,1)");
+    assert_eq!(right_inverse(layout!((4,(4,1,2),4,8):(256,(64,64,32),8,1))).to_string(), "(8,4,2,4,4):(128,32,16,4,1)");
+    assert_eq!(right_inverse(layout!(((2,12),2):((24,2),1))).to_string(), "(2,12,2):(24,2,1)");
+    assert_eq!(right_inverse(layout!(((2,3,2,1),4,(4,2),2):((32,2048,1024,2048),6144,(8,1),512))).to_string(), "2:192");
+    assert_eq!(right_inverse(layout!(((1,2,(3,2)),3):((36,18,(6,3)),1))).to_string(), "(3,2,3,2):(12,6,2,1)");
+    assert_eq!(right_inverse(layout!((4,32,3,2):(48,192,16,1))).to_string(), "2:384");
+    assert_eq!(right_inverse(layout!((2,2,2,4):(2,4,1,8))).to_string(), "(2,4,4):(4,1,8)");
+    assert_eq!(right_inverse(layout!((3,8):(1,3))).to_string(), "24:1");
+    assert_eq!(right_inverse(layout!((8,12,((2,2,3),3)):(1,8,((96,192,384),1152)))).to_string(), "3456:1");
+    assert_eq!(right_inverse(layout!((2,(12,5),4):(240,(20,4),1))).to_string(), "(4,5,12,2):(120,24,2,1)");
+    assert_eq!(right_inverse(layout!((8,4,3):(0,3,1))).to_string(), "(3,4):(32,8)");
+    assert_eq!(right_inverse(layout!((2,4):(32,8))).to_string(), "1:0");
+    assert_eq!(
+        right_inverse(layout!(((2,2,2),(2,1,8),(1,1,1,2),3):((384,192,96),(48,48,6),(6,6,6,3),1))).to_string(),
+        "(3,2,8,2,2,2,2):(256,128,16,8,4,2,1)"
+    );
+    assert_eq!(right_inverse(layout!(((2,3,2),32):((1,4,2),12))).to_string(), "(2,2,3,32):(1,6,2,12)");
+    assert_eq!(
+        left_inverse(layout!(((2,1,2,4),16,(2,2,3)):((1536,1536,768,192),12,(6,3,1)))).to_string(),
+        "(3,2,2,16,4,2,2):(1024,512,256,16,4,2,1)"
+    );
+    assert_eq!(left_inverse(layout!(6:128)).to_string(), "(128,6):(0,1)");
+}
+
+#[test]
+fn mixed_22() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_23() {
+    assert_eq!(left_inverse(layout!((2,3,5):(10,60,1))).to_string(), "(10,6,3):(6,1,2)");
+    assert_eq!(
+        left_inverse(layout!((2,(2,(3,1,1)),16,4):(1,(32,(64,1,64)),2,192))).to_string(),
+        "(2,16,6,4):(1,12,2,192)"
+    );
+    assert_eq!(left_inverse(layout!(16:1)).to_string(), "16:1");
+    assert_eq!(left_inverse(layout!(4:1)).to_string(), "4:1");
+    assert_eq!(left_inverse(layout!(((2,3,4),2):((24,8,2),1))).to_string(), "(2,4,3,2):(24,6,2,1)");
+    assert_eq!(left_inverse(layout!(1:1)).to_string(), "1:0");
+    assert_eq!(left_inverse(layout!((3,5):(1,9))).to_string(), "(9,5):(1,3)");
+    assert_eq!(
+        left_inverse(layout!(((3,(4,8),4),3,2):((768,(192,24),6),2,1))).to_string(),
+        "(2,3,4,8,4,3):(1152,384,96,12,3,1)"
+    );
+    assert_eq!(left_inverse(layout!((12,12,8):(96,8,1))).to_string(), "(8,12,12):(144,12,1)");
+    assert_eq!(left_inverse(layout!((16,2,(2,4),2):(4,1,(2,512),2048))).to_string(), "(4,128,8):(16,1,64)");
+    assert_eq!(left_inverse(layout!((3,1):(1,3))).to_string(), "3:1");
+    assert_eq!(left_inverse(layout!((16,3):(1,16))).to_string(), "48:1");
+    assert_eq!(
+        left_inverse(layout!((2,(2,5),4,(2,4)):(32,(192,384),2,(1,8)))).to_string(),
+        "(2,4,4,6,10):(80,20,160,1,2)"
+    );
+    assert_eq!(left_inverse(layout!(3:1)).to_string(), "3:1");
+    assert_eq!(left_inverse(layout!((2,32):(1,2))).to_string(), "64:1");
+    assert_eq!(left_inverse(layout!((3,8):(8,1))).to_string(), "(8,3):(3,1)");
+    assert_eq!(left_inverse(layout!((3,2):(1,3))).to_string(), "6:1");
+    assert_eq!(left_inverse(layout!((2):(1))).to_string(), "2:1");
+    assert_eq!(left_inverse(layout!(((1,2),3,(2,2)):((24,6),2,(12,1)))).to_string(), "(2,3,2,2):(12,2,1,6)");
+    assert_eq!(left_inverse(layout!((2,((4,8))):(32,((8,1))))).to_string(), "(8,4,2):(8,2,1)");
+    assert_eq!(left_inverse(layout!((2,(8,2)):(8,(1,16)))).to_string(), "(8,2,2):(2,1,16)");
+    assert_eq!(
+        left_inverse(layout!((4,(2,1),(1,(2,4,3))):(16,(1,8),(8,(8,2,64))))).to_string(),
+        "(2,4,2,4,3):(4,16,8,1,64)"
+    );
+    assert_eq!(left_inverse(layout!(2:0)).to_string(), "2:0");
+    assert_eq!(left_inverse(layout!(((1,12)):((12,1)))).to_string(), "12:1");
+    assert_eq!(left_inverse(layout!(((2,1)):((1,1)))).to_string(), "2:1");
+    assert_eq!(
+        left_inverse(layout!(((2,1,8),3,(2,2,2),(1,2,2)):((1,2,2),16,(48,96,192),(384,384,768)))).to_string(),
+        "1536:1"
+    );
+    assert_eq!(left_inverse(layout!(12:1)).to_string(), "12:1");
+    assert_eq!(left_inverse(layout!(8:1)).to_string(), "8:1");
+    assert_eq!(left_inverse(layout!((1,5):(1,1))).to_string(), "5:1");
+    assert_eq!(left_inverse(layout!(((5,3,1),8,(1,2)):((48,8,48),1,(240,24)))).to_string(), "(8,3,2,5):(15,5,120,1)");
+    assert_eq!(left_inverse(layout!((16,(2,2,4),8):(128,(2,1,4),16))).to_string(), "(2,2,32,16):(32,16,64,1)");
+    assert_eq!(left_inverse(layout!((4,(5,6)):(1,(4,20)))).to_string(), "120:1");
+    assert_eq!(left_inverse(layout!((4,(2),(1,(3,5,4))):(24,(1),(2,(2,96,6))))).to_string(), "(6,4,4,5):(4,120,1,24)");
+    assert_eq!(left_inverse(layout!(((4,8),1):((0,0),32))).to_string(), "32:0");
+    assert_eq!(left_inverse(layout!(5:1)).to_string(), "5:1");
+    assert_eq!(
+        left_inverse(layout!(((2,(4,2),1,1),16,(1,(2,2,2),1,1)):((1024,(256,128),128,128),8,(8,(4,2,1),1,1))))
+            .to_string(),
+        "(2,2,2,16,2,4,2):(1024,512,256,16,8,2,1)"
+    );
+    assert_eq!(left_inverse(layout!((1,2):(2,0))).to_string(), "2:0");
+    assert_eq!(left_inverse(layout!((3,1,4):(1,12,3))).to_string(), "12:1");
+    assert_eq!(left_inverse(layout!(((2,4,8,4),4):((4,12,2,12),1))).to_string(), "(2,2,3,4):(256,8,1,2)");
+    assert_eq!(left_inverse(layout!((2,(32,8)):(256,(8,1)))).to_string(), "(8,32,2):(64,2,1)");
+}
+
+#[test]
+fn mixed_23() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_24() {
+    assert_eq!(
+        left_inverse(layout!(((4,3),((1,4),6,1,2)):((4,16),((2,2),16,12,0)))).to_string(),
+        "(2,2,4,6):(0,12,1,48)"
+    );
+    assert_eq!(left_inverse(layout!(2:8)).to_string(), "(8,2):(0,1)");
+    assert_eq!(left_inverse(layout!(7:1)).to_string(), "7:1");
+    assert_eq!(left_inverse(layout!(((2,5),4):((20,1),5))).to_string(), "(20,2):(2,1)");
+    assert_eq!(
+        left_inverse(layout!((((3,2),2,2,4),1):(((4,24),2,12,48),4))).to_string(),
+        "(2,2,3,2,2,4):(0,6,1,12,3,24)"
+    );
+    assert_eq!(
+        left_inverse(layout!(((3,4,2,2),(12,4)):((32,1,4,1152),(96,8)))).to_string(),
+        "(8,4,3,12,2):(3,576,1,48,24)"
+    );
+    assert_eq!(left_inverse(layout!((2,(4,2,1)):(8,(1,4,8)))).to_string(), "(8,2):(2,1)");
+    assert_eq!(left_inverse(layout!(((2,2,2),4,3):((48,24,12),3,1))).to_string(), "(3,4,2,2,2):(32,8,4,2,1)");
+    assert_eq!(
+        left_inverse(layout!(((2,4),(2,2),(2,(2,2,2))):((16,2048),(32,1),(256,(1024,8,4))))).to_string(),
+        "(4,2,2,2,8,4,2,4):(16,256,128,1,8,32,64,2)"
+    );
+    assert_eq!(left_inverse(layout!((4,(16,2)):(2,(8,1)))).to_string(), "(2,64):(64,1)");
+    assert_eq!(left_inverse(layout!((3):(1))).to_string(), "3:1");
+    assert_eq!(left_inverse(layout!(((4),2,6):((2),1,8))).to_string(), "(2,4,6):(4,1,8)");
+    assert_eq!(left_inverse(layout!((16,2):(2,1))).to_string(), "(2,16):(16,1)");
+    assert_eq!(left_inverse(layout!((8,6):(1,8))).to_string(), "48:1");
+    assert_eq!(
+        left_inverse(layout!((8,(1,3,2,2),(2,2,2,2)):(96,(8,32,16,8),(4,768,2,1)))).to_string(),
+        "(2,2,2,2,2,3,8,2):(768,384,96,48,24,8,1,192)"
+    );
+    assert_eq!(
+        left_inverse(layout!(((2,8,1,2),(4,1,6),4):((1,384,384,32),(2,384,64),8))).to_string(),
+        "(2,4,4,2,6,8):(1,32,768,16,128,2)"
+    );
+    assert_eq!(left_inverse(layout!(((1,2,6,3),4):((12,6,1,12),36))).to_string(), "(6,2,12):(2,1,12)");
+    assert_eq!(
+        left_inverse(layout!((2,12,((3,2,1),1,1,(2,1,1)),3):(24,1,((48,12,48),48,864,(144,1,864)),288))).to_string(),
+        "(12,2,2,3,6):(2,72,1,24,144)"
+    );
+    assert_eq!(left_inverse(layout!(((2,1),(4,3,(2,1))):((3,12),(12,1,(6,3))))).to_string(), "(3,2,2,4):(8,1,24,2)");
+    assert_eq!(
+        left_inverse(layout!((((1,2,2),8,2),16):(((768,1536,384),1,768),8))).to_string(),
+        "(8,48,2,2,2):(4,64,2,32,1)"
+    );
+    assert_eq!(
+        left_inverse(layout!((16,((1,2,2),2),2,2):(32,((1,1,8),2),16,4))).to_string(),
+        "(2,2,2,2,2,16):(16,64,256,32,128,1)"
+    );
+    assert_eq!(left_inverse(layout!((16,(8,(4))):(1,(16,(128))))).to_string(), "512:1");
+    assert_eq!(left_inverse(layout!((4,6):(1,4))).to_string(), "24:1");
+    assert_eq!(left_inverse(layout!((16,(3,2,12),3):(216,(72,36,3),1))).to_string(), "(3,12,2,3,16):(1152,96,48,16,1)");
+    assert_eq!(left_inverse(layout!((32,2,(1,1,1)):(1,32,(64,64,64)))).to_string(), "64:1");
+    assert_eq!(left_inverse(layout!((7,16):(1,7))).to_string(), "112:1");
+    assert_eq!(
+        left_inverse(layout!((2,2,((2,1,1),1,1,4),4):(16,8,((4,32,128),32,1,1),32))).to_string(),
+        "(4,2,2,2,4):(8,4,2,1,32)"
+    );
+    assert_eq!(left_inverse(layout!(8:3)).to_string(), "(3,8):(0,1)");
+    assert_eq!(
+        left_inverse(layout!(((1,3,6,(1,2)),4,6):((864,288,48,(48,24)),6,1))).to_string(),
+        "(6,4,2,6,3):(144,36,18,3,1)"
+    );
+    assert_eq!(left_inverse(layout!(64:1)).to_string(), "64:1");
+    assert_eq!(left_inverse(layout!((2,6,4):(18,3,108))).to_string(), "(3,6,6,4):(0,2,1,12)");
+    assert_eq!(left_inverse(layout!(((2,5)):((5,1)))).to_string(), "(5,2):(2,1)");
+    assert_eq!(left_inverse(layout!((8,2,6,(2,(1,2,4))):(1,8,16,(96,(192,192,384))))).to_string(), "1536:1");
+    assert_eq!(left_inverse(layout!((4,32):(1,4))).to_string(), "128:1");
+    assert_eq!(left_inverse(layout!(32:3)).to_string(), "(3,32):(0,1)");
+    assert_eq!(
+        left_inverse(layout!(((3,2),8,(1,1,2,1),(6,4)):((768,1),2304,(2,2,2,768),(4,192)))).to_string(),
+        "(2,96,4,3,8):(3,48,576,1,6)"
+    );
+    assert_eq!(left_inverse(layout!((4,16):(16,1))).to_string(), "(16,4):(4,1)");
+    assert_eq!(left_inverse(layout!((1,8):(8,1))).to_string(), "8:1");
+    assert_eq!(left_inverse(layout!((6,32):(1,6))).to_string(), "192:1");
+    assert_eq!(left_inverse(layout!((6,1,8):(1,6,6))).to_string(), "48:1");
+}
+
+#[test]
+fn mixed_24() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_25() {
+    assert_eq!(left_inverse(layout!(2:1)).to_string(), "2:1");
+    assert_eq!(left_inverse(layout!((16,7,(1,6)):(1,0,(0,0)))).to_string(), "16:1");
+    assert_eq!(left_inverse(layout!((16,64):(64,1))).to_string(), "(64,16):(16,1)");
+    assert_eq!(left_inverse(layout!((1,((2,2),1,2,(1,1,8))):(8,((4,1),4,2,(4,8,8))))).to_string(), "(4,2,8):(2,1,8)");
+    assert_eq!(left_inverse(layout!(4:0)).to_string(), "4:0");
+    assert_eq!(left_inverse(layout!((1,8,(1,3,5,2)):(320,40,(320,320,1,20)))).to_string(), "(20,2,24):(24,120,1)");
+    assert_eq!(
+        left_inverse(layout!(((2,2,2,2),4,1,7):((4,224,2,1),56,56,8))).to_string(),
+        "(2,2,2,7,4,2):(8,4,1,64,16,2)"
+    );
+    assert_eq!(left_inverse(layout!((2,32):(32,1))).to_string(), "(32,2):(2,1)");
+    assert_eq!(left_inverse(layout!((1,2):(1,1))).to_string(), "2:1");
+    assert_eq!(left_inverse(layout!(12:0)).to_string(), "12:0");
+    assert_eq!(
+        left_inverse(
+            layout!(((4,(2,1,2)),(1,2,(2,2),2),(2,(2,2),2)):((1,(4,8,8)),(16,16,(32,64),128),(256,(512,1024),2048)))
+        )
+        .to_string(),
+        "4096:1"
+    );
+    assert_eq!(left_inverse(layout!((1,12,(2,4,(2,1),2)):(1,128,(4,8,(1,128),64)))).to_string(), "(4,32,12):(96,12,1)");
+    assert_eq!(left_inverse(layout!(((1,1,1,1),(4),8,16):((1,1,1,1),(1),4,32))).to_string(), "512:1");
+    assert_eq!(left_inverse(layout!((5,1):(1,1))).to_string(), "5:1");
+    assert_eq!(left_inverse(layout!((4,(4,2,(3,1))):(4,(1,48,(16,1))))).to_string(), "(4,4,3,2):(4,1,32,16)");
+    assert_eq!(
+        left_inverse(layout!(((2,(3,4),2),(5,(1,1),1,4),2):((960,(1,30),3),(6,(1920,120),30,120),480))).to_string(),
+        "(3,10,4,8,2):(2,24,6,240,1)"
+    );
+    assert_eq!(
+        left_inverse(layout!((1,(2,6,2,1),4,(2,3,4)):(0,(1152,0,0,18),18,(144,0,288)))).to_string(),
+        "(18,8,2,4,2):(0,24,96,576,1)"
+    );
+    assert_eq!(left_inverse(layout!(((2,1),(1,4,1,4)):((16,16),(1,1,16,4)))).to_string(), "(16,2):(2,1)");
+    assert_eq!(left_inverse(layout!((2,16):(16,1))).to_string(), "(16,2):(2,1)");
+    assert_eq!(left_inverse(layout!((2,((2,8),4),1,1):(4,((64,8),1),1,1))).to_string(), "(4,2,8,2):(32,1,4,2)");
+    assert_eq!(left_inverse(layout!(((2,1),7,4):((1,56),8,448))).to_string(), "(8,56,4):(1,2,14)");
+    assert_eq!(left_inverse(layout!((2,16,5):(1,160,4))).to_string(), "(4,40,16):(1,32,2)");
+    assert_eq!(left_inverse(layout!((6,8,7):(56,1,8))).to_string(), "(56,6):(6,1)");
+    assert_eq!(
+        left_inverse(layout!(((3,5),((2,2),3),3,1):((3,27),((135,810),270),1,3))).to_string(),
+        "(3,9,10,3,2):(180,1,3,60,30)"
+    );
+    assert_eq!(
+        left_inverse(
+            layout!((((2,1,2),(3,1)),1,((1,1,2),2,4),(4,2,2)):(((384,768,1536),(16,96)),4,((48,768,768),1,96),(4,2,48)))
+        )
+        .to_string(),
+        "(2,2,4,3,2,4,2,2,2):(24,768,192,4,1536,48,1,12,2)"
+    );
+    assert_eq!(left_inverse(layout!((2,(1,4),4):(16,(16,4),1))).to_string(), "(4,4,2):(8,2,1)");
+    assert_eq!(left_inverse(layout!(((3,4),1):((1,3),3))).to_string(), "12:1");
+    assert_eq!(left_inverse(layout!((1,4,(2,4)):(1,1,(4,8)))).to_string(), "32:1");
+    assert_eq!(
+        left_inverse(layout!((2,((2,4),3,1),(2,(2,4,4))):(384,((1536,4),128,32),(16,(768,32,1))))).to_string(),
+        "(4,4,2,4,3,2,2,2):(768,4,48,192,16,1,96,2)"
+    );
+    assert_eq!(
+        left_inverse(layout!(((4,2,3,3),(12,2)):((6,288,2,576),(24,1)))).to_string(),
+        "(2,3,4,12,2,3):(864,8,1,72,4,24)"
+    );
+    assert_eq!(left_inverse(layout!((5,6,(2,6),6):(6,30,(180,360),1))).to_string(), "(6,360):(360,1)");
+    assert_eq!(left_inverse(layout!(2:4)).to_string(), "(4,2):(0,1)");
+    assert_eq!(left_inverse(layout!((2,7,3):(126,1,21))).to_string(), "(21,6,2):(2,14,1)");
+    assert_eq!(left_inverse(layout!((4,(1,1,3)):(3,(3,3,0)))).to_string(), "(3,4):(0,1)");
+    assert_eq!(left_inverse(layout!((2,16,3):(48,1,16))).to_string(), "(48,2):(2,1)");
+    assert_eq!(left_inverse(layout!((8,3,5):(1,8,24))).to_string(), "120:1");
+    assert_eq!(left_inverse(layout!((4,(16,(1,1,2)),2):(64,(1,(16,64,32)),16))).to_string(), "(16,2,2,4):(4,128,64,1)");
+    assert_eq!(left_inverse(layout!(32:1)).to_string(), "32:1");
+    assert_eq!(left_inverse(layout!((8,(3,4)):(12,(4,1)))).to_string(), "(4,3,8):(24,8,1)");
+    assert_eq!(left_inverse(layout!((4,(8,1),6):(48,(6,6),1))).to_string(), "(6,8,4):(32,4,1)");
+}
+
+#[test]
+fn mixed_25() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_26() {
+    assert_eq!(
+        left_inverse(layout!(((5,16),((2,1,3),1,3,1)):((72,2880),((4,46080,8),46080,24,46080)))).to_string(),
+        "(4,18,40,16):(0,80,1,5)"
+    );
+    assert_eq!(left_inverse(layout!((12,(3,5,1),2):(30,(10,2,2),1))).to_string(), "(2,5,3,12):(180,36,12,1)");
+    assert_eq!(left_inverse(layout!(4:3)).to_string(), "(3,4):(0,1)");
+    assert_eq!(left_inverse(layout!((1,(6,8),7,2):(2,(2,12),192,1))).to_string(), "(2,96,7):(336,1,48)");
+    assert_eq!(
+        left_inverse(layout!(((1,1,3),12,(6,2),(4,1)):((1,432,1),36,(3,18),(432,36)))).to_string(),
+        "(3,12,12,4):(1,36,3,432)"
+    );
+    assert_eq!(left_inverse(layout!(((2,8,4),4):((1,2,16),64))).to_string(), "256:1");
+    assert_eq!(
+        left_inverse(layout!((4,((1,2,8),3,2,(1,4))):(192,((24,768,24),1,3,(24,6))))).to_string(),
+        "(24,8,8):(64,8,1)"
+    );
+    assert_eq!(
+        left_inverse(layout!(((4,(2,4,3)),2,(3,2,2)):((6,(3,288,96)),1152,(1,48,24)))).to_string(),
+        "(3,2,4,2,2,3,4,2):(192,4,1,1152,576,32,8,96)"
+    );
+    assert_eq!(left_inverse(layout!(((2),8,3):((24),3,1))).to_string(), "(3,8,2):(16,2,1)");
+    assert_eq!(left_inverse(layout!((2,(2,3,4)):(24,(1,48,2)))).to_string(), "(2,12,2,3):(2,12,1,4)");
+    assert_eq!(left_inverse(layout!(((32,3),1):((1,32),96))).to_string(), "96:1");
+    assert_eq!(left_inverse(layout!((4,4,(5,3,1,5)):(300,1,(12,4,300,60)))).to_string(), "(4,3,5,5,4):(4,80,16,240,1)");
+    assert_eq!(
+        left_inverse(layout!((((3,1,1),(2,2,2)),8,(4,1,1),2):(((1,1,3),(0,0,12)),192,(48,12,24),0))).to_string(),
+        "(48,4,8):(1,192,24)"
+    );
+    assert_eq!(
+        left_inverse(layout!(((2,5,6,2),2,4):((1,64,2560,640),320,16))).to_string(),
+        "(16,4,5,2,4,6):(1,240,2,120,60,10)"
+    );
+    assert_eq!(left_inverse(layout!(((8,16)):((1,8)))).to_string(), "128:1");
+    assert_eq!(left_inverse(layout!(((1,2,16),2,(7,2),(1,4)):((1,1,2),32,(64,448),(896,896)))).to_string(), "3584:1");
+    assert_eq!(left_inverse(layout!((3,(16,2),6):(1,(18,288),3))).to_string(), "(3,6,32):(1,96,3)");
+    assert_eq!(
+        left_inverse(layout!((1,((2,2,2),(4,7,2)),5):(2240,((40,5,10),(560,80,2240)),1))).to_string(),
+        "(5,8,2,7,4,2):(448,2,1,32,8,224)"
+    );
+    assert_eq!(left_inverse(layout!((12,((8,16,2))):(256,((32,2,1))))).to_string(), "(2,16,8,12):(1536,96,12,1)");
+    assert_eq!(left_inverse(layout!((2,3,(2,2),8):(1,2,(6,12),24))).to_string(), "192:1");
+    assert_eq!(left_inverse(layout!(((3,4,1),2):((8,2,24),1))).to_string(), "(2,4,3):(12,3,1)");
+    assert_eq!(left_inverse(layout!((32,8):(1,32))).to_string(), "256:1");
+    assert_eq!(left_inverse(layout!((32,1):(4,128))).to_string(), "(4,32):(0,1)");
+    assert_eq!(
+        left_inverse(
+            layout!(((2,1,3,1),4,((1,2),2,2),(3,2,1,3)):((2,216,4,72),216,((3456,12),864,1),(24,1728,216,72)))
+        )
+        .to_string(),
+        "(2,6,2,3,3,4,2,2):(96,1,24,192,1152,6,48,576)"
+    );
+    assert_eq!(left_inverse(layout!(2:3)).to_string(), "(3,2):(0,1)");
+    assert_eq!(
+        left_inverse(layout!((((2,4),8,2,1),5,2):(((2,40),160,20,1280),4,1))).to_string(),
+        "(2,2,5,2,32):(640,1,128,64,2)"
+    );
+    assert_eq!(left_inverse(layout!(((2,4),8,(2,1,(2,3),4)):((1,2),8,(64,128,(128,256),768)))).to_string(), "3072:1");
+    assert_eq!(left_inverse(layout!((4,1,4,3):(1,4,4,16))).to_string(), "48:1");
+    assert_eq!(
+        left_inverse(layout!(((4,(4,2,2)),(4,3,4)):((24576,(192,96,98304)),(768,4,1)))).to_string(),
+        "(4,24,2,4,32,4,2):(768,256,16,4,64,1,32)"
+    );
+    assert_eq!(left_inverse(layout!((64,7):(7,1))).to_string(), "(7,64):(64,1)");
+    assert_eq!(left_inverse(layout!((3,2,(2,12,7)):(1,0,(36,3,0)))).to_string(), "(3,12,2):(1,12,6)");
+    assert_eq!(left_inverse(layout!((2,3,6):(1,12,2))).to_string(), "(2,6,3):(1,6,2)");
+    assert_eq!(left_inverse(layout!((3,(4,3,1),4,2):(96,(24,8,8),2,1))).to_string(), "(2,4,3,4,3):(144,36,12,3,1)");
+    assert_eq!(left_inverse(layout!((2,8):(1,2))).to_string(), "16:1");
+    assert_eq!(
+        left_inverse(layout!(((3,4,2,1),(2,1,5,2),4):((12,36,2304,36),(4608,9216,9216,2),576))).to_string(),
+        "(2,6,48,4,20):(0,240,1,480,12)"
+    );
+    assert_eq!(left_inverse(layout!((2,2):(2,1))).to_string(), "(2,2):(2,1)");
+    assert_eq!(left_inverse(layout!((((4,3),4),4):(((1,16),48),4))).to_string(), "(4,4,12):(1,48,4)");
+    assert_eq!(left_inverse(layout!((32,2):(1,32))).to_string(), "64:1");
+    assert_eq!(left_inverse(layout!((4,8):(1,4))).to_string(), "32:1");
+    assert_eq!(
+        left_inverse(layout!((4,8,((2,2),4,2)):(1,8,((512,4),128,64)))).to_string(),
+        "(4,2,8,2,4,2):(1,64,4,512,128,32)"
+    );
+}
+
+#[test]
+fn mixed_26() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_27() {
+    assert_eq!(left_inverse(layout!((4,1):(1,1))).to_string(), "4:1");
+    assert_eq!(left_inverse(layout!((2,2,2):(2,1,4))).to_string(), "(2,2,2):(2,1,4)");
+    assert_eq!(
+        left_inverse(layout!((5,3,(5,2,(1,2),4)):(240,80,(1,20,(20,40),5)))).to_string(),
+        "(5,4,4,3,5):(15,300,75,5,1)"
+    );
+    assert_eq!(
+        left_inverse(layout!((1,((2,1,4),(1,2,2),3),(2,4),(1,2,2)):(4,((192,768,768),(48,24,12),4),(384,1),(1,48,96))))
+            .to_string(),
+        "(4,3,2,2,4,2,2,4):(192,32,16,8,768,1,96,2)"
+    );
+    assert_eq!(
+        left_inverse(layout!(((2,16),1,(1,4,(1,1))):((2,16),4,(4,4,(256,256))))).to_string(),
+        "(2,2,4,16):(0,1,32,2)"
+    );
+    assert_eq!(left_inverse(layout!((1,8,7,16):(896,112,16,1))).to_string(), "(16,7,8):(56,8,1)");
+    assert_eq!(left_inverse(layout!(((3,2,8,3)):((48,1,2,16)))).to_string(), "(48,3):(3,1)");
+    assert_eq!(left_inverse(layout!((6,16,(4,(2,1,1)),1):(1,6,(96,(384,768,768)),768))).to_string(), "768:1");
+    assert_eq!(left_inverse(layout!(4:2)).to_string(), "(2,4):(0,1)");
+    assert_eq!(
+        left_inverse(layout!((7,2,4,(2,16,2)):(64,32,896,(448,2,1)))).to_string(),
+        "(2,16,2,7,2,4):(1792,112,7,1,56,14)"
+    );
+    assert_eq!(left_inverse(layout!((4,8,(8,2,3)):(192,8,(1,768,64)))).to_string(), "(8,8,3,4,2):(32,4,512,1,256)");
+    assert_eq!(left_inverse(layout!((8,((5,2,2),16)):(1,((8,40,80),160)))).to_string(), "2560:1");
+    assert_eq!(
+        left_inverse(layout!((2,8,(1,1,(2,2),1),(3,8)):(1,2,(16,16,(16,32),64),(64,192)))).to_string(),
+        "1536:1"
+    );
+    assert_eq!(
+        left_inverse(
+            layout!(((1,5),12,((2,2,2),1,(1,1,1)),6):((11520,576),6,((2880,5760,288),2880,(576,2880,2880)),1))
+        )
+        .to_string(),
+        "(6,96,5,4):(480,5,1,60)"
+    );
+    assert_eq!(left_inverse(layout!(((4,2,2,(16,1)),6,2):((1,4,8,(16,256)),256,1536))).to_string(), "3072:1");
+    assert_eq!(left_inverse(layout!((2,4,2):(4,1,8))).to_string(), "(4,2,2):(2,1,8)");
+    assert_eq!(left_inverse(layout!((2,8,2):(1,2,16))).to_string(), "32:1");
+    assert_eq!(
+        left_inverse(layout!((6,(8,2),(5,2,2)):(1,(24,12),(192,960,6)))).to_string(),
+        "(6,2,2,8,10):(1,960,48,6,96)"
+    );
+    assert_eq!(left_inverse(layout!((4,32,3):(1,4,128))).to_string(), "384:1");
+    assert_eq!(left_inverse(layout!((1,(4,4),1,(2,4)):(4,(1,4),4,(64,16)))).to_string(), "(16,4,2):(1,32,16)");
+    assert_eq!(
+        left_inverse(layout!(((6,7),2,(2,2),12):((7,1),42,(2016,84),168))).to_string(),
+        "(7,6,2,24,2):(6,1,42,168,84)"
+    );
+    assert_eq!(left_inverse(layout!((16,4):(4,1))).to_string(), "(4,16):(16,1)");
+    assert_eq!(left_inverse(layout!((4,64):(1,4))).to_string(), "256:1");
+    assert_eq!(left_inverse(layout!((((4,2),2)):(((2,1),8)))).to_string(), "(2,4,2):(4,1,8)");
+    assert_eq!(left_inverse(layout!(((1,1),(4,8)):((1,1),(1,4)))).to_string(), "32:1");
+    assert_eq!(left_inverse(layout!(16:3)).to_string(), "(3,16):(0,1)");
+    assert_eq!(left_inverse(layout!(((1,4),2,1):((1,1),4,8))).to_string(), "8:1");
+    assert_eq!(left_inverse(layout!((8,(2,6),2):(24,(12,2),1))).to_string(), "(2,6,2,8):(96,16,8,1)");
+    assert_eq!(left_inverse(layout!(((4,2),(4,4),2):((1,384),(96,12),48))).to_string(), "(12,8,4,2):(1,32,8,4)");
+    assert_eq!(left_inverse(layout!((8,2,4):(4,32,1))).to_string(), "(4,16):(16,1)");
+    assert_eq!(left_inverse(layout!((4,2):(1,4))).to_string(), "8:1");
+    assert_eq!(left_inverse(layout!((4,5):(1,4))).to_string(), "20:1");
+    assert_eq!(
+        left_inverse(layout!(((7,2,1,(3,1,2)),2,3):((72,18,18,(1,36,36)),3,6))).to_string(),
+        "(3,6,2,2,7):(14,84,7,42,1)"
+    );
+    assert_eq!(left_inverse(layout!(((4,1),(1,2)):((0,3),(0,1)))).to_string(), "2:4");
+    assert_eq!(left_inverse(layout!((1,(3,2,3)):(18,(6,3,1)))).to_string(), "(3,2,3):(6,3,1)");
     assert_eq!(
         logical_divide(layout!((1,6,(1,(2,2),2)):(1,1,(6,(6,12),24))), tiler!(<1,6:1>)).to_string(),
         "((1,1),(6,1),(1,(2,2),2)):((0,0),(1,0),(6,(6,12),24))"
@@ -1610,6 +2774,15 @@ fn static_13() {
         logical_divide(layout!((4,5,1,3):(1,4,20,20)), layout!((2,2,(4,1)):(8,4,(1,1)))).to_string(),
         "((2,2,(4,1)),4):((8,4,(1,1)),16)"
     );
+}
+
+#[test]
+fn mixed_27() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_28() {
     assert_eq!(
         logical_divide(layout!((2,1,(1,(1,4,2)),(2,2)):(12,1,(6,(6,64,1)),(8,128))), tiler!(<2:1,1:0,2:1,<2>>))
             .to_string(),
@@ -1702,15 +2875,6 @@ fn static_13() {
         "(((2,2),1),(1,16),((4,1),(3,1),(2,1))):(((0,0),0),(0,0),((0,0),(0,0),(192,0)))"
     );
     assert_eq!(logical_divide(layout!(12:1), layout!(2:2)).to_string(), "(2,(2,3)):(2,(1,4))");
-}
-
-#[test]
-fn mixed_13() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_14() {
     assert_eq!(
         logical_divide(layout!(((6,2,3,2),4):((1,6,12,36),72)), tiler!(<9>)).to_string(),
         "((9,8),4):((1,9),72)"
@@ -1747,6 +2911,15 @@ fn static_14() {
     );
     assert_eq!(logical_divide(layout!(3:12), tiler!(<1:1>)).to_string(), "((1,3)):((12,12))");
     assert_eq!(logical_divide(layout!((6,4):(1,0)), layout!((6,4):(1,6))).to_string(), "((6,4),1):((1,0),0)");
+}
+
+#[test]
+fn mixed_28() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_29() {
     assert_eq!(
         logical_divide(layout!(((2,2,1,2),2,6,(2,2,2)):((4,64,0,8),16,128,(0,32,0))), layout!(768:1)).to_string(),
         "((2,2,4,6,2,2,2),1):((4,64,8,128,0,32,0),0)"
@@ -1828,15 +3001,6 @@ fn static_14() {
         "((4,1),2,(1,2),4):((16,0),8,(64,1),2)"
     );
     assert_eq!(logical_divide(layout!((1,2):(2,1)), tiler!(<6,16:1>)).to_string(), "((6,1),(16,1)):((2,0),(1,0))");
-}
-
-#[test]
-fn mixed_14() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_15() {
     assert_eq!(
         logical_divide(layout!((8,8,(8,2,1,2)):(8,64,(1,1024,64,512))), tiler!(<8:1>)).to_string(),
         "((8,1),8,(8,2,1,2)):((8,0),64,(1,1024,64,512))"
@@ -1878,6 +3042,15 @@ fn static_15() {
         logical_divide(layout!(((3,8,(1,2,2)),2):((4,24,(2,192,12)),1)), tiler!(<96:1,2>)).to_string(),
         "(((3,16,2),1),(2,1)):(((4,24,12),0),(1,0))"
     );
+}
+
+#[test]
+fn mixed_29() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_30() {
     assert_eq!(logical_divide(layout!(1:0), layout!(1:1)).to_string(), "(1,1):(0,0)");
     assert_eq!(
         logical_divide(layout!((4,16,(2,(3,1,1),2,1)):(1536,16,(8,(256,256,1),1,1))), tiler!(<2:1,16,6>)).to_string(),
@@ -1943,15 +3116,6 @@ fn static_15() {
             .to_string(),
         "(((2,8,4,2),2),(2,2)):(((128,8,0,64),2),(0,1))"
     );
-}
-
-#[test]
-fn mixed_15() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_16() {
     assert_eq!(
         logical_divide(layout!(3:1), tiler!(<((2,2),(1,4,1)):((8,4),(1,1,4))>)).to_string(),
         "((((2,2),(1,4,1)),1)):((((8,4),(1,1,4)),0))"
@@ -1993,6 +3157,15 @@ fn static_16() {
         "((1,(2,32)),48):((0,(1536,48)),1)"
     );
     assert_eq!(logical_divide(layout!((4,3):(3,1)), tiler!(<2:2>)).to_string(), "((2,2),3):((6,3),1)");
+}
+
+#[test]
+fn mixed_30() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_31() {
     assert_eq!(logical_divide(layout!((1,2):(1,1)), layout!(2:1)).to_string(), "(2,1):(1,0)");
     assert_eq!(logical_divide(layout!((1,4):(0,1)), tiler!(<1,3>)).to_string(), "((1,1),(3,2)):((0,0),(1,3))");
     assert_eq!(logical_divide(layout!((1,5):(5,1)), layout!(5:1)).to_string(), "(5,1):(1,0)");
@@ -2069,15 +3242,6 @@ fn static_16() {
             .to_string(),
         "((2,2),(3,6),((3,2),1)):((216,108),(36,6),((2,1),0))"
     );
-}
-
-#[test]
-fn mixed_16() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_17() {
     assert_eq!(
         logical_divide(layout!(((1,4,8),4,2):((1,1,4),32,128)), layout!((2,4,2):(128,32,16))).to_string(),
         "((2,4,2),16):((128,32,16),1)"
@@ -2109,6 +3273,15 @@ fn static_17() {
         "((1,4),8,(4,2)):((0,1),128,(128,3))"
     );
     assert_eq!(logical_divide(layout!(4:1), layout!(2:1)).to_string(), "(2,2):(1,2)");
+}
+
+#[test]
+fn mixed_31() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_32() {
     assert_eq!(logical_divide(layout!(8:1), tiler!(<8>)).to_string(), "((8,1)):((1,0))");
     assert_eq!(
         logical_divide(layout!((5,(2,2,2,2),16):(1,(5,10,20,40),80)), tiler!(<1:1>)).to_string(),
@@ -2198,15 +3371,6 @@ fn static_17() {
         zipped_divide(layout!((1,(8,(6,2,2))):(1,(1,(8,48,96)))), tiler!(<1,3>)).to_string(),
         "((1,3),(1,64)):((0,1),(0,3))"
     );
-}
-
-#[test]
-fn mixed_17() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_18() {
     assert_eq!(zipped_divide(layout!((32,16):(1,32)), tiler!(<1>)).to_string(), "((1),(32,16)):((0),(1,32))");
     assert_eq!(
         zipped_divide(layout!((4,(2,1),((1,2,2),(1,3))):(1,(4,8),((8,8,16),(32,32)))), tiler!(<1>)).to_string(),
@@ -2246,6 +3410,15 @@ fn static_18() {
         zipped_divide(layout!((3,2,5,(4,(2,2))):(1,3,6,(30,(120,240)))), tiler!(<7,7,(3,5,1):(0,0,1),7>)).to_string(),
         "((7,7,(3,5,1),7),(1,1,5,3)):((1,3,(0,0,6),30),(0,0,6,210))"
     );
+}
+
+#[test]
+fn mixed_32() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_33() {
     assert_eq!(zipped_divide(layout!((3,(2,2)):(4,(2,1))), layout!(6:1)).to_string(), "((3,2),2):((4,2),1)");
     assert_eq!(zipped_divide(layout!(2:2), tiler!(<2>)).to_string(), "((2),(1)):((2),(0))");
     assert_eq!(zipped_divide(layout!(4:1), layout!((1,1,1,2):(1,0,2,0))).to_string(), "((1,1,1,2),4):((1,0,2,0),1)");
@@ -2321,15 +3494,6 @@ fn static_18() {
     assert_eq!(zipped_divide(layout!(2:4), tiler!(<2:1>)).to_string(), "((2),(1)):((4),(0))");
     assert_eq!(zipped_divide(layout!(((4,2),4,4,2):((1,4),8,32,128)), layout!(256:1)).to_string(), "(256,1):(1,0)");
     assert_eq!(zipped_divide(layout!((1,2):(4,16)), tiler!(<1>)).to_string(), "((1),(1,2)):((0),(0,16))");
-}
-
-#[test]
-fn mixed_18() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_19() {
     assert_eq!(
         zipped_divide(layout!((4,(2,4)):(1,(4,8))), tiler!(<2,(2,(2,2)):(2,(1,4))>)).to_string(),
         "((2,(2,(2,2))),(2,1)):((1,(8,(4,16))),(2,0))"
@@ -2357,6 +3521,15 @@ fn static_19() {
     assert_eq!(zipped_divide(layout!((1,(5,2),5):(2,(2,1),10)), layout!(5:10)).to_string(), "(5,(5,2)):(10,(2,1))");
     assert_eq!(zipped_divide(layout!(2:1), layout!(2:1)).to_string(), "(2,1):(1,0)");
     assert_eq!(zipped_divide(layout!(1:1), layout!(1:1)).to_string(), "(1,1):(1,0)");
+}
+
+#[test]
+fn mixed_33() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_34() {
     assert_eq!(
         zipped_divide(layout!(((2,1,1,7),2,2,8):((224,224,224,32),16,8,1)), tiler!(<1,2:1>)).to_string(),
         "((1,2),((2,7),1,2,8)):((0,16),((224,32),0,8,1))"
@@ -2428,15 +3601,6 @@ fn static_19() {
     );
     assert_eq!(zipped_divide(layout!(7:1), tiler!(<7:1>)).to_string(), "((7),(1)):((1),(0))");
     assert_eq!(zipped_divide(layout!((2,1,2,(1,5,2,3)):(1,2,2,(4,4,20,40))), layout!(6:1)).to_string(), "(6,20):(1,6)");
-}
-
-#[test]
-fn mixed_19() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_20() {
     assert_eq!(zipped_divide(layout!((8,(3,2,4,4)):(1,(8,24,48,192))), layout!(6:1)).to_string(), "(6,128):(1,6)");
     assert_eq!(zipped_divide(layout!((16):(8)), layout!(4:1)).to_string(), "(4,4):(8,32)");
     assert_eq!(zipped_divide(layout!(1:1), tiler!(<1:0>)).to_string(), "((1),(1)):((0),(0))");
@@ -2468,6 +3632,15 @@ fn static_20() {
             .to_string(),
         "((3,1,(2,2)),((2,2),5,2)):((1,48,(12,240)),((24,3),48,6))"
     );
+}
+
+#[test]
+fn mixed_34() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_35() {
     assert_eq!(zipped_divide(layout!(8:1), tiler!(<4>)).to_string(), "((4),(2)):((1),(4))");
     assert_eq!(zipped_divide(layout!(((3,4),5):((1,3),12)), layout!(60:1)).to_string(), "(60,1):(1,0)");
     assert_eq!(zipped_divide(layout!((5,12):(2,10)), tiler!(<5:1>)).to_string(), "((5),(1,12)):((2),(0,10))");
@@ -2544,15 +3717,6 @@ fn static_20() {
         "((1),((6,2),2,2)):((0),((4,2),24,0))"
     );
     assert_eq!(zipped_divide(layout!((4,3):(9,1)), layout!((6,2):(2,1))).to_string(), "(((2,3),2),1):(((18,1),9),0)");
-}
-
-#[test]
-fn mixed_20() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_21() {
     assert_eq!(
         zipped_divide(layout!((4,8,(2,(2,2)),4):(1,128,(64,(4,32)),8)), layout!(32:32)).to_string(),
         "((2,2,2,4),(4,8)):((64,4,32,8),(1,128))"
@@ -2586,6 +3750,15 @@ fn static_21() {
         "((2,(2,2),4,2),1):((128,(256,1),0,64),0)"
     );
     assert_eq!(zipped_divide(layout!((8,6):(72,4)), tiler!(<2>)).to_string(), "((2),(4,6)):((72),(144,4))");
+}
+
+#[test]
+fn mixed_35() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_36() {
     assert_eq!(zipped_divide(layout!(8:2), layout!((2,2,2):(2,1,4))).to_string(), "((2,2,2),1):((4,2,8),0)");
     assert_eq!(
         zipped_divide(layout!((2,(5,1),8):(1,(2,10),10)), layout!((2,5):(8,16))).to_string(),
@@ -2663,15 +3836,6 @@ fn static_21() {
         zipped_divide(layout!((3,16,16):(16,0,48)), layout!((8,2):(96,12))).to_string(),
         "((8,2),((3,4),(2,2))):((96,0),((16,0),(0,48)))"
     );
-}
-
-#[test]
-fn mixed_21() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_22() {
     assert_eq!(zipped_divide(layout!(16:1), layout!(16:1)).to_string(), "(16,1):(1,0)");
     assert_eq!(
         zipped_divide(layout!((8,(2,1,6,3)):(36,(1,1,2,12))), tiler!(<8:1>)).to_string(),
@@ -2699,6 +3863,15 @@ fn static_22() {
         "((16,8,2,16),1):((6,64,0,8),0)"
     );
     assert_eq!(zipped_divide(layout!((2,2):(2,1)), layout!(4:1)).to_string(), "((2,2),1):((2,1),0)");
+}
+
+#[test]
+fn mixed_36() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_37() {
     assert_eq!(
         zipped_divide(layout!(((4,(3,1)),(8,2,2,1),2,4):((128,(512,0)),(1,0,0,1536),32,8)), layout!(3072:1))
             .to_string(),
@@ -2793,15 +3966,6 @@ fn static_22() {
         tiled_divide(layout!(((4,2,2,4),((3,4),1)):((1,0,2,4),((2,32),32))), tiler!(<(16,4):(4,1),<12:1>>)).to_string(),
         "((((2,8),4),((3,4))),1,(1,1)):((((0,2),1),((2,32))),0,(0,32))"
     );
-}
-
-#[test]
-fn mixed_22() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_23() {
     assert_eq!(tiled_divide(layout!((1,(2,5,1,4)):(40,(0,0,40,1))), layout!(20:1)).to_string(), "((10,2),2):((0,1),2)");
     assert_eq!(tiled_divide(layout!((2,8,2):(16,2,1)), tiler!(<2:1>)).to_string(), "((2),1,8,2):((16),0,2,1)");
     assert_eq!(tiled_divide(layout!(((8,8),6):((0,6),0)), tiler!(<4:0>)).to_string(), "((4),(8,8),6):((0),(0,6),0)");
@@ -2832,6 +3996,15 @@ fn static_23() {
         tiled_divide(layout!(((5,2,2),(2,2)):((1,5,10),(40,20))), tiler!(<<5,1:1>>)).to_string(),
         "(((5,1)),(1,2,2),(2,2)):(((1,5)),(0,5,10),(40,20))"
     );
+}
+
+#[test]
+fn mixed_37() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_38() {
     assert_eq!(tiled_divide(layout!((2,6):(1,2)), tiler!(<2>)).to_string(), "((2),1,6):((1),0,2)");
     assert_eq!(tiled_divide(layout!(2:3), layout!(2:1)).to_string(), "(2,1):(3,0)");
     assert_eq!(tiled_divide(layout!(1:1), layout!(1:0)).to_string(), "(1,1):(0,0)");
@@ -2902,15 +4075,6 @@ fn static_23() {
         tiled_divide(layout!((4,3,4,4):(48,16,4,1)), tiler!(<2:1>)).to_string(),
         "((2),2,3,4,4):((48),96,16,4,1)"
     );
-}
-
-#[test]
-fn mixed_23() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_24() {
     assert_eq!(tiled_divide(layout!((5,8):(1,0)), tiler!(<5>)).to_string(), "((5),1,8):((1),0,0)");
     assert_eq!(
         tiled_divide(layout!((4,2,1,(32,1,2)):(2,0,0,(8,8,0))), tiler!(<2>)).to_string(),
@@ -2951,6 +4115,15 @@ fn static_24() {
         .to_string(),
         "((2,4),1,(6,2),((2,1),(2,2,1),4)):((16,0),0,(0,8),((1536,3072),(4,0,0),1))"
     );
+}
+
+#[test]
+fn mixed_38() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_39() {
     assert_eq!(
         tiled_divide(layout!(((2,2,2),4,((3,2),1,2,1),2):((6,192,3),48,((1,384),384,24,48),12)), tiler!(<8>))
             .to_string(),
@@ -3042,15 +4215,6 @@ fn static_24() {
         .to_string(),
         "((4,(4,4),(3,2,2)),(2,2),2):((96,(0,24),(4,2,12)),(768,1),384)"
     );
-}
-
-#[test]
-fn mixed_24() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_25() {
     assert_eq!(
         tiled_divide(
             layout!((6,(2,3,2),((2,2,1),(2,3,2))):(2,(72,144,1),((432,12,72),(864,24,1728)))),
@@ -3091,6 +4255,15 @@ fn static_25() {
         tiled_divide(layout!((3,6,4):(4,12,1)), tiler!(<3,6,1:1>)).to_string(),
         "((3,6,1),1,1,4):((4,12,1),0,0,1)"
     );
+}
+
+#[test]
+fn mixed_39() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_40() {
     assert_eq!(
         tiled_divide(layout!(((4,2,4),8):((1,32,64),4)), layout!((8,32):(32,1))).to_string(),
         "((8,(4,8)),1):((4,(1,32)),0)"
@@ -3166,15 +4339,6 @@ fn static_25() {
         .to_string(),
         "(((2),(3,(2,2,2),3)),(1,8,2),(1,1,1)):(((2),(4,(48,24,12),768)),(0,96,1),(0,0,0))"
     );
-}
-
-#[test]
-fn mixed_25() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_26() {
     assert_eq!(
         tiled_divide(layout!((4,6,4):(6,1,24)), tiler!(<2,(3,2):(2,1)>)).to_string(),
         "((2,(3,2)),2,1,4):((6,(2,1)),12,0,24)"
@@ -3211,6 +4375,15 @@ fn static_26() {
         tiled_divide(layout!(((1,4,2),2,2,8):((128,0,128),0,8,16)), layout!((2,2):(0,1))).to_string(),
         "((2,2),2,2,2,16):((0,0),0,128,0,8)"
     );
+}
+
+#[test]
+fn mixed_40() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_41() {
     assert_eq!(
         tiled_divide(layout!((6,(1,8)):(24,(144,3))), tiler!(<3:1>)).to_string(),
         "((3),2,(1,8)):((24),72,(144,3))"
@@ -3306,15 +4479,6 @@ fn static_26() {
         tiled_divide(layout!((1,(6,4,4),2):(192,(32,8,192),768)), layout!(2:1)).to_string(),
         "(2,3,4,8):(32,64,8,192)"
     );
-}
-
-#[test]
-fn mixed_26() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_27() {
     assert_eq!(
         tiled_divide(layout!(((2,(2,4,2)),(2)):((1,(2,4,16)),(32))), tiler!(<2,<2>>)).to_string(),
         "((2,(2)),16,(1)):((1,(32)),2,(0))"
@@ -3345,6 +4509,15 @@ fn static_27() {
     );
     assert_eq!(tiled_divide(layout!((64,(4,3)):(1,(64,256))), layout!(768:1)).to_string(), "(768,1):(1,0)");
     assert_eq!(tiled_divide(layout!((2,2):(24,128)), layout!(2:2)).to_string(), "(2,2):(128,24)");
+}
+
+#[test]
+fn mixed_41() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_42() {
     assert_eq!(tiled_divide(layout!(5:1), layout!(5:0)).to_string(), "(5,5):(0,1)");
     assert_eq!(
         tiled_divide(layout!(((2,8),(1,4,2,2)):((48,192),(24,1,12,96))), layout!((64,4):(1,64))).to_string(),
@@ -3434,15 +4607,6 @@ fn static_27() {
         logical_product(layout!(2:1), tiler!(<(4,(4,2),3):(24,(6,3),1)>)).to_string(),
         "((2,(4,(4,2),3))):((1,(48,(12,6),2)))"
     );
-}
-
-#[test]
-fn mixed_27() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_28() {
     assert_eq!(
         logical_product(layout!((1,3,1):(3,1,1)), layout!(((5,5)):((5,1)))).to_string(),
         "((1,3,1),((5,5))):((3,1,1),((15,3)))"
@@ -3491,6 +4655,15 @@ fn static_28() {
         logical_product(layout!((4,(1,2),(3,2)):(12,(4,2),(4,1))), layout!(16:1)).to_string(),
         "((4,(1,2),(3,2)),16):((12,(4,2),(4,1)),48)"
     );
+}
+
+#[test]
+fn mixed_42() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_43() {
     assert_eq!(
         logical_product(layout!((((4,3),2),4,(2,2,2),1):(((96,16),48),2,(1,8,384),96)), tiler!(<(2,2,1):(1,2,4)>))
             .to_string(),
@@ -3598,15 +4771,6 @@ fn static_28() {
         logical_product(layout!((2,(3,2,4)):(1,(2,6,12))), layout!(((2,5,2,1),(2,1)):((1,96,6,1),(480,2)))).to_string(),
         "((2,(3,2,4)),((2,5,2,1),(2,1))):((1,(2,6,12)),((48,4608,288,48),(23040,96)))"
     );
-}
-
-#[test]
-fn mixed_28() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_29() {
     assert_eq!(
         logical_product(layout!((2,2):(2,1)), tiler!(<((6,8),3):((1,6),48)>)).to_string(),
         "((2,(((2,3),8),3)),2):((2,(((1,4),12),96)),1)"
@@ -3653,6 +4817,15 @@ fn static_29() {
         "(((3,6,5,4),1),6):(((120,20,4,1),360),360)"
     );
     assert_eq!(logical_product(layout!(2:1), tiler!(<12:1>)).to_string(), "((2,12)):((1,2))");
+}
+
+#[test]
+fn mixed_43() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_44() {
     assert_eq!(
         logical_product(layout!((16,(2,2),(1,1,1,3)):(8,(128,256),(1536,512,1,512))), tiler!(<1:1,_,2:3>)).to_string(),
         "((16,1),(2,2),((1,1,1,3),2)):((8,1),(128,256),((1536,512,1,512),3))"
@@ -3770,15 +4943,6 @@ fn static_29() {
         .to_string(),
         "(((2,(4,1,2)),(1,1,1,(4,1))),(8,(2,1,2))):(((64,(8,128,32)),(1,1,1,(1,1))),(1,(48,16,8)))"
     );
-}
-
-#[test]
-fn mixed_29() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_30() {
     assert_eq!(logical_product(layout!((1,3,2,3):(1,1,3,6)), layout!(2:1)).to_string(), "((1,3,2,3),2):((1,1,3,6),18)");
     assert_eq!(
         logical_product(layout!((((4,2),2,2),4,(2,2,1)):(((1,4),8,16),32,(128,256,512))), tiler!(<<_,2:1>>))
@@ -3830,6 +4994,15 @@ fn static_30() {
         logical_product(layout!((((3,3),1),6):(((18,6),1),1)), layout!((5,(1,1,2),2,3):(12,(1,60,3),6,1))).to_string(),
         "((((3,3),1),6),(5,(1,1,2),2,3)):((((18,6),1),1),(648,(54,3240,162),324,54))"
     );
+}
+
+#[test]
+fn mixed_44() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_45() {
     assert_eq!(
         logical_product(layout!(((4,4,3),16):((12288,128,4096),1)), tiler!(<2:1,2:0>)).to_string(),
         "(((4,4,3),2),(16,2)):(((12288,128,4096),1),(1,0))"
@@ -3935,15 +5108,6 @@ fn static_30() {
             .to_string(),
         "((8,5,(2,1,3)),(1,2,1,(8,1,1))):((15,1,(120,120,5)),(3840,1920,1920,(240,3840,3840)))"
     );
-}
-
-#[test]
-fn mixed_30() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_31() {
     assert_eq!(
         logical_product(
             layout!(((4,4),(1,1,(1,1,1),6),1,(2,1)):((1,4),(16,16,(16,16,16),16),96,(96,192))),
@@ -3997,6 +5161,15 @@ fn static_31() {
         logical_product(layout!(2:1), tiler!(<(16,2,(6,5,2)):(360,6,(1,36,180))>)).to_string(),
         "((2,(16,2,(6,5,2)))):((1,(720,12,(2,72,360))))"
     );
+}
+
+#[test]
+fn mixed_45() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_46() {
     assert_eq!(
         logical_product(layout!(5:1), layout!(((1,6),(2,2)):((216,6),(3,108)))).to_string(),
         "(5,((1,6),(2,2))):(1,((1080,30),(15,540)))"
@@ -4110,15 +5283,6 @@ fn static_31() {
         logical_product(layout!(((2,1,1,1),6,7):((7,1,1,84),14,1)), layout!((3,1,3,3):(3,1,9,1))).to_string(),
         "(((2,1,1,1),6,7),(3,1,3,3)):(((7,1,1,84),14,1),(252,84,756,84))"
     );
-}
-
-#[test]
-fn mixed_31() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_32() {
     assert_eq!(
         logical_product(layout!((6,3,(1,4,1),6):(1,48,(864,6,24),144)), layout!(((2,2),1):((4,24),8))).to_string(),
         "((6,3,(1,4,1),6),((2,2),1)):((1,48,(864,6,24),144),((1728,10368),3456))"
@@ -4162,6 +5326,15 @@ fn static_32() {
         zipped_product(layout!((((1,7),5),16):(((112,16),112),1)), layout!((2,(1,1,1),2):(2,(2,1,2),1))).to_string(),
         "((((1,7),5),16),(2,(1,1,1),2)):((((112,16),112),1),(1120,(1120,560,1120),560))"
     );
+}
+
+#[test]
+fn mixed_46() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_47() {
     assert_eq!(
         zipped_product(layout!(32:1), tiler!(<((12,2),3):((6,1),2)>)).to_string(),
         "((32),(((12,2),3))):((1),(((192,32),64)))"
@@ -4277,15 +5450,6 @@ fn static_32() {
         zipped_product(layout!((2,8,8):(8,512,16)), layout!(((1),4):((0),1))).to_string(),
         "((2,8,8),((1),4)):((8,512,16),((0),1))"
     );
-}
-
-#[test]
-fn mixed_32() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_33() {
     assert_eq!(
         zipped_product(layout!(((4,2),12,2):((1,4),8,96)), layout!((2,3):(6,1))).to_string(),
         "(((4,2),12,2),(2,3)):(((1,4),8,96),(1152,192))"
@@ -4331,6 +5495,15 @@ fn static_33() {
             .to_string(),
         "((1,(4,2)),(((1,1,1),1,1,(4,2)),4,8)):((64,(2,1)),(((2,2,1),1,2,(2,1)),8,8))"
     );
+}
+
+#[test]
+fn mixed_47() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_48() {
     assert_eq!(
         zipped_product(layout!(4:1), tiler!(<(1,3,1,3):(1,3,3,1)>)).to_string(),
         "((4),((1,3,1,3))):((1),((4,12,12,4)))"
@@ -4434,15 +5607,6 @@ fn static_33() {
         zipped_product(layout!((2,2,8,2):(1,2,4,32)), tiler!(<3:1,2:1,2:1,1:0>)).to_string(),
         "((2,2,8,2),(3,2,2,1)):((1,2,4,32),(2,1,1,0))"
     );
-}
-
-#[test]
-fn mixed_33() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_34() {
     assert_eq!(zipped_product(layout!(((5,1,1,2),2,1,2):((1,320,160,80),40,5,160)), tiler!(<(2,2):(2,1),(1,1,1,(1,1,2,2)):(8,8,8,(8,8,4,1)),(1,2,1,1):(1,1,1,1)>)).to_string(), "(((5,1,1,2),2,1),((2,2),(1,1,1,(1,1,2,2)),(1,2,1,1),2)):(((1,320,160,80),40,5),((10,5),(8,8,8,(8,8,4,1)),(1,1,1,1),160))");
     assert_eq!(
         zipped_product(layout!((2):(1)), tiler!(<(16,3,(1,5,1),(2,3)):(1,480,(480,16,2880),(1440,160))>)).to_string(),
@@ -4486,6 +5650,15 @@ fn static_34() {
         zipped_product(layout!((8,1):(1,1)), layout!(((2,2,2),3,2):((2,1,576),64,32))).to_string(),
         "((8,1),((2,2,2),3,2)):((1,1),((16,8,4608),512,256))"
     );
+}
+
+#[test]
+fn mixed_48() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_49() {
     assert_eq!(zipped_product(layout!(2:1), layout!(3:1)).to_string(), "(2,3):(1,2)");
     assert_eq!(
         zipped_product(layout!(4:1), tiler!(<((1,3,2,1),(4,1,2),2):((48,16,8,48),(1,48,48),4)>)).to_string(),
@@ -4576,15 +5749,6 @@ fn static_34() {
         zipped_product(layout!(16:1), layout!(((2,2),(3,2),(1,2,2),2):((12,48),(0,6),(0,96,24),0))).to_string(),
         "(16,((2,2),(3,2),(1,2,2),2)):(1,((192,768),(0,96),(0,1536,384),0))"
     );
-}
-
-#[test]
-fn mixed_34() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_35() {
     assert_eq!(
         zipped_product(layout!(((1,8),(6)):((1,1),(8))), layout!(((2,4),(1,3,3)):((2,12),(4,144,48)))).to_string(),
         "(((1,8),(6)),((2,4),(1,3,3))):(((1,1),(8)),((96,576),(192,6912,2304)))"
@@ -4622,6 +5786,15 @@ fn static_35() {
         zipped_product(layout!((8,(1,3)):(3,(3,1))), layout!((8,2,(2,5)):(0,0,(16,0)))).to_string(),
         "((8,(1,3)),(8,2,(2,5))):((3,(3,1)),(0,0,(384,0)))"
     );
+}
+
+#[test]
+fn mixed_49() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_50() {
     assert_eq!(
         zipped_product(layout!((8,2):(2,1)), layout!(((4,2,12)):((24,1,2)))).to_string(),
         "((8,2),((4,2,12))):((2,1),((384,16,32)))"
@@ -4734,15 +5907,6 @@ fn static_35() {
         zipped_product(layout!((4,((2,2),2,1)):(16,((2,8),4,64))), layout!(16:1)).to_string(),
         "((4,((2,2),2,1)),(2,8)):((16,((2,8),4,64)),(1,64))"
     );
-}
-
-#[test]
-fn mixed_35() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_36() {
     assert_eq!(zipped_product(layout!(2:1), layout!((4,2):(1,0))).to_string(), "(2,(4,2)):(1,(2,0))");
     assert_eq!(
         zipped_product(layout!((16,(4,5)):(1,(80,16))), tiler!(<1:1,1:1>)).to_string(),
@@ -4794,6 +5958,15 @@ fn static_36() {
         .to_string(),
         "((8,((2,1,2),(4,1,1)),2,(4,1,1,1)),(2,2)):((1,((8,16,16),(32,128,128)),128,(256,1024,1024,1024)),(2048,0))"
     );
+}
+
+#[test]
+fn mixed_50() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_51() {
     assert_eq!(
         zipped_product(layout!((16,16):(1,16)), layout!((2,2,2):(1,8,64))).to_string(),
         "((16,16),(2,2,2)):((1,16),(256,2048,16384))"
@@ -4895,15 +6068,6 @@ fn static_36() {
         "((2,4),((2,(1,4,2)),4,2)):((1,2),((16,(16,4,2)),96,8))"
     );
     assert_eq!(zipped_product(layout!((2,1):(1,2)), layout!((8,32):(0,0))).to_string(), "((2,1),(8,32)):((1,2),(0,0))");
-}
-
-#[test]
-fn mixed_36() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_37() {
     assert_eq!(
         zipped_product(layout!((1,((2,4,2),2),5):(1,((64,8,1),32),512)), tiler!(<(2,2,1):(2,1,4),(4,1,1):(1,4,4)>))
             .to_string(),
@@ -4945,6 +6109,15 @@ fn static_37() {
         tiled_product(layout!((8,(3,3,2,2)):(1,(8,24,72,144))), layout!(5:1)).to_string(),
         "((8,(3,3,2,2)),5):((1,(8,24,72,144)),288)"
     );
+}
+
+#[test]
+fn mixed_51() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_52() {
     assert_eq!(
         tiled_product(layout!((2,4):(1,2)), tiler!(<(12,6):(1,12)>)).to_string(),
         "((2),(12,6),4):((1),(2,24),2)"
@@ -5056,15 +6229,6 @@ fn static_37() {
         tiled_product(layout!(((2,2,1,2),(1,4),4):((1,2,128,4),(128,8),32)), layout!((2,2,4):(1,2,4))).to_string(),
         "(((2,2,1,2),(1,4),4),2,2,4):(((1,2,128,4),(128,8),32),128,256,512)"
     );
-}
-
-#[test]
-fn mixed_37() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_38() {
     assert_eq!(
         tiled_product(layout!((3,4,(2,(2,2),2)):(1,3,(12,(24,48),96))), layout!((1,1,1,(2,4)):(1,1,1,(4,1))))
             .to_string(),
@@ -5113,6 +6277,15 @@ fn static_38() {
         tiled_product(layout!((1,2):(2,1)), layout!(((2,7),(8,2,4)):((1,12288),(384,24,6)))).to_string(),
         "((1,2),(2,7),(8,2,4)):((2,1),(2,24576),(768,48,12))"
     );
+}
+
+#[test]
+fn mixed_52() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_53() {
     assert_eq!(
         tiled_product(layout!((4,1):(1,1)), tiler!(<(2,(1,1,2),8):(16,(16,1,1),2),8:0>)).to_string(),
         "((4,1),(2,(1,1,2),8),8):((1,1),(64,(64,4,4),8),0)"
@@ -5222,15 +6395,6 @@ fn static_38() {
         .to_string(),
         "((2,3,(1,(2,2),2,1)),1,(4,1,1,1),(1,1,2,2)):((2,16,(16,(4,1),8,48)),1,(1,1,1,4),(16,16,2,16))"
     );
-}
-
-#[test]
-fn mixed_38() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_39() {
     assert_eq!(tiled_product(layout!(((1,1,3,1),2,((1,1,1),1,2,2),4):((18432,384,384,384),192,((384,384,1152),8,4,9216),16)), tiler!(<3:1,2:1,(1,1,2):(1,1,1),2:1>)).to_string(), "(((1,1,3,1),2,((1,1,1),1,2,2),4),3,2,(1,1,2),2):(((18432,384,384,384),192,((384,384,1152),8,4,9216),16),1,1,(8,8,1),1)");
     assert_eq!(tiled_product(layout!(2:1), layout!(4:1)).to_string(), "(2,4):(1,2)");
     assert_eq!(
@@ -5268,6 +6432,15 @@ fn static_39() {
         tiled_product(layout!(((2,2,2,1),6,4):((384,768,1,768),2,24)), tiler!(<<(3,3,2):(6,2,1)>>)).to_string(),
         "(((2)),((3,3,2),2,2,1),6,4):(((384)),((6,2,1),768,1,768),2,24)"
     );
+}
+
+#[test]
+fn mixed_53() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_54() {
     assert_eq!(
         tiled_product(layout!((2,((4,1,1),1),8,5):(8,((80,16,16),16),1,16)), tiler!(<2:1,2:3,(1,(2)):(1,(1))>))
             .to_string(),
@@ -5376,15 +6549,6 @@ fn static_39() {
         tiled_product(layout!(((4,1),2):((1,1),4)), tiler!(<(2,2,3,2):(12,6,2,1)>)).to_string(),
         "(((4,1)),(2,2,3,2),2):(((1,1)),(48,24,8,4),4)"
     );
-}
-
-#[test]
-fn mixed_39() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_40() {
     assert_eq!(
         tiled_product(layout!(((3,1,1,1),(5),((1,4,3),1)):((60,180,180,4),(12),((180,1,4),180))), tiler!(<4:1>))
             .to_string(),
@@ -5442,6 +6606,15 @@ fn static_40() {
         tiled_product(layout!(((1,2,1),2):((1,16,2),1)), tiler!(<(12,2,(3,2)):(1,0,(0,0))>)).to_string(),
         "(((1,2,1)),(12,2,(3,2)),2):(((1,16,2)),(1,0,(0,0)),1)"
     );
+}
+
+#[test]
+fn mixed_54() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_55() {
     assert_eq!(
         tiled_product(layout!((4,12,5):(60,1,12)), tiler!(<(4,(3,1,1)):(3,(1,12,1))>)).to_string(),
         "((4),(4,(3,1,1)),12,5):((60),(3,(1,12,1)),1,12)"
@@ -5563,15 +6736,6 @@ fn static_40() {
         tiled_product(layout!((1,(8,2,2,1),1):(1,(4,1,2,1),32)), layout!(4:1)).to_string(),
         "((1,(8,2,2,1),1),4):((1,(4,1,2,1),32),32)"
     );
-}
-
-#[test]
-fn mixed_40() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_41() {
     assert_eq!(
         tiled_product(layout!((3,(1,2,1,6),6):(1,(3,3,6,6),36)), layout!((4,2):(1,4))).to_string(),
         "((3,(1,2,1,6),6),4,2):((1,(3,3,6,6),36),216,864)"
@@ -5620,6 +6784,15 @@ fn static_41() {
         tiled_product(layout!(((2,1,2,2),4,(4,1,6)):((4,768,384,192),1,(48,48,8))), tiler!(<2:0,1:1,2:2>)).to_string(),
         "(((2,1,2,2),4,(4,1,6)),2,1,2):(((4,768,384,192),1,(48,48,8)),0,0,2)"
     );
+}
+
+#[test]
+fn mixed_55() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_56() {
     assert_eq!(
         tiled_product(
             layout!(((2,16,3),(1,(3,1,1))):((128,8,1536),(128,(512,128,128)))),
@@ -5685,6 +6858,422 @@ fn static_41() {
         tiled_product(layout!((3,12):(12,1)), layout!(((7,1),2):((1,7),7))).to_string(),
         "((3,12),(7,1),2):((12,1),(36,252),252)"
     );
+    assert_eq!(make_layout_right(shape!((1, 5, 2))).to_string(), "(1,5,2):(0,2,1)");
+    assert_eq!(make_layout_right(shape!((1, 4))).to_string(), "(1,4):(0,1)");
+    assert_eq!(make_layout_right(shape!((((4, 4, 2), 16)))).to_string(), "(((4,4,2),16)):(((128,32,16),1))");
+    assert_eq!(make_layout_right(shape!((3, (3, 8), 2))).to_string(), "(3,(3,8),2):(48,(16,2),1)");
+    assert_eq!(make_layout_right(shape!((4, 2, 7))).to_string(), "(4,2,7):(14,7,1)");
+    assert_eq!(make_layout_right(shape!(((2, 6), 7))).to_string(), "((2,6),7):((42,7),1)");
+    assert_eq!(make_layout_right(shape!((8))).to_string(), "(8):(1)");
+    assert_eq!(make_layout_right(shape!((16, 4, (2)))).to_string(), "(16,4,(2)):(8,2,(1))");
+    assert_eq!(make_layout_right(shape!(12)).to_string(), "12:1");
+    assert_eq!(make_layout_right(shape!(64)).to_string(), "64:1");
+    assert_eq!(make_layout_right(shape!((4, (12, 4)))).to_string(), "(4,(12,4)):(48,(4,1))");
+    assert_eq!(make_layout_right(shape!((12, 4, 8))).to_string(), "(12,4,8):(32,8,1)");
+    assert_eq!(make_layout_right(shape!((2, 3))).to_string(), "(2,3):(3,1)");
+    assert_eq!(make_layout_right(shape!((8, (2, 2, 1), 32))).to_string(), "(8,(2,2,1),32):(128,(64,32,0),1)");
+    assert_eq!(
+        make_layout_right(shape!(((2, (2, 3)), (2, (4, 2)), 16))).to_string(),
+        "((2,(2,3)),(2,(4,2)),16):((1536,(768,256)),(128,(32,16)),1)"
+    );
+    assert_eq!(
+        make_layout_right(shape!((((2, 2), 1, 4), ((2, 2, 2), 2), (1, 4, 2, 2)))).to_string(),
+        "(((2,2),1,4),((2,2,2),2),(1,4,2,2)):(((2048,1024),0,256),((128,64,32),16),(0,4,2,1))"
+    );
+    assert_eq!(make_layout_right(shape!((8, 2))).to_string(), "(8,2):(2,1)");
+    assert_eq!(make_layout_right(shape!((8, (2, 4, 2)))).to_string(), "(8,(2,4,2)):(16,(8,2,1))");
+    assert_eq!(make_layout_right(shape!(8)).to_string(), "8:1");
+    assert_eq!(make_layout_right(shape!(((4, 1), (8, 8)))).to_string(), "((4,1),(8,8)):((64,0),(8,1))");
+    assert_eq!(make_layout_right(shape!((3, (2, 1), 3))).to_string(), "(3,(2,1),3):(6,(3,0),1)");
+    assert_eq!(make_layout_right(shape!(5)).to_string(), "5:1");
+    assert_eq!(make_layout_right(shape!((2, 1, 2))).to_string(), "(2,1,2):(2,0,1)");
+    assert_eq!(make_layout_right(shape!(3)).to_string(), "3:1");
+}
+
+#[test]
+fn mixed_56() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_57() {
+    assert_eq!(make_layout_right(shape!((7, 5, 2, 12))).to_string(), "(7,5,2,12):(120,24,12,1)");
+    assert_eq!(make_layout_right(shape!((8, 1, 3, 12))).to_string(), "(8,1,3,12):(36,0,12,1)");
+    assert_eq!(
+        make_layout_right(shape!((((1, 2), 2, 4), (4, (1, 6)), (8, 1)))).to_string(),
+        "(((1,2),2,4),(4,(1,6)),(8,1)):(((0,1536),768,192),(48,(0,8)),(1,0))"
+    );
+    assert_eq!(make_layout_right(shape!(((7, 8), 8, (1, 4)))).to_string(), "((7,8),8,(1,4)):((256,32),4,(0,1))");
+    assert_eq!(make_layout_right(shape!(4)).to_string(), "4:1");
+    assert_eq!(make_layout_right(shape!(((2, 3, 1, 4), 2))).to_string(), "((2,3,1,4),2):((24,8,0,2),1)");
+    assert_eq!(make_layout_right(shape!(((2), 2))).to_string(), "((2),2):((2),1)");
+    assert_eq!(
+        make_layout_right(shape!(((2, 3, (1, 2, 4)), (8, 5), 2))).to_string(),
+        "((2,3,(1,2,4)),(8,5),2):((1920,640,(0,320,80)),(10,2),1)"
+    );
+    assert_eq!(
+        make_layout_right(shape!((3, 2, (1, (2, 2), 2, (3, 1, 1)), (3, 4)))).to_string(),
+        "(3,2,(1,(2,2),2,(3,1,1)),(3,4)):(576,288,(0,(144,72),36,(12,0,0)),(4,1))"
+    );
+    assert_eq!(
+        make_layout_right(shape!(((2, 4), 4, (2, 2), (1, 1)))).to_string(),
+        "((2,4),4,(2,2),(1,1)):((64,16),4,(2,1),(0,0))"
+    );
+    assert_eq!(make_layout_right(shape!((3, 6))).to_string(), "(3,6):(6,1)");
+    assert_eq!(make_layout_right(shape!((32, 2, (2, 4), 4))).to_string(), "(32,2,(2,4),4):(64,32,(16,4),1)");
+    assert_eq!(make_layout_right(shape!(2)).to_string(), "2:1");
+    assert_eq!(
+        make_layout_right(shape!(((1, 4), ((1, 1, 2), 5), (2, (3, 4)), (1, 1, 1, 2)))).to_string(),
+        "((1,4),((1,1,2),5),(2,(3,4)),(1,1,1,2)):((0,480),((0,0,240),48),(24,(8,2)),(0,0,0,1))"
+    );
+    assert_eq!(make_layout_right(shape!((7, 8))).to_string(), "(7,8):(8,1)");
+    assert_eq!(make_layout_right(shape!((2, (7, 2, 5)))).to_string(), "(2,(7,2,5)):(70,(10,5,1))");
+    assert_eq!(make_layout_right(shape!(((2, 3), 8, 2))).to_string(), "((2,3),8,2):((48,16),2,1)");
+    assert_eq!(make_layout_right(shape!((6, 8, 3, 2))).to_string(), "(6,8,3,2):(48,6,2,1)");
+    assert_eq!(make_layout_right(shape!((2, (2, 2)))).to_string(), "(2,(2,2)):(4,(2,1))");
+    assert_eq!(make_layout_right(shape!((16, (3, 12, 6)))).to_string(), "(16,(3,12,6)):(216,(72,6,1))");
+    assert_eq!(
+        make_layout_right(shape!(((2, 2, 2), 5, (3, (2, 2, 2)), 2))).to_string(),
+        "((2,2,2),5,(3,(2,2,2)),2):((960,480,240),48,(16,(8,4,2)),1)"
+    );
+    assert_eq!(make_layout_right(shape!(16)).to_string(), "16:1");
+    assert_eq!(make_layout_right(shape!((1, ((4, 1), (2, 4))))).to_string(), "(1,((4,1),(2,4))):(0,((8,0),(4,1)))");
+    assert_eq!(
+        make_layout_right(shape!(((3, (1, 8)), ((5, 1, 1), 6), 2, 2))).to_string(),
+        "((3,(1,8)),((5,1,1),6),2,2):((960,(0,120)),((24,0,0),4),2,1)"
+    );
+    assert_eq!(make_layout_right(shape!(((2, 32, (5, 1)), 2))).to_string(), "((2,32,(5,1)),2):((320,10,(2,0)),1)");
+    assert_eq!(
+        make_layout_right(shape!(((4, 4, 4), (4, (4, 1, 3))))).to_string(),
+        "((4,4,4),(4,(4,1,3))):((768,192,48),(12,(3,0,1)))"
+    );
+    assert_eq!(make_layout_right(shape!((2, 8))).to_string(), "(2,8):(8,1)");
+    assert_eq!(make_layout_right(shape!((1, 1))).to_string(), "(1,1):(0,0)");
+    assert_eq!(make_layout_right(shape!(((16, 4), 2, 8))).to_string(), "((16,4),2,8):((64,16),8,1)");
+    assert_eq!(make_layout_right(shape!((2, 5))).to_string(), "(2,5):(5,1)");
+    assert_eq!(
+        make_layout_right(shape!(((1, 2, (2, 1, 2)), (8, (1, 2), 4)))).to_string(),
+        "((1,2,(2,1,2)),(8,(1,2),4)):((0,256,(128,0,64)),(8,(0,4),1))"
+    );
+    assert_eq!(
+        make_layout_right(shape!(((4, 1), 7, (2, (2, 1), 2)))).to_string(),
+        "((4,1),7,(2,(2,1),2)):((56,0),8,(4,(2,0),1))"
+    );
+    assert_eq!(make_layout_right(shape!((1, 2, 1, 4))).to_string(), "(1,2,1,4):(0,4,0,1)");
+    assert_eq!(
+        make_layout_right(shape!((((4, 2, 2), 4), (2, 2, 3, 1)))).to_string(),
+        "(((4,2,2),4),(2,2,3,1)):(((192,96,48),12),(6,3,1,0))"
+    );
+    assert_eq!(
+        make_layout_right(shape!((((16, 4), 3), (2, 1, 4)))).to_string(),
+        "(((16,4),3),(2,1,4)):(((96,24),8),(4,0,1))"
+    );
+    assert_eq!(make_layout_right(shape!((2, (8, 2), (2, 6)))).to_string(), "(2,(8,2),(2,6)):(192,(24,12),(6,1))");
+    assert_eq!(make_layout_right(shape!((4))).to_string(), "(4):(1)");
+    assert_eq!(make_layout_right(shape!((2, (3, 16)))).to_string(), "(2,(3,16)):(48,(16,1))");
+    assert_eq!(
+        make_layout_right(shape!((8, (2, (2, 7, 2), 5)))).to_string(),
+        "(8,(2,(2,7,2),5)):(280,(140,(70,10,5),1))"
+    );
+    assert_eq!(make_layout_right(shape!((1, 5, 5))).to_string(), "(1,5,5):(0,5,1)");
+}
+
+#[test]
+fn mixed_57() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_58() {
+    assert_eq!(make_layout_right(shape!((16, (2, 3)))).to_string(), "(16,(2,3)):(6,(3,1))");
+    assert_eq!(make_layout_right(shape!((12, (4, 2, 2, 2)))).to_string(), "(12,(4,2,2,2)):(32,(8,4,2,1))");
+    assert_eq!(make_layout_right(shape!((((8, 1, 2), 3), 5))).to_string(), "(((8,1,2),3),5):(((30,0,15),5),1)");
+    assert_eq!(make_layout_right(shape!((3, 1))).to_string(), "(3,1):(1,0)");
+    assert_eq!(make_layout_right(shape!((4, (32, 7)))).to_string(), "(4,(32,7)):(224,(7,1))");
+    assert_eq!(make_layout_right(shape!(((2, 2, (6, 64))))).to_string(), "((2,2,(6,64))):((768,384,(64,1)))");
+    assert_eq!(
+        make_layout_right(shape!((((1, 3, 1), 1, 6, (1, 2)), (7, 1, 1, 1), 2))).to_string(),
+        "(((1,3,1),1,6,(1,2)),(7,1,1,1),2):(((0,168,0),0,28,(0,14)),(2,0,0,0),1)"
+    );
+    assert_eq!(make_layout_right(shape!(((2, 4, 2)))).to_string(), "((2,4,2)):((8,2,1))");
+    assert_eq!(
+        make_layout_right(shape!((((3, 1, 3), (4, 3)), (3, 2, 4), 1))).to_string(),
+        "(((3,1,3),(4,3)),(3,2,4),1):(((864,0,288),(72,24)),(8,4,1),0)"
+    );
+    assert_eq!(make_layout_right(shape!((2, (8, 2, 2, 2)))).to_string(), "(2,(8,2,2,2)):(64,(8,4,2,1))");
+    assert_eq!(make_layout_right(shape!((8, 8))).to_string(), "(8,8):(8,1)");
+    assert_eq!(
+        make_layout_right(shape!((((3, 4, 1), 4), (4, 16)))).to_string(),
+        "(((3,4,1),4),(4,16)):(((1024,256,0),64),(16,1))"
+    );
+    assert_eq!(make_layout_right(shape!((1, 12))).to_string(), "(1,12):(0,1)");
+    assert_eq!(make_layout_right(shape!((((4, 6, 8), 2), 6))).to_string(), "(((4,6,8),2),6):(((576,96,12),6),1)");
+    assert_eq!(make_layout_right(shape!((8, 16))).to_string(), "(8,16):(16,1)");
+    assert_eq!(make_layout_right(shape!((1, 8, 8, 4))).to_string(), "(1,8,8,4):(0,32,4,1)");
+    assert_eq!(
+        make_layout_right(shape!((16, (8, 1), (1, 3, 1, 4)))).to_string(),
+        "(16,(8,1),(1,3,1,4)):(96,(12,0),(0,4,0,1))"
+    );
+    assert_eq!(make_layout_right(shape!((5, 4, 7))).to_string(), "(5,4,7):(28,7,1)");
+    assert_eq!(make_layout_right(shape!((2, (2, 2, 1), 1, 3))).to_string(), "(2,(2,2,1),1,3):(12,(6,3,0),0,1)");
+    assert_eq!(make_layout_right(shape!(1)).to_string(), "1:0");
+    assert_eq!(make_layout_right(shape!(((1, 2, 1), 4, 7))).to_string(), "((1,2,1),4,7):((0,28,0),7,1)");
+    assert_eq!(
+        make_layout_right(shape!(((3, 3, 2), (4, (2, 8))))).to_string(),
+        "((3,3,2),(4,(2,8))):((384,128,64),(16,(8,1)))"
+    );
+    assert_eq!(make_layout_right(shape!(((2, 4, (2, 1), 16)))).to_string(), "((2,4,(2,1),16)):((128,32,(16,0),1))");
+    assert_eq!(make_layout_right(shape!(((2, 3), 8))).to_string(), "((2,3),8):((24,8),1)");
+    assert_eq!(
+        make_layout_right(shape!((2, (1, 2, 2, 2), (3, (3, 1, 4), 2, 2)))).to_string(),
+        "(2,(1,2,2,2),(3,(3,1,4),2,2)):(1152,(0,576,288,144),(48,(16,0,4),2,1))"
+    );
+    assert_eq!(make_layout_right(shape!((8, 2, 8, (8, 2, 1)))).to_string(), "(8,2,8,(8,2,1)):(256,128,16,(2,1,0))");
+    assert_eq!(make_layout_right(shape!((16, (2, 5, 2)))).to_string(), "(16,(2,5,2)):(20,(10,2,1))");
+    assert_eq!(make_layout_right(shape!(((8, 3), 4))).to_string(), "((8,3),4):((12,4),1)");
+    assert_eq!(make_layout_right(shape!((2, 6))).to_string(), "(2,6):(6,1)");
+    assert_eq!(make_layout_right(shape!((4, 5, 6))).to_string(), "(4,5,6):(30,6,1)");
+    assert_eq!(make_layout_right(shape!((2, (4, 8, 6)))).to_string(), "(2,(4,8,6)):(192,(48,6,1))");
+    assert_eq!(
+        make_layout_right(shape!((((2, 2, 2), 2), (8, 3, (1, 2, 2), 2)))).to_string(),
+        "(((2,2,2),2),(8,3,(1,2,2),2)):(((1536,768,384),192),(24,8,(0,4,2),1))"
+    );
+    assert_eq!(make_layout_right(shape!((2, 4))).to_string(), "(2,4):(4,1)");
+    assert_eq!(make_layout_right(shape!(6)).to_string(), "6:1");
+    assert_eq!(make_layout_right(shape!((1, 6, (2, 4)))).to_string(), "(1,6,(2,4)):(0,8,(4,1))");
+    assert_eq!(
+        make_layout_right(shape!(((6, (7, 2, 2), (1, 8))))).to_string(),
+        "((6,(7,2,2),(1,8))):((224,(32,16,8),(0,1)))"
+    );
+    assert_eq!(make_layout_right(shape!((((2, 8, 2), 5), 3))).to_string(), "(((2,8,2),5),3):(((240,30,15),3),1)");
+    assert_eq!(make_layout_right(shape!(((3, 5, 8), 12))).to_string(), "((3,5,8),12):((480,96,12),1)");
+    assert_eq!(make_layout_right(shape!((8, (2, 2)))).to_string(), "(8,(2,2)):(4,(2,1))");
+    assert_eq!(make_layout_right(shape!((4, 5))).to_string(), "(4,5):(5,1)");
+}
+
+#[test]
+fn mixed_58() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_59() {
+    assert_eq!(
+        make_layout_right(shape!((3, (2, (3, 2, 4), 4)))).to_string(),
+        "(3,(2,(3,2,4),4)):(192,(96,(32,16,4),1))"
+    );
+    assert_eq!(make_layout_right(shape!((8, 4, 1))).to_string(), "(8,4,1):(4,1,0)");
+    assert_eq!(make_layout_right(shape!((5, 2, (2, 2, 2)))).to_string(), "(5,2,(2,2,2)):(16,8,(4,2,1))");
+    assert_eq!(make_layout_right(shape!((2, 2, 3))).to_string(), "(2,2,3):(6,3,1)");
+    assert_eq!(
+        make_layout_right(shape!((4, 6, ((2, 3, 2), 2, 2)))).to_string(),
+        "(4,6,((2,3,2),2,2)):(288,48,((24,8,4),2,1))"
+    );
+    assert_eq!(
+        make_layout_right(shape!((8, ((16, 2), (1, 4, 2))))).to_string(),
+        "(8,((16,2),(1,4,2))):(256,((16,8),(0,2,1)))"
+    );
+    assert_eq!(
+        make_layout_right(shape!(((2, 2, 2, 5), (2, 1, 16, 2)))).to_string(),
+        "((2,2,2,5),(2,1,16,2)):((1280,640,320,64),(32,0,2,1))"
+    );
+    assert_eq!(make_layout_right(shape!((4, 4))).to_string(), "(4,4):(4,1)");
+    assert_eq!(make_layout_right(shape!(((2, 4), 1, 2, 4))).to_string(), "((2,4),1,2,4):((32,8),0,4,1)");
+    assert_eq!(
+        make_layout_right(shape!((2, 4, (1, 2, (4, 4))))).to_string(),
+        "(2,4,(1,2,(4,4))):(128,32,(0,16,(4,1)))"
+    );
+    assert_eq!(make_layout_right(shape!((4, 7))).to_string(), "(4,7):(7,1)");
+    assert_eq!(make_layout_right(shape!(((4, 5), 32))).to_string(), "((4,5),32):((160,32),1)");
+    assert_eq!(
+        make_layout_right(shape!(((3, 8, 2), 2, (2, 2, 2)))).to_string(),
+        "((3,8,2),2,(2,2,2)):((256,32,16),8,(4,2,1))"
+    );
+    assert_eq!(make_layout_right(shape!((3, (2, 2, 8)))).to_string(), "(3,(2,2,8)):(32,(16,8,1))");
+    assert_eq!(
+        make_layout_right(shape!((1, (1, (1, 2, 5)), (7, 4)))).to_string(),
+        "(1,(1,(1,2,5)),(7,4)):(0,(0,(0,140,28)),(4,1))"
+    );
+    assert_eq!(
+        make_layout_right(shape!(((4, 1, 2, 2), (8, (1, 3, 1)), (1, 2), 3))).to_string(),
+        "((4,1,2,2),(8,(1,3,1)),(1,2),3):((576,0,288,144),(18,(0,6,0)),(0,3),1)"
+    );
+    assert_eq!(make_layout_right(shape!((2, (2, 2, 3), (4, 1)))).to_string(), "(2,(2,2,3),(4,1)):(48,(24,12,4),(1,0))");
+    assert_eq!(make_layout_right(shape!((1, (32, 1, 4, 2)))).to_string(), "(1,(32,1,4,2)):(0,(8,0,2,1))");
+    assert_eq!(make_layout_right(shape!((4, 4, 4))).to_string(), "(4,4,4):(16,4,1)");
+    assert_eq!(
+        make_layout_right(shape!(((3, 2, 2, 4), (1, 4, (2, 2), 5)))).to_string(),
+        "((3,2,2,4),(1,4,(2,2),5)):((1280,640,320,80),(0,20,(10,5),1))"
+    );
+    assert_eq!(make_layout_right(shape!((1, 2, 4))).to_string(), "(1,2,4):(0,4,1)");
+    assert_eq!(make_layout_right(shape!(((4, 1), 1, 6))).to_string(), "((4,1),1,6):((6,0),0,1)");
+    assert_eq!(make_layout_right(shape!((16, (2, (3, 4, 2))))).to_string(), "(16,(2,(3,4,2))):(48,(24,(8,2,1)))");
+    assert_eq!(make_layout_right(shape!(((2, 3, 4, 4), 4))).to_string(), "((2,3,4,4),4):((192,64,16,4),1)");
+    assert_eq!(
+        make_layout_right(shape!((16, (2, 1, 6, 1), (2, 2, (1, 1, 3))))).to_string(),
+        "(16,(2,1,6,1),(2,2,(1,1,3))):(144,(72,0,12,0),(6,3,(0,0,1)))"
+    );
+    assert_eq!(make_layout_right(shape!((1, 1, ((4, 2), 8)))).to_string(), "(1,1,((4,2),8)):(0,0,((16,8),1))");
+    assert_eq!(make_layout_right(shape!((8, 3))).to_string(), "(8,3):(3,1)");
+    assert_eq!(
+        make_layout_right(shape!((((2, 2), 4), 2, (3, 2), 3))).to_string(),
+        "(((2,2),4),2,(3,2),3):(((288,144),36),18,(6,3),1)"
+    );
+    assert_eq!(
+        make_layout_right(shape!((6, 2, ((2, 2, 2), 1, 2, 2), 1))).to_string(),
+        "(6,2,((2,2,2),1,2,2),1):(64,32,((16,8,4),0,2,1),0)"
+    );
+    assert_eq!(make_layout_right(shape!((8, 32))).to_string(), "(8,32):(32,1)");
+    assert_eq!(
+        make_layout_right(shape!((6, (4, (1, 2, 1), 3), 2))).to_string(),
+        "(6,(4,(1,2,1),3),2):(48,(12,(0,6,0),2),1)"
+    );
+    assert_eq!(make_layout_right(shape!(((3, 4, 6), (3, 2)))).to_string(), "((3,4,6),(3,2)):((144,36,6),(2,1))");
+    assert_eq!(
+        make_layout_right(shape!(((2, 1, 3, 3), 2, 3, 2))).to_string(),
+        "((2,1,3,3),2,3,2):((108,0,36,12),6,2,1)"
+    );
+    assert_eq!(make_layout_right(shape!((3, 4))).to_string(), "(3,4):(4,1)");
+    assert_eq!(make_layout_right(shape!((8, (2, 16, 6)))).to_string(), "(8,(2,16,6)):(192,(96,6,1))");
+    assert_eq!(
+        make_layout_right(shape!((((2, 8, 2), 4), 2, 2))).to_string(),
+        "(((2,8,2),4),2,2):(((256,32,16),4),2,1)"
+    );
+    assert_eq!(make_layout_right(shape!((6, (1, 2, 1), 2))).to_string(), "(6,(1,2,1),2):(4,(0,2,0),1)");
+    assert_eq!(make_layout_right(shape!(((2, 2, 1, 1), 2, 3))).to_string(), "((2,2,1,1),2,3):((12,6,0,0),3,1)");
+    assert_eq!(make_layout_right(shape!(((4, 2, 1), 16))).to_string(), "((4,2,1),16):((32,16,0),1)");
+    assert_eq!(
+        make_layout_right(shape!((((1, 4, 2), 4, 2), (6, 8)))).to_string(),
+        "(((1,4,2),4,2),(6,8)):(((0,768,384),96,48),(8,1))"
+    );
+}
+
+#[test]
+fn mixed_59() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_60() {
+    assert_eq!(make_layout_right(shape!(((8, 1)))).to_string(), "((8,1)):((1,0))");
+    assert_eq!(make_layout_right(shape!((1, (4, 2, 2)))).to_string(), "(1,(4,2,2)):(0,(4,2,1))");
+    assert_eq!(
+        make_layout_right(shape!(((4, (2, 3), 1, 4), 2, 5))).to_string(),
+        "((4,(2,3),1,4),2,5):((240,(120,40),0,10),5,1)"
+    );
+    assert_eq!(make_layout_right(shape!((16, (6, 2), 3, 2))).to_string(), "(16,(6,2),3,2):(72,(12,6),2,1)");
+    assert_eq!(
+        make_layout_right(shape!((6, (2, 4), 1, (3, 2, (1, 4), (2, 1, 1))))).to_string(),
+        "(6,(2,4),1,(3,2,(1,4),(2,1,1))):(384,(192,48),0,(16,8,(0,2),(1,0,0)))"
+    );
+    assert_eq!(make_layout_right(shape!((3, 4, (3, (2, 2))))).to_string(), "(3,4,(3,(2,2))):(48,12,(4,(2,1)))");
+    assert_eq!(make_layout_right(shape!((2, 12, 4))).to_string(), "(2,12,4):(48,4,1)");
+    assert_eq!(make_layout_right(shape!(((7), 5, 1, 2))).to_string(), "((7),5,1,2):((10),2,0,1)");
+    assert_eq!(make_layout_right(shape!((3, ((1, 4, 2), 1, 3)))).to_string(), "(3,((1,4,2),1,3)):(24,((0,6,3),0,1))");
+    assert_eq!(
+        make_layout_right(shape!(((4, 2, 1, 4), (4, 4)))).to_string(),
+        "((4,2,1,4),(4,4)):((128,64,0,16),(4,1))"
+    );
+    assert_eq!(
+        make_layout_right(shape!((3, (2, 2), (4, 3, 1), 2))).to_string(),
+        "(3,(2,2),(4,3,1),2):(96,(48,24),(6,2,0),1)"
+    );
+    assert_eq!(
+        make_layout_right(shape!((2, (5), (4, 2, 4), (1, (4, 2))))).to_string(),
+        "(2,(5),(4,2,4),(1,(4,2))):(1280,(256),(64,32,8),(0,(2,1)))"
+    );
+    assert_eq!(make_layout_right(shape!((4, 3))).to_string(), "(4,3):(3,1)");
+    assert_eq!(make_layout_right(shape!((7, 16))).to_string(), "(7,16):(16,1)");
+    assert_eq!(make_layout_right(shape!((1, 32))).to_string(), "(1,32):(0,1)");
+    assert_eq!(make_layout_right(shape!((7))).to_string(), "(7):(1)");
+    assert_eq!(make_layout_right(shape!((3, 32, 16))).to_string(), "(3,32,16):(512,16,1)");
+    assert_eq!(make_layout_right(shape!((2, 7, 3))).to_string(), "(2,7,3):(21,3,1)");
+    assert_eq!(
+        make_layout_right(shape!(((2, 2, 1), 32, (2, (1, 1, 1))))).to_string(),
+        "((2,2,1),32,(2,(1,1,1))):((128,64,0),2,(1,(0,0,0)))"
+    );
+    assert_eq!(
+        make_layout_right(shape!((2, 2, (1, 3, 1, 1), (3, 4, 2)))).to_string(),
+        "(2,2,(1,3,1,1),(3,4,2)):(144,72,(0,24,0,0),(8,2,1))"
+    );
+    assert_eq!(make_layout_right(shape!(((1, 1, 2, 2), 8, 2))).to_string(), "((1,1,2,2),8,2):((0,0,32,16),2,1)");
+    assert_eq!(
+        make_layout_right(shape!((1, (8, (3, 2, 2), 3, 6)))).to_string(),
+        "(1,(8,(3,2,2),3,6)):(0,(216,(72,36,18),6,1))"
+    );
+    assert_eq!(make_layout_right(shape!((((3, 2, 3), 12), 4))).to_string(), "(((3,2,3),12),4):(((288,144,48),4),1)");
+    assert_eq!(
+        make_layout_right(shape!(((2, 2, 2), (2, 3), 4, (2, (2, 1, 2), (1, 1, 1))))).to_string(),
+        "((2,2,2),(2,3),4,(2,(2,1,2),(1,1,1))):((768,384,192),(96,32),8,(4,(2,0,1),(0,0,0)))"
+    );
+    assert_eq!(make_layout_right(shape!((((16, 2)), 8))).to_string(), "(((16,2)),8):(((16,8)),1)");
+    assert_eq!(make_layout_right(shape!((6, 7))).to_string(), "(6,7):(7,1)");
+    assert_eq!(make_layout_right(shape!((2, 2, 6))).to_string(), "(2,2,6):(12,6,1)");
+    assert_eq!(
+        make_layout_right(shape!((4, (1, 4, 2), (8, 2), (2, 2)))).to_string(),
+        "(4,(1,4,2),(8,2),(2,2)):(512,(0,128,64),(8,4),(2,1))"
+    );
+    assert_eq!(make_layout_right(shape!(((6, 2), 32))).to_string(), "((6,2),32):((64,32),1)");
+    assert_eq!(make_layout_right(shape!(((2, 4, 5), 16))).to_string(), "((2,4,5),16):((320,80,16),1)");
+    assert_eq!(make_layout_right(shape!((2, ((2, 2, 2), 8, 1)))).to_string(), "(2,((2,2,2),8,1)):(64,((32,16,8),1,0))");
+    assert_eq!(make_layout_right(shape!((3, 2))).to_string(), "(3,2):(2,1)");
+    assert_eq!(
+        make_layout_right(shape!((3, (16, 2, (2, 2, 2))))).to_string(),
+        "(3,(16,2,(2,2,2))):(256,(16,8,(4,2,1)))"
+    );
+    assert_eq!(
+        make_layout_right(shape!((((4, 1), 2, 3, 1), 2, 4, (1, 3, 3, (2, 1))))).to_string(),
+        "(((4,1),2,3,1),2,4,(1,3,3,(2,1))):(((864,0),432,144,0),72,18,(0,6,2,(1,0)))"
+    );
+    assert_eq!(make_layout_right(shape!((1, 3))).to_string(), "(1,3):(0,1)");
+    assert_eq!(make_layout_right(shape!((2, 2))).to_string(), "(2,2):(2,1)");
+    assert_eq!(
+        make_layout_right(shape!((16, 2, ((1, 2), 2, (2, 3))))).to_string(),
+        "(16,2,((1,2),2,(2,3))):(48,24,((0,12),6,(3,1)))"
+    );
+    assert_eq!(make_layout_right(shape!(((32, 1), 2))).to_string(), "((32,1),2):((2,0),1)");
+    assert_eq!(
+        make_layout_right(shape!((3, 8, (12, (1, 2)), 2))).to_string(),
+        "(3,8,(12,(1,2)),2):(384,48,(4,(0,2)),1)"
+    );
+    assert_eq!(make_layout_right(shape!((4, 1, 2))).to_string(), "(4,1,2):(2,0,1)");
+}
+
+#[test]
+fn mixed_60() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_61() {
+    assert_eq!(
+        make_layout_right(shape!(((5, (2, 4), (2, 2)), 12))).to_string(),
+        "((5,(2,4),(2,2)),12):((384,(192,48),(24,12)),1)"
+    );
+    assert_eq!(make_layout_right(shape!((5, (5, 2)))).to_string(), "(5,(5,2)):(10,(2,1))");
+    assert_eq!(make_layout_right(shape!(7)).to_string(), "7:1");
+    assert_eq!(
+        make_layout_right(shape!(((1, 3), 4, 8, (2, (2, 1, 1))))).to_string(),
+        "((1,3),4,8,(2,(2,1,1))):((0,128),32,4,(2,(1,0,0)))"
+    );
+    assert_eq!(make_layout_right(shape!(((7, 8, 1), 1))).to_string(), "((7,8,1),1):((8,1,0),0)");
+    assert_eq!(make_layout_right(shape!((4, (8, 2), 4, 3))).to_string(), "(4,(8,2),4,3):(192,(24,12),3,1)");
+    assert_eq!(make_layout_right(shape!((4, 16))).to_string(), "(4,16):(16,1)");
+    assert_eq!(make_layout_right(shape!((4, (2, 5, (2, 2))))).to_string(), "(4,(2,5,(2,2))):(40,(20,4,(2,1)))");
+    assert_eq!(
+        make_layout_right(shape!(((3, 5, 1, 2), (2, 2, 1, 3), 2, 5))).to_string(),
+        "((3,5,1,2),(2,2,1,3),2,5):((1200,240,0,120),(60,30,0,10),5,1)"
+    );
+    assert_eq!(make_layout_right(shape!(((4, 3), 4))).to_string(), "((4,3),4):((12,4),1)");
+    assert_eq!(make_layout_right(shape!((8, 1))).to_string(), "(8,1):(1,0)");
+    assert_eq!(make_layout_right(shape!((2, ((1, 2, 2), 3, 7)))).to_string(), "(2,((1,2,2),3,7)):(84,((0,42,21),7,1))");
+    assert_eq!(
+        make_layout_right(shape!((2, (2, 2, 3), (3, 3)))).to_string(),
+        "(2,(2,2,3),(3,3)):(108,(54,27,9),(3,1))"
+    );
+    assert_eq!(make_layout_right(shape!((32, 5))).to_string(), "(32,5):(5,1)");
+    assert_eq!(make_layout_right(shape!(((7, 4), (1, 2, 2)))).to_string(), "((7,4),(1,2,2)):((16,4),(0,2,1))");
+    assert_eq!(make_layout_right(shape!((1, 2))).to_string(), "(1,2):(0,1)");
     assert_eq!(flat_divide(layout!(((8,2,2,3),2):((1,8,16,32),96)), layout!(192:0)).to_string(), "(192,192):(0,1)");
     assert_eq!(flat_divide(layout!((2,2):(8,16)), tiler!(<2,2>)).to_string(), "(2,2,1,1):(8,16,0,0)");
     assert_eq!(
@@ -5714,15 +7303,6 @@ fn static_41() {
     );
     assert_eq!(flat_divide(layout!((2,(3,2,3)):(1,(2,6,12))), layout!(12:3)).to_string(), "(12,3):(3,1)");
     assert_eq!(flat_divide(layout!(3:1), tiler!(<3:1>)).to_string(), "((3),(1)):((1),(0))");
-}
-
-#[test]
-fn mixed_41() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_42() {
     assert_eq!(
         flat_divide(layout!((1,16):(16,0)), layout!((2,2,2,2):(1,2,4,8))).to_string(),
         "(2,2,2,2,1):(0,0,0,0,0)"
@@ -5756,6 +7336,15 @@ fn static_42() {
         flat_divide(layout!((4,((3,2,2),3)):(0,((0,0,24),48))), layout!((2,1,2,3):(1,2,24,48))).to_string(),
         "(2,1,2,3,12):(0,24,24,48,0)"
     );
+}
+
+#[test]
+fn mixed_61() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_62() {
     assert_eq!(flat_divide(layout!((16,2):(2,1)), tiler!(<8,3>)).to_string(), "(8,3,2,1):(2,1,16,0)");
     assert_eq!(
         flat_divide(layout!((7,(2,2,2,(1,3))):(12,(2,1,84,(4,4)))), tiler!(<1:0>)).to_string(),
@@ -5836,15 +7425,6 @@ fn static_42() {
         "(24,4,6):(1,24,96)"
     );
     assert_eq!(flat_divide(layout!((2,4):(4,64)), tiler!(<2:0,2:2>)).to_string(), "(2,2,2,2):(0,128,4,64)");
-}
-
-#[test]
-fn mixed_42() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_43() {
     assert_eq!(
         flat_divide(layout!(((4,5,(4,1)),(3,2),5):((600,120,(30,30)),(10,5),1)), tiler!(<(40,2):(1,40),6:1>))
             .to_string(),
@@ -5877,6 +7457,15 @@ fn static_43() {
         flat_divide(layout!((8,2):(1,6)), tiler!(<(4,(2,2),1,1):(8,(64,4),0,1),((2,8,1),1):((8,1,16),16)>)).to_string(),
         "((4,(2,2),1,1),((2,8,1),1),(4,2),1):((8,(64,4),0,1),((48,6,96),96),(1,32),0)"
     );
+}
+
+#[test]
+fn mixed_62() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_63() {
     assert_eq!(
         flat_divide(layout!(((1,2),((3,2,1),3),6):((1,1),((2,6,12),12),36)), tiler!(<2:1,(9,2):(2,1),2>)).to_string(),
         "(2,(9,2),2,1,1,3):(1,(4,2),36,0,0,72)"
@@ -5954,15 +7543,6 @@ fn static_43() {
             .to_string(),
         "(2,8,3,1,((2,4),(1,3),2)):(1,6,2,0,((48,96),(384,384),1152))"
     );
-}
-
-#[test]
-fn mixed_43() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_44() {
     assert_eq!(
         flat_divide(layout!(((1,(4,4,2)),8):((256,(64,16,8)),1)), tiler!(<8:1>)).to_string(),
         "(((4,2)),(2,2),8):(((64,16)),(32,8),1)"
@@ -6000,6 +7580,15 @@ fn static_44() {
     assert_eq!(flat_divide(layout!(2:1), tiler!(<1>)).to_string(), "((1),(2)):((0),(1))");
     assert_eq!(flat_divide(layout!(6:1), tiler!(<2>)).to_string(), "((2),(3)):((1),(2))");
     assert_eq!(flat_divide(layout!((1,2):(1,1)), layout!(2:1)).to_string(), "(2,1):(1,0)");
+}
+
+#[test]
+fn mixed_63() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_64() {
     assert_eq!(
         flat_divide(layout!((8,(2,8,2)):(24,(768,3,192))), tiler!(<1>)).to_string(),
         "((1),8,(2,8,2)):((0),24,(768,3,192))"
@@ -6063,15 +7652,6 @@ fn static_44() {
     assert_eq!(flat_divide(layout!(((2,2,6),3):((1,2,4),24)), layout!(12:0)).to_string(), "(12,72):(0,1)");
     assert_eq!(flat_divide(layout!(((4),2):((1),4)), tiler!(<2>)).to_string(), "((2),2,2):((1),2,4)");
     assert_eq!(flat_divide(layout!((((2,2,1),4),1):(((1,2,4),4),16)), layout!(2:8)).to_string(), "(2,8):(8,1)");
-}
-
-#[test]
-fn mixed_44() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_45() {
     assert_eq!(
         flat_divide(layout!((16,(1,(8,1),4)):(32,(1,(4,1),1))), tiler!(<16>)).to_string(),
         "((16),1,(1,(8,1),4)):((32),0,(1,(4,1),1))"
@@ -6093,6 +7673,15 @@ fn static_45() {
         flat_divide(layout!((16,(1,8),2):(0,(16,32),16)), tiler!(<(2,2,4):(2,1,4),1:0>)).to_string(),
         "((2,2,4),1,1,8,2):((0,0,0),0,0,32,16)"
     );
+}
+
+#[test]
+fn mixed_64() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_65() {
     assert_eq!(flat_divide(layout!((3,3):(0,0)), layout!((3,3):(3,1))).to_string(), "(3,3,1):(0,0,0)");
     assert_eq!(flat_divide(layout!((8,(2,7)):(1,(8,16))), layout!(3:1)).to_string(), "(3,38):(1,3)");
     assert_eq!(flat_divide(layout!((3,(5,4,(4,3))):(1,(3,15,(60,240)))), layout!(720:1)).to_string(), "(720,1):(1,0)");
@@ -6163,15 +7752,6 @@ fn static_45() {
         "(2,(2,2),2,1,8,(1,3,3)):(4,(768,384),1536,0,8,(64,3072,128))"
     );
     assert_eq!(flat_divide(layout!(4:1), layout!((2,2,(1,1)):(0,1,(2,2)))).to_string(), "(2,2,(1,1),2):(0,1,(2,2),2)");
-}
-
-#[test]
-fn mixed_45() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_46() {
     assert_eq!(
         flat_divide(layout!((2,1,(2,8,(1,7))):(1,2,(2,4,(32,32)))), layout!((4,7):(1,32))).to_string(),
         "(4,7,8):(1,32,4)"
@@ -6201,6 +7781,15 @@ fn static_46() {
     assert_eq!(flat_divide(layout!((2,16,2):(12,8,1)), layout!(32:2)).to_string(), "(16,2,2):(8,1,12)");
     assert_eq!(flat_divide(layout!((64,3):(3,1)), layout!((2,8):(1,2))).to_string(), "(2,8,4,3):(3,6,48,1)");
     assert_eq!(flat_divide(layout!(32:1), layout!(2:2)).to_string(), "(2,2,8):(2,1,4)");
+}
+
+#[test]
+fn mixed_65() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_66() {
     assert_eq!(
         flat_divide(layout!((2,2,(8,4),(8,1,1)):(8,512,(1,128),(16,8,1024))), layout!((4,256):(256,0))).to_string(),
         "(4,256,2,2,8,4,2):(32,0,8,512,1,128,16)"
@@ -6287,15 +7876,6 @@ fn static_46() {
         .to_string(),
         "((2,1),(1,2,1),8,2,(2,1,1,4),1,1,8):((16,8),(1,32,1),1,8,(2048,2048,2048,512),512,512,64)"
     );
-}
-
-#[test]
-fn mixed_46() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_47() {
     assert_eq!(
         flat_product(layout!(2:1), layout!((2,2,(2,6)):(24,12,(6,1)))).to_string(),
         "(2,2,2,(2,6)):(1,48,24,(12,2))"
@@ -6341,6 +7921,15 @@ fn static_47() {
         flat_product(layout!(2:1), tiler!(<((1,8),4,16):((4,512),1,32)>)).to_string(),
         "((2),(((1,8),4,16))):((1),(((8,1024),2,64)))"
     );
+}
+
+#[test]
+fn mixed_66() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_67() {
     assert_eq!(
         flat_product(layout!((6):(1)), layout!(((1,8),(4,6,2)):((1,1),(8,32,192)))).to_string(),
         "((6),(1,8),(4,6,2)):((1),(6,6),(48,192,1152))"
@@ -6452,15 +8041,6 @@ fn static_47() {
         flat_product(layout!(2:1), tiler!(<((3,1,2,5),(2,2),4):((160,160,80,16),(8,4),1)>)).to_string(),
         "((2),(((3,1,2,5),(2,2),4))):((1),(((320,320,160,32),(16,8),2)))"
     );
-}
-
-#[test]
-fn mixed_47() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_48() {
     assert_eq!(
         flat_product(layout!((2,(4,2)):(4,(1,8))), layout!(((2,4,1,1),8,2,2):((128,1,64,64),8,64,4))).to_string(),
         "(2,(4,2),(2,4,1,1),8,2,2):(4,(1,8),(2048,16,1024,1024),128,1024,64)"
@@ -6500,6 +8080,15 @@ fn static_48() {
     );
     assert_eq!(flat_product(layout!((8,8):(8,1)), layout!(4:1)).to_string(), "(8,8,4):(8,1,64)");
     assert_eq!(flat_product(layout!((2,4,4,16):(1,2,8,32)), layout!(2:1)).to_string(), "(2,4,4,16,2):(1,2,8,32,512)");
+}
+
+#[test]
+fn mixed_67() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_68() {
     assert_eq!(
         flat_product(layout!((2,2,8,7):(896,16,1,128)), tiler!(<(1,(2,2)):(4,(2,1)),(1,1,2,1):(1,2,1,2)>)).to_string(),
         "(2,2,(1,(2,2)),(1,1,2,1),8,7):(896,16,(4,(2,1)),(1,2,1,2),1,128)"
@@ -6609,15 +8198,6 @@ fn static_48() {
         flat_product(layout!((1,2):(1,2)), tiler!(<(6,(2,2,2),2):(16,(8,4,2),1)>)).to_string(),
         "((1),(6,(2,2,2),2),2):((1),(16,(8,4,2),1),2)"
     );
-}
-
-#[test]
-fn mixed_48() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_49() {
     assert_eq!(
         flat_product(layout!((4,6):(1,4)), layout!((3,(2,1),(2,4)):(16,(8,1),(4,1)))).to_string(),
         "(4,6,3,(2,1),(2,4)):(1,4,384,(192,24),(96,24))"
@@ -6658,6 +8238,15 @@ fn static_49() {
         flat_product(layout!((2,7,2,2):(28,4,2,1)), layout!((1,1,4,(2,2,2,2)):(384,32,96,(16,384,768,8)))).to_string(),
         "(2,7,2,2,1,1,4,(2,2,2,2)):(28,4,2,1,21504,1792,5376,(896,21504,43008,448))"
     );
+}
+
+#[test]
+fn mixed_68() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_69() {
     assert_eq!(
         flat_product(layout!(((1,1,(2,3),1),3,2):((1,1,(1,2),6),6,18)), layout!((3,8):(8,1))).to_string(),
         "((1,1,(2,3),1),3,2,3,8):((1,1,(1,2),6),6,18,288,36)"
@@ -6767,15 +8356,6 @@ fn static_49() {
         flat_product(layout!((2,(2,2,2)):(8,(128,4,16))), layout!((1,(2,3,1,2),8):(96,(48,16,16,8),1))).to_string(),
         "(2,(2,2,2),1,(2,3,1,2),(4,2)):(8,(128,4,16),1536,(768,256,256,64),(1,32))"
     );
-}
-
-#[test]
-fn mixed_49() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_50() {
     assert_eq!(flat_product(layout!(2:1), tiler!(<(16,1):(1,1)>)).to_string(), "((2),((16,1))):((1),((2,2)))");
     assert_eq!(
         flat_product(layout!((2,5,(1,1,1,3),2):(30,6,(6,6,6,2),1)), layout!((5,4):(4,1))).to_string(),
@@ -6820,6 +8400,15 @@ fn static_50() {
         "(2,4,8,2,3,2):(1,2,8,0,256,0)"
     );
     assert_eq!(flat_product(layout!(4:3), tiler!(<(1,1,1):(1,1,1)>)).to_string(), "((4),((1,1,1))):((3),((1,1,1)))");
+}
+
+#[test]
+fn mixed_69() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_70() {
     assert_eq!(
         flat_product(layout!(((2,1),(2,16,2)):((64,64),(16,1,32))), layout!((3,2):(2,1))).to_string(),
         "((2,1),(2,16,2),3,2):((64,64),(16,1,32),256,128)"
@@ -6927,15 +8516,6 @@ fn static_50() {
         flat_product(layout!((1,16):(1,1)), tiler!(<6:1,(1,1):(1,1)>)).to_string(),
         "(1,16,6,(1,1)):(1,1,1,(0,0))"
     );
-}
-
-#[test]
-fn mixed_50() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_51() {
     assert_eq!(
         flat_product(layout!(((2,2),6,(2,2),2):((1,2),4,(24,48),96)), layout!((2,7):(1,2))).to_string(),
         "((2,2),6,(2,2),2,2,7):((1,2),4,(24,48),96,192,384)"
@@ -6964,6 +8544,6 @@ fn static_51() {
 }
 
 #[test]
-fn mixed_51() -> Result<(), dy::Error> {
+fn mixed_70() -> Result<(), dy::Error> {
     Ok(())
 }

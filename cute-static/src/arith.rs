@@ -85,3 +85,56 @@ where
 
 /// `A == 1`.
 pub type IsOne<A> = <A as EqT<U1>>::Out;
+
+/// `A * B` over static and run-time values: static × static stays static (the product's type),
+/// anything × `usize` is a `usize` (CuTe C++'s `Int<N>` × `int`).
+pub trait MulMixed<B>: Copy {
+    /// The product's type.
+    type Out: Copy;
+    /// The product.
+    ///
+    /// # Panics
+    /// When a run-time product overflows `usize`.
+    fn mul(self, b: B) -> Self::Out;
+}
+
+macro_rules! mul_mixed {
+    (static: $([$($g:ident: $bd:path),*] $a:ty, $b:ty);*; dynamic: $([$($h:ident: $hb:path),*] $c:ty, $d:ty);* $(;)?) => {
+        $(
+            impl<$($g: $bd),*> MulMixed<$b> for $a
+            where
+                $a: MulT<$b>,
+            {
+                type Out = <$a as MulT<$b>>::Out;
+                #[inline(always)]
+                fn mul(self, _: $b) -> Self::Out {
+                    Default::default()
+                }
+            }
+        )*
+        $(
+            impl<$($h: $hb),*> MulMixed<$d> for $c {
+                type Out = usize;
+                #[inline(always)]
+                fn mul(self, b: $d) -> usize {
+                    use crate::int_tuple::Leaf;
+                    self.value().checked_mul(b.value()).expect("a run-time product overflows usize")
+                }
+            }
+        )*
+    };
+}
+use typenum::{UInt, UTerm};
+mul_mixed!(
+    static:
+    [] UTerm, UTerm;
+    [U: Unsigned, B: Bit] UTerm, UInt<U, B>;
+    [U: Unsigned, B: Bit] UInt<U, B>, UTerm;
+    [U: Unsigned, B: Bit, V: Unsigned, C: Bit] UInt<U, B>, UInt<V, C>;
+    dynamic:
+    [] UTerm, usize;
+    [U: Unsigned, B: Bit] UInt<U, B>, usize;
+    [] usize, UTerm;
+    [U: Unsigned, B: Bit] usize, UInt<U, B>;
+    [] usize, usize;
+);

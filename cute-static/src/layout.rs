@@ -2,9 +2,10 @@
 
 use core::fmt;
 
-use crate::arith::LtT;
+use crate::arith::{EqT, IsOne, LtT, MulMixed};
 use crate::int_tuple::{Cons, IntTuple, Leaf, List, Nil};
 use crate::product::SizeT;
+use typenum::{B0, B1, U0, U1};
 
 /// Shape and stride have the same nesting profile (CuTe's `congruent`), and the layout
 /// function `crd2idx` of an integer index over them.
@@ -464,4 +465,164 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     {
         self.shape.idx2crd(i)
     }
+}
+
+// ------------------------------------------------------------------------------------------
+// make_layout with compact strides: LayoutLeft (column-major) and LayoutRight (row-major).
+// ------------------------------------------------------------------------------------------
+
+/// Compact column-major strides (CuTe's `LayoutLeft`): the first mode is contiguous.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct LayoutLeft;
+
+/// Compact row-major strides (CuTe's `LayoutRight`): the last mode is contiguous.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct LayoutRight;
+
+/// Compact strides for a shape, from the running product `A` (a typenum value while every leaf
+/// so far is static, else a `usize`), in the direction `Dir`.
+pub trait Compact<Dir, A> {
+    /// The stride tuple.
+    type Stride: IntTuple;
+    /// The running product after this shape.
+    type Acc: Copy;
+    /// The strides and the running product.
+    fn compact(&self, acc: A) -> (Self::Stride, Self::Acc);
+}
+
+impl<Dir, A: Copy> Compact<Dir, A> for Nil {
+    type Stride = Nil;
+    type Acc = A;
+    #[inline(always)]
+    fn compact(&self, acc: A) -> (Nil, A) {
+        (Nil, acc)
+    }
+}
+
+/// Left: the head first, then the later modes.
+impl<A, H: Compact<LayoutLeft, A>, T: List + Compact<LayoutLeft, H::Acc>> Compact<LayoutLeft, A> for Cons<H, T>
+where
+    T::Stride: List,
+{
+    type Stride = Cons<H::Stride, T::Stride>;
+    type Acc = T::Acc;
+    #[inline(always)]
+    fn compact(&self, acc: A) -> (Self::Stride, Self::Acc) {
+        let (h, acc) = self.0.compact(acc);
+        let (t, acc) = self.1.compact(acc);
+        (Cons(h, t), acc)
+    }
+}
+
+/// Right: the later modes first, then the head.
+impl<A, T: List + Compact<LayoutRight, A>, H: Compact<LayoutRight, T::Acc>> Compact<LayoutRight, A> for Cons<H, T>
+where
+    T::Stride: List,
+{
+    type Stride = Cons<H::Stride, T::Stride>;
+    type Acc = H::Acc;
+    #[inline(always)]
+    fn compact(&self, acc: A) -> (Self::Stride, Self::Acc) {
+        let (t, acc) = self.1.compact(acc);
+        let (h, acc) = self.0.compact(acc);
+        (Cons(h, t), acc)
+    }
+}
+
+/// A static leaf: stride `_0` for a static 1 (as CuTe C++), else the running product.
+impl<Dir, A, U: Unsigned, B: Bit> Compact<Dir, A> for UInt<U, B>
+where
+    UInt<U, B>: EqT<U1>,
+    (IsOne<UInt<U, B>>,): CompactLeaf<UInt<U, B>, A>,
+{
+    type Stride = <(IsOne<UInt<U, B>>,) as CompactLeaf<UInt<U, B>, A>>::Stride;
+    type Acc = <(IsOne<UInt<U, B>>,) as CompactLeaf<UInt<U, B>, A>>::Acc;
+    #[inline(always)]
+    fn compact(&self, acc: A) -> (Self::Stride, Self::Acc) {
+        <(IsOne<UInt<U, B>>,)>::leaf(*self, acc)
+    }
+}
+
+/// A static 0: stride the running product, which becomes 0.
+impl<Dir, A: IntTuple + MulMixed<UTerm>> Compact<Dir, A> for UTerm {
+    type Stride = A;
+    type Acc = A::Out;
+    #[inline(always)]
+    fn compact(&self, acc: A) -> (A, A::Out) {
+        (acc, acc.mul(UTerm))
+    }
+}
+
+/// A run-time leaf: stride the running product, which becomes a run-time value.
+impl<Dir, A: IntTuple + MulMixed<usize>> Compact<Dir, A> for usize {
+    type Stride = A;
+    type Acc = A::Out;
+    #[inline(always)]
+    fn compact(&self, acc: A) -> (A, A::Out) {
+        (acc, acc.mul(*self))
+    }
+}
+
+/// A static leaf's stride, chosen by `s == 1`.
+pub trait CompactLeaf<S, A> {
+    /// The stride.
+    type Stride: IntTuple;
+    /// The running product after it.
+    type Acc: Copy;
+    /// Both values.
+    fn leaf(s: S, acc: A) -> (Self::Stride, Self::Acc);
+}
+impl<S, A: Copy> CompactLeaf<S, A> for (B1,) {
+    type Stride = U0;
+    type Acc = A;
+    #[inline(always)]
+    fn leaf(_: S, acc: A) -> (U0, A) {
+        (U0::default(), acc)
+    }
+}
+impl<S, A: IntTuple + MulMixed<S>> CompactLeaf<S, A> for (B0,) {
+    type Stride = A;
+    type Acc = A::Out;
+    #[inline(always)]
+    fn leaf(s: S, acc: A) -> (A, A::Out) {
+        (acc, acc.mul(s))
+    }
+}
+
+/// `make_layout(shape)`: compact column-major strides (`LayoutLeft`); static size-1 modes get
+/// stride `_0` as in C++; a stride after a run-time leaf is a run-time product.
+///
+/// # Panics
+/// When a run-time stride overflows `usize`.
+///
+/// # Examples
+/// ```
+/// use cute_static::{make_layout_left, shape};
+/// // CuTe docs (01_layout): s2xd4_col is (_2,4):(_1,_2), s2xh4_col is (2,(2,2)):(_1,(2,4))
+/// let (four, two) = (4, 2);
+/// assert_eq!(make_layout_left(shape!((2,{four}))).to_string(), "(2,{4}):(1,2)");
+/// assert_eq!(make_layout_left(shape!(({two},({two},{two})))).to_string(), "({2},({2},{2})):(1,({2},{4}))");
+/// ```
+#[inline(always)]
+pub fn make_layout_left<S: Compact<LayoutLeft, U1> + Congruent<S::Stride>>(shape: S) -> Layout<S, S::Stride> {
+    let (stride, _) = shape.compact(U1::default());
+    Layout::new(shape, stride)
+}
+
+/// `make_layout(shape, LayoutRight{})`: compact row-major strides at every level.
+///
+/// # Panics
+/// When a run-time stride overflows `usize`.
+///
+/// # Examples
+/// ```
+/// use cute_static::{make_layout_right, shape};
+/// // CuTe docs (01_layout): s2xd4_row is (_2,4):(4,_1)
+/// let four = 4;
+/// assert_eq!(make_layout_right(shape!((2,{four}))).to_string(), "(2,{4}):({4},1)");
+/// ```
+#[inline(always)]
+pub fn make_layout_right<S: Compact<LayoutRight, U1> + Congruent<S::Stride>>(shape: S) -> Layout<S, S::Stride> {
+    let (stride, _) = shape.compact(U1::default());
+    Layout::new(shape, stride)
 }

@@ -44,6 +44,7 @@ pub mod composition;
 pub mod diag;
 pub mod divide;
 pub mod int_tuple;
+pub mod inverse;
 pub mod layout;
 pub mod product;
 
@@ -54,7 +55,8 @@ pub use composition::{
 };
 pub use divide::{flat_divide, logical_divide, tiled_divide, zipped_divide, Divided};
 pub use int_tuple::{Cons, IntTuple, Leaf, List, Nil, Show};
-pub use layout::{Congruent, Layout, StaticLayout};
+pub use inverse::{left_inverse, right_inverse};
+pub use layout::{make_layout_left, make_layout_right, Congruent, Layout, LayoutLeft, LayoutRight, StaticLayout};
 pub use product::{flat_product, logical_product, tiled_product, zipped_product, Multiplied};
 
 pub use cute_dyn;

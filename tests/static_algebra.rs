@@ -11,6 +11,304 @@ use cute::cute_static::{
 
 #[test]
 fn static_0() {
+    assert_eq!(layout!(8:3).get::<0>().to_string(), "8:3");
+    assert_eq!(layout!(32:0).get::<0>().to_string(), "32:0");
+    assert_eq!(layout!((8,1):(1,1)).get::<1>().to_string(), "1:1");
+    assert_eq!(
+        layout!(((2,2),((1,2),2,(1,1,4)),2):((0,4),((1,32),0,(0,0,8)),1)).get::<1>().to_string(),
+        "((1,2),2,(1,1,4)):((1,32),0,(0,0,8))"
+    );
+    assert_eq!(layout!((32,3,2,8):(1,32,768,96)).get::<2>().to_string(), "2:768");
+    assert_eq!(layout!((4):(1)).get::<0>().to_string(), "4:1");
+    assert_eq!(layout!((2,16,4):(64,4,1)).get::<0>().to_string(), "2:64");
+    assert_eq!(layout!(8:1).get::<0>().to_string(), "8:1");
+    assert_eq!(layout!((4,4):(2,32)).get::<0>().to_string(), "4:2");
+    assert_eq!(layout!((1,12):(12,1)).get::<1>().to_string(), "12:1");
+    assert_eq!(layout!((4,2):(2,1)).get::<1>().to_string(), "2:1");
+    assert_eq!(layout!((2,2,2):(32,8,4)).get::<0>().to_string(), "2:32");
+    assert_eq!(layout!(2:1).get::<0>().to_string(), "2:1");
+    assert_eq!(layout!(1:1).get::<0>().to_string(), "1:1");
+    assert_eq!(layout!(((8,(1,4),4,3),1):((48,(48,12),3,1),1)).get::<1>().to_string(), "1:1");
+    assert_eq!(layout!(3:24).get::<0>().to_string(), "3:24");
+    assert_eq!(
+        layout!((4,((4,2,1),(1,2,4))):(1,((48,12,1),(48,24,192)))).get::<1>().to_string(),
+        "((4,2,1),(1,2,4)):((48,12,1),(48,24,192))"
+    );
+    assert_eq!(
+        layout!(((3,(2,4,3)),8,((3,2,1),1)):((1,(72,9,1152)),144,((3,36,3),36))).get::<1>().to_string(),
+        "8:144"
+    );
+    assert_eq!(layout!((5,16):(1,5)).get::<1>().to_string(), "16:5");
+    assert_eq!(
+        layout!((4,(2,2),8,(2,(2,1),2)):(1,(4,8),16,(128,(256,512),512))).get::<3>().to_string(),
+        "(2,(2,1),2):(128,(256,512),512)"
+    );
+    assert_eq!(layout!((6,2,(12,(2,1,2))):(24,288,(2,(144,144,1)))).get::<0>().to_string(), "6:24");
+    assert_eq!(layout!((6,(3,(4,2)),2):(1,(6,(18,72)),144)).get::<1>().to_string(), "(3,(4,2)):(6,(18,72))");
+    assert_eq!(layout!((((8,2),2),(3,2,2)):(((1,8),16),(32,96,192))).get::<1>().to_string(), "(3,2,2):(32,96,192)");
+    assert_eq!(
+        layout!(((4,4,6),((2,2,3),1,2)):((55296,864,2),((1,27648,96),27648,13824))).get::<1>().to_string(),
+        "((2,2,3),1,2):((1,27648,96),27648,13824)"
+    );
+    assert_eq!(layout!((4,3):(8,2)).get::<1>().to_string(), "3:2");
+    assert_eq!(layout!((1,(12,4),2):(12,(24,2),16)).get::<0>().to_string(), "1:12");
+    assert_eq!(layout!((32,((4,1),(3,2),2)):(48,((4,1),(16,1),2))).get::<0>().to_string(), "32:48");
+    assert_eq!(layout!(((8,(2,1,2)),(16)):((64,(32,32,16)),(1))).get::<1>().to_string(), "(16):(1)");
+    assert_eq!(layout!(((2,2),6,6):((1,12),2,24)).get::<0>().to_string(), "(2,2):(1,12)");
+    assert_eq!(layout!((3,2,2):(0,1,2)).get::<2>().to_string(), "2:2");
+    assert_eq!(layout!((6,2):(0,1)).get::<0>().to_string(), "6:0");
+    assert_eq!(layout!((2,32):(1,2)).get::<1>().to_string(), "32:2");
+    assert_eq!(
+        layout!(((2,(2,1,1)),3,2,(2,2,4)):((4,(1536,8,1)),512,256,(128,64,1))).get::<0>().to_string(),
+        "(2,(2,1,1)):(4,(1536,8,1))"
+    );
+    assert_eq!(layout!((4,2):(1,4)).get::<1>().to_string(), "2:4");
+    assert_eq!(layout!(((3,5),(2,8),16):((16,768),(1,0),48)).get::<2>().to_string(), "16:48");
+    assert_eq!(layout!((6,2):(1,6)).get::<1>().to_string(), "2:6");
+    assert_eq!(layout!((2,2):(64,12)).get::<0>().to_string(), "2:64");
+    assert_eq!(layout!((2,4,(2,2,(4,2))):(1,2,(8,16,(32,128)))).get::<1>().to_string(), "4:2");
+    assert_eq!(
+        layout!(((1,1,1,4),2,4,((4,8),2)):((2048,2048,2048,512),256,64,((16,2),1))).get::<0>().to_string(),
+        "(1,1,1,4):(2048,2048,2048,512)"
+    );
+    assert_eq!(
+        layout!(((4,3),8,2,(2,4,1)):((1,4),12,96,(192,384,1536))).get::<3>().to_string(),
+        "(2,4,1):(192,384,1536)"
+    );
+}
+
+#[test]
+fn mixed_0() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_1() {
+    assert_eq!(layout!(((2,64),1):((1,2),0)).get::<0>().to_string(), "(2,64):(1,2)");
+    assert_eq!(layout!((4,4,16):(3,24,0)).get::<0>().to_string(), "4:3");
+    assert_eq!(
+        layout!((((3,1),(1,8,2),6),(1,8)):(((24576,24576),(24576,1536,12288),8),(24576,192))).get::<1>().to_string(),
+        "(1,8):(24576,192)"
+    );
+    assert_eq!(layout!((1,(8,1,(2,5,1)),1):(1,(2,6,(24,128,1)),8)).get::<2>().to_string(), "1:8");
+    assert_eq!(layout!((4,4,4):(8,1024,32)).get::<1>().to_string(), "4:1024");
+    assert_eq!(layout!((16,2,(16,(6,1,1),1)):(128,16,(12,(4,2,1),4))).get::<0>().to_string(), "16:128");
+    assert_eq!(layout!((2,(1,(2,8),3),16):(6,(16,(6,32),6),16)).get::<1>().to_string(), "(1,(2,8),3):(16,(6,32),6)");
+    assert_eq!(layout!(((1),(2,(4,1))):((1),(1,(2,8)))).get::<0>().to_string(), "(1):(1)");
+    assert_eq!(layout!((((4,2,2),4),2):(((32,16,8),2),1)).get::<0>().to_string(), "((4,2,2),4):((32,16,8),2)");
+    assert_eq!(layout!((4,4):(4,1)).get::<0>().to_string(), "4:4");
+    assert_eq!(layout!(((5,(2,4)),2):((16,(8,2)),1)).get::<0>().to_string(), "(5,(2,4)):(16,(8,2))");
+    assert_eq!(layout!(6:3).get::<0>().to_string(), "6:3");
+    assert_eq!(layout!((4,((3,3),2,2,2),4,3):(1,((4,12),36,72,144),288,1152)).get::<2>().to_string(), "4:288");
+    assert_eq!(
+        layout!((((2,2),2,3),(6,2),4):(((96,6),192,384),(1,0),0)).get::<0>().to_string(),
+        "((2,2),2,3):((96,6),192,384)"
+    );
+    assert_eq!(layout!((((1,2,2),4),4,1,8):(((1,1,2),4),16,64,64)).get::<0>().to_string(), "((1,2,2),4):((1,1,2),4)");
+    assert_eq!(
+        layout!(((8,2,2),((1,2,2),2,(1,8)),1):((32,16,2),((0,12,32),128,(4,32)),16)).get::<1>().to_string(),
+        "((1,2,2),2,(1,8)):((0,12,32),128,(4,32))"
+    );
+    assert_eq!(layout!((2,(5,2),12,(2,3,2)):(3,(6,1),32,(8,2,12))).get::<0>().to_string(), "2:3");
+    assert_eq!(layout!(((2,(8,4),2),2):((1,(2,64),16),32)).get::<1>().to_string(), "2:32");
+    assert_eq!(
+        layout!(((2,(1,1,2),2),6,6,(2,2,2)):((1,(576,1,1152),2),96,16,(576,4,8))).get::<3>().to_string(),
+        "(2,2,2):(576,4,8)"
+    );
+    assert_eq!(layout!(((1,6),2):((12,2),1)).get::<1>().to_string(), "2:1");
+    assert_eq!(layout!(12:1).get::<0>().to_string(), "12:1");
+    assert_eq!(layout!(16:0).get::<0>().to_string(), "16:0");
+    assert_eq!(layout!((6):(1)).get::<0>().to_string(), "6:1");
+    assert_eq!(
+        layout!((((1,2,5),2),(4,2,1,2)):(((1,4,16),1),(80,8,8,2))).get::<1>().to_string(),
+        "(4,2,1,2):(80,8,8,2)"
+    );
+    assert_eq!(layout!(((64,(6,2,2))):((192,(16,96,8)))).get::<0>().to_string(), "(64,(6,2,2)):(192,(16,96,8))");
+    assert_eq!(layout!((6,3):(0,6)).get::<0>().to_string(), "6:0");
+    assert_eq!(layout!(5:1).get::<0>().to_string(), "5:1");
+    assert_eq!(layout!(8:0).get::<0>().to_string(), "8:0");
+    assert_eq!(layout!((2,6):(6,1)).get::<1>().to_string(), "6:1");
+    assert_eq!(layout!((1,((2,8,3)),3,2):(10368,((192,1,1152)),3456,24)).get::<0>().to_string(), "1:10368");
+    assert_eq!(
+        layout!(((2,2,3,2),(5,5,4)):((1,240,40,120),(2,480,10))).get::<0>().to_string(),
+        "(2,2,3,2):(1,240,40,120)"
+    );
+    assert_eq!(
+        layout!((8,(3,3,3),(2,2,4)):(1,(3456,16,384),(48,8,96))).get::<1>().to_string(),
+        "(3,3,3):(3456,16,384)"
+    );
+    assert_eq!(layout!(((32,(16,2)),3):((96,(6,1)),2)).get::<0>().to_string(), "(32,(16,2)):(96,(6,1))");
+    assert_eq!(layout!((3,(1,2,(2,2,1)),(2,7),8):(0,(84,0,(6,84,168)),(0,12),336)).get::<0>().to_string(), "3:0");
+    assert_eq!(layout!((5,2,8,32):(1,1280,160,5)).get::<0>().to_string(), "5:1");
+    assert_eq!(
+        layout!((1,((2,2,2),12,1,3),5,2):(1,((1,2,4),8,96,96),288,1440)).get::<1>().to_string(),
+        "((2,2,2),12,1,3):((1,2,4),8,96,96)"
+    );
+    assert_eq!(layout!((3,(5,(2,5,6))):(0,(180,(30,1,5)))).get::<0>().to_string(), "3:0");
+    assert_eq!(layout!((2,(2,2)):(8,(32,12))).get::<0>().to_string(), "2:8");
+    assert_eq!(layout!((2,(4,5,4,2)):(1,(2,8,40,160))).get::<0>().to_string(), "2:1");
+    assert_eq!(layout!((2,(2,4,2,4),8):(1,(4,64,2,256),8)).get::<0>().to_string(), "2:1");
+}
+
+#[test]
+fn mixed_1() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_2() {
+    assert_eq!(
+        layout!((6,(8,1,(2,2),2),(4,2)):(1536,(192,8,(1,48),96),(2,24))).get::<1>().to_string(),
+        "(8,1,(2,2),2):(192,8,(1,48),96)"
+    );
+    assert_eq!(
+        layout!((((2,4,2),(6,2,1)),(3,1,4)):(((8,1,96),(16,4,4)),(192,8,576))).get::<1>().to_string(),
+        "(3,1,4):(192,8,576)"
+    );
+    assert_eq!(layout!((2,2,3):(6,3,1)).get::<0>().to_string(), "2:6");
+    assert_eq!(layout!((2,1,16):(1,2,2)).get::<1>().to_string(), "1:2");
+    assert_eq!(layout!((8,2):(2,1)).get::<1>().to_string(), "2:1");
+    assert_eq!(layout!(((8,4,2)):((4,0,32))).get::<0>().to_string(), "(8,4,2):(4,0,32)");
+    assert_eq!(layout!((5,4):(4,0)).get::<1>().to_string(), "4:0");
+    assert_eq!(layout!(((4,3),(4,2,2,2),4):((192,32),(4,96,0,768),1)).get::<1>().to_string(), "(4,2,2,2):(4,96,0,768)");
+    assert_eq!(layout!(((2,(1,2,2),2,8),3):((1,(1,6,12),96,576),192)).get::<1>().to_string(), "3:192");
+    assert_eq!(layout!((((1,8),(8)),(8)):(((1,0),(0)),(0))).get::<1>().to_string(), "(8):(0)");
+    assert_eq!(layout!((3,8,8):(1,3,24)).get::<0>().to_string(), "3:1");
+    assert_eq!(layout!((32,2):(12,2)).get::<0>().to_string(), "32:12");
+    assert_eq!(layout!(3:1).get::<0>().to_string(), "3:1");
+    assert_eq!(layout!((2,(2,2,2,3)):(1,(2,4,8,16))).get::<1>().to_string(), "(2,2,2,3):(2,4,8,16)");
+    assert_eq!(layout!(((8,8,6),2):((4,1,1),6)).get::<0>().to_string(), "(8,8,6):(4,1,1)");
+    assert_eq!(
+        layout!((8,(1,2,(1,2,2)),(2,(2,2)),(1,3,2)):(1,(8,8,(16,16,32)),(64,(128,256)),(512,512,1536)))
+            .get::<1>()
+            .to_string(),
+        "(1,2,(1,2,2)):(8,8,(16,16,32))"
+    );
+    assert_eq!(layout!((8,3,(1,2)):(1,8,(24,24))).get::<1>().to_string(), "3:8");
+    assert_eq!(layout!(((5,5,2,1),(2,2),12):((480,96,48,48),(24,12),1)).get::<2>().to_string(), "12:1");
+    assert_eq!(layout!((3,(2,(6,2))):(1,(3,(6,36)))).get::<0>().to_string(), "3:1");
+    assert_eq!(layout!((2,1,12,16):(0,0,32,0)).get::<0>().to_string(), "2:0");
+    assert_eq!(layout!((2,4,2,1):(0,4,0,0)).get::<1>().to_string(), "4:4");
+    assert_eq!(
+        layout!((((1,4,2),4),(1,4),(4,(2,1))):(((1024,256,128),32),(32,8),(2,(1,1)))).get::<2>().to_string(),
+        "(4,(2,1)):(2,(1,1))"
+    );
+    assert_eq!(layout!(6:1).get::<0>().to_string(), "6:1");
+    assert_eq!(
+        layout!((64,((2,2,2),2,(1,2,2))):(64,((32,16,8),4,(4,2,1)))).get::<1>().to_string(),
+        "((2,2,2),2,(1,2,2)):((32,16,8),4,(4,2,1))"
+    );
+    assert_eq!(layout!(64:1).get::<0>().to_string(), "64:1");
+    assert_eq!(layout!(((8,16)):((16,0))).get::<0>().to_string(), "(8,16):(16,0)");
+    assert_eq!(layout!((2,5,6,(4,4)):(192,4608,384,(12,1))).get::<1>().to_string(), "5:4608");
+    assert_eq!(
+        layout!(((1,2,(4,1,1)),(3,2),((2,2),2),6):((165888,384,(8,1,82944)),(27648,2304),((32,82944),64),4608))
+            .get::<1>()
+            .to_string(),
+        "(3,2):(27648,2304)"
+    );
+    assert_eq!(layout!((8,4):(6,8)).get::<1>().to_string(), "4:8");
+    assert_eq!(layout!(12:3).get::<0>().to_string(), "12:3");
+    assert_eq!(layout!((16,16):(1,16)).get::<0>().to_string(), "16:1");
+    assert_eq!(
+        layout!(((1,2,(16,2,4)),6):((512,1536,(1,256,16)),6144)).get::<0>().to_string(),
+        "(1,2,(16,2,4)):(512,1536,(1,256,16))"
+    );
+    assert_eq!(layout!((8,6):(6,1)).get::<0>().to_string(), "8:6");
+    assert_eq!(layout!(4:1).get::<0>().to_string(), "4:1");
+    assert_eq!(layout!((2,(1,16),2):(1,(2,2),32)).get::<2>().to_string(), "2:32");
+    assert_eq!(layout!((3,(16,8),8):(1024,(64,8),1)).get::<1>().to_string(), "(16,8):(64,8)");
+    assert_eq!(layout!((2,(2,4)):(1,(2,4))).get::<1>().to_string(), "(2,4):(2,4)");
+    assert_eq!(layout!(2:3).get::<0>().to_string(), "2:3");
+    assert_eq!(layout!((1):(1)).get::<0>().to_string(), "1:1");
+    assert_eq!(layout!((2,3):(3,1)).get::<1>().to_string(), "3:1");
+}
+
+#[test]
+fn mixed_2() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_3() {
+    assert_eq!(layout!(((2,4,5),2):((3,60,12),6)).get::<0>().to_string(), "(2,4,5):(3,60,12)");
+    assert_eq!(layout!((5,6):(6,1)).get::<0>().to_string(), "5:6");
+    assert_eq!(
+        layout!((8,(4,1,1),8,((2,2),4)):(64,(3,1,0),3,((0,0),16))).get::<3>().to_string(),
+        "((2,2),4):((0,0),16)"
+    );
+    assert_eq!(layout!((2,2):(2,1)).get::<1>().to_string(), "2:1");
+    assert_eq!(layout!((6,4,(2,3,4)):(1,6,(24,48,144))).get::<2>().to_string(), "(2,3,4):(24,48,144)");
+    assert_eq!(
+        layout!((8,(2,2),((2,1,2),(1,1,2),1)):(0,(0,0),((8,1,0),(4,8,1),0))).get::<2>().to_string(),
+        "((2,1,2),(1,1,2),1):((8,1,0),(4,8,1),0)"
+    );
+    assert_eq!(layout!(((2,3,4),(8,2,3)):((128,2,2),(1,4,8))).get::<0>().to_string(), "(2,3,4):(128,2,2)");
+    assert_eq!(layout!((2,3):(8,16)).get::<0>().to_string(), "2:8");
+    assert_eq!(layout!(2:6).get::<0>().to_string(), "2:6");
+    assert_eq!(layout!(((3,1,2),4,((4,1),4)):((128,0,1),2,((0,8),0))).get::<2>().to_string(), "((4,1),4):((0,8),0)");
+    assert_eq!(layout!(((3,12),3):((1,3),36)).get::<0>().to_string(), "(3,12):(1,3)");
+    assert_eq!(
+        layout!((8,(1,3),(2,(1,1),(2,8))):(12,(768,1),(3,(1,768),(6,96)))).get::<2>().to_string(),
+        "(2,(1,1),(2,8)):(3,(1,768),(6,96))"
+    );
+    assert_eq!(layout!((32,3):(1,32)).get::<0>().to_string(), "32:1");
+    assert_eq!(layout!(4:12).get::<0>().to_string(), "4:12");
+    assert_eq!(layout!((6,2):(1,6)).get::<0>().to_string(), "6:1");
+    assert_eq!(layout!((1,6):(6,1)).get::<1>().to_string(), "6:1");
+    assert_eq!(layout!((2,6,4):(24,1,6)).get::<2>().to_string(), "4:6");
+    assert_eq!(layout!(((2,5,2,2),12):((240,48,24,12),1)).get::<0>().to_string(), "(2,5,2,2):(240,48,24,12)");
+    assert_eq!(layout!((1,(2,3,(2,2,1),2)):(2,(72,4,(2,1,2),36))).get::<0>().to_string(), "1:2");
+    assert_eq!(layout!(((1,2,2,4),(8,1),7):((112,56,0,2),(0,0),0)).get::<0>().to_string(), "(1,2,2,4):(112,56,0,2)");
+    assert_eq!(layout!((8,(2,1,2),(2)):(24,(768,1,384),(4))).get::<2>().to_string(), "(2):(4)");
+    assert_eq!(layout!((1,2,(2,2,7)):(1,2,(8,4,32))).get::<2>().to_string(), "(2,2,7):(8,4,32)");
+    assert_eq!(layout!((16,3):(1,2)).get::<1>().to_string(), "3:2");
+    assert_eq!(layout!(((4,8,4),32):((0,3,4),1)).get::<1>().to_string(), "32:1");
+    assert_eq!(layout!((16,(3,2,8)):(768,(4,12288,96))).get::<0>().to_string(), "16:768");
+    assert_eq!(layout!(16:1).get::<0>().to_string(), "16:1");
+    assert_eq!(layout!((8):(1)).get::<0>().to_string(), "8:1");
+    assert_eq!(layout!((4,12):(1,4)).get::<1>().to_string(), "12:4");
+    assert_eq!(layout!(((2,8),2,(3,4,(2,1,1))):((3,48),384,(1,12,(6,1,384)))).get::<1>().to_string(), "2:384");
+    assert_eq!(layout!((16,4):(0,16)).get::<1>().to_string(), "4:16");
+    assert_eq!(layout!((2,12):(0,3)).get::<1>().to_string(), "12:3");
+    assert_eq!(layout!((4,7):(8,32)).get::<1>().to_string(), "7:32");
+    assert_eq!(layout!((2,2):(2,1)).get::<0>().to_string(), "2:2");
+    assert_eq!(layout!(1:0).get::<0>().to_string(), "1:0");
+    assert_eq!(layout!(((7,4),4):((4,1),28)).get::<1>().to_string(), "4:28");
+    assert_eq!(
+        layout!((2,(1,2,1,1),(5,1,(2,1),2),(2,7,1)):(10,(5,560,40,20),(1,5,(5,1120),20),(40,80,40)))
+            .get::<1>()
+            .to_string(),
+        "(1,2,1,1):(5,560,40,20)"
+    );
+    assert_eq!(layout!((5,8):(8,1)).get::<1>().to_string(), "8:1");
+    assert_eq!(
+        layout!((((2,2),8,1),(2,2,2),(4,1)):(((128,64),64,2),(64,6,24),(24,0))).get::<2>().to_string(),
+        "(4,1):(24,0)"
+    );
+    assert_eq!(layout!(((32,2),1,3):((6,3),3,1)).get::<2>().to_string(), "3:1");
+    assert_eq!(layout!((3):(1)).get::<0>().to_string(), "3:1");
+}
+
+#[test]
+fn mixed_3() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_4() {
+    assert_eq!(layout!((2,1):(1,2)).get::<1>().to_string(), "1:2");
+    assert_eq!(layout!((4,(1,12)):(1,(4,4))).get::<1>().to_string(), "(1,12):(4,4)");
+    assert_eq!(layout!((7,8,12):(1,7,56)).get::<0>().to_string(), "7:1");
+    assert_eq!(layout!(4:128).get::<0>().to_string(), "4:128");
+    assert_eq!(layout!((8,(3,(1,2,2),8,(2,1,1))):(192,(64,(64,32,16),2,(1,1,1)))).get::<0>().to_string(), "8:192");
+    assert_eq!(layout!((2,4,4,(3,5)):(1,8,3,(24,4))).get::<2>().to_string(), "4:3");
+    assert_eq!(layout!((8,(2,6)):(0,(1,0))).get::<0>().to_string(), "8:0");
+    assert_eq!(layout!((2,2,5):(10,5,1)).get::<2>().to_string(), "5:1");
+    assert_eq!(layout!((7,4,8):(1,7,28)).get::<0>().to_string(), "7:1");
+    assert_eq!(layout!(((1,5),2):((1,16),2)).get::<1>().to_string(), "2:2");
+    assert_eq!(layout!((4,(2,2,2)):(0,(0,2,4))).get::<1>().to_string(), "(2,2,2):(0,2,4)");
+    assert_eq!(layout!((2,2):(4,0)).get::<0>().to_string(), "2:4");
     assert_eq!(make_layout_left(shape!((3, 4, ((3, 4), 8)))).to_string(), "(3,4,((3,4),8)):(1,3,((12,36),144))");
     assert_eq!(make_layout_left(shape!(5)).to_string(), "5:1");
     assert_eq!(make_layout_left(shape!((4, (2, 4), 6))).to_string(), "(4,(2,4),6):(1,(4,8),32)");
@@ -63,6 +361,15 @@ fn static_0() {
     );
     assert_eq!(make_layout_left(shape!((1, 7))).to_string(), "(1,7):(0,1)");
     assert_eq!(make_layout_left(shape!((7, (4, 1), 4, 4))).to_string(), "(7,(4,1),4,4):(1,(7,0),28,112)");
+}
+
+#[test]
+fn mixed_4() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_5() {
     assert_eq!(make_layout_left(shape!(6)).to_string(), "6:1");
     assert_eq!(make_layout_left(shape!((((3, 2), 5, 1, 4), 8))).to_string(), "(((3,2),5,1,4),8):(((1,3),6,0,30),120)");
     assert_eq!(make_layout_left(shape!((16, 1, (2, 2)))).to_string(), "(16,1,(2,2)):(1,0,(16,32))");
@@ -87,15 +394,6 @@ fn static_0() {
         make_layout_left(shape!((((2, 1, 1), 3), (2, 4), 2))).to_string(),
         "(((2,1,1),3),(2,4),2):(((1,0,0),2),(6,12),48)"
     );
-}
-
-#[test]
-fn mixed_0() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_1() {
     assert_eq!(
         make_layout_left(shape!(((3, 5, (1, 2), 4), 16))).to_string(),
         "((3,5,(1,2),4),16):((1,3,(0,15),30),120)"
@@ -151,6 +449,15 @@ fn static_1() {
         make_layout_left(shape!((8, 1, (4, (2, 2, 2)), 12))).to_string(),
         "(8,1,(4,(2,2,2)),12):(1,0,(8,(32,64,128)),256)"
     );
+}
+
+#[test]
+fn mixed_5() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_6() {
     assert_eq!(make_layout_left(shape!((2, 8))).to_string(), "(2,8):(1,2)");
     assert_eq!(make_layout_left(shape!((12, 1))).to_string(), "(12,1):(1,0)");
     assert_eq!(make_layout_left(shape!(16)).to_string(), "16:1");
@@ -163,15 +470,6 @@ fn static_1() {
     assert_eq!(make_layout_left(shape!((16, 3))).to_string(), "(16,3):(1,16)");
     assert_eq!(make_layout_left(shape!(1)).to_string(), "1:0");
     assert_eq!(make_layout_left(shape!(((2, (2, 2, 3)), 2, 8))).to_string(), "((2,(2,2,3)),2,8):((1,(2,4,8)),24,48)");
-}
-
-#[test]
-fn mixed_1() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_2() {
     assert_eq!(make_layout_left(shape!((3, (1, 6)))).to_string(), "(3,(1,6)):(1,(0,3))");
     assert_eq!(make_layout_left(shape!((6, (8, 1)))).to_string(), "(6,(8,1)):(1,(6,0))");
     assert_eq!(make_layout_left(shape!((64, 4))).to_string(), "(64,4):(1,64)");
@@ -230,6 +528,15 @@ fn static_2() {
     assert_eq!(make_layout_left(shape!(((2, (6, 2, 1), 4), 2))).to_string(), "((2,(6,2,1),4),2):((1,(2,12,0),24),96)");
     assert_eq!(make_layout_left(shape!((16, 4, 2))).to_string(), "(16,4,2):(1,16,64)");
     assert_eq!(make_layout_left(shape!((8, 7))).to_string(), "(8,7):(1,8)");
+}
+
+#[test]
+fn mixed_6() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_7() {
     assert_eq!(make_layout_left(shape!((2, 2, (2, 1, 4)))).to_string(), "(2,2,(2,1,4)):(1,2,(4,0,8))");
     assert_eq!(
         make_layout_left(shape!((4, (1, 3, 1), 3, (4, 1)))).to_string(),
@@ -251,15 +558,6 @@ fn static_2() {
         make_layout_left(shape!((7, (1, (1, 1)), 2, ((2, 2, 1), 1, 2, (2, 12))))).to_string(),
         "(7,(1,(1,1)),2,((2,2,1),1,2,(2,12))):(1,(0,(0,0)),7,((14,28,0),0,56,(112,224)))"
     );
-}
-
-#[test]
-fn mixed_2() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_3() {
     assert_eq!(make_layout_left(shape!((8, 2, 2, (4, 16, 2)))).to_string(), "(8,2,2,(4,16,2)):(1,8,16,(32,128,2048))");
     assert_eq!(make_layout_left(shape!(((2, 3, (2, 3)), 2))).to_string(), "((2,3,(2,3)),2):((1,2,(6,12)),36)");
     assert_eq!(make_layout_left(shape!((2, (4, 5, 4)))).to_string(), "(2,(4,5,4)):(1,(2,8,40))");
@@ -303,6 +601,15 @@ fn static_3() {
     assert_eq!(make_layout_left(shape!((2, 16, 7))).to_string(), "(2,16,7):(1,2,32)");
     assert_eq!(make_layout_left(shape!((3, 8))).to_string(), "(3,8):(1,3)");
     assert_eq!(make_layout_left(shape!((4, (1, 2)))).to_string(), "(4,(1,2)):(1,(0,4))");
+}
+
+#[test]
+fn mixed_7() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_8() {
     assert_eq!(make_layout_left(shape!((8, 6))).to_string(), "(8,6):(1,8)");
     assert_eq!(make_layout_left(shape!((7, 64))).to_string(), "(7,64):(1,7)");
     assert_eq!(make_layout_left(shape!((6, 8, (1, 8)))).to_string(), "(6,8,(1,8)):(1,6,(0,48))");
@@ -327,15 +634,6 @@ fn static_3() {
         make_layout_left(shape!((4, 1, (6, (2, 2, 1), (2, 2, 2))))).to_string(),
         "(4,1,(6,(2,2,1),(2,2,2))):(1,0,(4,(24,48,0),(96,192,384)))"
     );
-}
-
-#[test]
-fn mixed_3() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_4() {
     assert_eq!(
         make_layout_left(shape!((3, 2, 4, ((2, 3, 3), 8)))).to_string(),
         "(3,2,4,((2,3,3),8)):(1,3,6,((24,48,144),432))"
@@ -391,6 +689,15 @@ fn static_4() {
     );
     assert_eq!(make_layout_left(shape!((5, 64))).to_string(), "(5,64):(1,5)");
     assert_eq!(make_layout_left(shape!((16))).to_string(), "(16):(1)");
+}
+
+#[test]
+fn mixed_8() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_9() {
     assert_eq!(
         make_layout_left(shape!(((2, 2, 2, 2), 1, (2, 4), 6))).to_string(),
         "((2,2,2,2),1,(2,4),6):((1,2,4,8),0,(16,32),128)"
@@ -418,15 +725,6 @@ fn static_4() {
         "(1,((6,2)),2,((2,4),1,1)):(0,((1,6)),12,((24,48),0,0))"
     );
     assert_eq!(make_layout_left(shape!((4, 8, 16, (2, 4)))).to_string(), "(4,8,16,(2,4)):(1,4,32,(512,1024))");
-}
-
-#[test]
-fn mixed_4() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_5() {
     assert_eq!(coalesce(layout!(4:1)).to_string(), "4:1");
     assert_eq!(coalesce(layout!((2,3):(12,3))).to_string(), "(2,3):(12,3)");
     assert_eq!(coalesce(layout!(((1,6,2,1),(4,2,7)):((1,1,6,12),(12,48,96)))).to_string(), "672:1");
@@ -464,31 +762,10 @@ fn static_5() {
     );
     assert_eq!(coalesce(layout!((2,((2,2,2),4,1)):(8,((4,1,2),16,8)))).to_string(), "(2,2,4,4):(8,4,1,16)");
     assert_eq!(coalesce(layout!(((5,4),2):((0,32),16))).to_string(), "(5,4,2):(0,32,16)");
-    assert_eq!(coalesce(layout!(((4,2,3),1,(4,1),2):((1,4,8),24,(24,96),96))).to_string(), "192:1");
-    assert_eq!(coalesce(layout!((8,2):(1,8))).to_string(), "16:1");
-    assert_eq!(
-        coalesce(layout!(((8,(1,2)),(2,2,2,(2,2,2))):((16,(16,768)),(6144,384,2,(8,1536,1))))).to_string(),
-        "(8,2,2,2,2,2,2,2):(16,768,6144,384,2,8,1536,1)"
-    );
-    assert_eq!(
-        coalesce(layout!(((3,(3,4)),(2,4),(3,2)):((576,(192,48)),(24,6),(2,1)))).to_string(),
-        "(3,3,4,2,4,3,2):(576,192,48,24,6,2,1)"
-    );
-    assert_eq!(coalesce(layout!(((4,2),2):((4,1),2))).to_string(), "(4,4):(4,1)");
-    assert_eq!(coalesce(layout!((1,4,(4,2,1)):(1,1,(4,16,32)))).to_string(), "32:1");
-    assert_eq!(
-        coalesce(layout!(((3,1),(1,7,1,2),8,1):((112,112),(112,16,16,8),1,1))).to_string(),
-        "(3,7,2,8):(112,16,8,1)"
-    );
-    assert_eq!(coalesce(layout!(6:0)).to_string(), "6:0");
-    assert_eq!(coalesce(layout!((3,1,2,(2,2,1,2)):(2,6,6,(1,192,1,96)))).to_string(), "(6,2,2,2):(2,1,192,96)");
-    assert_eq!(coalesce(layout!((4,(16,1),12):(3,(12,1),192))).to_string(), "768:3");
-    assert_eq!(coalesce(layout!((2,16):(0,24))).to_string(), "(2,16):(0,24)");
-    assert_eq!(coalesce(layout!(((4,2),(2,(4,4))):((32,32),(16,(0,64))))).to_string(), "(4,2,2,4,4):(32,32,16,0,64)");
 }
 
 #[test]
-fn mixed_5() -> Result<(), dy::Error> {
+fn mixed_9() -> Result<(), dy::Error> {
     assert_eq!(coalesce(layout!({4}:1)).to_dyn()?, dy::coalesce(&layout_dyn!({4}:1)?)?);
     assert_eq!(coalesce(layout!(({2},3):({12},3))).to_dyn()?, dy::coalesce(&layout_dyn!(({2},3):({12},3))?)?);
     assert_eq!(
@@ -570,6 +847,76 @@ fn mixed_5() -> Result<(), dy::Error> {
         coalesce(layout!((({5},4),{2}):((0,{32}),16))).to_dyn()?,
         dy::coalesce(&layout_dyn!((({5},4),{2}):((0,{32}),16))?)?
     );
+    Ok(())
+}
+
+#[test]
+fn static_10() {
+    assert_eq!(coalesce(layout!(((4,2,3),1,(4,1),2):((1,4,8),24,(24,96),96))).to_string(), "192:1");
+    assert_eq!(coalesce(layout!((8,2):(1,8))).to_string(), "16:1");
+    assert_eq!(
+        coalesce(layout!(((8,(1,2)),(2,2,2,(2,2,2))):((16,(16,768)),(6144,384,2,(8,1536,1))))).to_string(),
+        "(8,2,2,2,2,2,2,2):(16,768,6144,384,2,8,1536,1)"
+    );
+    assert_eq!(
+        coalesce(layout!(((3,(3,4)),(2,4),(3,2)):((576,(192,48)),(24,6),(2,1)))).to_string(),
+        "(3,3,4,2,4,3,2):(576,192,48,24,6,2,1)"
+    );
+    assert_eq!(coalesce(layout!(((4,2),2):((4,1),2))).to_string(), "(4,4):(4,1)");
+    assert_eq!(coalesce(layout!((1,4,(4,2,1)):(1,1,(4,16,32)))).to_string(), "32:1");
+    assert_eq!(
+        coalesce(layout!(((3,1),(1,7,1,2),8,1):((112,112),(112,16,16,8),1,1))).to_string(),
+        "(3,7,2,8):(112,16,8,1)"
+    );
+    assert_eq!(coalesce(layout!(6:0)).to_string(), "6:0");
+    assert_eq!(coalesce(layout!((3,1,2,(2,2,1,2)):(2,6,6,(1,192,1,96)))).to_string(), "(6,2,2,2):(2,1,192,96)");
+    assert_eq!(coalesce(layout!((4,(16,1),12):(3,(12,1),192))).to_string(), "768:3");
+    assert_eq!(coalesce(layout!((2,16):(0,24))).to_string(), "(2,16):(0,24)");
+    assert_eq!(coalesce(layout!(((4,2),(2,(4,4))):((32,32),(16,(0,64))))).to_string(), "(4,2,2,4,4):(32,32,16,0,64)");
+    assert_eq!(coalesce(layout!(((4,3),4,6,3):((24,0),1,4,0))).to_string(), "(4,3,24,3):(24,0,1,0)");
+    assert_eq!(coalesce(layout!(8:1)).to_string(), "8:1");
+    assert_eq!(
+        coalesce(layout!((12,(6,1,2),16):(4608,(384,884736,442368),3))).to_string(),
+        "(12,6,2,16):(4608,384,442368,3)"
+    );
+    assert_eq!(coalesce(layout!((3,5):(5,1))).to_string(), "(3,5):(5,1)");
+    assert_eq!(coalesce(layout!((2,2):(12,2))).to_string(), "(2,2):(12,2)");
+    assert_eq!(coalesce(layout!(((1,4),3,12):((1,144),4,12))).to_string(), "(4,36):(144,4)");
+    assert_eq!(coalesce(layout!((32,16):(1,32))).to_string(), "512:1");
+    assert_eq!(coalesce(layout!((((7,1,2),7),8):(((112,784,1),16),2))).to_string(), "(7,2,7,8):(112,1,16,2)");
+    assert_eq!(coalesce(layout!((4,3,2,8):(3,192,576,24))).to_string(), "(4,6,8):(3,192,24)");
+    assert_eq!(
+        coalesce(layout!(((8,1,1),(2,6),2,(2,1,2,2)):((1,8,8),(8,16),96,(192,384,384,768)))).to_string(),
+        "1536:1"
+    );
+    assert_eq!(coalesce(layout!((2,4):(4,1))).to_string(), "(2,4):(4,1)");
+    assert_eq!(coalesce(layout!((8,32):(32,1))).to_string(), "(8,32):(32,1)");
+    assert_eq!(
+        coalesce(layout!((4,(2,1,(1,3,1),4),4):(16,(0,16,(64,12,128),16),1))).to_string(),
+        "(4,2,3,4,4):(16,0,12,16,1)"
+    );
+    assert_eq!(coalesce(layout!((1,(8,32,2),2,4):(4096,(1,16,8),512,1024))).to_string(), "(8,32,2,8):(1,16,8,512)");
+    assert_eq!(coalesce(layout!((3,(2,1,1),16):(4,(12,24,1),24))).to_string(), "96:4");
+    assert_eq!(
+        coalesce(layout!((16,(1,2,2,(1,2,4))):(32,(32,16,8,(8,4,1))))).to_string(),
+        "(16,2,2,2,4):(32,16,8,4,1)"
+    );
+    assert_eq!(coalesce(layout!(32:1)).to_string(), "32:1");
+    assert_eq!(coalesce(layout!(((1,3,6),8,4):((1,24,1),64,128))).to_string(), "(3,6,8,4):(24,1,64,128)");
+    assert_eq!(coalesce(layout!(((6,2),12,6):((24,3),8,8))).to_string(), "(6,2,12,6):(24,3,8,8)");
+    assert_eq!(coalesce(layout!((2):(1))).to_string(), "2:1");
+    assert_eq!(coalesce(layout!((8,8):(8,1))).to_string(), "(8,8):(8,1)");
+    assert_eq!(coalesce(layout!(1:1)).to_string(), "1:0");
+    assert_eq!(coalesce(layout!(16:1)).to_string(), "16:1");
+    assert_eq!(coalesce(layout!((16,16):(16,1))).to_string(), "(16,16):(16,1)");
+    assert_eq!(coalesce(layout!((2,2,4):(1,2,4))).to_string(), "16:1");
+    assert_eq!(coalesce(layout!((6,2):(2,1))).to_string(), "(6,2):(2,1)");
+    assert_eq!(coalesce(layout!((8,2):(64,1))).to_string(), "(8,2):(64,1)");
+    assert_eq!(coalesce(layout!((2,((1,1,3),4,1,1),2,5):(40,((4,1,80),1,8,4),4,8))).to_string(), "(6,40):(40,1)");
+}
+
+#[test]
+fn mixed_10() -> Result<(), dy::Error> {
     assert_eq!(
         coalesce(layout!((({4},2,{3}),1,({4},1),{2}):((1,{4},8),{24},(24,{96}),96))).to_dyn()?,
         dy::coalesce(&layout_dyn!((({4},2,{3}),1,({4},1),{2}):((1,{4},8),{24},(24,{96}),96))?)?
@@ -612,73 +959,6 @@ fn mixed_5() -> Result<(), dy::Error> {
         coalesce(layout!((({4},2),({2},(4,{4}))):((32,{32}),(16,({0},64))))).to_dyn()?,
         dy::coalesce(&layout_dyn!((({4},2),({2},(4,{4}))):((32,{32}),(16,({0},64))))?)?
     );
-    Ok(())
-}
-
-#[test]
-fn static_6() {
-    assert_eq!(coalesce(layout!(((4,3),4,6,3):((24,0),1,4,0))).to_string(), "(4,3,24,3):(24,0,1,0)");
-    assert_eq!(coalesce(layout!(8:1)).to_string(), "8:1");
-    assert_eq!(
-        coalesce(layout!((12,(6,1,2),16):(4608,(384,884736,442368),3))).to_string(),
-        "(12,6,2,16):(4608,384,442368,3)"
-    );
-    assert_eq!(coalesce(layout!((3,5):(5,1))).to_string(), "(3,5):(5,1)");
-    assert_eq!(coalesce(layout!((2,2):(12,2))).to_string(), "(2,2):(12,2)");
-    assert_eq!(coalesce(layout!(((1,4),3,12):((1,144),4,12))).to_string(), "(4,36):(144,4)");
-    assert_eq!(coalesce(layout!((32,16):(1,32))).to_string(), "512:1");
-    assert_eq!(coalesce(layout!((((7,1,2),7),8):(((112,784,1),16),2))).to_string(), "(7,2,7,8):(112,1,16,2)");
-    assert_eq!(coalesce(layout!((4,3,2,8):(3,192,576,24))).to_string(), "(4,6,8):(3,192,24)");
-    assert_eq!(
-        coalesce(layout!(((8,1,1),(2,6),2,(2,1,2,2)):((1,8,8),(8,16),96,(192,384,384,768)))).to_string(),
-        "1536:1"
-    );
-    assert_eq!(coalesce(layout!((2,4):(4,1))).to_string(), "(2,4):(4,1)");
-    assert_eq!(coalesce(layout!((8,32):(32,1))).to_string(), "(8,32):(32,1)");
-    assert_eq!(
-        coalesce(layout!((4,(2,1,(1,3,1),4),4):(16,(0,16,(64,12,128),16),1))).to_string(),
-        "(4,2,3,4,4):(16,0,12,16,1)"
-    );
-    assert_eq!(coalesce(layout!((1,(8,32,2),2,4):(4096,(1,16,8),512,1024))).to_string(), "(8,32,2,8):(1,16,8,512)");
-    assert_eq!(coalesce(layout!((3,(2,1,1),16):(4,(12,24,1),24))).to_string(), "96:4");
-    assert_eq!(
-        coalesce(layout!((16,(1,2,2,(1,2,4))):(32,(32,16,8,(8,4,1))))).to_string(),
-        "(16,2,2,2,4):(32,16,8,4,1)"
-    );
-    assert_eq!(coalesce(layout!(32:1)).to_string(), "32:1");
-    assert_eq!(coalesce(layout!(((1,3,6),8,4):((1,24,1),64,128))).to_string(), "(3,6,8,4):(24,1,64,128)");
-    assert_eq!(coalesce(layout!(((6,2),12,6):((24,3),8,8))).to_string(), "(6,2,12,6):(24,3,8,8)");
-    assert_eq!(coalesce(layout!((2):(1))).to_string(), "2:1");
-    assert_eq!(coalesce(layout!((8,8):(8,1))).to_string(), "(8,8):(8,1)");
-    assert_eq!(coalesce(layout!(1:1)).to_string(), "1:0");
-    assert_eq!(coalesce(layout!(16:1)).to_string(), "16:1");
-    assert_eq!(coalesce(layout!((16,16):(16,1))).to_string(), "(16,16):(16,1)");
-    assert_eq!(coalesce(layout!((2,2,4):(1,2,4))).to_string(), "16:1");
-    assert_eq!(coalesce(layout!((6,2):(2,1))).to_string(), "(6,2):(2,1)");
-    assert_eq!(coalesce(layout!((8,2):(64,1))).to_string(), "(8,2):(64,1)");
-    assert_eq!(coalesce(layout!((2,((1,1,3),4,1,1),2,5):(40,((4,1,80),1,8,4),4,8))).to_string(), "(6,40):(40,1)");
-    assert_eq!(coalesce(layout!((4,16):(1,4))).to_string(), "64:1");
-    assert_eq!(coalesce(layout!((5,1):(1,1))).to_string(), "5:1");
-    assert_eq!(coalesce(layout!(((2,(4,1),(4,2,1),2),6,4):((1,(2,8),(8,32,64),64),128,768))).to_string(), "3072:1");
-    assert_eq!(coalesce(layout!((1,3,((1,2),(3,3))):(3,6,((3,3),(1,18))))).to_string(), "(3,2,3,3):(6,3,1,18)");
-    assert_eq!(
-        coalesce(layout!(((2,4,2,2),3,(2,2,(2,2),2)):((1,2,8,16),32,(96,192,(384,768),1536)))).to_string(),
-        "3072:1"
-    );
-    assert_eq!(coalesce(layout!((8,1,(5,3)):(1,0,(24,8)))).to_string(), "(8,5,3):(1,24,8)");
-    assert_eq!(coalesce(layout!((2,1):(0,6))).to_string(), "2:0");
-    assert_eq!(coalesce(layout!(((2,2),5,(1,2),2):((1,2),4,(20,20),40))).to_string(), "80:1");
-    assert_eq!(coalesce(layout!((3,8,4):(32,4,1))).to_string(), "(3,8,4):(32,4,1)");
-    assert_eq!(coalesce(layout!((16,1,(2,2,4)):(1,1,(128,16,32)))).to_string(), "(16,2,8):(1,128,16)");
-    assert_eq!(coalesce(layout!((16,(5,(1,4,2)),4):(2,(32,(16,8,128)),12))).to_string(), "(80,4,2,4):(2,8,128,12)");
-    assert_eq!(
-        coalesce(layout!(((8,4),2,(8,1,1),4):((256,64),32,(4,4,4),1))).to_string(),
-        "(8,4,2,8,4):(256,64,32,4,1)"
-    );
-}
-
-#[test]
-fn mixed_6() -> Result<(), dy::Error> {
     assert_eq!(
         coalesce(layout!((({4},3),{4},6,{3}):((24,{0}),1,{4},0))).to_dyn()?,
         dy::coalesce(&layout_dyn!((({4},3),{4},6,{3}):((24,{0}),1,{4},0))?)?
@@ -749,6 +1029,73 @@ fn mixed_6() -> Result<(), dy::Error> {
         coalesce(layout!(({2},((1,{1},3),{4},1,{1}),2,{5}):(40,(({4},1,{80}),1,{8},4),{4},8))).to_dyn()?,
         dy::coalesce(&layout_dyn!(({2},((1,{1},3),{4},1,{1}),2,{5}):(40,(({4},1,{80}),1,{8},4),{4},8))?)?
     );
+    Ok(())
+}
+
+#[test]
+fn static_11() {
+    assert_eq!(coalesce(layout!((4,16):(1,4))).to_string(), "64:1");
+    assert_eq!(coalesce(layout!((5,1):(1,1))).to_string(), "5:1");
+    assert_eq!(coalesce(layout!(((2,(4,1),(4,2,1),2),6,4):((1,(2,8),(8,32,64),64),128,768))).to_string(), "3072:1");
+    assert_eq!(coalesce(layout!((1,3,((1,2),(3,3))):(3,6,((3,3),(1,18))))).to_string(), "(3,2,3,3):(6,3,1,18)");
+    assert_eq!(
+        coalesce(layout!(((2,4,2,2),3,(2,2,(2,2),2)):((1,2,8,16),32,(96,192,(384,768),1536)))).to_string(),
+        "3072:1"
+    );
+    assert_eq!(coalesce(layout!((8,1,(5,3)):(1,0,(24,8)))).to_string(), "(8,5,3):(1,24,8)");
+    assert_eq!(coalesce(layout!((2,1):(0,6))).to_string(), "2:0");
+    assert_eq!(coalesce(layout!(((2,2),5,(1,2),2):((1,2),4,(20,20),40))).to_string(), "80:1");
+    assert_eq!(coalesce(layout!((3,8,4):(32,4,1))).to_string(), "(3,8,4):(32,4,1)");
+    assert_eq!(coalesce(layout!((16,1,(2,2,4)):(1,1,(128,16,32)))).to_string(), "(16,2,8):(1,128,16)");
+    assert_eq!(coalesce(layout!((16,(5,(1,4,2)),4):(2,(32,(16,8,128)),12))).to_string(), "(80,4,2,4):(2,8,128,12)");
+    assert_eq!(
+        coalesce(layout!(((8,4),2,(8,1,1),4):((256,64),32,(4,4,4),1))).to_string(),
+        "(8,4,2,8,4):(256,64,32,4,1)"
+    );
+    assert_eq!(coalesce(layout!(((3,16,4)):((1,0,0)))).to_string(), "(3,64):(1,0)");
+    assert_eq!(coalesce(layout!(((2,3),(12,2)):((6,2),(12,1)))).to_string(), "(2,3,12,2):(6,2,12,1)");
+    assert_eq!(coalesce(layout!(2:1)).to_string(), "2:1");
+    assert_eq!(coalesce(layout!((1,3):(3,1))).to_string(), "3:1");
+    assert_eq!(coalesce(layout!((((4,1),2),1,4):(((12,1),6),2,64))).to_string(), "(4,2,4):(12,6,64)");
+    assert_eq!(coalesce(layout!(3:4)).to_string(), "3:4");
+    assert_eq!(coalesce(layout!(((5),3):((3),1))).to_string(), "(5,3):(3,1)");
+    assert_eq!(coalesce(layout!((2,12,(1,6)):(0,0,(0,0)))).to_string(), "144:0");
+    assert_eq!(coalesce(layout!(((3,2),12,(8),4):((768,384),4,(48),1))).to_string(), "(3,2,96,4):(768,384,4,1)");
+    assert_eq!(coalesce(layout!(8:12)).to_string(), "8:12");
+    assert_eq!(coalesce(layout!(((2,8),(7,4,8)):((224,1792),(4,1,28)))).to_string(), "(2,8,7,4,8):(224,1792,4,1,28)");
+    assert_eq!(
+        coalesce(layout!((4,(2,2,2,1),8,4):(2,(32,1,512,1),64,8))).to_string(),
+        "(4,2,2,2,8,4):(2,32,1,512,64,8)"
+    );
+    assert_eq!(coalesce(layout!((16,5,4,4):(0,0,320,0))).to_string(), "(80,4,4):(0,320,0)");
+    assert_eq!(
+        coalesce(layout!((8,(2,4,(3,2,1),4)):(1,(16,4,(12,64,24),8)))).to_string(),
+        "(8,2,4,3,2,4):(1,16,4,12,64,8)"
+    );
+    assert_eq!(
+        coalesce(layout!((6,(4,2),16,(2,2)):(512,(128,64),4,(2,1)))).to_string(),
+        "(6,4,2,16,2,2):(512,128,64,4,2,1)"
+    );
+    assert_eq!(coalesce(layout!((4,5):(5,1))).to_string(), "(4,5):(5,1)");
+    assert_eq!(coalesce(layout!((4,2,2):(0,2,1))).to_string(), "(4,2,2):(0,2,1)");
+    assert_eq!(coalesce(layout!((2,6):(3,4))).to_string(), "(2,6):(3,4)");
+    assert_eq!(coalesce(layout!(((4,3,2,2),8,4):((8,32,96,4),192,1))).to_string(), "(24,2,8,4):(8,4,192,1)");
+    assert_eq!(filter(layout!((2,(1,(2,1,3)),5,4):(24,(1,(0,48,4)),48,0))).to_string(), "(2,3,5):(24,4,48)");
+    assert_eq!(filter(layout!(32:128)).to_string(), "32:128");
+    assert_eq!(filter(layout!((8,((2,2),3,2),4):(32,((2,3),0,8),16))).to_string(), "(8,2,2,8):(32,2,3,8)");
+    assert_eq!(filter(layout!(((4,4),4):((1,16),4))).to_string(), "(4,4,4):(1,16,4)");
+    assert_eq!(filter(layout!(2:1)).to_string(), "2:1");
+    assert_eq!(filter(layout!(((2,32),8,6):((4608,1),576,96))).to_string(), "(2,32,8,6):(4608,1,576,96)");
+    assert_eq!(
+        filter(layout!((2,(4,1,3,(2,1,3)),2):(1,(72,288,2,(6,6,24)),12))).to_string(),
+        "(2,4,6,3,2):(1,72,2,24,12)"
+    );
+    assert_eq!(filter(layout!((3,(16,2),4,2):(64,(4,192),1,384))).to_string(), "(3,16,2,4,2):(64,4,192,1,384)");
+    assert_eq!(filter(layout!(2:16)).to_string(), "2:16");
+}
+
+#[test]
+fn mixed_11() -> Result<(), dy::Error> {
     assert_eq!(coalesce(layout!(({4},16):({1},4))).to_dyn()?, dy::coalesce(&layout_dyn!(({4},16):({1},4))?)?);
     assert_eq!(coalesce(layout!(({5},1):({1},1))).to_dyn()?, dy::coalesce(&layout_dyn!(({5},1):({1},1))?)?);
     assert_eq!(
@@ -791,70 +1138,6 @@ fn mixed_6() -> Result<(), dy::Error> {
         coalesce(layout!((({8},4),{2},(8,{1},1),{4}):((256,{64}),32,({4},4,{4}),1))).to_dyn()?,
         dy::coalesce(&layout_dyn!((({8},4),{2},(8,{1},1),{4}):((256,{64}),32,({4},4,{4}),1))?)?
     );
-    Ok(())
-}
-
-#[test]
-fn static_7() {
-    assert_eq!(coalesce(layout!(((3,16,4)):((1,0,0)))).to_string(), "(3,64):(1,0)");
-    assert_eq!(coalesce(layout!(((2,3),(12,2)):((6,2),(12,1)))).to_string(), "(2,3,12,2):(6,2,12,1)");
-    assert_eq!(coalesce(layout!(2:1)).to_string(), "2:1");
-    assert_eq!(coalesce(layout!((1,3):(3,1))).to_string(), "3:1");
-    assert_eq!(coalesce(layout!((((4,1),2),1,4):(((12,1),6),2,64))).to_string(), "(4,2,4):(12,6,64)");
-    assert_eq!(coalesce(layout!(3:4)).to_string(), "3:4");
-    assert_eq!(coalesce(layout!(((5),3):((3),1))).to_string(), "(5,3):(3,1)");
-    assert_eq!(coalesce(layout!((2,12,(1,6)):(0,0,(0,0)))).to_string(), "144:0");
-    assert_eq!(coalesce(layout!(((3,2),12,(8),4):((768,384),4,(48),1))).to_string(), "(3,2,96,4):(768,384,4,1)");
-    assert_eq!(coalesce(layout!(8:12)).to_string(), "8:12");
-    assert_eq!(coalesce(layout!(((2,8),(7,4,8)):((224,1792),(4,1,28)))).to_string(), "(2,8,7,4,8):(224,1792,4,1,28)");
-    assert_eq!(
-        coalesce(layout!((4,(2,2,2,1),8,4):(2,(32,1,512,1),64,8))).to_string(),
-        "(4,2,2,2,8,4):(2,32,1,512,64,8)"
-    );
-    assert_eq!(coalesce(layout!((16,5,4,4):(0,0,320,0))).to_string(), "(80,4,4):(0,320,0)");
-    assert_eq!(
-        coalesce(layout!((8,(2,4,(3,2,1),4)):(1,(16,4,(12,64,24),8)))).to_string(),
-        "(8,2,4,3,2,4):(1,16,4,12,64,8)"
-    );
-    assert_eq!(
-        coalesce(layout!((6,(4,2),16,(2,2)):(512,(128,64),4,(2,1)))).to_string(),
-        "(6,4,2,16,2,2):(512,128,64,4,2,1)"
-    );
-    assert_eq!(coalesce(layout!((4,5):(5,1))).to_string(), "(4,5):(5,1)");
-    assert_eq!(coalesce(layout!((4,2,2):(0,2,1))).to_string(), "(4,2,2):(0,2,1)");
-    assert_eq!(coalesce(layout!((2,6):(3,4))).to_string(), "(2,6):(3,4)");
-    assert_eq!(coalesce(layout!(((4,3,2,2),8,4):((8,32,96,4),192,1))).to_string(), "(24,2,8,4):(8,4,192,1)");
-    assert_eq!(filter(layout!((2,(1,(2,1,3)),5,4):(24,(1,(0,48,4)),48,0))).to_string(), "(2,3,5):(24,4,48)");
-    assert_eq!(filter(layout!(32:128)).to_string(), "32:128");
-    assert_eq!(filter(layout!((8,((2,2),3,2),4):(32,((2,3),0,8),16))).to_string(), "(8,2,2,8):(32,2,3,8)");
-    assert_eq!(filter(layout!(((4,4),4):((1,16),4))).to_string(), "(4,4,4):(1,16,4)");
-    assert_eq!(filter(layout!(2:1)).to_string(), "2:1");
-    assert_eq!(filter(layout!(((2,32),8,6):((4608,1),576,96))).to_string(), "(2,32,8,6):(4608,1,576,96)");
-    assert_eq!(
-        filter(layout!((2,(4,1,3,(2,1,3)),2):(1,(72,288,2,(6,6,24)),12))).to_string(),
-        "(2,4,6,3,2):(1,72,2,24,12)"
-    );
-    assert_eq!(filter(layout!((3,(16,2),4,2):(64,(4,192),1,384))).to_string(), "(3,16,2,4,2):(64,4,192,1,384)");
-    assert_eq!(filter(layout!(2:16)).to_string(), "2:16");
-    assert_eq!(filter(layout!((6,4,(2,2,3),(2,2,1)):(1,6,(24,48,96),(288,576,1152)))).to_string(), "1152:1");
-    assert_eq!(
-        filter(layout!(((2,1,2),((2,1,2),3),8):((1,32,0),((0,4,192),64),4))).to_string(),
-        "(2,2,3,8):(1,192,64,4)"
-    );
-    assert_eq!(filter(layout!(((1,(16,1)),8):((1,(1,16)),16))).to_string(), "128:1");
-    assert_eq!(filter(layout!((((2,3,3),(1,2)),1):(((54,6,108),(6,3)),18))).to_string(), "(2,3,3,2):(54,6,108,3)");
-    assert_eq!(filter(layout!((3,8):(16,1))).to_string(), "(3,8):(16,1)");
-    assert_eq!(filter(layout!((8,7):(1,64))).to_string(), "(8,7):(1,64)");
-    assert_eq!(filter(layout!((2,(5,4)):(1,(2,10)))).to_string(), "40:1");
-    assert_eq!(filter(layout!((3,8,((1,4,1),5)):(128,16,((8,2,8),384)))).to_string(), "(3,8,4,5):(128,16,2,384)");
-    assert_eq!(filter(layout!(((1,2),2):((24,24),128))).to_string(), "(2,2):(24,128)");
-    assert_eq!(filter(layout!((6,6):(24,1))).to_string(), "(6,6):(24,1)");
-    assert_eq!(filter(layout!((((6,2),2),2):(((1,6),12),24))).to_string(), "48:1");
-    assert_eq!(filter(layout!(((2,4,(6,4)),1,6):((1,2,(8,48)),192,192))).to_string(), "1152:1");
-}
-
-#[test]
-fn mixed_7() -> Result<(), dy::Error> {
     assert_eq!(
         coalesce(layout!((({3},16,{4})):((1,{0},0)))).to_dyn()?,
         dy::coalesce(&layout_dyn!((({3},16,{4})):((1,{0},0)))?)?
@@ -934,6 +1217,61 @@ fn mixed_7() -> Result<(), dy::Error> {
         dy::filter(&layout_dyn!(({3},(16,{2}),4,{2}):(64,({4},192),{1},384))?)?
     );
     assert_eq!(filter(layout!({2}:16)).to_dyn()?, dy::filter(&layout_dyn!({2}:16)?)?);
+    Ok(())
+}
+
+#[test]
+fn static_12() {
+    assert_eq!(filter(layout!((6,4,(2,2,3),(2,2,1)):(1,6,(24,48,96),(288,576,1152)))).to_string(), "1152:1");
+    assert_eq!(
+        filter(layout!(((2,1,2),((2,1,2),3),8):((1,32,0),((0,4,192),64),4))).to_string(),
+        "(2,2,3,8):(1,192,64,4)"
+    );
+    assert_eq!(filter(layout!(((1,(16,1)),8):((1,(1,16)),16))).to_string(), "128:1");
+    assert_eq!(filter(layout!((((2,3,3),(1,2)),1):(((54,6,108),(6,3)),18))).to_string(), "(2,3,3,2):(54,6,108,3)");
+    assert_eq!(filter(layout!((3,8):(16,1))).to_string(), "(3,8):(16,1)");
+    assert_eq!(filter(layout!((8,7):(1,64))).to_string(), "(8,7):(1,64)");
+    assert_eq!(filter(layout!((2,(5,4)):(1,(2,10)))).to_string(), "40:1");
+    assert_eq!(filter(layout!((3,8,((1,4,1),5)):(128,16,((8,2,8),384)))).to_string(), "(3,8,4,5):(128,16,2,384)");
+    assert_eq!(filter(layout!(((1,2),2):((24,24),128))).to_string(), "(2,2):(24,128)");
+    assert_eq!(filter(layout!((6,6):(24,1))).to_string(), "(6,6):(24,1)");
+    assert_eq!(filter(layout!((((6,2),2),2):(((1,6),12),24))).to_string(), "48:1");
+    assert_eq!(filter(layout!(((2,4,(6,4)),1,6):((1,2,(8,48)),192,192))).to_string(), "1152:1");
+    assert_eq!(filter(layout!(((3,2,2,4),(6,(2,2,2))):((1,3,6,12),(48,(288,576,1152))))).to_string(), "2304:1");
+    assert_eq!(filter(layout!(4:0)).to_string(), "1:0");
+    assert_eq!(filter(layout!((2,(6,2,2),2,2):(48,(1,24,12),6,96))).to_string(), "(2,6,2,2,2,2):(48,1,24,12,6,96)");
+    assert_eq!(filter(layout!((1,2):(1,4))).to_string(), "2:4");
+    assert_eq!(filter(layout!((2,(7,(4,8,1))):(1,(2,(14,56,448))))).to_string(), "448:1");
+    assert_eq!(filter(layout!((5,3,2):(6,2,1))).to_string(), "(5,3,2):(6,2,1)");
+    assert_eq!(filter(layout!((2,8,2):(16,2,1))).to_string(), "(2,8,2):(16,2,1)");
+    assert_eq!(filter(layout!(5:0)).to_string(), "1:0");
+    assert_eq!(filter(layout!((1,(2,8,2)):(2,(1,4,2)))).to_string(), "(2,8,2):(1,4,2)");
+    assert_eq!(filter(layout!(((7,5),2,(2,4)):((1,112),56,(7,14)))).to_string(), "(7,5,2,8):(1,112,56,7)");
+    assert_eq!(filter(layout!(5:2)).to_string(), "5:2");
+    assert_eq!(filter(layout!(8:1)).to_string(), "8:1");
+    assert_eq!(
+        filter(layout!((8,(1,2,2,1),((2,1,2),6),4):(384,(384,192,96,96),((48,48,24),4),1))).to_string(),
+        "(8,2,2,2,2,6,4):(384,192,96,48,24,4,1)"
+    );
+    assert_eq!(filter(layout!((12,(4,3,2,2)):(48,(12,4,2,1)))).to_string(), "(12,4,3,2,2):(48,12,4,2,1)");
+    assert_eq!(filter(layout!(1:1)).to_string(), "1:0");
+    assert_eq!(filter(layout!((3,1,3,2):(6,6,2,1))).to_string(), "(3,3,2):(6,2,1)");
+    assert_eq!(filter(layout!((6,(2,(2,3)),8):(8,(48,(288,96)),0))).to_string(), "(12,2,3):(8,288,96)");
+    assert_eq!(filter(layout!(32:1)).to_string(), "32:1");
+    assert_eq!(filter(layout!((2,(32,2,2),3):(1,(2,64,128),256))).to_string(), "768:1");
+    assert_eq!(filter(layout!((2,4,2):(128,2,8))).to_string(), "(2,8):(128,2)");
+    assert_eq!(filter(layout!((((5,1),2),4,2):(((2,6),0),0,6))).to_string(), "(5,2):(2,6)");
+    assert_eq!(filter(layout!((2,4,4):(1,2,8))).to_string(), "32:1");
+    assert_eq!(filter(layout!((32,4,5,4):(8,0,2,2))).to_string(), "(32,5,4):(8,2,2)");
+    assert_eq!(filter(layout!((2,1):(4,1))).to_string(), "2:4");
+    assert_eq!(filter(layout!((4,12,(8),2):(192,1,(12),96))).to_string(), "(4,192):(192,1)");
+    assert_eq!(filter(layout!(6:1)).to_string(), "6:1");
+    assert_eq!(filter(layout!((2,2,3):(1,0,2))).to_string(), "6:1");
+    assert_eq!(filter(layout!(((7,2),4,7):((56,1),2,0))).to_string(), "(7,8):(56,1)");
+}
+
+#[test]
+fn mixed_12() -> Result<(), dy::Error> {
     assert_eq!(
         filter(layout!(({6},4,({2},2,{3}),(2,{2},1)):({1},6,({24},48,{96}),(288,{576},1152)))).to_dyn()?,
         dy::filter(&layout_dyn!(({6},4,({2},2,{3}),(2,{2},1)):({1},6,({24},48,{96}),(288,{576},1152)))?)?
@@ -973,61 +1311,6 @@ fn mixed_7() -> Result<(), dy::Error> {
         filter(layout!((({2},4,({6},4)),{1},6):(({1},2,({8},48)),{192},192))).to_dyn()?,
         dy::filter(&layout_dyn!((({2},4,({6},4)),{1},6):(({1},2,({8},48)),{192},192))?)?
     );
-    Ok(())
-}
-
-#[test]
-fn static_8() {
-    assert_eq!(filter(layout!(((3,2,2,4),(6,(2,2,2))):((1,3,6,12),(48,(288,576,1152))))).to_string(), "2304:1");
-    assert_eq!(filter(layout!(4:0)).to_string(), "1:0");
-    assert_eq!(filter(layout!((2,(6,2,2),2,2):(48,(1,24,12),6,96))).to_string(), "(2,6,2,2,2,2):(48,1,24,12,6,96)");
-    assert_eq!(filter(layout!((1,2):(1,4))).to_string(), "2:4");
-    assert_eq!(filter(layout!((2,(7,(4,8,1))):(1,(2,(14,56,448))))).to_string(), "448:1");
-    assert_eq!(filter(layout!((5,3,2):(6,2,1))).to_string(), "(5,3,2):(6,2,1)");
-    assert_eq!(filter(layout!((2,8,2):(16,2,1))).to_string(), "(2,8,2):(16,2,1)");
-    assert_eq!(filter(layout!(5:0)).to_string(), "1:0");
-    assert_eq!(filter(layout!((1,(2,8,2)):(2,(1,4,2)))).to_string(), "(2,8,2):(1,4,2)");
-    assert_eq!(filter(layout!(((7,5),2,(2,4)):((1,112),56,(7,14)))).to_string(), "(7,5,2,8):(1,112,56,7)");
-    assert_eq!(filter(layout!(5:2)).to_string(), "5:2");
-    assert_eq!(filter(layout!(8:1)).to_string(), "8:1");
-    assert_eq!(
-        filter(layout!((8,(1,2,2,1),((2,1,2),6),4):(384,(384,192,96,96),((48,48,24),4),1))).to_string(),
-        "(8,2,2,2,2,6,4):(384,192,96,48,24,4,1)"
-    );
-    assert_eq!(filter(layout!((12,(4,3,2,2)):(48,(12,4,2,1)))).to_string(), "(12,4,3,2,2):(48,12,4,2,1)");
-    assert_eq!(filter(layout!(1:1)).to_string(), "1:0");
-    assert_eq!(filter(layout!((3,1,3,2):(6,6,2,1))).to_string(), "(3,3,2):(6,2,1)");
-    assert_eq!(filter(layout!((6,(2,(2,3)),8):(8,(48,(288,96)),0))).to_string(), "(12,2,3):(8,288,96)");
-    assert_eq!(filter(layout!(32:1)).to_string(), "32:1");
-    assert_eq!(filter(layout!((2,(32,2,2),3):(1,(2,64,128),256))).to_string(), "768:1");
-    assert_eq!(filter(layout!((2,4,2):(128,2,8))).to_string(), "(2,8):(128,2)");
-    assert_eq!(filter(layout!((((5,1),2),4,2):(((2,6),0),0,6))).to_string(), "(5,2):(2,6)");
-    assert_eq!(filter(layout!((2,4,4):(1,2,8))).to_string(), "32:1");
-    assert_eq!(filter(layout!((32,4,5,4):(8,0,2,2))).to_string(), "(32,5,4):(8,2,2)");
-    assert_eq!(filter(layout!((2,1):(4,1))).to_string(), "2:4");
-    assert_eq!(filter(layout!((4,12,(8),2):(192,1,(12),96))).to_string(), "(4,192):(192,1)");
-    assert_eq!(filter(layout!(6:1)).to_string(), "6:1");
-    assert_eq!(filter(layout!((2,2,3):(1,0,2))).to_string(), "6:1");
-    assert_eq!(filter(layout!(((7,2),4,7):((56,1),2,0))).to_string(), "(7,8):(56,1)");
-    assert_eq!(filter(layout!(64:32)).to_string(), "64:32");
-    assert_eq!(filter(layout!((5):(1))).to_string(), "5:1");
-    assert_eq!(filter(layout!((16,2):(1,16))).to_string(), "32:1");
-    assert_eq!(filter(layout!(((1,4,(2,2)),4,(8,4),2):((0,16,(0,1)),0,(64,0),0))).to_string(), "(4,2,8):(16,1,64)");
-    assert_eq!(filter(layout!((16,1,4,(4,4)):(0,1,256,(64,0)))).to_string(), "(4,4):(256,64)");
-    assert_eq!(
-        filter(layout!((((1,1,3),16),(2,(2,16))):(((3072,3072,1024),64),(32,(16,1))))).to_string(),
-        "(3,16,2,2,16):(1024,64,32,16,1)"
-    );
-    assert_eq!(filter(layout!((1,2):(2,1))).to_string(), "2:1");
-    assert_eq!(filter(layout!((4,12,16):(1,4,48))).to_string(), "768:1");
-    assert_eq!(filter(layout!((2,8,4,12):(384,4,1,32))).to_string(), "(2,8,4,12):(384,4,1,32)");
-    assert_eq!(filter(layout!((8,2):(0,1))).to_string(), "2:1");
-    assert_eq!(filter(layout!(4:1)).to_string(), "4:1");
-    assert_eq!(filter(layout!((32,(2,(2,2,2),2)):(1,(32,(64,128,256),512)))).to_string(), "1024:1");
-}
-
-#[test]
-fn mixed_8() -> Result<(), dy::Error> {
     assert_eq!(
         filter(layout!((({3},2,{2},4),({6},(2,{2},2))):(({1},3,{6},12),({48},(288,{576},1152))))).to_dyn()?,
         dy::filter(&layout_dyn!((({3},2,{2},4),({6},(2,{2},2))):(({1},3,{6},12),({48},(288,{576},1152))))?)?
@@ -1101,41 +1384,26 @@ fn mixed_8() -> Result<(), dy::Error> {
         filter(layout!((({7},2),{4},7):(({56},1),{2},0))).to_dyn()?,
         dy::filter(&layout_dyn!((({7},2),{4},7):(({56},1),{2},0))?)?
     );
-    assert_eq!(filter(layout!({64}:32)).to_dyn()?, dy::filter(&layout_dyn!({64}:32)?)?);
-    assert_eq!(filter(layout!(({5}):(1))).to_dyn()?, dy::filter(&layout_dyn!(({5}):(1))?)?);
-    assert_eq!(filter(layout!(({16},2):({1},16))).to_dyn()?, dy::filter(&layout_dyn!(({16},2):({1},16))?)?);
-    assert_eq!(
-        filter(layout!((({1},4,({2},2)),{4},(8,{4}),2):(({0},16,({0},1)),{0},(64,{0}),0))).to_dyn()?,
-        dy::filter(&layout_dyn!((({1},4,({2},2)),{4},(8,{4}),2):(({0},16,({0},1)),{0},(64,{0}),0))?)?
-    );
-    assert_eq!(
-        filter(layout!(({16},1,{4},(4,{4})):(0,{1},256,({64},0)))).to_dyn()?,
-        dy::filter(&layout_dyn!(({16},1,{4},(4,{4})):(0,{1},256,({64},0)))?)?
-    );
-    assert_eq!(
-        filter(layout!(((({1},1,{3}),16),({2},(2,{16}))):(((3072,{3072},1024),{64}),(32,({16},1))))).to_dyn()?,
-        dy::filter(&layout_dyn!(((({1},1,{3}),16),({2},(2,{16}))):(((3072,{3072},1024),{64}),(32,({16},1))))?)?
-    );
-    assert_eq!(filter(layout!(({1},2):({2},1))).to_dyn()?, dy::filter(&layout_dyn!(({1},2):({2},1))?)?);
-    assert_eq!(
-        filter(layout!(({4},12,{16}):(1,{4},48))).to_dyn()?,
-        dy::filter(&layout_dyn!(({4},12,{16}):(1,{4},48))?)?
-    );
-    assert_eq!(
-        filter(layout!(({2},8,{4},12):({384},4,{1},32))).to_dyn()?,
-        dy::filter(&layout_dyn!(({2},8,{4},12):({384},4,{1},32))?)?
-    );
-    assert_eq!(filter(layout!(({8},2):({0},1))).to_dyn()?, dy::filter(&layout_dyn!(({8},2):({0},1))?)?);
-    assert_eq!(filter(layout!({4}:1)).to_dyn()?, dy::filter(&layout_dyn!({4}:1)?)?);
-    assert_eq!(
-        filter(layout!(({32},(2,({2},2,{2}),2)):({1},(32,({64},128,{256}),512)))).to_dyn()?,
-        dy::filter(&layout_dyn!(({32},(2,({2},2,{2}),2)):({1},(32,({64},128,{256}),512)))?)?
-    );
     Ok(())
 }
 
 #[test]
-fn static_9() {
+fn static_13() {
+    assert_eq!(filter(layout!(64:32)).to_string(), "64:32");
+    assert_eq!(filter(layout!((5):(1))).to_string(), "5:1");
+    assert_eq!(filter(layout!((16,2):(1,16))).to_string(), "32:1");
+    assert_eq!(filter(layout!(((1,4,(2,2)),4,(8,4),2):((0,16,(0,1)),0,(64,0),0))).to_string(), "(4,2,8):(16,1,64)");
+    assert_eq!(filter(layout!((16,1,4,(4,4)):(0,1,256,(64,0)))).to_string(), "(4,4):(256,64)");
+    assert_eq!(
+        filter(layout!((((1,1,3),16),(2,(2,16))):(((3072,3072,1024),64),(32,(16,1))))).to_string(),
+        "(3,16,2,2,16):(1024,64,32,16,1)"
+    );
+    assert_eq!(filter(layout!((1,2):(2,1))).to_string(), "2:1");
+    assert_eq!(filter(layout!((4,12,16):(1,4,48))).to_string(), "768:1");
+    assert_eq!(filter(layout!((2,8,4,12):(384,4,1,32))).to_string(), "(2,8,4,12):(384,4,1,32)");
+    assert_eq!(filter(layout!((8,2):(0,1))).to_string(), "2:1");
+    assert_eq!(filter(layout!(4:1)).to_string(), "4:1");
+    assert_eq!(filter(layout!((32,(2,(2,2,2),2)):(1,(32,(64,128,256),512)))).to_string(), "1024:1");
     assert_eq!(filter(layout!(((1,(4,2,2)),16,16):((2,(0,2,0)),8,128))).to_string(), "(2,256):(2,8)");
     assert_eq!(filter(layout!((2,3):(1,2))).to_string(), "6:1");
     assert_eq!(filter(layout!((32,2):(1,32))).to_string(), "64:1");
@@ -1191,34 +1459,40 @@ fn static_9() {
         filter(layout!((2,3,((3,4,3),(2,4,1))):(72,144,((4,432,24),(12,1,432))))).to_string(),
         "(6,3,4,3,2,4):(72,4,432,24,12,1)"
     );
-    assert_eq!(filter(layout!(((7,1),1,4):((1,7),7,7))).to_string(), "28:1");
-    assert_eq!(
-        filter(layout!((((1,4,1),(2,4,2)),(2,8,4)):(((2,128,1024),(512,32,1)),(16,2,1024)))).to_string(),
-        "(8,4,2,2,8,4):(128,32,1,16,2,1024)"
-    );
-    assert_eq!(filter(layout!((4,16,((1,3,3),2)):(288,18,((18,6,2),1)))).to_string(), "(4,16,3,3,2):(288,18,6,2,1)");
-    assert_eq!(filter(layout!((2,6):(0,1))).to_string(), "6:1");
-    assert_eq!(filter(layout!(((3,8),(32,4)):((0,0),(0,768)))).to_string(), "4:768");
-    assert_eq!(
-        filter(layout!(((2,4),2,2,((6,1),2,1,2)):((16,0),8,192,((0,0),0,2,384)))).to_string(),
-        "(2,2,4):(16,8,192)"
-    );
-    assert_eq!(
-        composition(layout!((((2,2,2),2),(8,4),1):(((256,128,64),32),(4,1),1)), layout!(2:0)).to_string(),
-        "2:0"
-    );
-    assert_eq!(
-        composition(layout!(((2,6),((2,1,4),4,2)):((16,0),((0,128,0),1,0))), layout!(768:1)).to_string(),
-        "(2,48,4,2):(16,0,1,0)"
-    );
-    assert_eq!(composition(layout!((16):(0)), tiler!(<4>)).to_string(), "(4):(0)");
-    assert_eq!(composition(layout!((1,2,(1,8)):(4,0,(1,32))), layout!(16:1)).to_string(), "(2,8):(0,32)");
-    assert_eq!(composition(layout!(((2,16,2),4):((0,1,0),0)), tiler!(<<2,8,2>>)).to_string(), "((2,8,2)):((0,1,0))");
-    assert_eq!(composition(layout!(2:1), layout!(2:1)).to_string(), "2:1");
 }
 
 #[test]
-fn mixed_9() -> Result<(), dy::Error> {
+fn mixed_13() -> Result<(), dy::Error> {
+    assert_eq!(filter(layout!({64}:32)).to_dyn()?, dy::filter(&layout_dyn!({64}:32)?)?);
+    assert_eq!(filter(layout!(({5}):(1))).to_dyn()?, dy::filter(&layout_dyn!(({5}):(1))?)?);
+    assert_eq!(filter(layout!(({16},2):({1},16))).to_dyn()?, dy::filter(&layout_dyn!(({16},2):({1},16))?)?);
+    assert_eq!(
+        filter(layout!((({1},4,({2},2)),{4},(8,{4}),2):(({0},16,({0},1)),{0},(64,{0}),0))).to_dyn()?,
+        dy::filter(&layout_dyn!((({1},4,({2},2)),{4},(8,{4}),2):(({0},16,({0},1)),{0},(64,{0}),0))?)?
+    );
+    assert_eq!(
+        filter(layout!(({16},1,{4},(4,{4})):(0,{1},256,({64},0)))).to_dyn()?,
+        dy::filter(&layout_dyn!(({16},1,{4},(4,{4})):(0,{1},256,({64},0)))?)?
+    );
+    assert_eq!(
+        filter(layout!(((({1},1,{3}),16),({2},(2,{16}))):(((3072,{3072},1024),{64}),(32,({16},1))))).to_dyn()?,
+        dy::filter(&layout_dyn!(((({1},1,{3}),16),({2},(2,{16}))):(((3072,{3072},1024),{64}),(32,({16},1))))?)?
+    );
+    assert_eq!(filter(layout!(({1},2):({2},1))).to_dyn()?, dy::filter(&layout_dyn!(({1},2):({2},1))?)?);
+    assert_eq!(
+        filter(layout!(({4},12,{16}):(1,{4},48))).to_dyn()?,
+        dy::filter(&layout_dyn!(({4},12,{16}):(1,{4},48))?)?
+    );
+    assert_eq!(
+        filter(layout!(({2},8,{4},12):({384},4,{1},32))).to_dyn()?,
+        dy::filter(&layout_dyn!(({2},8,{4},12):({384},4,{1},32))?)?
+    );
+    assert_eq!(filter(layout!(({8},2):({0},1))).to_dyn()?, dy::filter(&layout_dyn!(({8},2):({0},1))?)?);
+    assert_eq!(filter(layout!({4}:1)).to_dyn()?, dy::filter(&layout_dyn!({4}:1)?)?);
+    assert_eq!(
+        filter(layout!(({32},(2,({2},2,{2}),2)):({1},(32,({64},128,{256}),512)))).to_dyn()?,
+        dy::filter(&layout_dyn!(({32},(2,({2},2,{2}),2)):({1},(32,({64},128,{256}),512)))?)?
+    );
     assert_eq!(
         filter(layout!((({1},(4,{2},2)),{16},16):(({2},(0,{2},0)),{8},128))).to_dyn()?,
         dy::filter(&layout_dyn!((({1},(4,{2},2)),{16},16):(({2},(0,{2},0)),{8},128))?)?
@@ -1322,35 +1596,35 @@ fn mixed_9() -> Result<(), dy::Error> {
         filter(layout!(({2},3,(({3},4,{3}),(2,{4},1))):({72},144,(({4},432,{24}),(12,{1},432))))).to_dyn()?,
         dy::filter(&layout_dyn!(({2},3,(({3},4,{3}),(2,{4},1))):({72},144,(({4},432,{24}),(12,{1},432))))?)?
     );
-    assert_eq!(
-        filter(layout!((({7},1),{1},4):(({1},7),{7},7))).to_dyn()?,
-        dy::filter(&layout_dyn!((({7},1),{1},4):(({1},7),{7},7))?)?
-    );
-    assert_eq!(
-        filter(layout!(((({1},4,{1}),(2,{4},2)),({2},8,{4})):(((2,{128},1024),({512},32,{1})),(16,{2},1024))))
-            .to_dyn()?,
-        dy::filter(
-            &layout_dyn!(((({1},4,{1}),(2,{4},2)),({2},8,{4})):(((2,{128},1024),({512},32,{1})),(16,{2},1024)))?
-        )?
-    );
-    assert_eq!(
-        filter(layout!(({4},16,(({1},3,{3}),2)):({288},18,(({18},6,{2}),1)))).to_dyn()?,
-        dy::filter(&layout_dyn!(({4},16,(({1},3,{3}),2)):({288},18,(({18},6,{2}),1)))?)?
-    );
-    assert_eq!(filter(layout!(({2},6):({0},1))).to_dyn()?, dy::filter(&layout_dyn!(({2},6):({0},1))?)?);
-    assert_eq!(
-        filter(layout!((({3},8),({32},4)):(({0},0),({0},768)))).to_dyn()?,
-        dy::filter(&layout_dyn!((({3},8),({32},4)):(({0},0),({0},768)))?)?
-    );
-    assert_eq!(
-        filter(layout!((({2},4),{2},2,(({6},1),{2},1,{2})):((16,{0}),8,{192},((0,{0}),0,{2},384)))).to_dyn()?,
-        dy::filter(&layout_dyn!((({2},4),{2},2,(({6},1),{2},1,{2})):((16,{0}),8,{192},((0,{0}),0,{2},384)))?)?
-    );
     Ok(())
 }
 
 #[test]
-fn static_10() {
+fn static_14() {
+    assert_eq!(filter(layout!(((7,1),1,4):((1,7),7,7))).to_string(), "28:1");
+    assert_eq!(
+        filter(layout!((((1,4,1),(2,4,2)),(2,8,4)):(((2,128,1024),(512,32,1)),(16,2,1024)))).to_string(),
+        "(8,4,2,2,8,4):(128,32,1,16,2,1024)"
+    );
+    assert_eq!(filter(layout!((4,16,((1,3,3),2)):(288,18,((18,6,2),1)))).to_string(), "(4,16,3,3,2):(288,18,6,2,1)");
+    assert_eq!(filter(layout!((2,6):(0,1))).to_string(), "6:1");
+    assert_eq!(filter(layout!(((3,8),(32,4)):((0,0),(0,768)))).to_string(), "4:768");
+    assert_eq!(
+        filter(layout!(((2,4),2,2,((6,1),2,1,2)):((16,0),8,192,((0,0),0,2,384)))).to_string(),
+        "(2,2,4):(16,8,192)"
+    );
+    assert_eq!(
+        composition(layout!((((2,2,2),2),(8,4),1):(((256,128,64),32),(4,1),1)), layout!(2:0)).to_string(),
+        "2:0"
+    );
+    assert_eq!(
+        composition(layout!(((2,6),((2,1,4),4,2)):((16,0),((0,128,0),1,0))), layout!(768:1)).to_string(),
+        "(2,48,4,2):(16,0,1,0)"
+    );
+    assert_eq!(composition(layout!((16):(0)), tiler!(<4>)).to_string(), "(4):(0)");
+    assert_eq!(composition(layout!((1,2,(1,8)):(4,0,(1,32))), layout!(16:1)).to_string(), "(2,8):(0,32)");
+    assert_eq!(composition(layout!(((2,16,2),4):((0,1,0),0)), tiler!(<<2,8,2>>)).to_string(), "((2,8,2)):((0,1,0))");
+    assert_eq!(composition(layout!(2:1), layout!(2:1)).to_string(), "2:1");
     assert_eq!(
         composition(layout!(((2,2,2),4,(4,2,2,2)):((64,384,4608),16,(2,8,2304,1))), layout!((1,8):(8,1))).to_string(),
         "(1,(2,2,2)):(1,(64,384,4608))"
@@ -1401,6 +1675,39 @@ fn static_10() {
             .to_string(),
         "2:768"
     );
+}
+
+#[test]
+fn mixed_14() -> Result<(), dy::Error> {
+    assert_eq!(
+        filter(layout!((({7},1),{1},4):(({1},7),{7},7))).to_dyn()?,
+        dy::filter(&layout_dyn!((({7},1),{1},4):(({1},7),{7},7))?)?
+    );
+    assert_eq!(
+        filter(layout!(((({1},4,{1}),(2,{4},2)),({2},8,{4})):(((2,{128},1024),({512},32,{1})),(16,{2},1024))))
+            .to_dyn()?,
+        dy::filter(
+            &layout_dyn!(((({1},4,{1}),(2,{4},2)),({2},8,{4})):(((2,{128},1024),({512},32,{1})),(16,{2},1024)))?
+        )?
+    );
+    assert_eq!(
+        filter(layout!(({4},16,(({1},3,{3}),2)):({288},18,(({18},6,{2}),1)))).to_dyn()?,
+        dy::filter(&layout_dyn!(({4},16,(({1},3,{3}),2)):({288},18,(({18},6,{2}),1)))?)?
+    );
+    assert_eq!(filter(layout!(({2},6):({0},1))).to_dyn()?, dy::filter(&layout_dyn!(({2},6):({0},1))?)?);
+    assert_eq!(
+        filter(layout!((({3},8),({32},4)):(({0},0),({0},768)))).to_dyn()?,
+        dy::filter(&layout_dyn!((({3},8),({32},4)):(({0},0),({0},768)))?)?
+    );
+    assert_eq!(
+        filter(layout!((({2},4),{2},2,(({6},1),{2},1,{2})):((16,{0}),8,{192},((0,{0}),0,{2},384)))).to_dyn()?,
+        dy::filter(&layout_dyn!((({2},4),{2},2,(({6},1),{2},1,{2})):((16,{0}),8,{192},((0,{0}),0,{2},384)))?)?
+    );
+    Ok(())
+}
+
+#[test]
+fn static_15() {
     assert_eq!(composition(layout!(3:1), tiler!(<1:1>)).to_string(), "(1):(1)");
     assert_eq!(composition(layout!((12,6):(1,12)), tiler!(<1,_>)).to_string(), "(1,6):(1,12)");
     assert_eq!(
@@ -1420,15 +1727,6 @@ fn static_10() {
     assert_eq!(composition(layout!((6,8):(0,6)), tiler!(<6,8:1>)).to_string(), "(6,8):(0,6)");
     assert_eq!(composition(layout!((5,(2,3,6)):(6,(30,60,1))), layout!(6:30)).to_string(), "6:1");
     assert_eq!(composition(layout!((1):(1)), layout!(1:1)).to_string(), "1:1");
-}
-
-#[test]
-fn mixed_10() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_11() {
     assert_eq!(
         composition(layout!((16,3,2):(1,16,48)), layout!((3,(2,1,2,2)):(2,(6,2,12,1)))).to_string(),
         "(3,(2,1,2,2)):(2,(6,2,12,1))"
@@ -1478,6 +1776,15 @@ fn static_11() {
     assert_eq!(composition(layout!((4,4,3):(3,12,1)), layout!(48:1)).to_string(), "(16,3):(3,1)");
     assert_eq!(composition(layout!((12,3,(6,16)):(2,72,(13824,864))), layout!(5:1)).to_string(), "5:2");
     assert_eq!(composition(layout!((2,5):(1,2)), layout!((2,2,2):(32,1,2))).to_string(), "(2,2,2):(32,1,2)");
+}
+
+#[test]
+fn mixed_15() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_16() {
     assert_eq!(composition(layout!((2,(2,2,(4,2),1),2):(4,(8,6,(4,0),16),2)), layout!(1:16)).to_string(), "1:2");
     assert_eq!(composition(layout!((3,8,(3,2)):(48,6,(2,1))), layout!(144:1)).to_string(), "(3,8,3,2):(48,6,2,1)");
     assert_eq!(
@@ -1507,15 +1814,6 @@ fn static_11() {
         composition(layout!(((2,1,12,1),8,12):((0,0,1,12),0,12)), tiler!(<(2,12):(1,2),_,4>)).to_string(),
         "((2,12),8,4):((0,1),0,12)"
     );
-}
-
-#[test]
-fn mixed_11() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_12() {
     assert_eq!(
         composition(layout!(((8,2,2),1):((4,32,2),4)), tiler!(<<(2,2,2):(4,1,2)>>)).to_string(),
         "(((2,2,2))):(((16,4,8)))"
@@ -1589,6 +1887,15 @@ fn static_12() {
     );
     assert_eq!(composition(layout!((6,1):(1,0)), layout!(1:0)).to_string(), "1:0");
     assert_eq!(composition(layout!((8,4,2):(1,8,32)), layout!((2,32):(1,2))).to_string(), "(2,32):(1,2)");
+}
+
+#[test]
+fn mixed_16() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_17() {
     assert_eq!(composition(layout!(1:1), tiler!(<1:1>)).to_string(), "(1):(1)");
     assert_eq!(
         composition(layout!(((8,2,5,2),2):((1,8,16,80),160)), layout!((2,(4,20,2)):(8,(2,16,1)))).to_string(),
@@ -1621,15 +1928,6 @@ fn static_12() {
     );
     assert_eq!(composition(layout!((1):(16)), layout!(1:1)).to_string(), "1:16");
     assert_eq!(composition(layout!((3):(1)), tiler!(<3>)).to_string(), "(3):(1)");
-}
-
-#[test]
-fn mixed_12() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_13() {
     assert_eq!(composition(layout!((((1,1),(4,4,2)),2):(((1,1),(1,4,16)),32)), layout!(4:16)).to_string(), "4:16");
     assert_eq!(composition(layout!((3,2):(1,3)), layout!((2,2,2):(4,2,1))).to_string(), "(2,2,2):(4,2,1)");
     assert_eq!(composition(layout!(7:0), layout!(7:1)).to_string(), "7:0");
@@ -1690,6 +1988,15 @@ fn static_13() {
     assert_eq!(composition(layout!((4,3,8):(0,0,0)), layout!(96:0)).to_string(), "96:0");
     assert_eq!(composition(layout!(2:1), layout!(1:1)).to_string(), "1:1");
     assert_eq!(composition(layout!((8,2,2):(4,2,1)), layout!((8,4):(1,8))).to_string(), "(8,(2,2)):(4,(2,1))");
+}
+
+#[test]
+fn mixed_17() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_18() {
     assert_eq!(composition(layout!(((3),3):((64),24)), layout!(9:1)).to_string(), "(3,3):(64,24)");
     assert_eq!(
         composition(layout!(((2,(2,2),3,1),2,(2,1)):((48,(24,12),4,4),2,(1,1))), layout!(2:1)).to_string(),
@@ -1717,15 +2024,6 @@ fn static_13() {
         "(2,4,2,7,6):(84,1,168,4,1344)"
     );
     assert_eq!(composition(layout!(((2,8,2),2):((1,2,16),32)), layout!(32:1)).to_string(), "32:1");
-}
-
-#[test]
-fn mixed_13() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_14() {
     assert_eq!(
         composition(layout!((2,(3,7,4),6):(1,(2,6,42),168)), tiler!(<2:1,84:1,_>)).to_string(),
         "(2,84,6):(1,2,168)"
@@ -1782,6 +2080,15 @@ fn static_14() {
     assert_eq!(complement(layout!((32,8):(0,0)), shape!(5)).to_string(), "5:1");
     assert_eq!(complement(layout!(((4,(5,2,2),2),5):((1,(4,20,40),80),160)), shape!(3200)).to_string(), "4:800");
     assert_eq!(complement(layout!(2:0), shape!(1)).to_string(), "1:0");
+}
+
+#[test]
+fn mixed_18() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_19() {
     assert_eq!(complement(layout!((8,8):(1,8)), shape!(1)).to_string(), "1:0");
     assert_eq!(complement(layout!(12:4), shape!(45)).to_string(), "4:1");
     assert_eq!(complement(layout!((4,2,6):(1,24,4)), shape!(48)).to_string(), "1:0");
@@ -1801,15 +2108,6 @@ fn static_14() {
     );
     assert_eq!(complement(layout!((3,(2,3,(1,4)),1,16):(1,(3,6,(18,18)),72,72)), shape!(1)).to_string(), "1:0");
     assert_eq!(complement(layout!(((1,4,1),2):((2,2,2),0)), shape!(13)).to_string(), "(2,2):(1,8)");
-}
-
-#[test]
-fn mixed_14() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_15() {
     assert_eq!(complement(layout!((8,8,(5,1),((3,1),2)):(240,30,(6,6),((2,2),1))), shape!(1920)).to_string(), "1:0");
     assert_eq!(
         complement(layout!((((2,2),2,6),(2,1,3,(4,2))):(((96,48),192,1),(24,768,768,(6,384)))), shape!(3873))
@@ -1848,6 +2146,15 @@ fn static_15() {
     assert_eq!(complement(layout!((1,2):(1,4)), shape!(24)).to_string(), "(4,3):(1,8)");
     assert_eq!(complement(layout!(1:1), shape!(4)).to_string(), "4:1");
     assert_eq!(complement(layout!((2,4,(2,2,2,2)):(4,8,(2,64,32,1))), shape!(78)).to_string(), "1:0");
+}
+
+#[test]
+fn mixed_19() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_20() {
     assert_eq!(
         complement(layout!((3,(2,3,6),(1,1,4,4)):(1152,(48,96,1),(288,288,288,6))), shape!(4492)).to_string(),
         "(2,2):(24,3456)"
@@ -1873,15 +2180,6 @@ fn static_15() {
     assert_eq!(complement(layout!((6,12):(12,1)), shape!(72)).to_string(), "1:0");
     assert_eq!(complement(layout!((2,(3,1),5,2):(2,(160,20),4,1)), shape!(340)).to_string(), "8:20");
     assert_eq!(complement(layout!(4:0), shape!(1)).to_string(), "1:0");
-}
-
-#[test]
-fn mixed_15() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_16() {
     assert_eq!(complement(layout!((2,4,6):(32,1,64)), shape!(356)).to_string(), "8:4");
     assert_eq!(complement(layout!((3,4,2):(8,1,4)), shape!(72)).to_string(), "3:24");
     assert_eq!(complement(layout!((2,(5,(2,4,1)),2,8):(640,(128,(64,16,16)),8,1)), shape!(1280)).to_string(), "1:0");
@@ -1916,6 +2214,15 @@ fn static_16() {
     assert_eq!(complement(layout!((2,6):(1,0)), shape!(2)).to_string(), "1:0");
     assert_eq!(complement(layout!((12,8,5,2):(80,10,2,1)), shape!(3840)).to_string(), "4:960");
     assert_eq!(complement(layout!((2,(4,2)):(1,(8,2))), shape!(96)).to_string(), "(2,3):(4,32)");
+}
+
+#[test]
+fn mixed_20() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_21() {
     assert_eq!(complement(layout!(((1,1,2),3,4,5):((1,1,3),1,30,6)), shape!(105)).to_string(), "1:0");
     assert_eq!(complement(layout!(6:6), shape!(108)).to_string(), "(6,3):(1,36)");
     assert_eq!(complement(layout!((3,16,1):(16,1,48)), shape!(288)).to_string(), "6:48");
@@ -1932,15 +2239,6 @@ fn static_16() {
     );
     assert_eq!(complement(layout!((2,2):(12,32)), shape!(192)).to_string(), "(12,3):(1,64)");
     assert_eq!(complement(layout!((6,12):(3,18)), shape!(648)).to_string(), "(3,3):(1,216)");
-}
-
-#[test]
-fn mixed_16() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_17() {
     assert_eq!(complement(layout!((4,((2,2,3),2,2)):(48,((24,12,4),2,1))), shape!(192)).to_string(), "1:0");
     assert_eq!(complement(layout!(((7,2),4):((1,7),14)), shape!(336)).to_string(), "6:56");
     assert_eq!(complement(layout!(12:1), shape!(36)).to_string(), "3:12");
@@ -1979,6 +2277,15 @@ fn static_17() {
     assert_eq!(complement(layout!((6,4,4):(1,48,6)), shape!(192)).to_string(), "2:24");
     assert_eq!(complement(layout!((6,(1,4,2,2)):(3,(36,72,36,18))), shape!(1728)).to_string(), "(3,6):(1,288)");
     assert_eq!(complement(layout!(((1,2,2),4,7):((8,1,448),2,8)), shape!(858)).to_string(), "8:56");
+}
+
+#[test]
+fn mixed_21() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_22() {
     assert_eq!(complement(layout!((4,(4,4,2),2):(1,(4,16,64),128)), shape!(370)).to_string(), "2:256");
     assert_eq!(complement(layout!((7,32):(32,0)), shape!(193)).to_string(), "32:1");
     assert_eq!(complement(layout!((2,2,2):(2,12,1)), shape!(120)).to_string(), "(3,5):(4,24)");
@@ -1994,15 +2301,6 @@ fn static_17() {
     assert_eq!(complement(layout!((6,12,1,3):(1,18,18,6)), shape!(206)).to_string(), "1:0");
     assert_eq!(complement(layout!((5,16):(16,1)), shape!(560)).to_string(), "7:80");
     assert_eq!(complement(layout!((2,(16,2),4):(128,(1,64),16)), shape!(1)).to_string(), "1:0");
-}
-
-#[test]
-fn mixed_17() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_18() {
     assert_eq!(complement(layout!((4,((4,1),7,1),1):(28,((7,7),1,1),1)), shape!(336)).to_string(), "3:112");
     assert_eq!(complement(layout!((2,5):(4,24)), shape!(20)).to_string(), "(4,3):(1,8)");
     assert_eq!(complement(layout!(64:1), shape!(64)).to_string(), "1:0");
@@ -2050,6 +2348,15 @@ fn static_18() {
     );
     assert_eq!(right_inverse(layout!((2,6,(1,3)):(18,3,(3,1)))).to_string(), "(3,6,2):(12,2,1)");
     assert_eq!(right_inverse(layout!(((1,2),1,3,2):((2,6),1,2,1))).to_string(), "(2,3,2):(6,2,1)");
+}
+
+#[test]
+fn mixed_22() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_23() {
     assert_eq!(
         right_inverse(layout!((3,((2,2,1),2,(8,4),1)):(1,((96,384,384),192,(12,3),768)))).to_string(),
         "(3,4,8,2,2,2):(1,192,24,3,12,6)"
@@ -2071,15 +2378,6 @@ fn static_18() {
         right_inverse(layout!(((1,4,(3,1)),1,(4,4)):((192,1,(16,192)),192,(48,4)))).to_string(),
         "(4,4,12):(1,48,4)"
     );
-}
-
-#[test]
-fn mixed_18() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_19() {
     assert_eq!(right_inverse(layout!(32:1)).to_string(), "32:1");
     assert_eq!(right_inverse(layout!((3,2):(2,1))).to_string(), "(2,3):(3,1)");
     assert_eq!(right_inverse(layout!(1:1)).to_string(), "1:0");
@@ -2120,6 +2418,15 @@ fn static_19() {
         right_inverse(layout!((2,1,4,(4,(5,2,4))):(640,640,160,(40,(8,4,1))))).to_string(),
         "(4,2,5,4,4,2):(320,160,32,8,2,1)"
     );
+}
+
+#[test]
+fn mixed_23() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_24() {
     assert_eq!(right_inverse(layout!(((1,(2,1)),5,6,3):((6,(90,90)),6,1,30))).to_string(), "(6,5,3,2):(10,2,60,1)");
     assert_eq!(right_inverse(layout!(((2,32,4,3)):((1,6,192,2)))).to_string(), "(2,3,128):(1,256,2)");
     assert_eq!(right_inverse(layout!((4,6,7,5):(1,4,24,168))).to_string(), "840:1");
@@ -2145,15 +2452,6 @@ fn static_19() {
         "(2,6,2,3,5,2,2,2):(1440,240,120,40,8,4,2,1)"
     );
     assert_eq!(right_inverse(layout!((1,(2)):(1,(1)))).to_string(), "2:1");
-}
-
-#[test]
-fn mixed_19() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_20() {
     assert_eq!(right_inverse(layout!((8,((6,2),2,3),6):(1,((8,48),96,192),576))).to_string(), "3456:1");
     assert_eq!(
         right_inverse(layout!((3,(1,2,(8,1)),(7,12)):(1344,(1344,672,(84,84)),(12,1)))).to_string(),
@@ -2197,6 +2495,15 @@ fn static_20() {
     );
     assert_eq!(right_inverse(layout!((16,(5,3)):(1,(16,80)))).to_string(), "240:1");
     assert_eq!(right_inverse(layout!(((6,2),5):((10,5),1))).to_string(), "(5,2,6):(12,6,1)");
+}
+
+#[test]
+fn mixed_24() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_25() {
     assert_eq!(right_inverse(layout!((2,6):(6,1))).to_string(), "(6,2):(2,1)");
     assert_eq!(right_inverse(layout!((4,(8,6)):(8,(1,32)))).to_string(), "(8,4,6):(4,1,32)");
     assert_eq!(
@@ -2219,15 +2526,6 @@ fn static_20() {
             .to_string(),
         "(2,5,8,3,3,2,2):(20,1,120,40,960,10,5)"
     );
-}
-
-#[test]
-fn mixed_20() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_21() {
     assert_eq!(right_inverse(layout!((12,2,4):(1,12,24))).to_string(), "96:1");
     assert_eq!(right_inverse(layout!(((1,2,3)):((6,3,1)))).to_string(), "(3,2):(2,1)");
     assert_eq!(right_inverse(layout!((6,2):(1,6))).to_string(), "12:1");
@@ -2268,6 +2566,15 @@ fn static_21() {
     assert_eq!(right_inverse(layout!(5:1)).to_string(), "5:1");
     assert_eq!(right_inverse(layout!(((1,1,8),4):((8,1,1),8))).to_string(), "32:1");
     assert_eq!(right_inverse(layout!(4:0)).to_string(), "1:0");
+}
+
+#[test]
+fn mixed_25() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_26() {
     assert_eq!(right_inverse(layout!((2,(2,3),8):(1,(2,32),4))).to_string(), "(4,8,3):(1,12,4)");
     assert_eq!(right_inverse(layout!(((1,4,2,3),2,4):((96,8,4,32),96,1))).to_string(), "(4,2,4,6):(48,4,1,8)");
     assert_eq!(right_inverse(layout!((6,5):(1,6))).to_string(), "30:1");
@@ -2289,15 +2596,6 @@ fn static_21() {
     );
     assert_eq!(right_inverse(layout!((8,2,(2,5)):(1,8,(80,16)))).to_string(), "(16,5,2):(1,32,16)");
     assert_eq!(right_inverse(layout!((1,(4),(1,1,2,5),(2,2)):(1,(1),(4,4,4,8),(40,80)))).to_string(), "160:1");
-}
-
-#[test]
-fn mixed_21() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_22() {
     assert_eq!(right_inverse(layout!((5,(1,1,7)):(1,(5,5,5)))).to_string(), "35:1");
     assert_eq!(right_inverse(layout!(((12,6),2,1,8):((96,16),8,8,1))).to_string(), "(8,2,6,12):(144,72,12,1)");
     assert_eq!(
@@ -2344,6 +2642,15 @@ fn static_22() {
     assert_eq!(right_inverse(layout!((4,(4,1,2),4,8):(256,(64,64,32),8,1))).to_string(), "(8,4,2,4,4):(128,32,16,4,1)");
     assert_eq!(right_inverse(layout!(((2,12),2):((24,2),1))).to_string(), "(2,12,2):(24,2,1)");
     assert_eq!(right_inverse(layout!(((2,3,2,1),4,(4,2),2):((32,2048,1024,2048),6144,(8,1),512))).to_string(), "2:192");
+}
+
+#[test]
+fn mixed_26() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_27() {
     assert_eq!(right_inverse(layout!(((1,2,(3,2)),3):((36,18,(6,3)),1))).to_string(), "(3,2,3,2):(12,6,2,1)");
     assert_eq!(right_inverse(layout!((4,32,3,2):(48,192,16,1))).to_string(), "2:384");
     assert_eq!(right_inverse(layout!((2,2,2,4):(2,4,1,8))).to_string(), "(2,4,4):(4,1,8)");
@@ -2362,15 +2669,6 @@ fn static_22() {
         "(3,2,2,16,4,2,2):(1024,512,256,16,4,2,1)"
     );
     assert_eq!(left_inverse(layout!(6:128)).to_string(), "(128,6):(0,1)");
-}
-
-#[test]
-fn mixed_22() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_23() {
     assert_eq!(left_inverse(layout!((2,3,5):(10,60,1))).to_string(), "(10,6,3):(6,1,2)");
     assert_eq!(
         left_inverse(layout!((2,(2,(3,1,1)),16,4):(1,(32,(64,1,64)),2,192))).to_string(),
@@ -2414,6 +2712,15 @@ fn static_23() {
     );
     assert_eq!(left_inverse(layout!(12:1)).to_string(), "12:1");
     assert_eq!(left_inverse(layout!(8:1)).to_string(), "8:1");
+}
+
+#[test]
+fn mixed_27() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_28() {
     assert_eq!(left_inverse(layout!((1,5):(1,1))).to_string(), "5:1");
     assert_eq!(left_inverse(layout!(((5,3,1),8,(1,2)):((48,8,48),1,(240,24)))).to_string(), "(8,3,2,5):(15,5,120,1)");
     assert_eq!(left_inverse(layout!((16,(2,2,4),8):(128,(2,1,4),16))).to_string(), "(2,2,32,16):(32,16,64,1)");
@@ -2430,15 +2737,6 @@ fn static_23() {
     assert_eq!(left_inverse(layout!((3,1,4):(1,12,3))).to_string(), "12:1");
     assert_eq!(left_inverse(layout!(((2,4,8,4),4):((4,12,2,12),1))).to_string(), "(2,2,3,4):(256,8,1,2)");
     assert_eq!(left_inverse(layout!((2,(32,8)):(256,(8,1)))).to_string(), "(8,32,2):(64,2,1)");
-}
-
-#[test]
-fn mixed_23() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_24() {
     assert_eq!(
         left_inverse(layout!(((4,3),((1,4),6,1,2)):((4,16),((2,2),16,12,0)))).to_string(),
         "(2,2,4,6):(0,12,1,48)"
@@ -2497,6 +2795,15 @@ fn static_24() {
         "(4,2,2,2,4):(8,4,2,1,32)"
     );
     assert_eq!(left_inverse(layout!(8:3)).to_string(), "(3,8):(0,1)");
+}
+
+#[test]
+fn mixed_28() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_29() {
     assert_eq!(
         left_inverse(layout!(((1,3,6,(1,2)),4,6):((864,288,48,(48,24)),6,1))).to_string(),
         "(6,4,2,6,3):(144,36,18,3,1)"
@@ -2515,15 +2822,6 @@ fn static_24() {
     assert_eq!(left_inverse(layout!((1,8):(8,1))).to_string(), "8:1");
     assert_eq!(left_inverse(layout!((6,32):(1,6))).to_string(), "192:1");
     assert_eq!(left_inverse(layout!((6,1,8):(1,6,6))).to_string(), "48:1");
-}
-
-#[test]
-fn mixed_24() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_25() {
     assert_eq!(left_inverse(layout!(2:1)).to_string(), "2:1");
     assert_eq!(left_inverse(layout!((16,7,(1,6)):(1,0,(0,0)))).to_string(), "16:1");
     assert_eq!(left_inverse(layout!((16,64):(64,1))).to_string(), "(64,16):(16,1)");
@@ -2576,6 +2874,15 @@ fn static_25() {
     assert_eq!(left_inverse(layout!((2,(1,4),4):(16,(16,4),1))).to_string(), "(4,4,2):(8,2,1)");
     assert_eq!(left_inverse(layout!(((3,4),1):((1,3),3))).to_string(), "12:1");
     assert_eq!(left_inverse(layout!((1,4,(2,4)):(1,1,(4,8)))).to_string(), "32:1");
+}
+
+#[test]
+fn mixed_29() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_30() {
     assert_eq!(
         left_inverse(layout!((2,((2,4),3,1),(2,(2,4,4))):(384,((1536,4),128,32),(16,(768,32,1))))).to_string(),
         "(4,4,2,4,3,2,2,2):(768,4,48,192,16,1,96,2)"
@@ -2594,15 +2901,6 @@ fn static_25() {
     assert_eq!(left_inverse(layout!(32:1)).to_string(), "32:1");
     assert_eq!(left_inverse(layout!((8,(3,4)):(12,(4,1)))).to_string(), "(4,3,8):(24,8,1)");
     assert_eq!(left_inverse(layout!((4,(8,1),6):(48,(6,6),1))).to_string(), "(6,8,4):(32,4,1)");
-}
-
-#[test]
-fn mixed_25() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_26() {
     assert_eq!(
         left_inverse(layout!(((5,16),((2,1,3),1,3,1)):((72,2880),((4,46080,8),46080,24,46080)))).to_string(),
         "(4,18,40,16):(0,80,1,5)"
@@ -2661,6 +2959,15 @@ fn static_26() {
     );
     assert_eq!(left_inverse(layout!(((2,4),8,(2,1,(2,3),4)):((1,2),8,(64,128,(128,256),768)))).to_string(), "3072:1");
     assert_eq!(left_inverse(layout!((4,1,4,3):(1,4,4,16))).to_string(), "48:1");
+}
+
+#[test]
+fn mixed_30() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_31() {
     assert_eq!(
         left_inverse(layout!(((4,(4,2,2)),(4,3,4)):((24576,(192,96,98304)),(768,4,1)))).to_string(),
         "(4,24,2,4,32,4,2):(768,256,16,4,64,1,32)"
@@ -2682,15 +2989,6 @@ fn static_26() {
         left_inverse(layout!((4,8,((2,2),4,2)):(1,8,((512,4),128,64)))).to_string(),
         "(4,2,8,2,4,2):(1,64,4,512,128,32)"
     );
-}
-
-#[test]
-fn mixed_26() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_27() {
     assert_eq!(left_inverse(layout!((4,1):(1,1))).to_string(), "4:1");
     assert_eq!(left_inverse(layout!((2,2,2):(2,1,4))).to_string(), "(2,2,2):(2,1,4)");
     assert_eq!(
@@ -2747,6 +3045,15 @@ fn static_27() {
     assert_eq!(left_inverse(layout!(16:3)).to_string(), "(3,16):(0,1)");
     assert_eq!(left_inverse(layout!(((1,4),2,1):((1,1),4,8))).to_string(), "8:1");
     assert_eq!(left_inverse(layout!((8,(2,6),2):(24,(12,2),1))).to_string(), "(2,6,2,8):(96,16,8,1)");
+}
+
+#[test]
+fn mixed_31() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_32() {
     assert_eq!(left_inverse(layout!(((4,2),(4,4),2):((1,384),(96,12),48))).to_string(), "(12,8,4,2):(1,32,8,4)");
     assert_eq!(left_inverse(layout!((8,2,4):(4,32,1))).to_string(), "(4,16):(16,1)");
     assert_eq!(left_inverse(layout!((4,2):(1,4))).to_string(), "8:1");
@@ -2774,15 +3081,6 @@ fn static_27() {
         logical_divide(layout!((4,5,1,3):(1,4,20,20)), layout!((2,2,(4,1)):(8,4,(1,1)))).to_string(),
         "((2,2,(4,1)),4):((8,4,(1,1)),16)"
     );
-}
-
-#[test]
-fn mixed_27() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_28() {
     assert_eq!(
         logical_divide(layout!((2,1,(1,(1,4,2)),(2,2)):(12,1,(6,(6,64,1)),(8,128))), tiler!(<2:1,1:0,2:1,<2>>))
             .to_string(),
@@ -2875,6 +3173,15 @@ fn static_28() {
         "(((2,2),1),(1,16),((4,1),(3,1),(2,1))):(((0,0),0),(0,0),((0,0),(0,0),(192,0)))"
     );
     assert_eq!(logical_divide(layout!(12:1), layout!(2:2)).to_string(), "(2,(2,3)):(2,(1,4))");
+}
+
+#[test]
+fn mixed_32() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_33() {
     assert_eq!(
         logical_divide(layout!(((6,2,3,2),4):((1,6,12,36),72)), tiler!(<9>)).to_string(),
         "((9,8),4):((1,9),72)"
@@ -2911,15 +3218,6 @@ fn static_28() {
     );
     assert_eq!(logical_divide(layout!(3:12), tiler!(<1:1>)).to_string(), "((1,3)):((12,12))");
     assert_eq!(logical_divide(layout!((6,4):(1,0)), layout!((6,4):(1,6))).to_string(), "((6,4),1):((1,0),0)");
-}
-
-#[test]
-fn mixed_28() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_29() {
     assert_eq!(
         logical_divide(layout!(((2,2,1,2),2,6,(2,2,2)):((4,64,0,8),16,128,(0,32,0))), layout!(768:1)).to_string(),
         "((2,2,4,6,2,2,2),1):((4,64,8,128,0,32,0),0)"
@@ -3001,6 +3299,15 @@ fn static_29() {
         "((4,1),2,(1,2),4):((16,0),8,(64,1),2)"
     );
     assert_eq!(logical_divide(layout!((1,2):(2,1)), tiler!(<6,16:1>)).to_string(), "((6,1),(16,1)):((2,0),(1,0))");
+}
+
+#[test]
+fn mixed_33() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_34() {
     assert_eq!(
         logical_divide(layout!((8,8,(8,2,1,2)):(8,64,(1,1024,64,512))), tiler!(<8:1>)).to_string(),
         "((8,1),8,(8,2,1,2)):((8,0),64,(1,1024,64,512))"
@@ -3042,15 +3349,6 @@ fn static_29() {
         logical_divide(layout!(((3,8,(1,2,2)),2):((4,24,(2,192,12)),1)), tiler!(<96:1,2>)).to_string(),
         "(((3,16,2),1),(2,1)):(((4,24,12),0),(1,0))"
     );
-}
-
-#[test]
-fn mixed_29() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_30() {
     assert_eq!(logical_divide(layout!(1:0), layout!(1:1)).to_string(), "(1,1):(0,0)");
     assert_eq!(
         logical_divide(layout!((4,16,(2,(3,1,1),2,1)):(1536,16,(8,(256,256,1),1,1))), tiler!(<2:1,16,6>)).to_string(),
@@ -3116,6 +3414,15 @@ fn static_30() {
             .to_string(),
         "(((2,8,4,2),2),(2,2)):(((128,8,0,64),2),(0,1))"
     );
+}
+
+#[test]
+fn mixed_34() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_35() {
     assert_eq!(
         logical_divide(layout!(3:1), tiler!(<((2,2),(1,4,1)):((8,4),(1,1,4))>)).to_string(),
         "((((2,2),(1,4,1)),1)):((((8,4),(1,1,4)),0))"
@@ -3157,15 +3464,6 @@ fn static_30() {
         "((1,(2,32)),48):((0,(1536,48)),1)"
     );
     assert_eq!(logical_divide(layout!((4,3):(3,1)), tiler!(<2:2>)).to_string(), "((2,2),3):((6,3),1)");
-}
-
-#[test]
-fn mixed_30() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_31() {
     assert_eq!(logical_divide(layout!((1,2):(1,1)), layout!(2:1)).to_string(), "(2,1):(1,0)");
     assert_eq!(logical_divide(layout!((1,4):(0,1)), tiler!(<1,3>)).to_string(), "((1,1),(3,2)):((0,0),(1,3))");
     assert_eq!(logical_divide(layout!((1,5):(5,1)), layout!(5:1)).to_string(), "(5,1):(1,0)");
@@ -3242,6 +3540,15 @@ fn static_31() {
             .to_string(),
         "((2,2),(3,6),((3,2),1)):((216,108),(36,6),((2,1),0))"
     );
+}
+
+#[test]
+fn mixed_35() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_36() {
     assert_eq!(
         logical_divide(layout!(((1,4,8),4,2):((1,1,4),32,128)), layout!((2,4,2):(128,32,16))).to_string(),
         "((2,4,2),16):((128,32,16),1)"
@@ -3273,15 +3580,6 @@ fn static_31() {
         "((1,4),8,(4,2)):((0,1),128,(128,3))"
     );
     assert_eq!(logical_divide(layout!(4:1), layout!(2:1)).to_string(), "(2,2):(1,2)");
-}
-
-#[test]
-fn mixed_31() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_32() {
     assert_eq!(logical_divide(layout!(8:1), tiler!(<8>)).to_string(), "((8,1)):((1,0))");
     assert_eq!(
         logical_divide(layout!((5,(2,2,2,2),16):(1,(5,10,20,40),80)), tiler!(<1:1>)).to_string(),
@@ -3371,6 +3669,15 @@ fn static_32() {
         zipped_divide(layout!((1,(8,(6,2,2))):(1,(1,(8,48,96)))), tiler!(<1,3>)).to_string(),
         "((1,3),(1,64)):((0,1),(0,3))"
     );
+}
+
+#[test]
+fn mixed_36() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_37() {
     assert_eq!(zipped_divide(layout!((32,16):(1,32)), tiler!(<1>)).to_string(), "((1),(32,16)):((0),(1,32))");
     assert_eq!(
         zipped_divide(layout!((4,(2,1),((1,2,2),(1,3))):(1,(4,8),((8,8,16),(32,32)))), tiler!(<1>)).to_string(),
@@ -3410,15 +3717,6 @@ fn static_32() {
         zipped_divide(layout!((3,2,5,(4,(2,2))):(1,3,6,(30,(120,240)))), tiler!(<7,7,(3,5,1):(0,0,1),7>)).to_string(),
         "((7,7,(3,5,1),7),(1,1,5,3)):((1,3,(0,0,6),30),(0,0,6,210))"
     );
-}
-
-#[test]
-fn mixed_32() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_33() {
     assert_eq!(zipped_divide(layout!((3,(2,2)):(4,(2,1))), layout!(6:1)).to_string(), "((3,2),2):((4,2),1)");
     assert_eq!(zipped_divide(layout!(2:2), tiler!(<2>)).to_string(), "((2),(1)):((2),(0))");
     assert_eq!(zipped_divide(layout!(4:1), layout!((1,1,1,2):(1,0,2,0))).to_string(), "((1,1,1,2),4):((1,0,2,0),1)");
@@ -3494,6 +3792,15 @@ fn static_33() {
     assert_eq!(zipped_divide(layout!(2:4), tiler!(<2:1>)).to_string(), "((2),(1)):((4),(0))");
     assert_eq!(zipped_divide(layout!(((4,2),4,4,2):((1,4),8,32,128)), layout!(256:1)).to_string(), "(256,1):(1,0)");
     assert_eq!(zipped_divide(layout!((1,2):(4,16)), tiler!(<1>)).to_string(), "((1),(1,2)):((0),(0,16))");
+}
+
+#[test]
+fn mixed_37() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_38() {
     assert_eq!(
         zipped_divide(layout!((4,(2,4)):(1,(4,8))), tiler!(<2,(2,(2,2)):(2,(1,4))>)).to_string(),
         "((2,(2,(2,2))),(2,1)):((1,(8,(4,16))),(2,0))"
@@ -3521,15 +3828,6 @@ fn static_33() {
     assert_eq!(zipped_divide(layout!((1,(5,2),5):(2,(2,1),10)), layout!(5:10)).to_string(), "(5,(5,2)):(10,(2,1))");
     assert_eq!(zipped_divide(layout!(2:1), layout!(2:1)).to_string(), "(2,1):(1,0)");
     assert_eq!(zipped_divide(layout!(1:1), layout!(1:1)).to_string(), "(1,1):(1,0)");
-}
-
-#[test]
-fn mixed_33() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_34() {
     assert_eq!(
         zipped_divide(layout!(((2,1,1,7),2,2,8):((224,224,224,32),16,8,1)), tiler!(<1,2:1>)).to_string(),
         "((1,2),((2,7),1,2,8)):((0,16),((224,32),0,8,1))"
@@ -3601,6 +3899,15 @@ fn static_34() {
     );
     assert_eq!(zipped_divide(layout!(7:1), tiler!(<7:1>)).to_string(), "((7),(1)):((1),(0))");
     assert_eq!(zipped_divide(layout!((2,1,2,(1,5,2,3)):(1,2,2,(4,4,20,40))), layout!(6:1)).to_string(), "(6,20):(1,6)");
+}
+
+#[test]
+fn mixed_38() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_39() {
     assert_eq!(zipped_divide(layout!((8,(3,2,4,4)):(1,(8,24,48,192))), layout!(6:1)).to_string(), "(6,128):(1,6)");
     assert_eq!(zipped_divide(layout!((16):(8)), layout!(4:1)).to_string(), "(4,4):(8,32)");
     assert_eq!(zipped_divide(layout!(1:1), tiler!(<1:0>)).to_string(), "((1),(1)):((0),(0))");
@@ -3632,15 +3939,6 @@ fn static_34() {
             .to_string(),
         "((3,1,(2,2)),((2,2),5,2)):((1,48,(12,240)),((24,3),48,6))"
     );
-}
-
-#[test]
-fn mixed_34() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_35() {
     assert_eq!(zipped_divide(layout!(8:1), tiler!(<4>)).to_string(), "((4),(2)):((1),(4))");
     assert_eq!(zipped_divide(layout!(((3,4),5):((1,3),12)), layout!(60:1)).to_string(), "(60,1):(1,0)");
     assert_eq!(zipped_divide(layout!((5,12):(2,10)), tiler!(<5:1>)).to_string(), "((5),(1,12)):((2),(0,10))");
@@ -3717,6 +4015,15 @@ fn static_35() {
         "((1),((6,2),2,2)):((0),((4,2),24,0))"
     );
     assert_eq!(zipped_divide(layout!((4,3):(9,1)), layout!((6,2):(2,1))).to_string(), "(((2,3),2),1):(((18,1),9),0)");
+}
+
+#[test]
+fn mixed_39() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_40() {
     assert_eq!(
         zipped_divide(layout!((4,8,(2,(2,2)),4):(1,128,(64,(4,32)),8)), layout!(32:32)).to_string(),
         "((2,2,2,4),(4,8)):((64,4,32,8),(1,128))"
@@ -3750,15 +4057,6 @@ fn static_35() {
         "((2,(2,2),4,2),1):((128,(256,1),0,64),0)"
     );
     assert_eq!(zipped_divide(layout!((8,6):(72,4)), tiler!(<2>)).to_string(), "((2),(4,6)):((72),(144,4))");
-}
-
-#[test]
-fn mixed_35() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_36() {
     assert_eq!(zipped_divide(layout!(8:2), layout!((2,2,2):(2,1,4))).to_string(), "((2,2,2),1):((4,2,8),0)");
     assert_eq!(
         zipped_divide(layout!((2,(5,1),8):(1,(2,10),10)), layout!((2,5):(8,16))).to_string(),
@@ -3836,6 +4134,15 @@ fn static_36() {
         zipped_divide(layout!((3,16,16):(16,0,48)), layout!((8,2):(96,12))).to_string(),
         "((8,2),((3,4),(2,2))):((96,0),((16,0),(0,48)))"
     );
+}
+
+#[test]
+fn mixed_40() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_41() {
     assert_eq!(zipped_divide(layout!(16:1), layout!(16:1)).to_string(), "(16,1):(1,0)");
     assert_eq!(
         zipped_divide(layout!((8,(2,1,6,3)):(36,(1,1,2,12))), tiler!(<8:1>)).to_string(),
@@ -3863,15 +4170,6 @@ fn static_36() {
         "((16,8,2,16),1):((6,64,0,8),0)"
     );
     assert_eq!(zipped_divide(layout!((2,2):(2,1)), layout!(4:1)).to_string(), "((2,2),1):((2,1),0)");
-}
-
-#[test]
-fn mixed_36() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_37() {
     assert_eq!(
         zipped_divide(layout!(((4,(3,1)),(8,2,2,1),2,4):((128,(512,0)),(1,0,0,1536),32,8)), layout!(3072:1))
             .to_string(),
@@ -3966,6 +4264,15 @@ fn static_37() {
         tiled_divide(layout!(((4,2,2,4),((3,4),1)):((1,0,2,4),((2,32),32))), tiler!(<(16,4):(4,1),<12:1>>)).to_string(),
         "((((2,8),4),((3,4))),1,(1,1)):((((0,2),1),((2,32))),0,(0,32))"
     );
+}
+
+#[test]
+fn mixed_41() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_42() {
     assert_eq!(tiled_divide(layout!((1,(2,5,1,4)):(40,(0,0,40,1))), layout!(20:1)).to_string(), "((10,2),2):((0,1),2)");
     assert_eq!(tiled_divide(layout!((2,8,2):(16,2,1)), tiler!(<2:1>)).to_string(), "((2),1,8,2):((16),0,2,1)");
     assert_eq!(tiled_divide(layout!(((8,8),6):((0,6),0)), tiler!(<4:0>)).to_string(), "((4),(8,8),6):((0),(0,6),0)");
@@ -3996,15 +4303,6 @@ fn static_37() {
         tiled_divide(layout!(((5,2,2),(2,2)):((1,5,10),(40,20))), tiler!(<<5,1:1>>)).to_string(),
         "(((5,1)),(1,2,2),(2,2)):(((1,5)),(0,5,10),(40,20))"
     );
-}
-
-#[test]
-fn mixed_37() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_38() {
     assert_eq!(tiled_divide(layout!((2,6):(1,2)), tiler!(<2>)).to_string(), "((2),1,6):((1),0,2)");
     assert_eq!(tiled_divide(layout!(2:3), layout!(2:1)).to_string(), "(2,1):(3,0)");
     assert_eq!(tiled_divide(layout!(1:1), layout!(1:0)).to_string(), "(1,1):(0,0)");
@@ -4075,6 +4373,15 @@ fn static_38() {
         tiled_divide(layout!((4,3,4,4):(48,16,4,1)), tiler!(<2:1>)).to_string(),
         "((2),2,3,4,4):((48),96,16,4,1)"
     );
+}
+
+#[test]
+fn mixed_42() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_43() {
     assert_eq!(tiled_divide(layout!((5,8):(1,0)), tiler!(<5>)).to_string(), "((5),1,8):((1),0,0)");
     assert_eq!(
         tiled_divide(layout!((4,2,1,(32,1,2)):(2,0,0,(8,8,0))), tiler!(<2>)).to_string(),
@@ -4115,15 +4422,6 @@ fn static_38() {
         .to_string(),
         "((2,4),1,(6,2),((2,1),(2,2,1),4)):((16,0),0,(0,8),((1536,3072),(4,0,0),1))"
     );
-}
-
-#[test]
-fn mixed_38() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_39() {
     assert_eq!(
         tiled_divide(layout!(((2,2,2),4,((3,2),1,2,1),2):((6,192,3),48,((1,384),384,24,48),12)), tiler!(<8>))
             .to_string(),
@@ -4215,6 +4513,15 @@ fn static_39() {
         .to_string(),
         "((4,(4,4),(3,2,2)),(2,2),2):((96,(0,24),(4,2,12)),(768,1),384)"
     );
+}
+
+#[test]
+fn mixed_43() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_44() {
     assert_eq!(
         tiled_divide(
             layout!((6,(2,3,2),((2,2,1),(2,3,2))):(2,(72,144,1),((432,12,72),(864,24,1728)))),
@@ -4255,15 +4562,6 @@ fn static_39() {
         tiled_divide(layout!((3,6,4):(4,12,1)), tiler!(<3,6,1:1>)).to_string(),
         "((3,6,1),1,1,4):((4,12,1),0,0,1)"
     );
-}
-
-#[test]
-fn mixed_39() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_40() {
     assert_eq!(
         tiled_divide(layout!(((4,2,4),8):((1,32,64),4)), layout!((8,32):(32,1))).to_string(),
         "((8,(4,8)),1):((4,(1,32)),0)"
@@ -4339,6 +4637,15 @@ fn static_40() {
         .to_string(),
         "(((2),(3,(2,2,2),3)),(1,8,2),(1,1,1)):(((2),(4,(48,24,12),768)),(0,96,1),(0,0,0))"
     );
+}
+
+#[test]
+fn mixed_44() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_45() {
     assert_eq!(
         tiled_divide(layout!((4,6,4):(6,1,24)), tiler!(<2,(3,2):(2,1)>)).to_string(),
         "((2,(3,2)),2,1,4):((6,(2,1)),12,0,24)"
@@ -4375,15 +4682,6 @@ fn static_40() {
         tiled_divide(layout!(((1,4,2),2,2,8):((128,0,128),0,8,16)), layout!((2,2):(0,1))).to_string(),
         "((2,2),2,2,2,16):((0,0),0,128,0,8)"
     );
-}
-
-#[test]
-fn mixed_40() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_41() {
     assert_eq!(
         tiled_divide(layout!((6,(1,8)):(24,(144,3))), tiler!(<3:1>)).to_string(),
         "((3),2,(1,8)):((24),72,(144,3))"
@@ -4479,6 +4777,15 @@ fn static_41() {
         tiled_divide(layout!((1,(6,4,4),2):(192,(32,8,192),768)), layout!(2:1)).to_string(),
         "(2,3,4,8):(32,64,8,192)"
     );
+}
+
+#[test]
+fn mixed_45() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_46() {
     assert_eq!(
         tiled_divide(layout!(((2,(2,4,2)),(2)):((1,(2,4,16)),(32))), tiler!(<2,<2>>)).to_string(),
         "((2,(2)),16,(1)):((1,(32)),2,(0))"
@@ -4509,15 +4816,6 @@ fn static_41() {
     );
     assert_eq!(tiled_divide(layout!((64,(4,3)):(1,(64,256))), layout!(768:1)).to_string(), "(768,1):(1,0)");
     assert_eq!(tiled_divide(layout!((2,2):(24,128)), layout!(2:2)).to_string(), "(2,2):(128,24)");
-}
-
-#[test]
-fn mixed_41() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_42() {
     assert_eq!(tiled_divide(layout!(5:1), layout!(5:0)).to_string(), "(5,5):(0,1)");
     assert_eq!(
         tiled_divide(layout!(((2,8),(1,4,2,2)):((48,192),(24,1,12,96))), layout!((64,4):(1,64))).to_string(),
@@ -4607,6 +4905,15 @@ fn static_42() {
         logical_product(layout!(2:1), tiler!(<(4,(4,2),3):(24,(6,3),1)>)).to_string(),
         "((2,(4,(4,2),3))):((1,(48,(12,6),2)))"
     );
+}
+
+#[test]
+fn mixed_46() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_47() {
     assert_eq!(
         logical_product(layout!((1,3,1):(3,1,1)), layout!(((5,5)):((5,1)))).to_string(),
         "((1,3,1),((5,5))):((3,1,1),((15,3)))"
@@ -4655,15 +4962,6 @@ fn static_42() {
         logical_product(layout!((4,(1,2),(3,2)):(12,(4,2),(4,1))), layout!(16:1)).to_string(),
         "((4,(1,2),(3,2)),16):((12,(4,2),(4,1)),48)"
     );
-}
-
-#[test]
-fn mixed_42() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_43() {
     assert_eq!(
         logical_product(layout!((((4,3),2),4,(2,2,2),1):(((96,16),48),2,(1,8,384),96)), tiler!(<(2,2,1):(1,2,4)>))
             .to_string(),
@@ -4771,6 +5069,15 @@ fn static_43() {
         logical_product(layout!((2,(3,2,4)):(1,(2,6,12))), layout!(((2,5,2,1),(2,1)):((1,96,6,1),(480,2)))).to_string(),
         "((2,(3,2,4)),((2,5,2,1),(2,1))):((1,(2,6,12)),((48,4608,288,48),(23040,96)))"
     );
+}
+
+#[test]
+fn mixed_47() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_48() {
     assert_eq!(
         logical_product(layout!((2,2):(2,1)), tiler!(<((6,8),3):((1,6),48)>)).to_string(),
         "((2,(((2,3),8),3)),2):((2,(((1,4),12),96)),1)"
@@ -4817,15 +5124,6 @@ fn static_43() {
         "(((3,6,5,4),1),6):(((120,20,4,1),360),360)"
     );
     assert_eq!(logical_product(layout!(2:1), tiler!(<12:1>)).to_string(), "((2,12)):((1,2))");
-}
-
-#[test]
-fn mixed_43() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_44() {
     assert_eq!(
         logical_product(layout!((16,(2,2),(1,1,1,3)):(8,(128,256),(1536,512,1,512))), tiler!(<1:1,_,2:3>)).to_string(),
         "((16,1),(2,2),((1,1,1,3),2)):((8,1),(128,256),((1536,512,1,512),3))"
@@ -4943,6 +5241,15 @@ fn static_44() {
         .to_string(),
         "(((2,(4,1,2)),(1,1,1,(4,1))),(8,(2,1,2))):(((64,(8,128,32)),(1,1,1,(1,1))),(1,(48,16,8)))"
     );
+}
+
+#[test]
+fn mixed_48() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_49() {
     assert_eq!(logical_product(layout!((1,3,2,3):(1,1,3,6)), layout!(2:1)).to_string(), "((1,3,2,3),2):((1,1,3,6),18)");
     assert_eq!(
         logical_product(layout!((((4,2),2,2),4,(2,2,1)):(((1,4),8,16),32,(128,256,512))), tiler!(<<_,2:1>>))
@@ -4994,15 +5301,6 @@ fn static_44() {
         logical_product(layout!((((3,3),1),6):(((18,6),1),1)), layout!((5,(1,1,2),2,3):(12,(1,60,3),6,1))).to_string(),
         "((((3,3),1),6),(5,(1,1,2),2,3)):((((18,6),1),1),(648,(54,3240,162),324,54))"
     );
-}
-
-#[test]
-fn mixed_44() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_45() {
     assert_eq!(
         logical_product(layout!(((4,4,3),16):((12288,128,4096),1)), tiler!(<2:1,2:0>)).to_string(),
         "(((4,4,3),2),(16,2)):(((12288,128,4096),1),(1,0))"
@@ -5108,6 +5406,15 @@ fn static_45() {
             .to_string(),
         "((8,5,(2,1,3)),(1,2,1,(8,1,1))):((15,1,(120,120,5)),(3840,1920,1920,(240,3840,3840)))"
     );
+}
+
+#[test]
+fn mixed_49() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_50() {
     assert_eq!(
         logical_product(
             layout!(((4,4),(1,1,(1,1,1),6),1,(2,1)):((1,4),(16,16,(16,16,16),16),96,(96,192))),
@@ -5161,15 +5468,6 @@ fn static_45() {
         logical_product(layout!(2:1), tiler!(<(16,2,(6,5,2)):(360,6,(1,36,180))>)).to_string(),
         "((2,(16,2,(6,5,2)))):((1,(720,12,(2,72,360))))"
     );
-}
-
-#[test]
-fn mixed_45() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_46() {
     assert_eq!(
         logical_product(layout!(5:1), layout!(((1,6),(2,2)):((216,6),(3,108)))).to_string(),
         "(5,((1,6),(2,2))):(1,((1080,30),(15,540)))"
@@ -5283,6 +5581,15 @@ fn static_46() {
         logical_product(layout!(((2,1,1,1),6,7):((7,1,1,84),14,1)), layout!((3,1,3,3):(3,1,9,1))).to_string(),
         "(((2,1,1,1),6,7),(3,1,3,3)):(((7,1,1,84),14,1),(252,84,756,84))"
     );
+}
+
+#[test]
+fn mixed_50() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_51() {
     assert_eq!(
         logical_product(layout!((6,3,(1,4,1),6):(1,48,(864,6,24),144)), layout!(((2,2),1):((4,24),8))).to_string(),
         "((6,3,(1,4,1),6),((2,2),1)):((1,48,(864,6,24),144),((1728,10368),3456))"
@@ -5326,15 +5633,6 @@ fn static_46() {
         zipped_product(layout!((((1,7),5),16):(((112,16),112),1)), layout!((2,(1,1,1),2):(2,(2,1,2),1))).to_string(),
         "((((1,7),5),16),(2,(1,1,1),2)):((((112,16),112),1),(1120,(1120,560,1120),560))"
     );
-}
-
-#[test]
-fn mixed_46() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_47() {
     assert_eq!(
         zipped_product(layout!(32:1), tiler!(<((12,2),3):((6,1),2)>)).to_string(),
         "((32),(((12,2),3))):((1),(((192,32),64)))"
@@ -5450,6 +5748,15 @@ fn static_47() {
         zipped_product(layout!((2,8,8):(8,512,16)), layout!(((1),4):((0),1))).to_string(),
         "((2,8,8),((1),4)):((8,512,16),((0),1))"
     );
+}
+
+#[test]
+fn mixed_51() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_52() {
     assert_eq!(
         zipped_product(layout!(((4,2),12,2):((1,4),8,96)), layout!((2,3):(6,1))).to_string(),
         "(((4,2),12,2),(2,3)):(((1,4),8,96),(1152,192))"
@@ -5495,15 +5802,6 @@ fn static_47() {
             .to_string(),
         "((1,(4,2)),(((1,1,1),1,1,(4,2)),4,8)):((64,(2,1)),(((2,2,1),1,2,(2,1)),8,8))"
     );
-}
-
-#[test]
-fn mixed_47() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_48() {
     assert_eq!(
         zipped_product(layout!(4:1), tiler!(<(1,3,1,3):(1,3,3,1)>)).to_string(),
         "((4),((1,3,1,3))):((1),((4,12,12,4)))"
@@ -5607,6 +5905,15 @@ fn static_48() {
         zipped_product(layout!((2,2,8,2):(1,2,4,32)), tiler!(<3:1,2:1,2:1,1:0>)).to_string(),
         "((2,2,8,2),(3,2,2,1)):((1,2,4,32),(2,1,1,0))"
     );
+}
+
+#[test]
+fn mixed_52() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_53() {
     assert_eq!(zipped_product(layout!(((5,1,1,2),2,1,2):((1,320,160,80),40,5,160)), tiler!(<(2,2):(2,1),(1,1,1,(1,1,2,2)):(8,8,8,(8,8,4,1)),(1,2,1,1):(1,1,1,1)>)).to_string(), "(((5,1,1,2),2,1),((2,2),(1,1,1,(1,1,2,2)),(1,2,1,1),2)):(((1,320,160,80),40,5),((10,5),(8,8,8,(8,8,4,1)),(1,1,1,1),160))");
     assert_eq!(
         zipped_product(layout!((2):(1)), tiler!(<(16,3,(1,5,1),(2,3)):(1,480,(480,16,2880),(1440,160))>)).to_string(),
@@ -5650,15 +5957,6 @@ fn static_48() {
         zipped_product(layout!((8,1):(1,1)), layout!(((2,2,2),3,2):((2,1,576),64,32))).to_string(),
         "((8,1),((2,2,2),3,2)):((1,1),((16,8,4608),512,256))"
     );
-}
-
-#[test]
-fn mixed_48() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_49() {
     assert_eq!(zipped_product(layout!(2:1), layout!(3:1)).to_string(), "(2,3):(1,2)");
     assert_eq!(
         zipped_product(layout!(4:1), tiler!(<((1,3,2,1),(4,1,2),2):((48,16,8,48),(1,48,48),4)>)).to_string(),
@@ -5749,6 +6047,15 @@ fn static_49() {
         zipped_product(layout!(16:1), layout!(((2,2),(3,2),(1,2,2),2):((12,48),(0,6),(0,96,24),0))).to_string(),
         "(16,((2,2),(3,2),(1,2,2),2)):(1,((192,768),(0,96),(0,1536,384),0))"
     );
+}
+
+#[test]
+fn mixed_53() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_54() {
     assert_eq!(
         zipped_product(layout!(((1,8),(6)):((1,1),(8))), layout!(((2,4),(1,3,3)):((2,12),(4,144,48)))).to_string(),
         "(((1,8),(6)),((2,4),(1,3,3))):(((1,1),(8)),((96,576),(192,6912,2304)))"
@@ -5786,15 +6093,6 @@ fn static_49() {
         zipped_product(layout!((8,(1,3)):(3,(3,1))), layout!((8,2,(2,5)):(0,0,(16,0)))).to_string(),
         "((8,(1,3)),(8,2,(2,5))):((3,(3,1)),(0,0,(384,0)))"
     );
-}
-
-#[test]
-fn mixed_49() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_50() {
     assert_eq!(
         zipped_product(layout!((8,2):(2,1)), layout!(((4,2,12)):((24,1,2)))).to_string(),
         "((8,2),((4,2,12))):((2,1),((384,16,32)))"
@@ -5907,6 +6205,15 @@ fn static_50() {
         zipped_product(layout!((4,((2,2),2,1)):(16,((2,8),4,64))), layout!(16:1)).to_string(),
         "((4,((2,2),2,1)),(2,8)):((16,((2,8),4,64)),(1,64))"
     );
+}
+
+#[test]
+fn mixed_54() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_55() {
     assert_eq!(zipped_product(layout!(2:1), layout!((4,2):(1,0))).to_string(), "(2,(4,2)):(1,(2,0))");
     assert_eq!(
         zipped_product(layout!((16,(4,5)):(1,(80,16))), tiler!(<1:1,1:1>)).to_string(),
@@ -5958,15 +6265,6 @@ fn static_50() {
         .to_string(),
         "((8,((2,1,2),(4,1,1)),2,(4,1,1,1)),(2,2)):((1,((8,16,16),(32,128,128)),128,(256,1024,1024,1024)),(2048,0))"
     );
-}
-
-#[test]
-fn mixed_50() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_51() {
     assert_eq!(
         zipped_product(layout!((16,16):(1,16)), layout!((2,2,2):(1,8,64))).to_string(),
         "((16,16),(2,2,2)):((1,16),(256,2048,16384))"
@@ -6068,6 +6366,15 @@ fn static_51() {
         "((2,4),((2,(1,4,2)),4,2)):((1,2),((16,(16,4,2)),96,8))"
     );
     assert_eq!(zipped_product(layout!((2,1):(1,2)), layout!((8,32):(0,0))).to_string(), "((2,1),(8,32)):((1,2),(0,0))");
+}
+
+#[test]
+fn mixed_55() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_56() {
     assert_eq!(
         zipped_product(layout!((1,((2,4,2),2),5):(1,((64,8,1),32),512)), tiler!(<(2,2,1):(2,1,4),(4,1,1):(1,4,4)>))
             .to_string(),
@@ -6109,15 +6416,6 @@ fn static_51() {
         tiled_product(layout!((8,(3,3,2,2)):(1,(8,24,72,144))), layout!(5:1)).to_string(),
         "((8,(3,3,2,2)),5):((1,(8,24,72,144)),288)"
     );
-}
-
-#[test]
-fn mixed_51() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_52() {
     assert_eq!(
         tiled_product(layout!((2,4):(1,2)), tiler!(<(12,6):(1,12)>)).to_string(),
         "((2),(12,6),4):((1),(2,24),2)"
@@ -6229,6 +6527,15 @@ fn static_52() {
         tiled_product(layout!(((2,2,1,2),(1,4),4):((1,2,128,4),(128,8),32)), layout!((2,2,4):(1,2,4))).to_string(),
         "(((2,2,1,2),(1,4),4),2,2,4):(((1,2,128,4),(128,8),32),128,256,512)"
     );
+}
+
+#[test]
+fn mixed_56() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_57() {
     assert_eq!(
         tiled_product(layout!((3,4,(2,(2,2),2)):(1,3,(12,(24,48),96))), layout!((1,1,1,(2,4)):(1,1,1,(4,1))))
             .to_string(),
@@ -6277,15 +6584,6 @@ fn static_52() {
         tiled_product(layout!((1,2):(2,1)), layout!(((2,7),(8,2,4)):((1,12288),(384,24,6)))).to_string(),
         "((1,2),(2,7),(8,2,4)):((2,1),(2,24576),(768,48,12))"
     );
-}
-
-#[test]
-fn mixed_52() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_53() {
     assert_eq!(
         tiled_product(layout!((4,1):(1,1)), tiler!(<(2,(1,1,2),8):(16,(16,1,1),2),8:0>)).to_string(),
         "((4,1),(2,(1,1,2),8),8):((1,1),(64,(64,4,4),8),0)"
@@ -6395,6 +6693,15 @@ fn static_53() {
         .to_string(),
         "((2,3,(1,(2,2),2,1)),1,(4,1,1,1),(1,1,2,2)):((2,16,(16,(4,1),8,48)),1,(1,1,1,4),(16,16,2,16))"
     );
+}
+
+#[test]
+fn mixed_57() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_58() {
     assert_eq!(tiled_product(layout!(((1,1,3,1),2,((1,1,1),1,2,2),4):((18432,384,384,384),192,((384,384,1152),8,4,9216),16)), tiler!(<3:1,2:1,(1,1,2):(1,1,1),2:1>)).to_string(), "(((1,1,3,1),2,((1,1,1),1,2,2),4),3,2,(1,1,2),2):(((18432,384,384,384),192,((384,384,1152),8,4,9216),16),1,1,(8,8,1),1)");
     assert_eq!(tiled_product(layout!(2:1), layout!(4:1)).to_string(), "(2,4):(1,2)");
     assert_eq!(
@@ -6432,15 +6739,6 @@ fn static_53() {
         tiled_product(layout!(((2,2,2,1),6,4):((384,768,1,768),2,24)), tiler!(<<(3,3,2):(6,2,1)>>)).to_string(),
         "(((2)),((3,3,2),2,2,1),6,4):(((384)),((6,2,1),768,1,768),2,24)"
     );
-}
-
-#[test]
-fn mixed_53() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_54() {
     assert_eq!(
         tiled_product(layout!((2,((4,1,1),1),8,5):(8,((80,16,16),16),1,16)), tiler!(<2:1,2:3,(1,(2)):(1,(1))>))
             .to_string(),
@@ -6549,6 +6847,15 @@ fn static_54() {
         tiled_product(layout!(((4,1),2):((1,1),4)), tiler!(<(2,2,3,2):(12,6,2,1)>)).to_string(),
         "(((4,1)),(2,2,3,2),2):(((1,1)),(48,24,8,4),4)"
     );
+}
+
+#[test]
+fn mixed_58() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_59() {
     assert_eq!(
         tiled_product(layout!(((3,1,1,1),(5),((1,4,3),1)):((60,180,180,4),(12),((180,1,4),180))), tiler!(<4:1>))
             .to_string(),
@@ -6606,15 +6913,6 @@ fn static_54() {
         tiled_product(layout!(((1,2,1),2):((1,16,2),1)), tiler!(<(12,2,(3,2)):(1,0,(0,0))>)).to_string(),
         "(((1,2,1)),(12,2,(3,2)),2):(((1,16,2)),(1,0,(0,0)),1)"
     );
-}
-
-#[test]
-fn mixed_54() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_55() {
     assert_eq!(
         tiled_product(layout!((4,12,5):(60,1,12)), tiler!(<(4,(3,1,1)):(3,(1,12,1))>)).to_string(),
         "((4),(4,(3,1,1)),12,5):((60),(3,(1,12,1)),1,12)"
@@ -6736,6 +7034,15 @@ fn static_55() {
         tiled_product(layout!((1,(8,2,2,1),1):(1,(4,1,2,1),32)), layout!(4:1)).to_string(),
         "((1,(8,2,2,1),1),4):((1,(4,1,2,1),32),32)"
     );
+}
+
+#[test]
+fn mixed_59() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_60() {
     assert_eq!(
         tiled_product(layout!((3,(1,2,1,6),6):(1,(3,3,6,6),36)), layout!((4,2):(1,4))).to_string(),
         "((3,(1,2,1,6),6),4,2):((1,(3,3,6,6),36),216,864)"
@@ -6784,15 +7091,6 @@ fn static_55() {
         tiled_product(layout!(((2,1,2,2),4,(4,1,6)):((4,768,384,192),1,(48,48,8))), tiler!(<2:0,1:1,2:2>)).to_string(),
         "(((2,1,2,2),4,(4,1,6)),2,1,2):(((4,768,384,192),1,(48,48,8)),0,0,2)"
     );
-}
-
-#[test]
-fn mixed_55() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_56() {
     assert_eq!(
         tiled_product(
             layout!(((2,16,3),(1,(3,1,1))):((128,8,1536),(128,(512,128,128)))),
@@ -6870,6 +7168,15 @@ fn static_56() {
     assert_eq!(make_layout_right(shape!(64)).to_string(), "64:1");
     assert_eq!(make_layout_right(shape!((4, (12, 4)))).to_string(), "(4,(12,4)):(48,(4,1))");
     assert_eq!(make_layout_right(shape!((12, 4, 8))).to_string(), "(12,4,8):(32,8,1)");
+}
+
+#[test]
+fn mixed_60() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_61() {
     assert_eq!(make_layout_right(shape!((2, 3))).to_string(), "(2,3):(3,1)");
     assert_eq!(make_layout_right(shape!((8, (2, 2, 1), 32))).to_string(), "(8,(2,2,1),32):(128,(64,32,0),1)");
     assert_eq!(
@@ -6888,15 +7195,6 @@ fn static_56() {
     assert_eq!(make_layout_right(shape!(5)).to_string(), "5:1");
     assert_eq!(make_layout_right(shape!((2, 1, 2))).to_string(), "(2,1,2):(2,0,1)");
     assert_eq!(make_layout_right(shape!(3)).to_string(), "3:1");
-}
-
-#[test]
-fn mixed_56() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_57() {
     assert_eq!(make_layout_right(shape!((7, 5, 2, 12))).to_string(), "(7,5,2,12):(120,24,12,1)");
     assert_eq!(make_layout_right(shape!((8, 1, 3, 12))).to_string(), "(8,1,3,12):(36,0,12,1)");
     assert_eq!(
@@ -6949,6 +7247,15 @@ fn static_57() {
     );
     assert_eq!(make_layout_right(shape!((2, 8))).to_string(), "(2,8):(8,1)");
     assert_eq!(make_layout_right(shape!((1, 1))).to_string(), "(1,1):(0,0)");
+}
+
+#[test]
+fn mixed_61() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_62() {
     assert_eq!(make_layout_right(shape!(((16, 4), 2, 8))).to_string(), "((16,4),2,8):((64,16),8,1)");
     assert_eq!(make_layout_right(shape!((2, 5))).to_string(), "(2,5):(5,1)");
     assert_eq!(
@@ -6976,15 +7283,6 @@ fn static_57() {
         "(8,(2,(2,7,2),5)):(280,(140,(70,10,5),1))"
     );
     assert_eq!(make_layout_right(shape!((1, 5, 5))).to_string(), "(1,5,5):(0,5,1)");
-}
-
-#[test]
-fn mixed_57() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_58() {
     assert_eq!(make_layout_right(shape!((16, (2, 3)))).to_string(), "(16,(2,3)):(6,(3,1))");
     assert_eq!(make_layout_right(shape!((12, (4, 2, 2, 2)))).to_string(), "(12,(4,2,2,2)):(32,(8,4,2,1))");
     assert_eq!(make_layout_right(shape!((((8, 1, 2), 3), 5))).to_string(), "(((8,1,2),3),5):(((30,0,15),5),1)");
@@ -7031,6 +7329,15 @@ fn static_58() {
     assert_eq!(make_layout_right(shape!((8, 2, 8, (8, 2, 1)))).to_string(), "(8,2,8,(8,2,1)):(256,128,16,(2,1,0))");
     assert_eq!(make_layout_right(shape!((16, (2, 5, 2)))).to_string(), "(16,(2,5,2)):(20,(10,2,1))");
     assert_eq!(make_layout_right(shape!(((8, 3), 4))).to_string(), "((8,3),4):((12,4),1)");
+}
+
+#[test]
+fn mixed_62() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_63() {
     assert_eq!(make_layout_right(shape!((2, 6))).to_string(), "(2,6):(6,1)");
     assert_eq!(make_layout_right(shape!((4, 5, 6))).to_string(), "(4,5,6):(30,6,1)");
     assert_eq!(make_layout_right(shape!((2, (4, 8, 6)))).to_string(), "(2,(4,8,6)):(192,(48,6,1))");
@@ -7049,15 +7356,6 @@ fn static_58() {
     assert_eq!(make_layout_right(shape!(((3, 5, 8), 12))).to_string(), "((3,5,8),12):((480,96,12),1)");
     assert_eq!(make_layout_right(shape!((8, (2, 2)))).to_string(), "(8,(2,2)):(4,(2,1))");
     assert_eq!(make_layout_right(shape!((4, 5))).to_string(), "(4,5):(5,1)");
-}
-
-#[test]
-fn mixed_58() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_59() {
     assert_eq!(
         make_layout_right(shape!((3, (2, (3, 2, 4), 4)))).to_string(),
         "(3,(2,(3,2,4),4)):(192,(96,(32,16,4),1))"
@@ -7119,6 +7417,15 @@ fn static_59() {
         make_layout_right(shape!((((2, 2), 4), 2, (3, 2), 3))).to_string(),
         "(((2,2),4),2,(3,2),3):(((288,144),36),18,(6,3),1)"
     );
+}
+
+#[test]
+fn mixed_63() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_64() {
     assert_eq!(
         make_layout_right(shape!((6, 2, ((2, 2, 2), 1, 2, 2), 1))).to_string(),
         "(6,2,((2,2,2),1,2,2),1):(64,32,((16,8,4),0,2,1),0)"
@@ -7146,15 +7453,6 @@ fn static_59() {
         make_layout_right(shape!((((1, 4, 2), 4, 2), (6, 8)))).to_string(),
         "(((1,4,2),4,2),(6,8)):(((0,768,384),96,48),(8,1))"
     );
-}
-
-#[test]
-fn mixed_59() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_60() {
     assert_eq!(make_layout_right(shape!(((8, 1)))).to_string(), "((8,1)):((1,0))");
     assert_eq!(make_layout_right(shape!((1, (4, 2, 2)))).to_string(), "(1,(4,2,2)):(0,(4,2,1))");
     assert_eq!(
@@ -7213,6 +7511,15 @@ fn static_60() {
         make_layout_right(shape!((4, (1, 4, 2), (8, 2), (2, 2)))).to_string(),
         "(4,(1,4,2),(8,2),(2,2)):(512,(0,128,64),(8,4),(2,1))"
     );
+}
+
+#[test]
+fn mixed_64() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_65() {
     assert_eq!(make_layout_right(shape!(((6, 2), 32))).to_string(), "((6,2),32):((64,32),1)");
     assert_eq!(make_layout_right(shape!(((2, 4, 5), 16))).to_string(), "((2,4,5),16):((320,80,16),1)");
     assert_eq!(make_layout_right(shape!((2, ((2, 2, 2), 8, 1)))).to_string(), "(2,((2,2,2),8,1)):(64,((32,16,8),1,0))");
@@ -7237,15 +7544,6 @@ fn static_60() {
         "(3,8,(12,(1,2)),2):(384,48,(4,(0,2)),1)"
     );
     assert_eq!(make_layout_right(shape!((4, 1, 2))).to_string(), "(4,1,2):(2,0,1)");
-}
-
-#[test]
-fn mixed_60() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_61() {
     assert_eq!(
         make_layout_right(shape!(((5, (2, 4), (2, 2)), 12))).to_string(),
         "((5,(2,4),(2,2)),12):((384,(192,48),(24,12)),1)"
@@ -7303,6 +7601,15 @@ fn static_61() {
     );
     assert_eq!(flat_divide(layout!((2,(3,2,3)):(1,(2,6,12))), layout!(12:3)).to_string(), "(12,3):(3,1)");
     assert_eq!(flat_divide(layout!(3:1), tiler!(<3:1>)).to_string(), "((3),(1)):((1),(0))");
+}
+
+#[test]
+fn mixed_65() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_66() {
     assert_eq!(
         flat_divide(layout!((1,16):(16,0)), layout!((2,2,2,2):(1,2,4,8))).to_string(),
         "(2,2,2,2,1):(0,0,0,0,0)"
@@ -7336,15 +7643,6 @@ fn static_61() {
         flat_divide(layout!((4,((3,2,2),3)):(0,((0,0,24),48))), layout!((2,1,2,3):(1,2,24,48))).to_string(),
         "(2,1,2,3,12):(0,24,24,48,0)"
     );
-}
-
-#[test]
-fn mixed_61() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_62() {
     assert_eq!(flat_divide(layout!((16,2):(2,1)), tiler!(<8,3>)).to_string(), "(8,3,2,1):(2,1,16,0)");
     assert_eq!(
         flat_divide(layout!((7,(2,2,2,(1,3))):(12,(2,1,84,(4,4)))), tiler!(<1:0>)).to_string(),
@@ -7425,6 +7723,15 @@ fn static_62() {
         "(24,4,6):(1,24,96)"
     );
     assert_eq!(flat_divide(layout!((2,4):(4,64)), tiler!(<2:0,2:2>)).to_string(), "(2,2,2,2):(0,128,4,64)");
+}
+
+#[test]
+fn mixed_66() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_67() {
     assert_eq!(
         flat_divide(layout!(((4,5,(4,1)),(3,2),5):((600,120,(30,30)),(10,5),1)), tiler!(<(40,2):(1,40),6:1>))
             .to_string(),
@@ -7457,15 +7764,6 @@ fn static_62() {
         flat_divide(layout!((8,2):(1,6)), tiler!(<(4,(2,2),1,1):(8,(64,4),0,1),((2,8,1),1):((8,1,16),16)>)).to_string(),
         "((4,(2,2),1,1),((2,8,1),1),(4,2),1):((8,(64,4),0,1),((48,6,96),96),(1,32),0)"
     );
-}
-
-#[test]
-fn mixed_62() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_63() {
     assert_eq!(
         flat_divide(layout!(((1,2),((3,2,1),3),6):((1,1),((2,6,12),12),36)), tiler!(<2:1,(9,2):(2,1),2>)).to_string(),
         "(2,(9,2),2,1,1,3):(1,(4,2),36,0,0,72)"
@@ -7543,6 +7841,15 @@ fn static_63() {
             .to_string(),
         "(2,8,3,1,((2,4),(1,3),2)):(1,6,2,0,((48,96),(384,384),1152))"
     );
+}
+
+#[test]
+fn mixed_67() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_68() {
     assert_eq!(
         flat_divide(layout!(((1,(4,4,2)),8):((256,(64,16,8)),1)), tiler!(<8:1>)).to_string(),
         "(((4,2)),(2,2),8):(((64,16)),(32,8),1)"
@@ -7580,15 +7887,6 @@ fn static_63() {
     assert_eq!(flat_divide(layout!(2:1), tiler!(<1>)).to_string(), "((1),(2)):((0),(1))");
     assert_eq!(flat_divide(layout!(6:1), tiler!(<2>)).to_string(), "((2),(3)):((1),(2))");
     assert_eq!(flat_divide(layout!((1,2):(1,1)), layout!(2:1)).to_string(), "(2,1):(1,0)");
-}
-
-#[test]
-fn mixed_63() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_64() {
     assert_eq!(
         flat_divide(layout!((8,(2,8,2)):(24,(768,3,192))), tiler!(<1>)).to_string(),
         "((1),8,(2,8,2)):((0),24,(768,3,192))"
@@ -7652,6 +7950,15 @@ fn static_64() {
     assert_eq!(flat_divide(layout!(((2,2,6),3):((1,2,4),24)), layout!(12:0)).to_string(), "(12,72):(0,1)");
     assert_eq!(flat_divide(layout!(((4),2):((1),4)), tiler!(<2>)).to_string(), "((2),2,2):((1),2,4)");
     assert_eq!(flat_divide(layout!((((2,2,1),4),1):(((1,2,4),4),16)), layout!(2:8)).to_string(), "(2,8):(8,1)");
+}
+
+#[test]
+fn mixed_68() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_69() {
     assert_eq!(
         flat_divide(layout!((16,(1,(8,1),4)):(32,(1,(4,1),1))), tiler!(<16>)).to_string(),
         "((16),1,(1,(8,1),4)):((32),0,(1,(4,1),1))"
@@ -7673,15 +7980,6 @@ fn static_64() {
         flat_divide(layout!((16,(1,8),2):(0,(16,32),16)), tiler!(<(2,2,4):(2,1,4),1:0>)).to_string(),
         "((2,2,4),1,1,8,2):((0,0,0),0,0,32,16)"
     );
-}
-
-#[test]
-fn mixed_64() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_65() {
     assert_eq!(flat_divide(layout!((3,3):(0,0)), layout!((3,3):(3,1))).to_string(), "(3,3,1):(0,0,0)");
     assert_eq!(flat_divide(layout!((8,(2,7)):(1,(8,16))), layout!(3:1)).to_string(), "(3,38):(1,3)");
     assert_eq!(flat_divide(layout!((3,(5,4,(4,3))):(1,(3,15,(60,240)))), layout!(720:1)).to_string(), "(720,1):(1,0)");
@@ -7752,6 +8050,15 @@ fn static_65() {
         "(2,(2,2),2,1,8,(1,3,3)):(4,(768,384),1536,0,8,(64,3072,128))"
     );
     assert_eq!(flat_divide(layout!(4:1), layout!((2,2,(1,1)):(0,1,(2,2)))).to_string(), "(2,2,(1,1),2):(0,1,(2,2),2)");
+}
+
+#[test]
+fn mixed_69() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_70() {
     assert_eq!(
         flat_divide(layout!((2,1,(2,8,(1,7))):(1,2,(2,4,(32,32)))), layout!((4,7):(1,32))).to_string(),
         "(4,7,8):(1,32,4)"
@@ -7781,15 +8088,6 @@ fn static_65() {
     assert_eq!(flat_divide(layout!((2,16,2):(12,8,1)), layout!(32:2)).to_string(), "(16,2,2):(8,1,12)");
     assert_eq!(flat_divide(layout!((64,3):(3,1)), layout!((2,8):(1,2))).to_string(), "(2,8,4,3):(3,6,48,1)");
     assert_eq!(flat_divide(layout!(32:1), layout!(2:2)).to_string(), "(2,2,8):(2,1,4)");
-}
-
-#[test]
-fn mixed_65() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_66() {
     assert_eq!(
         flat_divide(layout!((2,2,(8,4),(8,1,1)):(8,512,(1,128),(16,8,1024))), layout!((4,256):(256,0))).to_string(),
         "(4,256,2,2,8,4,2):(32,0,8,512,1,128,16)"
@@ -7876,6 +8174,15 @@ fn static_66() {
         .to_string(),
         "((2,1),(1,2,1),8,2,(2,1,1,4),1,1,8):((16,8),(1,32,1),1,8,(2048,2048,2048,512),512,512,64)"
     );
+}
+
+#[test]
+fn mixed_70() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_71() {
     assert_eq!(
         flat_product(layout!(2:1), layout!((2,2,(2,6)):(24,12,(6,1)))).to_string(),
         "(2,2,2,(2,6)):(1,48,24,(12,2))"
@@ -7921,15 +8228,6 @@ fn static_66() {
         flat_product(layout!(2:1), tiler!(<((1,8),4,16):((4,512),1,32)>)).to_string(),
         "((2),(((1,8),4,16))):((1),(((8,1024),2,64)))"
     );
-}
-
-#[test]
-fn mixed_66() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_67() {
     assert_eq!(
         flat_product(layout!((6):(1)), layout!(((1,8),(4,6,2)):((1,1),(8,32,192)))).to_string(),
         "((6),(1,8),(4,6,2)):((1),(6,6),(48,192,1152))"
@@ -8041,6 +8339,15 @@ fn static_67() {
         flat_product(layout!(2:1), tiler!(<((3,1,2,5),(2,2),4):((160,160,80,16),(8,4),1)>)).to_string(),
         "((2),(((3,1,2,5),(2,2),4))):((1),(((320,320,160,32),(16,8),2)))"
     );
+}
+
+#[test]
+fn mixed_71() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_72() {
     assert_eq!(
         flat_product(layout!((2,(4,2)):(4,(1,8))), layout!(((2,4,1,1),8,2,2):((128,1,64,64),8,64,4))).to_string(),
         "(2,(4,2),(2,4,1,1),8,2,2):(4,(1,8),(2048,16,1024,1024),128,1024,64)"
@@ -8080,15 +8387,6 @@ fn static_67() {
     );
     assert_eq!(flat_product(layout!((8,8):(8,1)), layout!(4:1)).to_string(), "(8,8,4):(8,1,64)");
     assert_eq!(flat_product(layout!((2,4,4,16):(1,2,8,32)), layout!(2:1)).to_string(), "(2,4,4,16,2):(1,2,8,32,512)");
-}
-
-#[test]
-fn mixed_67() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_68() {
     assert_eq!(
         flat_product(layout!((2,2,8,7):(896,16,1,128)), tiler!(<(1,(2,2)):(4,(2,1)),(1,1,2,1):(1,2,1,2)>)).to_string(),
         "(2,2,(1,(2,2)),(1,1,2,1),8,7):(896,16,(4,(2,1)),(1,2,1,2),1,128)"
@@ -8198,6 +8496,15 @@ fn static_68() {
         flat_product(layout!((1,2):(1,2)), tiler!(<(6,(2,2,2),2):(16,(8,4,2),1)>)).to_string(),
         "((1),(6,(2,2,2),2),2):((1),(16,(8,4,2),1),2)"
     );
+}
+
+#[test]
+fn mixed_72() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_73() {
     assert_eq!(
         flat_product(layout!((4,6):(1,4)), layout!((3,(2,1),(2,4)):(16,(8,1),(4,1)))).to_string(),
         "(4,6,3,(2,1),(2,4)):(1,4,384,(192,24),(96,24))"
@@ -8238,15 +8545,6 @@ fn static_68() {
         flat_product(layout!((2,7,2,2):(28,4,2,1)), layout!((1,1,4,(2,2,2,2)):(384,32,96,(16,384,768,8)))).to_string(),
         "(2,7,2,2,1,1,4,(2,2,2,2)):(28,4,2,1,21504,1792,5376,(896,21504,43008,448))"
     );
-}
-
-#[test]
-fn mixed_68() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_69() {
     assert_eq!(
         flat_product(layout!(((1,1,(2,3),1),3,2):((1,1,(1,2),6),6,18)), layout!((3,8):(8,1))).to_string(),
         "((1,1,(2,3),1),3,2,3,8):((1,1,(1,2),6),6,18,288,36)"
@@ -8356,6 +8654,15 @@ fn static_69() {
         flat_product(layout!((2,(2,2,2)):(8,(128,4,16))), layout!((1,(2,3,1,2),8):(96,(48,16,16,8),1))).to_string(),
         "(2,(2,2,2),1,(2,3,1,2),(4,2)):(8,(128,4,16),1536,(768,256,256,64),(1,32))"
     );
+}
+
+#[test]
+fn mixed_73() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_74() {
     assert_eq!(flat_product(layout!(2:1), tiler!(<(16,1):(1,1)>)).to_string(), "((2),((16,1))):((1),((2,2)))");
     assert_eq!(
         flat_product(layout!((2,5,(1,1,1,3),2):(30,6,(6,6,6,2),1)), layout!((5,4):(4,1))).to_string(),
@@ -8400,15 +8707,6 @@ fn static_69() {
         "(2,4,8,2,3,2):(1,2,8,0,256,0)"
     );
     assert_eq!(flat_product(layout!(4:3), tiler!(<(1,1,1):(1,1,1)>)).to_string(), "((4),((1,1,1))):((3),((1,1,1)))");
-}
-
-#[test]
-fn mixed_69() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_70() {
     assert_eq!(
         flat_product(layout!(((2,1),(2,16,2)):((64,64),(16,1,32))), layout!((3,2):(2,1))).to_string(),
         "((2,1),(2,16,2),3,2):((64,64),(16,1,32),256,128)"
@@ -8516,6 +8814,15 @@ fn static_70() {
         flat_product(layout!((1,16):(1,1)), tiler!(<6:1,(1,1):(1,1)>)).to_string(),
         "(1,16,6,(1,1)):(1,1,1,(0,0))"
     );
+}
+
+#[test]
+fn mixed_74() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_75() {
     assert_eq!(
         flat_product(layout!(((2,2),6,(2,2),2):((1,2),4,(24,48),96)), layout!((2,7):(1,2))).to_string(),
         "((2,2),6,(2,2),2,2,7):((1,2),4,(24,48),96,192,384)"
@@ -8544,6 +8851,6 @@ fn static_70() {
 }
 
 #[test]
-fn mixed_70() -> Result<(), dy::Error> {
+fn mixed_75() -> Result<(), dy::Error> {
     Ok(())
 }

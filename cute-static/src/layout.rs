@@ -626,3 +626,332 @@ pub fn make_layout_right<S: Compact<LayoutRight, U1> + Congruent<S::Stride>>(sha
     let (stride, _) = shape.compact(U1::default());
     Layout::new(shape, stride)
 }
+
+// ------------------------------------------------------------------------------------------
+// Modes: get, take, select, append, prepend, group_modes (cute-dyn's methods of the same
+// names). Indices are const generics; out of range is a compile error.
+// ------------------------------------------------------------------------------------------
+
+/// A shape or stride as the list of its modes: a tuple is its own list, a leaf is one mode.
+pub trait AsModes: IntTuple {
+    /// The modes.
+    type Modes: List + IntTuple;
+    /// The modes' values.
+    fn as_modes(&self) -> Self::Modes;
+}
+impl<H: IntTuple, T: List> AsModes for Cons<H, T> {
+    type Modes = Self;
+    #[inline(always)]
+    fn as_modes(&self) -> Self {
+        *self
+    }
+}
+impl AsModes for Nil {
+    type Modes = Nil;
+    #[inline(always)]
+    fn as_modes(&self) -> Nil {
+        Nil
+    }
+}
+macro_rules! leaf_as_modes {
+    ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
+        /// A leaf is a single mode.
+        impl<$($g: $b),*> AsModes for $ty {
+            type Modes = Cons<$ty, Nil>;
+            #[inline(always)]
+            fn as_modes(&self) -> Self::Modes {
+                Cons(*self, Nil)
+            }
+        }
+    )*};
+}
+leaf_as_modes!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>; [] usize);
+
+/// Mode `I` of a list of modes; `O` is the index asked for (for the message).
+#[diagnostic::on_unimplemented(
+    message = "mode index out of range: there is no mode {O}",
+    label = "the layout's rank is at most {O}",
+    note = "modes are numbered from 0 to rank - 1"
+)]
+pub trait ModeAt<const I: usize, const O: usize>: List {
+    /// The mode.
+    type Out: IntTuple;
+    /// Its value.
+    fn mode_at(&self) -> Self::Out;
+}
+impl<H: IntTuple, T: List, const O: usize> ModeAt<0, O> for Cons<H, T> {
+    type Out = H;
+    #[inline(always)]
+    fn mode_at(&self) -> H {
+        self.0
+    }
+}
+
+/// A list split before mode `N`; `O` is the split asked for (for the message).
+#[diagnostic::on_unimplemented(
+    message = "mode index out of range: a split at {O} needs at least {O} modes",
+    label = "the layout has fewer than {O} modes",
+    note = "modes are numbered from 0 to rank - 1; a range [b, e) needs e <= rank"
+)]
+pub trait SplitAt<const N: usize, const O: usize>: List {
+    /// Modes `[0, N)`.
+    type Front: List + IntTuple;
+    /// Modes `[N, rank)`.
+    type Back: List + IntTuple;
+    /// Both values.
+    fn split_at(&self) -> (Self::Front, Self::Back);
+}
+impl<L: List + IntTuple, const O: usize> SplitAt<0, O> for L {
+    type Front = Nil;
+    type Back = L;
+    #[inline(always)]
+    fn split_at(&self) -> (Nil, L) {
+        (Nil, *self)
+    }
+}
+
+macro_rules! mode_indices {
+    ($(($i:literal, $p:literal)),*) => {$(
+        impl<H: IntTuple, T: ModeAt<$p, O>, const O: usize> ModeAt<$i, O> for Cons<H, T> {
+            type Out = T::Out;
+            #[inline(always)]
+            fn mode_at(&self) -> T::Out {
+                self.1.mode_at()
+            }
+        }
+        impl<H: IntTuple, T: SplitAt<$p, O>, const O: usize> SplitAt<$i, O> for Cons<H, T> {
+            type Front = Cons<H, T::Front>;
+            type Back = T::Back;
+            #[inline(always)]
+            fn split_at(&self) -> (Self::Front, T::Back) {
+                let (f, b) = self.1.split_at();
+                (Cons(self.0, f), b)
+            }
+        }
+    )*};
+}
+mode_indices!(
+    (1, 0),
+    (2, 1),
+    (3, 2),
+    (4, 3),
+    (5, 4),
+    (6, 5),
+    (7, 6),
+    (8, 7),
+    (9, 8),
+    (10, 9),
+    (11, 10),
+    (12, 11),
+    (13, 12),
+    (14, 13),
+    (15, 14),
+    (16, 15),
+    (17, 16),
+    (18, 17),
+    (19, 18),
+    (20, 19),
+    (21, 20),
+    (22, 21),
+    (23, 22),
+    (24, 23),
+    (25, 24),
+    (26, 25),
+    (27, 26),
+    (28, 27),
+    (29, 28),
+    (30, 29),
+    (31, 30),
+    (32, 31)
+);
+
+/// `L ++ R` on lists of modes, with values.
+pub trait Append<R: List + IntTuple>: List {
+    /// The joined list.
+    type Out: List + IntTuple;
+    /// Its value.
+    fn append_list(&self, r: R) -> Self::Out;
+}
+impl<R: List + IntTuple> Append<R> for Nil {
+    type Out = R;
+    #[inline(always)]
+    fn append_list(&self, r: R) -> R {
+        r
+    }
+}
+impl<H: IntTuple, T: Append<R>, R: List + IntTuple> Append<R> for Cons<H, T> {
+    type Out = Cons<H, T::Out>;
+    #[inline(always)]
+    fn append_list(&self, r: R) -> Self::Out {
+        Cons(self.0, self.1.append_list(r))
+    }
+}
+
+/// The modes of a layout's shape and stride.
+type ModesS<S> = <S as AsModes>::Modes;
+
+// Congruence is preserved by these rearrangements (the same modes of congruent tuples, and
+// modes of layouts, which are congruent), so they build results without asking again: an
+// out-of-range index is then one error, not an inference overflow.
+impl<S: Congruent<D> + AsModes, D: IntTuple + AsModes> Layout<S, D> {
+    /// `get<I>(L)`: mode `I` (a leaf layout is its own mode 0).
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::layout;
+    /// // CuTe docs (01_layout): get<1>((2,(2,2)):(4,(2,1))) is (2,2):(2,1)
+    /// let l = layout!((2,(2,2)):(4,(2,1)));
+    /// assert_eq!(l.get::<1>().to_string(), "(2,2):(2,1)");
+    /// assert_eq!(l.get::<0>().to_string(), "2:4");
+    /// ```
+    #[inline(always)]
+    pub fn get<const I: usize>(&self) -> Layout<<S::Modes as ModeAt<I, I>>::Out, <D::Modes as ModeAt<I, I>>::Out>
+    where
+        S::Modes: ModeAt<I, I>,
+        D::Modes: ModeAt<I, I>,
+    {
+        Layout { shape: self.shape.as_modes().mode_at(), stride: self.stride.as_modes().mode_at() }
+    }
+
+    /// `take<B, E>(L)`: modes `[B, E)` as a layout of rank `E - B`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::layout;
+    /// let l = layout!((2,3,4,5):(1,2,6,24));
+    /// assert_eq!(l.take::<1, 3>().to_string(), "(3,4):(2,6)");
+    /// ```
+    #[inline(always)]
+    pub fn take<const B: usize, const E: usize>(
+        &self,
+    ) -> Layout<
+        <<ModesS<S> as SplitAt<E, E>>::Front as SplitAt<B, B>>::Back,
+        <<ModesS<D> as SplitAt<E, E>>::Front as SplitAt<B, B>>::Back,
+    >
+    where
+        ModesS<S>: SplitAt<E, E>,
+        ModesS<D>: SplitAt<E, E>,
+        <ModesS<S> as SplitAt<E, E>>::Front: SplitAt<B, B>,
+        <ModesS<D> as SplitAt<E, E>>::Front: SplitAt<B, B>,
+    {
+        let s = self.shape.as_modes().split_at().0.split_at().1;
+        let d = self.stride.as_modes().split_at().0.split_at().1;
+        Layout { shape: s, stride: d }
+    }
+
+    /// `append(L, X)`: `L`'s modes, then `X` as one more mode.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::layout;
+    /// assert_eq!(layout!((2,3):(1,2)).append(layout!(4:6)).to_string(), "(2,3,4):(1,2,6)");
+    /// assert_eq!(layout!(2:1).append(layout!((3,4):(2,6))).to_string(), "(2,(3,4)):(1,(2,6))");
+    /// ```
+    #[inline(always)]
+    pub fn append<XS: IntTuple, XD: IntTuple>(
+        &self,
+        x: Layout<XS, XD>,
+    ) -> Layout<<ModesS<S> as Append<Cons<XS, Nil>>>::Out, <ModesS<D> as Append<Cons<XD, Nil>>>::Out>
+    where
+        ModesS<S>: Append<Cons<XS, Nil>>,
+        ModesS<D>: Append<Cons<XD, Nil>>,
+    {
+        Layout {
+            shape: self.shape.as_modes().append_list(Cons(x.shape, Nil)),
+            stride: self.stride.as_modes().append_list(Cons(x.stride, Nil)),
+        }
+    }
+
+    /// `prepend(L, X)`: `X` as the first mode, then `L`'s modes.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::layout;
+    /// assert_eq!(layout!((2,3):(1,2)).prepend(layout!(4:6)).to_string(), "(4,2,3):(6,1,2)");
+    /// ```
+    #[inline(always)]
+    pub fn prepend<XS: IntTuple, XD: IntTuple>(
+        &self,
+        x: Layout<XS, XD>,
+    ) -> Layout<Cons<XS, ModesS<S>>, Cons<XD, ModesS<D>>> {
+        Layout { shape: Cons(x.shape, self.shape.as_modes()), stride: Cons(x.stride, self.stride.as_modes()) }
+    }
+
+    /// `group_modes<B, E>(L)`: modes `[B, E)` gathered into one mode.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::layout;
+    /// let l = layout!((2,3,4,5):(1,2,6,24));
+    /// assert_eq!(l.group_modes::<1, 3>().to_string(), "(2,(3,4),5):(1,(2,6),24)");
+    /// assert_eq!(l.group_modes::<0, 4>().to_string(), "((2,3,4,5)):((1,2,6,24))");
+    /// ```
+    #[inline(always)]
+    pub fn group_modes<const B: usize, const E: usize>(&self) -> <Self as GroupModesOf<B, E>>::Output
+    where
+        Self: GroupModesOf<B, E>,
+    {
+        GroupModesOf::group_modes_of(self)
+    }
+}
+
+/// `group_modes<B, E>` of a layout (one trait, so that an index out of range is one error).
+pub trait GroupModesOf<const B: usize, const E: usize> {
+    /// The regrouped layout.
+    type Output;
+    /// Its value.
+    fn group_modes_of(&self) -> Self::Output;
+}
+impl<S, D, const B: usize, const E: usize> GroupModesOf<B, E> for Layout<S, D>
+where
+    S: AsModes,
+    D: AsModes,
+    ModesS<S>: GroupModes<B, E>,
+    ModesS<D>: GroupModes<B, E>,
+{
+    type Output = Layout<Grouped<ModesS<S>, B, E>, Grouped<ModesS<D>, B, E>>;
+    #[inline(always)]
+    fn group_modes_of(&self) -> Self::Output {
+        Layout { shape: self.shape.as_modes().group(), stride: self.stride.as_modes().group() }
+    }
+}
+
+/// Modes `[B, E)` of a list gathered into one mode.
+pub trait GroupModes<const B: usize, const E: usize>: List {
+    /// The regrouped list.
+    type Out: List + IntTuple;
+    /// Its value.
+    fn group(&self) -> Self::Out;
+}
+impl<L: SplitAt<E, E>, const B: usize, const E: usize> GroupModes<B, E> for L
+where
+    L::Front: SplitAt<B, B>,
+    <L::Front as SplitAt<B, B>>::Front: Append<Cons<<L::Front as SplitAt<B, B>>::Back, L::Back>>,
+{
+    type Out = <<L::Front as SplitAt<B, B>>::Front as Append<Cons<<L::Front as SplitAt<B, B>>::Back, L::Back>>>::Out;
+    #[inline(always)]
+    fn group(&self) -> Self::Out {
+        let (front, back) = self.split_at();
+        let (head, mid) = front.split_at();
+        head.append_list(Cons(mid, back))
+    }
+}
+
+/// The type of `group_modes<B, E>` on a list of modes.
+pub type Grouped<L, const B: usize, const E: usize> = <L as GroupModes<B, E>>::Out;
+
+/// `select<I...>(L)`: the modes `I...` in that order, as a layout of that rank.
+///
+/// # Examples
+/// ```
+/// use cute_static::{layout, select};
+/// let l = layout!((2,3,4):(1,2,6));
+/// assert_eq!(select!(l; 2, 0).to_string(), "(4,2):(6,1)");
+/// ```
+#[macro_export]
+macro_rules! select {
+    ($l:expr; $($i:literal),+ $(,)?) => {{
+        let l = $l;
+        $crate::Layout::new($crate::Nil, $crate::Nil)$(.append(l.get::<$i>()))+
+    }};
+}

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate tests/static_algebra.rs: the corpus's coalesce, filter, make_layout_left/right, right_inverse, left_inverse, composition, complement,
+"""Generate tests/static_algebra.rs: the corpus's coalesce, filter, get, make_layout_left/right, right_inverse, left_inverse, composition, complement,
 logical_divide, zipped/tiled/flat_divide, logical_product and zipped/tiled/flat_product cases (no profile, no negative stride:
 cute-static leaves are unsigned) through cute-static's type-level coalesce, against the expected
 text (C++'s where the recheck gives one), and each case again with every other leaf made a
@@ -22,7 +22,12 @@ for line in open(os.path.join(here, "conformance.tsv")):
         continue
     expr, expected, origin = line.rstrip("\n").split("\t")
     op = expr[:expr.index("(")]
-    if op not in ("coalesce", "filter", "complement", "make_layout_left", "make_layout_right") + ONE + TWO or expected == "error" or "-" in expr or expr in deviations:
+    if op not in ("coalesce", "filter", "complement", "get", "make_layout_left", "make_layout_right") + ONE + TWO or expected == "error" or "-" in expr or expr in deviations:
+        continue
+    if op == "get":
+        lay, _, i = expr[len(op) + 1:-1].rpartition(",")
+        if ":" in lay and re.fullmatch(r"[0-9(),:]+", lay):
+            cases.append((op, f"layout!({lay}).get::<{i}>", expected, None))
         continue
     if op in ("make_layout_left", "make_layout_right"):
         arg = expr[len(op) + 1:-1]
@@ -75,7 +80,7 @@ def mixed(lit):
 fns = []
 for j in range(0, len(cases), 40):
     chunk = cases[j:j + 40]
-    body = "\n".join(f'    assert_eq!({op}({a}).to_string(), "{e}");' for op, a, e, _ in chunk)
+    body = "\n".join(f'    assert_eq!({a}().to_string(), "{e}");' if op == "get" else f'    assert_eq!({op}({a}).to_string(), "{e}");' for op, a, e, _ in chunk)
     fns.append(f"#[test]\nfn static_{j // 40}() {{\n{body}\n}}\n")
     # Mixed leaves: type-level composition takes static layouts only.
     body = "\n".join(

@@ -3,7 +3,7 @@
 
 use core::ops::{Add, BitAnd, BitOr, Div, Mul, Rem, Sub};
 
-use typenum::{Bit, IsEqual, IsLess, IsLessOrEqual, Min, Unsigned, B1, U0, U1};
+use typenum::{Bit, IsEqual, IsLess, IsLessOrEqual, Max, Min, Unsigned, B1, U0, U1};
 
 /// `ceil(A / B)` as C++ computes it, `(A + B - 1) / B`.
 pub trait CeilDiv<B> {
@@ -59,6 +59,8 @@ binary!(
     AddT, Add, Output, Value, StaticValue;
     /// `min(A, B)`.
     MinT, Min, Output, Value, StaticValue;
+    /// `max(A, B)`.
+    MaxT, Max, Output, Value, StaticValue;
     /// `A < B`.
     LtT, IsLess, Output, Bit, StaticValue;
     /// `A <= B`.

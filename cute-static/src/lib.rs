@@ -57,7 +57,9 @@ pub use divide::{flat_divide, logical_divide, tiled_divide, zipped_divide, Divid
 pub use int_tuple::{Cons, IntTuple, Leaf, List, Nil, Show};
 pub use inverse::{left_inverse, right_inverse};
 pub use layout::{make_layout_left, make_layout_right, Congruent, Layout, LayoutLeft, LayoutRight, StaticLayout};
-pub use product::{flat_product, logical_product, tiled_product, zipped_product, Multiplied};
+pub use product::{
+    blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product, Multiplied,
+};
 
 pub use cute_dyn;
 pub use typenum;

@@ -3,13 +3,15 @@
 
 use core::ops::{Add, Sub};
 
-use typenum::{Bit, UInt, UTerm, Unsigned, B1, U1};
+use typenum::{Bit, UInt, UTerm, Unsigned, B1, U0, U1};
 
-use crate::arith::MulT;
+use crate::arith::{IsOne, MulT};
+use crate::coalesce::Concat;
 use crate::complement::ComplementOf;
 use crate::composition::{Composition, ProductOp, TilerOp};
 use crate::diag::{Gate, Gated, StaticBit};
 use crate::divide::Parts;
+use crate::int_tuple::LenT;
 use crate::int_tuple::{Cons, Nil};
 use crate::layout::Layout;
 
@@ -150,3 +152,241 @@ rearrangements!(
     /// ```
     flat_product
 );
+
+// ------------------------------------------------------------------ blocked and raked
+
+/// `K` copies of `F`, as a list (implemented by the typenum count `K`).
+pub trait Copies<F> {
+    /// The list.
+    type Out;
+}
+impl<F> Copies<F> for UTerm {
+    type Out = Nil;
+}
+impl<U: Unsigned, B: Bit, F> Copies<F> for UInt<U, B>
+where
+    UInt<U, B>: Sub<B1>,
+    <UInt<U, B> as Sub<B1>>::Output: Copies<F>,
+{
+    type Out = Cons<F, <<UInt<U, B> as Sub<B1>>::Output as Copies<F>>::Out>;
+}
+
+/// `rank` as a typenum number: 1 for a leaf.
+pub trait RankT {
+    /// The rank.
+    type Out;
+}
+impl RankT for Nil {
+    type Out = typenum::U0;
+}
+impl<H, T: LenT> RankT for Cons<H, T>
+where
+    Cons<H, T>: LenT,
+{
+    type Out = <Cons<H, T> as LenT>::Out;
+}
+impl RankT for UTerm {
+    type Out = U1;
+}
+impl<U: Unsigned, B: Bit> RankT for UInt<U, B> {
+    type Out = U1;
+}
+
+/// `append<R>(T, F)`: `T` padded with `F` to rank `R` (a leaf stays a leaf at rank 1, as in
+/// C++).
+pub trait AppendTo<R, F> {
+    /// The padded tuple.
+    type Out;
+}
+impl<R, F> AppendTo<R, F> for Nil
+where
+    R: Copies<F>,
+{
+    type Out = <R as Copies<F>>::Out;
+}
+impl<R, F, H, T> AppendTo<R, F> for Cons<H, T>
+where
+    Cons<H, T>: LenT,
+    R: Sub<<Cons<H, T> as LenT>::Out>,
+    <R as Sub<<Cons<H, T> as LenT>::Out>>::Output: Copies<F>,
+    Cons<H, T>: Concat<<<R as Sub<<Cons<H, T> as LenT>::Out>>::Output as Copies<F>>::Out>,
+{
+    type Out = <Cons<H, T> as Concat<<<R as Sub<<Cons<H, T> as LenT>::Out>>::Output as Copies<F>>::Out>>::Output;
+}
+macro_rules! leaf_append_to {
+    ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
+        /// A leaf: itself at rank 1, else the first of `R` modes.
+        impl<R, F, $($g: $b),*> AppendTo<R, F> for $ty
+        where
+            R: crate::arith::EqT<U1>,
+            (IsOne<R>,): PadLeaf<$ty, R, F>,
+        {
+            type Out = <(IsOne<R>,) as PadLeaf<$ty, R, F>>::Out;
+        }
+    )*};
+}
+leaf_append_to!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
+
+/// A leaf at rank 1 (`B1`) or padded.
+pub trait PadLeaf<X, R, F> {
+    /// The padded leaf.
+    type Out;
+}
+impl<X, R, F> PadLeaf<X, R, F> for (B1,) {
+    type Out = X;
+}
+impl<X, R: Sub<B1>, F> PadLeaf<X, R, F> for (typenum::B0,)
+where
+    <R as Sub<B1>>::Output: Copies<F>,
+{
+    type Out = Cons<X, <<R as Sub<B1>>::Output as Copies<F>>::Out>;
+}
+
+/// `zip(X, Y)`: a leaf `X` gives `((X, Y))`; tuples of one rank give `((X0, Y0), (X1, Y1), ...)`
+/// (implemented by `X`).
+pub trait Zip<Y> {
+    /// The zipped tuple.
+    type Out;
+}
+impl Zip<Nil> for Nil {
+    type Out = Nil;
+}
+impl<X0, XT: Zip<YT>, Y0, YT> Zip<Cons<Y0, YT>> for Cons<X0, XT> {
+    type Out = Cons<Cons<X0, Cons<Y0, Nil>>, <XT as Zip<YT>>::Out>;
+}
+impl<Y> Zip<Y> for UTerm {
+    type Out = Cons<Cons<UTerm, Cons<Y, Nil>>, Nil>;
+}
+impl<U: Unsigned, B: Bit, Y> Zip<Y> for UInt<U, B> {
+    type Out = Cons<Cons<UInt<U, B>, Cons<Y, Nil>>, Nil>;
+}
+
+/// `blocked_product`, as an operation marker: mode i is `(A_i, B_i)`.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct BlockedOp;
+
+/// `raked_product`, as an operation marker: mode i is `(B_i, A_i)`.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct RakedOp;
+
+/// The order in which a rank product zips `(block, product)`.
+pub trait ZipOrder<X, Y> {
+    /// The zipped tuple.
+    type Out;
+}
+impl<X: Zip<Y>, Y> ZipOrder<X, Y> for BlockedOp {
+    type Out = <X as Zip<Y>>::Out;
+}
+impl<X, Y: Zip<X>> ZipOrder<X, Y> for RakedOp {
+    type Out = <Y as Zip<X>>::Out;
+}
+
+/// The two modes of a rank-2 tuple.
+pub trait Pair {
+    /// Mode 0.
+    type First;
+    /// Mode 1.
+    type Second;
+}
+impl<X, Y> Pair for Cons<X, Cons<Y, Nil>> {
+    type First = X;
+    type Second = Y;
+}
+
+/// The padding rank `max(rank(A), rank(B))`.
+type RankMax<SA, SB> = <<SA as RankT>::Out as crate::arith::MaxT<<SB as RankT>::Out>>::Out;
+/// `logical_product(append<R>(A), append<R>(B))`.
+type PaddedProduct<SA, DA, SB, DB> = Multiplied<
+    Layout<<SA as AppendTo<RankMax<SA, SB>, U1>>::Out, <DA as AppendTo<RankMax<SA, SB>, U0>>::Out>,
+    Layout<<SB as AppendTo<RankMax<SA, SB>, U1>>::Out, <DB as AppendTo<RankMax<SA, SB>, U0>>::Out>,
+>;
+
+/// `blocked_product` and `raked_product`: `zip` of the two modes of the padded product.
+impl<Op, SA, DA, SB, DB> crate::diag::Operation<Layout<SA, DA>, Layout<SB, DB>> for Op
+where
+    Op: ZipOrder<
+            <<PaddedProduct<SA, DA, SB, DB> as Parts>::S as Pair>::First,
+            <<PaddedProduct<SA, DA, SB, DB> as Parts>::S as Pair>::Second,
+        > + ZipOrder<
+            <<PaddedProduct<SA, DA, SB, DB> as Parts>::D as Pair>::First,
+            <<PaddedProduct<SA, DA, SB, DB> as Parts>::D as Pair>::Second,
+        > + RankOp,
+    SA: RankT,
+    SB: RankT,
+    <SA as RankT>::Out: crate::arith::MaxT<<SB as RankT>::Out>,
+    SA: AppendTo<RankMax<SA, SB>, U1>,
+    DA: AppendTo<RankMax<SA, SB>, U0>,
+    SB: AppendTo<RankMax<SA, SB>, U1>,
+    DB: AppendTo<RankMax<SA, SB>, U0>,
+    Layout<<SB as AppendTo<RankMax<SA, SB>, U1>>::Out, <DB as AppendTo<RankMax<SA, SB>, U0>>::Out>: TilerOp<
+        ProductOp,
+        Layout<<SA as AppendTo<RankMax<SA, SB>, U1>>::Out, <DA as AppendTo<RankMax<SA, SB>, U0>>::Out>,
+    >,
+    PaddedProduct<SA, DA, SB, DB>: Parts,
+    <PaddedProduct<SA, DA, SB, DB> as Parts>::S: Pair,
+    <PaddedProduct<SA, DA, SB, DB> as Parts>::D: Pair,
+{
+    type Output = Layout<
+        <Op as ZipOrder<
+            <<PaddedProduct<SA, DA, SB, DB> as Parts>::S as Pair>::First,
+            <<PaddedProduct<SA, DA, SB, DB> as Parts>::S as Pair>::Second,
+        >>::Out,
+        <Op as ZipOrder<
+            <<PaddedProduct<SA, DA, SB, DB> as Parts>::D as Pair>::First,
+            <<PaddedProduct<SA, DA, SB, DB> as Parts>::D as Pair>::Second,
+        >>::Out,
+    >;
+}
+
+/// The rank products' markers (so that their `Operation` impl does not cover the others').
+pub trait RankOp {}
+impl RankOp for BlockedOp {}
+impl RankOp for RakedOp {}
+
+/// `blocked_product(A, B)`: every element of `B` is a block `A`; mode i is `(A_i, B_i)`,
+/// computed by the type checker for static layouts.
+///
+/// # Examples
+/// ```
+/// use cute_static::{blocked_product, layout};
+/// // CuTe docs
+/// let r = blocked_product(layout!((2,5):(5,1)), layout!((3,4):(1,3)));
+/// assert_eq!(r.to_string(), "((2,3),(5,4)):((5,10),(1,30))");
+/// ```
+#[inline(always)]
+pub fn blocked_product<SA, DA, SB, DB>(
+    _: Layout<SA, DA>,
+    _: Layout<SB, DB>,
+) -> Gated<BlockedOp, Layout<SA, DA>, Layout<SB, DB>>
+where
+    Layout<SA, DA>: StaticBit,
+    <Layout<SA, DA> as StaticBit>::Out: Gate<BlockedOp, Layout<SA, DA>, Layout<SB, DB>>,
+    Gated<BlockedOp, Layout<SA, DA>, Layout<SB, DB>>: Default,
+{
+    // Every leaf is static: the value is the type's.
+    Default::default()
+}
+
+/// `raked_product(A, B)`: the blocks of [`blocked_product`] interleaved; mode i is
+/// `(B_i, A_i)`, computed by the type checker for static layouts.
+///
+/// # Examples
+/// ```
+/// use cute_static::{layout, raked_product};
+/// // CuTe docs
+/// let r = raked_product(layout!((2,5):(5,1)), layout!((3,4):(1,3)));
+/// assert_eq!(r.to_string(), "((3,2),(4,5)):((10,5),(30,1))");
+/// ```
+#[inline(always)]
+pub fn raked_product<SA, DA, SB, DB>(
+    _: Layout<SA, DA>,
+    _: Layout<SB, DB>,
+) -> Gated<RakedOp, Layout<SA, DA>, Layout<SB, DB>>
+where
+    Layout<SA, DA>: StaticBit,
+    <Layout<SA, DA> as StaticBit>::Out: Gate<RakedOp, Layout<SA, DA>, Layout<SB, DB>>,
+    Gated<RakedOp, Layout<SA, DA>, Layout<SB, DB>>: Default,
+{
+    // Every leaf is static: the value is the type's.
+    Default::default()
+}

@@ -4,9 +4,10 @@
 #![allow(clippy::all)]
 use cute::cute_dyn as dy;
 use cute::cute_static::{
-    blocked_product, coalesce, complement, composition, filter, flat_divide, flat_product, layout, layout_dyn,
-    left_inverse, logical_divide, logical_product, make_layout_left, make_layout_right, raked_product, right_inverse,
-    shape, tiled_divide, tiled_product, tiler, zipped_divide, zipped_product,
+    blocked_product, coalesce, coalesce_by, complement, complement_cosize, composition, filter, flat_divide,
+    flat_product, layout, layout_dyn, left_inverse, logical_divide, logical_product, make_layout_left,
+    make_layout_right, raked_product, right_inverse, shape, tiled_divide, tiled_product, tiler, zipped_divide,
+    zipped_product,
 };
 
 #[test]
@@ -726,8 +727,25 @@ fn static_9() {
     );
     assert_eq!(make_layout_left(shape!((4, 8, 16, (2, 4)))).to_string(), "(4,8,16,(2,4)):(1,4,32,(512,1024))");
     assert_eq!(coalesce(layout!(4:1)).to_string(), "4:1");
+    assert_eq!(
+        coalesce_by(layout!((4,(2,(1,2,2)),8,2):(4,(1,(4,16,256)),32,2)), shape!((1, 1, 1, 1))).to_string(),
+        "(4,(2,2,2),8,2):(4,(1,16,256),32,2)"
+    );
+    assert_eq!(
+        coalesce_by(layout!((4,4,(6,5)):(1,4,(16,96))), shape!((1, 1))).to_string(),
+        "(4,4,(6,5)):(1,4,(16,96))"
+    );
+    assert_eq!(
+        coalesce_by(layout!(((4,4),((2,6),4,2,2)):((384,96),((1536,16),4,1,2))), shape!(((1, 1), ((1, 1)))))
+            .to_string(),
+        "((4,4),((2,6),4,2,2)):((384,96),((1536,16),4,1,2))"
+    );
     assert_eq!(coalesce(layout!((2,3):(12,3))).to_string(), "(2,3):(12,3)");
     assert_eq!(coalesce(layout!(((1,6,2,1),(4,2,7)):((1,1,6,12),(12,48,96)))).to_string(), "672:1");
+    assert_eq!(
+        coalesce_by(layout!((1,(2,5,3,1),2,12):(10,(5,1,240,1),120,0)), shape!((1, 1, 1))).to_string(),
+        "(1,(2,5,3),2,12):(0,(5,1,240),120,0)"
+    );
     assert_eq!(coalesce(layout!((2,(2,2,2)):(2,(192,1,32)))).to_string(), "(2,2,2,2):(2,192,1,32)");
     assert_eq!(coalesce(layout!(2:0)).to_string(), "2:0");
     assert_eq!(coalesce(layout!((12,1):(1,1))).to_string(), "12:1");
@@ -735,33 +753,29 @@ fn static_9() {
         coalesce(layout!(((3,(1,1,2),(4,1),7),6):((1,(3,336,336),(84,336),6),672))).to_string(),
         "(3,2,4,7,6):(1,336,84,6,672)"
     );
+    assert_eq!(coalesce_by(layout!((1,(4,8)):(0,(0,4))), shape!((1))).to_string(), "(1,(4,8)):(0,(0,4))");
     assert_eq!(coalesce(layout!((16,8):(1,16))).to_string(), "128:1");
     assert_eq!(coalesce(layout!((12,12,8):(12,1,144))).to_string(), "(12,12,8):(12,1,144)");
     assert_eq!(coalesce(layout!(3:1)).to_string(), "3:1");
+    assert_eq!(coalesce_by(layout!((8,4,2):(1,8,32)), shape!((1, 1))).to_string(), "(8,4,2):(1,8,32)");
+    assert_eq!(coalesce_by(layout!((2,6):(1,2)), shape!((1))).to_string(), "(2,6):(1,2)");
+    assert_eq!(coalesce_by(layout!((2,2):(16,8)), shape!((1, 1))).to_string(), "(2,2):(16,8)");
     assert_eq!(coalesce(layout!((((2,4,1),(3,2)),4):(((1,2,8),(8,24)),48))).to_string(), "192:1");
+    assert_eq!(coalesce_by(layout!((1,(2,3)):(1,(0,1))), shape!((1))).to_string(), "(1,(2,3)):(0,(0,1))");
     assert_eq!(coalesce(layout!(((5,2),2):((128,6),8))).to_string(), "(5,2,2):(128,6,8)");
+    assert_eq!(
+        coalesce_by(layout!((((2,4),2)):(((4,8),64))), shape!((((1, 1), 1)))).to_string(),
+        "(((2,4),2)):(((4,8),64))"
+    );
+    assert_eq!(coalesce_by(layout!(((2,1),2):((6,0),4)), shape!(((1), 1))).to_string(), "((2,1),2):((6,0),4)");
+    assert_eq!(
+        coalesce_by(layout!((2,(3,1,2,2),1):(1,(2,6,6,12),24)), shape!((1))).to_string(),
+        "(2,(3,1,2,2),1):(1,(2,6,6,12),24)"
+    );
+    assert_eq!(coalesce_by(layout!((1,4):(1,1)), shape!((1, 1))).to_string(), "(1,4):(0,1)");
+    assert_eq!(coalesce_by(layout!(12:1), shape!(1)).to_string(), "12:1");
     assert_eq!(coalesce(layout!((4,1,4,2):(1,128,8,64))).to_string(), "(4,4,2):(1,8,64)");
     assert_eq!(coalesce(layout!((3,3):(1,3))).to_string(), "9:1");
-    assert_eq!(coalesce(layout!((4,(3,1,2,1)):(32,(2,0,0,0)))).to_string(), "(4,3,2):(32,2,0)");
-    assert_eq!(coalesce(layout!(2:32)).to_string(), "2:32");
-    assert_eq!(coalesce(layout!(8:0)).to_string(), "8:0");
-    assert_eq!(coalesce(layout!((1,2):(1,1))).to_string(), "2:1");
-    assert_eq!(coalesce(layout!((8,3,2,(2,(2,1),2)):(48,8,24,(2,(4,384),1)))).to_string(), "(8,6,4,2):(48,8,2,1)");
-    assert_eq!(coalesce(layout!((2,(6,2,4)):(3,(24,1152,6)))).to_string(), "(2,6,2,4):(3,24,1152,6)");
-    assert_eq!(coalesce(layout!((3,1):(1,3))).to_string(), "3:1");
-    assert_eq!(coalesce(layout!((2,6):(6,1))).to_string(), "(2,6):(6,1)");
-    assert_eq!(
-        coalesce(layout!(((4,16),(2,(4,1,2),4)):((1024,64),(32,(8,8,4),1)))).to_string(),
-        "(4,16,2,4,2,4):(1024,64,32,8,4,1)"
-    );
-    assert_eq!(coalesce(layout!((5,2,5,4):(1,5,10,50))).to_string(), "200:1");
-    assert_eq!(coalesce(layout!(((8,4,2,1),6):((72,2304,12,1),1))).to_string(), "(8,4,2,6):(72,2304,12,1)");
-    assert_eq!(
-        coalesce(layout!(((1,(3,2,2)),5,(2,(1,1,7),2,2)):((1,(1,3,6)),12,(60,(120,120,120),840,1680)))).to_string(),
-        "3360:1"
-    );
-    assert_eq!(coalesce(layout!((2,((2,2,2),4,1)):(8,((4,1,2),16,8)))).to_string(), "(2,2,4,4):(8,4,1,16)");
-    assert_eq!(coalesce(layout!(((5,4),2):((0,32),16))).to_string(), "(5,4,2):(0,32,16)");
 }
 
 #[test]
@@ -801,6 +815,113 @@ fn mixed_9() -> Result<(), dy::Error> {
         dy::coalesce(&layout_dyn!(({4},1,{4},2):({1},128,{8},64))?)?
     );
     assert_eq!(coalesce(layout!(({3},3):({1},3))).to_dyn()?, dy::coalesce(&layout_dyn!(({3},3):({1},3))?)?);
+    Ok(())
+}
+
+#[test]
+fn static_10() {
+    assert_eq!(
+        coalesce_by(layout!(((4,2),2,2):((8,0),0,4)), shape!(((1), 1, 1))).to_string(),
+        "((4,2),2,2):((8,0),0,4)"
+    );
+    assert_eq!(coalesce(layout!((4,(3,1,2,1)):(32,(2,0,0,0)))).to_string(), "(4,3,2):(32,2,0)");
+    assert_eq!(coalesce(layout!(2:32)).to_string(), "2:32");
+    assert_eq!(coalesce(layout!(8:0)).to_string(), "8:0");
+    assert_eq!(coalesce(layout!((1,2):(1,1))).to_string(), "2:1");
+    assert_eq!(
+        coalesce_by(layout!(((2,2,2),16,(1,(1,1,4)),(1,3,2)):((2,0,0),8,(0,(0,0,128)),(4,512,0))), shape!(((1), 1, 2)))
+            .to_string(),
+        "((2,2,2),16,4,(1,3,2)):((2,0,0),8,128,(4,512,0))"
+    );
+    assert_eq!(coalesce(layout!((8,3,2,(2,(2,1),2)):(48,8,24,(2,(4,384),1)))).to_string(), "(8,6,4,2):(48,8,2,1)");
+    assert_eq!(coalesce(layout!((2,(6,2,4)):(3,(24,1152,6)))).to_string(), "(2,6,2,4):(3,24,1152,6)");
+    assert_eq!(coalesce(layout!((3,1):(1,3))).to_string(), "3:1");
+    assert_eq!(coalesce_by(layout!((4,16):(0,1)), shape!((1))).to_string(), "(4,16):(0,1)");
+    assert_eq!(coalesce(layout!((2,6):(6,1))).to_string(), "(2,6):(6,1)");
+    assert_eq!(
+        coalesce(layout!(((4,16),(2,(4,1,2),4)):((1024,64),(32,(8,8,4),1)))).to_string(),
+        "(4,16,2,4,2,4):(1024,64,32,8,4,1)"
+    );
+    assert_eq!(coalesce(layout!((5,2,5,4):(1,5,10,50))).to_string(), "200:1");
+    assert_eq!(coalesce(layout!(((8,4,2,1),6):((72,2304,12,1),1))).to_string(), "(8,4,2,6):(72,2304,12,1)");
+    assert_eq!(
+        coalesce_by(layout!((2,8,(16,2),3):(64,2,(1152,1),128)), shape!((1, 1, (1, 1), 2))).to_string(),
+        "(2,8,(16,2),3):(64,2,(1152,1),128)"
+    );
+    assert_eq!(
+        coalesce_by(layout!((((5,2),1),4):(((8,4),4),1)), shape!(((1)))).to_string(),
+        "(((5,2),1),4):(((8,4),4),1)"
+    );
+    assert_eq!(
+        coalesce(layout!(((1,(3,2,2)),5,(2,(1,1,7),2,2)):((1,(1,3,6)),12,(60,(120,120,120),840,1680)))).to_string(),
+        "3360:1"
+    );
+    assert_eq!(coalesce(layout!((2,((2,2,2),4,1)):(8,((4,1,2),16,8)))).to_string(), "(2,2,4,4):(8,4,1,16)");
+    assert_eq!(coalesce(layout!(((5,4),2):((0,32),16))).to_string(), "(5,4,2):(0,32,16)");
+    assert_eq!(coalesce(layout!(((4,2,3),1,(4,1),2):((1,4,8),24,(24,96),96))).to_string(), "192:1");
+    assert_eq!(coalesce(layout!((8,2):(1,8))).to_string(), "16:1");
+    assert_eq!(
+        coalesce(layout!(((8,(1,2)),(2,2,2,(2,2,2))):((16,(16,768)),(6144,384,2,(8,1536,1))))).to_string(),
+        "(8,2,2,2,2,2,2,2):(16,768,6144,384,2,8,1536,1)"
+    );
+    assert_eq!(coalesce_by(layout!((3,8):(1,3)), shape!((1))).to_string(), "(3,8):(1,3)");
+    assert_eq!(
+        coalesce_by(
+            layout!((((3,1,2),(3,1),(2,2)),2,8):(((384,384,192),(64,64),(32,16)),8,1)),
+            shape!((((1, 1, 1), (1, 1))))
+        )
+        .to_string(),
+        "(((3,1,2),(3,1),(2,2)),2,8):(((384,0,192),(64,0),(32,16)),8,1)"
+    );
+    assert_eq!(
+        coalesce(layout!(((3,(3,4)),(2,4),(3,2)):((576,(192,48)),(24,6),(2,1)))).to_string(),
+        "(3,3,4,2,4,3,2):(576,192,48,24,6,2,1)"
+    );
+    assert_eq!(coalesce_by(layout!((2,5,4):(1,2,10)), shape!((1))).to_string(), "(2,5,4):(1,2,10)");
+    assert_eq!(
+        coalesce_by(layout!(((2,2),(5,6,(2,3,2)),1):((72,3),(288,6,(36,1,144)),6)), shape!((1))).to_string(),
+        "((2,2),(5,6,(2,3,2)),1):((72,3),(288,6,(36,1,144)),6)"
+    );
+    assert_eq!(coalesce(layout!(((4,2),2):((4,1),2))).to_string(), "(4,4):(4,1)");
+    assert_eq!(
+        coalesce_by(layout!(((3,4),(2,(3,8,4))):((3072,1),(24,(4,96,768)))), shape!(((1, 1), (1, (1, 1, 1)))))
+            .to_string(),
+        "((3,4),(2,(3,8,4))):((3072,1),(24,(4,96,768)))"
+    );
+    assert_eq!(
+        coalesce_by(
+            layout!(((1,1,(1,2,2),(1,1,2)),16,8,3):((3072,3072,(12288,6144,3072),(6144,12288,1)),2,32,1024)),
+            shape!(((1, 1), 1, 1, 1))
+        )
+        .to_string(),
+        "((1,1,(1,2,2),(1,1,2)),16,8,3):((0,0,(12288,6144,3072),(6144,12288,1)),2,32,1024)"
+    );
+    assert_eq!(coalesce(layout!((1,4,(4,2,1)):(1,1,(4,16,32)))).to_string(), "32:1");
+    assert_eq!(
+        coalesce_by(layout!(((2,(2,4,4),3),(1,1,2)):((12,(12,2,64),16),(32,16,12))), shape!(((1, (1, 1))))).to_string(),
+        "((2,(2,4,4),3),(1,1,2)):((12,(12,2,64),16),(32,16,12))"
+    );
+    assert_eq!(
+        coalesce(layout!(((3,1),(1,7,1,2),8,1):((112,112),(112,16,16,8),1,1))).to_string(),
+        "(3,7,2,8):(112,16,8,1)"
+    );
+    assert_eq!(
+        coalesce_by(layout!(((3,16),((3,1,1),2),(3,2,2)):((1152,72),((24,24,24),12),(4,2,1))), shape!((1))).to_string(),
+        "((3,16),((3,1,1),2),(3,2,2)):((1152,72),((24,24,24),12),(4,2,1))"
+    );
+    assert_eq!(coalesce_by(layout!(3:1), shape!(1)).to_string(), "3:1");
+    assert_eq!(coalesce(layout!(6:0)).to_string(), "6:0");
+    assert_eq!(coalesce(layout!((3,1,2,(2,2,1,2)):(2,6,6,(1,192,1,96)))).to_string(), "(6,2,2,2):(2,1,192,96)");
+    assert_eq!(
+        coalesce_by(layout!((7,((2,4,1),2,4,6)):(0,((0,672,0),4,0,56))), shape!((1, (1, 1)))).to_string(),
+        "(7,((2,4),2,4,6)):(0,((0,672),4,0,56))"
+    );
+    assert_eq!(coalesce(layout!((4,(16,1),12):(3,(12,1),192))).to_string(), "768:3");
+    assert_eq!(coalesce(layout!((2,16):(0,24))).to_string(), "(2,16):(0,24)");
+}
+
+#[test]
+fn mixed_10() -> Result<(), dy::Error> {
     assert_eq!(
         coalesce(layout!(({4},(3,{1},2,{1})):(32,({2},0,{0},0)))).to_dyn()?,
         dy::coalesce(&layout_dyn!(({4},(3,{1},2,{1})):(32,({2},0,{0},0)))?)?
@@ -847,76 +968,6 @@ fn mixed_9() -> Result<(), dy::Error> {
         coalesce(layout!((({5},4),{2}):((0,{32}),16))).to_dyn()?,
         dy::coalesce(&layout_dyn!((({5},4),{2}):((0,{32}),16))?)?
     );
-    Ok(())
-}
-
-#[test]
-fn static_10() {
-    assert_eq!(coalesce(layout!(((4,2,3),1,(4,1),2):((1,4,8),24,(24,96),96))).to_string(), "192:1");
-    assert_eq!(coalesce(layout!((8,2):(1,8))).to_string(), "16:1");
-    assert_eq!(
-        coalesce(layout!(((8,(1,2)),(2,2,2,(2,2,2))):((16,(16,768)),(6144,384,2,(8,1536,1))))).to_string(),
-        "(8,2,2,2,2,2,2,2):(16,768,6144,384,2,8,1536,1)"
-    );
-    assert_eq!(
-        coalesce(layout!(((3,(3,4)),(2,4),(3,2)):((576,(192,48)),(24,6),(2,1)))).to_string(),
-        "(3,3,4,2,4,3,2):(576,192,48,24,6,2,1)"
-    );
-    assert_eq!(coalesce(layout!(((4,2),2):((4,1),2))).to_string(), "(4,4):(4,1)");
-    assert_eq!(coalesce(layout!((1,4,(4,2,1)):(1,1,(4,16,32)))).to_string(), "32:1");
-    assert_eq!(
-        coalesce(layout!(((3,1),(1,7,1,2),8,1):((112,112),(112,16,16,8),1,1))).to_string(),
-        "(3,7,2,8):(112,16,8,1)"
-    );
-    assert_eq!(coalesce(layout!(6:0)).to_string(), "6:0");
-    assert_eq!(coalesce(layout!((3,1,2,(2,2,1,2)):(2,6,6,(1,192,1,96)))).to_string(), "(6,2,2,2):(2,1,192,96)");
-    assert_eq!(coalesce(layout!((4,(16,1),12):(3,(12,1),192))).to_string(), "768:3");
-    assert_eq!(coalesce(layout!((2,16):(0,24))).to_string(), "(2,16):(0,24)");
-    assert_eq!(coalesce(layout!(((4,2),(2,(4,4))):((32,32),(16,(0,64))))).to_string(), "(4,2,2,4,4):(32,32,16,0,64)");
-    assert_eq!(coalesce(layout!(((4,3),4,6,3):((24,0),1,4,0))).to_string(), "(4,3,24,3):(24,0,1,0)");
-    assert_eq!(coalesce(layout!(8:1)).to_string(), "8:1");
-    assert_eq!(
-        coalesce(layout!((12,(6,1,2),16):(4608,(384,884736,442368),3))).to_string(),
-        "(12,6,2,16):(4608,384,442368,3)"
-    );
-    assert_eq!(coalesce(layout!((3,5):(5,1))).to_string(), "(3,5):(5,1)");
-    assert_eq!(coalesce(layout!((2,2):(12,2))).to_string(), "(2,2):(12,2)");
-    assert_eq!(coalesce(layout!(((1,4),3,12):((1,144),4,12))).to_string(), "(4,36):(144,4)");
-    assert_eq!(coalesce(layout!((32,16):(1,32))).to_string(), "512:1");
-    assert_eq!(coalesce(layout!((((7,1,2),7),8):(((112,784,1),16),2))).to_string(), "(7,2,7,8):(112,1,16,2)");
-    assert_eq!(coalesce(layout!((4,3,2,8):(3,192,576,24))).to_string(), "(4,6,8):(3,192,24)");
-    assert_eq!(
-        coalesce(layout!(((8,1,1),(2,6),2,(2,1,2,2)):((1,8,8),(8,16),96,(192,384,384,768)))).to_string(),
-        "1536:1"
-    );
-    assert_eq!(coalesce(layout!((2,4):(4,1))).to_string(), "(2,4):(4,1)");
-    assert_eq!(coalesce(layout!((8,32):(32,1))).to_string(), "(8,32):(32,1)");
-    assert_eq!(
-        coalesce(layout!((4,(2,1,(1,3,1),4),4):(16,(0,16,(64,12,128),16),1))).to_string(),
-        "(4,2,3,4,4):(16,0,12,16,1)"
-    );
-    assert_eq!(coalesce(layout!((1,(8,32,2),2,4):(4096,(1,16,8),512,1024))).to_string(), "(8,32,2,8):(1,16,8,512)");
-    assert_eq!(coalesce(layout!((3,(2,1,1),16):(4,(12,24,1),24))).to_string(), "96:4");
-    assert_eq!(
-        coalesce(layout!((16,(1,2,2,(1,2,4))):(32,(32,16,8,(8,4,1))))).to_string(),
-        "(16,2,2,2,4):(32,16,8,4,1)"
-    );
-    assert_eq!(coalesce(layout!(32:1)).to_string(), "32:1");
-    assert_eq!(coalesce(layout!(((1,3,6),8,4):((1,24,1),64,128))).to_string(), "(3,6,8,4):(24,1,64,128)");
-    assert_eq!(coalesce(layout!(((6,2),12,6):((24,3),8,8))).to_string(), "(6,2,12,6):(24,3,8,8)");
-    assert_eq!(coalesce(layout!((2):(1))).to_string(), "2:1");
-    assert_eq!(coalesce(layout!((8,8):(8,1))).to_string(), "(8,8):(8,1)");
-    assert_eq!(coalesce(layout!(1:1)).to_string(), "1:0");
-    assert_eq!(coalesce(layout!(16:1)).to_string(), "16:1");
-    assert_eq!(coalesce(layout!((16,16):(16,1))).to_string(), "(16,16):(16,1)");
-    assert_eq!(coalesce(layout!((2,2,4):(1,2,4))).to_string(), "16:1");
-    assert_eq!(coalesce(layout!((6,2):(2,1))).to_string(), "(6,2):(2,1)");
-    assert_eq!(coalesce(layout!((8,2):(64,1))).to_string(), "(8,2):(64,1)");
-    assert_eq!(coalesce(layout!((2,((1,1,3),4,1,1),2,5):(40,((4,1,80),1,8,4),4,8))).to_string(), "(6,40):(40,1)");
-}
-
-#[test]
-fn mixed_10() -> Result<(), dy::Error> {
     assert_eq!(
         coalesce(layout!((({4},2,{3}),1,({4},1),{2}):((1,{4},8),{24},(24,{96}),96))).to_dyn()?,
         dy::coalesce(&layout_dyn!((({4},2,{3}),1,({4},1),{2}):((1,{4},8),{24},(24,{96}),96))?)?
@@ -955,6 +1006,92 @@ fn mixed_10() -> Result<(), dy::Error> {
         dy::coalesce(&layout_dyn!(({4},(16,{1}),12):({3},(12,{1}),192))?)?
     );
     assert_eq!(coalesce(layout!(({2},16):({0},24))).to_dyn()?, dy::coalesce(&layout_dyn!(({2},16):({0},24))?)?);
+    Ok(())
+}
+
+#[test]
+fn static_11() {
+    assert_eq!(coalesce_by(layout!(2:1), shape!(1)).to_string(), "2:1");
+    assert_eq!(coalesce(layout!(((4,2),(2,(4,4))):((32,32),(16,(0,64))))).to_string(), "(4,2,2,4,4):(32,32,16,0,64)");
+    assert_eq!(coalesce(layout!(((4,3),4,6,3):((24,0),1,4,0))).to_string(), "(4,3,24,3):(24,0,1,0)");
+    assert_eq!(coalesce_by(layout!((4,2):(1,4)), shape!((1))).to_string(), "(4,2):(1,4)");
+    assert_eq!(
+        coalesce_by(layout!((4,6,((2,2),8)):(1,4,((24,48),96))), shape!((1, 1))).to_string(),
+        "(4,6,((2,2),8)):(1,4,((24,48),96))"
+    );
+    assert_eq!(
+        coalesce_by(layout!((8,(2,2),(1,3),(2,2,2)):(96,(48,24),(24,8),(4,2,1))), shape!((1))).to_string(),
+        "(8,(2,2),(1,3),(2,2,2)):(96,(48,24),(24,8),(4,2,1))"
+    );
+    assert_eq!(coalesce_by(layout!(16:1), shape!(1)).to_string(), "16:1");
+    assert_eq!(coalesce(layout!(8:1)).to_string(), "8:1");
+    assert_eq!(
+        coalesce(layout!((12,(6,1,2),16):(4608,(384,884736,442368),3))).to_string(),
+        "(12,6,2,16):(4608,384,442368,3)"
+    );
+    assert_eq!(coalesce(layout!((3,5):(5,1))).to_string(), "(3,5):(5,1)");
+    assert_eq!(coalesce(layout!((2,2):(12,2))).to_string(), "(2,2):(12,2)");
+    assert_eq!(coalesce(layout!(((1,4),3,12):((1,144),4,12))).to_string(), "(4,36):(144,4)");
+    assert_eq!(coalesce_by(layout!(2:0), shape!(1)).to_string(), "2:0");
+    assert_eq!(coalesce(layout!((32,16):(1,32))).to_string(), "512:1");
+    assert_eq!(
+        coalesce_by(layout!(((2,3,8),2):((8,32,1),16)), shape!(((1, 2), 1))).to_string(),
+        "((2,3,8),2):((8,32,1),16)"
+    );
+    assert_eq!(coalesce_by(layout!((3,3,5):(1,30,6)), shape!((1))).to_string(), "(3,3,5):(1,30,6)");
+    assert_eq!(coalesce_by(layout!(32:0), shape!(1)).to_string(), "32:0");
+    assert_eq!(coalesce_by(layout!((16,5,8):(2,3,4)), shape!((1))).to_string(), "(16,5,8):(2,3,4)");
+    assert_eq!(
+        coalesce_by(layout!(((4,2,6,1),(2,2,3),3):((432,216,36,36),(18,9,3),1)), shape!(((1), (1)))).to_string(),
+        "((4,2,6,1),(2,2,3),3):((432,216,36,36),(18,9,3),1)"
+    );
+    assert_eq!(coalesce(layout!((((7,1,2),7),8):(((112,784,1),16),2))).to_string(), "(7,2,7,8):(112,1,16,2)");
+    assert_eq!(coalesce(layout!((4,3,2,8):(3,192,576,24))).to_string(), "(4,6,8):(3,192,24)");
+    assert_eq!(
+        coalesce(layout!(((8,1,1),(2,6),2,(2,1,2,2)):((1,8,8),(8,16),96,(192,384,384,768)))).to_string(),
+        "1536:1"
+    );
+    assert_eq!(
+        coalesce_by(layout!(((4,2),2,7):((2,56),1,8)), shape!(((1), 1))).to_string(),
+        "((4,2),2,7):((2,56),1,8)"
+    );
+    assert_eq!(coalesce(layout!((2,4):(4,1))).to_string(), "(2,4):(4,1)");
+    assert_eq!(coalesce(layout!((8,32):(32,1))).to_string(), "(8,32):(32,1)");
+    assert_eq!(
+        coalesce(layout!((4,(2,1,(1,3,1),4),4):(16,(0,16,(64,12,128),16),1))).to_string(),
+        "(4,2,3,4,4):(16,0,12,16,1)"
+    );
+    assert_eq!(coalesce_by(layout!(((8,6),32):((1,8),48)), shape!(((1), 1))).to_string(), "((8,6),32):((1,8),48)");
+    assert_eq!(
+        coalesce_by(
+            layout!(((2,(3,2),2),((2,2,2),(1,1,3)),4):((576,(64,4),18432),((36864,9216,73728),(147456,147456,192)),1)),
+            shape!((1, ((1))))
+        )
+        .to_string(),
+        "((2,3,2,2),((2,2,2),(1,1,3)),4):((576,64,4,18432),((36864,9216,73728),(147456,147456,192)),1)"
+    );
+    assert_eq!(coalesce(layout!((1,(8,32,2),2,4):(4096,(1,16,8),512,1024))).to_string(), "(8,32,2,8):(1,16,8,512)");
+    assert_eq!(coalesce(layout!((3,(2,1,1),16):(4,(12,24,1),24))).to_string(), "96:4");
+    assert_eq!(coalesce_by(layout!(1:1), shape!(1)).to_string(), "1:0");
+    assert_eq!(coalesce_by(layout!((2,2):(6,1)), shape!((1))).to_string(), "(2,2):(6,1)");
+    assert_eq!(
+        coalesce_by(layout!((((3,1),8),3):(((64,4),128),24)), shape!((((1)), 1))).to_string(),
+        "(((3,1),8),3):(((64,4),128),24)"
+    );
+    assert_eq!(
+        coalesce(layout!((16,(1,2,2,(1,2,4))):(32,(32,16,8,(8,4,1))))).to_string(),
+        "(16,2,2,2,4):(32,16,8,4,1)"
+    );
+    assert_eq!(coalesce_by(layout!((2,6):(0,2)), shape!((1, 1))).to_string(), "(2,6):(0,2)");
+    assert_eq!(coalesce(layout!(32:1)).to_string(), "32:1");
+    assert_eq!(coalesce_by(layout!((2):(1)), shape!((1))).to_string(), "(2):(1)");
+    assert_eq!(coalesce(layout!(((1,3,6),8,4):((1,24,1),64,128))).to_string(), "(3,6,8,4):(24,1,64,128)");
+    assert_eq!(coalesce(layout!(((6,2),12,6):((24,3),8,8))).to_string(), "(6,2,12,6):(24,3,8,8)");
+    assert_eq!(coalesce(layout!((2):(1))).to_string(), "2:1");
+}
+
+#[test]
+fn mixed_11() -> Result<(), dy::Error> {
     assert_eq!(
         coalesce(layout!((({4},2),({2},(4,{4}))):((32,{32}),(16,({0},64))))).to_dyn()?,
         dy::coalesce(&layout_dyn!((({4},2),({2},(4,{4}))):((32,{32}),(16,({0},64))))?)?
@@ -1018,6 +1155,98 @@ fn mixed_10() -> Result<(), dy::Error> {
         dy::coalesce(&layout_dyn!((({6},2),{12},6):(({24},3),{8},8))?)?
     );
     assert_eq!(coalesce(layout!(({2}):(1))).to_dyn()?, dy::coalesce(&layout_dyn!(({2}):(1))?)?);
+    Ok(())
+}
+
+#[test]
+fn static_12() {
+    assert_eq!(
+        coalesce_by(layout!(((16,8),(3,8)):((0,128),(2,3))), shape!(((1), (1, 1)))).to_string(),
+        "((16,8),(3,8)):((0,128),(2,3))"
+    );
+    assert_eq!(
+        coalesce_by(layout!(((5),1,(4,1,2),(2,4)):((1024),5120,(256,5120,8),(20480,64))), shape!((1))).to_string(),
+        "(5,1,(4,1,2),(2,4)):(1024,5120,(256,5120,8),(20480,64))"
+    );
+    assert_eq!(coalesce(layout!((8,8):(8,1))).to_string(), "(8,8):(8,1)");
+    assert_eq!(coalesce_by(layout!(8:8), shape!(1)).to_string(), "8:8");
+    assert_eq!(coalesce(layout!(1:1)).to_string(), "1:0");
+    assert_eq!(
+        coalesce_by(layout!(((5,3),(2,4),4):((1,5),(15,30),120)), shape!(((1, 1), (1), 1))).to_string(),
+        "((5,3),(2,4),4):((1,5),(15,30),120)"
+    );
+    assert_eq!(
+        coalesce_by(layout!((8,((2,1,2),3),(2,2),(2,2)):(192,((96,96,48),16),(8,4),(2,1))), shape!((1, 1))).to_string(),
+        "(8,(2,2,3),(2,2),(2,2)):(192,(96,48,16),(8,4),(2,1))"
+    );
+    assert_eq!(coalesce(layout!(16:1)).to_string(), "16:1");
+    assert_eq!(coalesce(layout!((16,16):(16,1))).to_string(), "(16,16):(16,1)");
+    assert_eq!(
+        coalesce_by(layout!((((6,2),8),(2,4,2),2):(((512,256),32),(16,4,2),1)), shape!((((1, 1), 1)))).to_string(),
+        "(((6,2),8),(2,4,2),2):(((512,256),32),(16,4,2),1)"
+    );
+    assert_eq!(coalesce_by(layout!((4,4):(1,4)), shape!((1, 1))).to_string(), "(4,4):(1,4)");
+    assert_eq!(coalesce(layout!((2,2,4):(1,2,4))).to_string(), "16:1");
+    assert_eq!(coalesce(layout!((6,2):(2,1))).to_string(), "(6,2):(2,1)");
+    assert_eq!(
+        coalesce_by(layout!((4,4,16,8):(512,128,8,1)), shape!((1, 1, 1))).to_string(),
+        "(4,4,16,8):(512,128,8,1)"
+    );
+    assert_eq!(coalesce(layout!((8,2):(64,1))).to_string(), "(8,2):(64,1)");
+    assert_eq!(coalesce(layout!((2,((1,1,3),4,1,1),2,5):(40,((4,1,80),1,8,4),4,8))).to_string(), "(6,40):(40,1)");
+    assert_eq!(coalesce(layout!((4,16):(1,4))).to_string(), "64:1");
+    assert_eq!(coalesce(layout!((5,1):(1,1))).to_string(), "5:1");
+    assert_eq!(coalesce(layout!(((2,(4,1),(4,2,1),2),6,4):((1,(2,8),(8,32,64),64),128,768))).to_string(), "3072:1");
+    assert_eq!(
+        coalesce_by(layout!((3,(16,(8,7))):(12,(24,(1,0)))), shape!((1))).to_string(),
+        "(3,(16,(8,7))):(12,(24,(1,0)))"
+    );
+    assert_eq!(coalesce(layout!((1,3,((1,2),(3,3))):(3,6,((3,3),(1,18))))).to_string(), "(3,2,3,3):(6,3,1,18)");
+    assert_eq!(
+        coalesce(layout!(((2,4,2,2),3,(2,2,(2,2),2)):((1,2,8,16),32,(96,192,(384,768),1536)))).to_string(),
+        "3072:1"
+    );
+    assert_eq!(coalesce(layout!((8,1,(5,3)):(1,0,(24,8)))).to_string(), "(8,5,3):(1,24,8)");
+    assert_eq!(coalesce(layout!((2,1):(0,6))).to_string(), "2:0");
+    assert_eq!(
+        coalesce_by(layout!((2,2,(4,1),8):(0,0,(0,1),1)), shape!((1, 1))).to_string(),
+        "(2,2,(4,1),8):(0,0,(0,1),1)"
+    );
+    assert_eq!(coalesce_by(layout!((4,3):(32,16)), shape!((1))).to_string(), "(4,3):(32,16)");
+    assert_eq!(
+        coalesce_by(layout!((2,(2,2,2),(4,2),(2,1,1)):(1,(2,4,8),(16,64),(128,256,256))), shape!((1, (1)))).to_string(),
+        "(2,(2,2,2),(4,2),(2,1,1)):(1,(2,4,8),(16,64),(128,256,256))"
+    );
+    assert_eq!(coalesce(layout!(((2,2),5,(1,2),2):((1,2),4,(20,20),40))).to_string(), "80:1");
+    assert_eq!(coalesce(layout!((3,8,4):(32,4,1))).to_string(), "(3,8,4):(32,4,1)");
+    assert_eq!(coalesce_by(layout!(((6,4),2):((1,6),24)), shape!((1, 1))).to_string(), "(24,2):(1,24)");
+    assert_eq!(coalesce(layout!((16,1,(2,2,4)):(1,1,(128,16,32)))).to_string(), "(16,2,8):(1,128,16)");
+    assert_eq!(coalesce(layout!((16,(5,(1,4,2)),4):(2,(32,(16,8,128)),12))).to_string(), "(80,4,2,4):(2,8,128,12)");
+    assert_eq!(
+        coalesce_by(layout!((2,(5,4),(1,4,(4,4))):(256,(512,4),(1,0,(64,16)))), shape!((1, (1), 1))).to_string(),
+        "(2,(5,4),(4,4,4)):(256,(512,4),(0,64,16))"
+    );
+    assert_eq!(
+        coalesce_by(layout!((4,((1,1,4),2),2,(2,2)):(0,((16,64,0),0),0,(0,0))), shape!((1, 1, 1))).to_string(),
+        "(4,8,2,(2,2)):(0,0,0,(0,0))"
+    );
+    assert_eq!(coalesce_by(layout!(32:1), shape!(1)).to_string(), "32:1");
+    assert_eq!(
+        coalesce(layout!(((8,4),2,(8,1,1),4):((256,64),32,(4,4,4),1))).to_string(),
+        "(8,4,2,8,4):(256,64,32,4,1)"
+    );
+    assert_eq!(coalesce(layout!(((3,16,4)):((1,0,0)))).to_string(), "(3,64):(1,0)");
+    assert_eq!(coalesce_by(layout!(((4,2),3):((1,48),16)), shape!(((1, 1), 1))).to_string(), "((4,2),3):((1,48),16)");
+    assert_eq!(coalesce_by(layout!(1:0), shape!(1)).to_string(), "1:0");
+    assert_eq!(
+        coalesce_by(layout!((((2,4),6),8,((2,2),1),2):(((8,2),16),192,((1536,1),96),96)), shape!(((1), 1, 1)))
+            .to_string(),
+        "(((2,4),6),8,(2,2),2):(((8,2),16),192,(1536,1),96)"
+    );
+}
+
+#[test]
+fn mixed_12() -> Result<(), dy::Error> {
     assert_eq!(coalesce(layout!(({8},8):({8},1))).to_dyn()?, dy::coalesce(&layout_dyn!(({8},8):({8},1))?)?);
     assert_eq!(coalesce(layout!({1}:1)).to_dyn()?, dy::coalesce(&layout_dyn!({1}:1)?)?);
     assert_eq!(coalesce(layout!({16}:1)).to_dyn()?, dy::coalesce(&layout_dyn!({16}:1)?)?);
@@ -1029,73 +1258,6 @@ fn mixed_10() -> Result<(), dy::Error> {
         coalesce(layout!(({2},((1,{1},3),{4},1,{1}),2,{5}):(40,(({4},1,{80}),1,{8},4),{4},8))).to_dyn()?,
         dy::coalesce(&layout_dyn!(({2},((1,{1},3),{4},1,{1}),2,{5}):(40,(({4},1,{80}),1,{8},4),{4},8))?)?
     );
-    Ok(())
-}
-
-#[test]
-fn static_11() {
-    assert_eq!(coalesce(layout!((4,16):(1,4))).to_string(), "64:1");
-    assert_eq!(coalesce(layout!((5,1):(1,1))).to_string(), "5:1");
-    assert_eq!(coalesce(layout!(((2,(4,1),(4,2,1),2),6,4):((1,(2,8),(8,32,64),64),128,768))).to_string(), "3072:1");
-    assert_eq!(coalesce(layout!((1,3,((1,2),(3,3))):(3,6,((3,3),(1,18))))).to_string(), "(3,2,3,3):(6,3,1,18)");
-    assert_eq!(
-        coalesce(layout!(((2,4,2,2),3,(2,2,(2,2),2)):((1,2,8,16),32,(96,192,(384,768),1536)))).to_string(),
-        "3072:1"
-    );
-    assert_eq!(coalesce(layout!((8,1,(5,3)):(1,0,(24,8)))).to_string(), "(8,5,3):(1,24,8)");
-    assert_eq!(coalesce(layout!((2,1):(0,6))).to_string(), "2:0");
-    assert_eq!(coalesce(layout!(((2,2),5,(1,2),2):((1,2),4,(20,20),40))).to_string(), "80:1");
-    assert_eq!(coalesce(layout!((3,8,4):(32,4,1))).to_string(), "(3,8,4):(32,4,1)");
-    assert_eq!(coalesce(layout!((16,1,(2,2,4)):(1,1,(128,16,32)))).to_string(), "(16,2,8):(1,128,16)");
-    assert_eq!(coalesce(layout!((16,(5,(1,4,2)),4):(2,(32,(16,8,128)),12))).to_string(), "(80,4,2,4):(2,8,128,12)");
-    assert_eq!(
-        coalesce(layout!(((8,4),2,(8,1,1),4):((256,64),32,(4,4,4),1))).to_string(),
-        "(8,4,2,8,4):(256,64,32,4,1)"
-    );
-    assert_eq!(coalesce(layout!(((3,16,4)):((1,0,0)))).to_string(), "(3,64):(1,0)");
-    assert_eq!(coalesce(layout!(((2,3),(12,2)):((6,2),(12,1)))).to_string(), "(2,3,12,2):(6,2,12,1)");
-    assert_eq!(coalesce(layout!(2:1)).to_string(), "2:1");
-    assert_eq!(coalesce(layout!((1,3):(3,1))).to_string(), "3:1");
-    assert_eq!(coalesce(layout!((((4,1),2),1,4):(((12,1),6),2,64))).to_string(), "(4,2,4):(12,6,64)");
-    assert_eq!(coalesce(layout!(3:4)).to_string(), "3:4");
-    assert_eq!(coalesce(layout!(((5),3):((3),1))).to_string(), "(5,3):(3,1)");
-    assert_eq!(coalesce(layout!((2,12,(1,6)):(0,0,(0,0)))).to_string(), "144:0");
-    assert_eq!(coalesce(layout!(((3,2),12,(8),4):((768,384),4,(48),1))).to_string(), "(3,2,96,4):(768,384,4,1)");
-    assert_eq!(coalesce(layout!(8:12)).to_string(), "8:12");
-    assert_eq!(coalesce(layout!(((2,8),(7,4,8)):((224,1792),(4,1,28)))).to_string(), "(2,8,7,4,8):(224,1792,4,1,28)");
-    assert_eq!(
-        coalesce(layout!((4,(2,2,2,1),8,4):(2,(32,1,512,1),64,8))).to_string(),
-        "(4,2,2,2,8,4):(2,32,1,512,64,8)"
-    );
-    assert_eq!(coalesce(layout!((16,5,4,4):(0,0,320,0))).to_string(), "(80,4,4):(0,320,0)");
-    assert_eq!(
-        coalesce(layout!((8,(2,4,(3,2,1),4)):(1,(16,4,(12,64,24),8)))).to_string(),
-        "(8,2,4,3,2,4):(1,16,4,12,64,8)"
-    );
-    assert_eq!(
-        coalesce(layout!((6,(4,2),16,(2,2)):(512,(128,64),4,(2,1)))).to_string(),
-        "(6,4,2,16,2,2):(512,128,64,4,2,1)"
-    );
-    assert_eq!(coalesce(layout!((4,5):(5,1))).to_string(), "(4,5):(5,1)");
-    assert_eq!(coalesce(layout!((4,2,2):(0,2,1))).to_string(), "(4,2,2):(0,2,1)");
-    assert_eq!(coalesce(layout!((2,6):(3,4))).to_string(), "(2,6):(3,4)");
-    assert_eq!(coalesce(layout!(((4,3,2,2),8,4):((8,32,96,4),192,1))).to_string(), "(24,2,8,4):(8,4,192,1)");
-    assert_eq!(filter(layout!((2,(1,(2,1,3)),5,4):(24,(1,(0,48,4)),48,0))).to_string(), "(2,3,5):(24,4,48)");
-    assert_eq!(filter(layout!(32:128)).to_string(), "32:128");
-    assert_eq!(filter(layout!((8,((2,2),3,2),4):(32,((2,3),0,8),16))).to_string(), "(8,2,2,8):(32,2,3,8)");
-    assert_eq!(filter(layout!(((4,4),4):((1,16),4))).to_string(), "(4,4,4):(1,16,4)");
-    assert_eq!(filter(layout!(2:1)).to_string(), "2:1");
-    assert_eq!(filter(layout!(((2,32),8,6):((4608,1),576,96))).to_string(), "(2,32,8,6):(4608,1,576,96)");
-    assert_eq!(
-        filter(layout!((2,(4,1,3,(2,1,3)),2):(1,(72,288,2,(6,6,24)),12))).to_string(),
-        "(2,4,6,3,2):(1,72,2,24,12)"
-    );
-    assert_eq!(filter(layout!((3,(16,2),4,2):(64,(4,192),1,384))).to_string(), "(3,16,2,4,2):(64,4,192,1,384)");
-    assert_eq!(filter(layout!(2:16)).to_string(), "2:16");
-}
-
-#[test]
-fn mixed_11() -> Result<(), dy::Error> {
     assert_eq!(coalesce(layout!(({4},16):({1},4))).to_dyn()?, dy::coalesce(&layout_dyn!(({4},16):({1},4))?)?);
     assert_eq!(coalesce(layout!(({5},1):({1},1))).to_dyn()?, dy::coalesce(&layout_dyn!(({5},1):({1},1))?)?);
     assert_eq!(
@@ -1142,6 +1304,101 @@ fn mixed_11() -> Result<(), dy::Error> {
         coalesce(layout!((({3},16,{4})):((1,{0},0)))).to_dyn()?,
         dy::coalesce(&layout_dyn!((({3},16,{4})):((1,{0},0)))?)?
     );
+    Ok(())
+}
+
+#[test]
+fn static_13() {
+    assert_eq!(coalesce(layout!(((2,3),(12,2)):((6,2),(12,1)))).to_string(), "(2,3,12,2):(6,2,12,1)");
+    assert_eq!(coalesce(layout!(2:1)).to_string(), "2:1");
+    assert_eq!(coalesce_by(layout!((2,2,6):(1,2,4)), shape!((1, 1, 1))).to_string(), "(2,2,6):(1,2,4)");
+    assert_eq!(
+        coalesce_by(layout!(((8,2),((1,4,1),1,6)):((24,0),((4,1,0),1,4))), shape!(((1)))).to_string(),
+        "((8,2),((1,4,1),1,6)):((24,0),((4,1,0),1,4))"
+    );
+    assert_eq!(
+        coalesce_by(layout!((7,6,5,(8,2,1)):(96,8,672,(1,3360,1))), shape!((1, 1))).to_string(),
+        "(7,6,5,(8,2,1)):(96,8,672,(1,3360,1))"
+    );
+    assert_eq!(coalesce(layout!((1,3):(3,1))).to_string(), "3:1");
+    assert_eq!(
+        coalesce_by(layout!((16,(2,(2,3,2),1,2),4):(1,(16,(32,64,192),384,384),768)), shape!((1, 1))).to_string(),
+        "(16,48,4):(1,16,768)"
+    );
+    assert_eq!(coalesce(layout!((((4,1),2),1,4):(((12,1),6),2,64))).to_string(), "(4,2,4):(12,6,64)");
+    assert_eq!(coalesce(layout!(3:4)).to_string(), "3:4");
+    assert_eq!(coalesce(layout!(((5),3):((3),1))).to_string(), "(5,3):(3,1)");
+    assert_eq!(coalesce(layout!((2,12,(1,6)):(0,0,(0,0)))).to_string(), "144:0");
+    assert_eq!(coalesce_by(layout!((4,3):(3,1)), shape!((1, 1))).to_string(), "(4,3):(3,1)");
+    assert_eq!(coalesce(layout!(((3,2),12,(8),4):((768,384),4,(48),1))).to_string(), "(3,2,96,4):(768,384,4,1)");
+    assert_eq!(coalesce_by(layout!((2,3):(1,2)), shape!((1))).to_string(), "(2,3):(1,2)");
+    assert_eq!(coalesce(layout!(8:12)).to_string(), "8:12");
+    assert_eq!(coalesce(layout!(((2,8),(7,4,8)):((224,1792),(4,1,28)))).to_string(), "(2,8,7,4,8):(224,1792,4,1,28)");
+    assert_eq!(
+        coalesce(layout!((4,(2,2,2,1),8,4):(2,(32,1,512,1),64,8))).to_string(),
+        "(4,2,2,2,8,4):(2,32,1,512,64,8)"
+    );
+    assert_eq!(coalesce(layout!((16,5,4,4):(0,0,320,0))).to_string(), "(80,4,4):(0,320,0)");
+    assert_eq!(
+        coalesce(layout!((8,(2,4,(3,2,1),4)):(1,(16,4,(12,64,24),8)))).to_string(),
+        "(8,2,4,3,2,4):(1,16,4,12,64,8)"
+    );
+    assert_eq!(
+        coalesce_by(
+            layout!(((1,1,1,6),8,(1,1,2,2),((4,1),5)):((23040,768,768,3840),96,(1,768,24,48),((2,96),768))),
+            shape!(((1, 1)))
+        )
+        .to_string(),
+        "((1,1,1,6),8,(1,1,2,2),((4,1),5)):((0,0,768,3840),96,(1,768,24,48),((2,96),768))"
+    );
+    assert_eq!(coalesce_by(layout!((7,8,1):(1,7,56)), shape!((1))).to_string(), "(7,8,1):(1,7,56)");
+    assert_eq!(
+        coalesce_by(layout!(((1,(8,2)),(2,2,(1,1,4),3)):((8,(1,192)),(384,32,(192,8,8),64))), shape!((1))).to_string(),
+        "((8,2),(2,2,(1,1,4),3)):((1,192),(384,32,(192,8,8),64))"
+    );
+    assert_eq!(coalesce_by(layout!(2:8), shape!(1)).to_string(), "2:8");
+    assert_eq!(
+        coalesce_by(layout!(((1,4),2,8):((256,64),32,4)), shape!(((1)))).to_string(),
+        "((1,4),2,8):((0,64),32,4)"
+    );
+    assert_eq!(coalesce_by(layout!((7,16,6):(12,84,2)), shape!((1))).to_string(), "(7,16,6):(12,84,2)");
+    assert_eq!(coalesce_by(layout!(((8,(3,2,2))):((1,(8,24,48)))), shape!((1))).to_string(), "(96):(1)");
+    assert_eq!(coalesce_by(layout!((16,3):(1,16)), shape!((1, 1))).to_string(), "(16,3):(1,16)");
+    assert_eq!(
+        coalesce(layout!((6,(4,2),16,(2,2)):(512,(128,64),4,(2,1)))).to_string(),
+        "(6,4,2,16,2,2):(512,128,64,4,2,1)"
+    );
+    assert_eq!(
+        coalesce_by(layout!((2,(3,2,2),8,(1,6,3)):(12,(48,0,24),144,(24,2,0))), shape!((1, (1, 1), 1, 2))).to_string(),
+        "(2,(3,2,2),8,(6,3)):(12,(48,0,24),144,(2,0))"
+    );
+    assert_eq!(coalesce(layout!((4,5):(5,1))).to_string(), "(4,5):(5,1)");
+    assert_eq!(coalesce_by(layout!((((4,8),2,1),4):(((1,4),32,64),64)), shape!((1))).to_string(), "(64,4):(1,64)");
+    assert_eq!(
+        coalesce_by(layout!((2,(2,2,1,(2,1)),8,7):(448,(224,112,112,(56,56)),7,1)), shape!((1))).to_string(),
+        "(2,(2,2,1,(2,1)),8,7):(448,(224,112,112,(56,56)),7,1)"
+    );
+    assert_eq!(
+        coalesce_by(layout!((3,(4,2),3,3):(9,(27,0),0,0)), shape!((1))).to_string(),
+        "(3,(4,2),3,3):(9,(27,0),0,0)"
+    );
+    assert_eq!(coalesce(layout!((4,2,2):(0,2,1))).to_string(), "(4,2,2):(0,2,1)");
+    assert_eq!(coalesce_by(layout!(4:1), shape!(1)).to_string(), "4:1");
+    assert_eq!(coalesce(layout!((2,6):(3,4))).to_string(), "(2,6):(3,4)");
+    assert_eq!(coalesce_by(layout!((2,2):(1,2)), shape!((1, 1))).to_string(), "(2,2):(1,2)");
+    assert_eq!(
+        coalesce_by(layout!((8,(2,(5,3,1))):(1,(16,(768,128,384)))), shape!((1))).to_string(),
+        "(8,(2,(5,3,1))):(1,(16,(768,128,384)))"
+    );
+    assert_eq!(
+        coalesce_by(layout!((2,2,(2,2,1,1),8):(32,1,(64,2,32,64),4)), shape!((1, 1, (1, 1)))).to_string(),
+        "(2,2,(2,2,1,1),8):(32,1,(64,2,32,64),4)"
+    );
+    assert_eq!(coalesce(layout!(((4,3,2,2),8,4):((8,32,96,4),192,1))).to_string(), "(24,2,8,4):(8,4,192,1)");
+}
+
+#[test]
+fn mixed_13() -> Result<(), dy::Error> {
     assert_eq!(
         coalesce(layout!((({2},3),({12},2)):(({6},2),({12},1)))).to_dyn()?,
         dy::coalesce(&layout_dyn!((({2},3),({12},2)):(({6},2),({12},1)))?)?
@@ -1190,38 +1447,31 @@ fn mixed_11() -> Result<(), dy::Error> {
         coalesce(layout!((({4},3,{2},2),{8},4):(({8},32,{96},4),{192},1))).to_dyn()?,
         dy::coalesce(&layout_dyn!((({4},3,{2},2),{8},4):(({8},32,{96},4),{192},1))?)?
     );
-    assert_eq!(
-        filter(layout!(({2},(1,({2},1,{3})),5,{4}):(24,({1},(0,{48},4)),{48},0))).to_dyn()?,
-        dy::filter(&layout_dyn!(({2},(1,({2},1,{3})),5,{4}):(24,({1},(0,{48},4)),{48},0))?)?
-    );
-    assert_eq!(filter(layout!({32}:128)).to_dyn()?, dy::filter(&layout_dyn!({32}:128)?)?);
-    assert_eq!(
-        filter(layout!(({8},((2,{2}),3,{2}),4):({32},((2,{3}),0,{8}),16))).to_dyn()?,
-        dy::filter(&layout_dyn!(({8},((2,{2}),3,{2}),4):({32},((2,{3}),0,{8}),16))?)?
-    );
-    assert_eq!(
-        filter(layout!((({4},4),{4}):((1,{16}),4))).to_dyn()?,
-        dy::filter(&layout_dyn!((({4},4),{4}):((1,{16}),4))?)?
-    );
-    assert_eq!(filter(layout!({2}:1)).to_dyn()?, dy::filter(&layout_dyn!({2}:1)?)?);
-    assert_eq!(
-        filter(layout!((({2},32),{8},6):(({4608},1),{576},96))).to_dyn()?,
-        dy::filter(&layout_dyn!((({2},32),{8},6):(({4608},1),{576},96))?)?
-    );
-    assert_eq!(
-        filter(layout!(({2},(4,{1},3,({2},1,{3})),2):({1},(72,{288},2,({6},6,{24})),12))).to_dyn()?,
-        dy::filter(&layout_dyn!(({2},(4,{1},3,({2},1,{3})),2):({1},(72,{288},2,({6},6,{24})),12))?)?
-    );
-    assert_eq!(
-        filter(layout!(({3},(16,{2}),4,{2}):(64,({4},192),{1},384))).to_dyn()?,
-        dy::filter(&layout_dyn!(({3},(16,{2}),4,{2}):(64,({4},192),{1},384))?)?
-    );
-    assert_eq!(filter(layout!({2}:16)).to_dyn()?, dy::filter(&layout_dyn!({2}:16)?)?);
     Ok(())
 }
 
 #[test]
-fn static_12() {
+fn static_14() {
+    assert_eq!(
+        coalesce_by(
+            layout!((2,16,((2,2),2,1,2),(2,4)):(16,64,((8,1024),4,8,32),(2048,1))),
+            shape!((1, 1, (1, 1), (1, 1)))
+        )
+        .to_string(),
+        "(2,16,((2,2),2,1,2),(2,4)):(16,64,((8,1024),4,8,32),(2048,1))"
+    );
+    assert_eq!(filter(layout!((2,(1,(2,1,3)),5,4):(24,(1,(0,48,4)),48,0))).to_string(), "(2,3,5):(24,4,48)");
+    assert_eq!(filter(layout!(32:128)).to_string(), "32:128");
+    assert_eq!(filter(layout!((8,((2,2),3,2),4):(32,((2,3),0,8),16))).to_string(), "(8,2,2,8):(32,2,3,8)");
+    assert_eq!(filter(layout!(((4,4),4):((1,16),4))).to_string(), "(4,4,4):(1,16,4)");
+    assert_eq!(filter(layout!(2:1)).to_string(), "2:1");
+    assert_eq!(filter(layout!(((2,32),8,6):((4608,1),576,96))).to_string(), "(2,32,8,6):(4608,1,576,96)");
+    assert_eq!(
+        filter(layout!((2,(4,1,3,(2,1,3)),2):(1,(72,288,2,(6,6,24)),12))).to_string(),
+        "(2,4,6,3,2):(1,72,2,24,12)"
+    );
+    assert_eq!(filter(layout!((3,(16,2),4,2):(64,(4,192),1,384))).to_string(), "(3,16,2,4,2):(64,4,192,1,384)");
+    assert_eq!(filter(layout!(2:16)).to_string(), "2:16");
     assert_eq!(filter(layout!((6,4,(2,2,3),(2,2,1)):(1,6,(24,48,96),(288,576,1152)))).to_string(), "1152:1");
     assert_eq!(
         filter(layout!(((2,1,2),((2,1,2),3),8):((1,32,0),((0,4,192),64),4))).to_string(),
@@ -1258,20 +1508,37 @@ fn static_12() {
     assert_eq!(filter(layout!((3,1,3,2):(6,6,2,1))).to_string(), "(3,3,2):(6,2,1)");
     assert_eq!(filter(layout!((6,(2,(2,3)),8):(8,(48,(288,96)),0))).to_string(), "(12,2,3):(8,288,96)");
     assert_eq!(filter(layout!(32:1)).to_string(), "32:1");
-    assert_eq!(filter(layout!((2,(32,2,2),3):(1,(2,64,128),256))).to_string(), "768:1");
-    assert_eq!(filter(layout!((2,4,2):(128,2,8))).to_string(), "(2,8):(128,2)");
-    assert_eq!(filter(layout!((((5,1),2),4,2):(((2,6),0),0,6))).to_string(), "(5,2):(2,6)");
-    assert_eq!(filter(layout!((2,4,4):(1,2,8))).to_string(), "32:1");
-    assert_eq!(filter(layout!((32,4,5,4):(8,0,2,2))).to_string(), "(32,5,4):(8,2,2)");
-    assert_eq!(filter(layout!((2,1):(4,1))).to_string(), "2:4");
-    assert_eq!(filter(layout!((4,12,(8),2):(192,1,(12),96))).to_string(), "(4,192):(192,1)");
-    assert_eq!(filter(layout!(6:1)).to_string(), "6:1");
-    assert_eq!(filter(layout!((2,2,3):(1,0,2))).to_string(), "6:1");
-    assert_eq!(filter(layout!(((7,2),4,7):((56,1),2,0))).to_string(), "(7,8):(56,1)");
 }
 
 #[test]
-fn mixed_12() -> Result<(), dy::Error> {
+fn mixed_14() -> Result<(), dy::Error> {
+    assert_eq!(
+        filter(layout!(({2},(1,({2},1,{3})),5,{4}):(24,({1},(0,{48},4)),{48},0))).to_dyn()?,
+        dy::filter(&layout_dyn!(({2},(1,({2},1,{3})),5,{4}):(24,({1},(0,{48},4)),{48},0))?)?
+    );
+    assert_eq!(filter(layout!({32}:128)).to_dyn()?, dy::filter(&layout_dyn!({32}:128)?)?);
+    assert_eq!(
+        filter(layout!(({8},((2,{2}),3,{2}),4):({32},((2,{3}),0,{8}),16))).to_dyn()?,
+        dy::filter(&layout_dyn!(({8},((2,{2}),3,{2}),4):({32},((2,{3}),0,{8}),16))?)?
+    );
+    assert_eq!(
+        filter(layout!((({4},4),{4}):((1,{16}),4))).to_dyn()?,
+        dy::filter(&layout_dyn!((({4},4),{4}):((1,{16}),4))?)?
+    );
+    assert_eq!(filter(layout!({2}:1)).to_dyn()?, dy::filter(&layout_dyn!({2}:1)?)?);
+    assert_eq!(
+        filter(layout!((({2},32),{8},6):(({4608},1),{576},96))).to_dyn()?,
+        dy::filter(&layout_dyn!((({2},32),{8},6):(({4608},1),{576},96))?)?
+    );
+    assert_eq!(
+        filter(layout!(({2},(4,{1},3,({2},1,{3})),2):({1},(72,{288},2,({6},6,{24})),12))).to_dyn()?,
+        dy::filter(&layout_dyn!(({2},(4,{1},3,({2},1,{3})),2):({1},(72,{288},2,({6},6,{24})),12))?)?
+    );
+    assert_eq!(
+        filter(layout!(({3},(16,{2}),4,{2}):(64,({4},192),{1},384))).to_dyn()?,
+        dy::filter(&layout_dyn!(({3},(16,{2}),4,{2}):(64,({4},192),{1},384))?)?
+    );
+    assert_eq!(filter(layout!({2}:16)).to_dyn()?, dy::filter(&layout_dyn!({2}:16)?)?);
     assert_eq!(
         filter(layout!(({6},4,({2},2,{3}),(2,{2},1)):({1},6,({24},48,{96}),(288,{576},1152)))).to_dyn()?,
         dy::filter(&layout_dyn!(({6},4,({2},2,{3}),(2,{2},1)):({1},6,({24},48,{96}),(288,{576},1152)))?)?
@@ -1359,36 +1626,21 @@ fn mixed_12() -> Result<(), dy::Error> {
         dy::filter(&layout_dyn!(({6},(2,({2},3)),{8}):(8,({48},(288,{96})),0))?)?
     );
     assert_eq!(filter(layout!({32}:1)).to_dyn()?, dy::filter(&layout_dyn!({32}:1)?)?);
-    assert_eq!(
-        filter(layout!(({2},(32,{2},2),{3}):(1,({2},64,{128}),256))).to_dyn()?,
-        dy::filter(&layout_dyn!(({2},(32,{2},2),{3}):(1,({2},64,{128}),256))?)?
-    );
-    assert_eq!(filter(layout!(({2},4,{2}):(128,{2},8))).to_dyn()?, dy::filter(&layout_dyn!(({2},4,{2}):(128,{2},8))?)?);
-    assert_eq!(
-        filter(layout!(((({5},1),{2}),4,{2}):(((2,{6}),0),{0},6))).to_dyn()?,
-        dy::filter(&layout_dyn!(((({5},1),{2}),4,{2}):(((2,{6}),0),{0},6))?)?
-    );
-    assert_eq!(filter(layout!(({2},4,{4}):(1,{2},8))).to_dyn()?, dy::filter(&layout_dyn!(({2},4,{4}):(1,{2},8))?)?);
-    assert_eq!(
-        filter(layout!(({32},4,{5},4):({8},0,{2},2))).to_dyn()?,
-        dy::filter(&layout_dyn!(({32},4,{5},4):({8},0,{2},2))?)?
-    );
-    assert_eq!(filter(layout!(({2},1):({4},1))).to_dyn()?, dy::filter(&layout_dyn!(({2},1):({4},1))?)?);
-    assert_eq!(
-        filter(layout!(({4},12,({8}),2):({192},1,({12}),96))).to_dyn()?,
-        dy::filter(&layout_dyn!(({4},12,({8}),2):({192},1,({12}),96))?)?
-    );
-    assert_eq!(filter(layout!({6}:1)).to_dyn()?, dy::filter(&layout_dyn!({6}:1)?)?);
-    assert_eq!(filter(layout!(({2},2,{3}):(1,{0},2))).to_dyn()?, dy::filter(&layout_dyn!(({2},2,{3}):(1,{0},2))?)?);
-    assert_eq!(
-        filter(layout!((({7},2),{4},7):(({56},1),{2},0))).to_dyn()?,
-        dy::filter(&layout_dyn!((({7},2),{4},7):(({56},1),{2},0))?)?
-    );
     Ok(())
 }
 
 #[test]
-fn static_13() {
+fn static_15() {
+    assert_eq!(filter(layout!((2,(32,2,2),3):(1,(2,64,128),256))).to_string(), "768:1");
+    assert_eq!(filter(layout!((2,4,2):(128,2,8))).to_string(), "(2,8):(128,2)");
+    assert_eq!(filter(layout!((((5,1),2),4,2):(((2,6),0),0,6))).to_string(), "(5,2):(2,6)");
+    assert_eq!(filter(layout!((2,4,4):(1,2,8))).to_string(), "32:1");
+    assert_eq!(filter(layout!((32,4,5,4):(8,0,2,2))).to_string(), "(32,5,4):(8,2,2)");
+    assert_eq!(filter(layout!((2,1):(4,1))).to_string(), "2:4");
+    assert_eq!(filter(layout!((4,12,(8),2):(192,1,(12),96))).to_string(), "(4,192):(192,1)");
+    assert_eq!(filter(layout!(6:1)).to_string(), "6:1");
+    assert_eq!(filter(layout!((2,2,3):(1,0,2))).to_string(), "6:1");
+    assert_eq!(filter(layout!(((7,2),4,7):((56,1),2,0))).to_string(), "(7,8):(56,1)");
     assert_eq!(filter(layout!(64:32)).to_string(), "64:32");
     assert_eq!(filter(layout!((5):(1))).to_string(), "5:1");
     assert_eq!(filter(layout!((16,2):(1,16))).to_string(), "32:1");
@@ -1437,32 +1689,35 @@ fn static_13() {
         filter(layout!((4,(4,1,1,3),((2,3),1,2),6):(864,(216,216,216,72),((36,12),12,6),1))).to_string(),
         "(4,4,3,2,3,2,6):(864,216,72,36,12,6,1)"
     );
-    assert_eq!(filter(layout!((16,(2,2,4)):(1,(16,32,64)))).to_string(), "256:1");
-    assert_eq!(filter(layout!((1,(2,2)):(0,(1,2)))).to_string(), "4:1");
-    assert_eq!(filter(layout!(((1,(2,2),(1,2)),(1,2),8,3):((1,(1,2),(4,4)),(8,8),16,128))).to_string(), "384:1");
-    assert_eq!(
-        filter(layout!((2,(3,16),(2,(2,4)),2):(48,(1,3),(384,(98304,12288)),768))).to_string(),
-        "(2,48,2,2,4,2):(48,1,384,98304,12288,768)"
-    );
-    assert_eq!(
-        filter(layout!(((1,2,2,2),((3,2),2,2),2):((384,192,96,48),((16,8),4,2),1))).to_string(),
-        "(2,2,2,3,2,2,2,2):(192,96,48,16,8,4,2,1)"
-    );
-    assert_eq!(filter(layout!((64,((2,3,3),2)):(1,((64,128,384),1152)))).to_string(), "2304:1");
-    assert_eq!(
-        filter(layout!((3,((1,2,2),2),4,12):(32,((2304,1,2),16),4,192))).to_string(),
-        "(3,4,2,4,12):(32,1,16,4,192)"
-    );
-    assert_eq!(filter(layout!((3,16,(1,4,2)):(1,3,(48,48,192)))).to_string(), "384:1");
-    assert_eq!(filter(layout!(6:0)).to_string(), "1:0");
-    assert_eq!(
-        filter(layout!((2,3,((3,4,3),(2,4,1))):(72,144,((4,432,24),(12,1,432))))).to_string(),
-        "(6,3,4,3,2,4):(72,4,432,24,12,1)"
-    );
 }
 
 #[test]
-fn mixed_13() -> Result<(), dy::Error> {
+fn mixed_15() -> Result<(), dy::Error> {
+    assert_eq!(
+        filter(layout!(({2},(32,{2},2),{3}):(1,({2},64,{128}),256))).to_dyn()?,
+        dy::filter(&layout_dyn!(({2},(32,{2},2),{3}):(1,({2},64,{128}),256))?)?
+    );
+    assert_eq!(filter(layout!(({2},4,{2}):(128,{2},8))).to_dyn()?, dy::filter(&layout_dyn!(({2},4,{2}):(128,{2},8))?)?);
+    assert_eq!(
+        filter(layout!(((({5},1),{2}),4,{2}):(((2,{6}),0),{0},6))).to_dyn()?,
+        dy::filter(&layout_dyn!(((({5},1),{2}),4,{2}):(((2,{6}),0),{0},6))?)?
+    );
+    assert_eq!(filter(layout!(({2},4,{4}):(1,{2},8))).to_dyn()?, dy::filter(&layout_dyn!(({2},4,{4}):(1,{2},8))?)?);
+    assert_eq!(
+        filter(layout!(({32},4,{5},4):({8},0,{2},2))).to_dyn()?,
+        dy::filter(&layout_dyn!(({32},4,{5},4):({8},0,{2},2))?)?
+    );
+    assert_eq!(filter(layout!(({2},1):({4},1))).to_dyn()?, dy::filter(&layout_dyn!(({2},1):({4},1))?)?);
+    assert_eq!(
+        filter(layout!(({4},12,({8}),2):({192},1,({12}),96))).to_dyn()?,
+        dy::filter(&layout_dyn!(({4},12,({8}),2):({192},1,({12}),96))?)?
+    );
+    assert_eq!(filter(layout!({6}:1)).to_dyn()?, dy::filter(&layout_dyn!({6}:1)?)?);
+    assert_eq!(filter(layout!(({2},2,{3}):(1,{0},2))).to_dyn()?, dy::filter(&layout_dyn!(({2},2,{3}):(1,{0},2))?)?);
+    assert_eq!(
+        filter(layout!((({7},2),{4},7):(({56},1),{2},0))).to_dyn()?,
+        dy::filter(&layout_dyn!((({7},2),{4},7):(({56},1),{2},0))?)?
+    );
     assert_eq!(filter(layout!({64}:32)).to_dyn()?, dy::filter(&layout_dyn!({64}:32)?)?);
     assert_eq!(filter(layout!(({5}):(1))).to_dyn()?, dy::filter(&layout_dyn!(({5}):(1))?)?);
     assert_eq!(filter(layout!(({16},2):({1},16))).to_dyn()?, dy::filter(&layout_dyn!(({16},2):({1},16))?)?);
@@ -1559,48 +1814,33 @@ fn mixed_13() -> Result<(), dy::Error> {
             &layout_dyn!(({4},(4,{1},1,{3}),((2,{3}),1,{2}),6):({864},(216,{216},216,{72}),((36,{12}),12,{6}),1))?
         )?
     );
-    assert_eq!(
-        filter(layout!(({16},(2,{2},4)):({1},(16,{32},64)))).to_dyn()?,
-        dy::filter(&layout_dyn!(({16},(2,{2},4)):({1},(16,{32},64)))?)?
-    );
-    assert_eq!(
-        filter(layout!(({1},(2,{2})):(0,({1},2)))).to_dyn()?,
-        dy::filter(&layout_dyn!(({1},(2,{2})):(0,({1},2)))?)?
-    );
-    assert_eq!(
-        filter(layout!((({1},(2,{2}),(1,{2})),(1,{2}),8,{3}):((1,({1},2),({4},4)),({8},8),{16},128))).to_dyn()?,
-        dy::filter(&layout_dyn!((({1},(2,{2}),(1,{2})),(1,{2}),8,{3}):((1,({1},2),({4},4)),({8},8),{16},128))?)?
-    );
-    assert_eq!(
-        filter(layout!(({2},(3,{16}),(2,({2},4)),{2}):(48,({1},3),({384},(98304,{12288})),768))).to_dyn()?,
-        dy::filter(&layout_dyn!(({2},(3,{16}),(2,({2},4)),{2}):(48,({1},3),({384},(98304,{12288})),768))?)?
-    );
-    assert_eq!(
-        filter(layout!((({1},2,{2},2),(({3},2),{2},2),{2}):((384,{192},96,{48}),((16,{8}),4,{2}),1))).to_dyn()?,
-        dy::filter(&layout_dyn!((({1},2,{2},2),(({3},2),{2},2),{2}):((384,{192},96,{48}),((16,{8}),4,{2}),1))?)?
-    );
-    assert_eq!(
-        filter(layout!(({64},((2,{3},3),{2})):(1,(({64},128,{384}),1152)))).to_dyn()?,
-        dy::filter(&layout_dyn!(({64},((2,{3},3),{2})):(1,(({64},128,{384}),1152)))?)?
-    );
-    assert_eq!(
-        filter(layout!(({3},((1,{2},2),{2}),4,{12}):(32,(({2304},1,{2}),16),{4},192))).to_dyn()?,
-        dy::filter(&layout_dyn!(({3},((1,{2},2),{2}),4,{12}):(32,(({2304},1,{2}),16),{4},192))?)?
-    );
-    assert_eq!(
-        filter(layout!(({3},16,({1},4,{2})):(1,{3},(48,{48},192)))).to_dyn()?,
-        dy::filter(&layout_dyn!(({3},16,({1},4,{2})):(1,{3},(48,{48},192)))?)?
-    );
-    assert_eq!(filter(layout!({6}:0)).to_dyn()?, dy::filter(&layout_dyn!({6}:0)?)?);
-    assert_eq!(
-        filter(layout!(({2},3,(({3},4,{3}),(2,{4},1))):({72},144,(({4},432,{24}),(12,{1},432))))).to_dyn()?,
-        dy::filter(&layout_dyn!(({2},3,(({3},4,{3}),(2,{4},1))):({72},144,(({4},432,{24}),(12,{1},432))))?)?
-    );
     Ok(())
 }
 
 #[test]
-fn static_14() {
+fn static_16() {
+    assert_eq!(filter(layout!((16,(2,2,4)):(1,(16,32,64)))).to_string(), "256:1");
+    assert_eq!(filter(layout!((1,(2,2)):(0,(1,2)))).to_string(), "4:1");
+    assert_eq!(filter(layout!(((1,(2,2),(1,2)),(1,2),8,3):((1,(1,2),(4,4)),(8,8),16,128))).to_string(), "384:1");
+    assert_eq!(
+        filter(layout!((2,(3,16),(2,(2,4)),2):(48,(1,3),(384,(98304,12288)),768))).to_string(),
+        "(2,48,2,2,4,2):(48,1,384,98304,12288,768)"
+    );
+    assert_eq!(
+        filter(layout!(((1,2,2,2),((3,2),2,2),2):((384,192,96,48),((16,8),4,2),1))).to_string(),
+        "(2,2,2,3,2,2,2,2):(192,96,48,16,8,4,2,1)"
+    );
+    assert_eq!(filter(layout!((64,((2,3,3),2)):(1,((64,128,384),1152)))).to_string(), "2304:1");
+    assert_eq!(
+        filter(layout!((3,((1,2,2),2),4,12):(32,((2304,1,2),16),4,192))).to_string(),
+        "(3,4,2,4,12):(32,1,16,4,192)"
+    );
+    assert_eq!(filter(layout!((3,16,(1,4,2)):(1,3,(48,48,192)))).to_string(), "384:1");
+    assert_eq!(filter(layout!(6:0)).to_string(), "1:0");
+    assert_eq!(
+        filter(layout!((2,3,((3,4,3),(2,4,1))):(72,144,((4,432,24),(12,1,432))))).to_string(),
+        "(6,3,4,3,2,4):(72,4,432,24,12,1)"
+    );
     assert_eq!(filter(layout!(((7,1),1,4):((1,7),7,7))).to_string(), "28:1");
     assert_eq!(
         filter(layout!((((1,4,1),(2,4,2)),(2,8,4)):(((2,128,1024),(512,32,1)),(16,2,1024)))).to_string(),
@@ -1658,27 +1898,47 @@ fn static_14() {
         composition(layout!((6,(2,4,3,2),8):(3,(864,216,1,36),5184)), layout!(2304:1)).to_string(),
         "(6,2,4,3,2,8):(3,864,216,1,36,5184)"
     );
-    assert_eq!(composition(layout!(16:0), layout!(4:1)).to_string(), "4:0");
-    assert_eq!(composition(layout!((4,(2,6),5):(1,(4,8),48)), tiler!(<2,3:1>)).to_string(), "(2,3):(1,4)");
-    assert_eq!(composition(layout!(4:1), layout!((2,2):(1,2))).to_string(), "(2,2):(1,2)");
-    assert_eq!(composition(layout!((4,(3,1,2),2):(4,(16,1,1),2)), tiler!(<4,<3:1>>)).to_string(), "(4,(3)):(4,(16))");
-    assert_eq!(
-        composition(layout!(((2,6,2),(2,5)):((1,2,12),(24,48))), layout!((48,5):(5,1))).to_string(),
-        "(48,5):(5,1)"
-    );
-    assert_eq!(composition(layout!((4,1):(1,4)), layout!(4:1)).to_string(), "4:1");
-    assert_eq!(composition(layout!(2:1), tiler!(<2>)).to_string(), "(2):(1)");
-    assert_eq!(composition(layout!(((4,12),4):((48,4),1)), layout!(4:48)).to_string(), "4:1");
-    assert_eq!(composition(layout!(4:1), layout!((1,4):(1,0))).to_string(), "(1,4):(1,0)");
-    assert_eq!(
-        composition(layout!((((6,2),2),4,(1,2,4),(2,1)):(((768,1),12),24,(2,384,96),(6,768))), layout!(2:1))
-            .to_string(),
-        "2:768"
-    );
 }
 
 #[test]
-fn mixed_14() -> Result<(), dy::Error> {
+fn mixed_16() -> Result<(), dy::Error> {
+    assert_eq!(
+        filter(layout!(({16},(2,{2},4)):({1},(16,{32},64)))).to_dyn()?,
+        dy::filter(&layout_dyn!(({16},(2,{2},4)):({1},(16,{32},64)))?)?
+    );
+    assert_eq!(
+        filter(layout!(({1},(2,{2})):(0,({1},2)))).to_dyn()?,
+        dy::filter(&layout_dyn!(({1},(2,{2})):(0,({1},2)))?)?
+    );
+    assert_eq!(
+        filter(layout!((({1},(2,{2}),(1,{2})),(1,{2}),8,{3}):((1,({1},2),({4},4)),({8},8),{16},128))).to_dyn()?,
+        dy::filter(&layout_dyn!((({1},(2,{2}),(1,{2})),(1,{2}),8,{3}):((1,({1},2),({4},4)),({8},8),{16},128))?)?
+    );
+    assert_eq!(
+        filter(layout!(({2},(3,{16}),(2,({2},4)),{2}):(48,({1},3),({384},(98304,{12288})),768))).to_dyn()?,
+        dy::filter(&layout_dyn!(({2},(3,{16}),(2,({2},4)),{2}):(48,({1},3),({384},(98304,{12288})),768))?)?
+    );
+    assert_eq!(
+        filter(layout!((({1},2,{2},2),(({3},2),{2},2),{2}):((384,{192},96,{48}),((16,{8}),4,{2}),1))).to_dyn()?,
+        dy::filter(&layout_dyn!((({1},2,{2},2),(({3},2),{2},2),{2}):((384,{192},96,{48}),((16,{8}),4,{2}),1))?)?
+    );
+    assert_eq!(
+        filter(layout!(({64},((2,{3},3),{2})):(1,(({64},128,{384}),1152)))).to_dyn()?,
+        dy::filter(&layout_dyn!(({64},((2,{3},3),{2})):(1,(({64},128,{384}),1152)))?)?
+    );
+    assert_eq!(
+        filter(layout!(({3},((1,{2},2),{2}),4,{12}):(32,(({2304},1,{2}),16),{4},192))).to_dyn()?,
+        dy::filter(&layout_dyn!(({3},((1,{2},2),{2}),4,{12}):(32,(({2304},1,{2}),16),{4},192))?)?
+    );
+    assert_eq!(
+        filter(layout!(({3},16,({1},4,{2})):(1,{3},(48,{48},192)))).to_dyn()?,
+        dy::filter(&layout_dyn!(({3},16,({1},4,{2})):(1,{3},(48,{48},192)))?)?
+    );
+    assert_eq!(filter(layout!({6}:0)).to_dyn()?, dy::filter(&layout_dyn!({6}:0)?)?);
+    assert_eq!(
+        filter(layout!(({2},3,(({3},4,{3}),(2,{4},1))):({72},144,(({4},432,{24}),(12,{1},432))))).to_dyn()?,
+        dy::filter(&layout_dyn!(({2},3,(({3},4,{3}),(2,{4},1))):({72},144,(({4},432,{24}),(12,{1},432))))?)?
+    );
     assert_eq!(
         filter(layout!((({7},1),{1},4):(({1},7),{7},7))).to_dyn()?,
         dy::filter(&layout_dyn!((({7},1),{1},4):(({1},7),{7},7))?)?
@@ -1707,7 +1967,24 @@ fn mixed_14() -> Result<(), dy::Error> {
 }
 
 #[test]
-fn static_15() {
+fn static_17() {
+    assert_eq!(composition(layout!(16:0), layout!(4:1)).to_string(), "4:0");
+    assert_eq!(composition(layout!((4,(2,6),5):(1,(4,8),48)), tiler!(<2,3:1>)).to_string(), "(2,3):(1,4)");
+    assert_eq!(composition(layout!(4:1), layout!((2,2):(1,2))).to_string(), "(2,2):(1,2)");
+    assert_eq!(composition(layout!((4,(3,1,2),2):(4,(16,1,1),2)), tiler!(<4,<3:1>>)).to_string(), "(4,(3)):(4,(16))");
+    assert_eq!(
+        composition(layout!(((2,6,2),(2,5)):((1,2,12),(24,48))), layout!((48,5):(5,1))).to_string(),
+        "(48,5):(5,1)"
+    );
+    assert_eq!(composition(layout!((4,1):(1,4)), layout!(4:1)).to_string(), "4:1");
+    assert_eq!(composition(layout!(2:1), tiler!(<2>)).to_string(), "(2):(1)");
+    assert_eq!(composition(layout!(((4,12),4):((48,4),1)), layout!(4:48)).to_string(), "4:1");
+    assert_eq!(composition(layout!(4:1), layout!((1,4):(1,0))).to_string(), "(1,4):(1,0)");
+    assert_eq!(
+        composition(layout!((((6,2),2),4,(1,2,4),(2,1)):(((768,1),12),24,(2,384,96),(6,768))), layout!(2:1))
+            .to_string(),
+        "2:768"
+    );
     assert_eq!(composition(layout!(3:1), tiler!(<1:1>)).to_string(), "(1):(1)");
     assert_eq!(composition(layout!((12,6):(1,12)), tiler!(<1,_>)).to_string(), "(1,6):(1,12)");
     assert_eq!(
@@ -1760,6 +2037,15 @@ fn static_15() {
     assert_eq!(composition(layout!((((5,2),6),4):(((1,5),10),60)), tiler!(<15:4>)).to_string(), "(15):(4)");
     assert_eq!(composition(layout!((8,(2,2,1,2),16):(1,(8,16,32,32),64)), tiler!(<1>)).to_string(), "(1):(1)");
     assert_eq!(composition(layout!(1:1), layout!(1:1)).to_string(), "1:1");
+}
+
+#[test]
+fn mixed_17() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_18() {
     assert_eq!(
         composition(layout!(((4,4,1,(2,2,2)),2):((512,1,4096,(8,32,16)),2048)), tiler!(<(8,4):(8,2),1:1>)).to_string(),
         "(((2,2,2),(2,2)),1):(((2,8,32),(1024,1)),2048)"
@@ -1776,15 +2062,6 @@ fn static_15() {
     assert_eq!(composition(layout!((4,4,3):(3,12,1)), layout!(48:1)).to_string(), "(16,3):(3,1)");
     assert_eq!(composition(layout!((12,3,(6,16)):(2,72,(13824,864))), layout!(5:1)).to_string(), "5:2");
     assert_eq!(composition(layout!((2,5):(1,2)), layout!((2,2,2):(32,1,2))).to_string(), "(2,2,2):(32,1,2)");
-}
-
-#[test]
-fn mixed_15() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_16() {
     assert_eq!(composition(layout!((2,(2,2,(4,2),1),2):(4,(8,6,(4,0),16),2)), layout!(1:16)).to_string(), "1:2");
     assert_eq!(composition(layout!((3,8,(3,2)):(48,6,(2,1))), layout!(144:1)).to_string(), "(3,8,3,2):(48,6,2,1)");
     assert_eq!(
@@ -1856,6 +2133,15 @@ fn static_16() {
     );
     assert_eq!(composition(layout!(2:12), layout!((1,3):(1,1))).to_string(), "(1,3):(12,12)");
     assert_eq!(composition(layout!((16,2):(2,8)), layout!((4,(2,4)):(4,(16,1)))).to_string(), "(4,(2,4)):(8,(8,2))");
+}
+
+#[test]
+fn mixed_18() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_19() {
     assert_eq!(composition(layout!(6:1), layout!(6:1)).to_string(), "6:1");
     assert_eq!(
         composition(layout!((5,16,(4,3,1),4):(1,5,(80,320,960),960)), layout!((5,6):(235,1175))).to_string(),
@@ -1887,15 +2173,6 @@ fn static_16() {
     );
     assert_eq!(composition(layout!((6,1):(1,0)), layout!(1:0)).to_string(), "1:0");
     assert_eq!(composition(layout!((8,4,2):(1,8,32)), layout!((2,32):(1,2))).to_string(), "(2,32):(1,2)");
-}
-
-#[test]
-fn mixed_16() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_17() {
     assert_eq!(composition(layout!(1:1), tiler!(<1:1>)).to_string(), "(1):(1)");
     assert_eq!(
         composition(layout!(((8,2,5,2),2):((1,8,16,80),160)), layout!((2,(4,20,2)):(8,(2,16,1)))).to_string(),
@@ -1972,6 +2249,15 @@ fn static_17() {
     assert_eq!(composition(layout!((3,5):(1,3)), tiler!(<1>)).to_string(), "(1):(1)");
     assert_eq!(composition(layout!(8:0), tiler!(<(2,2,2):(2,1,4)>)).to_string(), "((2,2,2)):((0,0,0))");
     assert_eq!(composition(layout!(4:1), tiler!(<4>)).to_string(), "(4):(1)");
+}
+
+#[test]
+fn mixed_19() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_20() {
     assert_eq!(composition(layout!((2,7):(7,1)), layout!(7:2)).to_string(), "7:1");
     assert_eq!(
         composition(layout!((2,(8,(2,2),(2,2,4))):(3072,(192,(24,1),(1536,12288,6)))), tiler!(<2>)).to_string(),
@@ -1988,15 +2274,6 @@ fn static_17() {
     assert_eq!(composition(layout!((4,3,8):(0,0,0)), layout!(96:0)).to_string(), "96:0");
     assert_eq!(composition(layout!(2:1), layout!(1:1)).to_string(), "1:1");
     assert_eq!(composition(layout!((8,2,2):(4,2,1)), layout!((8,4):(1,8))).to_string(), "(8,(2,2)):(4,(2,1))");
-}
-
-#[test]
-fn mixed_17() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_18() {
     assert_eq!(composition(layout!(((3),3):((64),24)), layout!(9:1)).to_string(), "(3,3):(64,24)");
     assert_eq!(
         composition(layout!(((2,(2,2),3,1),2,(2,1)):((48,(24,12),4,4),2,(1,1))), layout!(2:1)).to_string(),
@@ -2067,6 +2344,15 @@ fn static_18() {
         "(2,(2,2),4):(1,(2,128),0)"
     );
     assert_eq!(composition(layout!(12:1), layout!((3,2):(4,1))).to_string(), "(3,2):(4,1)");
+}
+
+#[test]
+fn mixed_20() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_21() {
     assert_eq!(complement(layout!((1,(8,(2,2,2),1),6):(384,(48,(1,2,384),24),4)), shape!(744)).to_string(), "2:24");
     assert_eq!(complement(layout!((3,2):(0,1)), shape!(12)).to_string(), "6:2");
     assert_eq!(complement(layout!((3,3):(1,3)), shape!(9)).to_string(), "1:0");
@@ -2080,19 +2366,17 @@ fn static_18() {
     assert_eq!(complement(layout!((32,8):(0,0)), shape!(5)).to_string(), "5:1");
     assert_eq!(complement(layout!(((4,(5,2,2),2),5):((1,(4,20,40),80),160)), shape!(3200)).to_string(), "4:800");
     assert_eq!(complement(layout!(2:0), shape!(1)).to_string(), "1:0");
-}
-
-#[test]
-fn mixed_18() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_19() {
     assert_eq!(complement(layout!((8,8):(1,8)), shape!(1)).to_string(), "1:0");
     assert_eq!(complement(layout!(12:4), shape!(45)).to_string(), "4:1");
     assert_eq!(complement(layout!((4,2,6):(1,24,4)), shape!(48)).to_string(), "1:0");
     assert_eq!(complement(layout!((32,(1,2,2,3)):(0,(0,0,192,1))), shape!(249)).to_string(), "64:3");
+    assert_eq!(
+        complement_cosize(
+            layout!(((2,2,8),((1,2,1),(4,4,1),(1,1,2),1)):((1,2,4),((32,32,64),(64,256,1024),(1024,1024,1024),2048)))
+        )
+        .to_string(),
+        "1:0"
+    );
     assert_eq!(
         complement(layout!(((2,12,2),(1,1,2),(3,2,1),3):((12,10368,124416),(1,1,2),(3456,576,4),24)), shape!(497664))
             .to_string(),
@@ -2100,6 +2384,8 @@ fn static_19() {
     );
     assert_eq!(complement(layout!(4:1), shape!(20)).to_string(), "5:4");
     assert_eq!(complement(layout!(8:1), shape!(13)).to_string(), "2:8");
+    assert_eq!(complement_cosize(layout!(((8,8),(8,3)):((192,24),(3,1)))).to_string(), "1:0");
+    assert_eq!(complement_cosize(layout!((1,16):(16,1))).to_string(), "1:0");
     assert_eq!(complement(layout!((1):(1)), shape!(1)).to_string(), "1:0");
     assert_eq!(complement(layout!((4,(2,1)):(2,(1,8))), shape!(8)).to_string(), "1:0");
     assert_eq!(
@@ -2114,8 +2400,11 @@ fn static_19() {
             .to_string(),
         "2:2304"
     );
+    assert_eq!(complement_cosize(layout!((((1,1,1),8,7,1),2):(((2,2,112),2,16,16),1))).to_string(), "1:0");
     assert_eq!(complement(layout!(((4,1,(2,2)),1,2):((4,4,(16,2)),16,1)), shape!(1)).to_string(), "1:0");
+    assert_eq!(complement_cosize(layout!(2:1)).to_string(), "1:0");
     assert_eq!(complement(layout!((3,4,5,2):(8,2,24,1)), shape!(360)).to_string(), "3:120");
+    assert_eq!(complement_cosize(layout!(((2,2,2)):((4,2,1)))).to_string(), "1:0");
     assert_eq!(
         complement(layout!(((4,2,2),(4,(2,1,8)),2):((768,48,8),(1,(3072,6144,96)),4)), shape!(6112)).to_string(),
         "3:16"
@@ -2124,17 +2413,35 @@ fn static_19() {
         complement(layout!((4,2,(2,(2,2,2),1)):(4,32,(16,(256,2,128),512))), shape!(447)).to_string(),
         "(2,2):(1,64)"
     );
+    assert_eq!(complement_cosize(layout!(((2,2,3),(2,2,7,1)):((168,84,28),(14,7,1,1)))).to_string(), "1:0");
+    assert_eq!(complement_cosize(layout!((16,16,((1,1),8)):(128,1,((1,2048),16)))).to_string(), "1:0");
+    assert_eq!(complement_cosize(layout!(((1,1),16,6):((16,16),1,16))).to_string(), "1:0");
     assert_eq!(complement(layout!(5:1), shape!(2)).to_string(), "1:0");
     assert_eq!(complement(layout!(2:1), shape!(12)).to_string(), "6:2");
     assert_eq!(complement(layout!((6,6,(2,2),2):(4,48,(2,1),24)), shape!(288)).to_string(), "1:0");
+}
+
+#[test]
+fn mixed_21() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_22() {
     assert_eq!(complement(layout!((3,1,2,4):(48,16,8,1)), shape!(103)).to_string(), "(2,3):(4,16)");
+    assert_eq!(complement_cosize(layout!(((4,3),(16,4)):((16,512),(1,1536)))).to_string(), "8:64");
+    assert_eq!(complement_cosize(layout!(1:1)).to_string(), "1:0");
     assert_eq!(complement(layout!(((2,(3,1,1)),(3,2),6):((1,(2,6,6)),(6,18),36)), shape!(1296)).to_string(), "6:216");
     assert_eq!(complement(layout!((4,(2,2)):(4,(2,1))), shape!(24)).to_string(), "2:16");
+    assert_eq!(complement_cosize(layout!(((4,6,7),5):((1,160,960),32))).to_string(), "8:4");
     assert_eq!(complement(layout!(((8,8),2,2):((2,64),16,1)), shape!(2048)).to_string(), "(2,4):(32,512)");
     assert_eq!(complement(layout!((4,(1,2)):(1,(4,4))), shape!(8)).to_string(), "1:0");
+    assert_eq!(complement_cosize(layout!((3,(3,1),(2,3),6):(1,(3,9),(9,18),54))).to_string(), "1:0");
     assert_eq!(complement(layout!((8,(1,2,4,1),3):(1,(1,8,16,1),0)), shape!(192)).to_string(), "3:64");
     assert_eq!(complement(layout!(((4,(5,1)),4):((20,(4,4)),1)), shape!(480)).to_string(), "6:80");
+    assert_eq!(complement_cosize(layout!((3,2):(2,0))).to_string(), "2:1");
     assert_eq!(complement(layout!(12:1), shape!(12)).to_string(), "1:0");
+    assert_eq!(complement_cosize(layout!(8:1)).to_string(), "1:0");
     assert_eq!(complement(layout!(16:1), shape!(20)).to_string(), "2:16");
     assert_eq!(complement(layout!(((6,(2,4)),3):((24,(12,3)),1)), shape!(202)).to_string(), "2:144");
     assert_eq!(complement(layout!(32:1), shape!(192)).to_string(), "6:32");
@@ -2146,20 +2453,17 @@ fn static_19() {
     assert_eq!(complement(layout!((1,2):(1,4)), shape!(24)).to_string(), "(4,3):(1,8)");
     assert_eq!(complement(layout!(1:1), shape!(4)).to_string(), "4:1");
     assert_eq!(complement(layout!((2,4,(2,2,2,2)):(4,8,(2,64,32,1))), shape!(78)).to_string(), "1:0");
-}
-
-#[test]
-fn mixed_19() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_20() {
+    assert_eq!(complement_cosize(layout!(((2,2),(5,3)):((30,15),(3,1)))).to_string(), "1:0");
     assert_eq!(
         complement(layout!((3,(2,3,6),(1,1,4,4)):(1152,(48,96,1),(288,288,288,6))), shape!(4492)).to_string(),
         "(2,2):(24,3456)"
     );
     assert_eq!(complement(layout!(2:1), shape!(1)).to_string(), "1:0");
+    assert_eq!(
+        complement_cosize(layout!(((2,1,2,1),(1,2,4,4),((2,1,1),6)):((0,192,768,192),(0,24,0,48),((384,384,4),4))))
+            .to_string(),
+        "(4,2):(1,192)"
+    );
     assert_eq!(
         complement(layout!((((2,2,2),2,1,2),((1,3),3),(2,2)):(((1,2,4),8,16,16),((32,32),96),(288,576))), shape!(8064))
             .to_string(),
@@ -2170,15 +2474,26 @@ fn static_20() {
         complement(layout!((16,(7,2,2)):(1,(48,336,5376))), shape!(64512)).to_string(),
         "(3,8,6):(16,672,10752)"
     );
+    assert_eq!(complement_cosize(layout!((16,8):(8,1))).to_string(), "1:0");
     assert_eq!(complement(layout!((2):(1)), shape!(4)).to_string(), "2:2");
     assert_eq!(complement(layout!(6:1), shape!(6)).to_string(), "1:0");
     assert_eq!(
         complement(layout!((16,4,(2,2,(2,2,1))):(16,1,(4,8,(256,512,1024)))), shape!(6144)).to_string(),
         "6:1024"
     );
+    assert_eq!(complement_cosize(layout!(3:1)).to_string(), "1:0");
     assert_eq!(complement(layout!((3,3):(3,1)), shape!(9)).to_string(), "1:0");
     assert_eq!(complement(layout!((6,12):(12,1)), shape!(72)).to_string(), "1:0");
     assert_eq!(complement(layout!((2,(3,1),5,2):(2,(160,20),4,1)), shape!(340)).to_string(), "8:20");
+}
+
+#[test]
+fn mixed_22() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_23() {
     assert_eq!(complement(layout!(4:0), shape!(1)).to_string(), "1:0");
     assert_eq!(complement(layout!((2,4,6):(32,1,64)), shape!(356)).to_string(), "8:4");
     assert_eq!(complement(layout!((3,4,2):(8,1,4)), shape!(72)).to_string(), "3:24");
@@ -2187,8 +2502,13 @@ fn static_20() {
     assert_eq!(complement(layout!(((1,4),1,4):((16,1),4,4)), shape!(64)).to_string(), "4:16");
     assert_eq!(complement(layout!(2:32), shape!(8)).to_string(), "32:1");
     assert_eq!(complement(layout!(4:64), shape!(4)).to_string(), "64:1");
+    assert_eq!(complement_cosize(layout!((2,(1,2),(1,2,1),4):(2,(16,16),(16,1,32),4))).to_string(), "1:0");
     assert_eq!(complement(layout!(3:1), shape!(3)).to_string(), "1:0");
     assert_eq!(complement(layout!((8):(0)), shape!(1)).to_string(), "1:0");
+    assert_eq!(
+        complement_cosize(layout!((16,(2,(2,2,2),2)):(6144,(24,(2,192,3072),4)))).to_string(),
+        "(2,3,4,8):(1,8,48,384)"
+    );
     assert_eq!(complement(layout!((8,8):(1,8)), shape!(192)).to_string(), "3:64");
     assert_eq!(complement(layout!(1:0), shape!(4)).to_string(), "4:1");
     assert_eq!(complement(layout!(2:1), shape!(2)).to_string(), "1:0");
@@ -2201,6 +2521,7 @@ fn static_20() {
         complement(layout!((2,((2,2),2,1),2,(3,2)):(12,((48,24),96,3),3,(1,6))), shape!(576)).to_string(),
         "3:192"
     );
+    assert_eq!(complement_cosize(layout!(((2,1,2),6):((48,1,192),8))).to_string(), "(8,2):(1,96)");
     assert_eq!(complement(layout!((2,1):(1,2)), shape!(2)).to_string(), "1:0");
     assert_eq!(complement(layout!((8,4):(4,1)), shape!(64)).to_string(), "2:32");
     assert_eq!(complement(layout!((7):(1)), shape!(42)).to_string(), "6:7");
@@ -2214,15 +2535,6 @@ fn static_20() {
     assert_eq!(complement(layout!((2,6):(1,0)), shape!(2)).to_string(), "1:0");
     assert_eq!(complement(layout!((12,8,5,2):(80,10,2,1)), shape!(3840)).to_string(), "4:960");
     assert_eq!(complement(layout!((2,(4,2)):(1,(8,2))), shape!(96)).to_string(), "(2,3):(4,32)");
-}
-
-#[test]
-fn mixed_20() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_21() {
     assert_eq!(complement(layout!(((1,1,2),3,4,5):((1,1,3),1,30,6)), shape!(105)).to_string(), "1:0");
     assert_eq!(complement(layout!(6:6), shape!(108)).to_string(), "(6,3):(1,36)");
     assert_eq!(complement(layout!((3,16,1):(16,1,48)), shape!(288)).to_string(), "6:48");
@@ -2231,12 +2543,23 @@ fn static_21() {
     assert_eq!(complement(layout!((16,16,2):(1,16,256)), shape!(164)).to_string(), "1:0");
     assert_eq!(complement(layout!((2,(2,6)):(12,(1,2))), shape!(1)).to_string(), "1:0");
     assert_eq!(complement(layout!((6,4):(1,6)), shape!(47)).to_string(), "2:24");
+}
+
+#[test]
+fn mixed_23() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_24() {
     assert_eq!(complement(layout!((4,5,16):(16,256,1)), shape!(1088)).to_string(), "4:64");
+    assert_eq!(complement_cosize(layout!((6,2,2):(4,2,1))).to_string(), "1:0");
     assert_eq!(
         complement(layout!(((1,(3,2)),2,(4,1,8),(2,3)):((16,(128,16)),1152,(32,128,1),(8,384))), shape!(2304))
             .to_string(),
         "1:0"
     );
+    assert_eq!(complement_cosize(layout!((4,4,(12,3)):(3,12,(48,2304)))).to_string(), "(3,4):(1,576)");
     assert_eq!(complement(layout!((2,2):(12,32)), shape!(192)).to_string(), "(12,3):(1,64)");
     assert_eq!(complement(layout!((6,12):(3,18)), shape!(648)).to_string(), "(3,3):(1,216)");
     assert_eq!(complement(layout!((4,((2,2,3),2,2)):(48,((24,12,4),2,1))), shape!(192)).to_string(), "1:0");
@@ -2247,7 +2570,9 @@ fn static_21() {
     assert_eq!(complement(layout!(((3,4,2),(2,1,2)):((32,4,96),(16,2,1))), shape!(192)).to_string(), "2:2");
     assert_eq!(complement(layout!(((1,(1,2),(1,4,1)),4,8):((1,(64,8),(1,16,64)),64,1)), shape!(82)).to_string(), "1:0");
     assert_eq!(complement(layout!((2,((1,8,1),6)):(2,((24,24,24),4))), shape!(384)).to_string(), "(2,2):(1,192)");
+    assert_eq!(complement_cosize(layout!(((1,2),3,5):((1,1),2,6))).to_string(), "1:0");
     assert_eq!(complement(layout!(6:1), shape!(18)).to_string(), "3:6");
+    assert_eq!(complement_cosize(layout!((16,2,3):(6,3,1))).to_string(), "1:0");
     assert_eq!(complement(layout!((1,5):(1,1)), shape!(20)).to_string(), "4:5");
     assert_eq!(complement(layout!(2:1), shape!(10)).to_string(), "5:2");
     assert_eq!(complement(layout!((4,(3,3,(16,1))):(1,(64,192,(4,1)))), shape!(1)).to_string(), "1:0");
@@ -2257,6 +2582,7 @@ fn static_21() {
         "1:0"
     );
     assert_eq!(complement(layout!(((8,3,4)):((1,8,24))), shape!(288)).to_string(), "3:96");
+    assert_eq!(complement_cosize(layout!((3,8,(1,(1,2,4)),4):(32,96,(4,(1,16,4)),1))).to_string(), "1:0");
     assert_eq!(complement(layout!(((1,(4,1,2),2,2),4):((128,(32,1,16),1,8),2)), shape!(384)).to_string(), "3:128");
     assert_eq!(complement(layout!(((2,(2,2),1),2,5,3):((5,(20,10),20),120,1,40)), shape!(1680)).to_string(), "7:240");
     assert_eq!(complement(layout!((2,8):(8,1)), shape!(112)).to_string(), "7:16");
@@ -2267,6 +2593,7 @@ fn static_21() {
     );
     assert_eq!(complement(layout!((2,5,1,3):(5,1,1,10)), shape!(32)).to_string(), "2:30");
     assert_eq!(complement(layout!((2,7,2):(1,2,14)), shape!(28)).to_string(), "1:0");
+    assert_eq!(complement_cosize(layout!((3,16,6):(0,0,0))).to_string(), "1:0");
     assert_eq!(complement(layout!((3,1,8,2):(16,16,2,1)), shape!(144)).to_string(), "3:48");
     assert_eq!(
         complement(layout!(((2,1,3),2,4,(3,1,2)):((1,2,2),6,12,(48,144,144))), shape!(576)).to_string(),
@@ -2274,24 +2601,33 @@ fn static_21() {
     );
     assert_eq!(complement(layout!((5,2,2,2):(1,5,10,20)), shape!(40)).to_string(), "1:0");
     assert_eq!(complement(layout!((4,5):(1,4)), shape!(100)).to_string(), "5:20");
+    assert_eq!(complement_cosize(layout!((2,8,4):(32,0,0))).to_string(), "32:1");
     assert_eq!(complement(layout!((6,4,4):(1,48,6)), shape!(192)).to_string(), "2:24");
+    assert_eq!(complement_cosize(layout!(((2,2)):((1,2)))).to_string(), "1:0");
     assert_eq!(complement(layout!((6,(1,4,2,2)):(3,(36,72,36,18))), shape!(1728)).to_string(), "(3,6):(1,288)");
     assert_eq!(complement(layout!(((1,2,2),4,7):((8,1,448),2,8)), shape!(858)).to_string(), "8:56");
 }
 
 #[test]
-fn mixed_21() -> Result<(), dy::Error> {
+fn mixed_24() -> Result<(), dy::Error> {
     Ok(())
 }
 
 #[test]
-fn static_22() {
+fn static_25() {
+    assert_eq!(complement_cosize(layout!(((1,5,3,4),4,1):((60,4,20,1),60,60))).to_string(), "1:0");
+    assert_eq!(complement_cosize(layout!(((1,16),(3,12)):((1,1),(16,48)))).to_string(), "1:0");
     assert_eq!(complement(layout!((4,(4,4,2),2):(1,(4,16,64),128)), shape!(370)).to_string(), "2:256");
     assert_eq!(complement(layout!((7,32):(32,0)), shape!(193)).to_string(), "32:1");
+    assert_eq!(complement_cosize(layout!(((3,8),3):((1,3),24))).to_string(), "1:0");
+    assert_eq!(complement_cosize(layout!((2,1,(4,(4,2),16),4):(2048,2048,(128,(512,4),8),1))).to_string(), "1:0");
+    assert_eq!(complement_cosize(layout!(2:0)).to_string(), "1:0");
     assert_eq!(complement(layout!((2,2,2):(2,12,1)), shape!(120)).to_string(), "(3,5):(4,24)");
     assert_eq!(complement(layout!((4,(4,6,3),4):(1,(4,16,96),288)), shape!(3456)).to_string(), "3:1152");
     assert_eq!(complement(layout!((6,6):(0,24)), shape!(121)).to_string(), "24:1");
+    assert_eq!(complement_cosize(layout!((2):(1))).to_string(), "1:0");
     assert_eq!(complement(layout!(5:1), shape!(30)).to_string(), "6:5");
+    assert_eq!(complement_cosize(layout!(((4,2,2),4):((768,384,8),48))).to_string(), "(8,3,2):(1,16,192)");
     assert_eq!(
         complement(layout!(((1,2,2),(3,7),2,1):((2,8064,1),(336,16),2,2)), shape!(9457)).to_string(),
         "(4,3,8):(4,112,1008)"
@@ -2302,6 +2638,13 @@ fn static_22() {
     assert_eq!(complement(layout!((5,16):(16,1)), shape!(560)).to_string(), "7:80");
     assert_eq!(complement(layout!((2,(16,2),4):(128,(1,64),16)), shape!(1)).to_string(), "1:0");
     assert_eq!(complement(layout!((4,((4,1),7,1),1):(28,((7,7),1,1),1)), shape!(336)).to_string(), "3:112");
+    assert_eq!(
+        complement_cosize(layout!(((2,2,2,2),8,(2,(3,1,1)),(2,2)):((16,1536,1,0),2,(128,(256,2,1)),(0,64))))
+            .to_string(),
+        "(2,2):(32,768)"
+    );
+    assert_eq!(complement_cosize(layout!(((8,(1,4)),2):((1,(8,8)),32))).to_string(), "1:0");
+    assert_eq!(complement_cosize(layout!((((3,2,2),2)):(((8,1,4),2)))).to_string(), "1:0");
     assert_eq!(complement(layout!((2,5):(4,24)), shape!(20)).to_string(), "(4,3):(1,8)");
     assert_eq!(complement(layout!(64:1), shape!(64)).to_string(), "1:0");
     assert_eq!(complement(layout!(((16,(2,2)),2):((8,(4,2)),1)), shape!(256)).to_string(), "2:128");
@@ -2329,6 +2672,15 @@ fn static_22() {
     assert_eq!(right_inverse(layout!(2:1)).to_string(), "2:1");
     assert_eq!(right_inverse(layout!((6,8,1,(2,3,3)):(3,108,36,(18,36,1)))).to_string(), "(3,6,6,8):(288,1,48,6)");
     assert_eq!(right_inverse(layout!((8,(2,2,5,2)):(20,(10,160,1,5)))).to_string(), "(10,2,8,2):(32,8,1,16)");
+}
+
+#[test]
+fn mixed_25() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_26() {
     assert_eq!(right_inverse(layout!((2,2):(1,2))).to_string(), "4:1");
     assert_eq!(right_inverse(layout!((4,2):(3,12))).to_string(), "1:0");
     assert_eq!(right_inverse(layout!((8,(8,4)):(32,(1,8)))).to_string(), "(32,8):(8,1)");
@@ -2348,15 +2700,6 @@ fn static_22() {
     );
     assert_eq!(right_inverse(layout!((2,6,(1,3)):(18,3,(3,1)))).to_string(), "(3,6,2):(12,2,1)");
     assert_eq!(right_inverse(layout!(((1,2),1,3,2):((2,6),1,2,1))).to_string(), "(2,3,2):(6,2,1)");
-}
-
-#[test]
-fn mixed_22() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_23() {
     assert_eq!(
         right_inverse(layout!((3,((2,2,1),2,(8,4),1)):(1,((96,384,384),192,(12,3),768)))).to_string(),
         "(3,4,8,2,2,2):(1,192,24,3,12,6)"
@@ -2399,6 +2742,15 @@ fn static_23() {
     assert_eq!(right_inverse(layout!((2,3,32):(96,1,3))).to_string(), "(96,2):(2,1)");
     assert_eq!(right_inverse(layout!((8,8):(8,1))).to_string(), "(8,8):(8,1)");
     assert_eq!(right_inverse(layout!((3,4):(4,1))).to_string(), "(4,3):(3,1)");
+}
+
+#[test]
+fn mixed_26() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_27() {
     assert_eq!(right_inverse(layout!(((2,3),(1,2,1,7),16):((3,1),(1,32,32,3),1))).to_string(), "(3,7):(2,12)");
     assert_eq!(right_inverse(layout!((4,1,4,1):(4,4,1,1))).to_string(), "(4,4):(4,1)");
     assert_eq!(right_inverse(layout!((8,2):(1,8))).to_string(), "16:1");
@@ -2418,15 +2770,6 @@ fn static_23() {
         right_inverse(layout!((2,1,4,(4,(5,2,4))):(640,640,160,(40,(8,4,1))))).to_string(),
         "(4,2,5,4,4,2):(320,160,32,8,2,1)"
     );
-}
-
-#[test]
-fn mixed_23() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_24() {
     assert_eq!(right_inverse(layout!(((1,(2,1)),5,6,3):((6,(90,90)),6,1,30))).to_string(), "(6,5,3,2):(10,2,60,1)");
     assert_eq!(right_inverse(layout!(((2,32,4,3)):((1,6,192,2)))).to_string(), "(2,3,128):(1,256,2)");
     assert_eq!(right_inverse(layout!((4,6,7,5):(1,4,24,168))).to_string(), "840:1");
@@ -2482,6 +2825,15 @@ fn static_24() {
     assert_eq!(right_inverse(layout!((7,2,7):(2,1,14))).to_string(), "(2,7,7):(7,1,14)");
     assert_eq!(right_inverse(layout!((3):(1))).to_string(), "3:1");
     assert_eq!(right_inverse(layout!((1,2):(2,1))).to_string(), "2:1");
+}
+
+#[test]
+fn mixed_27() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_28() {
     assert_eq!(right_inverse(layout!((16,16):(16,1))).to_string(), "(16,16):(16,1)");
     assert_eq!(right_inverse(layout!((5,(3,8,5)):(5,(200,25,1)))).to_string(), "(5,5,8,3):(120,1,15,5)");
     assert_eq!(right_inverse(layout!((2,(2,5)):(10,(5,1)))).to_string(), "(5,2,2):(4,2,1)");
@@ -2495,15 +2847,6 @@ fn static_24() {
     );
     assert_eq!(right_inverse(layout!((16,(5,3)):(1,(16,80)))).to_string(), "240:1");
     assert_eq!(right_inverse(layout!(((6,2),5):((10,5),1))).to_string(), "(5,2,6):(12,6,1)");
-}
-
-#[test]
-fn mixed_24() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_25() {
     assert_eq!(right_inverse(layout!((2,6):(6,1))).to_string(), "(6,2):(2,1)");
     assert_eq!(right_inverse(layout!((4,(8,6)):(8,(1,32)))).to_string(), "(8,4,6):(4,1,32)");
     assert_eq!(
@@ -2556,6 +2899,15 @@ fn static_25() {
     );
     assert_eq!(right_inverse(layout!((2,(16,(16,3))):(48,(3,(96,1))))).to_string(), "(3,16,2,16):(512,2,1,32)");
     assert_eq!(right_inverse(layout!((2,3,4):(1,2,6))).to_string(), "24:1");
+}
+
+#[test]
+fn mixed_28() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_29() {
     assert_eq!(right_inverse(layout!((5,4,(1,1,1),(1,2,(2,1))):(1,5,(20,20,20),(20,20,(40,80))))).to_string(), "80:1");
     assert_eq!(right_inverse(layout!((8,2,2):(4,2,1))).to_string(), "(2,2,8):(16,8,1)");
     assert_eq!(right_inverse(layout!((1,7,(1,5,2),6):(14,2,(1,14,1),70))).to_string(), "(2,35,6):(35,1,70)");
@@ -2566,15 +2918,6 @@ fn static_25() {
     assert_eq!(right_inverse(layout!(5:1)).to_string(), "5:1");
     assert_eq!(right_inverse(layout!(((1,1,8),4):((8,1,1),8))).to_string(), "32:1");
     assert_eq!(right_inverse(layout!(4:0)).to_string(), "1:0");
-}
-
-#[test]
-fn mixed_25() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_26() {
     assert_eq!(right_inverse(layout!((2,(2,3),8):(1,(2,32),4))).to_string(), "(4,8,3):(1,12,4)");
     assert_eq!(right_inverse(layout!(((1,4,2,3),2,4):((96,8,4,32),96,1))).to_string(), "(4,2,4,6):(48,4,1,8)");
     assert_eq!(right_inverse(layout!((6,5):(1,6))).to_string(), "30:1");
@@ -2629,6 +2972,15 @@ fn static_26() {
         "(8,6,3,4,2):(144,24,8,2,1)"
     );
     assert_eq!(right_inverse(layout!((2,12):(12,1))).to_string(), "(12,2):(2,1)");
+}
+
+#[test]
+fn mixed_29() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_30() {
     assert_eq!(right_inverse(layout!(((6,4),6,3):((0,36),0,0))).to_string(), "1:0");
     assert_eq!(right_inverse(layout!((((2,2,1),2,1),5,(5,2,3)):(((1,2,4),4,8),8,(40,200,400)))).to_string(), "1200:1");
     assert_eq!(right_inverse(layout!((3,3,((2,2),4)):(2,24,((12,6),576)))).to_string(), "1:0");
@@ -2642,15 +2994,6 @@ fn static_26() {
     assert_eq!(right_inverse(layout!((4,(4,1,2),4,8):(256,(64,64,32),8,1))).to_string(), "(8,4,2,4,4):(128,32,16,4,1)");
     assert_eq!(right_inverse(layout!(((2,12),2):((24,2),1))).to_string(), "(2,12,2):(24,2,1)");
     assert_eq!(right_inverse(layout!(((2,3,2,1),4,(4,2),2):((32,2048,1024,2048),6144,(8,1),512))).to_string(), "2:192");
-}
-
-#[test]
-fn mixed_26() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_27() {
     assert_eq!(right_inverse(layout!(((1,2,(3,2)),3):((36,18,(6,3)),1))).to_string(), "(3,2,3,2):(12,6,2,1)");
     assert_eq!(right_inverse(layout!((4,32,3,2):(48,192,16,1))).to_string(), "2:384");
     assert_eq!(right_inverse(layout!((2,2,2,4):(2,4,1,8))).to_string(), "(2,4,4):(4,1,8)");
@@ -2696,6 +3039,15 @@ fn static_27() {
     assert_eq!(left_inverse(layout!((3,8):(8,1))).to_string(), "(8,3):(3,1)");
     assert_eq!(left_inverse(layout!((3,2):(1,3))).to_string(), "6:1");
     assert_eq!(left_inverse(layout!((2):(1))).to_string(), "2:1");
+}
+
+#[test]
+fn mixed_30() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_31() {
     assert_eq!(left_inverse(layout!(((1,2),3,(2,2)):((24,6),2,(12,1)))).to_string(), "(2,3,2,2):(12,2,1,6)");
     assert_eq!(left_inverse(layout!((2,((4,8))):(32,((8,1))))).to_string(), "(8,4,2):(8,2,1)");
     assert_eq!(left_inverse(layout!((2,(8,2)):(8,(1,16)))).to_string(), "(8,2,2):(2,1,16)");
@@ -2712,15 +3064,6 @@ fn static_27() {
     );
     assert_eq!(left_inverse(layout!(12:1)).to_string(), "12:1");
     assert_eq!(left_inverse(layout!(8:1)).to_string(), "8:1");
-}
-
-#[test]
-fn mixed_27() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_28() {
     assert_eq!(left_inverse(layout!((1,5):(1,1))).to_string(), "5:1");
     assert_eq!(left_inverse(layout!(((5,3,1),8,(1,2)):((48,8,48),1,(240,24)))).to_string(), "(8,3,2,5):(15,5,120,1)");
     assert_eq!(left_inverse(layout!((16,(2,2,4),8):(128,(2,1,4),16))).to_string(), "(2,2,32,16):(32,16,64,1)");
@@ -2776,6 +3119,15 @@ fn static_28() {
         left_inverse(layout!((2,12,((3,2,1),1,1,(2,1,1)),3):(24,1,((48,12,48),48,864,(144,1,864)),288))).to_string(),
         "(12,2,2,3,6):(2,72,1,24,144)"
     );
+}
+
+#[test]
+fn mixed_31() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_32() {
     assert_eq!(left_inverse(layout!(((2,1),(4,3,(2,1))):((3,12),(12,1,(6,3))))).to_string(), "(3,2,2,4):(8,1,24,2)");
     assert_eq!(
         left_inverse(layout!((((1,2,2),8,2),16):(((768,1536,384),1,768),8))).to_string(),
@@ -2795,15 +3147,6 @@ fn static_28() {
         "(4,2,2,2,4):(8,4,2,1,32)"
     );
     assert_eq!(left_inverse(layout!(8:3)).to_string(), "(3,8):(0,1)");
-}
-
-#[test]
-fn mixed_28() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_29() {
     assert_eq!(
         left_inverse(layout!(((1,3,6,(1,2)),4,6):((864,288,48,(48,24)),6,1))).to_string(),
         "(6,4,2,6,3):(144,36,18,3,1)"
@@ -2855,6 +3198,15 @@ fn static_29() {
         "(18,8,2,4,2):(0,24,96,576,1)"
     );
     assert_eq!(left_inverse(layout!(((2,1),(1,4,1,4)):((16,16),(1,1,16,4)))).to_string(), "(16,2):(2,1)");
+}
+
+#[test]
+fn mixed_32() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_33() {
     assert_eq!(left_inverse(layout!((2,16):(16,1))).to_string(), "(16,2):(2,1)");
     assert_eq!(left_inverse(layout!((2,((2,8),4),1,1):(4,((64,8),1),1,1))).to_string(), "(4,2,8,2):(32,1,4,2)");
     assert_eq!(left_inverse(layout!(((2,1),7,4):((1,56),8,448))).to_string(), "(8,56,4):(1,2,14)");
@@ -2874,15 +3226,6 @@ fn static_29() {
     assert_eq!(left_inverse(layout!((2,(1,4),4):(16,(16,4),1))).to_string(), "(4,4,2):(8,2,1)");
     assert_eq!(left_inverse(layout!(((3,4),1):((1,3),3))).to_string(), "12:1");
     assert_eq!(left_inverse(layout!((1,4,(2,4)):(1,1,(4,8)))).to_string(), "32:1");
-}
-
-#[test]
-fn mixed_29() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_30() {
     assert_eq!(
         left_inverse(layout!((2,((2,4),3,1),(2,(2,4,4))):(384,((1536,4),128,32),(16,(768,32,1))))).to_string(),
         "(4,4,2,4,3,2,2,2):(768,4,48,192,16,1,96,2)"
@@ -2940,6 +3283,15 @@ fn static_30() {
         left_inverse(layout!((1,((2,2,2),(4,7,2)),5):(2240,((40,5,10),(560,80,2240)),1))).to_string(),
         "(5,8,2,7,4,2):(448,2,1,32,8,224)"
     );
+}
+
+#[test]
+fn mixed_33() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_34() {
     assert_eq!(left_inverse(layout!((12,((8,16,2))):(256,((32,2,1))))).to_string(), "(2,16,8,12):(1536,96,12,1)");
     assert_eq!(left_inverse(layout!((2,3,(2,2),8):(1,2,(6,12),24))).to_string(), "192:1");
     assert_eq!(left_inverse(layout!(((3,4,1),2):((8,2,24),1))).to_string(), "(2,4,3):(12,3,1)");
@@ -2959,15 +3311,6 @@ fn static_30() {
     );
     assert_eq!(left_inverse(layout!(((2,4),8,(2,1,(2,3),4)):((1,2),8,(64,128,(128,256),768)))).to_string(), "3072:1");
     assert_eq!(left_inverse(layout!((4,1,4,3):(1,4,4,16))).to_string(), "48:1");
-}
-
-#[test]
-fn mixed_30() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_31() {
     assert_eq!(
         left_inverse(layout!(((4,(4,2,2)),(4,3,4)):((24576,(192,96,98304)),(768,4,1)))).to_string(),
         "(4,24,2,4,32,4,2):(768,256,16,4,64,1,32)"
@@ -3032,6 +3375,15 @@ fn static_31() {
         left_inverse(layout!((6,(8,2),(5,2,2)):(1,(24,12),(192,960,6)))).to_string(),
         "(6,2,2,8,10):(1,960,48,6,96)"
     );
+}
+
+#[test]
+fn mixed_34() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_35() {
     assert_eq!(left_inverse(layout!((4,32,3):(1,4,128))).to_string(), "384:1");
     assert_eq!(left_inverse(layout!((1,(4,4),1,(2,4)):(4,(1,4),4,(64,16)))).to_string(), "(16,4,2):(1,32,16)");
     assert_eq!(
@@ -3045,15 +3397,6 @@ fn static_31() {
     assert_eq!(left_inverse(layout!(16:3)).to_string(), "(3,16):(0,1)");
     assert_eq!(left_inverse(layout!(((1,4),2,1):((1,1),4,8))).to_string(), "8:1");
     assert_eq!(left_inverse(layout!((8,(2,6),2):(24,(12,2),1))).to_string(), "(2,6,2,8):(96,16,8,1)");
-}
-
-#[test]
-fn mixed_31() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_32() {
     assert_eq!(left_inverse(layout!(((4,2),(4,4),2):((1,384),(96,12),48))).to_string(), "(12,8,4,2):(1,32,8,4)");
     assert_eq!(left_inverse(layout!((8,2,4):(4,32,1))).to_string(), "(4,16):(16,1)");
     assert_eq!(left_inverse(layout!((4,2):(1,4))).to_string(), "8:1");
@@ -3148,6 +3491,15 @@ fn static_32() {
     assert_eq!(logical_divide(layout!(5:1), layout!(5:1)).to_string(), "(5,1):(1,0)");
     assert_eq!(logical_divide(layout!(4:1), layout!((2,2):(2,1))).to_string(), "((2,2),1):((2,1),0)");
     assert_eq!(logical_divide(layout!(2:1), tiler!(<2:1>)).to_string(), "((2,1)):((1,0))");
+}
+
+#[test]
+fn mixed_35() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_36() {
     assert_eq!(
         logical_divide(layout!(((8,8),(1,8,2)):((48,2),(1,384,1))), tiler!(<1>)).to_string(),
         "((1,(8,8)),(1,8,2)):((0,(48,2)),(1,384,1))"
@@ -3173,15 +3525,6 @@ fn static_32() {
         "(((2,2),1),(1,16),((4,1),(3,1),(2,1))):(((0,0),0),(0,0),((0,0),(0,0),(192,0)))"
     );
     assert_eq!(logical_divide(layout!(12:1), layout!(2:2)).to_string(), "(2,(2,3)):(2,(1,4))");
-}
-
-#[test]
-fn mixed_32() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_33() {
     assert_eq!(
         logical_divide(layout!(((6,2,3,2),4):((1,6,12,36),72)), tiler!(<9>)).to_string(),
         "((9,8),4):((1,9),72)"
@@ -3277,6 +3620,15 @@ fn static_33() {
             .to_string(),
         "(((2,3,3),1),(3,(3,1,2),2,2)):(((4,6,8),0),(1,(0,128,1),0,8))"
     );
+}
+
+#[test]
+fn mixed_36() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_37() {
     assert_eq!(logical_divide(layout!(4:1), tiler!(<4:1>)).to_string(), "((4,1)):((1,0))");
     assert_eq!(logical_divide(layout!(1:0), tiler!(<1>)).to_string(), "((1,1)):((0,0))");
     assert_eq!(logical_divide(layout!((6,2):(1,6)), tiler!(<2:1,2>)).to_string(), "((2,3),(2,1)):((1,2),(6,0))");
@@ -3299,15 +3651,6 @@ fn static_33() {
         "((4,1),2,(1,2),4):((16,0),8,(64,1),2)"
     );
     assert_eq!(logical_divide(layout!((1,2):(2,1)), tiler!(<6,16:1>)).to_string(), "((6,1),(16,1)):((2,0),(1,0))");
-}
-
-#[test]
-fn mixed_33() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_34() {
     assert_eq!(
         logical_divide(layout!((8,8,(8,2,1,2)):(8,64,(1,1024,64,512))), tiler!(<8:1>)).to_string(),
         "((8,1),8,(8,2,1,2)):((8,0),64,(1,1024,64,512))"
@@ -3388,6 +3731,15 @@ fn static_34() {
         logical_divide(layout!((5,8,4):(32,1,8)), tiler!(<5,(4,2):(2,1),(1,2):(2,1)>)).to_string(),
         "((5,1),((4,2),1),((1,2),2)):((32,0),((2,1),0),((16,8),16))"
     );
+}
+
+#[test]
+fn mixed_37() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_38() {
     assert_eq!(
         logical_divide(layout!((6,(2,1,2),(3,4),2):(1,(72,72,144),(24,6),288)), tiler!(<3,4:1,_,2:1>)).to_string(),
         "((3,2),(4,1),(3,4),(2,1)):((1,3),(72,0),(24,6),(288,0))"
@@ -3414,15 +3766,6 @@ fn static_34() {
             .to_string(),
         "(((2,8,4,2),2),(2,2)):(((128,8,0,64),2),(0,1))"
     );
-}
-
-#[test]
-fn mixed_34() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_35() {
     assert_eq!(
         logical_divide(layout!(3:1), tiler!(<((2,2),(1,4,1)):((8,4),(1,1,4))>)).to_string(),
         "((((2,2),(1,4,1)),1)):((((8,4),(1,1,4)),0))"
@@ -3517,6 +3860,15 @@ fn static_35() {
         logical_divide(layout!((8,8,16,2):(1,16,0,8)), tiler!(<2:1>)).to_string(),
         "((2,4),8,16,2):((1,2),16,0,8)"
     );
+}
+
+#[test]
+fn mixed_38() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_39() {
     assert_eq!(logical_divide(layout!(1:1), layout!(1:1)).to_string(), "(1,1):(1,0)");
     assert_eq!(
         logical_divide(layout!((4,3,6,4):(16,384,64,4)), tiler!(<4:1,3:1,3>)).to_string(),
@@ -3540,15 +3892,6 @@ fn static_35() {
             .to_string(),
         "((2,2),(3,6),((3,2),1)):((216,108),(36,6),((2,1),0))"
     );
-}
-
-#[test]
-fn mixed_35() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_36() {
     assert_eq!(
         logical_divide(layout!(((1,4,8),4,2):((1,1,4),32,128)), layout!((2,4,2):(128,32,16))).to_string(),
         "((2,4,2),16):((128,32,16),1)"
@@ -3638,6 +3981,15 @@ fn static_36() {
         logical_divide(layout!(((2,3,3),5,4):((1,2,6),18,90)), tiler!(<(3,3):(3,1)>)).to_string(),
         "(((3,3),2),5,4):(((3,1),9),18,90)"
     );
+}
+
+#[test]
+fn mixed_39() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_40() {
     assert_eq!(
         logical_divide(layout!(((32,(2,1,3)),3):((6,(128,0,32)),1)), tiler!(<64:1,3>)).to_string(),
         "(((32,2),3),(3,1)):(((6,128),32),(1,0))"
@@ -3669,15 +4021,6 @@ fn static_36() {
         zipped_divide(layout!((1,(8,(6,2,2))):(1,(1,(8,48,96)))), tiler!(<1,3>)).to_string(),
         "((1,3),(1,64)):((0,1),(0,3))"
     );
-}
-
-#[test]
-fn mixed_36() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_37() {
     assert_eq!(zipped_divide(layout!((32,16):(1,32)), tiler!(<1>)).to_string(), "((1),(32,16)):((0),(1,32))");
     assert_eq!(
         zipped_divide(layout!((4,(2,1),((1,2,2),(1,3))):(1,(4,8),((8,8,16),(32,32)))), tiler!(<1>)).to_string(),
@@ -3770,6 +4113,15 @@ fn static_37() {
         zipped_divide(layout!((32,2,2,1):(6,32,16,1)), tiler!(<1:0,2:1,2,1>)).to_string(),
         "((1,2,2,1),(32,1,1,1)):((0,32,16,0),(6,0,0,0))"
     );
+}
+
+#[test]
+fn mixed_40() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_41() {
     assert_eq!(
         zipped_divide(layout!((2,(8,2),(1,8,2,2)):(8,(6,32),(64,128,0,128))), tiler!(<2:1>)).to_string(),
         "((2),(1,(8,2),(1,8,2,2))):((8),(0,(6,32),(64,128,0,128)))"
@@ -3792,15 +4144,6 @@ fn static_37() {
     assert_eq!(zipped_divide(layout!(2:4), tiler!(<2:1>)).to_string(), "((2),(1)):((4),(0))");
     assert_eq!(zipped_divide(layout!(((4,2),4,4,2):((1,4),8,32,128)), layout!(256:1)).to_string(), "(256,1):(1,0)");
     assert_eq!(zipped_divide(layout!((1,2):(4,16)), tiler!(<1>)).to_string(), "((1),(1,2)):((0),(0,16))");
-}
-
-#[test]
-fn mixed_37() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_38() {
     assert_eq!(
         zipped_divide(layout!((4,(2,4)):(1,(4,8))), tiler!(<2,(2,(2,2)):(2,(1,4))>)).to_string(),
         "((2,(2,(2,2))),(2,1)):((1,(8,(4,16))),(2,0))"
@@ -3874,6 +4217,15 @@ fn static_38() {
         "(1,(6,16,7,6)):(192,(32,0,16,64))"
     );
     assert_eq!(zipped_divide(layout!(4:1), tiler!(<4>)).to_string(), "((4),(1)):((1),(0))");
+}
+
+#[test]
+fn mixed_41() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_42() {
     assert_eq!(
         zipped_divide(layout!((4,4,1):(12,1,4)), layout!((2,2,2,2):(8,1,2,4))).to_string(),
         "((2,2,2,2),1):((2,12,24,1),0)"
@@ -3899,15 +4251,6 @@ fn static_38() {
     );
     assert_eq!(zipped_divide(layout!(7:1), tiler!(<7:1>)).to_string(), "((7),(1)):((1),(0))");
     assert_eq!(zipped_divide(layout!((2,1,2,(1,5,2,3)):(1,2,2,(4,4,20,40))), layout!(6:1)).to_string(), "(6,20):(1,6)");
-}
-
-#[test]
-fn mixed_38() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_39() {
     assert_eq!(zipped_divide(layout!((8,(3,2,4,4)):(1,(8,24,48,192))), layout!(6:1)).to_string(), "(6,128):(1,6)");
     assert_eq!(zipped_divide(layout!((16):(8)), layout!(4:1)).to_string(), "(4,4):(8,32)");
     assert_eq!(zipped_divide(layout!(1:1), tiler!(<1:0>)).to_string(), "((1),(1)):((0),(0))");
@@ -3985,6 +4328,15 @@ fn static_39() {
         "(((2,2,(1,3,1,1)),8,9),(1,2,1)):(((3,64,(32,32,96,96)),6,12),(0,48,0))"
     );
     assert_eq!(zipped_divide(layout!(3:64), tiler!(<3>)).to_string(), "((3),(1)):((64),(0))");
+}
+
+#[test]
+fn mixed_42() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_43() {
     assert_eq!(zipped_divide(layout!(((4,2,2),2):((4,16,0),2)), layout!(32:1)).to_string(), "((8,2,2),1):((4,0,2),0)");
     assert_eq!(zipped_divide(layout!(((2,5),2):((10,2),1)), layout!(5:2)).to_string(), "(5,(2,2)):(2,(10,1))");
     assert_eq!(
@@ -4015,15 +4367,6 @@ fn static_39() {
         "((1),((6,2),2,2)):((0),((4,2),24,0))"
     );
     assert_eq!(zipped_divide(layout!((4,3):(9,1)), layout!((6,2):(2,1))).to_string(), "(((2,3),2),1):(((18,1),9),0)");
-}
-
-#[test]
-fn mixed_39() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_40() {
     assert_eq!(
         zipped_divide(layout!((4,8,(2,(2,2)),4):(1,128,(64,(4,32)),8)), layout!(32:32)).to_string(),
         "((2,2,2,4),(4,8)):((64,4,32,8),(1,128))"
@@ -4100,6 +4443,15 @@ fn static_40() {
         zipped_divide(layout!((1,4):(6,1)), tiler!(<(3,(2,2)):(4,(1,2)),7>)).to_string(),
         "(((3,(2,2)),7),(1,1)):(((24,(6,12)),1),(0,0))"
     );
+}
+
+#[test]
+fn mixed_43() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_44() {
     assert_eq!(
         zipped_divide(layout!(((8,4),2,((1,2,2),1,2,(2,2))):((8,1),256,((64,512,128),4,64,(1024,4)))), layout!(128:16))
             .to_string(),
@@ -4134,15 +4486,6 @@ fn static_40() {
         zipped_divide(layout!((3,16,16):(16,0,48)), layout!((8,2):(96,12))).to_string(),
         "((8,2),((3,4),(2,2))):((96,0),((16,0),(0,48)))"
     );
-}
-
-#[test]
-fn mixed_40() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_41() {
     assert_eq!(zipped_divide(layout!(16:1), layout!(16:1)).to_string(), "(16,1):(1,0)");
     assert_eq!(
         zipped_divide(layout!((8,(2,1,6,3)):(36,(1,1,2,12))), tiler!(<8:1>)).to_string(),
@@ -4229,6 +4572,15 @@ fn static_41() {
         tiled_divide(layout!((2,(1,4,5),16):(320,(640,1,4),20)), layout!((16,(5,4)):(40,(4,1)))).to_string(),
         "((16,(5,(2,2))),2):((20,(2,(320,1))),10)"
     );
+}
+
+#[test]
+fn mixed_44() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_45() {
     assert_eq!(tiled_divide(layout!((16):(0)), layout!(2:2)).to_string(), "(2,2,4):(0,0,0)");
     assert_eq!(
         tiled_divide(layout!((3,4,(12,(3,2,1))):(288,72,(6,(2,1,1)))), layout!(3:1)).to_string(),
@@ -4264,15 +4616,6 @@ fn static_41() {
         tiled_divide(layout!(((4,2,2,4),((3,4),1)):((1,0,2,4),((2,32),32))), tiler!(<(16,4):(4,1),<12:1>>)).to_string(),
         "((((2,8),4),((3,4))),1,(1,1)):((((0,2),1),((2,32))),0,(0,32))"
     );
-}
-
-#[test]
-fn mixed_41() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_42() {
     assert_eq!(tiled_divide(layout!((1,(2,5,1,4)):(40,(0,0,40,1))), layout!(20:1)).to_string(), "((10,2),2):((0,1),2)");
     assert_eq!(tiled_divide(layout!((2,8,2):(16,2,1)), tiler!(<2:1>)).to_string(), "((2),1,8,2):((16),0,2,1)");
     assert_eq!(tiled_divide(layout!(((8,8),6):((0,6),0)), tiler!(<4:0>)).to_string(), "((4),(8,8),6):((0),(0,6),0)");
@@ -4348,6 +4691,15 @@ fn static_42() {
         "((2,2),4,1,(3,(4,16,1))):((8,6),1,0,(8,(64,1,6)))"
     );
     assert_eq!(tiled_divide(layout!((2,3):(3,1)), layout!(1:0)).to_string(), "(1,2,3):(0,3,1)");
+}
+
+#[test]
+fn mixed_45() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_46() {
     assert_eq!(
         tiled_divide(layout!((5,(6,1,1,3),4):(1,(5,30,30,30),90)), tiler!(<5:1,18:1,4>)).to_string(),
         "((5,18,4),1,1,1):((1,5,90),0,0,0)"
@@ -4373,15 +4725,6 @@ fn static_42() {
         tiled_divide(layout!((4,3,4,4):(48,16,4,1)), tiler!(<2:1>)).to_string(),
         "((2),2,3,4,4):((48),96,16,4,1)"
     );
-}
-
-#[test]
-fn mixed_42() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_43() {
     assert_eq!(tiled_divide(layout!((5,8):(1,0)), tiler!(<5>)).to_string(), "((5),1,8):((1),0,0)");
     assert_eq!(
         tiled_divide(layout!((4,2,1,(32,1,2)):(2,0,0,(8,8,0))), tiler!(<2>)).to_string(),
@@ -4477,6 +4820,15 @@ fn static_43() {
         "((2,(4,8)),1):((8,(16,1)),0)"
     );
     assert_eq!(tiled_divide(layout!((4,2):(2,1)), layout!(8:1)).to_string(), "((4,2),1):((2,1),0)");
+}
+
+#[test]
+fn mixed_46() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_47() {
     assert_eq!(
         tiled_divide(layout!((3,(2,3),((2,1,2),4),(2,2)):(1,(3,6),((18,36,36),72),(288,576))), tiler!(<3:1,6:1>))
             .to_string(),
@@ -4513,15 +4865,6 @@ fn static_43() {
         .to_string(),
         "((4,(4,4),(3,2,2)),(2,2),2):((96,(0,24),(4,2,12)),(768,1),384)"
     );
-}
-
-#[test]
-fn mixed_43() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_44() {
     assert_eq!(
         tiled_divide(
             layout!((6,(2,3,2),((2,2,1),(2,3,2))):(2,(72,144,1),((432,12,72),(864,24,1728)))),
@@ -4607,6 +4950,15 @@ fn static_44() {
         tiled_divide(layout!((2,(3,16,4)):(1,(2,6,96))), tiler!(<2:1>)).to_string(),
         "((2),1,(3,16,4)):((1),0,(2,6,96))"
     );
+}
+
+#[test]
+fn mixed_47() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_48() {
     assert_eq!(
         tiled_divide(layout!((((2,1,2),1,2,3),(3,2,2),4):(((128,24,2),32,0,1),(12,16,16),4)), tiler!(<4,12,4>))
             .to_string(),
@@ -4637,15 +4989,6 @@ fn static_44() {
         .to_string(),
         "(((2),(3,(2,2,2),3)),(1,8,2),(1,1,1)):(((2),(4,(48,24,12),768)),(0,96,1),(0,0,0))"
     );
-}
-
-#[test]
-fn mixed_44() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_45() {
     assert_eq!(
         tiled_divide(layout!((4,6,4):(6,1,24)), tiler!(<2,(3,2):(2,1)>)).to_string(),
         "((2,(3,2)),2,1,4):((6,(2,1)),12,0,24)"
@@ -4748,6 +5091,15 @@ fn static_45() {
         .to_string(),
         "((1,(1,1)),1,(1,1,4,2),((4,1),2,4,(2,2,1))):((0,(0,0)),0,(0,0,256,128),((32,32),16,4,(2,1,1)))"
     );
+}
+
+#[test]
+fn mixed_48() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_49() {
     assert_eq!(tiled_divide(layout!(8:1), layout!(8:1)).to_string(), "(8,1):(1,0)");
     assert_eq!(tiled_divide(layout!(((16,16,1,1)):((12,0,3,1))), layout!(256:1)).to_string(), "((16,16),1):((12,0),0)");
     assert_eq!(
@@ -4777,15 +5129,6 @@ fn static_45() {
         tiled_divide(layout!((1,(6,4,4),2):(192,(32,8,192),768)), layout!(2:1)).to_string(),
         "(2,3,4,8):(32,64,8,192)"
     );
-}
-
-#[test]
-fn mixed_45() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_46() {
     assert_eq!(
         tiled_divide(layout!(((2,(2,4,2)),(2)):((1,(2,4,16)),(32))), tiler!(<2,<2>>)).to_string(),
         "((2,(2)),16,(1)):((1,(32)),2,(0))"
@@ -4873,6 +5216,15 @@ fn static_46() {
         logical_product(layout!(2:1), layout!((1,3,(5,3,3),(2,2,3)):(1,135,(9,45,3),(405,810,1)))).to_string(),
         "(2,(1,3,(5,3,3),(2,2,3))):(1,(2,270,(18,90,6),(810,1620,2)))"
     );
+}
+
+#[test]
+fn mixed_49() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_50() {
     assert_eq!(
         logical_product(layout!((8,2):(1,8)), layout!((5,(4,2,4,1)):(8,(1,4,40,1)))).to_string(),
         "((8,2),(5,(4,2,4,1))):((1,8),(128,(16,64,640,16)))"
@@ -4905,15 +5257,6 @@ fn static_46() {
         logical_product(layout!(2:1), tiler!(<(4,(4,2),3):(24,(6,3),1)>)).to_string(),
         "((2,(4,(4,2),3))):((1,(48,(12,6),2)))"
     );
-}
-
-#[test]
-fn mixed_46() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_47() {
     assert_eq!(
         logical_product(layout!((1,3,1):(3,1,1)), layout!(((5,5)):((5,1)))).to_string(),
         "((1,3,1),((5,5))):((3,1,1),((15,3)))"
@@ -5033,6 +5376,15 @@ fn static_47() {
         logical_product(layout!((2,(6,8),2):(6,(1,24),12)), layout!(((1,1,2),6):((96,16,8),16))).to_string(),
         "((2,(6,8),2),((1,1,2),6)):((6,(1,24),12),((18432,3072,1536),3072))"
     );
+}
+
+#[test]
+fn mixed_50() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_51() {
     assert_eq!(
         logical_product(
             layout!((((2,2,1),2,(8,2,1)),3):(((2,4608,4608),1152,(16,2304,1)),384)),
@@ -5069,15 +5421,6 @@ fn static_47() {
         logical_product(layout!((2,(3,2,4)):(1,(2,6,12))), layout!(((2,5,2,1),(2,1)):((1,96,6,1),(480,2)))).to_string(),
         "((2,(3,2,4)),((2,5,2,1),(2,1))):((1,(2,6,12)),((48,4608,288,48),(23040,96)))"
     );
-}
-
-#[test]
-fn mixed_47() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_48() {
     assert_eq!(
         logical_product(layout!((2,2):(2,1)), tiler!(<((6,8),3):((1,6),48)>)).to_string(),
         "((2,(((2,3),8),3)),2):((2,(((1,4),12),96)),1)"
@@ -5196,6 +5539,15 @@ fn static_48() {
         logical_product(layout!(3:2), tiler!(<((2,4),(3,2,2,2)):((1,2),(64,32,16,8))>)).to_string(),
         "((3,((2,4),(3,2,2,2)))):((2,((1,6),(192,96,48,24))))"
     );
+}
+
+#[test]
+fn mixed_51() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_52() {
     assert_eq!(
         logical_product(
             layout!(((2,2,1),2,(1,6,1)):((24,12,12),6,(6,1,1))),
@@ -5241,15 +5593,6 @@ fn static_48() {
         .to_string(),
         "(((2,(4,1,2)),(1,1,1,(4,1))),(8,(2,1,2))):(((64,(8,128,32)),(1,1,1,(1,1))),(1,(48,16,8)))"
     );
-}
-
-#[test]
-fn mixed_48() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_49() {
     assert_eq!(logical_product(layout!((1,3,2,3):(1,1,3,6)), layout!(2:1)).to_string(), "((1,3,2,3),2):((1,1,3,6),18)");
     assert_eq!(
         logical_product(layout!((((4,2),2,2),4,(2,2,1)):(((1,4),8,16),32,(128,256,512))), tiler!(<<_,2:1>>))
@@ -5375,6 +5718,15 @@ fn static_49() {
         logical_product(layout!(1:1), tiler!(<((1,4,2)):((8,2,1))>)).to_string(),
         "((1,((1,4,2)))):((1,((8,2,1))))"
     );
+}
+
+#[test]
+fn mixed_52() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_53() {
     assert_eq!(logical_product(layout!((2,2):(2,1)), layout!((2,8):(1,2))).to_string(), "((2,2),(2,8)):((2,1),(4,8))");
     assert_eq!(
         logical_product(layout!(((2,4),((1,2),2,2)):((32,2),((2048,64),1024,16))), tiler!(<(2,2,1):(1,2,4),_>))
@@ -5406,15 +5758,6 @@ fn static_49() {
             .to_string(),
         "((8,5,(2,1,3)),(1,2,1,(8,1,1))):((15,1,(120,120,5)),(3840,1920,1920,(240,3840,3840)))"
     );
-}
-
-#[test]
-fn mixed_49() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_50() {
     assert_eq!(
         logical_product(
             layout!(((4,4),(1,1,(1,1,1),6),1,(2,1)):((1,4),(16,16,(16,16,16),16),96,(96,192))),
@@ -5540,6 +5883,15 @@ fn static_50() {
         logical_product(layout!((3,3,(3,(2,2),1,(1,2))):(36,648,(3,(108,18),36,(1944,9)))), layout!(1:1)).to_string(),
         "((3,3,(3,(2,2),1,(1,2))),1):((36,648,(3,(108,18),36,(1944,9))),216)"
     );
+}
+
+#[test]
+fn mixed_53() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_54() {
     assert_eq!(
         logical_product(layout!((1,(1,(2,1,2)),6,1):(24,(24,(12,12,6)),1,1)), layout!((1,2,32):(0,1,2))).to_string(),
         "((1,(1,(2,1,2)),6,1),(1,2,32)):((24,(24,(12,12,6)),1,1),(0,24,48))"
@@ -5581,15 +5933,6 @@ fn static_50() {
         logical_product(layout!(((2,1,1,1),6,7):((7,1,1,84),14,1)), layout!((3,1,3,3):(3,1,9,1))).to_string(),
         "(((2,1,1,1),6,7),(3,1,3,3)):(((7,1,1,84),14,1),(252,84,756,84))"
     );
-}
-
-#[test]
-fn mixed_50() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_51() {
     assert_eq!(
         logical_product(layout!((6,3,(1,4,1),6):(1,48,(864,6,24),144)), layout!(((2,2),1):((4,24),8))).to_string(),
         "((6,3,(1,4,1),6),((2,2),1)):((1,48,(864,6,24),144),((1728,10368),3456))"
@@ -5710,6 +6053,15 @@ fn static_51() {
         zipped_product(layout!(4:1), tiler!(<(1,2,(4,8)):(1,1,(2,8))>)).to_string(),
         "((4),((1,2,(4,8)))):((1),((4,4,(8,32))))"
     );
+}
+
+#[test]
+fn mixed_54() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_55() {
     assert_eq!(
         zipped_product(layout!((2,32):(1,2)), layout!(((1,3,3),1,2):((18,3,1),1,9))).to_string(),
         "((2,32),((1,3,3),1,2)):((1,2),((1152,192,64),64,576))"
@@ -5748,15 +6100,6 @@ fn static_51() {
         zipped_product(layout!((2,8,8):(8,512,16)), layout!(((1),4):((0),1))).to_string(),
         "((2,8,8),((1),4)):((8,512,16),((0),1))"
     );
-}
-
-#[test]
-fn mixed_51() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_52() {
     assert_eq!(
         zipped_product(layout!(((4,2),12,2):((1,4),8,96)), layout!((2,3):(6,1))).to_string(),
         "(((4,2),12,2),(2,3)):(((1,4),8,96),(1152,192))"
@@ -5871,6 +6214,15 @@ fn static_52() {
         zipped_product(layout!((1,6):(1,1)), tiler!(<2:2,(12,2):(1,12)>)).to_string(),
         "((1,6),(2,(12,2))):((1,1),(2,(6,72)))"
     );
+}
+
+#[test]
+fn mixed_55() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_56() {
     assert_eq!(
         zipped_product(layout!((7,2,(2,(2,1,3),1)):(6,3,(42,(84,6,1),84))), tiler!(<2:3,2:1,2:1>)).to_string(),
         "((7,2,(2,(2,1,3),1)),(2,2,2)):((6,3,(42,(84,6,1),84)),(3,1,3))"
@@ -5905,15 +6257,6 @@ fn static_52() {
         zipped_product(layout!((2,2,8,2):(1,2,4,32)), tiler!(<3:1,2:1,2:1,1:0>)).to_string(),
         "((2,2,8,2),(3,2,2,1)):((1,2,4,32),(2,1,1,0))"
     );
-}
-
-#[test]
-fn mixed_52() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_53() {
     assert_eq!(zipped_product(layout!(((5,1,1,2),2,1,2):((1,320,160,80),40,5,160)), tiler!(<(2,2):(2,1),(1,1,1,(1,1,2,2)):(8,8,8,(8,8,4,1)),(1,2,1,1):(1,1,1,1)>)).to_string(), "(((5,1,1,2),2,1),((2,2),(1,1,1,(1,1,2,2)),(1,2,1,1),2)):(((1,320,160,80),40,5),((10,5),(8,8,8,(8,8,4,1)),(1,1,1,1),160))");
     assert_eq!(
         zipped_product(layout!((2):(1)), tiler!(<(16,3,(1,5,1),(2,3)):(1,480,(480,16,2880),(1440,160))>)).to_string(),
@@ -6015,6 +6358,15 @@ fn static_53() {
         zipped_product(layout!((2,(1,1),(2,6)):(6,(12,6),(12,1))), tiler!(<6:1,(1,5):(1,1)>)).to_string(),
         "((2,(1,1)),(6,(1,5),(2,6))):((6,(12,6)),(1,(1,1),(12,1)))"
     );
+}
+
+#[test]
+fn mixed_56() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_57() {
     assert_eq!(
         zipped_product(layout!(((5,8),5,1):((8,1),40,40)), layout!((2,1,(2,2,1)):(4,4,(2,1,4)))).to_string(),
         "(((5,8),5,1),(2,1,(2,2,1))):(((8,1),40,40),(800,800,(400,200,800)))"
@@ -6047,15 +6399,6 @@ fn static_53() {
         zipped_product(layout!(16:1), layout!(((2,2),(3,2),(1,2,2),2):((12,48),(0,6),(0,96,24),0))).to_string(),
         "(16,((2,2),(3,2),(1,2,2),2)):(1,((192,768),(0,96),(0,1536,384),0))"
     );
-}
-
-#[test]
-fn mixed_53() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_54() {
     assert_eq!(
         zipped_product(layout!(((1,8),(6)):((1,1),(8))), layout!(((2,4),(1,3,3)):((2,12),(4,144,48)))).to_string(),
         "(((1,8),(6)),((2,4),(1,3,3))):(((1,1),(8)),((96,576),(192,6912,2304)))"
@@ -6169,6 +6512,15 @@ fn static_54() {
         zipped_product(layout!((3,4,3):(1,18,6)), tiler!(<((4,1),1,4):((1,1),4,4)>)).to_string(),
         "((3),(((4,1),1,4),4,3)):((1),(((3,3),12,12),18,6))"
     );
+}
+
+#[test]
+fn mixed_57() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_58() {
     assert_eq!(
         zipped_product(layout!((4,2):(2,1)), tiler!(<(4,4):(1,4),(2,(1,4),(2,1,1)):(1,(16,2),(8,8,16))>)).to_string(),
         "((4,2),(((2,2),4),(2,(1,4),(2,1,1)))):((2,1),(((1,8),16),(2,(32,4),(16,16,32))))"
@@ -6205,15 +6557,6 @@ fn static_54() {
         zipped_product(layout!((4,((2,2),2,1)):(16,((2,8),4,64))), layout!(16:1)).to_string(),
         "((4,((2,2),2,1)),(2,8)):((16,((2,8),4,64)),(1,64))"
     );
-}
-
-#[test]
-fn mixed_54() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_55() {
     assert_eq!(zipped_product(layout!(2:1), layout!((4,2):(1,0))).to_string(), "(2,(4,2)):(1,(2,0))");
     assert_eq!(
         zipped_product(layout!((16,(4,5)):(1,(80,16))), tiler!(<1:1,1:1>)).to_string(),
@@ -6327,6 +6670,15 @@ fn static_55() {
         zipped_product(layout!((6,(3,2),2):(6,(2,36),1)), tiler!(<(2,2):(1,2),(2,2):(2,1)>)).to_string(),
         "((6,(3,2)),((2,2),(2,2),2)):((6,(2,36)),((1,2),(6,1),1))"
     );
+}
+
+#[test]
+fn mixed_58() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_59() {
     assert_eq!(
         zipped_product(layout!(((1,2,2),4,2,8):((32,1,32),64,2,4)), tiler!(<(1,2,2):(1,1,2)>)).to_string(),
         "(((1,2,2)),((1,2,2),4,2,8)):(((32,1,32)),((2,2,4),64,2,4))"
@@ -6366,15 +6718,6 @@ fn static_55() {
         "((2,4),((2,(1,4,2)),4,2)):((1,2),((16,(16,4,2)),96,8))"
     );
     assert_eq!(zipped_product(layout!((2,1):(1,2)), layout!((8,32):(0,0))).to_string(), "((2,1),(8,32)):((1,2),(0,0))");
-}
-
-#[test]
-fn mixed_55() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_56() {
     assert_eq!(
         zipped_product(layout!((1,((2,4,2),2),5):(1,((64,8,1),32),512)), tiler!(<(2,2,1):(2,1,4),(4,1,1):(1,4,4)>))
             .to_string(),
@@ -6492,6 +6835,15 @@ fn static_56() {
         tiled_product(layout!((2,(5,2),1,3):(1,(2,10),20,20)), layout!((3,(5)):(5,(1)))).to_string(),
         "((2,(5,2),1,3),3,(5)):((1,(2,10),20,20),300,(60))"
     );
+}
+
+#[test]
+fn mixed_59() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_60() {
     assert_eq!(tiled_product(layout!(4:1), layout!((2,(8,2)):(1,(2,16)))).to_string(), "(4,2,(8,2)):(1,4,(8,64))");
     assert_eq!(tiled_product(layout!((4,2):(4,16)), layout!(8:1)).to_string(), "((4,2),4,2):((4,16),1,32)");
     assert_eq!(
@@ -6527,15 +6879,6 @@ fn static_56() {
         tiled_product(layout!(((2,2,1,2),(1,4),4):((1,2,128,4),(128,8),32)), layout!((2,2,4):(1,2,4))).to_string(),
         "(((2,2,1,2),(1,4),4),2,2,4):(((1,2,128,4),(128,8),32),128,256,512)"
     );
-}
-
-#[test]
-fn mixed_56() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_57() {
     assert_eq!(
         tiled_product(layout!((3,4,(2,(2,2),2)):(1,3,(12,(24,48),96))), layout!((1,1,1,(2,4)):(1,1,1,(4,1))))
             .to_string(),
@@ -6650,6 +6993,15 @@ fn static_57() {
         tiled_product(layout!(1:1), layout!((3,3,(2,3,2)):(3,1,(18,36,9)))).to_string(),
         "(1,3,3,(2,3,2)):(1,3,1,(18,36,9))"
     );
+}
+
+#[test]
+fn mixed_60() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_61() {
     assert_eq!(tiled_product(layout!((2,12,2):(1,2,24)), tiler!(<4:4>)).to_string(), "((2),4,12,2):((1),8,2,24)");
     assert_eq!(
         tiled_product(layout!((32,1):(1,1)), tiler!(<(6,4,4):(16,4,1)>)).to_string(),
@@ -6693,15 +7045,6 @@ fn static_57() {
         .to_string(),
         "((2,3,(1,(2,2),2,1)),1,(4,1,1,1),(1,1,2,2)):((2,16,(16,(4,1),8,48)),1,(1,1,1,4),(16,16,2,16))"
     );
-}
-
-#[test]
-fn mixed_57() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_58() {
     assert_eq!(tiled_product(layout!(((1,1,3,1),2,((1,1,1),1,2,2),4):((18432,384,384,384),192,((384,384,1152),8,4,9216),16)), tiler!(<3:1,2:1,(1,1,2):(1,1,1),2:1>)).to_string(), "(((1,1,3,1),2,((1,1,1),1,2,2),4),3,2,(1,1,2),2):(((18432,384,384,384),192,((384,384,1152),8,4,9216),16),1,1,(8,8,1),1)");
     assert_eq!(tiled_product(layout!(2:1), layout!(4:1)).to_string(), "(2,4):(1,2)");
     assert_eq!(
@@ -6808,6 +7151,15 @@ fn static_58() {
         tiled_product(layout!((4):(1)), layout!(((1,1,2,2),2,4,2):((1,1,1,2),4,8,32))).to_string(),
         "((4),(1,1,2,2),2,4,2):((1),(4,4,4,8),16,32,128)"
     );
+}
+
+#[test]
+fn mixed_61() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_62() {
     assert_eq!(
         tiled_product(layout!((6,(2,1),2,(1,2,1,3)):(3,(648,1296),36,(72,18,72,72))), tiler!(<2:1,2:1,2:1,2:1>))
             .to_string(),
@@ -6847,15 +7199,6 @@ fn static_58() {
         tiled_product(layout!(((4,1),2):((1,1),4)), tiler!(<(2,2,3,2):(12,6,2,1)>)).to_string(),
         "(((4,1)),(2,2,3,2),2):(((1,1)),(48,24,8,4),4)"
     );
-}
-
-#[test]
-fn mixed_58() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_59() {
     assert_eq!(
         tiled_product(layout!(((3,1,1,1),(5),((1,4,3),1)):((60,180,180,4),(12),((180,1,4),180))), tiler!(<4:1>))
             .to_string(),
@@ -6997,6 +7340,15 @@ fn static_59() {
         tiled_product(layout!((2,((1,6),1,2)):(1,((2,2),12,12))), layout!((8,4):(1,8))).to_string(),
         "((2,((1,6),1,2)),8,4):((1,((2,2),12,12)),24,192)"
     );
+}
+
+#[test]
+fn mixed_62() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_63() {
     assert_eq!(
         tiled_product(layout!(16:1), layout!((2,(2,4),(2,1,2)):(0,(0,1),(0,0,0)))).to_string(),
         "(16,2,(2,4),(2,1,2)):(1,0,(0,16),(0,0,0))"
@@ -7034,15 +7386,6 @@ fn static_59() {
         tiled_product(layout!((1,(8,2,2,1),1):(1,(4,1,2,1),32)), layout!(4:1)).to_string(),
         "((1,(8,2,2,1),1),4):((1,(4,1,2,1),32),32)"
     );
-}
-
-#[test]
-fn mixed_59() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_60() {
     assert_eq!(
         tiled_product(layout!((3,(1,2,1,6),6):(1,(3,3,6,6),36)), layout!((4,2):(1,4))).to_string(),
         "((3,(1,2,1,6),6),4,2):((1,(3,3,6,6),36),216,864)"
@@ -7158,6 +7501,15 @@ fn static_60() {
     );
     assert_eq!(make_layout_right(shape!((1, 5, 2))).to_string(), "(1,5,2):(0,2,1)");
     assert_eq!(make_layout_right(shape!((1, 4))).to_string(), "(1,4):(0,1)");
+}
+
+#[test]
+fn mixed_63() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_64() {
     assert_eq!(make_layout_right(shape!((((4, 4, 2), 16)))).to_string(), "(((4,4,2),16)):(((128,32,16),1))");
     assert_eq!(make_layout_right(shape!((3, (3, 8), 2))).to_string(), "(3,(3,8),2):(48,(16,2),1)");
     assert_eq!(make_layout_right(shape!((4, 2, 7))).to_string(), "(4,2,7):(14,7,1)");
@@ -7168,15 +7520,6 @@ fn static_60() {
     assert_eq!(make_layout_right(shape!(64)).to_string(), "64:1");
     assert_eq!(make_layout_right(shape!((4, (12, 4)))).to_string(), "(4,(12,4)):(48,(4,1))");
     assert_eq!(make_layout_right(shape!((12, 4, 8))).to_string(), "(12,4,8):(32,8,1)");
-}
-
-#[test]
-fn mixed_60() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_61() {
     assert_eq!(make_layout_right(shape!((2, 3))).to_string(), "(2,3):(3,1)");
     assert_eq!(make_layout_right(shape!((8, (2, 2, 1), 32))).to_string(), "(8,(2,2,1),32):(128,(64,32,0),1)");
     assert_eq!(
@@ -7228,6 +7571,15 @@ fn static_61() {
     assert_eq!(make_layout_right(shape!((2, (7, 2, 5)))).to_string(), "(2,(7,2,5)):(70,(10,5,1))");
     assert_eq!(make_layout_right(shape!(((2, 3), 8, 2))).to_string(), "((2,3),8,2):((48,16),2,1)");
     assert_eq!(make_layout_right(shape!((6, 8, 3, 2))).to_string(), "(6,8,3,2):(48,6,2,1)");
+}
+
+#[test]
+fn mixed_64() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_65() {
     assert_eq!(make_layout_right(shape!((2, (2, 2)))).to_string(), "(2,(2,2)):(4,(2,1))");
     assert_eq!(make_layout_right(shape!((16, (3, 12, 6)))).to_string(), "(16,(3,12,6)):(216,(72,6,1))");
     assert_eq!(
@@ -7247,15 +7599,6 @@ fn static_61() {
     );
     assert_eq!(make_layout_right(shape!((2, 8))).to_string(), "(2,8):(8,1)");
     assert_eq!(make_layout_right(shape!((1, 1))).to_string(), "(1,1):(0,0)");
-}
-
-#[test]
-fn mixed_61() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_62() {
     assert_eq!(make_layout_right(shape!(((16, 4), 2, 8))).to_string(), "((16,4),2,8):((64,16),8,1)");
     assert_eq!(make_layout_right(shape!((2, 5))).to_string(), "(2,5):(5,1)");
     assert_eq!(
@@ -7313,6 +7656,15 @@ fn static_62() {
         "(16,(8,1),(1,3,1,4)):(96,(12,0),(0,4,0,1))"
     );
     assert_eq!(make_layout_right(shape!((5, 4, 7))).to_string(), "(5,4,7):(28,7,1)");
+}
+
+#[test]
+fn mixed_65() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_66() {
     assert_eq!(make_layout_right(shape!((2, (2, 2, 1), 1, 3))).to_string(), "(2,(2,2,1),1,3):(12,(6,3,0),0,1)");
     assert_eq!(make_layout_right(shape!(1)).to_string(), "1:0");
     assert_eq!(make_layout_right(shape!(((1, 2, 1), 4, 7))).to_string(), "((1,2,1),4,7):((0,28,0),7,1)");
@@ -7329,15 +7681,6 @@ fn static_62() {
     assert_eq!(make_layout_right(shape!((8, 2, 8, (8, 2, 1)))).to_string(), "(8,2,8,(8,2,1)):(256,128,16,(2,1,0))");
     assert_eq!(make_layout_right(shape!((16, (2, 5, 2)))).to_string(), "(16,(2,5,2)):(20,(10,2,1))");
     assert_eq!(make_layout_right(shape!(((8, 3), 4))).to_string(), "((8,3),4):((12,4),1)");
-}
-
-#[test]
-fn mixed_62() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_63() {
     assert_eq!(make_layout_right(shape!((2, 6))).to_string(), "(2,6):(6,1)");
     assert_eq!(make_layout_right(shape!((4, 5, 6))).to_string(), "(4,5,6):(30,6,1)");
     assert_eq!(make_layout_right(shape!((2, (4, 8, 6)))).to_string(), "(2,(4,8,6)):(192,(48,6,1))");
@@ -7398,6 +7741,15 @@ fn static_63() {
     );
     assert_eq!(make_layout_right(shape!((2, (2, 2, 3), (4, 1)))).to_string(), "(2,(2,2,3),(4,1)):(48,(24,12,4),(1,0))");
     assert_eq!(make_layout_right(shape!((1, (32, 1, 4, 2)))).to_string(), "(1,(32,1,4,2)):(0,(8,0,2,1))");
+}
+
+#[test]
+fn mixed_66() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_67() {
     assert_eq!(make_layout_right(shape!((4, 4, 4))).to_string(), "(4,4,4):(16,4,1)");
     assert_eq!(
         make_layout_right(shape!(((3, 2, 2, 4), (1, 4, (2, 2), 5)))).to_string(),
@@ -7417,15 +7769,6 @@ fn static_63() {
         make_layout_right(shape!((((2, 2), 4), 2, (3, 2), 3))).to_string(),
         "(((2,2),4),2,(3,2),3):(((288,144),36),18,(6,3),1)"
     );
-}
-
-#[test]
-fn mixed_63() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_64() {
     assert_eq!(
         make_layout_right(shape!((6, 2, ((2, 2, 2), 1, 2, 2), 1))).to_string(),
         "(6,2,((2,2,2),1,2,2),1):(64,32,((16,8,4),0,2,1),0)"
@@ -7486,6 +7829,15 @@ fn static_64() {
     assert_eq!(make_layout_right(shape!((7))).to_string(), "(7):(1)");
     assert_eq!(make_layout_right(shape!((3, 32, 16))).to_string(), "(3,32,16):(512,16,1)");
     assert_eq!(make_layout_right(shape!((2, 7, 3))).to_string(), "(2,7,3):(21,3,1)");
+}
+
+#[test]
+fn mixed_67() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_68() {
     assert_eq!(
         make_layout_right(shape!(((2, 2, 1), 32, (2, (1, 1, 1))))).to_string(),
         "((2,2,1),32,(2,(1,1,1))):((128,64,0),2,(1,(0,0,0)))"
@@ -7511,15 +7863,6 @@ fn static_64() {
         make_layout_right(shape!((4, (1, 4, 2), (8, 2), (2, 2)))).to_string(),
         "(4,(1,4,2),(8,2),(2,2)):(512,(0,128,64),(8,4),(2,1))"
     );
-}
-
-#[test]
-fn mixed_64() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_65() {
     assert_eq!(make_layout_right(shape!(((6, 2), 32))).to_string(), "((6,2),32):((64,32),1)");
     assert_eq!(make_layout_right(shape!(((2, 4, 5), 16))).to_string(), "((2,4,5),16):((320,80,16),1)");
     assert_eq!(make_layout_right(shape!((2, ((2, 2, 2), 8, 1)))).to_string(), "(2,((2,2,2),8,1)):(64,((32,16,8),1,0))");
@@ -7580,6 +7923,15 @@ fn static_65() {
         blocked_product(layout!((3,(2,1,4),2):(8,(24,48,96),48)), layout!(((1,1,8),5,1,1):((1,8,1),8,1,8))).to_string(),
         "((3,(1,1,8)),((2,1,4),5),(2,1),(1,1)):((8,(384,384,1)),((24,48,96),384),(48,384),(0,384))"
     );
+}
+
+#[test]
+fn mixed_68() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_69() {
     assert_eq!(
         blocked_product(layout!(1:1), layout!(((4,2,8),6,2):((1,4,8),64,384))).to_string(),
         "((1,(4,2,8)),(1,6),(1,2)):((1,(1,4,8)),(0,64),(0,384))"
@@ -7621,15 +7973,6 @@ fn static_65() {
         blocked_product(layout!(6:1), layout!(((2,2,2),1,8,8):((1,2,4),8,8,64))).to_string(),
         "((6,(2,2,2)),(1,1),(1,8),(1,8)):((1,(6,12,24)),(0,48),(0,48),(0,384))"
     );
-}
-
-#[test]
-fn mixed_65() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_66() {
     assert_eq!(
         blocked_product(layout!(16:1), layout!(((2,8),4,(2,2)):((64,4),1,(32,128)))).to_string(),
         "((16,(2,8)),(1,4),(1,(2,2))):((1,(1024,64)),(0,16),(0,(512,2048)))"
@@ -7757,6 +8100,15 @@ fn static_66() {
         "((6,2),((2,1),(4,1,1,1)),(1,3),(1,(1))):((1,12),((6,12),(24,2304,12,2304)),(12,768),(0,(96)))"
     );
     assert_eq!(blocked_product(layout!((16,3):(3,0)), layout!(4:0)).to_string(), "((16,4),(3,1)):((3,0),(0,0))");
+}
+
+#[test]
+fn mixed_69() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_70() {
     assert_eq!(
         blocked_product(layout!((5,1):(1,1)), layout!(((2,4),8):((32,8),1))).to_string(),
         "((5,(2,4)),(1,8)):((1,(160,40)),(1,5))"
@@ -7795,15 +8147,6 @@ fn static_66() {
         blocked_product(layout!((((3,2),1),(2,1,1,4),2,2):(((4,12),48),(2,12,12,48),1,24)), layout!(5:1)).to_string(),
         "((((3,2),1),5),((2,1,1,4),1),(2,1),(2,1)):((((4,12),48),192),((2,12,12,48),0),(1,0),(24,0))"
     );
-}
-
-#[test]
-fn mixed_66() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_67() {
     assert_eq!(
         blocked_product(layout!((8,2,2,2):(2,1,32,16)), layout!(1:1)).to_string(),
         "((8,1),(2,1),(2,1),(2,1)):((2,0),(1,0),(32,0),(16,0))"
@@ -7917,6 +8260,15 @@ fn static_67() {
         blocked_product(layout!((1,8,2):(2,2,1)), layout!((2,6,3,3):(3,6,36,1))).to_string(),
         "((1,2),(8,6),(2,3),(1,3)):((2,48),(2,96),(1,576),(0,16))"
     );
+}
+
+#[test]
+fn mixed_70() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_71() {
     assert_eq!(blocked_product(layout!((3,2):(1,3)), layout!((5,1):(1,5))).to_string(), "((3,5),(2,1)):((1,6),(3,30))");
     assert_eq!(
         blocked_product(layout!((((5,2,1),3),(1,2),(1,2,2)):(((24,1,4),4),(4,120),(4,2,12))), layout!((2,3,1):(0,0,0)))
@@ -7955,15 +8307,6 @@ fn static_67() {
         blocked_product(layout!((1,(4,3),2,1):(1,(1,4),12,24)), layout!(((2,4),5,2):((40,10),2,1))).to_string(),
         "((1,(2,4)),((4,3),5),(2,2),(1,1)):((1,(960,240)),((1,4),48),(12,24),(24,0))"
     );
-}
-
-#[test]
-fn mixed_67() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_68() {
     assert_eq!(
         blocked_product(layout!((1,8,2):(1,48,3)), layout!(3:1)).to_string(),
         "((1,3),(8,1),(2,1)):((1,1),(48,0),(3,0))"
@@ -8079,6 +8422,15 @@ fn static_68() {
         blocked_product(layout!(((3,(2,2)),2):((12,(36,1)),2)), layout!(2:1)).to_string(),
         "(((3,(2,2)),2),(2,1)):(((12,(36,1)),4),(2,0))"
     );
+}
+
+#[test]
+fn mixed_71() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_72() {
     assert_eq!(
         blocked_product(layout!(((2,2),((2,2),4),(1,3,1)):((1,2),((4,8),16),(64,64,192))), layout!((2,2,3):(2,1,4)))
             .to_string(),
@@ -8119,15 +8471,6 @@ fn static_68() {
         blocked_product(layout!((1,6,4,((2,1),1)):(1,1,6,((24,48),48))), layout!((6,2):(2,1))).to_string(),
         "((1,6),(6,2),(4,1),(((2,1),1),1)):((1,96),(1,48),(6,0),(((24,48),48),0))"
     );
-}
-
-#[test]
-fn mixed_68() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_69() {
     assert_eq!(
         blocked_product(layout!(3:1), layout!((2,8,4):(256,32,1))).to_string(),
         "((3,2),(1,8),(1,4)):((1,768),(0,96),(0,3))"
@@ -8253,6 +8596,15 @@ fn static_69() {
         blocked_product(layout!(1:1), layout!(((2,2,3),2,4):((48,24,8),4,1))).to_string(),
         "((1,(2,2,3)),(1,2),(1,4)):((1,(48,24,8)),(0,4),(0,1))"
     );
+}
+
+#[test]
+fn mixed_72() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_73() {
     assert_eq!(
         blocked_product(layout!(((2,(2,2,1)),12,(1,2)):((1,(2,4,8)),8,(96,96))), layout!((4,1,2):(2,8,1))).to_string(),
         "(((2,(2,2,1)),4),(12,1),((1,2),2)):(((1,(2,4,8)),384),(8,1536),((96,96),192))"
@@ -8294,15 +8646,6 @@ fn static_69() {
         .to_string(),
         "(((3,3),2),(2,(1,1,3)),((1,2,4),(2,2,1,1))):(((384,8),24),(4,(24,24,48)),((1152,192,1152),(1,2,24,24)))"
     );
-}
-
-#[test]
-fn mixed_69() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_70() {
     assert_eq!(blocked_product(layout!((4,((2,2,1),2),(2,1),(2,2,1)):(16,((1,64,1),8),(2,256),(128,4,256))), layout!((2,(4,1,1)):(12,(1,24,4)))).to_string(), "((4,2),(((2,2,1),2),(4,1,1)),((2,1),1),((2,2,1),1)):((16,3072),(((1,64,1),8),(256,6144,1024)),((2,256),0),((128,4,256),0))");
     assert_eq!(
         blocked_product(layout!((3,2):(1,3)), layout!((2,(2,1,2,2),(2,4,3)):(192,(96,96,48,24),(12,3,1)))).to_string(),
@@ -8418,6 +8761,15 @@ fn static_70() {
         raked_product(layout!(((2,2),(3,(1,2,2)),5):((120,60),(20,(20,10,5)),1)), layout!((4,3):(1,4))).to_string(),
         "((4,(2,2)),(3,(3,(1,2,2))),(1,5)):((240,(120,60)),(960,(20,(20,10,5))),(0,1))"
     );
+}
+
+#[test]
+fn mixed_73() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_74() {
     assert_eq!(
         raked_product(layout!((4,4):(1,4)), layout!((2,(7,2,4,1)):(56,(4,28,1,1)))).to_string(),
         "((2,4),((7,2,4,1),4)):((896,1),((64,448,16,16),4))"
@@ -8452,15 +8804,6 @@ fn static_70() {
         raked_product(layout!((2,(2,3,3)):(18,(9,3,1))), layout!(((16,2),2):((1,16),32))).to_string(),
         "(((16,2),2),(2,(2,3,3))):(((36,576),18),(1152,(9,3,1)))"
     );
-}
-
-#[test]
-fn mixed_70() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_71() {
     assert_eq!(
         raked_product(layout!(((1,2,4),4,4):((128,64,16),4,1)), layout!((4,8):(1,4))).to_string(),
         "((4,(1,2,4)),(8,4),(1,4)):((128,(128,64,16)),(512,4),(0,1))"
@@ -8578,6 +8921,15 @@ fn static_71() {
         .to_string(),
         "((1,(2,1,2)),(4,2),(2,(4,(1,2),2,2)),(2,1)):((256,(64,256,2)),(256,128),(2048,(8,(32,32),1,4)),(1024,0))"
     );
+}
+
+#[test]
+fn mixed_74() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_75() {
     assert_eq!(
         raked_product(layout!((4,8):(1,4)), layout!(((1,2,6),(1,3,3,1)):((108,54,1),(108,6,18,1)))).to_string(),
         "(((1,2,6),4),((1,3,3,1),8)):(((3456,1728,32),1),((3456,192,576,32),4))"
@@ -8612,15 +8964,6 @@ fn static_71() {
         raked_product(layout!(((2,8),4,(2,7)):((1,2),16,(64,128))), layout!((1,2):(1,1))).to_string(),
         "((1,(2,8)),(2,4),(1,(2,7))):((896,(1,2)),(896,16),(0,(64,128)))"
     );
-}
-
-#[test]
-fn mixed_71() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_72() {
     assert_eq!(
         raked_product(layout!(((2,(2,2,1),1,2),(4,1)):((1,(2,4,8),8,8),(16,64))), layout!(((4,1,1),8):((8,1,1),1)))
             .to_string(),
@@ -8751,6 +9094,15 @@ fn static_72() {
         raked_product(layout!(4:1), layout!((1,(2,2)):(1,(1,2)))).to_string(),
         "((1,4),((2,2),1)):((4,1),((4,8),0))"
     );
+}
+
+#[test]
+fn mixed_75() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_76() {
     assert_eq!(
         raked_product(layout!((7,8):(8,1)), layout!((3,4):(4,12))).to_string(),
         "((3,7),(4,8)):((224,8),(672,1))"
@@ -8791,15 +9143,6 @@ fn static_72() {
             .to_string(),
         "(((3,2),(1,2,(2,1,2))),((1,2),3),(1,8)):(((192,576),(192,1,(16,1,32))),((1152,1152),64),(0,2))"
     );
-}
-
-#[test]
-fn mixed_72() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_73() {
     assert_eq!(raked_product(layout!(3:1), layout!(2:3)).to_string(), "((2,3)):((9,1))");
     assert_eq!(
         raked_product(layout!((((1,2),2),5):(((2,1),2),4)), layout!((5,(2,2,3)):(8,(160,4,320)))).to_string(),
@@ -8901,6 +9244,15 @@ fn static_73() {
         "((3,4),(3,1),(2,1),((2,2,2,2),1)):((8,1),(96,0),(288,0),((576,24,4,48),0))"
     );
     assert_eq!(raked_product(layout!(7:1), layout!(6:1)).to_string(), "((6,7)):((7,1))");
+}
+
+#[test]
+fn mixed_76() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_77() {
     assert_eq!(
         raked_product(layout!((2,4):(4,1)), layout!(((3,2),(2,3,2)):((1,3),(6,12,36)))).to_string(),
         "(((3,2),2),((2,3,2),4)):(((8,24),4),((48,96,288),1))"
@@ -8940,15 +9292,6 @@ fn static_73() {
         raked_product(layout!((2,(4,1),16,2):(1,(32,2),2,128)), layout!(((1,5,1),1,3):((15,3,3),3,1))).to_string(),
         "(((1,5,1),2),(1,(4,1)),(3,16),(1,2)):(((3840,768,768),1),(768,(32,2)),(256,2),(0,128))"
     );
-}
-
-#[test]
-fn mixed_73() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_74() {
     assert_eq!(
         raked_product(layout!(2:1), layout!(((1,2,2,3),6,2):((72,12,288,24),2,144))).to_string(),
         "(((1,2,2,3),2),(6,1),(2,1)):(((144,24,576,48),1),(4,0),(288,0))"
@@ -9046,6 +9389,15 @@ fn static_74() {
             .to_string(),
         "(((3,2),2),(2,4),(1,(1,2)),(1,(1,4,5,1))):(((1280,640),1),(320,2),(320,(8,8)),(0,(16,16,64,320)))"
     );
+}
+
+#[test]
+fn mixed_77() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_78() {
     assert_eq!(
         raked_product(layout!((8,(2,1,1),(2,2)):(128,(1024,16,16),(8,1))), layout!(((1,5,2),2,3):((2,192,2),1,8)))
             .to_string(),
@@ -9087,15 +9439,6 @@ fn static_74() {
         raked_product(layout!((2,4,1,2):(4,32,1,2)), layout!(2:1)).to_string(),
         "((2,2),(1,4),(1,1),(1,2)):((1,4),(0,32),(0,1),(0,2))"
     );
-}
-
-#[test]
-fn mixed_74() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_75() {
     assert_eq!(
         raked_product(
             layout!(((4,3),((2,1,2),2),6):((24,192),((96,192,12),6),1)),
@@ -9199,6 +9542,15 @@ fn static_75() {
         flat_divide(layout!(16:1), tiler!(<(4,(2,2)):(4,(2,1))>)).to_string(),
         "(((4,(2,2))),(1)):(((4,(2,1))),(0))"
     );
+}
+
+#[test]
+fn mixed_78() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_79() {
     assert_eq!(flat_divide(layout!((2,(3,2,3)):(1,(2,6,12))), layout!(12:3)).to_string(), "(12,3):(3,1)");
     assert_eq!(flat_divide(layout!(3:1), tiler!(<3:1>)).to_string(), "((3),(1)):((1),(0))");
     assert_eq!(
@@ -9224,15 +9576,6 @@ fn static_75() {
         "(4,7,8,8,6):(0,384,48,6,1)"
     );
     assert_eq!(flat_divide(layout!((4,3):(3,1)), tiler!(<2:2>)).to_string(), "((2),2,3):((6),3,1)");
-}
-
-#[test]
-fn mixed_75() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_76() {
     assert_eq!(
         flat_divide(layout!((12,2,3):(6,1,2)), tiler!(<(2,1):(6,3),1>)).to_string(),
         "((2,1),1,6,2,3):((36,18),0,6,1,2)"
@@ -9314,6 +9657,15 @@ fn static_76() {
         "((2,6),1,1,1):((1,2),12,0,0)"
     );
     assert_eq!(flat_divide(layout!(4:32), tiler!(<4>)).to_string(), "((4),(1)):((32),(0))");
+}
+
+#[test]
+fn mixed_79() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_80() {
     assert_eq!(
         flat_divide(
             layout!((((2,1,2),3,1,1),(2,3),(4,2,1)):(((1,2,2),4,12,12),(12,24),(72,288,576))),
@@ -9345,15 +9697,6 @@ fn static_76() {
         "(2,(7,2),1,1,3):(8064,(1152,72),0,0,8)"
     );
     assert_eq!(flat_divide(layout!(((3,2),8):((1,0),6)), tiler!(<3,2:1>)).to_string(), "(3,2,2,4):(1,6,0,12)");
-}
-
-#[test]
-fn mixed_76() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_77() {
     assert_eq!(flat_divide(layout!(6:0), tiler!(<3>)).to_string(), "((3),(2)):((0),(0))");
     assert_eq!(
         flat_divide(layout!(((2,32),16):((512,16),1)), layout!((16,64):(64,1))).to_string(),
@@ -9432,6 +9775,15 @@ fn static_77() {
         flat_divide(layout!((8,8):(1,8)), tiler!(<(3,(2,2)):(2,(1,6)),2:1>)).to_string(),
         "((3,(2,2)),2,1,4):((2,(1,6)),8,0,16)"
     );
+}
+
+#[test]
+fn mixed_80() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_81() {
     assert_eq!(
         flat_divide(layout!((4,4,2,((2,1,2),(4,1),1)):(16,4,256,((64,128,128),(1,512),128))), tiler!(<2>)).to_string(),
         "((2),2,4,2,((2,1,2),(4,1),1)):((16),32,4,256,((64,128,128),(1,512),128))"
@@ -9471,15 +9823,6 @@ fn static_77() {
         "(2,1,2,6,(2,2),1,(6,8,(1,1))):(0,0,48,384,(192,96),0,(8,1,(1,1)))"
     );
     assert_eq!(flat_divide(layout!((2):(0)), layout!(2:0)).to_string(), "(2,2):(0,0)");
-}
-
-#[test]
-fn mixed_77() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_78() {
     assert_eq!(
         flat_divide(layout!((2,(1,(3,2,1))):(3,(6,(96,48,96)))), tiler!(<2>)).to_string(),
         "((2),1,(1,(3,2,1))):((3),0,(6,(96,48,96)))"
@@ -9548,6 +9891,15 @@ fn static_78() {
     assert_eq!(flat_divide(layout!(6:1), tiler!(<1>)).to_string(), "((1),(6)):((0),(1))");
     assert_eq!(flat_divide(layout!((8,4,4):(1,8,32)), tiler!(<4,2>)).to_string(), "(4,2,2,2,4):(1,8,4,16,32)");
     assert_eq!(flat_divide(layout!(((2,2,6),3):((1,2,4),24)), layout!(12:0)).to_string(), "(12,72):(0,1)");
+}
+
+#[test]
+fn mixed_81() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_82() {
     assert_eq!(flat_divide(layout!(((4),2):((1),4)), tiler!(<2>)).to_string(), "((2),2,2):((1),2,4)");
     assert_eq!(flat_divide(layout!((((2,2,1),4),1):(((1,2,4),4),16)), layout!(2:8)).to_string(), "(2,8):(8,1)");
     assert_eq!(
@@ -9564,15 +9916,6 @@ fn static_78() {
     assert_eq!(flat_divide(layout!((8,1,7):(1,8,8)), layout!(2:0)).to_string(), "(2,56):(0,1)");
     assert_eq!(flat_divide(layout!((3):(3)), tiler!(<3>)).to_string(), "((3),(1)):((3),(0))");
     assert_eq!(flat_divide(layout!(5:0), tiler!(<5>)).to_string(), "((5),(1)):((0),(0))");
-}
-
-#[test]
-fn mixed_78() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_79() {
     assert_eq!(flat_divide(layout!(6:1), tiler!(<6:1>)).to_string(), "((6),(1)):((1),(0))");
     assert_eq!(flat_divide(layout!((6,4,8,2):(4,1,0,0)), layout!(384:1)).to_string(), "(6,4,16,1):(4,1,0,0)");
     assert_eq!(flat_divide(layout!((3,3):(3,1)), tiler!(<3:1>)).to_string(), "((3),1,3):((3),0,1)");
@@ -9644,6 +9987,15 @@ fn static_79() {
         "(8,4,1,4,8,3):(384,24,0,96,3,1)"
     );
     assert_eq!(flat_divide(layout!((2,7,3):(84,1,7)), layout!(42:1)).to_string(), "(2,21,1):(84,1,0)");
+}
+
+#[test]
+fn mixed_82() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_83() {
     assert_eq!(
         flat_divide(layout!(((2,2,1,1),4,8,(1,3,3)):((4,1536,9216,64),384,8,(64,3072,128))), tiler!(<2:1,(2,2):(2,1)>))
             .to_string(),
@@ -9675,15 +10027,6 @@ fn static_79() {
         "((6),1,(2,3,2),((2,1,1),2,2,1)):((0),0,(3,2,128),((1,1,4),0,1,0))"
     );
     assert_eq!(flat_divide(layout!(2:1), layout!(2:1)).to_string(), "(2,1):(1,0)");
-}
-
-#[test]
-fn mixed_79() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_80() {
     assert_eq!(flat_divide(layout!(2:4), tiler!(<2>)).to_string(), "((2),(1)):((4),(0))");
     assert_eq!(flat_divide(layout!((2,16,2):(12,8,1)), layout!(32:2)).to_string(), "(16,2,2):(8,1,12)");
     assert_eq!(flat_divide(layout!((64,3):(3,1)), layout!((2,8):(1,2))).to_string(), "(2,8,4,3):(3,6,48,1)");
@@ -9762,6 +10105,15 @@ fn static_80() {
         flat_product(layout!((4,(8,1,3)):(1,(4,32,32))), layout!(((2,2,1),4):((2,1,2),4))).to_string(),
         "(4,(8,1,3),(2,2,1),4):(1,(4,32,32),(192,96,192),384)"
     );
+}
+
+#[test]
+fn mixed_83() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_84() {
     assert_eq!(
         flat_product(layout!((4,1):(1,4)), tiler!(<(4,(2,2)):(4,(2,1)),(4,(2,1,2)):(1,(4,8,8))>)).to_string(),
         "(4,1,(4,(2,2)),(4,(2,1,2))):(1,4,(16,(8,4)),(1,(4,8,8)))"
@@ -9806,15 +10158,6 @@ fn static_80() {
         flat_product(layout!((5,2):(2,1)), tiler!(<(2,2,4):(1,2,4),(3,1):(3,9)>)).to_string(),
         "(5,2,(2,2,4),(3,1)):(2,1,(1,10,20),(6,18))"
     );
-}
-
-#[test]
-fn mixed_80() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_81() {
     assert_eq!(
         flat_product(layout!(((2,2),6):((1,2),4)), layout!((1,5,3):(3,3,1))).to_string(),
         "((2,2),6,1,5,3):((1,2),4,72,72,24)"
@@ -9931,6 +10274,15 @@ fn static_81() {
         .to_string(),
         "(4,4,(1,1,(1,3,1),1),(2,2),(2,2),(1,4)):(8,96,(1,32,(384,32,96),384),(2,1),(2,1),(4,1))"
     );
+}
+
+#[test]
+fn mixed_84() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_85() {
     assert_eq!(
         flat_product(layout!((2):(1)), layout!((2,(2,1,2,4),6):(3456,(6912,16,8,48),192))).to_string(),
         "((2),2,(2,1,2,4),6):((1),6912,(13824,32,16,96),384)"
@@ -9968,15 +10320,6 @@ fn static_81() {
         flat_product(layout!((2,(2,2,16),2):(128,(64,32,2),1)), layout!(8:0)).to_string(),
         "(2,(2,2,16),2,8):(128,(64,32,2),1,0)"
     );
-}
-
-#[test]
-fn mixed_81() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_82() {
     assert_eq!(
         flat_product(layout!((1,8):(8,1)), tiler!(<((1,1,1,2),6):((1,12,0,0),0),(2):(3)>)).to_string(),
         "(1,8,((1,1,1,2),6),(2)):(8,1,((0,0,0,0),0),(24))"
@@ -10087,6 +10430,15 @@ fn static_82() {
         flat_product(layout!(((1,(2,2),8,1),2,5):((320,(80,160),2,80),1,16)), layout!((2,2):(1,2))).to_string(),
         "((1,(2,2),8,1),2,5,2,2):((320,(80,160),2,80),1,16,320,640)"
     );
+}
+
+#[test]
+fn mixed_85() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_86() {
     assert_eq!(
         flat_product(layout!((1,(1,2,2),1,2):(1,(1,2,4),2,1)), tiler!(<((1,1),6,(2,2,2),8):((32,1),32,(16,1,192),2)>))
             .to_string(),
@@ -10119,15 +10471,6 @@ fn static_82() {
         flat_product(layout!((((2,5,4),2),12):(((2,4,20),1),80)), layout!((1,4):(1,8))).to_string(),
         "(((2,5,4),2),12,1,4):(((2,4,20),1),80,960,7680)"
     );
-}
-
-#[test]
-fn mixed_82() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_83() {
     assert_eq!(
         flat_product(layout!(6:1), layout!((5,3,(4,1,3),2):(24,120,(1,24,4),12))).to_string(),
         "(6,5,3,(4,1,3),2):(1,144,720,(6,144,24),72)"
@@ -10246,6 +10589,15 @@ fn static_83() {
         flat_product(layout!((2,2,2):(4,1,2)), tiler!(<((16,1),(2,8)):((32,1),(512,1))>)).to_string(),
         "((2),((16,1),(2,(4,2))),2,2):((4),((64,8),(1024,(1,8))),1,2)"
     );
+}
+
+#[test]
+fn mixed_86() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_87() {
     assert_eq!(
         flat_product(layout!(16:1), layout!((16,(16,1)):(16,(1,1)))).to_string(),
         "(16,16,(16,1)):(1,256,(16,16))"
@@ -10281,15 +10633,6 @@ fn static_83() {
         flat_product(layout!((2,64):(512,2)), layout!((8,2,(2,1)):(1,8,(16,16)))).to_string(),
         "(2,64,(2,4),2,(2,1)):(512,2,(1,128),1024,(2048,2048))"
     );
-}
-
-#[test]
-fn mixed_83() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_84() {
     assert_eq!(
         flat_product(layout!(((1,2),3,(2,8)):((1,1),2,(6,12))), layout!(2:1)).to_string(),
         "((1,2),3,(2,8),2):((1,1),2,(6,12),96)"
@@ -10402,6 +10745,15 @@ fn static_84() {
         .to_string(),
         "((3),(1,(1,1),(1,2,1,2),(2,1,2,2)),16,2):((32),(32,(32,16),(32,16,8,1),(4,8,8,2)),1,16)"
     );
+}
+
+#[test]
+fn mixed_87() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_88() {
     assert_eq!(
         flat_product(
             layout!(((2,4),(1,4),(1,1,2,3),(2,2)):((3,6),(48,96),(48,48,384,1),(48,24))),
@@ -10435,15 +10787,6 @@ fn static_84() {
         "((3),((2,2),1,(2,2,1),1),4,(1,2,4,2)):((64),((8,2),16,(1,4,4),16),2,(768,1,192,32))"
     );
     assert_eq!(flat_product(layout!(1:0), tiler!(<1:8>)).to_string(), "((1),(1)):((0),(0))");
-}
-
-#[test]
-fn mixed_84() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_85() {
     assert_eq!(
         flat_product(layout!((2,1):(2,4)), tiler!(<(2,(4,2)):(1,(2,8))>)).to_string(),
         "((2),(2,(4,2)),1):((2),(1,(4,16)),4)"
@@ -10451,6 +10794,6 @@ fn static_85() {
 }
 
 #[test]
-fn mixed_85() -> Result<(), dy::Error> {
+fn mixed_88() -> Result<(), dy::Error> {
     Ok(())
 }

@@ -23,6 +23,11 @@
 //! negative strides (`-3`); they return `cute_dyn::Result` (a run-time value may not fit `i64`).
 //! Static size-1 modes of compact layouts get stride 0, as in CuTe C++.
 //!
+//! **rustfmt**: `(4)` (a rank-1 tuple) and `((4))` (a tuple holding one) differ here, but
+//! rustfmt's default `remove_nested_parens = true` rewrites `shape!(((4)))` into `shape!((4))`
+//! (it reads the arguments as an expression). Set `remove_nested_parens = false` in
+//! `rustfmt.toml` (this workspace does), or write such literals with brackets, `shape![((4))]`.
+//!
 //! Malformed literals (a shape and a stride that are not congruent, a negative where none is
 //! allowed, a stray token, an unclosed `<`) are refused at expansion, with the span on the
 //! offending token.

@@ -524,3 +524,84 @@ where
 {
     l.shape().flatten_modes(l.stride()).unzip_layout()
 }
+
+// ------------------------------------------------------------------ coalesce by profile
+
+/// `coalesce` as an operation a profile applies by mode (through the tilers' by-mode dispatch,
+/// [`crate::TilerOp`]: modes past the profile are kept).
+#[derive(Clone, Copy, Default, Debug)]
+pub struct CoalesceOp;
+
+/// A profile leaf: coalesce the whole (sub-)layout.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct Whole;
+
+impl<S, D> crate::composition::TilerOp<CoalesceOp, Layout<S, D>> for Whole
+where
+    Layout<S, D>: Coalesce,
+{
+    type Output = Coalesced<Layout<S, D>>;
+}
+
+impl<S: crate::composition::KeepModes<D>, D> crate::composition::RestRule<S, D> for CoalesceOp {
+    type Out = <S as crate::composition::KeepModes<D>>::Out;
+}
+
+/// A profile as a by-mode tiler: a leaf is [`Whole`], a tuple applies its elements by mode.
+pub trait ProfileTiler {
+    /// The tiler.
+    type Out;
+}
+impl<H: ProfileTiler, T: ProfileList> ProfileTiler for Cons<H, T> {
+    type Out = crate::composition::ByMode<Cons<H::Out, T::Out>>;
+}
+impl ProfileTiler for UTerm {
+    type Out = Whole;
+}
+impl<U: Unsigned, B: Bit> ProfileTiler for UInt<U, B> {
+    type Out = Whole;
+}
+/// The elements of a tuple profile.
+pub trait ProfileList {
+    /// The tiler elements.
+    type Out;
+}
+impl ProfileList for Nil {
+    type Out = Nil;
+}
+impl<H: ProfileTiler, T: ProfileList> ProfileList for Cons<H, T> {
+    type Out = Cons<H::Out, T::Out>;
+}
+
+/// `coalesce(L, profile)`, as an operation marker.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct CoalesceByOp;
+
+impl<A, P: ProfileTiler> crate::diag::Operation<A, P> for CoalesceByOp
+where
+    P::Out: crate::composition::TilerOp<CoalesceOp, A>,
+{
+    type Output = <P::Out as crate::composition::TilerOp<CoalesceOp, A>>::Output;
+}
+
+/// `coalesce(L, profile)`: coalesce each mode at the terminals of `profile` separately, keeping
+/// the modes past the profile, computed by the type checker for static layouts (a profile
+/// of higher rank than its mode is a compile error).
+///
+/// # Examples
+/// ```
+/// use cute_static::{coalesce_by, layout, shape};
+/// // CuTe docs (02_layout_algebra): by-mode coalesce of (2,(1,6)):(1,(6,2))
+/// let l = layout!((2,(1,6)):(1,(6,2)));
+/// assert_eq!(coalesce_by(l, shape!((1,1))).to_string(), "(2,6):(1,2)");
+/// ```
+#[inline(always)]
+pub fn coalesce_by<S, D, P>(_: Layout<S, D>, _: P) -> crate::diag::Gated<CoalesceByOp, Layout<S, D>, P>
+where
+    Layout<S, D>: crate::diag::StaticBit,
+    <Layout<S, D> as crate::diag::StaticBit>::Out: crate::diag::Gate<CoalesceByOp, Layout<S, D>, P>,
+    crate::diag::Gated<CoalesceByOp, Layout<S, D>, P>: Default,
+{
+    // Every leaf is static: the value is the type's.
+    Default::default()
+}

@@ -296,3 +296,29 @@ where
     // Every leaf is static: the value is the type's.
     Default::default()
 }
+
+/// `cosize(L)` as a typenum number.
+pub type CosizeT<S, D> = <<S as crate::product::MaxIndexT<D>>::Out as core::ops::Add<B1>>::Output;
+
+/// `complement(L)`: the complement up to `cosize(L)`, computed by the type checker for static
+/// layouts.
+///
+/// # Examples
+/// ```
+/// use cute_static::{complement_cosize, layout};
+/// // cosize(4:2) is 7: the complement fills the odd gaps, 2:1 (as CuTe C++'s complement(4:2))
+/// assert_eq!(complement_cosize(layout!(4:2)).to_string(), "2:1");
+/// assert_eq!(complement_cosize(layout!((2,2):(1,6))).to_string(), "3:2");
+/// ```
+#[inline(always)]
+pub fn complement_cosize<S, D>(_: Layout<S, D>) -> Gated<ComplementOp, Layout<S, D>, CosizeT<S, D>>
+where
+    S: crate::product::MaxIndexT<D>,
+    <S as crate::product::MaxIndexT<D>>::Out: core::ops::Add<B1>,
+    Layout<S, D>: StaticBit,
+    <Layout<S, D> as StaticBit>::Out: Gate<ComplementOp, Layout<S, D>, CosizeT<S, D>>,
+    Gated<ComplementOp, Layout<S, D>, CosizeT<S, D>>: Default,
+{
+    // Every leaf is static: the value is the type's.
+    Default::default()
+}

@@ -48,8 +48,8 @@ pub mod inverse;
 pub mod layout;
 pub mod product;
 
-pub use coalesce::{coalesce, filter, flatten, Coalesce, Coalesced, Filter, Filtered};
-pub use complement::{complement, ComplementOf, Complemented};
+pub use coalesce::{coalesce, coalesce_by, filter, flatten, Coalesce, Coalesced, Filter, Filtered};
+pub use complement::{complement, complement_cosize, ComplementOf, Complemented};
 pub use composition::{
     composition, ByMode, Composed, Composition, CompositionOp, DivideOp, ProductOp, Tiler, TilerOp, Under,
 };

@@ -170,7 +170,8 @@ pub fn tile_to_shape(block: &Layout, shape: &IntTuple, order: Option<&IntTuple>)
     let product_shape = int_tuple::ceil_div(&target_shape, &block_shape)?;
     let ordered = match order {
         Some(o) => make_ordered_layout(&product_shape, o)?,
-        None => make_layout_left(&product_shape)?,
+        // A leaf count is a rank-1 layout, as C++'s make_ordered_layout gives.
+        None => make_layout_left(&Tuple::Node(product_shape.modes()))?,
     };
     blocked_product(&padded, &ordered)
 }

@@ -47,6 +47,7 @@ pub mod int_tuple;
 pub mod inverse;
 pub mod layout;
 pub mod product;
+pub mod recast;
 
 pub use coalesce::{coalesce, coalesce_by, filter, flatten, Coalesce, Coalesced, Filter, Filtered};
 pub use complement::{complement, complement_cosize, ComplementOf, Complemented};
@@ -58,8 +59,10 @@ pub use int_tuple::{Cons, IntTuple, Leaf, List, Nil, Show};
 pub use inverse::{left_inverse, right_inverse};
 pub use layout::{make_layout_left, make_layout_right, Congruent, Layout, LayoutLeft, LayoutRight, StaticLayout};
 pub use product::{
-    blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product, Multiplied,
+    blocked_product, flat_product, logical_product, raked_product, tile_to_shape, tiled_product, zipped_product,
+    Multiplied,
 };
+pub use recast::{downcast, upcast};
 
 pub use cute_dyn;
 pub use typenum;

@@ -13,7 +13,7 @@ use crate::diag::{Gate, Gated, StaticBit};
 use crate::divide::Parts;
 use crate::int_tuple::LenT;
 use crate::int_tuple::{Cons, Nil};
-use crate::layout::Layout;
+use crate::layout::{Compact, Layout, LayoutLeft};
 
 /// `size`: the product of a static shape.
 pub trait SizeT {
@@ -301,16 +301,19 @@ type PaddedProduct<SA, DA, SB, DB> = Multiplied<
     Layout<<SB as AppendTo<RankMax<SA, SB>, U1>>::Out, <DB as AppendTo<RankMax<SA, SB>, U0>>::Out>,
 >;
 
-/// `blocked_product` and `raked_product`: `zip` of the two modes of the padded product.
-impl<Op, SA, DA, SB, DB> crate::diag::Operation<Layout<SA, DA>, Layout<SB, DB>> for Op
+/// `blocked_product` and `raked_product`: `zip` of the two modes of the padded product (one
+/// impl per marker, so that other operations' impls are not candidates).
+macro_rules! rank_product_op {
+    ($($op:ty),*) => {$(
+impl<SA, DA, SB, DB> crate::diag::Operation<Layout<SA, DA>, Layout<SB, DB>> for $op
 where
-    Op: ZipOrder<
+    $op: ZipOrder<
             <<PaddedProduct<SA, DA, SB, DB> as Parts>::S as Pair>::First,
             <<PaddedProduct<SA, DA, SB, DB> as Parts>::S as Pair>::Second,
         > + ZipOrder<
             <<PaddedProduct<SA, DA, SB, DB> as Parts>::D as Pair>::First,
             <<PaddedProduct<SA, DA, SB, DB> as Parts>::D as Pair>::Second,
-        > + RankOp,
+        >,
     SA: RankT,
     SB: RankT,
     <SA as RankT>::Out: crate::arith::MaxT<<SB as RankT>::Out>,
@@ -327,21 +330,19 @@ where
     <PaddedProduct<SA, DA, SB, DB> as Parts>::D: Pair,
 {
     type Output = Layout<
-        <Op as ZipOrder<
+        <$op as ZipOrder<
             <<PaddedProduct<SA, DA, SB, DB> as Parts>::S as Pair>::First,
             <<PaddedProduct<SA, DA, SB, DB> as Parts>::S as Pair>::Second,
         >>::Out,
-        <Op as ZipOrder<
+        <$op as ZipOrder<
             <<PaddedProduct<SA, DA, SB, DB> as Parts>::D as Pair>::First,
             <<PaddedProduct<SA, DA, SB, DB> as Parts>::D as Pair>::Second,
         >>::Out,
     >;
 }
-
-/// The rank products' markers (so that their `Operation` impl does not cover the others').
-pub trait RankOp {}
-impl RankOp for BlockedOp {}
-impl RankOp for RakedOp {}
+    )*};
+}
+rank_product_op!(BlockedOp, RakedOp);
 
 /// `blocked_product(A, B)`: every element of `B` is a block `A`; mode i is `(A_i, B_i)`,
 /// computed by the type checker for static layouts.
@@ -386,6 +387,125 @@ where
     Layout<SA, DA>: StaticBit,
     <Layout<SA, DA> as StaticBit>::Out: Gate<RakedOp, Layout<SA, DA>, Layout<SB, DB>>,
     Gated<RakedOp, Layout<SA, DA>, Layout<SB, DB>>: Default,
+{
+    // Every leaf is static: the value is the type's.
+    Default::default()
+}
+
+// ------------------------------------------------------------------------- tile_to_shape
+
+cute_macros::decimal_condition! {
+    /// tile_to_shape: each mode of the target shape is a multiple of the block's mode.
+    /// Implemented by the condition's bit.
+    pub trait TileDivisibility(target, block) {
+        message = "shape divisibility condition violated in tile_to_shape: the target mode {target} is not a multiple of the block's mode {block}",
+        label = "the block does not tile the shape evenly",
+        note = "each mode of the block's shape must divide the same mode of the target shape",
+    }
+}
+
+cute_macros::decimal_condition! {
+    /// tile_to_shape: the block has at most as many modes as the target shape. Implemented by
+    /// `rank(block) <= rank(shape)`.
+    pub trait BlockRank(block, rank) {
+        message = "rank mismatch in tile_to_shape: a block of rank {block} for a shape of rank {rank}",
+        label = "the block has at most rank(shape) = {rank} modes",
+    }
+}
+
+/// The repeat counts `target_i / block_i` per mode, with the divisibility check (implemented
+/// by the block's per-mode sizes, against the target's modes).
+pub trait Quotients<T> {
+    /// The counts, as a shape.
+    type Out;
+}
+impl Quotients<Nil> for Nil {
+    type Out = Nil;
+}
+/// Block modes past the shape's rank: nothing (the [`BlockRank`] check reports them).
+impl<B, BT> Quotients<Nil> for Cons<B, BT> {
+    type Out = Nil;
+}
+impl<B, BT, T, TT> Quotients<Cons<T, TT>> for Cons<B, BT>
+where
+    B: SizeT,
+    T: SizeT,
+    <T as SizeT>::Out: crate::arith::Divides<<B as SizeT>::Out> + crate::arith::DivT<<B as SizeT>::Out>,
+    <<T as SizeT>::Out as crate::arith::Divides<<B as SizeT>::Out>>::Out:
+        TileDivisibility<<T as SizeT>::Out, <B as SizeT>::Out>,
+    BT: Quotients<TT>,
+{
+    type Out = Cons<<<T as SizeT>::Out as crate::arith::DivT<<B as SizeT>::Out>>::Out, <BT as Quotients<TT>>::Out>;
+}
+
+/// A shape's modes as a list (a leaf is one mode).
+pub trait ModeList {
+    /// The modes.
+    type Modes;
+}
+impl<H, T> ModeList for Cons<H, T> {
+    type Modes = Cons<H, T>;
+}
+impl ModeList for UTerm {
+    type Modes = Cons<UTerm, Nil>;
+}
+impl<U: Unsigned, B: Bit> ModeList for UInt<U, B> {
+    type Modes = Cons<UInt<U, B>, Nil>;
+}
+
+/// `tile_to_shape`, as an operation marker.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct TileToShapeOp;
+
+/// The repeat counts of `block` (padded to the rank of `shape`) over `shape`, always a tuple
+/// (C++'s make_ordered_layout of a leaf count is a rank-1 layout).
+type Reps<SB, Shape> =
+    <<<SB as AppendTo<PadRank<SB, Shape>, U1>>::Out as ModeList>::Modes as Quotients<<Shape as ModeList>::Modes>>::Out;
+/// The block padded to the rank of `shape`.
+type Padded<SB, DB, Shape> =
+    Layout<<SB as AppendTo<PadRank<SB, Shape>, U1>>::Out, <DB as AppendTo<PadRank<SB, Shape>, U0>>::Out>;
+/// The repeats as a column-major layout.
+type RepLayout<SB, Shape> = Layout<Reps<SB, Shape>, <Reps<SB, Shape> as Compact<LayoutLeft, U1>>::Stride>;
+
+/// The padding rank: `rank(shape)`, or the block's rank when that is larger (then the
+/// [`BlockRank`] error is the only one: nothing else fails on the way).
+type PadRank<SB, Shape> = <<Shape as RankT>::Out as crate::arith::MaxT<<SB as RankT>::Out>>::Out;
+
+impl<SB, DB, Shape> crate::diag::Operation<Layout<SB, DB>, Shape> for TileToShapeOp
+where
+    Shape: RankT + ModeList,
+    SB: RankT,
+    <SB as RankT>::Out: crate::arith::LeT<<Shape as RankT>::Out>,
+    <<SB as RankT>::Out as crate::arith::LeT<<Shape as RankT>::Out>>::Out:
+        BlockRank<<SB as RankT>::Out, <Shape as RankT>::Out>,
+    <Shape as RankT>::Out: crate::arith::MaxT<<SB as RankT>::Out>,
+    SB: AppendTo<PadRank<SB, Shape>, U1>,
+    DB: AppendTo<PadRank<SB, Shape>, U0>,
+    <SB as AppendTo<PadRank<SB, Shape>, U1>>::Out: ModeList,
+    <<SB as AppendTo<PadRank<SB, Shape>, U1>>::Out as ModeList>::Modes: Quotients<<Shape as ModeList>::Modes>,
+    Reps<SB, Shape>: Compact<LayoutLeft, U1>,
+    BlockedOp: crate::diag::Operation<Padded<SB, DB, Shape>, RepLayout<SB, Shape>>,
+{
+    type Output = <BlockedOp as crate::diag::Operation<Padded<SB, DB, Shape>, RepLayout<SB, Shape>>>::Output;
+}
+
+/// `tile_to_shape(block, shape)`: `block` repeated (by a [`blocked_product`]) in column-major
+/// order until it covers `shape`, computed by the type checker for static layouts. A block of
+/// higher rank than the shape, or a mode that does not divide, is a compile error.
+///
+/// # Examples
+/// ```
+/// use cute_static::{layout, shape, tile_to_shape};
+/// // A 2x2 column-major block tiled over 4x6: the block, then its 2x3 repeats.
+/// let r = tile_to_shape(layout!((2,2):(1,2)), shape!((4,6)));
+/// assert_eq!(r.to_string(), "((2,2),(2,3)):((1,4),(2,8))");
+/// ```
+#[inline(always)]
+pub fn tile_to_shape<SB, DB, Shape>(_: Layout<SB, DB>, _: Shape) -> Gated<TileToShapeOp, Layout<SB, DB>, Shape>
+where
+    Layout<SB, DB>: StaticBit,
+    <Layout<SB, DB> as StaticBit>::Out: Gate<TileToShapeOp, Layout<SB, DB>, Shape>,
+    Gated<TileToShapeOp, Layout<SB, DB>, Shape>: Default,
 {
     // Every leaf is static: the value is the type's.
     Default::default()

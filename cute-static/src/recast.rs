@@ -1,0 +1,213 @@
+//! upcast and downcast at the type level, for static layouts: re-express a layout for
+//! elements `N` times larger or smaller (the same rules as `cute_dyn::upcast` / `downcast`,
+//! CuTe C++'s).
+
+use typenum::{Bit, UInt, UTerm, Unsigned, B0, B1, U0, U1};
+
+use crate::arith::{CeilDiv, Divides, EqT, MulT, OrT};
+use crate::diag::{Gate, Gated, Operation, StaticBit};
+use crate::int_tuple::{Cons, Nil};
+use crate::layout::Layout;
+
+cute_macros::decimal_condition! {
+    /// upcast: each nonzero stride is a multiple or a divisor of the factor. Implemented by
+    /// the condition's bit.
+    pub trait UpcastDivisibility(stride, factor) {
+        message = "stride divisibility condition violated in upcast: stride {stride} vs factor {factor}",
+        label = "stride {stride} is neither a multiple nor a divisor of {factor}",
+        note = "upcast<N> merges N elements into one: each nonzero stride must be a multiple or a divisor of N",
+    }
+}
+
+/// downcast needs a unit-stride mode (adjacent elements to split).
+#[diagnostic::on_unimplemented(
+    message = "downcast of a layout without a stride-1 mode",
+    label = "downcast<N> splits adjacent elements: the layout needs a mode of stride 1"
+)]
+pub trait HasUnitStride {}
+impl HasUnitStride for B1 {}
+
+/// `upcast<N>` as an operation marker.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct UpcastOp;
+
+/// `downcast<N>` as an operation marker.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct DowncastOp;
+
+/// The leafwise rewrite of `Op` with factor `N` (implemented by the shape, with its stride).
+pub trait Recast<Op, N, D> {
+    /// The new shape.
+    type S;
+    /// The new stride.
+    type D;
+}
+impl<Op, N> Recast<Op, N, Nil> for Nil {
+    type S = Nil;
+    type D = Nil;
+}
+impl<Op, N, H: Recast<Op, N, DH>, T: Recast<Op, N, DT>, DH, DT> Recast<Op, N, Cons<DH, DT>> for Cons<H, T> {
+    type S = Cons<H::S, T::S>;
+    type D = Cons<H::D, T::D>;
+}
+
+/// One leaf `s:d`: the rule of each operation, chosen by the stride.
+pub trait RecastLeaf<Op, N, S, D> {
+    /// The new shape.
+    type S;
+    /// The new stride.
+    type D;
+}
+/// upcast, stride 0: kept.
+impl<N, S> RecastLeaf<UpcastOp, N, S, U0> for B1 {
+    type S = S;
+    type D = U0;
+}
+/// upcast, nonzero stride: `ceil(s / ceil(n / d)) : ceil(d / n)`.
+impl<N, S, D> RecastLeaf<UpcastOp, N, S, D> for B0
+where
+    D: Divides<N> + CeilDiv<N>,
+    N: Divides<D> + CeilDiv<D>,
+    <D as Divides<N>>::Out: OrT<<N as Divides<D>>::Out>,
+    <<D as Divides<N>>::Out as OrT<<N as Divides<D>>::Out>>::Out: UpcastDivisibility<D, N>,
+    S: CeilDiv<<N as CeilDiv<D>>::Out>,
+{
+    type S = <S as CeilDiv<<N as CeilDiv<D>>::Out>>::Out;
+    type D = <D as CeilDiv<N>>::Out;
+}
+/// downcast, stride 1: the shape grows.
+impl<N, S: MulT<N>, D> RecastLeaf<DowncastOp, N, S, D> for B1 {
+    type S = <S as MulT<N>>::Out;
+    type D = D;
+}
+/// downcast, other strides: the stride grows.
+impl<N, S, D: MulT<N>> RecastLeaf<DowncastOp, N, S, D> for B0 {
+    type S = S;
+    type D = <D as MulT<N>>::Out;
+}
+
+/// Which stride picks the special rule: 0 for upcast, 1 for downcast.
+pub trait Special {
+    /// The stride.
+    type D;
+}
+impl Special for UpcastOp {
+    type D = U0;
+}
+impl Special for DowncastOp {
+    type D = U1;
+}
+
+macro_rules! leaf_recast {
+    ($([$($g:ident: $b:path),*] $s:ty, $d:ty);* $(;)?) => {$(
+        /// A leaf pair.
+        impl<Op: Special, N, $($g: $b),*> Recast<Op, N, $d> for $s
+        where
+            $d: EqT<Op::D>,
+            <$d as EqT<Op::D>>::Out: RecastLeaf<Op, N, $s, $d>,
+        {
+            type S = <<$d as EqT<Op::D>>::Out as RecastLeaf<Op, N, $s, $d>>::S;
+            type D = <<$d as EqT<Op::D>>::Out as RecastLeaf<Op, N, $s, $d>>::D;
+        }
+    )*};
+}
+leaf_recast!(
+    [] UTerm, UTerm;
+    [U: Unsigned, B: Bit] UTerm, UInt<U, B>;
+    [U: Unsigned, B: Bit] UInt<U, B>, UTerm;
+    [U: Unsigned, B: Bit, V: Unsigned, C: Bit] UInt<U, B>, UInt<V, C>;
+);
+
+/// `B1` when some stride is 1.
+pub trait AnyUnit {
+    /// The bit.
+    type Out: Bit;
+}
+impl AnyUnit for Nil {
+    type Out = B0;
+}
+impl<H: AnyUnit, T: AnyUnit> AnyUnit for Cons<H, T>
+where
+    H::Out: OrT<T::Out>,
+{
+    type Out = <H::Out as OrT<T::Out>>::Out;
+}
+impl AnyUnit for UTerm {
+    type Out = B0;
+}
+impl<U: Unsigned, B: Bit> AnyUnit for UInt<U, B>
+where
+    UInt<U, B>: EqT<U1>,
+{
+    type Out = <UInt<U, B> as EqT<U1>>::Out;
+}
+
+/// The recast of a layout by the factor `Self`, implemented by the factor (a typenum number),
+/// so that the type checker looks at it only once it knows the factor.
+pub trait RecastBy<Op, L> {
+    /// The recast layout.
+    type Output;
+}
+macro_rules! factor {
+    ($([$($g:ident: $b:path),*] $n:ty);*) => {$(
+        impl<S: Recast<UpcastOp, $n, D>, D, $($g: $b),*> RecastBy<UpcastOp, Layout<S, D>> for $n {
+            type Output = Layout<S::S, S::D>;
+        }
+        impl<S: Recast<DowncastOp, $n, D>, D: AnyUnit, $($g: $b),*> RecastBy<DowncastOp, Layout<S, D>> for $n
+        where
+            D::Out: HasUnitStride,
+        {
+            type Output = Layout<S::S, S::D>;
+        }
+    )*};
+}
+factor!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
+
+impl<L, N: RecastBy<UpcastOp, L>> Operation<L, N> for UpcastOp {
+    type Output = N::Output;
+}
+impl<L, N: RecastBy<DowncastOp, L>> Operation<L, N> for DowncastOp {
+    type Output = N::Output;
+}
+
+/// `upcast<N>(L)`: for elements `N` times larger: a stride-1 mode's size is divided by `N`,
+/// other nonzero strides are divided by `N` (stride-0 modes are kept), computed by the type
+/// checker for static layouts. A stride that is neither a multiple nor a divisor of `N` is a
+/// compile error.
+///
+/// # Examples
+/// ```
+/// use cute_static::{layout, shape, upcast};
+/// // (4,8):(1,4) of 16-bit elements, seen as 32-bit elements
+/// assert_eq!(upcast(layout!((4,8):(1,4)), shape!(2)).to_string(), "(2,8):(1,2)");
+/// ```
+#[inline(always)]
+pub fn upcast<S, D, N>(_: Layout<S, D>, _: N) -> Gated<UpcastOp, Layout<S, D>, N>
+where
+    Layout<S, D>: StaticBit,
+    <Layout<S, D> as StaticBit>::Out: Gate<UpcastOp, Layout<S, D>, N>,
+    Gated<UpcastOp, Layout<S, D>, N>: Default,
+{
+    // Every leaf is static: the value is the type's.
+    Default::default()
+}
+
+/// `downcast<N>(L)`: for elements `N` times smaller: a stride-1 mode's size is multiplied by
+/// `N`, other strides are multiplied by `N`, computed by the type checker for static layouts.
+/// A layout without a stride-1 mode is a compile error.
+///
+/// # Examples
+/// ```
+/// use cute_static::{downcast, layout, shape};
+/// assert_eq!(downcast(layout!((2,8):(1,2)), shape!(2)).to_string(), "(4,8):(1,4)");
+/// ```
+#[inline(always)]
+pub fn downcast<S, D, N>(_: Layout<S, D>, _: N) -> Gated<DowncastOp, Layout<S, D>, N>
+where
+    Layout<S, D>: StaticBit,
+    <Layout<S, D> as StaticBit>::Out: Gate<DowncastOp, Layout<S, D>, N>,
+    Gated<DowncastOp, Layout<S, D>, N>: Default,
+{
+    // Every leaf is static: the value is the type's.
+    Default::default()
+}

@@ -48,6 +48,7 @@ pub mod inverse;
 pub mod layout;
 pub mod product;
 pub mod recast;
+pub mod tensor;
 
 pub use coalesce::{coalesce, coalesce_by, filter, flatten, Coalesce, Coalesced, Filter, Filtered};
 pub use complement::{complement, complement_cosize, ComplementOf, Complemented};

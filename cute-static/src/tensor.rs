@@ -1,0 +1,627 @@
+//! Tensors: a layout over storage, the way a kernel addresses global memory, a shared-memory
+//! tile or a register fragment.
+//!
+//! Storage is an [`Engine`]: a borrowed slice (`&[T]`, `&mut [T]`) or owned storage sized by a
+//! static layout's cosize at compile time ([`Owned`], a `GenericArray`). Construction checks
+//! once that the storage covers the layout's cosize (at compile time for owned storage); then
+//! an index `i < size` needs no further bounds check: `L(i) <= cosize - 1 < len`. Hierarchical
+//! coordinates are bounds-checked on the offset (a wrong coordinate can be a valid offset, as
+//! in CuTe; it can never leave the storage).
+
+use core::fmt;
+use core::ops::{Index, IndexMut};
+
+use generic_array::{ArrayLength, GenericArray};
+use typenum::Unsigned;
+
+use crate::arith::{DivT, MulMixed};
+use crate::complement::CosizeT;
+use crate::int_tuple::{Cons, IntTuple, Leaf, Nil};
+use crate::layout::{Congruent, Coord, Idx2Crd, Layout};
+
+/// Storage of a tensor: contiguous elements.
+///
+/// # Safety
+/// `as_slice` (and `as_mut_slice`) view the same elements every time, so that an offset
+/// checked against `len()` at construction stays in bounds.
+pub unsafe trait Engine {
+    /// The element type.
+    type Elem;
+    /// The elements.
+    fn as_slice(&self) -> &[Self::Elem];
+}
+
+/// Storage a tensor can write.
+///
+/// # Safety
+/// As [`Engine`].
+pub unsafe trait EngineMut: Engine {
+    /// The elements, writable.
+    fn as_mut_slice(&mut self) -> &mut [Self::Elem];
+}
+
+unsafe impl<T> Engine for &[T] {
+    type Elem = T;
+    #[inline(always)]
+    fn as_slice(&self) -> &[T] {
+        self
+    }
+}
+unsafe impl<T> Engine for &mut [T] {
+    type Elem = T;
+    #[inline(always)]
+    fn as_slice(&self) -> &[T] {
+        self
+    }
+}
+unsafe impl<T> EngineMut for &mut [T] {
+    #[inline(always)]
+    fn as_mut_slice(&mut self) -> &mut [T] {
+        self
+    }
+}
+
+/// Owned storage of `N` elements (a shared-memory tile, a register fragment).
+pub type Owned<T, N> = GenericArray<T, N>;
+
+unsafe impl<T, N: ArrayLength> Engine for GenericArray<T, N> {
+    type Elem = T;
+    #[inline(always)]
+    fn as_slice(&self) -> &[T] {
+        self
+    }
+}
+unsafe impl<T, N: ArrayLength> EngineMut for GenericArray<T, N> {
+    #[inline(always)]
+    fn as_mut_slice(&mut self) -> &mut [T] {
+        self
+    }
+}
+
+/// A tensor's storage does not cover its layout, or a tile or partition lies outside it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TensorError {
+    /// The layout reaches index `cosize - 1`, the storage has `len` elements.
+    StorageTooSmall {
+        /// `cosize(layout)`.
+        cosize: usize,
+        /// The storage's length.
+        len: usize,
+    },
+    /// Mode `mode` of extent `extent` is not a multiple of the tile's `tile`.
+    TileDivisibility {
+        /// The mode.
+        mode: usize,
+        /// The tensor's extent in that mode.
+        extent: usize,
+        /// The tile's extent.
+        tile: usize,
+    },
+    /// Tile coordinate `coord` in mode `mode`, which has `tiles` tiles.
+    TileOutOfRange {
+        /// The mode.
+        mode: usize,
+        /// The coordinate asked for.
+        coord: usize,
+        /// The number of tiles.
+        tiles: usize,
+    },
+    /// A thread index not in the thread layout's image.
+    ThreadOutOfRange {
+        /// The index.
+        thread: usize,
+        /// `size(thread layout)`.
+        threads: usize,
+    },
+}
+
+impl fmt::Display for TensorError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            TensorError::StorageTooSmall { cosize, len } => {
+                write!(f, "storage too small: the layout's cosize is {cosize}, the storage has {len} elements")
+            }
+            TensorError::TileDivisibility { mode, extent, tile } => {
+                write!(f, "tile divisibility: mode {mode} has extent {extent}, not a multiple of the tile's {tile}")
+            }
+            TensorError::TileOutOfRange { mode, coord, tiles } => {
+                write!(f, "tile coordinate out of range: {coord} in mode {mode}, which has {tiles} tiles")
+            }
+            TensorError::ThreadOutOfRange { thread, threads } => {
+                write!(f, "thread {thread} is not in the thread layout's image [0, {threads})")
+            }
+        }
+    }
+}
+
+/// A layout over storage: `tensor[i] = storage[L(i)]`.
+#[derive(Clone, Copy, Debug)]
+pub struct Tensor<E, L> {
+    engine: E,
+    layout: L,
+}
+
+impl<E: Engine, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
+    /// `make_tensor(storage, layout)`: checks once that the storage covers `cosize(layout)`.
+    ///
+    /// # Errors
+    /// [`TensorError::StorageTooSmall`].
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{layout, tensor::Tensor};
+    /// let data: Vec<f32> = (0..24).map(|x| x as f32).collect();
+    /// let t = Tensor::new(&data[..], layout!((4,6):(6,1)))?; // row-major 4x6
+    /// assert_eq!(t[1], 6.0); // index 1 is (1,0)
+    /// assert_eq!(*t.at(&cute_static::shape!((1,2))), 8.0);
+    /// # Ok::<(), cute_static::tensor::TensorError>(())
+    /// ```
+    pub fn new(engine: E, layout: Layout<S, D>) -> Result<Self, TensorError> {
+        let (cosize, len) = (layout.cosize(), engine.as_slice().len());
+        if layout.size() > 0 && cosize > len {
+            return Err(TensorError::StorageTooSmall { cosize, len });
+        }
+        Ok(Tensor { engine, layout })
+    }
+
+    /// The layout.
+    #[inline(always)]
+    pub fn layout(&self) -> &Layout<S, D> {
+        &self.layout
+    }
+
+    /// `size(tensor)`.
+    #[inline(always)]
+    pub fn size(&self) -> usize {
+        self.layout.size()
+    }
+
+    /// The storage.
+    pub fn engine(&self) -> &E {
+        &self.engine
+    }
+
+    /// The element at a coordinate (an integer or a hierarchical coordinate, run-time or
+    /// static; a static coordinate out of range is a compile error).
+    ///
+    /// # Panics
+    /// When the coordinate's offset is outside the storage.
+    #[inline(always)]
+    pub fn at<C: Coord<S, D>>(&self, c: &C) -> &E::Elem {
+        &self.engine.as_slice()[self.layout.call_coord(c)]
+    }
+
+    /// The element at a coordinate, writable.
+    ///
+    /// # Panics
+    /// When the coordinate's offset is outside the storage.
+    #[inline(always)]
+    pub fn at_mut<C: Coord<S, D>>(&mut self, c: &C) -> &mut E::Elem
+    where
+        E: EngineMut,
+    {
+        let o = self.layout.call_coord(c);
+        &mut self.engine.as_mut_slice()[o]
+    }
+
+    /// A read-only view of the same elements.
+    pub fn view(&self) -> Tensor<&[E::Elem], Layout<S, D>> {
+        Tensor { engine: self.engine.as_slice(), layout: self.layout }
+    }
+
+    /// A writable view of the same elements.
+    pub fn view_mut(&mut self) -> Tensor<&mut [E::Elem], Layout<S, D>>
+    where
+        E: EngineMut,
+    {
+        Tensor { engine: self.engine.as_mut_slice(), layout: self.layout }
+    }
+
+    /// The same storage under another layout (a divide or a product of this one).
+    ///
+    /// # Errors
+    /// [`TensorError::StorageTooSmall`] when the new layout reaches past the storage.
+    pub fn with_layout<S2: Congruent<D2>, D2: IntTuple>(self, layout: Layout<S2, D2>) -> Result<Tensor<E, Layout<S2, D2>>, TensorError> {
+        Tensor::new(self.engine, layout)
+    }
+}
+
+/// `make_tensor<T>(layout)`: owned storage of exactly `cosize(layout)` elements, sized at
+/// compile time (no check needed), default-initialized: a shared-memory tile or a register
+/// fragment.
+///
+/// # Examples
+/// ```
+/// use cute_static::{layout, shape, tensor::make_tensor};
+/// let mut smem = make_tensor::<f32, _, _>(layout!((8,4):(1,8)));
+/// assert_eq!(core::mem::size_of_val(&smem), 32 * 4); // the elements, nothing else
+/// smem[9] = 2.5; // (1,1)
+/// assert_eq!(*smem.at(&shape!((1,1))), 2.5);
+/// ```
+pub fn make_tensor<T: Default, S, D>(layout: Layout<S, D>) -> Tensor<Owned<T, CosizeT<S, D>>, Layout<S, D>>
+where
+    S: Congruent<D> + crate::product::MaxIndexT<D>,
+    D: IntTuple,
+    <S as crate::product::MaxIndexT<D>>::Out: core::ops::Add<typenum::B1>,
+    CosizeT<S, D>: ArrayLength,
+{
+    Tensor { engine: GenericArray::default(), layout }
+}
+
+/// `tensor[i]`: the element at index `i < size` (colexicographic), without a bounds check on
+/// the offset (construction proved `L(i) < len`).
+impl<E: Engine, S: Congruent<D>, D: IntTuple> Index<usize> for Tensor<E, Layout<S, D>> {
+    type Output = E::Elem;
+    #[inline(always)]
+    fn index(&self, i: usize) -> &E::Elem {
+        assert!(i < self.layout.size(), "index {i} out of range for a tensor of size {}", self.layout.size());
+        let o = self.layout.call(i);
+        // SAFETY: i < size, so o = L(i) <= cosize - 1 < len (checked by `new`, or the storage
+        // is sized by the cosize), and `Engine` promises the same slice every time.
+        unsafe { self.engine.as_slice().get_unchecked(o) }
+    }
+}
+
+impl<E: EngineMut, S: Congruent<D>, D: IntTuple> IndexMut<usize> for Tensor<E, Layout<S, D>> {
+    #[inline(always)]
+    fn index_mut(&mut self, i: usize) -> &mut E::Elem {
+        assert!(i < self.layout.size(), "index {i} out of range for a tensor of size {}", self.layout.size());
+        let o = self.layout.call(i);
+        // SAFETY: as in `index`.
+        unsafe { self.engine.as_mut_slice().get_unchecked_mut(o) }
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// Tiles and partitions of flat (rank-n, leaf-mode) tensors.
+// ------------------------------------------------------------------------------------------
+
+/// A static tile shape over the modes of a flat layout (implemented by the tile's shape list,
+/// against the tensor's shape and stride lists).
+pub trait TileOver<S, D> {
+    /// Check the tile coordinate `c` (one per mode) and give the tile's offset.
+    ///
+    /// # Errors
+    /// [`TensorError::TileDivisibility`], [`TensorError::TileOutOfRange`].
+    fn tile_offset(s: &S, d: &D, c: &[usize], mode: usize) -> Result<usize, TensorError>;
+}
+impl TileOver<Nil, Nil> for Nil {
+    #[inline(always)]
+    fn tile_offset(_: &Nil, _: &Nil, _: &[usize], _: usize) -> Result<usize, TensorError> {
+        Ok(0)
+    }
+}
+impl<T: Unsigned, TT: TileOver<ST, DT>, S: Leaf, ST, D: Leaf, DT> TileOver<Cons<S, ST>, Cons<D, DT>> for Cons<T, TT> {
+    #[inline(always)]
+    fn tile_offset(s: &Cons<S, ST>, d: &Cons<D, DT>, c: &[usize], mode: usize) -> Result<usize, TensorError> {
+        let (extent, tile) = (s.0.value(), T::USIZE);
+        if tile == 0 || extent % tile != 0 {
+            return Err(TensorError::TileDivisibility { mode, extent, tile });
+        }
+        let k = c.get(mode).copied().unwrap_or(0);
+        if k >= extent / tile {
+            return Err(TensorError::TileOutOfRange { mode, coord: k, tiles: extent / tile });
+        }
+        Ok(k * tile * d.0.value() + TT::tile_offset(&s.1, &d.1, c, mode + 1)?)
+    }
+}
+
+/// The per-thread modes of `local_partition`: a static tile shape divided by a static thread
+/// shape, strides scaled by the thread shape.
+pub trait PartitionOver<TS, D> {
+    /// `shape / thread_shape`.
+    type Shape: IntTuple;
+    /// `thread_shape * stride`.
+    type Stride: IntTuple;
+    /// The strides, and the offset of the thread at coordinate `t` (one per mode).
+    fn partition(d: &D, t: &[usize], mode: usize) -> (Self::Stride, usize);
+}
+impl PartitionOver<Nil, Nil> for Nil {
+    type Shape = Nil;
+    type Stride = Nil;
+    #[inline(always)]
+    fn partition(_: &Nil, _: &[usize], _: usize) -> (Nil, usize) {
+        (Nil, 0)
+    }
+}
+impl<S, ST, TS, TT, D, DT> PartitionOver<Cons<TS, TT>, Cons<D, DT>> for Cons<S, ST>
+where
+    S: DivT<TS> + crate::arith::Divides<TS>,
+    <S as crate::arith::Divides<TS>>::Out: crate::composition::ShapeDivisibility<S, TS>,
+    TS: Unsigned + MulMixed<D>,
+    D: Leaf,
+    <TS as MulMixed<D>>::Out: IntTuple,
+    ST: PartitionOver<TT, DT>,
+    crate::int_tuple::Cons<<TS as MulMixed<D>>::Out, <ST as PartitionOver<TT, DT>>::Stride>: IntTuple,
+    crate::int_tuple::Cons<<S as DivT<TS>>::Out, <ST as PartitionOver<TT, DT>>::Shape>: IntTuple,
+{
+    type Shape = Cons<<S as DivT<TS>>::Out, ST::Shape>;
+    type Stride = Cons<<TS as MulMixed<D>>::Out, ST::Stride>;
+    #[inline(always)]
+    fn partition(d: &Cons<D, DT>, t: &[usize], mode: usize) -> (Self::Stride, usize) {
+        let (rest, off) = ST::partition(&d.1, t, mode + 1);
+        let k = t.get(mode).copied().unwrap_or(0);
+        (Cons(TS::default().mul(d.0), rest), k * d.0.value() + off)
+    }
+}
+
+/// The number of modes of a flat shape, at most 8 (the tiles and partitions of kernels).
+const MAX_MODES: usize = 8;
+
+impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a [T], Layout<S, D>> {
+    /// `local_tile(tensor, tile, coord)`: the tile at tile coordinate `coord` (one per mode) of
+    /// a flat tensor cut into static `tile`-shaped blocks, with the tensor's strides (CuTe's
+    /// `local_tile` = `zipped_divide` then slicing the rest mode).
+    ///
+    /// # Errors
+    /// [`TensorError::TileDivisibility`], [`TensorError::TileOutOfRange`].
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{layout, shape, tensor::Tensor};
+    /// let m = 6;
+    /// let data: Vec<u32> = (0..48).collect();
+    /// let a = Tensor::new(&data[..], layout!(({m},8):(1,{m})))?; // column-major 6x8
+    /// let tile = a.local_tile(shape!((3,4)), &[1, 1])?; // rows 3..6, columns 4..8
+    /// assert_eq!(tile.layout().to_string(), "(3,4):(1,{6})");
+    /// assert_eq!(tile[0], 3 + 4 * 6);
+    /// # Ok::<(), cute_static::tensor::TensorError>(())
+    /// ```
+    pub fn local_tile<TS: TileOver<S, D> + Congruent<D>>(
+        &self,
+        _: TS,
+        coord: &[usize],
+    ) -> Result<Tensor<&'a [T], Layout<TS, D>>, TensorError>
+    where
+        TS: Default,
+        D: Copy,
+    {
+        let off = TS::tile_offset(self.layout.shape(), self.layout.stride(), coord, 0)?;
+        let engine: &'a [T] = self.engine;
+        Tensor::new(&engine[off.min(engine.len())..], Layout::new(TS::default(), *self.layout.stride()))
+    }
+
+    /// `local_partition(tile, threads, tid)`: the elements of thread `tid` when a flat tile
+    /// with a static shape is spread over a static thread layout: every thread owns one
+    /// element of each `threads`-shaped block (CuTe's `outer_partition` by the thread's
+    /// coordinate). The tile's extents must be multiples of the thread shape (a compile error
+    /// otherwise).
+    ///
+    /// # Errors
+    /// [`TensorError::ThreadOutOfRange`] for a `tid` outside the thread layout.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{layout, tensor::Tensor};
+    /// let data: Vec<u32> = (0..32).collect();
+    /// let tile = Tensor::new(&data[..], layout!((8,4):(1,8)))?;
+    /// // 4x2 threads, column-major: thread 5 is (1,1) and owns rows 1,5 of columns 1,3
+    /// let p = tile.local_partition(layout!((4,2):(1,4)), 5)?;
+    /// assert_eq!(p.layout().to_string(), "(2,2):(4,16)");
+    /// assert_eq!((p[0], p[1], p[2], p[3]), (9, 13, 25, 29));
+    /// # Ok::<(), cute_static::tensor::TensorError>(())
+    /// ```
+    pub fn local_partition<TS, TD>(
+        &self,
+        threads: Layout<TS, TD>,
+        tid: usize,
+    ) -> Result<Tensor<&'a [T], Layout<<S as PartitionOver<TS, D>>::Shape, <S as PartitionOver<TS, D>>::Stride>>, TensorError>
+    where
+        TS: Congruent<TD> + FlatCoord,
+        TD: IntTuple,
+        S: PartitionOver<TS, D>,
+        <S as PartitionOver<TS, D>>::Shape: Congruent<<S as PartitionOver<TS, D>>::Stride> + Default,
+    {
+        let t = thread_coord(&threads, tid)?;
+        let (stride, off) = S::partition(self.layout.stride(), &t, 0);
+        let engine: &'a [T] = self.engine;
+        Tensor::new(&engine[off.min(engine.len())..], Layout::new(Default::default(), stride))
+    }
+}
+
+/// A flat shape's colexicographic split of an index, as per-mode coordinates.
+pub trait FlatCoord: IntTuple {
+    /// Write the coordinates of `i` from `mode` on.
+    fn split(&self, i: usize, out: &mut [usize; MAX_MODES], mode: usize);
+}
+impl FlatCoord for Nil {
+    fn split(&self, _: usize, _: &mut [usize; MAX_MODES], _: usize) {}
+}
+impl<H: Leaf, T: FlatCoord + crate::int_tuple::List> FlatCoord for Cons<H, T> {
+    fn split(&self, i: usize, out: &mut [usize; MAX_MODES], mode: usize) {
+        let s = self.0.value().max(1);
+        if mode < MAX_MODES {
+            out[mode] = i % s;
+        }
+        self.1.split(i / s, out, mode + 1);
+    }
+}
+
+/// The coordinate (in the thread layout's shape) of the thread whose index is `tid`: the
+/// `c` with `threads(c) == tid`.
+fn thread_coord<TS: Congruent<TD> + FlatCoord, TD: IntTuple>(
+    threads: &Layout<TS, TD>,
+    tid: usize,
+) -> Result<[usize; MAX_MODES], TensorError> {
+    let n = threads.size();
+    let j = (0..n).find(|&j| threads.call(j) == tid).ok_or(TensorError::ThreadOutOfRange { thread: tid, threads: n })?;
+    let mut t = [0; MAX_MODES];
+    threads.shape().split(j, &mut t, 0);
+    Ok(t)
+}
+
+impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a mut [T], Layout<S, D>> {
+    /// [`Tensor::local_tile`] of a writable tensor: the tile borrows the tensor mutably.
+    ///
+    /// # Errors
+    /// As [`Tensor::local_tile`].
+    pub fn local_tile_mut<TS: TileOver<S, D> + Congruent<D> + Default>(
+        &mut self,
+        _: TS,
+        coord: &[usize],
+    ) -> Result<Tensor<&mut [T], Layout<TS, D>>, TensorError>
+    where
+        D: Copy,
+    {
+        let off = TS::tile_offset(self.layout.shape(), self.layout.stride(), coord, 0)?;
+        let len = self.engine.len();
+        Tensor::new(&mut self.engine[off.min(len)..], Layout::new(TS::default(), *self.layout.stride()))
+    }
+
+    /// [`Tensor::local_partition`] of a writable tensor.
+    ///
+    /// # Errors
+    /// As [`Tensor::local_partition`].
+    pub fn local_partition_mut<TS, TD>(
+        &mut self,
+        threads: Layout<TS, TD>,
+        tid: usize,
+    ) -> Result<Tensor<&mut [T], Layout<<S as PartitionOver<TS, D>>::Shape, <S as PartitionOver<TS, D>>::Stride>>, TensorError>
+    where
+        TS: Congruent<TD> + FlatCoord,
+        TD: IntTuple,
+        S: PartitionOver<TS, D>,
+        <S as PartitionOver<TS, D>>::Shape: Congruent<<S as PartitionOver<TS, D>>::Stride> + Default,
+    {
+        let t = thread_coord(&threads, tid)?;
+        let (stride, off) = S::partition(self.layout.stride(), &t, 0);
+        let len = self.engine.len();
+        Tensor::new(&mut self.engine[off.min(len)..], Layout::new(Default::default(), stride))
+    }
+}
+
+/// `make_identity_tensor(shape)`: the tensor whose element at index `i` is its own natural
+/// coordinate (to predicate, or to see where a partition's elements come from).
+///
+/// # Examples
+/// ```
+/// use cute_static::{shape, tensor::IdentityTensor, Cons, Nil};
+/// let id = IdentityTensor::new(shape!((4,6)));
+/// assert_eq!(id.get(9), Cons(1, Cons(2, Nil)));
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct IdentityTensor<S> {
+    shape: S,
+}
+
+impl<S: Idx2Crd> IdentityTensor<S> {
+    /// The identity tensor of a shape.
+    pub fn new(shape: S) -> Self {
+        IdentityTensor { shape }
+    }
+    /// `size(shape)`.
+    pub fn size(&self) -> usize {
+        self.shape.product()
+    }
+    /// The coordinate at index `i`.
+    #[inline(always)]
+    pub fn get(&self, i: usize) -> S::Crd {
+        self.shape.idx2crd(i)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{layout, shape};
+    use alloc::vec::Vec;
+
+    #[test]
+    fn storage_must_cover_the_cosize() {
+        let data = [0u8; 23];
+        // (4,6):(6,1) reaches 3*6 + 5 = 23: cosize 24.
+        assert_eq!(
+            Tensor::new(&data[..], layout!((4,6):(6,1))).unwrap_err(),
+            TensorError::StorageTooSmall { cosize: 24, len: 23 }
+        );
+        assert!(Tensor::new(&data[..], layout!((4,6):(5,1))).is_ok());
+    }
+
+    #[test]
+    fn index_and_coordinates_agree_with_the_layout() {
+        let data: Vec<usize> = (0..64).collect();
+        let l = layout!((3,(2,3)):(3,(12,1)));
+        let t = Tensor::new(&data[..], l).unwrap();
+        for i in 0..t.size() {
+            assert_eq!(t[i], l.call(i));
+        }
+        // CuTe docs: (1,(1,2)), (1,5) and 16 all map to 17.
+        assert_eq!(*t.at(&shape!((1,(1,2)))), 17);
+        assert_eq!(*t.at(&crate::Cons(1usize, crate::Cons(5usize, crate::Nil))), 17);
+        assert_eq!(*t.at(&16usize), 17);
+    }
+
+    #[test]
+    #[should_panic(expected = "index 18 out of range")]
+    fn index_past_the_size_panics() {
+        let data = [0u8; 64];
+        let t = Tensor::new(&data[..], layout!((3,(2,3)):(3,(12,1)))).unwrap();
+        let _ = t[18];
+    }
+
+    #[test]
+    fn owned_storage_is_sized_by_the_cosize() {
+        let mut t = make_tensor::<u16, _, _>(layout!((4,2):(2,8)));
+        assert_eq!(t.engine().len(), 15); // (4-1)*2 + (2-1)*8 + 1
+        for i in 0..t.size() {
+            t[i] = i as u16;
+        }
+        assert_eq!(*t.at(&shape!((3,1))), 7);
+        assert_eq!(t.engine()[3 * 2 + 8], 7);
+    }
+
+    #[test]
+    fn tiles_cover_the_tensor_once() {
+        let (m, n) = (6usize, 8usize);
+        let data: Vec<usize> = (0..m * n).collect();
+        let a = Tensor::new(&data[..], layout!(({m},{n}):(1,{m}))).unwrap();
+        let mut seen = alloc::vec![0; m * n];
+        for bi in 0..2 {
+            for bj in 0..2 {
+                let t = a.local_tile(shape!((3,4)), &[bi, bj]).unwrap();
+                for i in 0..t.size() {
+                    seen[t[i]] += 1;
+                }
+            }
+        }
+        assert!(seen.iter().all(|&c| c == 1));
+        assert_eq!(
+            a.local_tile(shape!((3,4)), &[2, 0]).unwrap_err(),
+            TensorError::TileOutOfRange { mode: 0, coord: 2, tiles: 2 }
+        );
+        assert_eq!(
+            a.local_tile(shape!((4,4)), &[0, 0]).unwrap_err(),
+            TensorError::TileDivisibility { mode: 0, extent: 6, tile: 4 }
+        );
+    }
+
+    #[test]
+    fn partitions_cover_the_tile_once() {
+        let data: Vec<usize> = (0..64).collect();
+        let mut tile_data = data.clone();
+        let tile = Tensor::new(&data[..], layout!((8,8):(8,1))).unwrap();
+        let threads = layout!((4,2):(2,1)); // row-major threads
+        let mut seen = alloc::vec![0; 64];
+        for tid in 0..8 {
+            let p = tile.local_partition(threads, tid).unwrap();
+            for i in 0..p.size() {
+                seen[p[i]] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&c| c == 1));
+        assert_eq!(tile.local_partition(threads, 8).unwrap_err(), TensorError::ThreadOutOfRange { thread: 8, threads: 8 });
+        // Writes through a partition land in the tile.
+        let mut w = Tensor::new(&mut tile_data[..], layout!((8,8):(8,1))).unwrap();
+        let mut p = w.local_partition_mut(threads, 3).unwrap();
+        p[0] = 1000;
+        assert_eq!(tile_data.iter().filter(|&&x| x == 1000).count(), 1);
+    }
+
+    #[test]
+    fn identity_tensor() {
+        let id = IdentityTensor::new(shape!((3,(2,3))));
+        assert_eq!(id.size(), 18);
+        // CuTe docs: 16 is (1,(1,2)) in (3,(2,3)).
+        assert_eq!(id.get(16), crate::Cons(1, crate::Cons(crate::Cons(1, crate::Cons(2, crate::Nil)), crate::Nil)));
+    }
+}

@@ -221,7 +221,10 @@ impl<E: Engine, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
     ///
     /// # Errors
     /// [`TensorError::StorageTooSmall`] when the new layout reaches past the storage.
-    pub fn with_layout<S2: Congruent<D2>, D2: IntTuple>(self, layout: Layout<S2, D2>) -> Result<Tensor<E, Layout<S2, D2>>, TensorError> {
+    pub fn with_layout<S2: Congruent<D2>, D2: IntTuple>(
+        self,
+        layout: Layout<S2, D2>,
+    ) -> Result<Tensor<E, Layout<S2, D2>>, TensorError> {
         Tensor::new(self.engine, layout)
     }
 }
@@ -367,13 +370,12 @@ impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a [T], Layout<S, D>> {
     /// assert_eq!(tile[0], 3 + 4 * 6);
     /// # Ok::<(), cute_static::tensor::TensorError>(())
     /// ```
-    pub fn local_tile<TS: TileOver<S, D> + Congruent<D>>(
+    pub fn local_tile<TS: TileOver<S, D> + Congruent<D> + Default>(
         &self,
         _: TS,
         coord: &[usize],
     ) -> Result<Tensor<&'a [T], Layout<TS, D>>, TensorError>
     where
-        TS: Default,
         D: Copy,
     {
         let off = TS::tile_offset(self.layout.shape(), self.layout.stride(), coord, 0)?;
@@ -405,7 +407,10 @@ impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a [T], Layout<S, D>> {
         &self,
         threads: Layout<TS, TD>,
         tid: usize,
-    ) -> Result<Tensor<&'a [T], Layout<<S as PartitionOver<TS, D>>::Shape, <S as PartitionOver<TS, D>>::Stride>>, TensorError>
+    ) -> Result<
+        Tensor<&'a [T], Layout<<S as PartitionOver<TS, D>>::Shape, <S as PartitionOver<TS, D>>::Stride>>,
+        TensorError,
+    >
     where
         TS: Congruent<TD> + FlatCoord,
         TD: IntTuple,
@@ -444,13 +449,14 @@ fn thread_coord<TS: Congruent<TD> + FlatCoord, TD: IntTuple>(
     tid: usize,
 ) -> Result<[usize; MAX_MODES], TensorError> {
     let n = threads.size();
-    let j = (0..n).find(|&j| threads.call(j) == tid).ok_or(TensorError::ThreadOutOfRange { thread: tid, threads: n })?;
+    let j =
+        (0..n).find(|&j| threads.call(j) == tid).ok_or(TensorError::ThreadOutOfRange { thread: tid, threads: n })?;
     let mut t = [0; MAX_MODES];
     threads.shape().split(j, &mut t, 0);
     Ok(t)
 }
 
-impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a mut [T], Layout<S, D>> {
+impl<T, S: Congruent<D>, D: IntTuple> Tensor<&mut [T], Layout<S, D>> {
     /// [`Tensor::local_tile`] of a writable tensor: the tile borrows the tensor mutably.
     ///
     /// # Errors
@@ -476,7 +482,10 @@ impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a mut [T], Layout<S, D>> {
         &mut self,
         threads: Layout<TS, TD>,
         tid: usize,
-    ) -> Result<Tensor<&mut [T], Layout<<S as PartitionOver<TS, D>>::Shape, <S as PartitionOver<TS, D>>::Stride>>, TensorError>
+    ) -> Result<
+        Tensor<&mut [T], Layout<<S as PartitionOver<TS, D>>::Shape, <S as PartitionOver<TS, D>>::Stride>>,
+        TensorError,
+    >
     where
         TS: Congruent<TD> + FlatCoord,
         TD: IntTuple,
@@ -520,6 +529,69 @@ impl<S: Idx2Crd> IdentityTensor<S> {
     }
 }
 
+// ------------------------------------------------------------------------------------------
+// Thread-value layouts.
+// ------------------------------------------------------------------------------------------
+
+/// `product_each(shape)`: the size of each mode.
+pub trait ProductEach {
+    /// The sizes, as a flat shape.
+    type Out: Default;
+}
+impl ProductEach for Nil {
+    type Out = Nil;
+}
+impl<H: crate::product::SizeT, T: ProductEach> ProductEach for Cons<H, T>
+where
+    Cons<<H as crate::product::SizeT>::Out, T::Out>: Default,
+{
+    type Out = Cons<<H as crate::product::SizeT>::Out, T::Out>;
+}
+
+/// `size(shape)` as a static value.
+#[inline(always)]
+pub fn static_size<S: crate::product::SizeT>(_: &S) -> <S as crate::product::SizeT>::Out
+where
+    <S as crate::product::SizeT>::Out: Default,
+{
+    Default::default()
+}
+
+/// `product_each(shape)` as a static value.
+#[inline(always)]
+pub fn product_each<S: ProductEach>(_: &S) -> S::Out {
+    Default::default()
+}
+
+/// `make_layout_tv!(threads, values)`: the tile shape and the layout `(thread, value) -> index
+/// in the tile` of a tile where each thread holds a `values`-shaped block and the threads are
+/// laid out by `threads` (CuTe's `make_tiled_copy` definition: `right_inverse(raked_product(
+/// threads, values))` with the shape `(size(threads), size(values))`), computed by the type
+/// checker for static layouts. A macro, so that each step is solved on the caller's concrete
+/// types (as one generic function, the chain of type-level operations overflows the solver).
+///
+/// # Examples
+/// ```
+/// use cute_static::{layout, make_layout_tv};
+/// // CuTe C++ 4.2 (tests/data/cxx_static): 4x2 threads, each with a 2x2 block
+/// let (tile, tv) = make_layout_tv!(layout!((4,2):(1,4)), layout!((2,2):(1,2)));
+/// assert_eq!(tile.to_string(), "(8,4)");
+/// assert_eq!(tv.to_string(), "((4,2),(2,2)):((2,16),(1,8))");
+/// ```
+#[macro_export]
+macro_rules! make_layout_tv {
+    ($threads:expr, $values:expr $(,)?) => {{
+        let (threads, values) = ($threads, $values);
+        let mn = $crate::raked_product(threads, values);
+        let shape = $crate::Cons(
+            $crate::tensor::static_size(threads.shape()),
+            $crate::Cons($crate::tensor::static_size(values.shape()), $crate::Nil),
+        );
+        let tv = $crate::composition($crate::right_inverse(mn), $crate::make_layout_left(shape));
+        ($crate::tensor::product_each(mn.shape()), tv)
+    }};
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -546,7 +618,7 @@ mod tests {
             assert_eq!(t[i], l.call(i));
         }
         // CuTe docs: (1,(1,2)), (1,5) and 16 all map to 17.
-        assert_eq!(*t.at(&shape!((1,(1,2)))), 17);
+        assert_eq!(*t.at(&shape!((1, (1, 2)))), 17);
         assert_eq!(*t.at(&crate::Cons(1usize, crate::Cons(5usize, crate::Nil))), 17);
         assert_eq!(*t.at(&16usize), 17);
     }
@@ -566,7 +638,7 @@ mod tests {
         for i in 0..t.size() {
             t[i] = i as u16;
         }
-        assert_eq!(*t.at(&shape!((3,1))), 7);
+        assert_eq!(*t.at(&shape!((3, 1))), 7);
         assert_eq!(t.engine()[3 * 2 + 8], 7);
     }
 
@@ -578,7 +650,7 @@ mod tests {
         let mut seen = alloc::vec![0; m * n];
         for bi in 0..2 {
             for bj in 0..2 {
-                let t = a.local_tile(shape!((3,4)), &[bi, bj]).unwrap();
+                let t = a.local_tile(shape!((3, 4)), &[bi, bj]).unwrap();
                 for i in 0..t.size() {
                     seen[t[i]] += 1;
                 }
@@ -586,11 +658,11 @@ mod tests {
         }
         assert!(seen.iter().all(|&c| c == 1));
         assert_eq!(
-            a.local_tile(shape!((3,4)), &[2, 0]).unwrap_err(),
+            a.local_tile(shape!((3, 4)), &[2, 0]).unwrap_err(),
             TensorError::TileOutOfRange { mode: 0, coord: 2, tiles: 2 }
         );
         assert_eq!(
-            a.local_tile(shape!((4,4)), &[0, 0]).unwrap_err(),
+            a.local_tile(shape!((4, 4)), &[0, 0]).unwrap_err(),
             TensorError::TileDivisibility { mode: 0, extent: 6, tile: 4 }
         );
     }
@@ -609,7 +681,10 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|&c| c == 1));
-        assert_eq!(tile.local_partition(threads, 8).unwrap_err(), TensorError::ThreadOutOfRange { thread: 8, threads: 8 });
+        assert_eq!(
+            tile.local_partition(threads, 8).unwrap_err(),
+            TensorError::ThreadOutOfRange { thread: 8, threads: 8 }
+        );
         // Writes through a partition land in the tile.
         let mut w = Tensor::new(&mut tile_data[..], layout!((8,8):(8,1))).unwrap();
         let mut p = w.local_partition_mut(threads, 3).unwrap();
@@ -619,7 +694,7 @@ mod tests {
 
     #[test]
     fn identity_tensor() {
-        let id = IdentityTensor::new(shape!((3,(2,3))));
+        let id = IdentityTensor::new(shape!((3, (2, 3))));
         assert_eq!(id.size(), 18);
         // CuTe docs: 16 is (1,(1,2)) in (3,(2,3)).
         assert_eq!(id.get(16), crate::Cons(1, crate::Cons(crate::Cons(1, crate::Cons(2, crate::Nil)), crate::Nil)));

@@ -16,6 +16,14 @@ void show(char const* op, char const* args, T const& r) {
   std::cout << op << "\t" << args << "\t" << out << "\n";
 }
 
+// make_layout_tv: the three lines of CuTe 4.2's make_tiled_copy (atom/copy_atom.hpp).
+template <class Thr, class Val>
+auto layout_tv(Thr thr_layout, Val val_layout) {
+  auto layout_mn = raked_product(thr_layout, val_layout);
+  auto layout_tv = right_inverse(layout_mn).with_shape(make_shape(size(thr_layout), size(val_layout)));
+  auto tiler = product_each(shape(layout_mn));
+  return cute::make_tuple(tiler, layout_tv);
+}
 int main() {
 #define TILE(B, S, BT, ST) show("tile_to_shape", B "\t" S, tile_to_shape(BT{}, ST{}))
   TILE("(2,2):(1,2)", "(4,6)", (Layout<Shape<_2,_2>, Stride<_1,_2>>), (Shape<_4,_6>));
@@ -43,5 +51,10 @@ int main() {
   DOWN(2, "(4,(2,2)):(2,(1,8))", (Layout<Shape<_4,Shape<_2,_2>>, Stride<_2,Stride<_1,_8>>>));
   DOWN(2, "8:1", (Layout<_8, _1>));
   DOWN(8, "((2,2),4):((1,2),4)", (Layout<Shape<Shape<_2,_2>,_4>, Stride<Stride<_1,_2>,_4>>));
+#define TV(T, V, TT, VT) { auto [tile, tv] = layout_tv(TT{}, VT{}); std::ostringstream os; os << tile; show("make_layout_tv", T "\t" V, tv); std::string t = os.str(), o; for (char c : t) if (c != '_') o += c; std::cout << "make_layout_tv_tile\t" T "\t" V "\t" << o << "\n"; }
+  TV("(4,2):(1,4)", "(2,2):(1,2)", (Layout<Shape<_4,_2>, Stride<_1,_4>>), (Layout<Shape<_2,_2>, Stride<_1,_2>>));
+  TV("(8,4):(4,1)", "(1,4):(0,1)", (Layout<Shape<_8,_4>, Stride<_4,_1>>), (Layout<Shape<_1,_4>, Stride<_0,_1>>));
+  TV("(32,8):(8,1)", "(4,1):(1,0)", (Layout<Shape<_32,_8>, Stride<_8,_1>>), (Layout<Shape<_4,_1>, Stride<_1,_0>>));
+  TV("(16,16):(16,1)", "(2,4):(4,1)", (Layout<Shape<_16,_16>, Stride<_16,_1>>), (Layout<Shape<_2,_4>, Stride<_4,_1>>));
   return 0;
 }

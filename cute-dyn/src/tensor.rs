@@ -1,0 +1,379 @@
+//! Tensors over run-time layouts: a layout over a borrowed slice (cute-static's `tensor`
+//! module for layouts known at compile time).
+//!
+//! Construction checks once that every index the layout reaches lies in the storage; then an
+//! index `i < size` needs no further check. Tiles and partitions are CuTe's definitions, built
+//! from this crate's algebra: `local_tile` is `zipped_divide` then a slice of the rest mode,
+//! `local_partition` a slice of the tile mode at the thread's coordinate.
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use crate::composition::{composition, Tiler};
+use crate::divide::zipped_divide;
+use crate::error::{Error, Result};
+use crate::int::Int;
+use crate::int_tuple::{self, Coord, IntTuple, Tuple};
+use crate::inverse::right_inverse;
+use crate::layout::{make_layout_left, Layout};
+use crate::product::raked_product;
+
+/// A layout over a slice: `tensor[i] = data[L(i)]`. `S` is `&[T]` or `&mut [T]`.
+#[derive(Debug)]
+pub struct Tensor<S> {
+    data: S,
+    layout: Layout,
+    // The flattened (shape, stride) leaves: indexing without walking the tuple tree.
+    flat: Vec<(i64, i64)>,
+    size: i64,
+}
+
+/// A layout's flattened leaves, its size, and the lowest and highest index it reaches.
+struct Flat {
+    flat: Vec<(i64, i64)>,
+    size: i64,
+    lo: i64,
+    hi: i64,
+}
+
+fn flatten(layout: &Layout) -> Result<Flat> {
+    let flat: Vec<(i64, i64)> = layout.pairs().into_iter().map(|(s, d)| (s.value(), d.value())).collect();
+    let size = layout.size()?.value();
+    // The lowest and highest index reached (negative strides reach below 0).
+    let (mut lo, mut hi) = (0i64, 0i64);
+    for &(s, d) in &flat {
+        let reach = (s.max(1) - 1).checked_mul(d).ok_or(Error::Overflow { op: "make_tensor" })?;
+        if reach < 0 {
+            lo = lo.checked_add(reach).ok_or(Error::Overflow { op: "make_tensor" })?;
+        } else {
+            hi = hi.checked_add(reach).ok_or(Error::Overflow { op: "make_tensor" })?;
+        }
+    }
+    Ok(Flat { flat, size, lo, hi })
+}
+
+impl<S> Tensor<S> {
+    fn make(data: S, len: usize, layout: Layout) -> Result<Tensor<S>> {
+        let Flat { flat, size, lo, hi } = flatten(&layout)?;
+        if size > 0 && (lo < 0 || hi as u64 >= len as u64) {
+            return Err(Error::InvalidArgument {
+                op: "make_tensor",
+                reason: alloc::format!(
+                    "the layout {layout} reaches indices [{lo}, {hi}], the storage has {len} elements"
+                ),
+            });
+        }
+        Ok(Tensor { data, layout, flat, size })
+    }
+
+    /// The layout.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// `size(tensor)`.
+    pub fn size(&self) -> usize {
+        self.size as usize
+    }
+
+    /// `L(i)` for `i < size` (colexicographic split over the flattened leaves).
+    #[inline]
+    fn offset(&self, i: usize) -> Result<usize> {
+        if i as u64 >= self.size as u64 {
+            return Err(Error::IndexOutOfRange { op: "tensor", index: i as i64, rank: self.size() });
+        }
+        let (mut rest, mut o) = (i as i64, 0i64);
+        let last = self.flat.len().saturating_sub(1);
+        for (k, &(s, d)) in self.flat.iter().enumerate() {
+            let c = if k == last { rest } else { rest % s.max(1) };
+            rest /= s.max(1);
+            o += c * d;
+        }
+        Ok(o as usize)
+    }
+}
+
+impl<'a, T> Tensor<&'a [T]> {
+    /// `make_tensor(data, layout)`: checks that the layout's indices lie in `data`.
+    ///
+    /// # Errors
+    /// `InvalidArgument` when they do not, `Overflow`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::tensor::Tensor;
+    /// let data: Vec<u32> = (0..24).collect();
+    /// let t = Tensor::new(&data[..], "(4,6):(6,1)".parse()?)?;
+    /// assert_eq!(*t.get(1)?, 6);
+    /// assert_eq!(*t.at(&"(1,2)".parse()?)?, 8);
+    /// # Ok::<(), cute_dyn::Error>(())
+    /// ```
+    pub fn new(data: &'a [T], layout: Layout) -> Result<Self> {
+        Tensor::make(data, data.len(), layout)
+    }
+
+    /// The element at index `i`.
+    ///
+    /// # Errors
+    /// `IndexOutOfRange` for `i >= size`.
+    pub fn get(&self, i: usize) -> Result<&'a T> {
+        let o = self.offset(i)?;
+        let data: &'a [T] = self.data;
+        // Construction proved every offset of an index below the size to be in the slice.
+        Ok(&data[o])
+    }
+
+    /// The element at a hierarchical coordinate.
+    ///
+    /// # Errors
+    /// As `Layout::call_coord`; `IndexOutOfRange` when the offset is outside the storage.
+    pub fn at(&self, c: &Coord) -> Result<&'a T> {
+        let o = self.layout.call_coord(c)?.value();
+        let data: &'a [T] = self.data;
+        usize::try_from(o).ok().and_then(|o| data.get(o)).ok_or(Error::IndexOutOfRange {
+            op: "tensor",
+            index: o,
+            rank: data.len(),
+        })
+    }
+
+    /// `local_tile(tensor, tiler, coord)`: the tile at `coord` of the tensor divided by
+    /// `tiler` (`zipped_divide`, then the rest mode sliced at `coord`).
+    ///
+    /// # Errors
+    /// Those of `zipped_divide` and of the slice.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::{tensor::Tensor, Tiler};
+    /// let data: Vec<u32> = (0..48).collect();
+    /// let a = Tensor::new(&data[..], "(6,8):(1,6)".parse()?)?;
+    /// let t = a.local_tile(&"<3,4>".parse()?, &"(1,1)".parse()?)?;
+    /// assert_eq!(t.layout().to_string(), "(3,4):(1,6)");
+    /// assert_eq!(*t.get(0)?, 3 + 4 * 6);
+    /// # Ok::<(), cute_dyn::Error>(())
+    /// ```
+    pub fn local_tile(&self, tiler: &Tiler, coord: &Coord) -> Result<Tensor<&'a [T]>> {
+        let (layout, off) = tile_slice(&self.layout, tiler, coord, true)?;
+        let data: &'a [T] = self.data;
+        Tensor::new(data.get(off..).unwrap_or(&[]), layout)
+    }
+
+    /// `local_partition(tensor, threads, tid)`: thread `tid`'s elements when the tensor is
+    /// spread over the thread layout `threads` (each thread takes one element of every
+    /// `shape(threads)` block).
+    ///
+    /// # Errors
+    /// `InvalidArgument` when `tid` is not in the thread layout's image; those of the divide.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::tensor::Tensor;
+    /// let data: Vec<u32> = (0..32).collect();
+    /// let tile = Tensor::new(&data[..], "(8,4):(1,8)".parse()?)?;
+    /// let p = tile.local_partition(&"(4,2):(1,4)".parse()?, 5)?; // thread (1,1)
+    /// assert_eq!(p.layout().to_string(), "(2,2):(4,16)");
+    /// assert_eq!((*p.get(0)?, *p.get(3)?), (9, 29));
+    /// # Ok::<(), cute_dyn::Error>(())
+    /// ```
+    pub fn local_partition(&self, threads: &Layout, tid: usize) -> Result<Tensor<&'a [T]>> {
+        let (tiler, coord) = thread_tiler(threads, tid)?;
+        let (layout, off) = tile_slice(&self.layout, &tiler, &coord, false)?;
+        let data: &'a [T] = self.data;
+        Tensor::new(data.get(off..).unwrap_or(&[]), layout)
+    }
+}
+
+impl<'a, T> Tensor<&'a mut [T]> {
+    /// A writable tensor; as [`Tensor::new`].
+    ///
+    /// # Errors
+    /// As [`Tensor::new`].
+    pub fn new_mut(data: &'a mut [T], layout: Layout) -> Result<Self> {
+        let len = data.len();
+        Tensor::make(data, len, layout)
+    }
+
+    /// The element at index `i`, writable.
+    ///
+    /// # Errors
+    /// `IndexOutOfRange` for `i >= size`.
+    pub fn get_mut(&mut self, i: usize) -> Result<&mut T> {
+        let o = self.offset(i)?;
+        Ok(&mut self.data[o])
+    }
+
+    /// [`Tensor::local_tile`], writable.
+    ///
+    /// # Errors
+    /// As [`Tensor::local_tile`].
+    pub fn local_tile_mut(&mut self, tiler: &Tiler, coord: &Coord) -> Result<Tensor<&mut [T]>> {
+        let (layout, off) = tile_slice(&self.layout, tiler, coord, true)?;
+        let len = self.data.len();
+        Tensor::new_mut(&mut self.data[off.min(len)..], layout)
+    }
+
+    /// [`Tensor::local_partition`], writable.
+    ///
+    /// # Errors
+    /// As [`Tensor::local_partition`].
+    pub fn local_partition_mut(&mut self, threads: &Layout, tid: usize) -> Result<Tensor<&mut [T]>> {
+        let (tiler, coord) = thread_tiler(threads, tid)?;
+        let (layout, off) = tile_slice(&self.layout, &tiler, &coord, false)?;
+        let len = self.data.len();
+        Tensor::new_mut(&mut self.data[off.min(len)..], layout)
+    }
+}
+
+/// `zipped_divide(layout, tiler)` sliced at `coord`: in the rest mode (`inner`, a tile) or in
+/// the tile mode (a thread's partition); the sliced layout and its offset.
+fn tile_slice(layout: &Layout, tiler: &Tiler, coord: &Coord, inner: bool) -> Result<(Layout, usize)> {
+    let zipped = zipped_divide(layout, tiler)?;
+    // A tiler that does not divide the tensor pads it (CuTe): the tiles would reach past it.
+    let (whole, tiled) = (layout.size()?.value(), zipped.size()?.value());
+    if tiled != whole {
+        return Err(Error::ShapeDivisibility { op: "local_tile", shape: whole, divisor: tiled });
+    }
+    let c = if inner {
+        Tuple::Node(vec![Tuple::Leaf(None), coord.clone()])
+    } else {
+        Tuple::Node(vec![coord.clone(), Tuple::Leaf(None)])
+    };
+    let (sliced, off) = zipped.slice_and_offset(&c)?;
+    let off = usize::try_from(off.value()).map_err(|_| Error::InvalidArgument {
+        op: "local_tile",
+        reason: alloc::format!("the tile starts at {} before the storage", off.value()),
+    })?;
+    // The slice of a rank-2 zipped layout is a rank-1 tuple: the tile is its one mode.
+    let sliced = match sliced.rank() {
+        1 if matches!(sliced.shape(), Tuple::Node(_)) => sliced.get(0)?,
+        _ => sliced,
+    };
+    Ok((sliced, off))
+}
+
+/// The by-mode tiler `product_each(shape(threads))` and thread `tid`'s coordinate in it.
+fn thread_tiler(threads: &Layout, tid: usize) -> Result<(Tiler, Coord)> {
+    let shape = int_tuple::product_each(threads.shape())?;
+    let n = threads.size()?.value();
+    let j = (0..n).find(|&j| threads.call(j).ok() == Some(tid as i64)).ok_or_else(|| Error::InvalidArgument {
+        op: "local_partition",
+        reason: alloc::format!("thread {tid} is not in the image of the thread layout {threads}"),
+    })?;
+    let crd = int_tuple::idx2crd(&Tuple::Leaf(Int::dy(j)), &shape)?;
+    let tiler = Tiler::ByMode(shape.modes().into_iter().map(|s| Tiler::Int(leaf(&s))).collect());
+    let coord = match crd {
+        Tuple::Node(v) => Tuple::Node(v.into_iter().map(|c| Tuple::Leaf(Some(leaf(&c)))).collect()),
+        Tuple::Leaf(c) => Tuple::Node(vec![Tuple::Leaf(Some(c))]),
+    };
+    Ok((tiler, coord))
+}
+
+fn leaf(t: &IntTuple) -> Int {
+    match t {
+        Tuple::Leaf(v) => *v,
+        Tuple::Node(_) => Int::st(1),
+    }
+}
+
+/// `make_layout_tv(threads, values)`: the thread-value layout of a tile where each thread
+/// holds a `values`-shaped block and the threads are laid out by `threads`: returns the tile
+/// shape and the layout `(thread, value) -> index in the tile` (CuTe's definition:
+/// `right_inverse(raked_product(threads, values))` with the shape `(size(threads),
+/// size(values))`).
+///
+/// # Errors
+/// Those of the algebra.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::tensor::make_layout_tv;
+/// // 4x2 threads (column-major), each with a 2x2 block of values
+/// let (tile, tv) = make_layout_tv(&"(4,2):(1,4)".parse()?, &"(2,2):(1,2)".parse()?)?;
+/// assert_eq!(tile.to_string(), "(8,4)");
+/// assert_eq!(tv.to_string(), "((4,2),(2,2)):((2,16),(1,8))");
+/// # Ok::<(), cute_dyn::Error>(())
+/// ```
+pub fn make_layout_tv(threads: &Layout, values: &Layout) -> Result<(IntTuple, Layout)> {
+    let mn = raked_product(threads, values)?;
+    let tv_shape = Tuple::Node(vec![Tuple::Leaf(threads.size()?), Tuple::Leaf(values.size()?)]);
+    let tv = composition(&right_inverse(&mn)?, &Tiler::Layout(make_layout_left(&tv_shape)?))?;
+    Ok((int_tuple::product_each(mn.shape())?, tv))
+}
+
+/// `make_identity_tensor(shape)`: index `i` holds its own natural coordinate.
+///
+/// # Errors
+/// `IndexOutOfRange` for `i >= size(shape)`, and those of `idx2crd`.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::tensor::identity_coord;
+/// // CuTe docs: 16 is (1,(1,2)) in (3,(2,3)); a run-time index gives run-time coordinates
+/// assert_eq!(identity_coord(&"(3,(2,3))".parse()?, 16)?.to_string(), "({1},({1},{2}))");
+/// # Ok::<(), cute_dyn::Error>(())
+/// ```
+pub fn identity_coord(shape: &IntTuple, i: usize) -> Result<IntTuple> {
+    let n = int_tuple::product(shape)?.value();
+    if i as u64 >= n as u64 {
+        return Err(Error::IndexOutOfRange { op: "identity tensor", index: i as i64, rank: n as usize });
+    }
+    int_tuple::idx2crd(&Tuple::Leaf(Int::dy(i as i64)), shape)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn storage_must_cover_the_layout() {
+        let data = [0u8; 23];
+        assert!(Tensor::new(&data[..], "(4,6):(6,1)".parse().unwrap()).is_err());
+        assert!(Tensor::new(&data[..], "(4,6):(5,1)".parse().unwrap()).is_ok());
+        // A negative stride reaches below the start of the storage.
+        assert!(Tensor::new(&data[..], "(4,6):(-1,1)".parse().unwrap()).is_err());
+    }
+
+    #[test]
+    fn index_agrees_with_the_layout() {
+        let data: Vec<i64> = (0..64).collect();
+        let l: Layout = "(3,(2,3)):(3,(12,1))".parse().unwrap();
+        let t = Tensor::new(&data[..], l.clone()).unwrap();
+        for i in 0..t.size() {
+            assert_eq!(*t.get(i).unwrap(), l.call(i as i64).unwrap());
+        }
+        assert!(t.get(18).is_err());
+        // CuTe docs: (1,(1,2)) maps to 17.
+        assert_eq!(*t.at(&"(1,(1,2))".parse().unwrap()).unwrap(), 17);
+    }
+
+    #[test]
+    fn tiles_and_partitions_cover_once() {
+        let data: Vec<usize> = (0..48).collect();
+        let a = Tensor::new(&data[..], "(6,8):(1,6)".parse().unwrap()).unwrap();
+        let mut seen = [0; 48];
+        for bi in 0..2 {
+            for bj in 0..2 {
+                let c: Coord = alloc::format!("({bi},{bj})").parse().unwrap();
+                let t = a.local_tile(&"<3,4>".parse().unwrap(), &c).unwrap();
+                for tid in 0..6 {
+                    let p = t.local_partition(&"(3,2):(2,1)".parse().unwrap(), tid).unwrap();
+                    for i in 0..p.size() {
+                        seen[*p.get(i).unwrap()] += 1;
+                    }
+                }
+            }
+        }
+        assert!(seen.iter().all(|&c| c == 1));
+        // 2x2 threads do not divide a 3x4 tile: the partition would leave the tile (here it
+        // would still be inside the storage).
+        let t = a.local_tile(&"<3,4>".parse().unwrap(), &"(0,0)".parse().unwrap()).unwrap();
+        assert!(matches!(t.local_partition(&"(2,2):(2,1)".parse().unwrap(), 0), Err(Error::ShapeDivisibility { .. })));
+        let mut w = data.clone();
+        let mut b = Tensor::new_mut(&mut w[..], "(6,8):(1,6)".parse().unwrap()).unwrap();
+        let mut t = b.local_tile_mut(&"<3,4>".parse().unwrap(), &"(1,1)".parse().unwrap()).unwrap();
+        let mut p = t.local_partition_mut(&"(3,1):(1,0)".parse().unwrap(), 2).unwrap();
+        *p.get_mut(0).unwrap() = 1000;
+        assert_eq!(w[3 + 2 + 4 * 6], 1000);
+    }
+}

@@ -22,6 +22,9 @@ pub use cute_dyn;
 pub use cute_macros;
 pub use cute_static;
 
+// The examples (run by the tour) name this crate `cute`, as users do.
+extern crate self as cute;
+
 pub mod eval;
 pub mod show;
 pub mod tour;

@@ -115,5 +115,19 @@ pub fn run(out: &mut impl Write) -> io::Result<usize> {
         }
     }
     writeln!(out, "\n{} of {} documented results reproduced exactly", EXAMPLES.len() - bad, EXAMPLES.len())?;
+
+    // A kernel: examples/dot_product.rs, 8 threads over a static shared tile.
+    writeln!(out, "\n## Layouts in kernel code: the dot-product puzzle (examples/dot_product.rs)")?;
+    let (got, expected) = dot_product::run();
+    writeln!(out, "  out: {got:?}\n  expected: {expected:?}")?;
+    if got != expected {
+        writeln!(out, "  DIFFERS")?;
+        bad += 1;
+    }
     Ok(bad)
 }
+
+// The example itself, so that the tour runs the same code as `cargo run --example dot_product`.
+#[path = "../examples/dot_product.rs"]
+#[allow(dead_code)]
+mod dot_product;

@@ -449,8 +449,9 @@ fn thread_coord<TS: Congruent<TD> + FlatCoord, TD: IntTuple>(
     tid: usize,
 ) -> Result<[usize; MAX_MODES], TensorError> {
     let n = threads.size();
-    let j =
-        (0..n).find(|&j| threads.call(j) == tid).ok_or(TensorError::ThreadOutOfRange { thread: tid, threads: n })?;
+    // A compact column-major thread layout is the identity: try that first.
+    let j = if tid < n && threads.call(tid) == tid { Some(tid) } else { (0..n).find(|&j| threads.call(j) == tid) };
+    let j = j.ok_or(TensorError::ThreadOutOfRange { thread: tid, threads: n })?;
     let mut t = [0; MAX_MODES];
     threads.shape().split(j, &mut t, 0);
     Ok(t)

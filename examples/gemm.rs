@@ -103,7 +103,10 @@ use cute::cute_static::divide::Parts;
 /// # Panics
 /// When a size is not a multiple of the block tile or a slice is too short.
 pub fn gemm(m: usize, n: usize, k: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
-    assert!(m.is_multiple_of(BM) && n.is_multiple_of(BN) && k.is_multiple_of(BK), "sizes must be multiples of ({BM}, {BN}, {BK})");
+    assert!(
+        m.is_multiple_of(BM) && n.is_multiple_of(BN) && k.is_multiple_of(BK),
+        "sizes must be multiples of ({BM}, {BN}, {BK})"
+    );
     let ga = Tensor::new(a, layout!(({m},{k}):({k},1))).expect("a holds m x k");
     let gb = Tensor::new(b, layout!(({k},{n}):({n},1))).expect("b holds k x n");
     let mut gc = Tensor::new(c, layout!(({m},{n}):({n},1))).expect("c holds m x n");

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# The tests that touch unsafe code (the tensors' unchecked indexing) under Miri. Needs a nightly
+# toolchain with the miri component (rustup toolchain install nightly -c miri).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo +nightly miri test -p cute-static --lib tensor
+cargo +nightly miri test -p cute-dyn --lib tensor
+cargo +nightly miri test --example dot_product --example transpose

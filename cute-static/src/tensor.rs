@@ -217,7 +217,20 @@ impl<E: Engine, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
         Tensor { engine: self.engine.as_mut_slice(), layout: self.layout }
     }
 
-    /// The same storage under another layout (a divide or a product of this one).
+    /// The same storage under another layout: a divide or a product of this one, as CuTe's
+    /// `zipped_divide(tensor, tiler)` / `tiled_divide(tensor, tiler)` of a tensor.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{layout, tensor::Tensor, tiler, zipped_divide};
+    /// let data: Vec<u32> = (0..48).collect();
+    /// let t = Tensor::new(&data[..], layout!((6,8):(1,6)))?;
+    /// // ((tile), (rest)): index i of tile j is i + size(tile) * j
+    /// let z = t.with_layout(zipped_divide(*t.layout(), tiler!(<3,4>)))?;
+    /// assert_eq!(z.layout().to_string(), "((3,4),(2,2)):((1,6),(3,24))");
+    /// assert_eq!(z[1 + 12 * 3], 1 + 3 + 24); // element 1 of tile (1,1)
+    /// # Ok::<(), cute_static::tensor::TensorError>(())
+    /// ```
     ///
     /// # Errors
     /// [`TensorError::StorageTooSmall`] when the new layout reaches past the storage.
@@ -352,7 +365,8 @@ where
 const MAX_MODES: usize = 8;
 
 impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a [T], Layout<S, D>> {
-    /// `local_tile(tensor, tile, coord)`: the tile at tile coordinate `coord` (one per mode) of
+    /// `local_tile(tensor, tile, coord)` (CuTe's `inner_partition`): the tile at tile
+    /// coordinate `coord` (one per mode) of
     /// a flat tensor cut into static `tile`-shaped blocks, with the tensor's strides (CuTe's
     /// `local_tile` = `zipped_divide` then slicing the rest mode).
     ///
@@ -370,6 +384,7 @@ impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a [T], Layout<S, D>> {
     /// assert_eq!(tile[0], 3 + 4 * 6);
     /// # Ok::<(), cute_static::tensor::TensorError>(())
     /// ```
+    #[doc(alias = "inner_partition")]
     pub fn local_tile<TS: TileOver<S, D> + Congruent<D> + Default>(
         &self,
         _: TS,
@@ -383,7 +398,8 @@ impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a [T], Layout<S, D>> {
         Tensor::new(&engine[off.min(engine.len())..], Layout::new(TS::default(), *self.layout.stride()))
     }
 
-    /// `local_partition(tile, threads, tid)`: the elements of thread `tid` when a flat tile
+    /// `local_partition(tile, threads, tid)` (CuTe's `outer_partition` at the thread's
+    /// coordinate): the elements of thread `tid` when a flat tile
     /// with a static shape is spread over a static thread layout: every thread owns one
     /// element of each `threads`-shaped block (CuTe's `outer_partition` by the thread's
     /// coordinate). The tile's extents must be multiples of the thread shape (a compile error
@@ -403,6 +419,7 @@ impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a [T], Layout<S, D>> {
     /// assert_eq!((p[0], p[1], p[2], p[3]), (9, 13, 25, 29));
     /// # Ok::<(), cute_static::tensor::TensorError>(())
     /// ```
+    #[doc(alias = "outer_partition")]
     pub fn local_partition<TS, TD>(
         &self,
         threads: Layout<TS, TD>,

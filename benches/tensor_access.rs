@@ -53,10 +53,13 @@ by_hand!(hierarchical_hand, |i| {
     (r % 8) + (r / 8) * 64 + (c % 8) * 8 + (c / 8) * 512
 });
 
+/// A loop over the buffer.
+type Loop = fn(&mut [f32]);
+
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("tensor_rw");
     let mut buf = vec![1f32; N];
-    let cases: [(&str, fn(&mut [f32])); 6] = [
+    let cases: [(&str, Loop); 6] = [
         ("compact/tensor", compact_tensor),
         ("compact/hand", compact_hand),
         ("row_major/tensor", row_major_tensor),

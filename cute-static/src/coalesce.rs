@@ -140,8 +140,11 @@ type Flags<S, D, S0, D0, Rt> = (
     <<S as Known>::IsStatic as BitAnd<MergeEq<S, D, S0, D0>>>::Output,
 );
 
-/// `s*d == d0` with `d` and `s0` static (`s` static is folded into [`Flags`]).
-type MergeEq<S, D, S0, D0> = <<<D as Known>::IsStatic as BitAnd<<S0 as Known>::IsStatic>>::Output as BitAnd<
+/// `s*d == d0` with `d`, `s0` and `d0` static (`s` static is folded into [`Flags`]; a run-time
+/// `d0` is not known to equal anything, whatever its value).
+type MergeEq<S, D, S0, D0> = <<<<D as Known>::IsStatic as BitAnd<<S0 as Known>::IsStatic>>::Output as BitAnd<
+    <D0 as Known>::IsStatic,
+>>::Output as BitAnd<
     <<<S as Known>::Val as Mul<<D as Known>::Val>>::Output as IsEqual<<D0 as Known>::Val>>::Output,
 >>::Output;
 
@@ -217,7 +220,8 @@ where
     <S as Known>::Val: Mul<<D as Known>::Val>,
     <<S as Known>::Val as Mul<<D as Known>::Val>>::Output: IsEqual<<D0 as Known>::Val>,
     <D as Known>::IsStatic: BitAnd<<S0 as Known>::IsStatic>,
-    <<D as Known>::IsStatic as BitAnd<<S0 as Known>::IsStatic>>::Output:
+    <<D as Known>::IsStatic as BitAnd<<S0 as Known>::IsStatic>>::Output: BitAnd<<D0 as Known>::IsStatic>,
+    <<<D as Known>::IsStatic as BitAnd<<S0 as Known>::IsStatic>>::Output as BitAnd<<D0 as Known>::IsStatic>>::Output:
         BitAnd<<<<S as Known>::Val as Mul<<D as Known>::Val>>::Output as IsEqual<<D0 as Known>::Val>>::Output>,
     <S as Known>::IsStatic: BitAnd<MergeEq<S, D, S0, D0>>,
     Flags<S, D, S0, D0, Rt>: Decide<Mode<S, D>, Cons<Mode<S0, D0>, Rt>>,

@@ -137,6 +137,31 @@ impl<'a, T> Tensor<&'a [T]> {
         })
     }
 
+    /// `tensor(c)` with `_` in some modes: the sub-tensor of the kept modes at the fixed
+    /// coordinates of the others (e.g. `A(_, j)` is column `j`).
+    ///
+    /// # Errors
+    /// Those of `Layout::slice_and_offset`; `InvalidArgument` when the slice leaves the storage.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::tensor::Tensor;
+    /// let data: Vec<u32> = (0..24).collect();
+    /// let a = Tensor::new(&data[..], "(4,6):(6,1)".parse()?)?; // row-major 4x6
+    /// let col = a.slice(&"(_,2)".parse()?)?;
+    /// assert_eq!(col.layout().to_string(), "(4):(6)");
+    /// assert_eq!((*col.get(0)?, *col.get(3)?), (2, 3 * 6 + 2));
+    /// # Ok::<(), cute_dyn::Error>(())
+    /// ```
+    pub fn slice(&self, c: &Coord) -> Result<Tensor<&'a [T]>> {
+        let (layout, off) = self.layout.slice_and_offset(c)?;
+        let data: &'a [T] = self.data;
+        let off = usize::try_from(off.value()).ok().filter(|&o| o <= data.len()).ok_or_else(|| {
+            Error::InvalidArgument { op: "slice", reason: alloc::format!("the slice starts at {}", off.value()) }
+        })?;
+        Tensor::new(&data[off..], layout)
+    }
+
     /// `local_tile(tensor, tiler, coord)`: the tile at `coord` of the tensor divided by
     /// `tiler` (`zipped_divide`, then the rest mode sliced at `coord`).
     ///

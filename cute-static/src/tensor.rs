@@ -441,6 +441,97 @@ impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a [T], Layout<S, D>> {
     }
 }
 
+/// A slicing coordinate over the modes of a flat layout: per mode `_` ([`crate::Under`], keep
+/// the mode) or a run-time `usize` (fix it); implemented by the coordinate list.
+pub trait SliceModes<S, D> {
+    /// The kept shapes.
+    type Shape: IntTuple;
+    /// The kept strides.
+    type Stride: IntTuple;
+    /// The kept modes and the offset of the fixed coordinates (modes numbered from `mode`).
+    ///
+    /// # Errors
+    /// [`TensorError::TileOutOfRange`] for a fixed coordinate outside its mode.
+    fn slice(&self, s: &S, d: &D, mode: usize) -> Result<(Self::Shape, Self::Stride, usize), TensorError>;
+}
+impl SliceModes<Nil, Nil> for Nil {
+    type Shape = Nil;
+    type Stride = Nil;
+    #[inline(always)]
+    fn slice(&self, _: &Nil, _: &Nil, _: usize) -> Result<(Nil, Nil, usize), TensorError> {
+        Ok((Nil, Nil, 0))
+    }
+}
+/// `_`: the mode is kept.
+impl<CT: SliceModes<ST, DT>, S: IntTuple, ST, D: IntTuple, DT> SliceModes<Cons<S, ST>, Cons<D, DT>>
+    for Cons<crate::Under, CT>
+where
+    CT::Shape: crate::int_tuple::List,
+    CT::Stride: crate::int_tuple::List,
+{
+    type Shape = Cons<S, CT::Shape>;
+    type Stride = Cons<D, CT::Stride>;
+    #[inline(always)]
+    fn slice(
+        &self,
+        s: &Cons<S, ST>,
+        d: &Cons<D, DT>,
+        mode: usize,
+    ) -> Result<(Self::Shape, Self::Stride, usize), TensorError> {
+        let (ks, kd, o) = self.1.slice(&s.1, &d.1, mode + 1)?;
+        Ok((Cons(s.0, ks), Cons(d.0, kd), o))
+    }
+}
+/// A run-time coordinate: the mode is fixed, its offset added.
+impl<CT: SliceModes<ST, DT>, S: Leaf, ST, D: Leaf, DT> SliceModes<Cons<S, ST>, Cons<D, DT>> for Cons<usize, CT> {
+    type Shape = CT::Shape;
+    type Stride = CT::Stride;
+    #[inline(always)]
+    fn slice(
+        &self,
+        s: &Cons<S, ST>,
+        d: &Cons<D, DT>,
+        mode: usize,
+    ) -> Result<(Self::Shape, Self::Stride, usize), TensorError> {
+        if self.0 >= s.0.value() {
+            return Err(TensorError::TileOutOfRange { mode, coord: self.0, tiles: s.0.value() });
+        }
+        let (ks, kd, o) = self.1.slice(&s.1, &d.1, mode + 1)?;
+        Ok((ks, kd, o + self.0 * d.0.value()))
+    }
+}
+
+impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a [T], Layout<S, D>> {
+    /// `tensor(c)` with `_` in some modes: the sub-tensor of the kept modes at the fixed
+    /// coordinates of the others (flat tensors; CuTe's slicing, e.g. `A(_, j)` is column `j`).
+    ///
+    /// # Errors
+    /// [`TensorError::TileOutOfRange`] for a fixed coordinate outside its mode (`tiles` is then
+    /// the mode's extent).
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{layout, tensor::Tensor, Cons, Nil, Under};
+    /// let data: Vec<u32> = (0..24).collect();
+    /// let a = Tensor::new(&data[..], layout!((4,6):(6,1)))?; // row-major 4x6
+    /// let col = a.slice(&Cons(Under, Cons(2usize, Nil))); // A(_, 2)
+    /// let col = col?;
+    /// assert_eq!(col.layout().to_string(), "(4):(6)");
+    /// assert_eq!((col[0], col[3]), (2, 3 * 6 + 2));
+    /// assert!(a.slice(&Cons(Under, Cons(6usize, Nil))).is_err()); // column 6 of 6
+    /// # Ok::<(), cute_static::tensor::TensorError>(())
+    /// ```
+    pub fn slice<C: SliceModes<S, D>>(&self, c: &C) -> Result<Tensor<&'a [T], Layout<C::Shape, C::Stride>>, TensorError>
+    where
+        C::Shape: Congruent<C::Stride>,
+        S: FlatCoord,
+    {
+        let (s, d, off) = c.slice(self.layout.shape(), self.layout.stride(), 0)?;
+        let engine: &'a [T] = self.engine;
+        Tensor::new(&engine[off.min(engine.len())..], Layout::new(s, d))
+    }
+}
+
 /// A flat shape's colexicographic split of an index, as per-mode coordinates.
 pub trait FlatCoord: IntTuple {
     /// Write the coordinates of `i` from `mode` on.

@@ -2,6 +2,8 @@
 //! cute-static's type-level algebra against the corpus, and (random static/run-time leaf
 //! choices) coalesce, filter and make_layout_left/right against cute-dyn.
 #![allow(clippy::all)]
+// Each of the two crates uses some of the operations.
+#![allow(unused_imports)]
 use cute::cute_dyn as dy;
 use cute::cute_static::{
     blocked_product, coalesce, coalesce_by, complement, complement_cosize, composition, filter, flat_divide,

@@ -588,24 +588,17 @@ where
     type Output = <P::Out as crate::composition::TilerOp<CoalesceOp, A>>::Output;
 }
 
-/// `coalesce(L, profile)`: coalesce each mode at the terminals of `profile` separately, keeping
-/// the modes past the profile, computed by the type checker for static layouts (a profile
-/// of higher rank than its mode is a compile error).
-///
-/// # Examples
-/// ```
-/// use cute_static::{coalesce_by, layout, shape};
-/// // CuTe docs (02_layout_algebra): by-mode coalesce of (2,(1,6)):(1,(6,2))
-/// let l = layout!((2,(1,6)):(1,(6,2)));
-/// assert_eq!(coalesce_by(l, shape!((1,1))).to_string(), "(2,6):(1,2)");
-/// ```
-#[inline(always)]
-pub fn coalesce_by<S, D, P>(_: Layout<S, D>, _: P) -> crate::diag::Gated<CoalesceByOp, Layout<S, D>, P>
-where
-    Layout<S, D>: crate::diag::StaticBit,
-    <Layout<S, D> as crate::diag::StaticBit>::Out: crate::diag::Gate<CoalesceByOp, Layout<S, D>, P>,
-    crate::diag::Gated<CoalesceByOp, Layout<S, D>, P>: Default,
-{
-    // Every leaf is static: the value is the type's.
-    Default::default()
-}
+crate::diag::static_op!(
+    /// `coalesce(L, profile)`: coalesce each mode at the terminals of `profile` separately, keeping
+    /// the modes past the profile, computed by the type checker for static layouts (a profile
+    /// of higher rank than its mode is a compile error).
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{coalesce_by, layout, shape};
+    /// // CuTe docs (02_layout_algebra): by-mode coalesce of (2,(1,6)):(1,(6,2))
+    /// let l = layout!((2,(1,6)):(1,(6,2)));
+    /// assert_eq!(coalesce_by(l, shape!((1,1))).to_string(), "(2,6):(1,2)");
+    /// ```
+    fn coalesce_by<P>(P) => CoalesceByOp
+);

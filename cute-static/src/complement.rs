@@ -272,30 +272,23 @@ where
     type Output = <(<FilteredModes<S, D> as Lone>::Out,) as ComplementCase<FilteredModes<S, D>, Cot>>::Out;
 }
 
-/// `complement(L, cotarget)`: the layout of the indices `L` does not reach, ordered, up to the
-/// cotarget (an integer or a shape), computed by the type checker for static layouts.
-///
-/// # Examples
-/// ```
-/// use cute_static::{complement, layout, shape};
-/// // CuTe docs
-/// assert_eq!(complement(layout!(4:1), shape!(24)).to_string(), "6:4");
-/// assert_eq!(complement(layout!(6:4), shape!(24)).to_string(), "4:1");
-/// assert_eq!(complement(layout!((4,6):(1,4)), shape!(24)).to_string(), "1:0");
-/// assert_eq!(complement(layout!(4:2), shape!(24)).to_string(), "(2,3):(1,8)");
-/// assert_eq!(complement(layout!((2,4):(1,6)), shape!(24)).to_string(), "3:2");
-/// assert_eq!(complement(layout!((2,2):(1,6)), shape!(24)).to_string(), "(3,2):(2,12)");
-/// ```
-#[inline(always)]
-pub fn complement<S, D, Cot>(_: Layout<S, D>, _: Cot) -> Gated<ComplementOp, Layout<S, D>, Cot>
-where
-    Layout<S, D>: StaticBit,
-    <Layout<S, D> as StaticBit>::Out: Gate<ComplementOp, Layout<S, D>, Cot>,
-    Gated<ComplementOp, Layout<S, D>, Cot>: Default,
-{
-    // Every leaf is static: the value is the type's.
-    Default::default()
-}
+crate::diag::static_op!(
+    /// `complement(L, cotarget)`: the layout of the indices `L` does not reach, ordered, up to the
+    /// cotarget (an integer or a shape), computed by the type checker for static layouts.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{complement, layout, shape};
+    /// // CuTe docs
+    /// assert_eq!(complement(layout!(4:1), shape!(24)).to_string(), "6:4");
+    /// assert_eq!(complement(layout!(6:4), shape!(24)).to_string(), "4:1");
+    /// assert_eq!(complement(layout!((4,6):(1,4)), shape!(24)).to_string(), "1:0");
+    /// assert_eq!(complement(layout!(4:2), shape!(24)).to_string(), "(2,3):(1,8)");
+    /// assert_eq!(complement(layout!((2,4):(1,6)), shape!(24)).to_string(), "3:2");
+    /// assert_eq!(complement(layout!((2,2):(1,6)), shape!(24)).to_string(), "(3,2):(2,12)");
+    /// ```
+    fn complement<Cot>(Cot) => ComplementOp
+);
 
 /// `cosize(L)` as a typenum number.
 pub type CosizeT<S, D> = <<S as crate::product::MaxIndexT<D>>::Out as core::ops::Add<B1>>::Output;

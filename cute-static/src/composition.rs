@@ -129,7 +129,6 @@ use typenum::{B0, B1, U0, U1, U2};
 
 use crate::arith::{AndT, CeilDiv, DivT, Divides, EqT, IsOne, LeT, LtT, MinT, MulT, OrT};
 use crate::coalesce::{CoalesceModes, Concat, FlattenModes, Mode, ModesToLayout};
-use crate::diag::{Gate, Gated, StaticBit};
 use crate::int_tuple::LenT;
 use crate::layout::Congruent;
 
@@ -599,35 +598,28 @@ where
     }
 }
 
-/// `composition(A, B)`: `R(c) = A(B(c))`, computed by the type checker for static layouts;
-/// every precondition is a compile error (stride and shape divisibility, overlapping modes).
-///
-/// # Examples
-/// ```
-/// use cute_static::{composition, layout};
-/// // CuTe docs
-/// let r = composition(layout!((6,2):(8,2)), layout!((4,3):(3,1)));
-/// assert_eq!(r.to_string(), "((2,2),3):((24,2),8)");
-/// let r = composition(layout!((10,2):(16,4)), layout!((5,4):(1,5)));
-/// assert_eq!(r.to_string(), "(5,(2,2)):(16,(80,4))");
-/// assert_eq!(core::mem::size_of_val(&r), 0);
-/// // By-mode tilers (a bare n is n:1, _ keeps a mode)
-/// use cute_static::tiler;
-/// let a = layout!((12,(4,8)):(59,(13,1)));
-/// assert_eq!(composition(a, tiler!(<3:4,8:2>)).to_string(), "(3,(2,4)):(236,(26,1))");
-/// assert_eq!(composition(a, tiler!(<3,8>)).to_string(), "(3,(4,2)):(59,(13,1))");
-/// assert_eq!(composition(a, tiler!(<_,8>)).to_string(), "(12,(4,2)):(59,(13,1))");
-/// ```
-#[inline(always)]
-pub fn composition<SA, DA, B>(_: Layout<SA, DA>, _: B) -> Gated<CompositionOp, Layout<SA, DA>, B>
-where
-    Layout<SA, DA>: StaticBit,
-    <Layout<SA, DA> as StaticBit>::Out: Gate<CompositionOp, Layout<SA, DA>, B>,
-    Gated<CompositionOp, Layout<SA, DA>, B>: Default,
-{
-    // Every leaf is static: the value is the type's.
-    Default::default()
-}
+crate::diag::static_op!(
+    /// `composition(A, B)`: `R(c) = A(B(c))`, computed by the type checker for static layouts;
+    /// every precondition is a compile error (stride and shape divisibility, overlapping modes).
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{composition, layout};
+    /// // CuTe docs
+    /// let r = composition(layout!((6,2):(8,2)), layout!((4,3):(3,1)));
+    /// assert_eq!(r.to_string(), "((2,2),3):((24,2),8)");
+    /// let r = composition(layout!((10,2):(16,4)), layout!((5,4):(1,5)));
+    /// assert_eq!(r.to_string(), "(5,(2,2)):(16,(80,4))");
+    /// assert_eq!(core::mem::size_of_val(&r), 0);
+    /// // By-mode tilers (a bare n is n:1, _ keeps a mode)
+    /// use cute_static::tiler;
+    /// let a = layout!((12,(4,8)):(59,(13,1)));
+    /// assert_eq!(composition(a, tiler!(<3:4,8:2>)).to_string(), "(3,(2,4)):(236,(26,1))");
+    /// assert_eq!(composition(a, tiler!(<3,8>)).to_string(), "(3,(4,2)):(59,(13,1))");
+    /// assert_eq!(composition(a, tiler!(<_,8>)).to_string(), "(12,(4,2)):(59,(13,1))");
+    /// ```
+    fn composition<B>(B) => CompositionOp
+);
 
 /// The modes of a shape or stride as a list (a leaf is its own single mode, as in CuTe).
 pub trait Wrap {

@@ -158,3 +158,34 @@ impl<Op, A: StaticLayoutRequired, B> Gate<Op, A, B> for B0 {
 
 /// The result type of a static-only operation `Op` on `(A, B)`.
 pub type Gated<Op, A, B> = <<A as StaticBit>::Out as Gate<Op, A, B>>::Output;
+
+/// A public static-only operation `name(layout, b)` (or `name(layout)`): its result type is the
+/// gate's, so that a run-time leaf is one "static value required" error, and its value the
+/// type's default (every leaf is static, every result zero-sized).
+macro_rules! static_op {
+    ($(#[$doc:meta])* fn $name:ident<$($g:ident),*>($bt:ty) => $op:ty) => {
+        $(#[$doc])*
+        #[inline(always)]
+        pub fn $name<SA, DA, $($g),*>(_: $crate::Layout<SA, DA>, _: $bt) -> $crate::diag::Gated<$op, $crate::Layout<SA, DA>, $bt>
+        where
+            $crate::Layout<SA, DA>: $crate::diag::StaticBit,
+            <$crate::Layout<SA, DA> as $crate::diag::StaticBit>::Out: $crate::diag::Gate<$op, $crate::Layout<SA, DA>, $bt>,
+            $crate::diag::Gated<$op, $crate::Layout<SA, DA>, $bt>: Default,
+        {
+            Default::default()
+        }
+    };
+    ($(#[$doc:meta])* fn $name:ident() => $op:ty) => {
+        $(#[$doc])*
+        #[inline(always)]
+        pub fn $name<SA, DA>(_: $crate::Layout<SA, DA>) -> $crate::diag::Gated<$op, $crate::Layout<SA, DA>, ()>
+        where
+            $crate::Layout<SA, DA>: $crate::diag::StaticBit,
+            <$crate::Layout<SA, DA> as $crate::diag::StaticBit>::Out: $crate::diag::Gate<$op, $crate::Layout<SA, DA>, ()>,
+            $crate::diag::Gated<$op, $crate::Layout<SA, DA>, ()>: Default,
+        {
+            Default::default()
+        }
+    };
+}
+pub(crate) use static_op;

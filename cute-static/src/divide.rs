@@ -8,7 +8,6 @@ use typenum::{Bit, UInt, UTerm, Unsigned};
 use crate::coalesce::Coalesce;
 use crate::complement::ComplementOf;
 use crate::composition::{ByMode, Composition, DivideOp, TilerOp, Under, Wrap};
-use crate::diag::{Gate, Gated, StaticBit};
 use crate::int_tuple::{Cons, Nil};
 use crate::layout::Layout;
 
@@ -52,29 +51,22 @@ where
     >>::Output;
 }
 
-/// `logical_divide(A, B)`: `A` split into (tile, rest) by `B`, computed by the type checker for
-/// static layouts.
-///
-/// # Examples
-/// ```
-/// use cute_static::{layout, logical_divide, tiler};
-/// // CuTe docs
-/// let r = logical_divide(layout!((4,2,3):(2,1,8)), layout!(4:2));
-/// assert_eq!(r.to_string(), "((2,2),(2,3)):((4,1),(2,8))");
-/// let r = logical_divide(layout!((9,(4,8)):(59,(13,1))), tiler!(<3:3,(2,4):(1,8)>));
-/// assert_eq!(r.to_string(), "((3,3),((2,4),(2,2))):((177,59),((13,2),(26,1)))");
-/// assert_eq!(core::mem::size_of_val(&r), 0);
-/// ```
-#[inline(always)]
-pub fn logical_divide<SA, DA, B>(_: Layout<SA, DA>, _: B) -> Gated<DivideOp, Layout<SA, DA>, B>
-where
-    Layout<SA, DA>: StaticBit,
-    <Layout<SA, DA> as StaticBit>::Out: Gate<DivideOp, Layout<SA, DA>, B>,
-    Gated<DivideOp, Layout<SA, DA>, B>: Default,
-{
-    // Every leaf is static: the value is the type's.
-    Default::default()
-}
+crate::diag::static_op!(
+    /// `logical_divide(A, B)`: `A` split into (tile, rest) by `B`, computed by the type checker for
+    /// static layouts.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{layout, logical_divide, tiler};
+    /// // CuTe docs
+    /// let r = logical_divide(layout!((4,2,3):(2,1,8)), layout!(4:2));
+    /// assert_eq!(r.to_string(), "((2,2),(2,3)):((4,1),(2,8))");
+    /// let r = logical_divide(layout!((9,(4,8)):(59,(13,1))), tiler!(<3:3,(2,4):(1,8)>));
+    /// assert_eq!(r.to_string(), "((3,3),((2,4),(2,2))):((177,59),((13,2),(26,1)))");
+    /// assert_eq!(core::mem::size_of_val(&r), 0);
+    /// ```
+    fn logical_divide<B>(B) => DivideOp
+);
 
 // ------------------------------------------------------------------- zipped, tiled, flat
 

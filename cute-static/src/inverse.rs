@@ -8,7 +8,7 @@ use typenum::{B0, B1, U0, U1};
 
 use crate::arith::{DivT, Divides, EqT, MulT};
 use crate::coalesce::{CoalesceModes, FlattenModes, Mode, ModesToLayout};
-use crate::diag::{Gate, Gated, Operation, StaticBit};
+use crate::diag::Operation;
 use crate::int_tuple::{Cons, Nil};
 use crate::layout::Layout;
 
@@ -148,27 +148,20 @@ where
     type Output = CoalescedModes<Cons<Mode<U1, U0>, <SortedModes<S, D> as RightFold<U1>>::Out>>;
 }
 
-/// `right_inverse(L)`: the largest compact `R` with `L(R(i)) == i` for `i < size(R)`,
-/// computed by the type checker for static layouts (modes of stride 0 or past a gap are
-/// skipped, as in C++).
-///
-/// # Examples
-/// ```
-/// use cute_static::{layout, right_inverse};
-/// // CuTe's tests: the inverse of a row-major (4,2) and of a layout with a stride-0 mode
-/// assert_eq!(right_inverse(layout!((4,2):(2,1))).to_string(), "(2,4):(4,1)");
-/// assert_eq!(right_inverse(layout!((6,2,6):(0,6,1))).to_string(), "(6,2):(12,6)");
-/// ```
-#[inline(always)]
-pub fn right_inverse<S, D>(_: Layout<S, D>) -> Gated<RightInverseOp, Layout<S, D>, ()>
-where
-    Layout<S, D>: StaticBit,
-    <Layout<S, D> as StaticBit>::Out: Gate<RightInverseOp, Layout<S, D>, ()>,
-    Gated<RightInverseOp, Layout<S, D>, ()>: Default,
-{
-    // Every leaf is static: the value is the type's.
-    Default::default()
-}
+crate::diag::static_op!(
+    /// `right_inverse(L)`: the largest compact `R` with `L(R(i)) == i` for `i < size(R)`,
+    /// computed by the type checker for static layouts (modes of stride 0 or past a gap are
+    /// skipped, as in C++).
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{layout, right_inverse};
+    /// // CuTe's tests: the inverse of a row-major (4,2) and of a layout with a stride-0 mode
+    /// assert_eq!(right_inverse(layout!((4,2):(2,1))).to_string(), "(2,4):(4,1)");
+    /// assert_eq!(right_inverse(layout!((6,2,6):(0,6,1))).to_string(), "(6,2):(12,6)");
+    /// ```
+    fn right_inverse() => RightInverseOp
+);
 
 // ----------------------------------------------------------------------------- left_inverse
 
@@ -258,24 +251,17 @@ where
     type Output = CoalescedModes<<SortedModes<S, D> as LeftFold<U1, U0>>::Out>;
 }
 
-/// `left_inverse(L)`: a layout `R` with `R(L(i)) == i` for `i < size(L)` when `L` is
-/// injective, computed by the type checker for static layouts (stride-0 modes are skipped, as
-/// in C++). A stride that is not a multiple of the size before it is a compile error.
-///
-/// # Examples
-/// ```
-/// use cute_static::{layout, left_inverse};
-/// // CuTe's tests
-/// assert_eq!(left_inverse(layout!((4,2):(2,1))).to_string(), "(2,4):(4,1)");
-/// assert_eq!(left_inverse(layout!(2:8)).to_string(), "(8,2):(0,1)");
-/// ```
-#[inline(always)]
-pub fn left_inverse<S, D>(_: Layout<S, D>) -> Gated<LeftInverseOp, Layout<S, D>, ()>
-where
-    Layout<S, D>: StaticBit,
-    <Layout<S, D> as StaticBit>::Out: Gate<LeftInverseOp, Layout<S, D>, ()>,
-    Gated<LeftInverseOp, Layout<S, D>, ()>: Default,
-{
-    // Every leaf is static: the value is the type's.
-    Default::default()
-}
+crate::diag::static_op!(
+    /// `left_inverse(L)`: a layout `R` with `R(L(i)) == i` for `i < size(L)` when `L` is
+    /// injective, computed by the type checker for static layouts (stride-0 modes are skipped, as
+    /// in C++). A stride that is not a multiple of the size before it is a compile error.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{layout, left_inverse};
+    /// // CuTe's tests
+    /// assert_eq!(left_inverse(layout!((4,2):(2,1))).to_string(), "(2,4):(4,1)");
+    /// assert_eq!(left_inverse(layout!(2:8)).to_string(), "(8,2):(0,1)");
+    /// ```
+    fn left_inverse() => LeftInverseOp
+);

@@ -9,7 +9,6 @@ use crate::arith::{IsOne, MulT};
 use crate::coalesce::Concat;
 use crate::complement::ComplementOf;
 use crate::composition::{Composition, ProductOp, TilerOp};
-use crate::diag::{Gate, Gated, StaticBit};
 use crate::divide::Parts;
 use crate::int_tuple::LenT;
 use crate::int_tuple::{Cons, Nil};
@@ -99,26 +98,19 @@ where
     >;
 }
 
-/// `logical_product(A, B)`: `B` repeated over copies of `A`, computed by the type checker for
-/// static layouts.
-///
-/// # Examples
-/// ```
-/// use cute_static::{layout, logical_product};
-/// // CuTe docs
-/// let r = logical_product(layout!((2,2):(4,1)), layout!(6:1));
-/// assert_eq!(r.to_string(), "((2,2),(2,3)):((4,1),(2,8))");
-/// ```
-#[inline(always)]
-pub fn logical_product<SA, DA, B>(_: Layout<SA, DA>, _: B) -> Gated<ProductOp, Layout<SA, DA>, B>
-where
-    Layout<SA, DA>: StaticBit,
-    <Layout<SA, DA> as StaticBit>::Out: Gate<ProductOp, Layout<SA, DA>, B>,
-    Gated<ProductOp, Layout<SA, DA>, B>: Default,
-{
-    // Every leaf is static: the value is the type's.
-    Default::default()
-}
+crate::diag::static_op!(
+    /// `logical_product(A, B)`: `B` repeated over copies of `A`, computed by the type checker for
+    /// static layouts.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{layout, logical_product};
+    /// // CuTe docs
+    /// let r = logical_product(layout!((2,2):(4,1)), layout!(6:1));
+    /// assert_eq!(r.to_string(), "((2,2),(2,3)):((4,1),(2,8))");
+    /// ```
+    fn logical_product<B>(B) => ProductOp
+);
 
 use crate::divide::{rearrangements, Unpack, Unzip2By, Zipped};
 
@@ -344,53 +336,33 @@ where
 }
 rank_product_op!(BlockedOp, RakedOp);
 
-/// `blocked_product(A, B)`: every element of `B` is a block `A`; mode i is `(A_i, B_i)`,
-/// computed by the type checker for static layouts.
-///
-/// # Examples
-/// ```
-/// use cute_static::{blocked_product, layout};
-/// // CuTe docs
-/// let r = blocked_product(layout!((2,5):(5,1)), layout!((3,4):(1,3)));
-/// assert_eq!(r.to_string(), "((2,3),(5,4)):((5,10),(1,30))");
-/// ```
-#[inline(always)]
-pub fn blocked_product<SA, DA, SB, DB>(
-    _: Layout<SA, DA>,
-    _: Layout<SB, DB>,
-) -> Gated<BlockedOp, Layout<SA, DA>, Layout<SB, DB>>
-where
-    Layout<SA, DA>: StaticBit,
-    <Layout<SA, DA> as StaticBit>::Out: Gate<BlockedOp, Layout<SA, DA>, Layout<SB, DB>>,
-    Gated<BlockedOp, Layout<SA, DA>, Layout<SB, DB>>: Default,
-{
-    // Every leaf is static: the value is the type's.
-    Default::default()
-}
+crate::diag::static_op!(
+    /// `blocked_product(A, B)`: every element of `B` is a block `A`; mode i is `(A_i, B_i)`,
+    /// computed by the type checker for static layouts.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{blocked_product, layout};
+    /// // CuTe docs
+    /// let r = blocked_product(layout!((2,5):(5,1)), layout!((3,4):(1,3)));
+    /// assert_eq!(r.to_string(), "((2,3),(5,4)):((5,10),(1,30))");
+    /// ```
+    fn blocked_product<SB, DB>(crate::Layout<SB, DB>) => BlockedOp
+);
 
-/// `raked_product(A, B)`: the blocks of [`blocked_product`] interleaved; mode i is
-/// `(B_i, A_i)`, computed by the type checker for static layouts.
-///
-/// # Examples
-/// ```
-/// use cute_static::{layout, raked_product};
-/// // CuTe docs
-/// let r = raked_product(layout!((2,5):(5,1)), layout!((3,4):(1,3)));
-/// assert_eq!(r.to_string(), "((3,2),(4,5)):((10,5),(30,1))");
-/// ```
-#[inline(always)]
-pub fn raked_product<SA, DA, SB, DB>(
-    _: Layout<SA, DA>,
-    _: Layout<SB, DB>,
-) -> Gated<RakedOp, Layout<SA, DA>, Layout<SB, DB>>
-where
-    Layout<SA, DA>: StaticBit,
-    <Layout<SA, DA> as StaticBit>::Out: Gate<RakedOp, Layout<SA, DA>, Layout<SB, DB>>,
-    Gated<RakedOp, Layout<SA, DA>, Layout<SB, DB>>: Default,
-{
-    // Every leaf is static: the value is the type's.
-    Default::default()
-}
+crate::diag::static_op!(
+    /// `raked_product(A, B)`: the blocks of [`blocked_product`] interleaved; mode i is
+    /// `(B_i, A_i)`, computed by the type checker for static layouts.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{layout, raked_product};
+    /// // CuTe docs
+    /// let r = raked_product(layout!((2,5):(5,1)), layout!((3,4):(1,3)));
+    /// assert_eq!(r.to_string(), "((3,2),(4,5)):((10,5),(30,1))");
+    /// ```
+    fn raked_product<SB, DB>(crate::Layout<SB, DB>) => RakedOp
+);
 
 // ------------------------------------------------------------------------- tile_to_shape
 
@@ -489,24 +461,17 @@ where
     type Output = <BlockedOp as crate::diag::Operation<Padded<SB, DB, Shape>, RepLayout<SB, Shape>>>::Output;
 }
 
-/// `tile_to_shape(block, shape)`: `block` repeated (by a [`blocked_product`]) in column-major
-/// order until it covers `shape`, computed by the type checker for static layouts. A block of
-/// higher rank than the shape, or a mode that does not divide, is a compile error.
-///
-/// # Examples
-/// ```
-/// use cute_static::{layout, shape, tile_to_shape};
-/// // A 2x2 column-major block tiled over 4x6: the block, then its 2x3 repeats.
-/// let r = tile_to_shape(layout!((2,2):(1,2)), shape!((4,6)));
-/// assert_eq!(r.to_string(), "((2,2),(2,3)):((1,4),(2,8))");
-/// ```
-#[inline(always)]
-pub fn tile_to_shape<SB, DB, Shape>(_: Layout<SB, DB>, _: Shape) -> Gated<TileToShapeOp, Layout<SB, DB>, Shape>
-where
-    Layout<SB, DB>: StaticBit,
-    <Layout<SB, DB> as StaticBit>::Out: Gate<TileToShapeOp, Layout<SB, DB>, Shape>,
-    Gated<TileToShapeOp, Layout<SB, DB>, Shape>: Default,
-{
-    // Every leaf is static: the value is the type's.
-    Default::default()
-}
+crate::diag::static_op!(
+    /// `tile_to_shape(block, shape)`: `block` repeated (by a [`blocked_product`]) in column-major
+    /// order until it covers `shape`, computed by the type checker for static layouts. A block of
+    /// higher rank than the shape, or a mode that does not divide, is a compile error.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{layout, shape, tile_to_shape};
+    /// // A 2x2 column-major block tiled over 4x6: the block, then its 2x3 repeats.
+    /// let r = tile_to_shape(layout!((2,2):(1,2)), shape!((4,6)));
+    /// assert_eq!(r.to_string(), "((2,2),(2,3)):((1,4),(2,8))");
+    /// ```
+    fn tile_to_shape<Shape>(Shape) => TileToShapeOp
+);

@@ -5,7 +5,7 @@
 use typenum::{Bit, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 
 use crate::arith::{CeilDiv, Divides, EqT, MulT, OrT};
-use crate::diag::{Gate, Gated, Operation, StaticBit};
+use crate::diag::Operation;
 use crate::int_tuple::{Cons, Nil};
 use crate::layout::Layout;
 
@@ -170,44 +170,30 @@ impl<L, N: RecastBy<DowncastOp, L>> Operation<L, N> for DowncastOp {
     type Output = N::Output;
 }
 
-/// `upcast<N>(L)`: for elements `N` times larger: a stride-1 mode's size is divided by `N`,
-/// other nonzero strides are divided by `N` (stride-0 modes are kept), computed by the type
-/// checker for static layouts. A stride that is neither a multiple nor a divisor of `N` is a
-/// compile error.
-///
-/// # Examples
-/// ```
-/// use cute_static::{layout, shape, upcast};
-/// // (4,8):(1,4) of 16-bit elements, seen as 32-bit elements
-/// assert_eq!(upcast(layout!((4,8):(1,4)), shape!(2)).to_string(), "(2,8):(1,2)");
-/// ```
-#[inline(always)]
-pub fn upcast<S, D, N>(_: Layout<S, D>, _: N) -> Gated<UpcastOp, Layout<S, D>, N>
-where
-    Layout<S, D>: StaticBit,
-    <Layout<S, D> as StaticBit>::Out: Gate<UpcastOp, Layout<S, D>, N>,
-    Gated<UpcastOp, Layout<S, D>, N>: Default,
-{
-    // Every leaf is static: the value is the type's.
-    Default::default()
-}
+crate::diag::static_op!(
+    /// `upcast<N>(L)`: for elements `N` times larger: a stride-1 mode's size is divided by `N`,
+    /// other nonzero strides are divided by `N` (stride-0 modes are kept), computed by the type
+    /// checker for static layouts. A stride that is neither a multiple nor a divisor of `N` is a
+    /// compile error.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{layout, shape, upcast};
+    /// // (4,8):(1,4) of 16-bit elements, seen as 32-bit elements
+    /// assert_eq!(upcast(layout!((4,8):(1,4)), shape!(2)).to_string(), "(2,8):(1,2)");
+    /// ```
+    fn upcast<N>(N) => UpcastOp
+);
 
-/// `downcast<N>(L)`: for elements `N` times smaller: a stride-1 mode's size is multiplied by
-/// `N`, other strides are multiplied by `N`, computed by the type checker for static layouts.
-/// A layout without a stride-1 mode is a compile error.
-///
-/// # Examples
-/// ```
-/// use cute_static::{downcast, layout, shape};
-/// assert_eq!(downcast(layout!((2,8):(1,2)), shape!(2)).to_string(), "(4,8):(1,4)");
-/// ```
-#[inline(always)]
-pub fn downcast<S, D, N>(_: Layout<S, D>, _: N) -> Gated<DowncastOp, Layout<S, D>, N>
-where
-    Layout<S, D>: StaticBit,
-    <Layout<S, D> as StaticBit>::Out: Gate<DowncastOp, Layout<S, D>, N>,
-    Gated<DowncastOp, Layout<S, D>, N>: Default,
-{
-    // Every leaf is static: the value is the type's.
-    Default::default()
-}
+crate::diag::static_op!(
+    /// `downcast<N>(L)`: for elements `N` times smaller: a stride-1 mode's size is multiplied by
+    /// `N`, other strides are multiplied by `N`, computed by the type checker for static layouts.
+    /// A layout without a stride-1 mode is a compile error.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{downcast, layout, shape};
+    /// assert_eq!(downcast(layout!((2,8):(1,2)), shape!(2)).to_string(), "(4,8):(1,4)");
+    /// ```
+    fn downcast<N>(N) => DowncastOp
+);

@@ -30,8 +30,11 @@ pub trait IntTuple: Copy {
     const DEPTH: usize;
     /// Whether every leaf is static (then the value is zero-sized).
     const IS_STATIC: bool;
-    /// `product` of the leaves.
+    /// `product` of the leaves. Wraps (release) or panics (debug) on overflow: for a tuple
+    /// with run-time leaves, prefer [`IntTuple::checked_product`].
     fn product(&self) -> usize;
+    /// `product` of the leaves, `None` on overflow.
+    fn checked_product(&self) -> Option<usize>;
     /// Write in the canonical values notation (`{v}` for a dynamic leaf).
     ///
     /// # Errors
@@ -59,6 +62,8 @@ pub trait List: Copy {
     const IS_STATIC: bool;
     /// The product of the modes' products.
     fn product(&self) -> usize;
+    /// The product of the modes' products, `None` on overflow.
+    fn checked_product(&self) -> Option<usize>;
     /// Write the modes, comma separated.
     ///
     /// # Errors
@@ -78,6 +83,9 @@ impl List for Nil {
     fn product(&self) -> usize {
         1
     }
+    fn checked_product(&self) -> Option<usize> {
+        Some(1)
+    }
     fn write_modes(&self, _: &mut fmt::Formatter<'_>, _: bool) -> fmt::Result {
         Ok(())
     }
@@ -93,6 +101,9 @@ impl<H: IntTuple, T: List> List for Cons<H, T> {
     #[inline(always)]
     fn product(&self) -> usize {
         self.0.product() * self.1.product()
+    }
+    fn checked_product(&self) -> Option<usize> {
+        self.0.checked_product()?.checked_mul(self.1.checked_product()?)
     }
     fn write_modes(&self, f: &mut fmt::Formatter<'_>, first: bool) -> fmt::Result {
         if !first {
@@ -116,6 +127,9 @@ impl<H: IntTuple, T: List> IntTuple for Cons<H, T> {
     fn product(&self) -> usize {
         List::product(self)
     }
+    fn checked_product(&self) -> Option<usize> {
+        List::checked_product(self)
+    }
     fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("(")?;
         self.write_modes(f, true)?;
@@ -135,6 +149,9 @@ impl IntTuple for Nil {
     const IS_STATIC: bool = true;
     fn product(&self) -> usize {
         1
+    }
+    fn checked_product(&self) -> Option<usize> {
+        Some(1)
     }
     fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("()")
@@ -161,6 +178,9 @@ macro_rules! static_leaf {
             fn product(&self) -> usize {
                 <$ty as Unsigned>::USIZE
             }
+            fn checked_product(&self) -> Option<usize> {
+                usize::try_from(<$ty as Unsigned>::U64).ok()
+            }
             fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 write!(f, "{}", <$ty as Unsigned>::U64)
             }
@@ -186,6 +206,9 @@ impl IntTuple for usize {
     #[inline(always)]
     fn product(&self) -> usize {
         *self
+    }
+    fn checked_product(&self) -> Option<usize> {
+        Some(*self)
     }
     fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{{{self}}}")

@@ -18,8 +18,8 @@ pub trait Congruent<D: IntTuple>: IntTuple {
     /// `crd2idx(i, shape, stride)` for an integer index: split colexicographically, the last
     /// mode taking the remaining quotient.
     fn crd2idx(&self, stride: &D, i: usize) -> usize;
-    /// `cosize - 1`: `sum((s - 1) * d)`.
-    fn max_index(&self, stride: &D) -> usize;
+    /// `cosize - 1`: `sum((s - 1) * d)`, `None` on overflow.
+    fn max_index(&self, stride: &D) -> Option<usize>;
 }
 
 /// The modes of two congruent tuples.
@@ -31,8 +31,8 @@ pub trait Congruent<D: IntTuple>: IntTuple {
 pub trait CongruentList<D: List>: List {
     /// `crd2idx` over the remaining modes.
     fn crd2idx_modes(&self, stride: &D, i: usize) -> usize;
-    /// `sum((s - 1) * d)` over the modes.
-    fn max_index_modes(&self, stride: &D) -> usize;
+    /// `sum((s - 1) * d)` over the modes, `None` on overflow.
+    fn max_index_modes(&self, stride: &D) -> Option<usize>;
 }
 
 impl CongruentList<Nil> for Nil {
@@ -40,8 +40,8 @@ impl CongruentList<Nil> for Nil {
     fn crd2idx_modes(&self, _: &Nil, _: usize) -> usize {
         0
     }
-    fn max_index_modes(&self, _: &Nil) -> usize {
-        0
+    fn max_index_modes(&self, _: &Nil) -> Option<usize> {
+        Some(0)
     }
 }
 
@@ -51,7 +51,7 @@ impl<S: Congruent<D>, D: IntTuple> CongruentList<Cons<D, Nil>> for Cons<S, Nil> 
     fn crd2idx_modes(&self, stride: &Cons<D, Nil>, i: usize) -> usize {
         self.0.crd2idx(&stride.0, i)
     }
-    fn max_index_modes(&self, stride: &Cons<D, Nil>) -> usize {
+    fn max_index_modes(&self, stride: &Cons<D, Nil>) -> Option<usize> {
         self.0.max_index(&stride.0)
     }
 }
@@ -72,8 +72,8 @@ where
         let s = self.0.product();
         self.0.crd2idx(&stride.0, i % s) + self.1.crd2idx_modes(&stride.1, i / s)
     }
-    fn max_index_modes(&self, stride: &Cons<D, Cons<D2, E2>>) -> usize {
-        self.0.max_index(&stride.0) + self.1.max_index_modes(&stride.1)
+    fn max_index_modes(&self, stride: &Cons<D, Cons<D2, E2>>) -> Option<usize> {
+        self.0.max_index(&stride.0)?.checked_add(self.1.max_index_modes(&stride.1)?)
     }
 }
 
@@ -86,7 +86,7 @@ where
     fn crd2idx(&self, stride: &Cons<D, E>, i: usize) -> usize {
         self.crd2idx_modes(stride, i)
     }
-    fn max_index(&self, stride: &Cons<D, E>) -> usize {
+    fn max_index(&self, stride: &Cons<D, E>) -> Option<usize> {
         self.max_index_modes(stride)
     }
 }
@@ -96,8 +96,8 @@ impl Congruent<Nil> for Nil {
     fn crd2idx(&self, _: &Nil, _: usize) -> usize {
         0
     }
-    fn max_index(&self, _: &Nil) -> usize {
-        0
+    fn max_index(&self, _: &Nil) -> Option<usize> {
+        Some(0)
     }
 }
 
@@ -120,8 +120,8 @@ macro_rules! leaf_with_tuple {
             fn crd2idx(&self, _: &$d, _: usize) -> usize {
                 0
             }
-            fn max_index(&self, _: &$d) -> usize {
-                0
+            fn max_index(&self, _: &$d) -> Option<usize> {
+                Some(0)
             }
         }
     )*};
@@ -143,8 +143,8 @@ macro_rules! leaf_pairs {
             fn crd2idx(&self, stride: &$d, i: usize) -> usize {
                 i * Leaf::value(stride)
             }
-            fn max_index(&self, stride: &$d) -> usize {
-                (Leaf::value(self).saturating_sub(1)) * Leaf::value(stride)
+            fn max_index(&self, stride: &$d) -> Option<usize> {
+                Leaf::value(self).saturating_sub(1).checked_mul(Leaf::value(stride))
             }
         }
     )*};
@@ -198,14 +198,32 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     pub const IS_STATIC: bool = S::IS_STATIC && D::IS_STATIC;
 
     /// `size`: the product of the shape.
+    ///
+    /// # Panics
+    /// When the product overflows `usize` (only possible with run-time leaves or huge static
+    /// ones; [`Layout::checked_size`] returns `None` instead).
     #[inline(always)]
     pub fn size(&self) -> usize {
-        self.shape.product()
+        self.checked_size().expect("size overflows usize")
+    }
+
+    /// `size`, `None` when the product overflows `usize`.
+    #[inline(always)]
+    pub fn checked_size(&self) -> Option<usize> {
+        self.shape.checked_product()
     }
 
     /// `cosize`: `1 + sum((s - 1) * d)`.
+    ///
+    /// # Panics
+    /// When the sum overflows `usize` ([`Layout::checked_cosize`] returns `None` instead).
     pub fn cosize(&self) -> usize {
-        1 + self.shape.max_index(&self.stride)
+        self.checked_cosize().expect("cosize overflows usize")
+    }
+
+    /// `cosize`, `None` when `1 + sum((s - 1) * d)` overflows `usize`.
+    pub fn checked_cosize(&self) -> Option<usize> {
+        self.shape.max_index(&self.stride)?.checked_add(1)
     }
 
     /// Evaluate at an integer index, `L(i)` (colexicographic split; the last mode is unwrapped).

@@ -113,6 +113,18 @@ pub enum TensorError {
         /// `size(thread layout)`.
         threads: usize,
     },
+    /// The layout's size or cosize (or a tile's offset) does not fit in `usize`.
+    Overflow {
+        /// What overflowed: "size", "cosize" or "offset".
+        what: &'static str,
+    },
+    /// A tile or partition coordinate with `given` modes for a tensor of `rank` modes.
+    CoordRank {
+        /// The number of coordinates given.
+        given: usize,
+        /// The tensor's rank.
+        rank: usize,
+    },
 }
 
 impl fmt::Display for TensorError {
@@ -130,6 +142,10 @@ impl fmt::Display for TensorError {
             TensorError::ThreadOutOfRange { thread, threads } => {
                 write!(f, "thread {thread} is not in the thread layout's image [0, {threads})")
             }
+            TensorError::Overflow { what } => write!(f, "overflow: the layout's {what} does not fit in usize"),
+            TensorError::CoordRank { given, rank } => {
+                write!(f, "coordinate rank mismatch: {given} coordinates for a tensor of rank {rank}")
+            }
         }
     }
 }
@@ -145,7 +161,9 @@ impl<E: Engine, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
     /// `make_tensor(storage, layout)`: checks once that the storage covers `cosize(layout)`.
     ///
     /// # Errors
-    /// [`TensorError::StorageTooSmall`].
+    /// [`TensorError::StorageTooSmall`]; [`TensorError::Overflow`] when the size or the cosize
+    /// of a layout with run-time leaves does not fit in `usize` (so that every index below
+    /// `size` provably stays inside the storage).
     ///
     /// # Examples
     /// ```
@@ -157,8 +175,10 @@ impl<E: Engine, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
     /// # Ok::<(), cute_static::tensor::TensorError>(())
     /// ```
     pub fn new(engine: E, layout: Layout<S, D>) -> Result<Self, TensorError> {
-        let (cosize, len) = (layout.cosize(), engine.as_slice().len());
-        if layout.size() > 0 && cosize > len {
+        let size = layout.checked_size().ok_or(TensorError::Overflow { what: "size" })?;
+        let cosize = layout.checked_cosize().ok_or(TensorError::Overflow { what: "cosize" })?;
+        let len = engine.as_slice().len();
+        if size > 0 && cosize > len {
             return Err(TensorError::StorageTooSmall { cosize, len });
         }
         Ok(Tensor { engine, layout })
@@ -173,7 +193,8 @@ impl<E: Engine, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
     /// `size(tensor)`.
     #[inline(always)]
     pub fn size(&self) -> usize {
-        self.layout.size()
+        // `new` proved the product does not overflow.
+        self.layout.shape().product()
     }
 
     /// The storage.
@@ -270,10 +291,13 @@ impl<E: Engine, S: Congruent<D>, D: IntTuple> Index<usize> for Tensor<E, Layout<
     type Output = E::Elem;
     #[inline(always)]
     fn index(&self, i: usize) -> &E::Elem {
-        assert!(i < self.layout.size(), "index {i} out of range for a tensor of size {}", self.layout.size());
+        assert!(i < self.size(), "index {i} out of range for a tensor of size {}", self.size());
         let o = self.layout.call(i);
-        // SAFETY: i < size, so o = L(i) <= cosize - 1 < len (checked by `new`, or the storage
-        // is sized by the cosize), and `Engine` promises the same slice every time.
+        // SAFETY: `new` checked that size and cosize = 1 + sum((s-1)*d) fit in usize and that
+        // cosize <= len (or the storage is sized by the static cosize). For i < size each
+        // coordinate c_k < s_k, so every term c_k*d_k <= (s_k-1)*d_k and the sum L(i) cannot
+        // wrap: o = L(i) <= cosize - 1 < len. The layout is private and never changes after
+        // `new`, and `Engine` promises the same slice every time.
         unsafe { self.engine.as_slice().get_unchecked(o) }
     }
 }
@@ -281,7 +305,7 @@ impl<E: Engine, S: Congruent<D>, D: IntTuple> Index<usize> for Tensor<E, Layout<
 impl<E: EngineMut, S: Congruent<D>, D: IntTuple> IndexMut<usize> for Tensor<E, Layout<S, D>> {
     #[inline(always)]
     fn index_mut(&mut self, i: usize) -> &mut E::Elem {
-        assert!(i < self.layout.size(), "index {i} out of range for a tensor of size {}", self.layout.size());
+        assert!(i < self.size(), "index {i} out of range for a tensor of size {}", self.size());
         let o = self.layout.call(i);
         // SAFETY: as in `index`.
         unsafe { self.engine.as_mut_slice().get_unchecked_mut(o) }
@@ -314,11 +338,13 @@ impl<T: Unsigned, TT: TileOver<ST, DT>, S: Leaf, ST, D: Leaf, DT> TileOver<Cons<
         if tile == 0 || extent % tile != 0 {
             return Err(TensorError::TileDivisibility { mode, extent, tile });
         }
-        let k = c.get(mode).copied().unwrap_or(0);
+        let k = c[mode];
         if k >= extent / tile {
             return Err(TensorError::TileOutOfRange { mode, coord: k, tiles: extent / tile });
         }
-        Ok(k * tile * d.0.value() + TT::tile_offset(&s.1, &d.1, c, mode + 1)?)
+        // k * tile < extent, so this is at most the layout's cosize, which `new` checked.
+        let here = (k * tile).checked_mul(d.0.value()).ok_or(TensorError::Overflow { what: "offset" })?;
+        here.checked_add(TT::tile_offset(&s.1, &d.1, c, mode + 1)?).ok_or(TensorError::Overflow { what: "offset" })
     }
 }
 
@@ -364,6 +390,14 @@ where
 /// The number of modes of a flat shape, at most 8 (the tiles and partitions of kernels).
 const MAX_MODES: usize = 8;
 
+/// A tile coordinate has one entry per mode of the tensor (no silent 0 for a missing one).
+fn check_coord_rank<S: IntTuple>(coord: &[usize]) -> Result<(), TensorError> {
+    if coord.len() != S::RANK {
+        return Err(TensorError::CoordRank { given: coord.len(), rank: S::RANK });
+    }
+    Ok(())
+}
+
 impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a [T], Layout<S, D>> {
     /// `local_tile(tensor, tile, coord)` (CuTe's `inner_partition`): the tile at tile
     /// coordinate `coord` (one per mode) of
@@ -371,6 +405,7 @@ impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a [T], Layout<S, D>> {
     /// `local_tile` = `zipped_divide` then slicing the rest mode).
     ///
     /// # Errors
+    /// [`TensorError::CoordRank`] unless `coord` has one entry per mode;
     /// [`TensorError::TileDivisibility`], [`TensorError::TileOutOfRange`].
     ///
     /// # Examples
@@ -393,6 +428,7 @@ impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a [T], Layout<S, D>> {
     where
         D: Copy,
     {
+        check_coord_rank::<S>(coord)?;
         let off = TS::tile_offset(self.layout.shape(), self.layout.stride(), coord, 0)?;
         let engine: &'a [T] = self.engine;
         Tensor::new(&engine[off.min(engine.len())..], Layout::new(TS::default(), *self.layout.stride()))
@@ -578,6 +614,7 @@ impl<T, S: Congruent<D>, D: IntTuple> Tensor<&mut [T], Layout<S, D>> {
     where
         D: Copy,
     {
+        check_coord_rank::<S>(coord)?;
         let off = TS::tile_offset(self.layout.shape(), self.layout.stride(), coord, 0)?;
         let len = self.engine.len();
         Tensor::new(&mut self.engine[off.min(len)..], Layout::new(TS::default(), *self.layout.stride()))
@@ -716,6 +753,37 @@ mod tests {
             TensorError::StorageTooSmall { cosize: 24, len: 23 }
         );
         assert!(Tensor::new(&data[..], layout!((4,6):(5,1))).is_ok());
+    }
+
+    /// Regression (issue 10): `({3}):({2^63})` has cosize 1 + 2 * 2^63, which wrapped to 1 and
+    /// let `t[1]` read 2^63 elements past a one-element slice.
+    #[test]
+    fn a_cosize_that_overflows_is_refused() {
+        let data = [7u8; 1];
+        let (three, big) = (3usize, 1usize << 63);
+        assert_eq!(
+            Tensor::new(&data[..], layout!(({three}):({big}))).unwrap_err(),
+            TensorError::Overflow { what: "cosize" }
+        );
+        // The size overflows: 2^32 * 2^32 = 2^64.
+        let e = 1usize << 32;
+        assert_eq!(
+            Tensor::new(&data[..], layout!(({e},{e}):(0,0))).unwrap_err(),
+            TensorError::Overflow { what: "size" }
+        );
+        // The largest cosize that fits is still accepted when the storage covers it.
+        assert_eq!(layout!(({three}):({big / 2})).checked_cosize(), Some(1 + 2 * (big / 2)));
+        assert_eq!(layout!(({three}):({big})).checked_cosize(), None);
+    }
+
+    /// Regression (issue 10): a tile coordinate with a missing mode was taken as 0.
+    #[test]
+    fn a_tile_coordinate_has_one_entry_per_mode() {
+        let data: Vec<u32> = (0..48).collect();
+        let a = Tensor::new(&data[..], layout!((6,8):(1,6))).unwrap();
+        assert_eq!(a.local_tile(shape!((3,4)), &[1]).unwrap_err(), TensorError::CoordRank { given: 1, rank: 2 });
+        assert_eq!(a.local_tile(shape!((3,4)), &[1, 1, 0]).unwrap_err(), TensorError::CoordRank { given: 3, rank: 2 });
+        assert_eq!(a.local_tile(shape!((3,4)), &[1, 1]).unwrap()[0], 3 + 4 * 6);
     }
 
     #[test]

@@ -13,8 +13,8 @@ use std::string::String;
 use std::vec::Vec;
 
 use cute_dyn::{
-    self as dy, ComposedLayout, Coord, Error, Int, IntTuple, Layout, Notation, Parser, Result, Style, Swizzle, Tiler,
-    Tuple,
+    self as dy, post, ComposedLayout, Coord, Error, Int, IntTuple, Layout, Notation, Parser, Result, Style, Swizzle,
+    Tiler, Tuple,
 };
 
 /// A value of the expression language.
@@ -94,6 +94,34 @@ pub fn eval(text: &str, style: Style) -> Result<String> {
 /// # Errors
 /// As [`eval`].
 pub fn expr(p: &mut Parser<'_>) -> Result<Value> {
+    expr_with(p, &mut None)
+}
+
+/// Evaluate one expression and run every operation's result through its `@post` check
+/// ([`post_check`]): the answer (as [`eval`]), and the first violated postcondition, if any
+/// (a bug in the library: the tests and the fuzzer require `None`).
+///
+/// # Examples
+/// ```
+/// use cute::eval::eval_checked;
+/// use cute::cute_dyn::Style;
+/// let (answer, violation) = eval_checked("logical_divide((4,2,3):(2,1,8), 4:2)", Style::Values);
+/// assert_eq!(answer?, "((2,2),(2,3)):((4,1),(2,8))");
+/// assert!(violation.is_none());
+/// # Ok::<(), cute::cute_dyn::Error>(())
+/// ```
+pub fn eval_checked(text: &str, style: Style) -> (Result<String>, Option<Error>) {
+    let mut post = Some(None);
+    let mut p = Parser::new(text, Style::Values);
+    let answer = expr_with(&mut p, &mut post).and_then(|v| {
+        p.finish()?;
+        Ok(v.to_styled(style))
+    });
+    (answer, post.flatten())
+}
+
+/// [`expr`], checking results when `post` is `Some` (keeping the first violation in it).
+fn expr_with(p: &mut Parser<'_>, post: &mut Option<Option<Error>>) -> Result<Value> {
     p.peek();
     let start = p.pos();
     if let Some(name) = p.ident() {
@@ -114,7 +142,7 @@ pub fn expr(p: &mut Parser<'_>) -> Result<Value> {
         let mut args = Vec::new();
         if !p.eat(b')') {
             loop {
-                args.push(expr(p)?);
+                args.push(expr_with(p, post)?);
                 if p.eat(b')') {
                     break;
                 }
@@ -122,10 +150,14 @@ pub fn expr(p: &mut Parser<'_>) -> Result<Value> {
             }
         }
         p.leave();
-        return apply(name, &args).map_err(|e| match e {
+        let v = apply(name, &args).map_err(|e| match e {
             Error::Parse { reason, .. } => Error::Parse { pos: start, reason },
             e => e,
-        });
+        })?;
+        if let Some(slot @ None) = post {
+            *slot = post_check(name, &args, &v).err();
+        }
+        return Ok(v);
     }
     if p.peek() == Some(b'<') {
         return Ok(Value::Tiler(p.tiler()?));
@@ -136,9 +168,7 @@ pub fn expr(p: &mut Parser<'_>) -> Result<Value> {
         let at = p.pos();
         let shape = no_underscore(&c).map_err(|_| Error::Parse { pos: start, reason: "'_' in a shape".into() })?;
         let stride = p.int_tuple()?;
-        return Layout::new(shape, stride)
-            .map(Value::Layout)
-            .map_err(|e| Error::Parse { pos: at, reason: e.to_string() });
+        return Parser::make_layout(shape, start, stride, at).map(Value::Layout);
     }
     Ok(match c {
         Tuple::Leaf(Some(i)) => Value::Int(i),
@@ -156,7 +186,9 @@ fn int_literal(p: &mut Parser<'_>) -> Result<i64> {
 }
 
 fn no_underscore(c: &Coord) -> Result<IntTuple> {
-    c.try_map(&mut |x| x.ok_or(Error::InvalidArgument { op: "eval", reason: "'_' where an IntTuple is needed".into() }))
+    c.try_map(&mut |x| {
+        x.ok_or_else(|| Error::InvalidArgument { op: "eval", reason: "'_' where an IntTuple is needed".into() })
+    })
 }
 
 fn bad(op: &'static str, reason: String) -> Error {
@@ -327,6 +359,10 @@ pub const OPS: &[(&str, usize, usize)] = &[
     ("composed", 3, 3),
     ("values", 1, 1),
     ("image", 1, 1),
+    ("is_injective", 1, 1),
+    ("is_surjective", 1, 1),
+    ("is_bijective", 1, 1),
+    ("same_function", 2, 2),
 ];
 
 /// Apply the operation `name` to evaluated arguments.
@@ -487,18 +523,21 @@ pub fn apply(name: &str, args: &[Value]) -> Result<Value> {
             if !(0..=1 << 16).contains(&n) {
                 return Err(bad(op, format!("size {n} is out of the printable range")));
             }
-            tup(Tuple::Node((0..n).map(|i| l.call(i).map(IntTuple::int)).collect::<Result<_>>()?))
+            tup(Tuple::Node(post::image(&l)?.into_iter().map(IntTuple::int).collect()))
         }
+        "is_injective" => Ok(Value::Bool(post::is_injective(&a.layout(0)?)?)),
+        "is_surjective" => Ok(Value::Bool(post::is_surjective(&a.layout(0)?)?)),
+        "is_bijective" => Ok(Value::Bool(post::is_bijective(&a.layout(0)?)?)),
+        "same_function" => Ok(Value::Bool(post::same_function(&a.layout(0)?, &a.layout(1)?)?)),
         _ => unreachable!("every name in OPS has an arm"),
     }
 }
 
 fn to_values(v: &Value) -> Value {
-    let st = |t: &IntTuple| t.map(&mut |x| Int::st(x.value()));
     match v {
         Value::Int(i) => Value::Int(Int::st(i.value())),
         Value::Tuple(t) => Value::Tuple(t.map(&mut |x| x.map(|i| Int::st(i.value())))),
-        Value::Layout(l) => Value::Layout(Layout::new(st(l.shape()), st(l.stride())).expect("same profile")),
+        Value::Layout(l) => Value::Layout(l.to_static()),
         Value::Pair(a, b) => Value::Pair(Box::new(to_values(a)), Box::new(to_values(b))),
         v => v.clone(),
     }
@@ -510,4 +549,43 @@ fn shape_of(a: &Args<'_>, i: usize) -> Result<IntTuple> {
         Ok(l) => l.shape().clone(),
         Err(t) => t,
     })
+}
+
+/// The `@post` check of operation `name` on its arguments and its result ([`cute_dyn::post`]);
+/// operations without one pass.
+///
+/// # Errors
+/// `Postcondition` naming the violated condition (a bug in the library).
+pub fn post_check(name: &str, args: &[Value], result: &Value) -> Result<()> {
+    let a = Args { op: "post", v: args };
+    let Value::Layout(r) = result else { return Ok(()) };
+    match name {
+        "coalesce" if args.len() == 1 => post::check_coalesce(&a.layout(0)?, r),
+        "filter" if args.len() == 1 => post::check_filter(&a.layout(0)?, r),
+        "composition" => post::check_composition(&a.layout(0)?, &a.tiler(1)?, r),
+        "complement" => {
+            let l = a.layout(0)?;
+            let cotarget = match a.opt_tuple(1)? {
+                Some(c) => c,
+                None => Tuple::Leaf(dy::filter(&l)?.cosize()?),
+            };
+            post::check_complement(&l, &cotarget, r)
+        }
+        "right_inverse" => post::check_right_inverse(&a.layout(0)?, r),
+        "left_inverse" => post::check_left_inverse(&a.layout(0)?, r),
+        "logical_divide" => post::check_logical_divide(&a.layout(0)?, &a.tiler(1)?, r),
+        "zipped_divide" | "tiled_divide" | "flat_divide" => {
+            post::check_rearrangement(op_name(name), &dy::logical_divide(&a.layout(0)?, &a.tiler(1)?)?, r)
+        }
+        "logical_product" => post::check_logical_product(&a.layout(0)?, &a.tiler(1)?, r),
+        "zipped_product" | "tiled_product" | "flat_product" | "blocked_product" | "raked_product" => {
+            post::check_rearrangement(op_name(name), &dy::logical_product(&a.layout(0)?, &a.tiler(1)?)?, r)
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The operation's name as a `&'static str` (from the table).
+fn op_name(name: &str) -> &'static str {
+    OPS.iter().find(|o| o.0 == name).map_or("operation", |o| o.0)
 }

@@ -2,8 +2,9 @@
 //!
 //! * `cute` (no arguments): the tour: every documented CuTe example computed beside its
 //!   documented value; exits non-zero if any differs.
-//! * `cute eval [--style values|cpp|dsl] [EXPR]`: evaluate one expression, or one per line of
-//!   stdin, writing exactly one line per input line (`error: ...` for a failure).
+//! * `cute eval [--style values|cpp|dsl] [EXPR]`: evaluate one expression (exit 1 when it
+//!   fails), or one per line of stdin, writing exactly one line per input line (`error: ...`
+//!   for a failure; exit 0).
 //! * `cute show [--svg FILE | --latex FILE] [--tv TILE | --tiles] EXPR`: render a layout.
 
 use std::io::{self, BufRead, Write};
@@ -28,7 +29,9 @@ enum Command {
         /// How integers are printed.
         #[arg(long, value_enum, default_value_t = StyleArg::Values)]
         style: StyleArg,
-        /// The expression (spaces allowed; quote it for the shell).
+        /// The expression (spaces allowed; quote it for the shell). A leading `-` is part of
+        /// the expression (`cute eval -1:1`), not a flag.
+        #[arg(allow_hyphen_values = true)]
         expr: Option<String>,
     },
     /// Render a layout: a text table by default (CuTe's print_layout; a rank-1 layout as a
@@ -75,10 +78,14 @@ impl From<StyleArg> for Style {
     }
 }
 
-fn line(expr: &str, style: Style) -> String {
-    match eval(expr, style) {
-        Ok(s) => s,
-        Err(e) => format!("error: {e}"),
+/// The answer to one expression, or its error line. A panic would be a bug in the library
+/// (the fuzz tests look for them); it still must not take the remaining lines of a batch
+/// with it.
+fn line(expr: &str, style: Style) -> Result<String, String> {
+    match std::panic::catch_unwind(|| eval(expr, style)) {
+        Ok(Ok(s)) => Ok(s),
+        Ok(Err(e)) => Err(format!("error: {e}")),
+        Err(_) => Err("error: internal error (a panic in the library): please report this expression".into()),
     }
 }
 
@@ -119,10 +126,17 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Some(Command::Eval { style, expr: Some(e) }) => {
-            println!("{}", line(&e, style.into()));
-            ExitCode::SUCCESS
-        }
+        Some(Command::Eval { style, expr: Some(e) }) => match line(&e, style.into()) {
+            Ok(s) => {
+                println!("{s}");
+                ExitCode::SUCCESS
+            }
+            // One expression: its failure is the command's failure.
+            Err(s) => {
+                println!("{s}");
+                ExitCode::FAILURE
+            }
+        },
         Some(Command::Eval { style, expr: None }) => {
             let (stdin, stdout) = (io::stdin(), io::stdout());
             let (mut input, mut out) = (stdin.lock(), io::BufWriter::new(stdout.lock()));
@@ -137,7 +151,8 @@ fn main() -> ExitCode {
                 // Invalid UTF-8 is a bad expression (an error line), not a failure to read.
                 let text = String::from_utf8_lossy(&buf);
                 let text = text.strip_suffix('\n').unwrap_or(&text);
-                if writeln!(out, "{}", line(text, style.into())).is_err() {
+                let answer = line(text, style.into()).unwrap_or_else(|e| e);
+                if writeln!(out, "{answer}").is_err() {
                     return ExitCode::FAILURE;
                 }
             }

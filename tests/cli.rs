@@ -64,3 +64,19 @@ fn show_text_and_svg() {
     assert_ne!(cute(&["show", "size(4:1)"], b"").0, 0);
     assert_ne!(cute(&["show", "(2,2,2):(1,2,4)"], b"").0, 0);
 }
+
+/// Regression (issue 10): a failed one-shot `cute eval` exited 0, and `-1:1` was taken for a
+/// flag.
+#[test]
+fn eval_one_shot_failure_exits_non_zero_and_negative_literals_are_expressions() {
+    let (code, out) = cute(&["eval", "complement((2,2):(1,1))"], b"");
+    assert_eq!(code, 1);
+    assert!(out.starts_with("error: non-injective layout in complement"), "{out}");
+    // -1:1 reaches the evaluator (a negative shape is refused there, at byte 0), not clap.
+    assert_eq!(
+        cute(&["eval", "-1:1"], b""),
+        (1, "error: parse error at byte 0: invalid argument to make_layout: negative shape -1\n".into(),)
+    );
+    assert_eq!(cute(&["eval", "-3"], b""), (0, "-3\n".into()));
+    assert_eq!(cute(&["eval", "--style", "cpp", "1:-1"], b""), (0, "_1:_-1\n".into()));
+}

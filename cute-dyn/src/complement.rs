@@ -44,13 +44,17 @@ pub fn coalesce_shape(shape: &IntTuple) -> Result<IntTuple> {
 ///
 /// # Preconditions
 /// 1. `L` is injective (no mode starts before the previous one ends: `d / current != 0`).
-/// 2. Strides are non-negative.
+/// 2. Strides are non-negative, `cotarget` is not.
+/// 3. CuTe's answer meets its @post: `size(R) * size(filter(L)) >= cotarget` and
+///    `cosize(make_layout(L, R)) >= cotarget`. Where a stride is not a multiple of the span of
+///    the modes of smaller stride, CuTe C++ and pycute truncate `d / current` and can fall
+///    short: `complement((2,4):(1,3), 24)` is `2:12` there (16 of 24 indices); an error here.
 ///
 /// # Postconditions
 /// `R(i) < R(i+1)`, `R(i) != L(j)` for `i >= 1`, and `size(R) >= cotarget / size(filter(L))`.
 ///
 /// # Errors
-/// `NonInjective` (1), `InvalidArgument` (2), `Overflow`.
+/// `NonInjective` (1), `InvalidArgument` (2), `Postcondition` (3), `Overflow`.
 ///
 /// # Examples
 /// ```
@@ -65,6 +69,7 @@ pub fn coalesce_shape(shape: &IntTuple) -> Result<IntTuple> {
 /// assert_eq!(c("(2,2):(1,6)"), "(3,2):(2,12)");
 /// ```
 pub fn complement(l: &Layout, cotarget: &IntTuple) -> Result<Layout> {
+    crate::layout::check_shape("complement", cotarget)?;
     complement_filtered(&filter(l)?, cotarget, l)
 }
 
@@ -118,10 +123,41 @@ fn complement_filtered(f: &Layout, cotarget: &IntTuple, orig: &Layout) -> Result
             result.push((rest, if rest.is_const(1) { Int::st(0) } else { current }));
         }
         Tuple::Node(_) => {
-            let rest_shape = coalesce_shape(&int_tuple::ceil_div(cotarget, &Tuple::Leaf(current))?)?;
+            let mut rest_shape = coalesce_shape(&int_tuple::ceil_div(cotarget, &Tuple::Leaf(current))?)?;
+            // Mode by mode, ceil_div falls short of the cotarget where `current` does not
+            // divide into its modes (a dynamic A keeps modes that a static one would have
+            // coalesced: `(3,4,3,...)` against 128). CuTe then loses part of the cotarget
+            // (a divide loses tiles); one mode of the whole rest is what the @post asks.
+            let need = int_tuple::product(cotarget)?.ceil_div(current)?;
+            if int_tuple::product(&rest_shape)?.value() < need.value() {
+                rest_shape = Tuple::Leaf(need);
+            }
             let rest_stride = compact_major(&rest_shape, current, true)?;
             result.extend(int_tuple::leaf_pairs(&rest_shape, &rest_stride));
         }
     }
-    coalesce_pairs(&result)
+    let r = coalesce_pairs(&result)?;
+    check_cheap_post(orig, f, cotarget, &r)?;
+    Ok(r)
+}
+
+/// The @post conditions that need no enumeration. Where a stride is not a multiple of the span
+/// of the modes of smaller stride, CuTe's `d / current` truncates and the result can fall
+/// short of the cotarget (`complement((2,4):(1,3), 24)` is `2:12`, which reaches 12 of 24).
+fn check_cheap_post(orig: &Layout, f: &Layout, cotarget: &IntTuple, r: &Layout) -> Result<()> {
+    let target = int_tuple::product(cotarget)?.value();
+    let short = |condition: &'static str, got: i64| Error::Postcondition {
+        op: "complement",
+        condition,
+        witness: alloc::format!("CuTe's answer {r} for {} gives {got} < {target}", crate::print::to_values(orig)),
+    };
+    let covered = r.size()?.checked_mul(f.size()?)?.value();
+    if covered < target {
+        return Err(short("size(R) * size(filter(L)) >= cotarget", covered));
+    }
+    let both = Layout::from_modes(alloc::vec![f.clone(), r.clone()]).cosize()?.value();
+    if both < target {
+        return Err(short("cosize(make_layout(L, R)) >= cotarget", both));
+    }
+    Ok(())
 }

@@ -65,6 +65,9 @@ pub(crate) fn by_mode(
         Tiler::Layout(b) => leaf(l, b),
         // composition reads `n` as `n:_1`; the divides and products as `make_layout(n)`
         // (whose static size-1 mode has stride `_0`).
+        Tiler::Int(n) if n.value() < 0 => {
+            Err(Error::InvalidArgument { op, reason: alloc::format!("negative tiler {n} (a shape)") })
+        }
         Tiler::Int(n) if drop_rest => leaf(l, &Layout::leaf(*n, Int::st(1))),
         Tiler::Int(n) => leaf(l, &crate::layout::make_layout_left(&Tuple::Leaf(*n))?),
         Tiler::Under => Ok(l.clone()),
@@ -104,13 +107,15 @@ pub(crate) fn by_mode(
 /// 3. A by-mode tiler has at most `rank(A)` elements.
 /// 4. Right-distributivity: the modes of `B` together stay inside each mode of `coalesce(A)`
 ///    (but the last), so that `A(x + y) == A(x) + A(y)` on their images.
+/// 5. `B` stays in `A`'s domain: no mode of `B` with more than one element has a negative
+///    stride (C++ composes anyway, and `R(c) != A(B(c))`).
 ///
 /// # Postconditions
 /// `compatible(B, R)` and `R(c) == A(B(c))` for every coordinate `c` of `B`.
 ///
 /// # Errors
 /// `StrideDivisibility` (1), `ShapeDivisibility` (2), `RankMismatch` (3), `ModeOverlap` (4),
-/// `Overflow`. Unlike CuTe C++, the conditions are checked on dynamic values too, and 1 is
+/// `InvalidArgument` (5, and a negative integer or shape tiler), `Overflow`. Unlike CuTe C++, the conditions are checked on dynamic values too, and 1 is
 /// exact: C++ 4.2 accepts any `d < s`, which gives layouts that are not `A ∘ B` (e.g.
 /// `(32,4):(4,1) ∘ 6:24`).
 ///
@@ -196,6 +201,16 @@ fn composition_impl(
         (Tuple::Leaf(s), Tuple::Leaf(d)) => (*s, *d),
         _ => unreachable!("layouts are congruent"),
     };
+    // Precondition 5: a negative stride on a mode of B with more than one element takes B to
+    // negative indices, outside A's domain (C++ composes anyway and `R(c) != A(B(c))`).
+    if rd.value() < 0 && rs.value() > 1 {
+        return Err(Error::InvalidArgument {
+            op: "composition",
+            reason: alloc::format!(
+                "the right operand's mode {rs}:{rd} reaches index {rd} < 0, outside the left operand's domain"
+            ),
+        });
+    }
     // A static stride-0 B (or, knowing the value, a dynamic one) reads A(0) = 0 everywhere.
     if rd.is_const(0) || rd.value() == 0 {
         return Ok(Layout::leaf(rs, rd));

@@ -38,6 +38,13 @@ pub enum Error {
     InvalidArgument { op: &'static str, reason: String },
     /// Malformed text, at byte `pos` of the input.
     Parse { pos: usize, reason: String },
+    /// CuTe's algorithm would return a layout that breaks the operation's own documented
+    /// `@post` condition (CuTe C++ returns it silently); `witness` says why for this input.
+    Postcondition { op: &'static str, condition: &'static str, witness: String },
+    /// A mixed input refused on its run-time values, where the all-static twin (same values,
+    /// every leaf static) is not refused for this reason: the structure of the answer cannot
+    /// be chosen without static values for the named dynamic leaves.
+    Undecided { op: &'static str, reason: String, dynamic: String },
 }
 
 impl Error {
@@ -45,6 +52,26 @@ impl Error {
     /// not admissible: stride or shape divisibility, or overlapping modes.
     pub fn is_admissibility(&self) -> bool {
         matches!(self, Error::StrideDivisibility { .. } | Error::ShapeDivisibility { .. } | Error::ModeOverlap { .. })
+    }
+
+    /// A stable name for the kind of error (the condition violated), for scripts and tests.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Error::NotCongruent { .. } => "not_congruent",
+            Error::RankMismatch { .. } => "rank_mismatch",
+            Error::StrideDivisibility { .. } => "stride_divisibility",
+            Error::ShapeDivisibility { .. } => "shape_divisibility",
+            Error::ModeOverlap { .. } => "mode_overlap",
+            Error::NonInjective { .. } => "non_injective",
+            Error::StaticRequired { .. } => "static_required",
+            Error::Overflow { .. } => "overflow",
+            Error::DivisionByZero { .. } => "division_by_zero",
+            Error::IndexOutOfRange { .. } => "index_out_of_range",
+            Error::InvalidArgument { .. } => "invalid_argument",
+            Error::Parse { .. } => "parse",
+            Error::Postcondition { .. } => "postcondition",
+            Error::Undecided { .. } => "undecided",
+        }
     }
 }
 
@@ -85,6 +112,13 @@ impl fmt::Display for Error {
             }
             Error::InvalidArgument { op, reason } => write!(f, "invalid argument to {op}: {reason}"),
             Error::Parse { pos, reason } => write!(f, "parse error at byte {pos}: {reason}"),
+            Error::Postcondition { op, condition, witness } => {
+                write!(f, "{op} would break its postcondition ({condition}): {witness}")
+            }
+            Error::Undecided { op, reason, dynamic } => write!(
+                f,
+                "{op} cannot decide with dynamic values: {reason}, but not with every leaf static; make {dynamic} static"
+            ),
         }
     }
 }

@@ -133,15 +133,29 @@ impl Int {
         Ok(Int::both(self, b, value, || gcd(self.divisor(), b.divisor())))
     }
 
-    /// `ceil(a / b)` for positive `b` as C++ computes it: `(a + b - 1) / b`; exact (keeping
-    /// div(a)/b) when a static `b` divides div(a).
+    /// `ceil(a / b)` for positive `b`: C++'s `(a + b - 1) / b` for `a >= 0`, and the truncated
+    /// quotient (which is the ceiling) for `a < 0`; exact (keeping div(a)/b) when a static `b`
+    /// divides div(a).
+    ///
+    /// # Errors
+    /// `DivisionByZero`; `InvalidArgument` for a negative `b` (C++'s formula is then not a
+    /// ceiling: `ceil_div(16, -2)` would be -6).
     pub fn ceil_div(self, b: Int) -> Result<Int> {
         if b.value == 0 {
             return Err(Error::DivisionByZero { op: "ceil_div" });
         }
-        let num =
-            self.value.checked_add(b.value).and_then(|s| s.checked_sub(1)).ok_or(Error::Overflow { op: "ceil_div" })?;
-        let value = num.checked_div(b.value).ok_or(Error::Overflow { op: "ceil_div" })?;
+        if b.value < 0 {
+            return Err(Error::InvalidArgument {
+                op: "ceil_div",
+                reason: alloc::format!("the divisor {} is negative", b.value),
+            });
+        }
+        let value = if self.value < 0 {
+            self.value / b.value
+        } else {
+            // C++'s a + b - 1 can overflow; this cannot.
+            self.value / b.value + i64::from(self.value % b.value != 0)
+        };
         // A static b that divides what is known to divide a makes the division exact.
         Ok(Int::both(self, b, value, || quotient_divisor(self, b)))
     }

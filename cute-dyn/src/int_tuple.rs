@@ -39,6 +39,21 @@ impl<T: Clone> Tuple<T> {
         }
     }
 
+    /// Whether the nesting is deeper than `limit`, found without recursion (so that a tuple
+    /// built deeper than the stack allows is refused instead of overflowing it).
+    pub fn deeper_than(&self, limit: usize) -> bool {
+        let mut stack: Vec<(&Tuple<T>, usize)> = alloc::vec![(self, 0)];
+        while let Some((t, d)) = stack.pop() {
+            if let Tuple::Node(v) = t {
+                if d + 1 > limit {
+                    return true;
+                }
+                stack.extend(v.iter().map(|x| (x, d + 1)));
+            }
+        }
+        false
+    }
+
     /// Whether this is a tuple (not a leaf).
     pub fn is_tuple(&self) -> bool {
         matches!(self, Tuple::Node(_))
@@ -387,6 +402,11 @@ impl IntTuple {
     /// Whether every leaf is static.
     pub fn is_static(&self) -> bool {
         self.leaves().iter().all(|x| x.is_static())
+    }
+
+    /// The all-static twin: the same values, every leaf static.
+    pub fn to_static(&self) -> IntTuple {
+        self.map(&mut |x| Int::st(x.value()))
     }
 
     /// This tuple as a coordinate (no `_`).
@@ -904,10 +924,16 @@ pub fn idx2crd_strided(idx: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> R
             }
             Ok(Tuple::Leaf(i.checked_div(*d)?.checked_rem(*s)?))
         }
-        _ => Err(Error::RankMismatch {
+        // A tuple index needs a shape and a stride of its rank.
+        (Tuple::Node(iv), _, _) if !shape.is_tuple() || iv.len() != shape.rank() => Err(Error::RankMismatch {
             op: "idx2crd",
-            expected: alloc::format!("rank {}", shape.rank()),
-            found: idx.rank(),
+            expected: alloc::format!("an index congruent to the shape {}", crate::print::to_values(shape)),
+            found: iv.len(),
+        }),
+        _ => Err(Error::NotCongruent {
+            what: "idx2crd's shape and stride",
+            a: crate::print::to_values(shape),
+            b: crate::print::to_values(stride),
         }),
     }
 }

@@ -72,18 +72,24 @@ pub fn right_inverse(l: &Layout) -> Result<Layout> {
     coalesce(&Layout::from_pairs(&result))
 }
 
-/// `left_inverse(L)`: a layout `R` with `R(L(i)) == i` for `i < size(L)` (when `L` is
-/// injective; stride-0 modes are skipped, as in C++).
+/// `left_inverse(L)`: CuTe's quasi-inverse, a layout `R` with `L(R(L(i))) == L(i)` for
+/// `i < size(L)`, so `R(L(i)) == i` when `L` is injective (stride-0 modes are skipped, as in
+/// C++; so is a dynamic mode whose value is 1, which C++ mistakes for a real mode).
 ///
 /// # Preconditions
 /// 1. Left inverse divisibility: each stride, in increasing order, is divisible by the size
 ///    of the inverse built so far.
+/// 2. No negative stride on a mode of more than one element (C++ gives a negative shape).
+/// 3. Apart from stride-0 modes, `L` is injective: in increasing order, each stride is at
+///    least the span `s*d` of the previous mode. C++ goes on and can break its own @post
+///    (`((2,4,8,4),4):((4,12,2,12),1)` gives `(2,2,3,4):(256,8,1,2)`, and
+///    `L(R(L(17))) = 12 != L(17) = 8`).
 ///
 /// # Postconditions
-/// `R(L(i)) == i` for `0 <= i < size(L)` when `L` is injective.
+/// `L(R(L(i))) == L(i)` for `0 <= i < size(L)`.
 ///
 /// # Errors
-/// `StrideDivisibility` (1), `Overflow`.
+/// `StrideDivisibility` (1), `InvalidArgument` (2), `NonInjective` (3), `Overflow`.
 ///
 /// # Examples
 /// ```
@@ -97,24 +103,51 @@ pub fn left_inverse(l: &Layout) -> Result<Layout> {
     let mut shapes: Vec<Int> = Vec::new();
     let mut strides = alloc::vec![Int::st(0)];
     let mut size = Int::st(1);
+    // C++ closes with the shape of the mode of largest stride.
+    let mut last = order.last().map_or(Int::st(1), |&i| pairs[i].0);
+    // A dynamic mode whose run-time extent is 1 reaches only index 0: it is skipped like a
+    // stride-0 mode (C++ would divide by it). That choice reads a run-time value, so the
+    // result is then all dynamic.
+    let mut decided_on_values = false;
+    // One past the largest index the modes taken so far reach (precondition 3).
+    let mut span = 1i64;
     for &i in &order {
-        let (_, d) = pairs[i];
+        let (s, d) = pairs[i];
         if d.value() == 0 {
             continue;
+        }
+        if s.value() == 1 {
+            decided_on_values = true;
+            continue;
+        }
+        // Precondition 2
+        if d.value() < 0 {
+            return Err(Error::InvalidArgument {
+                op: "left_inverse",
+                reason: alloc::format!("negative stride {d} in {l}: the layout reaches indices below 0"),
+            });
         }
         // Precondition 1
         if d.checked_rem(size)?.value() != 0 {
             return Err(Error::StrideDivisibility { op: "left_inverse", stride: d.value(), shape: size.value() });
         }
-        let s = d.checked_div(size)?;
-        shapes.push(s);
+        // Precondition 3. With 1 holding, d = k * (previous stride) for some k; k below the
+        // previous extent means coordinate k of the previous mode meets coordinate 1 of this
+        // one. C++ goes on, and its result breaks its own @post.
+        if d.value() < span {
+            return Err(Error::NonInjective { op: "left_inverse", layout: crate::print::to_values(l) });
+        }
+        let q = d.checked_div(size)?;
+        shapes.push(q);
         strides.push(preprod[i]);
-        size = size.checked_mul(s)?;
+        size = size.checked_mul(q)?;
+        span = s.value().checked_mul(d.value()).ok_or(Error::Overflow { op: "left_inverse" })?;
+        last = s;
     }
-    let last = order.last().map(|&i| pairs[i].0).unwrap_or(Int::st(1));
     shapes.push(last);
     let result: Vec<(Int, Int)> = shapes.into_iter().zip(strides).collect();
-    coalesce(&Layout::from_pairs(&result))
+    let r = coalesce(&Layout::from_pairs(&result))?;
+    Ok(if decided_on_values { r.to_dynamic() } else { r })
 }
 
 /// `max_common_layout(A, B)`: the layout of the largest set of contiguous elements that

@@ -21,9 +21,10 @@ impl Layout {
     /// # Preconditions
     /// 1. `shape` and `stride` are congruent.
     /// 2. No shape is negative.
+    /// 3. At most [`crate::parse::MAX_DEPTH`] levels of nesting (the algorithms recurse).
     ///
     /// # Errors
-    /// `NotCongruent` (1), `InvalidArgument` (2).
+    /// `NotCongruent` (1), `InvalidArgument` (2, 3).
     ///
     /// # Examples
     /// ```
@@ -34,6 +35,13 @@ impl Layout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn new(shape: IntTuple, stride: IntTuple) -> Result<Layout> {
+        // Precondition 3, first: the others recurse.
+        if shape.deeper_than(crate::parse::MAX_DEPTH) || stride.deeper_than(crate::parse::MAX_DEPTH) {
+            return Err(Error::InvalidArgument {
+                op: "make_layout",
+                reason: alloc::format!("nesting deeper than {} levels", crate::parse::MAX_DEPTH),
+            });
+        }
         // Precondition 1
         if !shape.congruent(&stride) {
             return Err(Error::NotCongruent {
@@ -43,9 +51,7 @@ impl Layout {
             });
         }
         // Precondition 2
-        if let Some(s) = shape.leaves().into_iter().find(|s| s.value() < 0) {
-            return Err(Error::InvalidArgument { op: "make_layout", reason: alloc::format!("negative shape {s}") });
-        }
+        check_shape("make_layout", &shape)?;
         Ok(Layout { shape, stride })
     }
 
@@ -362,6 +368,17 @@ impl Layout {
     pub fn is_static(&self) -> bool {
         self.shape.is_static() && self.stride.is_static()
     }
+
+    /// The same values with every leaf dynamic (static values keep themselves as divisor): the
+    /// honest flags of a result whose structure was chosen by reading run-time values.
+    pub fn to_dynamic(&self) -> Layout {
+        Layout { shape: self.shape.map(&mut |x| x.to_dynamic()), stride: self.stride.map(&mut |x| x.to_dynamic()) }
+    }
+
+    /// The all-static twin: the same values, every leaf static.
+    pub fn to_static(&self) -> Layout {
+        Layout { shape: self.shape.to_static(), stride: self.stride.to_static() }
+    }
 }
 
 /// `make_layout(shape)`: compact column-major (LayoutLeft) strides; static size-1 modes get
@@ -377,13 +394,14 @@ impl Layout {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn make_layout_left(shape: &IntTuple) -> Result<Layout> {
+    check_shape("make_layout_left", shape)?;
     Ok(Layout::raw(shape.clone(), compact_major(shape, Int::st(1), true)?))
 }
 
 /// `make_layout(shape, LayoutRight{})`: compact row-major strides at every level.
 ///
 /// # Errors
-/// `Overflow`.
+/// `InvalidArgument` for a negative shape, `Overflow`.
 ///
 /// # Examples
 /// ```
@@ -392,6 +410,7 @@ pub fn make_layout_left(shape: &IntTuple) -> Result<Layout> {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn make_layout_right(shape: &IntTuple) -> Result<Layout> {
+    check_shape("make_layout_right", shape)?;
     Ok(Layout::raw(shape.clone(), compact_major(shape, Int::st(1), false)?))
 }
 
@@ -430,6 +449,7 @@ pub fn make_layout(modes: &[Layout]) -> Layout {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> Result<Layout> {
+    check_shape("make_ordered_layout", shape)?;
     // Precondition 1
     if !order.weakly_congruent(shape) {
         return Err(Error::NotCongruent {
@@ -489,5 +509,18 @@ fn ordered(
                 .try_fold(Int::st(1), |acc, (s, _)| acc.checked_mul(*s))?;
             compact_major(shape, start, true)
         }
+    }
+}
+
+/// A shape has no negative extent (an extent of 0 is allowed: the empty layout). Every
+/// operation that reads an integer or a tuple as a shape (a cotarget, a tiler, the target of
+/// `tile_to_shape`, `make_layout_left`'s argument) checks it here.
+///
+/// # Errors
+/// `InvalidArgument` naming the operation and the extent.
+pub(crate) fn check_shape(op: &'static str, shape: &IntTuple) -> Result<()> {
+    match shape.leaves().into_iter().find(|s| s.value() < 0) {
+        Some(s) => Err(Error::InvalidArgument { op, reason: alloc::format!("negative shape {s}") }),
+        None => Ok(()),
     }
 }

@@ -36,6 +36,7 @@ pub mod int_tuple;
 pub mod inverse;
 pub mod layout;
 pub mod parse;
+pub mod post;
 pub mod print;
 pub mod product;
 pub mod recast;

@@ -160,10 +160,20 @@ impl<'a> Parser<'a> {
         Ok(v)
     }
 
+    /// A divisor: up to `u64::MAX` (a divisor of `i64::MIN` is 2^63, past `i64::MAX`).
     fn unsigned(&mut self) -> Result<u64> {
-        let at = self.pos;
-        let v = self.number()?;
-        u64::try_from(v).map_err(|_| Error::Parse { pos: at, reason: "expected a non-negative integer".into() })
+        self.peek();
+        let (start, b) = (self.pos, self.bytes());
+        let mut end = start;
+        while b.get(end).is_some_and(u8::is_ascii_digit) {
+            end += 1;
+        }
+        if end == start {
+            return Err(self.error("expected a non-negative integer"));
+        }
+        let v = self.text[start..end].parse::<u64>().map_err(|_| self.error("integer out of range"))?;
+        self.pos = end;
+        Ok(v)
     }
 
     /// A leaf: an integer in any of its forms, or `_` (`None`).
@@ -197,7 +207,13 @@ impl<'a> Parser<'a> {
                     d = self.unsigned()?;
                     self.expect(b'}')?;
                 }
-                let v = i64::try_from(d).map_err(|_| self.error("divisor out of range"))?;
+                // The DSL hides the value: any multiple of d stands for it (2^63 only divides
+                // i64::MIN).
+                let v = if d == 1 << 63 {
+                    i64::MIN
+                } else {
+                    i64::try_from(d).map_err(|_| self.error("divisor out of range"))?
+                };
                 Int::dy_div(v, d).map(Some).map_err(|e| Error::Parse { pos: at, reason: e.to_string() })
             }
             Some(c) if c.is_ascii_digit() || c == b'-' => {
@@ -250,12 +266,26 @@ impl<'a> Parser<'a> {
     /// # Errors
     /// `Parse`, including shape and stride that are not congruent.
     pub fn layout(&mut self) -> Result<Layout> {
+        self.peek();
+        let shape_at = self.pos;
         let shape = self.int_tuple()?;
         self.expect(b':')?;
         self.peek();
         let at = self.pos;
         let stride = self.int_tuple()?;
-        Layout::new(shape, stride).map_err(|e| Error::Parse { pos: at, reason: e.to_string() })
+        Parser::make_layout(shape, shape_at, stride, at)
+    }
+
+    /// `Layout::new` with its error as a parse error: at the stride (`stride_at`) when the two
+    /// are not congruent, at the shape (`shape_at`) for a bad shape.
+    ///
+    /// # Errors
+    /// `Parse`.
+    pub fn make_layout(shape: IntTuple, shape_at: usize, stride: IntTuple, stride_at: usize) -> Result<Layout> {
+        Layout::new(shape, stride).map_err(|e| {
+            let pos = if matches!(e, Error::NotCongruent { .. }) { stride_at } else { shape_at };
+            Error::Parse { pos, reason: e.to_string() }
+        })
     }
 
     /// A tiler: a layout, an integer, `_`, or `<...>`.
@@ -266,6 +296,11 @@ impl<'a> Parser<'a> {
         if self.eat(b'<') {
             self.enter()?;
             let mut v = Vec::new();
+            // `<>`: the empty by-mode tiler (the shape tiler of `()`).
+            if self.eat(b'>') {
+                self.leave();
+                return Ok(Tiler::ByMode(v));
+            }
             loop {
                 v.push(self.tiler()?);
                 if self.eat(b'>') {
@@ -281,11 +316,9 @@ impl<'a> Parser<'a> {
         if self.eat(b':') {
             let shape = no_underscore(&c, at)?;
             self.peek();
-            let at = self.pos;
+            let stride_at = self.pos;
             let stride = self.int_tuple()?;
-            return Layout::new(shape, stride)
-                .map(Tiler::Layout)
-                .map_err(|e| Error::Parse { pos: at, reason: e.to_string() });
+            return Parser::make_layout(shape, at, stride, stride_at).map(Tiler::Layout);
         }
         Ok(match c {
             Tuple::Leaf(Some(n)) => Tiler::Int(n),
@@ -298,7 +331,8 @@ impl<'a> Parser<'a> {
 
 fn no_underscore(c: &Coord, at: usize) -> Result<IntTuple> {
     c.try_map(&mut |x| {
-        x.ok_or(Error::Parse { pos: at, reason: alloc::format!("'_' is not allowed in {}", to_values(c)) })
+        // Lazily: building the message per leaf made parsing quadratic.
+        x.ok_or_else(|| Error::Parse { pos: at, reason: alloc::format!("'_' is not allowed in {}", to_values(c)) })
     })
 }
 

@@ -149,6 +149,7 @@ pub fn raked_product(a: &Layout, b: &Layout) -> Result<Layout> {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn tile_to_shape(block: &Layout, shape: &IntTuple, order: Option<&IntTuple>) -> Result<Layout> {
+    crate::layout::check_shape("tile_to_shape", shape)?;
     let r = shape.rank();
     // Precondition 1
     if block.rank() > r {

@@ -78,7 +78,7 @@ pub fn downcast(l: &Layout, n: i64) -> Result<Layout> {
     let n = positive(n, "downcast")?;
     let pairs = l.pairs();
     // Precondition 2
-    if !pairs.iter().any(|(_, d)| d.value().abs() == 1) {
+    if !pairs.iter().any(|(_, d)| d.value().unsigned_abs() == 1) {
         return Err(Error::InvalidArgument {
             op: "downcast",
             reason: "no stride-1 mode (downcast requires adjacent elements)".into(),
@@ -87,7 +87,7 @@ pub fn downcast(l: &Layout, n: i64) -> Result<Layout> {
     let mut shape_leaves = alloc::vec::Vec::new();
     let mut stride_leaves = alloc::vec::Vec::new();
     for (s, d) in pairs {
-        if d.value().abs() == 1 {
+        if d.value().unsigned_abs() == 1 {
             shape_leaves.push(s.checked_mul(n)?);
             stride_leaves.push(d);
         } else {

@@ -31,7 +31,8 @@ fn extent(l: &Layout, op: &'static str) -> Result<(i64, i64)> {
             })
         }
     };
-    if m < 0 || n < 0 || m.saturating_mul(n) > MAX_CELLS {
+    // An empty mode still draws the other mode's header: bound both extents, not the product.
+    if m < 0 || n < 0 || m.max(1).saturating_mul(n.max(1)) > MAX_CELLS {
         return Err(Error::InvalidArgument { op, reason: alloc::format!("{m}x{n} cells is too many to draw") });
     }
     Ok((m, n))

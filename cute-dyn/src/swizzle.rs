@@ -38,13 +38,15 @@ impl Swizzle {
         if bits < 0 || base < 0 {
             return bad(alloc::format!("bits {bits} and base {base} must be non-negative"));
         }
-        // Precondition 2
-        if shift.abs() < bits {
-            return bad(alloc::format!("|shift| {} must be at least bits {bits}", shift.abs()));
+        // Precondition 2 (unsigned_abs: |i64::MIN| does not fit in i64)
+        let abs_shift = shift.unsigned_abs();
+        if abs_shift < bits as u64 {
+            return bad(alloc::format!("|shift| {abs_shift} must be at least bits {bits}"));
         }
-        // Precondition 3
-        if bits + base + shift.abs() > 62 {
-            return bad(alloc::format!("bits {bits} + base {base} + |shift| {} exceeds 62", shift.abs()));
+        // Precondition 3, summed in u128 so that no parameters can wrap it
+        let total = bits as u128 + base as u128 + abs_shift as u128;
+        if total > 62 {
+            return bad(alloc::format!("bits {bits} + base {base} + |shift| {abs_shift} = {total} exceeds 62"));
         }
         Ok(Swizzle { bits: bits as u32, base: base as u32, shift: shift as i32 })
     }

@@ -42,6 +42,12 @@ fn flatten(layout: &Layout) -> Result<Flat> {
     // The lowest and highest index reached (negative strides reach below 0).
     let (mut lo, mut hi) = (0i64, 0i64);
     for &(s, d) in &flat {
+        if s < 0 {
+            return Err(Error::InvalidArgument {
+                op: "make_tensor",
+                reason: alloc::format!("negative shape {s} in {layout}"),
+            });
+        }
         let reach = (s.max(1) - 1).checked_mul(d).ok_or(Error::Overflow { op: "make_tensor" })?;
         if reach < 0 {
             lo = lo.checked_add(reach).ok_or(Error::Overflow { op: "make_tensor" })?;
@@ -259,6 +265,18 @@ fn tile_slice(layout: &Layout, tiler: &Tiler, coord: &Coord, inner: bool) -> Res
     if tiled != whole {
         return Err(Error::ShapeDivisibility { op: "local_tile", shape: whole, divisor: tiled });
     }
+    // CuTe does not check the coordinate: past the last tile it reads another tile's data.
+    let mode = zipped.get(if inner { 1 } else { 0 })?;
+    if !coord_in_range(coord, mode.shape())? {
+        return Err(Error::InvalidArgument {
+            op: if inner { "local_tile" } else { "local_partition" },
+            reason: alloc::format!(
+                "coordinate {coord} is outside the {} shape {}",
+                if inner { "tile grid's" } else { "tile's" },
+                mode.shape()
+            ),
+        });
+    }
     let c = if inner {
         Tuple::Node(vec![Tuple::Leaf(None), coord.clone()])
     } else {
@@ -275,6 +293,24 @@ fn tile_slice(layout: &Layout, tiler: &Tiler, coord: &Coord, inner: bool) -> Res
         _ => sliced,
     };
     Ok((sliced, off))
+}
+
+/// Whether every fixed coordinate lies inside its mode (an integer against a tuple counts in
+/// the mode's size; `_` always fits).
+fn coord_in_range(c: &Coord, shape: &IntTuple) -> Result<bool> {
+    Ok(match (c, shape) {
+        (Tuple::Leaf(None), _) => true,
+        (Tuple::Leaf(Some(x)), _) => (0..int_tuple::product(shape)?.value()).contains(&x.value()),
+        (Tuple::Node(cv), Tuple::Node(sv)) if cv.len() == sv.len() => {
+            for (x, s) in cv.iter().zip(sv) {
+                if !coord_in_range(x, s)? {
+                    return Ok(false);
+                }
+            }
+            true
+        }
+        (Tuple::Node(_), _) => false,
+    })
 }
 
 /// The by-mode tiler `product_each(shape(threads))` and thread `tid`'s coordinate in it.
@@ -357,6 +393,22 @@ mod tests {
         assert!(Tensor::new(&data[..], "(4,6):(5,1)".parse().unwrap()).is_ok());
         // A negative stride reaches below the start of the storage.
         assert!(Tensor::new(&data[..], "(4,6):(-1,1)".parse().unwrap()).is_err());
+    }
+
+    /// Regression (issue 10): a tile coordinate past the last tile returned another tile's
+    /// data.
+    #[test]
+    fn a_tile_past_the_last_is_refused() {
+        let data: Vec<u32> = (0..48).collect();
+        let a = Tensor::new(&data[..], "(6,8):(1,6)".parse().unwrap()).unwrap();
+        // <3,4> over (6,8): a 2x2 grid of tiles.
+        assert!(a.local_tile(&"<3,4>".parse().unwrap(), &"(1,1)".parse().unwrap()).is_ok());
+        for c in ["(2,0)", "(0,2)", "(1,-1)", "4"] {
+            let e = a.local_tile(&"<3,4>".parse().unwrap(), &c.parse().unwrap()).unwrap_err();
+            assert_eq!(e.kind(), "invalid_argument", "{c}: {e}");
+        }
+        // An integer coordinate counts tiles colexicographically: 3 is (1,1).
+        assert_eq!(*a.local_tile(&"<3,4>".parse().unwrap(), &"3".parse().unwrap()).unwrap().get(0).unwrap(), 3 + 4 * 6);
     }
 
     #[test]

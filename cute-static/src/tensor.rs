@@ -781,9 +781,9 @@ mod tests {
     fn a_tile_coordinate_has_one_entry_per_mode() {
         let data: Vec<u32> = (0..48).collect();
         let a = Tensor::new(&data[..], layout!((6,8):(1,6))).unwrap();
-        assert_eq!(a.local_tile(shape!((3,4)), &[1]).unwrap_err(), TensorError::CoordRank { given: 1, rank: 2 });
-        assert_eq!(a.local_tile(shape!((3,4)), &[1, 1, 0]).unwrap_err(), TensorError::CoordRank { given: 3, rank: 2 });
-        assert_eq!(a.local_tile(shape!((3,4)), &[1, 1]).unwrap()[0], 3 + 4 * 6);
+        assert_eq!(a.local_tile(shape!((3, 4)), &[1]).unwrap_err(), TensorError::CoordRank { given: 1, rank: 2 });
+        assert_eq!(a.local_tile(shape!((3, 4)), &[1, 1, 0]).unwrap_err(), TensorError::CoordRank { given: 3, rank: 2 });
+        assert_eq!(a.local_tile(shape!((3, 4)), &[1, 1]).unwrap()[0], 3 + 4 * 6);
     }
 
     #[test]

@@ -1,0 +1,404 @@
+//! The `@post` conditions CuTe C++ documents for each operation (`cute/layout.hpp`), and the
+//! laws that define the operations, stated as code.
+//!
+//! Two uses: the property checks (`image`, `is_injective`, `is_surjective`, `is_bijective`,
+//! `same_function`) are public queries on layouts (and in `cute eval`); the `check_*` functions
+//! take an operation's inputs and its result and say whether the result is what the operation
+//! promises. The test suite runs every result it computes (corpus, proptests, fuzz) through
+//! them. They enumerate the domain, so results past [`MAX_POINTS`] points are not checked
+//! (`Ok`), and the queries refuse domains past [`MAX_IMAGE`].
+//!
+//! A failed check is `Error::Postcondition`, naming the operation, the condition and a witness
+//! (the first point where it fails).
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::coalesce::filter;
+use crate::complement::complement;
+use crate::composition::Tiler;
+use crate::error::{Error, Result};
+use crate::int_tuple::{compatible, product, IntTuple, Tuple};
+use crate::layout::{make_layout_left, Layout};
+
+/// The largest domain a `check_*` function enumerates; larger results pass unchecked.
+pub const MAX_POINTS: i64 = 1 << 16;
+
+/// The largest domain `image` and the `is_*` queries enumerate; larger ones are an error.
+pub const MAX_IMAGE: i64 = 1 << 24;
+
+fn size_of(l: &Layout) -> Result<i64> {
+    Ok(l.size()?.value())
+}
+
+/// `L(0), L(1), ..., L(size - 1)`.
+///
+/// # Errors
+/// `InvalidArgument` past [`MAX_IMAGE`] points; `Overflow`.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::post::image;
+/// // CuTe docs: (2,(2,2)):(4,(2,1)) in 1-D order
+/// assert_eq!(image(&"(2,(2,2)):(4,(2,1))".parse()?)?, [0, 4, 2, 6, 1, 5, 3, 7]);
+/// # Ok::<(), cute_dyn::Error>(())
+/// ```
+pub fn image(l: &Layout) -> Result<Vec<i64>> {
+    let n = size_of(l)?;
+    if n > MAX_IMAGE {
+        return Err(Error::InvalidArgument {
+            op: "image",
+            reason: alloc::format!("{n} points is more than the {MAX_IMAGE} enumerated"),
+        });
+    }
+    (0..n).map(|i| l.call(i)).collect()
+}
+
+fn sorted_image(l: &Layout) -> Result<Vec<i64>> {
+    let mut v = image(l)?;
+    v.sort_unstable();
+    Ok(v)
+}
+
+/// Whether no two coordinates map to one index.
+///
+/// # Errors
+/// As [`image`].
+///
+/// # Examples
+/// ```
+/// use cute_dyn::post::is_injective;
+/// assert!(is_injective(&"(2,2):(1,2)".parse()?)?);
+/// assert!(!is_injective(&"(2,2):(1,1)".parse()?)?);
+/// assert!(is_injective(&"(2,{1}):(4,{4})".parse()?)?); // a size-1 mode reaches only 0
+/// # Ok::<(), cute_dyn::Error>(())
+/// ```
+pub fn is_injective(l: &Layout) -> Result<bool> {
+    Ok(sorted_image(l)?.windows(2).all(|w| w[0] != w[1]))
+}
+
+/// Whether every index of `[0, cosize)` is reached.
+///
+/// # Errors
+/// As [`image`].
+///
+/// # Examples
+/// ```
+/// use cute_dyn::post::is_surjective;
+/// assert!(is_surjective(&"(2,2):(1,1)".parse()?)?); // onto [0, 3)
+/// assert!(!is_surjective(&"2:2".parse()?)?);
+/// # Ok::<(), cute_dyn::Error>(())
+/// ```
+pub fn is_surjective(l: &Layout) -> Result<bool> {
+    let mut v = sorted_image(l)?;
+    v.dedup();
+    let cosize = l.cosize()?.value();
+    Ok(size_of(l)? == 0 || v.len() as i64 == cosize && v.first() == Some(&0) && v.last() == Some(&(cosize - 1)))
+}
+
+/// Whether `L` is a bijection of `[0, size)` onto `[0, cosize)` (then `size == cosize`).
+///
+/// # Errors
+/// As [`image`].
+///
+/// # Examples
+/// ```
+/// use cute_dyn::post::is_bijective;
+/// assert!(is_bijective(&"(4,(2,3)):(2,(1,8))".parse()?)?);
+/// assert!(!is_bijective(&"(4,2):(2,2)".parse()?)?);
+/// # Ok::<(), cute_dyn::Error>(())
+/// ```
+pub fn is_bijective(l: &Layout) -> Result<bool> {
+    Ok(is_injective(l)? && is_surjective(l)?)
+}
+
+/// Whether `A` and `B` are the same function: equal sizes and `A(i) == B(i)` for every `i`.
+///
+/// # Errors
+/// As [`image`].
+///
+/// # Examples
+/// ```
+/// use cute_dyn::post::same_function;
+/// // CuTe docs: coalesce((2,(1,6)):(1,(6,2))) is 12:1
+/// assert!(same_function(&"(2,(1,6)):(1,(6,2))".parse()?, &"12:1".parse()?)?);
+/// assert!(!same_function(&"(2,2):(1,2)".parse()?, &"(2,2):(2,1)".parse()?)?);
+/// # Ok::<(), cute_dyn::Error>(())
+/// ```
+pub fn same_function(a: &Layout, b: &Layout) -> Result<bool> {
+    Ok(size_of(a)? == size_of(b)? && image(a)? == image(b)?)
+}
+
+// ------------------------------------------------------------------ checks of results
+
+fn violated(op: &'static str, condition: &'static str, witness: String) -> Error {
+    Error::Postcondition { op, condition, witness }
+}
+
+/// Too large to enumerate: the check passes unchecked.
+fn too_large(l: &Layout) -> Result<bool> {
+    Ok(size_of(l)? > MAX_POINTS)
+}
+
+/// `R(i) == f(i)` for `i < n`, else the first `i` where it fails.
+fn pointwise(
+    op: &'static str,
+    condition: &'static str,
+    n: i64,
+    r: &Layout,
+    f: impl Fn(i64) -> Result<i64>,
+) -> Result<()> {
+    for i in 0..n {
+        let (got, want) = (r.call(i)?, f(i)?);
+        if got != want {
+            return Err(violated(op, condition, alloc::format!("R({i}) = {got}, expected {want}, for R = {r}")));
+        }
+    }
+    Ok(())
+}
+
+/// `coalesce`: `@post size(R) == size(L)`, `depth(R) <= 1`, `L(i) == R(i)`.
+///
+/// # Errors
+/// `Postcondition` naming the condition that fails.
+pub fn check_coalesce(l: &Layout, r: &Layout) -> Result<()> {
+    if size_of(r)? != size_of(l)? || r.depth() > 1 {
+        return Err(violated("coalesce", "size(R) == size(L) and depth(R) <= 1", alloc::format!("{l} -> {r}")));
+    }
+    if too_large(l)? {
+        return Ok(());
+    }
+    pointwise("coalesce", "R(i) == L(i)", size_of(l)?, r, |i| l.call(i))
+}
+
+/// `filter`: `depth(R) <= 1` and the same set of indices as `L` (the stride-0 and size-1
+/// modes removed change how often an index is reached, not which).
+///
+/// # Errors
+/// `Postcondition`.
+pub fn check_filter(l: &Layout, r: &Layout) -> Result<()> {
+    if r.depth() > 1 {
+        return Err(violated("filter", "depth(R) <= 1", alloc::format!("{r}")));
+    }
+    if too_large(l)? || too_large(r)? {
+        return Ok(());
+    }
+    let (mut a, mut b) = (sorted_image(l)?, sorted_image(r)?);
+    a.dedup();
+    b.dedup();
+    if a != b {
+        return Err(violated("filter", "image(R) == image(L)", alloc::format!("{l} -> {r}")));
+    }
+    Ok(())
+}
+
+/// The layout an integer tiler element stands for (`n:1`, the same function as
+/// `make_layout(n)`).
+fn tiler_layout(t: &Tiler) -> Result<Option<Layout>> {
+    Ok(match t {
+        Tiler::Layout(b) => Some(b.clone()),
+        Tiler::Int(n) => Some(make_layout_left(&Tuple::Leaf(*n))?),
+        Tiler::Under | Tiler::ByMode(_) => None,
+    })
+}
+
+/// Apply `leaf` to each (mode of `a`, tiler element, mode of `r`) as the by-mode operations
+/// do; `drop_rest` for composition (modes of `a` past the tiler are dropped), else they are
+/// kept unchanged.
+fn by_mode(
+    op: &'static str,
+    a: &Layout,
+    t: &Tiler,
+    r: &Layout,
+    drop_rest: bool,
+    leaf: &dyn Fn(&Layout, &Layout, &Layout) -> Result<()>,
+) -> Result<()> {
+    match t {
+        Tiler::Under => {
+            if !same_function(a, r)? {
+                return Err(violated(op, "a mode under _ is kept", alloc::format!("{a} -> {r}")));
+            }
+            Ok(())
+        }
+        Tiler::ByMode(v) => {
+            let (am, rm) = (a.modes(), r.modes());
+            let expected = if drop_rest { v.len() } else { am.len() };
+            if rm.len() != expected {
+                return Err(violated(op, "one result mode per mode", alloc::format!("{a} by {t} -> {r}")));
+            }
+            for (i, (m, rmode)) in am.iter().zip(&rm).enumerate() {
+                match v.get(i) {
+                    Some(ti) => by_mode(op, m, ti, rmode, drop_rest, leaf)?,
+                    None => by_mode(op, m, &Tiler::Under, rmode, drop_rest, leaf)?,
+                }
+            }
+            Ok(())
+        }
+        _ => leaf(a, &tiler_layout(t)?.expect("a layout or an integer"), r),
+    }
+}
+
+/// `composition`: `@post compatible(B, R)` and `R(c) == A(B(c))`.
+///
+/// # Errors
+/// `Postcondition`.
+pub fn check_composition(a: &Layout, b: &Tiler, r: &Layout) -> Result<()> {
+    by_mode("composition", a, b, r, true, &|a, b, r| {
+        if !compatible(b.shape(), r.shape()) {
+            return Err(violated("composition", "compatible(B, R)", alloc::format!("B = {b}, R = {r}")));
+        }
+        if too_large(b)? {
+            return Ok(());
+        }
+        pointwise("composition", "R(c) == A(B(c))", size_of(b)?, r, |i| a.call(b.call(i)?))
+    })
+}
+
+/// `complement`: `R` is ordered (`R(i-1) < R(i)`), disjoint from `L` (`R(i) != L(j)` for
+/// `i >= 1`), `size(R) >= cotarget / size(filter(L))`, and `cosize(make_layout(L, R)) >=
+/// cotarget` for an integer (or the size of a shape) cotarget.
+///
+/// # Errors
+/// `Postcondition`.
+pub fn check_complement(l: &Layout, cotarget: &IntTuple, r: &Layout) -> Result<()> {
+    const OP: &str = "complement";
+    let target = product(cotarget)?.value();
+    let fl = size_of(&filter(l)?)?;
+    let n = size_of(r)?;
+    if n.checked_mul(fl).is_some_and(|x| x < target) {
+        return Err(violated(OP, "size(R) >= cotarget / size(filter(L))", alloc::format!("{l}, {target} -> {r}")));
+    }
+    if too_large(r)? || too_large(l)? {
+        return Ok(());
+    }
+    let img = image(r)?;
+    if let Some(i) = (1..img.len()).find(|&i| img[i - 1] >= img[i]) {
+        return Err(violated(
+            OP,
+            "R(i-1) < R(i)",
+            alloc::format!("R({}) = {}, R({i}) = {} for R = {r}", i - 1, img[i - 1], img[i]),
+        ));
+    }
+    let li = sorted_image(l)?;
+    if let Some(i) = (1..img.len()).find(|&i| li.binary_search(&img[i]).is_ok()) {
+        return Err(violated(OP, "R(i) != L(j) for i >= 1", alloc::format!("R({i}) = {} is reached by {l}", img[i])));
+    }
+    let both = Layout::from_modes(alloc::vec![l.clone(), r.clone()]);
+    if both.cosize()?.value() < target {
+        return Err(violated(OP, "cosize(make_layout(L, R)) >= cotarget", alloc::format!("{both} for {target}")));
+    }
+    Ok(())
+}
+
+/// `right_inverse`: `L(R(i)) == i` for `i < size(R)`.
+///
+/// # Errors
+/// `Postcondition`.
+pub fn check_right_inverse(l: &Layout, r: &Layout) -> Result<()> {
+    if too_large(r)? {
+        return Ok(());
+    }
+    for i in 0..size_of(r)? {
+        let got = l.call(r.call(i)?)?;
+        if got != i {
+            return Err(violated(
+                "right_inverse",
+                "L(R(i)) == i",
+                alloc::format!("L(R({i})) = {got} for L = {l}, R = {r}"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `left_inverse` (CuTe's quasi-inverse): `L(R(L(i))) == L(i)` for `i < size(L)`, hence
+/// `R(L(i)) == i` when `L` is injective.
+///
+/// # Errors
+/// `Postcondition`.
+pub fn check_left_inverse(l: &Layout, r: &Layout) -> Result<()> {
+    if too_large(l)? {
+        return Ok(());
+    }
+    for i in 0..size_of(l)? {
+        let li = l.call(i)?;
+        let got = l.call(r.call(li)?)?;
+        if got != li {
+            return Err(violated(
+                "left_inverse",
+                "L(R(L(i))) == L(i)",
+                alloc::format!("L(R(L({i}))) = {got}, L({i}) = {li} for L = {l}, R = {r}"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `logical_divide`: each divided mode is `(tile, rest)` with `R(j, k) == A(B(j) + C(k))`,
+/// `C = complement(B, shape(coalesce(A)))` (the definition: `A ∘ make_layout(B, C)`); so the
+/// tile mode is `A ∘ B`.
+///
+/// # Errors
+/// `Postcondition`.
+pub fn check_logical_divide(a: &Layout, b: &Tiler, r: &Layout) -> Result<()> {
+    by_mode("logical_divide", a, b, r, false, &|a, b, r| {
+        let c = complement(b, crate::coalesce::coalesce(a)?.shape())?;
+        let nb = size_of(b)?;
+        if r.rank() != 2 || size_of(r)? != nb * size_of(&c)? {
+            return Err(violated(
+                "logical_divide",
+                "rank(R) == 2, size(R) == size(B) * size(C)",
+                alloc::format!("{r}"),
+            ));
+        }
+        if too_large(r)? {
+            return Ok(());
+        }
+        pointwise("logical_divide", "R(j, k) == A(B(j) + C(k))", size_of(r)?, r, |i| {
+            a.call(b.call(i % nb.max(1))? + c.call(i / nb.max(1))?)
+        })
+    })
+}
+
+/// `logical_product`: each multiplied mode is `(A, C ∘ B)`, `C = complement(A, size(A) *
+/// cosize(B))`: `R(i, j) == A(i) + C(B(j))`.
+///
+/// # Errors
+/// `Postcondition`.
+pub fn check_logical_product(a: &Layout, b: &Tiler, r: &Layout) -> Result<()> {
+    by_mode("logical_product", a, b, r, false, &|a, b, r| {
+        let na = size_of(a)?;
+        let c = complement(a, &Tuple::Leaf(a.size()?.checked_mul(b.cosize()?)?))?;
+        if r.rank() != 2 || size_of(r)? != na * size_of(b)? {
+            return Err(violated(
+                "logical_product",
+                "rank(R) == 2, size(R) == size(A) * size(B)",
+                alloc::format!("{r}"),
+            ));
+        }
+        if too_large(r)? {
+            return Ok(());
+        }
+        pointwise("logical_product", "R(i, j) == A(i) + C(B(j))", size_of(r)?, r, |k| {
+            Ok(a.call(k % na.max(1))? + c.call(b.call(k / na.max(1))?)?)
+        })
+    })
+}
+
+/// The zipped, tiled and flat rearrangements (and blocked/raked products): the same indices,
+/// as often, as the logical operation's result `logical`.
+///
+/// # Errors
+/// `Postcondition`.
+pub fn check_rearrangement(op: &'static str, logical: &Layout, r: &Layout) -> Result<()> {
+    if size_of(r)? != size_of(logical)? {
+        return Err(violated(op, "size(R) == size(logical result)", alloc::format!("{logical} vs {r}")));
+    }
+    if too_large(r)? {
+        return Ok(());
+    }
+    if sorted_image(r)? != sorted_image(logical)? {
+        return Err(violated(op, "R rearranges the logical result", alloc::format!("{logical} vs {r}")));
+    }
+    Ok(())
+}

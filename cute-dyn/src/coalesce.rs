@@ -162,6 +162,10 @@ pub(crate) fn by_profile(
 /// # Ok::<(), Error>(())
 /// ```
 pub fn coalesce_by(l: &Layout, profile: &IntTuple) -> Result<Layout> {
+    crate::twin::truthful!("coalesce_by", coalesce_by_impl(l, profile))
+}
+
+fn coalesce_by_impl(l: &Layout, profile: &IntTuple) -> Result<Layout> {
     by_profile(l, profile, "coalesce", &coalesce)
 }
 
@@ -216,5 +220,9 @@ pub fn filter(l: &Layout) -> Result<Layout> {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn filter_by(l: &Layout, profile: &IntTuple) -> Result<Layout> {
+    crate::twin::truthful!("filter_by", filter_by_impl(l, profile))
+}
+
+fn filter_by_impl(l: &Layout, profile: &IntTuple) -> Result<Layout> {
     by_profile(l, profile, "filter", &filter)
 }

@@ -69,6 +69,10 @@ pub fn coalesce_shape(shape: &IntTuple) -> Result<IntTuple> {
 /// assert_eq!(c("(2,2):(1,6)"), "(3,2):(2,12)");
 /// ```
 pub fn complement(l: &Layout, cotarget: &IntTuple) -> Result<Layout> {
+    crate::twin::truthful!("complement", complement_impl(l, cotarget))
+}
+
+fn complement_impl(l: &Layout, cotarget: &IntTuple) -> Result<Layout> {
     crate::layout::check_shape("complement", cotarget)?;
     complement_filtered(&filter(l)?, cotarget, l)
 }
@@ -85,6 +89,10 @@ pub fn complement(l: &Layout, cotarget: &IntTuple) -> Result<Layout> {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn complement_cosize(l: &Layout) -> Result<Layout> {
+    crate::twin::truthful!("complement_cosize", complement_cosize_impl(l))
+}
+
+fn complement_cosize_impl(l: &Layout) -> Result<Layout> {
     let f = filter(l)?;
     complement_filtered(&f, &Tuple::Leaf(f.cosize()?), l)
 }
@@ -98,6 +106,12 @@ fn complement_filtered(f: &Layout, cotarget: &IntTuple, orig: &Layout) -> Result
             reason: alloc::format!("negative stride {}", d.value()),
         });
     }
+    // A dynamic mode whose run-time extent is 1 reaches only index 0; the general path would
+    // place it like a real mode (and refuse `(2,{1}):(4,{4})` as non-injective). It is skipped;
+    // that choice reads a run-time value, so the result is then all dynamic.
+    let before = rest.len();
+    rest.retain(|(s, _)| s.value() != 1);
+    let decided_on_values = rest.len() != before;
     if rest.len() == 1 && rest[0].1.is_const(0) {
         // The irreducible rank-1 stride-0 layout: all of the cotarget is the complement.
         return make_layout_left(&coalesce_shape(cotarget)?);
@@ -138,7 +152,7 @@ fn complement_filtered(f: &Layout, cotarget: &IntTuple, orig: &Layout) -> Result
     }
     let r = coalesce_pairs(&result)?;
     check_cheap_post(orig, f, cotarget, &r)?;
-    Ok(r)
+    Ok(if decided_on_values { r.to_dynamic() } else { r })
 }
 
 /// The @post conditions that need no enumeration. Where a stride is not a multiple of the span

@@ -136,6 +136,10 @@ pub(crate) fn by_mode(
 /// # Ok::<(), Error>(())
 /// ```
 pub fn composition(a: &Layout, b: &Tiler) -> Result<Layout> {
+    crate::twin::truthful!("composition", composition_by_mode(a, b))
+}
+
+fn composition_by_mode(a: &Layout, b: &Tiler) -> Result<Layout> {
     by_mode(a, b, "composition", true, &|a, b| match compose(a, b, Decide::Static) {
         // Modes of A that only their run-time values allow to merge can make a valid
         // composition look inadmissible; the runtime crate knows the values, so it retries.

@@ -33,6 +33,10 @@ use crate::layout::Layout;
 /// # Ok::<(), Error>(())
 /// ```
 pub fn logical_divide(a: &Layout, b: &Tiler) -> Result<Layout> {
+    crate::twin::truthful!("logical_divide", logical_divide_impl(a, b))
+}
+
+fn logical_divide_impl(a: &Layout, b: &Tiler) -> Result<Layout> {
     by_mode(a, b, "logical_divide", false, &|a, b| {
         let rest = complement(b, coalesce(a)?.shape())?;
         composition(a, &Tiler::Layout(Layout::from_modes(alloc::vec![b.clone(), rest])))
@@ -101,6 +105,10 @@ fn unpack(m: &Layout) -> Vec<Layout> {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn zipped_divide(a: &Layout, b: &Tiler) -> Result<Layout> {
+    crate::twin::truthful!("zipped_divide", zipped_divide_impl(a, b))
+}
+
+fn zipped_divide_impl(a: &Layout, b: &Tiler) -> Result<Layout> {
     tile_unzip(&logical_divide(a, b)?, b)
 }
 
@@ -117,6 +125,10 @@ pub fn zipped_divide(a: &Layout, b: &Tiler) -> Result<Layout> {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn tiled_divide(a: &Layout, b: &Tiler) -> Result<Layout> {
+    crate::twin::truthful!("tiled_divide", tiled_divide_impl(a, b))
+}
+
+fn tiled_divide_impl(a: &Layout, b: &Tiler) -> Result<Layout> {
     tiled(&zipped_divide(a, b)?)
 }
 
@@ -147,5 +159,9 @@ pub(crate) fn flat(z: &Layout) -> Result<Layout> {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn flat_divide(a: &Layout, b: &Tiler) -> Result<Layout> {
+    crate::twin::truthful!("flat_divide", flat_divide_impl(a, b))
+}
+
+fn flat_divide_impl(a: &Layout, b: &Tiler) -> Result<Layout> {
     flat(&zipped_divide(a, b)?)
 }

@@ -117,7 +117,7 @@ impl fmt::Display for Error {
             }
             Error::Undecided { op, reason, dynamic } => write!(
                 f,
-                "{op} cannot decide with dynamic values: {reason}, but not with every leaf static; make {dynamic} static"
+                "{op} needs static values here: on the path dynamic values take it stopped with \"{reason}\", which the same values all static do not meet; make the dynamic leaves of {dynamic} static"
             ),
         }
     }

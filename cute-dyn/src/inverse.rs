@@ -59,6 +59,10 @@ fn sorted_modes(l: &Layout) -> Result<SortedModes> {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn right_inverse(l: &Layout) -> Result<Layout> {
+    crate::twin::truthful!("right_inverse", right_inverse_impl(l))
+}
+
+fn right_inverse_impl(l: &Layout) -> Result<Layout> {
     let SortedModes { pairs, preprod, order } = sorted_modes(l)?;
     let mut result = alloc::vec![(Int::st(1), Int::st(0))];
     let mut current = Int::st(1);
@@ -99,6 +103,10 @@ pub fn right_inverse(l: &Layout) -> Result<Layout> {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn left_inverse(l: &Layout) -> Result<Layout> {
+    crate::twin::truthful!("left_inverse", left_inverse_impl(l))
+}
+
+fn left_inverse_impl(l: &Layout) -> Result<Layout> {
     let SortedModes { pairs, preprod, order } = sorted_modes(l)?;
     let mut shapes: Vec<Int> = Vec::new();
     let mut strides = alloc::vec![Int::st(0)];
@@ -165,6 +173,10 @@ pub fn left_inverse(l: &Layout) -> Result<Layout> {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn max_common_layout(a: &Layout, b: &Layout) -> Result<Layout> {
+    crate::twin::truthful!("max_common_layout", max_common_layout_impl(a, b))
+}
+
+fn max_common_layout_impl(a: &Layout, b: &Layout) -> Result<Layout> {
     let inv_b = right_inverse(b)?;
     let common = coalesce(&composition(a, &Tiler::Layout(inv_b.clone()))?)?;
     let first = common.get(0)?;
@@ -214,6 +226,10 @@ pub fn max_common_vector(a: &Layout, b: &Layout) -> Result<Int> {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn nullspace(l: &Layout) -> Result<Layout> {
+    crate::twin::truthful!("nullspace", nullspace_impl(l))
+}
+
+fn nullspace_impl(l: &Layout) -> Result<Layout> {
     let flat = l.flatten();
     let flat_shape = flat.shape().clone();
     let rstride = compact_major(&flat_shape, Int::st(1), true)?;

@@ -43,6 +43,7 @@ pub mod recast;
 pub mod render;
 pub mod swizzle;
 pub mod tensor;
+mod twin;
 
 pub use coalesce::{coalesce, coalesce_by, filter, filter_by, filter_zeros};
 pub use complement::{coalesce_shape, complement, complement_cosize};

@@ -30,6 +30,10 @@ use crate::layout::{make_layout_left, make_ordered_layout, Layout};
 /// # Ok::<(), Error>(())
 /// ```
 pub fn logical_product(a: &Layout, b: &Tiler) -> Result<Layout> {
+    crate::twin::truthful!("logical_product", logical_product_impl(a, b))
+}
+
+fn logical_product_impl(a: &Layout, b: &Tiler) -> Result<Layout> {
     by_mode(a, b, "logical_product", false, &|a, b| {
         let cotarget = a.size()?.checked_mul(b.cosize()?)?;
         let rest = complement(a, &Tuple::Leaf(cotarget))?;
@@ -50,6 +54,10 @@ pub fn logical_product(a: &Layout, b: &Tiler) -> Result<Layout> {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn zipped_product(a: &Layout, b: &Tiler) -> Result<Layout> {
+    crate::twin::truthful!("zipped_product", zipped_product_impl(a, b))
+}
+
+fn zipped_product_impl(a: &Layout, b: &Tiler) -> Result<Layout> {
     tile_unzip(&logical_product(a, b)?, b)
 }
 
@@ -66,6 +74,10 @@ pub fn zipped_product(a: &Layout, b: &Tiler) -> Result<Layout> {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn tiled_product(a: &Layout, b: &Tiler) -> Result<Layout> {
+    crate::twin::truthful!("tiled_product", tiled_product_impl(a, b))
+}
+
+fn tiled_product_impl(a: &Layout, b: &Tiler) -> Result<Layout> {
     tiled(&zipped_product(a, b)?)
 }
 
@@ -82,6 +94,10 @@ pub fn tiled_product(a: &Layout, b: &Tiler) -> Result<Layout> {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn flat_product(a: &Layout, b: &Tiler) -> Result<Layout> {
+    crate::twin::truthful!("flat_product", flat_product_impl(a, b))
+}
+
+fn flat_product_impl(a: &Layout, b: &Tiler) -> Result<Layout> {
     flat(&zipped_product(a, b)?)
 }
 
@@ -111,6 +127,10 @@ fn rank_product(block: &Layout, tiler: &Layout, block_first: bool) -> Result<Lay
 /// # Ok::<(), Error>(())
 /// ```
 pub fn blocked_product(a: &Layout, b: &Layout) -> Result<Layout> {
+    crate::twin::truthful!("blocked_product", blocked_product_impl(a, b))
+}
+
+fn blocked_product_impl(a: &Layout, b: &Layout) -> Result<Layout> {
     rank_product(a, b, true)
 }
 
@@ -128,6 +148,10 @@ pub fn blocked_product(a: &Layout, b: &Layout) -> Result<Layout> {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn raked_product(a: &Layout, b: &Layout) -> Result<Layout> {
+    crate::twin::truthful!("raked_product", raked_product_impl(a, b))
+}
+
+fn raked_product_impl(a: &Layout, b: &Layout) -> Result<Layout> {
     rank_product(a, b, false)
 }
 
@@ -149,6 +173,16 @@ pub fn raked_product(a: &Layout, b: &Layout) -> Result<Layout> {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn tile_to_shape(block: &Layout, shape: &IntTuple, order: Option<&IntTuple>) -> Result<Layout> {
+    let twin_order = order.map(IntTuple::to_static);
+    crate::twin::truthful(
+        "tile_to_shape",
+        &[block, shape],
+        || tile_to_shape_impl(block, shape, order),
+        || tile_to_shape_impl(&block.to_static(), &shape.to_static(), twin_order.as_ref()),
+    )
+}
+
+fn tile_to_shape_impl(block: &Layout, shape: &IntTuple, order: Option<&IntTuple>) -> Result<Layout> {
     crate::layout::check_shape("tile_to_shape", shape)?;
     let r = shape.rank();
     // Precondition 1

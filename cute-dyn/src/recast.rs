@@ -29,6 +29,10 @@ fn positive(n: i64, op: &'static str) -> Result<Int> {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn upcast(l: &Layout, n: i64) -> Result<Layout> {
+    crate::twin::truthful("upcast", &[l], || upcast_impl(l, n), || upcast_impl(&l.to_static(), n))
+}
+
+fn upcast_impl(l: &Layout, n: i64) -> Result<Layout> {
     let n = positive(n, "upcast")?;
     let mut shapes = l.shape().leaves().into_iter();
     let mut new_strides = alloc::vec::Vec::new();
@@ -75,6 +79,10 @@ pub fn upcast(l: &Layout, n: i64) -> Result<Layout> {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn downcast(l: &Layout, n: i64) -> Result<Layout> {
+    crate::twin::truthful("downcast", &[l], || downcast_impl(l, n), || downcast_impl(&l.to_static(), n))
+}
+
+fn downcast_impl(l: &Layout, n: i64) -> Result<Layout> {
     let n = positive(n, "downcast")?;
     let pairs = l.pairs();
     // Precondition 2

@@ -1,0 +1,137 @@
+//! Refusals on mixed input must be true.
+//!
+//! The algorithms take a branch on a value only when it is static (the DSL's rule); with a
+//! dynamic value they take the general path, which can stop on a condition that the actual
+//! values do not violate: `complement((2,{1}):(4,{4}),16)` stops as "non-injective", though a
+//! mode of extent 1 reaches only index 0 and `complement((2,1):(4,4),16)` is `(4,2):(1,8)`.
+//!
+//! So every public operation that can refuse runs through [`truthful`]: when a mixed input
+//! is refused, the same values with every leaf static (the *static twin*) are tried. If the
+//! twin is refused for the same kind of reason, the refusal stands; if for another, the twin's
+//! reason is given (it is about the same values); if the twin goes through, the refusal
+//! becomes [`Error::Undecided`], which says that the structure needs static values and which
+//! input's dynamic leaves to make static. The twin is computed only on the error path.
+
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use crate::composition::Tiler;
+use crate::error::{Error, Result};
+use crate::int_tuple::IntTuple;
+use crate::layout::Layout;
+use crate::print::to_values;
+
+/// An operand that has a static twin.
+pub(crate) trait Twin {
+    /// The same values, every leaf static.
+    fn twin(&self) -> Self
+    where
+        Self: Sized;
+    /// Whether some leaf is dynamic.
+    fn has_dynamic(&self) -> bool;
+    /// The operand in the values notation.
+    fn text(&self) -> String;
+}
+
+impl Twin for Layout {
+    fn twin(&self) -> Layout {
+        self.to_static()
+    }
+    fn has_dynamic(&self) -> bool {
+        !self.is_static()
+    }
+    fn text(&self) -> String {
+        to_values(self)
+    }
+}
+
+impl Twin for IntTuple {
+    fn twin(&self) -> IntTuple {
+        self.to_static()
+    }
+    fn has_dynamic(&self) -> bool {
+        !self.is_static()
+    }
+    fn text(&self) -> String {
+        to_values(self)
+    }
+}
+
+impl Twin for Tiler {
+    fn twin(&self) -> Tiler {
+        match self {
+            Tiler::Layout(l) => Tiler::Layout(l.to_static()),
+            Tiler::Int(n) => Tiler::Int(crate::Int::st(n.value())),
+            Tiler::Under => Tiler::Under,
+            Tiler::ByMode(v) => Tiler::ByMode(v.iter().map(Twin::twin).collect()),
+        }
+    }
+    fn has_dynamic(&self) -> bool {
+        match self {
+            Tiler::Layout(l) => !l.is_static(),
+            Tiler::Int(n) => !n.is_static(),
+            Tiler::Under => false,
+            Tiler::ByMode(v) => v.iter().any(Twin::has_dynamic),
+        }
+    }
+    fn text(&self) -> String {
+        to_values(self)
+    }
+}
+
+impl Twin for i64 {
+    fn twin(&self) -> i64 {
+        *self
+    }
+    fn has_dynamic(&self) -> bool {
+        false
+    }
+    fn text(&self) -> String {
+        alloc::format!("{self}")
+    }
+}
+
+/// Errors that are facts about the arithmetic or the text, not a condition the algorithm's
+/// path decided: they stand as they are.
+fn stands(e: &Error) -> bool {
+    matches!(e, Error::Overflow { .. } | Error::Parse { .. } | Error::DivisionByZero { .. })
+}
+
+/// `mixed`, unless it is a refusal that the static twin (`twin`) does not share: see the
+/// module documentation.
+pub(crate) fn truthful<T>(
+    op: &'static str,
+    inputs: &[&dyn Twin],
+    mixed: impl FnOnce() -> Result<T>,
+    twin: impl FnOnce() -> Result<T>,
+) -> Result<T> {
+    let e = match mixed() {
+        Err(e) if !stands(&e) && inputs.iter().any(|x| x.has_dynamic()) => e,
+        r => return r,
+    };
+    match twin() {
+        Err(t) if t.kind() == e.kind() => Err(e),
+        Err(t) => Err(t),
+        Ok(_) => {
+            let reason = match e {
+                Error::Undecided { reason, .. } => reason,
+                e => e.to_string(),
+            };
+            let dynamic: Vec<String> = inputs.iter().filter(|x| x.has_dynamic()).map(|x| x.text()).collect();
+            Err(Error::Undecided { op, reason, dynamic: dynamic.join(" and ") })
+        }
+    }
+}
+
+/// `truthful(op, [args], f(args), f(twins))` for a function whose operands all have twins.
+macro_rules! truthful_call {
+    ($op:literal, $f:ident($($a:ident),*)) => {
+        $crate::twin::truthful(
+            $op,
+            &[$($a as &dyn $crate::twin::Twin),*],
+            || $f($($a),*),
+            || $f($(&$crate::twin::Twin::twin($a)),*),
+        )
+    };
+}
+pub(crate) use truthful_call as truthful;

@@ -557,6 +557,14 @@ fn shape_of(a: &Args<'_>, i: usize) -> Result<IntTuple> {
 /// # Errors
 /// `Postcondition` naming the violated condition (a bug in the library).
 pub fn post_check(name: &str, args: &[Value], result: &Value) -> Result<()> {
+    match post_check_unguarded(name, args, result) {
+        // The check's own arithmetic left i64 (an operand of size past 2^63): not checkable.
+        Err(Error::Overflow { .. }) => Ok(()),
+        r => r,
+    }
+}
+
+fn post_check_unguarded(name: &str, args: &[Value], result: &Value) -> Result<()> {
     let a = Args { op: "post", v: args };
     let Value::Layout(r) = result else { return Ok(()) };
     match name {

@@ -1038,3 +1038,20 @@ pub(crate) fn leaf_pairs(shape: &IntTuple, stride: &IntTuple) -> Vec<(Int, Int)>
     go(shape, stride, &mut out);
     out
 }
+
+/// Dropping is iterative: a tuple nested deeper than the stack allows (only the library API
+/// can build one; the parser stops at `MAX_DEPTH`) must not overflow it when it goes away.
+impl<T> Drop for Tuple<T> {
+    fn drop(&mut self) {
+        let Tuple::Node(v) = self else { return };
+        if v.iter().all(|x| matches!(x, Tuple::Leaf(_))) {
+            return; // the common case: nothing deeper
+        }
+        let mut stack = core::mem::take(v);
+        while let Some(mut t) = stack.pop() {
+            if let Tuple::Node(inner) = &mut t {
+                stack.append(inner);
+            }
+        }
+    }
+}

@@ -16,6 +16,11 @@ struct SortedModes {
     pairs: Vec<(Int, Int)>,
     preprod: Vec<Int>,
     order: Vec<usize>,
+    /// A dynamic mode of run-time extent 1 was left out of `order`: it reaches only index 0,
+    /// but left in, it takes part in the sort (and C++'s tie-breaking) where its static twin,
+    /// removed by coalesce, does not. The choice reads a run-time value, so the caller's
+    /// result is then all dynamic.
+    decided_on_values: bool,
 }
 
 /// CuTe's exchange sort on the stride key, reproduced so that ties land the same.
@@ -27,7 +32,8 @@ fn sorted_modes(l: &Layout) -> Result<SortedModes> {
         let next = preprod.last().expect("non-empty").checked_mul(s)?;
         preprod.push(next);
     }
-    let mut order: Vec<usize> = (0..pairs.len()).collect();
+    let mut order: Vec<usize> = (0..pairs.len()).filter(|&i| pairs[i].0.value() != 1).collect();
+    let decided_on_values = order.len() != pairs.len();
     for i in 0..order.len() {
         for j in i + 1..order.len() {
             if pairs[order[j]].1.value() < pairs[order[i]].1.value() {
@@ -35,7 +41,7 @@ fn sorted_modes(l: &Layout) -> Result<SortedModes> {
             }
         }
     }
-    Ok(SortedModes { pairs, preprod, order })
+    Ok(SortedModes { pairs, preprod, order, decided_on_values })
 }
 
 /// `right_inverse(L)`: the largest compact `R` with `L(R(i)) == i` for `i < size(R)`.
@@ -63,7 +69,7 @@ pub fn right_inverse(l: &Layout) -> Result<Layout> {
 }
 
 fn right_inverse_impl(l: &Layout) -> Result<Layout> {
-    let SortedModes { pairs, preprod, order } = sorted_modes(l)?;
+    let SortedModes { pairs, preprod, order, decided_on_values } = sorted_modes(l)?;
     let mut result = alloc::vec![(Int::st(1), Int::st(0))];
     let mut current = Int::st(1);
     for i in order {
@@ -73,7 +79,8 @@ fn right_inverse_impl(l: &Layout) -> Result<Layout> {
             current = s.checked_mul(d)?;
         }
     }
-    coalesce(&Layout::from_pairs(&result))
+    let r = coalesce(&Layout::from_pairs(&result))?;
+    Ok(if decided_on_values { r.to_dynamic() } else { r })
 }
 
 /// `left_inverse(L)`: CuTe's quasi-inverse, a layout `R` with `L(R(L(i))) == L(i)` for
@@ -107,25 +114,19 @@ pub fn left_inverse(l: &Layout) -> Result<Layout> {
 }
 
 fn left_inverse_impl(l: &Layout) -> Result<Layout> {
-    let SortedModes { pairs, preprod, order } = sorted_modes(l)?;
+    let SortedModes { pairs, preprod, order, decided_on_values } = sorted_modes(l)?;
     let mut shapes: Vec<Int> = Vec::new();
     let mut strides = alloc::vec![Int::st(0)];
     let mut size = Int::st(1);
-    // C++ closes with the shape of the mode of largest stride.
-    let mut last = order.last().map_or(Int::st(1), |&i| pairs[i].0);
-    // A dynamic mode whose run-time extent is 1 reaches only index 0: it is skipped like a
-    // stride-0 mode (C++ would divide by it). That choice reads a run-time value, so the
-    // result is then all dynamic.
-    let mut decided_on_values = false;
+    // C++ closes with the shape of the mode of largest stride. With only stride-0 modes, a
+    // static coalesce leaves one, of extent size(L); dynamic extents keep several (the DSL's
+    // rule), so take size(L) itself.
+    let mut last = l.size()?;
     // One past the largest index the modes taken so far reach (precondition 3).
     let mut span = 1i64;
     for &i in &order {
         let (s, d) = pairs[i];
         if d.value() == 0 {
-            continue;
-        }
-        if s.value() == 1 {
-            decided_on_values = true;
             continue;
         }
         // Precondition 2

@@ -140,6 +140,13 @@ fn too_large(l: &Layout) -> Result<bool> {
     Ok(size_of(l)? > MAX_POINTS)
 }
 
+/// A layout with an extent 0 has an empty domain: it cannot be evaluated at all (CuTe's
+/// `crd2idx` divides by the extents), so laws that evaluate it hold vacuously; nor can one
+/// whose indices do not fit in `i64`.
+fn empty(l: &Layout) -> bool {
+    l.shape().leaves().iter().any(|s| s.value() == 0) || l.cosize().is_err()
+}
+
 /// `R(i) == f(i)` for `i < n`, else the first `i` where it fails.
 fn pointwise(
     op: &'static str,
@@ -149,7 +156,12 @@ fn pointwise(
     f: impl Fn(i64) -> Result<i64>,
 ) -> Result<()> {
     for i in 0..n {
-        let (got, want) = (r.call(i)?, f(i)?);
+        // A reference value past i64 (an operand whose indices do not fit) is not checked.
+        let want = match f(i) {
+            Err(Error::Overflow { .. }) => continue,
+            w => w?,
+        };
+        let got = r.call(i)?;
         if got != want {
             return Err(violated(op, condition, alloc::format!("R({i}) = {got}, expected {want}, for R = {r}")));
         }
@@ -165,7 +177,7 @@ pub fn check_coalesce(l: &Layout, r: &Layout) -> Result<()> {
     if size_of(r)? != size_of(l)? || r.depth() > 1 {
         return Err(violated("coalesce", "size(R) == size(L) and depth(R) <= 1", alloc::format!("{l} -> {r}")));
     }
-    if too_large(l)? {
+    if too_large(l)? || empty(l) {
         return Ok(());
     }
     pointwise("coalesce", "R(i) == L(i)", size_of(l)?, r, |i| l.call(i))
@@ -180,7 +192,7 @@ pub fn check_filter(l: &Layout, r: &Layout) -> Result<()> {
     if r.depth() > 1 {
         return Err(violated("filter", "depth(R) <= 1", alloc::format!("{r}")));
     }
-    if too_large(l)? || too_large(r)? {
+    if too_large(l)? || too_large(r)? || empty(l) {
         return Ok(());
     }
     let (mut a, mut b) = (sorted_image(l)?, sorted_image(r)?);
@@ -247,7 +259,7 @@ pub fn check_composition(a: &Layout, b: &Tiler, r: &Layout) -> Result<()> {
         if !compatible(b.shape(), r.shape()) {
             return Err(violated("composition", "compatible(B, R)", alloc::format!("B = {b}, R = {r}")));
         }
-        if too_large(b)? {
+        if too_large(b)? || empty(a) {
             return Ok(());
         }
         pointwise("composition", "R(c) == A(B(c))", size_of(b)?, r, |i| a.call(b.call(i)?))
@@ -268,7 +280,7 @@ pub fn check_complement(l: &Layout, cotarget: &IntTuple, r: &Layout) -> Result<(
     if n.checked_mul(fl).is_some_and(|x| x < target) {
         return Err(violated(OP, "size(R) >= cotarget / size(filter(L))", alloc::format!("{l}, {target} -> {r}")));
     }
-    if too_large(r)? || too_large(l)? {
+    if too_large(r)? || too_large(l)? || empty(l) || empty(r) {
         return Ok(());
     }
     let img = image(r)?;
@@ -295,7 +307,7 @@ pub fn check_complement(l: &Layout, cotarget: &IntTuple, r: &Layout) -> Result<(
 /// # Errors
 /// `Postcondition`.
 pub fn check_right_inverse(l: &Layout, r: &Layout) -> Result<()> {
-    if too_large(r)? {
+    if too_large(r)? || empty(l) {
         return Ok(());
     }
     for i in 0..size_of(r)? {
@@ -317,7 +329,7 @@ pub fn check_right_inverse(l: &Layout, r: &Layout) -> Result<()> {
 /// # Errors
 /// `Postcondition`.
 pub fn check_left_inverse(l: &Layout, r: &Layout) -> Result<()> {
-    if too_large(l)? {
+    if too_large(l)? || empty(l) || empty(r) {
         return Ok(());
     }
     for i in 0..size_of(l)? {
@@ -351,7 +363,7 @@ pub fn check_logical_divide(a: &Layout, b: &Tiler, r: &Layout) -> Result<()> {
                 alloc::format!("{r}"),
             ));
         }
-        if too_large(r)? {
+        if too_large(r)? || empty(a) || empty(b) || empty(&c) {
             return Ok(());
         }
         pointwise("logical_divide", "R(j, k) == A(B(j) + C(k))", size_of(r)?, r, |i| {
@@ -376,7 +388,7 @@ pub fn check_logical_product(a: &Layout, b: &Tiler, r: &Layout) -> Result<()> {
                 alloc::format!("{r}"),
             ));
         }
-        if too_large(r)? {
+        if too_large(r)? || empty(a) || empty(b) || empty(&c) {
             return Ok(());
         }
         pointwise("logical_product", "R(i, j) == A(i) + C(B(j))", size_of(r)?, r, |k| {
@@ -394,7 +406,7 @@ pub fn check_rearrangement(op: &'static str, logical: &Layout, r: &Layout) -> Re
     if size_of(r)? != size_of(logical)? {
         return Err(violated(op, "size(R) == size(logical result)", alloc::format!("{logical} vs {r}")));
     }
-    if too_large(r)? {
+    if too_large(r)? || empty(r) || empty(logical) {
         return Ok(());
     }
     if sorted_image(r)? != sorted_image(logical)? {

@@ -323,9 +323,9 @@ fn thread_tiler(threads: &Layout, tid: usize) -> Result<(Tiler, Coord)> {
     })?;
     let crd = int_tuple::idx2crd(&Tuple::Leaf(Int::dy(j)), &shape)?;
     let tiler = Tiler::ByMode(shape.modes().into_iter().map(|s| Tiler::Int(leaf(&s))).collect());
-    let coord = match crd {
-        Tuple::Node(v) => Tuple::Node(v.into_iter().map(|c| Tuple::Leaf(Some(leaf(&c)))).collect()),
-        Tuple::Leaf(c) => Tuple::Node(vec![Tuple::Leaf(Some(c))]),
+    let coord = match &crd {
+        Tuple::Node(v) => Tuple::Node(v.iter().map(|c| Tuple::Leaf(Some(leaf(c)))).collect()),
+        Tuple::Leaf(c) => Tuple::Node(vec![Tuple::Leaf(Some(*c))]),
     };
     Ok((tiler, coord))
 }

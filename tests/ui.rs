@@ -10,6 +10,13 @@ fn malformed_literals() {
     t.compile_fail("ui-tests/macros/*.rs");
 }
 
+/// Generic code missing the one bound an operation needs: rustc names the trait to add.
+#[test]
+fn generic_code_missing_a_bound() {
+    let t = trybuild::TestCases::new();
+    t.compile_fail("ui-tests/generic/*.rs");
+}
+
 #[test]
 fn algebra_preconditions() {
     let t = trybuild::TestCases::new();

@@ -32,12 +32,13 @@ impl Int {
     /// A dynamic integer known to be a multiple of `div` (`?{div=N}` in the DSL).
     ///
     /// # Errors
-    /// `InvalidArgument` when `div` is 0 or does not divide `value`.
+    /// `InvalidArgument` when `div` is 0, past 2^63 (only 0 has such divisors, and the DSL
+    /// notation could not carry it) or does not divide `value`.
     pub fn dy_div(value: i64, div: u64) -> Result<Int> {
-        if div == 0 || !value.unsigned_abs().is_multiple_of(div) {
+        if div == 0 || div > 1 << 63 || !value.unsigned_abs().is_multiple_of(div) {
             return Err(Error::InvalidArgument {
                 op: "dynamic integer",
-                reason: alloc::format!("divisor {div} does not divide {value}"),
+                reason: alloc::format!("divisor {div} does not divide {value} (or is past 2^63)"),
             });
         }
         Ok(Int { value, div })
@@ -82,7 +83,7 @@ impl Int {
         if a.is_static() && b.is_static() {
             Int::st(value)
         } else {
-            Int { value, div: div().max(1) }
+            Int { value, div: fit_divisor(div()) }
         }
     }
 
@@ -183,6 +184,17 @@ impl Int {
         } else {
             Int::dy(self.value.signum())
         }
+    }
+}
+
+/// A divisor as the notation can carry it: at least 1 and at most 2^63 (a divisor of a
+/// non-zero `i64` is at most 2^63 anyway; a product of divisors of 0 can pass it, and is then
+/// forgotten rather than printed as a `?{div=N}` that does not read back).
+fn fit_divisor(d: u64) -> u64 {
+    if d == 0 || d > 1 << 63 {
+        1
+    } else {
+        d
     }
 }
 

@@ -787,6 +787,8 @@ pub fn crd2idx(coord: &Coord, shape: &IntTuple, stride: &IntTuple) -> Result<Int
             Ok(acc)
         }
         (Tuple::Leaf(c), Tuple::Leaf(_), Tuple::Leaf(d)) => c.unwrap_or(Int::st(0)).checked_mul(*d),
+        // `():()`: size 1, every index maps to 0 (a sum over no modes, as in C++).
+        (Tuple::Leaf(_), Tuple::Node(sv), Tuple::Node(dv)) if sv.is_empty() && dv.is_empty() => Ok(Int::st(0)),
         _ => Err(Error::RankMismatch {
             op: "crd2idx",
             expected: alloc::format!("rank {}", shape.rank()),

@@ -529,6 +529,21 @@ where
     l.shape().flatten_modes(l.stride()).unzip_layout()
 }
 
+/// `flatten` as a trait ([`crate::ops::Flatten`]): one bound in generic code.
+impl<S, D> crate::ops::Flatten for Layout<S, D>
+where
+    S: Congruent<D> + FlattenModes<D>,
+    D: IntTuple,
+    S::Output: Unzip,
+    <S::Output as Unzip>::Output: Copy,
+{
+    type Output = <<S as FlattenModes<D>>::Output as Unzip>::Output;
+    #[inline(always)]
+    fn flatten(self) -> Self::Output {
+        flatten(self)
+    }
+}
+
 // ------------------------------------------------------------------ coalesce by profile
 
 /// `coalesce` as an operation a profile applies by mode (through the tilers' by-mode dispatch,
@@ -600,5 +615,5 @@ crate::diag::static_op!(
     /// let l = layout!((2,(1,6)):(1,(6,2)));
     /// assert_eq!(coalesce_by(l, shape!((1,1))).to_string(), "(2,6):(1,2)");
     /// ```
-    fn coalesce_by<P>(P) => CoalesceByOp
+    fn coalesce_by<P>(P) => CoalesceByOp, CoalesceBy
 );

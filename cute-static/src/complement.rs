@@ -287,7 +287,7 @@ crate::diag::static_op!(
     /// assert_eq!(complement(layout!((2,4):(1,6)), shape!(24)).to_string(), "3:2");
     /// assert_eq!(complement(layout!((2,2):(1,6)), shape!(24)).to_string(), "(3,2):(2,12)");
     /// ```
-    fn complement<Cot>(Cot) => ComplementOp
+    fn complement<Cot>(Cot) => ComplementOp, Complement
 );
 
 /// `cosize(L)` as a typenum number.

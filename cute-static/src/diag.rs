@@ -163,7 +163,7 @@ pub type Gated<Op, A, B> = <<A as StaticBit>::Out as Gate<Op, A, B>>::Output;
 /// gate's, so that a run-time leaf is one "static value required" error, and its value the
 /// type's default (every leaf is static, every result zero-sized).
 macro_rules! static_op {
-    ($(#[$doc:meta])* fn $name:ident<$($g:ident),*>($bt:ty) => $op:ty) => {
+    ($(#[$doc:meta])* fn $name:ident<$($g:ident),*>($bt:ty) => $op:ty $(, $tr:ident)?) => {
         $(#[$doc])*
         #[inline(always)]
         pub fn $name<SA, DA, $($g),*>(_: $crate::Layout<SA, DA>, _: $bt) -> $crate::diag::Gated<$op, $crate::Layout<SA, DA>, $bt>
@@ -174,8 +174,23 @@ macro_rules! static_op {
         {
             Default::default()
         }
+        $(
+        /// The operation as a trait: one bound in generic code.
+        impl<SA, DA, X> $crate::ops::$tr<X> for $crate::Layout<SA, DA>
+        where
+            $crate::Layout<SA, DA>: $crate::diag::StaticBit,
+            <$crate::Layout<SA, DA> as $crate::diag::StaticBit>::Out: $crate::diag::Gate<$op, $crate::Layout<SA, DA>, X>,
+            $crate::diag::Gated<$op, $crate::Layout<SA, DA>, X>: Default,
+        {
+            type Output = $crate::diag::Gated<$op, $crate::Layout<SA, DA>, X>;
+            #[inline(always)]
+            fn $name(self, _: X) -> Self::Output {
+                Default::default()
+            }
+        }
+        )?
     };
-    ($(#[$doc:meta])* fn $name:ident() => $op:ty) => {
+    ($(#[$doc:meta])* fn $name:ident() => $op:ty $(, $tr:ident)?) => {
         $(#[$doc])*
         #[inline(always)]
         pub fn $name<SA, DA>(_: $crate::Layout<SA, DA>) -> $crate::diag::Gated<$op, $crate::Layout<SA, DA>, ()>
@@ -186,6 +201,21 @@ macro_rules! static_op {
         {
             Default::default()
         }
+        $(
+        /// The operation as a trait: one bound in generic code.
+        impl<SA, DA> $crate::ops::$tr for $crate::Layout<SA, DA>
+        where
+            $crate::Layout<SA, DA>: $crate::diag::StaticBit,
+            <$crate::Layout<SA, DA> as $crate::diag::StaticBit>::Out: $crate::diag::Gate<$op, $crate::Layout<SA, DA>, ()>,
+            $crate::diag::Gated<$op, $crate::Layout<SA, DA>, ()>: Default,
+        {
+            type Output = $crate::diag::Gated<$op, $crate::Layout<SA, DA>, ()>;
+            #[inline(always)]
+            fn $name(self) -> Self::Output {
+                Default::default()
+            }
+        }
+        )?
     };
 }
 pub(crate) use static_op;

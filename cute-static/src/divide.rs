@@ -65,7 +65,7 @@ crate::diag::static_op!(
     /// assert_eq!(r.to_string(), "((3,3),((2,4),(2,2))):((177,59),((13,2),(26,1)))");
     /// assert_eq!(core::mem::size_of_val(&r), 0);
     /// ```
-    fn logical_divide<B>(B) => DivideOp
+    fn logical_divide<B>(B) => DivideOp, LogicalDivide
 );
 
 // ------------------------------------------------------------------- zipped, tiled, flat
@@ -187,8 +187,78 @@ crate::int_tuple::for_each_leaf_pair!(leaf_unpack);
 /// The zipped, tiled and flat forms of a divide or a product: `$op` is the operation's marker
 /// ([`DivideOp`], `ProductOp`), `$res` its result alias.
 macro_rules! rearrangements {
-    ($op:ty, $res:ident, $zalias:ident,
+    ($op:ty, $res:ident, $zalias:ident, $ztr:ident, $ttr:ident, $ftr:ident,
      $(#[$zdoc:meta])* $zipped:ident, $(#[$tdoc:meta])* $tiled:ident, $(#[$fdoc:meta])* $flat:ident) => {
+        /// The operation as a trait: one bound in generic code.
+        impl<SA, DA, B> $crate::ops::$ztr<B> for Layout<SA, DA>
+        where
+            B: TilerOp<$op, Layout<SA, DA>>,
+            $res<Layout<SA, DA>, B>: Parts,
+            B: Unzip2By<<$res<Layout<SA, DA>, B> as Parts>::S, <$res<Layout<SA, DA>, B> as Parts>::D>,
+            $zalias<Layout<SA, DA>, B>: Default,
+        {
+            type Output = $zalias<Layout<SA, DA>, B>;
+            #[inline(always)]
+            fn $zipped(self, b: B) -> Self::Output {
+                $zipped(self, b)
+            }
+        }
+
+        /// The operation as a trait: one bound in generic code.
+        impl<SA, DA, B, TS, TD, RS, RD> $crate::ops::$ttr<B> for Layout<SA, DA>
+        where
+            B: TilerOp<$op, Layout<SA, DA>>,
+            $res<Layout<SA, DA>, B>: Parts,
+            B: Unzip2By<
+                <$res<Layout<SA, DA>, B> as Parts>::S,
+                <$res<Layout<SA, DA>, B> as Parts>::D,
+                TS = TS,
+                TD = TD,
+                RS = RS,
+                RD = RD,
+            >,
+            RS: Unpack<RD>,
+            Layout<Cons<TS, <RS as Unpack<RD>>::S>, Cons<TD, <RS as Unpack<RD>>::D>>: Default,
+        {
+            type Output = Layout<Cons<TS, <RS as Unpack<RD>>::S>, Cons<TD, <RS as Unpack<RD>>::D>>;
+            #[inline(always)]
+            fn $tiled(self, b: B) -> Self::Output {
+                $tiled(self, b)
+            }
+        }
+
+        /// The operation as a trait: one bound in generic code.
+        impl<SA, DA, B, TS, TD, RS, RD> $crate::ops::$ftr<B> for Layout<SA, DA>
+        where
+            B: TilerOp<$op, Layout<SA, DA>>,
+            $res<Layout<SA, DA>, B>: Parts,
+            B: Unzip2By<
+                <$res<Layout<SA, DA>, B> as Parts>::S,
+                <$res<Layout<SA, DA>, B> as Parts>::D,
+                TS = TS,
+                TD = TD,
+                RS = RS,
+                RD = RD,
+            >,
+            TS: Unpack<TD>,
+            RS: Unpack<RD>,
+            <TS as Unpack<TD>>::S: crate::coalesce::Concat<<RS as Unpack<RD>>::S>,
+            <TS as Unpack<TD>>::D: crate::coalesce::Concat<<RS as Unpack<RD>>::D>,
+            Layout<
+                <<TS as Unpack<TD>>::S as crate::coalesce::Concat<<RS as Unpack<RD>>::S>>::Output,
+                <<TS as Unpack<TD>>::D as crate::coalesce::Concat<<RS as Unpack<RD>>::D>>::Output,
+            >: Default,
+        {
+            type Output = Layout<
+                <<TS as Unpack<TD>>::S as crate::coalesce::Concat<<RS as Unpack<RD>>::S>>::Output,
+                <<TS as Unpack<TD>>::D as crate::coalesce::Concat<<RS as Unpack<RD>>::D>>::Output,
+            >;
+            #[inline(always)]
+            fn $flat(self, b: B) -> Self::Output {
+                $flat(self, b)
+            }
+        }
+
         #[doc = concat!("The type of `", stringify!($zipped), "(A, B)`.")]
         pub type $zalias<A, B> = Zipped<B, <$res<A, B> as Parts>::S, <$res<A, B> as Parts>::D>;
 
@@ -263,7 +333,7 @@ macro_rules! rearrangements {
 pub(crate) use rearrangements;
 
 rearrangements!(
-    DivideOp, Divided, ZippedDivided,
+    DivideOp, Divided, ZippedDivided, ZippedDivide, TiledDivide, FlatDivide,
     /// `zipped_divide(A, B)`: `((tile), (rest))` of [`logical_divide`], tiles and rests gathered.
     ///
     /// # Examples

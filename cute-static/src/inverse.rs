@@ -160,7 +160,7 @@ crate::diag::static_op!(
     /// assert_eq!(right_inverse(layout!((4,2):(2,1))).to_string(), "(2,4):(4,1)");
     /// assert_eq!(right_inverse(layout!((6,2,6):(0,6,1))).to_string(), "(6,2):(12,6)");
     /// ```
-    fn right_inverse() => RightInverseOp
+    fn right_inverse() => RightInverseOp, RightInverse
 );
 
 // ----------------------------------------------------------------------------- left_inverse
@@ -263,5 +263,5 @@ crate::diag::static_op!(
     /// assert_eq!(left_inverse(layout!((4,2):(2,1))).to_string(), "(2,4):(4,1)");
     /// assert_eq!(left_inverse(layout!(2:8)).to_string(), "(8,2):(0,1)");
     /// ```
-    fn left_inverse() => LeftInverseOp
+    fn left_inverse() => LeftInverseOp, LeftInverse
 );

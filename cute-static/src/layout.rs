@@ -973,3 +973,68 @@ macro_rules! select {
         $crate::Layout::new($crate::Nil, $crate::Nil)$(.append(l.get::<$i>()))+
     }};
 }
+
+// The mode accessors as traits (`crate::ops`): one bound each in generic code.
+impl<S: Congruent<D> + AsModes, D: IntTuple + AsModes, const I: usize> crate::ops::Get<I> for Layout<S, D>
+where
+    S::Modes: ModeAt<I, I>,
+    D::Modes: ModeAt<I, I>,
+{
+    type Output = Layout<<S::Modes as ModeAt<I, I>>::Out, <D::Modes as ModeAt<I, I>>::Out>;
+    #[inline(always)]
+    fn get(&self) -> Self::Output {
+        Layout::get::<I>(self)
+    }
+}
+
+impl<S: Congruent<D> + AsModes, D: IntTuple + AsModes, const B: usize, const E: usize> crate::ops::Take<B, E>
+    for Layout<S, D>
+where
+    ModesS<S>: SplitAt<E, E>,
+    ModesS<D>: SplitAt<E, E>,
+    <ModesS<S> as SplitAt<E, E>>::Front: SplitAt<B, B>,
+    <ModesS<D> as SplitAt<E, E>>::Front: SplitAt<B, B>,
+{
+    type Output = Layout<
+        <<ModesS<S> as SplitAt<E, E>>::Front as SplitAt<B, B>>::Back,
+        <<ModesS<D> as SplitAt<E, E>>::Front as SplitAt<B, B>>::Back,
+    >;
+    #[inline(always)]
+    fn take(&self) -> Self::Output {
+        Layout::take::<B, E>(self)
+    }
+}
+
+impl<S: Congruent<D> + AsModes, D: IntTuple + AsModes, XS: IntTuple, XD: IntTuple> crate::ops::Append<Layout<XS, XD>>
+    for Layout<S, D>
+where
+    ModesS<S>: Append<Cons<XS, Nil>>,
+    ModesS<D>: Append<Cons<XD, Nil>>,
+{
+    type Output = Layout<<ModesS<S> as Append<Cons<XS, Nil>>>::Out, <ModesS<D> as Append<Cons<XD, Nil>>>::Out>;
+    #[inline(always)]
+    fn append(&self, x: Layout<XS, XD>) -> Self::Output {
+        Layout::append(self, x)
+    }
+}
+
+impl<S: Congruent<D> + AsModes, D: IntTuple + AsModes, XS: IntTuple, XD: IntTuple> crate::ops::Prepend<Layout<XS, XD>>
+    for Layout<S, D>
+{
+    type Output = Layout<Cons<XS, ModesS<S>>, Cons<XD, ModesS<D>>>;
+    #[inline(always)]
+    fn prepend(&self, x: Layout<XS, XD>) -> Self::Output {
+        Layout::prepend(self, x)
+    }
+}
+
+impl<S, D, const B: usize, const E: usize> crate::ops::GroupModes<B, E> for Layout<S, D>
+where
+    Self: GroupModesOf<B, E>,
+{
+    type Output = <Self as GroupModesOf<B, E>>::Output;
+    #[inline(always)]
+    fn group_modes(&self) -> Self::Output {
+        GroupModesOf::group_modes_of(self)
+    }
+}

@@ -46,6 +46,7 @@ pub mod divide;
 pub mod int_tuple;
 pub mod inverse;
 pub mod layout;
+pub mod ops;
 pub mod product;
 pub mod recast;
 pub mod tensor;
@@ -59,6 +60,11 @@ pub use divide::{flat_divide, logical_divide, tiled_divide, zipped_divide, Divid
 pub use int_tuple::{Cons, IntTuple, Leaf, List, Nil, Show};
 pub use inverse::{left_inverse, right_inverse};
 pub use layout::{make_layout_left, make_layout_right, Congruent, Layout, LayoutLeft, LayoutRight, StaticLayout};
+pub use ops::{
+    Append, BlockedProduct, CoalesceBy, Complement, Downcast, FlatDivide, FlatProduct, Flatten, Get, GroupModes,
+    LeftInverse, LogicalDivide, LogicalProduct, Prepend, RakedProduct, RightInverse, Take, TileToShape, TiledDivide,
+    TiledProduct, Upcast, ZippedDivide, ZippedProduct,
+};
 pub use product::{
     blocked_product, flat_product, logical_product, raked_product, tile_to_shape, tiled_product, zipped_product,
     Multiplied,

@@ -109,13 +109,13 @@ crate::diag::static_op!(
     /// let r = logical_product(layout!((2,2):(4,1)), layout!(6:1));
     /// assert_eq!(r.to_string(), "((2,2),(2,3)):((4,1),(2,8))");
     /// ```
-    fn logical_product<B>(B) => ProductOp
+    fn logical_product<B>(B) => ProductOp, LogicalProduct
 );
 
 use crate::divide::{rearrangements, Unpack, Unzip2By, Zipped};
 
 rearrangements!(
-    ProductOp, Multiplied, ZippedMultiplied,
+    ProductOp, Multiplied, ZippedMultiplied, ZippedProduct, TiledProduct, FlatProduct,
     /// `zipped_product(A, B)`: `((block), (product))`.
     ///
     /// # Examples
@@ -347,7 +347,7 @@ crate::diag::static_op!(
     /// let r = blocked_product(layout!((2,5):(5,1)), layout!((3,4):(1,3)));
     /// assert_eq!(r.to_string(), "((2,3),(5,4)):((5,10),(1,30))");
     /// ```
-    fn blocked_product<SB, DB>(crate::Layout<SB, DB>) => BlockedOp
+    fn blocked_product<SB, DB>(crate::Layout<SB, DB>) => BlockedOp, BlockedProduct
 );
 
 crate::diag::static_op!(
@@ -361,7 +361,7 @@ crate::diag::static_op!(
     /// let r = raked_product(layout!((2,5):(5,1)), layout!((3,4):(1,3)));
     /// assert_eq!(r.to_string(), "((3,2),(4,5)):((10,5),(30,1))");
     /// ```
-    fn raked_product<SB, DB>(crate::Layout<SB, DB>) => RakedOp
+    fn raked_product<SB, DB>(crate::Layout<SB, DB>) => RakedOp, RakedProduct
 );
 
 // ------------------------------------------------------------------------- tile_to_shape
@@ -473,5 +473,5 @@ crate::diag::static_op!(
     /// let r = tile_to_shape(layout!((2,2):(1,2)), shape!((4,6)));
     /// assert_eq!(r.to_string(), "((2,2),(2,3)):((1,4),(2,8))");
     /// ```
-    fn tile_to_shape<Shape>(Shape) => TileToShapeOp
+    fn tile_to_shape<Shape>(Shape) => TileToShapeOp, TileToShape
 );

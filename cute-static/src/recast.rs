@@ -182,7 +182,7 @@ crate::diag::static_op!(
     /// // (4,8):(1,4) of 16-bit elements, seen as 32-bit elements
     /// assert_eq!(upcast(layout!((4,8):(1,4)), shape!(2)).to_string(), "(2,8):(1,2)");
     /// ```
-    fn upcast<N>(N) => UpcastOp
+    fn upcast<N>(N) => UpcastOp, Upcast
 );
 
 crate::diag::static_op!(
@@ -195,5 +195,5 @@ crate::diag::static_op!(
     /// use cute_static::{downcast, layout, shape};
     /// assert_eq!(downcast(layout!((2,8):(1,2)), shape!(2)).to_string(), "(4,8):(1,4)");
     /// ```
-    fn downcast<N>(N) => DowncastOp
+    fn downcast<N>(N) => DowncastOp, Downcast
 );

@@ -1,0 +1,155 @@
+//! The algebra as traits: one trait per operation, named as the CuTe function in UpperCamelCase,
+//! implemented by the left operand, with `type Output` and a method of the CuTe name. Generic
+//! kernel code writes one bound per operation it calls:
+//!
+//! ```
+//! use cute_static::{layout, tiler, Coalesce, LogicalDivide, ZippedDivide};
+//!
+//! fn tiles<L, T>(l: L, t: T) -> <L as ZippedDivide<T>>::Output
+//! where
+//!     L: ZippedDivide<T>,
+//! {
+//!     l.zipped_divide(t)
+//! }
+//!
+//! fn divide_then_coalesce<L, T>(l: L, t: T) -> <<L as LogicalDivide<T>>::Output as Coalesce>::Output
+//! where
+//!     L: LogicalDivide<T>,
+//!     <L as LogicalDivide<T>>::Output: Coalesce,
+//! {
+//!     l.logical_divide(t).coalesce()
+//! }
+//!
+//! // CuTe docs: zipped_divide((9,(4,8)):(59,(13,1)), <3:3,(2,4):(1,8)>)
+//! let z = tiles(layout!((9,(4,8)):(59,(13,1))), tiler!(<3:3,(2,4):(1,8)>));
+//! assert_eq!(z.to_string(), "((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1)))");
+//! // (4,2,3):(2,1,8) / 4:2 is ((2,2),(2,3)):((4,1),(2,8)) (CuTe docs); coalesce merges the
+//! // neighbours 2:1 and 2:2 (2 == 2*1) and no others.
+//! let c = divide_then_coalesce(layout!((4,2,3):(2,1,8)), layout!(4:2));
+//! assert_eq!(c.to_string(), "(2,4,3):(4,1,8)");
+//! ```
+//!
+//! The implementations carry the machinery's bounds; a caller with concrete layouts never sees
+//! them, and a violated precondition is still the compile error that names it. `Coalesce`,
+//! `Filter` and `Composition` live beside their algorithms and are exported with these.
+
+/// `complement(L, cotarget)`.
+pub trait Complement<C> {
+    /// The complement's type.
+    type Output;
+    /// `complement(self, cotarget)`.
+    fn complement(self, cotarget: C) -> Self::Output;
+}
+
+/// `coalesce(L, profile)`: coalesce within each mode of the profile.
+pub trait CoalesceBy<P> {
+    /// The result's type.
+    type Output;
+    /// `coalesce(self, profile)`.
+    fn coalesce_by(self, profile: P) -> Self::Output;
+}
+
+/// `right_inverse(L)`.
+pub trait RightInverse {
+    /// The inverse's type.
+    type Output;
+    /// `right_inverse(self)`.
+    fn right_inverse(self) -> Self::Output;
+}
+
+/// `left_inverse(L)`.
+pub trait LeftInverse {
+    /// The inverse's type.
+    type Output;
+    /// `left_inverse(self)`.
+    fn left_inverse(self) -> Self::Output;
+}
+
+macro_rules! binary_ops {
+    ($($(#[$doc:meta])* $tr:ident, $method:ident, $arg:ident;)*) => {$(
+        $(#[$doc])*
+        pub trait $tr<T> {
+            /// The result's type.
+            type Output;
+            #[doc = concat!("`", stringify!($method), "(self, ", stringify!($arg), ")`.")]
+            fn $method(self, $arg: T) -> Self::Output;
+        }
+    )*};
+}
+
+binary_ops! {
+    /// `logical_divide(A, tiler)`: `A` split into (tile, rest) by the tiler.
+    LogicalDivide, logical_divide, tiler;
+    /// `zipped_divide(A, tiler)`: `((tiles), (rests))`.
+    ZippedDivide, zipped_divide, tiler;
+    /// `tiled_divide(A, tiler)`: `((tiles), rest0, rest1, ...)`.
+    TiledDivide, tiled_divide, tiler;
+    /// `flat_divide(A, tiler)`: `(tile0, tile1, ..., rest0, rest1, ...)`.
+    FlatDivide, flat_divide, tiler;
+    /// `logical_product(A, B)`: `(A, copies of B)`.
+    LogicalProduct, logical_product, b;
+    /// `zipped_product(A, B)`.
+    ZippedProduct, zipped_product, b;
+    /// `tiled_product(A, B)`.
+    TiledProduct, tiled_product, b;
+    /// `flat_product(A, B)`.
+    FlatProduct, flat_product, b;
+    /// `blocked_product(A, B)`: `A` as the block, repeated by `B`, modes zipped.
+    BlockedProduct, blocked_product, b;
+    /// `raked_product(A, B)`: `A` interleaved by `B`, modes zipped.
+    RakedProduct, raked_product, b;
+    /// `tile_to_shape(block, shape)`: the block repeated to fill the shape.
+    TileToShape, tile_to_shape, shape;
+    /// `upcast<N>(L)` (`N` a typenum number): for elements `N` times larger.
+    Upcast, upcast, n;
+    /// `downcast<N>(L)` (`N` a typenum number): for elements `N` times smaller.
+    Downcast, downcast, n;
+}
+
+/// `flatten(L)`.
+pub trait Flatten {
+    /// The flat layout's type.
+    type Output;
+    /// `flatten(self)`.
+    fn flatten(self) -> Self::Output;
+}
+
+/// `get<I>(L)`: mode `I`.
+pub trait Get<const I: usize> {
+    /// The mode's type.
+    type Output;
+    /// `get<I>(self)`.
+    fn get(&self) -> Self::Output;
+}
+
+/// `take<B, E>(L)`: modes `[B, E)`.
+pub trait Take<const B: usize, const E: usize> {
+    /// The result's type.
+    type Output;
+    /// `take<B, E>(self)`.
+    fn take(&self) -> Self::Output;
+}
+
+/// `append(L, X)`: `X` as a last mode.
+pub trait Append<X> {
+    /// The result's type.
+    type Output;
+    /// `append(self, x)`.
+    fn append(&self, x: X) -> Self::Output;
+}
+
+/// `prepend(L, X)`: `X` as a first mode.
+pub trait Prepend<X> {
+    /// The result's type.
+    type Output;
+    /// `prepend(self, x)`.
+    fn prepend(&self, x: X) -> Self::Output;
+}
+
+/// `group_modes<B, E>(L)`: modes `[B, E)` gathered into one.
+pub trait GroupModes<const B: usize, const E: usize> {
+    /// The result's type.
+    type Output;
+    /// `group_modes<B, E>(self)`.
+    fn group_modes(&self) -> Self::Output;
+}

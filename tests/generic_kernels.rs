@@ -1,0 +1,98 @@
+//! Kernel code generic over layouts, written with one bound per operation (issue "cute-static in
+//! generic kernel code"): the functions of the issue, chaining, and a tiled copy over a thread
+//! layout. Expected values come from the CuTe documentation or from the layouts' definitions.
+
+use cute::cute_static::{
+    layout, tiler, Coalesce, Get, LogicalDivide, LogicalProduct, RightInverse, StaticLayout, ZippedDivide,
+};
+
+fn tiles<L, T>(l: L, t: T) -> <L as ZippedDivide<T>>::Output
+where
+    L: ZippedDivide<T>,
+{
+    l.zipped_divide(t)
+}
+
+fn divide_then_coalesce<L, T>(l: L, t: T) -> <<L as LogicalDivide<T>>::Output as Coalesce>::Output
+where
+    L: LogicalDivide<T>,
+    <L as LogicalDivide<T>>::Output: Coalesce,
+{
+    l.logical_divide(t).coalesce()
+}
+
+/// The tile mode of a divide: a divide, then `get<0>`.
+fn tile_of<L, T>(l: L, t: T) -> <<L as LogicalDivide<T>>::Output as Get<0>>::Output
+where
+    L: LogicalDivide<T>,
+    <L as LogicalDivide<T>>::Output: Get<0>,
+{
+    l.logical_divide(t).get()
+}
+
+#[test]
+fn the_issues_generic_functions() {
+    // CuTe docs: zipped_divide((9,(4,8)):(59,(13,1)), <3:3,(2,4):(1,8)>)
+    let z = tiles(layout!((9,(4,8)):(59,(13,1))), tiler!(<3:3,(2,4):(1,8)>));
+    assert_eq!(z.to_string(), "((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1)))");
+    // CuTe docs: (4,2,3):(2,1,8) / 4:2 = ((2,2),(2,3)):((4,1),(2,8)); coalesce merges 2:1 and
+    // 2:2 (2 == 2*1), and nothing else.
+    let c = divide_then_coalesce(layout!((4,2,3):(2,1,8)), layout!(4:2));
+    assert_eq!(c.to_string(), "(2,4,3):(4,1,8)");
+    // The tile of that divide is composition(A, B) = (2,2):(4,1) (CuTe docs).
+    assert_eq!(tile_of(layout!((4,2,3):(2,1,8)), layout!(4:2)).to_string(), "(2,2):(4,1)");
+}
+
+/// A tiled copy, generic over the tensor layout `L`, the tile `T` and the thread layout `TL`:
+/// the layout is divided into tiles (`zipped_divide`), and thread `t` copies element `v` of
+/// every tile where `TL(t) + size(TL) * v` is the element's index in the tile. Each bound is
+/// one operation (plus `StaticLayout` for evaluating the results).
+fn tiled_copy<L, T, TL>(src: &[f32], dst: &mut [f32], l: L, t: T, threads: TL)
+where
+    L: ZippedDivide<T>,
+    <L as ZippedDivide<T>>::Output: Get<0> + StaticLayout,
+    <<L as ZippedDivide<T>>::Output as Get<0>>::Output: StaticLayout,
+    TL: StaticLayout,
+{
+    let z = l.zipped_divide(t);
+    let tile_size = Get::<0>::get(&z).size();
+    let (nt, total) = (threads.size(), z.size());
+    assert_eq!(tile_size % nt, 0, "the threads divide the tile");
+    for tid in 0..nt {
+        for tile in 0..total / tile_size {
+            for v in 0..tile_size / nt {
+                let i = threads.call(tid) + nt * v + tile_size * tile;
+                let o = z.call(i);
+                dst[o] = src[o];
+            }
+        }
+    }
+}
+
+#[test]
+fn a_generic_tiled_copy_over_a_thread_layout() {
+    // A column-major 8x12 matrix, 4x3 tiles, 4 threads laid out (2,2) column-major.
+    let src: Vec<f32> = (0..96).map(|x| x as f32 * 0.5).collect();
+    let mut dst = vec![0.0f32; 96];
+    tiled_copy(&src, &mut dst, layout!((8,12):(1,8)), tiler!(<4,3>), layout!((2,2):(1,2)));
+    assert_eq!(dst, src, "every element copied once");
+    // The same with a permuted thread layout (row-major threads): a different order, the same
+    // copy.
+    let mut dst2 = vec![0.0f32; 96];
+    tiled_copy(&src, &mut dst2, layout!((8,12):(1,8)), tiler!(<4,3>), layout!((2,2):(2,1)));
+    assert_eq!(dst2, src);
+}
+
+#[test]
+fn more_operations_as_bounds() {
+    fn inverse_of<L: RightInverse>(l: L) -> L::Output {
+        l.right_inverse()
+    }
+    fn product_of<A: LogicalProduct<B>, B>(a: A, b: B) -> A::Output {
+        a.logical_product(b)
+    }
+    // CuTe's tests: right_inverse((4,2):(2,1)) = (2,4):(4,1)
+    assert_eq!(inverse_of(layout!((4,2):(2,1))).to_string(), "(2,4):(4,1)");
+    // CuTe docs: logical_product((2,2):(4,1), 6:1) = ((2,2),(2,3)):((4,1),(2,8))
+    assert_eq!(product_of(layout!((2,2):(4,1)), layout!(6:1)).to_string(), "((2,2),(2,3)):((4,1),(2,8))");
+}

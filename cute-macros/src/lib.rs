@@ -77,6 +77,13 @@ use validate::Form;
 
 /// Parse `krate ; literal` with `rule`, then validate and expand; errors become
 /// `compile_error!`s at their spans.
+/// In type position only one error can be emitted (a second `compile_error!` after the first
+/// is not a type, and rustc reports the tokens instead): the first one found.
+fn type_position(errs: &mut Vec<syn::Error>, check: impl FnOnce(&mut Vec<syn::Error>)) {
+    check(errs);
+    errs.truncate(1);
+}
+
 fn run<T>(
     input: TokenStream,
     rule: impl FnOnce(&mut parse::Cursor) -> syn::Result<T>,
@@ -121,7 +128,7 @@ pub fn layout_type(input: TokenStream) -> TokenStream {
     run(
         input,
         |c| c.layout(),
-        |l, e| validate::layout(l, Form::Static, e),
+        |l, e| type_position(e, |e| validate::layout(l, Form::Type, e)),
         |ctx, l| Ok(expand::layout_static(ctx, l)?.0),
     )
 }
@@ -146,7 +153,7 @@ pub fn int_tuple_type(input: TokenStream) -> TokenStream {
     run(
         input,
         |c| c.tuple(),
-        |n, e| validate::int_tuple(n, Form::Static, e),
+        |n, e| type_position(e, |e| validate::int_tuple(n, Form::Type, e)),
         |ctx, n| Ok(expand::int_tuple_static(ctx, n).0),
     )
 }
@@ -171,7 +178,7 @@ pub fn tiler_type(input: TokenStream) -> TokenStream {
     run(
         input,
         |c| c.tiler(false),
-        |t, e| validate::tiler(t, Form::Static, e),
+        |t, e| type_position(e, |e| validate::tiler(t, Form::Type, e)),
         |ctx, t| Ok(expand::tiler_static(ctx, t)?.0),
     )
 }

@@ -8,6 +8,8 @@ use crate::parse::{LayoutLit, Leaf, Node, Stride, TilerLit};
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Form {
     Static,
+    /// cute-static in type position: no `{expr}` leaf (a type cannot hold a run-time value).
+    Type,
     Dyn,
 }
 
@@ -33,9 +35,23 @@ fn check_leaves(n: &Node, is_shape: bool, form: Form, errs: &mut Vec<Error>) {
     let mut v = Vec::new();
     leaves(n, &mut v);
     for (leaf, span) in v {
-        let Leaf::Static(x) = leaf else { continue };
+        let x = match leaf {
+            Leaf::Static(x) => x,
+            Leaf::Dyn(e) if form == Form::Type => {
+                errs.push(Error::new(
+                    span,
+                    format!(
+                        "run-time leaf {{{e}}} in type position: a type cannot hold a run-time value; \
+                         build the value with layout!/shape!/tiler! and let its type be inferred, or write `usize` \
+                         for a run-time leaf in a hand-written Cons type"
+                    ),
+                ));
+                continue;
+            }
+            Leaf::Dyn(_) => continue,
+        };
         let what = if is_shape { "shape" } else { "stride" };
-        if *x < 0 && (is_shape || form == Form::Static) {
+        if *x < 0 && (is_shape || form != Form::Dyn) {
             let why = if is_shape {
                 "a shape is a count of elements".to_string()
             } else {
@@ -79,7 +95,7 @@ pub fn layout(l: &LayoutLit, form: Form, errs: &mut Vec<Error>) {
 
 pub fn int_tuple(n: &Node, form: Form, errs: &mut Vec<Error>) {
     // A bare tuple (shape! / stride!) may be either; only the static form refuses negatives.
-    check_leaves(n, form == Form::Static, form, errs);
+    check_leaves(n, form != Form::Dyn, form, errs);
 }
 
 pub fn tiler(t: &TilerLit, form: Form, errs: &mut Vec<Error>) {

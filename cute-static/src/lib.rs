@@ -43,6 +43,7 @@ pub mod complement;
 pub mod composition;
 pub mod diag;
 pub mod divide;
+pub mod guide;
 pub mod int_tuple;
 pub mod inverse;
 pub mod layout;

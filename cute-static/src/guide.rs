@@ -1,0 +1,113 @@
+//! # Writing generic kernels with cute-static
+//!
+//! A kernel written once for every tile shape is a function generic over its layouts. In CuTe
+//! C++ it is an unconstrained template; here it is a function with **one bound per operation it
+//! calls**. Every operation of the algebra is a trait named as the CuTe function in
+//! UpperCamelCase ([`crate::ops`]), implemented by the left operand, with `type Output` and a
+//! method of the CuTe name.
+//!
+//! ## One bound per call
+//!
+//! ```
+//! use cute_static::{layout, tiler, ZippedDivide};
+//!
+//! fn tiles<L, T>(l: L, t: T) -> <L as ZippedDivide<T>>::Output
+//! where
+//!     L: ZippedDivide<T>,
+//! {
+//!     l.zipped_divide(t)
+//! }
+//!
+//! // CuTe docs: zipped_divide((9,(4,8)):(59,(13,1)), <3:3,(2,4):(1,8)>)
+//! let z = tiles(layout!((9,(4,8)):(59,(13,1))), tiler!(<3:3,(2,4):(1,8)>));
+//! assert_eq!(z.to_string(), "((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1)))");
+//! ```
+//!
+//! The traits: [`crate::Coalesce`], [`crate::Filter`], [`crate::Flatten`],
+//! [`crate::Composition`], [`crate::Complement`], [`crate::RightInverse`],
+//! [`crate::LeftInverse`], [`crate::LogicalDivide`], [`crate::ZippedDivide`],
+//! [`crate::TiledDivide`], [`crate::FlatDivide`], [`crate::LogicalProduct`],
+//! [`crate::ZippedProduct`], [`crate::TiledProduct`], [`crate::FlatProduct`],
+//! [`crate::BlockedProduct`], [`crate::RakedProduct`], [`crate::TileToShape`],
+//! [`crate::Upcast`], [`crate::Downcast`], [`crate::CoalesceBy`], and the mode accessors
+//! [`crate::Get`], [`crate::Take`], [`crate::Append`], [`crate::Prepend`],
+//! [`crate::GroupModes`].
+//!
+//! ## Chaining
+//!
+//! The second operation's bound is on the first one's output:
+//!
+//! ```
+//! use cute_static::{layout, Get, LogicalDivide};
+//!
+//! /// The tile mode of a divide.
+//! fn tile_of<L, T>(l: L, t: T) -> <<L as LogicalDivide<T>>::Output as Get<0>>::Output
+//! where
+//!     L: LogicalDivide<T>,
+//!     <L as LogicalDivide<T>>::Output: Get<0>,
+//! {
+//!     l.logical_divide(t).get()
+//! }
+//!
+//! // CuTe docs: (4,2,3):(2,1,8) / 4:2 is ((2,2),(2,3)):((4,1),(2,8)); its tile is (2,2):(4,1)
+//! assert_eq!(tile_of(layout!((4,2,3):(2,1,8)), layout!(4:2)).to_string(), "(2,2):(4,1)");
+//! ```
+//!
+//! To evaluate a result, bound it by [`crate::StaticLayout`] (`call`, `size`, `cosize`):
+//!
+//! ```
+//! use cute_static::{layout, tiler, Get, StaticLayout, ZippedDivide};
+//!
+//! /// Index `v` of tile `k`: `z(v + size(tile) * k)`.
+//! fn element<L, T>(l: L, t: T, k: usize, v: usize) -> usize
+//! where
+//!     L: ZippedDivide<T>,
+//!     <L as ZippedDivide<T>>::Output: Get<0> + StaticLayout,
+//!     <<L as ZippedDivide<T>>::Output as Get<0>>::Output: StaticLayout,
+//! {
+//!     let z = l.zipped_divide(t);
+//!     z.call(v + Get::<0>::get(&z).size() * k)
+//! }
+//!
+//! // A column-major 6x8 matrix in 3x4 tiles: tile 3 is tile (1,1), rows 3..6, columns 4..8;
+//! // its element 1 is row 4, column 4: 4 + 6 * 4.
+//! assert_eq!(element(layout!((6,8):(1,6)), tiler!(<3,4>), 3, 1), 4 + 6 * 4);
+//! ```
+//!
+//! ## Errors
+//!
+//! A missing bound is rustc's error, and it names the trait to add:
+//!
+//! ```text
+//! error[E0599]: no method named `zipped_divide` found for type parameter `L` in the current scope
+//! help: the following trait defines an item `zipped_divide`, perhaps you need to restrict type
+//!       parameter `L` with it:
+//!   | fn tiles<L: ZippedDivide</* T */>, T>(l: L, t: T) -> L {
+//! ```
+//!
+//! (`ui-tests/generic/`). A violated precondition at the call site with concrete layouts is
+//! the compile error that names it, with its numbers in decimal, as for the free functions:
+//!
+//! ```text
+//! error[E0277]: stride divisibility condition violated in composition: stride 3 vs shape 4
+//! ```
+//!
+//! ## Static and run-time leaves
+//!
+//! The type-level algebra computes results whose every leaf is static (zero-sized, evaluated
+//! with no run-time cost). Run-time (`usize`) leaves go through `coalesce`, `filter`,
+//! `flatten`, `make_layout_left`/`make_layout_right`, evaluation and the tensors; the other
+//! operations refuse them with one compile error, "static value required", whose note points
+//! to the run-time algebra: call the operation on `.to_dyn()` (a `cute_dyn::Layout`), where
+//! every condition is checked at run time.
+//!
+//! ```
+//! use cute_static::layout;
+//! let (m, n) = (128usize, 256usize);
+//! let a = layout!(({m},{n}):(1,{m}));
+//! let z = cute_static::cute_dyn::zipped_divide(&a.to_dyn()?, &"<32,64>".parse()?)?;
+//! // By hand: mode 0 is 128:1 / 32 = (32, 4):(1, 32), mode 1 is 256:128 / 64 = (64, 4):(128,
+//! // 64*128). The DSL's rule: what depends on m or n is dynamic (64*{m} keeps the divisor 64).
+//! assert_eq!(z.to_string(), "((32,64),({4},{4})):((1,{128}),(32,{8192:64}))");
+//! # Ok::<(), cute_static::cute_dyn::Error>(())
+//! ```

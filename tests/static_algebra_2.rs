@@ -19,19 +19,6 @@ fn mixed_44() -> Result<(), dy::Error> {
 
 #[test]
 fn static_45() {
-    assert_eq!(tiled_divide(layout!((16):(0)), layout!(2:2)).to_string(), "(2,2,4):(0,0,0)");
-    assert_eq!(
-        tiled_divide(layout!((3,4,(12,(3,2,1))):(288,72,(6,(2,1,1)))), layout!(3:1)).to_string(),
-        "(3,4,12,3,2):(288,72,6,2,1)"
-    );
-    assert_eq!(
-        tiled_divide(
-            layout!(((1,2,(2,1,2)),8,3,((1,5,2),2,1)):((16,12,(0,8,8)),0,4,((128,1,1),24,2))),
-            tiler!(<2,4,3,20>)
-        )
-        .to_string(),
-        "((2,4,3,(5,2,2)),(2,2),2,1,1):((12,0,4,(1,1,24)),(0,8),0,0,0)"
-    );
     assert_eq!(
         tiled_divide(layout!(((2,4),(2,4,2,1)):((32,1),(32,12,32,24))), tiler!(<8:1>)).to_string(),
         "(((2,4)),1,(2,4,2,1)):(((32,1)),0,(32,12,32,24))"
@@ -129,6 +116,12 @@ fn static_45() {
         "((2,2),4,1,(3,(4,16,1))):((8,6),1,0,(8,(64,1,6)))"
     );
     assert_eq!(tiled_divide(layout!((2,3):(3,1)), layout!(1:0)).to_string(), "(1,2,3):(0,3,1)");
+    assert_eq!(
+        tiled_divide(layout!((5,(6,1,1,3),4):(1,(5,30,30,30),90)), tiler!(<5:1,18:1,4>)).to_string(),
+        "((5,18,4),1,1,1):((1,5,90),0,0,0)"
+    );
+    assert_eq!(tiled_divide(layout!(((2,4),2):((1,2),8)), layout!(16:1)).to_string(), "(16,1):(1,0)");
+    assert_eq!(tiled_divide(layout!((1,1):(1,1)), tiler!(<1:1>)).to_string(), "((1),1,1):((1),0,1)");
 }
 
 #[test]
@@ -138,12 +131,6 @@ fn mixed_45() -> Result<(), dy::Error> {
 
 #[test]
 fn static_46() {
-    assert_eq!(
-        tiled_divide(layout!((5,(6,1,1,3),4):(1,(5,30,30,30),90)), tiler!(<5:1,18:1,4>)).to_string(),
-        "((5,18,4),1,1,1):((1,5,90),0,0,0)"
-    );
-    assert_eq!(tiled_divide(layout!(((2,4),2):((1,2),8)), layout!(16:1)).to_string(), "(16,1):(1,0)");
-    assert_eq!(tiled_divide(layout!((1,1):(1,1)), tiler!(<1:1>)).to_string(), "((1),1,1):((1),0,1)");
     assert_eq!(
         tiled_divide(layout!((8,8,((1),2,3),2):(96,12,((12),6,2),1)), tiler!(<1:1,1,<1>>)).to_string(),
         "((1,1,(1)),8,8,(1,2,3),2):((96,0,(0)),96,12,(0,6,2),1)"
@@ -258,15 +245,6 @@ fn static_46() {
         "((2,(4,8)),1):((8,(16,1)),0)"
     );
     assert_eq!(tiled_divide(layout!((4,2):(2,1)), layout!(8:1)).to_string(), "((4,2),1):((2,1),0)");
-}
-
-#[test]
-fn mixed_46() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_47() {
     assert_eq!(
         tiled_divide(layout!((3,(2,3),((2,1,2),4),(2,2)):(1,(3,6),((18,36,36),72),(288,576))), tiler!(<3:1,6:1>))
             .to_string(),
@@ -280,6 +258,15 @@ fn static_47() {
         tiled_divide(layout!(((4,4,6)):((6,24,1))), layout!((48,2):(1,48))).to_string(),
         "(((16,3),2),1):(((6,1),3),0)"
     );
+}
+
+#[test]
+fn mixed_46() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_47() {
     assert_eq!(tiled_divide(layout!((3,3):(1,3)), tiler!(<3:1,3>)).to_string(), "((3,3),1,1):((1,3),0,0)");
     assert_eq!(
         tiled_divide(layout!((1,((8,2),(2,2))):(1,((1,8),(16,32)))), layout!((4,3,2):(3,0,12))).to_string(),
@@ -388,6 +375,13 @@ fn static_47() {
         tiled_divide(layout!((2,(3,16,4)):(1,(2,6,96))), tiler!(<2:1>)).to_string(),
         "((2),1,(3,16,4)):((1),0,(2,6,96))"
     );
+    assert_eq!(
+        tiled_divide(layout!((((2,1,2),1,2,3),(3,2,2),4):(((128,24,2),32,0,1),(12,16,16),4)), tiler!(<4,12,4>))
+            .to_string(),
+        "(((2,2),(3,2,2),4),(2,3),1,1):(((128,2),(12,16,16),4),(0,1),0,0)"
+    );
+    assert_eq!(tiled_divide(layout!((4,3):(1,4)), layout!((2,2,3):(1,6,2))).to_string(), "((2,2,3),1):((1,6,2),0)");
+    assert_eq!(tiled_divide(layout!((4):(1)), tiler!(<7>)).to_string(), "((7),(1)):((1),(0))");
 }
 
 #[test]
@@ -397,13 +391,6 @@ fn mixed_47() -> Result<(), dy::Error> {
 
 #[test]
 fn static_48() {
-    assert_eq!(
-        tiled_divide(layout!((((2,1,2),1,2,3),(3,2,2),4):(((128,24,2),32,0,1),(12,16,16),4)), tiler!(<4,12,4>))
-            .to_string(),
-        "(((2,2),(3,2,2),4),(2,3),1,1):(((128,2),(12,16,16),4),(0,1),0,0)"
-    );
-    assert_eq!(tiled_divide(layout!((4,3):(1,4)), layout!((2,2,3):(1,6,2))).to_string(), "((2,2,3),1):((1,6,2),0)");
-    assert_eq!(tiled_divide(layout!((4):(1)), tiler!(<7>)).to_string(), "((7),(1)):((1),(0))");
     assert_eq!(
         tiled_divide(layout!((2,2,(7,2,2)):(1,2,(4,28,56))), tiler!(<2:1,2:1>)).to_string(),
         "((2,2),1,1,(7,2,2)):((1,2),0,0,(4,28,56))"
@@ -529,15 +516,6 @@ fn static_48() {
         .to_string(),
         "((1,(1,1)),1,(1,1,4,2),((4,1),2,4,(2,2,1))):((0,(0,0)),0,(0,0,256,128),((32,32),16,4,(2,1,1)))"
     );
-}
-
-#[test]
-fn mixed_48() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_49() {
     assert_eq!(tiled_divide(layout!(8:1), layout!(8:1)).to_string(), "(8,1):(1,0)");
     assert_eq!(tiled_divide(layout!(((16,16,1,1)):((12,0,3,1))), layout!(256:1)).to_string(), "((16,16),1):((12,0),0)");
     assert_eq!(
@@ -548,6 +526,15 @@ fn static_49() {
         .to_string(),
         "((2,((2,2),(2,2,2,4),(4,2))),1):((32,((256,16),(64,512,2048,1),(4,128))),0)"
     );
+}
+
+#[test]
+fn mixed_48() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_49() {
     assert_eq!(
         tiled_divide(layout!(((3,3),(2,(2,2,2),3)):((72,4),(36,(1,2,216),12))), tiler!(<3>)).to_string(),
         "((3),3,(2,(2,2,2),3)):((72),4,(36,(1,2,216),12))"
@@ -654,15 +641,6 @@ fn static_49() {
         logical_product(layout!(2:1), layout!((1,3,(5,3,3),(2,2,3)):(1,135,(9,45,3),(405,810,1)))).to_string(),
         "(2,(1,3,(5,3,3),(2,2,3))):(1,(2,270,(18,90,6),(810,1620,2)))"
     );
-}
-
-#[test]
-fn mixed_49() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_50() {
     assert_eq!(
         logical_product(layout!((8,2):(1,8)), layout!((5,(4,2,4,1)):(8,(1,4,40,1)))).to_string(),
         "((8,2),(5,(4,2,4,1))):((1,8),(128,(16,64,640,16)))"
@@ -672,6 +650,15 @@ fn static_50() {
         logical_product(layout!((2,(2,8,2)):(32,(16,2,1))), tiler!(<((5,1),2):((1,10),5)>)).to_string(),
         "((2,((5,1),2)),(2,8,2)):((32,((1,10),5)),(16,2,1))"
     );
+}
+
+#[test]
+fn mixed_49() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_50() {
     assert_eq!(
         logical_product(layout!(4:1), tiler!(<(1,(2,12),(4,3)):(288,(144,12),(3,1))>)).to_string(),
         "((4,(1,(2,12),(4,3)))):((1,(1152,(576,48),(12,4))))"
@@ -814,15 +801,6 @@ fn static_50() {
         logical_product(layout!((2,(6,8),2):(6,(1,24),12)), layout!(((1,1,2),6):((96,16,8),16))).to_string(),
         "((2,(6,8),2),((1,1,2),6)):((6,(1,24),12),((18432,3072,1536),3072))"
     );
-}
-
-#[test]
-fn mixed_50() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_51() {
     assert_eq!(
         logical_product(
             layout!((((2,2,1),2,(8,2,1)),3):(((2,4608,4608),1152,(16,2304,1)),384)),
@@ -836,6 +814,15 @@ fn static_51() {
         "((16,(3,1,1),6,2),2):((12,(192,192,576),2,1),2304)"
     );
     assert_eq!(logical_product(layout!((4,8):(8,1)), tiler!(<3:1,1:1>)).to_string(), "((4,3),(8,1)):((8,1),(1,0))");
+}
+
+#[test]
+fn mixed_50() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_51() {
     assert_eq!(
         logical_product(layout!(1:1), tiler!(<(6,(2,2,2),(2,3,1,2)):(8,(4,2,1),(144,48,1,288))>)).to_string(),
         "((1,(6,(2,2,2),(2,3,1,2)))):((1,(8,(4,2,1),(144,48,1,288))))"
@@ -977,15 +964,6 @@ fn static_51() {
         logical_product(layout!(3:2), tiler!(<((2,4),(3,2,2,2)):((1,2),(64,32,16,8))>)).to_string(),
         "((3,((2,4),(3,2,2,2)))):((2,((1,6),(192,96,48,24))))"
     );
-}
-
-#[test]
-fn mixed_51() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_52() {
     assert_eq!(
         logical_product(
             layout!(((2,2,1),2,(1,6,1)):((24,12,12),6,(6,1,1))),
@@ -1002,6 +980,15 @@ fn static_52() {
         logical_product(layout!(((2,4),4):((16,1),4)), layout!((5):(8))).to_string(),
         "(((2,4),4),(5)):(((16,1),4),(256))"
     );
+}
+
+#[test]
+fn mixed_51() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_52() {
     assert_eq!(logical_product(layout!(4:1), layout!(4:1)).to_string(), "(4,4):(1,4)");
     assert_eq!(
         logical_product(layout!(1:1), layout!((4,7,(2,1)):(0,8,(4,1)))).to_string(),
@@ -1156,15 +1143,6 @@ fn static_52() {
         logical_product(layout!(1:1), tiler!(<((1,4,2)):((8,2,1))>)).to_string(),
         "((1,((1,4,2)))):((1,((8,2,1))))"
     );
-}
-
-#[test]
-fn mixed_52() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_53() {
     assert_eq!(logical_product(layout!((2,2):(2,1)), layout!((2,8):(1,2))).to_string(), "((2,2),(2,8)):((2,1),(4,8))");
     assert_eq!(
         logical_product(layout!(((2,4),((1,2),2,2)):((32,2),((2048,64),1024,16))), tiler!(<(2,2,1):(1,2,4),_>))
@@ -1175,6 +1153,15 @@ fn static_53() {
         logical_product(layout!((8,8,1):(8,1,1)), tiler!(<(2,2):(2,1),_,(1,4):(4,1)>)).to_string(),
         "((8,(2,2)),8,(1,(1,4))):((8,(2,1)),1,(1,(4,1)))"
     );
+}
+
+#[test]
+fn mixed_52() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_53() {
     assert_eq!(logical_product(layout!((1):(1)), layout!((6,2):(2,1))).to_string(), "((1),(6,2)):((1),(2,1))");
     assert_eq!(
         logical_product(layout!((3,2,1,3):(6,3,3,1)), layout!((8,(4,6)):(32,(1,2048)))).to_string(),
@@ -1321,15 +1308,6 @@ fn static_53() {
         logical_product(layout!((3,3,(3,(2,2),1,(1,2))):(36,648,(3,(108,18),36,(1944,9)))), layout!(1:1)).to_string(),
         "((3,3,(3,(2,2),1,(1,2))),1):((36,648,(3,(108,18),36,(1944,9))),216)"
     );
-}
-
-#[test]
-fn mixed_53() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_54() {
     assert_eq!(
         logical_product(layout!((1,(1,(2,1,2)),6,1):(24,(24,(12,12,6)),1,1)), layout!((1,2,32):(0,1,2))).to_string(),
         "((1,(1,(2,1,2)),6,1),(1,2,32)):((24,(24,(12,12,6)),1,1),(0,24,48))"
@@ -1342,6 +1320,15 @@ fn static_54() {
         logical_product(layout!((6,(2,3,2,1)):(12,(6,2,1,1))), layout!((2,2):(2,1))).to_string(),
         "((6,(2,3,2,1)),(2,2)):((12,(6,2,1,1)),(144,72))"
     );
+}
+
+#[test]
+fn mixed_53() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_54() {
     assert_eq!(
         logical_product(layout!((5,2):(2,1)), tiler!(<((1,2),4,2):((1,1),2,8)>)).to_string(),
         "((5,((1,2),4,2)),2):((2,((10,1),10,40)),1)"
@@ -1491,15 +1478,6 @@ fn static_54() {
         zipped_product(layout!(4:1), tiler!(<(1,2,(4,8)):(1,1,(2,8))>)).to_string(),
         "((4),((1,2,(4,8)))):((1),((4,4,(8,32))))"
     );
-}
-
-#[test]
-fn mixed_54() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_55() {
     assert_eq!(
         zipped_product(layout!((2,32):(1,2)), layout!(((1,3,3),1,2):((18,3,1),1,9))).to_string(),
         "((2,32),((1,3,3),1,2)):((1,2),((1152,192,64),64,576))"
@@ -1509,6 +1487,15 @@ fn static_55() {
         "((8,6),((1,2),1)):((1,8),((16,8),1))"
     );
     assert_eq!(zipped_product(layout!(7:1), layout!((2,1):(1,2))).to_string(), "(7,(2,1)):(1,(7,14))");
+}
+
+#[test]
+fn mixed_54() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_55() {
     assert_eq!(
         zipped_product(layout!((((3,4),1),(2,2)):(((16,4),4),(2,1))), layout!(((1,2),4,1):((8,4),1,1))).to_string(),
         "((((3,4),1),(2,2)),((1,2),4,1)):((((16,4),4),(2,1)),((384,192),48,48))"
@@ -1652,15 +1639,6 @@ fn static_55() {
         zipped_product(layout!((1,6):(1,1)), tiler!(<2:2,(12,2):(1,12)>)).to_string(),
         "((1,6),(2,(12,2))):((1,1),(2,(6,72)))"
     );
-}
-
-#[test]
-fn mixed_55() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_56() {
     assert_eq!(
         zipped_product(layout!((7,2,(2,(2,1,3),1)):(6,3,(42,(84,6,1),84))), tiler!(<2:3,2:1,2:1>)).to_string(),
         "((7,2,(2,(2,1,3),1)),(2,2,2)):((6,3,(42,(84,6,1),84)),(3,1,3))"
@@ -1670,6 +1648,15 @@ fn static_56() {
         zipped_product(layout!(8:8), tiler!(<(4,4,(2,4,1),4):(1,768,(4,64,32),8)>)).to_string(),
         "((8),((4,4,(2,4,1),4))):((8),((1,6144,(4,512,256),64)))"
     );
+}
+
+#[test]
+fn mixed_55() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_56() {
     assert_eq!(
         zipped_product(layout!((2,3,6):(18,6,1)), layout!((3,6,4):(24,4,1))).to_string(),
         "((2,3,6),(3,6,4)):((18,6,1),(864,144,36))"
@@ -1796,15 +1783,6 @@ fn static_56() {
         zipped_product(layout!((2,(1,1),(2,6)):(6,(12,6),(12,1))), tiler!(<6:1,(1,5):(1,1)>)).to_string(),
         "((2,(1,1)),(6,(1,5),(2,6))):((6,(12,6)),(1,(1,1),(12,1)))"
     );
-}
-
-#[test]
-fn mixed_56() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_57() {
     assert_eq!(
         zipped_product(layout!(((5,8),5,1):((8,1),40,40)), layout!((2,1,(2,2,1)):(4,4,(2,1,4)))).to_string(),
         "(((5,8),5,1),(2,1,(2,2,1))):(((8,1),40,40),(800,800,(400,200,800)))"
@@ -1818,6 +1796,15 @@ fn static_57() {
         zipped_product(layout!((((6,4),(2,1,2),2)):(((64,2),(768,1,384),1))), tiler!(<(1,5):(5,1)>)).to_string(),
         "((((6,4),(2,1,2),2)),((1,5))):((((64,2),(768,1,384),1)),((40,8)))"
     );
+}
+
+#[test]
+fn mixed_56() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_57() {
     assert_eq!(zipped_product(layout!(2:1), layout!(2:1)).to_string(), "(2,2):(1,2)");
     assert_eq!(
         zipped_product(layout!(1:1), tiler!(<((2,6),3,8):((144,24),8,1)>)).to_string(),
@@ -1950,15 +1937,6 @@ fn static_57() {
         zipped_product(layout!((3,4,3):(1,18,6)), tiler!(<((4,1),1,4):((1,1),4,4)>)).to_string(),
         "((3),(((4,1),1,4),4,3)):((1),(((3,3),12,12),18,6))"
     );
-}
-
-#[test]
-fn mixed_57() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_58() {
     assert_eq!(
         zipped_product(layout!((4,2):(2,1)), tiler!(<(4,4):(1,4),(2,(1,4),(2,1,1)):(1,(16,2),(8,8,16))>)).to_string(),
         "((4,2),(((2,2),4),(2,(1,4),(2,1,1)))):((2,1),(((1,8),16),(2,(32,4),(16,16,32))))"
@@ -1968,6 +1946,15 @@ fn static_58() {
         zipped_product(layout!((3,8,2):(16,2,1)), layout!((2,4):(4,1))).to_string(),
         "((3,8,2),(2,4)):((16,2,1),(192,48))"
     );
+}
+
+#[test]
+fn mixed_57() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_58() {
     assert_eq!(
         zipped_product(layout!((2,4):(4,1)), layout!(((2,2,2),(2,2,2,4)):((96,12,24),(384,768,192,1)))).to_string(),
         "((2,4),((2,2,2),(2,2,2,4))):((4,1),((768,96,192),(3072,6144,1536,8)))"
@@ -2108,15 +2095,6 @@ fn static_58() {
         zipped_product(layout!((6,(3,2),2):(6,(2,36),1)), tiler!(<(2,2):(1,2),(2,2):(2,1)>)).to_string(),
         "((6,(3,2)),((2,2),(2,2),2)):((6,(2,36)),((1,2),(6,1),1))"
     );
-}
-
-#[test]
-fn mixed_58() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_59() {
     assert_eq!(
         zipped_product(layout!(((1,2,2),4,2,8):((32,1,32),64,2,4)), tiler!(<(1,2,2):(1,1,2)>)).to_string(),
         "(((1,2,2)),((1,2,2),4,2,8)):(((32,1,32)),((2,2,4),64,2,4))"
@@ -2130,6 +2108,15 @@ fn static_59() {
             .to_string(),
         "((4,((5,2),2,2)),((1,1,5,1),1,2)):((1,((64,16),32,8)),((320,320,320,320),1600,4))"
     );
+}
+
+#[test]
+fn mixed_58() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_59() {
     assert_eq!(
         zipped_product(layout!((4,((2,2),1),(8,2)):(2,((8,1),256),(16,128))), layout!((1,3,2,2):(2,4,2,1))).to_string(),
         "((4,((2,2),1),(8,2)),(1,3,2,2)):((2,((8,1),256),(16,128)),(512,1024,512,256))"
@@ -2273,6 +2260,12 @@ fn static_59() {
         tiled_product(layout!((2,(5,2),1,3):(1,(2,10),20,20)), layout!((3,(5)):(5,(1)))).to_string(),
         "((2,(5,2),1,3),3,(5)):((1,(2,10),20,20),300,(60))"
     );
+    assert_eq!(tiled_product(layout!(4:1), layout!((2,(8,2)):(1,(2,16)))).to_string(), "(4,2,(8,2)):(1,4,(8,64))");
+    assert_eq!(tiled_product(layout!((4,2):(4,16)), layout!(8:1)).to_string(), "((4,2),4,2):((4,16),1,32)");
+    assert_eq!(
+        tiled_product(layout!((2,6,((2,2,1))):(1,2,((12,24,48)))), layout!((4,4):(96,8))).to_string(),
+        "((2,6,((2,2,1))),4,4):((1,2,((12,24,48))),4608,384)"
+    );
 }
 
 #[test]
@@ -2282,12 +2275,6 @@ fn mixed_59() -> Result<(), dy::Error> {
 
 #[test]
 fn static_60() {
-    assert_eq!(tiled_product(layout!(4:1), layout!((2,(8,2)):(1,(2,16)))).to_string(), "(4,2,(8,2)):(1,4,(8,64))");
-    assert_eq!(tiled_product(layout!((4,2):(4,16)), layout!(8:1)).to_string(), "((4,2),4,2):((4,16),1,32)");
-    assert_eq!(
-        tiled_product(layout!((2,6,((2,2,1))):(1,2,((12,24,48)))), layout!((4,4):(96,8))).to_string(),
-        "((2,6,((2,2,1))),4,4):((1,2,((12,24,48))),4608,384)"
-    );
     assert_eq!(
         tiled_product(layout!((16):(1)), layout!(((2,2,2),(2,1,3,1),4):((1,2,4),(8,16,16,48),48))).to_string(),
         "((16),(2,2,2),(2,1,3,1),4):((1),(16,32,64),(128,256,256,768),768)"
@@ -2431,15 +2418,6 @@ fn static_60() {
         tiled_product(layout!(1:1), layout!((3,3,(2,3,2)):(3,1,(18,36,9)))).to_string(),
         "(1,3,3,(2,3,2)):(1,3,1,(18,36,9))"
     );
-}
-
-#[test]
-fn mixed_60() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_61() {
     assert_eq!(tiled_product(layout!((2,12,2):(1,2,24)), tiler!(<4:4>)).to_string(), "((2),4,12,2):((1),8,2,24)");
     assert_eq!(
         tiled_product(layout!((32,1):(1,1)), tiler!(<(6,4,4):(16,4,1)>)).to_string(),
@@ -2449,6 +2427,15 @@ fn static_61() {
         tiled_product(layout!((8,(1,2,3,1)):(1,(8,8,16,48))), layout!(3:8)).to_string(),
         "((8,(1,2,3,1)),3):((1,(8,8,16,48)),384)"
     );
+}
+
+#[test]
+fn mixed_60() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_61() {
     assert_eq!(
         tiled_product(layout!(((4,2,2),4):((16,8,4),1)), layout!((2,2,(1,2,2),(1,3,1,1)):(12,1,(6,24,6),(6,2,6,24))))
             .to_string(),
@@ -2589,15 +2576,6 @@ fn static_61() {
         tiled_product(layout!((4):(1)), layout!(((1,1,2,2),2,4,2):((1,1,1,2),4,8,32))).to_string(),
         "((4),(1,1,2,2),2,4,2):((1),(4,4,4,8),16,32,128)"
     );
-}
-
-#[test]
-fn mixed_61() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_62() {
     assert_eq!(
         tiled_product(layout!((6,(2,1),2,(1,2,1,3)):(3,(648,1296),36,(72,18,72,72))), tiler!(<2:1,2:1,2:1,2:1>))
             .to_string(),
@@ -2609,6 +2587,15 @@ fn static_62() {
             .to_string(),
         "(((3,1,1),(2,2),2,(2,1)),4,3,3,1):(((1,3,3),(3,6),12,(24,48)),48,192,576,1728)"
     );
+}
+
+#[test]
+fn mixed_61() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_62() {
     assert_eq!(
         tiled_product(layout!((8,2):(2,1)), tiler!(<(4,6,6):(1,4,24)>)).to_string(),
         "((8),((2,2),6,6),2):((2),((1,16),32,192),1)"
@@ -2778,15 +2765,6 @@ fn static_62() {
         tiled_product(layout!((2,((1,6),1,2)):(1,((2,2),12,12))), layout!((8,4):(1,8))).to_string(),
         "((2,((1,6),1,2)),8,4):((1,((2,2),12,12)),24,192)"
     );
-}
-
-#[test]
-fn mixed_62() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_63() {
     assert_eq!(
         tiled_product(layout!(16:1), layout!((2,(2,4),(2,1,2)):(0,(0,1),(0,0,0)))).to_string(),
         "(16,2,(2,4),(2,1,2)):(1,0,(0,16),(0,0,0))"
@@ -2796,6 +2774,15 @@ fn static_63() {
         tiled_product(layout!((2,(2,2,1,2),5,4):(8,(2,2048,16,1),4096,128)), layout!((2,1,2,2):(2,4,4,1))).to_string(),
         "((2,(2,2,1,2),5,4),2,1,2,2):((8,(2,2048,16,1),4096,128),16,512,32,4)"
     );
+}
+
+#[test]
+fn mixed_62() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_63() {
     assert_eq!(
         tiled_product(layout!(2:1), tiler!(<((8,1),2,2):((1,8),8,16)>)).to_string(),
         "((2),(((8,1),2,2))):((1),(((2,16),16,32)))"
@@ -2939,6 +2926,9 @@ fn static_63() {
     );
     assert_eq!(make_layout_right(shape!((1, 5, 2))).to_string(), "(1,5,2):(0,2,1)");
     assert_eq!(make_layout_right(shape!((1, 4))).to_string(), "(1,4):(0,1)");
+    assert_eq!(make_layout_right(shape!((((4, 4, 2), 16)))).to_string(), "(((4,4,2),16)):(((128,32,16),1))");
+    assert_eq!(make_layout_right(shape!((3, (3, 8), 2))).to_string(), "(3,(3,8),2):(48,(16,2),1)");
+    assert_eq!(make_layout_right(shape!((4, 2, 7))).to_string(), "(4,2,7):(14,7,1)");
 }
 
 #[test]
@@ -2951,14 +2941,23 @@ fn mixed_63() -> Result<(), dy::Error> {
         make_layout_right(shape!(({ 1 }, 4))).to_styled(dy::Style::Cpp)?,
         dy::make_layout_right(&int_tuple_dyn!(({ 1 }, 4))?)?.to_styled(dy::Style::Cpp)
     );
+    assert_eq!(
+        make_layout_right(shape!(((({ 4 }, 4, 2), 16)))).to_styled(dy::Style::Cpp)?,
+        dy::make_layout_right(&int_tuple_dyn!(((({ 4 }, 4, 2), 16)))?)?.to_styled(dy::Style::Cpp)
+    );
+    assert_eq!(
+        make_layout_right(shape!((3, ({ 3 }, 8), 2))).to_styled(dy::Style::Cpp)?,
+        dy::make_layout_right(&int_tuple_dyn!((3, ({ 3 }, 8), 2))?)?.to_styled(dy::Style::Cpp)
+    );
+    assert_eq!(
+        make_layout_right(shape!((4, 2, 7))).to_styled(dy::Style::Cpp)?,
+        dy::make_layout_right(&int_tuple_dyn!((4, 2, 7))?)?.to_styled(dy::Style::Cpp)
+    );
     Ok(())
 }
 
 #[test]
 fn static_64() {
-    assert_eq!(make_layout_right(shape!((((4, 4, 2), 16)))).to_string(), "(((4,4,2),16)):(((128,32,16),1))");
-    assert_eq!(make_layout_right(shape!((3, (3, 8), 2))).to_string(), "(3,(3,8),2):(48,(16,2),1)");
-    assert_eq!(make_layout_right(shape!((4, 2, 7))).to_string(), "(4,2,7):(14,7,1)");
     assert_eq!(make_layout_right(shape!(((2, 6), 7))).to_string(), "((2,6),7):((42,7),1)");
     assert_eq!(make_layout_right(shape!((8))).to_string(), "(8):(1)");
     assert_eq!(make_layout_right(shape!((16, 4, (2)))).to_string(), "(16,4,(2)):(8,2,(1))");
@@ -3017,22 +3016,16 @@ fn static_64() {
     assert_eq!(make_layout_right(shape!((2, (7, 2, 5)))).to_string(), "(2,(7,2,5)):(70,(10,5,1))");
     assert_eq!(make_layout_right(shape!(((2, 3), 8, 2))).to_string(), "((2,3),8,2):((48,16),2,1)");
     assert_eq!(make_layout_right(shape!((6, 8, 3, 2))).to_string(), "(6,8,3,2):(48,6,2,1)");
+    assert_eq!(make_layout_right(shape!((2, (2, 2)))).to_string(), "(2,(2,2)):(4,(2,1))");
+    assert_eq!(make_layout_right(shape!((16, (3, 12, 6)))).to_string(), "(16,(3,12,6)):(216,(72,6,1))");
+    assert_eq!(
+        make_layout_right(shape!(((2, 2, 2), 5, (3, (2, 2, 2)), 2))).to_string(),
+        "((2,2,2),5,(3,(2,2,2)),2):((960,480,240),48,(16,(8,4,2)),1)"
+    );
 }
 
 #[test]
 fn mixed_64() -> Result<(), dy::Error> {
-    assert_eq!(
-        make_layout_right(shape!(((({ 4 }, 4, 2), 16)))).to_styled(dy::Style::Cpp)?,
-        dy::make_layout_right(&int_tuple_dyn!(((({ 4 }, 4, 2), 16)))?)?.to_styled(dy::Style::Cpp)
-    );
-    assert_eq!(
-        make_layout_right(shape!((3, ({ 3 }, 8), 2))).to_styled(dy::Style::Cpp)?,
-        dy::make_layout_right(&int_tuple_dyn!((3, ({ 3 }, 8), 2))?)?.to_styled(dy::Style::Cpp)
-    );
-    assert_eq!(
-        make_layout_right(shape!((4, 2, 7))).to_styled(dy::Style::Cpp)?,
-        dy::make_layout_right(&int_tuple_dyn!((4, 2, 7))?)?.to_styled(dy::Style::Cpp)
-    );
     assert_eq!(
         make_layout_right(shape!((({ 2 }, { 6 }), { 7 }))).to_styled(dy::Style::Cpp)?,
         dy::make_layout_right(&int_tuple_dyn!((({ 2 }, { 6 }), { 7 }))?)?.to_styled(dy::Style::Cpp)
@@ -3203,17 +3196,24 @@ fn mixed_64() -> Result<(), dy::Error> {
         make_layout_right(shape!(({ 6 }, 8, 3, 2))).to_styled(dy::Style::Cpp)?,
         dy::make_layout_right(&int_tuple_dyn!(({ 6 }, 8, 3, 2))?)?.to_styled(dy::Style::Cpp)
     );
+    assert_eq!(
+        make_layout_right(shape!(({ 2 }, (2, 2)))).to_styled(dy::Style::Cpp)?,
+        dy::make_layout_right(&int_tuple_dyn!(({ 2 }, (2, 2)))?)?.to_styled(dy::Style::Cpp)
+    );
+    assert_eq!(
+        make_layout_right(shape!(({ 16 }, ({ 3 }, 12, { 6 })))).to_styled(dy::Style::Cpp)?,
+        dy::make_layout_right(&int_tuple_dyn!(({ 16 }, ({ 3 }, 12, { 6 })))?)?.to_styled(dy::Style::Cpp)
+    );
+    assert_eq!(
+        make_layout_right(shape!(((2, { 2 }, { 2 }), 5, (3, (2, 2, { 2 })), 2))).to_styled(dy::Style::Cpp)?,
+        dy::make_layout_right(&int_tuple_dyn!(((2, { 2 }, { 2 }), 5, (3, (2, 2, { 2 })), 2))?)?
+            .to_styled(dy::Style::Cpp)
+    );
     Ok(())
 }
 
 #[test]
 fn static_65() {
-    assert_eq!(make_layout_right(shape!((2, (2, 2)))).to_string(), "(2,(2,2)):(4,(2,1))");
-    assert_eq!(make_layout_right(shape!((16, (3, 12, 6)))).to_string(), "(16,(3,12,6)):(216,(72,6,1))");
-    assert_eq!(
-        make_layout_right(shape!(((2, 2, 2), 5, (3, (2, 2, 2)), 2))).to_string(),
-        "((2,2,2),5,(3,(2,2,2)),2):((960,480,240),48,(16,(8,4,2)),1)"
-    );
     assert_eq!(make_layout_right(shape!(16)).to_string(), "16:1");
     assert_eq!(make_layout_right(shape!((1, ((4, 1), (2, 4))))).to_string(), "(1,((4,1),(2,4))):(0,((8,0),(4,1)))");
     assert_eq!(
@@ -3284,23 +3284,13 @@ fn static_65() {
         "(16,(8,1),(1,3,1,4)):(96,(12,0),(0,4,0,1))"
     );
     assert_eq!(make_layout_right(shape!((5, 4, 7))).to_string(), "(5,4,7):(28,7,1)");
+    assert_eq!(make_layout_right(shape!((2, (2, 2, 1), 1, 3))).to_string(), "(2,(2,2,1),1,3):(12,(6,3,0),0,1)");
+    assert_eq!(make_layout_right(shape!(1)).to_string(), "1:0");
+    assert_eq!(make_layout_right(shape!(((1, 2, 1), 4, 7))).to_string(), "((1,2,1),4,7):((0,28,0),7,1)");
 }
 
 #[test]
 fn mixed_65() -> Result<(), dy::Error> {
-    assert_eq!(
-        make_layout_right(shape!(({ 2 }, (2, 2)))).to_styled(dy::Style::Cpp)?,
-        dy::make_layout_right(&int_tuple_dyn!(({ 2 }, (2, 2)))?)?.to_styled(dy::Style::Cpp)
-    );
-    assert_eq!(
-        make_layout_right(shape!(({ 16 }, ({ 3 }, 12, { 6 })))).to_styled(dy::Style::Cpp)?,
-        dy::make_layout_right(&int_tuple_dyn!(({ 16 }, ({ 3 }, 12, { 6 })))?)?.to_styled(dy::Style::Cpp)
-    );
-    assert_eq!(
-        make_layout_right(shape!(((2, { 2 }, { 2 }), 5, (3, (2, 2, { 2 })), 2))).to_styled(dy::Style::Cpp)?,
-        dy::make_layout_right(&int_tuple_dyn!(((2, { 2 }, { 2 }), 5, (3, (2, 2, { 2 })), 2))?)?
-            .to_styled(dy::Style::Cpp)
-    );
     assert_eq!(
         make_layout_right(shape!(16)).to_styled(dy::Style::Cpp)?,
         dy::make_layout_right(&int_tuple_dyn!(16)?)?.to_styled(dy::Style::Cpp)
@@ -3460,14 +3450,23 @@ fn mixed_65() -> Result<(), dy::Error> {
         make_layout_right(shape!((5, { 4 }, { 7 }))).to_styled(dy::Style::Cpp)?,
         dy::make_layout_right(&int_tuple_dyn!((5, { 4 }, { 7 }))?)?.to_styled(dy::Style::Cpp)
     );
+    assert_eq!(
+        make_layout_right(shape!(({ 2 }, (2, { 2 }, 1), { 1 }, { 3 }))).to_styled(dy::Style::Cpp)?,
+        dy::make_layout_right(&int_tuple_dyn!(({ 2 }, (2, { 2 }, 1), { 1 }, { 3 }))?)?.to_styled(dy::Style::Cpp)
+    );
+    assert_eq!(
+        make_layout_right(shape!({ 1 })).to_styled(dy::Style::Cpp)?,
+        dy::make_layout_right(&int_tuple_dyn!({ 1 })?)?.to_styled(dy::Style::Cpp)
+    );
+    assert_eq!(
+        make_layout_right(shape!(((1, 2, { 1 }), { 4 }, { 7 }))).to_styled(dy::Style::Cpp)?,
+        dy::make_layout_right(&int_tuple_dyn!(((1, 2, { 1 }), { 4 }, { 7 }))?)?.to_styled(dy::Style::Cpp)
+    );
     Ok(())
 }
 
 #[test]
 fn static_66() {
-    assert_eq!(make_layout_right(shape!((2, (2, 2, 1), 1, 3))).to_string(), "(2,(2,2,1),1,3):(12,(6,3,0),0,1)");
-    assert_eq!(make_layout_right(shape!(1)).to_string(), "1:0");
-    assert_eq!(make_layout_right(shape!(((1, 2, 1), 4, 7))).to_string(), "((1,2,1),4,7):((0,28,0),7,1)");
     assert_eq!(
         make_layout_right(shape!(((3, 3, 2), (4, (2, 8))))).to_string(),
         "((3,3,2),(4,(2,8))):((384,128,64),(16,(8,1)))"
@@ -3541,22 +3540,16 @@ fn static_66() {
     );
     assert_eq!(make_layout_right(shape!((2, (2, 2, 3), (4, 1)))).to_string(), "(2,(2,2,3),(4,1)):(48,(24,12,4),(1,0))");
     assert_eq!(make_layout_right(shape!((1, (32, 1, 4, 2)))).to_string(), "(1,(32,1,4,2)):(0,(8,0,2,1))");
+    assert_eq!(make_layout_right(shape!((4, 4, 4))).to_string(), "(4,4,4):(16,4,1)");
+    assert_eq!(
+        make_layout_right(shape!(((3, 2, 2, 4), (1, 4, (2, 2), 5)))).to_string(),
+        "((3,2,2,4),(1,4,(2,2),5)):((1280,640,320,80),(0,20,(10,5),1))"
+    );
+    assert_eq!(make_layout_right(shape!((1, 2, 4))).to_string(), "(1,2,4):(0,4,1)");
 }
 
 #[test]
 fn mixed_66() -> Result<(), dy::Error> {
-    assert_eq!(
-        make_layout_right(shape!(({ 2 }, (2, { 2 }, 1), { 1 }, { 3 }))).to_styled(dy::Style::Cpp)?,
-        dy::make_layout_right(&int_tuple_dyn!(({ 2 }, (2, { 2 }, 1), { 1 }, { 3 }))?)?.to_styled(dy::Style::Cpp)
-    );
-    assert_eq!(
-        make_layout_right(shape!({ 1 })).to_styled(dy::Style::Cpp)?,
-        dy::make_layout_right(&int_tuple_dyn!({ 1 })?)?.to_styled(dy::Style::Cpp)
-    );
-    assert_eq!(
-        make_layout_right(shape!(((1, 2, { 1 }), { 4 }, { 7 }))).to_styled(dy::Style::Cpp)?,
-        dy::make_layout_right(&int_tuple_dyn!(((1, 2, { 1 }), { 4 }, { 7 }))?)?.to_styled(dy::Style::Cpp)
-    );
     assert_eq!(
         make_layout_right(shape!((({ 3 }, { 3 }, 2), (4, ({ 2 }, 8))))).to_styled(dy::Style::Cpp)?,
         dy::make_layout_right(&int_tuple_dyn!((({ 3 }, { 3 }, 2), (4, ({ 2 }, 8))))?)?.to_styled(dy::Style::Cpp)
@@ -3713,17 +3706,24 @@ fn mixed_66() -> Result<(), dy::Error> {
         make_layout_right(shape!(({ 1 }, (32, 1, { 4 }, 2)))).to_styled(dy::Style::Cpp)?,
         dy::make_layout_right(&int_tuple_dyn!(({ 1 }, (32, 1, { 4 }, 2)))?)?.to_styled(dy::Style::Cpp)
     );
+    assert_eq!(
+        make_layout_right(shape!(({ 4 }, 4, 4))).to_styled(dy::Style::Cpp)?,
+        dy::make_layout_right(&int_tuple_dyn!(({ 4 }, 4, 4))?)?.to_styled(dy::Style::Cpp)
+    );
+    assert_eq!(
+        make_layout_right(shape!(((3, { 2 }, 2, { 4 }), (1, { 4 }, ({ 2 }, { 2 }), 5)))).to_styled(dy::Style::Cpp)?,
+        dy::make_layout_right(&int_tuple_dyn!(((3, { 2 }, 2, { 4 }), (1, { 4 }, ({ 2 }, { 2 }), 5)))?)?
+            .to_styled(dy::Style::Cpp)
+    );
+    assert_eq!(
+        make_layout_right(shape!(({ 1 }, 2, { 4 }))).to_styled(dy::Style::Cpp)?,
+        dy::make_layout_right(&int_tuple_dyn!(({ 1 }, 2, { 4 }))?)?.to_styled(dy::Style::Cpp)
+    );
     Ok(())
 }
 
 #[test]
 fn static_67() {
-    assert_eq!(make_layout_right(shape!((4, 4, 4))).to_string(), "(4,4,4):(16,4,1)");
-    assert_eq!(
-        make_layout_right(shape!(((3, 2, 2, 4), (1, 4, (2, 2), 5)))).to_string(),
-        "((3,2,2,4),(1,4,(2,2),5)):((1280,640,320,80),(0,20,(10,5),1))"
-    );
-    assert_eq!(make_layout_right(shape!((1, 2, 4))).to_string(), "(1,2,4):(0,4,1)");
     assert_eq!(make_layout_right(shape!(((4, 1), 1, 6))).to_string(), "((4,1),1,6):((6,0),0,1)");
     assert_eq!(make_layout_right(shape!((16, (2, (3, 4, 2))))).to_string(), "(16,(2,(3,4,2))):(48,(24,(8,2,1)))");
     assert_eq!(make_layout_right(shape!(((2, 3, 4, 4), 4))).to_string(), "((2,3,4,4),4):((192,64,16,4),1)");
@@ -3797,23 +3797,19 @@ fn static_67() {
     assert_eq!(make_layout_right(shape!((7))).to_string(), "(7):(1)");
     assert_eq!(make_layout_right(shape!((3, 32, 16))).to_string(), "(3,32,16):(512,16,1)");
     assert_eq!(make_layout_right(shape!((2, 7, 3))).to_string(), "(2,7,3):(21,3,1)");
+    assert_eq!(
+        make_layout_right(shape!(((2, 2, 1), 32, (2, (1, 1, 1))))).to_string(),
+        "((2,2,1),32,(2,(1,1,1))):((128,64,0),2,(1,(0,0,0)))"
+    );
+    assert_eq!(
+        make_layout_right(shape!((2, 2, (1, 3, 1, 1), (3, 4, 2)))).to_string(),
+        "(2,2,(1,3,1,1),(3,4,2)):(144,72,(0,24,0,0),(8,2,1))"
+    );
+    assert_eq!(make_layout_right(shape!(((1, 1, 2, 2), 8, 2))).to_string(), "((1,1,2,2),8,2):((0,0,32,16),2,1)");
 }
 
 #[test]
 fn mixed_67() -> Result<(), dy::Error> {
-    assert_eq!(
-        make_layout_right(shape!(({ 4 }, 4, 4))).to_styled(dy::Style::Cpp)?,
-        dy::make_layout_right(&int_tuple_dyn!(({ 4 }, 4, 4))?)?.to_styled(dy::Style::Cpp)
-    );
-    assert_eq!(
-        make_layout_right(shape!(((3, { 2 }, 2, { 4 }), (1, { 4 }, ({ 2 }, { 2 }), 5)))).to_styled(dy::Style::Cpp)?,
-        dy::make_layout_right(&int_tuple_dyn!(((3, { 2 }, 2, { 4 }), (1, { 4 }, ({ 2 }, { 2 }), 5)))?)?
-            .to_styled(dy::Style::Cpp)
-    );
-    assert_eq!(
-        make_layout_right(shape!(({ 1 }, 2, { 4 }))).to_styled(dy::Style::Cpp)?,
-        dy::make_layout_right(&int_tuple_dyn!(({ 1 }, 2, { 4 }))?)?.to_styled(dy::Style::Cpp)
-    );
     assert_eq!(
         make_layout_right(shape!((({ 4 }, 1), 1, { 6 }))).to_styled(dy::Style::Cpp)?,
         dy::make_layout_right(&int_tuple_dyn!((({ 4 }, 1), 1, { 6 }))?)?.to_styled(dy::Style::Cpp)
@@ -3967,20 +3963,23 @@ fn mixed_67() -> Result<(), dy::Error> {
         make_layout_right(shape!((2, 7, 3))).to_styled(dy::Style::Cpp)?,
         dy::make_layout_right(&int_tuple_dyn!((2, 7, 3))?)?.to_styled(dy::Style::Cpp)
     );
+    assert_eq!(
+        make_layout_right(shape!((({ 2 }, 2, 1), { 32 }, (2, (1, 1, 1))))).to_styled(dy::Style::Cpp)?,
+        dy::make_layout_right(&int_tuple_dyn!((({ 2 }, 2, 1), { 32 }, (2, (1, 1, 1))))?)?.to_styled(dy::Style::Cpp)
+    );
+    assert_eq!(
+        make_layout_right(shape!((2, { 2 }, (1, 3, { 1 }, { 1 }), (3, 4, 2)))).to_styled(dy::Style::Cpp)?,
+        dy::make_layout_right(&int_tuple_dyn!((2, { 2 }, (1, 3, { 1 }, { 1 }), (3, 4, 2)))?)?.to_styled(dy::Style::Cpp)
+    );
+    assert_eq!(
+        make_layout_right(shape!(((1, 1, { 2 }, 2), 8, 2))).to_styled(dy::Style::Cpp)?,
+        dy::make_layout_right(&int_tuple_dyn!(((1, 1, { 2 }, 2), 8, 2))?)?.to_styled(dy::Style::Cpp)
+    );
     Ok(())
 }
 
 #[test]
 fn static_68() {
-    assert_eq!(
-        make_layout_right(shape!(((2, 2, 1), 32, (2, (1, 1, 1))))).to_string(),
-        "((2,2,1),32,(2,(1,1,1))):((128,64,0),2,(1,(0,0,0)))"
-    );
-    assert_eq!(
-        make_layout_right(shape!((2, 2, (1, 3, 1, 1), (3, 4, 2)))).to_string(),
-        "(2,2,(1,3,1,1),(3,4,2)):(144,72,(0,24,0,0),(8,2,1))"
-    );
-    assert_eq!(make_layout_right(shape!(((1, 1, 2, 2), 8, 2))).to_string(), "((1,1,2,2),8,2):((0,0,32,16),2,1)");
     assert_eq!(
         make_layout_right(shape!((1, (8, (3, 2, 2), 3, 6)))).to_string(),
         "(1,(8,(3,2,2),3,6)):(0,(216,(72,36,18),6,1))"
@@ -4057,22 +4056,22 @@ fn static_68() {
         blocked_product(layout!((3,(2,1,4),2):(8,(24,48,96),48)), layout!(((1,1,8),5,1,1):((1,8,1),8,1,8))).to_string(),
         "((3,(1,1,8)),((2,1,4),5),(2,1),(1,1)):((8,(384,384,1)),((24,48,96),384),(48,384),(0,384))"
     );
+    assert_eq!(
+        blocked_product(layout!(1:1), layout!(((4,2,8),6,2):((1,4,8),64,384))).to_string(),
+        "((1,(4,2,8)),(1,6),(1,2)):((1,(1,4,8)),(0,64),(0,384))"
+    );
+    assert_eq!(
+        blocked_product(layout!((((2,1,1),16),(2,4)):(((1,2,2),2),(32,64))), layout!(2:0)).to_string(),
+        "((((2,1,1),16),2),((2,4),1)):((((1,2,2),2),0),((32,64),0))"
+    );
+    assert_eq!(
+        blocked_product(layout!((2,8,2,6):(96,12,6,1)), layout!((3,3):(8,48))).to_string(),
+        "((2,3),(8,3),(2,1),(6,1)):((96,1536),(12,9216),(6,0),(1,0))"
+    );
 }
 
 #[test]
 fn mixed_68() -> Result<(), dy::Error> {
-    assert_eq!(
-        make_layout_right(shape!((({ 2 }, 2, 1), { 32 }, (2, (1, 1, 1))))).to_styled(dy::Style::Cpp)?,
-        dy::make_layout_right(&int_tuple_dyn!((({ 2 }, 2, 1), { 32 }, (2, (1, 1, 1))))?)?.to_styled(dy::Style::Cpp)
-    );
-    assert_eq!(
-        make_layout_right(shape!((2, { 2 }, (1, 3, { 1 }, { 1 }), (3, 4, 2)))).to_styled(dy::Style::Cpp)?,
-        dy::make_layout_right(&int_tuple_dyn!((2, { 2 }, (1, 3, { 1 }, { 1 }), (3, 4, 2)))?)?.to_styled(dy::Style::Cpp)
-    );
-    assert_eq!(
-        make_layout_right(shape!(((1, 1, { 2 }, 2), 8, 2))).to_styled(dy::Style::Cpp)?,
-        dy::make_layout_right(&int_tuple_dyn!(((1, 1, { 2 }, 2), 8, 2))?)?.to_styled(dy::Style::Cpp)
-    );
     assert_eq!(
         make_layout_right(shape!(({ 1 }, (8, (3, { 2 }, 2), { 3 }, { 6 })))).to_styled(dy::Style::Cpp)?,
         dy::make_layout_right(&int_tuple_dyn!(({ 1 }, (8, (3, { 2 }, 2), { 3 }, { 6 })))?)?.to_styled(dy::Style::Cpp)
@@ -4237,18 +4236,6 @@ fn mixed_68() -> Result<(), dy::Error> {
 #[test]
 fn static_69() {
     assert_eq!(
-        blocked_product(layout!(1:1), layout!(((4,2,8),6,2):((1,4,8),64,384))).to_string(),
-        "((1,(4,2,8)),(1,6),(1,2)):((1,(1,4,8)),(0,64),(0,384))"
-    );
-    assert_eq!(
-        blocked_product(layout!((((2,1,1),16),(2,4)):(((1,2,2),2),(32,64))), layout!(2:0)).to_string(),
-        "((((2,1,1),16),2),((2,4),1)):((((1,2,2),2),0),((32,64),0))"
-    );
-    assert_eq!(
-        blocked_product(layout!((2,8,2,6):(96,12,6,1)), layout!((3,3):(8,48))).to_string(),
-        "((2,3),(8,3),(2,1),(6,1)):((96,1536),(12,9216),(6,0),(1,0))"
-    );
-    assert_eq!(
         blocked_product(layout!((4,3):(24,8)), layout!((2,8,(2,2)):(8,128,(64,16)))).to_string(),
         "((4,2),(3,8),(1,(2,2))):((24,96),(8,1536),(0,(768,192)))"
     );
@@ -4404,15 +4391,6 @@ fn static_69() {
         "((6,2),((2,1),(4,1,1,1)),(1,3),(1,(1))):((1,12),((6,12),(24,2304,12,2304)),(12,768),(0,(96)))"
     );
     assert_eq!(blocked_product(layout!((16,3):(3,0)), layout!(4:0)).to_string(), "((16,4),(3,1)):((3,0),(0,0))");
-}
-
-#[test]
-fn mixed_69() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_70() {
     assert_eq!(
         blocked_product(layout!((5,1):(1,1)), layout!(((2,4),8):((32,8),1))).to_string(),
         "((5,(2,4)),(1,8)):((1,(160,40)),(1,5))"
@@ -4425,6 +4403,15 @@ fn static_70() {
         blocked_product(layout!((8,2,2,(2,2)):(1,8,16,(32,64))), layout!(5:1)).to_string(),
         "((8,5),(2,1),(2,1),((2,2),1)):((1,128),(8,0),(16,0),((32,64),0))"
     );
+}
+
+#[test]
+fn mixed_69() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_70() {
     assert_eq!(
         blocked_product(layout!(((2,6),(3,1,(1,4,1),3)):((1,72),(2,432,(72,18,6),6))), layout!((1,(4,1)):(1,(1,4))))
             .to_string(),
@@ -4564,15 +4551,6 @@ fn static_70() {
         blocked_product(layout!((1,8,2):(2,2,1)), layout!((2,6,3,3):(3,6,36,1))).to_string(),
         "((1,2),(8,6),(2,3),(1,3)):((2,48),(2,96),(1,576),(0,16))"
     );
-}
-
-#[test]
-fn mixed_70() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_71() {
     assert_eq!(blocked_product(layout!((3,2):(1,3)), layout!((5,1):(1,5))).to_string(), "((3,5),(2,1)):((1,6),(3,30))");
     assert_eq!(
         blocked_product(layout!((((5,2,1),3),(1,2),(1,2,2)):(((24,1,4),4),(4,120),(4,2,12))), layout!((2,3,1):(0,0,0)))
@@ -4583,6 +4561,15 @@ fn static_71() {
         blocked_product(layout!(5:1), layout!((8,(2,4)):(1,(32,8)))).to_string(),
         "((5,8),(1,(2,4))):((1,5),(0,(160,40)))"
     );
+}
+
+#[test]
+fn mixed_70() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_71() {
     assert_eq!(
         blocked_product(layout!((2,2,(2,2,3)):(1,24,(4,2,8))), layout!((5,16):(16,1))).to_string(),
         "((2,5),(2,16),((2,2,3),1)):((1,768),(24,48),((4,2,8),0))"
@@ -4726,15 +4713,6 @@ fn static_71() {
         blocked_product(layout!(((3,(2,2)),2):((12,(36,1)),2)), layout!(2:1)).to_string(),
         "(((3,(2,2)),2),(2,1)):(((12,(36,1)),4),(2,0))"
     );
-}
-
-#[test]
-fn mixed_71() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_72() {
     assert_eq!(
         blocked_product(layout!(((2,2),((2,2),4),(1,3,1)):((1,2),((4,8),16),(64,64,192))), layout!((2,2,3):(2,1,4)))
             .to_string(),
@@ -4752,6 +4730,15 @@ fn static_72() {
         blocked_product(layout!(3:1), layout!(((12,2),2):((4,1),2))).to_string(),
         "((3,(12,2)),(1,2)):((1,(12,3)),(0,6))"
     );
+}
+
+#[test]
+fn mixed_71() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_72() {
     assert_eq!(blocked_product(layout!((12,2):(1,12)), layout!(4:1)).to_string(), "((12,4),(2,1)):((1,24),(12,0))");
     assert_eq!(
         blocked_product(layout!((8,1,(3,2,(1,1,2)),2):(24,24,(8,4,(4,4,2)),1)), layout!((4,(2,2,1)):(2,(8,0,0))))
@@ -4900,15 +4887,6 @@ fn static_72() {
         blocked_product(layout!(1:1), layout!(((2,2,3),2,4):((48,24,8),4,1))).to_string(),
         "((1,(2,2,3)),(1,2),(1,4)):((1,(48,24,8)),(0,4),(0,1))"
     );
-}
-
-#[test]
-fn mixed_72() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_73() {
     assert_eq!(
         blocked_product(layout!(((2,(2,2,1)),12,(1,2)):((1,(2,4,8)),8,(96,96))), layout!((4,1,2):(2,8,1))).to_string(),
         "(((2,(2,2,1)),4),(12,1),((1,2),2)):(((1,(2,4,8)),384),(8,1536),((96,96),192))"
@@ -4918,6 +4896,15 @@ fn static_73() {
         blocked_product(layout!((8,2,2):(4,1,2)), layout!((32,3):(1,32))).to_string(),
         "((8,32),(2,3),(2,1)):((4,32),(1,1024),(2,0))"
     );
+}
+
+#[test]
+fn mixed_72() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_73() {
     assert_eq!(
         blocked_product(layout!((4,2,2,2):(8,1,2,4)), layout!((2,2,(2,2,2),3):(8,2,(4,1,48),16))).to_string(),
         "((4,2),(2,2),(2,(2,2,2)),(2,3)):((8,256),(1,64),(2,(128,32,1536)),(4,512))"
@@ -5065,15 +5052,6 @@ fn static_73() {
         raked_product(layout!(((2,2),(3,(1,2,2)),5):((120,60),(20,(20,10,5)),1)), layout!((4,3):(1,4))).to_string(),
         "((4,(2,2)),(3,(3,(1,2,2))),(1,5)):((240,(120,60)),(960,(20,(20,10,5))),(0,1))"
     );
-}
-
-#[test]
-fn mixed_73() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_74() {
     assert_eq!(
         raked_product(layout!((4,4):(1,4)), layout!((2,(7,2,4,1)):(56,(4,28,1,1)))).to_string(),
         "((2,4),((7,2,4,1),4)):((896,1),((64,448,16,16),4))"
@@ -5083,6 +5061,15 @@ fn static_74() {
         "((2,2),(1,2),(1,(6,(1,2,3),2))):((0,48),(0,384),(0,(768,(1,96,9216),8)))"
     );
     assert_eq!(raked_product(layout!(8:1), layout!(6:1)).to_string(), "((6,8)):((8,1))");
+}
+
+#[test]
+fn mixed_73() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_74() {
     assert_eq!(
         raked_product(layout!(3:1), layout!(((2,2,16,2),3):((3,192,6,96),1))).to_string(),
         "(((2,2,16,2),3),(3,1)):(((9,576,18,288),1),(3,0))"
@@ -5225,15 +5212,6 @@ fn static_74() {
         .to_string(),
         "((1,(2,1,2)),(4,2),(2,(4,(1,2),2,2)),(2,1)):((256,(64,256,2)),(256,128),(2048,(8,(32,32),1,4)),(1024,0))"
     );
-}
-
-#[test]
-fn mixed_74() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_75() {
     assert_eq!(
         raked_product(layout!((4,8):(1,4)), layout!(((1,2,6),(1,3,3,1)):((108,54,1),(108,6,18,1)))).to_string(),
         "(((1,2,6),4),((1,3,3,1),8)):(((3456,1728,32),1),((3456,192,576,32),4))"
@@ -5246,6 +5224,15 @@ fn static_75() {
         raked_product(layout!((1,3):(1,1)), layout!((3,2,4,(2,3,4)):(9,432,27,(864,3,108)))).to_string(),
         "((3,1),(2,3),(4,1),((2,3,4),1)):((27,1),(1296,1),(81,0),((2592,9,324),0))"
     );
+}
+
+#[test]
+fn mixed_74() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_75() {
     assert_eq!(
         raked_product(layout!(4:1), layout!((5,1,8,(1)):(8,1280,160,(1)))).to_string(),
         "((5,4),(1,1),(8,1),((1),1)):((32,1),(5120,0),(640,0),((4),0))"
@@ -5398,15 +5385,6 @@ fn static_75() {
         raked_product(layout!(4:1), layout!((1,(2,2)):(1,(1,2)))).to_string(),
         "((1,4),((2,2),1)):((4,1),((4,8),0))"
     );
-}
-
-#[test]
-fn mixed_75() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_76() {
     assert_eq!(
         raked_product(layout!((7,8):(8,1)), layout!((3,4):(4,12))).to_string(),
         "((3,7),(4,8)):((224,8),(672,1))"
@@ -5419,6 +5397,15 @@ fn static_76() {
         raked_product(layout!((2,12):(1,2)), layout!((2,4,1,6):(4,1,1,8))).to_string(),
         "((2,2),(4,12),(1,1),(6,1)):((96,1),(24,2),(24,0),(192,0))"
     );
+}
+
+#[test]
+fn mixed_75() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_76() {
     assert_eq!(
         raked_product(layout!(4:1), layout!(((2,2,4),16):((128,64,16),1))).to_string(),
         "(((2,2,4),4),(16,1)):(((512,256,64),1),(4,0))"
@@ -5548,15 +5535,6 @@ fn static_76() {
         "((3,4),(3,1),(2,1),((2,2,2,2),1)):((8,1),(96,0),(288,0),((576,24,4,48),0))"
     );
     assert_eq!(raked_product(layout!(7:1), layout!(6:1)).to_string(), "((6,7)):((7,1))");
-}
-
-#[test]
-fn mixed_76() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_77() {
     assert_eq!(
         raked_product(layout!((2,4):(4,1)), layout!(((3,2),(2,3,2)):((1,3),(6,12,36)))).to_string(),
         "(((3,2),2),((2,3,2),4)):(((8,24),4),((48,96,288),1))"
@@ -5569,6 +5547,15 @@ fn static_77() {
         raked_product(layout!(2:1), layout!((1,(12,4)):(48,(4,1)))).to_string(),
         "((1,2),((12,4),1)):((96,1),((8,2),0))"
     );
+}
+
+#[test]
+fn mixed_76() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_77() {
     assert_eq!(
         raked_product(layout!(7:1), layout!((7,(4,2),4):(4,(1,112),28))).to_string(),
         "((7,7),((4,2),1),(4,1)):((28,1),((7,784),0),(196,0))"
@@ -5693,15 +5680,6 @@ fn static_77() {
             .to_string(),
         "(((3,2),2),(2,4),(1,(1,2)),(1,(1,4,5,1))):(((1280,640),1),(320,2),(320,(8,8)),(0,(16,16,64,320)))"
     );
-}
-
-#[test]
-fn mixed_77() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_78() {
     assert_eq!(
         raked_product(layout!((8,(2,1,1),(2,2)):(128,(1024,16,16),(8,1))), layout!(((1,5,2),2,3):((2,192,2),1,8)))
             .to_string(),
@@ -5715,6 +5693,15 @@ fn static_78() {
         raked_product(layout!((16,6):(1,16)), layout!(((2,2,1),4,2):((1,16,1),2,8))).to_string(),
         "(((2,2,1),16),(4,6),(2,1)):(((96,1536,96),1),(192,16),(768,0))"
     );
+}
+
+#[test]
+fn mixed_77() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_78() {
     assert_eq!(
         raked_product(layout!((4,(1,(3,2,1))):(1,(4,(4,12,24)))), layout!((5,2,(2,2,4)):(16,80,(2,1,4)))).to_string(),
         "((5,4),(2,(1,(3,2,1))),((2,2,4),1)):((384,1),(1920,(4,(4,12,24))),((48,24,96),0))"
@@ -5846,6 +5833,12 @@ fn static_78() {
         flat_divide(layout!(16:1), tiler!(<(4,(2,2)):(4,(2,1))>)).to_string(),
         "(((4,(2,2))),(1)):(((4,(2,1))),(0))"
     );
+    assert_eq!(flat_divide(layout!((2,(3,2,3)):(1,(2,6,12))), layout!(12:3)).to_string(), "(12,3):(3,1)");
+    assert_eq!(flat_divide(layout!(3:1), tiler!(<3:1>)).to_string(), "((3),(1)):((1),(0))");
+    assert_eq!(
+        flat_divide(layout!((1,16):(16,0)), layout!((2,2,2,2):(1,2,4,8))).to_string(),
+        "(2,2,2,2,1):(0,0,0,0,0)"
+    );
 }
 
 #[test]
@@ -5855,12 +5848,6 @@ fn mixed_78() -> Result<(), dy::Error> {
 
 #[test]
 fn static_79() {
-    assert_eq!(flat_divide(layout!((2,(3,2,3)):(1,(2,6,12))), layout!(12:3)).to_string(), "(12,3):(3,1)");
-    assert_eq!(flat_divide(layout!(3:1), tiler!(<3:1>)).to_string(), "((3),(1)):((1),(0))");
-    assert_eq!(
-        flat_divide(layout!((1,16):(16,0)), layout!((2,2,2,2):(1,2,4,8))).to_string(),
-        "(2,2,2,2,1):(0,0,0,0,0)"
-    );
     assert_eq!(
         flat_divide(layout!(((2,6,2),(3,4)):((1,48,24),(2,6))), layout!(48:1)).to_string(),
         "(2,6,2,2,6):(1,48,24,2,4)"
@@ -5961,15 +5948,6 @@ fn static_79() {
         "((2,6),1,1,1):((1,2),12,0,0)"
     );
     assert_eq!(flat_divide(layout!(4:32), tiler!(<4>)).to_string(), "((4),(1)):((32),(0))");
-}
-
-#[test]
-fn mixed_79() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_80() {
     assert_eq!(
         flat_divide(
             layout!((((2,1,2),3,1,1),(2,3),(4,2,1)):(((1,2,2),4,12,12),(12,24),(72,288,576))),
@@ -5984,6 +5962,15 @@ fn static_80() {
             .to_string(),
         "(((4,5,2),2),(3,2),1,1,5):(((600,120,30),60),(10,5),0,0,1)"
     );
+}
+
+#[test]
+fn mixed_79() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_80() {
     assert_eq!(
         flat_divide(layout!(((2,2,3),(4,4),1,(2,2,3)):((1152,576,192),(48,12),12,(6,3,1))), tiler!(<4:1,2:4,1:0>))
             .to_string(),
@@ -6079,15 +6066,6 @@ fn static_80() {
         flat_divide(layout!((8,8):(1,8)), tiler!(<(3,(2,2)):(2,(1,6)),2:1>)).to_string(),
         "((3,(2,2)),2,1,4):((2,(1,6)),8,0,16)"
     );
-}
-
-#[test]
-fn mixed_80() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_81() {
     assert_eq!(
         flat_divide(layout!((4,4,2,((2,1,2),(4,1),1)):(16,4,256,((64,128,128),(1,512),128))), tiler!(<2>)).to_string(),
         "((2),2,4,2,((2,1,2),(4,1),1)):((16),32,4,256,((64,128,128),(1,512),128))"
@@ -6101,6 +6079,15 @@ fn static_81() {
         flat_divide(layout!(((1,(4,4,2)),8):((256,(64,16,8)),1)), tiler!(<8:1>)).to_string(),
         "(((4,2)),(2,2),8):(((64,16)),(32,8),1)"
     );
+}
+
+#[test]
+fn mixed_80() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_81() {
     assert_eq!(
         flat_divide(layout!((((2,2,1),2,(2,5)),2):(((4,40,40),1,(2,8)),80)), tiler!(<2:1>)).to_string(),
         "((2),(2,4,5),2):((4),(40,1,8),80)"
@@ -6195,6 +6182,12 @@ fn static_81() {
     assert_eq!(flat_divide(layout!(6:1), tiler!(<1>)).to_string(), "((1),(6)):((0),(1))");
     assert_eq!(flat_divide(layout!((8,4,4):(1,8,32)), tiler!(<4,2>)).to_string(), "(4,2,2,2,4):(1,8,4,16,32)");
     assert_eq!(flat_divide(layout!(((2,2,6),3):((1,2,4),24)), layout!(12:0)).to_string(), "(12,72):(0,1)");
+    assert_eq!(flat_divide(layout!(((4),2):((1),4)), tiler!(<2>)).to_string(), "((2),2,2):((1),2,4)");
+    assert_eq!(flat_divide(layout!((((2,2,1),4),1):(((1,2,4),4),16)), layout!(2:8)).to_string(), "(2,8):(8,1)");
+    assert_eq!(
+        flat_divide(layout!((16,(1,(8,1),4)):(32,(1,(4,1),1))), tiler!(<16>)).to_string(),
+        "((16),1,(1,(8,1),4)):((32),0,(1,(4,1),1))"
+    );
 }
 
 #[test]
@@ -6204,12 +6197,6 @@ fn mixed_81() -> Result<(), dy::Error> {
 
 #[test]
 fn static_82() {
-    assert_eq!(flat_divide(layout!(((4),2):((1),4)), tiler!(<2>)).to_string(), "((2),2,2):((1),2,4)");
-    assert_eq!(flat_divide(layout!((((2,2,1),4),1):(((1,2,4),4),16)), layout!(2:8)).to_string(), "(2,8):(8,1)");
-    assert_eq!(
-        flat_divide(layout!((16,(1,(8,1),4)):(32,(1,(4,1),1))), tiler!(<16>)).to_string(),
-        "((16),1,(1,(8,1),4)):((32),0,(1,(4,1),1))"
-    );
     assert_eq!(flat_divide(layout!(16:1), layout!((4,2):(4,2))).to_string(), "(4,2,2):(4,2,1)");
     assert_eq!(flat_divide(layout!(4:1), tiler!(<(2,2):(2,1)>)).to_string(), "(((2,2)),(1)):(((2,1)),(0))");
     assert_eq!(flat_divide(layout!((2,3,1):(3,1,1)), layout!((2,3):(1,2))).to_string(), "(2,3,1):(3,1,0)");
@@ -6291,15 +6278,6 @@ fn static_82() {
         "(8,4,1,4,8,3):(384,24,0,96,3,1)"
     );
     assert_eq!(flat_divide(layout!((2,7,3):(84,1,7)), layout!(42:1)).to_string(), "(2,21,1):(84,1,0)");
-}
-
-#[test]
-fn mixed_82() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_83() {
     assert_eq!(
         flat_divide(layout!(((2,2,1,1),4,8,(1,3,3)):((4,1536,9216,64),384,8,(64,3072,128))), tiler!(<2:1,(2,2):(2,1)>))
             .to_string(),
@@ -6310,6 +6288,15 @@ fn static_83() {
         flat_divide(layout!((2,1,(2,8,(1,7))):(1,2,(2,4,(32,32)))), layout!((4,7):(1,32))).to_string(),
         "(4,7,8):(1,32,4)"
     );
+}
+
+#[test]
+fn mixed_82() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_83() {
     assert_eq!(
         flat_divide(layout!(((2,1,(4,3)),(16,2,1),(1,3)):((1152,1152,(288,96)),(6,3,3),(3,1))), layout!(2304:1))
             .to_string(),
@@ -6409,15 +6396,6 @@ fn static_83() {
         flat_product(layout!((4,(8,1,3)):(1,(4,32,32))), layout!(((2,2,1),4):((2,1,2),4))).to_string(),
         "(4,(8,1,3),(2,2,1),4):(1,(4,32,32),(192,96,192),384)"
     );
-}
-
-#[test]
-fn mixed_83() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_84() {
     assert_eq!(
         flat_product(layout!((4,1):(1,4)), tiler!(<(4,(2,2)):(4,(2,1)),(4,(2,1,2)):(1,(4,8,8))>)).to_string(),
         "(4,1,(4,(2,2)),(4,(2,1,2))):(1,4,(16,(8,4)),(1,(4,8,8)))"
@@ -6434,6 +6412,15 @@ fn static_84() {
         flat_product(layout!(2:1), layout!((2,2,(2,6)):(24,12,(6,1)))).to_string(),
         "(2,2,2,(2,6)):(1,48,24,(12,2))"
     );
+}
+
+#[test]
+fn mixed_83() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_84() {
     assert_eq!(
         flat_product(layout!(((4,4),(2,(2,2,2),2,2)):((256,64),(32,(16,8,4),2,1))), layout!((1,4):(4,1))).to_string(),
         "((4,4),(2,(2,2,2),2,2),1,4):((256,64),(32,(16,8,4),2,1),4096,1024)"
@@ -6578,15 +6565,6 @@ fn static_84() {
         .to_string(),
         "(4,4,(1,1,(1,3,1),1),(2,2),(2,2),(1,4)):(8,96,(1,32,(384,32,96),384),(2,1),(2,1),(4,1))"
     );
-}
-
-#[test]
-fn mixed_84() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_85() {
     assert_eq!(
         flat_product(layout!((2):(1)), layout!((2,(2,1,2,4),6):(3456,(6912,16,8,48),192))).to_string(),
         "((2),2,(2,1,2,4),6):((1),6912,(13824,32,16,96),384)"
@@ -6599,6 +6577,15 @@ fn static_85() {
         flat_product(layout!((2,(4,2)):(4,(1,8))), layout!(((2,4,1,1),8,2,2):((128,1,64,64),8,64,4))).to_string(),
         "(2,(4,2),(2,4,1,1),8,2,2):(4,(1,8),(2048,16,1024,1024),128,1024,64)"
     );
+}
+
+#[test]
+fn mixed_84() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_85() {
     assert_eq!(flat_product(layout!(32:8), layout!(16:1)).to_string(), "(32,8,2):(8,1,256)");
     assert_eq!(
         flat_product(layout!((6,2,3):(2,1,12)), tiler!(<(4,2):(1,4)>)).to_string(),
@@ -6734,15 +6721,6 @@ fn static_85() {
         flat_product(layout!(((1,(2,2),8,1),2,5):((320,(80,160),2,80),1,16)), layout!((2,2):(1,2))).to_string(),
         "((1,(2,2),8,1),2,5,2,2):((320,(80,160),2,80),1,16,320,640)"
     );
-}
-
-#[test]
-fn mixed_85() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_86() {
     assert_eq!(
         flat_product(layout!((1,(1,2,2),1,2):(1,(1,2,4),2,1)), tiler!(<((1,1),6,(2,2,2),8):((32,1),32,(16,1,192),2)>))
             .to_string(),
@@ -6756,6 +6734,15 @@ fn static_86() {
         flat_product(layout!((4,6):(1,4)), layout!((3,(2,1),(2,4)):(16,(8,1),(4,1)))).to_string(),
         "(4,6,3,(2,1),(2,4)):(1,4,384,(192,24),(96,24))"
     );
+}
+
+#[test]
+fn mixed_85() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_86() {
     assert_eq!(flat_product(layout!((4,(4,4)):(1,(4,16))), layout!(2:0)).to_string(), "(4,(4,4),2):(1,(4,16),0)");
     assert_eq!(
         flat_product(layout!((6,1,12,8):(96,96,8,1)), layout!(((2,1,1),2):((2,4,2),1))).to_string(),
@@ -6893,15 +6880,6 @@ fn static_86() {
         flat_product(layout!((2,2,2):(4,1,2)), tiler!(<((16,1),(2,8)):((32,1),(512,1))>)).to_string(),
         "((2),((16,1),(2,(4,2))),2,2):((4),((64,8),(1024,(1,8))),1,2)"
     );
-}
-
-#[test]
-fn mixed_86() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_87() {
     assert_eq!(
         flat_product(layout!(16:1), layout!((16,(16,1)):(16,(1,1)))).to_string(),
         "(16,16,(16,1)):(1,256,(16,16))"
@@ -6911,6 +6889,15 @@ fn static_87() {
         "(2,(2,2,2),1,(2,3,1,2),(4,2)):(8,(128,4,16),1536,(768,256,256,64),(1,32))"
     );
     assert_eq!(flat_product(layout!(2:1), tiler!(<(16,1):(1,1)>)).to_string(), "((2),((16,1))):((1),((2,2)))");
+}
+
+#[test]
+fn mixed_86() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_87() {
     assert_eq!(
         flat_product(layout!((2,5,(1,1,1,3),2):(30,6,(6,6,6,2),1)), layout!((5,4):(4,1))).to_string(),
         "(2,5,(1,1,1,3),2,5,4):(30,6,(6,6,6,2),1,240,60)"
@@ -7049,15 +7036,6 @@ fn static_87() {
         .to_string(),
         "((3),(1,(1,1),(1,2,1,2),(2,1,2,2)),16,2):((32),(32,(32,16),(32,16,8,1),(4,8,8,2)),1,16)"
     );
-}
-
-#[test]
-fn mixed_87() -> Result<(), dy::Error> {
-    Ok(())
-}
-
-#[test]
-fn static_88() {
     assert_eq!(
         flat_product(
             layout!(((2,4),(1,4),(1,1,2,3),(2,2)):((3,6),(48,96),(48,48,384,1),(48,24))),
@@ -7074,6 +7052,15 @@ fn static_88() {
         flat_product(layout!(((2,2),6,(2,2),2):((1,2),4,(24,48),96)), layout!((2,7):(1,2))).to_string(),
         "((2,2),6,(2,2),2,2,7):((1,2),4,(24,48),96,192,384)"
     );
+}
+
+#[test]
+fn mixed_87() -> Result<(), dy::Error> {
+    Ok(())
+}
+
+#[test]
+fn static_88() {
     assert_eq!(flat_product(layout!((4,3):(3,1)), layout!(2:1)).to_string(), "(4,3,2):(3,1,12)");
     assert_eq!(flat_product(layout!(16:8), tiler!(<8:1>)).to_string(), "((16),(8)):((8),(1))");
     assert_eq!(

@@ -110,7 +110,7 @@ fn complement_filtered(f: &Layout, cotarget: &IntTuple, orig: &Layout) -> Result
     // place it like a real mode (and refuse `(2,{1}):(4,{4})` as non-injective). It is skipped;
     // that choice reads a run-time value, so the result is then all dynamic.
     let before = rest.len();
-    rest.retain(|(s, _)| s.value() != 1);
+    rest.retain(|(s, _)| s.is_static() || s.value() != 1);
     let decided_on_values = rest.len() != before;
     if rest.len() == 1 && rest[0].1.is_const(0) {
         // The irreducible rank-1 stride-0 layout: all of the cotarget is the complement.

@@ -32,7 +32,8 @@ fn sorted_modes(l: &Layout) -> Result<SortedModes> {
         let next = preprod.last().expect("non-empty").checked_mul(s)?;
         preprod.push(next);
     }
-    let mut order: Vec<usize> = (0..pairs.len()).filter(|&i| pairs[i].0.value() != 1).collect();
+    let dynamic_one = |i: usize| !pairs[i].0.is_static() && pairs[i].0.value() == 1;
+    let mut order: Vec<usize> = (0..pairs.len()).filter(|&i| !dynamic_one(i)).collect();
     let decided_on_values = order.len() != pairs.len();
     for i in 0..order.len() {
         for j in i + 1..order.len() {

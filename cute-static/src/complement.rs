@@ -174,13 +174,27 @@ macro_rules! int_cotarget {
 int_cotarget!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
 
 /// A shape cotarget `(a0, a1, ...)`: `ceil_div` folds left to right (`a_i / rest`, then
-/// `rest = ceil(rest / a_i)`), and the all-static result coalesces into its product.
+/// `rest = ceil(rest / a_i)`), and the all-static result coalesces into its product. Where
+/// that product falls short of `ceil(size(cotarget) / current)` (the modes do not divide),
+/// the latter, as cute-dyn: CuTe's shorter rest breaks complement's @post.
 impl<H, T, C> Cotarget<C> for Cons<H, T>
 where
-    Cons<H, T>: ShapeCeilDiv<C>,
-    <Cons<H, T> as ShapeCeilDiv<C>>::Prod: RestMode<C>,
+    Cons<H, T>: ShapeCeilDiv<C> + crate::product::SizeT,
+    <Cons<H, T> as crate::product::SizeT>::Out: CeilDiv<C>,
+    <Cons<H, T> as ShapeCeilDiv<C>>::Prod:
+        typenum::Max<<<Cons<H, T> as crate::product::SizeT>::Out as CeilDiv<C>>::Out>,
+    typenum::Maximum<
+        <Cons<H, T> as ShapeCeilDiv<C>>::Prod,
+        <<Cons<H, T> as crate::product::SizeT>::Out as CeilDiv<C>>::Out,
+    >: RestMode<C>,
 {
-    type Rest = Cons<<<Cons<H, T> as ShapeCeilDiv<C>>::Prod as RestMode<C>>::Out, Nil>;
+    type Rest = Cons<
+        <typenum::Maximum<
+            <Cons<H, T> as ShapeCeilDiv<C>>::Prod,
+            <<Cons<H, T> as crate::product::SizeT>::Out as CeilDiv<C>>::Out,
+        > as RestMode<C>>::Out,
+        Nil,
+    >;
 }
 
 /// `product(ceil_div(shape, c))` of a flat static shape.
@@ -215,6 +229,14 @@ where
 {
     type Out = <<<Cot as Cotarget<U1>>::Rest as CoalesceModes>::Output as ModesToLayout>::Output;
 }
+/// The general case's layout, before its @post check.
+type General<Modes, Cot> = <<<<<Modes as SortByStride>::Out as ComplementFold<U1>>::Modes as crate::coalesce::Concat<
+    <Cot as Cotarget<<<Modes as SortByStride>::Out as ComplementFold<U1>>::Current>>::Rest,
+>>::Output as CoalesceModes>::Output as ModesToLayout>::Output;
+
+/// `size(R) * size(filter(L))` of the general case.
+type Covered<Modes, Cot> = <<General<Modes, Cot> as LayoutSize>::Out as MulT<<Modes as ModesSize>::Out>>::Out;
+
 impl<Modes, Cot> ComplementCase<Modes, Cot> for (B0,)
 where
     Modes: SortByStride,
@@ -228,10 +250,51 @@ where
     <<<<Modes as SortByStride>::Out as ComplementFold<U1>>::Modes as crate::coalesce::Concat<
         <Cot as Cotarget<<<Modes as SortByStride>::Out as ComplementFold<U1>>::Current>>::Rest,
     >>::Output as CoalesceModes>::Output: ModesToLayout,
+    // The @post CuTe's truncating `d / current` can break (cute-dyn checks the same).
+    General<Modes, Cot>: LayoutSize,
+    Modes: ModesSize,
+    <General<Modes, Cot> as LayoutSize>::Out: MulT<<Modes as ModesSize>::Out>,
+    Cot: crate::product::SizeT,
+    <Cot as crate::product::SizeT>::Out: LeT<Covered<Modes, Cot>>,
+    <<Cot as crate::product::SizeT>::Out as LeT<Covered<Modes, Cot>>>::Out:
+        ComplementCovers<Covered<Modes, Cot>, <Cot as crate::product::SizeT>::Out>,
 {
-    type Out = <<<<<Modes as SortByStride>::Out as ComplementFold<U1>>::Modes as crate::coalesce::Concat<
-        <Cot as Cotarget<<<Modes as SortByStride>::Out as ComplementFold<U1>>::Current>>::Rest,
-    >>::Output as CoalesceModes>::Output as ModesToLayout>::Output;
+    type Out = General<Modes, Cot>;
+}
+
+cute_macros::decimal_condition! {
+    /// complement's @post `size(R) * size(filter(L)) >= cotarget`, which CuTe's algorithm
+    /// breaks where a stride is not a multiple of the span of the modes below it (it truncates
+    /// `d / current`). Implemented by `cotarget <= covered`.
+    pub trait ComplementCovers(covered, cotarget) {
+        message = "complement would break its postcondition: size(R) * size(filter(L)) is {covered}, below the cotarget {cotarget}",
+        label = "a stride is not a multiple of the span of the modes below it, and CuTe truncates the quotient",
+        note = "@post size(R) >= cotarget / size(filter(L)) (cute/layout.hpp); cute-dyn refuses the same input",
+    }
+}
+
+/// The product of the shapes of a list of modes.
+pub trait ModesSize {
+    /// The product.
+    type Out;
+}
+impl ModesSize for Nil {
+    type Out = U1;
+}
+impl<S, D, T: ModesSize> ModesSize for Cons<Mode<S, D>, T>
+where
+    S: MulT<<T as ModesSize>::Out>,
+{
+    type Out = <S as MulT<<T as ModesSize>::Out>>::Out;
+}
+
+/// `size(L)` of a static layout.
+pub trait LayoutSize {
+    /// The size.
+    type Out;
+}
+impl<S: crate::product::SizeT, D> LayoutSize for Layout<S, D> {
+    type Out = <S as crate::product::SizeT>::Out;
 }
 
 /// Whether the filtered stack is the lone `_1:d` (everything filtered away).

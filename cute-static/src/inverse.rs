@@ -6,7 +6,7 @@
 
 use typenum::{B0, B1, U0, U1};
 
-use crate::arith::{DivT, Divides, EqT, MulT};
+use crate::arith::{DivT, Divides, EqT, LeT, MulT};
 use crate::coalesce::{CoalesceModes, FlattenModes, Mode, ModesToLayout};
 use crate::diag::Operation;
 use crate::int_tuple::{Cons, Nil};
@@ -175,63 +175,115 @@ cute_macros::decimal_condition! {
     }
 }
 
-/// The left inverse's fold with the size so far: stride 0 is skipped; otherwise `d / size`
-/// elements of stride 0 (first) or of the previous mode's prefix product.
-pub trait LeftFold<Z, Prev> {
+cute_macros::decimal_condition! {
+    /// Apart from stride-0 modes, left_inverse needs an injective layout: by increasing
+    /// stride, each mode starts at or after the span `s*d` of the previous one. Implemented by
+    /// `span <= stride`.
+    pub trait LeftInverseInjective(stride, span) {
+        message = "non-injective layout in left_inverse: a mode of stride {stride} starts inside the previous mode, which spans {span}",
+        label = "left_inverse needs a layout that is injective apart from its stride-0 modes",
+        note = "C++ goes on and returns a layout R with L(R(L(i))) != L(i); cute-dyn refuses the same input",
+    }
+}
+
+/// The left inverse's fold with the size so far (`Z`), the previous prefix product (`Prev`)
+/// and the span `s*d` of the previous mode taken (`Sp`): stride 0 is skipped; otherwise
+/// `d / size` elements of stride 0 (first) or of the previous mode's prefix product.
+pub trait LeftFold<Z, Prev, Sp> {
     /// The contributed modes.
     type Out;
 }
 /// The end: the shape of the mode with the largest stride, at the last prefix product.
-impl<Z, Prev, S, D, P> LeftFold<Z, Prev> for Cons<Indexed<S, D, P>, Nil>
+impl<Z, Prev, Sp, S, D, P> LeftFold<Z, Prev, Sp> for Cons<Indexed<S, D, P>, Nil>
 where
     D: EqT<U0>,
-    <D as EqT<U0>>::Out: LeftStep<S, D, P, Nil, Z, Prev>,
+    <D as EqT<U0>>::Out: LeftStep<S, D, P, Nil, Z, Prev, Sp>,
 {
-    type Out = <<D as EqT<U0>>::Out as LeftStep<S, D, P, Nil, Z, Prev>>::Out;
+    type Out = <<D as EqT<U0>>::Out as LeftStep<S, D, P, Nil, Z, Prev, Sp>>::Out;
 }
-impl<Z, Prev, S, D, P, N, T> LeftFold<Z, Prev> for Cons<Indexed<S, D, P>, Cons<N, T>>
+impl<Z, Prev, Sp, S, D, P, N, T> LeftFold<Z, Prev, Sp> for Cons<Indexed<S, D, P>, Cons<N, T>>
 where
     D: EqT<U0>,
-    <D as EqT<U0>>::Out: LeftStep<S, D, P, Cons<N, T>, Z, Prev>,
+    <D as EqT<U0>>::Out: LeftStep<S, D, P, Cons<N, T>, Z, Prev, Sp>,
 {
-    type Out = <<D as EqT<U0>>::Out as LeftStep<S, D, P, Cons<N, T>, Z, Prev>>::Out;
+    type Out = <<D as EqT<U0>>::Out as LeftStep<S, D, P, Cons<N, T>, Z, Prev, Sp>>::Out;
 }
 
 /// Skip a stride-0 mode (`B1`) or contribute one (`B0`).
-pub trait LeftStep<S, D, P, T, Z, Prev> {
+pub trait LeftStep<S, D, P, T, Z, Prev, Sp> {
     /// The contributed modes.
     type Out;
 }
-impl<S, D, P, T, Z, Prev> LeftStep<S, D, P, T, Z, Prev> for B1
+impl<S, D, P, T, Z, Prev, Sp> LeftStep<S, D, P, T, Z, Prev, Sp> for B1
 where
-    T: LeftRest<S, Z, Prev>,
+    T: LeftRest<S, Z, Prev, Sp>,
 {
-    type Out = <T as LeftRest<S, Z, Prev>>::Out;
+    type Out = <T as LeftRest<S, Z, Prev, Sp>>::Out;
 }
-impl<S, D, P, T, Z, Prev> LeftStep<S, D, P, T, Z, Prev> for B0
+impl<S, D, P, T, Z, Prev, Sp> LeftStep<S, D, P, T, Z, Prev, Sp> for B0
 where
-    D: Divides<Z> + DivT<Z>,
+    D: Divides<Z>,
     <D as Divides<Z>>::Out: LeftInverseDivisibility<D, Z>,
-    Z: MulT<<D as DivT<Z>>::Out>,
-    T: LeftRest<S, <Z as MulT<<D as DivT<Z>>::Out>>::Out, P>,
+    (<D as Divides<Z>>::Out,): LeftDivided<S, D, P, T, Z, Prev, Sp>,
 {
-    type Out = Cons<Mode<<D as DivT<Z>>::Out, Prev>, <T as LeftRest<S, <Z as MulT<<D as DivT<Z>>::Out>>::Out, P>>::Out>;
+    type Out = <(<D as Divides<Z>>::Out,) as LeftDivided<S, D, P, T, Z, Prev, Sp>>::Out;
+}
+
+/// A mode of nonzero stride, chosen by the divisibility bit: checked for injectivity (`B1`),
+/// or the end of the fold (its error is [`LeftInverseDivisibility`]'s alone). Divisibility
+/// comes first, as in cute-dyn: with it, a stride inside the previous span is a collision.
+pub trait LeftDivided<S, D, P, T, Z, Prev, Sp> {
+    /// The contributed modes.
+    type Out;
+}
+impl<S, D, P, T, Z, Prev, Sp> LeftDivided<S, D, P, T, Z, Prev, Sp> for (B0,) {
+    type Out = Nil;
+}
+impl<S, D, P, T, Z, Prev, Sp> LeftDivided<S, D, P, T, Z, Prev, Sp> for (B1,)
+where
+    Sp: LeT<D>,
+    <Sp as LeT<D>>::Out: LeftInverseInjective<D, Sp>,
+    (<Sp as LeT<D>>::Out,): LeftTake<S, D, P, T, Z, Prev>,
+{
+    type Out = <(<Sp as LeT<D>>::Out,) as LeftTake<S, D, P, T, Z, Prev>>::Out;
+}
+
+/// A mode that divides, chosen by the injectivity bit: taken (`B1`), or, starting inside the
+/// previous mode, the end of the fold (its error is [`LeftInverseInjective`]'s alone).
+pub trait LeftTake<S, D, P, T, Z, Prev> {
+    /// The contributed modes.
+    type Out;
+}
+impl<S, D, P, T, Z, Prev> LeftTake<S, D, P, T, Z, Prev> for (B1,)
+where
+    D: DivT<Z>,
+    S: MulT<D>,
+    Z: MulT<<D as DivT<Z>>::Out>,
+    T: LeftRest<S, <Z as MulT<<D as DivT<Z>>::Out>>::Out, P, <S as MulT<D>>::Out>,
+{
+    type Out = Cons<
+        Mode<<D as DivT<Z>>::Out, Prev>,
+        <T as LeftRest<S, <Z as MulT<<D as DivT<Z>>::Out>>::Out, P, <S as MulT<D>>::Out>>::Out,
+    >;
+}
+impl<S, D, P, T, Z, Prev> LeftTake<S, D, P, T, Z, Prev> for (B0,) {
+    type Out = Nil;
 }
 
 /// After a mode: the fold goes on, or (no modes left) the end mode is emitted with this mode's
 /// shape.
-pub trait LeftRest<S, Z, Prev> {
+pub trait LeftRest<S, Z, Prev, Sp> {
     /// The remaining modes.
     type Out;
 }
-impl<S, Z, Prev> LeftRest<S, Z, Prev> for Nil {
+impl<S, Z, Prev, Sp> LeftRest<S, Z, Prev, Sp> for Nil {
     type Out = Cons<Mode<S, Prev>, Nil>;
 }
-impl<S, Z, Prev, N, T> LeftRest<S, Z, Prev> for Cons<N, T>
+impl<S, Z, Prev, Sp, N, T> LeftRest<S, Z, Prev, Sp> for Cons<N, T>
 where
-    Cons<N, T>: LeftFold<Z, Prev>,
+    Cons<N, T>: LeftFold<Z, Prev, Sp>,
 {
-    type Out = <Cons<N, T> as LeftFold<Z, Prev>>::Out;
+    type Out = <Cons<N, T> as LeftFold<Z, Prev, Sp>>::Out;
 }
 
 /// `left_inverse`, as an operation marker.
@@ -244,11 +296,11 @@ where
     <S as FlattenModes<D>>::Output: CoalesceModes,
     <<S as FlattenModes<D>>::Output as CoalesceModes>::Output: WithPreprod<U1>,
     <<<S as FlattenModes<D>>::Output as CoalesceModes>::Output as WithPreprod<U1>>::Out: ExchangeSort,
-    SortedModes<S, D>: LeftFold<U1, U0>,
-    <SortedModes<S, D> as LeftFold<U1, U0>>::Out: CoalesceModes,
-    <<SortedModes<S, D> as LeftFold<U1, U0>>::Out as CoalesceModes>::Output: ModesToLayout,
+    SortedModes<S, D>: LeftFold<U1, U0, U1>,
+    <SortedModes<S, D> as LeftFold<U1, U0, U1>>::Out: CoalesceModes,
+    <<SortedModes<S, D> as LeftFold<U1, U0, U1>>::Out as CoalesceModes>::Output: ModesToLayout,
 {
-    type Output = CoalescedModes<<SortedModes<S, D> as LeftFold<U1, U0>>::Out>;
+    type Output = CoalescedModes<<SortedModes<S, D> as LeftFold<U1, U0, U1>>::Out>;
 }
 
 crate::diag::static_op!(

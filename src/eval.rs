@@ -53,6 +53,21 @@ impl Value {
         }
     }
 
+    /// The kind's name in `--format json`: `int`, `bool`, `tuple`, `layout`, `tiler`, `pair`,
+    /// `swizzle`, `composed`.
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Value::Int(_) => "int",
+            Value::Bool(_) => "bool",
+            Value::Tuple(_) => "tuple",
+            Value::Layout(_) => "layout",
+            Value::Tiler(_) => "tiler",
+            Value::Pair(..) => "pair",
+            Value::Swizzle(_) => "swizzle",
+            Value::Composed(_) => "composed",
+        }
+    }
+
     fn kind(&self) -> &'static str {
         match self {
             Value::Int(_) => "an integer",
@@ -83,10 +98,18 @@ impl Value {
 /// # Ok::<(), cute::cute_dyn::Error>(())
 /// ```
 pub fn eval(text: &str, style: Style) -> Result<String> {
+    Ok(eval_value(text)?.to_styled(style))
+}
+
+/// Evaluate one expression given as text to its value.
+///
+/// # Errors
+/// As [`eval`].
+pub fn eval_value(text: &str) -> Result<Value> {
     let mut p = Parser::new(text, Style::Values);
     let v = expr(&mut p)?;
     p.finish()?;
-    Ok(v.to_styled(style))
+    Ok(v)
 }
 
 /// Parse and evaluate one expression at the parser's position.
@@ -195,9 +218,31 @@ fn bad(op: &'static str, reason: String) -> Error {
     Error::InvalidArgument { op, reason }
 }
 
-/// Argument access with the conversions the notation allows (an integer is a leaf tuple, a
-/// layout is a tiler, a tuple of integers is a shape tiler, ...).
-struct Args<'a> {
+/// An argument that may be a layout or an IntTuple (`size`, `flatten`, `get`, ...).
+enum Shaped {
+    Layout(Layout),
+    Tuple(IntTuple),
+}
+
+/// One operation of the language.
+pub struct Op {
+    /// CuTe's name.
+    pub name: &'static str,
+    /// The least and the most arguments it takes.
+    pub args: (usize, usize),
+    /// Its arguments' kinds and its result's: `composition(layout, tiler) -> layout`.
+    pub signature: &'static str,
+    /// One line, with the CuTe reference.
+    pub doc: &'static str,
+    /// An expression that uses it (`cute ops NAME` evaluates it).
+    pub example: &'static str,
+    /// Its evaluation.
+    pub eval: fn(&Args<'_>) -> Result<Value>,
+}
+
+/// An operation's evaluated arguments, with the conversions the notation allows (an integer
+/// is a leaf tuple, a layout is a tiler, a tuple of integers is a shape tiler, ...).
+pub struct Args<'a> {
     op: &'static str,
     v: &'a [Value],
 }
@@ -255,10 +300,10 @@ impl Args<'_> {
         }
     }
     /// A layout, or a tuple standing for its shape (for ops defined on both).
-    fn layout_or_tuple(&self, i: usize) -> Result<std::result::Result<Layout, IntTuple>> {
+    fn layout_or_tuple(&self, i: usize) -> Result<Shaped> {
         match self.get(i)? {
-            Value::Layout(l) => Ok(Ok(l.clone())),
-            _ => Ok(Err(self.tuple(i)?)),
+            Value::Layout(l) => Ok(Shaped::Layout(l.clone())),
+            _ => Ok(Shaped::Tuple(self.tuple(i)?)),
         }
     }
     fn opt_tuple(&self, i: usize) -> Result<Option<IntTuple>> {
@@ -270,6 +315,14 @@ impl Args<'_> {
     }
     fn swizzle3(&self) -> Result<Swizzle> {
         Swizzle::new(self.int(0)?.value(), self.int(1)?.value(), self.int(2)?.value())
+    }
+}
+
+/// `size` / `product`: of a layout or of a tuple.
+fn size(a: &Args<'_>) -> Result<Value> {
+    match a.layout_or_tuple(0)? {
+        Shaped::Layout(l) => int(l.size()?),
+        Shaped::Tuple(t) => int(dy::product(&t)?),
     }
 }
 
@@ -287,82 +340,687 @@ fn int64(i: i64) -> Result<Value> {
 }
 
 /// Every operation of the language, with its arity: `(name, min args, max args)`.
-pub const OPS: &[(&str, usize, usize)] = &[
-    ("flatten", 1, 1),
-    ("product", 1, 1),
-    ("size", 1, 1),
-    ("product_each", 1, 1),
-    ("sum", 1, 1),
-    ("tuple_max", 1, 1),
-    ("inner_product", 2, 2),
-    ("elem_scale", 2, 2),
-    ("shape_div", 2, 2),
-    ("ceil_div", 2, 2),
-    ("prefix_product", 1, 2),
-    ("congruent", 2, 2),
-    ("weakly_congruent", 2, 2),
-    ("compatible", 2, 2),
-    ("evenly_divides", 2, 2),
-    ("unflatten", 2, 2),
-    ("idx2crd", 2, 3),
-    ("crd2idx", 2, 3),
-    ("crd2crd", 2, 3),
-    ("slice", 2, 2),
-    ("dice", 2, 2),
-    ("cosize", 1, 1),
-    ("rank", 1, 1),
-    ("depth", 1, 1),
-    ("shape", 1, 1),
-    ("stride", 1, 1),
-    ("get", 2, 2),
-    ("select", 2, 9),
-    ("take", 3, 3),
-    ("append", 2, 2),
-    ("prepend", 2, 2),
-    ("replace", 3, 3),
-    ("group", 3, 3),
-    ("group_modes", 3, 3),
-    ("zip", 2, 2),
-    ("call", 2, 2),
-    ("slice_layout", 2, 2),
-    ("slice_and_offset", 2, 2),
-    ("make_layout", 1, 8),
-    ("make_layout_left", 1, 1),
-    ("make_layout_right", 1, 1),
-    ("make_ordered_layout", 2, 2),
-    ("coalesce", 1, 2),
-    ("filter", 1, 2),
-    ("filter_zeros", 1, 1),
-    ("composition", 2, 2),
-    ("complement", 1, 2),
-    ("right_inverse", 1, 1),
-    ("left_inverse", 1, 1),
-    ("max_common_layout", 2, 2),
-    ("max_common_vector", 2, 2),
-    ("nullspace", 1, 1),
-    ("logical_divide", 2, 2),
-    ("zipped_divide", 2, 2),
-    ("tiled_divide", 2, 2),
-    ("flat_divide", 2, 2),
-    ("logical_product", 2, 2),
-    ("zipped_product", 2, 2),
-    ("tiled_product", 2, 2),
-    ("flat_product", 2, 2),
-    ("blocked_product", 2, 2),
-    ("raked_product", 2, 2),
-    ("tile_to_shape", 2, 3),
-    ("upcast", 2, 2),
-    ("downcast", 2, 2),
-    ("swizzle", 4, 4),
-    ("swizzle_size", 3, 3),
-    ("composed_call", 6, 6),
-    ("composed", 3, 3),
-    ("values", 1, 1),
-    ("image", 1, 1),
-    ("is_injective", 1, 1),
-    ("is_surjective", 1, 1),
-    ("is_bijective", 1, 1),
-    ("same_function", 2, 2),
+/// Every operation of the language: one entry each, from which arity and kind errors,
+/// `cute ops` and the evaluation all come.
+pub const OPS: &[Op] = &[
+    Op {
+        name: "flatten",
+        args: (1, 1),
+        signature: "flatten(layout | tuple) -> layout | tuple",
+        doc: "the leaves as one flat tuple (CuTe `flatten`, int_tuple.hpp / layout.hpp)",
+        example: "flatten((2,(3,4)):(1,(2,6)))",
+        eval: |a| match a.layout_or_tuple(0)? {
+            Shaped::Layout(l) => lay(l.flatten()),
+            Shaped::Tuple(t) => tup(t.flatten()),
+        },
+    },
+    Op {
+        name: "product",
+        args: (1, 1),
+        signature: "product(layout | tuple) -> int",
+        doc: "the product of the leaves (CuTe `product`, int_tuple.hpp)",
+        example: "product((2,(3,4)))",
+        eval: size,
+    },
+    Op {
+        name: "size",
+        args: (1, 1),
+        signature: "size(layout | tuple) -> int",
+        doc: "the size of the domain (CuTe `size`)",
+        example: "size((2,(3,4)):(1,(2,6)))",
+        eval: size,
+    },
+    Op {
+        name: "product_each",
+        args: (1, 1),
+        signature: "product_each(layout | tuple) -> tuple",
+        doc: "the product of each top-level mode (CuTe `product_each`)",
+        example: "product_each((2,(3,4)))",
+        eval: |a| tup(dy::product_each(&shape_of(a, 0)?)?),
+    },
+    Op {
+        name: "sum",
+        args: (1, 1),
+        signature: "sum(tuple) -> int",
+        doc: "the sum of the leaves (CuTe `sum`)",
+        example: "sum((2,(3,4)))",
+        eval: |a| int(dy::sum(&a.tuple(0)?)?),
+    },
+    Op {
+        name: "tuple_max",
+        args: (1, 1),
+        signature: "tuple_max(tuple) -> int",
+        doc: "the largest leaf (CuTe `max` over an IntTuple)",
+        example: "tuple_max((2,(3,4)))",
+        eval: |a| int(dy::tuple_max(&a.tuple(0)?)?),
+    },
+    Op {
+        name: "inner_product",
+        args: (2, 2),
+        signature: "inner_product(tuple, tuple) -> int",
+        doc: "the sum of the products of matching leaves (CuTe `inner_product`)",
+        example: "inner_product((2,3),(4,5))",
+        eval: |a| int(dy::inner_product(&a.tuple(0)?, &a.tuple(1)?)?),
+    },
+    Op {
+        name: "elem_scale",
+        args: (2, 2),
+        signature: "elem_scale(tuple, tuple) -> tuple",
+        doc: "leaf-by-leaf scaling (CuTe `elem_scale`)",
+        example: "elem_scale((2,3),(4,5))",
+        eval: |a| tup(dy::elem_scale(&a.tuple(0)?, &a.tuple(1)?)?),
+    },
+    Op {
+        name: "shape_div",
+        args: (2, 2),
+        signature: "shape_div(tuple, tuple) -> tuple",
+        doc: "a shape divided by a shape or an integer, with the divisibility condition (CuTe `shape_div`)",
+        example: "shape_div((4,5,6),40)",
+        eval: |a| tup(dy::shape_div(&a.tuple(0)?, &a.tuple(1)?)?),
+    },
+    Op {
+        name: "ceil_div",
+        args: (2, 2),
+        signature: "ceil_div(tuple, tuple) -> tuple",
+        doc: "the ceiling quotient, by mode or by a running quotient (CuTe `ceil_div`)",
+        example: "ceil_div((4,4,2,5),3)",
+        eval: |a| tup(dy::ceil_div(&a.tuple(0)?, &a.tuple(1)?)?),
+    },
+    Op {
+        name: "prefix_product",
+        args: (1, 2),
+        signature: "prefix_product(tuple[, tuple]) -> tuple",
+        doc: "the exclusive prefix product (CuTe `prefix_product`)",
+        example: "prefix_product((2,(3,4),5))",
+        eval: |a| tup(dy::prefix_product(&a.tuple(0)?, &a.opt_tuple(1)?.unwrap_or(IntTuple::int(1)))?),
+    },
+    Op {
+        name: "congruent",
+        args: (2, 2),
+        signature: "congruent(tuple, tuple) -> bool",
+        doc: "the same profile (CuTe `congruent`)",
+        example: "congruent((2,(3,4)),(1,(6,12)))",
+        eval: |a| Ok(Value::Bool(a.tuple(0)?.congruent(&a.tuple(1)?))),
+    },
+    Op {
+        name: "weakly_congruent",
+        args: (2, 2),
+        signature: "weakly_congruent(tuple, tuple) -> bool",
+        doc: "a coarsening of the other's profile (CuTe `weakly_congruent`)",
+        example: "weakly_congruent((2,4),(2,(2,2)))",
+        eval: |a| Ok(Value::Bool(a.tuple(0)?.weakly_congruent(&a.tuple(1)?))),
+    },
+    Op {
+        name: "compatible",
+        args: (2, 2),
+        signature: "compatible(tuple, tuple) -> bool",
+        doc: "every coordinate of the first is one of the second (CuTe `compatible`)",
+        example: "compatible(24,(4,6))",
+        eval: |a| Ok(Value::Bool(dy::compatible(&a.tuple(0)?, &a.tuple(1)?))),
+    },
+    Op {
+        name: "evenly_divides",
+        args: (2, 2),
+        signature: "evenly_divides(tuple, tuple) -> bool",
+        doc: "the tiler divides the shape evenly (CuTe `evenly_divides`)",
+        example: "evenly_divides((8,12),(4,3))",
+        eval: |a| Ok(Value::Bool(dy::evenly_divides(&a.tuple(0)?, &a.tuple(1)?))),
+    },
+    Op {
+        name: "unflatten",
+        args: (2, 2),
+        signature: "unflatten(tuple, tuple) -> tuple",
+        doc: "a flat tuple given the profile of the second (CuTe `unflatten`)",
+        example: "unflatten((2,3,4),(1,(1,1)))",
+        eval: |a| tup(a.tuple(0)?.unflatten(&a.tuple(1)?)?),
+    },
+    Op {
+        name: "idx2crd",
+        args: (2, 3),
+        signature: "idx2crd(tuple, tuple[, tuple]) -> tuple",
+        doc: "the natural coordinate of an index in a shape, optionally with strides (CuTe `idx2crd`)",
+        example: "idx2crd(16,(3,(2,3)))",
+        eval: |a| match a.opt_tuple(2)? {
+            Some(d) => tup(dy::idx2crd_strided(&a.tuple(0)?, &a.tuple(1)?, &d)?),
+            None => tup(dy::idx2crd(&a.tuple(0)?, &a.tuple(1)?)?),
+        },
+    },
+    Op {
+        name: "crd2idx",
+        args: (2, 3),
+        signature: "crd2idx(coord, tuple[, tuple]) -> int",
+        doc: "the index of a coordinate: colexicographic, or with strides (CuTe `crd2idx`)",
+        example: "crd2idx((1,(1,2)),(3,(2,3)),(3,(12,1)))",
+        eval: |a| match a.opt_tuple(2)? {
+            Some(d) => int(dy::crd2idx(&a.coord(0)?, &a.tuple(1)?, &d)?),
+            None => int(dy::crd2idx_colex(&a.tuple(0)?, &a.tuple(1)?)?),
+        },
+    },
+    Op {
+        name: "crd2crd",
+        args: (2, 3),
+        signature: "crd2crd(tuple, tuple[, tuple]) -> tuple",
+        doc: "a coordinate re-expressed in another shape (pycute's argument order: crd, dst, src)",
+        example: "crd2crd((1,5),(3,(2,3)),(3,6))",
+        eval: |a| {
+            let dst = a.tuple(1)?;
+            let src = a.opt_tuple(2)?.unwrap_or_else(|| dst.clone());
+            tup(dy::crd2crd(&a.tuple(0)?, &src, &dst)?)
+        },
+    },
+    Op {
+        name: "slice",
+        args: (2, 2),
+        signature: "slice(coord, layout | tuple) -> layout | tuple",
+        doc: "the modes under `_` (CuTe `slice`)",
+        example: "slice((_,2),((2,3),4):((1,2),6))",
+        eval: |a| match a.layout_or_tuple(1)? {
+            Shaped::Layout(l) => lay(l.slice(&a.coord(0)?)?),
+            Shaped::Tuple(t) => tup(dy::slice(&a.coord(0)?, &t)?),
+        },
+    },
+    Op {
+        name: "dice",
+        args: (2, 2),
+        signature: "dice(coord, layout | tuple) -> layout | tuple",
+        doc: "the modes not under `_` (CuTe `dice`)",
+        example: "dice((_,2),((2,3),4):((1,2),6))",
+        eval: |a| match a.layout_or_tuple(1)? {
+            Shaped::Layout(l) => lay(l.dice(&a.coord(0)?)?),
+            Shaped::Tuple(t) => tup(dy::dice(&a.coord(0)?, &t)?),
+        },
+    },
+    Op {
+        name: "cosize",
+        args: (1, 1),
+        signature: "cosize(layout) -> int",
+        doc: "the size of the codomain (CuTe `cosize`)",
+        example: "cosize((64,4):(-12,6))",
+        eval: |a| int(a.layout(0)?.cosize()?),
+    },
+    Op {
+        name: "rank",
+        args: (1, 1),
+        signature: "rank(layout | tuple) -> int",
+        doc: "the number of top-level modes (CuTe `rank`)",
+        example: "rank((2,(3,4)):(1,(2,6)))",
+        eval: |a| {
+            int64(match a.layout_or_tuple(0)? {
+                Shaped::Layout(l) => l.rank(),
+                Shaped::Tuple(t) => t.rank(),
+            } as i64)
+        },
+    },
+    Op {
+        name: "depth",
+        args: (1, 1),
+        signature: "depth(layout | tuple) -> int",
+        doc: "the nesting depth (CuTe `depth`)",
+        example: "depth((2,(3,4)):(1,(2,6)))",
+        eval: |a| {
+            int64(match a.layout_or_tuple(0)? {
+                Shaped::Layout(l) => l.depth(),
+                Shaped::Tuple(t) => t.depth(),
+            } as i64)
+        },
+    },
+    Op {
+        name: "shape",
+        args: (1, 1),
+        signature: "shape(layout) -> tuple",
+        doc: "the shape (CuTe `shape`)",
+        example: "shape((2,(3,4)):(1,(2,6)))",
+        eval: |a| tup(a.layout(0)?.shape().clone()),
+    },
+    Op {
+        name: "stride",
+        args: (1, 1),
+        signature: "stride(layout) -> tuple",
+        doc: "the stride (CuTe `stride`)",
+        example: "stride((2,(3,4)):(1,(2,6)))",
+        eval: |a| tup(a.layout(0)?.stride().clone()),
+    },
+    Op {
+        name: "get",
+        args: (2, 2),
+        signature: "get(layout | tuple, int) -> layout | tuple",
+        doc: "mode i (CuTe `get<I>`)",
+        example: "get((2,(2,2)):(4,(2,1)),1)",
+        eval: |a| match a.layout_or_tuple(0)? {
+            Shaped::Layout(l) => lay(l.get(a.index(1)?)?),
+            Shaped::Tuple(t) => tup(t.get(a.index(1)?)?.clone()),
+        },
+    },
+    Op {
+        name: "select",
+        args: (2, 9),
+        signature: "select(layout, int, ...) -> layout",
+        doc: "the modes at the given indices (CuTe `select<I...>`)",
+        example: "select((2,3,4):(1,2,6),2,0)",
+        eval: |a| {
+            let idx = (1..a.v.len()).map(|i| a.index(i)).collect::<Result<Vec<_>>>()?;
+            lay(a.layout(0)?.select(&idx)?)
+        },
+    },
+    Op {
+        name: "take",
+        args: (3, 3),
+        signature: "take(layout, int, int) -> layout",
+        doc: "modes [b, e) (CuTe `take<B,E>`)",
+        example: "take((2,3,4,5):(1,2,6,24),1,3)",
+        eval: |a| lay(a.layout(0)?.take(a.index(1)?, a.index(2)?)?),
+    },
+    Op {
+        name: "append",
+        args: (2, 2),
+        signature: "append(layout, layout) -> layout",
+        doc: "a last mode (CuTe `append`)",
+        example: "append((2,3):(1,2),4:6)",
+        eval: |a| lay(a.layout(0)?.append(&a.layout(1)?)),
+    },
+    Op {
+        name: "prepend",
+        args: (2, 2),
+        signature: "prepend(layout, layout) -> layout",
+        doc: "a first mode (CuTe `prepend`)",
+        example: "prepend((2,3):(1,2),4:6)",
+        eval: |a| lay(a.layout(0)?.prepend(&a.layout(1)?)),
+    },
+    Op {
+        name: "replace",
+        args: (3, 3),
+        signature: "replace(layout, int, layout) -> layout",
+        doc: "mode i replaced (CuTe `replace<I>`)",
+        example: "replace((2,3):(1,2),1,4:6)",
+        eval: |a| lay(a.layout(0)?.replace(a.index(1)?, &a.layout(2)?)?),
+    },
+    Op {
+        name: "group",
+        args: (3, 3),
+        signature: "group(layout, int, int) -> layout",
+        doc: "modes [b, e) gathered into one (alias of group_modes)",
+        example: "group((2,3,4,5):(1,2,6,24),1,3)",
+        eval: |a| lay(a.layout(0)?.group_modes(a.index(1)?, a.index(2)?)?),
+    },
+    Op {
+        name: "group_modes",
+        args: (3, 3),
+        signature: "group_modes(layout, int, int) -> layout",
+        doc: "modes [b, e) gathered into one (CuTe `group_modes<B,E>`)",
+        example: "group_modes((2,3,4,5):(1,2,6,24),1,3)",
+        eval: |a| lay(a.layout(0)?.group_modes(a.index(1)?, a.index(2)?)?),
+    },
+    Op {
+        name: "zip",
+        args: (2, 2),
+        signature: "zip(layout | tuple, layout | tuple) -> layout | tuple",
+        doc: "the i-th modes paired (CuTe `zip`)",
+        example: "zip((2,3):(1,2),(4,5):(6,24))",
+        eval: |a| match (a.layout_or_tuple(0)?, a.layout_or_tuple(1)?) {
+            (Shaped::Layout(x), Shaped::Layout(y)) => {
+                lay(Layout::new(dy::zip(x.shape(), y.shape())?, dy::zip(x.stride(), y.stride())?)?)
+            }
+            (Shaped::Tuple(x), Shaped::Tuple(y)) => tup(dy::zip(&x, &y)?),
+            _ => Err(bad(a.op, "arguments must be both layouts or both tuples".into())),
+        },
+    },
+    Op {
+        name: "call",
+        args: (2, 2),
+        signature: "call(layout | composed, coord) -> int",
+        doc: "the layout at a coordinate or an index (CuTe `layout(c)`)",
+        example: "call((3,(2,3)):(3,(12,1)),(1,(1,2)))",
+        eval: |a| match a.get(0)? {
+            Value::Composed(c) => int64(c.call(&a.coord(1)?)?),
+            _ => int(a.layout(0)?.call_coord(&a.coord(1)?)?),
+        },
+    },
+    Op {
+        name: "slice_layout",
+        args: (2, 2),
+        signature: "slice_layout(layout, coord) -> layout",
+        doc: "the sub-layout under `_` (CuTe `slice(c, layout)`)",
+        example: "slice_layout(((2,3),4):((1,2),6),(_,2))",
+        eval: |a| lay(a.layout(0)?.slice(&a.coord(1)?)?),
+    },
+    Op {
+        name: "slice_and_offset",
+        args: (2, 2),
+        signature: "slice_and_offset(coord, layout) -> [layout, int]",
+        doc: "the sub-layout under `_` and the offset of the fixed coordinates (CuTe `slice_and_offset`)",
+        example: "slice_and_offset((_,1),(4,2):(2,1))",
+        eval: |a| {
+            let (l, off) = a.layout(1)?.slice_and_offset(&a.coord(0)?)?;
+            Ok(Value::Pair(Box::new(Value::Layout(l)), Box::new(Value::Int(off))))
+        },
+    },
+    Op {
+        name: "make_layout",
+        args: (1, 8),
+        signature: "make_layout(layout, ... | tuple[, tuple]) -> layout",
+        doc: "modes into one layout, or a shape with its compact or given stride (CuTe `make_layout`)",
+        example: "make_layout(4:1,(2,3):(4,8))",
+        eval: |a| match (a.get(0)?, a.v.len()) {
+            (Value::Layout(_), _) => {
+                lay(dy::make_layout(&(0..a.v.len()).map(|i| a.layout(i)).collect::<Result<Vec<_>>>()?))
+            }
+            (_, 1) => lay(dy::make_layout_left(&a.tuple(0)?)?),
+            (_, 2) => lay(Layout::new(a.tuple(0)?, a.tuple(1)?)?),
+            _ => Err(bad(a.op, "takes layouts, a shape, or a shape and a stride".into())),
+        },
+    },
+    Op {
+        name: "make_layout_left",
+        args: (1, 1),
+        signature: "make_layout_left(tuple) -> layout",
+        doc: "compact column-major strides (CuTe `make_layout(shape, LayoutLeft{})`)",
+        example: "make_layout_left((2,(1,6)))",
+        eval: |a| lay(dy::make_layout_left(&a.tuple(0)?)?),
+    },
+    Op {
+        name: "make_layout_right",
+        args: (1, 1),
+        signature: "make_layout_right(tuple) -> layout",
+        doc: "compact row-major strides (CuTe `make_layout(shape, LayoutRight{})`)",
+        example: "make_layout_right((2,(3,4)))",
+        eval: |a| lay(dy::make_layout_right(&a.tuple(0)?)?),
+    },
+    Op {
+        name: "make_ordered_layout",
+        args: (2, 2),
+        signature: "make_ordered_layout(tuple, tuple) -> layout",
+        doc: "compact strides visiting the modes in the given order (CuTe `make_ordered_layout`)",
+        example: "make_ordered_layout((2,2,2,2),(0,2,3,1))",
+        eval: |a| lay(dy::make_ordered_layout(&a.tuple(0)?, &a.tuple(1)?)?),
+    },
+    Op {
+        name: "coalesce",
+        args: (1, 2),
+        signature: "coalesce(layout[, tuple]) -> layout",
+        doc: "the same function with the fewest modes, optionally within a profile (CuTe `coalesce`)",
+        example: "coalesce((2,(1,6)):(1,(6,2)))",
+        eval: |a| match a.opt_tuple(1)? {
+            Some(p) => lay(dy::coalesce_by(&a.layout(0)?, &p)?),
+            None => lay(dy::coalesce(&a.layout(0)?)?),
+        },
+    },
+    Op {
+        name: "filter",
+        args: (1, 2),
+        signature: "filter(layout[, tuple]) -> layout",
+        doc: "coalesce without stride-0 and size-1 modes (CuTe `filter`)",
+        example: "filter((2,(1,6)):(0,(6,2)))",
+        eval: |a| match a.opt_tuple(1)? {
+            Some(p) => lay(dy::filter_by(&a.layout(0)?, &p)?),
+            None => lay(dy::filter(&a.layout(0)?)?),
+        },
+    },
+    Op {
+        name: "filter_zeros",
+        args: (1, 1),
+        signature: "filter_zeros(layout) -> layout",
+        doc: "stride-0 modes given the shape 1 (CuTe `filter_zeros`)",
+        example: "filter_zeros((2,(1,6)):(0,(6,2)))",
+        eval: |a| lay(dy::filter_zeros(&a.layout(0)?)),
+    },
+    Op {
+        name: "composition",
+        args: (2, 2),
+        signature: "composition(layout, tiler) -> layout",
+        doc: "R(c) = A(B(c)); B a layout, an integer, `_` or a by-mode tiler (CuTe `composition`)",
+        example: "composition((6,2):(8,2),(4,3):(3,1))",
+        eval: |a| lay(dy::composition(&a.layout(0)?, &a.tiler(1)?)?),
+    },
+    Op {
+        name: "complement",
+        args: (1, 2),
+        signature: "complement(layout[, tuple]) -> layout",
+        doc: "the ordered layout of the indices L does not reach, up to the cotarget (CuTe `complement`)",
+        example: "complement(4:2,24)",
+        eval: |a| match a.opt_tuple(1)? {
+            Some(c) => lay(dy::complement(&a.layout(0)?, &c)?),
+            None => lay(dy::complement_cosize(&a.layout(0)?)?),
+        },
+    },
+    Op {
+        name: "right_inverse",
+        args: (1, 1),
+        signature: "right_inverse(layout) -> layout",
+        doc: "the largest R with L(R(i)) = i (CuTe `right_inverse`)",
+        example: "right_inverse((4,2):(2,1))",
+        eval: |a| lay(dy::right_inverse(&a.layout(0)?)?),
+    },
+    Op {
+        name: "left_inverse",
+        args: (1, 1),
+        signature: "left_inverse(layout) -> layout",
+        doc: "R with L(R(L(i))) = L(i) (CuTe `left_inverse`)",
+        example: "left_inverse(2:8)",
+        eval: |a| lay(dy::left_inverse(&a.layout(0)?)?),
+    },
+    Op {
+        name: "max_common_layout",
+        args: (2, 2),
+        signature: "max_common_layout(layout, layout) -> layout",
+        doc: "the largest common contiguous part (CuTe `max_common_layout`)",
+        example: "max_common_layout((4,8):(1,4),(4,8):(1,4))",
+        eval: |a| lay(dy::max_common_layout(&a.layout(0)?, &a.layout(1)?)?),
+    },
+    Op {
+        name: "max_common_vector",
+        args: (2, 2),
+        signature: "max_common_vector(layout, layout) -> int",
+        doc: "the size of the largest common contiguous part (CuTe `max_common_vector`)",
+        example: "max_common_vector((4,8):(1,4),(4,8):(1,4))",
+        eval: |a| int(dy::max_common_vector(&a.layout(0)?, &a.layout(1)?)?),
+    },
+    Op {
+        name: "nullspace",
+        args: (1, 1),
+        signature: "nullspace(layout) -> layout",
+        doc: "the coordinates mapped to 0 (CuTe `nullspace`)",
+        example: "nullspace((4,2):(0,1))",
+        eval: |a| lay(dy::nullspace(&a.layout(0)?)?),
+    },
+    Op {
+        name: "logical_divide",
+        args: (2, 2),
+        signature: "logical_divide(layout, tiler) -> layout",
+        doc: "(tile, rest): A o (B, complement(B, shape(A))) (CuTe `logical_divide`)",
+        example: "logical_divide((4,2,3):(2,1,8),4:2)",
+        eval: |a| lay(dy::logical_divide(&a.layout(0)?, &a.tiler(1)?)?),
+    },
+    Op {
+        name: "zipped_divide",
+        args: (2, 2),
+        signature: "zipped_divide(layout, tiler) -> layout",
+        doc: "((tiles), (rests)) (CuTe `zipped_divide`)",
+        example: "zipped_divide((9,(4,8)):(59,(13,1)),<3:3,(2,4):(1,8)>)",
+        eval: |a| lay(dy::zipped_divide(&a.layout(0)?, &a.tiler(1)?)?),
+    },
+    Op {
+        name: "tiled_divide",
+        args: (2, 2),
+        signature: "tiled_divide(layout, tiler) -> layout",
+        doc: "((tiles), rest0, rest1, ...) (CuTe `tiled_divide`)",
+        example: "tiled_divide((9,(4,8)):(59,(13,1)),<3:3,(2,4):(1,8)>)",
+        eval: |a| lay(dy::tiled_divide(&a.layout(0)?, &a.tiler(1)?)?),
+    },
+    Op {
+        name: "flat_divide",
+        args: (2, 2),
+        signature: "flat_divide(layout, tiler) -> layout",
+        doc: "(tile0, ..., rest0, ...) (CuTe `flat_divide`)",
+        example: "flat_divide((9,(4,8)):(59,(13,1)),<3:3,(2,4):(1,8)>)",
+        eval: |a| lay(dy::flat_divide(&a.layout(0)?, &a.tiler(1)?)?),
+    },
+    Op {
+        name: "logical_product",
+        args: (2, 2),
+        signature: "logical_product(layout, tiler) -> layout",
+        doc: "(A, complement(A, size(A)*cosize(B)) o B) (CuTe `logical_product`)",
+        example: "logical_product((2,2):(4,1),6:1)",
+        eval: |a| lay(dy::logical_product(&a.layout(0)?, &a.tiler(1)?)?),
+    },
+    Op {
+        name: "zipped_product",
+        args: (2, 2),
+        signature: "zipped_product(layout, tiler) -> layout",
+        doc: "((block), (products)) (CuTe `zipped_product`)",
+        example: "zipped_product((2,5):(5,1),(3,4):(1,3))",
+        eval: |a| lay(dy::zipped_product(&a.layout(0)?, &a.tiler(1)?)?),
+    },
+    Op {
+        name: "tiled_product",
+        args: (2, 2),
+        signature: "tiled_product(layout, tiler) -> layout",
+        doc: "((block), product0, ...) (CuTe `tiled_product`)",
+        example: "tiled_product((2,5):(5,1),(3,4):(1,3))",
+        eval: |a| lay(dy::tiled_product(&a.layout(0)?, &a.tiler(1)?)?),
+    },
+    Op {
+        name: "flat_product",
+        args: (2, 2),
+        signature: "flat_product(layout, tiler) -> layout",
+        doc: "(block0, ..., product0, ...) (CuTe `flat_product`)",
+        example: "flat_product((2,5):(5,1),(3,4):(1,3))",
+        eval: |a| lay(dy::flat_product(&a.layout(0)?, &a.tiler(1)?)?),
+    },
+    Op {
+        name: "blocked_product",
+        args: (2, 2),
+        signature: "blocked_product(layout, layout) -> layout",
+        doc: "A as a block repeated by B, modes zipped (CuTe `blocked_product`)",
+        example: "blocked_product((2,5):(5,1),(3,4):(1,3))",
+        eval: |a| lay(dy::blocked_product(&a.layout(0)?, &a.layout(1)?)?),
+    },
+    Op {
+        name: "raked_product",
+        args: (2, 2),
+        signature: "raked_product(layout, layout) -> layout",
+        doc: "A interleaved by B, modes zipped (CuTe `raked_product`)",
+        example: "raked_product((2,5):(5,1),(3,4):(1,3))",
+        eval: |a| lay(dy::raked_product(&a.layout(0)?, &a.layout(1)?)?),
+    },
+    Op {
+        name: "tile_to_shape",
+        args: (2, 3),
+        signature: "tile_to_shape(layout, tuple[, tuple]) -> layout",
+        doc: "the block repeated to fill the shape, in an optional order (CuTe `tile_to_shape`)",
+        example: "tile_to_shape((2,2):(1,2),(4,6))",
+        eval: |a| lay(dy::tile_to_shape(&a.layout(0)?, &a.tuple(1)?, a.opt_tuple(2)?.as_ref())?),
+    },
+    Op {
+        name: "upcast",
+        args: (2, 2),
+        signature: "upcast(layout, int) -> layout",
+        doc: "for elements n times larger (CuTe `upcast<N>`)",
+        example: "upcast((4,8):(1,4),2)",
+        eval: |a| lay(dy::upcast(&a.layout(0)?, a.int(1)?.value())?),
+    },
+    Op {
+        name: "downcast",
+        args: (2, 2),
+        signature: "downcast(layout, int) -> layout",
+        doc: "for elements n times smaller (CuTe `downcast<N>`)",
+        example: "downcast((2,8):(1,2),2)",
+        eval: |a| lay(dy::downcast(&a.layout(0)?, a.int(1)?.value())?),
+    },
+    Op {
+        name: "swizzle",
+        args: (4, 4),
+        signature: "swizzle(int, int, int, int) -> int",
+        doc: "Sw<B,M,S> applied to an offset (CuTe `Swizzle<B,M,S>{}(offset)`)",
+        example: "swizzle(3,3,3,64)",
+        eval: |a| int64(a.swizzle3()?.apply(a.int(3)?.value())?),
+    },
+    Op {
+        name: "swizzle_size",
+        args: (3, 3),
+        signature: "swizzle_size(int, int, int) -> int",
+        doc: "the domain size of Sw<B,M,S>, 2^(B+M+|S|) (pycute `Swizzle.size`)",
+        example: "swizzle_size(3,3,3)",
+        eval: |a| int64(a.swizzle3()?.size()),
+    },
+    Op {
+        name: "composed_call",
+        args: (6, 6),
+        signature: "composed_call(int, int, int, int, layout, coord) -> int",
+        doc: "Sw<B,M,S>(offset + L(c)) (CuTe `ComposedLayout` evaluation)",
+        example: "composed_call(1,0,1,0,(2,2):(1,2),3)",
+        eval: |a| {
+            let c = ComposedLayout { swizzle: a.swizzle3()?, offset: a.int(3)?.value(), layout: a.layout(4)? };
+            int64(c.call(&a.coord(5)?)?)
+        },
+    },
+    Op {
+        name: "composed",
+        args: (3, 3),
+        signature: "composed(swizzle, int, layout) -> composed",
+        doc: "the composed layout Sw o offset o L (CuTe `composition(Swizzle, offset, Layout)`)",
+        example: "composed(Sw<1,0,1>,0,(2,2):(1,2))",
+        eval: |a| match a.get(0)? {
+            Value::Swizzle(s) => {
+                Ok(Value::Composed(ComposedLayout { swizzle: *s, offset: a.int(1)?.value(), layout: a.layout(2)? }))
+            }
+            _ => Err(a.wrong(0, "a swizzle Sw<B,M,S>")),
+        },
+    },
+    Op {
+        name: "values",
+        args: (1, 1),
+        signature: "values(any) -> any",
+        doc: "the run-time values of a result, every leaf printed as a plain number",
+        example: "values(composition((6,2):({8},2),(4,3):(3,1)))",
+        eval: |a| Ok(to_values(a.get(0)?)),
+    },
+    Op {
+        name: "image",
+        args: (1, 1),
+        signature: "image(layout) -> tuple",
+        doc: "(L(0), L(1), ..., L(size-1)): the layout as a function of the 1-D index",
+        example: "image((2,(2,2)):(4,(2,1)))",
+        eval: |a| {
+            let l = a.layout(0)?;
+            let n = l.size()?.value();
+            if !(0..=1 << 16).contains(&n) {
+                return Err(bad(a.op, format!("size {n} is out of the printable range")));
+            }
+            tup(Tuple::Node(post::image(&l)?.into_iter().map(IntTuple::int).collect()))
+        },
+    },
+    Op {
+        name: "is_injective",
+        args: (1, 1),
+        signature: "is_injective(layout) -> bool",
+        doc: "no two coordinates map to one index",
+        example: "is_injective((2,{1}):(4,{4}))",
+        eval: |a| Ok(Value::Bool(post::is_injective(&a.layout(0)?)?)),
+    },
+    Op {
+        name: "is_surjective",
+        args: (1, 1),
+        signature: "is_surjective(layout) -> bool",
+        doc: "every index of [0, cosize) is reached",
+        example: "is_surjective((2,2):(1,1))",
+        eval: |a| Ok(Value::Bool(post::is_surjective(&a.layout(0)?)?)),
+    },
+    Op {
+        name: "is_bijective",
+        args: (1, 1),
+        signature: "is_bijective(layout) -> bool",
+        doc: "a bijection of [0, size) onto [0, cosize)",
+        example: "is_bijective((4,(2,3)):(2,(1,8)))",
+        eval: |a| Ok(Value::Bool(post::is_bijective(&a.layout(0)?)?)),
+    },
+    Op {
+        name: "same_function",
+        args: (2, 2),
+        signature: "same_function(layout, layout) -> bool",
+        doc: "equal sizes and L(i) equal for every i",
+        example: "same_function((2,(1,6)):(1,(6,2)),12:1)",
+        eval: |a| Ok(Value::Bool(post::same_function(&a.layout(0)?, &a.layout(1)?)?)),
+    },
 ];
 
 /// Apply the operation `name` to evaluated arguments.
@@ -371,166 +1029,15 @@ pub const OPS: &[(&str, usize, usize)] = &[
 /// `Parse` for an unknown name; `InvalidArgument` for a wrong argument count or kind; the
 /// operation's own error otherwise.
 pub fn apply(name: &str, args: &[Value]) -> Result<Value> {
-    let &(op, lo, hi) = OPS
-        .iter()
-        .find(|(n, ..)| *n == name)
-        .ok_or_else(|| Error::Parse { pos: 0, reason: format!("unknown operation '{name}'") })?;
-    let a = Args { op, v: args };
-    a.count(lo, hi)?;
-    match op {
-        "flatten" => match a.layout_or_tuple(0)? {
-            Ok(l) => lay(l.flatten()),
-            Err(t) => tup(t.flatten()),
-        },
-        "product" | "size" => match a.layout_or_tuple(0)? {
-            Ok(l) => int(l.size()?),
-            Err(t) => int(dy::product(&t)?),
-        },
-        "product_each" => tup(dy::product_each(&shape_of(&a, 0)?)?),
-        "sum" => int(dy::sum(&a.tuple(0)?)?),
-        "tuple_max" => int(dy::tuple_max(&a.tuple(0)?)?),
-        "inner_product" => int(dy::inner_product(&a.tuple(0)?, &a.tuple(1)?)?),
-        "elem_scale" => tup(dy::elem_scale(&a.tuple(0)?, &a.tuple(1)?)?),
-        "shape_div" => tup(dy::shape_div(&a.tuple(0)?, &a.tuple(1)?)?),
-        "ceil_div" => tup(dy::ceil_div(&a.tuple(0)?, &a.tuple(1)?)?),
-        "prefix_product" => tup(dy::prefix_product(&a.tuple(0)?, &a.opt_tuple(1)?.unwrap_or(IntTuple::int(1)))?),
-        "congruent" => Ok(Value::Bool(a.tuple(0)?.congruent(&a.tuple(1)?))),
-        "weakly_congruent" => Ok(Value::Bool(a.tuple(0)?.weakly_congruent(&a.tuple(1)?))),
-        "compatible" => Ok(Value::Bool(dy::compatible(&a.tuple(0)?, &a.tuple(1)?))),
-        "evenly_divides" => Ok(Value::Bool(dy::evenly_divides(&a.tuple(0)?, &a.tuple(1)?))),
-        "unflatten" => tup(a.tuple(0)?.unflatten(&a.tuple(1)?)?),
-        "idx2crd" => match a.opt_tuple(2)? {
-            Some(d) => tup(dy::idx2crd_strided(&a.tuple(0)?, &a.tuple(1)?, &d)?),
-            None => tup(dy::idx2crd(&a.tuple(0)?, &a.tuple(1)?)?),
-        },
-        "crd2idx" => match a.opt_tuple(2)? {
-            Some(d) => int(dy::crd2idx(&a.coord(0)?, &a.tuple(1)?, &d)?),
-            None => int(dy::crd2idx_colex(&a.tuple(0)?, &a.tuple(1)?)?),
-        },
-        // pycute's argument order (crd, dst[, src]); the library takes C++'s (crd, src, dst).
-        "crd2crd" => {
-            let dst = a.tuple(1)?;
-            let src = a.opt_tuple(2)?.unwrap_or_else(|| dst.clone());
-            tup(dy::crd2crd(&a.tuple(0)?, &src, &dst)?)
-        }
-        "slice" => match a.layout_or_tuple(1)? {
-            Ok(l) => lay(l.slice(&a.coord(0)?)?),
-            Err(t) => tup(dy::slice(&a.coord(0)?, &t)?),
-        },
-        "dice" => match a.layout_or_tuple(1)? {
-            Ok(l) => lay(l.dice(&a.coord(0)?)?),
-            Err(t) => tup(dy::dice(&a.coord(0)?, &t)?),
-        },
-        "cosize" => int(a.layout(0)?.cosize()?),
-        "rank" => int64(match a.layout_or_tuple(0)? {
-            Ok(l) => l.rank(),
-            Err(t) => t.rank(),
-        } as i64),
-        "depth" => int64(match a.layout_or_tuple(0)? {
-            Ok(l) => l.depth(),
-            Err(t) => t.depth(),
-        } as i64),
-        "shape" => tup(a.layout(0)?.shape().clone()),
-        "stride" => tup(a.layout(0)?.stride().clone()),
-        "get" => match a.layout_or_tuple(0)? {
-            Ok(l) => lay(l.get(a.index(1)?)?),
-            Err(t) => tup(t.get(a.index(1)?)?.clone()),
-        },
-        "select" => {
-            let idx = (1..args.len()).map(|i| a.index(i)).collect::<Result<Vec<_>>>()?;
-            lay(a.layout(0)?.select(&idx)?)
-        }
-        "take" => lay(a.layout(0)?.take(a.index(1)?, a.index(2)?)?),
-        "append" => lay(a.layout(0)?.append(&a.layout(1)?)),
-        "prepend" => lay(a.layout(0)?.prepend(&a.layout(1)?)),
-        "replace" => lay(a.layout(0)?.replace(a.index(1)?, &a.layout(2)?)?),
-        "group" | "group_modes" => lay(a.layout(0)?.group_modes(a.index(1)?, a.index(2)?)?),
-        "zip" => match (a.layout_or_tuple(0)?, a.layout_or_tuple(1)?) {
-            (Ok(x), Ok(y)) => lay(Layout::new(dy::zip(x.shape(), y.shape())?, dy::zip(x.stride(), y.stride())?)?),
-            (Err(x), Err(y)) => tup(dy::zip(&x, &y)?),
-            _ => Err(bad(op, "arguments must be both layouts or both tuples".into())),
-        },
-        "call" => match a.get(0)? {
-            Value::Composed(c) => int64(c.call(&a.coord(1)?)?),
-            _ => int(a.layout(0)?.call_coord(&a.coord(1)?)?),
-        },
-        "slice_layout" => lay(a.layout(0)?.slice(&a.coord(1)?)?),
-        "slice_and_offset" => {
-            let (l, off) = a.layout(1)?.slice_and_offset(&a.coord(0)?)?;
-            Ok(Value::Pair(Box::new(Value::Layout(l)), Box::new(Value::Int(off))))
-        }
-        "make_layout" => match (a.get(0)?, args.len()) {
-            (Value::Layout(_), _) => {
-                lay(dy::make_layout(&(0..args.len()).map(|i| a.layout(i)).collect::<Result<Vec<_>>>()?))
-            }
-            (_, 1) => lay(dy::make_layout_left(&a.tuple(0)?)?),
-            (_, 2) => lay(Layout::new(a.tuple(0)?, a.tuple(1)?)?),
-            _ => Err(bad(op, "takes layouts, a shape, or a shape and a stride".into())),
-        },
-        "make_layout_left" => lay(dy::make_layout_left(&a.tuple(0)?)?),
-        "make_layout_right" => lay(dy::make_layout_right(&a.tuple(0)?)?),
-        "make_ordered_layout" => lay(dy::make_ordered_layout(&a.tuple(0)?, &a.tuple(1)?)?),
-        "coalesce" => match a.opt_tuple(1)? {
-            Some(p) => lay(dy::coalesce_by(&a.layout(0)?, &p)?),
-            None => lay(dy::coalesce(&a.layout(0)?)?),
-        },
-        "filter" => match a.opt_tuple(1)? {
-            Some(p) => lay(dy::filter_by(&a.layout(0)?, &p)?),
-            None => lay(dy::filter(&a.layout(0)?)?),
-        },
-        "filter_zeros" => lay(dy::filter_zeros(&a.layout(0)?)),
-        "composition" => lay(dy::composition(&a.layout(0)?, &a.tiler(1)?)?),
-        "complement" => match a.opt_tuple(1)? {
-            Some(c) => lay(dy::complement(&a.layout(0)?, &c)?),
-            None => lay(dy::complement_cosize(&a.layout(0)?)?),
-        },
-        "right_inverse" => lay(dy::right_inverse(&a.layout(0)?)?),
-        "left_inverse" => lay(dy::left_inverse(&a.layout(0)?)?),
-        "max_common_layout" => lay(dy::max_common_layout(&a.layout(0)?, &a.layout(1)?)?),
-        "max_common_vector" => int(dy::max_common_vector(&a.layout(0)?, &a.layout(1)?)?),
-        "nullspace" => lay(dy::nullspace(&a.layout(0)?)?),
-        "logical_divide" => lay(dy::logical_divide(&a.layout(0)?, &a.tiler(1)?)?),
-        "zipped_divide" => lay(dy::zipped_divide(&a.layout(0)?, &a.tiler(1)?)?),
-        "tiled_divide" => lay(dy::tiled_divide(&a.layout(0)?, &a.tiler(1)?)?),
-        "flat_divide" => lay(dy::flat_divide(&a.layout(0)?, &a.tiler(1)?)?),
-        "logical_product" => lay(dy::logical_product(&a.layout(0)?, &a.tiler(1)?)?),
-        "zipped_product" => lay(dy::zipped_product(&a.layout(0)?, &a.tiler(1)?)?),
-        "tiled_product" => lay(dy::tiled_product(&a.layout(0)?, &a.tiler(1)?)?),
-        "flat_product" => lay(dy::flat_product(&a.layout(0)?, &a.tiler(1)?)?),
-        "blocked_product" => lay(dy::blocked_product(&a.layout(0)?, &a.layout(1)?)?),
-        "raked_product" => lay(dy::raked_product(&a.layout(0)?, &a.layout(1)?)?),
-        "tile_to_shape" => lay(dy::tile_to_shape(&a.layout(0)?, &a.tuple(1)?, a.opt_tuple(2)?.as_ref())?),
-        "upcast" => lay(dy::upcast(&a.layout(0)?, a.int(1)?.value())?),
-        "downcast" => lay(dy::downcast(&a.layout(0)?, a.int(1)?.value())?),
-        "swizzle" => int64(a.swizzle3()?.apply(a.int(3)?.value())?),
-        "swizzle_size" => int64(a.swizzle3()?.size()),
-        "composed_call" => {
-            let c = ComposedLayout { swizzle: a.swizzle3()?, offset: a.int(3)?.value(), layout: a.layout(4)? };
-            int64(c.call(&a.coord(5)?)?)
-        }
-        "composed" => match a.get(0)? {
-            Value::Swizzle(s) => {
-                Ok(Value::Composed(ComposedLayout { swizzle: *s, offset: a.int(1)?.value(), layout: a.layout(2)? }))
-            }
-            _ => Err(a.wrong(0, "a swizzle Sw<B,M,S>")),
-        },
-        // The run-time values of a result, every leaf shown as a plain number.
-        "values" => Ok(to_values(a.get(0)?)),
-        // (L(0), L(1), ..., L(size-1)): the layout as a function of the 1-D index.
-        "image" => {
-            let l = a.layout(0)?;
-            let n = l.size()?.value();
-            if !(0..=1 << 16).contains(&n) {
-                return Err(bad(op, format!("size {n} is out of the printable range")));
-            }
-            tup(Tuple::Node(post::image(&l)?.into_iter().map(IntTuple::int).collect()))
-        }
-        "is_injective" => Ok(Value::Bool(post::is_injective(&a.layout(0)?)?)),
-        "is_surjective" => Ok(Value::Bool(post::is_surjective(&a.layout(0)?)?)),
-        "is_bijective" => Ok(Value::Bool(post::is_bijective(&a.layout(0)?)?)),
-        "same_function" => Ok(Value::Bool(post::same_function(&a.layout(0)?, &a.layout(1)?)?)),
-        _ => unreachable!("every name in OPS has an arm"),
-    }
+    let op = find(name).ok_or_else(|| Error::Parse { pos: 0, reason: format!("unknown operation '{name}'") })?;
+    let a = Args { op: op.name, v: args };
+    a.count(op.args.0, op.args.1)?;
+    (op.eval)(&a)
+}
+
+/// The table's entry for `name`.
+pub fn find(name: &str) -> Option<&'static Op> {
+    OPS.iter().find(|o| o.name == name)
 }
 
 fn to_values(v: &Value) -> Value {
@@ -546,8 +1053,8 @@ fn to_values(v: &Value) -> Value {
 /// The shape of a layout argument, or the tuple itself.
 fn shape_of(a: &Args<'_>, i: usize) -> Result<IntTuple> {
     Ok(match a.layout_or_tuple(i)? {
-        Ok(l) => l.shape().clone(),
-        Err(t) => t,
+        Shaped::Layout(l) => l.shape().clone(),
+        Shaped::Tuple(t) => t,
     })
 }
 
@@ -595,5 +1102,5 @@ fn post_check_unguarded(name: &str, args: &[Value], result: &Value) -> Result<()
 
 /// The operation's name as a `&'static str` (from the table).
 fn op_name(name: &str) -> &'static str {
-    OPS.iter().find(|o| o.0 == name).map_or("operation", |o| o.0)
+    find(name).map_or("operation", |o| o.name)
 }

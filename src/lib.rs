@@ -26,6 +26,7 @@ pub use cute_static;
 extern crate self as cute;
 
 pub mod eval;
+pub mod json;
 pub mod show;
 pub mod tour;
 

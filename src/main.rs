@@ -6,13 +6,15 @@
 //!   fails), or one per line of stdin, writing exactly one line per input line (`error: ...`
 //!   for a failure; exit 0).
 //! * `cute show [--svg FILE | --latex FILE] [--tv TILE | --tiles] EXPR`: render a layout.
+//! * `cute ops [NAME]`: the operations of `cute eval`; `cute completions SHELL`.
+//! * `--format json` for `cute eval`: one JSON object per answer (docs/json.md).
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use cute::cute_dyn::Style;
-use cute::eval::eval;
+use cute::eval::{eval, eval_value, find, OPS};
 
 #[derive(Parser)]
 #[command(name = "cute", version, about = "A calculator for NVIDIA CuTe layouts")]
@@ -29,10 +31,24 @@ enum Command {
         /// How integers are printed.
         #[arg(long, value_enum, default_value_t = StyleArg::Values)]
         style: StyleArg,
+        /// Output: text in --style, or one JSON object per answer (docs/json.md).
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
         /// The expression (spaces allowed; quote it for the shell). A leading `-` is part of
-        /// the expression (`cute eval -1:1`), not a flag.
+        /// the expression (`cute eval -1:1`), not a flag. `cute ops` lists the operations.
         #[arg(allow_hyphen_values = true)]
         expr: Option<String>,
+    },
+    /// List the operations of `cute eval` (name, signature, one line with the CuTe reference);
+    /// with NAME, that one, with an example evaluated.
+    Ops {
+        /// One operation.
+        name: Option<String>,
+    },
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
     },
     /// Render a layout: a text table by default (CuTe's print_layout; a rank-1 layout as a
     /// vector table), or SVG / LaTeX (TikZ) into a file.
@@ -61,6 +77,12 @@ enum Command {
     Tour,
 }
 
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Format {
+    Text,
+    Json,
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 enum StyleArg {
     Values,
@@ -78,15 +100,40 @@ impl From<StyleArg> for Style {
     }
 }
 
-/// The answer to one expression, or its error line. A panic would be a bug in the library
-/// (the fuzz tests look for them); it still must not take the remaining lines of a batch
-/// with it.
-fn line(expr: &str, style: Style) -> Result<String, String> {
-    match std::panic::catch_unwind(|| eval(expr, style)) {
-        Ok(Ok(s)) => Ok(s),
-        Ok(Err(e)) => Err(format!("error: {e}")),
-        Err(_) => Err("error: internal error (a panic in the library): please report this expression".into()),
+/// The answer to one expression, or its error line, in the format asked. A panic would be a
+/// bug in the library (the fuzz tests look for them); it still must not take the remaining
+/// lines of a batch with it.
+fn line(expr: &str, style: Style, format: Format) -> Result<String, String> {
+    match (std::panic::catch_unwind(|| eval_value(expr)), format) {
+        (Ok(Ok(v)), Format::Text) => Ok(v.to_styled(style)),
+        (Ok(Ok(v)), Format::Json) => Ok(cute::json::value(&v)),
+        (Ok(Err(e)), Format::Text) => Err(format!("error: {e}")),
+        (Ok(Err(e)), Format::Json) => Err(cute::json::error(&e)),
+        (Err(_), Format::Text) => {
+            Err("error: internal error (a panic in the library): please report this expression".into())
+        }
+        (Err(_), Format::Json) => Err(cute::json::internal()),
     }
+}
+
+/// `cute ops [NAME]`.
+fn ops(name: Option<&str>) -> ExitCode {
+    let Some(name) = name else {
+        for op in OPS {
+            println!("{:<60} {}", op.signature, op.doc);
+        }
+        return ExitCode::SUCCESS;
+    };
+    let Some(op) = find(name) else {
+        eprintln!("error: unknown operation '{name}' (cute ops lists them)");
+        return ExitCode::FAILURE;
+    };
+    println!("{}\n    {}\nexample:\n    {}", op.signature, op.doc, op.example);
+    match eval(op.example, Style::Values) {
+        Ok(s) => println!("    = {s}"),
+        Err(e) => println!("    error: {e}"),
+    }
+    ExitCode::SUCCESS
 }
 
 fn main() -> ExitCode {
@@ -126,7 +173,16 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Some(Command::Eval { style, expr: Some(e) }) => match line(&e, style.into()) {
+        Some(Command::Ops { name }) => ops(name.as_deref()),
+        Some(Command::Completions { shell }) => {
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut <Cli as clap::CommandFactory>::command(), "cute", &mut script);
+            match io::stdout().write_all(&script) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(_) => ExitCode::FAILURE,
+            }
+        }
+        Some(Command::Eval { style, format, expr: Some(e) }) => match line(&e, style.into(), format) {
             Ok(s) => {
                 println!("{s}");
                 ExitCode::SUCCESS
@@ -137,7 +193,7 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
-        Some(Command::Eval { style, expr: None }) => {
+        Some(Command::Eval { style, format, expr: None }) => {
             let (stdin, stdout) = (io::stdin(), io::stdout());
             let (mut input, mut out) = (stdin.lock(), io::BufWriter::new(stdout.lock()));
             let mut buf = Vec::new();
@@ -151,7 +207,7 @@ fn main() -> ExitCode {
                 // Invalid UTF-8 is a bad expression (an error line), not a failure to read.
                 let text = String::from_utf8_lossy(&buf);
                 let text = text.strip_suffix('\n').unwrap_or(&text);
-                let answer = line(text, style.into()).unwrap_or_else(|e| e);
+                let answer = line(text, style.into(), format).unwrap_or_else(|e| e);
                 if writeln!(out, "{answer}").is_err() {
                     return ExitCode::FAILURE;
                 }

@@ -80,3 +80,60 @@ fn eval_one_shot_failure_exits_non_zero_and_negative_literals_are_expressions() 
     assert_eq!(cute(&["eval", "-3"], b""), (0, "-3\n".into()));
     assert_eq!(cute(&["eval", "--style", "cpp", "1:-1"], b""), (0, "_1:_-1\n".into()));
 }
+
+/// `--format json`: one object per answer, of each kind, and errors with their kind (the
+/// schema of docs/json.md). Expected values are CuTe's documented results.
+#[test]
+fn eval_json_of_every_kind() {
+    let input = b"composition((6,2):({8},2),(4,3):(3,1))\n7\n(1,_)\nslice_and_offset((_,1),(4,2):(2,1))\nSw<3,3,3>\nis_injective(4:1)\n<3,_>\ncomplement((2,2):(1,1))\ncomposition((6,2):(1,7),4:9)\n(2,3:(1,2)\n";
+    let (code, out) = cute(&["eval", "--format", "json"], input);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 10, "{out}");
+    // CuTe DSL docs: ((2,2),3):((?{div=3},2),?), values ((2,2),3):((24,2),8)
+    assert_eq!(
+        lines[0],
+        r#"{"kind":"layout","values":"((2,2),3):(({24:3},2),{8})","cpp":"((_2,_2),_3):((24,_2),8)","dsl":"((2,2),3):((?{div=3},2),?)","shape":[[{"value":2,"static":true,"divisor":2},{"value":2,"static":true,"divisor":2}],{"value":3,"static":true,"divisor":3}],"stride":[[{"value":24,"static":false,"divisor":3},{"value":2,"static":true,"divisor":2}],{"value":8,"static":false,"divisor":1}]}"#
+    );
+    assert_eq!(
+        lines[1],
+        r#"{"kind":"int","values":"7","cpp":"_7","dsl":"7","value":{"value":7,"static":true,"divisor":7}}"#
+    );
+    assert_eq!(
+        lines[2],
+        r#"{"kind":"tuple","values":"(1,_)","cpp":"(_1,_)","dsl":"(1,_)","tuple":[{"value":1,"static":true,"divisor":1},null]}"#
+    );
+    // slice_and_offset((_,1), (4,2):(2,1)) = ((4):(2), 1)
+    assert!(lines[3].starts_with(r#"{"kind":"pair","first":{"kind":"layout","values":"(4):(2)""#), "{}", lines[3]);
+    assert!(lines[3].ends_with(
+        r#""second":{"kind":"int","values":"1","cpp":"_1","dsl":"1","value":{"value":1,"static":true,"divisor":1}}}"#
+    ));
+    assert_eq!(lines[4], r#"{"kind":"swizzle","values":"Sw<3,3,3>","params":[3,3,3]}"#);
+    assert_eq!(lines[5], r#"{"kind":"bool","value":true}"#);
+    assert_eq!(lines[6], r#"{"kind":"tiler","values":"<3,_>","cpp":"<_3,_>","dsl":"<3,_>"}"#);
+    assert!(lines[7].starts_with(r#"{"error":{"kind":"non_injective","message":"non-injective layout in complement"#));
+    assert!(lines[8].starts_with(r#"{"error":{"kind":"stride_divisibility","message":"stride divisibility"#));
+    assert_eq!(lines[9], r#"{"error":{"kind":"parse","message":"parse error at byte 4: expected ',', found ':'"}}"#);
+}
+
+/// `cute ops`: every operation listed, one line each; `cute ops NAME` evaluates its example.
+#[test]
+fn ops_lists_the_table_and_shows_examples() {
+    let (code, out) = cute(&["ops"], b"");
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), cute::eval::OPS.len());
+    assert!(out.lines().any(|l| l.starts_with("composition(layout, tiler) -> layout")), "{out}");
+    // CuTe docs: logical_divide((4,2,3):(2,1,8), 4:2) = ((2,2),(2,3)):((4,1),(2,8))
+    let (code, out) = cute(&["ops", "logical_divide"], b"");
+    assert_eq!(code, 0);
+    assert!(out.ends_with("    = ((2,2),(2,3)):((4,1),(2,8))\n"), "{out}");
+    assert_ne!(cute(&["ops", "no_such_op"], b"").0, 0);
+    // Every example of the table evaluates.
+    for op in cute::eval::OPS {
+        assert!(cute::eval::eval(op.example, cute::cute_dyn::Style::Values).is_ok(), "{}: {}", op.name, op.example);
+        assert!(op.example.starts_with(op.name), "{}'s example uses it", op.name);
+    }
+    let (code, out) = cute(&["completions", "bash"], b"");
+    assert_eq!(code, 0);
+    assert!(out.contains("_cute()"), "{out}");
+}

@@ -86,7 +86,7 @@ fn atom() -> impl Strategy<Value = String> {
 
 /// `op(args)` over the table, arguments atoms or (up to `depth`) nested calls.
 fn call_text(depth: u32) -> BoxedStrategy<String> {
-    let op = prop::sample::select(OPS.to_vec());
+    let op = prop::sample::select(OPS.iter().map(|o| (o.name, o.args.0, o.args.1)).collect::<Vec<_>>());
     let arg = if depth == 0 { atom().boxed() } else { prop_oneof![3 => atom(), 1 => call_text(depth - 1)].boxed() };
     (op, prop::collection::vec(arg, 0..7))
         .prop_map(|((name, lo, hi), args)| {

@@ -59,7 +59,7 @@ pub fn value(v: &Value) -> String {
             tree(&l.shape().to_coord()),
             tree(&l.stride().to_coord())
         ),
-        Value::Pair(a, b) => format!(r#"{{"kind":{kind},"first":{},"second":{}}}"#, value(a), value(b)),
+        Value::Pair(a, b) => format!(r#"{{"kind":{kind},{},"first":{},"second":{}}}"#, texts(v), value(a), value(b)),
         Value::Swizzle(s) => {
             let (b, m, sh) = s.params();
             format!(r#"{{"kind":{kind},"values":{},"params":[{b},{m},{sh}]}}"#, string(&s.to_string()))

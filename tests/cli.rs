@@ -10,8 +10,12 @@ fn cute(args: &[&str], stdin: &[u8]) -> (i32, String) {
         .stdout(Stdio::piped())
         .spawn()
         .expect("run cute");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    // Written from a thread: a long input would otherwise fill the output pipe first.
+    let mut pipe = child.stdin.take().unwrap();
+    let input = stdin.to_vec();
+    let writer = std::thread::spawn(move || pipe.write_all(&input));
     let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
     (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap())
 }
 
@@ -104,7 +108,11 @@ fn eval_json_of_every_kind() {
         r#"{"kind":"tuple","values":"(1,_)","cpp":"(_1,_)","dsl":"(1,_)","tuple":[{"value":1,"static":true,"divisor":1},null]}"#
     );
     // slice_and_offset((_,1), (4,2):(2,1)) = ((4):(2), 1)
-    assert!(lines[3].starts_with(r#"{"kind":"pair","first":{"kind":"layout","values":"(4):(2)""#), "{}", lines[3]);
+    assert!(
+        lines[3].starts_with(r#"{"kind":"pair","values":"[(4):(2),1]","cpp":"[(_4):(_2),_1]","dsl":"[(4):(2),1]","first":{"kind":"layout","values":"(4):(2)""#),
+        "{}",
+        lines[3]
+    );
     assert!(lines[3].ends_with(
         r#""second":{"kind":"int","values":"1","cpp":"_1","dsl":"1","value":{"value":1,"static":true,"divisor":1}}}"#
     ));
@@ -136,4 +144,136 @@ fn ops_lists_the_table_and_shows_examples() {
     let (code, out) = cute(&["completions", "bash"], b"");
     assert_eq!(code, 0);
     assert!(out.contains("_cute()"), "{out}");
+}
+
+/// A minimal JSON reader: enough to check that every line `--format json` writes is one
+/// well-formed object, and to take its top-level `values` string.
+fn json_values(line: &str) -> Option<String> {
+    fn ws(b: &[u8], i: &mut usize) {
+        while *i < b.len() && b[*i].is_ascii_whitespace() {
+            *i += 1;
+        }
+    }
+    fn string(b: &[u8], i: &mut usize) -> Option<String> {
+        (b.get(*i) == Some(&b'"')).then_some(())?;
+        *i += 1;
+        let mut out = Vec::new();
+        while *i < b.len() {
+            match b[*i] {
+                b'"' => {
+                    *i += 1;
+                    return String::from_utf8(out).ok();
+                }
+                b'\\' => {
+                    out.push(*b.get(*i + 1)?);
+                    *i += 2;
+                }
+                c => {
+                    out.push(c);
+                    *i += 1;
+                }
+            }
+        }
+        None
+    }
+    fn value(b: &[u8], i: &mut usize, top: bool, found: &mut Option<String>) -> Option<()> {
+        ws(b, i);
+        match *b.get(*i)? {
+            b'{' => {
+                *i += 1;
+                ws(b, i);
+                if b.get(*i) == Some(&b'}') {
+                    *i += 1;
+                    return Some(());
+                }
+                loop {
+                    ws(b, i);
+                    let key = string(b, i)?;
+                    ws(b, i);
+                    (b.get(*i) == Some(&b':')).then_some(())?;
+                    *i += 1;
+                    ws(b, i);
+                    if top && key == "values" && b.get(*i) == Some(&b'"') {
+                        *found = Some(string(b, i)?);
+                    } else {
+                        value(b, i, false, found)?;
+                    }
+                    ws(b, i);
+                    match *b.get(*i)? {
+                        b',' => *i += 1,
+                        b'}' => {
+                            *i += 1;
+                            return Some(());
+                        }
+                        _ => return None,
+                    }
+                }
+            }
+            b'[' => {
+                *i += 1;
+                ws(b, i);
+                if b.get(*i) == Some(&b']') {
+                    *i += 1;
+                    return Some(());
+                }
+                loop {
+                    value(b, i, false, found)?;
+                    ws(b, i);
+                    match *b.get(*i)? {
+                        b',' => *i += 1,
+                        b']' => {
+                            *i += 1;
+                            return Some(());
+                        }
+                        _ => return None,
+                    }
+                }
+            }
+            b'"' => string(b, i).map(|_| ()),
+            _ => {
+                let start = *i;
+                while *i < b.len() && (b[*i].is_ascii_alphanumeric() || b[*i] == b'-') {
+                    *i += 1;
+                }
+                let tok = std::str::from_utf8(&b[start..*i]).ok()?;
+                (tok == "true" || tok == "false" || tok == "null" || tok.parse::<i128>().is_ok()).then_some(())
+            }
+        }
+    }
+    let (b, mut i, mut found) = (line.as_bytes(), 0, None);
+    value(b, &mut i, true, &mut found)?;
+    ws(b, &mut i);
+    (i == b.len()).then_some(found.unwrap_or_default())
+}
+
+/// The JSON output of the whole conformance corpus: every line one well-formed object whose
+/// `values` text is the text output's (errors: the same error message).
+#[test]
+fn eval_json_of_the_whole_corpus() {
+    let data = include_str!("data/conformance.tsv");
+    let exprs: Vec<&str> =
+        data.lines().filter(|l| !l.starts_with('#')).map(|l| l.split('\t').next().unwrap()).collect();
+    let input = exprs.join("\n") + "\n";
+    let (_, text) = cute(&["eval"], input.as_bytes());
+    let (code, json) = cute(&["eval", "--format", "json"], input.as_bytes());
+    assert_eq!(code, 0);
+    let (text, json): (Vec<&str>, Vec<&str>) = (text.lines().collect(), json.lines().collect());
+    assert_eq!((text.len(), json.len()), (exprs.len(), exprs.len()));
+    for ((e, t), j) in exprs.iter().zip(&text).zip(&json) {
+        let values = json_values(j).unwrap_or_else(|| panic!("{e}: not one JSON object: {j}"));
+        match t.strip_prefix("error: ") {
+            Some(msg) => assert!(j.contains(&format!(r#""message":"{}""#, msg.replace('"', "\\\""))), "{e}: {j}"),
+            None if j.starts_with(r#"{"kind":"bool""#) => assert!(j.ends_with(&format!("{t}}}")), "{e}: {j}"),
+            None => assert_eq!(&values, t, "{e}"),
+        }
+    }
+}
+
+#[test]
+fn completions_for_every_shell() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let (code, out) = cute(&["completions", shell], b"");
+        assert_eq!(code, 0, "{shell}");
+        assert!(out.contains("cute") && out.contains("eval") && out.len() > 500, "{shell}: {out}");
+    }
 }

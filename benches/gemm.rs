@@ -4,9 +4,7 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 
-#[path = "../examples/gemm.rs"]
-#[allow(dead_code)]
-mod gemm;
+use cute_kernels::gemm;
 
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("sgemm");

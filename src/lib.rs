@@ -7,8 +7,7 @@
 //! * [`cute_static`]: layouts as type-level integers.
 //! * [`cute_macros`]: layout literals.
 //!
-//! and holds the expression language of the `cute` command-line tool ([`eval`]) and its tour
-//! ([`tour`]).
+//! The `cute` command-line tool (built from this package) lives in the `cute-cli` crate.
 //!
 //! ```
 //! use cute::cute_dyn::*;
@@ -21,14 +20,6 @@
 pub use cute_dyn;
 pub use cute_macros;
 pub use cute_static;
-
-// The examples (run by the tour) name this crate `cute`, as users do.
-extern crate self as cute;
-
-pub mod eval;
-pub mod json;
-pub mod show;
-pub mod tour;
 
 /// The README's code, compiled and run as a doctest.
 #[doc = include_str!("../README.md")]

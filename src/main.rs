@@ -14,7 +14,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use cute::cute_dyn::Style;
-use cute::eval::{eval, eval_value, find, OPS};
+use cute_cli::eval::{eval, eval_value, find, OPS};
 
 #[derive(Parser)]
 #[command(name = "cute", version, about = "A calculator for NVIDIA CuTe layouts")]
@@ -106,13 +106,13 @@ impl From<StyleArg> for Style {
 fn line(expr: &str, style: Style, format: Format) -> Result<String, String> {
     match (std::panic::catch_unwind(|| eval_value(expr)), format) {
         (Ok(Ok(v)), Format::Text) => Ok(v.to_styled(style)),
-        (Ok(Ok(v)), Format::Json) => Ok(cute::json::value(&v)),
+        (Ok(Ok(v)), Format::Json) => Ok(cute_cli::json::value(&v)),
         (Ok(Err(e)), Format::Text) => Err(format!("error: {e}")),
-        (Ok(Err(e)), Format::Json) => Err(cute::json::error(&e)),
+        (Ok(Err(e)), Format::Json) => Err(cute_cli::json::error(&e)),
         (Err(_), Format::Text) => {
             Err("error: internal error (a panic in the library): please report this expression".into())
         }
-        (Err(_), Format::Json) => Err(cute::json::internal()),
+        (Err(_), Format::Json) => Err(cute_cli::json::internal()),
     }
 }
 
@@ -141,19 +141,19 @@ fn main() -> ExitCode {
     match cli.command {
         None | Some(Command::Tour) => {
             let mut out = io::stdout().lock();
-            match cute::tour::run(&mut out) {
+            match cute_cli::tour::run(&mut out) {
                 Ok(0) => ExitCode::SUCCESS,
                 Ok(_) | Err(_) => ExitCode::FAILURE,
             }
         }
         Some(Command::Show { svg, latex, tv, tiles, style, expr }) => {
-            let req = cute::show::Request { tv, tiles, style: style.into() };
+            let req = cute_cli::show::Request { tv, tiles, style: style.into() };
             let target = match (&svg, &latex) {
-                (Some(_), _) => cute::show::Target::Svg,
-                (_, Some(_)) => cute::show::Target::Latex,
-                _ => cute::show::Target::Text,
+                (Some(_), _) => cute_cli::show::Target::Svg,
+                (_, Some(_)) => cute_cli::show::Target::Latex,
+                _ => cute_cli::show::Target::Text,
             };
-            match cute::show::show(&expr, &req, target) {
+            match cute_cli::show::show(&expr, &req, target) {
                 Ok(text) => match svg.or(latex) {
                     Some(path) => match std::fs::write(&path, text) {
                         Ok(()) => ExitCode::SUCCESS,

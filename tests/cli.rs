@@ -129,7 +129,7 @@ fn eval_json_of_every_kind() {
 fn ops_lists_the_table_and_shows_examples() {
     let (code, out) = cute(&["ops"], b"");
     assert_eq!(code, 0);
-    assert_eq!(out.lines().count(), cute::eval::OPS.len());
+    assert_eq!(out.lines().count(), cute_cli::eval::OPS.len());
     assert!(out.lines().any(|l| l.starts_with("composition(layout, tiler) -> layout")), "{out}");
     // CuTe docs: logical_divide((4,2,3):(2,1,8), 4:2) = ((2,2),(2,3)):((4,1),(2,8))
     let (code, out) = cute(&["ops", "logical_divide"], b"");
@@ -137,8 +137,8 @@ fn ops_lists_the_table_and_shows_examples() {
     assert!(out.ends_with("    = ((2,2),(2,3)):((4,1),(2,8))\n"), "{out}");
     assert_ne!(cute(&["ops", "no_such_op"], b"").0, 0);
     // Every example of the table evaluates.
-    for op in cute::eval::OPS {
-        assert!(cute::eval::eval(op.example, cute::cute_dyn::Style::Values).is_ok(), "{}: {}", op.name, op.example);
+    for op in cute_cli::eval::OPS {
+        assert!(cute_cli::eval::eval(op.example, cute::cute_dyn::Style::Values).is_ok(), "{}: {}", op.name, op.example);
         assert!(op.example.starts_with(op.name), "{}'s example uses it", op.name);
     }
     let (code, out) = cute(&["completions", "bash"], b"");

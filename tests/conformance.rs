@@ -7,7 +7,7 @@
 //! proves, for each, that C++'s layout breaks `R(j) = A(B(j))`.
 
 use cute::cute_dyn::Style;
-use cute::eval::{eval, eval_checked};
+use cute_cli::eval::{eval, eval_checked};
 
 /// C++'s answer in the corpus, which we reject, and a witness that it is wrong: the sub-layout of
 /// C++'s answer that should be `A ∘ B`, `A`, `B`, and a coordinate `j` where they differ.

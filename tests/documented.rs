@@ -4,7 +4,7 @@
 //! against NVIDIA's pycute) is read as data, so every documented line is tested as written.
 
 use cute::cute_dyn::*;
-use cute::eval::eval;
+use cute_cli::eval::eval;
 
 fn values(expr: &str) -> String {
     eval(expr, Style::Values).unwrap_or_else(|e| panic!("{expr}: {e}"))
@@ -93,5 +93,5 @@ fn cute_cpp_documented_constructions() {
 #[test]
 fn the_tour_is_all_good() {
     let mut out = Vec::new();
-    assert_eq!(cute::tour::run(&mut out).unwrap(), 0, "{}", String::from_utf8_lossy(&out));
+    assert_eq!(cute_cli::tour::run(&mut out).unwrap(), 0, "{}", String::from_utf8_lossy(&out));
 }

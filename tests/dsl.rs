@@ -16,7 +16,7 @@
 //!   that DESIGN §3 warns about: it checks no divisibility condition at run time.
 
 use cute::cute_dyn::{self as dy, Layout, Style};
-use cute::eval::eval;
+use cute_cli::eval::eval;
 
 fn strip_divisors(s: &str) -> String {
     let mut out = String::new();

@@ -1,6 +1,6 @@
 //! Grammar-based fuzzing (issue "never wrong, never unsound").
 //!
-//! * `cute eval`: random expressions over every operation of its table (`cute::eval::OPS`),
+//! * `cute eval`: random expressions over every operation of its table (`cute_cli::eval::OPS`),
 //!   with random nested layouts, tuples, tilers and integers whose leaves take edge values
 //!   (0, 1, 2^31, 2^32, 2^62, 2^63-1, negative, dynamic with divisors), nested calls, and
 //!   malformed mutations of the text. Every input gets an answer or an error, never a panic;
@@ -16,7 +16,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use cute::cute_dyn::{self as dy, parse_styled, Layout, Notation, Style};
-use cute::eval::{eval, eval_checked, OPS};
+use cute_cli::eval::{eval, eval_checked, OPS};
 use proptest::prelude::*;
 
 fn config() -> ProptestConfig {

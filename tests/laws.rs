@@ -5,7 +5,7 @@
 //! fuzzer); the documented examples and the corpus exercise the same operations against oracles.
 
 use cute::cute_dyn::{post, *};
-use cute::eval::eval;
+use cute_cli::eval::eval;
 use proptest::prelude::*;
 
 // ---------------------------------------------------------------- generators

@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use std::sync::Mutex;
 
 use cute::cute_dyn::{self as dy, post, Int, IntTuple, Layout, Tiler, Tuple};
-use cute::eval::{post_check, Value};
+use cute_cli::eval::{post_check, Value};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 

@@ -91,11 +91,11 @@ impl Value {
 ///
 /// # Examples
 /// ```
-/// use cute::eval::eval;
-/// use cute::cute_dyn::Style;
+/// use cute_cli::eval::eval;
+/// use cute_dyn::Style;
 /// assert_eq!(eval("coalesce((2,(1,6)):(1,(6,2)))", Style::Values)?, "12:1");
 /// assert_eq!(eval("slice_and_offset((_,1), (4,2):(2,1))", Style::Values)?, "[(4):(2),1]");
-/// # Ok::<(), cute::cute_dyn::Error>(())
+/// # Ok::<(), cute_dyn::Error>(())
 /// ```
 pub fn eval(text: &str, style: Style) -> Result<String> {
     Ok(eval_value(text)?.to_styled(style))
@@ -126,12 +126,12 @@ pub fn expr(p: &mut Parser<'_>) -> Result<Value> {
 ///
 /// # Examples
 /// ```
-/// use cute::eval::eval_checked;
-/// use cute::cute_dyn::Style;
+/// use cute_cli::eval::eval_checked;
+/// use cute_dyn::Style;
 /// let (answer, violation) = eval_checked("logical_divide((4,2,3):(2,1,8), 4:2)", Style::Values);
 /// assert_eq!(answer?, "((2,2),(2,3)):((4,1),(2,8))");
 /// assert!(violation.is_none());
-/// # Ok::<(), cute::cute_dyn::Error>(())
+/// # Ok::<(), cute_dyn::Error>(())
 /// ```
 pub fn eval_checked(text: &str, style: Style) -> (Result<String>, Option<Error>) {
     let mut post = Some(None);

@@ -118,7 +118,7 @@ pub fn run(out: &mut impl Write) -> io::Result<usize> {
 
     // A kernel: examples/dot_product.rs, 8 threads over a static shared tile.
     writeln!(out, "\n## Layouts in kernel code: the dot-product puzzle (examples/dot_product.rs)")?;
-    let (got, expected) = dot_product::run();
+    let (got, expected) = cute_kernels::dot_product::run();
     writeln!(out, "  out: {got:?}\n  expected: {expected:?}")?;
     if got != expected {
         writeln!(out, "  DIFFERS")?;
@@ -126,8 +126,3 @@ pub fn run(out: &mut impl Write) -> io::Result<usize> {
     }
     Ok(bad)
 }
-
-// The example itself, so that the tour runs the same code as `cargo run --example dot_product`.
-#[path = "../examples/dot_product.rs"]
-#[allow(dead_code)]
-mod dot_product;

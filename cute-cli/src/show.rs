@@ -46,12 +46,12 @@ fn layout_of(text: &str) -> Result<Layout> {
 ///
 /// # Examples
 /// ```
-/// use cute::show::{show, Request, Target};
-/// use cute::cute_dyn::Style;
+/// use cute_cli::show::{show, Request, Target};
+/// use cute_dyn::Style;
 /// let req = Request { tv: None, tiles: false, style: Style::Values };
 /// let t = show("(2,(2,2)):(4,(2,1))", &req, Target::Text)?;
 /// assert!(t.contains(" 0  | 0 | 2 | 1 | 3 |\n 1  | 4 | 6 | 5 | 7 |") || t.contains(" 1  | 4 | 6 | 5 | 7 |"));
-/// # Ok::<(), cute::cute_dyn::Error>(())
+/// # Ok::<(), cute_dyn::Error>(())
 /// ```
 pub fn show(text: &str, req: &Request, target: Target) -> Result<String> {
     let l = layout_of(text)?;

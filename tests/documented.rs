@@ -4,14 +4,21 @@
 //! against NVIDIA's pycute) is read as data, so every documented line is tested as written.
 
 use cute::cute_dyn::*;
-use cute_cli::eval::eval;
+use cute_cli::eval::{eval, eval_checked};
+
+/// The answer in `style`, every result along the way checked against its operation's @post.
+fn checked(expr: &str, style: Style) -> String {
+    let (answer, violation) = eval_checked(expr, style);
+    assert!(violation.is_none(), "{expr}: {violation:?}");
+    answer.unwrap_or_else(|e| panic!("{expr}: {e}"))
+}
 
 fn values(expr: &str) -> String {
-    eval(expr, Style::Values).unwrap_or_else(|e| panic!("{expr}: {e}"))
+    checked(expr, Style::Values)
 }
 
 fn dsl(expr: &str) -> String {
-    eval(expr, Style::Dsl).unwrap_or_else(|e| panic!("{expr}: {e}"))
+    checked(expr, Style::Dsl)
 }
 
 #[test]

@@ -16,7 +16,7 @@
 //!   that DESIGN §3 warns about: it checks no divisibility condition at run time.
 
 use cute::cute_dyn::{self as dy, Layout, Style};
-use cute_cli::eval::eval;
+use cute_cli::eval::{eval, eval_checked};
 
 fn strip_divisors(s: &str) -> String {
     let mut out = String::new();
@@ -88,7 +88,9 @@ fn agrees_with_the_cute_dsl() {
     for line in include_str!("data/dsl_cases.tsv").lines().filter(|l| !l.starts_with('#')) {
         let f: Vec<&str> = line.split('\t').collect();
         let (expr, dsl_print, dsl_values) = (f[0], f[1], f[2]);
-        let ours = eval(expr, Style::Dsl).unwrap_or_else(|e| panic!("{expr}: {e}"));
+        let (ours, violation) = eval_checked(expr, Style::Dsl);
+        assert!(violation.is_none(), "{expr}: {violation:?}");
+        let ours = ours.unwrap_or_else(|e| panic!("{expr}: {e}"));
         let values = eval(&format!("values({expr})"), Style::Values).unwrap();
         if ours == dsl_print && values == dsl_values {
             exact += 1;

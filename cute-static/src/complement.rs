@@ -337,7 +337,9 @@ where
 
 crate::diag::static_op!(
     /// `complement(L, cotarget)`: the layout of the indices `L` does not reach, ordered, up to the
-    /// cotarget (an integer or a shape), computed by the type checker for static layouts.
+    /// cotarget (an integer or a shape), computed by the type checker for static layouts. Where
+    /// CuTe's algorithm would break its @post `size(R) >= cotarget / size(filter(L))` (a stride
+    /// that is not a multiple of the span below it), a compile error, as cute-dyn refuses it.
     ///
     /// # Examples
     /// ```

@@ -306,7 +306,9 @@ where
 crate::diag::static_op!(
     /// `left_inverse(L)`: a layout `R` with `R(L(i)) == i` for `i < size(L)` when `L` is
     /// injective, computed by the type checker for static layouts (stride-0 modes are skipped, as
-    /// in C++). A stride that is not a multiple of the size before it is a compile error.
+    /// in C++). A stride that is not a multiple of the size before it is a compile error, and so
+    /// is a layout that overlaps itself apart from stride-0 modes (C++'s answer breaks its own
+    /// @post there; cute-dyn refuses it too).
     ///
     /// # Examples
     /// ```

@@ -130,7 +130,10 @@ fn ops_lists_the_table_and_shows_examples() {
     let (code, out) = cute(&["ops"], b"");
     assert_eq!(code, 0);
     assert_eq!(out.lines().count(), cute_cli::eval::OPS.len());
-    assert!(out.lines().any(|l| l.starts_with("composition(layout, tiler) -> layout")), "{out}");
+    assert!(
+        out.lines().any(|l| l.starts_with("composition(layout | swizzle | composed, tiler) -> layout | composed")),
+        "{out}"
+    );
     // CuTe docs: logical_divide((4,2,3):(2,1,8), 4:2) = ((2,2),(2,3)):((4,1),(2,8))
     let (code, out) = cute(&["ops", "logical_divide"], b"");
     assert_eq!(code, 0);

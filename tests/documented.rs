@@ -102,3 +102,37 @@ fn the_tour_is_all_good() {
     let mut out = Vec::new();
     assert_eq!(cute_cli::tour::run(&mut out).unwrap(), 0, "{}", String::from_utf8_lossy(&out));
 }
+
+/// Composed layouts as CuTe C++ prints them (`composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,
+/// Stride<_64,_1>>{})` prints `Sw<3,3,3> o _0 o (_8,_64):(_64,_1)`), read back in every style,
+/// and evaluated by the definition: `Sw<B,M,S>(x) = x ^ ((x & yyy) >> S)` with
+/// `yyy = (2^B - 1) << (M + S)`, here at `x = L(i) = 64 * (i % 8) + i / 8`.
+#[test]
+fn composed_layouts_print_parse_and_evaluate_as_cute() {
+    let expr = "composition(Sw<3,3,3>,(8,64):(64,1))";
+    assert_eq!(checked(expr, Style::Cpp), "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)");
+    for style in [Style::Values, Style::Cpp, Style::Dsl] {
+        let text = checked(expr, style);
+        let back: ComposedLayout = parse_styled(&text, style).unwrap();
+        assert_eq!(back.to_styled(style), text, "{style:?}");
+    }
+    let image = values(&format!("image({expr})"));
+    let want: Vec<String> = (0..512)
+        .map(|i| {
+            let x = 64 * (i % 8) + i / 8;
+            (x ^ ((x & (0b111 << 6)) >> 3)).to_string()
+        })
+        .collect();
+    assert_eq!(image, format!("({})", want.join(",")));
+    // C++ elides an identity swizzle, and composes a composed layout's inner layout.
+    assert_eq!(values("composition(Sw<0,4,3>,(8,64):(64,1))"), "(8,64):(64,1)");
+    assert_eq!(values("composition(Sw<3,3,3> o 0 o (8,64):(64,1),<4,8>)"), "Sw<3,3,3> o 0 o (4,8):(64,1)");
+    // cute/layout_composed.hpp: the divides, the products, tile_to_shape, get, ... of
+    // Sw o 0 o L are Sw o 0 o (the same of L); size, shape, cosize are L's.
+    for (op, rest) in [("tile_to_shape", ",(64,128)"), ("zipped_divide", ",<4,8>"), ("get", ",1"), ("coalesce", "")] {
+        let of_composed = values(&format!("{op}(Sw<3,3,3> o 0 o (8,64):(64,1){rest})"));
+        let of_inner = values(&format!("{op}((8,64):(64,1){rest})"));
+        assert_eq!(of_composed, format!("Sw<3,3,3> o 0 o {of_inner}"), "{op}");
+    }
+    assert_eq!(values("size(Sw<3,3,3> o 0 o (8,64):(64,1))"), "512");
+}

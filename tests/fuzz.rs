@@ -118,7 +118,10 @@ fn mutate(text: &str, at: usize, how: u8, with: char) -> String {
 /// Whether `answer` (printed in `style`) is a value the notation reads back: layouts, tuples,
 /// integers, tilers (pairs, booleans and swizzles are printed for people).
 fn rereadable(answer: &str) -> bool {
-    !(answer.starts_with('[') || answer == "true" || answer == "false" || answer.starts_with("Sw<"))
+    !(answer.starts_with('[')
+        || answer == "true"
+        || answer == "false"
+        || answer.starts_with("Sw<") && !answer.contains(" o "))
 }
 
 fn check_expression(text: &str) -> Result<(), TestCaseError> {
@@ -135,6 +138,9 @@ fn check_expression(text: &str) -> Result<(), TestCaseError> {
         // The answer reads back as itself in its own style.
         let back = match style {
             Style::Values => eval(&answer, style),
+            _ if answer.starts_with("Sw<") => {
+                parse_styled::<dy::ComposedLayout>(&answer, style).map(|c| c.to_styled(style))
+            }
             // A tuple would also read as a shape tiler (printed `<..>`): tuples first.
             _ => parse_styled::<dy::Coord>(&answer, style)
                 .map(|c| c.to_styled(style))

@@ -49,7 +49,7 @@ impl Value {
             Value::Tiler(t) => t.to_styled(style),
             Value::Pair(a, b) => format!("[{},{}]", a.to_styled(style), b.to_styled(style)),
             Value::Swizzle(s) => s.to_string(),
-            Value::Composed(c) => format!("{}_o_{}_o_{}", c.swizzle, c.offset, c.layout.to_styled(style)),
+            Value::Composed(c) => c.to_styled(style),
         }
     }
 
@@ -149,16 +149,12 @@ fn expr_with(p: &mut Parser<'_>, post: &mut Option<Option<Error>>) -> Result<Val
     let start = p.pos();
     if let Some(name) = p.ident() {
         if name == "Sw" {
-            p.expect(b'<')?;
-            let mut a = [0i64; 3];
-            for (k, x) in a.iter_mut().enumerate() {
-                if k > 0 {
-                    p.expect(b',')?;
-                }
-                *x = int_literal(p)?;
-            }
-            p.expect(b'>')?;
-            return Ok(Value::Swizzle(Swizzle::new(a[0], a[1], a[2])?));
+            // A swizzle, or a composed layout `Sw<B,M,S> o OFFSET o LAYOUT` as C++ prints it.
+            let sw = p.swizzle_params()?;
+            return Ok(match p.composed_rest(sw)? {
+                Some(c) => Value::Composed(c),
+                None => Value::Swizzle(sw),
+            });
         }
         p.expect(b'(')?;
         p.enter()?;
@@ -197,15 +193,6 @@ fn expr_with(p: &mut Parser<'_>, post: &mut Option<Option<Error>>) -> Result<Val
         Tuple::Leaf(Some(i)) => Value::Int(i),
         c => Value::Tuple(c),
     })
-}
-
-fn int_literal(p: &mut Parser<'_>) -> Result<i64> {
-    p.peek();
-    let at = p.pos();
-    match p.leaf()? {
-        Some(i) => Ok(i.value()),
-        None => Err(Error::Parse { pos: at, reason: "expected an integer".into() }),
-    }
 }
 
 fn no_underscore(c: &Coord) -> Result<IntTuple> {
@@ -766,10 +753,19 @@ pub const OPS: &[Op] = &[
     Op {
         name: "composition",
         args: (2, 2),
-        signature: "composition(layout, tiler) -> layout",
+        signature: "composition(layout | swizzle | composed, tiler) -> layout | composed",
         doc: "R(c) = A(B(c)); B a layout, an integer, `_` or a by-mode tiler (CuTe `composition`)",
         example: "composition((6,2):(8,2),(4,3):(3,1))",
-        eval: |a| lay(dy::composition(&a.layout(0)?, &a.tiler(1)?)?),
+        eval: |a| match a.get(0)? {
+            // CuTe's composition(Swizzle, Layout) (an identity swizzle elided) and
+            // composition(ComposedLayout, Tiler) (the inner layout composed).
+            Value::Swizzle(s) => Ok(match ComposedLayout::compose(*s, &a.layout(1)?) {
+                Some(c) => Value::Composed(c),
+                None => Value::Layout(a.layout(1)?),
+            }),
+            Value::Composed(c) => Ok(Value::Composed(c.compose_inner(&a.tiler(1)?)?)),
+            _ => lay(dy::composition(&a.layout(0)?, &a.tiler(1)?)?),
+        },
     },
     Op {
         name: "complement",
@@ -977,16 +973,23 @@ pub const OPS: &[Op] = &[
     Op {
         name: "image",
         args: (1, 1),
-        signature: "image(layout) -> tuple",
+        signature: "image(layout | composed) -> tuple",
         doc: "(L(0), L(1), ..., L(size-1)): the layout as a function of the 1-D index",
         example: "image((2,(2,2)):(4,(2,1)))",
         eval: |a| {
-            let l = a.layout(0)?;
-            let n = l.size()?.value();
+            // A composed layout's image is Sw(offset + L(i)).
+            let (n, composed) = match a.get(0)? {
+                Value::Composed(c) => (c.size()?.value(), Some(c)),
+                _ => (a.layout(0)?.size()?.value(), None),
+            };
             if !(0..=1 << 16).contains(&n) {
                 return Err(bad(a.op, format!("size {n} is out of the printable range")));
             }
-            tup(Tuple::Node(post::image(&l)?.into_iter().map(IntTuple::int).collect()))
+            let image = match composed {
+                Some(c) => (0..n).map(|i| c.call_index(i)).collect::<Result<Vec<_>>>()?,
+                None => post::image(&a.layout(0)?)?,
+            };
+            tup(Tuple::Node(image.into_iter().map(IntTuple::int).collect()))
         },
     },
     Op {
@@ -1032,7 +1035,50 @@ pub fn apply(name: &str, args: &[Value]) -> Result<Value> {
     let op = find(name).ok_or_else(|| Error::Parse { pos: 0, reason: format!("unknown operation '{name}'") })?;
     let a = Args { op: op.name, v: args };
     a.count(op.args.0, op.args.1)?;
+    if let Some(Value::Composed(c)) = args.first() {
+        return apply_composed(op, c, args);
+    }
     (op.eval)(&a)
+}
+
+/// The operations CuTe C++ defines on a composed layout `Sw o offset o L`
+/// (`cute/layout_composed.hpp`) by applying them to `L`: those that give a layout keep the
+/// swizzle and the offset, the queries answer for `L`.
+const ON_THE_INNER_LAYOUT: &[&str] = &[
+    "get",
+    "take",
+    "flatten",
+    "append",
+    "group",
+    "group_modes",
+    "coalesce",
+    "logical_divide",
+    "zipped_divide",
+    "tiled_divide",
+    "flat_divide",
+    "logical_product",
+    "zipped_product",
+    "tiled_product",
+    "flat_product",
+    "blocked_product",
+    "raked_product",
+    "tile_to_shape",
+];
+const QUERIES_OF_THE_INNER_LAYOUT: &[&str] = &["shape", "size", "rank", "depth", "cosize", "complement"];
+
+/// `op` with a composed layout first: C++'s definition, or (where C++ has none) `op`'s own
+/// argument error.
+fn apply_composed(op: &Op, c: &ComposedLayout, args: &[Value]) -> Result<Value> {
+    let keeps = ON_THE_INNER_LAYOUT.contains(&op.name);
+    if !keeps && !QUERIES_OF_THE_INNER_LAYOUT.contains(&op.name) {
+        return (op.eval)(&Args { op: op.name, v: args });
+    }
+    let mut inner = args.to_vec();
+    inner[0] = Value::Layout(c.layout.clone());
+    match (op.eval)(&Args { op: op.name, v: &inner })? {
+        Value::Layout(l) if keeps => Ok(Value::Composed(ComposedLayout { layout: l, ..c.clone() })),
+        v => Ok(v),
+    }
 }
 
 /// The table's entry for `name`.
@@ -1072,11 +1118,17 @@ pub fn post_check(name: &str, args: &[Value], result: &Value) -> Result<()> {
 }
 
 fn post_check_unguarded(name: &str, args: &[Value], result: &Value) -> Result<()> {
+    // On a composed layout the operation is its inner layout's, checked as such.
+    if matches!(args.first(), Some(Value::Composed(_))) {
+        return Ok(());
+    }
     let a = Args { op: "post", v: args };
     let Value::Layout(r) = result else { return Ok(()) };
     match name {
         "coalesce" if args.len() == 1 => post::check_coalesce(&a.layout(0)?, r),
         "filter" if args.len() == 1 => post::check_filter(&a.layout(0)?, r),
+        // composition(Swizzle, L) is L or Sw o 0 o L by construction.
+        "composition" if !matches!(a.get(0)?, Value::Layout(_)) => Ok(()),
         "composition" => post::check_composition(&a.layout(0)?, &a.tiler(1)?, r),
         "complement" => {
             let l = a.layout(0)?;

@@ -329,6 +329,62 @@ impl<'a> Parser<'a> {
     }
 }
 
+impl Parser<'_> {
+    /// `Sw<B,M,S>`, after its `Sw` was read.
+    ///
+    /// # Errors
+    /// `Parse`; `InvalidArgument` for parameters `Swizzle::new` refuses.
+    pub fn swizzle_params(&mut self) -> Result<crate::Swizzle> {
+        self.expect(b'<')?;
+        let mut a = [0i64; 3];
+        for (k, x) in a.iter_mut().enumerate() {
+            if k > 0 {
+                self.expect(b',')?;
+            }
+            self.peek();
+            let here = self.pos;
+            *x = self.leaf()?.ok_or(Error::Parse { pos: here, reason: "expected an integer".into() })?.value();
+        }
+        self.expect(b'>')?;
+        // Well-formed text with parameters Swizzle refuses: its error, not a syntax error.
+        crate::Swizzle::new(a[0], a[1], a[2])
+    }
+
+    /// After a swizzle: ` o OFFSET o LAYOUT` makes a composed layout (`None` when no `o`
+    /// follows: the swizzle alone).
+    ///
+    /// # Errors
+    /// `Parse`.
+    pub fn composed_rest(&mut self, swizzle: crate::Swizzle) -> Result<Option<crate::ComposedLayout>> {
+        let save = self.pos;
+        if self.ident() != Some("o") {
+            self.pos = save;
+            return Ok(None);
+        }
+        self.peek();
+        let at = self.pos;
+        let offset = self.leaf()?.ok_or(Error::Parse { pos: at, reason: "expected an offset".into() })?.value();
+        if self.ident() != Some("o") {
+            return Err(self.error("expected 'o' and the inner layout"));
+        }
+        let layout = self.layout()?;
+        Ok(Some(crate::ComposedLayout { swizzle, offset, layout }))
+    }
+}
+
+/// `Sw<B,M,S> o OFFSET o LAYOUT`, as CuTe C++ prints a composed layout.
+impl Parse for crate::ComposedLayout {
+    fn parse_with(p: &mut Parser<'_>) -> Result<Self> {
+        p.peek();
+        let at = p.pos();
+        if p.ident() != Some("Sw") {
+            return Err(Error::Parse { pos: at, reason: "expected a swizzle Sw<B,M,S>".into() });
+        }
+        let sw = p.swizzle_params()?;
+        p.composed_rest(sw)?.ok_or_else(|| p.error("expected ' o OFFSET o LAYOUT' after the swizzle"))
+    }
+}
+
 fn no_underscore(c: &Coord, at: usize) -> Result<IntTuple> {
     c.try_map(&mut |x| {
         // Lazily: building the message per leaf made parsing quadratic.
@@ -404,4 +460,4 @@ macro_rules! from_str_values {
         }
     )*};
 }
-from_str_values!(IntTuple, Coord, Layout, Tiler, Int);
+from_str_values!(IntTuple, Coord, Layout, Tiler, Int, crate::ComposedLayout);

@@ -115,3 +115,70 @@ impl ComposedLayout {
         self.swizzle.apply(self.offset.checked_add(inner).ok_or(Error::Overflow { op: "composed layout" })?)
     }
 }
+
+impl ComposedLayout {
+    /// `composition(Swizzle, Layout)`: `Sw o 0 o L`, or `L` itself for an identity swizzle
+    /// (`B = 0`), as C++ elides it.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// // CuTe C++: composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,Stride<_64,_1>>{})
+    /// let c = ComposedLayout::compose(Swizzle::new(3, 3, 3)?, &"(8,64):(64,1)".parse()?);
+    /// let c = c.expect("not the identity");
+    /// assert_eq!(c.to_styled(Style::Cpp), "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)");
+    /// assert_eq!(c.to_string(), "Sw<3,3,3> o 0 o (8,64):(64,1)");
+    /// assert!(ComposedLayout::compose(Swizzle::new(0, 4, 3)?, &"8:1".parse()?).is_none());
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn compose(swizzle: Swizzle, layout: &Layout) -> Option<ComposedLayout> {
+        (swizzle.params().0 != 0).then(|| ComposedLayout { swizzle, offset: 0, layout: layout.clone() })
+    }
+
+    /// `composition(Sw o offset o L, tiler)`: `Sw o offset o composition(L, tiler)` (C++'s
+    /// `composition(ComposedLayout, Tiler)` composes the inner layout).
+    ///
+    /// # Errors
+    /// Those of [`crate::composition`].
+    pub fn compose_inner(&self, tiler: &crate::Tiler) -> Result<ComposedLayout> {
+        Ok(ComposedLayout {
+            swizzle: self.swizzle,
+            offset: self.offset,
+            layout: crate::composition(&self.layout, tiler)?,
+        })
+    }
+
+    /// `size`: the inner layout's.
+    ///
+    /// # Errors
+    /// `Overflow`.
+    pub fn size(&self) -> Result<crate::Int> {
+        self.layout.size()
+    }
+
+    /// `Sw(offset + L(i))` for an index `i`.
+    ///
+    /// # Errors
+    /// As [`ComposedLayout::call`].
+    pub fn call_index(&self, i: i64) -> Result<i64> {
+        self.call(&crate::int_tuple::Tuple::Leaf(Some(crate::Int::dy(i))))
+    }
+}
+
+/// `Sw<B,M,S> o OFFSET o LAYOUT`, as CuTe C++ prints a composed layout; the offset is static
+/// (`_0` in the cpp style).
+impl crate::print::Notation for ComposedLayout {
+    fn write_styled(&self, style: crate::print::Style, out: &mut alloc::string::String) {
+        use core::fmt::Write;
+        let _ = write!(out, "{} o ", self.swizzle);
+        crate::Int::st(self.offset).write_styled(style, out);
+        out.push_str(" o ");
+        self.layout.write_styled(style, out);
+    }
+}
+
+impl core::fmt::Display for ComposedLayout {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&crate::print::to_values(self))
+    }
+}

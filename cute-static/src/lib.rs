@@ -2,7 +2,7 @@
 //!
 //! Shapes and strides are types: typenum unsigned integers for static values (zero-sized,
 //! any value up to `u64`) and `usize` for run-time values, in cons lists ([`Cons`], [`Nil`]).
-//! A fully static [`Layout`] is zero-sized and its evaluation compiles to the index arithmetic
+//! A fully static [`Layout`](struct@Layout) is zero-sized and its evaluation compiles to the index arithmetic
 //! one would write by hand.
 //!
 //! Layouts are written with the macros of `cute-macros`, re-exported here:

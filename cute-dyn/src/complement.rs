@@ -169,7 +169,8 @@ fn check_cheap_post(orig: &Layout, f: &Layout, cotarget: &IntTuple, r: &Layout) 
     if covered < target {
         return Err(short("size(R) * size(filter(L)) >= cotarget", covered));
     }
-    let both = Layout::from_modes(alloc::vec![f.clone(), r.clone()]).cosize()?.value();
+    // cosize(make_layout(L, R)) = 1 + (cosize(L) - 1) + (cosize(R) - 1), without building it.
+    let both = f.cosize()?.checked_add(r.cosize()?)?.value() - 1;
     if both < target {
         return Err(short("cosize(make_layout(L, R)) >= cotarget", both));
     }

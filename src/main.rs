@@ -70,6 +70,14 @@ enum Command {
         /// How the layout is printed in titles.
         #[arg(long, value_enum, default_value_t = StyleArg::Values)]
         style: StyleArg,
+        /// Colour every cell by its shared-memory bank (32 banks of 4 bytes) and report the
+        /// bank conflicts of reading the rows and the columns with 32-thread warps. EXPR may
+        /// be a swizzled (composed) layout, e.g. `Sw<3,3,3> o 0 o (8,64):(64,1)`.
+        #[arg(long, conflicts_with_all = ["tv", "tiles", "latex"])]
+        banks: bool,
+        /// The element size for --banks, in bits.
+        #[arg(long, default_value_t = 32, requires = "banks")]
+        elem_bits: u32,
         /// The expression, as for `cute eval`.
         expr: String,
     },
@@ -146,8 +154,8 @@ fn main() -> ExitCode {
                 Ok(_) | Err(_) => ExitCode::FAILURE,
             }
         }
-        Some(Command::Show { svg, latex, tv, tiles, style, expr }) => {
-            let req = cute_cli::show::Request { tv, tiles, style: style.into() };
+        Some(Command::Show { svg, latex, tv, tiles, style, banks, elem_bits, expr }) => {
+            let req = cute_cli::show::Request { tv, tiles, style: style.into(), banks: banks.then_some(elem_bits) };
             let target = match (&svg, &latex) {
                 (Some(_), _) => cute_cli::show::Target::Svg,
                 (_, Some(_)) => cute_cli::show::Target::Latex,

@@ -280,3 +280,53 @@ fn completions_for_every_shell() {
         assert!(out.contains("cute") && out.contains("eval") && out.len() > 500, "{shell}: {out}");
     }
 }
+
+/// `cute show --banks`: the bank of every cell and the conflicts of warp-wide row and column
+/// reads. By the definition (32 banks of 4 bytes): a row-major (32,32) tile of 4-byte elements
+/// puts a column in one bank (32-way); `Sw<5,0,5>` spreads it (conflict-free); a row-major
+/// (8,64) tile of 2-byte elements puts a column's 8 elements in one bank (8-way, 7 extra
+/// wavefronts for each of 64 columns); `Sw<3,3,3>` (the classic 128-byte swizzle) removes it.
+#[test]
+fn show_banks_reports_conflicts_as_defined() {
+    let tail = |args: &[&str]| {
+        let (code, out) = cute(args, b"");
+        assert_eq!(code, 0, "{out}");
+        out.lines().rev().take(2).collect::<Vec<_>>().into_iter().rev().map(String::from).collect::<Vec<_>>()
+    };
+    assert_eq!(
+        tail(&["show", "--banks", "(32,32):(32,1)"]),
+        [
+            "rows: 32 accesses of up to 32 threads, worst 1-way, 0 extra wavefronts (conflict-free)",
+            "columns: 32 accesses of up to 32 threads, worst 32-way, 992 extra wavefronts"
+        ]
+    );
+    assert_eq!(
+        tail(&["show", "--banks", "composition(Sw<5,0,5>,(32,32):(32,1))"])[1],
+        "columns: 32 accesses of up to 32 threads, worst 1-way, 0 extra wavefronts (conflict-free)"
+    );
+    assert_eq!(
+        tail(&["show", "--banks", "--elem-bits", "16", "(8,64):(64,1)"])[1],
+        "columns: 64 accesses of up to 32 threads, worst 8-way, 448 extra wavefronts"
+    );
+    assert_eq!(
+        tail(&["show", "--banks", "--elem-bits", "16", "Sw<3,3,3> o 0 o (8,64):(64,1)"])[1],
+        "columns: 64 accesses of up to 32 threads, worst 1-way, 0 extra wavefronts (conflict-free)"
+    );
+    // The SVG: one cell per element, each with its bank, read back as XML.
+    let dir = std::env::temp_dir().join(format!("cute-banks-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("b.svg");
+    let (code, _) = cute(
+        &["show", "--banks", "--elem-bits", "16", "--svg", svg.to_str().unwrap(), "Sw<3,3,3> o 0 o (8,64):(64,1)"],
+        b"",
+    );
+    assert_eq!(code, 0);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let cells: Vec<_> = doc.descendants().filter(|n| n.attribute("data-bank").is_some()).collect();
+    assert_eq!(cells.len(), 512);
+    // Cell (1,0) is Sw<3,3,3>(64) = 64 ^ ((64 & 0b111000000) >> 3) = 72: bank 72*2/4 % 32 = 4.
+    let c =
+        cells.iter().find(|n| n.attribute("data-row") == Some("1") && n.attribute("data-col") == Some("0")).unwrap();
+    assert_eq!((c.attribute("data-index"), c.attribute("data-bank")), (Some("72"), Some("4")));
+}

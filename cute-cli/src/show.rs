@@ -12,6 +12,9 @@ pub struct Request {
     pub tiles: bool,
     /// The style of the layout in titles.
     pub style: Style,
+    /// Colour by shared-memory bank for elements of this many bits, and report the bank
+    /// conflicts of reading the rows and the columns (`--banks [--elem-bits N]`).
+    pub banks: Option<u32>,
 }
 
 /// The output format.
@@ -48,12 +51,15 @@ fn layout_of(text: &str) -> Result<Layout> {
 /// ```
 /// use cute_cli::show::{show, Request, Target};
 /// use cute_dyn::Style;
-/// let req = Request { tv: None, tiles: false, style: Style::Values };
+/// let req = Request { tv: None, tiles: false, style: Style::Values, banks: None };
 /// let t = show("(2,(2,2)):(4,(2,1))", &req, Target::Text)?;
 /// assert!(t.contains(" 0  | 0 | 2 | 1 | 3 |\n 1  | 4 | 6 | 5 | 7 |") || t.contains(" 1  | 4 | 6 | 5 | 7 |"));
 /// # Ok::<(), cute_dyn::Error>(())
 /// ```
 pub fn show(text: &str, req: &Request, target: Target) -> Result<String> {
+    if let Some(bits) = req.banks {
+        return banks(text, bits, req.style, target);
+    }
     let l = layout_of(text)?;
     if let Some(tile) = &req.tv {
         let tile: IntTuple = tile.parse()?;
@@ -69,5 +75,54 @@ pub fn show(text: &str, req: &Request, target: Target) -> Result<String> {
         Target::Svg if req.tiles => render::svg_tiling(&l),
         Target::Svg => render::svg_layout(&l),
         Target::Latex => render::latex_layout(&l, req.style),
+    }
+}
+
+/// `--banks`: the grid of a rank-1 or rank-2 layout or composed layout (a swizzled shared-memory
+/// tile), each cell's bank, and the conflicts of reading its rows and its columns.
+fn banks(text: &str, elem_bits: u32, style: Style, target: Target) -> Result<String> {
+    if ![8, 16, 32, 64, 128].contains(&elem_bits) {
+        return Err(Error::InvalidArgument {
+            op: "show",
+            reason: format!("--elem-bits {elem_bits}: 8, 16, 32, 64 or 128"),
+        });
+    }
+    let mut p = Parser::new(text, Style::Values);
+    let v = expr(&mut p)?;
+    p.finish()?;
+    let (title, inner) = match &v {
+        Value::Layout(l) => (l.to_styled(style), l.clone()),
+        Value::Composed(c) => (v.to_styled(style), c.layout.clone()),
+        other => {
+            return Err(Error::InvalidArgument {
+                op: "show",
+                reason: format!("the expression gives {}, not a layout", other.to_styled(Style::Values)),
+            })
+        }
+    };
+    let (m, n) = match inner.rank() {
+        1 => (inner.size()?.value(), 1),
+        2 => (inner.get(0)?.size()?.value(), inner.get(1)?.size()?.value()),
+        r => {
+            return Err(Error::RankMismatch { op: "show", expected: "rank 1 or 2".into(), found: r });
+        }
+    };
+    if m.max(1).saturating_mul(n.max(1)) > render::MAX_CELLS {
+        return Err(Error::InvalidArgument { op: "show", reason: format!("{m}x{n} cells is too many to draw") });
+    }
+    let mut offsets = Vec::with_capacity((m * n) as usize);
+    for i in 0..m {
+        for j in 0..n {
+            let c: cute_dyn::Coord = if inner.rank() == 1 { format!("{i}") } else { format!("({i},{j})") }.parse()?;
+            offsets.push(match &v {
+                Value::Composed(comp) => comp.call(&c)?,
+                _ => inner.call_coord(&c)?.value(),
+            });
+        }
+    }
+    match target {
+        Target::Svg => render::svg_banks(&title, m, n, &offsets, elem_bits),
+        Target::Text => render::print_banks(&title, m, n, &offsets, elem_bits),
+        Target::Latex => Err(Error::InvalidArgument { op: "show", reason: "--banks draws text or SVG".into() }),
     }
 }

@@ -271,9 +271,14 @@ fn escape(s: &str) -> String {
 
 /// The frame of an SVG picture of an `m`×`n` grid: header, title, row and column labels.
 fn svg_open(s: &mut String, title: &str, m: i64, n: i64) {
+    svg_open_sized(s, title, m, n, 0, 0);
+}
+
+/// [`svg_open`] with room for `extra_h` pixels below the grid and at least `min_w` wide.
+fn svg_open_sized(s: &mut String, title: &str, m: i64, n: i64, min_w: i64, extra_h: i64) {
     // Wide enough for the title too (monospace 12px: about 7.3px a character).
     let title_w = 8 + title.chars().count() as i64 * 15 / 2;
-    let (w, h) = ((MARGIN + n * CELL + 8).max(title_w), MARGIN + m * CELL + 8);
+    let (w, h) = ((MARGIN + n * CELL + 8).max(title_w).max(min_w), MARGIN + m * CELL + 8 + extra_h);
     let _ = write!(
         s,
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
@@ -595,4 +600,160 @@ pub fn latex_tv(tv: &Layout, tile: &IntTuple, style: Style) -> Result<String> {
     }
     latex_tail(&mut s, m, n);
     Ok(s)
+}
+
+// ------------------------------------------------------------------ shared-memory banks
+
+/// What a 32-thread warp pays to access a tile's rows, or its columns, in shared memory.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct BankConflicts {
+    /// The most wavefronts one access takes (1: conflict-free).
+    pub worst: i64,
+    /// The wavefronts beyond one per access, summed over all accesses.
+    pub extra: i64,
+    /// The number of accesses.
+    pub accesses: i64,
+}
+
+/// The bank of the element at `offset` (in elements of `elem_bits` bits): 32 banks of 4 bytes.
+pub fn bank_of(offset: i64, elem_bits: u32) -> i64 {
+    (offset * i64::from(elem_bits) / 32).rem_euclid(32)
+}
+
+/// The bank conflicts of reading a row-major grid of offsets (`m` rows, `n` columns) by rows
+/// (`by_rows`: thread `t` of an access takes cell `(i, j0 + t)`) or by columns (cell
+/// `(i0 + t, j)`). An access is as many threads as one wavefront serves (32, or 1024 /
+/// `elem_bits` for wider elements); it takes as many wavefronts as the most distinct 4-byte
+/// words any one bank holds among its cells (the same word is broadcast).
+pub fn bank_conflicts(m: i64, n: i64, offsets: &[i64], elem_bits: u32, by_rows: bool) -> BankConflicts {
+    let per_access = (1024 / i64::from(elem_bits.max(1))).clamp(1, 32);
+    let (lines, len) = if by_rows { (m, n) } else { (n, m) };
+    let mut out = BankConflicts { worst: if lines * len > 0 { 1 } else { 0 }, extra: 0, accesses: 0 };
+    for line in 0..lines {
+        for start in (0..len).step_by(per_access as usize) {
+            let mut words: Vec<(i64, i64)> = (start..(start + per_access).min(len))
+                .map(|k| {
+                    let cell = if by_rows { line * n + k } else { k * n + line };
+                    let word = offsets[cell as usize] * i64::from(elem_bits) / 32;
+                    (word.rem_euclid(32), word)
+                })
+                .collect();
+            words.sort_unstable();
+            words.dedup();
+            let mut per_bank = [0i64; 32];
+            for (bank, _) in &words {
+                per_bank[*bank as usize] += 1;
+            }
+            let wavefronts = per_bank.iter().copied().max().unwrap_or(0).max(1);
+            out.worst = out.worst.max(wavefronts);
+            out.extra += wavefronts - 1;
+            out.accesses += 1;
+        }
+    }
+    out
+}
+
+fn bank_summary(m: i64, n: i64, offsets: &[i64], elem_bits: u32) -> String {
+    let line = |what: &str, c: BankConflicts| {
+        alloc::format!(
+            "{what}: {} accesses of up to 32 threads, worst {}-way, {} extra wavefronts{}\n",
+            c.accesses,
+            c.worst,
+            c.extra,
+            if c.extra == 0 { " (conflict-free)" } else { "" }
+        )
+    };
+    alloc::format!(
+        "{}{}",
+        line("rows", bank_conflicts(m, n, offsets, elem_bits, true)),
+        line("columns", bank_conflicts(m, n, offsets, elem_bits, false))
+    )
+}
+
+/// `print_layout`'s table with each cell's shared-memory bank instead of its index, and the
+/// bank conflicts of reading the rows and the columns with 32-thread warps.
+///
+/// # Errors
+/// `InvalidArgument` for too many cells.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// // A row-major 32x32 tile of 4-byte elements: a column lies in one bank (32-way conflict).
+/// let l: Layout = "(32,32):(32,1)".parse()?;
+/// let offsets: Vec<i64> = (0..32).flat_map(|i| (0..32).map(move |j| 32 * i + j)).collect();
+/// let t = render::print_banks("(32,32):(32,1)", 32, 32, &offsets, 32)?;
+/// assert!(t.contains("columns: 32 accesses of up to 32 threads, worst 32-way, 992 extra wavefronts\n"));
+/// assert!(t.contains("rows: 32 accesses of up to 32 threads, worst 1-way, 0 extra wavefronts (conflict-free)\n"));
+/// # let _ = l;
+/// # Ok::<(), Error>(())
+/// ```
+pub fn print_banks(title: &str, m: i64, n: i64, offsets: &[i64], elem_bits: u32) -> Result<String> {
+    check_cells("print_banks", m, n)?;
+    let cells: Vec<String> = offsets.iter().map(|&o| alloc::format!("{}", bank_of(o, elem_bits))).collect();
+    let mut s = boxed_table(&alloc::format!("{title}  (banks, {elem_bits}-bit elements)"), m, n, &cells, 4);
+    s.push_str(&bank_summary(m, n, offsets, elem_bits));
+    Ok(s)
+}
+
+/// An SVG picture of the grid coloured by shared-memory bank (32 hues), each cell labelled with
+/// its index and `b<bank>`, with the bank-conflict summary below.
+///
+/// # Errors
+/// `InvalidArgument` for too many cells.
+pub fn svg_banks(title: &str, m: i64, n: i64, offsets: &[i64], elem_bits: u32) -> Result<String> {
+    check_cells("svg_banks", m, n)?;
+    let mut s = String::new();
+    let summary = bank_summary(m, n, offsets, elem_bits);
+    let widest = summary.lines().map(|l| l.chars().count() as i64).max().unwrap_or(0);
+    svg_open_sized(&mut s, title, m, n, 8 + widest * 15 / 2, 40);
+    for i in 0..m {
+        for j in 0..n {
+            let o = offsets[(i * n + j) as usize];
+            let bank = bank_of(o, elem_bits);
+            svg_cell(
+                &mut s,
+                i,
+                j,
+                hue(bank),
+                &alloc::format!(" data-index=\"{o}\" data-bank=\"{bank}\""),
+                &[alloc::format!("{o}"), alloc::format!("b{bank}")],
+                &alloc::format!("index {o}, bank {bank}"),
+            );
+        }
+    }
+    for (k, text) in summary.lines().enumerate() {
+        let _ = writeln!(
+            s,
+            "<text class=\"banks\" x=\"4\" y=\"{}\" font-size=\"12\">{}</text>",
+            MARGIN + m * CELL + 16 + 16 * k as i64,
+            escape(text)
+        );
+    }
+    s.push_str("</svg>\n");
+    Ok(s)
+}
+
+fn check_cells(op: &'static str, m: i64, n: i64) -> Result<()> {
+    if m < 0 || n < 0 || m.max(1).saturating_mul(n.max(1)) > MAX_CELLS {
+        return Err(Error::InvalidArgument { op, reason: alloc::format!("{m}x{n} cells is too many to draw") });
+    }
+    Ok(())
+}
+
+/// One of 32 distinguishable pale hues for bank `b`.
+fn hue(b: i64) -> (u8, u8, u8) {
+    // Hue steps of 11/32 of the circle so that neighbouring banks differ.
+    let h = (b * 11 % 32) as f64 / 32.0 * 6.0;
+    let x = 1.0 - (h % 2.0 - 1.0).abs();
+    let (r, g, bl) = match h as i64 {
+        0 => (1.0, x, 0.0),
+        1 => (x, 1.0, 0.0),
+        2 => (0.0, 1.0, x),
+        3 => (0.0, x, 1.0),
+        4 => (x, 0.0, 1.0),
+        _ => (1.0, 0.0, x),
+    };
+    let pale = |c: f64| (160.0 + 95.0 * c) as u8;
+    (pale(r), pale(g), pale(bl))
 }

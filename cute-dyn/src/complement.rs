@@ -116,6 +116,7 @@ fn complement_filtered(f: &Layout, cotarget: &IntTuple, orig: &Layout) -> Result
         // The irreducible rank-1 stride-0 layout: all of the cotarget is the complement.
         return make_layout_left(&coalesce_shape(cotarget)?);
     }
+    let filtered = span(&rest)?;
     let mut result: Vec<(Int, Int)> = Vec::new();
     let mut current = Int::st(1);
     while !rest.is_empty() {
@@ -150,27 +151,49 @@ fn complement_filtered(f: &Layout, cotarget: &IntTuple, orig: &Layout) -> Result
             result.extend(int_tuple::leaf_pairs(&rest_shape, &rest_stride));
         }
     }
+    let covered = span(&result)?;
     let r = coalesce_pairs(&result)?;
-    check_cheap_post(orig, f, cotarget, &r)?;
+    check_cheap_post(orig, filtered, cotarget, covered, &r)?;
     Ok(if decided_on_values { r.to_dynamic() } else { r })
+}
+
+/// `(size, cosize - 1)` of flat modes, in checked `i64`.
+fn span(pairs: &[(Int, Int)]) -> Result<(i64, i64)> {
+    let overflow = || Error::Overflow { op: "complement" };
+    pairs.iter().try_fold((1i64, 0i64), |(size, top), &(s, d)| {
+        let reach = (s.value() - 1).checked_mul(d.value().checked_abs().ok_or_else(overflow)?);
+        Ok((
+            size.checked_mul(s.value()).ok_or_else(overflow)?,
+            top.checked_add(reach.ok_or_else(overflow)?).ok_or_else(overflow)?,
+        ))
+    })
 }
 
 /// The @post conditions that need no enumeration. Where a stride is not a multiple of the span
 /// of the modes of smaller stride, CuTe's `d / current` truncates and the result can fall
 /// short of the cotarget (`complement((2,4):(1,3), 24)` is `2:12`, which reaches 12 of 24).
-fn check_cheap_post(orig: &Layout, f: &Layout, cotarget: &IntTuple, r: &Layout) -> Result<()> {
-    let target = int_tuple::product(cotarget)?.value();
+fn check_cheap_post(
+    orig: &Layout,
+    (f_size, f_top): (i64, i64),
+    cotarget: &IntTuple,
+    (r_size, r_top): (i64, i64),
+    r: &Layout,
+) -> Result<()> {
+    let target = match cotarget {
+        Tuple::Leaf(c) => c.value(),
+        t => int_tuple::product(t)?.value(),
+    };
     let short = |condition: &'static str, got: i64| Error::Postcondition {
         op: "complement",
         condition,
         witness: alloc::format!("CuTe's answer {r} for {} gives {got} < {target}", crate::print::to_values(orig)),
     };
-    let covered = r.size()?.checked_mul(f.size()?)?.value();
+    let covered = r_size.checked_mul(f_size).ok_or(Error::Overflow { op: "complement" })?;
     if covered < target {
         return Err(short("size(R) * size(filter(L)) >= cotarget", covered));
     }
-    // cosize(make_layout(L, R)) = 1 + (cosize(L) - 1) + (cosize(R) - 1), without building it.
-    let both = f.cosize()?.checked_add(r.cosize()?)?.value() - 1;
+    // cosize(make_layout(L, R)) = 1 + (cosize(L) - 1) + (cosize(R) - 1).
+    let both = f_top.checked_add(r_top).and_then(|x| x.checked_add(1)).ok_or(Error::Overflow { op: "complement" })?;
     if both < target {
         return Err(short("cosize(make_layout(L, R)) >= cotarget", both));
     }

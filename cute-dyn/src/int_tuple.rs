@@ -1046,8 +1046,11 @@ pub(crate) fn leaf_pairs(shape: &IntTuple, stride: &IntTuple) -> Vec<(Int, Int)>
 impl<T> Drop for Tuple<T> {
     fn drop(&mut self) {
         let Tuple::Node(v) = self else { return };
-        if v.iter().all(|x| matches!(x, Tuple::Leaf(_))) {
-            return; // the common case: nothing deeper
+        // The common case, at most two levels below: the default (recursive) drop, which does
+        // not allocate.
+        let deep = |x: &Tuple<T>| matches!(x, Tuple::Node(w) if w.iter().any(|y| matches!(y, Tuple::Node(_))));
+        if !v.iter().any(deep) {
+            return;
         }
         let mut stack = core::mem::take(v);
         while let Some(mut t) = stack.pop() {

@@ -519,7 +519,14 @@ fn ordered(
 /// # Errors
 /// `InvalidArgument` naming the operation and the extent.
 pub(crate) fn check_shape(op: &'static str, shape: &IntTuple) -> Result<()> {
-    match shape.leaves().into_iter().find(|s| s.value() < 0) {
+    // Without collecting the leaves: every operation that reads a shape calls this.
+    fn negative(t: &IntTuple) -> Option<Int> {
+        match t {
+            Tuple::Leaf(s) => (s.value() < 0).then_some(*s),
+            Tuple::Node(v) => v.iter().find_map(negative),
+        }
+    }
+    match negative(shape) {
         Some(s) => Err(Error::InvalidArgument { op, reason: alloc::format!("negative shape {s}") }),
         None => Ok(()),
     }

@@ -140,12 +140,12 @@ impl<'a> Parser<'a> {
         Some(&self.text[start..end])
     }
 
-    fn number(&mut self) -> Result<i64> {
+    /// An integer literal of type `T` (`signed`: an optional leading `-`).
+    fn literal<T: core::str::FromStr>(&mut self, signed: bool, what: &str) -> Result<T> {
         self.peek();
-        let start = self.pos;
-        let b = self.bytes();
+        let (start, b) = (self.pos, self.bytes());
         let mut end = start;
-        if b.get(end) == Some(&b'-') {
+        if signed && b.get(end) == Some(&b'-') {
             end += 1;
         }
         let digits = end;
@@ -153,27 +153,20 @@ impl<'a> Parser<'a> {
             end += 1;
         }
         if end == digits {
-            return Err(self.error("expected an integer"));
+            return Err(self.error(alloc::format!("expected {what}")));
         }
-        let v = self.text[start..end].parse::<i64>().map_err(|_| self.error("integer out of range"))?;
+        let v = self.text[start..end].parse::<T>().map_err(|_| self.error("integer out of range"))?;
         self.pos = end;
         Ok(v)
     }
 
+    fn number(&mut self) -> Result<i64> {
+        self.literal(true, "an integer")
+    }
+
     /// A divisor: up to `u64::MAX` (a divisor of `i64::MIN` is 2^63, past `i64::MAX`).
     fn unsigned(&mut self) -> Result<u64> {
-        self.peek();
-        let (start, b) = (self.pos, self.bytes());
-        let mut end = start;
-        while b.get(end).is_some_and(u8::is_ascii_digit) {
-            end += 1;
-        }
-        if end == start {
-            return Err(self.error("expected a non-negative integer"));
-        }
-        let v = self.text[start..end].parse::<u64>().map_err(|_| self.error("integer out of range"))?;
-        self.pos = end;
-        Ok(v)
+        self.literal(false, "a non-negative integer")
     }
 
     /// A leaf: an integer in any of its forms, or `_` (`None`).

@@ -170,3 +170,29 @@ fn mixed_refusals_are_true_and_mixed_answers_agree_with_the_static_twin() {
     // Every class of outcome occurs (the generator reaches refusals and answers alike).
     assert!(by_class.len() >= 3, "{by_class:?}");
 }
+
+/// The examples: `(2,{1}):(4,{4})` is injective (its size-1 mode reaches only index 0),
+/// so its complement and the products built on it answer, with the function of the all-static
+/// twin's answer (`complement((2,1):(4,4),16)` = `(4,2):(1,8)`, from the definition: the
+/// indices 0..16 that `L` (0 and 4) does not reach in order, 4 at a time), every leaf dynamic.
+#[test]
+fn a_dynamic_size_one_mode_is_no_reason_to_refuse() {
+    let l: Layout = "(2,{1}):(4,{4})".parse().unwrap();
+    let twin: Layout = "(2,1):(4,4)".parse().unwrap();
+    let r = dy::complement(&l, &IntTuple::int(16)).unwrap();
+    assert_eq!(dy::complement(&twin, &IntTuple::int(16)).unwrap().to_string(), "(4,2):(1,8)");
+    assert!(post::same_function(&r, &"(4,2):(1,8)".parse().unwrap()).unwrap());
+    assert!(!r.shape().is_static() && !r.stride().is_static(), "{r}");
+    let p = dy::logical_product(&l, &Tiler::Layout("2:1".parse().unwrap())).unwrap();
+    let pt = dy::logical_product(&twin, &Tiler::Layout("2:1".parse().unwrap())).unwrap();
+    assert!(post::same_function(&p, &pt).unwrap(), "{p} vs {pt}");
+    // A refusal the twin shares stands as it is: (2,2):(1,1) maps (1,0) and (0,1) to 1.
+    let e = dy::complement(&"(2,2):(1,{1})".parse().unwrap(), &IntTuple::int(16)).unwrap_err();
+    assert_eq!(e.kind(), "non_injective", "(2,2):(1,1) is non-injective too: {e}");
+    // One it does not share: complement ignores stride-0 modes, which `filter` removes only when
+    // the 0 is static (the DSL's rule); the twin 2:0 has the complement 24:1.
+    let e = dy::complement(&"(2):({0})".parse().unwrap(), &IntTuple::int(24)).unwrap_err();
+    assert_eq!(e.kind(), "undecided");
+    assert!(e.to_string().ends_with("make the dynamic leaves of (2):({0}) static"), "{e}");
+    assert_eq!(dy::complement(&"(2):(0)".parse().unwrap(), &IntTuple::int(24)).unwrap().to_string(), "24:1");
+}

@@ -147,6 +147,11 @@ fn empty(l: &Layout) -> bool {
     l.shape().leaves().iter().any(|s| s.value() == 0) || l.cosize().is_err()
 }
 
+/// `x + y` of two indices; `Overflow` (a point `pointwise` leaves unchecked) past `i64`.
+fn add(x: i64, y: i64) -> Result<i64> {
+    x.checked_add(y).ok_or(Error::Overflow { op: "post" })
+}
+
 /// `R(i) == f(i)` for `i < n`, else the first `i` where it fails.
 fn pointwise(
     op: &'static str,
@@ -359,7 +364,7 @@ pub fn check_logical_divide(a: &Layout, b: &Tiler, r: &Layout) -> Result<()> {
     by_mode("logical_divide", a, b, r, false, &|a, b, r| {
         let c = complement(b, crate::coalesce::coalesce(a)?.shape())?;
         let nb = size_of(b)?;
-        if r.rank() != 2 || size_of(r)? != nb * size_of(&c)? {
+        if r.rank() != 2 || Some(size_of(r)?) != nb.checked_mul(size_of(&c)?) {
             return Err(violated(
                 "logical_divide",
                 "rank(R) == 2, size(R) == size(B) * size(C)",
@@ -370,7 +375,7 @@ pub fn check_logical_divide(a: &Layout, b: &Tiler, r: &Layout) -> Result<()> {
             return Ok(());
         }
         pointwise("logical_divide", "R(j, k) == A(B(j) + C(k))", size_of(r)?, r, |i| {
-            a.call(b.call(i % nb.max(1))? + c.call(i / nb.max(1))?)
+            a.call(add(b.call(i % nb.max(1))?, c.call(i / nb.max(1))?)?)
         })
     })
 }
@@ -384,7 +389,7 @@ pub fn check_logical_product(a: &Layout, b: &Tiler, r: &Layout) -> Result<()> {
     by_mode("logical_product", a, b, r, false, &|a, b, r| {
         let na = size_of(a)?;
         let c = complement(a, &Tuple::Leaf(a.size()?.checked_mul(b.cosize()?)?))?;
-        if r.rank() != 2 || size_of(r)? != na * size_of(b)? {
+        if r.rank() != 2 || Some(size_of(r)?) != na.checked_mul(size_of(b)?) {
             return Err(violated(
                 "logical_product",
                 "rank(R) == 2, size(R) == size(A) * size(B)",
@@ -395,7 +400,7 @@ pub fn check_logical_product(a: &Layout, b: &Tiler, r: &Layout) -> Result<()> {
             return Ok(());
         }
         pointwise("logical_product", "R(i, j) == A(i) + C(B(j))", size_of(r)?, r, |k| {
-            Ok(a.call(k % na.max(1))? + c.call(b.call(k / na.max(1))?)?)
+            add(a.call(k % na.max(1))?, c.call(b.call(k / na.max(1))?)?)
         })
     })
 }

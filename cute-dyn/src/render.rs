@@ -617,7 +617,13 @@ pub struct BankConflicts {
 
 /// The bank of the element at `offset` (in elements of `elem_bits` bits): 32 banks of 4 bytes.
 pub fn bank_of(offset: i64, elem_bits: u32) -> i64 {
-    (offset * i64::from(elem_bits) / 32).rem_euclid(32)
+    (word_of(offset, elem_bits) % 32) as i64
+}
+
+/// The 4-byte word holding the element at `offset` (in `i128`: `offset * elem_bits` can pass
+/// `i64` for a layout's large indices); negative words wrap into the banks as positive ones do.
+fn word_of(offset: i64, elem_bits: u32) -> i128 {
+    (i128::from(offset) * i128::from(elem_bits) / 32).rem_euclid(1 << 64)
 }
 
 /// The bank conflicts of reading a row-major grid of offsets (`m` rows, `n` columns) by rows
@@ -631,11 +637,11 @@ pub fn bank_conflicts(m: i64, n: i64, offsets: &[i64], elem_bits: u32, by_rows: 
     let mut out = BankConflicts { worst: if lines * len > 0 { 1 } else { 0 }, extra: 0, accesses: 0 };
     for line in 0..lines {
         for start in (0..len).step_by(per_access as usize) {
-            let mut words: Vec<(i64, i64)> = (start..(start + per_access).min(len))
+            let mut words: Vec<(i64, i128)> = (start..(start + per_access).min(len))
                 .map(|k| {
                     let cell = if by_rows { line * n + k } else { k * n + line };
-                    let word = offsets[cell as usize] * i64::from(elem_bits) / 32;
-                    (word.rem_euclid(32), word)
+                    let word = word_of(offsets[cell as usize], elem_bits);
+                    ((word % 32) as i64, word)
                 })
                 .collect();
             words.sort_unstable();

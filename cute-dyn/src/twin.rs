@@ -33,29 +33,23 @@ pub(crate) trait Twin {
     fn text(&self) -> String;
 }
 
-impl Twin for Layout {
-    fn twin(&self) -> Layout {
-        self.to_static()
-    }
-    fn has_dynamic(&self) -> bool {
-        !self.is_static()
-    }
-    fn text(&self) -> String {
-        to_values(self)
-    }
+/// A layout and a tuple: `to_static`, `is_static`, and their values text.
+macro_rules! twin_of_leaves {
+    ($($t:ty),*) => {$(
+        impl Twin for $t {
+            fn twin(&self) -> $t {
+                self.to_static()
+            }
+            fn has_dynamic(&self) -> bool {
+                !self.is_static()
+            }
+            fn text(&self) -> String {
+                to_values(self)
+            }
+        }
+    )*};
 }
-
-impl Twin for IntTuple {
-    fn twin(&self) -> IntTuple {
-        self.to_static()
-    }
-    fn has_dynamic(&self) -> bool {
-        !self.is_static()
-    }
-    fn text(&self) -> String {
-        to_values(self)
-    }
-}
+twin_of_leaves!(Layout, IntTuple);
 
 impl Twin for Tiler {
     fn twin(&self) -> Tiler {

@@ -24,6 +24,7 @@ pub trait Tiler: Copy {
     ///
     /// # Errors
     /// `Overflow` for a value above `i64::MAX`.
+    #[cfg(feature = "dyn")]
     fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::Tiler>;
 }
 
@@ -38,6 +39,7 @@ pub trait TilerList: Copy {
     ///
     /// # Errors
     /// As [`Tiler::to_dyn`].
+    #[cfg(feature = "dyn")]
     fn push_dyn(&self, out: &mut alloc::vec::Vec<cute_dyn::Tiler>) -> cute_dyn::Result<()>;
 }
 
@@ -45,6 +47,7 @@ impl TilerList for Nil {
     fn write_elems(&self, _: &mut fmt::Formatter<'_>, _: bool) -> fmt::Result {
         Ok(())
     }
+    #[cfg(feature = "dyn")]
     fn push_dyn(&self, _: &mut alloc::vec::Vec<cute_dyn::Tiler>) -> cute_dyn::Result<()> {
         Ok(())
     }
@@ -58,6 +61,7 @@ impl<H: Tiler, T: TilerList> TilerList for Cons<H, T> {
         self.0.write(f)?;
         self.1.write_elems(f, false)
     }
+    #[cfg(feature = "dyn")]
     fn push_dyn(&self, out: &mut alloc::vec::Vec<cute_dyn::Tiler>) -> cute_dyn::Result<()> {
         out.push(self.0.to_dyn()?);
         self.1.push_dyn(out)
@@ -70,6 +74,7 @@ impl<L: TilerList> Tiler for ByMode<L> {
         self.0.write_elems(f, true)?;
         f.write_str(">")
     }
+    #[cfg(feature = "dyn")]
     fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::Tiler> {
         let mut v = alloc::vec::Vec::new();
         self.0.push_dyn(&mut v)?;
@@ -81,6 +86,7 @@ impl Tiler for Under {
     fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("_")
     }
+    #[cfg(feature = "dyn")]
     fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::Tiler> {
         Ok(cute_dyn::Tiler::Under)
     }
@@ -90,6 +96,7 @@ impl<S: crate::layout::Congruent<D>, D: IntTuple> Tiler for Layout<S, D> {
     fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
     }
+    #[cfg(feature = "dyn")]
     fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::Tiler> {
         Ok(cute_dyn::Tiler::Layout(Layout::to_dyn(self)?))
     }
@@ -108,6 +115,7 @@ macro_rules! int_tiler {
             fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 IntTuple::write(self, f)
             }
+            #[cfg(feature = "dyn")]
             fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::Tiler> {
                 match IntTuple::to_dyn(self)? {
                     cute_dyn::Tuple::Leaf(n) => Ok(cute_dyn::Tiler::Int(n)),

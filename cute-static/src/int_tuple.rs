@@ -44,10 +44,12 @@ pub trait IntTuple: Copy {
     ///
     /// # Errors
     /// `Overflow` for a value above `i64::MAX` (cute-dyn's integers are `i64`).
+    #[cfg(feature = "dyn")]
     fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::IntTuple>;
 }
 
 /// A `u64` leaf value as cute-dyn's `i64`.
+#[cfg(feature = "dyn")]
 fn to_i64(v: u64) -> cute_dyn::Result<i64> {
     i64::try_from(v).map_err(|_| cute_dyn::Error::Overflow { op: "to_dyn" })
 }
@@ -73,6 +75,7 @@ pub trait List: Copy {
     ///
     /// # Errors
     /// As [`IntTuple::to_dyn`].
+    #[cfg(feature = "dyn")]
     fn push_dyn(&self, out: &mut alloc::vec::Vec<cute_dyn::IntTuple>) -> cute_dyn::Result<()>;
 }
 
@@ -89,6 +92,7 @@ impl List for Nil {
     fn write_modes(&self, _: &mut fmt::Formatter<'_>, _: bool) -> fmt::Result {
         Ok(())
     }
+    #[cfg(feature = "dyn")]
     fn push_dyn(&self, _: &mut alloc::vec::Vec<cute_dyn::IntTuple>) -> cute_dyn::Result<()> {
         Ok(())
     }
@@ -112,6 +116,7 @@ impl<H: IntTuple, T: List> List for Cons<H, T> {
         self.0.write(f)?;
         self.1.write_modes(f, false)
     }
+    #[cfg(feature = "dyn")]
     fn push_dyn(&self, out: &mut alloc::vec::Vec<cute_dyn::IntTuple>) -> cute_dyn::Result<()> {
         out.push(self.0.to_dyn()?);
         self.1.push_dyn(out)
@@ -135,6 +140,7 @@ impl<H: IntTuple, T: List> IntTuple for Cons<H, T> {
         self.write_modes(f, true)?;
         f.write_str(")")
     }
+    #[cfg(feature = "dyn")]
     fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::IntTuple> {
         let mut v = alloc::vec::Vec::with_capacity(<Self as List>::LEN);
         self.push_dyn(&mut v)?;
@@ -156,6 +162,7 @@ impl IntTuple for Nil {
     fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("()")
     }
+    #[cfg(feature = "dyn")]
     fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::IntTuple> {
         Ok(cute_dyn::Tuple::Node(alloc::vec::Vec::new()))
     }
@@ -184,6 +191,7 @@ macro_rules! static_leaf {
             fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 write!(f, "{}", <$ty as Unsigned>::U64)
             }
+            #[cfg(feature = "dyn")]
             fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::IntTuple> {
                 Ok(cute_dyn::Tuple::Leaf(cute_dyn::Int::st(to_i64(<$ty as Unsigned>::U64)?)))
             }
@@ -213,6 +221,7 @@ impl IntTuple for usize {
     fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{{{self}}}")
     }
+    #[cfg(feature = "dyn")]
     fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::IntTuple> {
         Ok(cute_dyn::Tuple::Leaf(cute_dyn::Int::dy(to_i64(*self as u64)?)))
     }

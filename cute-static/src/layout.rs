@@ -247,6 +247,7 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     /// assert_eq!(l.to_styled(Style::Dsl)?, "(2,(1,?)):(1,(6,2))");
     /// # Ok::<(), cute_static::cute_dyn::Error>(())
     /// ```
+    #[cfg(feature = "dyn")]
     pub fn to_styled(&self, style: cute_dyn::Style) -> cute_dyn::Result<alloc::string::String> {
         Ok(self.to_dyn()?.to_styled(style))
     }
@@ -255,6 +256,7 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     ///
     /// # Errors
     /// `Overflow` for a value above `i64::MAX`.
+    #[cfg(feature = "dyn")]
     pub fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::Layout> {
         cute_dyn::Layout::new(self.shape.to_dyn()?, self.stride.to_dyn()?)
     }

@@ -35,6 +35,7 @@
 // a reader needs them.
 #![allow(clippy::type_complexity)]
 
+#[cfg(any(feature = "dyn", test))]
 extern crate alloc;
 
 pub mod arith;
@@ -72,6 +73,7 @@ pub use product::{
 };
 pub use recast::{downcast, upcast};
 
+#[cfg(feature = "dyn")]
 pub use cute_dyn;
 pub use typenum;
 

@@ -263,6 +263,28 @@ impl<E: Engine, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
     }
 }
 
+/// The cosize of a static layout type as a constant, e.g. the size of a shared-memory
+/// declaration: `<Layout![(32,32):(33,1)] as CosizeConst>::COSIZE == 32 * 33 - 32`.
+///
+/// # Examples
+/// ```
+/// use cute_static::{tensor::CosizeConst, Layout};
+/// assert_eq!(<Layout![(32,32):(33,1)] as CosizeConst>::COSIZE, 31 * 33 + 31 + 1);
+/// ```
+pub trait CosizeConst {
+    /// `cosize(L)`.
+    const COSIZE: usize;
+}
+impl<S, D> CosizeConst for Layout<S, D>
+where
+    S: Congruent<D> + crate::product::MaxIndexT<D>,
+    D: IntTuple,
+    <S as crate::product::MaxIndexT<D>>::Out: core::ops::Add<typenum::B1>,
+    CosizeT<S, D>: Unsigned,
+{
+    const COSIZE: usize = <CosizeT<S, D> as Unsigned>::USIZE;
+}
+
 /// `make_tensor<T>(layout)`: owned storage of exactly `cosize(layout)` elements, sized at
 /// compile time (no check needed), default-initialized: a shared-memory tile or a register
 /// fragment.
@@ -428,10 +450,9 @@ impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a [T], Layout<S, D>> {
     where
         D: Copy,
     {
-        check_coord_rank::<S>(coord)?;
-        let off = TS::tile_offset(self.layout.shape(), self.layout.stride(), coord, 0)?;
+        let (layout, off) = tile_of(&self.layout, coord)?;
         let engine: &'a [T] = self.engine;
-        Tensor::new(&engine[off.min(engine.len())..], Layout::new(TS::default(), *self.layout.stride()))
+        Tensor::new(&engine[off.min(engine.len())..], layout)
     }
 
     /// `local_partition(tile, threads, tid)` (CuTe's `outer_partition` at the thread's
@@ -470,10 +491,9 @@ impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a [T], Layout<S, D>> {
         S: PartitionOver<TS, D>,
         <S as PartitionOver<TS, D>>::Shape: Congruent<<S as PartitionOver<TS, D>>::Stride> + Default,
     {
-        let t = thread_coord(&threads, tid)?;
-        let (stride, off) = S::partition(self.layout.stride(), &t, 0);
+        let (layout, off) = partition_of(&self.layout, &threads, tid)?;
         let engine: &'a [T] = self.engine;
-        Tensor::new(&engine[off.min(engine.len())..], Layout::new(Default::default(), stride))
+        Tensor::new(&engine[off.min(engine.len())..], layout)
     }
 }
 
@@ -562,9 +582,9 @@ impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a [T], Layout<S, D>> {
         C::Shape: Congruent<C::Stride>,
         S: FlatCoord,
     {
-        let (s, d, off) = c.slice(self.layout.shape(), self.layout.stride(), 0)?;
+        let (layout, off) = slice_of(&self.layout, c)?;
         let engine: &'a [T] = self.engine;
-        Tensor::new(&engine[off.min(engine.len())..], Layout::new(s, d))
+        Tensor::new(&engine[off.min(engine.len())..], layout)
     }
 }
 
@@ -584,6 +604,48 @@ impl<H: Leaf, T: FlatCoord + crate::int_tuple::List> FlatCoord for Cons<H, T> {
         }
         self.1.split(i / s, out, mode + 1);
     }
+}
+
+/// The layout of the tile at `coord` (one entry per mode) and its offset in the tensor.
+fn tile_of<S, D, TS>(l: &Layout<S, D>, coord: &[usize]) -> Result<(Layout<TS, D>, usize), TensorError>
+where
+    S: Congruent<D>,
+    D: IntTuple + Copy,
+    TS: TileOver<S, D> + Congruent<D> + Default,
+{
+    check_coord_rank::<S>(coord)?;
+    let off = TS::tile_offset(l.shape(), l.stride(), coord, 0)?;
+    Ok((Layout::new(TS::default(), *l.stride()), off))
+}
+
+/// The layout of thread `tid`'s partition and its offset in the tile.
+fn partition_of<S, D, TS, TD>(
+    l: &Layout<S, D>,
+    threads: &Layout<TS, TD>,
+    tid: usize,
+) -> Result<(Layout<S::Shape, S::Stride>, usize), TensorError>
+where
+    S: Congruent<D> + PartitionOver<TS, D>,
+    D: IntTuple,
+    TS: Congruent<TD> + FlatCoord,
+    TD: IntTuple,
+    S::Shape: Congruent<S::Stride> + Default,
+{
+    let t = thread_coord(threads, tid)?;
+    let (stride, off) = S::partition(l.stride(), &t, 0);
+    Ok((Layout::new(Default::default(), stride), off))
+}
+
+/// The layout of the kept modes of a slice and the offset of its fixed coordinates.
+fn slice_of<S, D, C>(l: &Layout<S, D>, c: &C) -> Result<(Layout<C::Shape, C::Stride>, usize), TensorError>
+where
+    S: Congruent<D>,
+    D: IntTuple,
+    C: SliceModes<S, D>,
+    C::Shape: Congruent<C::Stride>,
+{
+    let (s, d, off) = c.slice(l.shape(), l.stride(), 0)?;
+    Ok((Layout::new(s, d), off))
 }
 
 /// The coordinate (in the thread layout's shape) of the thread whose index is `tid`: the
@@ -614,10 +676,9 @@ impl<T, S: Congruent<D>, D: IntTuple> Tensor<&mut [T], Layout<S, D>> {
     where
         D: Copy,
     {
-        check_coord_rank::<S>(coord)?;
-        let off = TS::tile_offset(self.layout.shape(), self.layout.stride(), coord, 0)?;
+        let (layout, off) = tile_of(&self.layout, coord)?;
         let len = self.engine.len();
-        Tensor::new(&mut self.engine[off.min(len)..], Layout::new(TS::default(), *self.layout.stride()))
+        Tensor::new(&mut self.engine[off.min(len)..], layout)
     }
 
     /// [`Tensor::local_partition`] of a writable tensor.
@@ -638,10 +699,153 @@ impl<T, S: Congruent<D>, D: IntTuple> Tensor<&mut [T], Layout<S, D>> {
         S: PartitionOver<TS, D>,
         <S as PartitionOver<TS, D>>::Shape: Congruent<<S as PartitionOver<TS, D>>::Stride> + Default,
     {
-        let t = thread_coord(&threads, tid)?;
-        let (stride, off) = S::partition(self.layout.stride(), &t, 0);
+        let (layout, off) = partition_of(&self.layout, &threads, tid)?;
         let len = self.engine.len();
-        Tensor::new(&mut self.engine[off.min(len)..], Layout::new(Default::default(), stride))
+        Tensor::new(&mut self.engine[off.min(len)..], layout)
+    }
+}
+
+/// A tensor over a raw pointer (CuTe's `make_tensor(make_gmem_ptr(p), layout)`): what a GPU
+/// kernel holds for global or shared memory, where every thread of a block sees the same
+/// buffer and no Rust reference to it may be unique. Building, tiling, partitioning and
+/// slicing are safe (pointer arithmetic is `wrapping_add`); reading and writing are `unsafe`,
+/// with the caller's promise that the pointer covers the layout.
+///
+/// # Examples
+/// ```
+/// use cute_static::{layout, shape, tensor::PtrTensor};
+/// let mut data: Vec<u32> = (0..48).collect();
+/// let a = PtrTensor::new(data.as_mut_ptr(), layout!((6,8):(1,6))); // column-major 6x8
+/// let tile = a.local_tile(shape!((3,4)), &[1, 1])?; // rows 3..6, columns 4..8
+/// let p = tile.local_partition(layout!((3,2):(1,3)), 4)?; // thread 4 = (1,1) of 3x2
+/// assert_eq!(p.layout().to_string(), "(1,2):(3,12)"); // (3,4)/(3,2) with strides (1,6)*(3,2)
+/// // SAFETY: `data` holds 48 elements, the layout's cosize.
+/// unsafe {
+///     assert_eq!(p.read(1), (3 + 1) + (4 + 1 + 2) * 6);
+///     p.write(0, 7);
+/// }
+/// assert_eq!(data[4 + 5 * 6], 7);
+/// # Ok::<(), cute_static::tensor::TensorError>(())
+/// ```
+#[derive(Debug)]
+pub struct PtrTensor<T, L> {
+    ptr: *mut T,
+    layout: L,
+}
+
+impl<T, L: Copy> Clone for PtrTensor<T, L> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T, L: Copy> Copy for PtrTensor<T, L> {}
+
+impl<T, S: Congruent<D>, D: IntTuple> PtrTensor<T, Layout<S, D>> {
+    /// A layout over the elements at `ptr`.
+    #[inline(always)]
+    pub fn new(ptr: *mut T, layout: Layout<S, D>) -> Self {
+        PtrTensor { ptr, layout }
+    }
+
+    /// The layout.
+    #[inline(always)]
+    pub fn layout(&self) -> &Layout<S, D> {
+        &self.layout
+    }
+
+    /// The pointer to the element at offset 0.
+    #[inline(always)]
+    pub fn ptr(&self) -> *mut T {
+        self.ptr
+    }
+
+    /// The address of the element at index `i` (colexicographic).
+    #[inline(always)]
+    pub fn addr(&self, i: usize) -> *mut T {
+        self.ptr.wrapping_add(self.layout.call(i))
+    }
+
+    /// The address of the element at a coordinate (an integer or a hierarchical coordinate).
+    #[inline(always)]
+    pub fn addr_at<C: Coord<S, D>>(&self, c: &C) -> *mut T {
+        self.ptr.wrapping_add(self.layout.call_coord(c))
+    }
+
+    /// The element at index `i`.
+    ///
+    /// # Safety
+    /// `ptr + L(i)` is valid for reads of a `T` (in bounds of one allocation, aligned,
+    /// initialized) and no other thread writes it concurrently.
+    #[inline(always)]
+    pub unsafe fn read(&self, i: usize) -> T {
+        // SAFETY: the caller's promise.
+        unsafe { self.addr(i).read() }
+    }
+
+    /// Write the element at index `i`.
+    ///
+    /// # Safety
+    /// `ptr + L(i)` is valid for writes of a `T` and no other thread accesses it concurrently.
+    #[inline(always)]
+    pub unsafe fn write(&self, i: usize, v: T) {
+        // SAFETY: the caller's promise.
+        unsafe { self.addr(i).write(v) }
+    }
+
+    /// The same pointer under another layout (a divide or a product of this one).
+    #[inline(always)]
+    pub fn with_layout<S2: Congruent<D2>, D2: IntTuple>(self, layout: Layout<S2, D2>) -> PtrTensor<T, Layout<S2, D2>> {
+        PtrTensor { ptr: self.ptr, layout }
+    }
+
+    /// [`Tensor::local_tile`] of a pointer tensor.
+    ///
+    /// # Errors
+    /// As [`Tensor::local_tile`].
+    #[inline(always)]
+    pub fn local_tile<TS: TileOver<S, D> + Congruent<D> + Default>(
+        &self,
+        _: TS,
+        coord: &[usize],
+    ) -> Result<PtrTensor<T, Layout<TS, D>>, TensorError>
+    where
+        D: Copy,
+    {
+        let (layout, off) = tile_of(&self.layout, coord)?;
+        Ok(PtrTensor { ptr: self.ptr.wrapping_add(off), layout })
+    }
+
+    /// [`Tensor::local_partition`] of a pointer tensor.
+    ///
+    /// # Errors
+    /// As [`Tensor::local_partition`].
+    #[inline(always)]
+    pub fn local_partition<TS, TD>(
+        &self,
+        threads: Layout<TS, TD>,
+        tid: usize,
+    ) -> Result<PtrTensor<T, Layout<S::Shape, S::Stride>>, TensorError>
+    where
+        TS: Congruent<TD> + FlatCoord,
+        TD: IntTuple,
+        S: PartitionOver<TS, D>,
+        S::Shape: Congruent<S::Stride> + Default,
+    {
+        let (layout, off) = partition_of(&self.layout, &threads, tid)?;
+        Ok(PtrTensor { ptr: self.ptr.wrapping_add(off), layout })
+    }
+
+    /// [`Tensor::slice`] of a pointer tensor.
+    ///
+    /// # Errors
+    /// As [`Tensor::slice`].
+    #[inline(always)]
+    pub fn slice<C: SliceModes<S, D>>(&self, c: &C) -> Result<PtrTensor<T, Layout<C::Shape, C::Stride>>, TensorError>
+    where
+        C::Shape: Congruent<C::Stride>,
+    {
+        let (layout, off) = slice_of(&self.layout, c)?;
+        Ok(PtrTensor { ptr: self.ptr.wrapping_add(off), layout })
     }
 }
 

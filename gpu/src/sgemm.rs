@@ -1,0 +1,173 @@
+//! SGEMM, `C = A · B` in fp32, all row-major (as PyTorch's tensors): 128x128 block tiles, `BK`
+//! of 8, 256 threads (16x16) each computing an 8x8 block of `C` in registers, shared-memory
+//! tiles double-buffered (one barrier per `BK` step, the next tile's global loads in flight
+//! during the current tile's FMAs), 16-byte loads and stores.
+//!
+//! Every index comes from a layout:
+//! - `A`, `B`, `C` in global memory: `({m},{k}):({k},1)`, `({k},{n}):({n},1)`, `({m},{n}):({n},1)`;
+//! - the shared tiles, `m` (or `n`) contiguous so that a thread's 8 rows are 2 vector loads:
+//!   `(128,8,2):(1,128,1024)` as `(m, k, stage)`;
+//! - the thread-value layout of the accumulators, `(16,(4,2)):(4,(1,64))`: value `v` of thread
+//!   row (or column) `t` is row `4t + v%4 + 64(v/4)`, so that the 8 threads of a quarter warp
+//!   read 128 contiguous bytes (no bank conflict).
+//!
+//! Any `M`; `N` and `K` multiples of 4 (the 16-byte accesses, as CuTe's vectorized copies
+//! need); ragged edge tiles are predicated (zero-filled loads, guarded stores).
+
+use cute_static::{layout, shape, Cons, Layout, Nil};
+
+use crate::{block_idx, shared_tile, sync_threads, thread_idx, F4};
+
+/// The block tile.
+pub const BM: usize = 128;
+/// The block tile.
+pub const BN: usize = 128;
+/// The `k` step.
+pub const BK: usize = 8;
+
+type SmemA = Layout![(128,8,2):(1,128,1024)];
+type SmemB = Layout![(128,8,2):(1,128,1024)];
+type ThrVal = Layout![(16,(4,2)):(4,(1,64))];
+shared_tile!(fn smem_a: f32, SmemA as "SGEMM_A");
+shared_tile!(fn smem_b: f32, SmemB as "SGEMM_B");
+
+/// Where the kernel's indices come from: layouts, or the same arithmetic written by hand (the
+/// twin whose SASS the layout-indexed kernel is compared with).
+trait Indexing {
+    /// Offset of `(r, c)` in a row-major matrix with `ld` columns.
+    fn global(r: usize, c: usize, ld: usize) -> usize;
+    /// Offset of `(mn, k, stage)` in a shared tile.
+    fn shared(mn: usize, k: usize, stage: usize) -> usize;
+    /// Row (column) of value `v` of thread row (column) `t` in the block tile.
+    fn thr_val(t: usize, v: usize) -> usize;
+}
+
+struct Layouts;
+impl Indexing for Layouts {
+    #[inline(always)]
+    fn global(r: usize, c: usize, ld: usize) -> usize {
+        // Only the stride matters for an offset: the extents are the predicates' business.
+        layout!((1,1):({ld},1)).call_coord(&Cons(r, Cons(c, Nil)))
+    }
+    #[inline(always)]
+    fn shared(mn: usize, k: usize, stage: usize) -> usize {
+        SmemA::default().call_coord(&shape!(({mn},{k},{stage})))
+    }
+    #[inline(always)]
+    fn thr_val(t: usize, v: usize) -> usize {
+        ThrVal::default().call_coord(&Cons(t, Cons(v, Nil)))
+    }
+}
+
+struct ByHand;
+impl Indexing for ByHand {
+    #[inline(always)]
+    fn global(r: usize, c: usize, ld: usize) -> usize {
+        r * ld + c
+    }
+    #[inline(always)]
+    fn shared(mn: usize, k: usize, stage: usize) -> usize {
+        mn + 128 * k + 1024 * stage
+    }
+    #[inline(always)]
+    fn thr_val(t: usize, v: usize) -> usize {
+        4 * t + (v & 3) + 64 * (v >> 2)
+    }
+}
+
+#[inline(always)]
+unsafe fn sgemm<I: Indexing>(m: usize, n: usize, k: usize, a: *const f32, b: *const f32, c: *mut f32) {
+    if n % 4 != 0 || k % 4 != 0 {
+        panic!("N and K must be multiples of 4");
+    }
+    let (tx, ty) = thread_idx();
+    let (bx, by) = block_idx();
+    let tid = tx + 16 * ty;
+    let (m0, n0) = (by * BM, bx * BN);
+    // SAFETY: the block's own shared tiles.
+    let (sa, sb) = unsafe { (smem_a().ptr(), smem_b().ptr()) };
+    // Each thread loads one 4-vector of A's tile (row tid/2, k 4*(tid%2)) and one of B's (k
+    // tid/32, n 4*(tid%32)) per BK step; out-of-range vectors are zeros.
+    let (ar, ak) = (tid / 2, 4 * (tid % 2));
+    let (bk, bn) = (tid / 32, 4 * (tid % 32));
+    let load_a = |kt: usize| -> F4 {
+        let (r, kk) = (m0 + ar, kt * BK + ak);
+        // SAFETY: (r, kk..kk+4) inside A (k % 4 == 0).
+        if r < m && kk < k { unsafe { (a.add(I::global(r, kk, k)) as *const F4).read() } } else { F4::default() }
+    };
+    let load_b = |kt: usize| -> F4 {
+        let (kk, col) = (kt * BK + bk, n0 + bn);
+        // SAFETY: (kk, col..col+4) inside B (n % 4 == 0).
+        if kk < k && col < n { unsafe { (b.add(I::global(kk, col, n)) as *const F4).read() } } else { F4::default() }
+    };
+    let store = |stage: usize, va: F4, vb: F4| {
+        // SAFETY: offsets inside the (128,8,2) tiles; A's vector lands transposed.
+        unsafe {
+            for i in 0..4 {
+                *sa.add(I::shared(ar, ak + i, stage)) = va.0[i];
+            }
+            (sb.add(I::shared(bn, bk, stage)) as *mut F4).write(vb);
+        }
+    };
+    let mut acc = [[0.0f32; 8]; 8];
+    let ktiles = k.div_ceil(BK);
+    store(0, load_a(0), load_b(0));
+    sync_threads();
+    for kt in 0..ktiles {
+        let stage = kt % 2;
+        let next = kt + 1 < ktiles;
+        let (va, vb) = if next { (load_a(kt + 1), load_b(kt + 1)) } else { (F4::default(), F4::default()) };
+        for kk in 0..BK {
+            let mut fa = [0.0f32; 8];
+            let mut fb = [0.0f32; 8];
+            for h in 0..2 {
+                // SAFETY: thr_val < 128: inside the tiles.
+                let (x, y) = unsafe {
+                    (
+                        (sa.add(I::shared(I::thr_val(ty, 4 * h), kk, stage)) as *const F4).read(),
+                        (sb.add(I::shared(I::thr_val(tx, 4 * h), kk, stage)) as *const F4).read(),
+                    )
+                };
+                fa[4 * h..4 * h + 4].copy_from_slice(&x.0);
+                fb[4 * h..4 * h + 4].copy_from_slice(&y.0);
+            }
+            for i in 0..8 {
+                for j in 0..8 {
+                    // `fma.rn.f32` (a plain `a * b + c` is emitted as `mul.rn` + `add.rn`, which
+                    // ptxas may not fuse).
+                    acc[i][j] = core::intrinsics::fmaf32(fa[i], fb[j], acc[i][j]);
+                }
+            }
+        }
+        if next {
+            store(1 - stage, va, vb);
+        }
+        sync_threads();
+    }
+    for (i, row) in acc.iter().enumerate() {
+        let r = m0 + I::thr_val(ty, i);
+        for h in 0..2 {
+            let col = n0 + I::thr_val(tx, 4 * h);
+            if r < m && col < n {
+                let v = F4([row[4 * h], row[4 * h + 1], row[4 * h + 2], row[4 * h + 3]]);
+                // SAFETY: (r, col..col+4) inside C.
+                unsafe { (c.add(I::global(r, col, n)) as *mut F4).write(v) };
+            }
+        }
+    }
+}
+
+/// `C (m x n) = A (m x k) · B (k x n)`, layout-indexed; grid `(ceil(n/128), ceil(m/128))`,
+/// blocks of 16x16 threads.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn sgemm_layouts(m: usize, n: usize, k: usize, a: *const f32, b: *const f32, c: *mut f32) {
+    // SAFETY: the caller's buffers hold m*k, k*n and m*n elements.
+    unsafe { sgemm::<Layouts>(m, n, k, a, b, c) }
+}
+
+/// The same kernel with its indices written by hand.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn sgemm_by_hand(m: usize, n: usize, k: usize, a: *const f32, b: *const f32, c: *mut f32) {
+    // SAFETY: as `sgemm_layouts`.
+    unsafe { sgemm::<ByHand>(m, n, k, a, b, c) }
+}

@@ -1,0 +1,120 @@
+//! Transpose of an `m x n` row-major matrix through a 32x32 shared-memory tile, with three
+//! tile layouts:
+//!
+//! | kernel | tile layout | reading a tile column |
+//! |---|---|---|
+//! | `transpose_naive` | `(32,32):(32,1)` | 32 threads hit one bank: 32-way conflict |
+//! | `transpose_padded` | `(32,32):(33,1)` | 32 different banks |
+//! | `transpose_swizzled` | `Sw<5,0,5> o (32,32):(32,1)` | 32 different banks, no padding |
+//!
+//! (`cute show --banks '(32,32):(32,1)'` and `'Sw<5,0,5> o 0 o (32,32):(32,1)'` draw them.)
+//! Blocks of 32x8 threads; each thread moves 4 elements in and 4 out. Any `m`, `n`: the
+//! elements of a ragged edge tile are predicated.
+
+use cute_static::layout::Coord;
+use cute_static::{layout, shape, Congruent, Cons, IntTuple, Layout, Nil};
+
+use crate::{block_idx, shared_tile, sync_threads, thread_idx, PtrTensor};
+
+/// The tile's extent.
+pub const TILE: usize = 32;
+/// Rows of threads per block (each thread handles `TILE / ROWS` rows).
+pub const ROWS: usize = 8;
+
+type Naive = Layout![(32,32):(32,1)];
+type Padded = Layout![(32,32):(33,1)];
+shared_tile!(fn naive_tile: f32, Naive as "TRANSPOSE_NAIVE");
+shared_tile!(fn padded_tile: f32, Padded as "TRANSPOSE_PADDED");
+shared_tile!(fn swizzled_tile: f32, Naive as "TRANSPOSE_SWIZZLED");
+
+/// CuTe's `Swizzle<5,0,5>`: bits [5,10) of an offset xor-ed into bits [0,5), i.e. column
+/// `c ^ r` of row `r` in a 32x32 row-major tile. (A stand-in until cute-static has its
+/// `Swizzle` type.)
+#[inline(always)]
+fn sw505(o: usize) -> usize {
+    o ^ ((o >> 5) & 31)
+}
+
+/// One tile: in (row-major `m x n`), out (row-major `n x m`), the shared tile, and a
+/// function applied to the tile's offsets (a swizzle, or the identity).
+#[inline(always)]
+unsafe fn transpose_tile<S: Congruent<D>, D: IntTuple>(
+    inp: *const f32,
+    out: *mut f32,
+    m: usize,
+    n: usize,
+    tile: PtrTensor<f32, Layout<S, D>>,
+    off: impl Fn(usize) -> usize,
+) where
+    Cons<usize, Cons<usize, Nil>>: Coord<S, D>,
+{
+    let (tx, ty) = thread_idx();
+    let (bx, by) = block_idx();
+    let a = PtrTensor::new(inp as *mut f32, layout!(({m},{n}):({n},1)));
+    let b = PtrTensor::new(out, layout!(({n},{m}):({m},1)));
+    let t = tile.layout();
+    let (r0, c0) = (by * TILE, bx * TILE);
+    for j in 0..TILE / ROWS {
+        let (r, c) = (ty + ROWS * j, tx);
+        if r0 + r < m && c0 + c < n {
+            // SAFETY: (r0 + r, c0 + c) is inside the m x n input; the tile offset < 1024.
+            unsafe { *tile.ptr().add(off(t.call_coord(&shape!(({r},{c}))))) = *a.addr_at(&shape!(({r0 + r},{c0 + c}))) };
+        }
+    }
+    sync_threads();
+    for j in 0..TILE / ROWS {
+        // Output row c0 + (ty + 8j) reads tile column ty + 8j.
+        let (c, r) = (ty + ROWS * j, tx);
+        if c0 + c < n && r0 + r < m {
+            // SAFETY: as above, in the n x m output.
+            unsafe { *b.addr_at(&shape!(({c0 + c},{r0 + r}))) = *tile.ptr().add(off(t.call_coord(&shape!(({r},{c}))))) };
+        }
+    }
+}
+
+/// `out = inᵀ` through the naive tile (bank conflicts on the column reads).
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn transpose_naive(inp: *const f32, out: *mut f32, m: usize, n: usize) {
+    // SAFETY: the block's own shared tile; the caller's buffers.
+    unsafe { transpose_tile(inp, out, m, n, naive_tile(), |o| o) }
+}
+
+/// `out = inᵀ` through the padded tile.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn transpose_padded(inp: *const f32, out: *mut f32, m: usize, n: usize) {
+    // SAFETY: as `transpose_naive`.
+    unsafe { transpose_tile(inp, out, m, n, padded_tile(), |o| o) }
+}
+
+/// `out = inᵀ` through the swizzled tile.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn transpose_swizzled(inp: *const f32, out: *mut f32, m: usize, n: usize) {
+    // SAFETY: as `transpose_naive`; the swizzle permutes offsets inside [0, 1024).
+    unsafe { transpose_tile(inp, out, m, n, swizzled_tile(), sw505) }
+}
+
+/// The hand-indexed twin of `transpose_padded` (no layouts): its PTX/SASS is compared with
+/// the layout-indexed kernel's by `scripts/gpu/run.py --sass`.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn transpose_padded_by_hand(inp: *const f32, out: *mut f32, m: usize, n: usize) {
+    let (tx, ty) = thread_idx();
+    let (bx, by) = block_idx();
+    // SAFETY: as `transpose_padded`, with the same offsets written out.
+    unsafe {
+        let tile = padded_tile().ptr();
+        let (r0, c0) = (by * TILE, bx * TILE);
+        for j in 0..TILE / ROWS {
+            let r = ty + ROWS * j;
+            if r0 + r < m && c0 + tx < n {
+                *tile.add(r * 33 + tx) = *inp.add((r0 + r) * n + c0 + tx);
+            }
+        }
+        sync_threads();
+        for j in 0..TILE / ROWS {
+            let c = ty + ROWS * j;
+            if c0 + c < n && r0 + tx < m {
+                *out.add((c0 + c) * m + r0 + tx) = *tile.add(tx * 33 + c);
+            }
+        }
+    }
+}

@@ -22,7 +22,10 @@ pub unsafe extern "ptx-kernel" fn dot_product(a: *const f32, b: *const f32, out:
     let mut acc = 0.0f32;
     if n % 4 == 0 {
         // The same vectors seen as n/4 four-element vectors.
-        let (va, vb) = (PtrTensor::new(a as *mut F4, layout!(({n / 4}):(1))), PtrTensor::new(b as *mut F4, layout!(({n / 4}):(1))));
+        let (va, vb) = (
+            PtrTensor::new(a as *mut F4, layout!(({n / 4}):(1))),
+            PtrTensor::new(b as *mut F4, layout!(({n / 4}):(1))),
+        );
         let mut i = bid * THREADS + tid;
         while i < n / 4 {
             // SAFETY: i < n/4 and the host passes n-element buffers.
@@ -31,7 +34,8 @@ pub unsafe extern "ptx-kernel" fn dot_product(a: *const f32, b: *const f32, out:
             i += grid;
         }
     } else {
-        let (ga, gb) = (PtrTensor::new(a as *mut f32, layout!(({n}):(1))), PtrTensor::new(b as *mut f32, layout!(({n}):(1))));
+        let (ga, gb) =
+            (PtrTensor::new(a as *mut f32, layout!(({n}):(1))), PtrTensor::new(b as *mut f32, layout!(({n}):(1))));
         let mut i = bid * THREADS + tid;
         while i < n {
             // SAFETY: i < n.
@@ -43,18 +47,19 @@ pub unsafe extern "ptx-kernel" fn dot_product(a: *const f32, b: *const f32, out:
     // orders the steps.
     unsafe {
         let s = slots();
-        s.write(tid, acc);
+        let at = |t: usize| s.layout().call(t);
+        s.store(at(tid), acc);
         sync_threads();
         let mut stride = THREADS / 2;
         while stride > 0 {
             if tid < stride {
-                s.write(tid, s.read(tid) + s.read(tid + stride));
+                s.store(at(tid), s.load(at(tid)) + s.load(at(tid + stride)));
             }
             sync_threads();
             stride /= 2;
         }
         if tid == 0 {
-            core::arch::asm!("red.global.add.f32 [{p}], {v};", p = in(reg64) out, v = in(reg32) s.read(0));
+            core::arch::asm!("red.global.add.f32 [{p}], {v};", p = in(reg64) out, v = in(reg32) s.load(at(0)));
         }
     }
 }

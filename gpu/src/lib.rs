@@ -23,7 +23,7 @@ fn panic(_: &core::panic::PanicInfo) -> ! {
 }
 
 /// A block's shared-memory tile: `shared_tile!(fn name: T, Layout![..] as "SYMBOL")` declares
-/// `.shared .b8 SYMBOL[cosize * size_of::<T>()]` and `unsafe fn name() -> PtrTensor<T, L>`.
+/// `.shared .b8 SYMBOL[cosize * size_of::<T>()]` and `fn name() -> SmemTensor<T, L>`.
 #[macro_export]
 macro_rules! shared_tile {
     (fn $name:ident: $t:ty, $l:ty as $sym:literal) => {
@@ -33,13 +33,96 @@ macro_rules! shared_tile {
         );
         /// The shared-memory tile (the same for every thread of the block).
         #[inline(always)]
-        unsafe fn $name() -> $crate::PtrTensor<$t, $l> {
-            let p: u64;
-            // SAFETY: takes the generic address of the block's shared array, no memory access.
-            unsafe { core::arch::asm!(concat!("cvta.shared.u64 {p}, ", $sym, ";"), p = out(reg64) p) };
-            $crate::PtrTensor::new(p as *mut $t, <$l>::default())
+        fn $name() -> $crate::SmemTensor<$t, $l> {
+            let base: u32;
+            // SAFETY: takes the array's address in the shared state space, no memory access.
+            unsafe { core::arch::asm!(concat!("mov.u32 {a}, ", $sym, ";"), a = out(reg32) base, options(pure, nomem, nostack)) };
+            $crate::SmemTensor::new(base, <$l>::default())
         }
     };
+}
+
+/// A tensor in shared memory: a layout over a shared-state-space address. Accesses are
+/// `ld.shared`/`st.shared` (a generic pointer to shared memory costs a generic `LD`/`ST`,
+/// slower, on every access).
+#[derive(Clone, Copy)]
+pub struct SmemTensor<T, L> {
+    base: u32,
+    layout: L,
+    elem: core::marker::PhantomData<T>,
+}
+
+impl<T, L> SmemTensor<T, L> {
+    /// The layout over the shared array at `base`.
+    #[inline(always)]
+    pub fn new(base: u32, layout: L) -> Self {
+        SmemTensor { base, layout, elem: core::marker::PhantomData }
+    }
+    /// The layout.
+    #[inline(always)]
+    pub fn layout(&self) -> &L {
+        &self.layout
+    }
+    /// The shared address of the element at offset `o`.
+    #[inline(always)]
+    pub fn addr(&self, o: usize) -> u32 {
+        self.base + (o * core::mem::size_of::<T>()) as u32
+    }
+}
+
+impl<L> SmemTensor<f32, L> {
+    /// `ld.shared.f32` at offset `o`.
+    ///
+    /// # Safety
+    /// `o` is inside the shared array, and no other thread writes it before the next barrier.
+    #[inline(always)]
+    pub unsafe fn load(&self, o: usize) -> f32 {
+        let x: f32;
+        // SAFETY: the caller's promise.
+        unsafe {
+            core::arch::asm!("ld.shared.f32 {x}, [{a}];", a = in(reg32) self.addr(o), x = out(reg32) x,
+                options(pure, readonly, nostack))
+        };
+        x
+    }
+    /// `st.shared.f32` at offset `o`.
+    ///
+    /// # Safety
+    /// `o` is inside the shared array, and no other thread accesses it before the next barrier.
+    #[inline(always)]
+    pub unsafe fn store(&self, o: usize, x: f32) {
+        // SAFETY: the caller's promise.
+        unsafe {
+            core::arch::asm!("st.shared.f32 [{a}], {x};", a = in(reg32) self.addr(o), x = in(reg32) x, options(nostack))
+        };
+    }
+    /// `ld.shared.v4.f32` of offsets `o..o+4`.
+    ///
+    /// # Safety
+    /// As [`load`](Self::load), and `o` a multiple of 4.
+    #[inline(always)]
+    pub unsafe fn load4(&self, o: usize) -> F4 {
+        let (x, y, z, w): (f32, f32, f32, f32);
+        // SAFETY: the caller's promise.
+        unsafe {
+            core::arch::asm!("ld.shared.v4.f32 {{{x}, {y}, {z}, {w}}}, [{a}];", a = in(reg32) self.addr(o),
+                x = out(reg32) x, y = out(reg32) y, z = out(reg32) z, w = out(reg32) w, options(pure, readonly, nostack))
+        };
+        F4([x, y, z, w])
+    }
+    /// `st.shared.v4.f32` of offsets `o..o+4`.
+    ///
+    /// # Safety
+    /// As [`store`](Self::store), and `o` a multiple of 4.
+    #[inline(always)]
+    pub unsafe fn store4(&self, o: usize, v: F4) {
+        let [x, y, z, w] = v.0;
+        // SAFETY: the caller's promise.
+        unsafe {
+            core::arch::asm!("st.shared.v4.f32 [{a}], {{{x}, {y}, {z}, {w}}};", a = in(reg32) self.addr(o),
+                x = in(reg32) x, y = in(reg32) y, z = in(reg32) z, w = in(reg32) w, options(nostack))
+        };
+    }
 }
 
 /// `__syncthreads()`.

@@ -51,7 +51,7 @@ impl Indexing for Layouts {
     }
     #[inline(always)]
     fn shared(mn: usize, k: usize, stage: usize) -> usize {
-        SmemA::default().call_coord(&shape!(({mn},{k},{stage})))
+        SmemA::default().call_coord(&shape!(({ mn }, { k }, { stage })))
     }
     #[inline(always)]
     fn thr_val(t: usize, v: usize) -> usize {
@@ -84,8 +84,7 @@ unsafe fn sgemm<I: Indexing>(m: usize, n: usize, k: usize, a: *const f32, b: *co
     let (bx, by) = block_idx();
     let tid = tx + 16 * ty;
     let (m0, n0) = (by * BM, bx * BN);
-    // SAFETY: the block's own shared tiles.
-    let (sa, sb) = unsafe { (smem_a().ptr(), smem_b().ptr()) };
+    let (sa, sb) = (smem_a(), smem_b());
     // Each thread loads one 4-vector of A's tile (row tid/2, k 4*(tid%2)) and one of B's (k
     // tid/32, n 4*(tid%32)) per BK step; out-of-range vectors are zeros.
     let (ar, ak) = (tid / 2, 4 * (tid % 2));
@@ -93,20 +92,29 @@ unsafe fn sgemm<I: Indexing>(m: usize, n: usize, k: usize, a: *const f32, b: *co
     let load_a = |kt: usize| -> F4 {
         let (r, kk) = (m0 + ar, kt * BK + ak);
         // SAFETY: (r, kk..kk+4) inside A (k % 4 == 0).
-        if r < m && kk < k { unsafe { (a.add(I::global(r, kk, k)) as *const F4).read() } } else { F4::default() }
+        if r < m && kk < k {
+            unsafe { (a.add(I::global(r, kk, k)) as *const F4).read() }
+        } else {
+            F4::default()
+        }
     };
     let load_b = |kt: usize| -> F4 {
         let (kk, col) = (kt * BK + bk, n0 + bn);
         // SAFETY: (kk, col..col+4) inside B (n % 4 == 0).
-        if kk < k && col < n { unsafe { (b.add(I::global(kk, col, n)) as *const F4).read() } } else { F4::default() }
+        if kk < k && col < n {
+            unsafe { (b.add(I::global(kk, col, n)) as *const F4).read() }
+        } else {
+            F4::default()
+        }
     };
     let store = |stage: usize, va: F4, vb: F4| {
-        // SAFETY: offsets inside the (128,8,2) tiles; A's vector lands transposed.
+        // SAFETY: offsets inside the (128,8,2) tiles, each written by one thread; the stage
+        // is not read before the next barrier. A's vector lands transposed.
         unsafe {
             for i in 0..4 {
-                *sa.add(I::shared(ar, ak + i, stage)) = va.0[i];
+                sa.store(I::shared(ar, ak + i, stage), va.0[i]);
             }
-            (sb.add(I::shared(bn, bk, stage)) as *mut F4).write(vb);
+            sb.store4(I::shared(bn, bk, stage), vb);
         }
     };
     let mut acc = [[0.0f32; 8]; 8];
@@ -121,11 +129,12 @@ unsafe fn sgemm<I: Indexing>(m: usize, n: usize, k: usize, a: *const f32, b: *co
             let mut fa = [0.0f32; 8];
             let mut fb = [0.0f32; 8];
             for h in 0..2 {
-                // SAFETY: thr_val < 128: inside the tiles.
+                // SAFETY: thr_val < 128 (a multiple of 4 for v = 4h): inside the tiles; the
+                // stage was written before the last barrier.
                 let (x, y) = unsafe {
                     (
-                        (sa.add(I::shared(I::thr_val(ty, 4 * h), kk, stage)) as *const F4).read(),
-                        (sb.add(I::shared(I::thr_val(tx, 4 * h), kk, stage)) as *const F4).read(),
+                        sa.load4(I::shared(I::thr_val(ty, 4 * h), kk, stage)),
+                        sb.load4(I::shared(I::thr_val(tx, 4 * h), kk, stage)),
                     )
                 };
                 fa[4 * h..4 * h + 4].copy_from_slice(&x.0);
@@ -160,14 +169,28 @@ unsafe fn sgemm<I: Indexing>(m: usize, n: usize, k: usize, a: *const f32, b: *co
 /// `C (m x n) = A (m x k) · B (k x n)`, layout-indexed; grid `(ceil(n/128), ceil(m/128))`,
 /// blocks of 16x16 threads.
 #[no_mangle]
-pub unsafe extern "ptx-kernel" fn sgemm_layouts(m: usize, n: usize, k: usize, a: *const f32, b: *const f32, c: *mut f32) {
+pub unsafe extern "ptx-kernel" fn sgemm_layouts(
+    m: usize,
+    n: usize,
+    k: usize,
+    a: *const f32,
+    b: *const f32,
+    c: *mut f32,
+) {
     // SAFETY: the caller's buffers hold m*k, k*n and m*n elements.
     unsafe { sgemm::<Layouts>(m, n, k, a, b, c) }
 }
 
 /// The same kernel with its indices written by hand.
 #[no_mangle]
-pub unsafe extern "ptx-kernel" fn sgemm_by_hand(m: usize, n: usize, k: usize, a: *const f32, b: *const f32, c: *mut f32) {
+pub unsafe extern "ptx-kernel" fn sgemm_by_hand(
+    m: usize,
+    n: usize,
+    k: usize,
+    a: *const f32,
+    b: *const f32,
+    c: *mut f32,
+) {
     // SAFETY: as `sgemm_layouts`.
     unsafe { sgemm::<ByHand>(m, n, k, a, b, c) }
 }

@@ -14,11 +14,10 @@
 use cute_static::layout::Coord;
 use cute_static::{layout, shape, Congruent, Cons, IntTuple, Layout, Nil};
 
-use crate::{block_idx, shared_tile, sync_threads, thread_idx, PtrTensor};
+use crate::{block_idx, shared_tile, sync_threads, thread_idx, PtrTensor, SmemTensor};
 
-/// The tile's extent.
-pub const TILE: usize = 32;
-/// Rows of threads per block (each thread handles `TILE / ROWS` rows).
+/// Threads per block: 32 columns by `ROWS` rows; each thread moves `TILE / ROWS` elements of
+/// each of `TILE / 32` column groups.
 pub const ROWS: usize = 8;
 
 type Naive = Layout![(32,32):(32,1)];
@@ -35,15 +34,15 @@ fn sw505(o: usize) -> usize {
     o ^ ((o >> 5) & 31)
 }
 
-/// One tile: in (row-major `m x n`), out (row-major `n x m`), the shared tile, and a
-/// function applied to the tile's offsets (a swizzle, or the identity).
+/// One `TILE x TILE` tile: in (row-major `m x n`), out (row-major `n x m`), the shared tile,
+/// and a function applied to the tile's offsets (a swizzle, or the identity).
 #[inline(always)]
-unsafe fn transpose_tile<S: Congruent<D>, D: IntTuple>(
+unsafe fn transpose_tile<const TILE: usize, S: Congruent<D>, D: IntTuple>(
     inp: *const f32,
     out: *mut f32,
     m: usize,
     n: usize,
-    tile: PtrTensor<f32, Layout<S, D>>,
+    tile: SmemTensor<f32, Layout<S, D>>,
     off: impl Fn(usize) -> usize,
 ) where
     Cons<usize, Cons<usize, Nil>>: Coord<S, D>,
@@ -54,67 +53,80 @@ unsafe fn transpose_tile<S: Congruent<D>, D: IntTuple>(
     let b = PtrTensor::new(out, layout!(({n},{m}):({m},1)));
     let t = tile.layout();
     let (r0, c0) = (by * TILE, bx * TILE);
-    for j in 0..TILE / ROWS {
-        let (r, c) = (ty + ROWS * j, tx);
-        if r0 + r < m && c0 + c < n {
-            // SAFETY: (r0 + r, c0 + c) is inside the m x n input; the tile offset < 1024.
-            unsafe { *tile.ptr().add(off(t.call_coord(&shape!(({r},{c}))))) = *a.addr_at(&shape!(({r0 + r},{c0 + c}))) };
+    for q in 0..TILE / 32 {
+        for j in 0..TILE / ROWS {
+            let (r, c) = (ty + ROWS * j, tx + 32 * q);
+            if r0 + r < m && c0 + c < n {
+                // SAFETY: (r0 + r, c0 + c) is inside the m x n input; the tile offset inside
+                // the tile's cosize; this thread's own slot until the barrier.
+                unsafe {
+                    tile.store(
+                        off(t.call_coord(&shape!(({ r }, { c })))),
+                        *a.addr_at(&shape!(({ r0 + r }, { c0 + c }))),
+                    )
+                };
+            }
         }
     }
     sync_threads();
-    for j in 0..TILE / ROWS {
-        // Output row c0 + (ty + 8j) reads tile column ty + 8j.
-        let (c, r) = (ty + ROWS * j, tx);
-        if c0 + c < n && r0 + r < m {
-            // SAFETY: as above, in the n x m output.
-            unsafe { *b.addr_at(&shape!(({c0 + c},{r0 + r}))) = *tile.ptr().add(off(t.call_coord(&shape!(({r},{c}))))) };
+    for q in 0..TILE / 32 {
+        for j in 0..TILE / ROWS {
+            // Output row c0 + c reads tile column c.
+            let (c, r) = (ty + ROWS * j, tx + 32 * q);
+            if c0 + c < n && r0 + r < m {
+                // SAFETY: as above, in the n x m output; the tile is read-only after the barrier.
+                unsafe {
+                    *b.addr_at(&shape!(({ c0 + c }, { r0 + r }))) =
+                        tile.load(off(t.call_coord(&shape!(({ r }, { c })))))
+                };
+            }
         }
     }
 }
 
-/// `out = inᵀ` through the naive tile (bank conflicts on the column reads).
+/// `out = inᵀ` through the naive tile (bank conflicts on the column reads). Grid
+/// `(ceil(n/32), ceil(m/32))`, blocks of 32x8 threads.
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn transpose_naive(inp: *const f32, out: *mut f32, m: usize, n: usize) {
-    // SAFETY: the block's own shared tile; the caller's buffers.
-    unsafe { transpose_tile(inp, out, m, n, naive_tile(), |o| o) }
+    // SAFETY: the caller's buffers hold m*n elements.
+    unsafe { transpose_tile::<32, _, _>(inp, out, m, n, naive_tile(), |o| o) }
 }
 
 /// `out = inᵀ` through the padded tile.
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn transpose_padded(inp: *const f32, out: *mut f32, m: usize, n: usize) {
     // SAFETY: as `transpose_naive`.
-    unsafe { transpose_tile(inp, out, m, n, padded_tile(), |o| o) }
+    unsafe { transpose_tile::<32, _, _>(inp, out, m, n, padded_tile(), |o| o) }
 }
 
 /// `out = inᵀ` through the swizzled tile.
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn transpose_swizzled(inp: *const f32, out: *mut f32, m: usize, n: usize) {
     // SAFETY: as `transpose_naive`; the swizzle permutes offsets inside [0, 1024).
-    unsafe { transpose_tile(inp, out, m, n, swizzled_tile(), sw505) }
+    unsafe { transpose_tile::<32, _, _>(inp, out, m, n, swizzled_tile(), sw505) }
 }
 
-/// The hand-indexed twin of `transpose_padded` (no layouts): its PTX/SASS is compared with
-/// the layout-indexed kernel's by `scripts/gpu/run.py --sass`.
+/// The hand-indexed twin of `transpose_padded` (no layouts): its SASS is compared with the
+/// layout-indexed kernel's by `scripts/gpu/run.py --sass`.
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn transpose_padded_by_hand(inp: *const f32, out: *mut f32, m: usize, n: usize) {
     let (tx, ty) = thread_idx();
     let (bx, by) = block_idx();
-    // SAFETY: as `transpose_padded`, with the same offsets written out.
-    unsafe {
-        let tile = padded_tile().ptr();
-        let (r0, c0) = (by * TILE, bx * TILE);
-        for j in 0..TILE / ROWS {
-            let r = ty + ROWS * j;
-            if r0 + r < m && c0 + tx < n {
-                *tile.add(r * 33 + tx) = *inp.add((r0 + r) * n + c0 + tx);
-            }
+    let tile = padded_tile();
+    let (r0, c0) = (by * 32, bx * 32);
+    for j in 0..32 / ROWS {
+        let r = ty + ROWS * j;
+        if r0 + r < m && c0 + tx < n {
+            // SAFETY: as `transpose_padded`, with the same offsets written out.
+            unsafe { tile.store(r * 33 + tx, *inp.add((r0 + r) * n + c0 + tx)) };
         }
-        sync_threads();
-        for j in 0..TILE / ROWS {
-            let c = ty + ROWS * j;
-            if c0 + c < n && r0 + tx < m {
-                *out.add((c0 + c) * m + r0 + tx) = *tile.add(tx * 33 + c);
-            }
+    }
+    sync_threads();
+    for j in 0..32 / ROWS {
+        let c = ty + ROWS * j;
+        if c0 + c < n && r0 + tx < m {
+            // SAFETY: as above.
+            unsafe { *out.add((c0 + c) * m + r0 + tx) = tile.load(tx * 33 + c) };
         }
     }
 }

@@ -103,10 +103,14 @@ print(f"  2^26: {ms:.3f} ms, {gbs:.0f} GB/s read; copy of the same bytes {copy:.
 print("transpose")
 
 
+def transpose_grid(name, m, n):
+    return ((n + 31) // 32, (m + 31) // 32)
+
+
 def run_transpose(name, a):
     m, n = a.shape
     out = cp.empty((n, m), dtype=cp.float32)
-    K[name](((n + 31) // 32, (m + 31) // 32), (32, 8), (a, out, u64(m), u64(n)))
+    K[name](transpose_grid(name, m, n), (32, 8), (a, out, u64(m), u64(n)))
     return out
 
 
@@ -122,7 +126,8 @@ copy = copy_bandwidth(m * n * 4)
 results["transpose_8192"] = {"copy GB/s": copy}
 for name in names:
     f = K[name]
-    ms = timed(lambda: f(((n + 31) // 32, (m + 31) // 32), (32, 8), (a, out, u64(m), u64(n))))
+    grid = transpose_grid(name, m, n)
+    ms = timed(lambda: f(grid, (32, 8), (a, out, u64(m), u64(n))))
     gbs = 2 * m * n * 4 / ms / 1e6
     results["transpose_8192"][name] = {"ms": ms, "GB/s": gbs, "fraction of copy": gbs / copy}
     print(f"  {name} 8192x8192: {ms:.3f} ms, {gbs:.0f} GB/s, {gbs / copy:.0%} of copy ({copy:.0f} GB/s)")

@@ -51,6 +51,7 @@ pub mod layout;
 pub mod ops;
 pub mod product;
 pub mod recast;
+pub mod swizzle;
 pub mod tensor;
 
 pub use coalesce::{coalesce, coalesce_by, filter, flatten, Coalesce, Coalesced, Filter, Filtered};
@@ -72,6 +73,7 @@ pub use product::{
     Multiplied,
 };
 pub use recast::{downcast, upcast};
+pub use swizzle::{ComposedLayout, Swizzle};
 
 #[cfg(feature = "dyn")]
 pub use cute_dyn;

@@ -5,14 +5,14 @@
 //! |---|---|---|
 //! | `transpose_naive` | `(32,32):(32,1)` | 32 threads hit one bank: 32-way conflict |
 //! | `transpose_padded` | `(32,32):(33,1)` | 32 different banks |
-//! | `transpose_swizzled` | `Sw<5,0,5> o (32,32):(32,1)` | 32 different banks, no padding |
+//! | `transpose_swizzled` | `Sw<5,0,5> o 0 o (32,32):(32,1)` | 32 different banks, no padding |
 //!
 //! (`cute show --banks '(32,32):(32,1)'` and `'Sw<5,0,5> o 0 o (32,32):(32,1)'` draw them.)
 //! Blocks of 32x8 threads; each thread moves 4 elements in and 4 out. Any `m`, `n`: the
 //! elements of a ragged edge tile are predicated.
 
-use cute_static::layout::Coord;
-use cute_static::{layout, shape, Congruent, Cons, IntTuple, Layout, Nil};
+use cute_static::typenum::{P5, U0, U5};
+use cute_static::{layout, shape, Composition, Layout, Swizzle};
 
 use crate::{block_idx, shared_tile, sync_threads, thread_idx, PtrTensor, SmemTensor};
 
@@ -27,31 +27,25 @@ shared_tile!(fn padded_tile: f32, Padded as "TRANSPOSE_PADDED");
 shared_tile!(fn swizzled_tile: f32, Naive as "TRANSPOSE_SWIZZLED");
 
 /// CuTe's `Swizzle<5,0,5>`: bits [5,10) of an offset xor-ed into bits [0,5), i.e. column
-/// `c ^ r` of row `r` in a 32x32 row-major tile. (A stand-in until cute-static has its
-/// `Swizzle` type.)
-#[inline(always)]
-fn sw505(o: usize) -> usize {
-    o ^ ((o >> 5) & 31)
-}
+/// `c ^ r` of row `r` in a 32x32 row-major tile; the tile's layout is `Sw<5,0,5> o 0 o
+/// (32,32):(32,1)`, `composition(Swizzle, Layout)`.
+type Sw505 = Swizzle<U5, U0, P5>;
 
-/// One `TILE x TILE` tile: in (row-major `m x n`), out (row-major `n x m`), the shared tile,
-/// and a function applied to the tile's offsets (a swizzle, or the identity).
+/// One `TILE x TILE` tile: in (row-major `m x n`), out (row-major `n x m`), the shared tile
+/// and its layout's offset of `(r, c)` (a layout's, or a swizzled layout's).
 #[inline(always)]
-unsafe fn transpose_tile<const TILE: usize, S: Congruent<D>, D: IntTuple>(
+unsafe fn transpose_tile<const TILE: usize, L>(
     inp: *const f32,
     out: *mut f32,
     m: usize,
     n: usize,
-    tile: SmemTensor<f32, Layout<S, D>>,
-    off: impl Fn(usize) -> usize,
-) where
-    Cons<usize, Cons<usize, Nil>>: Coord<S, D>,
-{
+    tile: SmemTensor<f32, L>,
+    at: impl Fn(usize, usize) -> usize,
+) {
     let (tx, ty) = thread_idx();
     let (bx, by) = block_idx();
     let a = PtrTensor::new(inp as *mut f32, layout!(({m},{n}):({n},1)));
     let b = PtrTensor::new(out, layout!(({n},{m}):({m},1)));
-    let t = tile.layout();
     let (r0, c0) = (by * TILE, bx * TILE);
     for q in 0..TILE / 32 {
         for j in 0..TILE / ROWS {
@@ -59,12 +53,7 @@ unsafe fn transpose_tile<const TILE: usize, S: Congruent<D>, D: IntTuple>(
             if r0 + r < m && c0 + c < n {
                 // SAFETY: (r0 + r, c0 + c) is inside the m x n input; the tile offset inside
                 // the tile's cosize; this thread's own slot until the barrier.
-                unsafe {
-                    tile.store(
-                        off(t.call_coord(&shape!(({ r }, { c })))),
-                        *a.addr_at(&shape!(({ r0 + r }, { c0 + c }))),
-                    )
-                };
+                unsafe { tile.store(at(r, c), *a.addr_at(&shape!(({ r0 + r }, { c0 + c })))) };
             }
         }
     }
@@ -75,10 +64,7 @@ unsafe fn transpose_tile<const TILE: usize, S: Congruent<D>, D: IntTuple>(
             let (c, r) = (ty + ROWS * j, tx + 32 * q);
             if c0 + c < n && r0 + r < m {
                 // SAFETY: as above, in the n x m output; the tile is read-only after the barrier.
-                unsafe {
-                    *b.addr_at(&shape!(({ c0 + c }, { r0 + r }))) =
-                        tile.load(off(t.call_coord(&shape!(({ r }, { c })))))
-                };
+                unsafe { *b.addr_at(&shape!(({ c0 + c }, { r0 + r }))) = tile.load(at(r, c)) };
             }
         }
     }
@@ -88,22 +74,25 @@ unsafe fn transpose_tile<const TILE: usize, S: Congruent<D>, D: IntTuple>(
 /// `(ceil(n/32), ceil(m/32))`, blocks of 32x8 threads.
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn transpose_naive(inp: *const f32, out: *mut f32, m: usize, n: usize) {
+    let t = naive_tile();
     // SAFETY: the caller's buffers hold m*n elements.
-    unsafe { transpose_tile::<32, _, _>(inp, out, m, n, naive_tile(), |o| o) }
+    unsafe { transpose_tile::<32, _>(inp, out, m, n, t, |r, c| t.layout().call_coord(&shape!(({ r }, { c })))) }
 }
 
 /// `out = inᵀ` through the padded tile.
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn transpose_padded(inp: *const f32, out: *mut f32, m: usize, n: usize) {
+    let t = padded_tile();
     // SAFETY: as `transpose_naive`.
-    unsafe { transpose_tile::<32, _, _>(inp, out, m, n, padded_tile(), |o| o) }
+    unsafe { transpose_tile::<32, _>(inp, out, m, n, t, |r, c| t.layout().call_coord(&shape!(({ r }, { c })))) }
 }
 
 /// `out = inᵀ` through the swizzled tile.
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn transpose_swizzled(inp: *const f32, out: *mut f32, m: usize, n: usize) {
+    let sw = Sw505::new().composition(Naive::default());
     // SAFETY: as `transpose_naive`; the swizzle permutes offsets inside [0, 1024).
-    unsafe { transpose_tile::<32, _, _>(inp, out, m, n, swizzled_tile(), sw505) }
+    unsafe { transpose_tile::<32, _>(inp, out, m, n, swizzled_tile(), |r, c| sw.call_coord(&shape!(({ r }, { c })))) }
 }
 
 /// The hand-indexed twin of `transpose_padded` (no layouts): its SASS is compared with the

@@ -1,0 +1,295 @@
+//! Swizzle functors `Sw<B,M,S>` and composed layouts `Sw ∘ offset ∘ L`, static: the
+//! parameters are types, so evaluation compiles to the shifts, masks and xor one would write
+//! by hand (the same functions as `cute_dyn::Swizzle` / `cute_dyn::ComposedLayout`).
+
+use core::fmt;
+use core::marker::PhantomData;
+
+use typenum::{Bit, Integer, NInt, NonZero, PInt, Unsigned, U0, Z0};
+
+use crate::arith::{EqT, LeT};
+use crate::composition::Composition;
+use crate::int_tuple::IntTuple;
+use crate::layout::{Congruent, Coord, Layout};
+
+cute_macros::decimal_condition! {
+    /// CuTe's `Swizzle<B,M,S>` condition `abs(S) >= B`: the `B` bits moved and the `B` bits
+    /// they are xor-ed into do not overlap. Implemented by `B <= |S|`.
+    pub trait SwizzleShift(bits, shift) {
+        message = "swizzle parameters violated: |S| = {shift} is below B = {bits}",
+        label = "Sw<B,M,S> xors B bits into the bits |S| below them; |S| < B makes the two ranges overlap",
+        note = "CuTe's Swizzle: static_assert(abs(S) >= B)",
+    }
+}
+
+/// The shift `S` of a swizzle: a typenum integer (`P3`, `N2`, `Z0`) and its magnitude.
+pub trait Shift: Integer + Copy + Default {
+    /// `|S|`.
+    type Abs: Unsigned;
+}
+impl Shift for Z0 {
+    type Abs = U0;
+}
+impl<U: Unsigned + NonZero + Copy + Default> Shift for PInt<U> {
+    type Abs = U;
+}
+impl<U: Unsigned + NonZero + Copy + Default> Shift for NInt<U> {
+    type Abs = U;
+}
+
+/// CuTe's `Swizzle<B,M,S>`: xor the `B` bits at `M + max(0,S)` into the `B` bits at
+/// `M - min(0,S)`. Zero-sized; `|S| < B` is a compile error.
+///
+/// # Examples
+/// ```
+/// use cute_static::{swizzle::Swizzle, typenum::{P3, U3}};
+/// let sw = Swizzle::<U3, U3, P3>::new(); // the classic 128-byte swizzle, Sw<3,3,3>
+/// assert_eq!(sw.apply(0b1_000_000), 0b1_001_000);
+/// assert_eq!(sw.to_string(), "Sw<3,3,3>");
+/// assert_eq!(core::mem::size_of_val(&sw), 0);
+/// ```
+pub struct Swizzle<B, M, S>(PhantomData<(B, M, S)>);
+
+impl<B, M, S> Clone for Swizzle<B, M, S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<B, M, S> Copy for Swizzle<B, M, S> {}
+impl<B, M, S> fmt::Debug for Swizzle<B, M, S>
+where
+    Self: fmt::Display,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl<B: Unsigned, M: Unsigned, S: Shift> Swizzle<B, M, S>
+where
+    B: LeT<S::Abs>,
+    <B as LeT<S::Abs>>::Out: SwizzleShift<B, S::Abs>,
+{
+    /// The mask of the `B` bits that move.
+    const YYY: usize = ((1usize << B::USIZE) - 1) << (M::USIZE + if S::I32 > 0 { S::I32 as usize } else { 0 });
+
+    /// `Sw<B,M,S>`.
+    #[inline(always)]
+    pub fn new() -> Self {
+        Swizzle(PhantomData)
+    }
+
+    /// `offset ^ shiftr(offset & yyy_mask, S)`.
+    #[inline(always)]
+    pub fn apply(&self, offset: usize) -> usize {
+        let y = offset & Self::YYY;
+        offset ^ if S::I32 >= 0 { y >> S::I32 } else { y << -S::I32 }
+    }
+
+    /// The `cute-dyn` swizzle.
+    ///
+    /// # Errors
+    /// As `cute_dyn::Swizzle::new` (parameters past 62 bits).
+    #[cfg(feature = "dyn")]
+    pub fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::Swizzle> {
+        cute_dyn::Swizzle::new(B::I64, M::I64, S::I64)
+    }
+}
+
+impl<B: Unsigned, M: Unsigned, S: Shift> Default for Swizzle<B, M, S>
+where
+    B: LeT<S::Abs>,
+    <B as LeT<S::Abs>>::Out: SwizzleShift<B, S::Abs>,
+{
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// `Sw<B,M,S>`, as CuTe C++ prints it.
+impl<B: Unsigned, M: Unsigned, S: Integer> fmt::Display for Swizzle<B, M, S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Sw<{},{},{}>", B::U64, M::U64, S::I64)
+    }
+}
+
+/// `Sw ∘ offset ∘ L`: index `i` goes to `Sw(offset + L(i))`. The offset is static.
+///
+/// # Examples
+/// ```
+/// use cute_static::{layout, swizzle::Swizzle, typenum::{P3, U3}, Composition};
+/// // CuTe C++: composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,Stride<_64,_1>>{})
+/// let smem = Swizzle::<U3, U3, P3>::new().composition(layout!((8,64):(64,1)));
+/// assert_eq!(smem.to_string(), "Sw<3,3,3> o 0 o (8,64):(64,1)");
+/// // Index 1 is (1,0), offset 64: row 1's 8-element chunks are permuted by its row index.
+/// assert_eq!(smem.call(1), 64 + 8); // chunk 0 of row 1 lands on chunk 1
+/// assert_eq!(smem.call(65), 64); // (1,8): chunk 1 of row 1 lands on chunk 0
+/// ```
+#[derive(Clone, Copy, Default)]
+pub struct ComposedLayout<F, O, L> {
+    outer: F,
+    offset: O,
+    inner: L,
+}
+
+impl<B: Unsigned, M: Unsigned, S: Shift, O: Unsigned + Default, SL: Congruent<DL>, DL: IntTuple>
+    ComposedLayout<Swizzle<B, M, S>, O, Layout<SL, DL>>
+where
+    B: LeT<S::Abs>,
+    <B as LeT<S::Abs>>::Out: SwizzleShift<B, S::Abs>,
+{
+    /// `Sw ∘ offset ∘ L`.
+    pub fn new(outer: Swizzle<B, M, S>, offset: O, inner: Layout<SL, DL>) -> Self {
+        ComposedLayout { outer, offset, inner }
+    }
+
+    /// The inner layout.
+    pub fn inner(&self) -> &Layout<SL, DL> {
+        &self.inner
+    }
+
+    /// The outer swizzle.
+    pub fn outer(&self) -> &Swizzle<B, M, S> {
+        &self.outer
+    }
+
+    /// `Sw(offset + L(i))` for an index `i`.
+    #[inline(always)]
+    pub fn call(&self, i: usize) -> usize {
+        self.outer.apply(O::USIZE + self.inner.call(i))
+    }
+
+    /// `Sw(offset + L(c))` for a coordinate `c`.
+    #[inline(always)]
+    pub fn call_coord<C: Coord<SL, DL>>(&self, c: &C) -> usize {
+        self.outer.apply(O::USIZE + self.inner.call_coord(c))
+    }
+
+    /// `size`: the inner layout's.
+    pub fn size(&self) -> usize {
+        self.inner.size()
+    }
+
+    /// The `cute-dyn` composed layout.
+    ///
+    /// # Errors
+    /// `Overflow` for a value above `i64::MAX`.
+    #[cfg(feature = "dyn")]
+    pub fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::ComposedLayout> {
+        Ok(cute_dyn::ComposedLayout { swizzle: self.outer.to_dyn()?, offset: O::I64, layout: self.inner.to_dyn()? })
+    }
+}
+
+/// `Sw<B,M,S> o OFFSET o LAYOUT`, as CuTe C++ prints a composed layout.
+impl<F: fmt::Display, O: Unsigned, L: fmt::Display> fmt::Display for ComposedLayout<F, O, L> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} o {} o {}", self.outer, O::U64, self.inner)
+    }
+}
+
+/// The result of `composition(Swizzle, Layout)` chosen by `B == 0`: CuTe C++ elides an
+/// identity swizzle (`B1`: the layout itself).
+pub trait ElideIdentity<Sw, L> {
+    /// The layout, or the composed layout.
+    type Output;
+    /// Build it.
+    fn build(sw: Sw, l: L) -> Self::Output;
+}
+impl<Sw, L> ElideIdentity<Sw, L> for typenum::B1 {
+    type Output = L;
+    fn build(_: Sw, l: L) -> L {
+        l
+    }
+}
+impl<Sw, L> ElideIdentity<Sw, L> for typenum::B0 {
+    type Output = ComposedLayout<Sw, U0, L>;
+    fn build(sw: Sw, l: L) -> Self::Output {
+        ComposedLayout { outer: sw, offset: U0::default(), inner: l }
+    }
+}
+
+/// `composition(Swizzle, Layout)`: `Sw ∘ 0 ∘ L`, or `L` itself for `B = 0`.
+impl<B: Unsigned, M: Unsigned, S: Shift, SL: Congruent<DL>, DL: IntTuple> Composition<Layout<SL, DL>>
+    for Swizzle<B, M, S>
+where
+    B: LeT<S::Abs> + EqT<U0>,
+    <B as LeT<S::Abs>>::Out: SwizzleShift<B, S::Abs>,
+    <B as EqT<U0>>::Out: Bit + ElideIdentity<Self, Layout<SL, DL>>,
+{
+    type Output = <<B as EqT<U0>>::Out as ElideIdentity<Self, Layout<SL, DL>>>::Output;
+    fn composition(self, l: Layout<SL, DL>) -> Self::Output {
+        <<B as EqT<U0>>::Out as ElideIdentity<Self, Layout<SL, DL>>>::build(self, l)
+    }
+}
+
+/// `composition(Sw ∘ offset ∘ L, tiler)`: `Sw ∘ offset ∘ composition(L, tiler)`, as C++
+/// composes the inner layout.
+impl<F, O, L: Composition<T>, T> Composition<T> for ComposedLayout<F, O, L> {
+    type Output = ComposedLayout<F, O, L::Output>;
+    fn composition(self, t: T) -> Self::Output {
+        ComposedLayout { outer: self.outer, offset: self.offset, inner: self.inner.composition(t) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{layout, tiler};
+    use alloc::string::ToString;
+    use typenum::{N2, P1, P3, P5, U1, U2, U3, U4, U5};
+
+    /// Every offset below 2^12 through the static and the cute-dyn swizzle.
+    fn agrees<B: Unsigned, M: Unsigned, S: Shift>()
+    where
+        B: LeT<S::Abs>,
+        <B as LeT<S::Abs>>::Out: SwizzleShift<B, S::Abs>,
+    {
+        let (s, d) = (Swizzle::<B, M, S>::new(), Swizzle::<B, M, S>::new().to_dyn().unwrap());
+        for o in 0..4096usize {
+            assert_eq!(s.apply(o) as i64, d.apply(o as i64).unwrap(), "{s} at {o}");
+        }
+    }
+
+    #[test]
+    fn static_swizzles_agree_with_cute_dyn() {
+        agrees::<U3, U3, P3>();
+        agrees::<U5, U0, P5>();
+        agrees::<U2, U4, P3>();
+        agrees::<U1, U2, N2>();
+        agrees::<U2, U1, N2>();
+        agrees::<U1, U5, P1>();
+    }
+
+    #[test]
+    fn swizzle_is_an_involution_on_its_domain() {
+        // Law: Sw(Sw(x)) = x (the moved bits are untouched, so xor-ing again undoes it).
+        let s = Swizzle::<U3, U3, P3>::new();
+        for o in 0..1024 {
+            assert_eq!(s.apply(s.apply(o)), o);
+        }
+    }
+
+    #[test]
+    fn composed_layouts_agree_with_cute_dyn() {
+        let c = Swizzle::<U3, U3, P3>::new().composition(layout!((8,64):(64,1)));
+        let d = c.to_dyn().unwrap();
+        assert_eq!(c.to_string(), d.to_string());
+        for i in 0..512 {
+            assert_eq!(c.call(i) as i64, d.call_index(i as i64).unwrap());
+        }
+        // composition with a tiler composes the inner layout (C++ and cute-dyn alike).
+        let t = c.composition(tiler!(<4,16>));
+        let dt = d.compose_inner(&"<4,16>".parse().unwrap()).unwrap();
+        assert_eq!(t.to_string(), dt.to_string());
+        for i in 0..64 {
+            assert_eq!(t.call(i) as i64, dt.call_index(i as i64).unwrap());
+        }
+    }
+
+    #[test]
+    fn an_identity_swizzle_is_elided() {
+        // CuTe C++ (and cute-dyn's ComposedLayout::compose): B = 0 gives the layout itself.
+        let l: Layout<_, _> = Swizzle::<U0, U4, P3>::new().composition(layout!(8:1));
+        assert_eq!(l.to_string(), "8:1");
+    }
+}

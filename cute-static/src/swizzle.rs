@@ -239,9 +239,9 @@ mod tests {
     use typenum::{N2, P1, P3, P5, U1, U2, U3, U4, U5};
 
     /// Every offset below 2^12 through the static and the cute-dyn swizzle.
-    fn agrees<B: Unsigned, M: Unsigned, S: Shift>()
+    fn agrees<B, M: Unsigned, S: Shift>()
     where
-        B: LeT<S::Abs>,
+        B: Unsigned + LeT<S::Abs>,
         <B as LeT<S::Abs>>::Out: SwizzleShift<B, S::Abs>,
     {
         let (s, d) = (Swizzle::<B, M, S>::new(), Swizzle::<B, M, S>::new().to_dyn().unwrap());

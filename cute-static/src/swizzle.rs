@@ -65,17 +65,19 @@ where
     }
 }
 
-impl<B: Unsigned, M: Unsigned, S: Shift> Swizzle<B, M, S>
-where
-    B: LeT<S::Abs>,
-    <B as LeT<S::Abs>>::Out: SwizzleShift<B, S::Abs>,
-{
+// The condition sits on `new` (and `Default`), the only ways to build one: a violated bound
+// on a function is reported with the condition's own message, one on an impl block is not.
+impl<B: Unsigned, M: Unsigned, S: Shift> Swizzle<B, M, S> {
     /// The mask of the `B` bits that move.
     const YYY: usize = ((1usize << B::USIZE) - 1) << (M::USIZE + if S::I32 > 0 { S::I32 as usize } else { 0 });
 
-    /// `Sw<B,M,S>`.
+    /// `Sw<B,M,S>`; `|S| < B` is a compile error.
     #[inline(always)]
-    pub fn new() -> Self {
+    pub fn new() -> Self
+    where
+        B: LeT<S::Abs>,
+        <B as LeT<S::Abs>>::Out: SwizzleShift<B, S::Abs>,
+    {
         Swizzle(PhantomData)
     }
 

@@ -13,6 +13,7 @@
 pub use cute_static::tensor::PtrTensor;
 
 pub mod dot;
+pub mod hgemm;
 pub mod sgemm;
 pub mod transpose;
 

@@ -25,7 +25,7 @@ args = P.parse_args()
 mod = cp.RawModule(path=args.ptx)
 K = {name: mod.get_function(name) for name in [
     "dot_product", "transpose_naive", "transpose_padded", "transpose_swizzled", "transpose_padded_by_hand",
-    "sgemm_layouts", "sgemm_by_hand"]}
+    "sgemm_layouts", "sgemm_by_hand", "hgemm"]}
 results = {"device": torch.cuda.get_device_name(0)}
 failures = []
 
@@ -170,6 +170,40 @@ for name in ("sgemm_layouts", "sgemm_by_hand"):
     results["sgemm_4096"][name] = {"ms": ms, "TFLOP/s": flop / ms / 1e9, "fraction of cuBLAS": ms_torch / ms}
     print(f"  {name} 4096^3: {ms:.3f} ms, {flop / ms / 1e9:.1f} TFLOP/s, {ms_torch / ms:.0%} of torch.matmul fp32 "
           f"({flop / ms_torch / 1e9:.1f} TFLOP/s)")
+
+# ---------------------------------------------------------------- hgemm
+print("hgemm")
+
+
+def run_hgemm(a, b):
+    m, k = a.shape
+    n = b.shape[1]
+    c = cp.empty((m, n), dtype=cp.float16)
+    K["hgemm"](((n + 127) // 128, (m + 127) // 128), (256,), (u64(m), u64(n), u64(k), a, b, c))
+    return c
+
+
+for m, n, k in ((1000, 1000, 1000), (129, 8, 8), (256, 384, 520), (77, 136, 2040)):
+    # Entries in {-1, 0, 1}: every sum is an integer of magnitude <= k <= 2048, exact in fp16.
+    a = cp.asarray(rng.integers(-1, 2, (m, k)).astype(np.float16))
+    b = cp.asarray(rng.integers(-1, 2, (k, n)).astype(np.float16))
+    want = (a.astype(cp.float64) @ b.astype(cp.float64)).astype(cp.float16)
+    check(f"hgemm {m}x{n}x{k} integer-valued, exact", bool((run_hgemm(a, b) == want).all()))
+ta = torch.rand(s, s, device="cuda", dtype=torch.float16)
+tb = torch.rand(s, s, device="cuda", dtype=torch.float16)
+a, b = cp.asarray(ta), cp.asarray(tb)
+want = (ta.float() @ tb.float())
+c = torch.as_tensor(run_hgemm(a, b), device="cuda")
+rel = float(((c.float() - want).abs() / want.abs()).max())
+check("hgemm 4096^3 vs fp32 matmul of the same inputs, relative error < 2e-3", rel < 2e-3, f"({rel:.2e})")
+ms_torch = timed(lambda: torch.matmul(ta, tb))
+c = cp.empty((s, s), dtype=cp.float16)
+f = K["hgemm"]
+ms = timed(lambda: f((s // 128, s // 128), (256,), (u64(s), u64(s), u64(s), a, b, c)))
+results["hgemm_4096"] = {"torch ms": ms_torch, "torch TFLOP/s": flop / ms_torch / 1e9,
+                         "hgemm": {"ms": ms, "TFLOP/s": flop / ms / 1e9, "fraction of cuBLAS": ms_torch / ms}}
+print(f"  hgemm 4096^3: {ms:.3f} ms, {flop / ms / 1e9:.1f} TFLOP/s, {ms_torch / ms:.0%} of torch.matmul fp16 "
+      f"({flop / ms_torch / 1e9:.1f} TFLOP/s)")
 
 # ---------------------------------------------------------------- SASS
 if args.sass:

@@ -1,0 +1,206 @@
+//! HGEMM on tensor cores, `C = A · B` with `A`, `B`, `C` fp16 row-major and fp32 accumulation:
+//! `mma.sync.aligned.m16n8k16`, fragments loaded with `ldmatrix` (`.trans` for `B`), a 3-stage
+//! `cp.async` pipeline of 128x128x32 block tiles, and swizzled shared tiles so that `ldmatrix`
+//! and the 16-byte `cp.async` writes are free of bank conflicts:
+//!
+//! | tile | layout (halves) | why |
+//! |---|---|---|
+//! | `A` stage | `Sw<2,3,3> o 0 o (128,32):(32,1)` | a row is 64 bytes: rows r and r+2 share banks; the swizzle moves 16-byte chunk `c` of row `r` to `c ^ (r/2 % 4)` |
+//! | `B` stage | `Sw<3,3,4> o 0 o (32,128):(128,1)` | a row is 256 bytes: 8 rows of one chunk share banks; chunk `c` of row `r` goes to `c ^ (r % 8)` |
+//!
+//! 8 warps (2 x 4) each own a 64x32 block of `C`: 4 x 4 `m16n8` accumulators. Any `M`; `N` and
+//! `K` multiples of 8 (16-byte `cp.async` chunks); out-of-range chunks are zero-filled by
+//! `cp.async`'s source size, out-of-range stores skipped.
+
+use core::arch::asm;
+
+use cute_static::typenum::{P3, P4, U2, U3};
+use cute_static::{layout, shape, Composition, Layout, Swizzle};
+
+use crate::{block_idx, thread_idx};
+
+/// The block tile.
+pub const BM: usize = 128;
+/// The block tile.
+pub const BN: usize = 128;
+/// The `k` step.
+pub const BK: usize = 32;
+/// Pipeline depth.
+pub const STAGES: usize = 3;
+
+type TileA = Layout![(128,32):(32,1)];
+type TileB = Layout![(32,128):(128,1)];
+type SwA = Swizzle<U2, U3, P3>;
+type SwB = Swizzle<U3, U3, P4>;
+/// Halves per stage of each tile.
+const STAGE: usize = 128 * 32;
+
+core::arch::global_asm!(".shared .align 128 .b8 HGEMM_A[{bytes}];", bytes = const STAGES * STAGE * 2);
+core::arch::global_asm!(".shared .align 128 .b8 HGEMM_B[{bytes}];", bytes = const STAGES * STAGE * 2);
+
+/// Shared-state-space addresses of the two tile arrays.
+#[inline(always)]
+fn shared_bases() -> (u32, u32) {
+    let (a, b): (u32, u32);
+    // SAFETY: addresses of the arrays, no memory access.
+    unsafe {
+        asm!("mov.u32 {a}, HGEMM_A;", "mov.u32 {b}, HGEMM_B;", a = out(reg32) a, b = out(reg32) b,
+            options(pure, nomem, nostack))
+    };
+    (a, b)
+}
+
+/// `cp.async.cg` of 16 bytes, zero-filled past `valid` (16 or 0) source bytes.
+#[inline(always)]
+unsafe fn cp_async16(dst: u32, src: *const u16, valid: bool) {
+    let n: u32 = if valid { 16 } else { 0 };
+    // SAFETY: the caller's promise: dst is a 16-byte aligned shared address; src is readable for
+    // 16 bytes when `valid` (nothing is read otherwise).
+    unsafe {
+        asm!("cp.async.cg.shared.global [{d}], [{s}], 16, {n};", d = in(reg32) dst, s = in(reg64) src, n = in(reg32) n, options(nostack))
+    };
+}
+
+#[inline(always)]
+fn cp_async_commit() {
+    // SAFETY: groups the copies issued so far.
+    unsafe { asm!("cp.async.commit_group;", options(nostack)) };
+}
+
+/// Wait until at most `STAGES - 2` groups are in flight, then a block barrier.
+#[inline(always)]
+fn cp_async_wait_and_sync() {
+    // SAFETY: waits for this thread's copies; the barrier makes every thread's visible.
+    unsafe { asm!("cp.async.wait_group 1;", "bar.sync 0;", options(nostack)) };
+}
+
+/// `ldmatrix .x4` (`.trans` for `B`): four 8x8 matrices, thread `t` giving row `t % 8` of
+/// matrix `t / 8`.
+#[inline(always)]
+unsafe fn ldmatrix_x4<const TRANS: bool>(addr: u32) -> [u32; 4] {
+    let (a, b, c, d): (u32, u32, u32, u32);
+    // SAFETY: the caller's promise: 16 readable shared bytes at each thread's address.
+    unsafe {
+        if TRANS {
+            asm!("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {{{a}, {b}, {c}, {d}}}, [{p}];",
+                p = in(reg32) addr, a = out(reg32) a, b = out(reg32) b, c = out(reg32) c, d = out(reg32) d,
+                options(readonly, nostack))
+        } else {
+            asm!("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {{{a}, {b}, {c}, {d}}}, [{p}];",
+                p = in(reg32) addr, a = out(reg32) a, b = out(reg32) b, c = out(reg32) c, d = out(reg32) d,
+                options(readonly, nostack))
+        }
+    };
+    [a, b, c, d]
+}
+
+/// `d = a · b + d` for one `m16n8k16` tile (f16 inputs, f32 accumulators).
+#[inline(always)]
+fn mma(d: &mut [f32; 4], a: &[u32; 4], b: [u32; 2]) {
+    // SAFETY: register-only tensor-core instruction; every lane of the warp executes it.
+    unsafe {
+        asm!("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{{d0}, {d1}, {d2}, {d3}}}, {{{a0}, {a1}, {a2}, {a3}}}, {{{b0}, {b1}}}, {{{d0}, {d1}, {d2}, {d3}}};",
+            d0 = inout(reg32) d[0], d1 = inout(reg32) d[1], d2 = inout(reg32) d[2], d3 = inout(reg32) d[3],
+            a0 = in(reg32) a[0], a1 = in(reg32) a[1], a2 = in(reg32) a[2], a3 = in(reg32) a[3],
+            b0 = in(reg32) b[0], b1 = in(reg32) b[1], options(pure, nomem, nostack))
+    };
+}
+
+/// `C (m x n, fp16) = A (m x k) · B (k x n)`; grid `(ceil(n/128), ceil(m/128))`, 256 threads.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn hgemm(m: usize, n: usize, k: usize, a: *const u16, b: *const u16, c: *mut u16) {
+    if n % 8 != 0 || k % 8 != 0 {
+        panic!("N and K must be multiples of 8");
+    }
+    let (tid, _) = thread_idx();
+    let (bx, by) = block_idx();
+    let (m0, n0) = (by * BM, bx * BN);
+    let (warp, lane) = (tid / 32, tid % 32);
+    let (wm, wn) = (64 * (warp % 2), 32 * (warp / 2));
+    let ga = layout!(({m},{k}):({k},1));
+    let gb = layout!(({k},{n}):({n},1));
+    let gc = layout!(({m},{n}):({n},1));
+    let sa = SwA::new().composition(TileA::default());
+    let sb = SwB::new().composition(TileB::default());
+    let (base_a, base_b) = shared_bases();
+    // Half offsets to shared byte addresses, per stage.
+    let at_a =
+        |stage: usize, r: usize, c: usize| base_a + 2 * (stage * STAGE + sa.call_coord(&shape!(({ r }, { c })))) as u32;
+    let at_b =
+        |stage: usize, r: usize, c: usize| base_b + 2 * (stage * STAGE + sb.call_coord(&shape!(({ r }, { c })))) as u32;
+
+    // Each thread copies two 16-byte chunks of each tile per stage: A's 128x32 tile is 512
+    // chunks (4 per row), B's 32x128 tile 512 chunks (16 per row).
+    let load = |stage: usize, kt: usize| {
+        let k0 = kt * BK;
+        for j in 0..2 {
+            let q = tid + 256 * j;
+            let (r, c) = (q / 4, 8 * (q % 4));
+            let ok = m0 + r < m && k0 + c < k;
+            let src = if ok { a.wrapping_add(ga.call_coord(&shape!(({ m0 + r }, { k0 + c })))) } else { a };
+            // SAFETY: an aligned chunk of the stage; src in A when ok (k % 8 == 0).
+            unsafe { cp_async16(at_a(stage, r, c), src, ok) };
+            let (r, c) = (q / 16, 8 * (q % 16));
+            let ok = k0 + r < k && n0 + c < n;
+            let src = if ok { b.wrapping_add(gb.call_coord(&shape!(({ k0 + r }, { n0 + c })))) } else { b };
+            // SAFETY: as above (n % 8 == 0).
+            unsafe { cp_async16(at_b(stage, r, c), src, ok) };
+        }
+    };
+
+    let mut acc = [[[0.0f32; 4]; 4]; 4];
+    let ktiles = k.div_ceil(BK);
+    for s in 0..STAGES - 1 {
+        if s < ktiles {
+            load(s, s);
+        }
+        cp_async_commit();
+    }
+    // ldmatrix rows: thread `lane` addresses row `lane % 8 + 8 * (lane / 8 % 2)`, column
+    // `8 * (lane / 16)` of a 16x16 block.
+    let (lr, lc) = (lane % 8 + 8 * (lane / 8 % 2), 8 * (lane / 16));
+    for kt in 0..ktiles {
+        cp_async_wait_and_sync();
+        // The stage read at kt - 1 is free now (every warp passed the barrier): refill it.
+        if kt + STAGES - 1 < ktiles {
+            load((kt + STAGES - 1) % STAGES, kt + STAGES - 1);
+        }
+        cp_async_commit();
+        let stage = kt % STAGES;
+        for kk in 0..BK / 16 {
+            let mut fa = [[0u32; 4]; 4];
+            let mut fb = [[0u32; 2]; 4];
+            for (i, f) in fa.iter_mut().enumerate() {
+                // SAFETY: inside the stage's A tile.
+                *f = unsafe { ldmatrix_x4::<false>(at_a(stage, wm + 16 * i + lr, 16 * kk + lc)) };
+            }
+            for j in 0..2 {
+                // SAFETY: inside the stage's B tile; matrices 0,1 are n-tile 2j, 2,3 n-tile 2j+1.
+                let x = unsafe { ldmatrix_x4::<true>(at_b(stage, 16 * kk + lr, wn + 16 * j + lc)) };
+                fb[2 * j] = [x[0], x[1]];
+                fb[2 * j + 1] = [x[2], x[3]];
+            }
+            for i in 0..4 {
+                for j in 0..4 {
+                    mma(&mut acc[i][j], &fa[i], fb[j]);
+                }
+            }
+        }
+    }
+    // Accumulator (i, j) element e: row wm + 16i + lane/4 + 8(e/2), column wn + 8j + 2(lane%4) + e%2.
+    for (i, row) in acc.iter().enumerate() {
+        for (j, d) in row.iter().enumerate() {
+            for h in 0..2 {
+                let (r, col) = (m0 + wm + 16 * i + lane / 4 + 8 * h, n0 + wn + 8 * j + 2 * (lane % 4));
+                if r < m && col < n {
+                    let packed: u32;
+                    // SAFETY: register conversion; then a 4-byte store inside C (n even).
+                    unsafe {
+                        asm!("cvt.rn.f16x2.f32 {p}, {hi}, {lo};", p = out(reg32) packed, hi = in(reg32) d[2 * h + 1], lo = in(reg32) d[2 * h], options(pure, nomem, nostack));
+                        (c.wrapping_add(gc.call_coord(&shape!(({ r }, { col })))) as *mut u32).write(packed);
+                    }
+                }
+            }
+        }
+    }
+}

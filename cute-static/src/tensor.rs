@@ -341,32 +341,48 @@ impl<E: EngineMut, S: Congruent<D>, D: IntTuple> IndexMut<usize> for Tensor<E, L
 /// A static tile shape over the modes of a flat layout (implemented by the tile's shape list,
 /// against the tensor's shape and stride lists).
 pub trait TileOver<S, D> {
-    /// Check the tile coordinate `c` (one per mode) and give the tile's offset.
+    /// Check the tile coordinate `c` (one per mode) and give the tile's offset. With `residue`
+    /// (pointer tensors, as CuTe C++), the tile need not divide the extent (the last tile of a
+    /// ragged mode reaches past it, and a kernel predicates it), the coordinate is not checked,
+    /// and the offset wraps as the pointer arithmetic it becomes does.
     ///
     /// # Errors
-    /// [`TensorError::TileDivisibility`], [`TensorError::TileOutOfRange`].
-    fn tile_offset(s: &S, d: &D, c: &[usize], mode: usize) -> Result<usize, TensorError>;
+    /// [`TensorError::TileDivisibility`], [`TensorError::TileOutOfRange`] (without `residue`).
+    fn tile_offset(s: &S, d: &D, c: &[usize], mode: usize, residue: bool) -> Result<usize, TensorError>;
 }
 impl TileOver<Nil, Nil> for Nil {
     #[inline(always)]
-    fn tile_offset(_: &Nil, _: &Nil, _: &[usize], _: usize) -> Result<usize, TensorError> {
+    fn tile_offset(_: &Nil, _: &Nil, _: &[usize], _: usize, _: bool) -> Result<usize, TensorError> {
         Ok(0)
     }
 }
 impl<T: Unsigned, TT: TileOver<ST, DT>, S: Leaf, ST, D: Leaf, DT> TileOver<Cons<S, ST>, Cons<D, DT>> for Cons<T, TT> {
     #[inline(always)]
-    fn tile_offset(s: &Cons<S, ST>, d: &Cons<D, DT>, c: &[usize], mode: usize) -> Result<usize, TensorError> {
+    fn tile_offset(
+        s: &Cons<S, ST>,
+        d: &Cons<D, DT>,
+        c: &[usize],
+        mode: usize,
+        residue: bool,
+    ) -> Result<usize, TensorError> {
         let (extent, tile) = (s.0.value(), T::USIZE);
-        if tile == 0 || extent % tile != 0 {
+        if tile == 0 || (!residue && extent % tile != 0) {
             return Err(TensorError::TileDivisibility { mode, extent, tile });
         }
         let k = c[mode];
-        if k >= extent / tile {
+        if !residue && k >= extent / tile {
             return Err(TensorError::TileOutOfRange { mode, coord: k, tiles: extent / tile });
+        }
+        let rest = TT::tile_offset(&s.1, &d.1, c, mode + 1, residue)?;
+        if residue {
+            // A pointer tensor's offsets are pointer arithmetic (`wrapping_add`, never a memory
+            // access): wrapping here is what the pointer would do, and costs no branch in a
+            // kernel's loop.
+            return Ok((k * tile).wrapping_mul(d.0.value()).wrapping_add(rest));
         }
         // k * tile < extent, so this is at most the layout's cosize, which `new` checked.
         let here = (k * tile).checked_mul(d.0.value()).ok_or(TensorError::Overflow { what: "offset" })?;
-        here.checked_add(TT::tile_offset(&s.1, &d.1, c, mode + 1)?).ok_or(TensorError::Overflow { what: "offset" })
+        here.checked_add(rest).ok_or(TensorError::Overflow { what: "offset" })
     }
 }
 
@@ -450,7 +466,7 @@ impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a [T], Layout<S, D>> {
     where
         D: Copy,
     {
-        let (layout, off) = tile_of(&self.layout, coord)?;
+        let (layout, off) = tile_of(&self.layout, coord, false)?;
         let engine: &'a [T] = self.engine;
         Tensor::new(&engine[off.min(engine.len())..], layout)
     }
@@ -607,14 +623,14 @@ impl<H: Leaf, T: FlatCoord + crate::int_tuple::List> FlatCoord for Cons<H, T> {
 }
 
 /// The layout of the tile at `coord` (one entry per mode) and its offset in the tensor.
-fn tile_of<S, D, TS>(l: &Layout<S, D>, coord: &[usize]) -> Result<(Layout<TS, D>, usize), TensorError>
+fn tile_of<S, D, TS>(l: &Layout<S, D>, coord: &[usize], residue: bool) -> Result<(Layout<TS, D>, usize), TensorError>
 where
     S: Congruent<D>,
     D: IntTuple + Copy,
     TS: TileOver<S, D> + Congruent<D> + Default,
 {
     check_coord_rank::<S>(coord)?;
-    let off = TS::tile_offset(l.shape(), l.stride(), coord, 0)?;
+    let off = TS::tile_offset(l.shape(), l.stride(), coord, 0, residue)?;
     Ok((Layout::new(TS::default(), *l.stride()), off))
 }
 
@@ -676,7 +692,7 @@ impl<T, S: Congruent<D>, D: IntTuple> Tensor<&mut [T], Layout<S, D>> {
     where
         D: Copy,
     {
-        let (layout, off) = tile_of(&self.layout, coord)?;
+        let (layout, off) = tile_of(&self.layout, coord, false)?;
         let len = self.engine.len();
         Tensor::new(&mut self.engine[off.min(len)..], layout)
     }
@@ -798,10 +814,25 @@ impl<T, S: Congruent<D>, D: IntTuple> PtrTensor<T, Layout<S, D>> {
         PtrTensor { ptr: self.ptr, layout }
     }
 
-    /// [`Tensor::local_tile`] of a pointer tensor.
+    /// `local_tile` of a pointer tensor, as CuTe C++: the tile need not divide the tensor (the
+    /// last tile of a ragged mode reaches past its extent; a kernel predicates its accesses),
+    /// and the tile coordinate is not checked against the grid of tiles: building a tile only
+    /// computes addresses (wrapping, never touching memory), and every access is the caller's
+    /// `unsafe` promise anyway. (The check costs a kernel's loop 10%: measured, docs/gpu.md.)
     ///
     /// # Errors
-    /// As [`Tensor::local_tile`].
+    /// [`TensorError::CoordRank`] unless `coord` has one entry per mode.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{layout, shape, tensor::PtrTensor};
+    /// let mut data = [0u32; 50];
+    /// let a = PtrTensor::new(data.as_mut_ptr(), layout!((5,10):(1,5))); // column-major 5x10
+    /// let t = a.local_tile(shape!((4,4)), &[1, 2])?; // rows 4..8, columns 8..12: only (4,8), (4,9) exist
+    /// assert_eq!(t.addr(0), a.addr_at(&shape!((4,8))));
+    /// assert_eq!(t.layout().to_string(), "(4,4):(1,5)");
+    /// # Ok::<(), cute_static::tensor::TensorError>(())
+    /// ```
     #[inline(always)]
     pub fn local_tile<TS: TileOver<S, D> + Congruent<D> + Default>(
         &self,
@@ -811,7 +842,7 @@ impl<T, S: Congruent<D>, D: IntTuple> PtrTensor<T, Layout<S, D>> {
     where
         D: Copy,
     {
-        let (layout, off) = tile_of(&self.layout, coord)?;
+        let (layout, off) = tile_of(&self.layout, coord, true)?;
         Ok(PtrTensor { ptr: self.ptr.wrapping_add(off), layout })
     }
 

@@ -17,7 +17,7 @@ use core::arch::asm;
 use cute_static::typenum::{P3, P4, U2, U3};
 use cute_static::{layout, shape, Composition, Layout, Swizzle};
 
-use crate::{block_idx, thread_idx};
+use crate::{block_idx, block_tile, thread_idx, PtrTensor};
 
 /// The block tile.
 pub const BM: usize = 128;
@@ -117,9 +117,9 @@ pub unsafe extern "ptx-kernel" fn hgemm(m: usize, n: usize, k: usize, a: *const 
     let (m0, n0) = (by * BM, bx * BN);
     let (warp, lane) = (tid / 32, tid % 32);
     let (wm, wn) = (64 * (warp % 2), 32 * (warp / 2));
-    let ga = layout!(({m},{k}):({k},1));
-    let gb = layout!(({k},{n}):({n},1));
-    let gc = layout!(({m},{n}):({n},1));
+    let ga = PtrTensor::new(a as *mut u16, layout!(({m},{k}):({k},1)));
+    let gb = PtrTensor::new(b as *mut u16, layout!(({k},{n}):({n},1)));
+    let gc = PtrTensor::new(c, layout!(({m},{n}):({n},1)));
     let sa = SwA::new().composition(TileA::default());
     let sb = SwB::new().composition(TileB::default());
     let (base_a, base_b) = shared_bases();
@@ -133,16 +133,20 @@ pub unsafe extern "ptx-kernel" fn hgemm(m: usize, n: usize, k: usize, a: *const 
     // chunks (4 per row), B's 32x128 tile 512 chunks (16 per row).
     let load = |stage: usize, kt: usize| {
         let k0 = kt * BK;
+        // Block tiles (by, kt) of A and (kt, bx) of B; the last of a ragged matrix reaches past
+        // it, and its chunks are zero-filled.
+        let ta = block_tile(ga.local_tile(shape!((128, 32)), &[by, kt]));
+        let tb = block_tile(gb.local_tile(shape!((32, 128)), &[kt, bx]));
         for j in 0..2 {
             let q = tid + 256 * j;
             let (r, c) = (q / 4, 8 * (q % 4));
             let ok = m0 + r < m && k0 + c < k;
-            let src = if ok { a.wrapping_add(ga.call_coord(&shape!(({ m0 + r }, { k0 + c })))) } else { a };
+            let src = if ok { ta.addr_at(&shape!(({ r }, { c }))) as *const u16 } else { a };
             // SAFETY: an aligned chunk of the stage; src in A when ok (k % 8 == 0).
             unsafe { cp_async16(at_a(stage, r, c), src, ok) };
             let (r, c) = (q / 16, 8 * (q % 16));
             let ok = k0 + r < k && n0 + c < n;
-            let src = if ok { b.wrapping_add(gb.call_coord(&shape!(({ k0 + r }, { n0 + c })))) } else { b };
+            let src = if ok { tb.addr_at(&shape!(({ r }, { c }))) as *const u16 } else { b };
             // SAFETY: as above (n % 8 == 0).
             unsafe { cp_async16(at_b(stage, r, c), src, ok) };
         }
@@ -187,17 +191,19 @@ pub unsafe extern "ptx-kernel" fn hgemm(m: usize, n: usize, k: usize, a: *const 
             }
         }
     }
-    // Accumulator (i, j) element e: row wm + 16i + lane/4 + 8(e/2), column wn + 8j + 2(lane%4) + e%2.
+    // Accumulator (i, j) element e: row wm + 16i + lane/4 + 8(e/2), column wn + 8j + 2(lane%4) + e%2
+    // of the block's tile of C.
+    let tc = block_tile(gc.local_tile(shape!((128, 128)), &[by, bx]));
     for (i, row) in acc.iter().enumerate() {
         for (j, d) in row.iter().enumerate() {
             for h in 0..2 {
-                let (r, col) = (m0 + wm + 16 * i + lane / 4 + 8 * h, n0 + wn + 8 * j + 2 * (lane % 4));
-                if r < m && col < n {
+                let (r, col) = (wm + 16 * i + lane / 4 + 8 * h, wn + 8 * j + 2 * (lane % 4));
+                if m0 + r < m && n0 + col < n {
                     let packed: u32;
                     // SAFETY: register conversion; then a 4-byte store inside C (n even).
                     unsafe {
                         asm!("cvt.rn.f16x2.f32 {p}, {hi}, {lo};", p = out(reg32) packed, hi = in(reg32) d[2 * h + 1], lo = in(reg32) d[2 * h], options(pure, nomem, nostack));
-                        (c.wrapping_add(gc.call_coord(&shape!(({ r }, { col })))) as *mut u32).write(packed);
+                        (tc.addr_at(&shape!(({ r }, { col }))) as *mut u32).write(packed);
                     }
                 }
             }

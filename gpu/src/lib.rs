@@ -126,6 +126,16 @@ impl<L> SmemTensor<f32, L> {
     }
 }
 
+/// A block tile from `PtrTensor::local_tile`, whose only error is a coordinate of the wrong
+/// rank (the kernels pass literal coordinates of the right one; it would trap).
+#[inline(always)]
+pub fn block_tile<T>(t: Result<T, cute_static::tensor::TensorError>) -> T {
+    match t {
+        Ok(t) => t,
+        Err(_) => panic!("a tile coordinate of the wrong rank"),
+    }
+}
+
 /// `__syncthreads()`.
 #[inline(always)]
 pub fn sync_threads() {

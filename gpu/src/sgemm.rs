@@ -4,7 +4,9 @@
 //! during the current tile's FMAs), 16-byte loads and stores.
 //!
 //! Every index comes from a layout:
-//! - `A`, `B`, `C` in global memory: `({m},{k}):({k},1)`, `({k},{n}):({n},1)`, `({m},{n}):({n},1)`;
+//! - `A`, `B`, `C` in global memory: `({m},{k}):({k},1)`, `({k},{n}):({n},1)`, `({m},{n}):({n},1)`,
+//!   their block tiles by `local_tile` (128x8 of `A`, 8x128 of `B`, 128x128 of `C`; the last tile
+//!   of a ragged matrix reaches past it, and the loads and stores are predicated, as in CuTe);
 //! - the shared tiles, `m` (or `n`) contiguous so that a thread's 8 rows are 2 vector loads:
 //!   `(128,8,2):(1,128,1024)` as `(m, k, stage)`;
 //! - the thread-value layout of the accumulators, `(16,(4,2)):(4,(1,64))`: value `v` of thread
@@ -14,9 +16,10 @@
 //! Any `M`; `N` and `K` multiples of 4 (the 16-byte accesses, as CuTe's vectorized copies
 //! need); ragged edge tiles are predicated (zero-filled loads, guarded stores).
 
-use cute_static::{layout, shape, Cons, Layout, Nil};
+use cute_static::typenum::U1;
+use cute_static::{layout, shape, Cons, Layout, Nil, Shape};
 
-use crate::{block_idx, shared_tile, sync_threads, thread_idx, F4};
+use crate::{block_idx, block_tile, shared_tile, sync_threads, thread_idx, PtrTensor, F4};
 
 /// The block tile.
 pub const BM: usize = 128;
@@ -34,8 +37,16 @@ shared_tile!(fn smem_b: f32, SmemB as "SGEMM_B");
 /// Where the kernel's indices come from: layouts, or the same arithmetic written by hand (the
 /// twin whose SASS the layout-indexed kernel is compared with).
 trait Indexing {
-    /// Offset of `(r, c)` in a row-major matrix with `ld` columns.
-    fn global(r: usize, c: usize, ld: usize) -> usize;
+    /// Element `(r, c)` of block tile `(ti, tj)` of `A` (`m x k`, 128x8 tiles).
+    fn a_elem(a: *const f32, m: usize, k: usize, ti: usize, tj: usize, r: usize, c: usize) -> *const f32;
+    /// Element `(r, c)` of block tile `(ti, tj)` of `B` (`k x n`, 8x128 tiles).
+    fn b_elem(b: *const f32, k: usize, n: usize, ti: usize, tj: usize, r: usize, c: usize) -> *const f32;
+    /// Block tile `(ti, tj)` of `C` (`m x n`, 128x128 tiles), made once per block.
+    type CTile: Copy;
+    /// Block tile `(ti, tj)` of `C`.
+    fn c_tile(c: *mut f32, m: usize, n: usize, ti: usize, tj: usize) -> Self::CTile;
+    /// Element `(r, col)` of a tile of `C`.
+    fn c_elem(t: &Self::CTile, r: usize, col: usize) -> *mut f32;
     /// Offset of `(mn, k, stage)` in a shared tile.
     fn shared(mn: usize, k: usize, stage: usize) -> usize;
     /// Row (column) of value `v` of thread row (column) `t` in the block tile.
@@ -45,9 +56,24 @@ trait Indexing {
 struct Layouts;
 impl Indexing for Layouts {
     #[inline(always)]
-    fn global(r: usize, c: usize, ld: usize) -> usize {
-        // Only the stride matters for an offset: the extents are the predicates' business.
-        layout!((1,1):({ld},1)).call_coord(&Cons(r, Cons(c, Nil)))
+    fn a_elem(a: *const f32, m: usize, k: usize, ti: usize, tj: usize, r: usize, c: usize) -> *const f32 {
+        let g = PtrTensor::new(a as *mut f32, layout!(({m},{k}):({k},1)));
+        block_tile(g.local_tile(shape!((128, 8)), &[ti, tj])).addr_at(&Cons(r, Cons(c, Nil)))
+    }
+    #[inline(always)]
+    fn b_elem(b: *const f32, k: usize, n: usize, ti: usize, tj: usize, r: usize, c: usize) -> *const f32 {
+        let g = PtrTensor::new(b as *mut f32, layout!(({k},{n}):({n},1)));
+        block_tile(g.local_tile(shape!((8, 128)), &[ti, tj])).addr_at(&Cons(r, Cons(c, Nil)))
+    }
+    type CTile = PtrTensor<f32, Layout<Shape![(128, 128)], Cons<usize, Cons<U1, Nil>>>>;
+    #[inline(always)]
+    fn c_tile(c: *mut f32, m: usize, n: usize, ti: usize, tj: usize) -> Self::CTile {
+        let g = PtrTensor::new(c, layout!(({m},{n}):({n},1)));
+        block_tile(g.local_tile(shape!((128, 128)), &[ti, tj]))
+    }
+    #[inline(always)]
+    fn c_elem(t: &Self::CTile, r: usize, col: usize) -> *mut f32 {
+        t.addr_at(&Cons(r, Cons(col, Nil)))
     }
     #[inline(always)]
     fn shared(mn: usize, k: usize, stage: usize) -> usize {
@@ -62,8 +88,21 @@ impl Indexing for Layouts {
 struct ByHand;
 impl Indexing for ByHand {
     #[inline(always)]
-    fn global(r: usize, c: usize, ld: usize) -> usize {
-        r * ld + c
+    fn a_elem(a: *const f32, _: usize, k: usize, ti: usize, tj: usize, r: usize, c: usize) -> *const f32 {
+        a.wrapping_add((128 * ti + r) * k + 8 * tj + c)
+    }
+    #[inline(always)]
+    fn b_elem(b: *const f32, _: usize, n: usize, ti: usize, tj: usize, r: usize, c: usize) -> *const f32 {
+        b.wrapping_add((8 * ti + r) * n + 128 * tj + c)
+    }
+    type CTile = (*mut f32, usize);
+    #[inline(always)]
+    fn c_tile(c: *mut f32, _: usize, n: usize, ti: usize, tj: usize) -> Self::CTile {
+        (c.wrapping_add(128 * ti * n + 128 * tj), n)
+    }
+    #[inline(always)]
+    fn c_elem(t: &Self::CTile, r: usize, col: usize) -> *mut f32 {
+        t.0.wrapping_add(r * t.1 + col)
     }
     #[inline(always)]
     fn shared(mn: usize, k: usize, stage: usize) -> usize {
@@ -93,7 +132,7 @@ unsafe fn sgemm<I: Indexing>(m: usize, n: usize, k: usize, a: *const f32, b: *co
         let (r, kk) = (m0 + ar, kt * BK + ak);
         // SAFETY: (r, kk..kk+4) inside A (k % 4 == 0).
         if r < m && kk < k {
-            unsafe { (a.add(I::global(r, kk, k)) as *const F4).read() }
+            unsafe { (I::a_elem(a, m, k, by, kt, ar, ak) as *const F4).read() }
         } else {
             F4::default()
         }
@@ -102,7 +141,7 @@ unsafe fn sgemm<I: Indexing>(m: usize, n: usize, k: usize, a: *const f32, b: *co
         let (kk, col) = (kt * BK + bk, n0 + bn);
         // SAFETY: (kk, col..col+4) inside B (n % 4 == 0).
         if kk < k && col < n {
-            unsafe { (b.add(I::global(kk, col, n)) as *const F4).read() }
+            unsafe { (I::b_elem(b, k, n, kt, bx, bk, bn) as *const F4).read() }
         } else {
             F4::default()
         }
@@ -153,14 +192,15 @@ unsafe fn sgemm<I: Indexing>(m: usize, n: usize, k: usize, a: *const f32, b: *co
         }
         sync_threads();
     }
+    let tc = I::c_tile(c, m, n, by, bx);
     for (i, row) in acc.iter().enumerate() {
-        let r = m0 + I::thr_val(ty, i);
+        let r = I::thr_val(ty, i);
         for h in 0..2 {
-            let col = n0 + I::thr_val(tx, 4 * h);
-            if r < m && col < n {
+            let col = I::thr_val(tx, 4 * h);
+            if m0 + r < m && n0 + col < n {
                 let v = F4([row[4 * h], row[4 * h + 1], row[4 * h + 2], row[4 * h + 3]]);
-                // SAFETY: (r, col..col+4) inside C.
-                unsafe { (c.add(I::global(r, col, n)) as *mut F4).write(v) };
+                // SAFETY: (m0 + r, n0 + col..+4) inside C.
+                unsafe { (I::c_elem(&tc, r, col) as *mut F4).write(v) };
             }
         }
     }

@@ -6,7 +6,8 @@
 //! Every index comes from a layout:
 //! - `A`, `B`, `C` in global memory: `({m},{k}):({k},1)`, `({k},{n}):({n},1)`, `({m},{n}):({n},1)`,
 //!   their block tiles by `local_tile` (128x8 of `A`, 8x128 of `B`, 128x128 of `C`; the last tile
-//!   of a ragged matrix reaches past it, and the loads and stores are predicated, as in CuTe);
+//!   of a ragged matrix reaches past it, and the loads and stores are predicated, as in CuTe),
+//!   and each thread's part of `C`'s tile by `local_partition` over 4x4 blocks;
 //! - the shared tiles, `m` (or `n`) contiguous so that a thread's 8 rows are 2 vector loads:
 //!   `(128,8,2):(1,128,1024)` as `(m, k, stage)`;
 //! - the thread-value layout of the accumulators, `(16,(4,2)):(4,(1,64))`: value `v` of thread
@@ -16,7 +17,7 @@
 //! Any `M`; `N` and `K` multiples of 4 (the 16-byte accesses, as CuTe's vectorized copies
 //! need); ragged edge tiles are predicated (zero-filled loads, guarded stores).
 
-use cute_static::typenum::U1;
+use cute_static::typenum::{U1, U64};
 use cute_static::{layout, shape, Cons, Layout, Nil, Shape};
 
 use crate::{block_idx, block_tile, shared_tile, sync_threads, thread_idx, PtrTensor, F4};
@@ -41,12 +42,13 @@ trait Indexing {
     fn a_elem(a: *const f32, m: usize, k: usize, ti: usize, tj: usize, r: usize, c: usize) -> *const f32;
     /// Element `(r, c)` of block tile `(ti, tj)` of `B` (`k x n`, 8x128 tiles).
     fn b_elem(b: *const f32, k: usize, n: usize, ti: usize, tj: usize, r: usize, c: usize) -> *const f32;
-    /// Block tile `(ti, tj)` of `C` (`m x n`, 128x128 tiles), made once per block.
-    type CTile: Copy;
-    /// Block tile `(ti, tj)` of `C`.
-    fn c_tile(c: *mut f32, m: usize, n: usize, ti: usize, tj: usize) -> Self::CTile;
-    /// Element `(r, col)` of a tile of `C`.
-    fn c_elem(t: &Self::CTile, r: usize, col: usize) -> *mut f32;
+    /// Thread `(tx, ty)`'s part of block tile `(ti, tj)` of `C` (`m x n`, 128x128 tiles).
+    type CPart: Copy;
+    /// Thread `(tx, ty)`'s part of block tile `(ti, tj)` of `C`.
+    fn c_part(c: *mut f32, m: usize, n: usize, ti: usize, tj: usize, tx: usize, ty: usize) -> Self::CPart;
+    /// The first of the 4 consecutive elements of the thread's row `i` (0..8), column group
+    /// `h` (0..2).
+    fn c_elem(t: &Self::CPart, i: usize, h: usize) -> *mut f32;
     /// Offset of `(mn, k, stage)` in a shared tile.
     fn shared(mn: usize, k: usize, stage: usize) -> usize;
     /// Row (column) of value `v` of thread row (column) `t` in the block tile.
@@ -65,15 +67,20 @@ impl Indexing for Layouts {
         let g = PtrTensor::new(b as *mut f32, layout!(({k},{n}):({n},1)));
         block_tile(g.local_tile(shape!((8, 128)), &[ti, tj])).addr_at(&Cons(r, Cons(c, Nil)))
     }
-    type CTile = PtrTensor<f32, Layout<Shape![(128, 128)], Cons<usize, Cons<U1, Nil>>>>;
+    type CPart = PtrTensor<f32, Layout<Shape![(4, 2, 4, 2)], Cons<usize, Cons<usize, Cons<U1, Cons<U64, Nil>>>>>>;
     #[inline(always)]
-    fn c_tile(c: *mut f32, m: usize, n: usize, ti: usize, tj: usize) -> Self::CTile {
+    fn c_part(c: *mut f32, m: usize, n: usize, ti: usize, tj: usize, tx: usize, ty: usize) -> Self::CPart {
         let g = PtrTensor::new(c, layout!(({m},{n}):({n},1)));
-        block_tile(g.local_tile(shape!((128, 128)), &[ti, tj]))
+        let tile = block_tile(g.local_tile(shape!((128, 128)), &[ti, tj]));
+        // The tile in blocks of 4x4: rows (4,32):(n,4n), columns (4,32):(1,4). 16x16 threads
+        // over the block grid (thread (ty, tx) is index ty + 16 tx), each owning a 2x2 grid of
+        // blocks 64 rows and 64 columns apart: the thread-value layout `ThrVal` in both modes.
+        let blocks = PtrTensor::new(tile.ptr(), layout!((4,32,4,32):({n},{4 * n},1,4)));
+        block_tile(blocks.local_partition(layout!((1,16,1,16):(1,1,16,16)), ty + 16 * tx))
     }
     #[inline(always)]
-    fn c_elem(t: &Self::CTile, r: usize, col: usize) -> *mut f32 {
-        t.addr_at(&Cons(r, Cons(col, Nil)))
+    fn c_elem(t: &Self::CPart, i: usize, h: usize) -> *mut f32 {
+        t.addr_at(&shape!(({ i % 4 }, { i / 4 }, 0, { h })))
     }
     #[inline(always)]
     fn shared(mn: usize, k: usize, stage: usize) -> usize {
@@ -95,14 +102,14 @@ impl Indexing for ByHand {
     fn b_elem(b: *const f32, _: usize, n: usize, ti: usize, tj: usize, r: usize, c: usize) -> *const f32 {
         b.wrapping_add((8 * ti + r) * n + 128 * tj + c)
     }
-    type CTile = (*mut f32, usize);
+    type CPart = (*mut f32, usize);
     #[inline(always)]
-    fn c_tile(c: *mut f32, _: usize, n: usize, ti: usize, tj: usize) -> Self::CTile {
-        (c.wrapping_add(128 * ti * n + 128 * tj), n)
+    fn c_part(c: *mut f32, _: usize, n: usize, ti: usize, tj: usize, tx: usize, ty: usize) -> Self::CPart {
+        (c.wrapping_add((128 * ti + 4 * ty) * n + 128 * tj + 4 * tx), n)
     }
     #[inline(always)]
-    fn c_elem(t: &Self::CTile, r: usize, col: usize) -> *mut f32 {
-        t.0.wrapping_add(r * t.1 + col)
+    fn c_elem(t: &Self::CPart, i: usize, h: usize) -> *mut f32 {
+        t.0.wrapping_add((i % 4 + 64 * (i / 4)) * t.1 + 64 * h)
     }
     #[inline(always)]
     fn shared(mn: usize, k: usize, stage: usize) -> usize {
@@ -192,7 +199,7 @@ unsafe fn sgemm<I: Indexing>(m: usize, n: usize, k: usize, a: *const f32, b: *co
         }
         sync_threads();
     }
-    let tc = I::c_tile(c, m, n, by, bx);
+    let tc = I::c_part(c, m, n, by, bx, tx, ty);
     for (i, row) in acc.iter().enumerate() {
         let r = I::thr_val(ty, i);
         for h in 0..2 {
@@ -200,7 +207,7 @@ unsafe fn sgemm<I: Indexing>(m: usize, n: usize, k: usize, a: *const f32, b: *co
             if m0 + r < m && n0 + col < n {
                 let v = F4([row[4 * h], row[4 * h + 1], row[4 * h + 2], row[4 * h + 3]]);
                 // SAFETY: (m0 + r, n0 + col..+4) inside C.
-                unsafe { (I::c_elem(&tc, r, col) as *mut F4).write(v) };
+                unsafe { (I::c_elem(&tc, i, h) as *mut F4).write(v) };
             }
         }
     }

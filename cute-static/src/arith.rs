@@ -98,6 +98,8 @@ pub trait MulMixed<B>: Copy {
     /// # Panics
     /// When a run-time product overflows `usize`.
     fn mul(self, b: B) -> Self::Out;
+    /// The product, `None` when a run-time product overflows `usize`.
+    fn checked_mul(self, b: B) -> Option<Self::Out>;
 }
 
 macro_rules! mul_mixed {
@@ -112,6 +114,10 @@ macro_rules! mul_mixed {
                 fn mul(self, _: $b) -> Self::Out {
                     Default::default()
                 }
+                #[inline(always)]
+                fn checked_mul(self, _: $b) -> Option<Self::Out> {
+                    Some(Default::default())
+                }
             }
         )*
         $(
@@ -119,8 +125,12 @@ macro_rules! mul_mixed {
                 type Out = usize;
                 #[inline(always)]
                 fn mul(self, b: $d) -> usize {
+                    MulMixed::<$d>::checked_mul(self, b).expect("a run-time product overflows usize")
+                }
+                #[inline(always)]
+                fn checked_mul(self, b: $d) -> Option<usize> {
                     use crate::int_tuple::Leaf;
-                    self.value().checked_mul(b.value()).expect("a run-time product overflows usize")
+                    self.value().checked_mul(b.value())
                 }
             }
         )*

@@ -7,8 +7,9 @@
 use typenum::{Bit, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 
 use crate::arith::{CeilDiv, DivT, EqT, IsOne, LeT, MulT};
-use crate::coalesce::{CoalesceModes, FilterZeros, FlattenModes, Mode, ModesToLayout};
+use crate::coalesce::{CoalesceModes, Concat, FilterZeros, FlattenModes, Mode, ModesToLayout};
 use crate::diag::{ComplementOp, Gate, Gated, StaticBit};
+use crate::error::Error;
 use crate::int_tuple::{Cons, IntTuple, Nil};
 use crate::layout::{Congruent, Layout};
 
@@ -379,4 +380,109 @@ where
 {
     // Every leaf is static: the value is the type's.
     Default::default()
+}
+
+// ------------------------------------------------------------------------------------------
+// A run-time cotarget: the rest of a layout with run-time extents, as `logical_divide` needs.
+// ------------------------------------------------------------------------------------------
+
+/// `complement(L, cotarget)` of a static layout and a run-time integer cotarget: the static
+/// modes as for a static cotarget, then the rest `ceil_div(cotarget, current)` (run-time, never
+/// provably 1) of stride `current`, coalesced: cute-dyn's answer, static flags included. Its
+/// @post conditions depend on the cotarget's value and are checked when it runs; the layout's
+/// own conditions (injectivity) are still compile errors.
+///
+/// # Examples
+/// ```
+/// use cute_static::{complement::ComplementDyn, layout};
+/// // CuTe docs, complement(4:2, 24), with the cotarget known only at run time
+/// let r = layout!(4:2).complement_dyn(24)?;
+/// assert_eq!(r.to_string(), "(2,{3}):(1,8)");
+/// assert_eq!(layout!(4:1).complement_dyn(24)?.to_string(), "{6}:4");
+/// // 4:3 starts inside the span 2 of 2:1: CuTe truncates 3/2 to 1, and R = 2:12 covers
+/// // size(R) * size(L) = 16 < 24 (cute-dyn refuses it too).
+/// assert!(layout!((2,4):(1,3)).complement_dyn(24).is_err());
+/// # Ok::<(), cute_static::error::Error>(())
+/// ```
+pub trait ComplementDyn {
+    /// The complement's type.
+    type Output;
+    /// The complement up to `cotarget`.
+    ///
+    /// # Errors
+    /// [`Error::Postcondition`] where CuTe's answer would not reach the cotarget;
+    /// [`Error::Overflow`].
+    fn complement_dyn(&self, cotarget: usize) -> Result<Self::Output, Error>;
+}
+
+impl<S, D, RS, RD> ComplementDyn for Layout<S, D>
+where
+    S: Congruent<D> + FlattenModes<D> + Default,
+    D: IntTuple + Default,
+    <S as FlattenModes<D>>::Output: FilterZeros,
+    <<S as FlattenModes<D>>::Output as FilterZeros>::Output: CoalesceModes,
+    FilteredModes<S, D>: Lone + ModesSize,
+    <FilteredModes<S, D> as ModesSize>::Out: Unsigned,
+    (<FilteredModes<S, D> as Lone>::Out,): ComplementDynCase<FilteredModes<S, D>, Output = Layout<RS, RD>>,
+    RS: Congruent<RD>,
+    RD: IntTuple,
+{
+    type Output = Layout<RS, RD>;
+    fn complement_dyn(&self, cotarget: usize) -> Result<Layout<RS, RD>, Error> {
+        let r = <(<FilteredModes<S, D> as Lone>::Out,)>::build(cotarget);
+        // The same two @post checks as cute-dyn's complement, on the values.
+        let post = |condition| Error::Postcondition { op: "complement", condition };
+        let overflow = Error::Overflow { op: "complement" };
+        let f_size = <<FilteredModes<S, D> as ModesSize>::Out as Unsigned>::USIZE;
+        let covered = r.checked_size().and_then(|s| s.checked_mul(f_size)).ok_or(overflow)?;
+        if covered < cotarget {
+            return Err(post("size(R) * size(filter(L)) >= cotarget"));
+        }
+        // cosize(make_layout(L, R)) = cosize(L) + cosize(R) - 1
+        let both = self.checked_cosize().zip(r.checked_cosize()).and_then(|(a, b)| a.checked_add(b));
+        if both.ok_or(overflow)? - 1 < cotarget {
+            return Err(post("cosize(make_layout(L, R)) >= cotarget"));
+        }
+        Ok(r)
+    }
+}
+
+/// The branch on `filter(L)` for a run-time cotarget, as [`ComplementCase`].
+pub trait ComplementDynCase<Modes> {
+    /// The layout.
+    type Output;
+    /// The layout for the cotarget.
+    fn build(cotarget: usize) -> Self::Output;
+}
+
+/// Nothing left: all of the cotarget, `cotarget:1`.
+impl<Modes> ComplementDynCase<Modes> for (B1,) {
+    type Output = Layout<usize, U1>;
+    fn build(cotarget: usize) -> Self::Output {
+        Layout::new(cotarget, U1::default())
+    }
+}
+
+/// The static modes of the fold, then the run-time rest.
+type DynModes<Modes> = <<<Modes as SortByStride>::Out as ComplementFold<U1>>::Modes as crate::coalesce::Concat<
+    Cons<Mode<usize, <<Modes as SortByStride>::Out as ComplementFold<U1>>::Current>, Nil>,
+>>::Output;
+
+impl<Modes> ComplementDynCase<Modes> for (B0,)
+where
+    Modes: SortByStride,
+    <Modes as SortByStride>::Out: ComplementFold<U1>,
+    <<Modes as SortByStride>::Out as ComplementFold<U1>>::Modes: Default
+        + crate::coalesce::Concat<Cons<Mode<usize, <<Modes as SortByStride>::Out as ComplementFold<U1>>::Current>, Nil>>,
+    <<Modes as SortByStride>::Out as ComplementFold<U1>>::Current: Unsigned + Default + Copy,
+    DynModes<Modes>: CoalesceModes,
+    <DynModes<Modes> as CoalesceModes>::Output: ModesToLayout,
+{
+    type Output = <<DynModes<Modes> as CoalesceModes>::Output as ModesToLayout>::Output;
+    fn build(cotarget: usize) -> Self::Output {
+        type Cur<M> = <<M as SortByStride>::Out as ComplementFold<U1>>::Current;
+        let rest = cotarget.div_ceil(<Cur<Modes> as Unsigned>::USIZE);
+        let modes = <<<Modes as SortByStride>::Out as ComplementFold<U1>>::Modes>::default();
+        modes.concat(Cons(Mode(rest, Cur::<Modes>::default()), Nil)).coalesce_modes().to_layout()
+    }
 }

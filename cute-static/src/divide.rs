@@ -8,8 +8,9 @@ use typenum::{Bit, UInt, UTerm, Unsigned};
 use crate::coalesce::Coalesce;
 use crate::complement::ComplementOf;
 use crate::composition::{ByMode, Composition, DivideOp, TilerOp, Under, Wrap};
+use crate::int_tuple::IntTuple;
 use crate::int_tuple::{Cons, Nil};
-use crate::layout::Layout;
+use crate::layout::{Congruent, Layout};
 
 /// The shape and stride types of a layout.
 pub trait Parts {
@@ -51,9 +52,28 @@ where
     >>::Output;
 }
 
-crate::diag::static_op!(
-    /// `logical_divide(A, B)`: `A` split into (tile, rest) by `B`, computed by the type checker for
-    /// static layouts.
+impl<SA, DA, B> Arrange<Plain, DivideOp, Layout<SA, DA>, B> for typenum::B1
+where
+    B: TilerOp<DivideOp, Layout<SA, DA>>,
+    Divided<Layout<SA, DA>, B>: Default,
+{
+    type Output = Divided<Layout<SA, DA>, B>;
+    #[inline(always)]
+    fn arrange(_: Layout<SA, DA>, _: B) -> Self::Output {
+        // Every leaf is static: the value is the type's.
+        Default::default()
+    }
+}
+
+arranged_op!(
+    DivideOp,
+    Plain,
+    LogicalDivide,
+    /// `logical_divide(A, B)`: `A` split into (tile, rest) by `B`. Static layouts: computed by
+    /// the type checker (zero-sized, every precondition a compile error). A layout with run-time
+    /// leaves, whose divided modes are leaves, by a by-mode tiler of static layouts: a
+    /// `Result`, the conditions on run-time values checked when it runs, equal to cute-dyn's
+    /// answer (static flags included).
     ///
     /// # Examples
     /// ```
@@ -64,8 +84,13 @@ crate::diag::static_op!(
     /// let r = logical_divide(layout!((9,(4,8)):(59,(13,1))), tiler!(<3:3,(2,4):(1,8)>));
     /// assert_eq!(r.to_string(), "((3,3),((2,4),(2,2))):((177,59),((13,2),(26,1)))");
     /// assert_eq!(core::mem::size_of_val(&r), 0);
+    /// // Run-time extents: m = 128 rows, column-major.
+    /// let m = 128;
+    /// let r = logical_divide(layout!(({m},64):(1,{m})), tiler!(<32,16>))?;
+    /// assert_eq!(r.to_string(), "((32,{4}),(16,4)):((1,32),({128},{2048}))");
+    /// # Ok::<(), cute_static::error::Error>(())
     /// ```
-    fn logical_divide<B>(B) => DivideOp, LogicalDivide
+    logical_divide
 );
 
 // ------------------------------------------------------------------- zipped, tiled, flat
@@ -185,12 +210,12 @@ macro_rules! leaf_unpack {
 crate::int_tuple::for_each_leaf_pair!(leaf_unpack);
 
 /// The zipped, tiled and flat forms of a divide or a product: `$op` is the operation's marker
-/// ([`DivideOp`], `ProductOp`), `$res` its result alias.
+/// ([`DivideOp`], `ProductOp`), `$res` its result alias. Each is an [`Arrange`] route: computed
+/// by the type checker when every leaf of the layout is static, or when it runs otherwise.
 macro_rules! rearrangements {
     ($op:ty, $res:ident, $zalias:ident, $ztr:ident, $ttr:ident, $ftr:ident,
      $(#[$zdoc:meta])* $zipped:ident, $(#[$tdoc:meta])* $tiled:ident, $(#[$fdoc:meta])* $flat:ident) => {
-        /// The operation as a trait: one bound in generic code.
-        impl<SA, DA, B> $crate::ops::$ztr<B> for Layout<SA, DA>
+        impl<SA, DA, B> $crate::divide::Arrange<$crate::divide::Zip, $op, Layout<SA, DA>, B> for typenum::B1
         where
             B: TilerOp<$op, Layout<SA, DA>>,
             $res<Layout<SA, DA>, B>: Parts,
@@ -199,13 +224,12 @@ macro_rules! rearrangements {
         {
             type Output = $zalias<Layout<SA, DA>, B>;
             #[inline(always)]
-            fn $zipped(self, b: B) -> Self::Output {
-                $zipped(self, b)
+            fn arrange(_: Layout<SA, DA>, _: B) -> Self::Output {
+                Default::default()
             }
         }
 
-        /// The operation as a trait: one bound in generic code.
-        impl<SA, DA, B, TS, TD, RS, RD> $crate::ops::$ttr<B> for Layout<SA, DA>
+        impl<SA, DA, B, TS, TD, RS, RD> $crate::divide::Arrange<$crate::divide::Tile, $op, Layout<SA, DA>, B> for typenum::B1
         where
             B: TilerOp<$op, Layout<SA, DA>>,
             $res<Layout<SA, DA>, B>: Parts,
@@ -222,13 +246,12 @@ macro_rules! rearrangements {
         {
             type Output = Layout<Cons<TS, <RS as Unpack<RD>>::S>, Cons<TD, <RS as Unpack<RD>>::D>>;
             #[inline(always)]
-            fn $tiled(self, b: B) -> Self::Output {
-                $tiled(self, b)
+            fn arrange(_: Layout<SA, DA>, _: B) -> Self::Output {
+                Default::default()
             }
         }
 
-        /// The operation as a trait: one bound in generic code.
-        impl<SA, DA, B, TS, TD, RS, RD> $crate::ops::$ftr<B> for Layout<SA, DA>
+        impl<SA, DA, B, TS, TD, RS, RD> $crate::divide::Arrange<$crate::divide::Flat, $op, Layout<SA, DA>, B> for typenum::B1
         where
             B: TilerOp<$op, Layout<SA, DA>>,
             $res<Layout<SA, DA>, B>: Parts,
@@ -254,83 +277,92 @@ macro_rules! rearrangements {
                 <<TS as Unpack<TD>>::D as crate::coalesce::Concat<<RS as Unpack<RD>>::D>>::Output,
             >;
             #[inline(always)]
-            fn $flat(self, b: B) -> Self::Output {
-                $flat(self, b)
+            fn arrange(_: Layout<SA, DA>, _: B) -> Self::Output {
+                Default::default()
             }
         }
 
-        #[doc = concat!("The type of `", stringify!($zipped), "(A, B)`.")]
+        #[doc = concat!("The type of `", stringify!($zipped), "(A, B)` for a static `A`.")]
         pub type $zalias<A, B> = Zipped<B, <$res<A, B> as Parts>::S, <$res<A, B> as Parts>::D>;
 
-        $(#[$zdoc])*
-        #[inline(always)]
-        pub fn $zipped<SA, DA, B>(_: Layout<SA, DA>, _: B) -> $zalias<Layout<SA, DA>, B>
-        where
-            B: TilerOp<$op, Layout<SA, DA>>,
-            $res<Layout<SA, DA>, B>: Parts,
-            B: Unzip2By<<$res<Layout<SA, DA>, B> as Parts>::S, <$res<Layout<SA, DA>, B> as Parts>::D>,
-            $zalias<Layout<SA, DA>, B>: Default,
-        {
-            Default::default()
-        }
-
-        $(#[$tdoc])*
-        #[inline(always)]
-        pub fn $tiled<SA, DA, B, TS, TD, RS, RD>(
-            _: Layout<SA, DA>,
-            _: B,
-        ) -> Layout<Cons<TS, <RS as Unpack<RD>>::S>, Cons<TD, <RS as Unpack<RD>>::D>>
-        where
-            B: TilerOp<$op, Layout<SA, DA>>,
-            $res<Layout<SA, DA>, B>: Parts,
-            B: Unzip2By<
-                <$res<Layout<SA, DA>, B> as Parts>::S,
-                <$res<Layout<SA, DA>, B> as Parts>::D,
-                TS = TS,
-                TD = TD,
-                RS = RS,
-                RD = RD,
-            >,
-            RS: Unpack<RD>,
-            Layout<Cons<TS, <RS as Unpack<RD>>::S>, Cons<TD, <RS as Unpack<RD>>::D>>: Default,
-        {
-            Default::default()
-        }
-
-        $(#[$fdoc])*
-        #[inline(always)]
-        pub fn $flat<SA, DA, B, TS, TD, RS, RD>(
-            _: Layout<SA, DA>,
-            _: B,
-        ) -> Layout<
-            <<TS as Unpack<TD>>::S as crate::coalesce::Concat<<RS as Unpack<RD>>::S>>::Output,
-            <<TS as Unpack<TD>>::D as crate::coalesce::Concat<<RS as Unpack<RD>>::D>>::Output,
-        >
-        where
-            B: TilerOp<$op, Layout<SA, DA>>,
-            $res<Layout<SA, DA>, B>: Parts,
-            B: Unzip2By<
-                <$res<Layout<SA, DA>, B> as Parts>::S,
-                <$res<Layout<SA, DA>, B> as Parts>::D,
-                TS = TS,
-                TD = TD,
-                RS = RS,
-                RD = RD,
-            >,
-            TS: Unpack<TD>,
-            RS: Unpack<RD>,
-            <TS as Unpack<TD>>::S: crate::coalesce::Concat<<RS as Unpack<RD>>::S>,
-            <TS as Unpack<TD>>::D: crate::coalesce::Concat<<RS as Unpack<RD>>::D>,
-            Layout<
-                <<TS as Unpack<TD>>::S as crate::coalesce::Concat<<RS as Unpack<RD>>::S>>::Output,
-                <<TS as Unpack<TD>>::D as crate::coalesce::Concat<<RS as Unpack<RD>>::D>>::Output,
-            >: Default,
-        {
-            Default::default()
-        }
+        $crate::divide::arranged_op!($op, $crate::divide::Zip, $ztr, $(#[$zdoc])* $zipped);
+        $crate::divide::arranged_op!($op, $crate::divide::Tile, $ttr, $(#[$tdoc])* $tiled);
+        $crate::divide::arranged_op!($op, $crate::divide::Flat, $ftr, $(#[$fdoc])* $flat);
     };
 }
 pub(crate) use rearrangements;
+
+/// An operation routed by [`Arrange`]: the trait impl (one bound in generic code) and the free
+/// function.
+macro_rules! arranged_op {
+    ($op:ty, $how:ty, $tr:ident, $(#[$doc:meta])* $name:ident) => {
+        /// The operation as a trait: one bound in generic code.
+        impl<SA, DA, B> $crate::ops::$tr<B> for Layout<SA, DA>
+        where
+            Layout<SA, DA>: $crate::diag::StaticBit,
+            <Layout<SA, DA> as $crate::diag::StaticBit>::Out: $crate::divide::Arrange<$how, $op, Layout<SA, DA>, B>,
+        {
+            type Output = <<Layout<SA, DA> as $crate::diag::StaticBit>::Out as $crate::divide::Arrange<
+                $how,
+                $op,
+                Layout<SA, DA>,
+                B,
+            >>::Output;
+            #[inline(always)]
+            fn $name(self, b: B) -> Self::Output {
+                <<Layout<SA, DA> as $crate::diag::StaticBit>::Out as $crate::divide::Arrange<$how, $op, Layout<SA, DA>, B>>::arrange(self, b)
+            }
+        }
+
+        $(#[$doc])*
+        #[inline(always)]
+        pub fn $name<L: $crate::ops::$tr<B>, B>(l: L, b: B) -> L::Output {
+            l.$name(b)
+        }
+    };
+}
+pub(crate) use arranged_op;
+
+/// `logical_divide`'s own arrangement (the divided modes in place).
+pub struct Plain;
+/// `zipped_*`: `((tiles), (rests))`.
+pub struct Zip;
+/// `tiled_*`: `((tiles), rest0, rest1, ...)`.
+pub struct Tile;
+/// `flat_*`: `(tile0, tile1, ..., rest0, rest1, ...)`.
+pub struct Flat;
+
+/// How a divide or product `Op` arranged as `How` is computed, chosen by the layout's
+/// [`StaticBit`](crate::diag::StaticBit): by the type checker (`B1`, every leaf static; the
+/// result is zero-sized and every precondition a compile error) or when it runs (`B0`, a
+/// run-time leaf: a `Result`, the conditions on run-time values checked then).
+pub trait Arrange<How, Op, A, B> {
+    /// The result type.
+    type Output;
+    /// The result.
+    fn arrange(a: A, b: B) -> Self::Output;
+}
+
+impl<How, Op: Mixed<How, A, B>, A, B> Arrange<How, Op, A, B> for typenum::B0 {
+    type Output = <Op as Mixed<How, A, B>>::Output;
+    #[inline(always)]
+    fn arrange(a: A, b: B) -> Self::Output {
+        <Op as Mixed<How, A, B>>::mixed(a, b)
+    }
+}
+
+/// An operation on a layout with run-time leaves.
+#[diagnostic::on_unimplemented(
+    message = "this operation takes run-time leaves only in a layout whose tiled modes are leaves, divided by a by-mode tiler of static layouts",
+    label = "a layout with a run-time ({{expr}}) leaf",
+    note = "e.g. `layout!(({{m}},{{n}}):(1,{{m}})).zipped_divide(tiler!(<32,64>))`; otherwise use the cute-dyn operation on `.to_dyn()`"
+)]
+pub trait Mixed<How, A, B> {
+    /// The result type: a `Result`, as conditions on run-time values are checked when it runs.
+    type Output;
+    /// The result.
+    fn mixed(a: A, b: B) -> Self::Output;
+}
 
 rearrangements!(
     DivideOp, Divided, ZippedDivided, ZippedDivide, TiledDivide, FlatDivide,
@@ -362,3 +394,347 @@ rearrangements!(
     /// ```
     flat_divide
 );
+
+// ------------------------------------------------------------------------------------------
+// Layouts with run-time leaves: the divides of a layout whose divided modes are leaves (a
+// matrix of run-time extents and strides) by a by-mode tiler of static layouts.
+//
+// Mode i is a leaf `s:d`, so `composition(s:d, (T, complement(T, s)))` is `(T, complement)`
+// with every stride times `d` (a static 0 stays 0: it reads index 0). The complement is static
+// where `s` is ([`ComplementOf`]), and has a run-time rest where it is not ([`ComplementDyn`]).
+// cute-dyn takes the same path for these inputs (`composition` of a leaf scales the strides;
+// every decision is on static values), so the results agree, static flags included.
+// ------------------------------------------------------------------------------------------
+
+use crate::arith::MulMixed;
+use crate::complement::ComplementDyn;
+use crate::error::Error;
+use crate::int_tuple::Leaf;
+
+/// The strides of a tile or a rest scaled by the divided mode's stride `d`.
+pub trait ScaleBy<D>: Sized {
+    /// The scaled strides.
+    type Output;
+    /// Scale.
+    ///
+    /// # Errors
+    /// [`Error::Overflow`] for a run-time product past `usize`.
+    fn scale_by(self, d: D) -> Result<Self::Output, Error>;
+}
+/// A static 0 stays 0 (as cute-dyn's composition keeps a stride-0 mode of `B` as it is).
+impl<D> ScaleBy<D> for UTerm {
+    type Output = UTerm;
+    #[inline(always)]
+    fn scale_by(self, _: D) -> Result<UTerm, Error> {
+        Ok(UTerm)
+    }
+}
+impl<U: Unsigned, B: Bit, D> ScaleBy<D> for UInt<U, B>
+where
+    UInt<U, B>: MulMixed<D> + Default,
+{
+    type Output = <UInt<U, B> as MulMixed<D>>::Out;
+    #[inline(always)]
+    fn scale_by(self, d: D) -> Result<Self::Output, Error> {
+        self.checked_mul(d).ok_or(Error::Overflow { op: "logical_divide" })
+    }
+}
+impl<D> ScaleBy<D> for Nil {
+    type Output = Nil;
+    #[inline(always)]
+    fn scale_by(self, _: D) -> Result<Nil, Error> {
+        Ok(Nil)
+    }
+}
+impl<H: ScaleBy<D>, T: ScaleBy<D>, D: Copy> ScaleBy<D> for Cons<H, T> {
+    type Output = Cons<H::Output, T::Output>;
+    #[inline(always)]
+    fn scale_by(self, d: D) -> Result<Self::Output, Error> {
+        Ok(Cons(self.0.scale_by(d)?, self.1.scale_by(d)?))
+    }
+}
+
+/// `complement(T, s)` for the extent `s` of a divided mode: static for a static `s`, with a
+/// run-time rest for a `usize`.
+pub trait RestOf<T> {
+    /// The complement.
+    type Output;
+    /// The complement.
+    ///
+    /// # Errors
+    /// As [`ComplementDyn::complement_dyn`].
+    fn rest_of(self, t: &T) -> Result<Self::Output, Error>;
+}
+macro_rules! static_rest_of {
+    ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
+        impl<T, $($g: $b),*> RestOf<T> for $ty
+        where
+            $ty: ComplementOf<T>,
+            <$ty as ComplementOf<T>>::Output: Default,
+        {
+            type Output = <$ty as ComplementOf<T>>::Output;
+            #[inline(always)]
+            fn rest_of(self, _: &T) -> Result<Self::Output, Error> {
+                Ok(Default::default())
+            }
+        }
+    )*};
+}
+static_rest_of!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
+impl<T: ComplementDyn> RestOf<T> for usize {
+    type Output = T::Output;
+    #[inline(always)]
+    fn rest_of(self, t: &T) -> Result<T::Output, Error> {
+        t.complement_dyn(self)
+    }
+}
+
+/// One tiler element against one leaf mode `s:d`: the tile and the rest, strides scaled.
+#[diagnostic::on_unimplemented(
+    message = "this divide of a layout with run-time leaves needs a static layout or integer `{Self}` against a leaf mode",
+    label = "a tiler element against a mode of the layout",
+    note = "with run-time leaves, each divided mode must be a single leaf s:d and each tiler element a static layout or integer"
+)]
+pub trait DivideLeaf<S, D> {
+    /// The tile's shape (the tiler element's).
+    type TileS;
+    /// The tile's strides.
+    type TileD;
+    /// The rest's shape.
+    type RestS;
+    /// The rest's strides.
+    type RestD;
+    /// Divide.
+    ///
+    /// # Errors
+    /// As [`ComplementDyn::complement_dyn`]; [`Error::Overflow`].
+    fn divide_leaf(&self, s: S, d: D) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error>;
+}
+impl<TS, TD, S, D, RS, RD> DivideLeaf<S, D> for Layout<TS, TD>
+where
+    TS: Congruent<TD>,
+    TD: IntTuple + ScaleBy<D>,
+    S: Leaf + RestOf<Layout<TS, TD>, Output = Layout<RS, RD>>,
+    D: Leaf,
+    RS: Congruent<RD>,
+    RD: IntTuple + ScaleBy<D>,
+{
+    type TileS = TS;
+    type TileD = TD::Output;
+    type RestS = RS;
+    type RestD = RD::Output;
+    #[inline(always)]
+    fn divide_leaf(&self, s: S, d: D) -> Result<(TS, TD::Output, RS, RD::Output), Error> {
+        let rest = s.rest_of(self)?;
+        Ok((*self.shape(), self.stride().scale_by(d)?, *rest.shape(), rest.stride().scale_by(d)?))
+    }
+}
+/// An integer `n` in a tiler: the layout `n:1`.
+macro_rules! int_divide_leaf {
+    ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
+        impl<S, D, $($g: $b),*> DivideLeaf<S, D> for $ty
+        where
+            $ty: Default,
+            Layout<$ty, typenum::U1>: DivideLeaf<S, D>,
+        {
+            type TileS = <Layout<$ty, typenum::U1> as DivideLeaf<S, D>>::TileS;
+            type TileD = <Layout<$ty, typenum::U1> as DivideLeaf<S, D>>::TileD;
+            type RestS = <Layout<$ty, typenum::U1> as DivideLeaf<S, D>>::RestS;
+            type RestD = <Layout<$ty, typenum::U1> as DivideLeaf<S, D>>::RestD;
+            #[inline(always)]
+            fn divide_leaf(&self, s: S, d: D) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error> {
+                Layout::new(*self, typenum::U1::default()).divide_leaf(s, d)
+            }
+        }
+    )*};
+}
+int_divide_leaf!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
+
+/// The elements of a by-mode tiler against the modes of a layout with run-time leaves: per
+/// mode `(tile, rest)` (`L*`, logical_divide's form), and the tiles and the rests gathered
+/// (`T*`, `R*`; the modes past the tiler go to the rests, as CuTe's `zip2_by`).
+pub trait DivideModes<SA, DA> {
+    /// The logical form's shapes.
+    type LS;
+    /// The logical form's strides.
+    type LD;
+    /// Tile shapes.
+    type TS;
+    /// Tile strides.
+    type TD;
+    /// Rest shapes.
+    type RS;
+    /// Rest strides.
+    type RD;
+    /// Divide.
+    ///
+    /// # Errors
+    /// As [`DivideLeaf::divide_leaf`].
+    #[allow(clippy::type_complexity)]
+    fn divide_modes(
+        &self,
+        sa: SA,
+        da: DA,
+    ) -> Result<(Self::LS, Self::LD, Self::TS, Self::TD, Self::RS, Self::RD), Error>;
+}
+impl<SA: Copy, DA: Copy> DivideModes<SA, DA> for Nil {
+    type LS = SA;
+    type LD = DA;
+    type TS = Nil;
+    type TD = Nil;
+    type RS = SA;
+    type RD = DA;
+    #[inline(always)]
+    fn divide_modes(&self, sa: SA, da: DA) -> Result<(SA, DA, Nil, Nil, SA, DA), Error> {
+        Ok((sa, da, Nil, Nil, sa, da))
+    }
+}
+impl<T, TT, S, ST, D, DT> DivideModes<Cons<S, ST>, Cons<D, DT>> for Cons<T, TT>
+where
+    T: DivideLeaf<S, D>,
+    TT: DivideModes<ST, DT>,
+    T::TileS: Copy,
+    T::TileD: Copy,
+    T::RestS: Copy,
+    T::RestD: Copy,
+{
+    type LS = Cons<Cons<T::TileS, Cons<T::RestS, Nil>>, TT::LS>;
+    type LD = Cons<Cons<T::TileD, Cons<T::RestD, Nil>>, TT::LD>;
+    type TS = Cons<T::TileS, TT::TS>;
+    type TD = Cons<T::TileD, TT::TD>;
+    type RS = Cons<T::RestS, TT::RS>;
+    type RD = Cons<T::RestD, TT::RD>;
+    #[inline(always)]
+    fn divide_modes(
+        &self,
+        sa: Cons<S, ST>,
+        da: Cons<D, DT>,
+    ) -> Result<(Self::LS, Self::LD, Self::TS, Self::TD, Self::RS, Self::RD), Error> {
+        let (ts, td, rs, rd) = self.0.divide_leaf(sa.0, da.0)?;
+        let (ls2, ld2, ts2, td2, rs2, rd2) = self.1.divide_modes(sa.1, da.1)?;
+        Ok((
+            Cons(Cons(ts, Cons(rs, Nil)), ls2),
+            Cons(Cons(td, Cons(rd, Nil)), ld2),
+            Cons(ts, ts2),
+            Cons(td, td2),
+            Cons(rs, rs2),
+            Cons(rd, rd2),
+        ))
+    }
+}
+
+/// The parts of a mixed divide, as a tuple of lists.
+type Parts6<L, SA, DA> = (
+    <L as DivideModes<SA, DA>>::LS,
+    <L as DivideModes<SA, DA>>::LD,
+    <L as DivideModes<SA, DA>>::TS,
+    <L as DivideModes<SA, DA>>::TD,
+    <L as DivideModes<SA, DA>>::RS,
+    <L as DivideModes<SA, DA>>::RD,
+);
+
+/// `logical_divide` of a layout with run-time leaves.
+impl<SA, DA, L> Mixed<Plain, Layout<SA, DA>, ByMode<L>> for DivideOp
+where
+    SA: Congruent<DA>,
+    DA: IntTuple,
+    L: DivideModes<SA, DA>,
+{
+    type Output = Result<Layout<L::LS, L::LD>, Error>;
+    #[inline(always)]
+    fn mixed(a: Layout<SA, DA>, b: ByMode<L>) -> Self::Output {
+        let p: Parts6<L, SA, DA> = b.0.divide_modes(*a.shape(), *a.stride())?;
+        Ok(Layout::from_parts(p.0, p.1))
+    }
+}
+
+/// `zipped_divide` of a layout with run-time leaves: `((tiles), (rests))`.
+impl<SA, DA, L> Mixed<Zip, Layout<SA, DA>, ByMode<L>> for DivideOp
+where
+    SA: Congruent<DA>,
+    DA: IntTuple,
+    L: DivideModes<SA, DA>,
+{
+    type Output = Result<Layout<Cons<L::TS, Cons<L::RS, Nil>>, Cons<L::TD, Cons<L::RD, Nil>>>, Error>;
+    #[inline(always)]
+    fn mixed(a: Layout<SA, DA>, b: ByMode<L>) -> Self::Output {
+        let p: Parts6<L, SA, DA> = b.0.divide_modes(*a.shape(), *a.stride())?;
+        Ok(Layout::from_parts(Cons(p.2, Cons(p.4, Nil)), Cons(p.3, Cons(p.5, Nil))))
+    }
+}
+
+/// `tiled_divide` of a layout with run-time leaves: `((tiles), rest0, rest1, ...)`.
+impl<SA, DA, L> Mixed<Tile, Layout<SA, DA>, ByMode<L>> for DivideOp
+where
+    SA: Congruent<DA>,
+    DA: IntTuple,
+    L: DivideModes<SA, DA>,
+    L::RS: Splice,
+    L::RD: Splice,
+{
+    type Output = Result<Layout<Cons<L::TS, <L::RS as Splice>::Out>, Cons<L::TD, <L::RD as Splice>::Out>>, Error>;
+    #[inline(always)]
+    fn mixed(a: Layout<SA, DA>, b: ByMode<L>) -> Self::Output {
+        let p: Parts6<L, SA, DA> = b.0.divide_modes(*a.shape(), *a.stride())?;
+        Ok(Layout::from_parts(Cons(p.2, p.4.splice()), Cons(p.3, p.5.splice())))
+    }
+}
+
+/// `flat_divide` of a layout with run-time leaves: `(tile0, tile1, ..., rest0, rest1, ...)`.
+impl<SA, DA, L> Mixed<Flat, Layout<SA, DA>, ByMode<L>> for DivideOp
+where
+    SA: Congruent<DA>,
+    DA: IntTuple,
+    L: DivideModes<SA, DA>,
+    L::TS: Splice,
+    L::TD: Splice,
+    L::RS: Splice,
+    L::RD: Splice,
+    <L::TS as Splice>::Out: crate::coalesce::Concat<<L::RS as Splice>::Out>,
+    <L::TD as Splice>::Out: crate::coalesce::Concat<<L::RD as Splice>::Out>,
+{
+    type Output = Result<
+        Layout<
+            <<L::TS as Splice>::Out as crate::coalesce::Concat<<L::RS as Splice>::Out>>::Output,
+            <<L::TD as Splice>::Out as crate::coalesce::Concat<<L::RD as Splice>::Out>>::Output,
+        >,
+        Error,
+    >;
+    #[inline(always)]
+    fn mixed(a: Layout<SA, DA>, b: ByMode<L>) -> Self::Output {
+        use crate::coalesce::Concat;
+        let p: Parts6<L, SA, DA> = b.0.divide_modes(*a.shape(), *a.stride())?;
+        Ok(Layout::from_parts(p.2.splice().concat(p.4.splice()), p.3.splice().concat(p.5.splice())))
+    }
+}
+
+/// [`Unpack`] with values, for the lists of a mixed divide: the modes `L(_, repeat<R>(_))`
+/// keeps of a list of modes: a list of one mode stays one mode (`(t)`), a longer one is
+/// spliced into its modes.
+pub trait Splice {
+    /// The modes.
+    type Out: Copy;
+    /// The modes.
+    fn splice(self) -> Self::Out;
+}
+impl Splice for Nil {
+    type Out = Nil;
+    #[inline(always)]
+    fn splice(self) -> Nil {
+        Nil
+    }
+}
+impl<H: Copy> Splice for Cons<H, Nil> {
+    type Out = Cons<Cons<H, Nil>, Nil>;
+    #[inline(always)]
+    fn splice(self) -> Self::Out {
+        Cons(self, Nil)
+    }
+}
+impl<H: Copy, H2: Copy, T: Copy> Splice for Cons<H, Cons<H2, T>> {
+    type Out = Self;
+    #[inline(always)]
+    fn splice(self) -> Self {
+        self
+    }
+}

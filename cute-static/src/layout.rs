@@ -171,6 +171,16 @@ pub struct Layout<S, D> {
     stride: D,
 }
 
+impl<S, D> Layout<S, D> {
+    /// A layout the algebra built congruent by construction. Its result types stay free of
+    /// `Congruent` bounds, which the type checker would otherwise try to prove on types it has
+    /// not inferred yet (and overflow); every method that reads a layout still asks for them.
+    #[inline(always)]
+    pub(crate) const fn from_parts(shape: S, stride: D) -> Self {
+        Layout { shape, stride }
+    }
+}
+
 impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     /// `make_layout(shape, stride)`; congruence is a trait bound.
     #[inline(always)]

@@ -44,6 +44,7 @@ pub mod complement;
 pub mod composition;
 pub mod diag;
 pub mod divide;
+pub mod error;
 pub mod guide;
 pub mod int_tuple;
 pub mod inverse;

@@ -2,8 +2,9 @@
 //! generic kernel code"): the functions of the issue, chaining, and a tiled copy over a thread
 //! layout. Expected values come from the CuTe documentation or from the layouts' definitions.
 
+use cute::cute_static::error::Error;
 use cute::cute_static::{
-    layout, tiler, Coalesce, Get, LogicalDivide, LogicalProduct, RightInverse, StaticLayout, ZippedDivide,
+    layout, tiler, Checked, Coalesce, Get, LogicalDivide, LogicalProduct, RightInverse, StaticLayout, ZippedDivide,
 };
 
 fn tiles<L, T>(l: L, t: T) -> <L as ZippedDivide<T>>::Output
@@ -43,18 +44,21 @@ fn the_issues_generic_functions() {
     assert_eq!(tile_of(layout!((4,2,3):(2,1,8)), layout!(4:2)).to_string(), "(2,2):(4,1)");
 }
 
-/// A tiled copy, generic over the tensor layout `L`, the tile `T` and the thread layout `TL`:
-/// the layout is divided into tiles (`zipped_divide`), and thread `t` copies element `v` of
-/// every tile where `TL(t) + size(TL) * v` is the element's index in the tile. Each bound is
-/// one operation (plus `StaticLayout` for evaluating the results).
-fn tiled_copy<L, T, TL>(src: &[f32], dst: &mut [f32], l: L, t: T, threads: TL)
+/// A tiled copy, generic over the tensor layout `L` (static or with run-time leaves), the tile
+/// `T` and the thread layout `TL`: the layout is divided into tiles (`zipped_divide`), and
+/// thread `t` copies element `v` of every tile where `TL(t) + size(TL) * v` is the element's
+/// index in the tile. One bound per operation (`ZippedDivide`, `Checked` for its result
+/// whether computed by the type checker or when it ran, `Get`), plus `StaticLayout` to
+/// evaluate.
+fn tiled_copy<L, T, TL>(src: &[f32], dst: &mut [f32], l: L, t: T, threads: TL) -> Result<(), Error>
 where
     L: ZippedDivide<T>,
-    <L as ZippedDivide<T>>::Output: Get<0> + StaticLayout,
-    <<L as ZippedDivide<T>>::Output as Get<0>>::Output: StaticLayout,
+    <L as ZippedDivide<T>>::Output: Checked,
+    <<L as ZippedDivide<T>>::Output as Checked>::Layout: Get<0> + StaticLayout,
+    <<<L as ZippedDivide<T>>::Output as Checked>::Layout as Get<0>>::Output: StaticLayout,
     TL: StaticLayout,
 {
-    let z = l.zipped_divide(t);
+    let z = l.zipped_divide(t).checked()?;
     let tile_size = Get::<0>::get(&z).size();
     let (nt, total) = (threads.size(), z.size());
     assert_eq!(tile_size % nt, 0, "the threads divide the tile");
@@ -67,20 +71,28 @@ where
             }
         }
     }
+    Ok(())
 }
 
 #[test]
-fn a_generic_tiled_copy_over_a_thread_layout() {
+fn a_generic_tiled_copy_over_a_thread_layout() -> Result<(), Error> {
     // A column-major 8x12 matrix, 4x3 tiles, 4 threads laid out (2,2) column-major.
     let src: Vec<f32> = (0..96).map(|x| x as f32 * 0.5).collect();
     let mut dst = vec![0.0f32; 96];
-    tiled_copy(&src, &mut dst, layout!((8,12):(1,8)), tiler!(<4,3>), layout!((2,2):(1,2)));
+    tiled_copy(&src, &mut dst, layout!((8,12):(1,8)), tiler!(<4,3>), layout!((2,2):(1,2)))?;
     assert_eq!(dst, src, "every element copied once");
     // The same with a permuted thread layout (row-major threads): a different order, the same
     // copy.
     let mut dst2 = vec![0.0f32; 96];
-    tiled_copy(&src, &mut dst2, layout!((8,12):(1,8)), tiler!(<4,3>), layout!((2,2):(2,1)));
+    tiled_copy(&src, &mut dst2, layout!((8,12):(1,8)), tiler!(<4,3>), layout!((2,2):(2,1)))?;
     assert_eq!(dst2, src);
+    // The same function on run-time extents: a 16x9 row-major matrix.
+    let (m, n) = (16usize, 9usize);
+    let src: Vec<f32> = (0..m * n).map(|x| x as f32).collect();
+    let mut dst = vec![0.0f32; m * n];
+    tiled_copy(&src, &mut dst, layout!(({m},{n}):({n},1)), tiler!(<4,3>), layout!((2,2):(1,2)))?;
+    assert_eq!(dst, src, "every element copied once");
+    Ok(())
 }
 
 #[test]

@@ -6,7 +6,7 @@
 
 use cute::cute_dyn::{self, Style};
 use cute::cute_static::error::Error;
-use cute::cute_static::{layout, tiler, FlatDivide, Layout, LogicalDivide, TiledDivide, ZippedDivide};
+use cute::cute_static::{layout, tiler, Composition, FlatDivide, Layout, LogicalDivide, TiledDivide, ZippedDivide};
 use proptest::prelude::*;
 
 /// cute-static's answer (or refusal) in the form cute-dyn's is compared in.
@@ -31,12 +31,13 @@ where
         "zipped_divide" => cute_dyn::zipped_divide(&a, &t),
         "tiled_divide" => cute_dyn::tiled_divide(&a, &t),
         "flat_divide" => cute_dyn::flat_divide(&a, &t),
+        "composition" => cute_dyn::composition(&a, &t),
         _ => unreachable!(),
     };
     r.map(|l| l.to_styled(Style::Cpp)).map_err(|e| e.kind())
 }
 
-/// All four divides of `$a` by `$t` (the tiler's literal, also parsed for cute-dyn).
+/// All four divides of `$a` by `$t`, and the by-mode composition, (the tiler's literal, also parsed for cute-dyn).
 macro_rules! divides_agree {
     ($a:expr, $($t:tt)*) => {{
         let a = $a;
@@ -45,6 +46,7 @@ macro_rules! divides_agree {
         assert_eq!(ours(a.zipped_divide(tiler!($($t)*))), theirs("zipped_divide", &a, &text), "zipped_divide({a}, {text})");
         assert_eq!(ours(a.tiled_divide(tiler!($($t)*))), theirs("tiled_divide", &a, &text), "tiled_divide({a}, {text})");
         assert_eq!(ours(a.flat_divide(tiler!($($t)*))), theirs("flat_divide", &a, &text), "flat_divide({a}, {text})");
+        assert_eq!(ours(a.composition(tiler!($($t)*))), theirs("composition", &a, &text), "composition({a}, {text})");
     }};
 }
 
@@ -61,7 +63,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 
     #[test]
-    fn divides_of_matrices_agree_with_cute_dyn(m in 0usize..3000, n in 0usize..3000, s in 0usize..100) {
+    fn divides_and_compositions_of_matrices_agree_with_cute_dyn(m in 0usize..3000, n in 0usize..3000, s in 0usize..100) {
         // column-major, row-major, a static extent, a run-time stride, three modes
         divides_agree!(layout!(({m},{n}):(1,{m})), <32,64>);
         divides_agree!(layout!(({m},{n}):({n},1)), <128,8>);

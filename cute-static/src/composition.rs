@@ -659,15 +659,40 @@ cute_macros::decimal_condition! {
     }
 }
 
-/// `composition(A, <B0,B1,...>)`: element i composes with mode i of A (through [`TilerOp`]).
+/// `composition(A, <B0,B1,...>)`: element i composes with mode i of A (through [`TilerOp`]);
+/// for a layout with run-time leaves, see [`Mixed`](crate::divide::Mixed).
 impl<SA, DA, L> Composition<ByMode<L>> for Layout<SA, DA>
+where
+    Layout<SA, DA>: crate::diag::StaticBit,
+    <Layout<SA, DA> as crate::diag::StaticBit>::Out:
+        crate::divide::Arrange<crate::divide::Plain, CompositionOp, Layout<SA, DA>, ByMode<L>>,
+{
+    type Output = <<Layout<SA, DA> as crate::diag::StaticBit>::Out as crate::divide::Arrange<
+        crate::divide::Plain,
+        CompositionOp,
+        Layout<SA, DA>,
+        ByMode<L>,
+    >>::Output;
+    #[inline(always)]
+    fn composition(self, b: ByMode<L>) -> Self::Output {
+        <<Layout<SA, DA> as crate::diag::StaticBit>::Out as crate::divide::Arrange<
+            crate::divide::Plain,
+            CompositionOp,
+            Layout<SA, DA>,
+            ByMode<L>,
+        >>::arrange(self, b)
+    }
+}
+
+impl<SA, DA, L> crate::divide::Arrange<crate::divide::Plain, CompositionOp, Layout<SA, DA>, ByMode<L>> for B1
 where
     ByMode<L>: TilerOp<CompositionOp, Layout<SA, DA>>,
     <ByMode<L> as TilerOp<CompositionOp, Layout<SA, DA>>>::Output: Default,
 {
     type Output = <ByMode<L> as TilerOp<CompositionOp, Layout<SA, DA>>>::Output;
     #[inline(always)]
-    fn composition(self, _: ByMode<L>) -> Self::Output {
+    fn arrange(_: Layout<SA, DA>, _: ByMode<L>) -> Self::Output {
+        // Every leaf is static: the value is the type's.
         Default::default()
     }
 }

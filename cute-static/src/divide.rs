@@ -738,3 +738,105 @@ impl<H: Copy, H2: Copy, T: Copy> Splice for Cons<H, Cons<H2, T>> {
         self
     }
 }
+
+// ------------------------------------------------------------------------------------------
+// composition(A, <B0,B1,...>) of a layout with run-time leaves whose composed modes are
+// leaves: `composition(s:d, B_i)` is `B_i` with its strides times `d` (cute-dyn's path for a
+// leaf), and the modes past the tiler are dropped (C++ 4.2).
+// ------------------------------------------------------------------------------------------
+
+/// The elements of a by-mode tiler composed with the leaf modes of a layout.
+#[diagnostic::on_unimplemented(
+    message = "this composition of a layout with run-time leaves needs a by-mode tiler of static layouts or integers against leaf modes",
+    label = "a by-mode tiler against the layout's modes",
+    note = "with run-time leaves, each composed mode must be a single leaf s:d; otherwise use cute-dyn's composition on `.to_dyn()`"
+)]
+pub trait ComposeModes<SA, DA> {
+    /// The shapes.
+    type S;
+    /// The strides.
+    type D;
+    /// Compose.
+    ///
+    /// # Errors
+    /// [`Error::Overflow`].
+    fn compose_modes(&self, sa: SA, da: DA) -> Result<(Self::S, Self::D), Error>;
+}
+/// The tiler's end: A's remaining modes are dropped.
+impl<SA, DA> ComposeModes<SA, DA> for Nil {
+    type S = Nil;
+    type D = Nil;
+    #[inline(always)]
+    fn compose_modes(&self, _: SA, _: DA) -> Result<(Nil, Nil), Error> {
+        Ok((Nil, Nil))
+    }
+}
+impl<T, TT, S, ST, D, DT> ComposeModes<Cons<S, ST>, Cons<D, DT>> for Cons<T, TT>
+where
+    T: ComposeLeaf<D>,
+    TT: ComposeModes<ST, DT>,
+    D: Leaf,
+{
+    type S = Cons<T::S, TT::S>;
+    type D = Cons<T::D, TT::D>;
+    #[inline(always)]
+    fn compose_modes(&self, sa: Cons<S, ST>, da: Cons<D, DT>) -> Result<(Self::S, Self::D), Error> {
+        let (s, d) = self.0.compose_leaf(da.0)?;
+        let (st, dt) = self.1.compose_modes(sa.1, da.1)?;
+        Ok((Cons(s, st), Cons(d, dt)))
+    }
+}
+
+/// A static tiler element composed with a leaf mode of stride `D`.
+pub trait ComposeLeaf<D> {
+    /// The shape (the element's).
+    type S;
+    /// The strides, scaled.
+    type D;
+    /// Compose.
+    ///
+    /// # Errors
+    /// [`Error::Overflow`].
+    fn compose_leaf(&self, d: D) -> Result<(Self::S, Self::D), Error>;
+}
+impl<TS: Congruent<TD>, TD: IntTuple + ScaleBy<D>, D> ComposeLeaf<D> for Layout<TS, TD> {
+    type S = TS;
+    type D = TD::Output;
+    #[inline(always)]
+    fn compose_leaf(&self, d: D) -> Result<(TS, TD::Output), Error> {
+        Ok((*self.shape(), self.stride().scale_by(d)?))
+    }
+}
+/// An integer `n` in a composition tiler: `n:1`.
+macro_rules! int_compose_leaf {
+    ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
+        impl<D, $($g: $b),*> ComposeLeaf<D> for $ty
+        where
+            $ty: Default,
+            Layout<$ty, typenum::U1>: ComposeLeaf<D>,
+        {
+            type S = <Layout<$ty, typenum::U1> as ComposeLeaf<D>>::S;
+            type D = <Layout<$ty, typenum::U1> as ComposeLeaf<D>>::D;
+            #[inline(always)]
+            fn compose_leaf(&self, d: D) -> Result<(Self::S, Self::D), Error> {
+                Layout::new(*self, typenum::U1::default()).compose_leaf(d)
+            }
+        }
+    )*};
+}
+int_compose_leaf!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
+
+/// `composition(A, <B0,B1,...>)` of a layout with run-time leaves.
+impl<SA, DA, L> Mixed<Plain, Layout<SA, DA>, ByMode<L>> for crate::composition::CompositionOp
+where
+    SA: Congruent<DA>,
+    DA: IntTuple,
+    L: ComposeModes<SA, DA>,
+{
+    type Output = Result<Layout<L::S, L::D>, Error>;
+    #[inline(always)]
+    fn mixed(a: Layout<SA, DA>, b: ByMode<L>) -> Self::Output {
+        let (s, d) = b.0.compose_modes(*a.shape(), *a.stride())?;
+        Ok(Layout::from_parts(s, d))
+    }
+}

@@ -95,19 +95,33 @@
 //! ## Static and run-time leaves
 //!
 //! The type-level algebra computes results whose every leaf is static (zero-sized, evaluated
-//! with no run-time cost). Run-time (`usize`) leaves go through `coalesce`, `filter`,
-//! `flatten`, `make_layout_left`/`make_layout_right`, evaluation and the tensors; the other
-//! operations refuse them with one compile error, "static value required", whose note points
-//! to the run-time algebra: call the operation on `.to_dyn()` (a `cute_dyn::Layout`), where
-//! every condition is checked at run time.
+//! with no run-time cost): the output is the layout itself, and every precondition is a
+//! compile error. A layout with run-time (`usize`) leaves goes through `coalesce`, `filter`,
+//! `flatten`, `make_layout_left`/`make_layout_right`, evaluation, the tensors, and the divide
+//! family (`logical_divide`, `zipped_divide`, `tiled_divide`, `flat_divide`) when its divided
+//! modes are leaves and the tiler is a by-mode tiler of static layouts: the pattern every
+//! kernel starts with, a matrix of run-time extents cut into static tiles. Those outputs are a
+//! `Result<Layout<..>, cute_static::error::Error>`: the structure is still in the type, static
+//! exactly where cute-dyn's answer is static (the tile modes), and the conditions that depend
+//! on run-time values (complement's @post, overflow) are checked when it runs.
 //!
 //! ```
-//! use cute_static::layout;
+//! use cute_static::{layout, tiler, ZippedDivide};
 //! let (m, n) = (128usize, 256usize);
-//! let a = layout!(({m},{n}):(1,{m}));
-//! let z = cute_static::cute_dyn::zipped_divide(&a.to_dyn()?, &"<32,64>".parse()?)?;
+//! let z = layout!(({m},{n}):(1,{m})).zipped_divide(tiler!(<32,64>))?;
 //! // By hand: mode 0 is 128:1 / 32 = (32, 4):(1, 32), mode 1 is 256:128 / 64 = (64, 4):(128,
-//! // 64*128). The DSL's rule: what depends on m or n is dynamic (64*{m} keeps the divisor 64).
-//! assert_eq!(z.to_string(), "((32,64),({4},{4})):((1,{128}),(32,{8192:64}))");
-//! # Ok::<(), cute_static::cute_dyn::Error>(())
+//! // 64*128). The DSL's rule: what depends on m or n is run-time.
+//! assert_eq!(z.to_string(), "((32,64),({4},{4})):((1,{128}),(32,{8192}))");
+//! // Generic code is the same: one bound, `L: ZippedDivide<T>`, whatever the leaves.
+//! fn tiles<L: ZippedDivide<T>, T>(l: L, t: T) -> L::Output {
+//!     l.zipped_divide(t)
+//! }
+//! let z = tiles(layout!(({m},{n}):(1,{m})), tiler!(<32,64>))?;
+//! assert_eq!(z.to_string(), "((32,64),({4},{4})):((1,{128}),(32,{8192}))");
+//! # Ok::<(), cute_static::error::Error>(())
 //! ```
+//!
+//! The other operations refuse run-time leaves with one compile error, "static value
+//! required" (or, for a divide of another form, the form it takes), whose note points to the
+//! run-time algebra: call the operation on `.to_dyn()` (a `cute_dyn::Layout`), where every
+//! condition is checked at run time.

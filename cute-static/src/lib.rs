@@ -65,9 +65,9 @@ pub use int_tuple::{Cons, IntTuple, Leaf, List, Nil, Show};
 pub use inverse::{left_inverse, right_inverse};
 pub use layout::{make_layout_left, make_layout_right, Congruent, Layout, LayoutLeft, LayoutRight, StaticLayout};
 pub use ops::{
-    Append, BlockedProduct, CoalesceBy, Complement, Downcast, FlatDivide, FlatProduct, Flatten, Get, GroupModes,
-    LeftInverse, LogicalDivide, LogicalProduct, Prepend, RakedProduct, RightInverse, Take, TileToShape, TiledDivide,
-    TiledProduct, Upcast, ZippedDivide, ZippedProduct,
+    Append, BlockedProduct, Checked, CoalesceBy, Complement, Downcast, FlatDivide, FlatProduct, Flatten, Get,
+    GroupModes, LeftInverse, LogicalDivide, LogicalProduct, Prepend, RakedProduct, RightInverse, Take, TileToShape,
+    TiledDivide, TiledProduct, Upcast, ZippedDivide, ZippedProduct,
 };
 pub use product::{
     blocked_product, flat_product, logical_product, raked_product, tile_to_shape, tiled_product, zipped_product,

@@ -153,3 +153,48 @@ pub trait GroupModes<const B: usize, const E: usize> {
     /// `group_modes<B, E>(self)`.
     fn group_modes(&self) -> Self::Output;
 }
+
+/// The layout of an operation's result, whether the type checker computed it (a layout) or it
+/// was computed when it ran (a `Result`, for layouts with run-time leaves): generic code
+/// written once for both writes `l.zipped_divide(t).checked()?`.
+///
+/// # Examples
+/// ```
+/// use cute_static::{error::Error, layout, tiler, Checked, StaticLayout, ZippedDivide};
+/// fn tile_count<L, T>(l: L, t: T) -> Result<usize, Error>
+/// where
+///     L: ZippedDivide<T>,
+///     L::Output: Checked,
+///     <L::Output as Checked>::Layout: StaticLayout,
+/// {
+///     let z = l.zipped_divide(t).checked()?;
+///     Ok(z.size() / 12)
+/// }
+/// let m = 8;
+/// assert_eq!(tile_count(layout!((8,12):(1,8)), tiler!(<4,3>))?, 8); // static
+/// assert_eq!(tile_count(layout!(({m},12):(1,{m})), tiler!(<4,3>))?, 8); // run-time extent
+/// # Ok::<(), Error>(())
+/// ```
+pub trait Checked {
+    /// The layout.
+    type Layout;
+    /// The layout, or why the operation refused.
+    ///
+    /// # Errors
+    /// The operation's, for a result computed when it ran.
+    fn checked(self) -> Result<Self::Layout, crate::error::Error>;
+}
+impl<S, D> Checked for crate::Layout<S, D> {
+    type Layout = Self;
+    #[inline(always)]
+    fn checked(self) -> Result<Self, crate::error::Error> {
+        Ok(self)
+    }
+}
+impl<S, D> Checked for Result<crate::Layout<S, D>, crate::error::Error> {
+    type Layout = crate::Layout<S, D>;
+    #[inline(always)]
+    fn checked(self) -> Self {
+        self
+    }
+}

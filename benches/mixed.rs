@@ -1,0 +1,61 @@
+//! The run-time cost of cute-static's algebra on layouts with run-time leaves: the kernel
+//! pattern, a matrix of run-time extents divided by a static tile, against the same values
+//! written by hand; then evaluating the divided layout over a whole tile grid against the
+//! hand-written index arithmetic. No allocation anywhere (the structure is in the types).
+//! Run: `cargo bench --bench mixed`.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use cute::cute_static::{layout, tiler, LogicalDivide, ZippedDivide};
+
+fn bench(c: &mut Criterion) {
+    let mut g = c.benchmark_group("mixed");
+    g.bench_function("zipped_divide(({m},{n}):(1,{m}), <32,64>)", |b| {
+        b.iter(|| {
+            let (m, n) = (black_box(1000usize), black_box(3000usize));
+            black_box(layout!(({m},{n}):(1,{m})).zipped_divide(tiler!(<32,64>)))
+        })
+    });
+    g.bench_function("zipped_divide by hand", |b| {
+        b.iter(|| {
+            let (m, n) = (black_box(1000usize), black_box(3000usize));
+            // ((32,64),(ceil(m/32),ceil(n/64))):((1,m),(32,64m)), with the same checks
+            let rest = (m.div_ceil(32), n.div_ceil(64));
+            let strides = (m, 32usize, 64usize.checked_mul(m));
+            black_box((rest, strides))
+        })
+    });
+    g.bench_function("logical_divide(({m},{n}):({n},1), <4:2,3>)", |b| {
+        b.iter(|| {
+            let (m, n) = (black_box(1000usize), black_box(3000usize));
+            black_box(layout!(({m},{n}):({n},1)).logical_divide(tiler!(<4:2,3>)))
+        })
+    });
+
+    // Evaluate the divided layout over its whole domain (every element of every tile).
+    let (m, n) = (256usize, 256usize);
+    let buf: Vec<u32> = (0..(m * n) as u32).collect();
+    g.bench_function("sum through zipped_divide(({m},{n}):(1,{m}), <32,64>)", |b| {
+        b.iter(|| {
+            let (m, n) = (black_box(m), black_box(n));
+            let z = layout!(({m},{n}):(1,{m})).zipped_divide(tiler!(<32,64>)).unwrap();
+            let buf = black_box(&buf);
+            (0..m * n).fold(0u32, |acc, i| acc.wrapping_add(buf[z.call(i)]))
+        })
+    });
+    g.bench_function("sum through the same indices by hand", |b| {
+        b.iter(|| {
+            let (m, n) = (black_box(m), black_box(n));
+            let tiles_m = m.div_ceil(32);
+            let buf = black_box(&buf);
+            (0..m * n).fold(0u32, |acc, i| {
+                let (r, c, t) = (i % 32, (i / 32) % 64, i / 2048);
+                let (tr, tc) = (t % tiles_m, t / tiles_m);
+                acc.wrapping_add(buf[r + c * m + tr * 32 + tc * 64 * m])
+            })
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,83 +1,68 @@
 #!/usr/bin/env bash
-# Time `cargo build` of generated crates with N static operations (type-level OP of N
-# distinct corpus cases, printed), for N = 0, 50, 200: the per-operation cost is
-# (t(N) - t(0)) / N. OP is coalesce (the default), composition or logical_divide.
-# Usage: scripts/compile_time.sh [--release] [OP]
+# Compile time of the type-level algebra: for each operation, a crate making 80 distinct calls
+# (distinct shapes, so that nothing is shared between them) is built in release mode; the
+# time of the same crate with no calls is subtracted; ms per call is printed. Static calls and,
+# where cute-static takes run-time leaves, mixed ones (`{m}` extents).
+#   scripts/compile_time.sh [N]      (N calls per operation, default 80)
 set -euo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
-profile=""
-op=coalesce
-for a in "$@"; do
-  case "$a" in
-    --release) profile=--release ;;
-    *) op="$a" ;;
-  esac
-done
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-# Distinct corpus cases of OP without negative values, as Rust expressions.
-python3 - "$root" "$op" > "$work/lits.txt" <<'PY'
-import sys, re
-root, op = sys.argv[1], sys.argv[2]
-# The cases where C++ is not a composition do not compile here (tests/conformance.rs).
-deviations = set(re.findall(r'expr: "([^"]+)"', open(f"{root}/tests/conformance.rs").read()))
-seen = []
-for line in open(f"{root}/tests/data/conformance.tsv"):
-    expr, expected, _ = (line.rstrip("\n").split("\t") + ["", ""])[:3]
-    if not expr.startswith(op + "(") or expected == "error" or expr in deviations or not re.fullmatch(r"[0-9(),:<>_]+", expr[len(op) + 1:-1]):
-        continue
-    arg, depth, cut = expr[len(op) + 1:-1], 0, None
-    for i, c in enumerate(arg):
-        depth += c in "(<"
-        depth -= c in ")>"
-        if c == "," and depth == 0:
-            cut = i
-            break
-    if op == "coalesce":
-        if cut is not None or ":" not in arg:
-            continue
-        call = f"coalesce(layout!({arg}))"
-    else:
-        if cut is None:
-            continue
-        a, b = arg[:cut], arg[cut + 1:]
-        if ":" not in a:
-            continue
-        rhs = f"tiler!({b})" if b.startswith("<") else f"layout!({b})"
-        call = f"{op}(layout!({a}), {rhs})"
-    if call not in seen:
-        seen.append(call)
-print("\n".join(seen[:200]))
-PY
-mkdir -p "$work/crate/src"
-cat > "$work/crate/Cargo.toml" <<TOML
+root=$(cd "$(dirname "$0")/.." && pwd)
+n=${1:-80}
+work="$root/target/compile_time"
+mkdir -p "$work/src"
+cat > "$work/Cargo.toml" <<TOML
 [package]
-name = "cute-compile-time"
+name = "compile-time"
 version = "0.0.0"
 edition = "2021"
+publish = false
 [dependencies]
 cute-static = { path = "$root/cute-static" }
+[profile.release]
+debug = false
 [workspace]
 TOML
-export CARGO_TARGET_DIR="$work/target"
-for n in 0 50 200; do
-  {
-    echo "#![allow(unused_imports)]"
-    echo "use cute_static::{coalesce, composition, layout, logical_divide, tiler};"
-    echo "fn main() {"
-    head -n "$n" "$work/lits.txt" | sed 's/.*/    println!("{}", &);/'
-    echo "}"
-  } > "$work/crate/src/main.rs"
-  # Dependencies are built once, before the timed runs.
-  (cd "$work/crate" && cargo build -q $profile 2>/dev/null || true)
-  touch "$work/crate/src/main.rs"
-  start=$(date +%s.%N)
-  (cd "$work/crate" && cargo build -q $profile)
-  end=$(date +%s.%N)
-  t=$(echo "$end - $start" | bc)
-  dir=debug; [ -n "$profile" ] && dir=release
-  lines=$("$work/target/$dir/cute-compile-time" | wc -l)
-  echo "$op ops=$n seconds=$t (the binary prints $lines layouts)"
-  [ "$n" = 0 ] && base=$t
-  if [ "$n" != 0 ]; then echo "  per op: $(echo "($t - $base) * 1000 / $lines" | bc) ms"; fi
+
+# One call per line, for call index i (a, b distinct small numbers).
+gen() {
+    local op=$1 i a b
+    echo "#![allow(unused)]"
+    echo "use cute_static::*;"
+    echo "pub fn calls(m: usize, n: usize) -> usize { let mut s = 0;"
+    for ((i = 0; i < n_calls; i++)); do
+        a=$((i % 9 + 2)); b=$((i / 9 + 2))
+        case $op in
+            none) ;;
+            coalesce) echo "s += coalesce(layout!(($a,(1,$b)):(1,($((a * b)),$a)))).size();" ;;
+            composition) echo "s += composition(layout!(($((2 * a)),$b):(1,$((2 * a)))), layout!(($a,2):(2,1))).size();" ;;
+            logical_divide) echo "s += logical_divide(layout!(($((4 * a)),$((2 * b))):(1,$((4 * a)))), tiler!(<4,2>)).size();" ;;
+            zipped_divide) echo "s += zipped_divide(layout!(($((4 * a)),$((2 * b))):(1,$((4 * a)))), tiler!(<4,2>)).size();" ;;
+            logical_product) echo "s += logical_product(layout!((2,$a):(1,2)), layout!(($b,2):(1,$b))).size();" ;;
+            blocked_product) echo "s += blocked_product(layout!((2,$a):($a,1)), layout!((3,$b):(1,3))).size();" ;;
+            mixed_logical_divide) echo "s += logical_divide(layout!(({m},{n}):(1,{m})), tiler!(<$a,$b>)).map_or(0, |l| l.size());" ;;
+            mixed_zipped_divide) echo "s += zipped_divide(layout!(({m},{n}):(1,{m})), tiler!(<$a,$b>)).map_or(0, |l| l.size());" ;;
+            mixed_composition) echo "s += layout!(({m},{n}):(1,{m})).composition(tiler!(<$a,$b>)).map_or(0, |l| l.size());" ;;
+        esac
+    done
+    echo "s }"
+}
+
+build() {
+    n_calls=$2 gen "$1" > "$work/src/lib.rs"
+    touch "$work/src/lib.rs"
+    local t0 t1
+    t0=$(date +%s%N)
+    (cd "$work" && cargo build --release -q)
+    t1=$(date +%s%N)
+    echo $(((t1 - t0) / 1000000))
+}
+
+n_calls=0 gen none > "$work/src/lib.rs"
+(cd "$work" && cargo build --release -q) # dependencies, once
+base=$(n_calls=0 build none 0)
+printf '%-22s %8s %10s\n' operation "ms/call" "total ms"
+for op in coalesce composition logical_divide zipped_divide logical_product blocked_product \
+    mixed_logical_divide mixed_zipped_divide mixed_composition; do
+    t=$(build "$op" "$n")
+    printf '%-22s %8.1f %10d\n' "$op" "$(awk -v t="$t" -v b="$base" -v n="$n" 'BEGIN { print (t - b) / n }')" "$t"
 done
+echo "(baseline, no calls: $base ms)"

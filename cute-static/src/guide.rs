@@ -100,7 +100,9 @@
 //! `flatten`, `make_layout_left`/`make_layout_right`, evaluation, the tensors, and the divide
 //! family (`logical_divide`, `zipped_divide`, `tiled_divide`, `flat_divide`) when its divided
 //! modes are leaves and the tiler is a by-mode tiler of static layouts: the pattern every
-//! kernel starts with, a matrix of run-time extents cut into static tiles. Those outputs are a
+//! kernel starts with, a matrix of run-time extents cut into static tiles; and so does
+//! composition with such a by-mode tiler, through the `Composition` trait (`a.composition(t)`;
+//! the free function `composition` takes static layouts). Those outputs are a
 //! `Result<Layout<..>, cute_static::error::Error>`: the structure is still in the type, static
 //! exactly where cute-dyn's answer is static (the tile modes), and the conditions that depend
 //! on run-time values (complement's @post, overflow) are checked when it runs.

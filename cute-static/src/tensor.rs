@@ -980,6 +980,35 @@ mod tests {
     use alloc::vec::Vec;
 
     #[test]
+    fn pointer_tensors_tile_partition_and_write_through_layouts() {
+        // A row-major 6x10 matrix, 4x4 tiles (ragged at the edges, as CuTe's), 2x2 threads.
+        let (m, n) = (6usize, 10usize);
+        let mut data: Vec<u32> = alloc::vec![0; m * n];
+        let a = PtrTensor::new(data.as_mut_ptr(), layout!(({m},{n}):({n},1)));
+        for tr in 0..m.div_ceil(4) {
+            for tc in 0..n.div_ceil(4) {
+                let tile = a.local_tile(shape!((4, 4)), &[tr, tc]).unwrap();
+                for tid in 0..4 {
+                    let p = tile.local_partition(layout!((2,2):(1,2)), tid).unwrap();
+                    for v in 0..4 {
+                        // element v of thread tid: (tid%2 + 2*(v%2), tid/2 + 2*(v/2)) of the tile
+                        let (r, c) = (4 * tr + tid % 2 + 2 * (v % 2), 4 * tc + tid / 2 + 2 * (v / 2));
+                        if r < m && c < n {
+                            // SAFETY: (r, c) is inside the m x n buffer, which outlives `a`.
+                            unsafe { p.write(v, (r * 100 + c) as u32) };
+                        }
+                    }
+                }
+            }
+        }
+        for r in 0..m {
+            for c in 0..n {
+                assert_eq!(data[r * n + c], (r * 100 + c) as u32, "({r},{c}) written once, in place");
+            }
+        }
+    }
+
+    #[test]
     fn storage_must_cover_the_cosize() {
         let data = [0u8; 23];
         // (4,6):(6,1) reaches 3*6 + 5 = 23: cosize 24.

@@ -38,25 +38,38 @@
 #[cfg(any(feature = "dyn", test))]
 extern crate alloc;
 
+// The algebra's machinery (the type-level algorithms, one family per module): public because
+// the operations' bounds name it, hidden from the documentation, whose surface is the layout
+// types, the operation traits and functions (re-exported below), the literals and the tensors.
+#[doc(hidden)]
 pub mod arith;
+#[doc(hidden)]
 pub mod coalesce;
+#[doc(hidden)]
 pub mod complement;
+#[doc(hidden)]
 pub mod composition;
+#[doc(hidden)]
 pub mod diag;
+#[doc(hidden)]
 pub mod divide;
+#[doc(hidden)]
+pub mod inverse;
+#[doc(hidden)]
+pub mod product;
+#[doc(hidden)]
+pub mod recast;
+
 pub mod error;
 pub mod guide;
 pub mod int_tuple;
-pub mod inverse;
 pub mod layout;
 pub mod ops;
-pub mod product;
-pub mod recast;
 pub mod swizzle;
 pub mod tensor;
 
 pub use coalesce::{coalesce, coalesce_by, filter, flatten, Coalesce, Coalesced, Filter, Filtered};
-pub use complement::{complement, complement_cosize, ComplementOf, Complemented};
+pub use complement::{complement, complement_cosize, ComplementDyn, ComplementOf, Complemented};
 pub use composition::{
     composition, ByMode, Composed, Composition, CompositionOp, DivideOp, ProductOp, Tiler, TilerOp, Under,
 };

@@ -1069,6 +1069,11 @@ const QUERIES_OF_THE_INNER_LAYOUT: &[&str] = &["shape", "size", "rank", "depth",
 /// `op` with a composed layout first: C++'s definition, or (where C++ has none) `op`'s own
 /// argument error.
 fn apply_composed(op: &Op, c: &ComposedLayout, args: &[Value]) -> Result<Value> {
+    // Recasting changes the swizzle too (C++ `layout_composed.hpp`, `swizzle_layout.hpp`).
+    if let ("upcast" | "downcast", [_, Value::Int(n)]) = (op.name, args) {
+        let r = if op.name == "upcast" { c.upcast(n.value()) } else { c.downcast(n.value()) };
+        return Ok(Value::Composed(r?));
+    }
     let keeps = ON_THE_INNER_LAYOUT.contains(&op.name);
     if !keeps && !QUERIES_OF_THE_INNER_LAYOUT.contains(&op.name) {
         return (op.eval)(&Args { op: op.name, v: args });

@@ -73,10 +73,61 @@ impl Swizzle {
         Ok(offset ^ moved)
     }
 
+    /// `upcast<N>(Sw<B,M,S>)` (CuTe C++ `swizzle_layout.hpp`): for elements `n` times larger
+    /// the swizzle moves the same bytes, so its base drops by `log2(n)`; below 0 the lowest
+    /// bits fall away: `Sw<max(B + M - log2 n, 0), 0, S>`.
+    ///
+    /// # Errors
+    /// `InvalidArgument` unless `n` is a power of two (C++'s static_assert).
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// // Sw<3,4,3> on bytes is Sw<3,3,3> on 16-bit elements and Sw<2,0,3> on 128-bit ones.
+    /// let sw = Swizzle::new(3, 4, 3)?;
+    /// assert_eq!(sw.upcast(2)?.to_string(), "Sw<3,3,3>");
+    /// assert_eq!(sw.upcast(32)?.to_string(), "Sw<2,0,3>");
+    /// assert!(sw.upcast(3).is_err());
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn upcast(&self, n: i64) -> Result<Swizzle> {
+        let log2 = log2_exact(n, "upcast")?;
+        let (b, m) = (self.bits as i64, self.base as i64 - log2);
+        if m >= 0 {
+            Swizzle::new(b, m, self.shift as i64)
+        } else {
+            Swizzle::new((b + m).max(0), 0, self.shift as i64)
+        }
+    }
+
+    /// `downcast<N>(Sw<B,M,S>)`: for elements `n` times smaller, `Sw<B, M + log2 n, S>`.
+    ///
+    /// # Errors
+    /// `InvalidArgument` unless `n` is a power of two, or when the masks leave 62 bits.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// assert_eq!(Swizzle::new(3, 3, 3)?.downcast(2)?.to_string(), "Sw<3,4,3>");
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn downcast(&self, n: i64) -> Result<Swizzle> {
+        let log2 = log2_exact(n, "downcast")?;
+        Swizzle::new(self.bits as i64, self.base as i64 + log2, self.shift as i64)
+    }
+
     /// The size of the domain pycute reports: `2^(B + M + |S|)`.
     pub fn size(&self) -> i64 {
         1i64 << (self.bits + self.base + self.shift.unsigned_abs())
     }
+}
+
+/// `log2(n)` of a power of two.
+fn log2_exact(n: i64, op: &'static str) -> Result<i64> {
+    if n <= 0 || n & (n - 1) != 0 {
+        return Err(Error::InvalidArgument { op, reason: alloc::format!("N = {n} must be a power of two") });
+    }
+    Ok(n.trailing_zeros() as i64)
 }
 
 impl core::fmt::Display for Swizzle {
@@ -148,6 +199,43 @@ impl ComposedLayout {
         })
     }
 
+    /// `upcast<N>(Sw o offset o L)` (CuTe C++ `layout_composed.hpp`): each part upcast, the
+    /// offset divided by `n`.
+    ///
+    /// # Errors
+    /// Those of [`Swizzle::upcast`] and [`crate::upcast`]; `InvalidArgument` for an offset that
+    /// `n` does not divide (C++'s `safe_div`).
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// // A 128-byte swizzled tile of bytes seen as 16-bit elements.
+    /// let c: ComposedLayout = "Sw<3,4,3> o 0 o (8,128):(128,1)".parse()?;
+    /// assert_eq!(c.upcast(2)?.to_string(), "Sw<3,3,3> o 0 o (8,64):(64,1)");
+    /// assert_eq!(c.upcast(2)?.downcast(2)?.to_string(), "Sw<3,4,3> o 0 o (8,128):(128,1)");
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn upcast(&self, n: i64) -> Result<ComposedLayout> {
+        let swizzle = self.swizzle.upcast(n)?;
+        if self.offset.checked_rem(n) != Some(0) {
+            return Err(Error::InvalidArgument {
+                op: "upcast",
+                reason: alloc::format!("the offset {} is not a multiple of {n}", self.offset),
+            });
+        }
+        Ok(ComposedLayout { swizzle, offset: self.offset / n, layout: crate::upcast(&self.layout, n)? })
+    }
+
+    /// `downcast<N>(Sw o offset o L)`: each part downcast, the offset multiplied by `n`.
+    ///
+    /// # Errors
+    /// Those of [`Swizzle::downcast`] and [`crate::downcast`]; `Overflow`.
+    pub fn downcast(&self, n: i64) -> Result<ComposedLayout> {
+        let swizzle = self.swizzle.downcast(n)?;
+        let offset = self.offset.checked_mul(n).ok_or(Error::Overflow { op: "downcast" })?;
+        Ok(ComposedLayout { swizzle, offset, layout: crate::downcast(&self.layout, n)? })
+    }
+
     /// `size`: the inner layout's.
     ///
     /// # Errors
@@ -180,5 +268,36 @@ impl crate::print::Notation for ComposedLayout {
 impl core::fmt::Display for ComposedLayout {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(&crate::print::to_values(self))
+    }
+}
+
+#[cfg(test)]
+mod recast_tests {
+    use super::*;
+
+    /// The definition of upcast: element (r, c) of the upcast layout is the `n` bytes at byte
+    /// column `n * c` of the original, so `n * U(r, c) == B(r, n * c)` for row-major tiles whose
+    /// swizzle moves whole elements.
+    #[test]
+    fn upcast_moves_the_same_bytes() {
+        for (text, rows, cols, n) in [
+            ("Sw<3,4,3> o 0 o (8,128):(128,1)", 8, 128, 2),
+            ("Sw<3,4,3> o 0 o (8,128):(128,1)", 8, 128, 4),
+            ("Sw<2,4,3> o 0 o (16,64):(64,1)", 16, 64, 16),
+            ("Sw<3,3,3> o 0 o (8,64):(64,1)", 8, 64, 8),
+        ] {
+            let b: ComposedLayout = text.parse().unwrap();
+            let u = b.upcast(n).unwrap();
+            let (rows, cols) = (rows as i64, cols as i64);
+            for r in 0..rows {
+                for c in 0..cols / n {
+                    let ue = u.call_index(r + rows * c).unwrap();
+                    let be = b.call_index(r + rows * (n * c)).unwrap();
+                    assert_eq!(n * ue, be, "{text} upcast {n} at ({r},{c})");
+                }
+            }
+            // downcast undoes it
+            assert_eq!(u.downcast(n).unwrap(), b, "{text}");
+        }
     }
 }

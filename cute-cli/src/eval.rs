@@ -1038,6 +1038,10 @@ pub fn apply(name: &str, args: &[Value]) -> Result<Value> {
     if let Some(Value::Composed(c)) = args.first() {
         return apply_composed(op, c, args);
     }
+    // C++ answers max_common_*(layout, composed) as max_common_*(composed, layout).
+    if let ("max_common_vector" | "max_common_layout", [l @ Value::Layout(_), Value::Composed(c)]) = (op.name, args) {
+        return apply_composed(op, c, &[Value::Composed(c.clone()), l.clone()]);
+    }
     (op.eval)(&a)
 }
 
@@ -1069,6 +1073,13 @@ const QUERIES_OF_THE_INNER_LAYOUT: &[&str] = &["shape", "size", "rank", "depth",
 /// `op` with a composed layout first: C++'s definition, or (where C++ has none) `op`'s own
 /// argument error.
 fn apply_composed(op: &Op, c: &ComposedLayout, args: &[Value]) -> Result<Value> {
+    // The common vector of swizzled layouts is bounded by the swizzles (`swizzle_layout.hpp`).
+    match (op.name, args) {
+        ("max_common_vector", [_, Value::Layout(b)]) => return Ok(Value::Int(c.max_common_vector(b)?)),
+        ("max_common_vector", [_, Value::Composed(b)]) => return Ok(Value::Int(c.max_common_vector_composed(b)?)),
+        ("max_common_layout", [_, Value::Layout(b)]) => return Ok(Value::Layout(c.max_common_layout(b)?)),
+        _ => {}
+    }
     // Recasting changes the swizzle too (C++ `layout_composed.hpp`, `swizzle_layout.hpp`).
     if let ("upcast" | "downcast", [_, Value::Int(n)]) = (op.name, args) {
         let r = if op.name == "upcast" { c.upcast(n.value()) } else { c.downcast(n.value()) };

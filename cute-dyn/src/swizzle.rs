@@ -236,6 +236,60 @@ impl ComposedLayout {
         Ok(ComposedLayout { swizzle, offset, layout: crate::downcast(&self.layout, n)? })
     }
 
+    /// `max_common_vector(Sw o offset o L, B)` (CuTe C++ `swizzle_layout.hpp`): the inner
+    /// layout's, at most `2^M` (the elements the swizzle leaves contiguous; C++ assumes the
+    /// offset keeps to the swizzle's YZ domain, and so does this).
+    ///
+    /// # Errors
+    /// As [`crate::max_common_vector`].
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// let c: ComposedLayout = "Sw<3,3,3> o 0 o (8,64):(64,1)".parse()?;
+    /// // The row-major tile has 64 contiguous elements; the swizzle keeps 8 of them together.
+    /// assert_eq!(c.max_common_vector(&"(8,64):(64,1)".parse()?)?.value(), 8);
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn max_common_vector(&self, b: &Layout) -> Result<crate::Int> {
+        Ok(crate::max_common_vector(&self.layout, b)?.min(crate::Int::st(1 << self.swizzle.base)))
+    }
+
+    /// `max_common_vector` of two composed layouts: the inner layouts', and at most `2^M0` and
+    /// `2^M1` unless the swizzles are the same (C++'s rule).
+    ///
+    /// # Errors
+    /// As [`crate::max_common_vector`].
+    pub fn max_common_vector_composed(&self, b: &ComposedLayout) -> Result<crate::Int> {
+        let vec = crate::max_common_vector(&self.layout, &b.layout)?;
+        if self.swizzle == b.swizzle {
+            return Ok(vec);
+        }
+        Ok(vec.min(crate::Int::st(1 << self.swizzle.base)).min(crate::Int::st(1 << b.swizzle.base)))
+    }
+
+    /// `max_common_layout(Sw o offset o L, B)`: the inner layout's, truncated to its first
+    /// `2^M` elements where it is longer (C++'s `common.compose(base)`).
+    ///
+    /// # Errors
+    /// As [`crate::max_common_layout`].
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// let c: ComposedLayout = "Sw<3,3,3> o 0 o (8,64):(64,1)".parse()?;
+    /// assert_eq!(c.max_common_layout(&"(8,64):(64,1)".parse()?)?.to_string(), "8:8");
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn max_common_layout(&self, b: &Layout) -> Result<Layout> {
+        let common = crate::max_common_layout(&self.layout, b)?;
+        let base = crate::Int::st(1 << self.swizzle.base);
+        if base.value() < common.size()?.value() {
+            return crate::composition(&common, &crate::Tiler::Int(base));
+        }
+        Ok(common)
+    }
+
     /// `size`: the inner layout's.
     ///
     /// # Errors
@@ -272,7 +326,7 @@ impl core::fmt::Display for ComposedLayout {
 }
 
 #[cfg(test)]
-mod recast_tests {
+mod tests {
     use super::*;
 
     /// The definition of upcast: element (r, c) of the upcast layout is the `n` bytes at byte
@@ -298,6 +352,30 @@ mod recast_tests {
             }
             // downcast undoes it
             assert_eq!(u.downcast(n).unwrap(), b, "{text}");
+        }
+    }
+
+    /// The definition of the common layout: through it, both the swizzled layout and the other
+    /// one read consecutive offsets, and the common vector is its size.
+    #[test]
+    fn the_common_layout_is_contiguous_in_both() {
+        for (c, b) in [
+            ("Sw<3,3,3> o 0 o (8,64):(64,1)", "(8,64):(64,1)"),
+            ("Sw<2,2,3> o 0 o (16,32):(32,1)", "(16,32):(32,1)"),
+            ("Sw<3,4,3> o 0 o (8,128):(128,1)", "(8,128):(128,1)"),
+            ("Sw<3,3,3> o 0 o (64,8):(1,64)", "(64,8):(1,64)"),
+        ] {
+            let c: ComposedLayout = c.parse().unwrap();
+            let b: Layout = b.parse().unwrap();
+            let common = c.max_common_layout(&b).unwrap();
+            let n = common.size().unwrap().value();
+            assert_eq!(c.max_common_vector(&b).unwrap().value(), n, "{c} and {b}");
+            assert!(n > 1, "{c} and {b} share a vector");
+            let at = |i: i64| common.call(i).unwrap();
+            for i in 0..n {
+                assert_eq!(c.call_index(at(i)).unwrap(), c.call_index(at(0)).unwrap() + i, "{c} at {i}");
+                assert_eq!(b.call(at(i)).unwrap(), b.call(at(0)).unwrap() + i, "{b} at {i}");
+            }
         }
     }
 }

@@ -510,25 +510,63 @@ pub trait DivideLeaf<S, D> {
     /// As [`ComplementDyn::complement_dyn`]; [`Error::Overflow`].
     fn divide_leaf(&self, s: S, d: D) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error>;
 }
-impl<TS, TD, S, D, RS, RD> DivideLeaf<S, D> for Layout<TS, TD>
+impl<TS, TD, S, D> DivideLeaf<S, D> for Layout<TS, TD>
 where
-    TS: Congruent<TD>,
-    TD: IntTuple + ScaleBy<D>,
-    S: Leaf + RestOf<Layout<TS, TD>, Output = Layout<RS, RD>>,
-    D: Leaf,
-    RS: Congruent<RD>,
-    RD: IntTuple + ScaleBy<D>,
+    (S, D): LeafMode<TS, TD>,
 {
     type TileS = TS;
-    type TileD = TD::Output;
-    type RestS = RS;
-    type RestD = RD::Output;
+    type TileD = <(S, D) as LeafMode<TS, TD>>::TileD;
+    type RestS = <(S, D) as LeafMode<TS, TD>>::RestS;
+    type RestD = <(S, D) as LeafMode<TS, TD>>::RestD;
     #[inline(always)]
-    fn divide_leaf(&self, s: S, d: D) -> Result<(TS, TD::Output, RS, RD::Output), Error> {
-        let rest = s.rest_of(self)?;
-        Ok((*self.shape(), self.stride().scale_by(d)?, *rest.shape(), rest.stride().scale_by(d)?))
+    fn divide_leaf(&self, s: S, d: D) -> Result<(TS, Self::TileD, Self::RestS, Self::RestD), Error> {
+        <(S, D) as LeafMode<TS, TD>>::divide(self, (s, d))
     }
 }
+
+/// A mode `(s, d)` of a layout with run-time leaves, divided by a static tile `TS:TD`: a leaf
+/// pair. One trait holds every condition, so that a nested mode is this one error.
+#[diagnostic::on_unimplemented(
+    message = "with run-time leaves, the divides take layouts whose divided modes are leaves s:d; this mode (shape, stride) is `{Self}`",
+    label = "a layout with a nested mode and a run-time leaf",
+    note = "divide a layout whose divided modes are single leaves (a matrix of run-time extents), or use the cute-dyn operation on `.to_dyn()`"
+)]
+pub trait LeafMode<TS, TD>: Sized {
+    /// The tile's strides.
+    type TileD;
+    /// The rest's shape.
+    type RestS;
+    /// The rest's strides.
+    type RestD;
+    /// `(T, complement(T, s))`, every stride times `d`.
+    ///
+    /// # Errors
+    /// As [`ComplementDyn::complement_dyn`]; [`Error::Overflow`].
+    fn divide(t: &Layout<TS, TD>, mode: Self) -> Result<(TS, Self::TileD, Self::RestS, Self::RestD), Error>;
+}
+macro_rules! leaf_mode {
+    ($([$($g:ident: $b:path),*] $s:ty, $d:ty);* $(;)?) => {$(
+        impl<TS, TD, RS, RD, $($g: $b),*> LeafMode<TS, TD> for ($s, $d)
+        where
+            TS: Congruent<TD>,
+            TD: IntTuple + ScaleBy<$d>,
+            $s: RestOf<Layout<TS, TD>, Output = Layout<RS, RD>>,
+            RS: Congruent<RD>,
+            RD: IntTuple + ScaleBy<$d>,
+        {
+            type TileD = <TD as ScaleBy<$d>>::Output;
+            type RestS = RS;
+            type RestD = <RD as ScaleBy<$d>>::Output;
+            #[inline(always)]
+            fn divide(t: &Layout<TS, TD>, (s, d): Self) -> Result<(TS, Self::TileD, RS, Self::RestD), Error> {
+                let rest = s.rest_of(t)?;
+                Ok((*t.shape(), t.stride().scale_by(d)?, *rest.shape(), rest.stride().scale_by(d)?))
+            }
+        }
+    )*};
+}
+crate::int_tuple::for_each_leaf_pair!(leaf_mode);
+
 /// An integer `n` in a tiler: the layout `n:1`.
 macro_rules! int_divide_leaf {
     ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(

@@ -527,7 +527,7 @@ where
 /// A mode `(s, d)` of a layout with run-time leaves, divided by a static tile `TS:TD`: a leaf
 /// pair. One trait holds every condition, so that a nested mode is this one error.
 #[diagnostic::on_unimplemented(
-    message = "with run-time leaves, the divides take layouts whose divided modes are leaves s:d; this mode (shape, stride) is `{Self}`",
+    message = "with run-time leaves, the divides take layouts whose divided modes are leaves s:d, and a divided mode here is a tuple",
     label = "a layout with a nested mode and a run-time leaf",
     note = "divide a layout whose divided modes are single leaves (a matrix of run-time extents), or use the cute-dyn operation on `.to_dyn()`"
 )]

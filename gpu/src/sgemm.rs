@@ -9,7 +9,7 @@
 //!   of a ragged matrix reaches past it, and the loads and stores are predicated, as in CuTe),
 //!   and each thread's part of `C`'s tile by `local_partition` over 4x4 blocks;
 //! - the shared tiles, `m` (or `n`) contiguous so that a thread's 8 rows are 2 vector loads:
-//!   `(128,8,2):(1,128,1024)` as `(m, k, stage)`;
+//!   `make_layout_left((128,8,2))` = `(128,8,2):(1,128,1024)` as `(m, k, stage)`;
 //! - the thread-value layout of the accumulators, `(16,(4,2)):(4,(1,64))`: value `v` of thread
 //!   row (or column) `t` is row `4t + v%4 + 64(v/4)`, so that the 8 threads of a quarter warp
 //!   read 128 contiguous bytes (no bank conflict).
@@ -29,8 +29,10 @@ pub const BN: usize = 128;
 /// The `k` step.
 pub const BK: usize = 8;
 
-type SmemA = Layout![(128,8,2):(1,128,1024)];
-type SmemB = Layout![(128,8,2):(1,128,1024)];
+/// `make_layout_left((128,8,2))`: (m, k, stage), m contiguous.
+type SmemA = Layout![(128, 8, 2)];
+/// The same for B: (n, k, stage).
+type SmemB = Layout![(128, 8, 2)];
 type ThrVal = Layout![(16,(4,2)):(4,(1,64))];
 shared_tile!(fn smem_a: f32, SmemA as "SGEMM_A");
 shared_tile!(fn smem_b: f32, SmemB as "SGEMM_B");

@@ -5,4 +5,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo +nightly miri test -p cute-static --lib tensor
 cargo +nightly miri test -p cute-dyn --lib tensor
-cargo +nightly miri test -p cute-kernels -- dot_product transpose
+cargo +nightly miri test -p cute-kernels -- dot_product transpose residue_tiles

@@ -426,7 +426,7 @@ where
 }
 
 /// The number of modes of a flat shape, at most 8 (the tiles and partitions of kernels).
-const MAX_MODES: usize = 8;
+pub const MAX_MODES: usize = 8;
 
 /// A tile coordinate has one entry per mode of the tensor (no silent 0 for a missing one).
 fn check_coord_rank<S: IntTuple>(coord: &[usize]) -> Result<(), TensorError> {
@@ -608,9 +608,12 @@ impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a [T], Layout<S, D>> {
 pub trait FlatCoord: IntTuple {
     /// Write the coordinates of `i` from `mode` on.
     fn split(&self, i: usize, out: &mut [usize; MAX_MODES], mode: usize);
+    /// Write the extents from `mode` on.
+    fn extents(&self, out: &mut [usize; MAX_MODES], mode: usize);
 }
 impl FlatCoord for Nil {
     fn split(&self, _: usize, _: &mut [usize; MAX_MODES], _: usize) {}
+    fn extents(&self, _: &mut [usize; MAX_MODES], _: usize) {}
 }
 impl<H: Leaf, T: FlatCoord + crate::int_tuple::List> FlatCoord for Cons<H, T> {
     fn split(&self, i: usize, out: &mut [usize; MAX_MODES], mode: usize) {
@@ -619,6 +622,12 @@ impl<H: Leaf, T: FlatCoord + crate::int_tuple::List> FlatCoord for Cons<H, T> {
             out[mode] = i % s;
         }
         self.1.split(i / s, out, mode + 1);
+    }
+    fn extents(&self, out: &mut [usize; MAX_MODES], mode: usize) {
+        if mode < MAX_MODES {
+            out[mode] = self.0.value();
+        }
+        self.1.extents(out, mode + 1);
     }
 }
 
@@ -907,6 +916,118 @@ impl<S: Idx2Crd> IdentityTensor<S> {
     #[inline(always)]
     pub fn get(&self, i: usize) -> S::Crd {
         self.shape.idx2crd(i)
+    }
+}
+
+/// The coordinates of a tile of a flat identity tensor (`local_tile(make_identity_tensor(shape),
+/// tile, coord)` in CuTe): element `i` is the coordinate, in the whole tensor, of element `i`
+/// of the tile. A ragged tile's coordinates run past the tensor's shape; [`elem_less`] against
+/// the shape is the predicate a kernel guards its accesses with.
+///
+/// # Examples
+/// ```
+/// use cute_static::{shape, tensor::{elem_less, IdentityTensor}, Cons, Nil};
+/// let (m, n) = (5usize, 7usize);
+/// let id = IdentityTensor::new(shape!(({m},{n})));
+/// let t = id.local_tile(shape!((4,4)), &[1, 1])?; // rows 4..8, columns 4..8
+/// assert_eq!(t.get(0), Cons(4, Cons(4, Nil)));
+/// assert_eq!(t.get(5), Cons(5, Cons(5, Nil)));
+/// assert!(elem_less(&t.get(0), id.shape())); // (4,4) is inside 5x7
+/// assert!(!elem_less(&t.get(5), id.shape())); // (5,5) is not
+/// # Ok::<(), cute_static::tensor::TensorError>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct IdentityTile<T> {
+    tile: T,
+    origin: [usize; MAX_MODES],
+}
+
+impl<S: Idx2Crd + FlatCoord> IdentityTensor<S> {
+    /// The shape.
+    pub fn shape(&self) -> &S {
+        &self.shape
+    }
+
+    /// The coordinates of the tile at tile coordinate `coord` (one per mode): as C++'s
+    /// `local_tile`, the tile need not divide the shape (the last tile of a ragged mode reaches
+    /// past it).
+    ///
+    /// # Errors
+    /// [`TensorError::CoordRank`] unless `coord` has one entry per mode;
+    /// [`TensorError::TileOutOfRange`] for a tile past `ceil(extent / tile)` in a mode;
+    /// [`TensorError::Overflow`].
+    pub fn local_tile<T: FlatCoord + Default>(&self, _: T, coord: &[usize]) -> Result<IdentityTile<T>, TensorError> {
+        check_coord_rank::<S>(coord)?;
+        check_coord_rank::<T>(coord)?;
+        let (mut extents, mut tiles) = ([0; MAX_MODES], [0; MAX_MODES]);
+        self.shape.extents(&mut extents, 0);
+        T::default().extents(&mut tiles, 0);
+        let mut origin = [0; MAX_MODES];
+        for (mode, &k) in coord.iter().enumerate().take(MAX_MODES) {
+            let count = extents[mode].div_ceil(tiles[mode].max(1));
+            if k >= count {
+                return Err(TensorError::TileOutOfRange { mode, coord: k, tiles: count });
+            }
+            origin[mode] = k.checked_mul(tiles[mode]).ok_or(TensorError::Overflow { what: "offset" })?;
+        }
+        Ok(IdentityTile { tile: T::default(), origin })
+    }
+}
+
+impl<T: Idx2Crd + FlatCoord> IdentityTile<T>
+where
+    T::Crd: ShiftCrd,
+{
+    /// `size(tile)`.
+    pub fn size(&self) -> usize {
+        self.tile.product()
+    }
+
+    /// The coordinate, in the whole tensor, of element `i` of the tile.
+    #[inline(always)]
+    pub fn get(&self, i: usize) -> T::Crd {
+        self.tile.idx2crd(i).shift(&self.origin, 0)
+    }
+}
+
+/// A flat coordinate moved by an origin, mode by mode.
+pub trait ShiftCrd: Sized {
+    /// `self + origin`, from mode `mode` on.
+    fn shift(self, origin: &[usize; MAX_MODES], mode: usize) -> Self;
+}
+impl ShiftCrd for Nil {
+    fn shift(self, _: &[usize; MAX_MODES], _: usize) -> Nil {
+        Nil
+    }
+}
+impl<T: ShiftCrd> ShiftCrd for Cons<usize, T> {
+    #[inline(always)]
+    fn shift(self, origin: &[usize; MAX_MODES], mode: usize) -> Self {
+        Cons(self.0 + origin.get(mode).copied().unwrap_or(0), self.1.shift(origin, mode + 1))
+    }
+}
+
+/// `elem_less(coord, shape)`: every coordinate below its mode's extent (CuTe's predicate for the
+/// elements of a residue tile).
+#[inline(always)]
+pub fn elem_less<C: ElemLess<S>, S>(c: &C, shape: &S) -> bool {
+    c.elem_less(shape)
+}
+
+/// [`elem_less`], mode by mode.
+pub trait ElemLess<S> {
+    /// Every coordinate below its extent.
+    fn elem_less(&self, shape: &S) -> bool;
+}
+impl ElemLess<Nil> for Nil {
+    fn elem_less(&self, _: &Nil) -> bool {
+        true
+    }
+}
+impl<CT: ElemLess<ST>, S: Leaf, ST> ElemLess<Cons<S, ST>> for Cons<usize, CT> {
+    #[inline(always)]
+    fn elem_less(&self, shape: &Cons<S, ST>) -> bool {
+        self.0 < shape.0.value() && self.1.elem_less(&shape.1)
     }
 }
 

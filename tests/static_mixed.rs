@@ -77,5 +77,9 @@ proptest! {
         divides_agree!(layout!(({m},{n}):(1,{m})), <(2,4):(1,3)>);
         // strides of 0 (a broadcast mode)
         divides_agree!(layout!(({m},{n}):(0,1)), <4,4>);
+        // a bare 1 (make_layout(1) is 1:0 for the divides, 1:1 for composition) and a 0
+        divides_agree!(layout!(({m},{n}):(1,{m})), <1,4>);
+        divides_agree!(layout!(({m},{n}):({n},1)), <8,1>);
+        divides_agree!(layout!(({m},{n}):(1,{m})), <0,2>);
     }
 }

@@ -429,7 +429,7 @@ where
 {
     type Output = Layout<RS, RD>;
     fn complement_dyn(&self, cotarget: usize) -> Result<Layout<RS, RD>, Error> {
-        let r = <(<FilteredModes<S, D> as Lone>::Out,)>::build(cotarget);
+        let r = <(<FilteredModes<S, D> as Lone>::Out,)>::build(cotarget)?;
         // The same two @post checks as cute-dyn's complement, on the values.
         let post = |condition| Error::Postcondition { op: "complement", condition };
         let overflow = Error::Overflow { op: "complement" };
@@ -452,14 +452,17 @@ pub trait ComplementDynCase<Modes> {
     /// The layout.
     type Output;
     /// The layout for the cotarget.
-    fn build(cotarget: usize) -> Self::Output;
+    ///
+    /// # Errors
+    /// [`Error::DivisionByZero`] where the modes end at 0 (a mode of shape 0).
+    fn build(cotarget: usize) -> Result<Self::Output, Error>;
 }
 
 /// Nothing left: all of the cotarget, `cotarget:1`.
 impl<Modes> ComplementDynCase<Modes> for (B1,) {
     type Output = Layout<usize, U1>;
-    fn build(cotarget: usize) -> Self::Output {
-        Layout::new(cotarget, U1::default())
+    fn build(cotarget: usize) -> Result<Self::Output, Error> {
+        Ok(Layout::new(cotarget, U1::default()))
     }
 }
 
@@ -479,10 +482,15 @@ where
     <DynModes<Modes> as CoalesceModes>::Output: ModesToLayout,
 {
     type Output = <<DynModes<Modes> as CoalesceModes>::Output as ModesToLayout>::Output;
-    fn build(cotarget: usize) -> Self::Output {
+    fn build(cotarget: usize) -> Result<Self::Output, Error> {
         type Cur<M> = <<M as SortByStride>::Out as ComplementFold<U1>>::Current;
-        let rest = cotarget.div_ceil(<Cur<Modes> as Unsigned>::USIZE);
+        // A mode of shape 0 ends the modes at 0 (cute-dyn's ceil_div refuses the same).
+        let cur = <Cur<Modes> as Unsigned>::USIZE;
+        if cur == 0 {
+            return Err(Error::DivisionByZero { op: "ceil_div" });
+        }
+        let rest = cotarget.div_ceil(cur);
         let modes = <<<Modes as SortByStride>::Out as ComplementFold<U1>>::Modes>::default();
-        modes.concat(Cons(Mode(rest, Cur::<Modes>::default()), Nil)).coalesce_modes().to_layout()
+        Ok(modes.concat(Cons(Mode(rest, Cur::<Modes>::default()), Nil)).coalesce_modes().to_layout())
     }
 }

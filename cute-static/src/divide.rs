@@ -7,7 +7,7 @@ use typenum::{Bit, UInt, UTerm, Unsigned};
 
 use crate::coalesce::Coalesce;
 use crate::complement::ComplementOf;
-use crate::composition::{ByMode, Composition, DivideOp, TilerOp, Under, Wrap};
+use crate::composition::{ByMode, Composition, DivideOp, IntRule, TilerOp, Under, Wrap};
 use crate::int_tuple::IntTuple;
 use crate::int_tuple::{Cons, Nil};
 use crate::layout::{Congruent, Layout};
@@ -491,7 +491,7 @@ impl<T: ComplementDyn> RestOf<T> for usize {
 
 /// One tiler element against one leaf mode `s:d`: the tile and the rest, strides scaled.
 #[diagnostic::on_unimplemented(
-    message = "this divide of a layout with run-time leaves needs a static layout or integer `{Self}` against a leaf mode",
+    message = "this divide of a layout with run-time leaves needs each tiler element to be a static layout or integer",
     label = "a tiler element against a mode of the layout",
     note = "with run-time leaves, each divided mode must be a single leaf s:d and each tiler element a static layout or integer"
 )]
@@ -567,26 +567,40 @@ macro_rules! leaf_mode {
 }
 crate::int_tuple::for_each_leaf_pair!(leaf_mode);
 
-/// An integer `n` in a tiler: the layout `n:1`.
-macro_rules! int_divide_leaf {
+/// A bare integer `n` in a tiler: the layout [`IntRule`](crate::composition::IntRule) gives it,
+/// as on the static path (`make_layout(n)` for the divides, so `1` is `1:0`; `n:1` for
+/// composition).
+macro_rules! int_tiler_leaf {
     ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
         impl<S, D, $($g: $b),*> DivideLeaf<S, D> for $ty
         where
-            $ty: Default,
-            Layout<$ty, typenum::U1>: DivideLeaf<S, D>,
+            DivideOp: IntRule<$ty>,
+            <DivideOp as IntRule<$ty>>::Out: DivideLeaf<S, D> + Default,
         {
-            type TileS = <Layout<$ty, typenum::U1> as DivideLeaf<S, D>>::TileS;
-            type TileD = <Layout<$ty, typenum::U1> as DivideLeaf<S, D>>::TileD;
-            type RestS = <Layout<$ty, typenum::U1> as DivideLeaf<S, D>>::RestS;
-            type RestD = <Layout<$ty, typenum::U1> as DivideLeaf<S, D>>::RestD;
+            type TileS = <<DivideOp as IntRule<$ty>>::Out as DivideLeaf<S, D>>::TileS;
+            type TileD = <<DivideOp as IntRule<$ty>>::Out as DivideLeaf<S, D>>::TileD;
+            type RestS = <<DivideOp as IntRule<$ty>>::Out as DivideLeaf<S, D>>::RestS;
+            type RestD = <<DivideOp as IntRule<$ty>>::Out as DivideLeaf<S, D>>::RestD;
             #[inline(always)]
             fn divide_leaf(&self, s: S, d: D) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error> {
-                Layout::new(*self, typenum::U1::default()).divide_leaf(s, d)
+                <<DivideOp as IntRule<$ty>>::Out>::default().divide_leaf(s, d)
+            }
+        }
+        impl<D, $($g: $b),*> ComposeLeaf<D> for $ty
+        where
+            crate::composition::CompositionOp: IntRule<$ty>,
+            <crate::composition::CompositionOp as IntRule<$ty>>::Out: ComposeLeaf<D> + Default,
+        {
+            type S = <<crate::composition::CompositionOp as IntRule<$ty>>::Out as ComposeLeaf<D>>::S;
+            type D = <<crate::composition::CompositionOp as IntRule<$ty>>::Out as ComposeLeaf<D>>::D;
+            #[inline(always)]
+            fn compose_leaf(&self, d: D) -> Result<(Self::S, Self::D), Error> {
+                <<crate::composition::CompositionOp as IntRule<$ty>>::Out>::default().compose_leaf(d)
             }
         }
     )*};
 }
-int_divide_leaf!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
+int_tiler_leaf!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
 
 /// The elements of a by-mode tiler against the modes of a layout with run-time leaves: per
 /// mode `(tile, rest)` (`L*`, logical_divide's form), and the tiles and the rests gathered
@@ -845,24 +859,6 @@ impl<TS: Congruent<TD>, TD: IntTuple + ScaleBy<D>, D> ComposeLeaf<D> for Layout<
         Ok((*self.shape(), self.stride().scale_by(d)?))
     }
 }
-/// An integer `n` in a composition tiler: `n:1`.
-macro_rules! int_compose_leaf {
-    ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
-        impl<D, $($g: $b),*> ComposeLeaf<D> for $ty
-        where
-            $ty: Default,
-            Layout<$ty, typenum::U1>: ComposeLeaf<D>,
-        {
-            type S = <Layout<$ty, typenum::U1> as ComposeLeaf<D>>::S;
-            type D = <Layout<$ty, typenum::U1> as ComposeLeaf<D>>::D;
-            #[inline(always)]
-            fn compose_leaf(&self, d: D) -> Result<(Self::S, Self::D), Error> {
-                Layout::new(*self, typenum::U1::default()).compose_leaf(d)
-            }
-        }
-    )*};
-}
-int_compose_leaf!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
 
 /// `composition(A, <B0,B1,...>)` of a layout with run-time leaves.
 impl<SA, DA, L> Mixed<Plain, Layout<SA, DA>, ByMode<L>> for crate::composition::CompositionOp

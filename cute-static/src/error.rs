@@ -19,6 +19,11 @@ pub enum Error {
         /// The operation.
         op: &'static str,
     },
+    /// A division by zero (cute-dyn's `DivisionByZero`), e.g. the rest of a tile of size 0.
+    DivisionByZero {
+        /// The operation.
+        op: &'static str,
+    },
 }
 
 impl Error {
@@ -27,6 +32,7 @@ impl Error {
         match self {
             Error::Postcondition { .. } => "postcondition",
             Error::Overflow { .. } => "overflow",
+            Error::DivisionByZero { .. } => "division_by_zero",
         }
     }
 }
@@ -36,6 +42,7 @@ impl fmt::Display for Error {
         match self {
             Error::Postcondition { op, condition } => write!(f, "{op} would break its postcondition {condition}"),
             Error::Overflow { op } => write!(f, "overflow in {op}"),
+            Error::DivisionByZero { op } => write!(f, "division by zero in {op}"),
         }
     }
 }

@@ -1003,7 +1003,9 @@ impl ShiftCrd for Nil {
 impl<T: ShiftCrd> ShiftCrd for Cons<usize, T> {
     #[inline(always)]
     fn shift(self, origin: &[usize; MAX_MODES], mode: usize) -> Self {
-        Cons(self.0 + origin.get(mode).copied().unwrap_or(0), self.1.shift(origin, mode + 1))
+        // Saturating: a coordinate past usize (an index past the tile) must not wrap back into
+        // the shape and pass `elem_less`.
+        Cons(self.0.saturating_add(origin.get(mode).copied().unwrap_or(0)), self.1.shift(origin, mode + 1))
     }
 }
 

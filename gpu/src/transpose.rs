@@ -16,8 +16,9 @@ use cute_static::{layout, shape, Composition, Layout, Swizzle};
 
 use crate::{block_idx, shared_tile, sync_threads, thread_idx, PtrTensor, SmemTensor};
 
-/// Threads per block: 32 columns by `ROWS` rows; each thread moves `TILE / ROWS` elements of
-/// each of `TILE / 32` column groups.
+/// The tile's extent.
+pub const TILE: usize = 32;
+/// Threads per block: `TILE` columns by `ROWS` rows; each thread moves `TILE / ROWS` elements.
 pub const ROWS: usize = 8;
 
 type Naive = Layout![(32,32):(32,1)];
@@ -32,9 +33,10 @@ shared_tile!(fn swizzled_tile: f32, Naive as "TRANSPOSE_SWIZZLED");
 type Sw505 = Swizzle<U5, U0, P5>;
 
 /// One `TILE x TILE` tile: in (row-major `m x n`), out (row-major `n x m`), the shared tile
-/// and its layout's offset of `(r, c)` (a layout's, or a swizzled layout's).
+/// and its layout's offset of `(r, c)` (a layout's, or a swizzled layout's; inside the tile for
+/// `r, c < TILE`).
 #[inline(always)]
-unsafe fn transpose_tile<const TILE: usize, L>(
+unsafe fn transpose_tile<L>(
     inp: *const f32,
     out: *mut f32,
     m: usize,
@@ -47,25 +49,21 @@ unsafe fn transpose_tile<const TILE: usize, L>(
     let a = PtrTensor::new(inp as *mut f32, layout!(({m},{n}):({n},1)));
     let b = PtrTensor::new(out, layout!(({n},{m}):({m},1)));
     let (r0, c0) = (by * TILE, bx * TILE);
-    for q in 0..TILE / 32 {
-        for j in 0..TILE / ROWS {
-            let (r, c) = (ty + ROWS * j, tx + 32 * q);
-            if r0 + r < m && c0 + c < n {
-                // SAFETY: (r0 + r, c0 + c) is inside the m x n input; the tile offset inside
-                // the tile's cosize; this thread's own slot until the barrier.
-                unsafe { tile.store(at(r, c), *a.addr_at(&shape!(({ r0 + r }, { c0 + c })))) };
-            }
+    for j in 0..TILE / ROWS {
+        let (r, c) = (ty + ROWS * j, tx);
+        if r0 + r < m && c0 + c < n {
+            // SAFETY: (r0 + r, c0 + c) is inside the m x n input; the tile offset inside the
+            // tile's cosize; this thread's own slot until the barrier.
+            unsafe { tile.store(at(r, c), *a.addr_at(&shape!(({ r0 + r }, { c0 + c })))) };
         }
     }
     sync_threads();
-    for q in 0..TILE / 32 {
-        for j in 0..TILE / ROWS {
-            // Output row c0 + c reads tile column c.
-            let (c, r) = (ty + ROWS * j, tx + 32 * q);
-            if c0 + c < n && r0 + r < m {
-                // SAFETY: as above, in the n x m output; the tile is read-only after the barrier.
-                unsafe { *b.addr_at(&shape!(({ c0 + c }, { r0 + r }))) = tile.load(at(r, c)) };
-            }
+    for j in 0..TILE / ROWS {
+        // Output row c0 + c reads tile column c.
+        let (c, r) = (ty + ROWS * j, tx);
+        if c0 + c < n && r0 + r < m {
+            // SAFETY: as above, in the n x m output; the tile is read-only after the barrier.
+            unsafe { *b.addr_at(&shape!(({ c0 + c }, { r0 + r }))) = tile.load(at(r, c)) };
         }
     }
 }
@@ -76,7 +74,7 @@ unsafe fn transpose_tile<const TILE: usize, L>(
 pub unsafe extern "ptx-kernel" fn transpose_naive(inp: *const f32, out: *mut f32, m: usize, n: usize) {
     let t = naive_tile();
     // SAFETY: the caller's buffers hold m*n elements.
-    unsafe { transpose_tile::<32, _>(inp, out, m, n, t, |r, c| t.layout().call_coord(&shape!(({ r }, { c })))) }
+    unsafe { transpose_tile(inp, out, m, n, t, |r, c| t.layout().call_coord(&shape!(({ r }, { c })))) }
 }
 
 /// `out = inᵀ` through the padded tile.
@@ -84,7 +82,7 @@ pub unsafe extern "ptx-kernel" fn transpose_naive(inp: *const f32, out: *mut f32
 pub unsafe extern "ptx-kernel" fn transpose_padded(inp: *const f32, out: *mut f32, m: usize, n: usize) {
     let t = padded_tile();
     // SAFETY: as `transpose_naive`.
-    unsafe { transpose_tile::<32, _>(inp, out, m, n, t, |r, c| t.layout().call_coord(&shape!(({ r }, { c })))) }
+    unsafe { transpose_tile(inp, out, m, n, t, |r, c| t.layout().call_coord(&shape!(({ r }, { c })))) }
 }
 
 /// `out = inᵀ` through the swizzled tile.
@@ -92,7 +90,7 @@ pub unsafe extern "ptx-kernel" fn transpose_padded(inp: *const f32, out: *mut f3
 pub unsafe extern "ptx-kernel" fn transpose_swizzled(inp: *const f32, out: *mut f32, m: usize, n: usize) {
     let sw = Sw505::new().composition(Naive::default());
     // SAFETY: as `transpose_naive`; the swizzle permutes offsets inside [0, 1024).
-    unsafe { transpose_tile::<32, _>(inp, out, m, n, swizzled_tile(), |r, c| sw.call_coord(&shape!(({ r }, { c })))) }
+    unsafe { transpose_tile(inp, out, m, n, swizzled_tile(), |r, c| sw.call_coord(&shape!(({ r }, { c })))) }
 }
 
 /// The hand-indexed twin of `transpose_padded` (no layouts): its SASS is compared with the
@@ -102,8 +100,8 @@ pub unsafe extern "ptx-kernel" fn transpose_padded_by_hand(inp: *const f32, out:
     let (tx, ty) = thread_idx();
     let (bx, by) = block_idx();
     let tile = padded_tile();
-    let (r0, c0) = (by * 32, bx * 32);
-    for j in 0..32 / ROWS {
+    let (r0, c0) = (by * TILE, bx * TILE);
+    for j in 0..TILE / ROWS {
         let r = ty + ROWS * j;
         if r0 + r < m && c0 + tx < n {
             // SAFETY: as `transpose_padded`, with the same offsets written out.
@@ -111,7 +109,7 @@ pub unsafe extern "ptx-kernel" fn transpose_padded_by_hand(inp: *const f32, out:
         }
     }
     sync_threads();
-    for j in 0..32 / ROWS {
+    for j in 0..TILE / ROWS {
         let c = ty + ROWS * j;
         if c0 + c < n && r0 + tx < m {
             // SAFETY: as above.

@@ -409,7 +409,6 @@ rearrangements!(
 use crate::arith::MulMixed;
 use crate::complement::ComplementDyn;
 use crate::error::Error;
-use crate::int_tuple::Leaf;
 
 /// The strides of a tile or a rest scaled by the divided mode's stride `d`.
 pub trait ScaleBy<D>: Sized {
@@ -827,7 +826,6 @@ impl<T, TT, S, ST, D, DT> ComposeModes<Cons<S, ST>, Cons<D, DT>> for Cons<T, TT>
 where
     T: ComposeLeaf<D>,
     TT: ComposeModes<ST, DT>,
-    D: Leaf,
 {
     type S = Cons<T::S, TT::S>;
     type D = Cons<T::D, TT::D>;
@@ -839,7 +837,13 @@ where
     }
 }
 
-/// A static tiler element composed with a leaf mode of stride `D`.
+/// A static tiler element composed with a leaf mode of stride `D` (implemented for leaf `D`
+/// only, so that a nested mode is this one error).
+#[diagnostic::on_unimplemented(
+    message = "with run-time leaves, composition by a by-mode tiler takes layouts whose composed modes are leaves s:d, and a composed mode here is a tuple",
+    label = "a layout with a nested mode and a run-time leaf",
+    note = "compose a layout whose composed modes are single leaves, or use cute-dyn's composition on `.to_dyn()`"
+)]
 pub trait ComposeLeaf<D> {
     /// The shape (the element's).
     type S;
@@ -851,14 +855,19 @@ pub trait ComposeLeaf<D> {
     /// [`Error::Overflow`].
     fn compose_leaf(&self, d: D) -> Result<(Self::S, Self::D), Error>;
 }
-impl<TS: Congruent<TD>, TD: IntTuple + ScaleBy<D>, D> ComposeLeaf<D> for Layout<TS, TD> {
-    type S = TS;
-    type D = TD::Output;
-    #[inline(always)]
-    fn compose_leaf(&self, d: D) -> Result<(TS, TD::Output), Error> {
-        Ok((*self.shape(), self.stride().scale_by(d)?))
-    }
+macro_rules! compose_leaf {
+    ($([$($g:ident: $b:path),*] $d:ty);*) => {$(
+        impl<TS: Congruent<TD>, TD: IntTuple + ScaleBy<$d>, $($g: $b),*> ComposeLeaf<$d> for Layout<TS, TD> {
+            type S = TS;
+            type D = TD::Output;
+            #[inline(always)]
+            fn compose_leaf(&self, d: $d) -> Result<(TS, TD::Output), Error> {
+                Ok((*self.shape(), self.stride().scale_by(d)?))
+            }
+        }
+    )*};
 }
+compose_leaf!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>; [] usize);
 
 /// `composition(A, <B0,B1,...>)` of a layout with run-time leaves.
 impl<SA, DA, L> Mixed<Plain, Layout<SA, DA>, ByMode<L>> for crate::composition::CompositionOp

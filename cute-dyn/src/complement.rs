@@ -157,11 +157,12 @@ fn complement_filtered(f: &Layout, cotarget: &IntTuple, orig: &Layout) -> Result
     Ok(if decided_on_values { r.to_dynamic() } else { r })
 }
 
-/// `(size, cosize - 1)` of flat modes, in checked `i64`.
+/// `(size, cosize - 1)` of flat modes, in checked `i64` (an extent of 0 reaches nothing, as in
+/// `Layout::cosize`).
 fn span(pairs: &[(Int, Int)]) -> Result<(i64, i64)> {
     let overflow = || Error::Overflow { op: "complement" };
     pairs.iter().try_fold((1i64, 0i64), |(size, top), &(s, d)| {
-        let reach = (s.value() - 1).checked_mul(d.value().checked_abs().ok_or_else(overflow)?);
+        let reach = (s.value() - 1).max(0).checked_mul(d.value().checked_abs().ok_or_else(overflow)?);
         Ok((
             size.checked_mul(s.value()).ok_or_else(overflow)?,
             top.checked_add(reach.ok_or_else(overflow)?).ok_or_else(overflow)?,

@@ -106,7 +106,8 @@ impl Layout {
         int_tuple::product(&self.shape)
     }
 
-    /// `cosize`: the size of the codomain, `1 + sum((s-1)*|d|)` (C++; uses |stride|).
+    /// `cosize`: the size of the codomain, `1 + sum((s-1)*|d|)` (C++; uses |stride|). An extent
+    /// of 0 counts as 1, as cute-static's `cosize` and its type-level one.
     ///
     /// # Errors
     /// `Overflow`.
@@ -118,9 +119,10 @@ impl Layout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn cosize(&self) -> Result<Int> {
-        self.pairs()
-            .iter()
-            .try_fold(Int::st(1), |acc, &(s, d)| acc.checked_add(s.checked_sub(Int::st(1))?.checked_mul(d.abs()?)?))
+        self.pairs().iter().try_fold(Int::st(1), |acc, &(s, d)| {
+            let reach = if s.value() == 0 { s } else { s.checked_sub(Int::st(1))? };
+            acc.checked_add(reach.checked_mul(d.abs()?)?)
+        })
     }
 
     /// The flattened `(shape, stride)` leaf pairs.

@@ -1,4 +1,4 @@
-//! Composition `A ∘ B` and the by-mode tilers it accepts.
+//! Composition `A ∘ B`.
 
 use alloc::vec::Vec;
 
@@ -7,92 +7,7 @@ use crate::error::{Error, Result};
 use crate::int::Int;
 use crate::int_tuple::{IntTuple, Tuple};
 use crate::layout::Layout;
-
-/// The right-hand side of composition, the divides and the products.
-///
-/// Written `<3:4,(2,4):(1,8)>` for a by-mode tiler; inside `<>` a bare `n` is the layout `n:1`
-/// and `_` keeps the mode.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
-pub enum Tiler {
-    /// One layout (composition distributes over its top-level modes).
-    Layout(Layout),
-    /// A bare integer `n`: the layout `n:_1`.
-    Int(Int),
-    /// `_`: leave the mode as it is.
-    Under,
-    /// `<t0,t1,...>`: element i applies to mode i.
-    ByMode(Vec<Tiler>),
-}
-
-impl From<Layout> for Tiler {
-    fn from(l: Layout) -> Tiler {
-        Tiler::Layout(l)
-    }
-}
-
-impl Tiler {
-    /// A by-mode shape tiler `<s0,s1,...>` from a shape (CuTe's `make_tile(shape)`).
-    ///
-    /// # Examples
-    /// ```
-    /// use cute_dyn::*;
-    /// assert_eq!(Tiler::from_shape(&"(3,8)".parse()?).to_string(), "<3,8>");
-    /// # Ok::<(), Error>(())
-    /// ```
-    pub fn from_shape(shape: &IntTuple) -> Tiler {
-        match shape {
-            Tuple::Leaf(s) => Tiler::Int(*s),
-            Tuple::Node(v) => Tiler::ByMode(v.iter().map(Tiler::from_shape).collect()),
-        }
-    }
-}
-
-/// Apply a binary layout operation by mode: element i of a by-mode tiler applies to mode i of
-/// `l`; `_` keeps the mode; the modes of `l` past the tiler are kept (`drop_rest == false`,
-/// the divides and products) or dropped (`drop_rest == true`, composition in C++ 4.2).
-/// An integer element `n` is `n:_1` for composition and `make_layout(n)` for the others.
-///
-/// # Preconditions
-/// 1. A by-mode tiler has at most `rank(l)` elements.
-pub(crate) fn by_mode(
-    l: &Layout,
-    t: &Tiler,
-    op: &'static str,
-    drop_rest: bool,
-    leaf: &dyn Fn(&Layout, &Layout) -> Result<Layout>,
-) -> Result<Layout> {
-    match t {
-        Tiler::Layout(b) => leaf(l, b),
-        // composition reads `n` as `n:_1`; the divides and products as `make_layout(n)`
-        // (whose static size-1 mode has stride `_0`).
-        Tiler::Int(n) if n.value() < 0 => {
-            Err(Error::InvalidArgument { op, reason: alloc::format!("negative tiler {n} (a shape)") })
-        }
-        Tiler::Int(n) if drop_rest => leaf(l, &Layout::leaf(*n, Int::st(1))),
-        Tiler::Int(n) => leaf(l, &crate::layout::make_layout_left(&Tuple::Leaf(*n))?),
-        Tiler::Under => Ok(l.clone()),
-        Tiler::ByMode(v) => {
-            let modes = l.modes();
-            // Precondition 1
-            if v.len() > modes.len() {
-                return Err(Error::RankMismatch {
-                    op,
-                    expected: alloc::format!("a tiler of at most rank {}", modes.len()),
-                    found: v.len(),
-                });
-            }
-            let mut out = Vec::with_capacity(modes.len());
-            for (i, m) in modes.iter().enumerate() {
-                match v.get(i) {
-                    Some(ti) => out.push(by_mode(m, ti, op, drop_rest, leaf)?),
-                    None if drop_rest => break,
-                    None => out.push(m.clone()),
-                }
-            }
-            Ok(Layout::from_modes(out))
-        }
-    }
-}
+use crate::tiler::{by_mode, Tiler};
 
 /// `composition(A, B)`: the layout `R` with `R(c) = A(B(c))`.
 ///

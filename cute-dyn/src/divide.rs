@@ -4,9 +4,10 @@ use alloc::vec::Vec;
 
 use crate::coalesce::coalesce;
 use crate::complement::complement;
-use crate::composition::{by_mode, composition, Tiler};
+use crate::composition::composition;
 use crate::error::{Error, Result};
 use crate::layout::Layout;
+use crate::tiler::{by_mode, Tiler};
 
 /// `logical_divide(A, B)`: `A` split into (tile, rest) by `B`:
 /// `composition(A, make_layout(B, complement(B, shape(coalesce(A)))))`, by mode for a tiler

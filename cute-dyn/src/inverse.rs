@@ -4,11 +4,12 @@
 use alloc::vec::Vec;
 
 use crate::coalesce::coalesce;
-use crate::composition::{composition, Tiler};
+use crate::composition::composition;
 use crate::error::{Error, Result};
 use crate::int::Int;
 use crate::int_tuple::{compact_major, Tuple};
 use crate::layout::Layout;
+use crate::tiler::Tiler;
 
 /// The coalesced modes of a layout, their exclusive prefix products, and the order that sorts
 /// them by stride.

@@ -43,11 +43,12 @@ pub mod recast;
 pub mod render;
 pub mod swizzle;
 pub mod tensor;
+pub mod tiler;
 mod twin;
 
 pub use coalesce::{coalesce, coalesce_by, filter, filter_by, filter_zeros};
 pub use complement::{coalesce_shape, complement, complement_cosize};
-pub use composition::{composition, Tiler};
+pub use composition::composition;
 pub use divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
 pub use error::{Error, Result};
 pub use int::Int;
@@ -65,3 +66,4 @@ pub use product::{
 };
 pub use recast::{downcast, upcast};
 pub use swizzle::{ComposedLayout, Swizzle};
+pub use tiler::Tiler;

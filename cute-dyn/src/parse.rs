@@ -15,12 +15,12 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::str::FromStr;
 
-use crate::composition::Tiler;
 use crate::error::{Error, Result};
 use crate::int::Int;
 use crate::int_tuple::{Coord, IntTuple, Tuple};
 use crate::layout::Layout;
 use crate::print::{to_values, Style};
+use crate::tiler::Tiler;
 
 /// A recursive-descent parser over the notation; public so that expression languages (the
 /// `cute` tool) can build on it.

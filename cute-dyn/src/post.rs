@@ -16,10 +16,10 @@ use alloc::vec::Vec;
 
 use crate::coalesce::filter;
 use crate::complement::complement;
-use crate::composition::Tiler;
 use crate::error::{Error, Result};
 use crate::int_tuple::{compatible, product, IntTuple, Tuple};
 use crate::layout::{make_layout_left, Layout};
+use crate::tiler::Tiler;
 
 /// The largest domain a `check_*` function enumerates; larger results pass unchecked.
 pub const MAX_POINTS: i64 = 1 << 16;

@@ -12,10 +12,10 @@
 use alloc::string::String;
 use core::fmt::{self, Write};
 
-use crate::composition::Tiler;
 use crate::int::Int;
 use crate::int_tuple::Tuple;
 use crate::layout::Layout;
+use crate::tiler::Tiler;
 
 /// How integers are written.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]

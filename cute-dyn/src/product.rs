@@ -2,11 +2,12 @@
 //! rank-sensitive blocked_product, raked_product and tile_to_shape.
 
 use crate::complement::complement;
-use crate::composition::{by_mode, composition, Tiler};
+use crate::composition::composition;
 use crate::divide::{flat, tile_unzip, tiled};
 use crate::error::{Error, Result};
 use crate::int_tuple::{self, zip, IntTuple, Tuple};
 use crate::layout::{make_layout_left, make_ordered_layout, Layout};
+use crate::tiler::{by_mode, Tiler};
 
 /// `logical_product(A, B)`: `B` repeated over copies of `A`:
 /// `make_layout(A, composition(complement(A, size(A)*cosize(B)), B))`, by mode for a tiler.

@@ -9,7 +9,7 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use crate::composition::{composition, Tiler};
+use crate::composition::composition;
 use crate::divide::zipped_divide;
 use crate::error::{Error, Result};
 use crate::int::Int;
@@ -17,6 +17,7 @@ use crate::int_tuple::{self, Coord, IntTuple, Tuple};
 use crate::inverse::right_inverse;
 use crate::layout::{make_layout_left, Layout};
 use crate::product::raked_product;
+use crate::tiler::Tiler;
 
 /// A layout over a slice: `tensor[i] = data[L(i)]`. `S` is `&[T]` or `&mut [T]`.
 #[derive(Debug)]

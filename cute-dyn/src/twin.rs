@@ -15,11 +15,11 @@
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use crate::composition::Tiler;
 use crate::error::{Error, Result};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 use crate::print::to_values;
+use crate::tiler::Tiler;
 
 /// An operand that has a static twin.
 pub(crate) trait Twin {

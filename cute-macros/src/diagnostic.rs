@@ -114,7 +114,7 @@ pub fn condition(c: &Condition) -> TokenStream {
         let note = c.note.as_ref().map(|n| fill(n, numbers, &slots)).map(|n| quote!(, note = #n));
         let decs = counts.iter().zip(&slots).map(|(k, s)| {
             let dec = format_ident!("Dec{}", k);
-            quote!(crate::diag::#dec<#(#s),*>)
+            quote!(crate::digits::#dec<#(#s),*>)
         });
         items.extend(quote! {
             #[diagnostic::on_unimplemented(message = #message #label #note)]
@@ -126,8 +126,8 @@ pub fn condition(c: &Condition) -> TokenStream {
         #(#attrs)*
         pub trait #name<#(#params),*> {}
         impl<#(#params),*> #name<#(#params),*> for typenum::B1 {}
-        impl<#(#params: crate::diag::Decimal),*> #name<#(#params),*> for typenum::B0
-        where (#(<#params as crate::diag::Decimal>::Out,)*): #module::Report {}
+        impl<#(#params: crate::digits::Decimal),*> #name<#(#params),*> for typenum::B0
+        where (#(<#params as crate::digits::Decimal>::Out,)*): #module::Report {}
 
         #[doc(hidden)]
         #[allow(non_camel_case_types)]

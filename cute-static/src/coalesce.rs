@@ -16,7 +16,7 @@ use core::ops::{BitAnd, Mul};
 
 use typenum::{Bit, IsEqual, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 
-use crate::int_tuple::{Cons, IntTuple, List, Nil};
+use crate::int_tuple::{Concat, Cons, IntTuple, IsNil, List, Nil};
 use crate::layout::{Congruent, Layout};
 
 /// A flat mode: a shape leaf with its stride leaf.
@@ -64,28 +64,6 @@ pub trait FlattenModes<D> {
     type Output: Copy;
     /// The modes, with their run-time leaves.
     fn flatten_modes(&self, d: &D) -> Self::Output;
-}
-
-/// Concatenation of two mode lists.
-pub trait Concat<B> {
-    /// `self ++ B`.
-    type Output: Copy;
-    /// The concatenated values.
-    fn concat(self, b: B) -> Self::Output;
-}
-
-impl<B: Copy> Concat<B> for Nil {
-    type Output = B;
-    fn concat(self, b: B) -> B {
-        b
-    }
-}
-
-impl<H: Copy, T: Concat<B>, B> Concat<B> for Cons<H, T> {
-    type Output = Cons<H, T::Output>;
-    fn concat(self, b: B) -> Self::Output {
-        Cons(self.0, self.1.concat(b))
-    }
 }
 
 macro_rules! leaf_modes {
@@ -147,18 +125,6 @@ type MergeEq<S, D, S0, D0> = <<<<D as Known>::IsStatic as BitAnd<<S0 as Known>::
 >>::Output as BitAnd<
     <<<S as Known>::Val as Mul<<D as Known>::Val>>::Output as IsEqual<<D0 as Known>::Val>>::Output,
 >>::Output;
-
-/// Whether a list is empty.
-pub trait IsNil {
-    /// `B1` for `Nil`.
-    type Out: Bit;
-}
-impl IsNil for Nil {
-    type Out = B1;
-}
-impl<H, T> IsNil for Cons<H, T> {
-    type Out = B0;
-}
 
 /// The branch chosen by the flags.
 pub trait Decide<M, R> {
@@ -555,15 +521,15 @@ pub struct CoalesceOp;
 #[derive(Clone, Copy, Default, Debug)]
 pub struct Whole;
 
-impl<S, D> crate::composition::TilerOp<CoalesceOp, Layout<S, D>> for Whole
+impl<S, D> crate::tiler::TilerOp<CoalesceOp, Layout<S, D>> for Whole
 where
     Layout<S, D>: Coalesce,
 {
     type Output = Coalesced<Layout<S, D>>;
 }
 
-impl<S: crate::composition::KeepModes<D>, D> crate::composition::RestRule<S, D> for CoalesceOp {
-    type Out = <S as crate::composition::KeepModes<D>>::Out;
+impl<S: crate::tiler::KeepModes<D>, D> crate::tiler::RestRule<S, D> for CoalesceOp {
+    type Out = <S as crate::tiler::KeepModes<D>>::Out;
 }
 
 /// A profile as a by-mode tiler: a leaf is [`Whole`], a tuple applies its elements by mode.
@@ -572,7 +538,7 @@ pub trait ProfileTiler {
     type Out;
 }
 impl<H: ProfileTiler, T: ProfileList> ProfileTiler for Cons<H, T> {
-    type Out = crate::composition::ByMode<Cons<H::Out, T::Out>>;
+    type Out = crate::tiler::ByMode<Cons<H::Out, T::Out>>;
 }
 impl ProfileTiler for UTerm {
     type Out = Whole;
@@ -596,14 +562,14 @@ impl<H: ProfileTiler, T: ProfileList> ProfileList for Cons<H, T> {
 #[derive(Clone, Copy, Default, Debug)]
 pub struct CoalesceByOp;
 
-impl<A, P: ProfileTiler> crate::diag::Operation<A, P> for CoalesceByOp
+impl<A, P: ProfileTiler> crate::gate::Operation<A, P> for CoalesceByOp
 where
-    P::Out: crate::composition::TilerOp<CoalesceOp, A>,
+    P::Out: crate::tiler::TilerOp<CoalesceOp, A>,
 {
-    type Output = <P::Out as crate::composition::TilerOp<CoalesceOp, A>>::Output;
+    type Output = <P::Out as crate::tiler::TilerOp<CoalesceOp, A>>::Output;
 }
 
-crate::diag::static_op!(
+crate::gate::static_op!(
     /// `coalesce(L, profile)`: coalesce each mode at the terminals of `profile` separately, keeping
     /// the modes past the profile, computed by the type checker for static layouts (a profile
     /// of higher rank than its mode is a compile error).

@@ -7,9 +7,10 @@
 use typenum::{Bit, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 
 use crate::arith::{CeilDiv, DivT, EqT, IsOne, LeT, MulT};
-use crate::coalesce::{CoalesceModes, Concat, FilterZeros, FlattenModes, Mode, ModesToLayout};
-use crate::diag::{ComplementOp, Gate, Gated, StaticBit};
+use crate::coalesce::{CoalesceModes, FilterZeros, FlattenModes, Mode, ModesToLayout};
 use crate::error::Error;
+use crate::gate::{Gate, Gated, StaticBit};
+use crate::int_tuple::Concat;
 use crate::int_tuple::{Cons, IntTuple, Nil};
 use crate::layout::{Congruent, Layout};
 
@@ -180,19 +181,18 @@ int_cotarget!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
 /// the latter, as cute-dyn: CuTe's shorter rest breaks complement's @post.
 impl<H, T, C> Cotarget<C> for Cons<H, T>
 where
-    Cons<H, T>: ShapeCeilDiv<C> + crate::product::SizeT,
-    <Cons<H, T> as crate::product::SizeT>::Out: CeilDiv<C>,
-    <Cons<H, T> as ShapeCeilDiv<C>>::Prod:
-        typenum::Max<<<Cons<H, T> as crate::product::SizeT>::Out as CeilDiv<C>>::Out>,
+    Cons<H, T>: ShapeCeilDiv<C> + crate::layout::SizeT,
+    <Cons<H, T> as crate::layout::SizeT>::Out: CeilDiv<C>,
+    <Cons<H, T> as ShapeCeilDiv<C>>::Prod: typenum::Max<<<Cons<H, T> as crate::layout::SizeT>::Out as CeilDiv<C>>::Out>,
     typenum::Maximum<
         <Cons<H, T> as ShapeCeilDiv<C>>::Prod,
-        <<Cons<H, T> as crate::product::SizeT>::Out as CeilDiv<C>>::Out,
+        <<Cons<H, T> as crate::layout::SizeT>::Out as CeilDiv<C>>::Out,
     >: RestMode<C>,
 {
     type Rest = Cons<
         <typenum::Maximum<
             <Cons<H, T> as ShapeCeilDiv<C>>::Prod,
-            <<Cons<H, T> as crate::product::SizeT>::Out as CeilDiv<C>>::Out,
+            <<Cons<H, T> as crate::layout::SizeT>::Out as CeilDiv<C>>::Out,
         > as RestMode<C>>::Out,
         Nil,
     >;
@@ -231,7 +231,7 @@ where
     type Out = <<<Cot as Cotarget<U1>>::Rest as CoalesceModes>::Output as ModesToLayout>::Output;
 }
 /// The general case's layout, before its @post check.
-type General<Modes, Cot> = <<<<<Modes as SortByStride>::Out as ComplementFold<U1>>::Modes as crate::coalesce::Concat<
+type General<Modes, Cot> = <<<<<Modes as SortByStride>::Out as ComplementFold<U1>>::Modes as crate::int_tuple::Concat<
     <Cot as Cotarget<<<Modes as SortByStride>::Out as ComplementFold<U1>>::Current>>::Rest,
 >>::Output as CoalesceModes>::Output as ModesToLayout>::Output;
 
@@ -243,22 +243,23 @@ where
     Modes: SortByStride,
     <Modes as SortByStride>::Out: ComplementFold<U1>,
     Cot: Cotarget<<<Modes as SortByStride>::Out as ComplementFold<U1>>::Current>,
-    <<Modes as SortByStride>::Out as ComplementFold<U1>>::Modes:
-        crate::coalesce::Concat<<Cot as Cotarget<<<Modes as SortByStride>::Out as ComplementFold<U1>>::Current>>::Rest>,
-    <<<Modes as SortByStride>::Out as ComplementFold<U1>>::Modes as crate::coalesce::Concat<
+    <<Modes as SortByStride>::Out as ComplementFold<U1>>::Modes: crate::int_tuple::Concat<
+        <Cot as Cotarget<<<Modes as SortByStride>::Out as ComplementFold<U1>>::Current>>::Rest,
+    >,
+    <<<Modes as SortByStride>::Out as ComplementFold<U1>>::Modes as crate::int_tuple::Concat<
         <Cot as Cotarget<<<Modes as SortByStride>::Out as ComplementFold<U1>>::Current>>::Rest,
     >>::Output: CoalesceModes,
-    <<<<Modes as SortByStride>::Out as ComplementFold<U1>>::Modes as crate::coalesce::Concat<
+    <<<<Modes as SortByStride>::Out as ComplementFold<U1>>::Modes as crate::int_tuple::Concat<
         <Cot as Cotarget<<<Modes as SortByStride>::Out as ComplementFold<U1>>::Current>>::Rest,
     >>::Output as CoalesceModes>::Output: ModesToLayout,
     // The @post CuTe's truncating `d / current` can break (cute-dyn checks the same).
     General<Modes, Cot>: LayoutSize,
     Modes: ModesSize,
     <General<Modes, Cot> as LayoutSize>::Out: MulT<<Modes as ModesSize>::Out>,
-    Cot: crate::product::SizeT,
-    <Cot as crate::product::SizeT>::Out: LeT<Covered<Modes, Cot>>,
-    <<Cot as crate::product::SizeT>::Out as LeT<Covered<Modes, Cot>>>::Out:
-        ComplementCovers<Covered<Modes, Cot>, <Cot as crate::product::SizeT>::Out>,
+    Cot: crate::layout::SizeT,
+    <Cot as crate::layout::SizeT>::Out: LeT<Covered<Modes, Cot>>,
+    <<Cot as crate::layout::SizeT>::Out as LeT<Covered<Modes, Cot>>>::Out:
+        ComplementCovers<Covered<Modes, Cot>, <Cot as crate::layout::SizeT>::Out>,
 {
     type Out = General<Modes, Cot>;
 }
@@ -294,8 +295,8 @@ pub trait LayoutSize {
     /// The size.
     type Out;
 }
-impl<S: crate::product::SizeT, D> LayoutSize for Layout<S, D> {
-    type Out = <S as crate::product::SizeT>::Out;
+impl<S: crate::layout::SizeT, D> LayoutSize for Layout<S, D> {
+    type Out = <S as crate::layout::SizeT>::Out;
 }
 
 /// Whether the filtered stack is the lone `_1:d` (everything filtered away).
@@ -336,7 +337,7 @@ where
     type Output = <(<FilteredModes<S, D> as Lone>::Out,) as ComplementCase<FilteredModes<S, D>, Cot>>::Out;
 }
 
-crate::diag::static_op!(
+crate::gate::static_op!(
     /// `complement(L, cotarget)`: the layout of the indices `L` does not reach, ordered, up to the
     /// cotarget (an integer or a shape), computed by the type checker for static layouts. Where
     /// CuTe's algorithm would break its @post `size(R) >= cotarget / size(filter(L))` (a stride
@@ -357,7 +358,7 @@ crate::diag::static_op!(
 );
 
 /// `cosize(L)` as a typenum number.
-pub type CosizeT<S, D> = <<S as crate::product::MaxIndexT<D>>::Out as core::ops::Add<B1>>::Output;
+pub type CosizeT<S, D> = <<S as crate::layout::MaxIndexT<D>>::Out as core::ops::Add<B1>>::Output;
 
 /// `complement(L)`: the complement up to `cosize(L)`, computed by the type checker for static
 /// layouts.
@@ -372,8 +373,8 @@ pub type CosizeT<S, D> = <<S as crate::product::MaxIndexT<D>>::Out as core::ops:
 #[inline(always)]
 pub fn complement_cosize<S, D>(_: Layout<S, D>) -> Gated<ComplementOp, Layout<S, D>, CosizeT<S, D>>
 where
-    S: crate::product::MaxIndexT<D>,
-    <S as crate::product::MaxIndexT<D>>::Out: core::ops::Add<B1>,
+    S: crate::layout::MaxIndexT<D>,
+    <S as crate::layout::MaxIndexT<D>>::Out: core::ops::Add<B1>,
     Layout<S, D>: StaticBit,
     <Layout<S, D> as StaticBit>::Out: Gate<ComplementOp, Layout<S, D>, CosizeT<S, D>>,
     Gated<ComplementOp, Layout<S, D>, CosizeT<S, D>>: Default,
@@ -467,7 +468,7 @@ impl<Modes> ComplementDynCase<Modes> for (B1,) {
 }
 
 /// The static modes of the fold, then the run-time rest.
-type DynModes<Modes> = <<<Modes as SortByStride>::Out as ComplementFold<U1>>::Modes as crate::coalesce::Concat<
+type DynModes<Modes> = <<<Modes as SortByStride>::Out as ComplementFold<U1>>::Modes as crate::int_tuple::Concat<
     Cons<Mode<usize, <<Modes as SortByStride>::Out as ComplementFold<U1>>::Current>, Nil>,
 >>::Output;
 
@@ -476,7 +477,7 @@ where
     Modes: SortByStride,
     <Modes as SortByStride>::Out: ComplementFold<U1>,
     <<Modes as SortByStride>::Out as ComplementFold<U1>>::Modes: Default
-        + crate::coalesce::Concat<Cons<Mode<usize, <<Modes as SortByStride>::Out as ComplementFold<U1>>::Current>, Nil>>,
+        + crate::int_tuple::Concat<Cons<Mode<usize, <<Modes as SortByStride>::Out as ComplementFold<U1>>::Current>, Nil>>,
     <<Modes as SortByStride>::Out as ComplementFold<U1>>::Current: Unsigned + Default + Copy,
     DynModes<Modes>: CoalesceModes,
     <DynModes<Modes> as CoalesceModes>::Output: ModesToLayout,
@@ -493,4 +494,11 @@ where
         let modes = <<<Modes as SortByStride>::Out as ComplementFold<U1>>::Modes>::default();
         Ok(modes.concat(Cons(Mode(rest, Cur::<Modes>::default()), Nil)).coalesce_modes().to_layout())
     }
+}
+
+/// `complement`, as an operation marker.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct ComplementOp;
+impl<A, C: ComplementOf<A>> crate::gate::Operation<A, C> for ComplementOp {
+    type Output = <C as ComplementOf<A>>::Output;
 }

@@ -1,132 +1,5 @@
 //! Tilers, the right-hand sides of composition, the divides and the products.
 
-use core::fmt;
-
-use crate::int_tuple::{Cons, IntTuple, Nil};
-use crate::layout::Layout;
-
-/// `<t0,t1,...>`: a by-mode tiler; element i applies to mode i.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
-pub struct ByMode<L>(pub L);
-
-/// `_`: leave the mode as it is.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
-pub struct Under;
-
-/// A tiler element: a layout, `_`, or a nested by-mode tiler.
-pub trait Tiler: Copy {
-    /// Write in the notation.
-    ///
-    /// # Errors
-    /// Only the formatter's.
-    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
-    /// The `cute-dyn` tiler.
-    ///
-    /// # Errors
-    /// `Overflow` for a value above `i64::MAX`.
-    #[cfg(feature = "dyn")]
-    fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::Tiler>;
-}
-
-/// The elements of a by-mode tiler.
-pub trait TilerList: Copy {
-    /// Write the elements, comma separated.
-    ///
-    /// # Errors
-    /// Only the formatter's.
-    fn write_elems(&self, f: &mut fmt::Formatter<'_>, first: bool) -> fmt::Result;
-    /// Push the `cute-dyn` elements.
-    ///
-    /// # Errors
-    /// As [`Tiler::to_dyn`].
-    #[cfg(feature = "dyn")]
-    fn push_dyn(&self, out: &mut alloc::vec::Vec<cute_dyn::Tiler>) -> cute_dyn::Result<()>;
-}
-
-impl TilerList for Nil {
-    fn write_elems(&self, _: &mut fmt::Formatter<'_>, _: bool) -> fmt::Result {
-        Ok(())
-    }
-    #[cfg(feature = "dyn")]
-    fn push_dyn(&self, _: &mut alloc::vec::Vec<cute_dyn::Tiler>) -> cute_dyn::Result<()> {
-        Ok(())
-    }
-}
-
-impl<H: Tiler, T: TilerList> TilerList for Cons<H, T> {
-    fn write_elems(&self, f: &mut fmt::Formatter<'_>, first: bool) -> fmt::Result {
-        if !first {
-            f.write_str(",")?;
-        }
-        self.0.write(f)?;
-        self.1.write_elems(f, false)
-    }
-    #[cfg(feature = "dyn")]
-    fn push_dyn(&self, out: &mut alloc::vec::Vec<cute_dyn::Tiler>) -> cute_dyn::Result<()> {
-        out.push(self.0.to_dyn()?);
-        self.1.push_dyn(out)
-    }
-}
-
-impl<L: TilerList> Tiler for ByMode<L> {
-    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("<")?;
-        self.0.write_elems(f, true)?;
-        f.write_str(">")
-    }
-    #[cfg(feature = "dyn")]
-    fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::Tiler> {
-        let mut v = alloc::vec::Vec::new();
-        self.0.push_dyn(&mut v)?;
-        Ok(cute_dyn::Tiler::ByMode(v))
-    }
-}
-
-impl Tiler for Under {
-    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("_")
-    }
-    #[cfg(feature = "dyn")]
-    fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::Tiler> {
-        Ok(cute_dyn::Tiler::Under)
-    }
-}
-
-impl<S: crate::layout::Congruent<D>, D: IntTuple> Tiler for Layout<S, D> {
-    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-    #[cfg(feature = "dyn")]
-    fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::Tiler> {
-        Ok(cute_dyn::Tiler::Layout(Layout::to_dyn(self)?))
-    }
-}
-
-impl<L: TilerList> fmt::Display for ByMode<L> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        Tiler::write(self, f)
-    }
-}
-
-macro_rules! int_tiler {
-    ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
-        /// A bare integer `n` in a tiler: the layout `n:1` (printed `n`).
-        impl<$($g: $b),*> Tiler for $ty {
-            fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                IntTuple::write(self, f)
-            }
-            #[cfg(feature = "dyn")]
-            fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::Tiler> {
-                match IntTuple::to_dyn(self)? {
-                    cute_dyn::Tuple::Leaf(n) => Ok(cute_dyn::Tiler::Int(n)),
-                    _ => unreachable!("a leaf is a leaf"),
-                }
-            }
-        }
-    )*};
-}
-int_tiler!([] typenum::UTerm; [U: typenum::Unsigned, B: typenum::Bit] typenum::UInt<U, B>; [] usize);
-
 // ------------------------------------------------------------------------------------------
 // composition(A, B), computed by the type checker, for fully static layouts.
 // ------------------------------------------------------------------------------------------
@@ -136,9 +9,10 @@ use core::ops::Not;
 use typenum::{B0, B1, U0, U1, U2};
 
 use crate::arith::{AndT, CeilDiv, DivT, Divides, EqT, IsOne, LeT, LtT, MinT, MulT, OrT};
-use crate::coalesce::{CoalesceModes, Concat, FlattenModes, Mode, ModesToLayout};
-use crate::int_tuple::LenT;
-use crate::layout::Congruent;
+use crate::coalesce::{CoalesceModes, FlattenModes, Mode, ModesToLayout};
+use crate::int_tuple::{Concat, Cons, IntTuple, IsNil, Nil};
+use crate::layout::{Congruent, Layout};
+use crate::tiler::{ByMode, CompositionOp, MakeLayout, TilerOp};
 
 cute_macros::decimal_condition! {
     /// CuTe's stride divisibility condition, exact: at each mode `s` of `coalesce(A)` but the
@@ -395,18 +269,6 @@ where
     type Out = <<R as Concat<Cons<Mode<N, <D as MulT<DL>>::Out>, Nil>>>::Output as ModesToLayout>::Output;
 }
 
-/// Whether a list is empty, as a bit.
-pub trait Empty {
-    /// `B1` for `Nil`.
-    type Out: typenum::Bit;
-}
-impl Empty for Nil {
-    type Out = B1;
-}
-impl<H, T> Empty for Cons<H, T> {
-    type Out = B0;
-}
-
 /// composition_impl of `A` (modes with reaches) with one leaf `RS:RD` of `B`.
 pub trait CompLeaf<RS, RD> {
     /// The layout.
@@ -467,22 +329,22 @@ pub trait Closing<DL> {
     /// The layout.
     type Out;
 }
-impl<R: Empty, N: EqT<U1>, D, DL> Closing<DL> for St<R, N, D>
+impl<R: IsNil, N: EqT<U1>, D, DL> Closing<DL> for St<R, N, D>
 where
-    (<R as Empty>::Out, IsOne<N>): Close<R, N, D, DL>,
+    (<R as IsNil>::Out, IsOne<N>): Close<R, N, D, DL>,
 {
-    type Out = <(<R as Empty>::Out, IsOne<N>) as Close<R, N, D, DL>>::Out;
+    type Out = <(<R as IsNil>::Out, IsOne<N>) as Close<R, N, D, DL>>::Out;
 }
 
 impl<AR, RS, RD> CompLeaf<RS, RD> for AR
 where
     RD: EqT<U0>,
     AR: SplitLast,
-    <AR as SplitLast>::Init: Empty,
-    (<RD as EqT<U0>>::Out, <<AR as SplitLast>::Init as Empty>::Out): LeafCase<AR, RS, RD>,
+    <AR as SplitLast>::Init: IsNil,
+    (<RD as EqT<U0>>::Out, <<AR as SplitLast>::Init as IsNil>::Out): LeafCase<AR, RS, RD>,
 {
-    type Out = <(<RD as EqT<U0>>::Out, <<AR as SplitLast>::Init as Empty>::Out) as LeafCase<AR, RS, RD>>::Out;
-    type AR = <(<RD as EqT<U0>>::Out, <<AR as SplitLast>::Init as Empty>::Out) as LeafCase<AR, RS, RD>>::AR;
+    type Out = <(<RD as EqT<U0>>::Out, <<AR as SplitLast>::Init as IsNil>::Out) as LeafCase<AR, RS, RD>>::Out;
+    type AR = <(<RD as EqT<U0>>::Out, <<AR as SplitLast>::Init as IsNil>::Out) as LeafCase<AR, RS, RD>>::AR;
 }
 
 /// composition_impl of `A` with `B` given as shape (the implementing type) and stride,
@@ -513,22 +375,6 @@ where
 {
     type Out = Cons<<S as CompB<D, AR>>::Out, <ST as CompModes<DT, <S as CompB<D, AR>>::AR>>::Out>;
     type AR = <ST as CompModes<DT, <S as CompB<D, AR>>::AR>>::AR;
-}
-
-/// `make_layout(L0, L1, ...)` of a list of layouts.
-pub trait MakeLayout {
-    /// The shapes.
-    type S;
-    /// The strides.
-    type D;
-}
-impl MakeLayout for Nil {
-    type S = Nil;
-    type D = Nil;
-}
-impl<S, D, T: MakeLayout> MakeLayout for Cons<Layout<S, D>, T> {
-    type S = Cons<S, T::S>;
-    type D = Cons<D, T::D>;
 }
 
 /// A tuple B: its modes, composed in turn, make the modes of the result.
@@ -606,7 +452,7 @@ where
     }
 }
 
-crate::diag::static_op!(
+crate::gate::static_op!(
     /// `composition(A, B)`: `R(c) = A(B(c))`, computed by the type checker for static layouts;
     /// every precondition is a compile error (stride and shape divisibility, overlapping modes).
     ///
@@ -629,54 +475,24 @@ crate::diag::static_op!(
     fn composition<B>(B) => CompositionOp
 );
 
-/// The modes of a shape or stride as a list (a leaf is its own single mode, as in CuTe).
-pub trait Wrap {
-    /// The list of modes.
-    type Out;
-}
-impl<H, T> Wrap for Cons<H, T> {
-    type Out = Cons<H, T>;
-}
-impl Wrap for Nil {
-    type Out = Nil;
-}
-macro_rules! wrap_leaf {
-    ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
-        impl<$($g: $b),*> Wrap for $ty {
-            type Out = Cons<$ty, Nil>;
-        }
-    )*};
-}
-wrap_leaf!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>; [] usize);
-
-cute_macros::decimal_condition! {
-    /// A by-mode tiler has at most as many elements as the layout has modes. Implemented by
-    /// `rank(tiler) <= rank(A)`.
-    pub trait TilerRank(tiler, rank) {
-        message = "rank mismatch: a by-mode tiler of {tiler} elements for a layout of rank {rank}",
-        label = "a by-mode tiler has at most rank(A) = {rank} elements",
-        note = "element i of the tiler applies to mode i of the layout; modes past the tiler are kept (divides, products) or dropped (composition)",
-    }
-}
-
 /// `composition(A, <B0,B1,...>)`: element i composes with mode i of A (through [`TilerOp`]);
-/// for a layout with run-time leaves, see [`Mixed`](crate::divide::Mixed).
+/// for a layout with run-time leaves, see [`Mixed`](crate::tiler::Mixed).
 impl<SA, DA, L> Composition<ByMode<L>> for Layout<SA, DA>
 where
-    Layout<SA, DA>: crate::diag::StaticBit,
-    <Layout<SA, DA> as crate::diag::StaticBit>::Out:
-        crate::divide::Arrange<crate::divide::Plain, CompositionOp, Layout<SA, DA>, ByMode<L>>,
+    Layout<SA, DA>: crate::gate::StaticBit,
+    <Layout<SA, DA> as crate::gate::StaticBit>::Out:
+        crate::tiler::Arrange<crate::tiler::Plain, CompositionOp, Layout<SA, DA>, ByMode<L>>,
 {
-    type Output = <<Layout<SA, DA> as crate::diag::StaticBit>::Out as crate::divide::Arrange<
-        crate::divide::Plain,
+    type Output = <<Layout<SA, DA> as crate::gate::StaticBit>::Out as crate::tiler::Arrange<
+        crate::tiler::Plain,
         CompositionOp,
         Layout<SA, DA>,
         ByMode<L>,
     >>::Output;
     #[inline(always)]
     fn composition(self, b: ByMode<L>) -> Self::Output {
-        <<Layout<SA, DA> as crate::diag::StaticBit>::Out as crate::divide::Arrange<
-            crate::divide::Plain,
+        <<Layout<SA, DA> as crate::gate::StaticBit>::Out as crate::tiler::Arrange<
+            crate::tiler::Plain,
             CompositionOp,
             Layout<SA, DA>,
             ByMode<L>,
@@ -684,7 +500,7 @@ where
     }
 }
 
-impl<SA, DA, L> crate::divide::Arrange<crate::divide::Plain, CompositionOp, Layout<SA, DA>, ByMode<L>> for B1
+impl<SA, DA, L> crate::tiler::Arrange<crate::tiler::Plain, CompositionOp, Layout<SA, DA>, ByMode<L>> for B1
 where
     ByMode<L>: TilerOp<CompositionOp, Layout<SA, DA>>,
     <ByMode<L> as TilerOp<CompositionOp, Layout<SA, DA>>>::Output: Default,
@@ -697,33 +513,6 @@ where
     }
 }
 
-// ------------------------------------------------------------------------------------------
-// By-mode application of a tiler: composition (modes past the tiler dropped, as in C++ 4.2),
-// the divides and the products (modes past the tiler kept). One dispatch for all three, as
-// cute-dyn's `by_mode`.
-// ------------------------------------------------------------------------------------------
-
-/// `composition`, as an operation a tiler applies.
-#[derive(Clone, Copy, Default, Debug)]
-pub struct CompositionOp;
-
-/// `logical_divide`, as an operation a tiler applies.
-#[derive(Clone, Copy, Default, Debug)]
-pub struct DivideOp;
-
-/// `logical_product`, as an operation a tiler applies.
-#[derive(Clone, Copy, Default, Debug)]
-pub struct ProductOp;
-
-/// `Op` applied to `A` by a tiler element, implemented by the element (so that the type
-/// checker looks at it only once it knows the tiler): a layout (the operation itself, in
-/// `divide` and `product`), `_`, a bare `n`, or a nested by-mode tiler. This dispatch exists
-/// once for the divides and the products.
-pub trait TilerOp<Op, A> {
-    /// The result layout type.
-    type Output;
-}
-
 /// A layout element of a composition tiler: `composition(A_i, B_i)`.
 impl<SA, DA, SB, DB> TilerOp<CompositionOp, Layout<SA, DA>> for Layout<SB, DB>
 where
@@ -732,135 +521,6 @@ where
     type Output = <Layout<SA, DA> as Composition<Layout<SB, DB>>>::Output;
 }
 
-/// What a bare `n` means to an operation: `n:_1` for composition, `make_layout(n)` for the
-/// divides and products.
-pub trait IntRule<N> {
-    /// The layout `n` stands for.
-    type Out;
-}
-impl<N> IntRule<N> for CompositionOp {
-    type Out = Layout<N, U1>;
-}
-impl<N: IntLayout> IntRule<N> for DivideOp {
-    type Out = <N as IntLayout>::Out;
-}
-impl<N: IntLayout> IntRule<N> for ProductOp {
-    type Out = <N as IntLayout>::Out;
-}
-
-/// What becomes of A's modes past the tiler: dropped by composition, kept by the divides and
-/// products.
-pub trait RestRule<S, D> {
-    /// The remaining modes, as a list of layouts.
-    type Out;
-}
-impl<S, D> RestRule<S, D> for CompositionOp {
-    type Out = Nil;
-}
-impl<S: KeepModes<D>, D> RestRule<S, D> for DivideOp {
-    type Out = <S as KeepModes<D>>::Out;
-}
-impl<S: KeepModes<D>, D> RestRule<S, D> for ProductOp {
-    type Out = <S as KeepModes<D>>::Out;
-}
-
-/// The modes of a shape and stride list, as layouts.
-pub trait KeepModes<D> {
-    /// The list of layouts.
-    type Out;
-}
-impl KeepModes<Nil> for Nil {
-    type Out = Nil;
-}
-impl<S, ST: KeepModes<DT>, D, DT> KeepModes<Cons<D, DT>> for Cons<S, ST> {
-    type Out = Cons<Layout<S, D>, <ST as KeepModes<DT>>::Out>;
-}
-
-/// `_`: the mode as it is.
-impl<Op, SA, DA> TilerOp<Op, Layout<SA, DA>> for Under {
-    type Output = Layout<SA, DA>;
-}
-
-/// `make_layout(n)`: `n:_1`, or `_1:_0` for a static 1 (C++'s compact layouts).
-pub trait IntLayout {
-    /// The layout.
-    type Out;
-}
-impl<N: EqT<U1>> IntLayout for N
-where
-    (IsOne<N>,): PickInt<N>,
-{
-    type Out = <(IsOne<N>,) as PickInt<N>>::Out;
-}
-/// `_1:_0` or `n:_1`.
-pub trait PickInt<N> {
-    /// The layout.
-    type Out;
-}
-impl<N> PickInt<N> for (B1,) {
-    type Out = Layout<U1, U0>;
-}
-impl<N> PickInt<N> for (B0,) {
-    type Out = Layout<N, U1>;
-}
-
-macro_rules! int_tiler_op {
-    ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
-        /// A bare integer `n`: the operation with the layout `n` stands for ([`IntRule`]).
-        impl<Op, SA, DA, $($g: $b),*> TilerOp<Op, Layout<SA, DA>> for $ty
-        where
-            Op: IntRule<$ty>,
-            <Op as IntRule<$ty>>::Out: TilerOp<Op, Layout<SA, DA>>,
-        {
-            type Output = <<Op as IntRule<$ty>>::Out as TilerOp<Op, Layout<SA, DA>>>::Output;
-        }
-    )*};
-}
-int_tiler_op!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
-
-/// The elements of a by-mode tiler against A's modes; the modes past the tiler follow
-/// [`RestRule`].
-pub trait ModesOp<Op, SA, DA> {
-    /// The resulting modes, as a list of layouts.
-    type Out;
-}
-impl<Op> ModesOp<Op, Nil, Nil> for Nil {
-    type Out = Nil;
-}
-/// Tiler elements past A's modes: nothing (the [`TilerRank`] check reports them).
-impl<Op, T, TT> ModesOp<Op, Nil, Nil> for Cons<T, TT> {
-    type Out = Nil;
-}
-/// Past the tiler: A's remaining modes, as the operation's [`RestRule`] says.
-impl<Op, S, ST, D, DT> ModesOp<Op, Cons<S, ST>, Cons<D, DT>> for Nil
-where
-    Op: RestRule<Cons<S, ST>, Cons<D, DT>>,
-{
-    type Out = <Op as RestRule<Cons<S, ST>, Cons<D, DT>>>::Out;
-}
-impl<Op, T, TT, S, ST, D, DT> ModesOp<Op, Cons<S, ST>, Cons<D, DT>> for Cons<T, TT>
-where
-    T: TilerOp<Op, Layout<S, D>>,
-    TT: ModesOp<Op, ST, DT>,
-{
-    type Out = Cons<<T as TilerOp<Op, Layout<S, D>>>::Output, <TT as ModesOp<Op, ST, DT>>::Out>;
-}
-
-/// A by-mode tiler: element i applies the operation to mode i of A.
-impl<Op, SA, DA, L> TilerOp<Op, Layout<SA, DA>> for ByMode<L>
-where
-    SA: Wrap,
-    DA: Wrap,
-    L: LenT,
-    <SA as Wrap>::Out: LenT,
-    <L as LenT>::Out: LeT<<<SA as Wrap>::Out as LenT>::Out>,
-    <<L as LenT>::Out as LeT<<<SA as Wrap>::Out as LenT>::Out>>::Out:
-        TilerRank<<L as LenT>::Out, <<SA as Wrap>::Out as LenT>::Out>,
-    L: ModesOp<Op, <SA as Wrap>::Out, <DA as Wrap>::Out>,
-    <L as ModesOp<Op, <SA as Wrap>::Out, <DA as Wrap>::Out>>::Out: MakeLayout,
-{
-    type Output = Layout<
-        <<L as ModesOp<Op, <SA as Wrap>::Out, <DA as Wrap>::Out>>::Out as MakeLayout>::S,
-        <<L as ModesOp<Op, <SA as Wrap>::Out, <DA as Wrap>::Out>>::Out as MakeLayout>::D,
-    >;
+impl<A: Composition<B>, B> crate::gate::Operation<A, B> for CompositionOp {
+    type Output = <A as Composition<B>>::Output;
 }

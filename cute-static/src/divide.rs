@@ -7,22 +7,12 @@ use typenum::{Bit, UInt, UTerm, Unsigned};
 
 use crate::coalesce::Coalesce;
 use crate::complement::ComplementOf;
-use crate::composition::{ByMode, Composition, DivideOp, IntRule, TilerOp, Under, Wrap};
-use crate::int_tuple::IntTuple;
-use crate::int_tuple::{Cons, Nil};
+use crate::composition::Composition;
+use crate::int_tuple::{Cons, IntTuple, Nil};
 use crate::layout::{Congruent, Layout};
-
-/// The shape and stride types of a layout.
-pub trait Parts {
-    /// The shape.
-    type S;
-    /// The stride.
-    type D;
-}
-impl<S, D> Parts for Layout<S, D> {
-    type S = S;
-    type D = D;
-}
+use crate::tiler::{
+    arranged_op, rearrangements, Arrange, ByMode, DivideOp, Flat, IntRule, Mixed, Parts, Plain, Tile, TilerOp, Zip,
+};
 
 /// `Divided<A, B>`: the type of `logical_divide(A, B)`.
 pub type Divided<A, B> = <B as TilerOp<DivideOp, A>>::Output;
@@ -92,277 +82,6 @@ arranged_op!(
     /// ```
     logical_divide
 );
-
-// ------------------------------------------------------------------- zipped, tiled, flat
-
-/// CuTe's `zip2_by` on a divided (or multiplied) layout, guided by the tiler (implemented by
-/// the guide): the rank-2 modes at the tiler's terminals are gathered into
-/// `((tiles...), (rests..., untouched modes...))`.
-pub trait Unzip2By<S, D> {
-    /// The tile shapes and strides, and the rest shapes and strides, as lists.
-    type TS;
-    /// Tile strides.
-    type TD;
-    /// Rest shapes.
-    type RS;
-    /// Rest strides.
-    type RD;
-}
-
-/// A terminal (a layout, an integer or `_`): the mode is `(tile, rest)`.
-macro_rules! terminal_unzip {
-    ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
-        impl<T0, R0, T1, R1, $($g: $b),*> Unzip2By<Cons<T0, Cons<R0, Nil>>, Cons<T1, Cons<R1, Nil>>> for $ty {
-            type TS = T0;
-            type TD = T1;
-            type RS = R0;
-            type RD = R1;
-        }
-    )*};
-}
-terminal_unzip!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>; [] Under; [SB: Sized, DB: Sized] Layout<SB, DB>);
-
-/// The elements of a by-mode guide against the modes; the modes past it go to the rests.
-pub trait Unzip2List<S, D> {
-    /// Tile shapes.
-    type TS;
-    /// Tile strides.
-    type TD;
-    /// Rest shapes.
-    type RS;
-    /// Rest strides.
-    type RD;
-}
-impl<S, D> Unzip2List<S, D> for Nil {
-    type TS = Nil;
-    type TD = Nil;
-    type RS = S;
-    type RD = D;
-}
-/// Guide elements past the layout's modes: nothing (the tiler's [`TilerRank`] check reports
-/// them).
-///
-/// [`TilerRank`]: crate::composition::TilerRank
-impl<G, GT> Unzip2List<Nil, Nil> for Cons<G, GT> {
-    type TS = Nil;
-    type TD = Nil;
-    type RS = Nil;
-    type RD = Nil;
-}
-impl<G, GT, S, ST, D, DT> Unzip2List<Cons<S, ST>, Cons<D, DT>> for Cons<G, GT>
-where
-    G: Unzip2By<S, D>,
-    GT: Unzip2List<ST, DT>,
-{
-    type TS = Cons<<G as Unzip2By<S, D>>::TS, <GT as Unzip2List<ST, DT>>::TS>;
-    type TD = Cons<<G as Unzip2By<S, D>>::TD, <GT as Unzip2List<ST, DT>>::TD>;
-    type RS = Cons<<G as Unzip2By<S, D>>::RS, <GT as Unzip2List<ST, DT>>::RS>;
-    type RD = Cons<<G as Unzip2By<S, D>>::RD, <GT as Unzip2List<ST, DT>>::RD>;
-}
-
-/// A by-mode guide: each element unzips its mode, tiles and rests gathered.
-impl<L, S, D> Unzip2By<S, D> for ByMode<L>
-where
-    S: Wrap,
-    D: Wrap,
-    L: Unzip2List<<S as Wrap>::Out, <D as Wrap>::Out>,
-{
-    type TS = <L as Unzip2List<<S as Wrap>::Out, <D as Wrap>::Out>>::TS;
-    type TD = <L as Unzip2List<<S as Wrap>::Out, <D as Wrap>::Out>>::TD;
-    type RS = <L as Unzip2List<<S as Wrap>::Out, <D as Wrap>::Out>>::RS;
-    type RD = <L as Unzip2List<<S as Wrap>::Out, <D as Wrap>::Out>>::RD;
-}
-
-/// `tile_unzip(L, guide)`: the zipped layout `((tiles), (rests))`.
-pub type Zipped<G, S, D> = Layout<
-    Cons<<G as Unzip2By<S, D>>::TS, Cons<<G as Unzip2By<S, D>>::RS, Nil>>,
-    Cons<<G as Unzip2By<S, D>>::TD, Cons<<G as Unzip2By<S, D>>::RD, Nil>>,
->;
-
-/// The modes `L(_, repeat<R>(_))` keeps of one mode: a rank-1 mode (a leaf or `(s)`) stays one
-/// mode, a tuple of another rank is spliced into its modes.
-pub trait Unpack<D> {
-    /// The shapes, as a list.
-    type S;
-    /// The strides, as a list.
-    type D;
-}
-impl<H, D> Unpack<Cons<D, Nil>> for Cons<H, Nil> {
-    type S = Cons<Cons<H, Nil>, Nil>;
-    type D = Cons<Cons<D, Nil>, Nil>;
-}
-impl<H, H2, T, D, D2, E> Unpack<Cons<D, Cons<D2, E>>> for Cons<H, Cons<H2, T>> {
-    type S = Cons<H, Cons<H2, T>>;
-    type D = Cons<D, Cons<D2, E>>;
-}
-impl Unpack<Nil> for Nil {
-    type S = Nil;
-    type D = Nil;
-}
-macro_rules! leaf_unpack {
-    ($([$($g:ident: $b:path),*] $s:ty, $d:ty);* $(;)?) => {$(
-        impl<$($g: $b),*> Unpack<$d> for $s {
-            type S = Cons<$s, Nil>;
-            type D = Cons<$d, Nil>;
-        }
-    )*};
-}
-crate::int_tuple::for_each_leaf_pair!(leaf_unpack);
-
-/// The zipped, tiled and flat forms of a divide or a product: `$op` is the operation's marker
-/// ([`DivideOp`], `ProductOp`), `$res` its result alias. Each is an [`Arrange`] route: computed
-/// by the type checker when every leaf of the layout is static, or when it runs otherwise.
-macro_rules! rearrangements {
-    ($op:ty, $res:ident, $zalias:ident, $ztr:ident, $ttr:ident, $ftr:ident,
-     $(#[$zdoc:meta])* $zipped:ident, $(#[$tdoc:meta])* $tiled:ident, $(#[$fdoc:meta])* $flat:ident) => {
-        impl<SA, DA, B> $crate::divide::Arrange<$crate::divide::Zip, $op, Layout<SA, DA>, B> for typenum::B1
-        where
-            B: TilerOp<$op, Layout<SA, DA>>,
-            $res<Layout<SA, DA>, B>: Parts,
-            B: Unzip2By<<$res<Layout<SA, DA>, B> as Parts>::S, <$res<Layout<SA, DA>, B> as Parts>::D>,
-            $zalias<Layout<SA, DA>, B>: Default,
-        {
-            type Output = $zalias<Layout<SA, DA>, B>;
-            #[inline(always)]
-            fn arrange(_: Layout<SA, DA>, _: B) -> Self::Output {
-                Default::default()
-            }
-        }
-
-        impl<SA, DA, B, TS, TD, RS, RD> $crate::divide::Arrange<$crate::divide::Tile, $op, Layout<SA, DA>, B> for typenum::B1
-        where
-            B: TilerOp<$op, Layout<SA, DA>>,
-            $res<Layout<SA, DA>, B>: Parts,
-            B: Unzip2By<
-                <$res<Layout<SA, DA>, B> as Parts>::S,
-                <$res<Layout<SA, DA>, B> as Parts>::D,
-                TS = TS,
-                TD = TD,
-                RS = RS,
-                RD = RD,
-            >,
-            RS: Unpack<RD>,
-            Layout<Cons<TS, <RS as Unpack<RD>>::S>, Cons<TD, <RS as Unpack<RD>>::D>>: Default,
-        {
-            type Output = Layout<Cons<TS, <RS as Unpack<RD>>::S>, Cons<TD, <RS as Unpack<RD>>::D>>;
-            #[inline(always)]
-            fn arrange(_: Layout<SA, DA>, _: B) -> Self::Output {
-                Default::default()
-            }
-        }
-
-        impl<SA, DA, B, TS, TD, RS, RD> $crate::divide::Arrange<$crate::divide::Flat, $op, Layout<SA, DA>, B> for typenum::B1
-        where
-            B: TilerOp<$op, Layout<SA, DA>>,
-            $res<Layout<SA, DA>, B>: Parts,
-            B: Unzip2By<
-                <$res<Layout<SA, DA>, B> as Parts>::S,
-                <$res<Layout<SA, DA>, B> as Parts>::D,
-                TS = TS,
-                TD = TD,
-                RS = RS,
-                RD = RD,
-            >,
-            TS: Unpack<TD>,
-            RS: Unpack<RD>,
-            <TS as Unpack<TD>>::S: crate::coalesce::Concat<<RS as Unpack<RD>>::S>,
-            <TS as Unpack<TD>>::D: crate::coalesce::Concat<<RS as Unpack<RD>>::D>,
-            Layout<
-                <<TS as Unpack<TD>>::S as crate::coalesce::Concat<<RS as Unpack<RD>>::S>>::Output,
-                <<TS as Unpack<TD>>::D as crate::coalesce::Concat<<RS as Unpack<RD>>::D>>::Output,
-            >: Default,
-        {
-            type Output = Layout<
-                <<TS as Unpack<TD>>::S as crate::coalesce::Concat<<RS as Unpack<RD>>::S>>::Output,
-                <<TS as Unpack<TD>>::D as crate::coalesce::Concat<<RS as Unpack<RD>>::D>>::Output,
-            >;
-            #[inline(always)]
-            fn arrange(_: Layout<SA, DA>, _: B) -> Self::Output {
-                Default::default()
-            }
-        }
-
-        #[doc = concat!("The type of `", stringify!($zipped), "(A, B)` for a static `A`.")]
-        pub type $zalias<A, B> = Zipped<B, <$res<A, B> as Parts>::S, <$res<A, B> as Parts>::D>;
-
-        $crate::divide::arranged_op!($op, $crate::divide::Zip, $ztr, $(#[$zdoc])* $zipped);
-        $crate::divide::arranged_op!($op, $crate::divide::Tile, $ttr, $(#[$tdoc])* $tiled);
-        $crate::divide::arranged_op!($op, $crate::divide::Flat, $ftr, $(#[$fdoc])* $flat);
-    };
-}
-pub(crate) use rearrangements;
-
-/// An operation routed by [`Arrange`]: the trait impl (one bound in generic code) and the free
-/// function.
-macro_rules! arranged_op {
-    ($op:ty, $how:ty, $tr:ident, $(#[$doc:meta])* $name:ident) => {
-        /// The operation as a trait: one bound in generic code.
-        impl<SA, DA, B> $crate::ops::$tr<B> for Layout<SA, DA>
-        where
-            Layout<SA, DA>: $crate::diag::StaticBit,
-            <Layout<SA, DA> as $crate::diag::StaticBit>::Out: $crate::divide::Arrange<$how, $op, Layout<SA, DA>, B>,
-        {
-            type Output = <<Layout<SA, DA> as $crate::diag::StaticBit>::Out as $crate::divide::Arrange<
-                $how,
-                $op,
-                Layout<SA, DA>,
-                B,
-            >>::Output;
-            #[inline(always)]
-            fn $name(self, b: B) -> Self::Output {
-                <<Layout<SA, DA> as $crate::diag::StaticBit>::Out as $crate::divide::Arrange<$how, $op, Layout<SA, DA>, B>>::arrange(self, b)
-            }
-        }
-
-        $(#[$doc])*
-        #[inline(always)]
-        pub fn $name<L: $crate::ops::$tr<B>, B>(l: L, b: B) -> L::Output {
-            l.$name(b)
-        }
-    };
-}
-pub(crate) use arranged_op;
-
-/// `logical_divide`'s own arrangement (the divided modes in place).
-pub struct Plain;
-/// `zipped_*`: `((tiles), (rests))`.
-pub struct Zip;
-/// `tiled_*`: `((tiles), rest0, rest1, ...)`.
-pub struct Tile;
-/// `flat_*`: `(tile0, tile1, ..., rest0, rest1, ...)`.
-pub struct Flat;
-
-/// How a divide or product `Op` arranged as `How` is computed, chosen by the layout's
-/// [`StaticBit`](crate::diag::StaticBit): by the type checker (`B1`, every leaf static; the
-/// result is zero-sized and every precondition a compile error) or when it runs (`B0`, a
-/// run-time leaf: a `Result`, the conditions on run-time values checked then).
-pub trait Arrange<How, Op, A, B> {
-    /// The result type.
-    type Output;
-    /// The result.
-    fn arrange(a: A, b: B) -> Self::Output;
-}
-
-impl<How, Op: Mixed<How, A, B>, A, B> Arrange<How, Op, A, B> for typenum::B0 {
-    type Output = <Op as Mixed<How, A, B>>::Output;
-    #[inline(always)]
-    fn arrange(a: A, b: B) -> Self::Output {
-        <Op as Mixed<How, A, B>>::mixed(a, b)
-    }
-}
-
-/// An operation on a layout with run-time leaves.
-#[diagnostic::on_unimplemented(
-    message = "this operation takes run-time leaves only in a layout whose tiled modes are leaves, divided by a by-mode tiler of static layouts",
-    label = "a layout with a run-time ({{expr}}) leaf",
-    note = "e.g. `layout!(({{m}},{{n}}):(1,{{m}})).zipped_divide(tiler!(<32,64>))`; otherwise use the cute-dyn operation on `.to_dyn()`"
-)]
-pub trait Mixed<How, A, B> {
-    /// The result type: a `Result`, as conditions on run-time values are checked when it runs.
-    type Output;
-    /// The result.
-    fn mixed(a: A, b: B) -> Self::Output;
-}
 
 rearrangements!(
     DivideOp, Divided, ZippedDivided, ZippedDivide, TiledDivide, FlatDivide,
@@ -566,7 +285,7 @@ macro_rules! leaf_mode {
 }
 crate::int_tuple::for_each_leaf_pair!(leaf_mode);
 
-/// A bare integer `n` in a tiler: the layout [`IntRule`](crate::composition::IntRule) gives it,
+/// A bare integer `n` in a tiler: the layout [`IntRule`](crate::tiler::IntRule) gives it,
 /// as on the static path (`make_layout(n)` for the divides, so `1` is `1:0`; `n:1` for
 /// composition).
 macro_rules! int_tiler_leaf {
@@ -587,14 +306,14 @@ macro_rules! int_tiler_leaf {
         }
         impl<D, $($g: $b),*> ComposeLeaf<D> for $ty
         where
-            crate::composition::CompositionOp: IntRule<$ty>,
-            <crate::composition::CompositionOp as IntRule<$ty>>::Out: ComposeLeaf<D> + Default,
+            crate::tiler::CompositionOp: IntRule<$ty>,
+            <crate::tiler::CompositionOp as IntRule<$ty>>::Out: ComposeLeaf<D> + Default,
         {
-            type S = <<crate::composition::CompositionOp as IntRule<$ty>>::Out as ComposeLeaf<D>>::S;
-            type D = <<crate::composition::CompositionOp as IntRule<$ty>>::Out as ComposeLeaf<D>>::D;
+            type S = <<crate::tiler::CompositionOp as IntRule<$ty>>::Out as ComposeLeaf<D>>::S;
+            type D = <<crate::tiler::CompositionOp as IntRule<$ty>>::Out as ComposeLeaf<D>>::D;
             #[inline(always)]
             fn compose_leaf(&self, d: D) -> Result<(Self::S, Self::D), Error> {
-                <<crate::composition::CompositionOp as IntRule<$ty>>::Out>::default().compose_leaf(d)
+                <<crate::tiler::CompositionOp as IntRule<$ty>>::Out>::default().compose_leaf(d)
             }
         }
     )*};
@@ -741,19 +460,19 @@ where
     L::TD: Splice,
     L::RS: Splice,
     L::RD: Splice,
-    <L::TS as Splice>::Out: crate::coalesce::Concat<<L::RS as Splice>::Out>,
-    <L::TD as Splice>::Out: crate::coalesce::Concat<<L::RD as Splice>::Out>,
+    <L::TS as Splice>::Out: crate::int_tuple::Concat<<L::RS as Splice>::Out>,
+    <L::TD as Splice>::Out: crate::int_tuple::Concat<<L::RD as Splice>::Out>,
 {
     type Output = Result<
         Layout<
-            <<L::TS as Splice>::Out as crate::coalesce::Concat<<L::RS as Splice>::Out>>::Output,
-            <<L::TD as Splice>::Out as crate::coalesce::Concat<<L::RD as Splice>::Out>>::Output,
+            <<L::TS as Splice>::Out as crate::int_tuple::Concat<<L::RS as Splice>::Out>>::Output,
+            <<L::TD as Splice>::Out as crate::int_tuple::Concat<<L::RD as Splice>::Out>>::Output,
         >,
         Error,
     >;
     #[inline(always)]
     fn mixed(a: Layout<SA, DA>, b: ByMode<L>) -> Self::Output {
-        use crate::coalesce::Concat;
+        use crate::int_tuple::Concat;
         let p: Parts6<L, SA, DA> = b.0.divide_modes(*a.shape(), *a.stride())?;
         Ok(Layout::from_parts(p.2.splice().concat(p.4.splice()), p.3.splice().concat(p.5.splice())))
     }
@@ -870,7 +589,7 @@ macro_rules! compose_leaf {
 compose_leaf!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>; [] usize);
 
 /// `composition(A, <B0,B1,...>)` of a layout with run-time leaves.
-impl<SA, DA, L> Mixed<Plain, Layout<SA, DA>, ByMode<L>> for crate::composition::CompositionOp
+impl<SA, DA, L> Mixed<Plain, Layout<SA, DA>, ByMode<L>> for crate::tiler::CompositionOp
 where
     SA: Congruent<DA>,
     DA: IntTuple,

@@ -12,7 +12,7 @@
 
 use core::fmt;
 
-use typenum::{Bit, UInt, UTerm, Unsigned};
+use typenum::{Bit, UInt, UTerm, Unsigned, B0, B1};
 
 /// A tuple: a head and the rest of the tuple (CuTe's `tuple<H, T...>`).
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
@@ -273,18 +273,98 @@ macro_rules! display_list {
 }
 display_list!(Cons<H, T> => H, T; Nil => );
 
-/// The number of modes of a list, as a typenum number (for compile-time checks on ranks).
-pub trait LenT {
-    /// The length.
+/// `rank` as a typenum number (for compile-time checks on ranks): 1 for a leaf, the number
+/// of elements of a list.
+pub trait RankT {
+    /// The rank.
     type Out: Unsigned;
 }
-impl LenT for Nil {
+impl RankT for Nil {
     type Out = typenum::U0;
 }
-impl<H, T: LenT> LenT for Cons<H, T>
+impl<H, T: RankT> RankT for Cons<H, T>
 where
-    <T as LenT>::Out: core::ops::Add<typenum::B1>,
-    typenum::Add1<<T as LenT>::Out>: Unsigned,
+    <T as RankT>::Out: core::ops::Add<B1>,
+    typenum::Add1<<T as RankT>::Out>: Unsigned,
 {
-    type Out = typenum::Add1<<T as LenT>::Out>;
+    type Out = typenum::Add1<<T as RankT>::Out>;
 }
+
+/// The modes of a shape or stride as a list (a leaf is its own single mode, as in CuTe's
+/// `wrap`).
+pub trait Wrap {
+    /// The list of modes.
+    type Out;
+}
+impl<H, T> Wrap for Cons<H, T> {
+    type Out = Cons<H, T>;
+}
+impl Wrap for Nil {
+    type Out = Nil;
+}
+
+/// Whether a list is empty, as a bit.
+pub trait IsNil {
+    /// `B1` for `Nil`.
+    type Out: Bit;
+}
+impl IsNil for Nil {
+    type Out = B1;
+}
+impl<H, T> IsNil for Cons<H, T> {
+    type Out = B0;
+}
+
+/// Concatenation of two lists.
+pub trait Concat<B> {
+    /// `self ++ B`.
+    type Output: Copy;
+    /// The concatenated values.
+    fn concat(self, b: B) -> Self::Output;
+}
+impl<B: Copy> Concat<B> for Nil {
+    type Output = B;
+    fn concat(self, b: B) -> B {
+        b
+    }
+}
+impl<H: Copy, T: Concat<B>, B> Concat<B> for Cons<H, T> {
+    type Output = Cons<H, T::Output>;
+    fn concat(self, b: B) -> Self::Output {
+        Cons(self.0, self.1.concat(b))
+    }
+}
+
+/// `B1` when every leaf is static (the DSL's rule: an operation is computed by the type
+/// checker exactly where this holds).
+pub trait StaticBit {
+    /// The bit.
+    type Out: Bit;
+}
+impl StaticBit for Nil {
+    type Out = B1;
+}
+impl<H: StaticBit, T: StaticBit> StaticBit for Cons<H, T>
+where
+    <H as StaticBit>::Out: core::ops::BitAnd<<T as StaticBit>::Out>,
+    <<H as StaticBit>::Out as core::ops::BitAnd<<T as StaticBit>::Out>>::Output: Bit,
+{
+    type Out = <<H as StaticBit>::Out as core::ops::BitAnd<<T as StaticBit>::Out>>::Output;
+}
+
+/// The per-leaf impls: a leaf has rank 1, is its own single mode, and is static unless it is a
+/// `usize`.
+macro_rules! leaf_concepts {
+    ($([$($g:ident: $b:path),*] $ty:ty => $static:ty);*) => {$(
+        impl<$($g: $b),*> RankT for $ty {
+            type Out = typenum::U1;
+        }
+        impl<$($g: $b),*> Wrap for $ty {
+            type Out = Cons<$ty, Nil>;
+        }
+        impl<$($g: $b),*> StaticBit for $ty {
+            type Out = $static;
+        }
+    )*};
+}
+leaf_concepts!([] UTerm => B1; [U: Unsigned, B: Bit] UInt<U, B> => B1; [] usize => B0);

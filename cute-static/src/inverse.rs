@@ -8,7 +8,7 @@ use typenum::{B0, B1, U0, U1};
 
 use crate::arith::{DivT, Divides, EqT, LeT, MulT};
 use crate::coalesce::{CoalesceModes, FlattenModes, Mode, ModesToLayout};
-use crate::diag::Operation;
+use crate::gate::Operation;
 use crate::int_tuple::{Cons, Nil};
 use crate::layout::Layout;
 
@@ -148,7 +148,7 @@ where
     type Output = CoalescedModes<Cons<Mode<U1, U0>, <SortedModes<S, D> as RightFold<U1>>::Out>>;
 }
 
-crate::diag::static_op!(
+crate::gate::static_op!(
     /// `right_inverse(L)`: the largest compact `R` with `L(R(i)) == i` for `i < size(R)`,
     /// computed by the type checker for static layouts (modes of stride 0 or past a gap are
     /// skipped, as in C++).
@@ -303,7 +303,7 @@ where
     type Output = CoalescedModes<<SortedModes<S, D> as LeftFold<U1, U0, U1>>::Out>;
 }
 
-crate::diag::static_op!(
+crate::gate::static_op!(
     /// `left_inverse(L)`: a layout `R` with `R(L(i)) == i` for `i < size(L)` when `L` is
     /// injective, computed by the type checker for static layouts (stride-0 modes are skipped, as
     /// in C++). A stride that is not a multiple of the size before it is a compile error, and so

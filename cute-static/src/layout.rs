@@ -2,9 +2,10 @@
 
 use core::fmt;
 
-use crate::arith::{EqT, IsOne, LtT, MulMixed};
+use core::ops::{Add, Sub};
+
+use crate::arith::{EqT, IsOne, LtT, MulMixed, MulT};
 use crate::int_tuple::{Cons, IntTuple, Leaf, List, Nil};
-use crate::product::SizeT;
 use typenum::{B0, B1, U0, U1};
 
 /// Shape and stride have the same nesting profile (CuTe's `congruent`), and the layout
@@ -152,6 +153,65 @@ macro_rules! leaf_pairs {
 use typenum::{Bit, UInt, UTerm, Unsigned};
 crate::int_tuple::for_each_leaf_pair!(leaf_pairs);
 
+// ------------------------------------------------------------------- size and cosize as types
+
+/// `size`: the product of a static shape.
+pub trait SizeT {
+    /// The product.
+    type Out;
+}
+impl SizeT for Nil {
+    type Out = U1;
+}
+impl<H: SizeT, T: SizeT> SizeT for Cons<H, T>
+where
+    <H as SizeT>::Out: MulT<<T as SizeT>::Out>,
+{
+    type Out = <<H as SizeT>::Out as MulT<<T as SizeT>::Out>>::Out;
+}
+impl SizeT for UTerm {
+    type Out = UTerm;
+}
+impl<U: Unsigned, B: Bit> SizeT for UInt<U, B> {
+    type Out = UInt<U, B>;
+}
+
+/// `cosize - 1 = sum((s - 1) * d)` of a static shape with its stride.
+pub trait MaxIndexT<D> {
+    /// The largest index.
+    type Out;
+}
+impl MaxIndexT<Nil> for Nil {
+    type Out = typenum::U0;
+}
+impl<S, ST, D, DT> MaxIndexT<Cons<D, DT>> for Cons<S, ST>
+where
+    S: MaxIndexT<D>,
+    ST: MaxIndexT<DT>,
+    <S as MaxIndexT<D>>::Out: Add<<ST as MaxIndexT<DT>>::Out>,
+{
+    type Out = <<S as MaxIndexT<D>>::Out as Add<<ST as MaxIndexT<DT>>::Out>>::Output;
+}
+macro_rules! leaf_max_index {
+    ($([$($g:ident: $b:path),*] $s:ty, $d:ty);* $(;)?) => {$(
+        /// A leaf: `(s - 1) * d` (a static 0 shape counts as 1).
+        impl<$($g: $b),*> MaxIndexT<$d> for $s
+        where
+            $s: typenum::Max<U1>,
+            <$s as typenum::Max<U1>>::Output: Sub<B1>,
+            <<$s as typenum::Max<U1>>::Output as Sub<B1>>::Output: MulT<$d>,
+        {
+            type Out = <<<$s as typenum::Max<U1>>::Output as Sub<B1>>::Output as MulT<$d>>::Out;
+        }
+    )*};
+}
+leaf_max_index!(
+    [] UTerm, UTerm;
+    [U: Unsigned, B: Bit] UTerm, UInt<U, B>;
+    [U: Unsigned, B: Bit] UInt<U, B>, UTerm;
+    [U: Unsigned, B: Bit, V: Unsigned, C: Bit] UInt<U, B>, UInt<V, C>;
+);
+
 /// A layout `shape:stride`. Zero-sized when every leaf is static; its evaluation compiles to
 /// the index arithmetic one would write by hand.
 ///
@@ -270,6 +330,13 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     pub fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::Layout> {
         cute_dyn::Layout::new(self.shape.to_dyn()?, self.stride.to_dyn()?)
     }
+}
+
+impl<S, D> crate::int_tuple::StaticBit for Layout<S, D>
+where
+    Cons<S, Cons<D, Nil>>: crate::int_tuple::StaticBit,
+{
+    type Out = <Cons<S, Cons<D, Nil>> as crate::int_tuple::StaticBit>::Out;
 }
 
 /// A layout that is a type: generic code names it in a signature and gets its value with

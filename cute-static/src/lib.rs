@@ -50,15 +50,19 @@ pub mod complement;
 #[doc(hidden)]
 pub mod composition;
 #[doc(hidden)]
-pub mod diag;
+pub mod digits;
 #[doc(hidden)]
 pub mod divide;
+#[doc(hidden)]
+pub mod gate;
 #[doc(hidden)]
 pub mod inverse;
 #[doc(hidden)]
 pub mod product;
 #[doc(hidden)]
 pub mod recast;
+#[doc(hidden)]
+pub mod tiler;
 
 pub mod error;
 pub mod guide;
@@ -70,9 +74,7 @@ pub mod tensor;
 
 pub use coalesce::{coalesce, coalesce_by, filter, flatten, Coalesce, Coalesced, Filter, Filtered};
 pub use complement::{complement, complement_cosize, ComplementDyn, ComplementOf, Complemented};
-pub use composition::{
-    composition, ByMode, Composed, Composition, CompositionOp, DivideOp, ProductOp, Tiler, TilerOp, Under,
-};
+pub use composition::{composition, Composed, Composition};
 pub use divide::{flat_divide, logical_divide, tiled_divide, zipped_divide, Divided};
 pub use int_tuple::{Cons, IntTuple, Leaf, List, Nil, Show};
 pub use inverse::{left_inverse, right_inverse};
@@ -88,6 +90,7 @@ pub use product::{
 };
 pub use recast::{downcast, upcast};
 pub use swizzle::{ComposedLayout, Swizzle};
+pub use tiler::{ByMode, CompositionOp, DivideOp, ProductOp, Tiler, TilerOp, Under};
 
 #[cfg(feature = "dyn")]
 pub use cute_dyn;

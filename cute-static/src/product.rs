@@ -6,70 +6,11 @@ use core::ops::{Add, Sub};
 use typenum::{Bit, UInt, UTerm, Unsigned, B1, U0, U1};
 
 use crate::arith::{IsOne, MulT};
-use crate::coalesce::Concat;
 use crate::complement::ComplementOf;
-use crate::composition::{Composition, ProductOp, TilerOp};
-use crate::divide::Parts;
-use crate::int_tuple::LenT;
-use crate::int_tuple::{Cons, Nil};
-use crate::layout::{Compact, Layout, LayoutLeft};
-
-/// `size`: the product of a static shape.
-pub trait SizeT {
-    /// The product.
-    type Out;
-}
-impl SizeT for Nil {
-    type Out = U1;
-}
-impl<H: SizeT, T: SizeT> SizeT for Cons<H, T>
-where
-    <H as SizeT>::Out: MulT<<T as SizeT>::Out>,
-{
-    type Out = <<H as SizeT>::Out as MulT<<T as SizeT>::Out>>::Out;
-}
-impl SizeT for UTerm {
-    type Out = UTerm;
-}
-impl<U: Unsigned, B: Bit> SizeT for UInt<U, B> {
-    type Out = UInt<U, B>;
-}
-
-/// `cosize - 1 = sum((s - 1) * d)` of a static shape with its stride.
-pub trait MaxIndexT<D> {
-    /// The largest index.
-    type Out;
-}
-impl MaxIndexT<Nil> for Nil {
-    type Out = typenum::U0;
-}
-impl<S, ST, D, DT> MaxIndexT<Cons<D, DT>> for Cons<S, ST>
-where
-    S: MaxIndexT<D>,
-    ST: MaxIndexT<DT>,
-    <S as MaxIndexT<D>>::Out: Add<<ST as MaxIndexT<DT>>::Out>,
-{
-    type Out = <<S as MaxIndexT<D>>::Out as Add<<ST as MaxIndexT<DT>>::Out>>::Output;
-}
-macro_rules! leaf_max_index {
-    ($([$($g:ident: $b:path),*] $s:ty, $d:ty);* $(;)?) => {$(
-        /// A leaf: `(s - 1) * d` (a static 0 shape counts as 1).
-        impl<$($g: $b),*> MaxIndexT<$d> for $s
-        where
-            $s: typenum::Max<U1>,
-            <$s as typenum::Max<U1>>::Output: Sub<B1>,
-            <<$s as typenum::Max<U1>>::Output as Sub<B1>>::Output: MulT<$d>,
-        {
-            type Out = <<<$s as typenum::Max<U1>>::Output as Sub<B1>>::Output as MulT<$d>>::Out;
-        }
-    )*};
-}
-leaf_max_index!(
-    [] UTerm, UTerm;
-    [U: Unsigned, B: Bit] UTerm, UInt<U, B>;
-    [U: Unsigned, B: Bit] UInt<U, B>, UTerm;
-    [U: Unsigned, B: Bit, V: Unsigned, C: Bit] UInt<U, B>, UInt<V, C>;
-);
+use crate::composition::Composition;
+use crate::int_tuple::{Concat, Cons, Nil, RankT, Wrap};
+use crate::layout::{Compact, Layout, LayoutLeft, MaxIndexT, SizeT};
+use crate::tiler::{Parts, ProductOp, TilerOp};
 
 /// `Multiplied<A, B>`: the type of `logical_product(A, B)`.
 pub type Multiplied<A, B> = <B as TilerOp<ProductOp, A>>::Output;
@@ -98,7 +39,7 @@ where
     >;
 }
 
-crate::diag::static_op!(
+crate::gate::static_op!(
     /// `logical_product(A, B)`: `B` repeated over copies of `A`, computed by the type checker for
     /// static layouts.
     ///
@@ -112,7 +53,7 @@ crate::diag::static_op!(
     fn logical_product<B>(B) => ProductOp, LogicalProduct
 );
 
-use crate::divide::{rearrangements, Unpack, Unzip2By, Zipped};
+use crate::tiler::rearrangements;
 
 rearrangements!(
     ProductOp, Multiplied, ZippedMultiplied, ZippedProduct, TiledProduct, FlatProduct,
@@ -163,27 +104,6 @@ where
     type Out = Cons<F, <<UInt<U, B> as Sub<B1>>::Output as Copies<F>>::Out>;
 }
 
-/// `rank` as a typenum number: 1 for a leaf.
-pub trait RankT {
-    /// The rank.
-    type Out;
-}
-impl RankT for Nil {
-    type Out = typenum::U0;
-}
-impl<H, T: LenT> RankT for Cons<H, T>
-where
-    Cons<H, T>: LenT,
-{
-    type Out = <Cons<H, T> as LenT>::Out;
-}
-impl RankT for UTerm {
-    type Out = U1;
-}
-impl<U: Unsigned, B: Bit> RankT for UInt<U, B> {
-    type Out = U1;
-}
-
 /// `append<R>(T, F)`: `T` padded with `F` to rank `R` (a leaf stays a leaf at rank 1, as in
 /// C++).
 pub trait AppendTo<R, F> {
@@ -198,12 +118,12 @@ where
 }
 impl<R, F, H, T> AppendTo<R, F> for Cons<H, T>
 where
-    Cons<H, T>: LenT,
-    R: Sub<<Cons<H, T> as LenT>::Out>,
-    <R as Sub<<Cons<H, T> as LenT>::Out>>::Output: Copies<F>,
-    Cons<H, T>: Concat<<<R as Sub<<Cons<H, T> as LenT>::Out>>::Output as Copies<F>>::Out>,
+    Cons<H, T>: RankT,
+    R: Sub<<Cons<H, T> as RankT>::Out>,
+    <R as Sub<<Cons<H, T> as RankT>::Out>>::Output: Copies<F>,
+    Cons<H, T>: Concat<<<R as Sub<<Cons<H, T> as RankT>::Out>>::Output as Copies<F>>::Out>,
 {
-    type Out = <Cons<H, T> as Concat<<<R as Sub<<Cons<H, T> as LenT>::Out>>::Output as Copies<F>>::Out>>::Output;
+    type Out = <Cons<H, T> as Concat<<<R as Sub<<Cons<H, T> as RankT>::Out>>::Output as Copies<F>>::Out>>::Output;
 }
 macro_rules! leaf_append_to {
     ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
@@ -297,7 +217,7 @@ type PaddedProduct<SA, DA, SB, DB> = Multiplied<
 /// impl per marker, so that other operations' impls are not candidates).
 macro_rules! rank_product_op {
     ($($op:ty),*) => {$(
-impl<SA, DA, SB, DB> crate::diag::Operation<Layout<SA, DA>, Layout<SB, DB>> for $op
+impl<SA, DA, SB, DB> crate::gate::Operation<Layout<SA, DA>, Layout<SB, DB>> for $op
 where
     $op: ZipOrder<
             <<PaddedProduct<SA, DA, SB, DB> as Parts>::S as Pair>::First,
@@ -336,7 +256,7 @@ where
 }
 rank_product_op!(BlockedOp, RakedOp);
 
-crate::diag::static_op!(
+crate::gate::static_op!(
     /// `blocked_product(A, B)`: every element of `B` is a block `A`; mode i is `(A_i, B_i)`,
     /// computed by the type checker for static layouts.
     ///
@@ -350,7 +270,7 @@ crate::diag::static_op!(
     fn blocked_product<SB, DB>(crate::Layout<SB, DB>) => BlockedOp, BlockedProduct
 );
 
-crate::diag::static_op!(
+crate::gate::static_op!(
     /// `raked_product(A, B)`: the blocks of [`blocked_product`] interleaved; mode i is
     /// `(B_i, A_i)`, computed by the type checker for static layouts.
     ///
@@ -410,21 +330,6 @@ where
     type Out = Cons<<<T as SizeT>::Out as crate::arith::DivT<<B as SizeT>::Out>>::Out, <BT as Quotients<TT>>::Out>;
 }
 
-/// A shape's modes as a list (a leaf is one mode).
-pub trait ModeList {
-    /// The modes.
-    type Modes;
-}
-impl<H, T> ModeList for Cons<H, T> {
-    type Modes = Cons<H, T>;
-}
-impl ModeList for UTerm {
-    type Modes = Cons<UTerm, Nil>;
-}
-impl<U: Unsigned, B: Bit> ModeList for UInt<U, B> {
-    type Modes = Cons<UInt<U, B>, Nil>;
-}
-
 /// `tile_to_shape`, as an operation marker.
 #[derive(Clone, Copy, Default, Debug)]
 pub struct TileToShapeOp;
@@ -432,7 +337,7 @@ pub struct TileToShapeOp;
 /// The repeat counts of `block` (padded to the rank of `shape`) over `shape`, always a tuple
 /// (C++'s make_ordered_layout of a leaf count is a rank-1 layout).
 type Reps<SB, Shape> =
-    <<<SB as AppendTo<PadRank<SB, Shape>, U1>>::Out as ModeList>::Modes as Quotients<<Shape as ModeList>::Modes>>::Out;
+    <<<SB as AppendTo<PadRank<SB, Shape>, U1>>::Out as Wrap>::Out as Quotients<<Shape as Wrap>::Out>>::Out;
 /// The block padded to the rank of `shape`.
 type Padded<SB, DB, Shape> =
     Layout<<SB as AppendTo<PadRank<SB, Shape>, U1>>::Out, <DB as AppendTo<PadRank<SB, Shape>, U0>>::Out>;
@@ -443,9 +348,9 @@ type RepLayout<SB, Shape> = Layout<Reps<SB, Shape>, <Reps<SB, Shape> as Compact<
 /// [`BlockRank`] error is the only one: nothing else fails on the way).
 type PadRank<SB, Shape> = <<Shape as RankT>::Out as crate::arith::MaxT<<SB as RankT>::Out>>::Out;
 
-impl<SB, DB, Shape> crate::diag::Operation<Layout<SB, DB>, Shape> for TileToShapeOp
+impl<SB, DB, Shape> crate::gate::Operation<Layout<SB, DB>, Shape> for TileToShapeOp
 where
-    Shape: RankT + ModeList,
+    Shape: RankT + Wrap,
     SB: RankT,
     <SB as RankT>::Out: crate::arith::LeT<<Shape as RankT>::Out>,
     <<SB as RankT>::Out as crate::arith::LeT<<Shape as RankT>::Out>>::Out:
@@ -453,15 +358,15 @@ where
     <Shape as RankT>::Out: crate::arith::MaxT<<SB as RankT>::Out>,
     SB: AppendTo<PadRank<SB, Shape>, U1>,
     DB: AppendTo<PadRank<SB, Shape>, U0>,
-    <SB as AppendTo<PadRank<SB, Shape>, U1>>::Out: ModeList,
-    <<SB as AppendTo<PadRank<SB, Shape>, U1>>::Out as ModeList>::Modes: Quotients<<Shape as ModeList>::Modes>,
+    <SB as AppendTo<PadRank<SB, Shape>, U1>>::Out: Wrap,
+    <<SB as AppendTo<PadRank<SB, Shape>, U1>>::Out as Wrap>::Out: Quotients<<Shape as Wrap>::Out>,
     Reps<SB, Shape>: Compact<LayoutLeft, U1>,
-    BlockedOp: crate::diag::Operation<Padded<SB, DB, Shape>, RepLayout<SB, Shape>>,
+    BlockedOp: crate::gate::Operation<Padded<SB, DB, Shape>, RepLayout<SB, Shape>>,
 {
-    type Output = <BlockedOp as crate::diag::Operation<Padded<SB, DB, Shape>, RepLayout<SB, Shape>>>::Output;
+    type Output = <BlockedOp as crate::gate::Operation<Padded<SB, DB, Shape>, RepLayout<SB, Shape>>>::Output;
 }
 
-crate::diag::static_op!(
+crate::gate::static_op!(
     /// `tile_to_shape(block, shape)`: `block` repeated (by a [`blocked_product`]) in column-major
     /// order until it covers `shape`, computed by the type checker for static layouts. A block of
     /// higher rank than the shape, or a mode that does not divide, is a compile error.

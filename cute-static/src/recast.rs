@@ -5,7 +5,7 @@
 use typenum::{Bit, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 
 use crate::arith::{CeilDiv, Divides, EqT, MulT, OrT};
-use crate::diag::Operation;
+use crate::gate::Operation;
 use crate::int_tuple::{Cons, Nil};
 use crate::layout::Layout;
 
@@ -170,7 +170,7 @@ impl<L, N: RecastBy<DowncastOp, L>> Operation<L, N> for DowncastOp {
     type Output = N::Output;
 }
 
-crate::diag::static_op!(
+crate::gate::static_op!(
     /// `upcast<N>(L)`: for elements `N` times larger: a stride-1 mode's size is divided by `N`,
     /// other nonzero strides are divided by `N` (stride-0 modes are kept), computed by the type
     /// checker for static layouts. A stride that is neither a multiple nor a divisor of `N` is a
@@ -185,7 +185,7 @@ crate::diag::static_op!(
     fn upcast<N>(N) => UpcastOp, Upcast
 );
 
-crate::diag::static_op!(
+crate::gate::static_op!(
     /// `downcast<N>(L)`: for elements `N` times smaller: a stride-1 mode's size is multiplied by
     /// `N`, other strides are multiplied by `N`, computed by the type checker for static layouts.
     /// A layout without a stride-1 mode is a compile error.

@@ -277,9 +277,9 @@ pub trait CosizeConst {
 }
 impl<S, D> CosizeConst for Layout<S, D>
 where
-    S: Congruent<D> + crate::product::MaxIndexT<D>,
+    S: Congruent<D> + crate::layout::MaxIndexT<D>,
     D: IntTuple,
-    <S as crate::product::MaxIndexT<D>>::Out: core::ops::Add<typenum::B1>,
+    <S as crate::layout::MaxIndexT<D>>::Out: core::ops::Add<typenum::B1>,
     CosizeT<S, D>: Unsigned,
 {
     const COSIZE: usize = <CosizeT<S, D> as Unsigned>::USIZE;
@@ -299,9 +299,9 @@ where
 /// ```
 pub fn make_tensor<T: Default, S, D>(layout: Layout<S, D>) -> Tensor<Owned<T, CosizeT<S, D>>, Layout<S, D>>
 where
-    S: Congruent<D> + crate::product::MaxIndexT<D>,
+    S: Congruent<D> + crate::layout::MaxIndexT<D>,
     D: IntTuple,
-    <S as crate::product::MaxIndexT<D>>::Out: core::ops::Add<typenum::B1>,
+    <S as crate::layout::MaxIndexT<D>>::Out: core::ops::Add<typenum::B1>,
     CosizeT<S, D>: ArrayLength,
 {
     Tensor { engine: GenericArray::default(), layout }
@@ -1045,18 +1045,18 @@ pub trait ProductEach {
 impl ProductEach for Nil {
     type Out = Nil;
 }
-impl<H: crate::product::SizeT, T: ProductEach> ProductEach for Cons<H, T>
+impl<H: crate::layout::SizeT, T: ProductEach> ProductEach for Cons<H, T>
 where
-    Cons<<H as crate::product::SizeT>::Out, T::Out>: Default,
+    Cons<<H as crate::layout::SizeT>::Out, T::Out>: Default,
 {
-    type Out = Cons<<H as crate::product::SizeT>::Out, T::Out>;
+    type Out = Cons<<H as crate::layout::SizeT>::Out, T::Out>;
 }
 
 /// `size(shape)` as a static value.
 #[inline(always)]
-pub fn static_size<S: crate::product::SizeT>(_: &S) -> <S as crate::product::SizeT>::Out
+pub fn static_size<S: crate::layout::SizeT>(_: &S) -> <S as crate::layout::SizeT>::Out
 where
-    <S as crate::product::SizeT>::Out: Default,
+    <S as crate::layout::SizeT>::Out: Default,
 {
     Default::default()
 }

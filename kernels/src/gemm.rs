@@ -90,7 +90,7 @@ fn mma_dispatch(pa: &[f32; MR * BK], pb: &[f32; NR * BK], acc: &mut [f32; MR * N
 /// A shared tile of `A` or `B`: storage sized by its static layout at compile time.
 type Shared<L> =
     Tensor<cute_static::tensor::Owned<f32, cute_static::complement::CosizeT<<L as Parts>::S, <L as Parts>::D>>, L>;
-use cute_static::divide::Parts;
+use cute_static::tiler::Parts;
 
 /// `c = a b` (row-major `m x k`, `k x n`, `m x n`; each a multiple of the block tile).
 ///

@@ -1,0 +1,100 @@
+//! The gate of the static-only operations: the operation when every leaf of the layout is
+//! static ([`StaticBit`]), otherwise one error, [`StaticLayoutRequired`], instead of the
+//! typenum arithmetic failing on `usize` in many places.
+
+use typenum::{B0, B1, U0, U1};
+
+pub use crate::int_tuple::StaticBit;
+use crate::layout::Layout;
+
+/// A layout with a run-time leaf given to an operation that decides its result's structure at
+/// compile time: implemented by nothing, so its message is the error.
+#[diagnostic::on_unimplemented(
+    message = "static value required: this operation computes its result in the type checker, and the layout has a run-time ({{expr}}) leaf",
+    label = "a layout with a run-time leaf",
+    note = "use the cute-dyn operation on `.to_dyn()` for run-time values (coalesce and filter take them here)"
+)]
+pub trait StaticLayoutRequired {}
+
+/// What an operation marker computes for `(A, B)`.
+pub trait Operation<A, B> {
+    /// The result type.
+    type Output;
+}
+
+/// The operation when `A` is static; otherwise one error, [`StaticLayoutRequired`], instead of
+/// the typenum arithmetic failing on `usize` in many places.
+pub trait Gate<Op, A, B> {
+    /// The result type.
+    type Output;
+}
+impl<Op: Operation<A, B>, A, B> Gate<Op, A, B> for B1 {
+    type Output = <Op as Operation<A, B>>::Output;
+}
+impl<Op, A: StaticLayoutRequired, B> Gate<Op, A, B> for B0 {
+    type Output = Layout<U1, U0>;
+}
+
+/// The result type of a static-only operation `Op` on `(A, B)`.
+pub type Gated<Op, A, B> = <<A as StaticBit>::Out as Gate<Op, A, B>>::Output;
+
+/// A public static-only operation `name(layout, b)` (or `name(layout)`): its result type is the
+/// gate's, so that a run-time leaf is one "static value required" error, and its value the
+/// type's default (every leaf is static, every result zero-sized).
+macro_rules! static_op {
+    ($(#[$doc:meta])* fn $name:ident<$($g:ident),*>($bt:ty) => $op:ty $(, $tr:ident)?) => {
+        $(#[$doc])*
+        #[inline(always)]
+        pub fn $name<SA, DA, $($g),*>(_: $crate::Layout<SA, DA>, _: $bt) -> $crate::gate::Gated<$op, $crate::Layout<SA, DA>, $bt>
+        where
+            $crate::Layout<SA, DA>: $crate::gate::StaticBit,
+            <$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Out: $crate::gate::Gate<$op, $crate::Layout<SA, DA>, $bt>,
+            $crate::gate::Gated<$op, $crate::Layout<SA, DA>, $bt>: Default,
+        {
+            Default::default()
+        }
+        $(
+        /// The operation as a trait: one bound in generic code.
+        impl<SA, DA, X> $crate::ops::$tr<X> for $crate::Layout<SA, DA>
+        where
+            $crate::Layout<SA, DA>: $crate::gate::StaticBit,
+            <$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Out: $crate::gate::Gate<$op, $crate::Layout<SA, DA>, X>,
+            $crate::gate::Gated<$op, $crate::Layout<SA, DA>, X>: Default,
+        {
+            type Output = $crate::gate::Gated<$op, $crate::Layout<SA, DA>, X>;
+            #[inline(always)]
+            fn $name(self, _: X) -> Self::Output {
+                Default::default()
+            }
+        }
+        )?
+    };
+    ($(#[$doc:meta])* fn $name:ident() => $op:ty $(, $tr:ident)?) => {
+        $(#[$doc])*
+        #[inline(always)]
+        pub fn $name<SA, DA>(_: $crate::Layout<SA, DA>) -> $crate::gate::Gated<$op, $crate::Layout<SA, DA>, ()>
+        where
+            $crate::Layout<SA, DA>: $crate::gate::StaticBit,
+            <$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Out: $crate::gate::Gate<$op, $crate::Layout<SA, DA>, ()>,
+            $crate::gate::Gated<$op, $crate::Layout<SA, DA>, ()>: Default,
+        {
+            Default::default()
+        }
+        $(
+        /// The operation as a trait: one bound in generic code.
+        impl<SA, DA> $crate::ops::$tr for $crate::Layout<SA, DA>
+        where
+            $crate::Layout<SA, DA>: $crate::gate::StaticBit,
+            <$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Out: $crate::gate::Gate<$op, $crate::Layout<SA, DA>, ()>,
+            $crate::gate::Gated<$op, $crate::Layout<SA, DA>, ()>: Default,
+        {
+            type Output = $crate::gate::Gated<$op, $crate::Layout<SA, DA>, ()>;
+            #[inline(always)]
+            fn $name(self) -> Self::Output {
+                Default::default()
+            }
+        }
+        )?
+    };
+}
+pub(crate) use static_op;

@@ -1,0 +1,610 @@
+//! Tilers and the by-mode rules: the right-hand sides of composition, the divides and the
+//! products (`<t0,t1,...>`, `_`, a bare `n`, a layout), how each element applies an operation
+//! to its mode ([`TilerOp`]), and how a divide or product is arranged (`logical`, `zipped`,
+//! `tiled`, `flat`) and routed by the layout's [`StaticBit`](crate::int_tuple::StaticBit): by the type checker when every
+//! leaf is static, when it runs otherwise ([`Arrange`]).
+
+use core::fmt;
+
+use typenum::{Bit, UInt, UTerm, Unsigned, B0, B1, U0, U1};
+
+use crate::arith::{EqT, IsOne, LeT};
+use crate::int_tuple::{Cons, IntTuple, Nil, RankT, Wrap};
+use crate::layout::Layout;
+/// `<t0,t1,...>`: a by-mode tiler; element i applies to mode i.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
+pub struct ByMode<L>(pub L);
+
+/// `_`: leave the mode as it is.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
+pub struct Under;
+
+/// A tiler element: a layout, `_`, or a nested by-mode tiler.
+pub trait Tiler: Copy {
+    /// Write in the notation.
+    ///
+    /// # Errors
+    /// Only the formatter's.
+    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+    /// The `cute-dyn` tiler.
+    ///
+    /// # Errors
+    /// `Overflow` for a value above `i64::MAX`.
+    #[cfg(feature = "dyn")]
+    fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::Tiler>;
+}
+
+/// The elements of a by-mode tiler.
+pub trait TilerList: Copy {
+    /// Write the elements, comma separated.
+    ///
+    /// # Errors
+    /// Only the formatter's.
+    fn write_elems(&self, f: &mut fmt::Formatter<'_>, first: bool) -> fmt::Result;
+    /// Push the `cute-dyn` elements.
+    ///
+    /// # Errors
+    /// As [`Tiler::to_dyn`].
+    #[cfg(feature = "dyn")]
+    fn push_dyn(&self, out: &mut alloc::vec::Vec<cute_dyn::Tiler>) -> cute_dyn::Result<()>;
+}
+
+impl TilerList for Nil {
+    fn write_elems(&self, _: &mut fmt::Formatter<'_>, _: bool) -> fmt::Result {
+        Ok(())
+    }
+    #[cfg(feature = "dyn")]
+    fn push_dyn(&self, _: &mut alloc::vec::Vec<cute_dyn::Tiler>) -> cute_dyn::Result<()> {
+        Ok(())
+    }
+}
+
+impl<H: Tiler, T: TilerList> TilerList for Cons<H, T> {
+    fn write_elems(&self, f: &mut fmt::Formatter<'_>, first: bool) -> fmt::Result {
+        if !first {
+            f.write_str(",")?;
+        }
+        self.0.write(f)?;
+        self.1.write_elems(f, false)
+    }
+    #[cfg(feature = "dyn")]
+    fn push_dyn(&self, out: &mut alloc::vec::Vec<cute_dyn::Tiler>) -> cute_dyn::Result<()> {
+        out.push(self.0.to_dyn()?);
+        self.1.push_dyn(out)
+    }
+}
+
+impl<L: TilerList> Tiler for ByMode<L> {
+    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("<")?;
+        self.0.write_elems(f, true)?;
+        f.write_str(">")
+    }
+    #[cfg(feature = "dyn")]
+    fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::Tiler> {
+        let mut v = alloc::vec::Vec::new();
+        self.0.push_dyn(&mut v)?;
+        Ok(cute_dyn::Tiler::ByMode(v))
+    }
+}
+
+impl Tiler for Under {
+    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("_")
+    }
+    #[cfg(feature = "dyn")]
+    fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::Tiler> {
+        Ok(cute_dyn::Tiler::Under)
+    }
+}
+
+impl<S: crate::layout::Congruent<D>, D: IntTuple> Tiler for Layout<S, D> {
+    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+    #[cfg(feature = "dyn")]
+    fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::Tiler> {
+        Ok(cute_dyn::Tiler::Layout(Layout::to_dyn(self)?))
+    }
+}
+
+impl<L: TilerList> fmt::Display for ByMode<L> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Tiler::write(self, f)
+    }
+}
+
+macro_rules! int_tiler {
+    ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
+        /// A bare integer `n` in a tiler: the layout `n:1` (printed `n`).
+        impl<$($g: $b),*> Tiler for $ty {
+            fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                IntTuple::write(self, f)
+            }
+            #[cfg(feature = "dyn")]
+            fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::Tiler> {
+                match IntTuple::to_dyn(self)? {
+                    cute_dyn::Tuple::Leaf(n) => Ok(cute_dyn::Tiler::Int(n)),
+                    _ => unreachable!("a leaf is a leaf"),
+                }
+            }
+        }
+    )*};
+}
+int_tiler!([] typenum::UTerm; [U: typenum::Unsigned, B: typenum::Bit] typenum::UInt<U, B>; [] usize);
+
+/// `make_layout(L0, L1, ...)` of a list of layouts.
+pub trait MakeLayout {
+    /// The shapes.
+    type S;
+    /// The strides.
+    type D;
+}
+impl MakeLayout for Nil {
+    type S = Nil;
+    type D = Nil;
+}
+impl<S, D, T: MakeLayout> MakeLayout for Cons<Layout<S, D>, T> {
+    type S = Cons<S, T::S>;
+    type D = Cons<D, T::D>;
+}
+
+cute_macros::decimal_condition! {
+    /// A by-mode tiler has at most as many elements as the layout has modes. Implemented by
+    /// `rank(tiler) <= rank(A)`.
+    pub trait TilerRank(tiler, rank) {
+        message = "rank mismatch: a by-mode tiler of {tiler} elements for a layout of rank {rank}",
+        label = "a by-mode tiler has at most rank(A) = {rank} elements",
+        note = "element i of the tiler applies to mode i of the layout; modes past the tiler are kept (divides, products) or dropped (composition)",
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// By-mode application of a tiler: composition (modes past the tiler dropped, as in C++ 4.2),
+// the divides and the products (modes past the tiler kept). One dispatch for all three, as
+// cute-dyn's `by_mode`.
+// ------------------------------------------------------------------------------------------
+
+/// `composition`, as an operation a tiler applies.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct CompositionOp;
+
+/// `logical_divide`, as an operation a tiler applies.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct DivideOp;
+
+/// `logical_product`, as an operation a tiler applies.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct ProductOp;
+
+impl<A, B: TilerOp<DivideOp, A>> crate::gate::Operation<A, B> for DivideOp {
+    type Output = <B as TilerOp<DivideOp, A>>::Output;
+}
+impl<A, B: TilerOp<ProductOp, A>> crate::gate::Operation<A, B> for ProductOp {
+    type Output = <B as TilerOp<ProductOp, A>>::Output;
+}
+
+/// `Op` applied to `A` by a tiler element, implemented by the element (so that the type
+/// checker looks at it only once it knows the tiler): a layout (the operation itself, in
+/// `divide` and `product`), `_`, a bare `n`, or a nested by-mode tiler. This dispatch exists
+/// once for the divides and the products.
+pub trait TilerOp<Op, A> {
+    /// The result layout type.
+    type Output;
+}
+
+/// What a bare `n` means to an operation: `n:_1` for composition, `make_layout(n)` for the
+/// divides and products.
+pub trait IntRule<N> {
+    /// The layout `n` stands for.
+    type Out;
+}
+impl<N> IntRule<N> for CompositionOp {
+    type Out = Layout<N, U1>;
+}
+impl<N: IntLayout> IntRule<N> for DivideOp {
+    type Out = <N as IntLayout>::Out;
+}
+impl<N: IntLayout> IntRule<N> for ProductOp {
+    type Out = <N as IntLayout>::Out;
+}
+
+/// What becomes of A's modes past the tiler: dropped by composition, kept by the divides and
+/// products.
+pub trait RestRule<S, D> {
+    /// The remaining modes, as a list of layouts.
+    type Out;
+}
+impl<S, D> RestRule<S, D> for CompositionOp {
+    type Out = Nil;
+}
+impl<S: KeepModes<D>, D> RestRule<S, D> for DivideOp {
+    type Out = <S as KeepModes<D>>::Out;
+}
+impl<S: KeepModes<D>, D> RestRule<S, D> for ProductOp {
+    type Out = <S as KeepModes<D>>::Out;
+}
+
+/// The modes of a shape and stride list, as layouts.
+pub trait KeepModes<D> {
+    /// The list of layouts.
+    type Out;
+}
+impl KeepModes<Nil> for Nil {
+    type Out = Nil;
+}
+impl<S, ST: KeepModes<DT>, D, DT> KeepModes<Cons<D, DT>> for Cons<S, ST> {
+    type Out = Cons<Layout<S, D>, <ST as KeepModes<DT>>::Out>;
+}
+
+/// `_`: the mode as it is.
+impl<Op, SA, DA> TilerOp<Op, Layout<SA, DA>> for Under {
+    type Output = Layout<SA, DA>;
+}
+
+/// `make_layout(n)`: `n:_1`, or `_1:_0` for a static 1 (C++'s compact layouts).
+pub trait IntLayout {
+    /// The layout.
+    type Out;
+}
+impl<N: EqT<U1>> IntLayout for N
+where
+    (IsOne<N>,): PickInt<N>,
+{
+    type Out = <(IsOne<N>,) as PickInt<N>>::Out;
+}
+/// `_1:_0` or `n:_1`.
+pub trait PickInt<N> {
+    /// The layout.
+    type Out;
+}
+impl<N> PickInt<N> for (B1,) {
+    type Out = Layout<U1, U0>;
+}
+impl<N> PickInt<N> for (B0,) {
+    type Out = Layout<N, U1>;
+}
+
+macro_rules! int_tiler_op {
+    ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
+        /// A bare integer `n`: the operation with the layout `n` stands for ([`IntRule`]).
+        impl<Op, SA, DA, $($g: $b),*> TilerOp<Op, Layout<SA, DA>> for $ty
+        where
+            Op: IntRule<$ty>,
+            <Op as IntRule<$ty>>::Out: TilerOp<Op, Layout<SA, DA>>,
+        {
+            type Output = <<Op as IntRule<$ty>>::Out as TilerOp<Op, Layout<SA, DA>>>::Output;
+        }
+    )*};
+}
+int_tiler_op!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
+
+/// The elements of a by-mode tiler against A's modes; the modes past the tiler follow
+/// [`RestRule`].
+pub trait ModesOp<Op, SA, DA> {
+    /// The resulting modes, as a list of layouts.
+    type Out;
+}
+impl<Op> ModesOp<Op, Nil, Nil> for Nil {
+    type Out = Nil;
+}
+/// Tiler elements past A's modes: nothing (the [`TilerRank`] check reports them).
+impl<Op, T, TT> ModesOp<Op, Nil, Nil> for Cons<T, TT> {
+    type Out = Nil;
+}
+/// Past the tiler: A's remaining modes, as the operation's [`RestRule`] says.
+impl<Op, S, ST, D, DT> ModesOp<Op, Cons<S, ST>, Cons<D, DT>> for Nil
+where
+    Op: RestRule<Cons<S, ST>, Cons<D, DT>>,
+{
+    type Out = <Op as RestRule<Cons<S, ST>, Cons<D, DT>>>::Out;
+}
+impl<Op, T, TT, S, ST, D, DT> ModesOp<Op, Cons<S, ST>, Cons<D, DT>> for Cons<T, TT>
+where
+    T: TilerOp<Op, Layout<S, D>>,
+    TT: ModesOp<Op, ST, DT>,
+{
+    type Out = Cons<<T as TilerOp<Op, Layout<S, D>>>::Output, <TT as ModesOp<Op, ST, DT>>::Out>;
+}
+
+/// A by-mode tiler: element i applies the operation to mode i of A.
+impl<Op, SA, DA, L> TilerOp<Op, Layout<SA, DA>> for ByMode<L>
+where
+    SA: Wrap,
+    DA: Wrap,
+    L: RankT,
+    <SA as Wrap>::Out: RankT,
+    <L as RankT>::Out: LeT<<<SA as Wrap>::Out as RankT>::Out>,
+    <<L as RankT>::Out as LeT<<<SA as Wrap>::Out as RankT>::Out>>::Out:
+        TilerRank<<L as RankT>::Out, <<SA as Wrap>::Out as RankT>::Out>,
+    L: ModesOp<Op, <SA as Wrap>::Out, <DA as Wrap>::Out>,
+    <L as ModesOp<Op, <SA as Wrap>::Out, <DA as Wrap>::Out>>::Out: MakeLayout,
+{
+    type Output = Layout<
+        <<L as ModesOp<Op, <SA as Wrap>::Out, <DA as Wrap>::Out>>::Out as MakeLayout>::S,
+        <<L as ModesOp<Op, <SA as Wrap>::Out, <DA as Wrap>::Out>>::Out as MakeLayout>::D,
+    >;
+}
+
+/// The shape and stride types of a layout.
+pub trait Parts {
+    /// The shape.
+    type S;
+    /// The stride.
+    type D;
+}
+impl<S, D> Parts for Layout<S, D> {
+    type S = S;
+    type D = D;
+}
+
+// ------------------------------------------------------------------- zipped, tiled, flat
+
+/// CuTe's `zip2_by` on a divided (or multiplied) layout, guided by the tiler (implemented by
+/// the guide): the rank-2 modes at the tiler's terminals are gathered into
+/// `((tiles...), (rests..., untouched modes...))`.
+pub trait Unzip2By<S, D> {
+    /// The tile shapes and strides, and the rest shapes and strides, as lists.
+    type TS;
+    /// Tile strides.
+    type TD;
+    /// Rest shapes.
+    type RS;
+    /// Rest strides.
+    type RD;
+}
+
+/// A terminal (a layout, an integer or `_`): the mode is `(tile, rest)`.
+macro_rules! terminal_unzip {
+    ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
+        impl<T0, R0, T1, R1, $($g: $b),*> Unzip2By<Cons<T0, Cons<R0, Nil>>, Cons<T1, Cons<R1, Nil>>> for $ty {
+            type TS = T0;
+            type TD = T1;
+            type RS = R0;
+            type RD = R1;
+        }
+    )*};
+}
+terminal_unzip!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>; [] Under; [SB: Sized, DB: Sized] Layout<SB, DB>);
+
+/// The elements of a by-mode guide against the modes; the modes past it go to the rests.
+pub trait Unzip2List<S, D> {
+    /// Tile shapes.
+    type TS;
+    /// Tile strides.
+    type TD;
+    /// Rest shapes.
+    type RS;
+    /// Rest strides.
+    type RD;
+}
+impl<S, D> Unzip2List<S, D> for Nil {
+    type TS = Nil;
+    type TD = Nil;
+    type RS = S;
+    type RD = D;
+}
+/// Guide elements past the layout's modes: nothing (the tiler's [`TilerRank`] check reports
+/// them).
+///
+/// [`TilerRank`]: crate::tiler::TilerRank
+impl<G, GT> Unzip2List<Nil, Nil> for Cons<G, GT> {
+    type TS = Nil;
+    type TD = Nil;
+    type RS = Nil;
+    type RD = Nil;
+}
+impl<G, GT, S, ST, D, DT> Unzip2List<Cons<S, ST>, Cons<D, DT>> for Cons<G, GT>
+where
+    G: Unzip2By<S, D>,
+    GT: Unzip2List<ST, DT>,
+{
+    type TS = Cons<<G as Unzip2By<S, D>>::TS, <GT as Unzip2List<ST, DT>>::TS>;
+    type TD = Cons<<G as Unzip2By<S, D>>::TD, <GT as Unzip2List<ST, DT>>::TD>;
+    type RS = Cons<<G as Unzip2By<S, D>>::RS, <GT as Unzip2List<ST, DT>>::RS>;
+    type RD = Cons<<G as Unzip2By<S, D>>::RD, <GT as Unzip2List<ST, DT>>::RD>;
+}
+
+/// A by-mode guide: each element unzips its mode, tiles and rests gathered.
+impl<L, S, D> Unzip2By<S, D> for ByMode<L>
+where
+    S: Wrap,
+    D: Wrap,
+    L: Unzip2List<<S as Wrap>::Out, <D as Wrap>::Out>,
+{
+    type TS = <L as Unzip2List<<S as Wrap>::Out, <D as Wrap>::Out>>::TS;
+    type TD = <L as Unzip2List<<S as Wrap>::Out, <D as Wrap>::Out>>::TD;
+    type RS = <L as Unzip2List<<S as Wrap>::Out, <D as Wrap>::Out>>::RS;
+    type RD = <L as Unzip2List<<S as Wrap>::Out, <D as Wrap>::Out>>::RD;
+}
+
+/// `tile_unzip(L, guide)`: the zipped layout `((tiles), (rests))`.
+pub type Zipped<G, S, D> = Layout<
+    Cons<<G as Unzip2By<S, D>>::TS, Cons<<G as Unzip2By<S, D>>::RS, Nil>>,
+    Cons<<G as Unzip2By<S, D>>::TD, Cons<<G as Unzip2By<S, D>>::RD, Nil>>,
+>;
+
+/// The modes `L(_, repeat<R>(_))` keeps of one mode: a rank-1 mode (a leaf or `(s)`) stays one
+/// mode, a tuple of another rank is spliced into its modes.
+pub trait Unpack<D> {
+    /// The shapes, as a list.
+    type S;
+    /// The strides, as a list.
+    type D;
+}
+impl<H, D> Unpack<Cons<D, Nil>> for Cons<H, Nil> {
+    type S = Cons<Cons<H, Nil>, Nil>;
+    type D = Cons<Cons<D, Nil>, Nil>;
+}
+impl<H, H2, T, D, D2, E> Unpack<Cons<D, Cons<D2, E>>> for Cons<H, Cons<H2, T>> {
+    type S = Cons<H, Cons<H2, T>>;
+    type D = Cons<D, Cons<D2, E>>;
+}
+impl Unpack<Nil> for Nil {
+    type S = Nil;
+    type D = Nil;
+}
+macro_rules! leaf_unpack {
+    ($([$($g:ident: $b:path),*] $s:ty, $d:ty);* $(;)?) => {$(
+        impl<$($g: $b),*> Unpack<$d> for $s {
+            type S = Cons<$s, Nil>;
+            type D = Cons<$d, Nil>;
+        }
+    )*};
+}
+crate::int_tuple::for_each_leaf_pair!(leaf_unpack);
+
+/// The zipped, tiled and flat forms of a divide or a product: `$op` is the operation's marker
+/// ([`DivideOp`], `ProductOp`), `$res` its result alias. Each is an [`Arrange`] route: computed
+/// by the type checker when every leaf of the layout is static, or when it runs otherwise.
+macro_rules! rearrangements {
+    ($op:ty, $res:ident, $zalias:ident, $ztr:ident, $ttr:ident, $ftr:ident,
+     $(#[$zdoc:meta])* $zipped:ident, $(#[$tdoc:meta])* $tiled:ident, $(#[$fdoc:meta])* $flat:ident) => {
+        impl<SA, DA, B> $crate::tiler::Arrange<$crate::tiler::Zip, $op, $crate::Layout<SA, DA>, B> for typenum::B1
+        where
+            B: $crate::tiler::TilerOp<$op, $crate::Layout<SA, DA>>,
+            $res<$crate::Layout<SA, DA>, B>: $crate::tiler::Parts,
+            B: $crate::tiler::Unzip2By<<$res<$crate::Layout<SA, DA>, B> as $crate::tiler::Parts>::S, <$res<$crate::Layout<SA, DA>, B> as $crate::tiler::Parts>::D>,
+            $zalias<$crate::Layout<SA, DA>, B>: Default,
+        {
+            type Output = $zalias<$crate::Layout<SA, DA>, B>;
+            #[inline(always)]
+            fn arrange(_: $crate::Layout<SA, DA>, _: B) -> Self::Output {
+                Default::default()
+            }
+        }
+
+        impl<SA, DA, B, TS, TD, RS, RD> $crate::tiler::Arrange<$crate::tiler::Tile, $op, $crate::Layout<SA, DA>, B> for typenum::B1
+        where
+            B: $crate::tiler::TilerOp<$op, $crate::Layout<SA, DA>>,
+            $res<$crate::Layout<SA, DA>, B>: $crate::tiler::Parts,
+            B: $crate::tiler::Unzip2By<
+                <$res<$crate::Layout<SA, DA>, B> as $crate::tiler::Parts>::S,
+                <$res<$crate::Layout<SA, DA>, B> as $crate::tiler::Parts>::D,
+                TS = TS,
+                TD = TD,
+                RS = RS,
+                RD = RD,
+            >,
+            RS: $crate::tiler::Unpack<RD>,
+            $crate::Layout<$crate::Cons<TS, <RS as $crate::tiler::Unpack<RD>>::S>, $crate::Cons<TD, <RS as $crate::tiler::Unpack<RD>>::D>>: Default,
+        {
+            type Output = $crate::Layout<$crate::Cons<TS, <RS as $crate::tiler::Unpack<RD>>::S>, $crate::Cons<TD, <RS as $crate::tiler::Unpack<RD>>::D>>;
+            #[inline(always)]
+            fn arrange(_: $crate::Layout<SA, DA>, _: B) -> Self::Output {
+                Default::default()
+            }
+        }
+
+        impl<SA, DA, B, TS, TD, RS, RD> $crate::tiler::Arrange<$crate::tiler::Flat, $op, $crate::Layout<SA, DA>, B> for typenum::B1
+        where
+            B: $crate::tiler::TilerOp<$op, $crate::Layout<SA, DA>>,
+            $res<$crate::Layout<SA, DA>, B>: $crate::tiler::Parts,
+            B: $crate::tiler::Unzip2By<
+                <$res<$crate::Layout<SA, DA>, B> as $crate::tiler::Parts>::S,
+                <$res<$crate::Layout<SA, DA>, B> as $crate::tiler::Parts>::D,
+                TS = TS,
+                TD = TD,
+                RS = RS,
+                RD = RD,
+            >,
+            TS: $crate::tiler::Unpack<TD>,
+            RS: $crate::tiler::Unpack<RD>,
+            <TS as $crate::tiler::Unpack<TD>>::S: crate::int_tuple::Concat<<RS as $crate::tiler::Unpack<RD>>::S>,
+            <TS as $crate::tiler::Unpack<TD>>::D: crate::int_tuple::Concat<<RS as $crate::tiler::Unpack<RD>>::D>,
+            $crate::Layout<
+                <<TS as $crate::tiler::Unpack<TD>>::S as crate::int_tuple::Concat<<RS as $crate::tiler::Unpack<RD>>::S>>::Output,
+                <<TS as $crate::tiler::Unpack<TD>>::D as crate::int_tuple::Concat<<RS as $crate::tiler::Unpack<RD>>::D>>::Output,
+            >: Default,
+        {
+            type Output = $crate::Layout<
+                <<TS as $crate::tiler::Unpack<TD>>::S as crate::int_tuple::Concat<<RS as $crate::tiler::Unpack<RD>>::S>>::Output,
+                <<TS as $crate::tiler::Unpack<TD>>::D as crate::int_tuple::Concat<<RS as $crate::tiler::Unpack<RD>>::D>>::Output,
+            >;
+            #[inline(always)]
+            fn arrange(_: $crate::Layout<SA, DA>, _: B) -> Self::Output {
+                Default::default()
+            }
+        }
+
+        #[doc = concat!("The type of `", stringify!($zipped), "(A, B)` for a static `A`.")]
+        pub type $zalias<A, B> = $crate::tiler::Zipped<B, <$res<A, B> as $crate::tiler::Parts>::S, <$res<A, B> as $crate::tiler::Parts>::D>;
+
+        $crate::tiler::arranged_op!($op, $crate::tiler::Zip, $ztr, $(#[$zdoc])* $zipped);
+        $crate::tiler::arranged_op!($op, $crate::tiler::Tile, $ttr, $(#[$tdoc])* $tiled);
+        $crate::tiler::arranged_op!($op, $crate::tiler::Flat, $ftr, $(#[$fdoc])* $flat);
+    };
+}
+pub(crate) use rearrangements;
+
+/// An operation routed by [`Arrange`]: the trait impl (one bound in generic code) and the free
+/// function.
+macro_rules! arranged_op {
+    ($op:ty, $how:ty, $tr:ident, $(#[$doc:meta])* $name:ident) => {
+        /// The operation as a trait: one bound in generic code.
+        impl<SA, DA, B> $crate::ops::$tr<B> for $crate::Layout<SA, DA>
+        where
+            $crate::Layout<SA, DA>: $crate::gate::StaticBit,
+            <$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Out: $crate::tiler::Arrange<$how, $op, $crate::Layout<SA, DA>, B>,
+        {
+            type Output = <<$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Out as $crate::tiler::Arrange<
+                $how,
+                $op,
+                $crate::Layout<SA, DA>,
+                B,
+            >>::Output;
+            #[inline(always)]
+            fn $name(self, b: B) -> Self::Output {
+                <<$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Out as $crate::tiler::Arrange<$how, $op, $crate::Layout<SA, DA>, B>>::arrange(self, b)
+            }
+        }
+
+        $(#[$doc])*
+        #[inline(always)]
+        pub fn $name<L: $crate::ops::$tr<B>, B>(l: L, b: B) -> L::Output {
+            l.$name(b)
+        }
+    };
+}
+pub(crate) use arranged_op;
+
+/// `logical_divide`'s own arrangement (the divided modes in place).
+pub struct Plain;
+/// `zipped_*`: `((tiles), (rests))`.
+pub struct Zip;
+/// `tiled_*`: `((tiles), rest0, rest1, ...)`.
+pub struct Tile;
+/// `flat_*`: `(tile0, tile1, ..., rest0, rest1, ...)`.
+pub struct Flat;
+
+/// How a divide or product `Op` arranged as `How` is computed, chosen by the layout's
+/// [`StaticBit`](crate::gate::StaticBit): by the type checker (`B1`, every leaf static; the
+/// result is zero-sized and every precondition a compile error) or when it runs (`B0`, a
+/// run-time leaf: a `Result`, the conditions on run-time values checked then).
+pub trait Arrange<How, Op, A, B> {
+    /// The result type.
+    type Output;
+    /// The result.
+    fn arrange(a: A, b: B) -> Self::Output;
+}
+
+impl<How, Op: Mixed<How, A, B>, A, B> Arrange<How, Op, A, B> for typenum::B0 {
+    type Output = <Op as Mixed<How, A, B>>::Output;
+    #[inline(always)]
+    fn arrange(a: A, b: B) -> Self::Output {
+        <Op as Mixed<How, A, B>>::mixed(a, b)
+    }
+}
+
+/// An operation on a layout with run-time leaves.
+#[diagnostic::on_unimplemented(
+    message = "this operation takes run-time leaves only in a layout whose tiled modes are leaves, divided by a by-mode tiler of static layouts",
+    label = "a layout with a run-time ({{expr}}) leaf",
+    note = "e.g. `layout!(({{m}},{{n}}):(1,{{m}})).zipped_divide(tiler!(<32,64>))`; otherwise use the cute-dyn operation on `.to_dyn()`"
+)]
+pub trait Mixed<How, A, B> {
+    /// The result type: a `Result`, as conditions on run-time values are checked when it runs.
+    type Output;
+    /// The result.
+    fn mixed(a: A, b: B) -> Self::Output;
+}

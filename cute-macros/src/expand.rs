@@ -5,7 +5,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::Error;
 
-use crate::parse::{LayoutLit, Leaf, Node, Stride, TilerLit};
+use crate::parse::{AnyLayout, ComposedLit, LayoutLit, Leaf, Node, Stride, TilerLit};
 
 /// A leaf of an expanded stride: a static value, or a run-time product of dynamic leaves.
 #[derive(Clone)]
@@ -185,6 +185,44 @@ pub fn layout_static(ctx: &mut Ctx, l: &LayoutLit) -> Result<(TokenStream, Token
     let (st, dt) = (tuple_type(k, &shape), tuple_type(k, &stride));
     let (sv, dv) = (tuple_value_static(k, &shape), tuple_value_static(k, &stride));
     Ok((quote! { #k::Layout<#st, #dt> }, quote! { #k::Layout::<#st, #dt>::new(#sv, #dv) }))
+}
+
+/// `ComposedLayout<Swizzle<B, M, S>, OFFSET, Layout<..>>` and its value (the parameters and
+/// the offset validated: in range, the offset a static leaf).
+pub fn composed_static(ctx: &mut Ctx, c: &ComposedLit) -> Result<(TokenStream, TokenStream), Error> {
+    let (lt, lv) = layout_static(ctx, &c.inner)?;
+    let k = &ctx.krate;
+    let [(b, _), (m, _), (s, _)] = c.swizzle.params;
+    let (b, m) = (typenum(k, b as u64), typenum(k, m as u64));
+    let s = match s {
+        0 => quote! { #k::typenum::Z0 },
+        s if s > 0 => {
+            let u = typenum(k, s as u64);
+            quote! { #k::typenum::PInt<#u> }
+        }
+        s => {
+            let u = typenum(k, s.unsigned_abs() as u64);
+            quote! { #k::typenum::NInt<#u> }
+        }
+    };
+    let offset = match &c.offset {
+        Some(Node::Leaf(Leaf::Static(o), _)) => *o as u64,
+        _ => 0,
+    };
+    let o = typenum(k, offset);
+    let sw = quote! { #k::Swizzle<#b, #m, #s> };
+    Ok((
+        quote! { #k::ComposedLayout<#sw, #o, #lt> },
+        quote! { #k::ComposedLayout::new(<#sw>::new(), <#o as ::core::default::Default>::default(), #lv) },
+    ))
+}
+
+/// A layout or a composed layout: its type and value.
+pub fn any_layout_static(ctx: &mut Ctx, l: &AnyLayout) -> Result<(TokenStream, TokenStream), Error> {
+    match l {
+        AnyLayout::Plain(l) => layout_static(ctx, l),
+        AnyLayout::Composed(c) => composed_static(ctx, c),
+    }
 }
 
 pub fn int_tuple_static(ctx: &mut Ctx, n: &Node) -> (TokenStream, TokenStream) {

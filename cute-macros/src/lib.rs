@@ -16,7 +16,13 @@
 //!           | "{" EXPR "}"                   a run-time value of the caller's scope
 //! Tiler   ::= "<" Elem ("," Elem)* ">" | Layout
 //! Elem    ::= Layout | INT (meaning INT:1) | "_" (keep the mode) | Tiler
+//! Any     ::= "Sw" "<" B "," M "," S ">" "o" (INT "o")? Layout    (layout! and Layout!)
 //! ```
+//!
+//! `layout!(Sw<3,3,3> o (8,64):(64,1))` is the composed layout `Sw<3,3,3> o 0 o (8,64):(64,1)`
+//! (cute-static's `ComposedLayout`), written as CuTe C++ prints it, the offset optional (0);
+//! `S` may be negative. CuTe's `abs(S) >= B` and a non-negative static offset are checked at
+//! the literal.
 //!
 //! In cute-static an integer is a typenum type (static, zero-sized) and `{expr}` a `usize`
 //! (dynamic). The cute-dyn forms make literals static and `{expr}` dynamic, and also accept
@@ -55,6 +61,14 @@
 //! assert_eq!(offset::<Smem>(8), 1);
 //! let _: Shape![(2,(3,4))] = shape!((2,(3,4)));
 //! assert_eq!(stride!((1,(2,6))).to_string(), "(1,(2,6))");
+//!
+//! // A swizzled shared-memory layout, as CuTe C++ prints
+//! // composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,Stride<_64,_1>>{}).
+//! let smem = layout!(Sw<3,3,3> o (8,64):(64,1));
+//! assert_eq!(smem.to_string(), "Sw<3,3,3> o 0 o (8,64):(64,1)");
+//! assert_eq!(smem.call(1), 64 + 8); // (1,0): row 1's first 8-element chunk moves to chunk 1
+//! type Swizzled = cute_static::Layout![Sw<3,3,3> o (8,64):(64,1)];
+//! assert_eq!(Swizzled::default().call(65), 64);
 //!
 //! // Tilers: a bare n is n:1, _ keeps a mode.
 //! assert_eq!(tiler!(<3:4,(2,4):(1,8)>).to_string(), "<3:4,(2,4):(1,8)>");
@@ -113,10 +127,10 @@ fn run<T>(
 pub fn layout_value(input: TokenStream) -> TokenStream {
     run(
         input,
-        |c| c.layout(),
-        |l, e| validate::layout(l, Form::Static, e),
+        |c| c.any_layout(),
+        |l, e| validate::any_layout(l, Form::Static, e),
         |ctx, l| {
-            let (_, v) = expand::layout_static(ctx, l)?;
+            let (_, v) = expand::any_layout_static(ctx, l)?;
             Ok(ctx.wrap(quote::quote!(usize), v))
         },
     )
@@ -127,9 +141,9 @@ pub fn layout_value(input: TokenStream) -> TokenStream {
 pub fn layout_type(input: TokenStream) -> TokenStream {
     run(
         input,
-        |c| c.layout(),
-        |l, e| type_position(e, |e| validate::layout(l, Form::Type, e)),
-        |ctx, l| Ok(expand::layout_static(ctx, l)?.0),
+        |c| c.any_layout(),
+        |l, e| type_position(e, |e| validate::any_layout(l, Form::Type, e)),
+        |ctx, l| Ok(expand::any_layout_static(ctx, l)?.0),
     )
 }
 

@@ -2,6 +2,8 @@
 //!
 //! ```text
 //! Input   ::= KRATE ";" Literal           (KRATE: the `$crate` path the wrappers pass)
+//! Any     ::= Swizzle "o" (Leaf "o")? Layout | Layout      (layout! and Layout! only)
+//! Swizzle ::= "Sw" "<" INT "," INT "," "-"? INT ">"
 //! Layout  ::= Tuple (":" (Tuple | "LayoutLeft" | "LayoutRight"))?
 //! Tuple   ::= Leaf | "(" ")" | "(" Tuple ("," Tuple)* ","? ")"
 //! Leaf    ::= INT | "-" INT | "{" EXPR "}"
@@ -47,6 +49,24 @@ pub enum Stride {
 pub struct LayoutLit {
     pub shape: Node,
     pub stride: Stride,
+}
+
+/// `Sw<B,M,S>`: the three parameters with their spans.
+pub struct SwizzleLit {
+    pub params: [(i128, Span); 3],
+}
+
+/// `Sw<B,M,S> o OFFSET o LAYOUT` (the offset 0 when not written), as CuTe C++ prints it.
+pub struct ComposedLit {
+    pub swizzle: SwizzleLit,
+    pub offset: Option<Node>,
+    pub inner: LayoutLit,
+}
+
+/// What `layout!` and `Layout!` accept.
+pub enum AnyLayout {
+    Plain(LayoutLit),
+    Composed(ComposedLit),
 }
 
 pub enum TilerLit {
@@ -149,9 +169,65 @@ impl Cursor {
         }
     }
 
+    fn peek_ident(&self, name: &str) -> bool {
+        matches!(self.peek(), Some(TokenTree::Ident(i)) if i == name)
+    }
+
+    fn expect_punct(&mut self, c: char, what: &str) -> Result<(), Error> {
+        if !self.peek_punct(c) {
+            return Err(Error::new(self.here(), format!("expected `{c}` {what}, found {}", self.found())));
+        }
+        self.bump();
+        Ok(())
+    }
+
+    /// `Any`: a layout, or a swizzle composed with one.
+    pub fn any_layout(&mut self) -> Result<AnyLayout, Error> {
+        if !self.peek_ident("Sw") {
+            return Ok(AnyLayout::Plain(self.layout()?));
+        }
+        self.bump();
+        self.expect_punct('<', "after `Sw`")?;
+        let mut params = [(0, self.end); 3];
+        for (i, p) in params.iter_mut().enumerate() {
+            let span = self.here();
+            let negative = i == 2 && self.peek_punct('-');
+            if negative {
+                self.bump();
+            }
+            *p = match self.bump() {
+                Some(TokenTree::Literal(l)) => {
+                    let v = int_literal(&l)?;
+                    (if negative { -v } else { v }, span.join(l.span()).unwrap_or(span))
+                }
+                _ => return Err(Error::new(span, "expected an integer parameter of `Sw<B,M,S>`")),
+            };
+            self.expect_punct(if i == 2 { '>' } else { ',' }, "in `Sw<B,M,S>`")?;
+        }
+        if !self.peek_ident("o") {
+            return Err(Error::new(self.here(), format!("expected `o` after the swizzle, found {}", self.found())));
+        }
+        self.bump();
+        // `Sw o OFFSET o L` or `Sw o L`: a leaf followed by `o` is the offset.
+        let first = self.tuple()?;
+        let (offset, shape) = if self.peek_ident("o") {
+            self.bump();
+            (Some(first), self.tuple()?)
+        } else {
+            (None, first)
+        };
+        let inner = self.layout_of(shape)?;
+        Ok(AnyLayout::Composed(ComposedLit { swizzle: SwizzleLit { params }, offset, inner }))
+    }
+
     /// `Layout`.
     pub fn layout(&mut self) -> Result<LayoutLit, Error> {
         let shape = self.tuple()?;
+        self.layout_of(shape)
+    }
+
+    /// The rest of a `Layout` after its shape.
+    fn layout_of(&mut self, shape: Node) -> Result<LayoutLit, Error> {
         if !self.peek_punct(':') {
             return Ok(LayoutLit { shape, stride: Stride::Left });
         }

@@ -2,7 +2,7 @@
 
 use syn::Error;
 
-use crate::parse::{LayoutLit, Leaf, Node, Stride, TilerLit};
+use crate::parse::{AnyLayout, ComposedLit, LayoutLit, Leaf, Node, Stride, TilerLit};
 
 /// Which crate the literal builds: cute-static (unsigned typenum leaves) or cute-dyn (i64).
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -91,6 +91,41 @@ pub fn layout(l: &LayoutLit, form: Form, errs: &mut Vec<Error>) {
         check_leaves(d, false, form, errs);
         check_congruent(&l.shape, d, errs);
     }
+}
+
+/// A layout or a composed layout: CuTe's conditions on `Sw<B,M,S>` (`|S| >= B`, and within
+/// 62 bits as cute-dyn's `Swizzle::new`), a static non-negative offset, then the layout's own.
+pub fn any_layout(l: &AnyLayout, form: Form, errs: &mut Vec<Error>) {
+    let c: &ComposedLit = match l {
+        AnyLayout::Plain(l) => return layout(l, form, errs),
+        AnyLayout::Composed(c) => c,
+    };
+    let [(b, bs), (m, ms), (s, ss)] = c.swizzle.params;
+    for (name, x, span) in [("B", b, bs), ("M", m, ms)] {
+        if x < 0 {
+            errs.push(Error::new(span, format!("swizzle parameter {name} = {x} must be non-negative")));
+        }
+    }
+    if s.abs() < b {
+        errs.push(Error::new(
+            ss,
+            format!("swizzle parameters violated: |S| = {} is below B = {b} (CuTe: abs(S) >= B)", s.abs()),
+        ));
+    } else if b + m + s.abs() > 62 {
+        errs.push(Error::new(ss, format!("swizzle bits B + M + |S| = {} exceed 62", b + m + s.abs())));
+    }
+    match &c.offset {
+        None => {}
+        Some(Node::Leaf(Leaf::Static(x), _)) if *x >= 0 => {}
+        Some(n) => errs.push(Error::new(
+            n.span(),
+            format!(
+                "the offset `{}` of a composed layout must be a non-negative integer (it is static in cute-static)",
+                text(n)
+            ),
+        )),
+    }
+    layout(&c.inner, form, errs);
 }
 
 pub fn int_tuple(n: &Node, form: Form, errs: &mut Vec<Error>) {

@@ -295,4 +295,38 @@ mod tests {
         let l: Layout<_, _> = Swizzle::<U0, U4, P3>::new().composition(layout!(8:1));
         assert_eq!(l.to_string(), "8:1");
     }
+
+    #[test]
+    fn swizzled_layout_literals() {
+        // `layout!(Sw<B,M,S> o [OFFSET o] L)` is `ComposedLayout::new(Swizzle, OFFSET, L)`: the
+        // printed form is CuTe C++'s (`Sw<3,3,3> o _0 o (_8,_64):(_64,_1)` for
+        // composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,Stride<_64,_1>>{})), and every index
+        // evaluates as cute-dyn's parse of the same text.
+        let c = layout!(Sw<3,3,3> o (8,64):(64,1));
+        let by_hand = Swizzle::<U3, U3, P3>::new().composition(layout!((8,64):(64,1)));
+        assert_eq!(c.to_string(), "Sw<3,3,3> o 0 o (8,64):(64,1)");
+        for i in 0..512 {
+            assert_eq!(c.call(i), by_hand.call(i));
+        }
+        let cases = [
+            (layout!(Sw<2,0,-3> o 4 o (4,8):(8,1)).to_dyn().unwrap(), "Sw<2,0,-3> o 4 o (4,8):(8,1)"),
+            (layout!(Sw<1,2,2> o 0 o (2,(4,2)):(1,(2,8))).to_dyn().unwrap(), "Sw<1,2,2> o 0 o (2,(4,2)):(1,(2,8))"),
+        ];
+        for (ours, text) in cases {
+            let theirs: cute_dyn::ComposedLayout = text.parse().unwrap();
+            assert_eq!(ours.to_string(), theirs.to_string());
+            for i in 0..32 {
+                assert_eq!(ours.call_index(i).unwrap(), theirs.call_index(i).unwrap(), "{text} at {i}");
+            }
+        }
+        // Type position: the same type, zero-sized.
+        type Smem = crate::Layout![Sw<3,3,3> o (8,64):(64,1)];
+        let s = Smem::default();
+        assert_eq!(core::mem::size_of::<Smem>(), 0);
+        assert_eq!(s.call(65), c.call(65));
+        // A run-time extent in the inner layout (value position).
+        let n = 64;
+        let r = layout!(Sw<3,3,3> o (8,{n}):({n},1));
+        assert_eq!(r.call(65), c.call(65));
+    }
 }

@@ -127,7 +127,7 @@ pub fn condition(c: &Condition) -> TokenStream {
         pub trait #name<#(#params),*> {}
         impl<#(#params),*> #name<#(#params),*> for typenum::B1 {}
         impl<#(#params: crate::digits::Decimal),*> #name<#(#params),*> for typenum::B0
-        where (#(<#params as crate::digits::Decimal>::Out,)*): #module::Report {}
+        where (#(<#params as crate::digits::Decimal>::Output,)*): #module::Report {}
 
         #[doc(hidden)]
         #[allow(non_camel_case_types)]
@@ -157,7 +157,7 @@ pub fn digits() -> TokenStream {
                 let digit = format_ident!("U{}", d);
                 out.extend(quote! {
                     impl<#(const #ps: u8),*> Push<typenum::#digit> for #dec<#(#ps),*> {
-                        type Out = #next<#(#ps,)* #d>;
+                        type Output = #next<#(#ps,)* #d>;
                     }
                 });
             }

@@ -8,7 +8,7 @@ use typenum::{Bit, IsEqual, IsLess, IsLessOrEqual, Max, Min, Unsigned, B1, U0, U
 /// `ceil(A / B)` as C++ computes it, `(A + B - 1) / B`.
 pub trait CeilDiv<B> {
     /// The quotient.
-    type Out: Unsigned + Default + Copy;
+    type Output: Unsigned + Default + Copy;
 }
 impl<A: StaticValue, B: StaticValue> CeilDiv<B> for A
 where
@@ -17,7 +17,7 @@ where
     <<A as Add<B>>::Output as Sub<B1>>::Output: Div<B>,
     <<<A as Add<B>>::Output as Sub<B1>>::Output as Div<B>>::Output: Unsigned + Default + Copy,
 {
-    type Out = <<<A as Add<B>>::Output as Sub<B1>>::Output as Div<B>>::Output;
+    type Output = <<<A as Add<B>>::Output as Sub<B1>>::Output as Div<B>>::Output;
 }
 
 /// A static value: the type-level algorithms decide a result's structure from static values
@@ -35,13 +35,13 @@ macro_rules! binary {
         #[$doc]
         pub trait $name<B> {
             /// The result.
-            type Out: $bound;
+            type Output: $bound;
         }
         impl<A: $arg + $op<B>, B: $arg> $name<B> for A
         where
             <A as $op<B>>::$out: $bound,
         {
-            type Out = <A as $op<B>>::$out;
+            type Output = <A as $op<B>>::$out;
         }
     )*};
 }
@@ -76,30 +76,30 @@ binary!(
 /// `A % B == 0`.
 pub trait Divides<B> {
     /// `B1` when `B` divides `A`.
-    type Out: Bit;
+    type Output: Bit;
 }
 impl<A: StaticValue + Rem<B>, B: StaticValue> Divides<B> for A
 where
     <A as Rem<B>>::Output: IsEqual<U0>,
 {
-    type Out = <<A as Rem<B>>::Output as IsEqual<U0>>::Output;
+    type Output = <<A as Rem<B>>::Output as IsEqual<U0>>::Output;
 }
 
 /// `A == 1`.
-pub type IsOne<A> = <A as EqT<U1>>::Out;
+pub type IsOne<A> = <A as EqT<U1>>::Output;
 
 /// `A * B` over static and run-time values: static × static stays static (the product's type),
 /// anything × `usize` is a `usize` (CuTe C++'s `Int<N>` × `int`).
 pub trait MulMixed<B>: Copy {
     /// The product's type.
-    type Out: Copy;
+    type Output: Copy;
     /// The product.
     ///
     /// # Panics
     /// When a run-time product overflows `usize`.
-    fn mul(self, b: B) -> Self::Out;
+    fn mul(self, b: B) -> Self::Output;
     /// The product, `None` when a run-time product overflows `usize`.
-    fn checked_mul(self, b: B) -> Option<Self::Out>;
+    fn checked_mul(self, b: B) -> Option<Self::Output>;
 }
 
 macro_rules! mul_mixed {
@@ -109,20 +109,20 @@ macro_rules! mul_mixed {
             where
                 $a: MulT<$b>,
             {
-                type Out = <$a as MulT<$b>>::Out;
+                type Output = <$a as MulT<$b>>::Output;
                 #[inline(always)]
-                fn mul(self, _: $b) -> Self::Out {
+                fn mul(self, _: $b) -> Self::Output {
                     Default::default()
                 }
                 #[inline(always)]
-                fn checked_mul(self, _: $b) -> Option<Self::Out> {
+                fn checked_mul(self, _: $b) -> Option<Self::Output> {
                     Some(Default::default())
                 }
             }
         )*
         $(
             impl<$($h: $hb),*> MulMixed<$d> for $c {
-                type Out = usize;
+                type Output = usize;
                 #[inline(always)]
                 fn mul(self, b: $d) -> usize {
                     MulMixed::<$d>::checked_mul(self, b).expect("a run-time product overflows usize")

@@ -114,7 +114,7 @@ pub trait Combine<R> {
 /// (skip, replace, merge).
 type Flags<S, D, S0, D0, Rt> = (
     <S as Known>::IsOne,
-    <<S0 as Known>::IsOne as BitAnd<<Rt as IsNil>::Out>>::Output,
+    <<S0 as Known>::IsOne as BitAnd<<Rt as IsNil>::Output>>::Output,
     <<S as Known>::IsStatic as BitAnd<MergeEq<S, D, S0, D0>>>::Output,
 );
 
@@ -182,7 +182,7 @@ where
     S0: Known,
     D0: Known,
     Rt: IsNil,
-    <S0 as Known>::IsOne: BitAnd<<Rt as IsNil>::Out>,
+    <S0 as Known>::IsOne: BitAnd<<Rt as IsNil>::Output>,
     <S as Known>::Val: Mul<<D as Known>::Val>,
     <<S as Known>::Val as Mul<<D as Known>::Val>>::Output: IsEqual<<D0 as Known>::Val>,
     <D as Known>::IsStatic: BitAnd<<S0 as Known>::IsStatic>,
@@ -529,33 +529,33 @@ where
 }
 
 impl<S: crate::tiler::KeepModes<D>, D> crate::tiler::RestRule<S, D> for CoalesceOp {
-    type Out = <S as crate::tiler::KeepModes<D>>::Out;
+    type Output = <S as crate::tiler::KeepModes<D>>::Output;
 }
 
 /// A profile as a by-mode tiler: a leaf is [`Whole`], a tuple applies its elements by mode.
 pub trait ProfileTiler {
     /// The tiler.
-    type Out;
+    type Output;
 }
 impl<H: ProfileTiler, T: ProfileList> ProfileTiler for Cons<H, T> {
-    type Out = crate::tiler::ByMode<Cons<H::Out, T::Out>>;
+    type Output = crate::tiler::ByMode<Cons<H::Output, T::Output>>;
 }
 impl ProfileTiler for UTerm {
-    type Out = Whole;
+    type Output = Whole;
 }
 impl<U: Unsigned, B: Bit> ProfileTiler for UInt<U, B> {
-    type Out = Whole;
+    type Output = Whole;
 }
 /// The elements of a tuple profile.
 pub trait ProfileList {
     /// The tiler elements.
-    type Out;
+    type Output;
 }
 impl ProfileList for Nil {
-    type Out = Nil;
+    type Output = Nil;
 }
 impl<H: ProfileTiler, T: ProfileList> ProfileList for Cons<H, T> {
-    type Out = Cons<H::Out, T::Out>;
+    type Output = Cons<H::Output, T::Output>;
 }
 
 /// `coalesce(L, profile)`, as an operation marker.
@@ -564,9 +564,9 @@ pub struct CoalesceByOp;
 
 impl<A, P: ProfileTiler> crate::gate::Operation<A, P> for CoalesceByOp
 where
-    P::Out: crate::tiler::TilerOp<CoalesceOp, A>,
+    P::Output: crate::tiler::TilerOp<CoalesceOp, A>,
 {
-    type Output = <P::Out as crate::tiler::TilerOp<CoalesceOp, A>>::Output;
+    type Output = <P::Output as crate::tiler::TilerOp<CoalesceOp, A>>::Output;
 }
 
 crate::gate::static_op!(

@@ -30,12 +30,16 @@ where
     Cons<N, T>: MinStride,
     <Cons<N, T> as MinStride>::Min: StrideOf,
     D: LeT<<<Cons<N, T> as MinStride>::Min as StrideOf>::D>,
-    (<D as LeT<<<Cons<N, T> as MinStride>::Min as StrideOf>::D>>::Out,): PickMin<Mode<S, D>, Cons<N, T>>,
+    (<D as LeT<<<Cons<N, T> as MinStride>::Min as StrideOf>::D>>::Output,): PickMin<Mode<S, D>, Cons<N, T>>,
 {
-    type Min =
-        <(<D as LeT<<<Cons<N, T> as MinStride>::Min as StrideOf>::D>>::Out,) as PickMin<Mode<S, D>, Cons<N, T>>>::Min;
-    type Rest =
-        <(<D as LeT<<<Cons<N, T> as MinStride>::Min as StrideOf>::D>>::Out,) as PickMin<Mode<S, D>, Cons<N, T>>>::Rest;
+    type Min = <(<D as LeT<<<Cons<N, T> as MinStride>::Min as StrideOf>::D>>::Output,) as PickMin<
+        Mode<S, D>,
+        Cons<N, T>,
+    >>::Min;
+    type Rest = <(<D as LeT<<<Cons<N, T> as MinStride>::Min as StrideOf>::D>>::Output,) as PickMin<
+        Mode<S, D>,
+        Cons<N, T>,
+    >>::Rest;
 }
 
 /// The stride of a mode.
@@ -66,17 +70,17 @@ impl<M, T: MinStride> PickMin<M, T> for (B0,) {
 /// The modes sorted by stride.
 pub trait SortByStride {
     /// The sorted list.
-    type Out;
+    type Output;
 }
 impl SortByStride for Nil {
-    type Out = Nil;
+    type Output = Nil;
 }
 impl<M, T> SortByStride for Cons<M, T>
 where
     Cons<M, T>: MinStride,
     <Cons<M, T> as MinStride>::Rest: SortByStride,
 {
-    type Out = Cons<<Cons<M, T> as MinStride>::Min, <<Cons<M, T> as MinStride>::Rest as SortByStride>::Out>;
+    type Output = Cons<<Cons<M, T> as MinStride>::Min, <<Cons<M, T> as MinStride>::Rest as SortByStride>::Output>;
 }
 
 cute_macros::decimal_condition! {
@@ -103,10 +107,10 @@ impl<C> ComplementFold<C> for Nil {
 impl<S, D, T, C> ComplementFold<C> for Cons<Mode<S, D>, T>
 where
     C: LeT<D>,
-    <C as LeT<D>>::Out: Injective<D, C> + ComplementStep<S, D, T, C>,
+    <C as LeT<D>>::Output: Injective<D, C> + ComplementStep<S, D, T, C>,
 {
-    type Modes = <<C as LeT<D>>::Out as ComplementStep<S, D, T, C>>::Modes;
-    type Current = <<C as LeT<D>>::Out as ComplementStep<S, D, T, C>>::Current;
+    type Modes = <<C as LeT<D>>::Output as ComplementStep<S, D, T, C>>::Modes;
+    type Current = <<C as LeT<D>>::Output as ComplementStep<S, D, T, C>>::Current;
 }
 
 /// One mode of the fold, chosen by the injectivity bit: a mode that starts inside the previous
@@ -120,10 +124,10 @@ pub trait ComplementStep<S, D, T, C> {
 impl<S, D, T, C> ComplementStep<S, D, T, C> for B1
 where
     D: DivT<C> + MulT<S>,
-    T: ComplementFold<<D as MulT<S>>::Out>,
+    T: ComplementFold<<D as MulT<S>>::Output>,
 {
-    type Modes = Cons<Mode<<D as DivT<C>>::Out, C>, <T as ComplementFold<<D as MulT<S>>::Out>>::Modes>;
-    type Current = <T as ComplementFold<<D as MulT<S>>::Out>>::Current;
+    type Modes = Cons<Mode<<D as DivT<C>>::Output, C>, <T as ComplementFold<<D as MulT<S>>::Output>>::Modes>;
+    type Current = <T as ComplementFold<<D as MulT<S>>::Output>>::Current;
 }
 impl<S, D, T, C> ComplementStep<S, D, T, C> for B0 {
     type Modes = Nil;
@@ -140,25 +144,25 @@ pub trait Cotarget<C> {
 /// The rest of an integer cotarget; a static 1 gets stride 0 (C++'s compact layouts).
 pub trait RestMode<C> {
     /// The mode.
-    type Out;
+    type Output;
 }
 impl<R, C> RestMode<C> for R
 where
     R: EqT<U1>,
     (IsOne<R>,): RestStride<R, C>,
 {
-    type Out = <(IsOne<R>,) as RestStride<R, C>>::Out;
+    type Output = <(IsOne<R>,) as RestStride<R, C>>::Output;
 }
 /// `_1:_0` or `r:c`.
 pub trait RestStride<R, C> {
     /// The mode.
-    type Out;
+    type Output;
 }
 impl<R, C> RestStride<R, C> for (B1,) {
-    type Out = Mode<U1, U0>;
+    type Output = Mode<U1, U0>;
 }
 impl<R, C> RestStride<R, C> for (B0,) {
-    type Out = Mode<R, C>;
+    type Output = Mode<R, C>;
 }
 
 macro_rules! int_cotarget {
@@ -167,9 +171,9 @@ macro_rules! int_cotarget {
         impl<C, $($g: $b),*> Cotarget<C> for $ty
         where
             $ty: CeilDiv<C>,
-            <$ty as CeilDiv<C>>::Out: RestMode<C>,
+            <$ty as CeilDiv<C>>::Output: RestMode<C>,
         {
-            type Rest = Cons<<<$ty as CeilDiv<C>>::Out as RestMode<C>>::Out, Nil>;
+            type Rest = Cons<<<$ty as CeilDiv<C>>::Output as RestMode<C>>::Output, Nil>;
         }
     )*};
 }
@@ -182,18 +186,19 @@ int_cotarget!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
 impl<H, T, C> Cotarget<C> for Cons<H, T>
 where
     Cons<H, T>: ShapeCeilDiv<C> + crate::layout::SizeT,
-    <Cons<H, T> as crate::layout::SizeT>::Out: CeilDiv<C>,
-    <Cons<H, T> as ShapeCeilDiv<C>>::Prod: typenum::Max<<<Cons<H, T> as crate::layout::SizeT>::Out as CeilDiv<C>>::Out>,
+    <Cons<H, T> as crate::layout::SizeT>::Output: CeilDiv<C>,
+    <Cons<H, T> as ShapeCeilDiv<C>>::Prod:
+        typenum::Max<<<Cons<H, T> as crate::layout::SizeT>::Output as CeilDiv<C>>::Output>,
     typenum::Maximum<
         <Cons<H, T> as ShapeCeilDiv<C>>::Prod,
-        <<Cons<H, T> as crate::layout::SizeT>::Out as CeilDiv<C>>::Out,
+        <<Cons<H, T> as crate::layout::SizeT>::Output as CeilDiv<C>>::Output,
     >: RestMode<C>,
 {
     type Rest = Cons<
         <typenum::Maximum<
             <Cons<H, T> as ShapeCeilDiv<C>>::Prod,
-            <<Cons<H, T> as crate::layout::SizeT>::Out as CeilDiv<C>>::Out,
-        > as RestMode<C>>::Out,
+            <<Cons<H, T> as crate::layout::SizeT>::Output as CeilDiv<C>>::Output,
+        > as RestMode<C>>::Output,
         Nil,
     >;
 }
@@ -210,16 +215,16 @@ impl<H, T, C> ShapeCeilDiv<C> for Cons<H, T>
 where
     H: CeilDiv<C> + crate::int_tuple::Leaf,
     C: CeilDiv<H>,
-    T: ShapeCeilDiv<<C as CeilDiv<H>>::Out>,
-    <H as CeilDiv<C>>::Out: MulT<<T as ShapeCeilDiv<<C as CeilDiv<H>>::Out>>::Prod>,
+    T: ShapeCeilDiv<<C as CeilDiv<H>>::Output>,
+    <H as CeilDiv<C>>::Output: MulT<<T as ShapeCeilDiv<<C as CeilDiv<H>>::Output>>::Prod>,
 {
-    type Prod = <<H as CeilDiv<C>>::Out as MulT<<T as ShapeCeilDiv<<C as CeilDiv<H>>::Out>>::Prod>>::Out;
+    type Prod = <<H as CeilDiv<C>>::Output as MulT<<T as ShapeCeilDiv<<C as CeilDiv<H>>::Output>>::Prod>>::Output;
 }
 
 /// The branch on `filter(L)`: the irreducible `_1:d` (nothing left) or the general case.
 pub trait ComplementCase<Modes, Cot> {
     /// The layout.
-    type Out;
+    type Output;
 }
 /// Nothing left: all of the cotarget, `make_layout(coalesce(cotarget))`.
 impl<Modes, Cot> ComplementCase<Modes, Cot> for (B1,)
@@ -228,40 +233,41 @@ where
     <Cot as Cotarget<U1>>::Rest: CoalesceModes,
     <<Cot as Cotarget<U1>>::Rest as CoalesceModes>::Output: ModesToLayout,
 {
-    type Out = <<<Cot as Cotarget<U1>>::Rest as CoalesceModes>::Output as ModesToLayout>::Output;
+    type Output = <<<Cot as Cotarget<U1>>::Rest as CoalesceModes>::Output as ModesToLayout>::Output;
 }
 /// The general case's layout, before its @post check.
-type General<Modes, Cot> = <<<<<Modes as SortByStride>::Out as ComplementFold<U1>>::Modes as crate::int_tuple::Concat<
-    <Cot as Cotarget<<<Modes as SortByStride>::Out as ComplementFold<U1>>::Current>>::Rest,
->>::Output as CoalesceModes>::Output as ModesToLayout>::Output;
+type General<Modes, Cot> =
+    <<<<<Modes as SortByStride>::Output as ComplementFold<U1>>::Modes as crate::int_tuple::Concat<
+        <Cot as Cotarget<<<Modes as SortByStride>::Output as ComplementFold<U1>>::Current>>::Rest,
+    >>::Output as CoalesceModes>::Output as ModesToLayout>::Output;
 
 /// `size(R) * size(filter(L))` of the general case.
-type Covered<Modes, Cot> = <<General<Modes, Cot> as LayoutSize>::Out as MulT<<Modes as ModesSize>::Out>>::Out;
+type Covered<Modes, Cot> = <<General<Modes, Cot> as LayoutSize>::Output as MulT<<Modes as ModesSize>::Output>>::Output;
 
 impl<Modes, Cot> ComplementCase<Modes, Cot> for (B0,)
 where
     Modes: SortByStride,
-    <Modes as SortByStride>::Out: ComplementFold<U1>,
-    Cot: Cotarget<<<Modes as SortByStride>::Out as ComplementFold<U1>>::Current>,
-    <<Modes as SortByStride>::Out as ComplementFold<U1>>::Modes: crate::int_tuple::Concat<
-        <Cot as Cotarget<<<Modes as SortByStride>::Out as ComplementFold<U1>>::Current>>::Rest,
+    <Modes as SortByStride>::Output: ComplementFold<U1>,
+    Cot: Cotarget<<<Modes as SortByStride>::Output as ComplementFold<U1>>::Current>,
+    <<Modes as SortByStride>::Output as ComplementFold<U1>>::Modes: crate::int_tuple::Concat<
+        <Cot as Cotarget<<<Modes as SortByStride>::Output as ComplementFold<U1>>::Current>>::Rest,
     >,
-    <<<Modes as SortByStride>::Out as ComplementFold<U1>>::Modes as crate::int_tuple::Concat<
-        <Cot as Cotarget<<<Modes as SortByStride>::Out as ComplementFold<U1>>::Current>>::Rest,
+    <<<Modes as SortByStride>::Output as ComplementFold<U1>>::Modes as crate::int_tuple::Concat<
+        <Cot as Cotarget<<<Modes as SortByStride>::Output as ComplementFold<U1>>::Current>>::Rest,
     >>::Output: CoalesceModes,
-    <<<<Modes as SortByStride>::Out as ComplementFold<U1>>::Modes as crate::int_tuple::Concat<
-        <Cot as Cotarget<<<Modes as SortByStride>::Out as ComplementFold<U1>>::Current>>::Rest,
+    <<<<Modes as SortByStride>::Output as ComplementFold<U1>>::Modes as crate::int_tuple::Concat<
+        <Cot as Cotarget<<<Modes as SortByStride>::Output as ComplementFold<U1>>::Current>>::Rest,
     >>::Output as CoalesceModes>::Output: ModesToLayout,
     // The @post CuTe's truncating `d / current` can break (cute-dyn checks the same).
     General<Modes, Cot>: LayoutSize,
     Modes: ModesSize,
-    <General<Modes, Cot> as LayoutSize>::Out: MulT<<Modes as ModesSize>::Out>,
+    <General<Modes, Cot> as LayoutSize>::Output: MulT<<Modes as ModesSize>::Output>,
     Cot: crate::layout::SizeT,
-    <Cot as crate::layout::SizeT>::Out: LeT<Covered<Modes, Cot>>,
-    <<Cot as crate::layout::SizeT>::Out as LeT<Covered<Modes, Cot>>>::Out:
-        ComplementCovers<Covered<Modes, Cot>, <Cot as crate::layout::SizeT>::Out>,
+    <Cot as crate::layout::SizeT>::Output: LeT<Covered<Modes, Cot>>,
+    <<Cot as crate::layout::SizeT>::Output as LeT<Covered<Modes, Cot>>>::Output:
+        ComplementCovers<Covered<Modes, Cot>, <Cot as crate::layout::SizeT>::Output>,
 {
-    type Out = General<Modes, Cot>;
+    type Output = General<Modes, Cot>;
 }
 
 cute_macros::decimal_condition! {
@@ -278,37 +284,37 @@ cute_macros::decimal_condition! {
 /// The product of the shapes of a list of modes.
 pub trait ModesSize {
     /// The product.
-    type Out;
+    type Output;
 }
 impl ModesSize for Nil {
-    type Out = U1;
+    type Output = U1;
 }
 impl<S, D, T: ModesSize> ModesSize for Cons<Mode<S, D>, T>
 where
-    S: MulT<<T as ModesSize>::Out>,
+    S: MulT<<T as ModesSize>::Output>,
 {
-    type Out = <S as MulT<<T as ModesSize>::Out>>::Out;
+    type Output = <S as MulT<<T as ModesSize>::Output>>::Output;
 }
 
 /// `size(L)` of a static layout.
 pub trait LayoutSize {
     /// The size.
-    type Out;
+    type Output;
 }
 impl<S: crate::layout::SizeT, D> LayoutSize for Layout<S, D> {
-    type Out = <S as crate::layout::SizeT>::Out;
+    type Output = <S as crate::layout::SizeT>::Output;
 }
 
 /// Whether the filtered stack is the lone `_1:d` (everything filtered away).
 pub trait Lone {
     /// `B1` for a single mode of static shape 1.
-    type Out: Bit;
+    type Output: Bit;
 }
 impl<S: EqT<U1>, D> Lone for Cons<Mode<S, D>, Nil> {
-    type Out = IsOne<S>;
+    type Output = IsOne<S>;
 }
 impl<M, N, T> Lone for Cons<M, Cons<N, T>> {
-    type Out = B0;
+    type Output = B0;
 }
 
 /// The filtered, coalesced modes of a layout.
@@ -331,10 +337,10 @@ where
     <S as FlattenModes<D>>::Output: FilterZeros,
     <<S as FlattenModes<D>>::Output as FilterZeros>::Output: CoalesceModes,
     FilteredModes<S, D>: Lone,
-    (<FilteredModes<S, D> as Lone>::Out,): ComplementCase<FilteredModes<S, D>, Cot>,
-    <(<FilteredModes<S, D> as Lone>::Out,) as ComplementCase<FilteredModes<S, D>, Cot>>::Out: Default,
+    (<FilteredModes<S, D> as Lone>::Output,): ComplementCase<FilteredModes<S, D>, Cot>,
+    <(<FilteredModes<S, D> as Lone>::Output,) as ComplementCase<FilteredModes<S, D>, Cot>>::Output: Default,
 {
-    type Output = <(<FilteredModes<S, D> as Lone>::Out,) as ComplementCase<FilteredModes<S, D>, Cot>>::Out;
+    type Output = <(<FilteredModes<S, D> as Lone>::Output,) as ComplementCase<FilteredModes<S, D>, Cot>>::Output;
 }
 
 crate::gate::static_op!(
@@ -358,7 +364,7 @@ crate::gate::static_op!(
 );
 
 /// `cosize(L)` as a typenum number.
-pub type CosizeT<S, D> = <<S as crate::layout::MaxIndexT<D>>::Out as core::ops::Add<B1>>::Output;
+pub type CosizeT<S, D> = <<S as crate::layout::MaxIndexT<D>>::Output as core::ops::Add<B1>>::Output;
 
 /// `complement(L)`: the complement up to `cosize(L)`, computed by the type checker for static
 /// layouts.
@@ -374,9 +380,9 @@ pub type CosizeT<S, D> = <<S as crate::layout::MaxIndexT<D>>::Out as core::ops::
 pub fn complement_cosize<S, D>(_: Layout<S, D>) -> Gated<ComplementOp, Layout<S, D>, CosizeT<S, D>>
 where
     S: crate::layout::MaxIndexT<D>,
-    <S as crate::layout::MaxIndexT<D>>::Out: core::ops::Add<B1>,
+    <S as crate::layout::MaxIndexT<D>>::Output: core::ops::Add<B1>,
     Layout<S, D>: StaticBit,
-    <Layout<S, D> as StaticBit>::Out: Gate<ComplementOp, Layout<S, D>, CosizeT<S, D>>,
+    <Layout<S, D> as StaticBit>::Output: Gate<ComplementOp, Layout<S, D>, CosizeT<S, D>>,
     Gated<ComplementOp, Layout<S, D>, CosizeT<S, D>>: Default,
 {
     // Every leaf is static: the value is the type's.
@@ -423,18 +429,18 @@ where
     <S as FlattenModes<D>>::Output: FilterZeros,
     <<S as FlattenModes<D>>::Output as FilterZeros>::Output: CoalesceModes,
     FilteredModes<S, D>: Lone + ModesSize,
-    <FilteredModes<S, D> as ModesSize>::Out: Unsigned,
-    (<FilteredModes<S, D> as Lone>::Out,): ComplementDynCase<FilteredModes<S, D>, Output = Layout<RS, RD>>,
+    <FilteredModes<S, D> as ModesSize>::Output: Unsigned,
+    (<FilteredModes<S, D> as Lone>::Output,): ComplementDynCase<FilteredModes<S, D>, Output = Layout<RS, RD>>,
     RS: Congruent<RD>,
     RD: IntTuple,
 {
     type Output = Layout<RS, RD>;
     fn complement_dyn(&self, cotarget: usize) -> Result<Layout<RS, RD>, Error> {
-        let r = <(<FilteredModes<S, D> as Lone>::Out,)>::build(cotarget)?;
+        let r = <(<FilteredModes<S, D> as Lone>::Output,)>::build(cotarget)?;
         // The same two @post checks as cute-dyn's complement, on the values.
         let post = |condition| Error::Postcondition { op: "complement", condition };
         let overflow = Error::Overflow { op: "complement" };
-        let f_size = <<FilteredModes<S, D> as ModesSize>::Out as Unsigned>::USIZE;
+        let f_size = <<FilteredModes<S, D> as ModesSize>::Output as Unsigned>::USIZE;
         let covered = r.checked_size().and_then(|s| s.checked_mul(f_size)).ok_or(overflow)?;
         if covered < cotarget {
             return Err(post("size(R) * size(filter(L)) >= cotarget"));
@@ -468,30 +474,32 @@ impl<Modes> ComplementDynCase<Modes> for (B1,) {
 }
 
 /// The static modes of the fold, then the run-time rest.
-type DynModes<Modes> = <<<Modes as SortByStride>::Out as ComplementFold<U1>>::Modes as crate::int_tuple::Concat<
-    Cons<Mode<usize, <<Modes as SortByStride>::Out as ComplementFold<U1>>::Current>, Nil>,
+type DynModes<Modes> = <<<Modes as SortByStride>::Output as ComplementFold<U1>>::Modes as crate::int_tuple::Concat<
+    Cons<Mode<usize, <<Modes as SortByStride>::Output as ComplementFold<U1>>::Current>, Nil>,
 >>::Output;
 
 impl<Modes> ComplementDynCase<Modes> for (B0,)
 where
     Modes: SortByStride,
-    <Modes as SortByStride>::Out: ComplementFold<U1>,
-    <<Modes as SortByStride>::Out as ComplementFold<U1>>::Modes: Default
-        + crate::int_tuple::Concat<Cons<Mode<usize, <<Modes as SortByStride>::Out as ComplementFold<U1>>::Current>, Nil>>,
-    <<Modes as SortByStride>::Out as ComplementFold<U1>>::Current: Unsigned + Default + Copy,
+    <Modes as SortByStride>::Output: ComplementFold<U1>,
+    <<Modes as SortByStride>::Output as ComplementFold<U1>>::Modes: Default
+        + crate::int_tuple::Concat<
+            Cons<Mode<usize, <<Modes as SortByStride>::Output as ComplementFold<U1>>::Current>, Nil>,
+        >,
+    <<Modes as SortByStride>::Output as ComplementFold<U1>>::Current: Unsigned + Default + Copy,
     DynModes<Modes>: CoalesceModes,
     <DynModes<Modes> as CoalesceModes>::Output: ModesToLayout,
 {
     type Output = <<DynModes<Modes> as CoalesceModes>::Output as ModesToLayout>::Output;
     fn build(cotarget: usize) -> Result<Self::Output, Error> {
-        type Cur<M> = <<M as SortByStride>::Out as ComplementFold<U1>>::Current;
+        type Cur<M> = <<M as SortByStride>::Output as ComplementFold<U1>>::Current;
         // A mode of shape 0 ends the modes at 0 (cute-dyn's ceil_div refuses the same).
         let cur = <Cur<Modes> as Unsigned>::USIZE;
         if cur == 0 {
             return Err(Error::DivisionByZero { op: "ceil_div" });
         }
         let rest = cotarget.div_ceil(cur);
-        let modes = <<<Modes as SortByStride>::Out as ComplementFold<U1>>::Modes>::default();
+        let modes = <<<Modes as SortByStride>::Output as ComplementFold<U1>>::Modes>::default();
         Ok(modes.concat(Cons(Mode(rest, Cur::<Modes>::default()), Nil)).coalesce_modes().to_layout())
     }
 }

@@ -74,7 +74,7 @@ pub trait Branch<R, N, D, CS, CD, K> {
 
 /// Skip: `St<R, N, ceil(D / s)>`.
 impl<R, N, D: CeilDiv<CS>, CS, CD, K> Branch<R, N, D, CS, CD, K> for B1 {
-    type St2 = St<R, N, <D as CeilDiv<CS>>::Out>;
+    type St2 = St<R, N, <D as CeilDiv<CS>>::Output>;
     type K2 = K;
 }
 
@@ -83,63 +83,67 @@ impl<R, N, D, CS, CD, K> Branch<R, N, D, CS, CD, K> for B0
 where
     CS: CeilDiv<D>,
     D: CeilDiv<CS> + MulT<CD>,
-    <CS as CeilDiv<D>>::Out: MinT<N>,
-    N: Divides<<<CS as CeilDiv<D>>::Out as MinT<N>>::Out> + DivT<<<CS as CeilDiv<D>>::Out as MinT<N>>::Out>,
-    <N as Divides<<<CS as CeilDiv<D>>::Out as MinT<N>>::Out>>::Out:
-        ShapeDivisibility<N, <<CS as CeilDiv<D>>::Out as MinT<N>>::Out>,
-    R: Concat<Cons<Mode<<<CS as CeilDiv<D>>::Out as MinT<N>>::Out, <D as MulT<CD>>::Out>, Nil>>,
-    <<CS as CeilDiv<D>>::Out as MinT<N>>::Out: core::ops::Sub<B1>,
-    <<<CS as CeilDiv<D>>::Out as MinT<N>>::Out as core::ops::Sub<B1>>::Output: MulT<D>,
-    K: crate::arith::AddT<<<<<CS as CeilDiv<D>>::Out as MinT<N>>::Out as core::ops::Sub<B1>>::Output as MulT<D>>::Out>,
+    <CS as CeilDiv<D>>::Output: MinT<N>,
+    N: Divides<<<CS as CeilDiv<D>>::Output as MinT<N>>::Output> + DivT<<<CS as CeilDiv<D>>::Output as MinT<N>>::Output>,
+    <N as Divides<<<CS as CeilDiv<D>>::Output as MinT<N>>::Output>>::Output:
+        ShapeDivisibility<N, <<CS as CeilDiv<D>>::Output as MinT<N>>::Output>,
+    R: Concat<Cons<Mode<<<CS as CeilDiv<D>>::Output as MinT<N>>::Output, <D as MulT<CD>>::Output>, Nil>>,
+    <<CS as CeilDiv<D>>::Output as MinT<N>>::Output: core::ops::Sub<B1>,
+    <<<CS as CeilDiv<D>>::Output as MinT<N>>::Output as core::ops::Sub<B1>>::Output: MulT<D>,
+    K: crate::arith::AddT<
+        <<<<CS as CeilDiv<D>>::Output as MinT<N>>::Output as core::ops::Sub<B1>>::Output as MulT<D>>::Output,
+    >,
 {
     type St2 = St<
-        <R as Concat<Cons<Mode<<<CS as CeilDiv<D>>::Out as MinT<N>>::Out, <D as MulT<CD>>::Out>, Nil>>>::Output,
-        <N as DivT<<<CS as CeilDiv<D>>::Out as MinT<N>>::Out>>::Out,
-        <D as CeilDiv<CS>>::Out,
+        <R as Concat<Cons<Mode<<<CS as CeilDiv<D>>::Output as MinT<N>>::Output, <D as MulT<CD>>::Output>, Nil>>>::Output,
+        <N as DivT<<<CS as CeilDiv<D>>::Output as MinT<N>>::Output>>::Output,
+        <D as CeilDiv<CS>>::Output,
     >;
     type K2 = <K as crate::arith::AddT<
-        <<<<CS as CeilDiv<D>>::Out as MinT<N>>::Out as core::ops::Sub<B1>>::Output as MulT<D>>::Out,
-    >>::Out;
+        <<<<CS as CeilDiv<D>>::Output as MinT<N>>::Output as core::ops::Sub<B1>>::Output as MulT<D>>::Output,
+    >>::Output;
 }
 
 /// `B1` when the rest of B fits the mode exactly (the stride condition, or B is done).
 type Admissible<N, D, CS> = <IsOne<N> as OrT<
-    <<D as Divides<CS>>::Out as OrT<
-        <<D as LtT<CS>>::Out as AndT<
-            <<CS as Divides<D>>::Out as OrT<<N as LeT<<CS as CeilDiv<D>>::Out>>::Out>>::Out,
-        >>::Out,
-    >>::Out,
->>::Out;
+    <<D as Divides<CS>>::Output as OrT<
+        <<D as LtT<CS>>::Output as AndT<
+            <<CS as Divides<D>>::Output as OrT<<N as LeT<<CS as CeilDiv<D>>::Output>>::Output>>::Output,
+        >>::Output,
+    >>::Output,
+>>::Output;
 
 /// The skip flag: `next_shape == 1 or rest_shape == 1`, or an inadmissible step (its error
 /// is the stride condition's alone, not a knock-on shape error).
-type SkipFlag<N, D, CS> =
-    <<IsOne<<CS as CeilDiv<D>>::Out> as OrT<IsOne<N>>>::Out as OrT<<Admissible<N, D, CS> as Not>::Output>>::Out;
+type SkipFlag<N, D, CS> = <<IsOne<<CS as CeilDiv<D>>::Output> as OrT<IsOne<N>>>::Output as OrT<
+    <Admissible<N, D, CS> as Not>::Output,
+>>::Output;
 
 impl<R, N, D, CS, CD, K> Step<Mode<CS, CD>, K> for St<R, N, D>
 where
-    N: EqT<U1> + LeT<<CS as CeilDiv<D>>::Out>,
+    N: EqT<U1> + LeT<<CS as CeilDiv<D>>::Output>,
     D: Divides<CS> + LtT<CS>,
     CS: Divides<D> + CeilDiv<D>,
-    <CS as CeilDiv<D>>::Out: EqT<U1>,
-    <CS as Divides<D>>::Out: OrT<<N as LeT<<CS as CeilDiv<D>>::Out>>::Out>,
-    <D as LtT<CS>>::Out: AndT<<<CS as Divides<D>>::Out as OrT<<N as LeT<<CS as CeilDiv<D>>::Out>>::Out>>::Out>,
-    <D as Divides<CS>>::Out: OrT<
-        <<D as LtT<CS>>::Out as AndT<
-            <<CS as Divides<D>>::Out as OrT<<N as LeT<<CS as CeilDiv<D>>::Out>>::Out>>::Out,
-        >>::Out,
+    <CS as CeilDiv<D>>::Output: EqT<U1>,
+    <CS as Divides<D>>::Output: OrT<<N as LeT<<CS as CeilDiv<D>>::Output>>::Output>,
+    <D as LtT<CS>>::Output:
+        AndT<<<CS as Divides<D>>::Output as OrT<<N as LeT<<CS as CeilDiv<D>>::Output>>::Output>>::Output>,
+    <D as Divides<CS>>::Output: OrT<
+        <<D as LtT<CS>>::Output as AndT<
+            <<CS as Divides<D>>::Output as OrT<<N as LeT<<CS as CeilDiv<D>>::Output>>::Output>>::Output,
+        >>::Output,
     >,
     IsOne<N>: OrT<
-        <<D as Divides<CS>>::Out as OrT<
-            <<D as LtT<CS>>::Out as AndT<
-                <<CS as Divides<D>>::Out as OrT<<N as LeT<<CS as CeilDiv<D>>::Out>>::Out>>::Out,
-            >>::Out,
-        >>::Out,
+        <<D as Divides<CS>>::Output as OrT<
+            <<D as LtT<CS>>::Output as AndT<
+                <<CS as Divides<D>>::Output as OrT<<N as LeT<<CS as CeilDiv<D>>::Output>>::Output>>::Output,
+            >>::Output,
+        >>::Output,
     >,
     Admissible<N, D, CS>: StrideDivisibility<D, CS>,
-    IsOne<<CS as CeilDiv<D>>::Out>: OrT<IsOne<N>>,
+    IsOne<<CS as CeilDiv<D>>::Output>: OrT<IsOne<N>>,
     Admissible<N, D, CS>: Not,
-    <IsOne<<CS as CeilDiv<D>>::Out> as OrT<IsOne<N>>>::Out: OrT<<Admissible<N, D, CS> as Not>::Output>,
+    <IsOne<<CS as CeilDiv<D>>::Output> as OrT<IsOne<N>>>::Output: OrT<<Admissible<N, D, CS> as Not>::Output>,
     SkipFlag<N, D, CS>: Branch<R, N, D, CS, CD, K>,
 {
     type St2 = <SkipFlag<N, D, CS> as Branch<R, N, D, CS, CD, K>>::St2;
@@ -173,43 +177,43 @@ where
 /// size).
 pub trait FixLast {
     /// The list with its last mode fixed.
-    type Out;
+    type Output;
 }
 impl<S: EqT<U1>, D> FixLast for Cons<Mode<S, D>, Nil>
 where
     (IsOne<S>,): PickLast<S, D>,
 {
-    type Out = Cons<<(IsOne<S>,) as PickLast<S, D>>::Out, Nil>;
+    type Output = Cons<<(IsOne<S>,) as PickLast<S, D>>::Output, Nil>;
 }
 impl<M, N, T> FixLast for Cons<M, Cons<N, T>>
 where
     Cons<N, T>: FixLast,
 {
-    type Out = Cons<M, <Cons<N, T> as FixLast>::Out>;
+    type Output = Cons<M, <Cons<N, T> as FixLast>::Output>;
 }
 
 /// `_1:d` becomes `_2:d`.
 pub trait PickLast<S, D> {
     /// The mode.
-    type Out;
+    type Output;
 }
 impl<S, D> PickLast<S, D> for (B1,) {
-    type Out = Mode<U2, D>;
+    type Output = Mode<U2, D>;
 }
 impl<S, D> PickLast<S, D> for (B0,) {
-    type Out = Mode<S, D>;
+    type Output = Mode<S, D>;
 }
 
 /// Every mode with a zero reach.
 pub trait WithReach {
     /// `Cons<Reach<M, U0>, ...>`.
-    type Out;
+    type Output;
 }
 impl WithReach for Nil {
-    type Out = Nil;
+    type Output = Nil;
 }
 impl<M, T: WithReach> WithReach for Cons<M, T> {
-    type Out = Cons<Reach<M, U0>, T::Out>;
+    type Output = Cons<Reach<M, U0>, T::Output>;
 }
 
 /// The last element of a list and the rest.
@@ -234,16 +238,16 @@ where
 /// The modes with their new reaches (then the last mode, unchanged).
 pub trait Rezip<KS, Last> {
     /// The list.
-    type Out;
+    type Output;
 }
 impl<Last> Rezip<Nil, Last> for Nil {
-    type Out = Cons<Last, Nil>;
+    type Output = Cons<Last, Nil>;
 }
 impl<M, K, T, K2, KT, Last> Rezip<Cons<K2, KT>, Last> for Cons<Reach<M, K>, T>
 where
     T: Rezip<KT, Last>,
 {
-    type Out = Cons<Reach<M, K2>, <T as Rezip<KT, Last>>::Out>;
+    type Output = Cons<Reach<M, K2>, <T as Rezip<KT, Last>>::Output>;
 }
 
 /// The layout that closes composition_impl for one leaf of B:
@@ -253,26 +257,26 @@ where
 /// | otherwise | the pieces, then `rest_shape : rest_stride * d_last` |
 pub trait Close<R, N, D, DL> {
     /// The layout.
-    type Out;
+    type Output;
 }
 impl<R, N, D: MulT<DL>, DL, X> Close<R, N, D, DL> for (B1, X) {
-    type Out = Layout<N, <D as MulT<DL>>::Out>;
+    type Output = Layout<N, <D as MulT<DL>>::Output>;
 }
 impl<R: ModesToLayout, N, D, DL> Close<R, N, D, DL> for (B0, B1) {
-    type Out = <R as ModesToLayout>::Output;
+    type Output = <R as ModesToLayout>::Output;
 }
 impl<R, N, D: MulT<DL>, DL> Close<R, N, D, DL> for (B0, B0)
 where
-    R: Concat<Cons<Mode<N, <D as MulT<DL>>::Out>, Nil>>,
-    <R as Concat<Cons<Mode<N, <D as MulT<DL>>::Out>, Nil>>>::Output: ModesToLayout,
+    R: Concat<Cons<Mode<N, <D as MulT<DL>>::Output>, Nil>>,
+    <R as Concat<Cons<Mode<N, <D as MulT<DL>>::Output>, Nil>>>::Output: ModesToLayout,
 {
-    type Out = <<R as Concat<Cons<Mode<N, <D as MulT<DL>>::Out>, Nil>>>::Output as ModesToLayout>::Output;
+    type Output = <<R as Concat<Cons<Mode<N, <D as MulT<DL>>::Output>, Nil>>>::Output as ModesToLayout>::Output;
 }
 
 /// composition_impl of `A` (modes with reaches) with one leaf `RS:RD` of `B`.
 pub trait CompLeaf<RS, RD> {
     /// The layout.
-    type Out;
+    type Output;
     /// `A` with the reaches after this leaf.
     type AR;
 }
@@ -280,20 +284,20 @@ pub trait CompLeaf<RS, RD> {
 /// The branch: a static-0 stride, a single-mode `A`, or the general fold.
 pub trait LeafCase<AR, RS, RD> {
     /// The layout.
-    type Out;
+    type Output;
     /// The reaches.
     type AR;
 }
 
 /// `RD == 0`: `RS:0` (A(0) everywhere).
 impl<AR, RS, RD, X> LeafCase<AR, RS, RD> for (B1, X) {
-    type Out = Layout<RS, RD>;
+    type Output = Layout<RS, RD>;
     type AR = AR;
 }
 
 /// A single mode `s:d` (unbounded): `RS : RD*d`.
 impl<S, D, K, RS, RD: MulT<D>> LeafCase<Cons<Reach<Mode<S, D>, K>, Nil>, RS, RD> for (B0, B1) {
-    type Out = Layout<RS, <RD as MulT<D>>::Out>;
+    type Output = Layout<RS, <RD as MulT<D>>::Output>;
     type AR = Cons<Reach<Mode<S, D>, K>, Nil>;
 }
 
@@ -306,13 +310,13 @@ where
     <<AR as SplitLast>::Init as Fold<St<Nil, RS, RD>>>::St2: Closing<<<AR as SplitLast>::Last as LastStride>::D>,
     <AR as SplitLast>::Init: Rezip<<<AR as SplitLast>::Init as Fold<St<Nil, RS, RD>>>::Reach, <AR as SplitLast>::Last>,
 {
-    type Out = <<<AR as SplitLast>::Init as Fold<St<Nil, RS, RD>>>::St2 as Closing<
+    type Output = <<<AR as SplitLast>::Init as Fold<St<Nil, RS, RD>>>::St2 as Closing<
         <<AR as SplitLast>::Last as LastStride>::D,
-    >>::Out;
+    >>::Output;
     type AR = <<AR as SplitLast>::Init as Rezip<
         <<AR as SplitLast>::Init as Fold<St<Nil, RS, RD>>>::Reach,
         <AR as SplitLast>::Last,
-    >>::Out;
+    >>::Output;
 }
 
 /// The stride of the last mode.
@@ -327,13 +331,13 @@ impl<S, D, K> LastStride for Reach<Mode<S, D>, K> {
 /// Close a final state with the last stride.
 pub trait Closing<DL> {
     /// The layout.
-    type Out;
+    type Output;
 }
 impl<R: IsNil, N: EqT<U1>, D, DL> Closing<DL> for St<R, N, D>
 where
-    (<R as IsNil>::Out, IsOne<N>): Close<R, N, D, DL>,
+    (<R as IsNil>::Output, IsOne<N>): Close<R, N, D, DL>,
 {
-    type Out = <(<R as IsNil>::Out, IsOne<N>) as Close<R, N, D, DL>>::Out;
+    type Output = <(<R as IsNil>::Output, IsOne<N>) as Close<R, N, D, DL>>::Output;
 }
 
 impl<AR, RS, RD> CompLeaf<RS, RD> for AR
@@ -341,10 +345,11 @@ where
     RD: EqT<U0>,
     AR: SplitLast,
     <AR as SplitLast>::Init: IsNil,
-    (<RD as EqT<U0>>::Out, <<AR as SplitLast>::Init as IsNil>::Out): LeafCase<AR, RS, RD>,
+    (<RD as EqT<U0>>::Output, <<AR as SplitLast>::Init as IsNil>::Output): LeafCase<AR, RS, RD>,
 {
-    type Out = <(<RD as EqT<U0>>::Out, <<AR as SplitLast>::Init as IsNil>::Out) as LeafCase<AR, RS, RD>>::Out;
-    type AR = <(<RD as EqT<U0>>::Out, <<AR as SplitLast>::Init as IsNil>::Out) as LeafCase<AR, RS, RD>>::AR;
+    type Output =
+        <(<RD as EqT<U0>>::Output, <<AR as SplitLast>::Init as IsNil>::Output) as LeafCase<AR, RS, RD>>::Output;
+    type AR = <(<RD as EqT<U0>>::Output, <<AR as SplitLast>::Init as IsNil>::Output) as LeafCase<AR, RS, RD>>::AR;
 }
 
 /// composition_impl of `A` with `B` given as shape (the implementing type) and stride,
@@ -352,7 +357,7 @@ where
 /// so that the type checker never searches these impls before it knows B.
 pub trait CompB<DB, AR> {
     /// The layout.
-    type Out;
+    type Output;
     /// The reaches after B.
     type AR;
 }
@@ -360,12 +365,12 @@ pub trait CompB<DB, AR> {
 /// The modes of a tuple B, each composed in turn.
 pub trait CompModes<DB, AR> {
     /// The per-mode layouts, as a list.
-    type Out;
+    type Output;
     /// The reaches after all modes.
     type AR;
 }
 impl<AR> CompModes<Nil, AR> for Nil {
-    type Out = Nil;
+    type Output = Nil;
     type AR = AR;
 }
 impl<AR, S, ST, D, DT> CompModes<Cons<D, DT>, AR> for Cons<S, ST>
@@ -373,7 +378,7 @@ where
     S: CompB<D, AR>,
     ST: CompModes<DT, <S as CompB<D, AR>>::AR>,
 {
-    type Out = Cons<<S as CompB<D, AR>>::Out, <ST as CompModes<DT, <S as CompB<D, AR>>::AR>>::Out>;
+    type Output = Cons<<S as CompB<D, AR>>::Output, <ST as CompModes<DT, <S as CompB<D, AR>>::AR>>::Output>;
     type AR = <ST as CompModes<DT, <S as CompB<D, AR>>::AR>>::AR;
 }
 
@@ -381,11 +386,11 @@ where
 impl<AR, S, ST, D, DT> CompB<Cons<D, DT>, AR> for Cons<S, ST>
 where
     Cons<S, ST>: CompModes<Cons<D, DT>, AR>,
-    <Cons<S, ST> as CompModes<Cons<D, DT>, AR>>::Out: MakeLayout,
+    <Cons<S, ST> as CompModes<Cons<D, DT>, AR>>::Output: MakeLayout,
 {
-    type Out = Layout<
-        <<Cons<S, ST> as CompModes<Cons<D, DT>, AR>>::Out as MakeLayout>::S,
-        <<Cons<S, ST> as CompModes<Cons<D, DT>, AR>>::Out as MakeLayout>::D,
+    type Output = Layout<
+        <<Cons<S, ST> as CompModes<Cons<D, DT>, AR>>::Output as MakeLayout>::S,
+        <<Cons<S, ST> as CompModes<Cons<D, DT>, AR>>::Output as MakeLayout>::D,
     >;
     type AR = <Cons<S, ST> as CompModes<Cons<D, DT>, AR>>::AR;
 }
@@ -397,7 +402,7 @@ macro_rules! leaf_comp {
         where
             AR: CompLeaf<$s, $d>,
         {
-            type Out = <AR as CompLeaf<$s, $d>>::Out;
+            type Output = <AR as CompLeaf<$s, $d>>::Output;
             type AR = <AR as CompLeaf<$s, $d>>::AR;
         }
     )*};
@@ -411,7 +416,7 @@ impl<M> Fits for Cons<M, Nil> {}
 impl<S, D, K, N, T> Fits for Cons<Reach<Mode<S, D>, K>, Cons<N, T>>
 where
     K: LtT<S>,
-    <K as LtT<S>>::Out: ModesFit<K, S>,
+    <K as LtT<S>>::Output: ModesFit<K, S>,
     Cons<N, T>: Fits,
 {
 }
@@ -429,7 +434,7 @@ pub type Composed<A, B> = <A as Composition<B>>::Output;
 
 /// The flat, coalesce_x'ed modes of A with zero reaches.
 type ModesOf<SA, DA> =
-    <<<<SA as FlattenModes<DA>>::Output as FixLast>::Out as CoalesceModes>::Output as WithReach>::Out;
+    <<<<SA as FlattenModes<DA>>::Output as FixLast>::Output as CoalesceModes>::Output as WithReach>::Output;
 
 impl<SA, DA, SB, DB> Composition<Layout<SB, DB>> for Layout<SA, DA>
 where
@@ -438,13 +443,13 @@ where
     SB: Congruent<DB>,
     DB: IntTuple,
     <SA as FlattenModes<DA>>::Output: FixLast,
-    <<SA as FlattenModes<DA>>::Output as FixLast>::Out: CoalesceModes,
-    <<<SA as FlattenModes<DA>>::Output as FixLast>::Out as CoalesceModes>::Output: WithReach,
+    <<SA as FlattenModes<DA>>::Output as FixLast>::Output: CoalesceModes,
+    <<<SA as FlattenModes<DA>>::Output as FixLast>::Output as CoalesceModes>::Output: WithReach,
     SB: CompB<DB, ModesOf<SA, DA>>,
     <SB as CompB<DB, ModesOf<SA, DA>>>::AR: Fits,
-    <SB as CompB<DB, ModesOf<SA, DA>>>::Out: Default,
+    <SB as CompB<DB, ModesOf<SA, DA>>>::Output: Default,
 {
-    type Output = <SB as CompB<DB, ModesOf<SA, DA>>>::Out;
+    type Output = <SB as CompB<DB, ModesOf<SA, DA>>>::Output;
     #[inline(always)]
     fn composition(self, _: Layout<SB, DB>) -> Self::Output {
         // Every leaf is static: the value is the type's.
@@ -480,10 +485,10 @@ crate::gate::static_op!(
 impl<SA, DA, L> Composition<ByMode<L>> for Layout<SA, DA>
 where
     Layout<SA, DA>: crate::gate::StaticBit,
-    <Layout<SA, DA> as crate::gate::StaticBit>::Out:
+    <Layout<SA, DA> as crate::gate::StaticBit>::Output:
         crate::tiler::Arrange<crate::tiler::Plain, CompositionOp, Layout<SA, DA>, ByMode<L>>,
 {
-    type Output = <<Layout<SA, DA> as crate::gate::StaticBit>::Out as crate::tiler::Arrange<
+    type Output = <<Layout<SA, DA> as crate::gate::StaticBit>::Output as crate::tiler::Arrange<
         crate::tiler::Plain,
         CompositionOp,
         Layout<SA, DA>,
@@ -491,7 +496,7 @@ where
     >>::Output;
     #[inline(always)]
     fn composition(self, b: ByMode<L>) -> Self::Output {
-        <<Layout<SA, DA> as crate::gate::StaticBit>::Out as crate::tiler::Arrange<
+        <<Layout<SA, DA> as crate::gate::StaticBit>::Output as crate::tiler::Arrange<
             crate::tiler::Plain,
             CompositionOp,
             Layout<SA, DA>,

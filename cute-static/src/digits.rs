@@ -14,7 +14,7 @@ use typenum::{IsLess, B0, B1, U10};
 /// Appends a decimal digit (a typenum `U0 ..= U9`).
 pub trait Push<D> {
     /// The longer number.
-    type Out;
+    type Output;
 }
 
 cute_macros::decimal_digits!();
@@ -22,34 +22,34 @@ cute_macros::decimal_digits!();
 /// The decimal digits of a typenum number, as `DecN<d1, .., dN>`.
 pub trait Decimal {
     /// The digits.
-    type Out;
+    type Output;
 }
 impl<N> Decimal for N
 where
     N: IsLess<U10>,
     (<N as IsLess<U10>>::Output, N): Digits,
 {
-    type Out = <(<N as IsLess<U10>>::Output, N) as Digits>::Out;
+    type Output = <(<N as IsLess<U10>>::Output, N) as Digits>::Output;
 }
 
 /// One step of the conversion, chosen by `N < 10`.
 pub trait Digits {
     /// The digits.
-    type Out;
+    type Output;
 }
 impl<N> Digits for (B1, N)
 where
     Dec0: Push<N>,
 {
-    type Out = <Dec0 as Push<N>>::Out;
+    type Output = <Dec0 as Push<N>>::Output;
 }
 impl<N> Digits for (B0, N)
 where
     N: Div<U10> + Rem<U10>,
     <N as Div<U10>>::Output: Decimal,
-    <<N as Div<U10>>::Output as Decimal>::Out: Push<<N as Rem<U10>>::Output>,
+    <<N as Div<U10>>::Output as Decimal>::Output: Push<<N as Rem<U10>>::Output>,
 {
-    type Out = <<<N as Div<U10>>::Output as Decimal>::Out as Push<<N as Rem<U10>>::Output>>::Out;
+    type Output = <<<N as Div<U10>>::Output as Decimal>::Output as Push<<N as Rem<U10>>::Output>>::Output;
 }
 
 #[cfg(test)]
@@ -63,10 +63,10 @@ mod tests {
 
     #[test]
     fn digits_are_decimal() {
-        assert!(same::<<U0 as Decimal>::Out, Dec1<0>>());
-        assert!(same::<<U7 as Decimal>::Out, Dec1<7>>());
-        assert!(same::<<U1024 as Decimal>::Out, Dec4<1, 0, 2, 4>>());
+        assert!(same::<<U0 as Decimal>::Output, Dec1<0>>());
+        assert!(same::<<U7 as Decimal>::Output, Dec1<7>>());
+        assert!(same::<<U1024 as Decimal>::Output, Dec4<1, 0, 2, 4>>());
         type Max = crate::Shape![4294967296];
-        assert!(same::<<Max as Decimal>::Out, Dec10<4, 2, 9, 4, 9, 6, 7, 2, 9, 6>>());
+        assert!(same::<<Max as Decimal>::Output, Dec10<4, 2, 9, 4, 9, 6, 7, 2, 9, 6>>());
     }
 }

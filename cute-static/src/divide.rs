@@ -151,7 +151,7 @@ impl<U: Unsigned, B: Bit, D> ScaleBy<D> for UInt<U, B>
 where
     UInt<U, B>: MulMixed<D> + Default,
 {
-    type Output = <UInt<U, B> as MulMixed<D>>::Out;
+    type Output = <UInt<U, B> as MulMixed<D>>::Output;
     #[inline(always)]
     fn scale_by(self, d: D) -> Result<Self::Output, Error> {
         self.checked_mul(d).ok_or(Error::Overflow { op: "logical_divide" })
@@ -293,27 +293,27 @@ macro_rules! int_tiler_leaf {
         impl<S, D, $($g: $b),*> DivideLeaf<S, D> for $ty
         where
             DivideOp: IntRule<$ty>,
-            <DivideOp as IntRule<$ty>>::Out: DivideLeaf<S, D> + Default,
+            <DivideOp as IntRule<$ty>>::Output: DivideLeaf<S, D> + Default,
         {
-            type TileS = <<DivideOp as IntRule<$ty>>::Out as DivideLeaf<S, D>>::TileS;
-            type TileD = <<DivideOp as IntRule<$ty>>::Out as DivideLeaf<S, D>>::TileD;
-            type RestS = <<DivideOp as IntRule<$ty>>::Out as DivideLeaf<S, D>>::RestS;
-            type RestD = <<DivideOp as IntRule<$ty>>::Out as DivideLeaf<S, D>>::RestD;
+            type TileS = <<DivideOp as IntRule<$ty>>::Output as DivideLeaf<S, D>>::TileS;
+            type TileD = <<DivideOp as IntRule<$ty>>::Output as DivideLeaf<S, D>>::TileD;
+            type RestS = <<DivideOp as IntRule<$ty>>::Output as DivideLeaf<S, D>>::RestS;
+            type RestD = <<DivideOp as IntRule<$ty>>::Output as DivideLeaf<S, D>>::RestD;
             #[inline(always)]
             fn divide_leaf(&self, s: S, d: D) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error> {
-                <<DivideOp as IntRule<$ty>>::Out>::default().divide_leaf(s, d)
+                <<DivideOp as IntRule<$ty>>::Output>::default().divide_leaf(s, d)
             }
         }
         impl<D, $($g: $b),*> ComposeLeaf<D> for $ty
         where
             crate::tiler::CompositionOp: IntRule<$ty>,
-            <crate::tiler::CompositionOp as IntRule<$ty>>::Out: ComposeLeaf<D> + Default,
+            <crate::tiler::CompositionOp as IntRule<$ty>>::Output: ComposeLeaf<D> + Default,
         {
-            type S = <<crate::tiler::CompositionOp as IntRule<$ty>>::Out as ComposeLeaf<D>>::S;
-            type D = <<crate::tiler::CompositionOp as IntRule<$ty>>::Out as ComposeLeaf<D>>::D;
+            type S = <<crate::tiler::CompositionOp as IntRule<$ty>>::Output as ComposeLeaf<D>>::S;
+            type D = <<crate::tiler::CompositionOp as IntRule<$ty>>::Output as ComposeLeaf<D>>::D;
             #[inline(always)]
             fn compose_leaf(&self, d: D) -> Result<(Self::S, Self::D), Error> {
-                <<crate::tiler::CompositionOp as IntRule<$ty>>::Out>::default().compose_leaf(d)
+                <<crate::tiler::CompositionOp as IntRule<$ty>>::Output>::default().compose_leaf(d)
             }
         }
     )*};
@@ -442,7 +442,7 @@ where
     L::RS: Splice,
     L::RD: Splice,
 {
-    type Output = Result<Layout<Cons<L::TS, <L::RS as Splice>::Out>, Cons<L::TD, <L::RD as Splice>::Out>>, Error>;
+    type Output = Result<Layout<Cons<L::TS, <L::RS as Splice>::Output>, Cons<L::TD, <L::RD as Splice>::Output>>, Error>;
     #[inline(always)]
     fn mixed(a: Layout<SA, DA>, b: ByMode<L>) -> Self::Output {
         let p: Parts6<L, SA, DA> = b.0.divide_modes(*a.shape(), *a.stride())?;
@@ -460,13 +460,13 @@ where
     L::TD: Splice,
     L::RS: Splice,
     L::RD: Splice,
-    <L::TS as Splice>::Out: crate::int_tuple::Concat<<L::RS as Splice>::Out>,
-    <L::TD as Splice>::Out: crate::int_tuple::Concat<<L::RD as Splice>::Out>,
+    <L::TS as Splice>::Output: crate::int_tuple::Concat<<L::RS as Splice>::Output>,
+    <L::TD as Splice>::Output: crate::int_tuple::Concat<<L::RD as Splice>::Output>,
 {
     type Output = Result<
         Layout<
-            <<L::TS as Splice>::Out as crate::int_tuple::Concat<<L::RS as Splice>::Out>>::Output,
-            <<L::TD as Splice>::Out as crate::int_tuple::Concat<<L::RD as Splice>::Out>>::Output,
+            <<L::TS as Splice>::Output as crate::int_tuple::Concat<<L::RS as Splice>::Output>>::Output,
+            <<L::TD as Splice>::Output as crate::int_tuple::Concat<<L::RD as Splice>::Output>>::Output,
         >,
         Error,
     >;
@@ -483,26 +483,26 @@ where
 /// spliced into its modes.
 pub trait Splice {
     /// The modes.
-    type Out: Copy;
+    type Output: Copy;
     /// The modes.
-    fn splice(self) -> Self::Out;
+    fn splice(self) -> Self::Output;
 }
 impl Splice for Nil {
-    type Out = Nil;
+    type Output = Nil;
     #[inline(always)]
     fn splice(self) -> Nil {
         Nil
     }
 }
 impl<H: Copy> Splice for Cons<H, Nil> {
-    type Out = Cons<Cons<H, Nil>, Nil>;
+    type Output = Cons<Cons<H, Nil>, Nil>;
     #[inline(always)]
-    fn splice(self) -> Self::Out {
+    fn splice(self) -> Self::Output {
         Cons(self, Nil)
     }
 }
 impl<H: Copy, H2: Copy, T: Copy> Splice for Cons<H, Cons<H2, T>> {
-    type Out = Self;
+    type Output = Self;
     #[inline(always)]
     fn splice(self) -> Self {
         self

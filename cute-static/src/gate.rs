@@ -36,7 +36,7 @@ impl<Op, A: StaticLayoutRequired, B> Gate<Op, A, B> for B0 {
 }
 
 /// The result type of a static-only operation `Op` on `(A, B)`.
-pub type Gated<Op, A, B> = <<A as StaticBit>::Out as Gate<Op, A, B>>::Output;
+pub type Gated<Op, A, B> = <<A as StaticBit>::Output as Gate<Op, A, B>>::Output;
 
 /// A public static-only operation `name(layout, b)` (or `name(layout)`): its result type is the
 /// gate's, so that a run-time leaf is one "static value required" error, and its value the
@@ -48,7 +48,7 @@ macro_rules! static_op {
         pub fn $name<SA, DA, $($g),*>(_: $crate::Layout<SA, DA>, _: $bt) -> $crate::gate::Gated<$op, $crate::Layout<SA, DA>, $bt>
         where
             $crate::Layout<SA, DA>: $crate::gate::StaticBit,
-            <$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Out: $crate::gate::Gate<$op, $crate::Layout<SA, DA>, $bt>,
+            <$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Output: $crate::gate::Gate<$op, $crate::Layout<SA, DA>, $bt>,
             $crate::gate::Gated<$op, $crate::Layout<SA, DA>, $bt>: Default,
         {
             Default::default()
@@ -58,7 +58,7 @@ macro_rules! static_op {
         impl<SA, DA, X> $crate::ops::$tr<X> for $crate::Layout<SA, DA>
         where
             $crate::Layout<SA, DA>: $crate::gate::StaticBit,
-            <$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Out: $crate::gate::Gate<$op, $crate::Layout<SA, DA>, X>,
+            <$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Output: $crate::gate::Gate<$op, $crate::Layout<SA, DA>, X>,
             $crate::gate::Gated<$op, $crate::Layout<SA, DA>, X>: Default,
         {
             type Output = $crate::gate::Gated<$op, $crate::Layout<SA, DA>, X>;
@@ -75,7 +75,7 @@ macro_rules! static_op {
         pub fn $name<SA, DA>(_: $crate::Layout<SA, DA>) -> $crate::gate::Gated<$op, $crate::Layout<SA, DA>, ()>
         where
             $crate::Layout<SA, DA>: $crate::gate::StaticBit,
-            <$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Out: $crate::gate::Gate<$op, $crate::Layout<SA, DA>, ()>,
+            <$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Output: $crate::gate::Gate<$op, $crate::Layout<SA, DA>, ()>,
             $crate::gate::Gated<$op, $crate::Layout<SA, DA>, ()>: Default,
         {
             Default::default()
@@ -85,7 +85,7 @@ macro_rules! static_op {
         impl<SA, DA> $crate::ops::$tr for $crate::Layout<SA, DA>
         where
             $crate::Layout<SA, DA>: $crate::gate::StaticBit,
-            <$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Out: $crate::gate::Gate<$op, $crate::Layout<SA, DA>, ()>,
+            <$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Output: $crate::gate::Gate<$op, $crate::Layout<SA, DA>, ()>,
             $crate::gate::Gated<$op, $crate::Layout<SA, DA>, ()>: Default,
         {
             type Output = $crate::gate::Gated<$op, $crate::Layout<SA, DA>, ()>;

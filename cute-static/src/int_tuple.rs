@@ -277,42 +277,42 @@ display_list!(Cons<H, T> => H, T; Nil => );
 /// of elements of a list.
 pub trait RankT {
     /// The rank.
-    type Out: Unsigned;
+    type Output: Unsigned;
 }
 impl RankT for Nil {
-    type Out = typenum::U0;
+    type Output = typenum::U0;
 }
 impl<H, T: RankT> RankT for Cons<H, T>
 where
-    <T as RankT>::Out: core::ops::Add<B1>,
-    typenum::Add1<<T as RankT>::Out>: Unsigned,
+    <T as RankT>::Output: core::ops::Add<B1>,
+    typenum::Add1<<T as RankT>::Output>: Unsigned,
 {
-    type Out = typenum::Add1<<T as RankT>::Out>;
+    type Output = typenum::Add1<<T as RankT>::Output>;
 }
 
 /// The modes of a shape or stride as a list (a leaf is its own single mode, as in CuTe's
 /// `wrap`).
 pub trait Wrap {
     /// The list of modes.
-    type Out;
+    type Output;
 }
 impl<H, T> Wrap for Cons<H, T> {
-    type Out = Cons<H, T>;
+    type Output = Cons<H, T>;
 }
 impl Wrap for Nil {
-    type Out = Nil;
+    type Output = Nil;
 }
 
 /// Whether a list is empty, as a bit.
 pub trait IsNil {
     /// `B1` for `Nil`.
-    type Out: Bit;
+    type Output: Bit;
 }
 impl IsNil for Nil {
-    type Out = B1;
+    type Output = B1;
 }
 impl<H, T> IsNil for Cons<H, T> {
-    type Out = B0;
+    type Output = B0;
 }
 
 /// Concatenation of two lists.
@@ -339,17 +339,17 @@ impl<H: Copy, T: Concat<B>, B> Concat<B> for Cons<H, T> {
 /// checker exactly where this holds).
 pub trait StaticBit {
     /// The bit.
-    type Out: Bit;
+    type Output: Bit;
 }
 impl StaticBit for Nil {
-    type Out = B1;
+    type Output = B1;
 }
 impl<H: StaticBit, T: StaticBit> StaticBit for Cons<H, T>
 where
-    <H as StaticBit>::Out: core::ops::BitAnd<<T as StaticBit>::Out>,
-    <<H as StaticBit>::Out as core::ops::BitAnd<<T as StaticBit>::Out>>::Output: Bit,
+    <H as StaticBit>::Output: core::ops::BitAnd<<T as StaticBit>::Output>,
+    <<H as StaticBit>::Output as core::ops::BitAnd<<T as StaticBit>::Output>>::Output: Bit,
 {
-    type Out = <<H as StaticBit>::Out as core::ops::BitAnd<<T as StaticBit>::Out>>::Output;
+    type Output = <<H as StaticBit>::Output as core::ops::BitAnd<<T as StaticBit>::Output>>::Output;
 }
 
 /// The per-leaf impls: a leaf has rank 1, is its own single mode, and is static unless it is a
@@ -357,13 +357,13 @@ where
 macro_rules! leaf_concepts {
     ($([$($g:ident: $b:path),*] $ty:ty => $static:ty);*) => {$(
         impl<$($g: $b),*> RankT for $ty {
-            type Out = typenum::U1;
+            type Output = typenum::U1;
         }
         impl<$($g: $b),*> Wrap for $ty {
-            type Out = Cons<$ty, Nil>;
+            type Output = Cons<$ty, Nil>;
         }
         impl<$($g: $b),*> StaticBit for $ty {
-            type Out = $static;
+            type Output = $static;
         }
     )*};
 }

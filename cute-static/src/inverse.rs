@@ -19,20 +19,20 @@ pub struct Indexed<S, D, P>(S, D, P);
 /// The modes with their exclusive prefix products, from `P`.
 pub trait WithPreprod<P> {
     /// The list of [`Indexed`] modes.
-    type Out;
+    type Output;
     /// The product of all shapes.
     type Total;
 }
 impl<P> WithPreprod<P> for Nil {
-    type Out = Nil;
+    type Output = Nil;
     type Total = P;
 }
 impl<S, D, T, P: MulT<S>> WithPreprod<P> for Cons<Mode<S, D>, T>
 where
-    T: WithPreprod<<P as MulT<S>>::Out>,
+    T: WithPreprod<<P as MulT<S>>::Output>,
 {
-    type Out = Cons<Indexed<S, D, P>, <T as WithPreprod<<P as MulT<S>>::Out>>::Out>;
-    type Total = <T as WithPreprod<<P as MulT<S>>::Out>>::Total;
+    type Output = Cons<Indexed<S, D, P>, <T as WithPreprod<<P as MulT<S>>::Output>>::Output>;
+    type Total = <T as WithPreprod<<P as MulT<S>>::Output>>::Total;
 }
 
 /// The stride, the sort key.
@@ -59,10 +59,10 @@ impl<H> Pass<H> for Nil {
 impl<H: Key, M: Key, T> Pass<H> for Cons<M, T>
 where
     M::D: crate::arith::LtT<H::D>,
-    <M::D as crate::arith::LtT<H::D>>::Out: PassStep<H, M, T>,
+    <M::D as crate::arith::LtT<H::D>>::Output: PassStep<H, M, T>,
 {
-    type Min = <<M::D as crate::arith::LtT<H::D>>::Out as PassStep<H, M, T>>::Min;
-    type Rest = <<M::D as crate::arith::LtT<H::D>>::Out as PassStep<H, M, T>>::Rest;
+    type Min = <<M::D as crate::arith::LtT<H::D>>::Output as PassStep<H, M, T>>::Min;
+    type Rest = <<M::D as crate::arith::LtT<H::D>>::Output as PassStep<H, M, T>>::Rest;
 }
 /// `B1`: `M` is smaller and becomes the holder, `H` takes its place.
 pub trait PassStep<H, M, T> {
@@ -83,21 +83,21 @@ impl<H, M, T: Pass<H>> PassStep<H, M, T> for B0 {
 /// The list sorted by stride, as C++'s exchange sort leaves it.
 pub trait ExchangeSort {
     /// The sorted list.
-    type Out;
+    type Output;
 }
 impl ExchangeSort for Nil {
-    type Out = Nil;
+    type Output = Nil;
 }
 impl<H, T: Pass<H>> ExchangeSort for Cons<H, T>
 where
     <T as Pass<H>>::Rest: ExchangeSort,
 {
-    type Out = Cons<<T as Pass<H>>::Min, <<T as Pass<H>>::Rest as ExchangeSort>::Out>;
+    type Output = Cons<<T as Pass<H>>::Min, <<T as Pass<H>>::Rest as ExchangeSort>::Output>;
 }
 
 /// The sorted, indexed modes of `coalesce(L)`.
 pub type SortedModes<S, D> =
-    <<<<S as FlattenModes<D>>::Output as CoalesceModes>::Output as WithPreprod<U1>>::Out as ExchangeSort>::Out;
+    <<<<S as FlattenModes<D>>::Output as CoalesceModes>::Output as WithPreprod<U1>>::Output as ExchangeSort>::Output;
 
 /// `coalesce` of a list of modes, as a layout.
 pub type CoalescedModes<M> = <<M as CoalesceModes>::Output as ModesToLayout>::Output;
@@ -108,27 +108,27 @@ pub type CoalescedModes<M> = <<M as CoalesceModes>::Output as ModesToLayout>::Ou
 /// `s:preprod` and moves `current` to `s * d`; others are skipped.
 pub trait RightFold<C> {
     /// The contributed modes.
-    type Out;
+    type Output;
 }
 impl<C> RightFold<C> for Nil {
-    type Out = Nil;
+    type Output = Nil;
 }
 impl<S, D: EqT<C>, P, T, C> RightFold<C> for Cons<Indexed<S, D, P>, T>
 where
-    <D as EqT<C>>::Out: RightStep<S, D, P, T, C>,
+    <D as EqT<C>>::Output: RightStep<S, D, P, T, C>,
 {
-    type Out = <<D as EqT<C>>::Out as RightStep<S, D, P, T, C>>::Out;
+    type Output = <<D as EqT<C>>::Output as RightStep<S, D, P, T, C>>::Output;
 }
 /// Take (`B1`) or skip (`B0`) a mode.
 pub trait RightStep<S, D, P, T, C> {
     /// The contributed modes.
-    type Out;
+    type Output;
 }
-impl<S: MulT<D>, D, P, T: RightFold<<S as MulT<D>>::Out>, C> RightStep<S, D, P, T, C> for B1 {
-    type Out = Cons<Mode<S, P>, <T as RightFold<<S as MulT<D>>::Out>>::Out>;
+impl<S: MulT<D>, D, P, T: RightFold<<S as MulT<D>>::Output>, C> RightStep<S, D, P, T, C> for B1 {
+    type Output = Cons<Mode<S, P>, <T as RightFold<<S as MulT<D>>::Output>>::Output>;
 }
 impl<S, D, P, T: RightFold<C>, C> RightStep<S, D, P, T, C> for B0 {
-    type Out = <T as RightFold<C>>::Out;
+    type Output = <T as RightFold<C>>::Output;
 }
 
 /// `right_inverse`, as an operation marker.
@@ -140,12 +140,12 @@ where
     S: FlattenModes<D>,
     <S as FlattenModes<D>>::Output: CoalesceModes,
     <<S as FlattenModes<D>>::Output as CoalesceModes>::Output: WithPreprod<U1>,
-    <<<S as FlattenModes<D>>::Output as CoalesceModes>::Output as WithPreprod<U1>>::Out: ExchangeSort,
+    <<<S as FlattenModes<D>>::Output as CoalesceModes>::Output as WithPreprod<U1>>::Output: ExchangeSort,
     SortedModes<S, D>: RightFold<U1>,
-    Cons<Mode<U1, U0>, <SortedModes<S, D> as RightFold<U1>>::Out>: CoalesceModes,
-    <Cons<Mode<U1, U0>, <SortedModes<S, D> as RightFold<U1>>::Out> as CoalesceModes>::Output: ModesToLayout,
+    Cons<Mode<U1, U0>, <SortedModes<S, D> as RightFold<U1>>::Output>: CoalesceModes,
+    <Cons<Mode<U1, U0>, <SortedModes<S, D> as RightFold<U1>>::Output> as CoalesceModes>::Output: ModesToLayout,
 {
-    type Output = CoalescedModes<Cons<Mode<U1, U0>, <SortedModes<S, D> as RightFold<U1>>::Out>>;
+    type Output = CoalescedModes<Cons<Mode<U1, U0>, <SortedModes<S, D> as RightFold<U1>>::Output>>;
 }
 
 crate::gate::static_op!(
@@ -191,42 +191,42 @@ cute_macros::decimal_condition! {
 /// `d / size` elements of stride 0 (first) or of the previous mode's prefix product.
 pub trait LeftFold<Z, Prev, Sp> {
     /// The contributed modes.
-    type Out;
+    type Output;
 }
 /// The end: the shape of the mode with the largest stride, at the last prefix product.
 impl<Z, Prev, Sp, S, D, P> LeftFold<Z, Prev, Sp> for Cons<Indexed<S, D, P>, Nil>
 where
     D: EqT<U0>,
-    <D as EqT<U0>>::Out: LeftStep<S, D, P, Nil, Z, Prev, Sp>,
+    <D as EqT<U0>>::Output: LeftStep<S, D, P, Nil, Z, Prev, Sp>,
 {
-    type Out = <<D as EqT<U0>>::Out as LeftStep<S, D, P, Nil, Z, Prev, Sp>>::Out;
+    type Output = <<D as EqT<U0>>::Output as LeftStep<S, D, P, Nil, Z, Prev, Sp>>::Output;
 }
 impl<Z, Prev, Sp, S, D, P, N, T> LeftFold<Z, Prev, Sp> for Cons<Indexed<S, D, P>, Cons<N, T>>
 where
     D: EqT<U0>,
-    <D as EqT<U0>>::Out: LeftStep<S, D, P, Cons<N, T>, Z, Prev, Sp>,
+    <D as EqT<U0>>::Output: LeftStep<S, D, P, Cons<N, T>, Z, Prev, Sp>,
 {
-    type Out = <<D as EqT<U0>>::Out as LeftStep<S, D, P, Cons<N, T>, Z, Prev, Sp>>::Out;
+    type Output = <<D as EqT<U0>>::Output as LeftStep<S, D, P, Cons<N, T>, Z, Prev, Sp>>::Output;
 }
 
 /// Skip a stride-0 mode (`B1`) or contribute one (`B0`).
 pub trait LeftStep<S, D, P, T, Z, Prev, Sp> {
     /// The contributed modes.
-    type Out;
+    type Output;
 }
 impl<S, D, P, T, Z, Prev, Sp> LeftStep<S, D, P, T, Z, Prev, Sp> for B1
 where
     T: LeftRest<S, Z, Prev, Sp>,
 {
-    type Out = <T as LeftRest<S, Z, Prev, Sp>>::Out;
+    type Output = <T as LeftRest<S, Z, Prev, Sp>>::Output;
 }
 impl<S, D, P, T, Z, Prev, Sp> LeftStep<S, D, P, T, Z, Prev, Sp> for B0
 where
     D: Divides<Z>,
-    <D as Divides<Z>>::Out: LeftInverseDivisibility<D, Z>,
-    (<D as Divides<Z>>::Out,): LeftDivided<S, D, P, T, Z, Prev, Sp>,
+    <D as Divides<Z>>::Output: LeftInverseDivisibility<D, Z>,
+    (<D as Divides<Z>>::Output,): LeftDivided<S, D, P, T, Z, Prev, Sp>,
 {
-    type Out = <(<D as Divides<Z>>::Out,) as LeftDivided<S, D, P, T, Z, Prev, Sp>>::Out;
+    type Output = <(<D as Divides<Z>>::Output,) as LeftDivided<S, D, P, T, Z, Prev, Sp>>::Output;
 }
 
 /// A mode of nonzero stride, chosen by the divisibility bit: checked for injectivity (`B1`),
@@ -234,56 +234,56 @@ where
 /// comes first, as in cute-dyn: with it, a stride inside the previous span is a collision.
 pub trait LeftDivided<S, D, P, T, Z, Prev, Sp> {
     /// The contributed modes.
-    type Out;
+    type Output;
 }
 impl<S, D, P, T, Z, Prev, Sp> LeftDivided<S, D, P, T, Z, Prev, Sp> for (B0,) {
-    type Out = Nil;
+    type Output = Nil;
 }
 impl<S, D, P, T, Z, Prev, Sp> LeftDivided<S, D, P, T, Z, Prev, Sp> for (B1,)
 where
     Sp: LeT<D>,
-    <Sp as LeT<D>>::Out: LeftInverseInjective<D, Sp>,
-    (<Sp as LeT<D>>::Out,): LeftTake<S, D, P, T, Z, Prev>,
+    <Sp as LeT<D>>::Output: LeftInverseInjective<D, Sp>,
+    (<Sp as LeT<D>>::Output,): LeftTake<S, D, P, T, Z, Prev>,
 {
-    type Out = <(<Sp as LeT<D>>::Out,) as LeftTake<S, D, P, T, Z, Prev>>::Out;
+    type Output = <(<Sp as LeT<D>>::Output,) as LeftTake<S, D, P, T, Z, Prev>>::Output;
 }
 
 /// A mode that divides, chosen by the injectivity bit: taken (`B1`), or, starting inside the
 /// previous mode, the end of the fold (its error is [`LeftInverseInjective`]'s alone).
 pub trait LeftTake<S, D, P, T, Z, Prev> {
     /// The contributed modes.
-    type Out;
+    type Output;
 }
 impl<S, D, P, T, Z, Prev> LeftTake<S, D, P, T, Z, Prev> for (B1,)
 where
     D: DivT<Z>,
     S: MulT<D>,
-    Z: MulT<<D as DivT<Z>>::Out>,
-    T: LeftRest<S, <Z as MulT<<D as DivT<Z>>::Out>>::Out, P, <S as MulT<D>>::Out>,
+    Z: MulT<<D as DivT<Z>>::Output>,
+    T: LeftRest<S, <Z as MulT<<D as DivT<Z>>::Output>>::Output, P, <S as MulT<D>>::Output>,
 {
-    type Out = Cons<
-        Mode<<D as DivT<Z>>::Out, Prev>,
-        <T as LeftRest<S, <Z as MulT<<D as DivT<Z>>::Out>>::Out, P, <S as MulT<D>>::Out>>::Out,
+    type Output = Cons<
+        Mode<<D as DivT<Z>>::Output, Prev>,
+        <T as LeftRest<S, <Z as MulT<<D as DivT<Z>>::Output>>::Output, P, <S as MulT<D>>::Output>>::Output,
     >;
 }
 impl<S, D, P, T, Z, Prev> LeftTake<S, D, P, T, Z, Prev> for (B0,) {
-    type Out = Nil;
+    type Output = Nil;
 }
 
 /// After a mode: the fold goes on, or (no modes left) the end mode is emitted with this mode's
 /// shape.
 pub trait LeftRest<S, Z, Prev, Sp> {
     /// The remaining modes.
-    type Out;
+    type Output;
 }
 impl<S, Z, Prev, Sp> LeftRest<S, Z, Prev, Sp> for Nil {
-    type Out = Cons<Mode<S, Prev>, Nil>;
+    type Output = Cons<Mode<S, Prev>, Nil>;
 }
 impl<S, Z, Prev, Sp, N, T> LeftRest<S, Z, Prev, Sp> for Cons<N, T>
 where
     Cons<N, T>: LeftFold<Z, Prev, Sp>,
 {
-    type Out = <Cons<N, T> as LeftFold<Z, Prev, Sp>>::Out;
+    type Output = <Cons<N, T> as LeftFold<Z, Prev, Sp>>::Output;
 }
 
 /// `left_inverse`, as an operation marker.
@@ -295,12 +295,12 @@ where
     S: FlattenModes<D>,
     <S as FlattenModes<D>>::Output: CoalesceModes,
     <<S as FlattenModes<D>>::Output as CoalesceModes>::Output: WithPreprod<U1>,
-    <<<S as FlattenModes<D>>::Output as CoalesceModes>::Output as WithPreprod<U1>>::Out: ExchangeSort,
+    <<<S as FlattenModes<D>>::Output as CoalesceModes>::Output as WithPreprod<U1>>::Output: ExchangeSort,
     SortedModes<S, D>: LeftFold<U1, U0, U1>,
-    <SortedModes<S, D> as LeftFold<U1, U0, U1>>::Out: CoalesceModes,
-    <<SortedModes<S, D> as LeftFold<U1, U0, U1>>::Out as CoalesceModes>::Output: ModesToLayout,
+    <SortedModes<S, D> as LeftFold<U1, U0, U1>>::Output: CoalesceModes,
+    <<SortedModes<S, D> as LeftFold<U1, U0, U1>>::Output as CoalesceModes>::Output: ModesToLayout,
 {
-    type Output = CoalescedModes<<SortedModes<S, D> as LeftFold<U1, U0, U1>>::Out>;
+    type Output = CoalescedModes<<SortedModes<S, D> as LeftFold<U1, U0, U1>>::Output>;
 }
 
 crate::gate::static_op!(

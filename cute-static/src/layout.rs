@@ -158,39 +158,39 @@ crate::int_tuple::for_each_leaf_pair!(leaf_pairs);
 /// `size`: the product of a static shape.
 pub trait SizeT {
     /// The product.
-    type Out;
+    type Output;
 }
 impl SizeT for Nil {
-    type Out = U1;
+    type Output = U1;
 }
 impl<H: SizeT, T: SizeT> SizeT for Cons<H, T>
 where
-    <H as SizeT>::Out: MulT<<T as SizeT>::Out>,
+    <H as SizeT>::Output: MulT<<T as SizeT>::Output>,
 {
-    type Out = <<H as SizeT>::Out as MulT<<T as SizeT>::Out>>::Out;
+    type Output = <<H as SizeT>::Output as MulT<<T as SizeT>::Output>>::Output;
 }
 impl SizeT for UTerm {
-    type Out = UTerm;
+    type Output = UTerm;
 }
 impl<U: Unsigned, B: Bit> SizeT for UInt<U, B> {
-    type Out = UInt<U, B>;
+    type Output = UInt<U, B>;
 }
 
 /// `cosize - 1 = sum((s - 1) * d)` of a static shape with its stride.
 pub trait MaxIndexT<D> {
     /// The largest index.
-    type Out;
+    type Output;
 }
 impl MaxIndexT<Nil> for Nil {
-    type Out = typenum::U0;
+    type Output = typenum::U0;
 }
 impl<S, ST, D, DT> MaxIndexT<Cons<D, DT>> for Cons<S, ST>
 where
     S: MaxIndexT<D>,
     ST: MaxIndexT<DT>,
-    <S as MaxIndexT<D>>::Out: Add<<ST as MaxIndexT<DT>>::Out>,
+    <S as MaxIndexT<D>>::Output: Add<<ST as MaxIndexT<DT>>::Output>,
 {
-    type Out = <<S as MaxIndexT<D>>::Out as Add<<ST as MaxIndexT<DT>>::Out>>::Output;
+    type Output = <<S as MaxIndexT<D>>::Output as Add<<ST as MaxIndexT<DT>>::Output>>::Output;
 }
 macro_rules! leaf_max_index {
     ($([$($g:ident: $b:path),*] $s:ty, $d:ty);* $(;)?) => {$(
@@ -201,7 +201,7 @@ macro_rules! leaf_max_index {
             <$s as typenum::Max<U1>>::Output: Sub<B1>,
             <<$s as typenum::Max<U1>>::Output as Sub<B1>>::Output: MulT<$d>,
         {
-            type Out = <<<$s as typenum::Max<U1>>::Output as Sub<B1>>::Output as MulT<$d>>::Out;
+            type Output = <<<$s as typenum::Max<U1>>::Output as Sub<B1>>::Output as MulT<$d>>::Output;
         }
     )*};
 }
@@ -336,7 +336,7 @@ impl<S, D> crate::int_tuple::StaticBit for Layout<S, D>
 where
     Cons<S, Cons<D, Nil>>: crate::int_tuple::StaticBit,
 {
-    type Out = <Cons<S, Cons<D, Nil>> as crate::int_tuple::StaticBit>::Out;
+    type Output = <Cons<S, Cons<D, Nil>> as crate::int_tuple::StaticBit>::Output;
 }
 
 /// A layout that is a type: generic code names it in a signature and gets its value with
@@ -400,7 +400,7 @@ cute_macros::decimal_condition! {
 /// leaf's extent is not known, so nothing is checked there.
 pub trait InRange<C> {}
 impl<C> InRange<C> for usize {}
-impl<C: LtT<Sz>, Sz, S: SizeT<Out = Sz>> InRange<C> for S where <C as LtT<Sz>>::Out: CoordInRange<C, Sz> {}
+impl<C: LtT<Sz>, Sz, S: SizeT<Output = Sz>> InRange<C> for S where <C as LtT<Sz>>::Output: CoordInRange<C, Sz> {}
 
 macro_rules! static_coord {
     ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
@@ -643,9 +643,9 @@ where
 /// A static 0: stride the running product, which becomes 0.
 impl<Dir, A: IntTuple + MulMixed<UTerm>> Compact<Dir, A> for UTerm {
     type Stride = A;
-    type Acc = A::Out;
+    type Acc = A::Output;
     #[inline(always)]
-    fn compact(&self, acc: A) -> (A, A::Out) {
+    fn compact(&self, acc: A) -> (A, A::Output) {
         (acc, acc.mul(UTerm))
     }
 }
@@ -653,9 +653,9 @@ impl<Dir, A: IntTuple + MulMixed<UTerm>> Compact<Dir, A> for UTerm {
 /// A run-time leaf: stride the running product, which becomes a run-time value.
 impl<Dir, A: IntTuple + MulMixed<usize>> Compact<Dir, A> for usize {
     type Stride = A;
-    type Acc = A::Out;
+    type Acc = A::Output;
     #[inline(always)]
-    fn compact(&self, acc: A) -> (A, A::Out) {
+    fn compact(&self, acc: A) -> (A, A::Output) {
         (acc, acc.mul(*self))
     }
 }
@@ -679,9 +679,9 @@ impl<S, A: Copy> CompactLeaf<S, A> for (B1,) {
 }
 impl<S, A: IntTuple + MulMixed<S>> CompactLeaf<S, A> for (B0,) {
     type Stride = A;
-    type Acc = A::Out;
+    type Acc = A::Output;
     #[inline(always)]
-    fn leaf(s: S, acc: A) -> (A, A::Out) {
+    fn leaf(s: S, acc: A) -> (A, A::Output) {
         (acc, acc.mul(s))
     }
 }
@@ -772,12 +772,12 @@ leaf_as_modes!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>; [] usize);
 )]
 pub trait ModeAt<const I: usize, const O: usize>: List {
     /// The mode.
-    type Out: IntTuple;
+    type Output: IntTuple;
     /// Its value.
-    fn mode_at(&self) -> Self::Out;
+    fn mode_at(&self) -> Self::Output;
 }
 impl<H: IntTuple, T: List, const O: usize> ModeAt<0, O> for Cons<H, T> {
-    type Out = H;
+    type Output = H;
     #[inline(always)]
     fn mode_at(&self) -> H {
         self.0
@@ -810,9 +810,9 @@ impl<L: List + IntTuple, const O: usize> SplitAt<0, O> for L {
 macro_rules! mode_indices {
     ($(($i:literal, $p:literal)),*) => {$(
         impl<H: IntTuple, T: ModeAt<$p, O>, const O: usize> ModeAt<$i, O> for Cons<H, T> {
-            type Out = T::Out;
+            type Output = T::Output;
             #[inline(always)]
-            fn mode_at(&self) -> T::Out {
+            fn mode_at(&self) -> T::Output {
                 self.1.mode_at()
             }
         }
@@ -865,21 +865,21 @@ mode_indices!(
 /// `L ++ R` on lists of modes, with values.
 pub trait Append<R: List + IntTuple>: List {
     /// The joined list.
-    type Out: List + IntTuple;
+    type Output: List + IntTuple;
     /// Its value.
-    fn append_list(&self, r: R) -> Self::Out;
+    fn append_list(&self, r: R) -> Self::Output;
 }
 impl<R: List + IntTuple> Append<R> for Nil {
-    type Out = R;
+    type Output = R;
     #[inline(always)]
     fn append_list(&self, r: R) -> R {
         r
     }
 }
 impl<H: IntTuple, T: Append<R>, R: List + IntTuple> Append<R> for Cons<H, T> {
-    type Out = Cons<H, T::Out>;
+    type Output = Cons<H, T::Output>;
     #[inline(always)]
-    fn append_list(&self, r: R) -> Self::Out {
+    fn append_list(&self, r: R) -> Self::Output {
         Cons(self.0, self.1.append_list(r))
     }
 }
@@ -902,7 +902,7 @@ impl<S: Congruent<D> + AsModes, D: IntTuple + AsModes> Layout<S, D> {
     /// assert_eq!(l.get::<0>().to_string(), "2:4");
     /// ```
     #[inline(always)]
-    pub fn get<const I: usize>(&self) -> Layout<<S::Modes as ModeAt<I, I>>::Out, <D::Modes as ModeAt<I, I>>::Out>
+    pub fn get<const I: usize>(&self) -> Layout<<S::Modes as ModeAt<I, I>>::Output, <D::Modes as ModeAt<I, I>>::Output>
     where
         S::Modes: ModeAt<I, I>,
         D::Modes: ModeAt<I, I>,
@@ -948,7 +948,7 @@ impl<S: Congruent<D> + AsModes, D: IntTuple + AsModes> Layout<S, D> {
     pub fn append<XS: IntTuple, XD: IntTuple>(
         &self,
         x: Layout<XS, XD>,
-    ) -> Layout<<ModesS<S> as Append<Cons<XS, Nil>>>::Out, <ModesS<D> as Append<Cons<XD, Nil>>>::Out>
+    ) -> Layout<<ModesS<S> as Append<Cons<XS, Nil>>>::Output, <ModesS<D> as Append<Cons<XD, Nil>>>::Output>
     where
         ModesS<S>: Append<Cons<XS, Nil>>,
         ModesS<D>: Append<Cons<XD, Nil>>,
@@ -1016,18 +1016,19 @@ where
 /// Modes `[B, E)` of a list gathered into one mode.
 pub trait GroupModes<const B: usize, const E: usize>: List {
     /// The regrouped list.
-    type Out: List + IntTuple;
+    type Output: List + IntTuple;
     /// Its value.
-    fn group(&self) -> Self::Out;
+    fn group(&self) -> Self::Output;
 }
 impl<L: SplitAt<E, E>, const B: usize, const E: usize> GroupModes<B, E> for L
 where
     L::Front: SplitAt<B, B>,
     <L::Front as SplitAt<B, B>>::Front: Append<Cons<<L::Front as SplitAt<B, B>>::Back, L::Back>>,
 {
-    type Out = <<L::Front as SplitAt<B, B>>::Front as Append<Cons<<L::Front as SplitAt<B, B>>::Back, L::Back>>>::Out;
+    type Output =
+        <<L::Front as SplitAt<B, B>>::Front as Append<Cons<<L::Front as SplitAt<B, B>>::Back, L::Back>>>::Output;
     #[inline(always)]
-    fn group(&self) -> Self::Out {
+    fn group(&self) -> Self::Output {
         let (front, back) = self.split_at();
         let (head, mid) = front.split_at();
         head.append_list(Cons(mid, back))
@@ -1035,7 +1036,7 @@ where
 }
 
 /// The type of `group_modes<B, E>` on a list of modes.
-pub type Grouped<L, const B: usize, const E: usize> = <L as GroupModes<B, E>>::Out;
+pub type Grouped<L, const B: usize, const E: usize> = <L as GroupModes<B, E>>::Output;
 
 /// `select<I...>(L)`: the modes `I...` in that order, as a layout of that rank.
 ///
@@ -1059,7 +1060,7 @@ where
     S::Modes: ModeAt<I, I>,
     D::Modes: ModeAt<I, I>,
 {
-    type Output = Layout<<S::Modes as ModeAt<I, I>>::Out, <D::Modes as ModeAt<I, I>>::Out>;
+    type Output = Layout<<S::Modes as ModeAt<I, I>>::Output, <D::Modes as ModeAt<I, I>>::Output>;
     #[inline(always)]
     fn get(&self) -> Self::Output {
         Layout::get::<I>(self)
@@ -1090,7 +1091,7 @@ where
     ModesS<S>: Append<Cons<XS, Nil>>,
     ModesS<D>: Append<Cons<XD, Nil>>,
 {
-    type Output = Layout<<ModesS<S> as Append<Cons<XS, Nil>>>::Out, <ModesS<D> as Append<Cons<XD, Nil>>>::Out>;
+    type Output = Layout<<ModesS<S> as Append<Cons<XS, Nil>>>::Output, <ModesS<D> as Append<Cons<XD, Nil>>>::Output>;
     #[inline(always)]
     fn append(&self, x: Layout<XS, XD>) -> Self::Output {
         Layout::append(self, x)

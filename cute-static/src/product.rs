@@ -16,7 +16,7 @@ use crate::tiler::{Parts, ProductOp, TilerOp};
 pub type Multiplied<A, B> = <B as TilerOp<ProductOp, A>>::Output;
 
 /// `size(A) * cosize(B)`.
-type Cotarget<SA, SB, DB> = <<SA as SizeT>::Out as MulT<<<SB as MaxIndexT<DB>>::Out as Add<B1>>::Output>>::Out;
+type Cotarget<SA, SB, DB> = <<SA as SizeT>::Output as MulT<<<SB as MaxIndexT<DB>>::Output as Add<B1>>::Output>>::Output;
 
 /// The complement of A in the cotarget, composed with B.
 type Repeat<SA, DA, SB, DB> =
@@ -27,8 +27,8 @@ impl<SA, DA, SB, DB> TilerOp<ProductOp, Layout<SA, DA>> for Layout<SB, DB>
 where
     SA: SizeT,
     SB: MaxIndexT<DB>,
-    <SB as MaxIndexT<DB>>::Out: Add<B1>,
-    <SA as SizeT>::Out: MulT<<<SB as MaxIndexT<DB>>::Out as Add<B1>>::Output>,
+    <SB as MaxIndexT<DB>>::Output: Add<B1>,
+    <SA as SizeT>::Output: MulT<<<SB as MaxIndexT<DB>>::Output as Add<B1>>::Output>,
     Cotarget<SA, SB, DB>: ComplementOf<Layout<SA, DA>>,
     <Cotarget<SA, SB, DB> as ComplementOf<Layout<SA, DA>>>::Output: Composition<Layout<SB, DB>>,
     Repeat<SA, DA, SB, DB>: Parts,
@@ -91,39 +91,40 @@ rearrangements!(
 /// `K` copies of `F`, as a list (implemented by the typenum count `K`).
 pub trait Copies<F> {
     /// The list.
-    type Out;
+    type Output;
 }
 impl<F> Copies<F> for UTerm {
-    type Out = Nil;
+    type Output = Nil;
 }
 impl<U: Unsigned, B: Bit, F> Copies<F> for UInt<U, B>
 where
     UInt<U, B>: Sub<B1>,
     <UInt<U, B> as Sub<B1>>::Output: Copies<F>,
 {
-    type Out = Cons<F, <<UInt<U, B> as Sub<B1>>::Output as Copies<F>>::Out>;
+    type Output = Cons<F, <<UInt<U, B> as Sub<B1>>::Output as Copies<F>>::Output>;
 }
 
 /// `append<R>(T, F)`: `T` padded with `F` to rank `R` (a leaf stays a leaf at rank 1, as in
 /// C++).
 pub trait AppendTo<R, F> {
     /// The padded tuple.
-    type Out;
+    type Output;
 }
 impl<R, F> AppendTo<R, F> for Nil
 where
     R: Copies<F>,
 {
-    type Out = <R as Copies<F>>::Out;
+    type Output = <R as Copies<F>>::Output;
 }
 impl<R, F, H, T> AppendTo<R, F> for Cons<H, T>
 where
     Cons<H, T>: RankT,
-    R: Sub<<Cons<H, T> as RankT>::Out>,
-    <R as Sub<<Cons<H, T> as RankT>::Out>>::Output: Copies<F>,
-    Cons<H, T>: Concat<<<R as Sub<<Cons<H, T> as RankT>::Out>>::Output as Copies<F>>::Out>,
+    R: Sub<<Cons<H, T> as RankT>::Output>,
+    <R as Sub<<Cons<H, T> as RankT>::Output>>::Output: Copies<F>,
+    Cons<H, T>: Concat<<<R as Sub<<Cons<H, T> as RankT>::Output>>::Output as Copies<F>>::Output>,
 {
-    type Out = <Cons<H, T> as Concat<<<R as Sub<<Cons<H, T> as RankT>::Out>>::Output as Copies<F>>::Out>>::Output;
+    type Output =
+        <Cons<H, T> as Concat<<<R as Sub<<Cons<H, T> as RankT>::Output>>::Output as Copies<F>>::Output>>::Output;
 }
 macro_rules! leaf_append_to {
     ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
@@ -133,7 +134,7 @@ macro_rules! leaf_append_to {
             R: crate::arith::EqT<U1>,
             (IsOne<R>,): PadLeaf<$ty, R, F>,
         {
-            type Out = <(IsOne<R>,) as PadLeaf<$ty, R, F>>::Out;
+            type Output = <(IsOne<R>,) as PadLeaf<$ty, R, F>>::Output;
         }
     )*};
 }
@@ -142,35 +143,35 @@ leaf_append_to!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
 /// A leaf at rank 1 (`B1`) or padded.
 pub trait PadLeaf<X, R, F> {
     /// The padded leaf.
-    type Out;
+    type Output;
 }
 impl<X, R, F> PadLeaf<X, R, F> for (B1,) {
-    type Out = X;
+    type Output = X;
 }
 impl<X, R: Sub<B1>, F> PadLeaf<X, R, F> for (typenum::B0,)
 where
     <R as Sub<B1>>::Output: Copies<F>,
 {
-    type Out = Cons<X, <<R as Sub<B1>>::Output as Copies<F>>::Out>;
+    type Output = Cons<X, <<R as Sub<B1>>::Output as Copies<F>>::Output>;
 }
 
 /// `zip(X, Y)`: a leaf `X` gives `((X, Y))`; tuples of one rank give `((X0, Y0), (X1, Y1), ...)`
 /// (implemented by `X`).
 pub trait Zip<Y> {
     /// The zipped tuple.
-    type Out;
+    type Output;
 }
 impl Zip<Nil> for Nil {
-    type Out = Nil;
+    type Output = Nil;
 }
 impl<X0, XT: Zip<YT>, Y0, YT> Zip<Cons<Y0, YT>> for Cons<X0, XT> {
-    type Out = Cons<Cons<X0, Cons<Y0, Nil>>, <XT as Zip<YT>>::Out>;
+    type Output = Cons<Cons<X0, Cons<Y0, Nil>>, <XT as Zip<YT>>::Output>;
 }
 impl<Y> Zip<Y> for UTerm {
-    type Out = Cons<Cons<UTerm, Cons<Y, Nil>>, Nil>;
+    type Output = Cons<Cons<UTerm, Cons<Y, Nil>>, Nil>;
 }
 impl<U: Unsigned, B: Bit, Y> Zip<Y> for UInt<U, B> {
-    type Out = Cons<Cons<UInt<U, B>, Cons<Y, Nil>>, Nil>;
+    type Output = Cons<Cons<UInt<U, B>, Cons<Y, Nil>>, Nil>;
 }
 
 /// `blocked_product`, as an operation marker: mode i is `(A_i, B_i)`.
@@ -184,13 +185,13 @@ pub struct RakedOp;
 /// The order in which a rank product zips `(block, product)`.
 pub trait ZipOrder<X, Y> {
     /// The zipped tuple.
-    type Out;
+    type Output;
 }
 impl<X: Zip<Y>, Y> ZipOrder<X, Y> for BlockedOp {
-    type Out = <X as Zip<Y>>::Out;
+    type Output = <X as Zip<Y>>::Output;
 }
 impl<X, Y: Zip<X>> ZipOrder<X, Y> for RakedOp {
-    type Out = <Y as Zip<X>>::Out;
+    type Output = <Y as Zip<X>>::Output;
 }
 
 /// The two modes of a rank-2 tuple.
@@ -206,11 +207,11 @@ impl<X, Y> Pair for Cons<X, Cons<Y, Nil>> {
 }
 
 /// The padding rank `max(rank(A), rank(B))`.
-type RankMax<SA, SB> = <<SA as RankT>::Out as crate::arith::MaxT<<SB as RankT>::Out>>::Out;
+type RankMax<SA, SB> = <<SA as RankT>::Output as crate::arith::MaxT<<SB as RankT>::Output>>::Output;
 /// `logical_product(append<R>(A), append<R>(B))`.
 type PaddedProduct<SA, DA, SB, DB> = Multiplied<
-    Layout<<SA as AppendTo<RankMax<SA, SB>, U1>>::Out, <DA as AppendTo<RankMax<SA, SB>, U0>>::Out>,
-    Layout<<SB as AppendTo<RankMax<SA, SB>, U1>>::Out, <DB as AppendTo<RankMax<SA, SB>, U0>>::Out>,
+    Layout<<SA as AppendTo<RankMax<SA, SB>, U1>>::Output, <DA as AppendTo<RankMax<SA, SB>, U0>>::Output>,
+    Layout<<SB as AppendTo<RankMax<SA, SB>, U1>>::Output, <DB as AppendTo<RankMax<SA, SB>, U0>>::Output>,
 >;
 
 /// `blocked_product` and `raked_product`: `zip` of the two modes of the padded product (one
@@ -228,14 +229,14 @@ where
         >,
     SA: RankT,
     SB: RankT,
-    <SA as RankT>::Out: crate::arith::MaxT<<SB as RankT>::Out>,
+    <SA as RankT>::Output: crate::arith::MaxT<<SB as RankT>::Output>,
     SA: AppendTo<RankMax<SA, SB>, U1>,
     DA: AppendTo<RankMax<SA, SB>, U0>,
     SB: AppendTo<RankMax<SA, SB>, U1>,
     DB: AppendTo<RankMax<SA, SB>, U0>,
-    Layout<<SB as AppendTo<RankMax<SA, SB>, U1>>::Out, <DB as AppendTo<RankMax<SA, SB>, U0>>::Out>: TilerOp<
+    Layout<<SB as AppendTo<RankMax<SA, SB>, U1>>::Output, <DB as AppendTo<RankMax<SA, SB>, U0>>::Output>: TilerOp<
         ProductOp,
-        Layout<<SA as AppendTo<RankMax<SA, SB>, U1>>::Out, <DA as AppendTo<RankMax<SA, SB>, U0>>::Out>,
+        Layout<<SA as AppendTo<RankMax<SA, SB>, U1>>::Output, <DA as AppendTo<RankMax<SA, SB>, U0>>::Output>,
     >,
     PaddedProduct<SA, DA, SB, DB>: Parts,
     <PaddedProduct<SA, DA, SB, DB> as Parts>::S: Pair,
@@ -245,11 +246,11 @@ where
         <$op as ZipOrder<
             <<PaddedProduct<SA, DA, SB, DB> as Parts>::S as Pair>::First,
             <<PaddedProduct<SA, DA, SB, DB> as Parts>::S as Pair>::Second,
-        >>::Out,
+        >>::Output,
         <$op as ZipOrder<
             <<PaddedProduct<SA, DA, SB, DB> as Parts>::D as Pair>::First,
             <<PaddedProduct<SA, DA, SB, DB> as Parts>::D as Pair>::Second,
-        >>::Out,
+        >>::Output,
     >;
 }
     )*};
@@ -309,25 +310,26 @@ cute_macros::decimal_condition! {
 /// by the block's per-mode sizes, against the target's modes).
 pub trait Quotients<T> {
     /// The counts, as a shape.
-    type Out;
+    type Output;
 }
 impl Quotients<Nil> for Nil {
-    type Out = Nil;
+    type Output = Nil;
 }
 /// Block modes past the shape's rank: nothing (the [`BlockRank`] check reports them).
 impl<B, BT> Quotients<Nil> for Cons<B, BT> {
-    type Out = Nil;
+    type Output = Nil;
 }
 impl<B, BT, T, TT> Quotients<Cons<T, TT>> for Cons<B, BT>
 where
     B: SizeT,
     T: SizeT,
-    <T as SizeT>::Out: crate::arith::Divides<<B as SizeT>::Out> + crate::arith::DivT<<B as SizeT>::Out>,
-    <<T as SizeT>::Out as crate::arith::Divides<<B as SizeT>::Out>>::Out:
-        TileDivisibility<<T as SizeT>::Out, <B as SizeT>::Out>,
+    <T as SizeT>::Output: crate::arith::Divides<<B as SizeT>::Output> + crate::arith::DivT<<B as SizeT>::Output>,
+    <<T as SizeT>::Output as crate::arith::Divides<<B as SizeT>::Output>>::Output:
+        TileDivisibility<<T as SizeT>::Output, <B as SizeT>::Output>,
     BT: Quotients<TT>,
 {
-    type Out = Cons<<<T as SizeT>::Out as crate::arith::DivT<<B as SizeT>::Out>>::Out, <BT as Quotients<TT>>::Out>;
+    type Output =
+        Cons<<<T as SizeT>::Output as crate::arith::DivT<<B as SizeT>::Output>>::Output, <BT as Quotients<TT>>::Output>;
 }
 
 /// `tile_to_shape`, as an operation marker.
@@ -337,29 +339,29 @@ pub struct TileToShapeOp;
 /// The repeat counts of `block` (padded to the rank of `shape`) over `shape`, always a tuple
 /// (C++'s make_ordered_layout of a leaf count is a rank-1 layout).
 type Reps<SB, Shape> =
-    <<<SB as AppendTo<PadRank<SB, Shape>, U1>>::Out as Wrap>::Out as Quotients<<Shape as Wrap>::Out>>::Out;
+    <<<SB as AppendTo<PadRank<SB, Shape>, U1>>::Output as Wrap>::Output as Quotients<<Shape as Wrap>::Output>>::Output;
 /// The block padded to the rank of `shape`.
 type Padded<SB, DB, Shape> =
-    Layout<<SB as AppendTo<PadRank<SB, Shape>, U1>>::Out, <DB as AppendTo<PadRank<SB, Shape>, U0>>::Out>;
+    Layout<<SB as AppendTo<PadRank<SB, Shape>, U1>>::Output, <DB as AppendTo<PadRank<SB, Shape>, U0>>::Output>;
 /// The repeats as a column-major layout.
 type RepLayout<SB, Shape> = Layout<Reps<SB, Shape>, <Reps<SB, Shape> as Compact<LayoutLeft, U1>>::Stride>;
 
 /// The padding rank: `rank(shape)`, or the block's rank when that is larger (then the
 /// [`BlockRank`] error is the only one: nothing else fails on the way).
-type PadRank<SB, Shape> = <<Shape as RankT>::Out as crate::arith::MaxT<<SB as RankT>::Out>>::Out;
+type PadRank<SB, Shape> = <<Shape as RankT>::Output as crate::arith::MaxT<<SB as RankT>::Output>>::Output;
 
 impl<SB, DB, Shape> crate::gate::Operation<Layout<SB, DB>, Shape> for TileToShapeOp
 where
     Shape: RankT + Wrap,
     SB: RankT,
-    <SB as RankT>::Out: crate::arith::LeT<<Shape as RankT>::Out>,
-    <<SB as RankT>::Out as crate::arith::LeT<<Shape as RankT>::Out>>::Out:
-        BlockRank<<SB as RankT>::Out, <Shape as RankT>::Out>,
-    <Shape as RankT>::Out: crate::arith::MaxT<<SB as RankT>::Out>,
+    <SB as RankT>::Output: crate::arith::LeT<<Shape as RankT>::Output>,
+    <<SB as RankT>::Output as crate::arith::LeT<<Shape as RankT>::Output>>::Output:
+        BlockRank<<SB as RankT>::Output, <Shape as RankT>::Output>,
+    <Shape as RankT>::Output: crate::arith::MaxT<<SB as RankT>::Output>,
     SB: AppendTo<PadRank<SB, Shape>, U1>,
     DB: AppendTo<PadRank<SB, Shape>, U0>,
-    <SB as AppendTo<PadRank<SB, Shape>, U1>>::Out: Wrap,
-    <<SB as AppendTo<PadRank<SB, Shape>, U1>>::Out as Wrap>::Out: Quotients<<Shape as Wrap>::Out>,
+    <SB as AppendTo<PadRank<SB, Shape>, U1>>::Output: Wrap,
+    <<SB as AppendTo<PadRank<SB, Shape>, U1>>::Output as Wrap>::Output: Quotients<<Shape as Wrap>::Output>,
     Reps<SB, Shape>: Compact<LayoutLeft, U1>,
     BlockedOp: crate::gate::Operation<Padded<SB, DB, Shape>, RepLayout<SB, Shape>>,
 {

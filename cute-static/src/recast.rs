@@ -68,22 +68,22 @@ impl<N, S, D> RecastLeaf<UpcastOp, N, S, D> for B0
 where
     D: Divides<N> + CeilDiv<N>,
     N: Divides<D> + CeilDiv<D>,
-    <D as Divides<N>>::Out: OrT<<N as Divides<D>>::Out>,
-    <<D as Divides<N>>::Out as OrT<<N as Divides<D>>::Out>>::Out: UpcastDivisibility<D, N>,
-    S: CeilDiv<<N as CeilDiv<D>>::Out>,
+    <D as Divides<N>>::Output: OrT<<N as Divides<D>>::Output>,
+    <<D as Divides<N>>::Output as OrT<<N as Divides<D>>::Output>>::Output: UpcastDivisibility<D, N>,
+    S: CeilDiv<<N as CeilDiv<D>>::Output>,
 {
-    type S = <S as CeilDiv<<N as CeilDiv<D>>::Out>>::Out;
-    type D = <D as CeilDiv<N>>::Out;
+    type S = <S as CeilDiv<<N as CeilDiv<D>>::Output>>::Output;
+    type D = <D as CeilDiv<N>>::Output;
 }
 /// downcast, stride 1: the shape grows.
 impl<N, S: MulT<N>, D> RecastLeaf<DowncastOp, N, S, D> for B1 {
-    type S = <S as MulT<N>>::Out;
+    type S = <S as MulT<N>>::Output;
     type D = D;
 }
 /// downcast, other strides: the stride grows.
 impl<N, S, D: MulT<N>> RecastLeaf<DowncastOp, N, S, D> for B0 {
     type S = S;
-    type D = <D as MulT<N>>::Out;
+    type D = <D as MulT<N>>::Output;
 }
 
 /// Which stride picks the special rule: 0 for upcast, 1 for downcast.
@@ -104,10 +104,10 @@ macro_rules! leaf_recast {
         impl<Op: Special, N, $($g: $b),*> Recast<Op, N, $d> for $s
         where
             $d: EqT<Op::D>,
-            <$d as EqT<Op::D>>::Out: RecastLeaf<Op, N, $s, $d>,
+            <$d as EqT<Op::D>>::Output: RecastLeaf<Op, N, $s, $d>,
         {
-            type S = <<$d as EqT<Op::D>>::Out as RecastLeaf<Op, N, $s, $d>>::S;
-            type D = <<$d as EqT<Op::D>>::Out as RecastLeaf<Op, N, $s, $d>>::D;
+            type S = <<$d as EqT<Op::D>>::Output as RecastLeaf<Op, N, $s, $d>>::S;
+            type D = <<$d as EqT<Op::D>>::Output as RecastLeaf<Op, N, $s, $d>>::D;
         }
     )*};
 }
@@ -121,25 +121,25 @@ leaf_recast!(
 /// `B1` when some stride is 1.
 pub trait AnyUnit {
     /// The bit.
-    type Out: Bit;
+    type Output: Bit;
 }
 impl AnyUnit for Nil {
-    type Out = B0;
+    type Output = B0;
 }
 impl<H: AnyUnit, T: AnyUnit> AnyUnit for Cons<H, T>
 where
-    H::Out: OrT<T::Out>,
+    H::Output: OrT<T::Output>,
 {
-    type Out = <H::Out as OrT<T::Out>>::Out;
+    type Output = <H::Output as OrT<T::Output>>::Output;
 }
 impl AnyUnit for UTerm {
-    type Out = B0;
+    type Output = B0;
 }
 impl<U: Unsigned, B: Bit> AnyUnit for UInt<U, B>
 where
     UInt<U, B>: EqT<U1>,
 {
-    type Out = <UInt<U, B> as EqT<U1>>::Out;
+    type Output = <UInt<U, B> as EqT<U1>>::Output;
 }
 
 /// The recast of a layout by the factor `Self`, implemented by the factor (a typenum number),
@@ -155,7 +155,7 @@ macro_rules! factor {
         }
         impl<S: Recast<DowncastOp, $n, D>, D: AnyUnit, $($g: $b),*> RecastBy<DowncastOp, Layout<S, D>> for $n
         where
-            D::Out: HasUnitStride,
+            D::Output: HasUnitStride,
         {
             type Output = Layout<S::S, S::D>;
         }

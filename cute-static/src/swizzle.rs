@@ -77,7 +77,7 @@ impl<B: Unsigned, M: Unsigned, S: Shift> Swizzle<B, M, S> {
     pub fn new() -> Self
     where
         B: LeT<S::Abs>,
-        <B as LeT<S::Abs>>::Out: SwizzleShift<B, S::Abs>,
+        <B as LeT<S::Abs>>::Output: SwizzleShift<B, S::Abs>,
     {
         Swizzle(PhantomData)
     }
@@ -102,7 +102,7 @@ impl<B: Unsigned, M: Unsigned, S: Shift> Swizzle<B, M, S> {
 impl<B: Unsigned, M: Unsigned, S: Shift> Default for Swizzle<B, M, S>
 where
     B: LeT<S::Abs>,
-    <B as LeT<S::Abs>>::Out: SwizzleShift<B, S::Abs>,
+    <B as LeT<S::Abs>>::Output: SwizzleShift<B, S::Abs>,
 {
     fn default() -> Self {
         Self::new()
@@ -139,7 +139,7 @@ impl<B: Unsigned, M: Unsigned, S: Shift, O: Unsigned + Default, SL: Congruent<DL
     ComposedLayout<Swizzle<B, M, S>, O, Layout<SL, DL>>
 where
     B: LeT<S::Abs>,
-    <B as LeT<S::Abs>>::Out: SwizzleShift<B, S::Abs>,
+    <B as LeT<S::Abs>>::Output: SwizzleShift<B, S::Abs>,
 {
     /// `Sw ∘ offset ∘ L`.
     pub fn new(outer: Swizzle<B, M, S>, offset: O, inner: Layout<SL, DL>) -> Self {
@@ -216,12 +216,12 @@ impl<B: Unsigned, M: Unsigned, S: Shift, SL: Congruent<DL>, DL: IntTuple> Compos
     for Swizzle<B, M, S>
 where
     B: LeT<S::Abs> + EqT<U0>,
-    <B as LeT<S::Abs>>::Out: SwizzleShift<B, S::Abs>,
-    <B as EqT<U0>>::Out: Bit + ElideIdentity<Self, Layout<SL, DL>>,
+    <B as LeT<S::Abs>>::Output: SwizzleShift<B, S::Abs>,
+    <B as EqT<U0>>::Output: Bit + ElideIdentity<Self, Layout<SL, DL>>,
 {
-    type Output = <<B as EqT<U0>>::Out as ElideIdentity<Self, Layout<SL, DL>>>::Output;
+    type Output = <<B as EqT<U0>>::Output as ElideIdentity<Self, Layout<SL, DL>>>::Output;
     fn composition(self, l: Layout<SL, DL>) -> Self::Output {
-        <<B as EqT<U0>>::Out as ElideIdentity<Self, Layout<SL, DL>>>::build(self, l)
+        <<B as EqT<U0>>::Output as ElideIdentity<Self, Layout<SL, DL>>>::build(self, l)
     }
 }
 
@@ -245,7 +245,7 @@ mod tests {
     fn agrees<B, M: Unsigned, S: Shift>()
     where
         B: Unsigned + LeT<S::Abs>,
-        <B as LeT<S::Abs>>::Out: SwizzleShift<B, S::Abs>,
+        <B as LeT<S::Abs>>::Output: SwizzleShift<B, S::Abs>,
     {
         let (s, d) = (Swizzle::<B, M, S>::new(), Swizzle::<B, M, S>::new().to_dyn().unwrap());
         for o in 0..4096usize {

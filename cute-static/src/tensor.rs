@@ -279,7 +279,7 @@ impl<S, D> CosizeConst for Layout<S, D>
 where
     S: Congruent<D> + crate::layout::MaxIndexT<D>,
     D: IntTuple,
-    <S as crate::layout::MaxIndexT<D>>::Out: core::ops::Add<typenum::B1>,
+    <S as crate::layout::MaxIndexT<D>>::Output: core::ops::Add<typenum::B1>,
     CosizeT<S, D>: Unsigned,
 {
     const COSIZE: usize = <CosizeT<S, D> as Unsigned>::USIZE;
@@ -301,7 +301,7 @@ pub fn make_tensor<T: Default, S, D>(layout: Layout<S, D>) -> Tensor<Owned<T, Co
 where
     S: Congruent<D> + crate::layout::MaxIndexT<D>,
     D: IntTuple,
-    <S as crate::layout::MaxIndexT<D>>::Out: core::ops::Add<typenum::B1>,
+    <S as crate::layout::MaxIndexT<D>>::Output: core::ops::Add<typenum::B1>,
     CosizeT<S, D>: ArrayLength,
 {
     Tensor { engine: GenericArray::default(), layout }
@@ -407,16 +407,16 @@ impl PartitionOver<Nil, Nil> for Nil {
 impl<S, ST, TS, TT, D, DT> PartitionOver<Cons<TS, TT>, Cons<D, DT>> for Cons<S, ST>
 where
     S: DivT<TS> + crate::arith::Divides<TS>,
-    <S as crate::arith::Divides<TS>>::Out: crate::composition::ShapeDivisibility<S, TS>,
+    <S as crate::arith::Divides<TS>>::Output: crate::composition::ShapeDivisibility<S, TS>,
     TS: Unsigned + MulMixed<D>,
     D: Leaf,
-    <TS as MulMixed<D>>::Out: IntTuple,
+    <TS as MulMixed<D>>::Output: IntTuple,
     ST: PartitionOver<TT, DT>,
-    crate::int_tuple::Cons<<TS as MulMixed<D>>::Out, <ST as PartitionOver<TT, DT>>::Stride>: IntTuple,
-    crate::int_tuple::Cons<<S as DivT<TS>>::Out, <ST as PartitionOver<TT, DT>>::Shape>: IntTuple,
+    crate::int_tuple::Cons<<TS as MulMixed<D>>::Output, <ST as PartitionOver<TT, DT>>::Stride>: IntTuple,
+    crate::int_tuple::Cons<<S as DivT<TS>>::Output, <ST as PartitionOver<TT, DT>>::Shape>: IntTuple,
 {
-    type Shape = Cons<<S as DivT<TS>>::Out, ST::Shape>;
-    type Stride = Cons<<TS as MulMixed<D>>::Out, ST::Stride>;
+    type Shape = Cons<<S as DivT<TS>>::Output, ST::Shape>;
+    type Stride = Cons<<TS as MulMixed<D>>::Output, ST::Stride>;
     #[inline(always)]
     fn partition(d: &Cons<D, DT>, t: &[usize], mode: usize) -> (Self::Stride, usize) {
         let (rest, off) = ST::partition(&d.1, t, mode + 1);
@@ -1040,30 +1040,30 @@ impl<CT: ElemLess<ST>, S: Leaf, ST> ElemLess<Cons<S, ST>> for Cons<usize, CT> {
 /// `product_each(shape)`: the size of each mode.
 pub trait ProductEach {
     /// The sizes, as a flat shape.
-    type Out: Default;
+    type Output: Default;
 }
 impl ProductEach for Nil {
-    type Out = Nil;
+    type Output = Nil;
 }
 impl<H: crate::layout::SizeT, T: ProductEach> ProductEach for Cons<H, T>
 where
-    Cons<<H as crate::layout::SizeT>::Out, T::Out>: Default,
+    Cons<<H as crate::layout::SizeT>::Output, T::Output>: Default,
 {
-    type Out = Cons<<H as crate::layout::SizeT>::Out, T::Out>;
+    type Output = Cons<<H as crate::layout::SizeT>::Output, T::Output>;
 }
 
 /// `size(shape)` as a static value.
 #[inline(always)]
-pub fn static_size<S: crate::layout::SizeT>(_: &S) -> <S as crate::layout::SizeT>::Out
+pub fn static_size<S: crate::layout::SizeT>(_: &S) -> <S as crate::layout::SizeT>::Output
 where
-    <S as crate::layout::SizeT>::Out: Default,
+    <S as crate::layout::SizeT>::Output: Default,
 {
     Default::default()
 }
 
 /// `product_each(shape)` as a static value.
 #[inline(always)]
-pub fn product_each<S: ProductEach>(_: &S) -> S::Out {
+pub fn product_each<S: ProductEach>(_: &S) -> S::Output {
     Default::default()
 }
 

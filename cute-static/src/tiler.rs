@@ -197,44 +197,44 @@ pub trait TilerOp<Op, A> {
 /// divides and products.
 pub trait IntRule<N> {
     /// The layout `n` stands for.
-    type Out;
+    type Output;
 }
 impl<N> IntRule<N> for CompositionOp {
-    type Out = Layout<N, U1>;
+    type Output = Layout<N, U1>;
 }
 impl<N: IntLayout> IntRule<N> for DivideOp {
-    type Out = <N as IntLayout>::Out;
+    type Output = <N as IntLayout>::Output;
 }
 impl<N: IntLayout> IntRule<N> for ProductOp {
-    type Out = <N as IntLayout>::Out;
+    type Output = <N as IntLayout>::Output;
 }
 
 /// What becomes of A's modes past the tiler: dropped by composition, kept by the divides and
 /// products.
 pub trait RestRule<S, D> {
     /// The remaining modes, as a list of layouts.
-    type Out;
+    type Output;
 }
 impl<S, D> RestRule<S, D> for CompositionOp {
-    type Out = Nil;
+    type Output = Nil;
 }
 impl<S: KeepModes<D>, D> RestRule<S, D> for DivideOp {
-    type Out = <S as KeepModes<D>>::Out;
+    type Output = <S as KeepModes<D>>::Output;
 }
 impl<S: KeepModes<D>, D> RestRule<S, D> for ProductOp {
-    type Out = <S as KeepModes<D>>::Out;
+    type Output = <S as KeepModes<D>>::Output;
 }
 
 /// The modes of a shape and stride list, as layouts.
 pub trait KeepModes<D> {
     /// The list of layouts.
-    type Out;
+    type Output;
 }
 impl KeepModes<Nil> for Nil {
-    type Out = Nil;
+    type Output = Nil;
 }
 impl<S, ST: KeepModes<DT>, D, DT> KeepModes<Cons<D, DT>> for Cons<S, ST> {
-    type Out = Cons<Layout<S, D>, <ST as KeepModes<DT>>::Out>;
+    type Output = Cons<Layout<S, D>, <ST as KeepModes<DT>>::Output>;
 }
 
 /// `_`: the mode as it is.
@@ -245,24 +245,24 @@ impl<Op, SA, DA> TilerOp<Op, Layout<SA, DA>> for Under {
 /// `make_layout(n)`: `n:_1`, or `_1:_0` for a static 1 (C++'s compact layouts).
 pub trait IntLayout {
     /// The layout.
-    type Out;
+    type Output;
 }
 impl<N: EqT<U1>> IntLayout for N
 where
     (IsOne<N>,): PickInt<N>,
 {
-    type Out = <(IsOne<N>,) as PickInt<N>>::Out;
+    type Output = <(IsOne<N>,) as PickInt<N>>::Output;
 }
 /// `_1:_0` or `n:_1`.
 pub trait PickInt<N> {
     /// The layout.
-    type Out;
+    type Output;
 }
 impl<N> PickInt<N> for (B1,) {
-    type Out = Layout<U1, U0>;
+    type Output = Layout<U1, U0>;
 }
 impl<N> PickInt<N> for (B0,) {
-    type Out = Layout<N, U1>;
+    type Output = Layout<N, U1>;
 }
 
 macro_rules! int_tiler_op {
@@ -271,9 +271,9 @@ macro_rules! int_tiler_op {
         impl<Op, SA, DA, $($g: $b),*> TilerOp<Op, Layout<SA, DA>> for $ty
         where
             Op: IntRule<$ty>,
-            <Op as IntRule<$ty>>::Out: TilerOp<Op, Layout<SA, DA>>,
+            <Op as IntRule<$ty>>::Output: TilerOp<Op, Layout<SA, DA>>,
         {
-            type Output = <<Op as IntRule<$ty>>::Out as TilerOp<Op, Layout<SA, DA>>>::Output;
+            type Output = <<Op as IntRule<$ty>>::Output as TilerOp<Op, Layout<SA, DA>>>::Output;
         }
     )*};
 }
@@ -283,28 +283,28 @@ int_tiler_op!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
 /// [`RestRule`].
 pub trait ModesOp<Op, SA, DA> {
     /// The resulting modes, as a list of layouts.
-    type Out;
+    type Output;
 }
 impl<Op> ModesOp<Op, Nil, Nil> for Nil {
-    type Out = Nil;
+    type Output = Nil;
 }
 /// Tiler elements past A's modes: nothing (the [`TilerRank`] check reports them).
 impl<Op, T, TT> ModesOp<Op, Nil, Nil> for Cons<T, TT> {
-    type Out = Nil;
+    type Output = Nil;
 }
 /// Past the tiler: A's remaining modes, as the operation's [`RestRule`] says.
 impl<Op, S, ST, D, DT> ModesOp<Op, Cons<S, ST>, Cons<D, DT>> for Nil
 where
     Op: RestRule<Cons<S, ST>, Cons<D, DT>>,
 {
-    type Out = <Op as RestRule<Cons<S, ST>, Cons<D, DT>>>::Out;
+    type Output = <Op as RestRule<Cons<S, ST>, Cons<D, DT>>>::Output;
 }
 impl<Op, T, TT, S, ST, D, DT> ModesOp<Op, Cons<S, ST>, Cons<D, DT>> for Cons<T, TT>
 where
     T: TilerOp<Op, Layout<S, D>>,
     TT: ModesOp<Op, ST, DT>,
 {
-    type Out = Cons<<T as TilerOp<Op, Layout<S, D>>>::Output, <TT as ModesOp<Op, ST, DT>>::Out>;
+    type Output = Cons<<T as TilerOp<Op, Layout<S, D>>>::Output, <TT as ModesOp<Op, ST, DT>>::Output>;
 }
 
 /// A by-mode tiler: element i applies the operation to mode i of A.
@@ -313,16 +313,16 @@ where
     SA: Wrap,
     DA: Wrap,
     L: RankT,
-    <SA as Wrap>::Out: RankT,
-    <L as RankT>::Out: LeT<<<SA as Wrap>::Out as RankT>::Out>,
-    <<L as RankT>::Out as LeT<<<SA as Wrap>::Out as RankT>::Out>>::Out:
-        TilerRank<<L as RankT>::Out, <<SA as Wrap>::Out as RankT>::Out>,
-    L: ModesOp<Op, <SA as Wrap>::Out, <DA as Wrap>::Out>,
-    <L as ModesOp<Op, <SA as Wrap>::Out, <DA as Wrap>::Out>>::Out: MakeLayout,
+    <SA as Wrap>::Output: RankT,
+    <L as RankT>::Output: LeT<<<SA as Wrap>::Output as RankT>::Output>,
+    <<L as RankT>::Output as LeT<<<SA as Wrap>::Output as RankT>::Output>>::Output:
+        TilerRank<<L as RankT>::Output, <<SA as Wrap>::Output as RankT>::Output>,
+    L: ModesOp<Op, <SA as Wrap>::Output, <DA as Wrap>::Output>,
+    <L as ModesOp<Op, <SA as Wrap>::Output, <DA as Wrap>::Output>>::Output: MakeLayout,
 {
     type Output = Layout<
-        <<L as ModesOp<Op, <SA as Wrap>::Out, <DA as Wrap>::Out>>::Out as MakeLayout>::S,
-        <<L as ModesOp<Op, <SA as Wrap>::Out, <DA as Wrap>::Out>>::Out as MakeLayout>::D,
+        <<L as ModesOp<Op, <SA as Wrap>::Output, <DA as Wrap>::Output>>::Output as MakeLayout>::S,
+        <<L as ModesOp<Op, <SA as Wrap>::Output, <DA as Wrap>::Output>>::Output as MakeLayout>::D,
     >;
 }
 
@@ -410,12 +410,12 @@ impl<L, S, D> Unzip2By<S, D> for ByMode<L>
 where
     S: Wrap,
     D: Wrap,
-    L: Unzip2List<<S as Wrap>::Out, <D as Wrap>::Out>,
+    L: Unzip2List<<S as Wrap>::Output, <D as Wrap>::Output>,
 {
-    type TS = <L as Unzip2List<<S as Wrap>::Out, <D as Wrap>::Out>>::TS;
-    type TD = <L as Unzip2List<<S as Wrap>::Out, <D as Wrap>::Out>>::TD;
-    type RS = <L as Unzip2List<<S as Wrap>::Out, <D as Wrap>::Out>>::RS;
-    type RD = <L as Unzip2List<<S as Wrap>::Out, <D as Wrap>::Out>>::RD;
+    type TS = <L as Unzip2List<<S as Wrap>::Output, <D as Wrap>::Output>>::TS;
+    type TD = <L as Unzip2List<<S as Wrap>::Output, <D as Wrap>::Output>>::TD;
+    type RS = <L as Unzip2List<<S as Wrap>::Output, <D as Wrap>::Output>>::RS;
+    type RD = <L as Unzip2List<<S as Wrap>::Output, <D as Wrap>::Output>>::RD;
 }
 
 /// `tile_unzip(L, guide)`: the zipped layout `((tiles), (rests))`.
@@ -545,9 +545,9 @@ macro_rules! arranged_op {
         impl<SA, DA, B> $crate::ops::$tr<B> for $crate::Layout<SA, DA>
         where
             $crate::Layout<SA, DA>: $crate::gate::StaticBit,
-            <$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Out: $crate::tiler::Arrange<$how, $op, $crate::Layout<SA, DA>, B>,
+            <$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Output: $crate::tiler::Arrange<$how, $op, $crate::Layout<SA, DA>, B>,
         {
-            type Output = <<$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Out as $crate::tiler::Arrange<
+            type Output = <<$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Output as $crate::tiler::Arrange<
                 $how,
                 $op,
                 $crate::Layout<SA, DA>,
@@ -555,7 +555,7 @@ macro_rules! arranged_op {
             >>::Output;
             #[inline(always)]
             fn $name(self, b: B) -> Self::Output {
-                <<$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Out as $crate::tiler::Arrange<$how, $op, $crate::Layout<SA, DA>, B>>::arrange(self, b)
+                <<$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Output as $crate::tiler::Arrange<$how, $op, $crate::Layout<SA, DA>, B>>::arrange(self, b)
             }
         }
 

@@ -819,6 +819,34 @@ pub const OPS: &[Op] = &[
         eval: |a| lay(dy::nullspace(&a.layout(0)?)?),
     },
     Op {
+        name: "max_alignment",
+        args: (1, 1),
+        signature: "max_alignment(layout | composed) -> int",
+        doc: "the most elements known statically to be consecutive in the codomain (CuTe `max_alignment`)",
+        example: "max_alignment((8,64):(64,1))",
+        eval: |a| Ok(Value::Int(dy::max_alignment(&a.layout(0)?)?)),
+    },
+    Op {
+        name: "make_fragment_like",
+        args: (1, 1),
+        signature: "make_fragment_like(layout | composed) -> layout",
+        doc: "a compact layout of the same shape whose first mode keeps the stride order (CuTe `make_fragment_like`)",
+        example: "make_fragment_like(((2,2),4):((1,8),16))",
+        eval: |a| lay(dy::make_fragment_like(&a.layout(0)?)?),
+    },
+    Op {
+        name: "domain_offset",
+        args: (2, 2),
+        signature: "domain_offset(coord, layout | composed) -> [layout, int]",
+        doc: "the layout moved to start at the coordinate, and the offset to add to the pointer (CuTe `domain_offset`)",
+        example: "domain_offset((1,2),(4,8):(1,4))",
+        eval: |a| {
+            let l = a.layout(1)?;
+            let off = l.call_coord(&a.coord(0)?)?;
+            Ok(Value::Pair(Box::new(Value::Layout(l)), Box::new(Value::Int(off))))
+        },
+    },
+    Op {
         name: "logical_divide",
         args: (2, 2),
         signature: "logical_divide(layout, tiler) -> layout",
@@ -1038,11 +1066,42 @@ pub fn apply(name: &str, args: &[Value]) -> Result<Value> {
     if let Some(Value::Composed(c)) = args.first() {
         return apply_composed(op, c, args);
     }
+    // The coordinate operations take the (composed) layout second.
+    if let ("slice" | "slice_and_offset" | "domain_offset", [_, Value::Composed(c)]) = (op.name, args) {
+        let coord = a.coord(0)?;
+        return Ok(match op.name {
+            "slice" => maybe_composed(c.slice(&coord)?),
+            "slice_and_offset" => {
+                let (l, off) = c.slice_and_offset(&coord)?;
+                pair(maybe_composed(l), Value::Int(off))
+            }
+            _ => {
+                let (l, off) = c.domain_offset(&coord)?;
+                pair(Value::Composed(l), Value::Int(off))
+            }
+        });
+    }
+    // composition(Layout, Swizzle): the swizzle moved to the left (C++ `swizzle_layout.hpp`).
+    if let ("composition", [Value::Layout(l), Value::Swizzle(sw)]) = (op.name, args) {
+        return Ok(maybe_composed(dy::swizzle::transfer_swizzle(l, *sw)?));
+    }
     // C++ answers max_common_*(layout, composed) as max_common_*(composed, layout).
     if let ("max_common_vector" | "max_common_layout", [l @ Value::Layout(_), Value::Composed(c)]) = (op.name, args) {
         return apply_composed(op, c, &[Value::Composed(c.clone()), l.clone()]);
     }
     (op.eval)(&a)
+}
+
+/// A layout, or a composed layout where the swizzle stays.
+fn maybe_composed(m: dy::MaybeComposed) -> Value {
+    match m {
+        dy::MaybeComposed::Layout(l) => Value::Layout(l),
+        dy::MaybeComposed::Composed(c) => Value::Composed(c),
+    }
+}
+
+fn pair(a: Value, b: Value) -> Value {
+    Value::Pair(Box::new(a), Box::new(b))
 }
 
 /// The operations CuTe C++ defines on a composed layout `Sw o offset o L`
@@ -1078,6 +1137,16 @@ fn apply_composed(op: &Op, c: &ComposedLayout, args: &[Value]) -> Result<Value> 
         ("max_common_vector", [_, Value::Layout(b)]) => return Ok(Value::Int(c.max_common_vector(b)?)),
         ("max_common_vector", [_, Value::Composed(b)]) => return Ok(Value::Int(c.max_common_vector_composed(b)?)),
         ("max_common_layout", [_, Value::Layout(b)]) => return Ok(Value::Layout(c.max_common_layout(b)?)),
+        _ => {}
+    }
+    // The inverses move the swizzle to the left; max_alignment bounds by it; a fragment is
+    // compact and unswizzled; C++ does not attempt the nullspace (`layout_composed.hpp`: 1:0).
+    match op.name {
+        "right_inverse" => return Ok(maybe_composed(c.right_inverse()?)),
+        "left_inverse" => return Ok(maybe_composed(c.left_inverse()?)),
+        "max_alignment" => return Ok(Value::Int(c.max_alignment()?)),
+        "make_fragment_like" => return Ok(Value::Layout(dy::make_fragment_like(&c.layout)?)),
+        "nullspace" => return Ok(Value::Layout(Layout::trivial())),
         _ => {}
     }
     // Recasting changes the swizzle too (C++ `layout_composed.hpp`, `swizzle_layout.hpp`).

@@ -1,5 +1,5 @@
 //! right_inverse, left_inverse, and what is built on them: max_common_layout,
-//! max_common_vector, nullspace.
+//! max_common_vector, max_alignment, nullspace.
 
 use alloc::vec::Vec;
 
@@ -249,4 +249,33 @@ fn nullspace_impl(l: &Layout) -> Result<Layout> {
         return Ok(Layout::trivial());
     }
     Ok(Layout::from_pairs(&picked))
+}
+
+/// `max_alignment(L)` (CuTe C++ `layout.hpp`): the most elements `L` maps to consecutive
+/// indices in some order, counting only what is known statically: of `coalesce(L)` with
+/// run-time extents as 1 and run-time strides as 0, `gcd(size<0>(P), stride<1>(P))` for
+/// `P = logical_divide(L', right_inverse(L'))` (a tuple `stride<1>` counts each leaf).
+///
+/// # Errors
+/// Those of the operations it is built on.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// assert_eq!(max_alignment(&"(8,64):(64,1)".parse()?)?.value(), 512);
+/// assert_eq!(max_alignment(&"(4,8):(2,16)".parse()?)?.value(), 1);
+/// assert_eq!(max_alignment(&"(4,?):(1,?)".parse()?)?.value(), 4);
+/// # Ok::<(), Error>(())
+/// ```
+pub fn max_alignment(l: &Layout) -> Result<Int> {
+    let flat = coalesce(l)?;
+    let shape = flat.shape().map(&mut |s| if s.is_static() { *s } else { Int::st(1) });
+    let stride = flat.stride().map(&mut |d| if d.is_static() { *d } else { Int::st(0) });
+    let filtered = Layout::new(shape, stride)?;
+    let permuted = crate::logical_divide(&filtered, &Tiler::Layout(right_inverse(&filtered)?))?;
+    let mut g = permuted.get(0)?.size()?.value().unsigned_abs();
+    for d in permuted.get(1)?.stride().leaves() {
+        g = crate::int::gcd(g, d.value().unsigned_abs());
+    }
+    Ok(Int::st(g as i64))
 }

@@ -57,13 +57,14 @@ pub use int_tuple::{
     idx2crd_strided, inner_product, prefix_product, product, product_each, shape_div, slice, sum, tuple_max, zip,
     Coord, IntTuple, Tuple,
 };
-pub use inverse::{left_inverse, max_common_layout, max_common_vector, nullspace, right_inverse};
+pub use inverse::{left_inverse, max_alignment, max_common_layout, max_common_vector, nullspace, right_inverse};
 pub use layout::{make_layout, make_layout_left, make_layout_right, make_ordered_layout, Layout};
 pub use parse::{parse_styled, Parse, Parser};
 pub use print::{Notation, Style};
 pub use product::{
-    blocked_product, flat_product, logical_product, raked_product, tile_to_shape, tiled_product, zipped_product,
+    blocked_product, flat_product, logical_product, make_fragment_like, raked_product, tile_to_shape, tiled_product,
+    zipped_product,
 };
 pub use recast::{downcast, upcast};
-pub use swizzle::{ComposedLayout, Swizzle};
+pub use swizzle::{ComposedLayout, MaybeComposed, Swizzle};
 pub use tiler::Tiler;

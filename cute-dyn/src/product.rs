@@ -211,3 +211,33 @@ fn tile_to_shape_impl(block: &Layout, shape: &IntTuple, order: Option<&IntTuple>
     };
     blocked_product(&padded, &ordered)
 }
+
+/// `make_fragment_like(L)` (CuTe C++ `layout.hpp`): a compact layout of `L`'s shape for a
+/// register fragment, whose first mode (a vector) keeps `L`'s stride order where `L`'s shape
+/// is static and of rank > 1: `tiled_product(get<0>(shape):compact(filter_zeros(mode 0)),
+/// make_ordered_layout(rest of the shape, rest of the strides))`; otherwise `make_layout(shape)`.
+///
+/// # Errors
+/// Those of the operations it is built on.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// // A thread's part of a row-major tile: values along the row first, as in the tile.
+/// assert_eq!(make_fragment_like(&"((2,2),4):((1,8),16)".parse()?)?.to_string(), "((2,2),4):((1,2),4)");
+/// assert_eq!(make_fragment_like(&"(4,8):(8,1)".parse()?)?.to_string(), "(4,8):(1,4)");
+/// assert_eq!(make_fragment_like(&"(4,?):(?,1)".parse()?)?.to_styled(Style::Dsl), "(4,?):(1,4)");
+/// # Ok::<(), Error>(())
+/// ```
+pub fn make_fragment_like(l: &Layout) -> Result<Layout> {
+    let r = l.rank();
+    if r <= 1 || !l.shape().leaves().iter().all(|s| s.is_static()) {
+        return make_layout_left(l.shape());
+    }
+    let mode0 = l.get(0)?;
+    let stride0 = int_tuple::compact_major(crate::filter_zeros(&mode0).shape(), crate::Int::st(1), true)?;
+    let first = Layout::new(mode0.shape().clone(), stride0)?;
+    let rest = l.take(1, r)?;
+    let ordered = make_ordered_layout(rest.shape(), rest.stride())?;
+    tiled_product(&first, &Tiler::Layout(ordered))
+}

@@ -1,7 +1,10 @@
 //! Swizzle functors `Sw<B,M,S>` and composed layouts `Sw ∘ (offset + L)`.
 
+use alloc::vec::Vec;
+
 use crate::error::{Error, Result};
-use crate::int_tuple::Coord;
+use crate::int::Int;
+use crate::int_tuple::{Coord, IntTuple};
 use crate::layout::Layout;
 
 /// CuTe's `Swizzle<B,M,S>`: XOR the `B` bits at `M + max(0,S)` into the `B` bits at
@@ -56,7 +59,8 @@ impl Swizzle {
         (self.bits as i64, self.base as i64, self.shift as i64)
     }
 
-    fn yyy_mask(&self) -> i64 {
+    /// The mask of the `B` bits that move (C++'s `yyy_msk`): at `M + max(0,S)`.
+    pub fn yyy_mask(&self) -> i64 {
         ((1i64 << self.bits) - 1) << (self.base as i32 + self.shift.max(0))
     }
 
@@ -114,6 +118,42 @@ impl Swizzle {
     pub fn downcast(&self, n: i64) -> Result<Swizzle> {
         let log2 = log2_exact(n, "downcast")?;
         Swizzle::new(self.bits as i64, self.base as i64 + log2, self.shift as i64)
+    }
+
+    /// The mask of the `B` bits that are xor-ed (C++'s `zzz_msk`): at `M - min(0,S)`.
+    pub fn zzz_mask(&self) -> i64 {
+        ((1i64 << self.bits) - 1) << (self.base as i32 + (-self.shift).max(0))
+    }
+
+    /// `make_swizzle<Y, Z>()`: the swizzle whose `yyy` mask is `y` and `zzz` mask is `z`.
+    ///
+    /// # Errors
+    /// `InvalidArgument` where no `Sw<B,M,S>` has these masks (C++'s static_asserts: the same
+    /// number of bits in both, each a contiguous run), or as [`Swizzle::new`].
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// // CuTe's own examples (swizzle.hpp)
+    /// assert_eq!(Swizzle::from_masks(0b1000, 0b0100)?.to_string(), "Sw<1,2,1>");
+    /// assert_eq!(Swizzle::from_masks(0b11000000, 0b00000110)?.to_string(), "Sw<2,1,5>");
+    /// assert!(Swizzle::from_masks(0b1010, 0b0101).is_err());
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn from_masks(y: i64, z: i64) -> Result<Swizzle> {
+        let bad = |reason: alloc::string::String| Err(Error::InvalidArgument { op: "make_swizzle", reason });
+        if y < 0 || z < 0 || y.count_ones() != z.count_ones() {
+            return bad(alloc::format!("masks {y:#b} and {z:#b} must have the same number of bits"));
+        }
+        if y == 0 {
+            return Swizzle::new(0, 0, 0);
+        }
+        let (ty, tz) = (i64::from(y.trailing_zeros()), i64::from(z.trailing_zeros()));
+        let sw = Swizzle::new(i64::from(y.count_ones()), ty.min(tz), ty - tz)?;
+        if sw.yyy_mask() | sw.zzz_mask() != y | z {
+            return bad(alloc::format!("masks {y:#b} and {z:#b} are not the bit runs of a swizzle"));
+        }
+        Ok(sw)
     }
 
     /// The size of the domain pycute reports: `2^(B + M + |S|)`.
@@ -305,6 +345,349 @@ impl ComposedLayout {
     pub fn call_index(&self, i: i64) -> Result<i64> {
         self.call(&crate::int_tuple::Tuple::Leaf(Some(crate::Int::dy(i))))
     }
+}
+
+/// What C++ returns where it may elide an identity swizzle: a layout, or a swizzle composed
+/// with one.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum MaybeComposed {
+    /// The swizzle was the identity (`B = 0`), or decayed into the strides.
+    Layout(Layout),
+    /// `Sw o offset o L`.
+    Composed(ComposedLayout),
+}
+
+impl MaybeComposed {
+    /// `composition(Swizzle, offset, Layout)`, the identity swizzle elided (C++).
+    fn of(swizzle: Swizzle, offset: i64, layout: Layout) -> MaybeComposed {
+        if swizzle.params().0 == 0 && offset == 0 {
+            return MaybeComposed::Layout(layout);
+        }
+        MaybeComposed::Composed(ComposedLayout { swizzle, offset, layout })
+    }
+
+    /// The function at an index.
+    ///
+    /// # Errors
+    /// As [`ComposedLayout::call_index`].
+    pub fn call_index(&self, i: i64) -> Result<i64> {
+        match self {
+            MaybeComposed::Layout(l) => l.call(i),
+            MaybeComposed::Composed(c) => c.call_index(i),
+        }
+    }
+
+    /// The domain's size.
+    ///
+    /// # Errors
+    /// `Overflow`.
+    pub fn size(&self) -> Result<Int> {
+        match self {
+            MaybeComposed::Layout(l) => l.size(),
+            MaybeComposed::Composed(c) => c.size(),
+        }
+    }
+}
+
+impl crate::print::Notation for MaybeComposed {
+    fn write_styled(&self, style: crate::print::Style, out: &mut alloc::string::String) {
+        match self {
+            MaybeComposed::Layout(l) => l.write_styled(style, out),
+            MaybeComposed::Composed(c) => c.write_styled(style, out),
+        }
+    }
+}
+
+impl core::fmt::Display for MaybeComposed {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&crate::print::to_values(self))
+    }
+}
+
+/// The largest domain an inverse of a composed layout is checked on, element by element.
+const CHECKED_DOMAIN: i64 = 1 << 22;
+
+/// `composition(Layout, Swizzle)` (CuTe C++ `swizzle_layout.hpp`): the swizzle moved to the
+/// left of `a`, `make_swizzle<a(yyy), a(zzz)>() o a`, where `a` carries the swizzle's bits
+/// to other bits. C++ says it "works in simple cases"; where `a` does not, this is an error.
+///
+/// # Errors
+/// As [`Swizzle::from_masks`].
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// // (64,8):(8,1) carries bit 6 to bit 0 and bit 3 to bit 6.
+/// let r = swizzle::transfer_swizzle(&"(64,8):(8,1)".parse()?, Swizzle::new(3, 3, 3)?)?;
+/// assert_eq!(r.to_string(), "Sw<3,0,6> o 0 o (64,8):(8,1)");
+/// # Ok::<(), Error>(())
+/// ```
+pub fn transfer_swizzle(a: &Layout, sw: Swizzle) -> Result<MaybeComposed> {
+    let swizzle = Swizzle::from_masks(a.call(sw.yyy_mask())?, a.call(sw.zzz_mask())?)?;
+    Ok(MaybeComposed::of(swizzle, 0, a.clone()))
+}
+
+impl ComposedLayout {
+    /// `right_inverse(Sw o 0 o L)` (CuTe C++ `swizzle_layout.hpp`):
+    /// `composition(right_inverse(L), Sw)`, the swizzle moved to the left of the inverse by
+    /// [`transfer_swizzle`]. `@post` checked on every index: `self(R(i)) == i`.
+    ///
+    /// # Errors
+    /// `InvalidArgument` for a nonzero offset (C++'s answer is a layout composed with a
+    /// swizzle, which this type does not hold) and where the swizzle cannot be moved;
+    /// `Postcondition` where the moved swizzle is not an inverse (or the domain is past 2^22
+    /// elements to check); those of [`crate::right_inverse`].
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// let c: ComposedLayout = "Sw<3,3,3> o 0 o (8,64):(64,1)".parse()?;
+    /// let r = c.right_inverse()?;
+    /// assert_eq!(r.to_string(), "Sw<3,0,6> o 0 o (64,8):(8,1)");
+    /// for i in 0..512 {
+    ///     assert_eq!(c.call_index(r.call_index(i)?)?, i);
+    /// }
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn right_inverse(&self) -> Result<MaybeComposed> {
+        self.no_offset("right_inverse")?;
+        let r = transfer_swizzle(&crate::right_inverse(&self.layout)?, self.swizzle)?;
+        self.check_inverse("right_inverse", "self(R(i)) == i", &r, r.size()?.value(), |i| {
+            self.call_index(r.call_index(i)?)
+        })?;
+        Ok(r)
+    }
+
+    /// `left_inverse(Sw o 0 o L)`: `composition(left_inverse(L), Sw)`, as
+    /// [`ComposedLayout::right_inverse`]; `@post` checked on every index: `R(self(i)) == i`.
+    ///
+    /// # Errors
+    /// As [`ComposedLayout::right_inverse`], with those of [`crate::left_inverse`].
+    pub fn left_inverse(&self) -> Result<MaybeComposed> {
+        self.no_offset("left_inverse")?;
+        let r = transfer_swizzle(&crate::left_inverse(&self.layout)?, self.swizzle)?;
+        self.check_inverse("left_inverse", "R(self(i)) == i", &r, self.size()?.value(), |i| {
+            r.call_index(self.call_index(i)?)
+        })?;
+        Ok(r)
+    }
+
+    fn no_offset(&self, op: &'static str) -> Result<()> {
+        if self.offset != 0 {
+            return Err(Error::InvalidArgument {
+                op,
+                reason: alloc::format!(
+                    "the offset {} is not 0: C++'s answer is a layout composed with a swizzle, which cute-dyn does not represent",
+                    self.offset
+                ),
+            });
+        }
+        Ok(())
+    }
+
+    fn check_inverse(
+        &self,
+        op: &'static str,
+        condition: &'static str,
+        r: &MaybeComposed,
+        n: i64,
+        round_trip: impl Fn(i64) -> Result<i64>,
+    ) -> Result<()> {
+        let fail = |witness: alloc::string::String| Err(Error::Postcondition { op, condition, witness });
+        if n > CHECKED_DOMAIN {
+            return fail(alloc::format!("{n} indices are too many to check"));
+        }
+        for i in 0..n {
+            let got = round_trip(i)?;
+            if got != i {
+                return fail(alloc::format!("R = {r} of {self} gives {got} at {i}"));
+            }
+        }
+        Ok(())
+    }
+
+    /// `slice_and_offset(c, Sw o offset o L)` (CuTe C++ `swizzle_layout.hpp`): the sub-layout
+    /// over the `_` modes of `c` and the offset of its origin. Where the slice keeps no pair
+    /// of bits the swizzle xors together, the swizzle decays into strides (negative ones
+    /// where a fixed bit flips a sign) and the result is a plain layout with offset
+    /// `Sw(offset ^ zy-bits of c) + other bits of c`; otherwise it stays composed, with the
+    /// fixed swizzle bits folded into its offset. An all-`_` coordinate slices the inner layout.
+    ///
+    /// # Errors
+    /// `RankMismatch` when the coordinate does not fit; `InvalidArgument` where a fixed mode's
+    /// `shape * stride` is not a power of two (C++'s static_assert); those of composition.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// let c: ComposedLayout = "Sw<3,3,3> o 0 o (8,64):(64,1)".parse()?;
+    /// // Row 3: its 8-element chunks are permuted by the row index, i.e. chunk j is at j ^ 3.
+    /// let (row, off) = c.slice_and_offset(&"(3,_)".parse()?)?;
+    /// assert_eq!(off.value(), 192);
+    /// for j in 0..64 {
+    ///     assert_eq!(off.value() + row.call_index(j)?, c.call(&format!("(3,{j})").parse()?)?);
+    /// }
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn slice_and_offset(&self, c: &Coord) -> Result<(MaybeComposed, Int)> {
+        let sliced = self.layout.slice(c)?;
+        let (b, m, s) = self.swizzle.params();
+        if all_under(c) {
+            return Ok((MaybeComposed::of(self.swizzle, self.offset, sliced), Int::st(0)));
+        }
+        if b == 0 {
+            let off = self.layout.call_coord(c)?;
+            return Ok((MaybeComposed::Layout(sliced), off.checked_add(Int::st(self.offset))?));
+        }
+        let a = s.abs();
+        let dynamic = !self.layout.is_static() || coord_is_dynamic(c);
+        let p = |e: i64| Int::st(1i64 << e);
+        let shape = ints(&[p(m), p(b), p(a - b), p(b), Int::st(1)]);
+        // The swizzle's bits as modes: the Z and Y runs (`only_zy`) and the others (`anti_zy`).
+        let anti_zy = Layout::new(shape.clone(), ints(&[Int::st(1), Int::st(0), p(m + b), Int::st(0), p(m + b + a)]))?;
+        let only_zy = Layout::new(shape, ints(&[Int::st(0), p(m), Int::st(0), p(m + a), Int::st(0)]))?;
+        let diced = crate::Tiler::Layout(self.layout.dice(c)?);
+        let diced_coord = crate::int_tuple::dice(c, c)?.map(&mut |x| x.unwrap_or(Int::st(0)));
+        let offset_only_zy = self.offset ^ mixed_bits(&crate::composition(&only_zy, &diced)?, &diced_coord)?;
+        let offset_anti_zy = crate::composition(&anti_zy, &diced)?.call_coord(&diced_coord.map(&mut |x| Some(*x)))?;
+        let int = |v: i64| if dynamic { Int::dy(v) } else { Int::st(v) };
+        // The bits the rest of the layout reaches: if it reaches a Y bit and its Z partner,
+        // the swizzle stays.
+        let sliced_zy = crate::composition(&only_zy, &crate::Tiler::Layout(sliced.clone()))?;
+        let active = sliced_zy.call(sliced_zy.size()?.value() - 1)?;
+        if active & !self.swizzle.apply(active)? != 0 {
+            return Ok((MaybeComposed::of(self.swizzle, offset_only_zy, sliced), int(offset_anti_zy.value())));
+        }
+        let (z, y) = (self.swizzle.zzz_mask(), self.swizzle.yyy_mask());
+        let (z, y) = (z & -z, y & -y);
+        let strides = |z_first: bool| -> Vec<Int> {
+            (0..b)
+                .map(|i| {
+                    let v = if z_first {
+                        if offset_only_zy & (y << i) == 0 {
+                            z << i
+                        } else {
+                            -(z << i)
+                        }
+                    } else if offset_only_zy & (z << i) == 0 {
+                        (y + z) << i
+                    } else {
+                        (y - z) << i
+                    };
+                    int(v)
+                })
+                .collect()
+        };
+        let repeat = |v: Vec<Int>| if v.len() == 1 { IntTuple::Leaf(v[0]) } else { ints(&v) };
+        let twos = repeat(alloc::vec![Int::st(2); b as usize]);
+        let swizzle_layout = Layout::new(
+            ints_t(alloc::vec![
+                IntTuple::Leaf(p(m)),
+                twos.clone(),
+                IntTuple::Leaf(p(a - b)),
+                twos,
+                IntTuple::Leaf(Int::st(1))
+            ]),
+            ints_t(alloc::vec![
+                IntTuple::Leaf(Int::st(1)),
+                repeat(strides(z < y)),
+                IntTuple::Leaf(p(m + b)),
+                repeat(strides(z > y)),
+                IntTuple::Leaf(p(m + b + a)),
+            ]),
+        )?;
+        let r = crate::composition(&swizzle_layout, &crate::Tiler::Layout(sliced))?;
+        let off = self.swizzle.apply(offset_only_zy)?.checked_add(offset_anti_zy.value());
+        Ok((MaybeComposed::Layout(r), int(off.ok_or(Error::Overflow { op: "slice_and_offset" })?)))
+    }
+
+    /// `slice(c, Sw o offset o L)`: the first part of [`ComposedLayout::slice_and_offset`].
+    ///
+    /// # Errors
+    /// As [`ComposedLayout::slice_and_offset`].
+    pub fn slice(&self, c: &Coord) -> Result<MaybeComposed> {
+        Ok(self.slice_and_offset(c)?.0)
+    }
+
+    /// `domain_offset(c, Sw o offset o L)` (CuTe C++ `layout_composed.hpp`): the offset
+    /// `L(c)` moves into the composed layout, `(Sw o (offset + L(c)) o L, 0)`.
+    ///
+    /// # Errors
+    /// As [`Layout::call_coord`]; `Overflow`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// let c: ComposedLayout = "Sw<3,3,3> o 0 o (8,64):(64,1)".parse()?;
+    /// let (d, off) = c.domain_offset(&"(1,0)".parse()?)?;
+    /// assert_eq!((d.to_string(), off.value()), ("Sw<3,3,3> o 64 o (8,64):(64,1)".to_string(), 0));
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn domain_offset(&self, c: &Coord) -> Result<(ComposedLayout, Int)> {
+        let at = self.layout.call_coord(c)?.value();
+        let offset = self.offset.checked_add(at).ok_or(Error::Overflow { op: "domain_offset" })?;
+        Ok((ComposedLayout { offset, ..self.clone() }, Int::st(0)))
+    }
+
+    /// `max_alignment(Sw o offset o L)` (CuTe C++ `swizzle_layout.hpp`): the gcd of the
+    /// swizzle's `2^M`, the offset's alignment (its lowest set bit; none for 0) and the
+    /// layout's [`crate::max_alignment`].
+    ///
+    /// # Errors
+    /// As [`crate::max_alignment`].
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// let c: ComposedLayout = "Sw<3,3,3> o 0 o (8,64):(64,1)".parse()?;
+    /// assert_eq!(c.max_alignment()?.value(), 8);
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn max_alignment(&self) -> Result<Int> {
+        let mut g = crate::int::gcd(1 << self.swizzle.base, crate::max_alignment(&self.layout)?.value().unsigned_abs());
+        if self.offset != 0 {
+            g = crate::int::gcd(g, (self.offset & -self.offset).unsigned_abs());
+        }
+        Ok(Int::st(g as i64))
+    }
+}
+
+/// Whether every leaf of `c` is `_`.
+fn all_under(c: &Coord) -> bool {
+    match c {
+        crate::int_tuple::Tuple::Leaf(x) => x.is_none(),
+        crate::int_tuple::Tuple::Node(v) => v.iter().all(all_under),
+    }
+}
+
+fn coord_is_dynamic(c: &Coord) -> bool {
+    c.leaves().iter().any(|x| x.is_some_and(|i| !i.is_static()))
+}
+
+fn ints(v: &[Int]) -> IntTuple {
+    crate::int_tuple::Tuple::Node(v.iter().map(|x| crate::int_tuple::Tuple::Leaf(*x)).collect())
+}
+
+fn ints_t(v: Vec<IntTuple>) -> IntTuple {
+    crate::int_tuple::Tuple::Node(v)
+}
+
+/// C++'s `to_mixed_bits(layout, coord)`: the xor over the leaves of `c_i * d_i`, the
+/// coordinate split over the layout's shape; each `s_i * d_i` a power of two (or 0).
+fn mixed_bits(l: &Layout, coord: &IntTuple) -> Result<i64> {
+    let crd = crate::idx2crd(coord, l.shape())?;
+    let mut bits = 0i64;
+    for ((s, d), c) in l.pairs().into_iter().zip(crd.leaves()) {
+        let span = s.value().checked_mul(d.value()).ok_or(Error::Overflow { op: "slice_and_offset" })?;
+        if span != 0 && (span < 0 || span & (span - 1) != 0) {
+            return Err(Error::InvalidArgument {
+                op: "slice_and_offset",
+                reason: alloc::format!("a sliced mode {s}:{d} of the swizzled layout spans {span}, not a power of two"),
+            });
+        }
+        bits ^= c.value().checked_mul(d.value()).ok_or(Error::Overflow { op: "slice_and_offset" })?;
+    }
+    Ok(bits)
 }
 
 /// `Sw<B,M,S> o OFFSET o LAYOUT`, as CuTe C++ prints a composed layout; the offset is static

@@ -234,6 +234,69 @@ impl<F, O, L: Composition<T>, T> Composition<T> for ComposedLayout<F, O, L> {
     }
 }
 
+/// The inner layout of an operation's result put back under the swizzle and offset, whether
+/// the type checker computed it (a layout) or it was computed when it ran (a `Result`).
+pub trait Rewrap<F, O> {
+    /// The composed result.
+    type Output;
+    /// `Sw o offset o self`.
+    fn rewrap(self, outer: F, offset: O) -> Self::Output;
+}
+impl<F, O, S, D> Rewrap<F, O> for Layout<S, D> {
+    type Output = ComposedLayout<F, O, Layout<S, D>>;
+    #[inline(always)]
+    fn rewrap(self, outer: F, offset: O) -> Self::Output {
+        ComposedLayout { outer, offset, inner: self }
+    }
+}
+impl<F, O, S, D> Rewrap<F, O> for Result<Layout<S, D>, crate::error::Error> {
+    type Output = Result<ComposedLayout<F, O, Layout<S, D>>, crate::error::Error>;
+    #[inline(always)]
+    fn rewrap(self, outer: F, offset: O) -> Self::Output {
+        self.map(|inner| ComposedLayout { outer, offset, inner })
+    }
+}
+
+/// The operations CuTe C++ applies to the inner layout of `Sw o offset o L`
+/// (`layout_composed.hpp`): the result is `Sw o offset o op(L, x)`.
+macro_rules! on_the_inner_layout {
+    ($($tr:ident, $method:ident;)*) => {$(
+        #[doc = concat!("`", stringify!($method), "(Sw o offset o L, x)` is `Sw o offset o ", stringify!($method), "(L, x)` (CuTe C++).")]
+        impl<F, O, L: crate::ops::$tr<T>, T> crate::ops::$tr<T> for ComposedLayout<F, O, L>
+        where
+            L::Output: Rewrap<F, O>,
+        {
+            type Output = <L::Output as Rewrap<F, O>>::Output;
+            #[inline(always)]
+            fn $method(self, x: T) -> Self::Output {
+                self.inner.$method(x).rewrap(self.outer, self.offset)
+            }
+        }
+    )*};
+}
+on_the_inner_layout! {
+    LogicalDivide, logical_divide;
+    ZippedDivide, zipped_divide;
+    TiledDivide, tiled_divide;
+    FlatDivide, flat_divide;
+    LogicalProduct, logical_product;
+    ZippedProduct, zipped_product;
+    TiledProduct, tiled_product;
+    FlatProduct, flat_product;
+    BlockedProduct, blocked_product;
+    RakedProduct, raked_product;
+    TileToShape, tile_to_shape;
+}
+
+/// `coalesce(Sw o offset o L)` is `Sw o offset o coalesce(L)` (CuTe C++).
+impl<F, O, L: crate::coalesce::Coalesce> crate::coalesce::Coalesce for ComposedLayout<F, O, L> {
+    type Output = ComposedLayout<F, O, L::Output>;
+    #[inline(always)]
+    fn coalesce(self) -> Self::Output {
+        ComposedLayout { outer: self.outer, offset: self.offset, inner: self.inner.coalesce() }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -328,5 +391,36 @@ mod tests {
         let n = 64;
         let r = layout!(Sw<3,3,3> o (8,{n}):({n},1));
         assert_eq!(r.call(65), c.call(65));
+    }
+
+    #[test]
+    fn the_algebra_on_static_swizzled_layouts_is_cxx() {
+        use crate::{shape, BlockedProduct, Coalesce, LogicalDivide, TileToShape, ZippedDivide};
+        use cute_dyn::{Notation, Style};
+        let cpp = |c: &dyn Fn() -> cute_dyn::ComposedLayout| c().to_styled(Style::Cpp);
+        // CuTe C++ 4.2's answers (tests/data/composed/cxx_composed.tsv).
+        let c = layout!(Sw<2,2,3> o (128,8):(8,1));
+        assert_eq!(
+            cpp(&|| c.logical_divide(tiler!(<8,8>)).to_dyn().unwrap()),
+            "Sw<2,2,3> o _0 o ((_8,_16),(_8,_1)):((_8,_64),(_1,_0))"
+        );
+        assert_eq!(
+            cpp(&|| c.zipped_divide(tiler!(<8,8>)).to_dyn().unwrap()),
+            "Sw<2,2,3> o _0 o ((_8,_8),(_16,_1)):((_8,_1),(_64,_0))"
+        );
+        assert_eq!(
+            cpp(&|| c.blocked_product(layout!((2,2):(1,2))).to_dyn().unwrap()),
+            "Sw<2,2,3> o _0 o ((_128,_2),(_8,_2)):((_8,_1024),(_1,_2048))"
+        );
+        assert_eq!(
+            cpp(&|| c.tile_to_shape(shape!((256, 16))).to_dyn().unwrap()),
+            "Sw<2,2,3> o _0 o ((_128,_2),(_8,_2)):((_8,_1024),(_1,_2048))"
+        );
+        assert_eq!(cpp(&|| c.coalesce().to_dyn().unwrap()), "Sw<2,2,3> o _0 o (_128,_8):(_8,_1)");
+        // The result is still zero-sized, and a run-time extent gives a checked Result.
+        assert_eq!(core::mem::size_of_val(&c.zipped_divide(tiler!(<8,8>))), 0);
+        let m = 128;
+        let r = layout!(Sw<2,2,3> o ({m},8):(8,1)).zipped_divide(tiler!(<8,8>)).unwrap();
+        assert_eq!(r.call(9), c.zipped_divide(tiler!(<8,8>)).call(9));
     }
 }

@@ -1,0 +1,215 @@
+#!/usr/bin/env python3
+"""Generator of tests/data/composed/cxx_composed.tsv: CuTe C++ 4.2's answers for the operations
+on swizzled (composed) layouts `Sw<B,M,S> o 0 o L` over random swizzles and shared-memory-like
+layouts (row-major, column-major, and row-major with a split row mode).
+
+It writes gen_cxx_composed.cpp (one function per case and operation, the expression that
+`cute eval` takes as its name), compiles it against the CuTe 4.2 headers (DESIGN 6) and runs it.
+An operation C++ refuses (a static_assert) does not compile: its function is dropped and its
+expression written to cxx_refused.txt, and the build retried. Run from this directory:
+
+    python3 gen_composed.py <cutlass include> <cccl include> <cuda_runtime include> <cuda_nvcc include>
+"""
+import random
+import re
+import subprocess
+import sys
+
+random.seed(20261130)
+CASES = 60
+
+
+def layouts():
+    p2 = [8, 16, 32, 64, 128]
+    kind = random.choice(["row", "col", "split"])
+    r, c = random.choice(p2), random.choice(p2)
+    if kind == "row":
+        return f"({r},{c}):({c},1)", (r, c)
+    if kind == "col":
+        return f"({r},{c}):(1,{r})", (r, c)
+    r0 = random.choice([2, 4, 8])
+    r = max(r, 2 * r0)
+    return f"(({r0},{r // r0}),{c}):(({c},{r0 * c}),1)", (r, c)
+
+
+def swizzle():
+    b = random.choice([1, 2, 3])
+    m = random.choice([0, 1, 2, 3, 4])
+    s = random.choice([b, b, b + 1, b + 2]) * random.choice([1, 1, 1, -1])
+    return b, m, s
+
+
+def cpp_layout(text):
+    """`(8,(2,4)):(1,(8,16))` as a static CuTe C++ expression."""
+
+    def tup(t):
+        t = t.strip()
+        if t.startswith("("):
+            inner, depth, parts, cur = t[1:-1], 0, [], ""
+            for ch in inner:
+                if ch == "," and depth == 0:
+                    parts.append(cur)
+                    cur = ""
+                    continue
+                depth += ch == "("
+                depth -= ch == ")"
+                cur += ch
+            parts.append(cur)
+            return "make_tuple(" + ",".join(tup(p) for p in parts) + ")"
+        return f"Int<{t}>{{}}"
+
+    depth, split = 0, None
+    for i, ch in enumerate(text):
+        depth += ch == "("
+        depth -= ch == ")"
+        if ch == ":" and depth == 0:
+            split = i
+    return f"make_layout({tup(text[:split])},{tup(text[split + 1:])})"
+
+
+def cpp_coord(text):
+    """`(3,_)` as a static CuTe coordinate."""
+    def tup(t):
+        t = t.strip()
+        if t == "_":
+            return "_"
+        if t.startswith("("):
+            parts, depth, cur = [], 0, ""
+            for ch in t[1:-1]:
+                if ch == "," and depth == 0:
+                    parts.append(cur)
+                    cur = ""
+                    continue
+                depth += ch == "("
+                depth -= ch == ")"
+                cur += ch
+            parts.append(cur)
+            return "make_coord(" + ",".join(tup(p) for p in parts) + ")"
+        return f"Int<{t}>{{}}"
+    return tup(text)
+
+
+def cases():
+    out = []
+    for k in range(CASES):
+        text, (r, c) = layouts()
+        b, m, s = swizzle()
+        sw = f"Sw<{b},{m},{s}>"
+        cl = f"{sw} o 0 o {text}"
+        C = f"composition(Swizzle<{b},{m},{s}>{{}}, {cpp_layout(text)})"
+        tr, tc = random.choice([d for d in [2, 4, 8] if r % d == 0]), random.choice([d for d in [2, 4, 8, 16] if c % d == 0])
+        i, j = random.randrange(r), random.randrange(c)
+        rows = "_" if not text.startswith("((") else "(_,_)"
+        row_coord = f"({i},_)" if rows == "_" else f"(({i % int(text[2:].split(',')[0])},_),_)"
+        ops = [
+            ("cpp", f"composition({sw},{text})", "c"),
+            # the image at every index, for tiles of at most 2048 elements
+            *([("values", f"image({cl})", "IMAGE")] if r * c <= 2048 else []),
+            ("cpp", f"coalesce({cl})", "coalesce(c)"),
+            ("cpp", f"composition({cl},<{tr},{tc}>)", f"composition(c, make_tile(Int<{tr}>{{}},Int<{tc}>{{}}))"),
+            ("cpp", f"get({cl},0)", "get<0>(c)"),
+        ]
+        for op in ["logical_divide", "zipped_divide", "tiled_divide", "flat_divide"]:
+            ops.append(("cpp", f"{op}({cl},<{tr},{tc}>)", f"{op}(c, make_tile(Int<{tr}>{{}},Int<{tc}>{{}}))"))
+        for op in ["logical_product", "blocked_product", "raked_product"]:
+            ops.append(("cpp", f"{op}({cl},(2,2):(1,2))", f"{op}(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{{}})"))
+        ops += [
+            ("cpp", f"tile_to_shape({cl},({2 * r},{2 * c}))", f"tile_to_shape(c, make_shape(Int<{2 * r}>{{}},Int<{2 * c}>{{}}))"),
+            ("cpp", f"upcast({cl},2)", "upcast<2>(c)"),
+            ("cpp", f"downcast({cl},2)", "downcast<2>(c)"),
+            ("cpp", f"right_inverse({cl})", "right_inverse(c)"),
+            ("cpp", f"left_inverse({cl})", "left_inverse(c)"),
+            ("cpp", f"slice_and_offset({row_coord},{cl})", f"slice_and_offset({cpp_coord(row_coord)}, c)"),
+            ("cpp", f"slice_and_offset({'_' if rows == '_' else '(_,_)'},{cl})".replace(f"({'_' if rows == '_' else '(_,_)'},", f"(({'_' if rows == '_' else '(_,_)'},{j}),"), None),
+            ("cpp", f"domain_offset(({i % 2},{j}),{cl})" if rows == "_" else f"domain_offset((({i % 2},0),{j}),{cl})", None),
+            ("cpp", f"max_alignment({cl})", "max_alignment(c)"),
+            ("cpp", f"max_common_vector({cl},{text})", f"max_common_vector(c, {cpp_layout(text)})"),
+            ("cpp", f"make_fragment_like({cl})", "make_fragment_like(c)"),
+        ]
+        # the column slice and the domain offset, with their C++ coordinates
+        fixed = []
+        for style, expr, cxx in ops:
+            if cxx is None and expr.startswith("slice_and_offset"):
+                crd = expr[len("slice_and_offset("):].split("," + cl)[0]
+                cxx = f"slice_and_offset({cpp_coord(crd)}, c)"
+            elif cxx is None and expr.startswith("domain_offset"):
+                crd = expr[len("domain_offset("):].split("," + cl)[0]
+                cxx = f"domain_offset({cpp_coord(crd)}, c)"
+            fixed.append((style, expr, cxx))
+        out.append((k, C, fixed))
+    return out
+
+
+def source(all_cases, dropped):
+    lines = [
+        "// generated by gen_composed.py; CuTe C++ 4.2 on swizzled layouts (see its docstring)",
+        "#include <cute/tensor.hpp>",
+        "#include <iostream>",
+        "#include <sstream>",
+        "using namespace cute;",
+        "template <class T> void show(char const* style, char const* expr, T const& r) {",
+        "  std::cout << style << '\\t' << expr << '\\t' << r << '\\n';",
+        "}",
+        "template <class A, class B> void show(char const* style, char const* expr, cute::tuple<A, B> const& r) {",
+        "  std::cout << style << '\\t' << expr << \"\\t[\" << get<0>(r) << ',' << get<1>(r) << \"]\\n\";",
+        "}",
+        "template <class C> void image(char const* expr, C const& c) {",
+        "  std::cout << \"values\\t\" << expr << \"\\t(\";",
+        "  for (int i = 0; i < int(size(c)); ++i) std::cout << (i ? \",\" : \"\") << c(i);",
+        "  std::cout << \")\\n\";",
+        "}",
+    ]
+    calls = []
+    for k, C, ops in all_cases:
+        for n, (style, expr, cxx) in enumerate(ops):
+            name = f"case{k}_op{n}"
+            if name in dropped:
+                continue
+            lines.append(f"void {name}() {{")
+            lines.append(f"  auto c = {C};")
+            if cxx == "IMAGE":
+                lines.append(f'  image("{expr}", c);')
+            else:
+                lines.append(f'  show("{style}", "{expr}", {cxx});')
+            lines.append("}")
+            calls.append(f"  {name}();")
+    lines.append("int main() {")
+    lines += calls
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def main():
+    inc = sum((["-I", p] for p in sys.argv[1:]), [])
+    all_cases = cases()
+    exprs = {f"case{k}_op{n}": expr for k, _, ops in all_cases for n, (_, expr, _) in enumerate(ops)}
+    dropped = set()
+    while True:
+        open("gen_cxx_composed.cpp", "w").write(source(all_cases, dropped))
+        r = subprocess.run(["g++", "-std=c++17", "-O0", "-fmax-errors=400", *inc, "gen_cxx_composed.cpp", "-o", "/tmp/gen_cxx_composed"],
+                           capture_output=True, text=True)
+        if r.returncode == 0:
+            break
+        failing = set(re.findall(r"In function 'void (case\d+_op\d+)\(\)'", r.stderr))
+        failing |= set(re.findall(r"required from here.*\n?.*?(case\d+_op\d+)", r.stderr))
+        for m in re.finditer(r"gen_cxx_composed\.cpp:(\d+):", r.stderr):
+            line = int(m.group(1))
+            src = open("gen_cxx_composed.cpp").read().split("\n")
+            for back in range(line - 1, -1, -1):
+                fm = re.match(r"void (case\d+_op\d+)\(\)", src[back])
+                if fm:
+                    failing.add(fm.group(1))
+                    break
+        if not failing - dropped:
+            sys.stderr.write(r.stderr[-4000:])
+            raise SystemExit("the C++ build fails outside any case")
+        dropped |= failing
+        print(f"dropped {len(failing)} (C++ refuses), retrying", file=sys.stderr)
+    out = subprocess.run(["/tmp/gen_cxx_composed"], capture_output=True, text=True, check=True).stdout
+    open("cxx_composed.tsv", "w").write(out)
+    open("cxx_refused.txt", "w").write("".join(exprs[d] + "\n" for d in sorted(dropped, key=lambda x: [int(v) for v in re.findall(r"\d+", x)])))
+    print(f"{out.count(chr(10))} answers, {len(dropped)} refusals", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

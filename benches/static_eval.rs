@@ -1,7 +1,7 @@
 //! Zero cost of cute-static evaluation: reading a buffer through a static layout over its whole
-//! domain against the hand-written index expression, for a compact, a row-major and a
-//! hierarchical layout. Run: `cargo bench --bench static_eval` (ratios should be 1.00 within
-//! noise).
+//! domain against the hand-written index expression, for a compact, a row-major, a
+//! hierarchical and a swizzled layout (`Sw<3,3,3> o (64,64):(64,1)`). Run:
+//! `cargo bench --bench static_eval` (ratios should be 1.00 within noise).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use cute::cute_static::{Layout, StaticLayout};
@@ -45,6 +45,25 @@ fn bench(c: &mut Criterion) {
                 let (n0, n1) = (n % 8, n / 8);
                 let (n10, n11) = (n1 % 8, n1 / 8);
                 acc.wrapping_add(buf[m * 64 + n0 + n10 * 8 + n11 * 512])
+            })
+        })
+    });
+
+    // A swizzled shared-memory tile: Sw<3,3,3> o 0 o (64,64):(64,1) against the shifts, mask
+    // and xor one writes by hand.
+    type Swizzled = Layout![Sw<3,3,3> o (64,64):(64,1)];
+    g.bench_function("swizzled Sw<3,3,3> o (64,64):(64,1) layout", |b| {
+        b.iter(|| {
+            let (buf, l) = (black_box(&buf), Swizzled::default());
+            (0..4096usize).fold(0u32, |acc, i| acc.wrapping_add(buf[l.call(i)]))
+        })
+    });
+    g.bench_function("swizzled Sw<3,3,3> o (64,64):(64,1) by hand", |b| {
+        b.iter(|| {
+            let buf = black_box(&buf);
+            (0..4096usize).fold(0u32, |acc, i| {
+                let x = (i % 64) * 64 + i / 64;
+                acc.wrapping_add(buf[x ^ ((x & 0b111_000_000) >> 3)])
             })
         })
     });

@@ -1,6 +1,6 @@
 //! Swizzled (composed) layouts `Sw<B,M,S> o 0 o L` against CuTe C++ 4.2
 //! (tests/data/composed/: `gen_composed.py` writes and runs the g++ driver
-//! `gen_cxx_composed.cpp` over 60 random swizzles and shared-memory-like layouts, 22 operations
+//! `gen_cxx_composed.cpp` over 60 random swizzles and shared-memory-like layouts, 27 operations
 //! each): every answer C++ gives is ours, printed in the cpp style, unless C++'s answer breaks
 //! the operation's own law (then we refuse, and the test shows the law broken); every
 //! operation C++ refuses with a static_assert we refuse too. And the laws: a swizzle is a
@@ -20,6 +20,13 @@ fn inverse_operand(expr: &str) -> Option<(&str, &str)> {
     ["right_inverse", "left_inverse"]
         .into_iter()
         .find_map(|op| Some((op, expr.strip_prefix(op)?.strip_prefix('(')?.strip_suffix(')')?)))
+}
+
+/// `composition(A, Sw o 0 o L)`'s operands.
+fn composition_operands(expr: &str) -> Option<(Layout, ComposedLayout)> {
+    let args = expr.strip_prefix("composition(")?.strip_suffix(')')?;
+    let split = args.find(",Sw<")?;
+    Some((args[..split].parse().ok()?, args[split + 1..].parse().ok()?))
 }
 
 /// Where C++'s inverse is not one: the first index at which its law fails.
@@ -49,20 +56,24 @@ fn every_answer_of_cxx_is_ours_or_breaks_its_law() {
                 same += 1;
             }
             Err(e @ Error::Postcondition { .. }) => {
-                // C++ "works in simple cases" (swizzle_layout.hpp): its moved swizzle must be
-                // shown not to invert the layout.
-                let (op, c) = inverse_operand(expr).unwrap_or_else(|| panic!("{expr}: {e}"));
-                let c: ComposedLayout = c.parse().unwrap();
+                // C++ moves a swizzle "in simple cases" (swizzle_layout.hpp): its answer must
+                // be shown to break the operation's law.
                 let r: ComposedLayout = cxx.replace('_', "").parse().unwrap();
-                let at = law_breaks(op, &c, &r);
-                assert!(at.is_some(), "{expr}: C++'s {cxx} is an inverse, and we refused: {e}");
+                let at = if let Some((op, c)) = inverse_operand(expr) {
+                    law_breaks(op, &c.parse().unwrap(), &r)
+                } else {
+                    let (a, c) = composition_operands(expr).unwrap_or_else(|| panic!("{expr}: {e}"));
+                    let n = c.size().unwrap().value();
+                    (0..n).find(|&i| r.call_index(i).ok() != c.call_index(i).and_then(|x| a.call(x)).ok())
+                };
+                assert!(at.is_some(), "{expr}: C++'s {cxx} keeps the law, and we refused: {e}");
                 cxx_wrong += 1;
             }
             Err(e) => panic!("{expr}: C++ answers {cxx}, we refuse: {e}"),
         }
     }
     assert!(same >= 1300, "{same} answers compared");
-    assert!(cxx_wrong <= 8, "{cxx_wrong} answers of C++ break their law");
+    assert!(cxx_wrong <= 10, "{cxx_wrong} answers of C++ break their law");
 }
 
 #[test]

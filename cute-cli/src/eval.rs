@@ -951,6 +951,17 @@ pub const OPS: &[Op] = &[
         eval: |a| lay(dy::downcast(&a.layout(0)?, a.int(1)?.value())?),
     },
     Op {
+        name: "recast_layout",
+        args: (3, 3),
+        signature: "recast_layout(layout | composed, old_bits, new_bits) -> layout",
+        doc: "the layout for elements of new_bits where it held old_bits: upcast by the reduced ratio's numerator, downcast by its denominator (CuTe `recast_layout<Old,New>`)",
+        example: "recast_layout((4,8):(1,4),16,32)",
+        eval: |a| {
+            let (num, den) = recast_ratio(a)?;
+            lay(dy::downcast(&dy::upcast(&a.layout(0)?, num)?, den)?)
+        },
+    },
+    Op {
         name: "swizzle",
         args: (4, 4),
         signature: "swizzle(int, int, int, int) -> int",
@@ -1081,6 +1092,11 @@ pub fn apply(name: &str, args: &[Value]) -> Result<Value> {
             }
         });
     }
+    // composition(Layout, Sw o 0 o L) = composition(composition(Layout, Sw), L): the swizzle
+    // moved to the left, then the inner layouts composed (C++ `layout_composed.hpp`).
+    if let ("composition", [Value::Layout(l), Value::Composed(c)]) = (op.name, args) {
+        return Ok(maybe_composed(dy::swizzle::compose_with_composed(l, c)?));
+    }
     // composition(Layout, Swizzle): the swizzle moved to the left (C++ `swizzle_layout.hpp`).
     if let ("composition", [Value::Layout(l), Value::Swizzle(sw)]) = (op.name, args) {
         return Ok(maybe_composed(dy::swizzle::transfer_swizzle(l, *sw)?));
@@ -1090,6 +1106,17 @@ pub fn apply(name: &str, args: &[Value]) -> Result<Value> {
         return apply_composed(op, c, &[Value::Composed(c.clone()), l.clone()]);
     }
     (op.eval)(&a)
+}
+
+/// `new_bits / old_bits` in lowest terms, as C++'s `trait_ratio` (an upcast by the numerator,
+/// then a downcast by the denominator; 1 skips a step).
+fn recast_ratio(a: &Args<'_>) -> Result<(i64, i64)> {
+    let (old, new) = (a.int(1)?.value(), a.int(2)?.value());
+    if old <= 0 || new <= 0 {
+        return Err(bad(a.op, format!("element sizes {old} and {new} bits must be positive")));
+    }
+    let g = dy::int::gcd(old.unsigned_abs(), new.unsigned_abs()) as i64;
+    Ok((new / g, old / g))
 }
 
 /// A layout, or a composed layout where the swizzle stays.
@@ -1108,6 +1135,7 @@ fn pair(a: Value, b: Value) -> Value {
 /// (`cute/layout_composed.hpp`) by applying them to `L`: those that give a layout keep the
 /// swizzle and the offset, the queries answer for `L`.
 const ON_THE_INNER_LAYOUT: &[&str] = &[
+    "filter",
     "get",
     "take",
     "flatten",
@@ -1148,6 +1176,10 @@ fn apply_composed(op: &Op, c: &ComposedLayout, args: &[Value]) -> Result<Value> 
         "make_fragment_like" => return Ok(Value::Layout(dy::make_fragment_like(&c.layout)?)),
         "nullspace" => return Ok(Value::Layout(Layout::trivial())),
         _ => {}
+    }
+    if op.name == "recast_layout" {
+        let (num, den) = recast_ratio(&Args { op: op.name, v: args })?;
+        return Ok(Value::Composed(c.upcast(num)?.downcast(den)?));
     }
     // Recasting changes the swizzle too (C++ `layout_composed.hpp`, `swizzle_layout.hpp`).
     if let ("upcast" | "downcast", [_, Value::Int(n)]) = (op.name, args) {

@@ -223,9 +223,9 @@ fn tile_to_shape_impl(block: &Layout, shape: &IntTuple, order: Option<&IntTuple>
 /// # Examples
 /// ```
 /// use cute_dyn::*;
-/// // A thread's part of a row-major tile: values along the row first, as in the tile.
-/// assert_eq!(make_fragment_like(&"((2,2),4):((1,8),16)".parse()?)?.to_string(), "((2,2),4):((1,2),4)");
-/// assert_eq!(make_fragment_like(&"(4,8):(8,1)".parse()?)?.to_string(), "(4,8):(1,4)");
+/// // CuTe C++ 4.2's answers: the first mode compact, the rest ordered by the strides.
+/// assert_eq!(make_fragment_like(&"((2,2),4):((1,8),16)".parse()?)?.to_string(), "((2,2),(4)):((1,2),(4))");
+/// assert_eq!(make_fragment_like(&"(4,8):(8,1)".parse()?)?.to_string(), "(4,(8)):(1,(4))");
 /// assert_eq!(make_fragment_like(&"(4,?):(?,1)".parse()?)?.to_styled(Style::Dsl), "(4,?):(1,4)");
 /// # Ok::<(), Error>(())
 /// ```

@@ -125,6 +125,12 @@ def cases():
             ("cpp", f"max_alignment({cl})", "max_alignment(c)"),
             ("cpp", f"max_common_vector({cl},{text})", f"max_common_vector(c, {cpp_layout(text)})"),
             ("cpp", f"make_fragment_like({cl})", "make_fragment_like(c)"),
+            # the transpose of the codomain composed with C: the swizzle moves left
+            ("cpp", f"composition(({c},{r}):({r},1),{cl})", f"composition({cpp_layout(f'({c},{r}):({r},1)')}, c)"),
+            ("cpp", f"filter({cl},(1,1))", "filter(c, make_shape(_1{},_1{}))"),
+            ("cpp", f"coalesce({cl},(1,1))", "coalesce(c, make_shape(_1{},_1{}))"),
+            ("cpp", f"recast_layout({cl},16,32)", "recast_layout<uint16_t, uint32_t>(c)"),
+            ("cpp", f"recast_layout({cl},32,8)", "recast_layout<uint32_t, uint8_t>(c)"),
         ]
         # the column slice and the domain offset, with their C++ coordinates
         fixed = []

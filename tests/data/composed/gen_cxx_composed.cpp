@@ -98,6 +98,22 @@ void case0_op22() {
   auto c = composition(Swizzle<2,2,3>{}, make_layout(make_tuple(Int<128>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
   show("cpp", "make_fragment_like(Sw<2,2,3> o 0 o (128,8):(8,1))", make_fragment_like(c));
 }
+void case0_op24() {
+  auto c = composition(Swizzle<2,2,3>{}, make_layout(make_tuple(Int<128>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "filter(Sw<2,2,3> o 0 o (128,8):(8,1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case0_op25() {
+  auto c = composition(Swizzle<2,2,3>{}, make_layout(make_tuple(Int<128>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "coalesce(Sw<2,2,3> o 0 o (128,8):(8,1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case0_op26() {
+  auto c = composition(Swizzle<2,2,3>{}, make_layout(make_tuple(Int<128>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<2,2,3> o 0 o (128,8):(8,1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case0_op27() {
+  auto c = composition(Swizzle<2,2,3>{}, make_layout(make_tuple(Int<128>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<2,2,3> o 0 o (128,8):(8,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
 void case1_op0() {
   auto c = composition(Swizzle<3,1,-4>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
   show("cpp", "composition(Sw<3,1,-4>,(16,8):(8,1))", c);
@@ -181,6 +197,22 @@ void case1_op21() {
 void case1_op22() {
   auto c = composition(Swizzle<3,1,-4>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
   show("cpp", "make_fragment_like(Sw<3,1,-4> o 0 o (16,8):(8,1))", make_fragment_like(c));
+}
+void case1_op24() {
+  auto c = composition(Swizzle<3,1,-4>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "filter(Sw<3,1,-4> o 0 o (16,8):(8,1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case1_op25() {
+  auto c = composition(Swizzle<3,1,-4>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "coalesce(Sw<3,1,-4> o 0 o (16,8):(8,1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case1_op26() {
+  auto c = composition(Swizzle<3,1,-4>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<3,1,-4> o 0 o (16,8):(8,1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case1_op27() {
+  auto c = composition(Swizzle<3,1,-4>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<3,1,-4> o 0 o (16,8):(8,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
 void case2_op0() {
   auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})));
@@ -274,6 +306,26 @@ void case2_op22() {
   auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})));
   show("cpp", "make_fragment_like(Sw<1,1,1> o 0 o (64,32):(32,1))", make_fragment_like(c));
 }
+void case2_op23() {
+  auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})));
+  show("cpp", "composition((32,64):(64,1),Sw<1,1,1> o 0 o (64,32):(32,1))", composition(make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), c));
+}
+void case2_op24() {
+  auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})));
+  show("cpp", "filter(Sw<1,1,1> o 0 o (64,32):(32,1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case2_op25() {
+  auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})));
+  show("cpp", "coalesce(Sw<1,1,1> o 0 o (64,32):(32,1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case2_op26() {
+  auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<1,1,1> o 0 o (64,32):(32,1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case2_op27() {
+  auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<1,1,1> o 0 o (64,32):(32,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
 void case3_op0() {
   auto c = composition(Swizzle<1,0,-2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{})));
   show("cpp", "composition(Sw<1,0,-2>,((8,4),32):((32,256),1))", c);
@@ -365,6 +417,26 @@ void case3_op21() {
 void case3_op22() {
   auto c = composition(Swizzle<1,0,-2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{})));
   show("cpp", "make_fragment_like(Sw<1,0,-2> o 0 o ((8,4),32):((32,256),1))", make_fragment_like(c));
+}
+void case3_op23() {
+  auto c = composition(Swizzle<1,0,-2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{})));
+  show("cpp", "composition((32,32):(32,1),Sw<1,0,-2> o 0 o ((8,4),32):((32,256),1))", composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), c));
+}
+void case3_op24() {
+  auto c = composition(Swizzle<1,0,-2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{})));
+  show("cpp", "filter(Sw<1,0,-2> o 0 o ((8,4),32):((32,256),1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case3_op25() {
+  auto c = composition(Swizzle<1,0,-2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{})));
+  show("cpp", "coalesce(Sw<1,0,-2> o 0 o ((8,4),32):((32,256),1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case3_op26() {
+  auto c = composition(Swizzle<1,0,-2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<1,0,-2> o 0 o ((8,4),32):((32,256),1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case3_op27() {
+  auto c = composition(Swizzle<1,0,-2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<1,0,-2> o 0 o ((8,4),32):((32,256),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
 void case4_op0() {
   auto c = composition(Swizzle<3,3,-3>{}, make_layout(make_tuple(Int<32>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
@@ -458,6 +530,26 @@ void case4_op22() {
   auto c = composition(Swizzle<3,3,-3>{}, make_layout(make_tuple(Int<32>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
   show("cpp", "make_fragment_like(Sw<3,3,-3> o 0 o (32,8):(8,1))", make_fragment_like(c));
 }
+void case4_op23() {
+  auto c = composition(Swizzle<3,3,-3>{}, make_layout(make_tuple(Int<32>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "composition((8,32):(32,1),Sw<3,3,-3> o 0 o (32,8):(8,1))", composition(make_layout(make_tuple(Int<8>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), c));
+}
+void case4_op24() {
+  auto c = composition(Swizzle<3,3,-3>{}, make_layout(make_tuple(Int<32>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "filter(Sw<3,3,-3> o 0 o (32,8):(8,1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case4_op25() {
+  auto c = composition(Swizzle<3,3,-3>{}, make_layout(make_tuple(Int<32>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "coalesce(Sw<3,3,-3> o 0 o (32,8):(8,1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case4_op26() {
+  auto c = composition(Swizzle<3,3,-3>{}, make_layout(make_tuple(Int<32>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<3,3,-3> o 0 o (32,8):(8,1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case4_op27() {
+  auto c = composition(Swizzle<3,3,-3>{}, make_layout(make_tuple(Int<32>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<3,3,-3> o 0 o (32,8):(8,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
 void case5_op0() {
   auto c = composition(Swizzle<1,0,-3>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<1>{},Int<16>{})));
   show("cpp", "composition(Sw<1,0,-3>,(16,8):(1,16))", c);
@@ -550,6 +642,26 @@ void case5_op22() {
   auto c = composition(Swizzle<1,0,-3>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<1>{},Int<16>{})));
   show("cpp", "make_fragment_like(Sw<1,0,-3> o 0 o (16,8):(1,16))", make_fragment_like(c));
 }
+void case5_op23() {
+  auto c = composition(Swizzle<1,0,-3>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "composition((8,16):(16,1),Sw<1,0,-3> o 0 o (16,8):(1,16))", composition(make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), c));
+}
+void case5_op24() {
+  auto c = composition(Swizzle<1,0,-3>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "filter(Sw<1,0,-3> o 0 o (16,8):(1,16),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case5_op25() {
+  auto c = composition(Swizzle<1,0,-3>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "coalesce(Sw<1,0,-3> o 0 o (16,8):(1,16),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case5_op26() {
+  auto c = composition(Swizzle<1,0,-3>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "recast_layout(Sw<1,0,-3> o 0 o (16,8):(1,16),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case5_op27() {
+  auto c = composition(Swizzle<1,0,-3>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "recast_layout(Sw<1,0,-3> o 0 o (16,8):(1,16),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
 void case6_op0() {
   auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
   show("cpp", "composition(Sw<2,1,2>,(128,64):(64,1))", c);
@@ -637,6 +749,26 @@ void case6_op20() {
 void case6_op21() {
   auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
   show("cpp", "make_fragment_like(Sw<2,1,2> o 0 o (128,64):(64,1))", make_fragment_like(c));
+}
+void case6_op22() {
+  auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "composition((64,128):(128,1),Sw<2,1,2> o 0 o (128,64):(64,1))", composition(make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), c));
+}
+void case6_op23() {
+  auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "filter(Sw<2,1,2> o 0 o (128,64):(64,1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case6_op24() {
+  auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "coalesce(Sw<2,1,2> o 0 o (128,64):(64,1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case6_op25() {
+  auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<2,1,2> o 0 o (128,64):(64,1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case6_op26() {
+  auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<2,1,2> o 0 o (128,64):(64,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
 void case7_op0() {
   auto c = composition(Swizzle<2,0,4>{}, make_layout(make_tuple(Int<32>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})));
@@ -730,6 +862,26 @@ void case7_op22() {
   auto c = composition(Swizzle<2,0,4>{}, make_layout(make_tuple(Int<32>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})));
   show("cpp", "make_fragment_like(Sw<2,0,4> o 0 o (32,16):(16,1))", make_fragment_like(c));
 }
+void case7_op23() {
+  auto c = composition(Swizzle<2,0,4>{}, make_layout(make_tuple(Int<32>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})));
+  show("cpp", "composition((16,32):(32,1),Sw<2,0,4> o 0 o (32,16):(16,1))", composition(make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), c));
+}
+void case7_op24() {
+  auto c = composition(Swizzle<2,0,4>{}, make_layout(make_tuple(Int<32>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})));
+  show("cpp", "filter(Sw<2,0,4> o 0 o (32,16):(16,1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case7_op25() {
+  auto c = composition(Swizzle<2,0,4>{}, make_layout(make_tuple(Int<32>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})));
+  show("cpp", "coalesce(Sw<2,0,4> o 0 o (32,16):(16,1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case7_op26() {
+  auto c = composition(Swizzle<2,0,4>{}, make_layout(make_tuple(Int<32>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<2,0,4> o 0 o (32,16):(16,1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case7_op27() {
+  auto c = composition(Swizzle<2,0,4>{}, make_layout(make_tuple(Int<32>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<2,0,4> o 0 o (32,16):(16,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
 void case8_op0() {
   auto c = composition(Swizzle<3,3,5>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "composition(Sw<3,3,5>,(64,64):(1,64))", c);
@@ -817,6 +969,26 @@ void case8_op20() {
 void case8_op21() {
   auto c = composition(Swizzle<3,3,5>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "make_fragment_like(Sw<3,3,5> o 0 o (64,64):(1,64))", make_fragment_like(c));
+}
+void case8_op22() {
+  auto c = composition(Swizzle<3,3,5>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "composition((64,64):(64,1),Sw<3,3,5> o 0 o (64,64):(1,64))", composition(make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), c));
+}
+void case8_op23() {
+  auto c = composition(Swizzle<3,3,5>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "filter(Sw<3,3,5> o 0 o (64,64):(1,64),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case8_op24() {
+  auto c = composition(Swizzle<3,3,5>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "coalesce(Sw<3,3,5> o 0 o (64,64):(1,64),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case8_op25() {
+  auto c = composition(Swizzle<3,3,5>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "recast_layout(Sw<3,3,5> o 0 o (64,64):(1,64),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case8_op26() {
+  auto c = composition(Swizzle<3,3,5>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "recast_layout(Sw<3,3,5> o 0 o (64,64):(1,64),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
 void case9_op0() {
   auto c = composition(Swizzle<2,4,4>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<512>{}),Int<1>{})));
@@ -910,6 +1082,26 @@ void case9_op22() {
   auto c = composition(Swizzle<2,4,4>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<512>{}),Int<1>{})));
   show("cpp", "make_fragment_like(Sw<2,4,4> o 0 o ((8,4),64):((64,512),1))", make_fragment_like(c));
 }
+void case9_op23() {
+  auto c = composition(Swizzle<2,4,4>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<512>{}),Int<1>{})));
+  show("cpp", "composition((64,32):(32,1),Sw<2,4,4> o 0 o ((8,4),64):((64,512),1))", composition(make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), c));
+}
+void case9_op24() {
+  auto c = composition(Swizzle<2,4,4>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<512>{}),Int<1>{})));
+  show("cpp", "filter(Sw<2,4,4> o 0 o ((8,4),64):((64,512),1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case9_op25() {
+  auto c = composition(Swizzle<2,4,4>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<512>{}),Int<1>{})));
+  show("cpp", "coalesce(Sw<2,4,4> o 0 o ((8,4),64):((64,512),1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case9_op26() {
+  auto c = composition(Swizzle<2,4,4>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<512>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<2,4,4> o 0 o ((8,4),64):((64,512),1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case9_op27() {
+  auto c = composition(Swizzle<2,4,4>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<512>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<2,4,4> o 0 o ((8,4),64):((64,512),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
 void case10_op0() {
   auto c = composition(Swizzle<3,2,-3>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "composition(Sw<3,2,-3>,(64,128):(1,64))", c);
@@ -998,6 +1190,22 @@ void case10_op21() {
   auto c = composition(Swizzle<3,2,-3>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "make_fragment_like(Sw<3,2,-3> o 0 o (64,128):(1,64))", make_fragment_like(c));
 }
+void case10_op23() {
+  auto c = composition(Swizzle<3,2,-3>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "filter(Sw<3,2,-3> o 0 o (64,128):(1,64),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case10_op24() {
+  auto c = composition(Swizzle<3,2,-3>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "coalesce(Sw<3,2,-3> o 0 o (64,128):(1,64),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case10_op25() {
+  auto c = composition(Swizzle<3,2,-3>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "recast_layout(Sw<3,2,-3> o 0 o (64,128):(1,64),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case10_op26() {
+  auto c = composition(Swizzle<3,2,-3>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "recast_layout(Sw<3,2,-3> o 0 o (64,128):(1,64),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
 void case11_op0() {
   auto c = composition(Swizzle<1,0,2>{}, make_layout(make_tuple(Int<128>{},Int<32>{}),make_tuple(Int<1>{},Int<128>{})));
   show("cpp", "composition(Sw<1,0,2>,(128,32):(1,128))", c);
@@ -1085,6 +1293,26 @@ void case11_op20() {
 void case11_op21() {
   auto c = composition(Swizzle<1,0,2>{}, make_layout(make_tuple(Int<128>{},Int<32>{}),make_tuple(Int<1>{},Int<128>{})));
   show("cpp", "make_fragment_like(Sw<1,0,2> o 0 o (128,32):(1,128))", make_fragment_like(c));
+}
+void case11_op22() {
+  auto c = composition(Swizzle<1,0,2>{}, make_layout(make_tuple(Int<128>{},Int<32>{}),make_tuple(Int<1>{},Int<128>{})));
+  show("cpp", "composition((32,128):(128,1),Sw<1,0,2> o 0 o (128,32):(1,128))", composition(make_layout(make_tuple(Int<32>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), c));
+}
+void case11_op23() {
+  auto c = composition(Swizzle<1,0,2>{}, make_layout(make_tuple(Int<128>{},Int<32>{}),make_tuple(Int<1>{},Int<128>{})));
+  show("cpp", "filter(Sw<1,0,2> o 0 o (128,32):(1,128),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case11_op24() {
+  auto c = composition(Swizzle<1,0,2>{}, make_layout(make_tuple(Int<128>{},Int<32>{}),make_tuple(Int<1>{},Int<128>{})));
+  show("cpp", "coalesce(Sw<1,0,2> o 0 o (128,32):(1,128),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case11_op25() {
+  auto c = composition(Swizzle<1,0,2>{}, make_layout(make_tuple(Int<128>{},Int<32>{}),make_tuple(Int<1>{},Int<128>{})));
+  show("cpp", "recast_layout(Sw<1,0,2> o 0 o (128,32):(1,128),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case11_op26() {
+  auto c = composition(Swizzle<1,0,2>{}, make_layout(make_tuple(Int<128>{},Int<32>{}),make_tuple(Int<1>{},Int<128>{})));
+  show("cpp", "recast_layout(Sw<1,0,2> o 0 o (128,32):(1,128),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
 void case12_op0() {
   auto c = composition(Swizzle<1,1,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{})));
@@ -1178,6 +1406,26 @@ void case12_op22() {
   auto c = composition(Swizzle<1,1,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{})));
   show("cpp", "make_fragment_like(Sw<1,1,3> o 0 o ((2,64),8):((8,16),1))", make_fragment_like(c));
 }
+void case12_op23() {
+  auto c = composition(Swizzle<1,1,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{})));
+  show("cpp", "composition((8,128):(128,1),Sw<1,1,3> o 0 o ((2,64),8):((8,16),1))", composition(make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), c));
+}
+void case12_op24() {
+  auto c = composition(Swizzle<1,1,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{})));
+  show("cpp", "filter(Sw<1,1,3> o 0 o ((2,64),8):((8,16),1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case12_op25() {
+  auto c = composition(Swizzle<1,1,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{})));
+  show("cpp", "coalesce(Sw<1,1,3> o 0 o ((2,64),8):((8,16),1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case12_op26() {
+  auto c = composition(Swizzle<1,1,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<1,1,3> o 0 o ((2,64),8):((8,16),1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case12_op27() {
+  auto c = composition(Swizzle<1,1,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<1,1,3> o 0 o ((2,64),8):((8,16),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
 void case13_op0() {
   auto c = composition(Swizzle<1,0,3>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})));
   show("cpp", "composition(Sw<1,0,3>,(8,16):(16,1))", c);
@@ -1269,6 +1517,26 @@ void case13_op21() {
 void case13_op22() {
   auto c = composition(Swizzle<1,0,3>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})));
   show("cpp", "make_fragment_like(Sw<1,0,3> o 0 o (8,16):(16,1))", make_fragment_like(c));
+}
+void case13_op23() {
+  auto c = composition(Swizzle<1,0,3>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})));
+  show("cpp", "composition((16,8):(8,1),Sw<1,0,3> o 0 o (8,16):(16,1))", composition(make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})), c));
+}
+void case13_op24() {
+  auto c = composition(Swizzle<1,0,3>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})));
+  show("cpp", "filter(Sw<1,0,3> o 0 o (8,16):(16,1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case13_op25() {
+  auto c = composition(Swizzle<1,0,3>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})));
+  show("cpp", "coalesce(Sw<1,0,3> o 0 o (8,16):(16,1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case13_op26() {
+  auto c = composition(Swizzle<1,0,3>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<1,0,3> o 0 o (8,16):(16,1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case13_op27() {
+  auto c = composition(Swizzle<1,0,3>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<1,0,3> o 0 o (8,16):(16,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
 void case14_op0() {
   auto c = composition(Swizzle<3,3,3>{}, make_layout(make_tuple(Int<64>{},Int<16>{}),make_tuple(Int<1>{},Int<64>{})));
@@ -1362,6 +1630,22 @@ void case14_op22() {
   auto c = composition(Swizzle<3,3,3>{}, make_layout(make_tuple(Int<64>{},Int<16>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "make_fragment_like(Sw<3,3,3> o 0 o (64,16):(1,64))", make_fragment_like(c));
 }
+void case14_op24() {
+  auto c = composition(Swizzle<3,3,3>{}, make_layout(make_tuple(Int<64>{},Int<16>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "filter(Sw<3,3,3> o 0 o (64,16):(1,64),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case14_op25() {
+  auto c = composition(Swizzle<3,3,3>{}, make_layout(make_tuple(Int<64>{},Int<16>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "coalesce(Sw<3,3,3> o 0 o (64,16):(1,64),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case14_op26() {
+  auto c = composition(Swizzle<3,3,3>{}, make_layout(make_tuple(Int<64>{},Int<16>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "recast_layout(Sw<3,3,3> o 0 o (64,16):(1,64),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case14_op27() {
+  auto c = composition(Swizzle<3,3,3>{}, make_layout(make_tuple(Int<64>{},Int<16>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "recast_layout(Sw<3,3,3> o 0 o (64,16):(1,64),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
 void case15_op0() {
   auto c = composition(Swizzle<1,4,-2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
   show("cpp", "composition(Sw<1,4,-2>,((4,16),8):((8,32),1))", c);
@@ -1453,6 +1737,26 @@ void case15_op21() {
 void case15_op22() {
   auto c = composition(Swizzle<1,4,-2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
   show("cpp", "make_fragment_like(Sw<1,4,-2> o 0 o ((4,16),8):((8,32),1))", make_fragment_like(c));
+}
+void case15_op23() {
+  auto c = composition(Swizzle<1,4,-2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
+  show("cpp", "composition((8,64):(64,1),Sw<1,4,-2> o 0 o ((4,16),8):((8,32),1))", composition(make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), c));
+}
+void case15_op24() {
+  auto c = composition(Swizzle<1,4,-2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
+  show("cpp", "filter(Sw<1,4,-2> o 0 o ((4,16),8):((8,32),1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case15_op25() {
+  auto c = composition(Swizzle<1,4,-2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
+  show("cpp", "coalesce(Sw<1,4,-2> o 0 o ((4,16),8):((8,32),1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case15_op26() {
+  auto c = composition(Swizzle<1,4,-2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<1,4,-2> o 0 o ((4,16),8):((8,32),1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case15_op27() {
+  auto c = composition(Swizzle<1,4,-2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<1,4,-2> o 0 o ((4,16),8):((8,32),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
 void case16_op0() {
   auto c = composition(Swizzle<1,1,2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<2>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
@@ -1546,6 +1850,26 @@ void case16_op22() {
   auto c = composition(Swizzle<1,1,2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<2>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
   show("cpp", "make_fragment_like(Sw<1,1,2> o 0 o ((8,2),16):((16,128),1))", make_fragment_like(c));
 }
+void case16_op23() {
+  auto c = composition(Swizzle<1,1,2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<2>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  show("cpp", "composition((16,16):(16,1),Sw<1,1,2> o 0 o ((8,2),16):((16,128),1))", composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), c));
+}
+void case16_op24() {
+  auto c = composition(Swizzle<1,1,2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<2>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  show("cpp", "filter(Sw<1,1,2> o 0 o ((8,2),16):((16,128),1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case16_op25() {
+  auto c = composition(Swizzle<1,1,2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<2>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  show("cpp", "coalesce(Sw<1,1,2> o 0 o ((8,2),16):((16,128),1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case16_op26() {
+  auto c = composition(Swizzle<1,1,2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<2>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<1,1,2> o 0 o ((8,2),16):((16,128),1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case16_op27() {
+  auto c = composition(Swizzle<1,1,2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<2>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<1,1,2> o 0 o ((8,2),16):((16,128),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
 void case17_op0() {
   auto c = composition(Swizzle<3,2,4>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "composition(Sw<3,2,4>,(64,128):(1,64))", c);
@@ -1633,6 +1957,22 @@ void case17_op20() {
 void case17_op21() {
   auto c = composition(Swizzle<3,2,4>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "make_fragment_like(Sw<3,2,4> o 0 o (64,128):(1,64))", make_fragment_like(c));
+}
+void case17_op23() {
+  auto c = composition(Swizzle<3,2,4>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "filter(Sw<3,2,4> o 0 o (64,128):(1,64),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case17_op24() {
+  auto c = composition(Swizzle<3,2,4>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "coalesce(Sw<3,2,4> o 0 o (64,128):(1,64),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case17_op25() {
+  auto c = composition(Swizzle<3,2,4>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "recast_layout(Sw<3,2,4> o 0 o (64,128):(1,64),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case17_op26() {
+  auto c = composition(Swizzle<3,2,4>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "recast_layout(Sw<3,2,4> o 0 o (64,128):(1,64),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
 void case18_op0() {
   auto c = composition(Swizzle<1,2,-1>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<1>{},Int<8>{})));
@@ -1726,6 +2066,26 @@ void case18_op22() {
   auto c = composition(Swizzle<1,2,-1>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<1>{},Int<8>{})));
   show("cpp", "make_fragment_like(Sw<1,2,-1> o 0 o (8,16):(1,8))", make_fragment_like(c));
 }
+void case18_op23() {
+  auto c = composition(Swizzle<1,2,-1>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "composition((16,8):(8,1),Sw<1,2,-1> o 0 o (8,16):(1,8))", composition(make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})), c));
+}
+void case18_op24() {
+  auto c = composition(Swizzle<1,2,-1>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "filter(Sw<1,2,-1> o 0 o (8,16):(1,8),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case18_op25() {
+  auto c = composition(Swizzle<1,2,-1>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "coalesce(Sw<1,2,-1> o 0 o (8,16):(1,8),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case18_op26() {
+  auto c = composition(Swizzle<1,2,-1>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "recast_layout(Sw<1,2,-1> o 0 o (8,16):(1,8),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case18_op27() {
+  auto c = composition(Swizzle<1,2,-1>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "recast_layout(Sw<1,2,-1> o 0 o (8,16):(1,8),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
 void case19_op0() {
   auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{})));
   show("cpp", "composition(Sw<1,2,1>,(16,32):(1,16))", c);
@@ -1817,6 +2177,26 @@ void case19_op21() {
 void case19_op22() {
   auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{})));
   show("cpp", "make_fragment_like(Sw<1,2,1> o 0 o (16,32):(1,16))", make_fragment_like(c));
+}
+void case19_op23() {
+  auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "composition((32,16):(16,1),Sw<1,2,1> o 0 o (16,32):(1,16))", composition(make_layout(make_tuple(Int<32>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), c));
+}
+void case19_op24() {
+  auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "filter(Sw<1,2,1> o 0 o (16,32):(1,16),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case19_op25() {
+  auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "coalesce(Sw<1,2,1> o 0 o (16,32):(1,16),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case19_op26() {
+  auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "recast_layout(Sw<1,2,1> o 0 o (16,32):(1,16),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case19_op27() {
+  auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "recast_layout(Sw<1,2,1> o 0 o (16,32):(1,16),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
 void case20_op0() {
   auto c = composition(Swizzle<1,0,-1>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<32>{}),Int<1>{})));
@@ -1910,6 +2290,26 @@ void case20_op22() {
   auto c = composition(Swizzle<1,0,-1>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<32>{}),Int<1>{})));
   show("cpp", "make_fragment_like(Sw<1,0,-1> o 0 o ((2,4),16):((16,32),1))", make_fragment_like(c));
 }
+void case20_op23() {
+  auto c = composition(Swizzle<1,0,-1>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<32>{}),Int<1>{})));
+  show("cpp", "composition((16,8):(8,1),Sw<1,0,-1> o 0 o ((2,4),16):((16,32),1))", composition(make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})), c));
+}
+void case20_op24() {
+  auto c = composition(Swizzle<1,0,-1>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<32>{}),Int<1>{})));
+  show("cpp", "filter(Sw<1,0,-1> o 0 o ((2,4),16):((16,32),1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case20_op25() {
+  auto c = composition(Swizzle<1,0,-1>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<32>{}),Int<1>{})));
+  show("cpp", "coalesce(Sw<1,0,-1> o 0 o ((2,4),16):((16,32),1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case20_op26() {
+  auto c = composition(Swizzle<1,0,-1>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<32>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<1,0,-1> o 0 o ((2,4),16):((16,32),1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case20_op27() {
+  auto c = composition(Swizzle<1,0,-1>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<32>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<1,0,-1> o 0 o ((2,4),16):((16,32),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
 void case21_op0() {
   auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})));
   show("cpp", "composition(Sw<2,0,3>,((2,4),64):((64,128),1))", c);
@@ -2001,6 +2401,26 @@ void case21_op21() {
 void case21_op22() {
   auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})));
   show("cpp", "make_fragment_like(Sw<2,0,3> o 0 o ((2,4),64):((64,128),1))", make_fragment_like(c));
+}
+void case21_op23() {
+  auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})));
+  show("cpp", "composition((64,8):(8,1),Sw<2,0,3> o 0 o ((2,4),64):((64,128),1))", composition(make_layout(make_tuple(Int<64>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})), c));
+}
+void case21_op24() {
+  auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})));
+  show("cpp", "filter(Sw<2,0,3> o 0 o ((2,4),64):((64,128),1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case21_op25() {
+  auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})));
+  show("cpp", "coalesce(Sw<2,0,3> o 0 o ((2,4),64):((64,128),1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case21_op26() {
+  auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<2,0,3> o 0 o ((2,4),64):((64,128),1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case21_op27() {
+  auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<2,0,3> o 0 o ((2,4),64):((64,128),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
 void case22_op0() {
   auto c = composition(Swizzle<2,4,4>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
@@ -2094,6 +2514,26 @@ void case22_op22() {
   auto c = composition(Swizzle<2,4,4>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
   show("cpp", "make_fragment_like(Sw<2,4,4> o 0 o (32,64):(64,1))", make_fragment_like(c));
 }
+void case22_op23() {
+  auto c = composition(Swizzle<2,4,4>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "composition((64,32):(32,1),Sw<2,4,4> o 0 o (32,64):(64,1))", composition(make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), c));
+}
+void case22_op24() {
+  auto c = composition(Swizzle<2,4,4>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "filter(Sw<2,4,4> o 0 o (32,64):(64,1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case22_op25() {
+  auto c = composition(Swizzle<2,4,4>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "coalesce(Sw<2,4,4> o 0 o (32,64):(64,1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case22_op26() {
+  auto c = composition(Swizzle<2,4,4>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<2,4,4> o 0 o (32,64):(64,1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case22_op27() {
+  auto c = composition(Swizzle<2,4,4>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<2,4,4> o 0 o (32,64):(64,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
 void case23_op0() {
   auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
   show("cpp", "composition(Sw<2,1,2>,(16,8):(8,1))", c);
@@ -2186,6 +2626,26 @@ void case23_op22() {
   auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
   show("cpp", "make_fragment_like(Sw<2,1,2> o 0 o (16,8):(8,1))", make_fragment_like(c));
 }
+void case23_op23() {
+  auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "composition((8,16):(16,1),Sw<2,1,2> o 0 o (16,8):(8,1))", composition(make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), c));
+}
+void case23_op24() {
+  auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "filter(Sw<2,1,2> o 0 o (16,8):(8,1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case23_op25() {
+  auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "coalesce(Sw<2,1,2> o 0 o (16,8):(8,1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case23_op26() {
+  auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<2,1,2> o 0 o (16,8):(8,1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case23_op27() {
+  auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<2,1,2> o 0 o (16,8):(8,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
 void case24_op0() {
   auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})));
   show("cpp", "composition(Sw<2,0,3>,(128,16):(16,1))", c);
@@ -2269,6 +2729,22 @@ void case24_op21() {
 void case24_op22() {
   auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})));
   show("cpp", "make_fragment_like(Sw<2,0,3> o 0 o (128,16):(16,1))", make_fragment_like(c));
+}
+void case24_op24() {
+  auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})));
+  show("cpp", "filter(Sw<2,0,3> o 0 o (128,16):(16,1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case24_op25() {
+  auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})));
+  show("cpp", "coalesce(Sw<2,0,3> o 0 o (128,16):(16,1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case24_op26() {
+  auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<2,0,3> o 0 o (128,16):(16,1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case24_op27() {
+  auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<2,0,3> o 0 o (128,16):(16,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
 void case25_op0() {
   auto c = composition(Swizzle<2,0,-3>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<1024>{}),Int<1>{})));
@@ -2357,6 +2833,26 @@ void case25_op20() {
 void case25_op21() {
   auto c = composition(Swizzle<2,0,-3>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<1024>{}),Int<1>{})));
   show("cpp", "make_fragment_like(Sw<2,0,-3> o 0 o ((8,16),128):((128,1024),1))", make_fragment_like(c));
+}
+void case25_op22() {
+  auto c = composition(Swizzle<2,0,-3>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<1024>{}),Int<1>{})));
+  show("cpp", "composition((128,128):(128,1),Sw<2,0,-3> o 0 o ((8,16),128):((128,1024),1))", composition(make_layout(make_tuple(Int<128>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), c));
+}
+void case25_op23() {
+  auto c = composition(Swizzle<2,0,-3>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<1024>{}),Int<1>{})));
+  show("cpp", "filter(Sw<2,0,-3> o 0 o ((8,16),128):((128,1024),1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case25_op24() {
+  auto c = composition(Swizzle<2,0,-3>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<1024>{}),Int<1>{})));
+  show("cpp", "coalesce(Sw<2,0,-3> o 0 o ((8,16),128):((128,1024),1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case25_op25() {
+  auto c = composition(Swizzle<2,0,-3>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<1024>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<2,0,-3> o 0 o ((8,16),128):((128,1024),1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case25_op26() {
+  auto c = composition(Swizzle<2,0,-3>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<1024>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<2,0,-3> o 0 o ((8,16),128):((128,1024),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
 void case26_op0() {
   auto c = composition(Swizzle<3,0,4>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
@@ -2450,6 +2946,26 @@ void case26_op22() {
   auto c = composition(Swizzle<3,0,4>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
   show("cpp", "make_fragment_like(Sw<3,0,4> o 0 o ((4,16),8):((8,32),1))", make_fragment_like(c));
 }
+void case26_op23() {
+  auto c = composition(Swizzle<3,0,4>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
+  show("cpp", "composition((8,64):(64,1),Sw<3,0,4> o 0 o ((4,16),8):((8,32),1))", composition(make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), c));
+}
+void case26_op24() {
+  auto c = composition(Swizzle<3,0,4>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
+  show("cpp", "filter(Sw<3,0,4> o 0 o ((4,16),8):((8,32),1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case26_op25() {
+  auto c = composition(Swizzle<3,0,4>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
+  show("cpp", "coalesce(Sw<3,0,4> o 0 o ((4,16),8):((8,32),1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case26_op26() {
+  auto c = composition(Swizzle<3,0,4>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<3,0,4> o 0 o ((4,16),8):((8,32),1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case26_op27() {
+  auto c = composition(Swizzle<3,0,4>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<3,0,4> o 0 o ((4,16),8):((8,32),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
 void case27_op0() {
   auto c = composition(Swizzle<2,3,2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<512>{}),Int<1>{})));
   show("cpp", "composition(Sw<2,3,2>,((8,4),64):((64,512),1))", c);
@@ -2533,6 +3049,22 @@ void case27_op21() {
 void case27_op22() {
   auto c = composition(Swizzle<2,3,2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<512>{}),Int<1>{})));
   show("cpp", "make_fragment_like(Sw<2,3,2> o 0 o ((8,4),64):((64,512),1))", make_fragment_like(c));
+}
+void case27_op24() {
+  auto c = composition(Swizzle<2,3,2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<512>{}),Int<1>{})));
+  show("cpp", "filter(Sw<2,3,2> o 0 o ((8,4),64):((64,512),1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case27_op25() {
+  auto c = composition(Swizzle<2,3,2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<512>{}),Int<1>{})));
+  show("cpp", "coalesce(Sw<2,3,2> o 0 o ((8,4),64):((64,512),1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case27_op26() {
+  auto c = composition(Swizzle<2,3,2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<512>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<2,3,2> o 0 o ((8,4),64):((64,512),1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case27_op27() {
+  auto c = composition(Swizzle<2,3,2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<512>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<2,3,2> o 0 o ((8,4),64):((64,512),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
 void case28_op0() {
   auto c = composition(Swizzle<3,2,5>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{})));
@@ -2626,6 +3158,26 @@ void case28_op22() {
   auto c = composition(Swizzle<3,2,5>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "make_fragment_like(Sw<3,2,5> o 0 o (64,32):(1,64))", make_fragment_like(c));
 }
+void case28_op23() {
+  auto c = composition(Swizzle<3,2,5>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "composition((32,64):(64,1),Sw<3,2,5> o 0 o (64,32):(1,64))", composition(make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), c));
+}
+void case28_op24() {
+  auto c = composition(Swizzle<3,2,5>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "filter(Sw<3,2,5> o 0 o (64,32):(1,64),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case28_op25() {
+  auto c = composition(Swizzle<3,2,5>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "coalesce(Sw<3,2,5> o 0 o (64,32):(1,64),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case28_op26() {
+  auto c = composition(Swizzle<3,2,5>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "recast_layout(Sw<3,2,5> o 0 o (64,32):(1,64),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case28_op27() {
+  auto c = composition(Swizzle<3,2,5>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "recast_layout(Sw<3,2,5> o 0 o (64,32):(1,64),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
 void case29_op0() {
   auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<32>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})));
   show("cpp", "composition(Sw<1,1,1>,(32,128):(128,1))", c);
@@ -2713,6 +3265,26 @@ void case29_op20() {
 void case29_op21() {
   auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<32>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})));
   show("cpp", "make_fragment_like(Sw<1,1,1> o 0 o (32,128):(128,1))", make_fragment_like(c));
+}
+void case29_op22() {
+  auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<32>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})));
+  show("cpp", "composition((128,32):(32,1),Sw<1,1,1> o 0 o (32,128):(128,1))", composition(make_layout(make_tuple(Int<128>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), c));
+}
+void case29_op23() {
+  auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<32>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})));
+  show("cpp", "filter(Sw<1,1,1> o 0 o (32,128):(128,1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case29_op24() {
+  auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<32>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})));
+  show("cpp", "coalesce(Sw<1,1,1> o 0 o (32,128):(128,1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case29_op25() {
+  auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<32>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<1,1,1> o 0 o (32,128):(128,1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case29_op26() {
+  auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<32>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<1,1,1> o 0 o (32,128):(128,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
 void case30_op0() {
   auto c = composition(Swizzle<2,4,2>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
@@ -2806,6 +3378,26 @@ void case30_op22() {
   auto c = composition(Swizzle<2,4,2>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
   show("cpp", "make_fragment_like(Sw<2,4,2> o 0 o (16,8):(8,1))", make_fragment_like(c));
 }
+void case30_op23() {
+  auto c = composition(Swizzle<2,4,2>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "composition((8,16):(16,1),Sw<2,4,2> o 0 o (16,8):(8,1))", composition(make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), c));
+}
+void case30_op24() {
+  auto c = composition(Swizzle<2,4,2>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "filter(Sw<2,4,2> o 0 o (16,8):(8,1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case30_op25() {
+  auto c = composition(Swizzle<2,4,2>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "coalesce(Sw<2,4,2> o 0 o (16,8):(8,1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case30_op26() {
+  auto c = composition(Swizzle<2,4,2>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<2,4,2> o 0 o (16,8):(8,1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case30_op27() {
+  auto c = composition(Swizzle<2,4,2>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<2,4,2> o 0 o (16,8):(8,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
 void case31_op0() {
   auto c = composition(Swizzle<1,4,-3>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
   show("cpp", "composition(Sw<1,4,-3>,(64,64):(64,1))", c);
@@ -2893,6 +3485,26 @@ void case31_op20() {
 void case31_op21() {
   auto c = composition(Swizzle<1,4,-3>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
   show("cpp", "make_fragment_like(Sw<1,4,-3> o 0 o (64,64):(64,1))", make_fragment_like(c));
+}
+void case31_op22() {
+  auto c = composition(Swizzle<1,4,-3>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "composition((64,64):(64,1),Sw<1,4,-3> o 0 o (64,64):(64,1))", composition(make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), c));
+}
+void case31_op23() {
+  auto c = composition(Swizzle<1,4,-3>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "filter(Sw<1,4,-3> o 0 o (64,64):(64,1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case31_op24() {
+  auto c = composition(Swizzle<1,4,-3>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "coalesce(Sw<1,4,-3> o 0 o (64,64):(64,1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case31_op25() {
+  auto c = composition(Swizzle<1,4,-3>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<1,4,-3> o 0 o (64,64):(64,1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case31_op26() {
+  auto c = composition(Swizzle<1,4,-3>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<1,4,-3> o 0 o (64,64):(64,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
 void case32_op0() {
   auto c = composition(Swizzle<3,2,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
@@ -2986,6 +3598,22 @@ void case32_op22() {
   auto c = composition(Swizzle<3,2,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
   show("cpp", "make_fragment_like(Sw<3,2,3> o 0 o (32,64):(1,32))", make_fragment_like(c));
 }
+void case32_op24() {
+  auto c = composition(Swizzle<3,2,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "filter(Sw<3,2,3> o 0 o (32,64):(1,32),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case32_op25() {
+  auto c = composition(Swizzle<3,2,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "coalesce(Sw<3,2,3> o 0 o (32,64):(1,32),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case32_op26() {
+  auto c = composition(Swizzle<3,2,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "recast_layout(Sw<3,2,3> o 0 o (32,64):(1,32),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case32_op27() {
+  auto c = composition(Swizzle<3,2,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "recast_layout(Sw<3,2,3> o 0 o (32,64):(1,32),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
 void case33_op0() {
   auto c = composition(Swizzle<3,1,4>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{})));
   show("cpp", "composition(Sw<3,1,4>,(16,32):(1,16))", c);
@@ -3077,6 +3705,26 @@ void case33_op21() {
 void case33_op22() {
   auto c = composition(Swizzle<3,1,4>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{})));
   show("cpp", "make_fragment_like(Sw<3,1,4> o 0 o (16,32):(1,16))", make_fragment_like(c));
+}
+void case33_op23() {
+  auto c = composition(Swizzle<3,1,4>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "composition((32,16):(16,1),Sw<3,1,4> o 0 o (16,32):(1,16))", composition(make_layout(make_tuple(Int<32>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), c));
+}
+void case33_op24() {
+  auto c = composition(Swizzle<3,1,4>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "filter(Sw<3,1,4> o 0 o (16,32):(1,16),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case33_op25() {
+  auto c = composition(Swizzle<3,1,4>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "coalesce(Sw<3,1,4> o 0 o (16,32):(1,16),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case33_op26() {
+  auto c = composition(Swizzle<3,1,4>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "recast_layout(Sw<3,1,4> o 0 o (16,32):(1,16),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case33_op27() {
+  auto c = composition(Swizzle<3,1,4>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "recast_layout(Sw<3,1,4> o 0 o (16,32):(1,16),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
 void case34_op0() {
   auto c = composition(Swizzle<1,1,-1>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
@@ -3170,6 +3818,26 @@ void case34_op22() {
   auto c = composition(Swizzle<1,1,-1>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
   show("cpp", "make_fragment_like(Sw<1,1,-1> o 0 o (32,64):(64,1))", make_fragment_like(c));
 }
+void case34_op23() {
+  auto c = composition(Swizzle<1,1,-1>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "composition((64,32):(32,1),Sw<1,1,-1> o 0 o (32,64):(64,1))", composition(make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), c));
+}
+void case34_op24() {
+  auto c = composition(Swizzle<1,1,-1>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "filter(Sw<1,1,-1> o 0 o (32,64):(64,1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case34_op25() {
+  auto c = composition(Swizzle<1,1,-1>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "coalesce(Sw<1,1,-1> o 0 o (32,64):(64,1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case34_op26() {
+  auto c = composition(Swizzle<1,1,-1>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<1,1,-1> o 0 o (32,64):(64,1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case34_op27() {
+  auto c = composition(Swizzle<1,1,-1>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<1,1,-1> o 0 o (32,64):(64,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
 void case35_op0() {
   auto c = composition(Swizzle<3,0,4>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})));
   show("cpp", "composition(Sw<3,0,4>,((4,2),16):((16,64),1))", c);
@@ -3262,6 +3930,26 @@ void case35_op22() {
   auto c = composition(Swizzle<3,0,4>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})));
   show("cpp", "make_fragment_like(Sw<3,0,4> o 0 o ((4,2),16):((16,64),1))", make_fragment_like(c));
 }
+void case35_op23() {
+  auto c = composition(Swizzle<3,0,4>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})));
+  show("cpp", "composition((16,8):(8,1),Sw<3,0,4> o 0 o ((4,2),16):((16,64),1))", composition(make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})), c));
+}
+void case35_op24() {
+  auto c = composition(Swizzle<3,0,4>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})));
+  show("cpp", "filter(Sw<3,0,4> o 0 o ((4,2),16):((16,64),1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case35_op25() {
+  auto c = composition(Swizzle<3,0,4>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})));
+  show("cpp", "coalesce(Sw<3,0,4> o 0 o ((4,2),16):((16,64),1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case35_op26() {
+  auto c = composition(Swizzle<3,0,4>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<3,0,4> o 0 o ((4,2),16):((16,64),1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case35_op27() {
+  auto c = composition(Swizzle<3,0,4>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<3,0,4> o 0 o ((4,2),16):((16,64),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
 void case36_op0() {
   auto c = composition(Swizzle<3,4,4>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
   show("cpp", "composition(Sw<3,4,4>,(32,64):(64,1))", c);
@@ -3346,6 +4034,22 @@ void case36_op22() {
   auto c = composition(Swizzle<3,4,4>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
   show("cpp", "make_fragment_like(Sw<3,4,4> o 0 o (32,64):(64,1))", make_fragment_like(c));
 }
+void case36_op24() {
+  auto c = composition(Swizzle<3,4,4>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "filter(Sw<3,4,4> o 0 o (32,64):(64,1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case36_op25() {
+  auto c = composition(Swizzle<3,4,4>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "coalesce(Sw<3,4,4> o 0 o (32,64):(64,1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case36_op26() {
+  auto c = composition(Swizzle<3,4,4>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<3,4,4> o 0 o (32,64):(64,1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case36_op27() {
+  auto c = composition(Swizzle<3,4,4>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<3,4,4> o 0 o (32,64):(64,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
 void case37_op0() {
   auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
   show("cpp", "composition(Sw<2,2,2>,((4,8),8):((8,32),1))", c);
@@ -3429,6 +4133,22 @@ void case37_op21() {
 void case37_op22() {
   auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
   show("cpp", "make_fragment_like(Sw<2,2,2> o 0 o ((4,8),8):((8,32),1))", make_fragment_like(c));
+}
+void case37_op24() {
+  auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
+  show("cpp", "filter(Sw<2,2,2> o 0 o ((4,8),8):((8,32),1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case37_op25() {
+  auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
+  show("cpp", "coalesce(Sw<2,2,2> o 0 o ((4,8),8):((8,32),1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case37_op26() {
+  auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<2,2,2> o 0 o ((4,8),8):((8,32),1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case37_op27() {
+  auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<2,2,2> o 0 o ((4,8),8):((8,32),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
 void case38_op0() {
   auto c = composition(Swizzle<1,0,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
@@ -3522,6 +4242,26 @@ void case38_op22() {
   auto c = composition(Swizzle<1,0,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
   show("cpp", "make_fragment_like(Sw<1,0,2> o 0 o ((4,4),32):((32,128),1))", make_fragment_like(c));
 }
+void case38_op23() {
+  auto c = composition(Swizzle<1,0,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
+  show("cpp", "composition((32,16):(16,1),Sw<1,0,2> o 0 o ((4,4),32):((32,128),1))", composition(make_layout(make_tuple(Int<32>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), c));
+}
+void case38_op24() {
+  auto c = composition(Swizzle<1,0,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
+  show("cpp", "filter(Sw<1,0,2> o 0 o ((4,4),32):((32,128),1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case38_op25() {
+  auto c = composition(Swizzle<1,0,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
+  show("cpp", "coalesce(Sw<1,0,2> o 0 o ((4,4),32):((32,128),1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case38_op26() {
+  auto c = composition(Swizzle<1,0,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<1,0,2> o 0 o ((4,4),32):((32,128),1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case38_op27() {
+  auto c = composition(Swizzle<1,0,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<1,0,2> o 0 o ((4,4),32):((32,128),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
 void case39_op0() {
   auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})));
   show("cpp", "composition(Sw<2,1,2>,((4,2),16):((16,64),1))", c);
@@ -3605,6 +4345,22 @@ void case39_op21() {
 void case39_op22() {
   auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})));
   show("cpp", "make_fragment_like(Sw<2,1,2> o 0 o ((4,2),16):((16,64),1))", make_fragment_like(c));
+}
+void case39_op24() {
+  auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})));
+  show("cpp", "filter(Sw<2,1,2> o 0 o ((4,2),16):((16,64),1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case39_op25() {
+  auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})));
+  show("cpp", "coalesce(Sw<2,1,2> o 0 o ((4,2),16):((16,64),1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case39_op26() {
+  auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<2,1,2> o 0 o ((4,2),16):((16,64),1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case39_op27() {
+  auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<2,1,2> o 0 o ((4,2),16):((16,64),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
 void case40_op0() {
   auto c = composition(Swizzle<1,1,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<32>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
@@ -3694,6 +4450,26 @@ void case40_op21() {
   auto c = composition(Swizzle<1,1,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<32>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
   show("cpp", "make_fragment_like(Sw<1,1,2> o 0 o ((4,32),32):((32,128),1))", make_fragment_like(c));
 }
+void case40_op22() {
+  auto c = composition(Swizzle<1,1,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<32>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
+  show("cpp", "composition((32,128):(128,1),Sw<1,1,2> o 0 o ((4,32),32):((32,128),1))", composition(make_layout(make_tuple(Int<32>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), c));
+}
+void case40_op23() {
+  auto c = composition(Swizzle<1,1,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<32>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
+  show("cpp", "filter(Sw<1,1,2> o 0 o ((4,32),32):((32,128),1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case40_op24() {
+  auto c = composition(Swizzle<1,1,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<32>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
+  show("cpp", "coalesce(Sw<1,1,2> o 0 o ((4,32),32):((32,128),1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case40_op25() {
+  auto c = composition(Swizzle<1,1,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<32>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<1,1,2> o 0 o ((4,32),32):((32,128),1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case40_op26() {
+  auto c = composition(Swizzle<1,1,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<32>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<1,1,2> o 0 o ((4,32),32):((32,128),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
 void case41_op0() {
   auto c = composition(Swizzle<3,1,-4>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})));
   show("cpp", "composition(Sw<3,1,-4>,((2,16),64):((64,128),1))", c);
@@ -3777,6 +4553,22 @@ void case41_op21() {
 void case41_op22() {
   auto c = composition(Swizzle<3,1,-4>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})));
   show("cpp", "make_fragment_like(Sw<3,1,-4> o 0 o ((2,16),64):((64,128),1))", make_fragment_like(c));
+}
+void case41_op24() {
+  auto c = composition(Swizzle<3,1,-4>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})));
+  show("cpp", "filter(Sw<3,1,-4> o 0 o ((2,16),64):((64,128),1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case41_op25() {
+  auto c = composition(Swizzle<3,1,-4>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})));
+  show("cpp", "coalesce(Sw<3,1,-4> o 0 o ((2,16),64):((64,128),1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case41_op26() {
+  auto c = composition(Swizzle<3,1,-4>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<3,1,-4> o 0 o ((2,16),64):((64,128),1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case41_op27() {
+  auto c = composition(Swizzle<3,1,-4>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<3,1,-4> o 0 o ((2,16),64):((64,128),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
 void case42_op0() {
   auto c = composition(Swizzle<3,0,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
@@ -3870,6 +4662,26 @@ void case42_op22() {
   auto c = composition(Swizzle<3,0,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
   show("cpp", "make_fragment_like(Sw<3,0,3> o 0 o (32,64):(1,32))", make_fragment_like(c));
 }
+void case42_op23() {
+  auto c = composition(Swizzle<3,0,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "composition((64,32):(32,1),Sw<3,0,3> o 0 o (32,64):(1,32))", composition(make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), c));
+}
+void case42_op24() {
+  auto c = composition(Swizzle<3,0,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "filter(Sw<3,0,3> o 0 o (32,64):(1,32),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case42_op25() {
+  auto c = composition(Swizzle<3,0,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "coalesce(Sw<3,0,3> o 0 o (32,64):(1,32),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case42_op26() {
+  auto c = composition(Swizzle<3,0,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "recast_layout(Sw<3,0,3> o 0 o (32,64):(1,32),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case42_op27() {
+  auto c = composition(Swizzle<3,0,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "recast_layout(Sw<3,0,3> o 0 o (32,64):(1,32),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
 void case43_op0() {
   auto c = composition(Swizzle<2,0,4>{}, make_layout(make_tuple(Int<128>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
   show("cpp", "composition(Sw<2,0,4>,(128,8):(8,1))", c);
@@ -3961,6 +4773,26 @@ void case43_op21() {
 void case43_op22() {
   auto c = composition(Swizzle<2,0,4>{}, make_layout(make_tuple(Int<128>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
   show("cpp", "make_fragment_like(Sw<2,0,4> o 0 o (128,8):(8,1))", make_fragment_like(c));
+}
+void case43_op23() {
+  auto c = composition(Swizzle<2,0,4>{}, make_layout(make_tuple(Int<128>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "composition((8,128):(128,1),Sw<2,0,4> o 0 o (128,8):(8,1))", composition(make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), c));
+}
+void case43_op24() {
+  auto c = composition(Swizzle<2,0,4>{}, make_layout(make_tuple(Int<128>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "filter(Sw<2,0,4> o 0 o (128,8):(8,1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case43_op25() {
+  auto c = composition(Swizzle<2,0,4>{}, make_layout(make_tuple(Int<128>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "coalesce(Sw<2,0,4> o 0 o (128,8):(8,1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case43_op26() {
+  auto c = composition(Swizzle<2,0,4>{}, make_layout(make_tuple(Int<128>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<2,0,4> o 0 o (128,8):(8,1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case43_op27() {
+  auto c = composition(Swizzle<2,0,4>{}, make_layout(make_tuple(Int<128>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<2,0,4> o 0 o (128,8):(8,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
 void case44_op0() {
   auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
@@ -4054,6 +4886,26 @@ void case44_op22() {
   auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
   show("cpp", "make_fragment_like(Sw<1,2,1> o 0 o (32,64):(1,32))", make_fragment_like(c));
 }
+void case44_op23() {
+  auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "composition((64,32):(32,1),Sw<1,2,1> o 0 o (32,64):(1,32))", composition(make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), c));
+}
+void case44_op24() {
+  auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "filter(Sw<1,2,1> o 0 o (32,64):(1,32),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case44_op25() {
+  auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "coalesce(Sw<1,2,1> o 0 o (32,64):(1,32),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case44_op26() {
+  auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "recast_layout(Sw<1,2,1> o 0 o (32,64):(1,32),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case44_op27() {
+  auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "recast_layout(Sw<1,2,1> o 0 o (32,64):(1,32),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
 void case45_op0() {
   auto c = composition(Swizzle<2,0,-2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
   show("cpp", "composition(Sw<2,0,-2>,(64,64):(64,1))", c);
@@ -4141,6 +4993,26 @@ void case45_op20() {
 void case45_op21() {
   auto c = composition(Swizzle<2,0,-2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
   show("cpp", "make_fragment_like(Sw<2,0,-2> o 0 o (64,64):(64,1))", make_fragment_like(c));
+}
+void case45_op22() {
+  auto c = composition(Swizzle<2,0,-2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "composition((64,64):(64,1),Sw<2,0,-2> o 0 o (64,64):(64,1))", composition(make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), c));
+}
+void case45_op23() {
+  auto c = composition(Swizzle<2,0,-2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "filter(Sw<2,0,-2> o 0 o (64,64):(64,1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case45_op24() {
+  auto c = composition(Swizzle<2,0,-2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "coalesce(Sw<2,0,-2> o 0 o (64,64):(64,1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case45_op25() {
+  auto c = composition(Swizzle<2,0,-2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<2,0,-2> o 0 o (64,64):(64,1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case45_op26() {
+  auto c = composition(Swizzle<2,0,-2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<2,0,-2> o 0 o (64,64):(64,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
 void case46_op0() {
   auto c = composition(Swizzle<1,0,3>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{})));
@@ -4234,6 +5106,26 @@ void case46_op22() {
   auto c = composition(Swizzle<1,0,3>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{})));
   show("cpp", "make_fragment_like(Sw<1,0,3> o 0 o (16,64):(1,16))", make_fragment_like(c));
 }
+void case46_op23() {
+  auto c = composition(Swizzle<1,0,3>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "composition((64,16):(16,1),Sw<1,0,3> o 0 o (16,64):(1,16))", composition(make_layout(make_tuple(Int<64>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), c));
+}
+void case46_op24() {
+  auto c = composition(Swizzle<1,0,3>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "filter(Sw<1,0,3> o 0 o (16,64):(1,16),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case46_op25() {
+  auto c = composition(Swizzle<1,0,3>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "coalesce(Sw<1,0,3> o 0 o (16,64):(1,16),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case46_op26() {
+  auto c = composition(Swizzle<1,0,3>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "recast_layout(Sw<1,0,3> o 0 o (16,64):(1,16),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case46_op27() {
+  auto c = composition(Swizzle<1,0,3>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "recast_layout(Sw<1,0,3> o 0 o (16,64):(1,16),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
 void case47_op0() {
   auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<64>{}),Int<1>{})));
   show("cpp", "composition(Sw<2,0,3>,((2,4),32):((32,64),1))", c);
@@ -4326,6 +5218,26 @@ void case47_op22() {
   auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<64>{}),Int<1>{})));
   show("cpp", "make_fragment_like(Sw<2,0,3> o 0 o ((2,4),32):((32,64),1))", make_fragment_like(c));
 }
+void case47_op23() {
+  auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<64>{}),Int<1>{})));
+  show("cpp", "composition((32,8):(8,1),Sw<2,0,3> o 0 o ((2,4),32):((32,64),1))", composition(make_layout(make_tuple(Int<32>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})), c));
+}
+void case47_op24() {
+  auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<64>{}),Int<1>{})));
+  show("cpp", "filter(Sw<2,0,3> o 0 o ((2,4),32):((32,64),1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case47_op25() {
+  auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<64>{}),Int<1>{})));
+  show("cpp", "coalesce(Sw<2,0,3> o 0 o ((2,4),32):((32,64),1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case47_op26() {
+  auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<64>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<2,0,3> o 0 o ((2,4),32):((32,64),1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case47_op27() {
+  auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<64>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<2,0,3> o 0 o ((2,4),32):((32,64),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
 void case48_op0() {
   auto c = composition(Swizzle<3,0,-4>{}, make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
   show("cpp", "composition(Sw<3,0,-4>,(128,64):(64,1))", c);
@@ -4405,6 +5317,22 @@ void case48_op20() {
 void case48_op21() {
   auto c = composition(Swizzle<3,0,-4>{}, make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
   show("cpp", "make_fragment_like(Sw<3,0,-4> o 0 o (128,64):(64,1))", make_fragment_like(c));
+}
+void case48_op23() {
+  auto c = composition(Swizzle<3,0,-4>{}, make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "filter(Sw<3,0,-4> o 0 o (128,64):(64,1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case48_op24() {
+  auto c = composition(Swizzle<3,0,-4>{}, make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "coalesce(Sw<3,0,-4> o 0 o (128,64):(64,1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case48_op25() {
+  auto c = composition(Swizzle<3,0,-4>{}, make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<3,0,-4> o 0 o (128,64):(64,1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case48_op26() {
+  auto c = composition(Swizzle<3,0,-4>{}, make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<3,0,-4> o 0 o (128,64):(64,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
 void case49_op0() {
   auto c = composition(Swizzle<1,3,-1>{}, make_layout(make_tuple(Int<32>{},Int<8>{}),make_tuple(Int<1>{},Int<32>{})));
@@ -4498,6 +5426,26 @@ void case49_op22() {
   auto c = composition(Swizzle<1,3,-1>{}, make_layout(make_tuple(Int<32>{},Int<8>{}),make_tuple(Int<1>{},Int<32>{})));
   show("cpp", "make_fragment_like(Sw<1,3,-1> o 0 o (32,8):(1,32))", make_fragment_like(c));
 }
+void case49_op23() {
+  auto c = composition(Swizzle<1,3,-1>{}, make_layout(make_tuple(Int<32>{},Int<8>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "composition((8,32):(32,1),Sw<1,3,-1> o 0 o (32,8):(1,32))", composition(make_layout(make_tuple(Int<8>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), c));
+}
+void case49_op24() {
+  auto c = composition(Swizzle<1,3,-1>{}, make_layout(make_tuple(Int<32>{},Int<8>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "filter(Sw<1,3,-1> o 0 o (32,8):(1,32),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case49_op25() {
+  auto c = composition(Swizzle<1,3,-1>{}, make_layout(make_tuple(Int<32>{},Int<8>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "coalesce(Sw<1,3,-1> o 0 o (32,8):(1,32),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case49_op26() {
+  auto c = composition(Swizzle<1,3,-1>{}, make_layout(make_tuple(Int<32>{},Int<8>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "recast_layout(Sw<1,3,-1> o 0 o (32,8):(1,32),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case49_op27() {
+  auto c = composition(Swizzle<1,3,-1>{}, make_layout(make_tuple(Int<32>{},Int<8>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "recast_layout(Sw<1,3,-1> o 0 o (32,8):(1,32),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
 void case50_op0() {
   auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})));
   show("cpp", "composition(Sw<1,1,1>,(32,32):(32,1))", c);
@@ -4589,6 +5537,26 @@ void case50_op21() {
 void case50_op22() {
   auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})));
   show("cpp", "make_fragment_like(Sw<1,1,1> o 0 o (32,32):(32,1))", make_fragment_like(c));
+}
+void case50_op23() {
+  auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})));
+  show("cpp", "composition((32,32):(32,1),Sw<1,1,1> o 0 o (32,32):(32,1))", composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), c));
+}
+void case50_op24() {
+  auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})));
+  show("cpp", "filter(Sw<1,1,1> o 0 o (32,32):(32,1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case50_op25() {
+  auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})));
+  show("cpp", "coalesce(Sw<1,1,1> o 0 o (32,32):(32,1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case50_op26() {
+  auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<1,1,1> o 0 o (32,32):(32,1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case50_op27() {
+  auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<1,1,1> o 0 o (32,32):(32,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
 void case51_op0() {
   auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<1>{},Int<16>{})));
@@ -4682,6 +5650,26 @@ void case51_op22() {
   auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<1>{},Int<16>{})));
   show("cpp", "make_fragment_like(Sw<2,2,2> o 0 o (16,128):(1,16))", make_fragment_like(c));
 }
+void case51_op23() {
+  auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "composition((128,16):(16,1),Sw<2,2,2> o 0 o (16,128):(1,16))", composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), c));
+}
+void case51_op24() {
+  auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "filter(Sw<2,2,2> o 0 o (16,128):(1,16),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case51_op25() {
+  auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "coalesce(Sw<2,2,2> o 0 o (16,128):(1,16),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case51_op26() {
+  auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "recast_layout(Sw<2,2,2> o 0 o (16,128):(1,16),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case51_op27() {
+  auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "recast_layout(Sw<2,2,2> o 0 o (16,128):(1,16),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
 void case52_op0() {
   auto c = composition(Swizzle<3,4,3>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
   show("cpp", "composition(Sw<3,4,3>,(8,8):(1,8))", c);
@@ -4773,6 +5761,26 @@ void case52_op21() {
 void case52_op22() {
   auto c = composition(Swizzle<3,4,3>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
   show("cpp", "make_fragment_like(Sw<3,4,3> o 0 o (8,8):(1,8))", make_fragment_like(c));
+}
+void case52_op23() {
+  auto c = composition(Swizzle<3,4,3>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "composition((8,8):(8,1),Sw<3,4,3> o 0 o (8,8):(1,8))", composition(make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})), c));
+}
+void case52_op24() {
+  auto c = composition(Swizzle<3,4,3>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "filter(Sw<3,4,3> o 0 o (8,8):(1,8),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case52_op25() {
+  auto c = composition(Swizzle<3,4,3>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "coalesce(Sw<3,4,3> o 0 o (8,8):(1,8),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case52_op26() {
+  auto c = composition(Swizzle<3,4,3>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "recast_layout(Sw<3,4,3> o 0 o (8,8):(1,8),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case52_op27() {
+  auto c = composition(Swizzle<3,4,3>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "recast_layout(Sw<3,4,3> o 0 o (8,8):(1,8),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
 void case53_op0() {
   auto c = composition(Swizzle<1,0,1>{}, make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
@@ -4866,6 +5874,26 @@ void case53_op22() {
   auto c = composition(Swizzle<1,0,1>{}, make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
   show("cpp", "make_fragment_like(Sw<1,0,1> o 0 o (8,64):(64,1))", make_fragment_like(c));
 }
+void case53_op23() {
+  auto c = composition(Swizzle<1,0,1>{}, make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "composition((64,8):(8,1),Sw<1,0,1> o 0 o (8,64):(64,1))", composition(make_layout(make_tuple(Int<64>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})), c));
+}
+void case53_op24() {
+  auto c = composition(Swizzle<1,0,1>{}, make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "filter(Sw<1,0,1> o 0 o (8,64):(64,1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case53_op25() {
+  auto c = composition(Swizzle<1,0,1>{}, make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "coalesce(Sw<1,0,1> o 0 o (8,64):(64,1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case53_op26() {
+  auto c = composition(Swizzle<1,0,1>{}, make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<1,0,1> o 0 o (8,64):(64,1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case53_op27() {
+  auto c = composition(Swizzle<1,0,1>{}, make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<1,0,1> o 0 o (8,64):(64,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
 void case54_op0() {
   auto c = composition(Swizzle<2,3,3>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
   show("cpp", "composition(Sw<2,3,3>,((4,2),32):((32,128),1))", c);
@@ -4957,6 +5985,26 @@ void case54_op21() {
 void case54_op22() {
   auto c = composition(Swizzle<2,3,3>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
   show("cpp", "make_fragment_like(Sw<2,3,3> o 0 o ((4,2),32):((32,128),1))", make_fragment_like(c));
+}
+void case54_op23() {
+  auto c = composition(Swizzle<2,3,3>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
+  show("cpp", "composition((32,8):(8,1),Sw<2,3,3> o 0 o ((4,2),32):((32,128),1))", composition(make_layout(make_tuple(Int<32>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})), c));
+}
+void case54_op24() {
+  auto c = composition(Swizzle<2,3,3>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
+  show("cpp", "filter(Sw<2,3,3> o 0 o ((4,2),32):((32,128),1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case54_op25() {
+  auto c = composition(Swizzle<2,3,3>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
+  show("cpp", "coalesce(Sw<2,3,3> o 0 o ((4,2),32):((32,128),1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case54_op26() {
+  auto c = composition(Swizzle<2,3,3>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<2,3,3> o 0 o ((4,2),32):((32,128),1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case54_op27() {
+  auto c = composition(Swizzle<2,3,3>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<2,3,3> o 0 o ((4,2),32):((32,128),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
 void case55_op0() {
   auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<32>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})));
@@ -5050,6 +6098,26 @@ void case55_op22() {
   auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<32>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})));
   show("cpp", "make_fragment_like(Sw<1,2,1> o 0 o ((4,32),16):((16,64),1))", make_fragment_like(c));
 }
+void case55_op23() {
+  auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<32>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})));
+  show("cpp", "composition((16,128):(128,1),Sw<1,2,1> o 0 o ((4,32),16):((16,64),1))", composition(make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), c));
+}
+void case55_op24() {
+  auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<32>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})));
+  show("cpp", "filter(Sw<1,2,1> o 0 o ((4,32),16):((16,64),1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case55_op25() {
+  auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<32>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})));
+  show("cpp", "coalesce(Sw<1,2,1> o 0 o ((4,32),16):((16,64),1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case55_op26() {
+  auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<32>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<1,2,1> o 0 o ((4,32),16):((16,64),1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case55_op27() {
+  auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<32>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<1,2,1> o 0 o ((4,32),16):((16,64),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
 void case56_op0() {
   auto c = composition(Swizzle<2,4,3>{}, make_layout(make_tuple(Int<64>{},Int<16>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "composition(Sw<2,4,3>,(64,16):(1,64))", c);
@@ -5141,6 +6209,26 @@ void case56_op21() {
 void case56_op22() {
   auto c = composition(Swizzle<2,4,3>{}, make_layout(make_tuple(Int<64>{},Int<16>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "make_fragment_like(Sw<2,4,3> o 0 o (64,16):(1,64))", make_fragment_like(c));
+}
+void case56_op23() {
+  auto c = composition(Swizzle<2,4,3>{}, make_layout(make_tuple(Int<64>{},Int<16>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "composition((16,64):(64,1),Sw<2,4,3> o 0 o (64,16):(1,64))", composition(make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), c));
+}
+void case56_op24() {
+  auto c = composition(Swizzle<2,4,3>{}, make_layout(make_tuple(Int<64>{},Int<16>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "filter(Sw<2,4,3> o 0 o (64,16):(1,64),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case56_op25() {
+  auto c = composition(Swizzle<2,4,3>{}, make_layout(make_tuple(Int<64>{},Int<16>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "coalesce(Sw<2,4,3> o 0 o (64,16):(1,64),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case56_op26() {
+  auto c = composition(Swizzle<2,4,3>{}, make_layout(make_tuple(Int<64>{},Int<16>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "recast_layout(Sw<2,4,3> o 0 o (64,16):(1,64),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case56_op27() {
+  auto c = composition(Swizzle<2,4,3>{}, make_layout(make_tuple(Int<64>{},Int<16>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "recast_layout(Sw<2,4,3> o 0 o (64,16):(1,64),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
 void case57_op0() {
   auto c = composition(Swizzle<1,2,3>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})));
@@ -5234,6 +6322,26 @@ void case57_op22() {
   auto c = composition(Swizzle<1,2,3>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})));
   show("cpp", "make_fragment_like(Sw<1,2,3> o 0 o ((4,8),64):((64,256),1))", make_fragment_like(c));
 }
+void case57_op23() {
+  auto c = composition(Swizzle<1,2,3>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})));
+  show("cpp", "composition((64,32):(32,1),Sw<1,2,3> o 0 o ((4,8),64):((64,256),1))", composition(make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), c));
+}
+void case57_op24() {
+  auto c = composition(Swizzle<1,2,3>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})));
+  show("cpp", "filter(Sw<1,2,3> o 0 o ((4,8),64):((64,256),1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case57_op25() {
+  auto c = composition(Swizzle<1,2,3>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})));
+  show("cpp", "coalesce(Sw<1,2,3> o 0 o ((4,8),64):((64,256),1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case57_op26() {
+  auto c = composition(Swizzle<1,2,3>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<1,2,3> o 0 o ((4,8),64):((64,256),1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case57_op27() {
+  auto c = composition(Swizzle<1,2,3>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})));
+  show("cpp", "recast_layout(Sw<1,2,3> o 0 o ((4,8),64):((64,256),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
 void case58_op0() {
   auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "composition(Sw<2,2,2>,(64,64):(1,64))", c);
@@ -5321,6 +6429,26 @@ void case58_op20() {
 void case58_op21() {
   auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "make_fragment_like(Sw<2,2,2> o 0 o (64,64):(1,64))", make_fragment_like(c));
+}
+void case58_op22() {
+  auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "composition((64,64):(64,1),Sw<2,2,2> o 0 o (64,64):(1,64))", composition(make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), c));
+}
+void case58_op23() {
+  auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "filter(Sw<2,2,2> o 0 o (64,64):(1,64),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case58_op24() {
+  auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "coalesce(Sw<2,2,2> o 0 o (64,64):(1,64),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case58_op25() {
+  auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "recast_layout(Sw<2,2,2> o 0 o (64,64):(1,64),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case58_op26() {
+  auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "recast_layout(Sw<2,2,2> o 0 o (64,64):(1,64),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
 void case59_op0() {
   auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<32>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
@@ -5414,6 +6542,26 @@ void case59_op22() {
   auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<32>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
   show("cpp", "make_fragment_like(Sw<2,1,2> o 0 o (32,8):(8,1))", make_fragment_like(c));
 }
+void case59_op23() {
+  auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<32>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "composition((8,32):(32,1),Sw<2,1,2> o 0 o (32,8):(8,1))", composition(make_layout(make_tuple(Int<8>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), c));
+}
+void case59_op24() {
+  auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<32>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "filter(Sw<2,1,2> o 0 o (32,8):(8,1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case59_op25() {
+  auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<32>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "coalesce(Sw<2,1,2> o 0 o (32,8):(8,1),(1,1))", coalesce(c, make_shape(_1{},_1{})));
+}
+void case59_op26() {
+  auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<32>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<2,1,2> o 0 o (32,8):(8,1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case59_op27() {
+  auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<32>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "recast_layout(Sw<2,1,2> o 0 o (32,8):(8,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
 int main() {
   case0_op0();
   case0_op1();
@@ -5436,6 +6584,10 @@ int main() {
   case0_op20();
   case0_op21();
   case0_op22();
+  case0_op24();
+  case0_op25();
+  case0_op26();
+  case0_op27();
   case1_op0();
   case1_op1();
   case1_op2();
@@ -5457,6 +6609,10 @@ int main() {
   case1_op20();
   case1_op21();
   case1_op22();
+  case1_op24();
+  case1_op25();
+  case1_op26();
+  case1_op27();
   case2_op0();
   case2_op1();
   case2_op2();
@@ -5480,6 +6636,11 @@ int main() {
   case2_op20();
   case2_op21();
   case2_op22();
+  case2_op23();
+  case2_op24();
+  case2_op25();
+  case2_op26();
+  case2_op27();
   case3_op0();
   case3_op1();
   case3_op2();
@@ -5503,6 +6664,11 @@ int main() {
   case3_op20();
   case3_op21();
   case3_op22();
+  case3_op23();
+  case3_op24();
+  case3_op25();
+  case3_op26();
+  case3_op27();
   case4_op0();
   case4_op1();
   case4_op2();
@@ -5526,6 +6692,11 @@ int main() {
   case4_op20();
   case4_op21();
   case4_op22();
+  case4_op23();
+  case4_op24();
+  case4_op25();
+  case4_op26();
+  case4_op27();
   case5_op0();
   case5_op1();
   case5_op2();
@@ -5549,6 +6720,11 @@ int main() {
   case5_op20();
   case5_op21();
   case5_op22();
+  case5_op23();
+  case5_op24();
+  case5_op25();
+  case5_op26();
+  case5_op27();
   case6_op0();
   case6_op1();
   case6_op2();
@@ -5571,6 +6747,11 @@ int main() {
   case6_op19();
   case6_op20();
   case6_op21();
+  case6_op22();
+  case6_op23();
+  case6_op24();
+  case6_op25();
+  case6_op26();
   case7_op0();
   case7_op1();
   case7_op2();
@@ -5594,6 +6775,11 @@ int main() {
   case7_op20();
   case7_op21();
   case7_op22();
+  case7_op23();
+  case7_op24();
+  case7_op25();
+  case7_op26();
+  case7_op27();
   case8_op0();
   case8_op1();
   case8_op2();
@@ -5616,6 +6802,11 @@ int main() {
   case8_op19();
   case8_op20();
   case8_op21();
+  case8_op22();
+  case8_op23();
+  case8_op24();
+  case8_op25();
+  case8_op26();
   case9_op0();
   case9_op1();
   case9_op2();
@@ -5639,6 +6830,11 @@ int main() {
   case9_op20();
   case9_op21();
   case9_op22();
+  case9_op23();
+  case9_op24();
+  case9_op25();
+  case9_op26();
+  case9_op27();
   case10_op0();
   case10_op1();
   case10_op2();
@@ -5661,6 +6857,10 @@ int main() {
   case10_op19();
   case10_op20();
   case10_op21();
+  case10_op23();
+  case10_op24();
+  case10_op25();
+  case10_op26();
   case11_op0();
   case11_op1();
   case11_op2();
@@ -5683,6 +6883,11 @@ int main() {
   case11_op19();
   case11_op20();
   case11_op21();
+  case11_op22();
+  case11_op23();
+  case11_op24();
+  case11_op25();
+  case11_op26();
   case12_op0();
   case12_op1();
   case12_op2();
@@ -5706,6 +6911,11 @@ int main() {
   case12_op20();
   case12_op21();
   case12_op22();
+  case12_op23();
+  case12_op24();
+  case12_op25();
+  case12_op26();
+  case12_op27();
   case13_op0();
   case13_op1();
   case13_op2();
@@ -5729,6 +6939,11 @@ int main() {
   case13_op20();
   case13_op21();
   case13_op22();
+  case13_op23();
+  case13_op24();
+  case13_op25();
+  case13_op26();
+  case13_op27();
   case14_op0();
   case14_op1();
   case14_op2();
@@ -5752,6 +6967,10 @@ int main() {
   case14_op20();
   case14_op21();
   case14_op22();
+  case14_op24();
+  case14_op25();
+  case14_op26();
+  case14_op27();
   case15_op0();
   case15_op1();
   case15_op2();
@@ -5775,6 +6994,11 @@ int main() {
   case15_op20();
   case15_op21();
   case15_op22();
+  case15_op23();
+  case15_op24();
+  case15_op25();
+  case15_op26();
+  case15_op27();
   case16_op0();
   case16_op1();
   case16_op2();
@@ -5798,6 +7022,11 @@ int main() {
   case16_op20();
   case16_op21();
   case16_op22();
+  case16_op23();
+  case16_op24();
+  case16_op25();
+  case16_op26();
+  case16_op27();
   case17_op0();
   case17_op1();
   case17_op2();
@@ -5820,6 +7049,10 @@ int main() {
   case17_op19();
   case17_op20();
   case17_op21();
+  case17_op23();
+  case17_op24();
+  case17_op25();
+  case17_op26();
   case18_op0();
   case18_op1();
   case18_op2();
@@ -5843,6 +7076,11 @@ int main() {
   case18_op20();
   case18_op21();
   case18_op22();
+  case18_op23();
+  case18_op24();
+  case18_op25();
+  case18_op26();
+  case18_op27();
   case19_op0();
   case19_op1();
   case19_op2();
@@ -5866,6 +7104,11 @@ int main() {
   case19_op20();
   case19_op21();
   case19_op22();
+  case19_op23();
+  case19_op24();
+  case19_op25();
+  case19_op26();
+  case19_op27();
   case20_op0();
   case20_op1();
   case20_op2();
@@ -5889,6 +7132,11 @@ int main() {
   case20_op20();
   case20_op21();
   case20_op22();
+  case20_op23();
+  case20_op24();
+  case20_op25();
+  case20_op26();
+  case20_op27();
   case21_op0();
   case21_op1();
   case21_op2();
@@ -5912,6 +7160,11 @@ int main() {
   case21_op20();
   case21_op21();
   case21_op22();
+  case21_op23();
+  case21_op24();
+  case21_op25();
+  case21_op26();
+  case21_op27();
   case22_op0();
   case22_op1();
   case22_op2();
@@ -5935,6 +7188,11 @@ int main() {
   case22_op20();
   case22_op21();
   case22_op22();
+  case22_op23();
+  case22_op24();
+  case22_op25();
+  case22_op26();
+  case22_op27();
   case23_op0();
   case23_op1();
   case23_op2();
@@ -5958,6 +7216,11 @@ int main() {
   case23_op20();
   case23_op21();
   case23_op22();
+  case23_op23();
+  case23_op24();
+  case23_op25();
+  case23_op26();
+  case23_op27();
   case24_op0();
   case24_op1();
   case24_op2();
@@ -5979,6 +7242,10 @@ int main() {
   case24_op20();
   case24_op21();
   case24_op22();
+  case24_op24();
+  case24_op25();
+  case24_op26();
+  case24_op27();
   case25_op0();
   case25_op1();
   case25_op2();
@@ -6001,6 +7268,11 @@ int main() {
   case25_op19();
   case25_op20();
   case25_op21();
+  case25_op22();
+  case25_op23();
+  case25_op24();
+  case25_op25();
+  case25_op26();
   case26_op0();
   case26_op1();
   case26_op2();
@@ -6024,6 +7296,11 @@ int main() {
   case26_op20();
   case26_op21();
   case26_op22();
+  case26_op23();
+  case26_op24();
+  case26_op25();
+  case26_op26();
+  case26_op27();
   case27_op0();
   case27_op1();
   case27_op2();
@@ -6045,6 +7322,10 @@ int main() {
   case27_op20();
   case27_op21();
   case27_op22();
+  case27_op24();
+  case27_op25();
+  case27_op26();
+  case27_op27();
   case28_op0();
   case28_op1();
   case28_op2();
@@ -6068,6 +7349,11 @@ int main() {
   case28_op20();
   case28_op21();
   case28_op22();
+  case28_op23();
+  case28_op24();
+  case28_op25();
+  case28_op26();
+  case28_op27();
   case29_op0();
   case29_op1();
   case29_op2();
@@ -6090,6 +7376,11 @@ int main() {
   case29_op19();
   case29_op20();
   case29_op21();
+  case29_op22();
+  case29_op23();
+  case29_op24();
+  case29_op25();
+  case29_op26();
   case30_op0();
   case30_op1();
   case30_op2();
@@ -6113,6 +7404,11 @@ int main() {
   case30_op20();
   case30_op21();
   case30_op22();
+  case30_op23();
+  case30_op24();
+  case30_op25();
+  case30_op26();
+  case30_op27();
   case31_op0();
   case31_op1();
   case31_op2();
@@ -6135,6 +7431,11 @@ int main() {
   case31_op19();
   case31_op20();
   case31_op21();
+  case31_op22();
+  case31_op23();
+  case31_op24();
+  case31_op25();
+  case31_op26();
   case32_op0();
   case32_op1();
   case32_op2();
@@ -6158,6 +7459,10 @@ int main() {
   case32_op20();
   case32_op21();
   case32_op22();
+  case32_op24();
+  case32_op25();
+  case32_op26();
+  case32_op27();
   case33_op0();
   case33_op1();
   case33_op2();
@@ -6181,6 +7486,11 @@ int main() {
   case33_op20();
   case33_op21();
   case33_op22();
+  case33_op23();
+  case33_op24();
+  case33_op25();
+  case33_op26();
+  case33_op27();
   case34_op0();
   case34_op1();
   case34_op2();
@@ -6204,6 +7514,11 @@ int main() {
   case34_op20();
   case34_op21();
   case34_op22();
+  case34_op23();
+  case34_op24();
+  case34_op25();
+  case34_op26();
+  case34_op27();
   case35_op0();
   case35_op1();
   case35_op2();
@@ -6227,6 +7542,11 @@ int main() {
   case35_op20();
   case35_op21();
   case35_op22();
+  case35_op23();
+  case35_op24();
+  case35_op25();
+  case35_op26();
+  case35_op27();
   case36_op0();
   case36_op1();
   case36_op2();
@@ -6248,6 +7568,10 @@ int main() {
   case36_op20();
   case36_op21();
   case36_op22();
+  case36_op24();
+  case36_op25();
+  case36_op26();
+  case36_op27();
   case37_op0();
   case37_op1();
   case37_op2();
@@ -6269,6 +7593,10 @@ int main() {
   case37_op20();
   case37_op21();
   case37_op22();
+  case37_op24();
+  case37_op25();
+  case37_op26();
+  case37_op27();
   case38_op0();
   case38_op1();
   case38_op2();
@@ -6292,6 +7620,11 @@ int main() {
   case38_op20();
   case38_op21();
   case38_op22();
+  case38_op23();
+  case38_op24();
+  case38_op25();
+  case38_op26();
+  case38_op27();
   case39_op0();
   case39_op1();
   case39_op2();
@@ -6313,6 +7646,10 @@ int main() {
   case39_op20();
   case39_op21();
   case39_op22();
+  case39_op24();
+  case39_op25();
+  case39_op26();
+  case39_op27();
   case40_op0();
   case40_op1();
   case40_op2();
@@ -6335,6 +7672,11 @@ int main() {
   case40_op19();
   case40_op20();
   case40_op21();
+  case40_op22();
+  case40_op23();
+  case40_op24();
+  case40_op25();
+  case40_op26();
   case41_op0();
   case41_op1();
   case41_op2();
@@ -6356,6 +7698,10 @@ int main() {
   case41_op20();
   case41_op21();
   case41_op22();
+  case41_op24();
+  case41_op25();
+  case41_op26();
+  case41_op27();
   case42_op0();
   case42_op1();
   case42_op2();
@@ -6379,6 +7725,11 @@ int main() {
   case42_op20();
   case42_op21();
   case42_op22();
+  case42_op23();
+  case42_op24();
+  case42_op25();
+  case42_op26();
+  case42_op27();
   case43_op0();
   case43_op1();
   case43_op2();
@@ -6402,6 +7753,11 @@ int main() {
   case43_op20();
   case43_op21();
   case43_op22();
+  case43_op23();
+  case43_op24();
+  case43_op25();
+  case43_op26();
+  case43_op27();
   case44_op0();
   case44_op1();
   case44_op2();
@@ -6425,6 +7781,11 @@ int main() {
   case44_op20();
   case44_op21();
   case44_op22();
+  case44_op23();
+  case44_op24();
+  case44_op25();
+  case44_op26();
+  case44_op27();
   case45_op0();
   case45_op1();
   case45_op2();
@@ -6447,6 +7808,11 @@ int main() {
   case45_op19();
   case45_op20();
   case45_op21();
+  case45_op22();
+  case45_op23();
+  case45_op24();
+  case45_op25();
+  case45_op26();
   case46_op0();
   case46_op1();
   case46_op2();
@@ -6470,6 +7836,11 @@ int main() {
   case46_op20();
   case46_op21();
   case46_op22();
+  case46_op23();
+  case46_op24();
+  case46_op25();
+  case46_op26();
+  case46_op27();
   case47_op0();
   case47_op1();
   case47_op2();
@@ -6493,6 +7864,11 @@ int main() {
   case47_op20();
   case47_op21();
   case47_op22();
+  case47_op23();
+  case47_op24();
+  case47_op25();
+  case47_op26();
+  case47_op27();
   case48_op0();
   case48_op1();
   case48_op2();
@@ -6513,6 +7889,10 @@ int main() {
   case48_op19();
   case48_op20();
   case48_op21();
+  case48_op23();
+  case48_op24();
+  case48_op25();
+  case48_op26();
   case49_op0();
   case49_op1();
   case49_op2();
@@ -6536,6 +7916,11 @@ int main() {
   case49_op20();
   case49_op21();
   case49_op22();
+  case49_op23();
+  case49_op24();
+  case49_op25();
+  case49_op26();
+  case49_op27();
   case50_op0();
   case50_op1();
   case50_op2();
@@ -6559,6 +7944,11 @@ int main() {
   case50_op20();
   case50_op21();
   case50_op22();
+  case50_op23();
+  case50_op24();
+  case50_op25();
+  case50_op26();
+  case50_op27();
   case51_op0();
   case51_op1();
   case51_op2();
@@ -6582,6 +7972,11 @@ int main() {
   case51_op20();
   case51_op21();
   case51_op22();
+  case51_op23();
+  case51_op24();
+  case51_op25();
+  case51_op26();
+  case51_op27();
   case52_op0();
   case52_op1();
   case52_op2();
@@ -6605,6 +8000,11 @@ int main() {
   case52_op20();
   case52_op21();
   case52_op22();
+  case52_op23();
+  case52_op24();
+  case52_op25();
+  case52_op26();
+  case52_op27();
   case53_op0();
   case53_op1();
   case53_op2();
@@ -6628,6 +8028,11 @@ int main() {
   case53_op20();
   case53_op21();
   case53_op22();
+  case53_op23();
+  case53_op24();
+  case53_op25();
+  case53_op26();
+  case53_op27();
   case54_op0();
   case54_op1();
   case54_op2();
@@ -6651,6 +8056,11 @@ int main() {
   case54_op20();
   case54_op21();
   case54_op22();
+  case54_op23();
+  case54_op24();
+  case54_op25();
+  case54_op26();
+  case54_op27();
   case55_op0();
   case55_op1();
   case55_op2();
@@ -6674,6 +8084,11 @@ int main() {
   case55_op20();
   case55_op21();
   case55_op22();
+  case55_op23();
+  case55_op24();
+  case55_op25();
+  case55_op26();
+  case55_op27();
   case56_op0();
   case56_op1();
   case56_op2();
@@ -6697,6 +8112,11 @@ int main() {
   case56_op20();
   case56_op21();
   case56_op22();
+  case56_op23();
+  case56_op24();
+  case56_op25();
+  case56_op26();
+  case56_op27();
   case57_op0();
   case57_op1();
   case57_op2();
@@ -6720,6 +8140,11 @@ int main() {
   case57_op20();
   case57_op21();
   case57_op22();
+  case57_op23();
+  case57_op24();
+  case57_op25();
+  case57_op26();
+  case57_op27();
   case58_op0();
   case58_op1();
   case58_op2();
@@ -6742,6 +8167,11 @@ int main() {
   case58_op19();
   case58_op20();
   case58_op21();
+  case58_op22();
+  case58_op23();
+  case58_op24();
+  case58_op25();
+  case58_op26();
   case59_op0();
   case59_op1();
   case59_op2();
@@ -6765,4 +8195,9 @@ int main() {
   case59_op20();
   case59_op21();
   case59_op22();
+  case59_op23();
+  case59_op24();
+  case59_op25();
+  case59_op26();
+  case59_op27();
 }

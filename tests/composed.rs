@@ -1,13 +1,16 @@
 //! Swizzled (composed) layouts `Sw<B,M,S> o 0 o L` against CuTe C++ 4.2
 //! (tests/data/composed/: `gen_composed.py` writes and runs the g++ driver
-//! `gen_cxx_composed.cpp` over 60 random swizzles and shared-memory-like layouts, 27 operations
-//! each): every answer C++ gives is ours, printed in the cpp style, unless C++'s answer breaks
-//! the operation's own law (then we refuse, and the test shows the law broken); every
-//! operation C++ refuses with a static_assert we refuse too. And the laws: a swizzle is a
+//! `gen_cxx_composed.cpp` over 60 random swizzles and shared-memory-like layouts, 28 operations
+//! each, and 15 nested compositions `Sw1 o 0 o Sw o 0 o L`, 11 operations each): every answer
+//! C++ gives is ours, printed in the cpp style, unless C++'s answer breaks the operation's own
+//! law (then we refuse, and the test shows the law broken); every operation C++ refuses with
+//! a static_assert we refuse too. And the laws: a swizzle is a
 //! bijection on its domain and its own inverse; slicing then evaluating is evaluating then
-//! restricting.
+//! restricting; parse o print round-trips.
 
-use cute::cute_dyn::{self, ComposedLayout, Coord, Error, IntTuple, Layout, MaybeComposed, Style, Swizzle, Tuple};
+use cute::cute_dyn::{
+    self, parse_styled, ComposedLayout, Coord, Error, IntTuple, Layout, MaybeComposed, Notation, Style, Swizzle, Tuple,
+};
 use cute_cli::eval::{eval, eval_value, Value};
 use proptest::prelude::*;
 use std::ops::Not;
@@ -53,6 +56,11 @@ fn every_answer_of_cxx_is_ours_or_breaks_its_law() {
         match eval(expr, style) {
             Ok(ours) => {
                 assert_eq!(ours, cxx, "{expr}");
+                // Parse o print round-trips (nested compositions too), in C++'s own style.
+                if ours.starts_with("Sw<") {
+                    let back: ComposedLayout = parse_styled(&ours, Style::Cpp).unwrap();
+                    assert_eq!(back.to_styled(Style::Cpp), ours, "{expr}");
+                }
                 same += 1;
             }
             Err(e @ Error::Postcondition { .. }) => {
@@ -72,7 +80,7 @@ fn every_answer_of_cxx_is_ours_or_breaks_its_law() {
             Err(e) => panic!("{expr}: C++ answers {cxx}, we refuse: {e}"),
         }
     }
-    assert!(same >= 1300, "{same} answers compared");
+    assert!(same >= 1800, "{same} answers compared");
     assert!(cxx_wrong <= 10, "{cxx_wrong} answers of C++ break their law");
 }
 

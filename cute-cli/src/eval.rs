@@ -639,16 +639,14 @@ pub const OPS: &[Op] = &[
     },
     Op {
         name: "zip",
-        args: (2, 2),
-        signature: "zip(layout | tuple, layout | tuple) -> layout | tuple",
-        doc: "the i-th modes paired (CuTe `zip`)",
+        args: (1, 2),
+        signature: "zip(layout | tuple[, layout | tuple]) -> layout | tuple",
+        doc: "the i-th modes paired; with one argument, its modes transposed (CuTe `zip`)",
         example: "zip((2,3):(1,2),(4,5):(6,24))",
-        eval: |a| match (a.layout_or_tuple(0)?, a.layout_or_tuple(1)?) {
-            (Shaped::Layout(x), Shaped::Layout(y)) => {
-                lay(Layout::new(dy::zip(x.shape(), y.shape())?, dy::zip(x.stride(), y.stride())?)?)
-            }
-            (Shaped::Tuple(x), Shaped::Tuple(y)) => tup(dy::zip(&x, &y)?),
-            _ => Err(bad(a.op, "arguments must be both layouts or both tuples".into())),
+        eval: |a| match (a.layout_or_tuple(0)?, a.v.len()) {
+            (Shaped::Layout(x), 1) => lay(Layout::new(dy::zip1(x.shape())?, dy::zip1(x.stride())?)?),
+            (Shaped::Tuple(x), 1) => tup(dy::zip1(&x)?),
+            (x, _) => zip2(a, x),
         },
     },
     Op {
@@ -984,7 +982,7 @@ pub const OPS: &[Op] = &[
         doc: "Sw<B,M,S>(offset + L(c)) (CuTe `ComposedLayout` evaluation)",
         example: "composed_call(1,0,1,0,(2,2):(1,2),3)",
         eval: |a| {
-            let c = ComposedLayout { swizzle: a.swizzle3()?, offset: a.int(3)?.value(), layout: a.layout(4)? };
+            let c = ComposedLayout::new(a.swizzle3()?, a.int(3)?.value(), a.layout(4)?);
             int64(c.call(&a.coord(5)?)?)
         },
     },
@@ -996,7 +994,7 @@ pub const OPS: &[Op] = &[
         example: "composed(Sw<1,0,1>,0,(2,2):(1,2))",
         eval: |a| match a.get(0)? {
             Value::Swizzle(s) => {
-                Ok(Value::Composed(ComposedLayout { swizzle: *s, offset: a.int(1)?.value(), layout: a.layout(2)? }))
+                Ok(Value::Composed(ComposedLayout::new(*s, a.int(1)?.value(), a.layout(2)?)))
             }
             _ => Err(a.wrong(0, "a swizzle Sw<B,M,S>")),
         },
@@ -1119,6 +1117,17 @@ fn recast_ratio(a: &Args<'_>) -> Result<(i64, i64)> {
     Ok((new / g, old / g))
 }
 
+/// The binary `zip(a, b)`: the i-th modes paired.
+fn zip2(a: &Args<'_>, x: Shaped) -> Result<Value> {
+    match (x, a.layout_or_tuple(1)?) {
+        (Shaped::Layout(x), Shaped::Layout(y)) => {
+            lay(Layout::new(dy::zip(x.shape(), y.shape())?, dy::zip(x.stride(), y.stride())?)?)
+        }
+        (Shaped::Tuple(x), Shaped::Tuple(y)) => tup(dy::zip(&x, &y)?),
+        _ => Err(bad(a.op, "arguments must be both layouts or both tuples".into())),
+    }
+}
+
 /// A layout, or a composed layout where the swizzle stays.
 fn maybe_composed(m: dy::MaybeComposed) -> Value {
     match m {
@@ -1136,6 +1145,7 @@ fn pair(a: Value, b: Value) -> Value {
 /// swizzle and the offset, the queries answer for `L`.
 const ON_THE_INNER_LAYOUT: &[&str] = &[
     "filter",
+    "zip",
     "get",
     "take",
     "flatten",

@@ -352,6 +352,31 @@ impl<T: Clone> Tuple<T> {
     }
 }
 
+/// C++'s unary `zip(t)`: the transpose of a tuple of tuples, `((a0,a1),(b0,b1))` is
+/// `((a0,b0),(a1,b1))`, by the rank of the first mode; a tuple of leaves is wrapped, `(a,b)` is
+/// `((a,b))`; a leaf is itself.
+///
+/// # Errors
+/// `RankMismatch` when a later mode is shorter than the first.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// assert_eq!(zip1(&"((2,4),(3,5))".parse::<IntTuple>()?)?.to_string(), "((2,3),(4,5))");
+/// assert_eq!(zip1(&"(2,3)".parse::<IntTuple>()?)?.to_string(), "((2,3))");
+/// # Ok::<(), Error>(())
+/// ```
+pub fn zip1<T: Clone>(t: &Tuple<T>) -> Result<Tuple<T>> {
+    let Tuple::Node(modes) = t else { return Ok(t.clone()) };
+    match modes.first() {
+        Some(first @ Tuple::Node(_)) => (0..first.rank())
+            .map(|i| Ok(Tuple::Node(modes.iter().map(|m| m.get(i).cloned()).collect::<Result<_>>()?)))
+            .collect::<Result<_>>()
+            .map(Tuple::Node),
+        _ => Ok(Tuple::Node(alloc::vec![t.clone()])),
+    }
+}
+
 /// `zip(a, b)` of CuTe: `((a0,b0),(a1,b1),...)`; a leaf `a` gives `((a,b))`.
 ///
 /// # Errors

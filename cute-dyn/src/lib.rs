@@ -54,7 +54,7 @@ pub use error::{Error, Result};
 pub use int::Int;
 pub use int_tuple::{
     ceil_div, compact_major, compatible, crd2crd, crd2idx, crd2idx_colex, dice, elem_scale, evenly_divides, idx2crd,
-    idx2crd_strided, inner_product, prefix_product, product, product_each, shape_div, slice, sum, tuple_max, zip,
+    idx2crd_strided, inner_product, prefix_product, product, product_each, shape_div, slice, sum, tuple_max, zip, zip1,
     Coord, IntTuple, Tuple,
 };
 pub use inverse::{left_inverse, max_alignment, max_common_layout, max_common_vector, nullspace, right_inverse};

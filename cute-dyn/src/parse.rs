@@ -360,8 +360,20 @@ impl Parser<'_> {
         if self.ident() != Some("o") {
             return Err(self.error("expected 'o' and the inner layout"));
         }
+        // A nested composition: `Sw o OFFSET o Sw2 o OFFSET2 o ...`, this one outside.
+        self.peek();
+        let save = self.pos;
+        if self.ident() == Some("Sw") {
+            let inner_swizzle = self.swizzle_params()?;
+            let mut inner = self
+                .composed_rest(inner_swizzle)?
+                .ok_or_else(|| self.error("expected ' o OFFSET o ...' after the swizzle"))?;
+            inner.outer.push((swizzle, offset));
+            return Ok(Some(inner));
+        }
+        self.pos = save;
         let layout = self.layout()?;
-        Ok(Some(crate::ComposedLayout { swizzle, offset, layout }))
+        Ok(Some(crate::ComposedLayout::new(swizzle, offset, layout)))
     }
 }
 

@@ -176,15 +176,39 @@ impl core::fmt::Display for Swizzle {
     }
 }
 
-/// `ComposedLayout(Sw, offset, L)`: `c -> Sw(offset + L(c))`.
+/// `ComposedLayout(Sw, offset, L)`: `c -> Sw(offset + L(c))`; nested compositions
+/// (`Sw1 o O1 o Sw o offset o L`, C++'s `ComposedLayout<Sw1, O1, ComposedLayout<...>>`) keep
+/// the functions applied after it in `outer`.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct ComposedLayout {
-    /// The outer swizzle.
+    /// The swizzle next to the layout.
     pub swizzle: Swizzle,
     /// Added to the inner layout's index before swizzling.
     pub offset: i64,
     /// The inner layout.
     pub layout: Layout,
+    /// The swizzles and offsets of a nested composition applied after `swizzle`, innermost
+    /// first: `Sw1(O1 + Sw(offset + L(c)))` for `[(Sw1, O1)]`. Empty for `Sw o offset o L`.
+    pub outer: Vec<(Swizzle, i64)>,
+}
+
+impl ComposedLayout {
+    /// `Sw o offset o L`.
+    pub fn new(swizzle: Swizzle, offset: i64, layout: Layout) -> ComposedLayout {
+        ComposedLayout { swizzle, offset, layout, outer: Vec::new() }
+    }
+
+    /// Refuse a nested composition for an operation C++ defines through a swizzle directly
+    /// over a layout.
+    fn single(&self, op: &'static str) -> Result<()> {
+        if !self.outer.is_empty() {
+            return Err(Error::InvalidArgument {
+                op,
+                reason: alloc::format!("{self} is a nested composition; {op} takes a swizzle composed with a layout"),
+            });
+        }
+        Ok(())
+    }
 }
 
 impl ComposedLayout {
@@ -196,14 +220,18 @@ impl ComposedLayout {
     /// # Examples
     /// ```
     /// use cute_dyn::*;
-    /// let c = ComposedLayout { swizzle: Swizzle::new(1, 0, 1)?, offset: 0, layout: "(2,2):(1,2)".parse()? };
+    /// let c = ComposedLayout::new(Swizzle::new(1, 0, 1)?, 0, "(2,2):(1,2)".parse()?);
     /// let v: Vec<i64> = (0..4).map(|i| c.call(&Coord::Leaf(Some(Int::st(i)))).unwrap()).collect();
     /// assert_eq!(v, [0, 1, 3, 2]);
     /// # Ok::<(), Error>(())
     /// ```
     pub fn call(&self, c: &Coord) -> Result<i64> {
-        let inner = self.layout.call_coord(c)?.value();
-        self.swizzle.apply(self.offset.checked_add(inner).ok_or(Error::Overflow { op: "composed layout" })?)
+        let overflow = Error::Overflow { op: "composed layout" };
+        let mut v = self.layout.call_coord(c)?.value();
+        for (sw, off) in core::iter::once(&(self.swizzle, self.offset)).chain(&self.outer) {
+            v = sw.apply(off.checked_add(v).ok_or(overflow.clone())?)?;
+        }
+        Ok(v)
     }
 }
 
@@ -223,7 +251,7 @@ impl ComposedLayout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn compose(swizzle: Swizzle, layout: &Layout) -> Option<ComposedLayout> {
-        (swizzle.params().0 != 0).then(|| ComposedLayout { swizzle, offset: 0, layout: layout.clone() })
+        (swizzle.params().0 != 0).then(|| ComposedLayout::new(swizzle, 0, layout.clone()))
     }
 
     /// `composition(Sw o offset o L, tiler)`: `Sw o offset o composition(L, tiler)` (C++'s
@@ -232,11 +260,7 @@ impl ComposedLayout {
     /// # Errors
     /// Those of [`crate::composition`].
     pub fn compose_inner(&self, tiler: &crate::Tiler) -> Result<ComposedLayout> {
-        Ok(ComposedLayout {
-            swizzle: self.swizzle,
-            offset: self.offset,
-            layout: crate::composition(&self.layout, tiler)?,
-        })
+        Ok(ComposedLayout { layout: crate::composition(&self.layout, tiler)?, ..self.clone() })
     }
 
     /// `upcast<N>(Sw o offset o L)` (CuTe C++ `layout_composed.hpp`): each part upcast, the
@@ -256,14 +280,18 @@ impl ComposedLayout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn upcast(&self, n: i64) -> Result<ComposedLayout> {
-        let swizzle = self.swizzle.upcast(n)?;
-        if self.offset.checked_rem(n) != Some(0) {
-            return Err(Error::InvalidArgument {
-                op: "upcast",
-                reason: alloc::format!("the offset {} is not a multiple of {n}", self.offset),
-            });
-        }
-        Ok(ComposedLayout { swizzle, offset: self.offset / n, layout: crate::upcast(&self.layout, n)? })
+        let up = |(sw, off): (Swizzle, i64)| -> Result<(Swizzle, i64)> {
+            if off.checked_rem(n) != Some(0) {
+                return Err(Error::InvalidArgument {
+                    op: "upcast",
+                    reason: alloc::format!("the offset {off} is not a multiple of {n}"),
+                });
+            }
+            Ok((sw.upcast(n)?, off / n))
+        };
+        let (swizzle, offset) = up((self.swizzle, self.offset))?;
+        let outer = self.outer.iter().map(|&f| up(f)).collect::<Result<_>>()?;
+        Ok(ComposedLayout { swizzle, offset, layout: crate::upcast(&self.layout, n)?, outer })
     }
 
     /// `downcast<N>(Sw o offset o L)`: each part downcast, the offset multiplied by `n`.
@@ -271,9 +299,12 @@ impl ComposedLayout {
     /// # Errors
     /// Those of [`Swizzle::downcast`] and [`crate::downcast`]; `Overflow`.
     pub fn downcast(&self, n: i64) -> Result<ComposedLayout> {
-        let swizzle = self.swizzle.downcast(n)?;
-        let offset = self.offset.checked_mul(n).ok_or(Error::Overflow { op: "downcast" })?;
-        Ok(ComposedLayout { swizzle, offset, layout: crate::downcast(&self.layout, n)? })
+        let down = |(sw, off): (Swizzle, i64)| -> Result<(Swizzle, i64)> {
+            Ok((sw.downcast(n)?, off.checked_mul(n).ok_or(Error::Overflow { op: "downcast" })?))
+        };
+        let (swizzle, offset) = down((self.swizzle, self.offset))?;
+        let outer = self.outer.iter().map(|&f| down(f)).collect::<Result<_>>()?;
+        Ok(ComposedLayout { swizzle, offset, layout: crate::downcast(&self.layout, n)?, outer })
     }
 
     /// `max_common_vector(Sw o offset o L, B)` (CuTe C++ `swizzle_layout.hpp`): the inner
@@ -292,6 +323,7 @@ impl ComposedLayout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn max_common_vector(&self, b: &Layout) -> Result<crate::Int> {
+        self.single("max_common_vector")?;
         Ok(crate::max_common_vector(&self.layout, b)?.min(crate::Int::st(1 << self.swizzle.base)))
     }
 
@@ -301,6 +333,7 @@ impl ComposedLayout {
     /// # Errors
     /// As [`crate::max_common_vector`].
     pub fn max_common_vector_composed(&self, b: &ComposedLayout) -> Result<crate::Int> {
+        self.single("max_common_vector")?;
         let vec = crate::max_common_vector(&self.layout, &b.layout)?;
         if self.swizzle == b.swizzle {
             return Ok(vec);
@@ -322,6 +355,7 @@ impl ComposedLayout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn max_common_layout(&self, b: &Layout) -> Result<Layout> {
+        self.single("max_common_layout")?;
         let common = crate::max_common_layout(&self.layout, b)?;
         let base = crate::Int::st(1 << self.swizzle.base);
         if base.value() < common.size()?.value() {
@@ -363,7 +397,7 @@ impl MaybeComposed {
         if swizzle.params().0 == 0 && offset == 0 {
             return MaybeComposed::Layout(layout);
         }
-        MaybeComposed::Composed(ComposedLayout { swizzle, offset, layout })
+        MaybeComposed::Composed(ComposedLayout::new(swizzle, offset, layout))
     }
 
     /// The function at an index.
@@ -457,6 +491,7 @@ fn moved_left(a: &Layout, sw: Swizzle) -> Result<MaybeComposed> {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn compose_with_composed(a: &Layout, c: &ComposedLayout) -> Result<MaybeComposed> {
+    c.single("composition")?;
     c.no_offset("composition")?;
     let inner = crate::Tiler::Layout(c.layout.clone());
     let r = match moved_left(a, c.swizzle)? {
@@ -512,6 +547,7 @@ impl ComposedLayout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn right_inverse(&self) -> Result<MaybeComposed> {
+        self.single("right_inverse")?;
         self.no_offset("right_inverse")?;
         let r = moved_left(&crate::right_inverse(&self.layout)?, self.swizzle)?;
         check_law("right_inverse", "self(R(i)) == i", r.size()?.value(), |i| {
@@ -527,6 +563,7 @@ impl ComposedLayout {
     /// # Errors
     /// As [`ComposedLayout::right_inverse`], with those of [`crate::left_inverse`].
     pub fn left_inverse(&self) -> Result<MaybeComposed> {
+        self.single("left_inverse")?;
         self.no_offset("left_inverse")?;
         let r = moved_left(&crate::left_inverse(&self.layout)?, self.swizzle)?;
         check_law("left_inverse", "R(self(i)) == i", self.size()?.value(), |i| {
@@ -573,6 +610,7 @@ impl ComposedLayout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn slice_and_offset(&self, c: &Coord) -> Result<(MaybeComposed, Int)> {
+        self.single("slice_and_offset")?;
         let sliced = self.layout.slice(c)?;
         let (b, m, s) = self.swizzle.params();
         if all_under(c) {
@@ -667,6 +705,7 @@ impl ComposedLayout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn domain_offset(&self, c: &Coord) -> Result<(ComposedLayout, Int)> {
+        self.single("domain_offset")?;
         let at = self.layout.call_coord(c)?.value();
         let offset = self.offset.checked_add(at).ok_or(Error::Overflow { op: "domain_offset" })?;
         Ok((ComposedLayout { offset, ..self.clone() }, Int::st(0)))
@@ -687,9 +726,13 @@ impl ComposedLayout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn max_alignment(&self) -> Result<Int> {
-        let mut g = crate::int::gcd(1 << self.swizzle.base, crate::max_alignment(&self.layout)?.value().unsigned_abs());
-        if self.offset != 0 {
-            g = crate::int::gcd(g, (self.offset & -self.offset).unsigned_abs());
+        // A nested composition: every level's swizzle and offset (C++ recurses into layout_b).
+        let mut g = crate::max_alignment(&self.layout)?.value().unsigned_abs();
+        for &(sw, off) in core::iter::once(&(self.swizzle, self.offset)).chain(&self.outer) {
+            g = crate::int::gcd(g, 1 << sw.base);
+            if off != 0 {
+                g = crate::int::gcd(g, (off & -off).unsigned_abs());
+            }
         }
         Ok(Int::st(g as i64))
     }
@@ -733,14 +776,16 @@ fn mixed_bits(l: &Layout, coord: &IntTuple) -> Result<i64> {
     Ok(bits)
 }
 
-/// `Sw<B,M,S> o OFFSET o LAYOUT`, as CuTe C++ prints a composed layout; the offset is static
-/// (`_0` in the cpp style).
+/// `Sw<B,M,S> o OFFSET o LAYOUT`, as CuTe C++ prints a composed layout, outermost function
+/// first; the offsets are static (`_0` in the cpp style).
 impl crate::print::Notation for ComposedLayout {
     fn write_styled(&self, style: crate::print::Style, out: &mut alloc::string::String) {
         use core::fmt::Write;
-        let _ = write!(out, "{} o ", self.swizzle);
-        crate::Int::st(self.offset).write_styled(style, out);
-        out.push_str(" o ");
+        for &(sw, off) in self.outer.iter().rev().chain(core::iter::once(&(self.swizzle, self.offset))) {
+            let _ = write!(out, "{sw} o ");
+            crate::Int::st(off).write_styled(style, out);
+            out.push_str(" o ");
+        }
         self.layout.write_styled(style, out);
     }
 }

@@ -179,7 +179,7 @@ where
     /// `Overflow` for a value above `i64::MAX`.
     #[cfg(feature = "dyn")]
     pub fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::ComposedLayout> {
-        Ok(cute_dyn::ComposedLayout { swizzle: self.outer.to_dyn()?, offset: O::I64, layout: self.inner.to_dyn()? })
+        Ok(cute_dyn::ComposedLayout::new(self.outer.to_dyn()?, O::I64, self.inner.to_dyn()?))
     }
 }
 

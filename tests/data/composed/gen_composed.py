@@ -5,6 +5,7 @@ layouts (row-major, column-major, and row-major with a split row mode).
 
 It writes gen_cxx_composed.cpp (one function per case and operation, the expression that
 `cute eval` takes as its name), compiles it against the CuTe 4.2 headers (DESIGN 6) and runs it.
+Then 15 nested compositions `Sw1 o 0 o Sw o 0 o L` through the operations C++ applies to them.
 An operation C++ refuses (a static_assert) does not compile: its function is dropped and its
 expression written to cxx_refused.txt, and the build retried. Run from this directory:
 
@@ -17,6 +18,7 @@ import sys
 
 random.seed(20261130)
 CASES = 60
+NESTED = 15
 
 
 def layouts():
@@ -131,6 +133,7 @@ def cases():
             ("cpp", f"coalesce({cl},(1,1))", "coalesce(c, make_shape(_1{},_1{}))"),
             ("cpp", f"recast_layout({cl},16,32)", "recast_layout<uint16_t, uint32_t>(c)"),
             ("cpp", f"recast_layout({cl},32,8)", "recast_layout<uint32_t, uint8_t>(c)"),
+            ("cpp", f"zip(logical_divide({cl},<{tr},{tc}>))", f"zip(logical_divide(c, make_tile(Int<{tr}>{{}},Int<{tc}>{{}})))"),
         ]
         # the column slice and the domain offset, with their C++ coordinates
         fixed = []
@@ -143,6 +146,26 @@ def cases():
                 cxx = f"domain_offset({cpp_coord(crd)}, c)"
             fixed.append((style, expr, cxx))
         out.append((k, C, fixed))
+    # Nested compositions Sw1 o 0 o Sw o 0 o L (C++'s ComposedLayout<Sw1, _0, ComposedLayout<...>>).
+    for k in range(CASES, CASES + NESTED):
+        text, (r, c) = layouts()
+        (b, m, s), (b1, m1, s1) = swizzle(), swizzle()
+        cl = f"Sw<{b1},{m1},{s1}> o 0 o Sw<{b},{m},{s}> o 0 o {text}"
+        C = f"composition(Swizzle<{b1},{m1},{s1}>{{}}, Int<0>{{}}, composition(Swizzle<{b},{m},{s}>{{}}, {cpp_layout(text)}))"
+        tr, tc = random.choice([d for d in [2, 4, 8] if r % d == 0]), random.choice([d for d in [2, 4, 8, 16] if c % d == 0])
+        tile = f"make_tile(Int<{tr}>{{}},Int<{tc}>{{}})"
+        ops = [("cpp", f"composition({cl},<{tr},{tc}>)", f"composition(c, {tile})")]
+        ops += [("values", f"image({cl})", "IMAGE")] if r * c <= 2048 else []
+        ops += [("cpp", f"{op}({cl},<{tr},{tc}>)", f"{op}(c, {tile})") for op in ["logical_divide", "zipped_divide", "flat_divide"]]
+        ops += [
+            ("cpp", f"blocked_product({cl},(2,2):(1,2))", "blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{})"),
+            ("cpp", f"tile_to_shape({cl},({2 * r},{2 * c}))", f"tile_to_shape(c, make_shape(Int<{2 * r}>{{}},Int<{2 * c}>{{}}))"),
+            ("cpp", f"coalesce({cl})", "coalesce(c)"),
+            ("cpp", f"upcast({cl},2)", "upcast<2>(c)"),
+            ("cpp", f"downcast({cl},2)", "downcast<2>(c)"),
+            ("cpp", f"max_alignment({cl})", "max_alignment(c)"),
+        ]
+        out.append((k, C, ops))
     return out
 
 

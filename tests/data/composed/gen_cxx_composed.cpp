@@ -114,6 +114,10 @@ void case0_op27() {
   auto c = composition(Swizzle<2,2,3>{}, make_layout(make_tuple(Int<128>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
   show("cpp", "recast_layout(Sw<2,2,3> o 0 o (128,8):(8,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
+void case0_op28() {
+  auto c = composition(Swizzle<2,2,3>{}, make_layout(make_tuple(Int<128>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<2,2,3> o 0 o (128,8):(8,1),<8,8>))", zip(logical_divide(c, make_tile(Int<8>{},Int<8>{}))));
+}
 void case1_op0() {
   auto c = composition(Swizzle<3,1,-4>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
   show("cpp", "composition(Sw<3,1,-4>,(16,8):(8,1))", c);
@@ -213,6 +217,10 @@ void case1_op26() {
 void case1_op27() {
   auto c = composition(Swizzle<3,1,-4>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
   show("cpp", "recast_layout(Sw<3,1,-4> o 0 o (16,8):(8,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
+void case1_op28() {
+  auto c = composition(Swizzle<3,1,-4>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<3,1,-4> o 0 o (16,8):(8,1),<4,2>))", zip(logical_divide(c, make_tile(Int<4>{},Int<2>{}))));
 }
 void case2_op0() {
   auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})));
@@ -326,6 +334,10 @@ void case2_op27() {
   auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})));
   show("cpp", "recast_layout(Sw<1,1,1> o 0 o (64,32):(32,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
+void case2_op28() {
+  auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<1,1,1> o 0 o (64,32):(32,1),<2,8>))", zip(logical_divide(c, make_tile(Int<2>{},Int<8>{}))));
+}
 void case3_op0() {
   auto c = composition(Swizzle<1,0,-2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{})));
   show("cpp", "composition(Sw<1,0,-2>,((8,4),32):((32,256),1))", c);
@@ -437,6 +449,10 @@ void case3_op26() {
 void case3_op27() {
   auto c = composition(Swizzle<1,0,-2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{})));
   show("cpp", "recast_layout(Sw<1,0,-2> o 0 o ((8,4),32):((32,256),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
+void case3_op28() {
+  auto c = composition(Swizzle<1,0,-2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<1,0,-2> o 0 o ((8,4),32):((32,256),1),<8,8>))", zip(logical_divide(c, make_tile(Int<8>{},Int<8>{}))));
 }
 void case4_op0() {
   auto c = composition(Swizzle<3,3,-3>{}, make_layout(make_tuple(Int<32>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
@@ -550,6 +566,10 @@ void case4_op27() {
   auto c = composition(Swizzle<3,3,-3>{}, make_layout(make_tuple(Int<32>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
   show("cpp", "recast_layout(Sw<3,3,-3> o 0 o (32,8):(8,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
+void case4_op28() {
+  auto c = composition(Swizzle<3,3,-3>{}, make_layout(make_tuple(Int<32>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<3,3,-3> o 0 o (32,8):(8,1),<8,2>))", zip(logical_divide(c, make_tile(Int<8>{},Int<2>{}))));
+}
 void case5_op0() {
   auto c = composition(Swizzle<1,0,-3>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<1>{},Int<16>{})));
   show("cpp", "composition(Sw<1,0,-3>,(16,8):(1,16))", c);
@@ -662,6 +682,10 @@ void case5_op27() {
   auto c = composition(Swizzle<1,0,-3>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<1>{},Int<16>{})));
   show("cpp", "recast_layout(Sw<1,0,-3> o 0 o (16,8):(1,16),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
+void case5_op28() {
+  auto c = composition(Swizzle<1,0,-3>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "zip(logical_divide(Sw<1,0,-3> o 0 o (16,8):(1,16),<8,8>))", zip(logical_divide(c, make_tile(Int<8>{},Int<8>{}))));
+}
 void case6_op0() {
   auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
   show("cpp", "composition(Sw<2,1,2>,(128,64):(64,1))", c);
@@ -769,6 +793,10 @@ void case6_op25() {
 void case6_op26() {
   auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
   show("cpp", "recast_layout(Sw<2,1,2> o 0 o (128,64):(64,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
+void case6_op27() {
+  auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<2,1,2> o 0 o (128,64):(64,1),<2,4>))", zip(logical_divide(c, make_tile(Int<2>{},Int<4>{}))));
 }
 void case7_op0() {
   auto c = composition(Swizzle<2,0,4>{}, make_layout(make_tuple(Int<32>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})));
@@ -882,6 +910,10 @@ void case7_op27() {
   auto c = composition(Swizzle<2,0,4>{}, make_layout(make_tuple(Int<32>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})));
   show("cpp", "recast_layout(Sw<2,0,4> o 0 o (32,16):(16,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
+void case7_op28() {
+  auto c = composition(Swizzle<2,0,4>{}, make_layout(make_tuple(Int<32>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<2,0,4> o 0 o (32,16):(16,1),<2,8>))", zip(logical_divide(c, make_tile(Int<2>{},Int<8>{}))));
+}
 void case8_op0() {
   auto c = composition(Swizzle<3,3,5>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "composition(Sw<3,3,5>,(64,64):(1,64))", c);
@@ -989,6 +1021,10 @@ void case8_op25() {
 void case8_op26() {
   auto c = composition(Swizzle<3,3,5>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "recast_layout(Sw<3,3,5> o 0 o (64,64):(1,64),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
+void case8_op27() {
+  auto c = composition(Swizzle<3,3,5>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "zip(logical_divide(Sw<3,3,5> o 0 o (64,64):(1,64),<4,16>))", zip(logical_divide(c, make_tile(Int<4>{},Int<16>{}))));
 }
 void case9_op0() {
   auto c = composition(Swizzle<2,4,4>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<512>{}),Int<1>{})));
@@ -1102,6 +1138,10 @@ void case9_op27() {
   auto c = composition(Swizzle<2,4,4>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<512>{}),Int<1>{})));
   show("cpp", "recast_layout(Sw<2,4,4> o 0 o ((8,4),64):((64,512),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
+void case9_op28() {
+  auto c = composition(Swizzle<2,4,4>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<512>{}),Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<2,4,4> o 0 o ((8,4),64):((64,512),1),<4,2>))", zip(logical_divide(c, make_tile(Int<4>{},Int<2>{}))));
+}
 void case10_op0() {
   auto c = composition(Swizzle<3,2,-3>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "composition(Sw<3,2,-3>,(64,128):(1,64))", c);
@@ -1205,6 +1245,10 @@ void case10_op25() {
 void case10_op26() {
   auto c = composition(Swizzle<3,2,-3>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "recast_layout(Sw<3,2,-3> o 0 o (64,128):(1,64),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
+void case10_op27() {
+  auto c = composition(Swizzle<3,2,-3>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "zip(logical_divide(Sw<3,2,-3> o 0 o (64,128):(1,64),<4,4>))", zip(logical_divide(c, make_tile(Int<4>{},Int<4>{}))));
 }
 void case11_op0() {
   auto c = composition(Swizzle<1,0,2>{}, make_layout(make_tuple(Int<128>{},Int<32>{}),make_tuple(Int<1>{},Int<128>{})));
@@ -1313,6 +1357,10 @@ void case11_op25() {
 void case11_op26() {
   auto c = composition(Swizzle<1,0,2>{}, make_layout(make_tuple(Int<128>{},Int<32>{}),make_tuple(Int<1>{},Int<128>{})));
   show("cpp", "recast_layout(Sw<1,0,2> o 0 o (128,32):(1,128),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
+void case11_op27() {
+  auto c = composition(Swizzle<1,0,2>{}, make_layout(make_tuple(Int<128>{},Int<32>{}),make_tuple(Int<1>{},Int<128>{})));
+  show("cpp", "zip(logical_divide(Sw<1,0,2> o 0 o (128,32):(1,128),<8,8>))", zip(logical_divide(c, make_tile(Int<8>{},Int<8>{}))));
 }
 void case12_op0() {
   auto c = composition(Swizzle<1,1,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{})));
@@ -1426,6 +1474,10 @@ void case12_op27() {
   auto c = composition(Swizzle<1,1,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{})));
   show("cpp", "recast_layout(Sw<1,1,3> o 0 o ((2,64),8):((8,16),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
+void case12_op28() {
+  auto c = composition(Swizzle<1,1,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<1,1,3> o 0 o ((2,64),8):((8,16),1),<2,4>))", zip(logical_divide(c, make_tile(Int<2>{},Int<4>{}))));
+}
 void case13_op0() {
   auto c = composition(Swizzle<1,0,3>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})));
   show("cpp", "composition(Sw<1,0,3>,(8,16):(16,1))", c);
@@ -1538,6 +1590,10 @@ void case13_op27() {
   auto c = composition(Swizzle<1,0,3>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})));
   show("cpp", "recast_layout(Sw<1,0,3> o 0 o (8,16):(16,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
+void case13_op28() {
+  auto c = composition(Swizzle<1,0,3>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<1,0,3> o 0 o (8,16):(16,1),<4,16>))", zip(logical_divide(c, make_tile(Int<4>{},Int<16>{}))));
+}
 void case14_op0() {
   auto c = composition(Swizzle<3,3,3>{}, make_layout(make_tuple(Int<64>{},Int<16>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "composition(Sw<3,3,3>,(64,16):(1,64))", c);
@@ -1645,6 +1701,10 @@ void case14_op26() {
 void case14_op27() {
   auto c = composition(Swizzle<3,3,3>{}, make_layout(make_tuple(Int<64>{},Int<16>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "recast_layout(Sw<3,3,3> o 0 o (64,16):(1,64),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
+void case14_op28() {
+  auto c = composition(Swizzle<3,3,3>{}, make_layout(make_tuple(Int<64>{},Int<16>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "zip(logical_divide(Sw<3,3,3> o 0 o (64,16):(1,64),<8,16>))", zip(logical_divide(c, make_tile(Int<8>{},Int<16>{}))));
 }
 void case15_op0() {
   auto c = composition(Swizzle<1,4,-2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
@@ -1758,6 +1818,10 @@ void case15_op27() {
   auto c = composition(Swizzle<1,4,-2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
   show("cpp", "recast_layout(Sw<1,4,-2> o 0 o ((4,16),8):((8,32),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
+void case15_op28() {
+  auto c = composition(Swizzle<1,4,-2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<1,4,-2> o 0 o ((4,16),8):((8,32),1),<4,2>))", zip(logical_divide(c, make_tile(Int<4>{},Int<2>{}))));
+}
 void case16_op0() {
   auto c = composition(Swizzle<1,1,2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<2>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
   show("cpp", "composition(Sw<1,1,2>,((8,2),16):((16,128),1))", c);
@@ -1870,6 +1934,10 @@ void case16_op27() {
   auto c = composition(Swizzle<1,1,2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<2>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
   show("cpp", "recast_layout(Sw<1,1,2> o 0 o ((8,2),16):((16,128),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
+void case16_op28() {
+  auto c = composition(Swizzle<1,1,2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<2>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<1,1,2> o 0 o ((8,2),16):((16,128),1),<4,16>))", zip(logical_divide(c, make_tile(Int<4>{},Int<16>{}))));
+}
 void case17_op0() {
   auto c = composition(Swizzle<3,2,4>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "composition(Sw<3,2,4>,(64,128):(1,64))", c);
@@ -1973,6 +2041,10 @@ void case17_op25() {
 void case17_op26() {
   auto c = composition(Swizzle<3,2,4>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "recast_layout(Sw<3,2,4> o 0 o (64,128):(1,64),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
+void case17_op27() {
+  auto c = composition(Swizzle<3,2,4>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "zip(logical_divide(Sw<3,2,4> o 0 o (64,128):(1,64),<8,2>))", zip(logical_divide(c, make_tile(Int<8>{},Int<2>{}))));
 }
 void case18_op0() {
   auto c = composition(Swizzle<1,2,-1>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<1>{},Int<8>{})));
@@ -2086,6 +2158,10 @@ void case18_op27() {
   auto c = composition(Swizzle<1,2,-1>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<1>{},Int<8>{})));
   show("cpp", "recast_layout(Sw<1,2,-1> o 0 o (8,16):(1,8),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
+void case18_op28() {
+  auto c = composition(Swizzle<1,2,-1>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "zip(logical_divide(Sw<1,2,-1> o 0 o (8,16):(1,8),<4,16>))", zip(logical_divide(c, make_tile(Int<4>{},Int<16>{}))));
+}
 void case19_op0() {
   auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{})));
   show("cpp", "composition(Sw<1,2,1>,(16,32):(1,16))", c);
@@ -2197,6 +2273,10 @@ void case19_op26() {
 void case19_op27() {
   auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{})));
   show("cpp", "recast_layout(Sw<1,2,1> o 0 o (16,32):(1,16),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
+void case19_op28() {
+  auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "zip(logical_divide(Sw<1,2,1> o 0 o (16,32):(1,16),<4,4>))", zip(logical_divide(c, make_tile(Int<4>{},Int<4>{}))));
 }
 void case20_op0() {
   auto c = composition(Swizzle<1,0,-1>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<32>{}),Int<1>{})));
@@ -2310,6 +2390,10 @@ void case20_op27() {
   auto c = composition(Swizzle<1,0,-1>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<32>{}),Int<1>{})));
   show("cpp", "recast_layout(Sw<1,0,-1> o 0 o ((2,4),16):((16,32),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
+void case20_op28() {
+  auto c = composition(Swizzle<1,0,-1>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<32>{}),Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<1,0,-1> o 0 o ((2,4),16):((16,32),1),<8,16>))", zip(logical_divide(c, make_tile(Int<8>{},Int<16>{}))));
+}
 void case21_op0() {
   auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})));
   show("cpp", "composition(Sw<2,0,3>,((2,4),64):((64,128),1))", c);
@@ -2421,6 +2505,10 @@ void case21_op26() {
 void case21_op27() {
   auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})));
   show("cpp", "recast_layout(Sw<2,0,3> o 0 o ((2,4),64):((64,128),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
+void case21_op28() {
+  auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<2,0,3> o 0 o ((2,4),64):((64,128),1),<4,8>))", zip(logical_divide(c, make_tile(Int<4>{},Int<8>{}))));
 }
 void case22_op0() {
   auto c = composition(Swizzle<2,4,4>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
@@ -2534,6 +2622,10 @@ void case22_op27() {
   auto c = composition(Swizzle<2,4,4>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
   show("cpp", "recast_layout(Sw<2,4,4> o 0 o (32,64):(64,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
+void case22_op28() {
+  auto c = composition(Swizzle<2,4,4>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<2,4,4> o 0 o (32,64):(64,1),<8,2>))", zip(logical_divide(c, make_tile(Int<8>{},Int<2>{}))));
+}
 void case23_op0() {
   auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
   show("cpp", "composition(Sw<2,1,2>,(16,8):(8,1))", c);
@@ -2646,6 +2738,10 @@ void case23_op27() {
   auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
   show("cpp", "recast_layout(Sw<2,1,2> o 0 o (16,8):(8,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
+void case23_op28() {
+  auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<2,1,2> o 0 o (16,8):(8,1),<2,2>))", zip(logical_divide(c, make_tile(Int<2>{},Int<2>{}))));
+}
 void case24_op0() {
   auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})));
   show("cpp", "composition(Sw<2,0,3>,(128,16):(16,1))", c);
@@ -2745,6 +2841,10 @@ void case24_op26() {
 void case24_op27() {
   auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})));
   show("cpp", "recast_layout(Sw<2,0,3> o 0 o (128,16):(16,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
+void case24_op28() {
+  auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<2,0,3> o 0 o (128,16):(16,1),<8,2>))", zip(logical_divide(c, make_tile(Int<8>{},Int<2>{}))));
 }
 void case25_op0() {
   auto c = composition(Swizzle<2,0,-3>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<1024>{}),Int<1>{})));
@@ -2853,6 +2953,10 @@ void case25_op25() {
 void case25_op26() {
   auto c = composition(Swizzle<2,0,-3>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<1024>{}),Int<1>{})));
   show("cpp", "recast_layout(Sw<2,0,-3> o 0 o ((8,16),128):((128,1024),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
+void case25_op27() {
+  auto c = composition(Swizzle<2,0,-3>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<1024>{}),Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<2,0,-3> o 0 o ((8,16),128):((128,1024),1),<4,16>))", zip(logical_divide(c, make_tile(Int<4>{},Int<16>{}))));
 }
 void case26_op0() {
   auto c = composition(Swizzle<3,0,4>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
@@ -2966,6 +3070,10 @@ void case26_op27() {
   auto c = composition(Swizzle<3,0,4>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
   show("cpp", "recast_layout(Sw<3,0,4> o 0 o ((4,16),8):((8,32),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
+void case26_op28() {
+  auto c = composition(Swizzle<3,0,4>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<3,0,4> o 0 o ((4,16),8):((8,32),1),<8,2>))", zip(logical_divide(c, make_tile(Int<8>{},Int<2>{}))));
+}
 void case27_op0() {
   auto c = composition(Swizzle<2,3,2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<512>{}),Int<1>{})));
   show("cpp", "composition(Sw<2,3,2>,((8,4),64):((64,512),1))", c);
@@ -3065,6 +3173,10 @@ void case27_op26() {
 void case27_op27() {
   auto c = composition(Swizzle<2,3,2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<512>{}),Int<1>{})));
   show("cpp", "recast_layout(Sw<2,3,2> o 0 o ((8,4),64):((64,512),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
+void case27_op28() {
+  auto c = composition(Swizzle<2,3,2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<512>{}),Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<2,3,2> o 0 o ((8,4),64):((64,512),1),<4,8>))", zip(logical_divide(c, make_tile(Int<4>{},Int<8>{}))));
 }
 void case28_op0() {
   auto c = composition(Swizzle<3,2,5>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{})));
@@ -3178,6 +3290,10 @@ void case28_op27() {
   auto c = composition(Swizzle<3,2,5>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "recast_layout(Sw<3,2,5> o 0 o (64,32):(1,64),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
+void case28_op28() {
+  auto c = composition(Swizzle<3,2,5>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "zip(logical_divide(Sw<3,2,5> o 0 o (64,32):(1,64),<2,2>))", zip(logical_divide(c, make_tile(Int<2>{},Int<2>{}))));
+}
 void case29_op0() {
   auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<32>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})));
   show("cpp", "composition(Sw<1,1,1>,(32,128):(128,1))", c);
@@ -3285,6 +3401,10 @@ void case29_op25() {
 void case29_op26() {
   auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<32>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})));
   show("cpp", "recast_layout(Sw<1,1,1> o 0 o (32,128):(128,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
+void case29_op27() {
+  auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<32>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<1,1,1> o 0 o (32,128):(128,1),<2,16>))", zip(logical_divide(c, make_tile(Int<2>{},Int<16>{}))));
 }
 void case30_op0() {
   auto c = composition(Swizzle<2,4,2>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
@@ -3398,6 +3518,10 @@ void case30_op27() {
   auto c = composition(Swizzle<2,4,2>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
   show("cpp", "recast_layout(Sw<2,4,2> o 0 o (16,8):(8,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
+void case30_op28() {
+  auto c = composition(Swizzle<2,4,2>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<2,4,2> o 0 o (16,8):(8,1),<2,4>))", zip(logical_divide(c, make_tile(Int<2>{},Int<4>{}))));
+}
 void case31_op0() {
   auto c = composition(Swizzle<1,4,-3>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
   show("cpp", "composition(Sw<1,4,-3>,(64,64):(64,1))", c);
@@ -3506,6 +3630,10 @@ void case31_op26() {
   auto c = composition(Swizzle<1,4,-3>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
   show("cpp", "recast_layout(Sw<1,4,-3> o 0 o (64,64):(64,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
+void case31_op27() {
+  auto c = composition(Swizzle<1,4,-3>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<1,4,-3> o 0 o (64,64):(64,1),<8,8>))", zip(logical_divide(c, make_tile(Int<8>{},Int<8>{}))));
+}
 void case32_op0() {
   auto c = composition(Swizzle<3,2,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
   show("cpp", "composition(Sw<3,2,3>,(32,64):(1,32))", c);
@@ -3613,6 +3741,10 @@ void case32_op26() {
 void case32_op27() {
   auto c = composition(Swizzle<3,2,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
   show("cpp", "recast_layout(Sw<3,2,3> o 0 o (32,64):(1,32),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
+void case32_op28() {
+  auto c = composition(Swizzle<3,2,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "zip(logical_divide(Sw<3,2,3> o 0 o (32,64):(1,32),<8,16>))", zip(logical_divide(c, make_tile(Int<8>{},Int<16>{}))));
 }
 void case33_op0() {
   auto c = composition(Swizzle<3,1,4>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{})));
@@ -3726,6 +3858,10 @@ void case33_op27() {
   auto c = composition(Swizzle<3,1,4>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{})));
   show("cpp", "recast_layout(Sw<3,1,4> o 0 o (16,32):(1,16),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
+void case33_op28() {
+  auto c = composition(Swizzle<3,1,4>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "zip(logical_divide(Sw<3,1,4> o 0 o (16,32):(1,16),<2,2>))", zip(logical_divide(c, make_tile(Int<2>{},Int<2>{}))));
+}
 void case34_op0() {
   auto c = composition(Swizzle<1,1,-1>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
   show("cpp", "composition(Sw<1,1,-1>,(32,64):(64,1))", c);
@@ -3837,6 +3973,10 @@ void case34_op26() {
 void case34_op27() {
   auto c = composition(Swizzle<1,1,-1>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
   show("cpp", "recast_layout(Sw<1,1,-1> o 0 o (32,64):(64,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
+void case34_op28() {
+  auto c = composition(Swizzle<1,1,-1>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<1,1,-1> o 0 o (32,64):(64,1),<2,8>))", zip(logical_divide(c, make_tile(Int<2>{},Int<8>{}))));
 }
 void case35_op0() {
   auto c = composition(Swizzle<3,0,4>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})));
@@ -3950,6 +4090,10 @@ void case35_op27() {
   auto c = composition(Swizzle<3,0,4>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})));
   show("cpp", "recast_layout(Sw<3,0,4> o 0 o ((4,2),16):((16,64),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
+void case35_op28() {
+  auto c = composition(Swizzle<3,0,4>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<3,0,4> o 0 o ((4,2),16):((16,64),1),<8,4>))", zip(logical_divide(c, make_tile(Int<8>{},Int<4>{}))));
+}
 void case36_op0() {
   auto c = composition(Swizzle<3,4,4>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
   show("cpp", "composition(Sw<3,4,4>,(32,64):(64,1))", c);
@@ -4050,6 +4194,10 @@ void case36_op27() {
   auto c = composition(Swizzle<3,4,4>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
   show("cpp", "recast_layout(Sw<3,4,4> o 0 o (32,64):(64,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
+void case36_op28() {
+  auto c = composition(Swizzle<3,4,4>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<3,4,4> o 0 o (32,64):(64,1),<4,4>))", zip(logical_divide(c, make_tile(Int<4>{},Int<4>{}))));
+}
 void case37_op0() {
   auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
   show("cpp", "composition(Sw<2,2,2>,((4,8),8):((8,32),1))", c);
@@ -4149,6 +4297,10 @@ void case37_op26() {
 void case37_op27() {
   auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
   show("cpp", "recast_layout(Sw<2,2,2> o 0 o ((4,8),8):((8,32),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
+void case37_op28() {
+  auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<2,2,2> o 0 o ((4,8),8):((8,32),1),<8,2>))", zip(logical_divide(c, make_tile(Int<8>{},Int<2>{}))));
 }
 void case38_op0() {
   auto c = composition(Swizzle<1,0,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
@@ -4262,6 +4414,10 @@ void case38_op27() {
   auto c = composition(Swizzle<1,0,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
   show("cpp", "recast_layout(Sw<1,0,2> o 0 o ((4,4),32):((32,128),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
+void case38_op28() {
+  auto c = composition(Swizzle<1,0,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<1,0,2> o 0 o ((4,4),32):((32,128),1),<4,16>))", zip(logical_divide(c, make_tile(Int<4>{},Int<16>{}))));
+}
 void case39_op0() {
   auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})));
   show("cpp", "composition(Sw<2,1,2>,((4,2),16):((16,64),1))", c);
@@ -4361,6 +4517,10 @@ void case39_op26() {
 void case39_op27() {
   auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})));
   show("cpp", "recast_layout(Sw<2,1,2> o 0 o ((4,2),16):((16,64),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
+void case39_op28() {
+  auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<2,1,2> o 0 o ((4,2),16):((16,64),1),<4,8>))", zip(logical_divide(c, make_tile(Int<4>{},Int<8>{}))));
 }
 void case40_op0() {
   auto c = composition(Swizzle<1,1,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<32>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
@@ -4470,6 +4630,10 @@ void case40_op26() {
   auto c = composition(Swizzle<1,1,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<32>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
   show("cpp", "recast_layout(Sw<1,1,2> o 0 o ((4,32),32):((32,128),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
+void case40_op27() {
+  auto c = composition(Swizzle<1,1,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<32>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<1,1,2> o 0 o ((4,32),32):((32,128),1),<4,4>))", zip(logical_divide(c, make_tile(Int<4>{},Int<4>{}))));
+}
 void case41_op0() {
   auto c = composition(Swizzle<3,1,-4>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})));
   show("cpp", "composition(Sw<3,1,-4>,((2,16),64):((64,128),1))", c);
@@ -4569,6 +4733,10 @@ void case41_op26() {
 void case41_op27() {
   auto c = composition(Swizzle<3,1,-4>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})));
   show("cpp", "recast_layout(Sw<3,1,-4> o 0 o ((2,16),64):((64,128),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
+void case41_op28() {
+  auto c = composition(Swizzle<3,1,-4>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<3,1,-4> o 0 o ((2,16),64):((64,128),1),<4,2>))", zip(logical_divide(c, make_tile(Int<4>{},Int<2>{}))));
 }
 void case42_op0() {
   auto c = composition(Swizzle<3,0,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
@@ -4682,6 +4850,10 @@ void case42_op27() {
   auto c = composition(Swizzle<3,0,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
   show("cpp", "recast_layout(Sw<3,0,3> o 0 o (32,64):(1,32),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
+void case42_op28() {
+  auto c = composition(Swizzle<3,0,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "zip(logical_divide(Sw<3,0,3> o 0 o (32,64):(1,32),<2,4>))", zip(logical_divide(c, make_tile(Int<2>{},Int<4>{}))));
+}
 void case43_op0() {
   auto c = composition(Swizzle<2,0,4>{}, make_layout(make_tuple(Int<128>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
   show("cpp", "composition(Sw<2,0,4>,(128,8):(8,1))", c);
@@ -4793,6 +4965,10 @@ void case43_op26() {
 void case43_op27() {
   auto c = composition(Swizzle<2,0,4>{}, make_layout(make_tuple(Int<128>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
   show("cpp", "recast_layout(Sw<2,0,4> o 0 o (128,8):(8,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
+void case43_op28() {
+  auto c = composition(Swizzle<2,0,4>{}, make_layout(make_tuple(Int<128>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<2,0,4> o 0 o (128,8):(8,1),<2,2>))", zip(logical_divide(c, make_tile(Int<2>{},Int<2>{}))));
 }
 void case44_op0() {
   auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
@@ -4906,6 +5082,10 @@ void case44_op27() {
   auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
   show("cpp", "recast_layout(Sw<1,2,1> o 0 o (32,64):(1,32),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
+void case44_op28() {
+  auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "zip(logical_divide(Sw<1,2,1> o 0 o (32,64):(1,32),<4,2>))", zip(logical_divide(c, make_tile(Int<4>{},Int<2>{}))));
+}
 void case45_op0() {
   auto c = composition(Swizzle<2,0,-2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
   show("cpp", "composition(Sw<2,0,-2>,(64,64):(64,1))", c);
@@ -5013,6 +5193,10 @@ void case45_op25() {
 void case45_op26() {
   auto c = composition(Swizzle<2,0,-2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
   show("cpp", "recast_layout(Sw<2,0,-2> o 0 o (64,64):(64,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
+void case45_op27() {
+  auto c = composition(Swizzle<2,0,-2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<2,0,-2> o 0 o (64,64):(64,1),<8,8>))", zip(logical_divide(c, make_tile(Int<8>{},Int<8>{}))));
 }
 void case46_op0() {
   auto c = composition(Swizzle<1,0,3>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{})));
@@ -5126,6 +5310,10 @@ void case46_op27() {
   auto c = composition(Swizzle<1,0,3>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{})));
   show("cpp", "recast_layout(Sw<1,0,3> o 0 o (16,64):(1,16),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
+void case46_op28() {
+  auto c = composition(Swizzle<1,0,3>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "zip(logical_divide(Sw<1,0,3> o 0 o (16,64):(1,16),<2,2>))", zip(logical_divide(c, make_tile(Int<2>{},Int<2>{}))));
+}
 void case47_op0() {
   auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<64>{}),Int<1>{})));
   show("cpp", "composition(Sw<2,0,3>,((2,4),32):((32,64),1))", c);
@@ -5238,6 +5426,10 @@ void case47_op27() {
   auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<64>{}),Int<1>{})));
   show("cpp", "recast_layout(Sw<2,0,3> o 0 o ((2,4),32):((32,64),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
+void case47_op28() {
+  auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<64>{}),Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<2,0,3> o 0 o ((2,4),32):((32,64),1),<2,8>))", zip(logical_divide(c, make_tile(Int<2>{},Int<8>{}))));
+}
 void case48_op0() {
   auto c = composition(Swizzle<3,0,-4>{}, make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
   show("cpp", "composition(Sw<3,0,-4>,(128,64):(64,1))", c);
@@ -5333,6 +5525,10 @@ void case48_op25() {
 void case48_op26() {
   auto c = composition(Swizzle<3,0,-4>{}, make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
   show("cpp", "recast_layout(Sw<3,0,-4> o 0 o (128,64):(64,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
+void case48_op27() {
+  auto c = composition(Swizzle<3,0,-4>{}, make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<3,0,-4> o 0 o (128,64):(64,1),<2,16>))", zip(logical_divide(c, make_tile(Int<2>{},Int<16>{}))));
 }
 void case49_op0() {
   auto c = composition(Swizzle<1,3,-1>{}, make_layout(make_tuple(Int<32>{},Int<8>{}),make_tuple(Int<1>{},Int<32>{})));
@@ -5446,6 +5642,10 @@ void case49_op27() {
   auto c = composition(Swizzle<1,3,-1>{}, make_layout(make_tuple(Int<32>{},Int<8>{}),make_tuple(Int<1>{},Int<32>{})));
   show("cpp", "recast_layout(Sw<1,3,-1> o 0 o (32,8):(1,32),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
+void case49_op28() {
+  auto c = composition(Swizzle<1,3,-1>{}, make_layout(make_tuple(Int<32>{},Int<8>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "zip(logical_divide(Sw<1,3,-1> o 0 o (32,8):(1,32),<4,4>))", zip(logical_divide(c, make_tile(Int<4>{},Int<4>{}))));
+}
 void case50_op0() {
   auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})));
   show("cpp", "composition(Sw<1,1,1>,(32,32):(32,1))", c);
@@ -5557,6 +5757,10 @@ void case50_op26() {
 void case50_op27() {
   auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})));
   show("cpp", "recast_layout(Sw<1,1,1> o 0 o (32,32):(32,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
+void case50_op28() {
+  auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<1,1,1> o 0 o (32,32):(32,1),<2,2>))", zip(logical_divide(c, make_tile(Int<2>{},Int<2>{}))));
 }
 void case51_op0() {
   auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<1>{},Int<16>{})));
@@ -5670,6 +5874,10 @@ void case51_op27() {
   auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<1>{},Int<16>{})));
   show("cpp", "recast_layout(Sw<2,2,2> o 0 o (16,128):(1,16),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
+void case51_op28() {
+  auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "zip(logical_divide(Sw<2,2,2> o 0 o (16,128):(1,16),<8,8>))", zip(logical_divide(c, make_tile(Int<8>{},Int<8>{}))));
+}
 void case52_op0() {
   auto c = composition(Swizzle<3,4,3>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
   show("cpp", "composition(Sw<3,4,3>,(8,8):(1,8))", c);
@@ -5781,6 +5989,10 @@ void case52_op26() {
 void case52_op27() {
   auto c = composition(Swizzle<3,4,3>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
   show("cpp", "recast_layout(Sw<3,4,3> o 0 o (8,8):(1,8),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
+void case52_op28() {
+  auto c = composition(Swizzle<3,4,3>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "zip(logical_divide(Sw<3,4,3> o 0 o (8,8):(1,8),<4,2>))", zip(logical_divide(c, make_tile(Int<4>{},Int<2>{}))));
 }
 void case53_op0() {
   auto c = composition(Swizzle<1,0,1>{}, make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
@@ -5894,6 +6106,10 @@ void case53_op27() {
   auto c = composition(Swizzle<1,0,1>{}, make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
   show("cpp", "recast_layout(Sw<1,0,1> o 0 o (8,64):(64,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
+void case53_op28() {
+  auto c = composition(Swizzle<1,0,1>{}, make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<1,0,1> o 0 o (8,64):(64,1),<8,4>))", zip(logical_divide(c, make_tile(Int<8>{},Int<4>{}))));
+}
 void case54_op0() {
   auto c = composition(Swizzle<2,3,3>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
   show("cpp", "composition(Sw<2,3,3>,((4,2),32):((32,128),1))", c);
@@ -6005,6 +6221,10 @@ void case54_op26() {
 void case54_op27() {
   auto c = composition(Swizzle<2,3,3>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
   show("cpp", "recast_layout(Sw<2,3,3> o 0 o ((4,2),32):((32,128),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
+void case54_op28() {
+  auto c = composition(Swizzle<2,3,3>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<2,3,3> o 0 o ((4,2),32):((32,128),1),<4,4>))", zip(logical_divide(c, make_tile(Int<4>{},Int<4>{}))));
 }
 void case55_op0() {
   auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<32>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})));
@@ -6118,6 +6338,10 @@ void case55_op27() {
   auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<32>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})));
   show("cpp", "recast_layout(Sw<1,2,1> o 0 o ((4,32),16):((16,64),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
+void case55_op28() {
+  auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<32>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<1,2,1> o 0 o ((4,32),16):((16,64),1),<8,2>))", zip(logical_divide(c, make_tile(Int<8>{},Int<2>{}))));
+}
 void case56_op0() {
   auto c = composition(Swizzle<2,4,3>{}, make_layout(make_tuple(Int<64>{},Int<16>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "composition(Sw<2,4,3>,(64,16):(1,64))", c);
@@ -6229,6 +6453,10 @@ void case56_op26() {
 void case56_op27() {
   auto c = composition(Swizzle<2,4,3>{}, make_layout(make_tuple(Int<64>{},Int<16>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "recast_layout(Sw<2,4,3> o 0 o (64,16):(1,64),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
+void case56_op28() {
+  auto c = composition(Swizzle<2,4,3>{}, make_layout(make_tuple(Int<64>{},Int<16>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "zip(logical_divide(Sw<2,4,3> o 0 o (64,16):(1,64),<2,2>))", zip(logical_divide(c, make_tile(Int<2>{},Int<2>{}))));
 }
 void case57_op0() {
   auto c = composition(Swizzle<1,2,3>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})));
@@ -6342,6 +6570,10 @@ void case57_op27() {
   auto c = composition(Swizzle<1,2,3>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})));
   show("cpp", "recast_layout(Sw<1,2,3> o 0 o ((4,8),64):((64,256),1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
+void case57_op28() {
+  auto c = composition(Swizzle<1,2,3>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<1,2,3> o 0 o ((4,8),64):((64,256),1),<8,4>))", zip(logical_divide(c, make_tile(Int<8>{},Int<4>{}))));
+}
 void case58_op0() {
   auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "composition(Sw<2,2,2>,(64,64):(1,64))", c);
@@ -6449,6 +6681,10 @@ void case58_op25() {
 void case58_op26() {
   auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "recast_layout(Sw<2,2,2> o 0 o (64,64):(1,64),32,8)", recast_layout<uint32_t, uint8_t>(c));
+}
+void case58_op27() {
+  auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "zip(logical_divide(Sw<2,2,2> o 0 o (64,64):(1,64),<4,4>))", zip(logical_divide(c, make_tile(Int<4>{},Int<4>{}))));
 }
 void case59_op0() {
   auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<32>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
@@ -6562,6 +6798,662 @@ void case59_op27() {
   auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<32>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
   show("cpp", "recast_layout(Sw<2,1,2> o 0 o (32,8):(8,1),32,8)", recast_layout<uint32_t, uint8_t>(c));
 }
+void case59_op28() {
+  auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<32>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "zip(logical_divide(Sw<2,1,2> o 0 o (32,8):(8,1),<8,2>))", zip(logical_divide(c, make_tile(Int<8>{},Int<2>{}))));
+}
+void case60_op0() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<0>{}, composition(Swizzle<2,3,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{}))));
+  show("cpp", "composition(Sw<1,1,1> o 0 o Sw<2,3,3> o 0 o (32,64):(64,1),<2,2>)", composition(c, make_tile(Int<2>{},Int<2>{})));
+}
+void case60_op1() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<0>{}, composition(Swizzle<2,3,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{}))));
+  image("image(Sw<1,1,1> o 0 o Sw<2,3,3> o 0 o (32,64):(64,1))", c);
+}
+void case60_op2() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<0>{}, composition(Swizzle<2,3,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{}))));
+  show("cpp", "logical_divide(Sw<1,1,1> o 0 o Sw<2,3,3> o 0 o (32,64):(64,1),<2,2>)", logical_divide(c, make_tile(Int<2>{},Int<2>{})));
+}
+void case60_op3() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<0>{}, composition(Swizzle<2,3,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{}))));
+  show("cpp", "zipped_divide(Sw<1,1,1> o 0 o Sw<2,3,3> o 0 o (32,64):(64,1),<2,2>)", zipped_divide(c, make_tile(Int<2>{},Int<2>{})));
+}
+void case60_op4() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<0>{}, composition(Swizzle<2,3,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{}))));
+  show("cpp", "flat_divide(Sw<1,1,1> o 0 o Sw<2,3,3> o 0 o (32,64):(64,1),<2,2>)", flat_divide(c, make_tile(Int<2>{},Int<2>{})));
+}
+void case60_op5() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<0>{}, composition(Swizzle<2,3,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{}))));
+  show("cpp", "blocked_product(Sw<1,1,1> o 0 o Sw<2,3,3> o 0 o (32,64):(64,1),(2,2):(1,2))", blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case60_op6() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<0>{}, composition(Swizzle<2,3,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{}))));
+  show("cpp", "tile_to_shape(Sw<1,1,1> o 0 o Sw<2,3,3> o 0 o (32,64):(64,1),(64,128))", tile_to_shape(c, make_shape(Int<64>{},Int<128>{})));
+}
+void case60_op7() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<0>{}, composition(Swizzle<2,3,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{}))));
+  show("cpp", "coalesce(Sw<1,1,1> o 0 o Sw<2,3,3> o 0 o (32,64):(64,1))", coalesce(c));
+}
+void case60_op8() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<0>{}, composition(Swizzle<2,3,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{}))));
+  show("cpp", "upcast(Sw<1,1,1> o 0 o Sw<2,3,3> o 0 o (32,64):(64,1),2)", upcast<2>(c));
+}
+void case60_op9() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<0>{}, composition(Swizzle<2,3,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{}))));
+  show("cpp", "downcast(Sw<1,1,1> o 0 o Sw<2,3,3> o 0 o (32,64):(64,1),2)", downcast<2>(c));
+}
+void case60_op10() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<0>{}, composition(Swizzle<2,3,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{}))));
+  show("cpp", "max_alignment(Sw<1,1,1> o 0 o Sw<2,3,3> o 0 o (32,64):(64,1))", max_alignment(c));
+}
+void case61_op0() {
+  auto c = composition(Swizzle<2,2,2>{}, Int<0>{}, composition(Swizzle<1,4,1>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{}))));
+  show("cpp", "composition(Sw<2,2,2> o 0 o Sw<1,4,1> o 0 o (8,8):(8,1),<2,2>)", composition(c, make_tile(Int<2>{},Int<2>{})));
+}
+void case61_op1() {
+  auto c = composition(Swizzle<2,2,2>{}, Int<0>{}, composition(Swizzle<1,4,1>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{}))));
+  image("image(Sw<2,2,2> o 0 o Sw<1,4,1> o 0 o (8,8):(8,1))", c);
+}
+void case61_op2() {
+  auto c = composition(Swizzle<2,2,2>{}, Int<0>{}, composition(Swizzle<1,4,1>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{}))));
+  show("cpp", "logical_divide(Sw<2,2,2> o 0 o Sw<1,4,1> o 0 o (8,8):(8,1),<2,2>)", logical_divide(c, make_tile(Int<2>{},Int<2>{})));
+}
+void case61_op3() {
+  auto c = composition(Swizzle<2,2,2>{}, Int<0>{}, composition(Swizzle<1,4,1>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{}))));
+  show("cpp", "zipped_divide(Sw<2,2,2> o 0 o Sw<1,4,1> o 0 o (8,8):(8,1),<2,2>)", zipped_divide(c, make_tile(Int<2>{},Int<2>{})));
+}
+void case61_op4() {
+  auto c = composition(Swizzle<2,2,2>{}, Int<0>{}, composition(Swizzle<1,4,1>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{}))));
+  show("cpp", "flat_divide(Sw<2,2,2> o 0 o Sw<1,4,1> o 0 o (8,8):(8,1),<2,2>)", flat_divide(c, make_tile(Int<2>{},Int<2>{})));
+}
+void case61_op5() {
+  auto c = composition(Swizzle<2,2,2>{}, Int<0>{}, composition(Swizzle<1,4,1>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{}))));
+  show("cpp", "blocked_product(Sw<2,2,2> o 0 o Sw<1,4,1> o 0 o (8,8):(8,1),(2,2):(1,2))", blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case61_op6() {
+  auto c = composition(Swizzle<2,2,2>{}, Int<0>{}, composition(Swizzle<1,4,1>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{}))));
+  show("cpp", "tile_to_shape(Sw<2,2,2> o 0 o Sw<1,4,1> o 0 o (8,8):(8,1),(16,16))", tile_to_shape(c, make_shape(Int<16>{},Int<16>{})));
+}
+void case61_op7() {
+  auto c = composition(Swizzle<2,2,2>{}, Int<0>{}, composition(Swizzle<1,4,1>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{}))));
+  show("cpp", "coalesce(Sw<2,2,2> o 0 o Sw<1,4,1> o 0 o (8,8):(8,1))", coalesce(c));
+}
+void case61_op8() {
+  auto c = composition(Swizzle<2,2,2>{}, Int<0>{}, composition(Swizzle<1,4,1>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{}))));
+  show("cpp", "upcast(Sw<2,2,2> o 0 o Sw<1,4,1> o 0 o (8,8):(8,1),2)", upcast<2>(c));
+}
+void case61_op9() {
+  auto c = composition(Swizzle<2,2,2>{}, Int<0>{}, composition(Swizzle<1,4,1>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{}))));
+  show("cpp", "downcast(Sw<2,2,2> o 0 o Sw<1,4,1> o 0 o (8,8):(8,1),2)", downcast<2>(c));
+}
+void case61_op10() {
+  auto c = composition(Swizzle<2,2,2>{}, Int<0>{}, composition(Swizzle<1,4,1>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{}))));
+  show("cpp", "max_alignment(Sw<2,2,2> o 0 o Sw<1,4,1> o 0 o (8,8):(8,1))", max_alignment(c));
+}
+void case62_op0() {
+  auto c = composition(Swizzle<3,3,-3>{}, Int<0>{}, composition(Swizzle<2,0,-2>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{}))));
+  show("cpp", "composition(Sw<3,3,-3> o 0 o Sw<2,0,-2> o 0 o (16,64):(1,16),<4,4>)", composition(c, make_tile(Int<4>{},Int<4>{})));
+}
+void case62_op1() {
+  auto c = composition(Swizzle<3,3,-3>{}, Int<0>{}, composition(Swizzle<2,0,-2>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{}))));
+  image("image(Sw<3,3,-3> o 0 o Sw<2,0,-2> o 0 o (16,64):(1,16))", c);
+}
+void case62_op2() {
+  auto c = composition(Swizzle<3,3,-3>{}, Int<0>{}, composition(Swizzle<2,0,-2>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{}))));
+  show("cpp", "logical_divide(Sw<3,3,-3> o 0 o Sw<2,0,-2> o 0 o (16,64):(1,16),<4,4>)", logical_divide(c, make_tile(Int<4>{},Int<4>{})));
+}
+void case62_op3() {
+  auto c = composition(Swizzle<3,3,-3>{}, Int<0>{}, composition(Swizzle<2,0,-2>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{}))));
+  show("cpp", "zipped_divide(Sw<3,3,-3> o 0 o Sw<2,0,-2> o 0 o (16,64):(1,16),<4,4>)", zipped_divide(c, make_tile(Int<4>{},Int<4>{})));
+}
+void case62_op4() {
+  auto c = composition(Swizzle<3,3,-3>{}, Int<0>{}, composition(Swizzle<2,0,-2>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{}))));
+  show("cpp", "flat_divide(Sw<3,3,-3> o 0 o Sw<2,0,-2> o 0 o (16,64):(1,16),<4,4>)", flat_divide(c, make_tile(Int<4>{},Int<4>{})));
+}
+void case62_op5() {
+  auto c = composition(Swizzle<3,3,-3>{}, Int<0>{}, composition(Swizzle<2,0,-2>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{}))));
+  show("cpp", "blocked_product(Sw<3,3,-3> o 0 o Sw<2,0,-2> o 0 o (16,64):(1,16),(2,2):(1,2))", blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case62_op6() {
+  auto c = composition(Swizzle<3,3,-3>{}, Int<0>{}, composition(Swizzle<2,0,-2>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{}))));
+  show("cpp", "tile_to_shape(Sw<3,3,-3> o 0 o Sw<2,0,-2> o 0 o (16,64):(1,16),(32,128))", tile_to_shape(c, make_shape(Int<32>{},Int<128>{})));
+}
+void case62_op7() {
+  auto c = composition(Swizzle<3,3,-3>{}, Int<0>{}, composition(Swizzle<2,0,-2>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{}))));
+  show("cpp", "coalesce(Sw<3,3,-3> o 0 o Sw<2,0,-2> o 0 o (16,64):(1,16))", coalesce(c));
+}
+void case62_op8() {
+  auto c = composition(Swizzle<3,3,-3>{}, Int<0>{}, composition(Swizzle<2,0,-2>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{}))));
+  show("cpp", "upcast(Sw<3,3,-3> o 0 o Sw<2,0,-2> o 0 o (16,64):(1,16),2)", upcast<2>(c));
+}
+void case62_op9() {
+  auto c = composition(Swizzle<3,3,-3>{}, Int<0>{}, composition(Swizzle<2,0,-2>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{}))));
+  show("cpp", "downcast(Sw<3,3,-3> o 0 o Sw<2,0,-2> o 0 o (16,64):(1,16),2)", downcast<2>(c));
+}
+void case62_op10() {
+  auto c = composition(Swizzle<3,3,-3>{}, Int<0>{}, composition(Swizzle<2,0,-2>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{}))));
+  show("cpp", "max_alignment(Sw<3,3,-3> o 0 o Sw<2,0,-2> o 0 o (16,64):(1,16))", max_alignment(c));
+}
+void case63_op0() {
+  auto c = composition(Swizzle<1,3,1>{}, Int<0>{}, composition(Swizzle<1,0,1>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{}))));
+  show("cpp", "composition(Sw<1,3,1> o 0 o Sw<1,0,1> o 0 o ((2,8),8):((8,16),1),<8,8>)", composition(c, make_tile(Int<8>{},Int<8>{})));
+}
+void case63_op1() {
+  auto c = composition(Swizzle<1,3,1>{}, Int<0>{}, composition(Swizzle<1,0,1>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{}))));
+  image("image(Sw<1,3,1> o 0 o Sw<1,0,1> o 0 o ((2,8),8):((8,16),1))", c);
+}
+void case63_op2() {
+  auto c = composition(Swizzle<1,3,1>{}, Int<0>{}, composition(Swizzle<1,0,1>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{}))));
+  show("cpp", "logical_divide(Sw<1,3,1> o 0 o Sw<1,0,1> o 0 o ((2,8),8):((8,16),1),<8,8>)", logical_divide(c, make_tile(Int<8>{},Int<8>{})));
+}
+void case63_op3() {
+  auto c = composition(Swizzle<1,3,1>{}, Int<0>{}, composition(Swizzle<1,0,1>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{}))));
+  show("cpp", "zipped_divide(Sw<1,3,1> o 0 o Sw<1,0,1> o 0 o ((2,8),8):((8,16),1),<8,8>)", zipped_divide(c, make_tile(Int<8>{},Int<8>{})));
+}
+void case63_op4() {
+  auto c = composition(Swizzle<1,3,1>{}, Int<0>{}, composition(Swizzle<1,0,1>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{}))));
+  show("cpp", "flat_divide(Sw<1,3,1> o 0 o Sw<1,0,1> o 0 o ((2,8),8):((8,16),1),<8,8>)", flat_divide(c, make_tile(Int<8>{},Int<8>{})));
+}
+void case63_op5() {
+  auto c = composition(Swizzle<1,3,1>{}, Int<0>{}, composition(Swizzle<1,0,1>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{}))));
+  show("cpp", "blocked_product(Sw<1,3,1> o 0 o Sw<1,0,1> o 0 o ((2,8),8):((8,16),1),(2,2):(1,2))", blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case63_op6() {
+  auto c = composition(Swizzle<1,3,1>{}, Int<0>{}, composition(Swizzle<1,0,1>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{}))));
+  show("cpp", "tile_to_shape(Sw<1,3,1> o 0 o Sw<1,0,1> o 0 o ((2,8),8):((8,16),1),(32,16))", tile_to_shape(c, make_shape(Int<32>{},Int<16>{})));
+}
+void case63_op7() {
+  auto c = composition(Swizzle<1,3,1>{}, Int<0>{}, composition(Swizzle<1,0,1>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{}))));
+  show("cpp", "coalesce(Sw<1,3,1> o 0 o Sw<1,0,1> o 0 o ((2,8),8):((8,16),1))", coalesce(c));
+}
+void case63_op8() {
+  auto c = composition(Swizzle<1,3,1>{}, Int<0>{}, composition(Swizzle<1,0,1>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{}))));
+  show("cpp", "upcast(Sw<1,3,1> o 0 o Sw<1,0,1> o 0 o ((2,8),8):((8,16),1),2)", upcast<2>(c));
+}
+void case63_op9() {
+  auto c = composition(Swizzle<1,3,1>{}, Int<0>{}, composition(Swizzle<1,0,1>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{}))));
+  show("cpp", "downcast(Sw<1,3,1> o 0 o Sw<1,0,1> o 0 o ((2,8),8):((8,16),1),2)", downcast<2>(c));
+}
+void case63_op10() {
+  auto c = composition(Swizzle<1,3,1>{}, Int<0>{}, composition(Swizzle<1,0,1>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{}))));
+  show("cpp", "max_alignment(Sw<1,3,1> o 0 o Sw<1,0,1> o 0 o ((2,8),8):((8,16),1))", max_alignment(c));
+}
+void case64_op0() {
+  auto c = composition(Swizzle<1,4,-1>{}, Int<0>{}, composition(Swizzle<1,2,3>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
+  show("cpp", "composition(Sw<1,4,-1> o 0 o Sw<1,2,3> o 0 o (8,8):(1,8),<8,2>)", composition(c, make_tile(Int<8>{},Int<2>{})));
+}
+void case64_op1() {
+  auto c = composition(Swizzle<1,4,-1>{}, Int<0>{}, composition(Swizzle<1,2,3>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
+  image("image(Sw<1,4,-1> o 0 o Sw<1,2,3> o 0 o (8,8):(1,8))", c);
+}
+void case64_op2() {
+  auto c = composition(Swizzle<1,4,-1>{}, Int<0>{}, composition(Swizzle<1,2,3>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
+  show("cpp", "logical_divide(Sw<1,4,-1> o 0 o Sw<1,2,3> o 0 o (8,8):(1,8),<8,2>)", logical_divide(c, make_tile(Int<8>{},Int<2>{})));
+}
+void case64_op3() {
+  auto c = composition(Swizzle<1,4,-1>{}, Int<0>{}, composition(Swizzle<1,2,3>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
+  show("cpp", "zipped_divide(Sw<1,4,-1> o 0 o Sw<1,2,3> o 0 o (8,8):(1,8),<8,2>)", zipped_divide(c, make_tile(Int<8>{},Int<2>{})));
+}
+void case64_op4() {
+  auto c = composition(Swizzle<1,4,-1>{}, Int<0>{}, composition(Swizzle<1,2,3>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
+  show("cpp", "flat_divide(Sw<1,4,-1> o 0 o Sw<1,2,3> o 0 o (8,8):(1,8),<8,2>)", flat_divide(c, make_tile(Int<8>{},Int<2>{})));
+}
+void case64_op5() {
+  auto c = composition(Swizzle<1,4,-1>{}, Int<0>{}, composition(Swizzle<1,2,3>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
+  show("cpp", "blocked_product(Sw<1,4,-1> o 0 o Sw<1,2,3> o 0 o (8,8):(1,8),(2,2):(1,2))", blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case64_op6() {
+  auto c = composition(Swizzle<1,4,-1>{}, Int<0>{}, composition(Swizzle<1,2,3>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
+  show("cpp", "tile_to_shape(Sw<1,4,-1> o 0 o Sw<1,2,3> o 0 o (8,8):(1,8),(16,16))", tile_to_shape(c, make_shape(Int<16>{},Int<16>{})));
+}
+void case64_op7() {
+  auto c = composition(Swizzle<1,4,-1>{}, Int<0>{}, composition(Swizzle<1,2,3>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
+  show("cpp", "coalesce(Sw<1,4,-1> o 0 o Sw<1,2,3> o 0 o (8,8):(1,8))", coalesce(c));
+}
+void case64_op8() {
+  auto c = composition(Swizzle<1,4,-1>{}, Int<0>{}, composition(Swizzle<1,2,3>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
+  show("cpp", "upcast(Sw<1,4,-1> o 0 o Sw<1,2,3> o 0 o (8,8):(1,8),2)", upcast<2>(c));
+}
+void case64_op9() {
+  auto c = composition(Swizzle<1,4,-1>{}, Int<0>{}, composition(Swizzle<1,2,3>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
+  show("cpp", "downcast(Sw<1,4,-1> o 0 o Sw<1,2,3> o 0 o (8,8):(1,8),2)", downcast<2>(c));
+}
+void case64_op10() {
+  auto c = composition(Swizzle<1,4,-1>{}, Int<0>{}, composition(Swizzle<1,2,3>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
+  show("cpp", "max_alignment(Sw<1,4,-1> o 0 o Sw<1,2,3> o 0 o (8,8):(1,8))", max_alignment(c));
+}
+void case65_op0() {
+  auto c = composition(Swizzle<2,2,-2>{}, Int<0>{}, composition(Swizzle<3,2,4>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
+  show("cpp", "composition(Sw<2,2,-2> o 0 o Sw<3,2,4> o 0 o (8,8):(1,8),<8,2>)", composition(c, make_tile(Int<8>{},Int<2>{})));
+}
+void case65_op1() {
+  auto c = composition(Swizzle<2,2,-2>{}, Int<0>{}, composition(Swizzle<3,2,4>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
+  image("image(Sw<2,2,-2> o 0 o Sw<3,2,4> o 0 o (8,8):(1,8))", c);
+}
+void case65_op2() {
+  auto c = composition(Swizzle<2,2,-2>{}, Int<0>{}, composition(Swizzle<3,2,4>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
+  show("cpp", "logical_divide(Sw<2,2,-2> o 0 o Sw<3,2,4> o 0 o (8,8):(1,8),<8,2>)", logical_divide(c, make_tile(Int<8>{},Int<2>{})));
+}
+void case65_op3() {
+  auto c = composition(Swizzle<2,2,-2>{}, Int<0>{}, composition(Swizzle<3,2,4>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
+  show("cpp", "zipped_divide(Sw<2,2,-2> o 0 o Sw<3,2,4> o 0 o (8,8):(1,8),<8,2>)", zipped_divide(c, make_tile(Int<8>{},Int<2>{})));
+}
+void case65_op4() {
+  auto c = composition(Swizzle<2,2,-2>{}, Int<0>{}, composition(Swizzle<3,2,4>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
+  show("cpp", "flat_divide(Sw<2,2,-2> o 0 o Sw<3,2,4> o 0 o (8,8):(1,8),<8,2>)", flat_divide(c, make_tile(Int<8>{},Int<2>{})));
+}
+void case65_op5() {
+  auto c = composition(Swizzle<2,2,-2>{}, Int<0>{}, composition(Swizzle<3,2,4>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
+  show("cpp", "blocked_product(Sw<2,2,-2> o 0 o Sw<3,2,4> o 0 o (8,8):(1,8),(2,2):(1,2))", blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case65_op6() {
+  auto c = composition(Swizzle<2,2,-2>{}, Int<0>{}, composition(Swizzle<3,2,4>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
+  show("cpp", "tile_to_shape(Sw<2,2,-2> o 0 o Sw<3,2,4> o 0 o (8,8):(1,8),(16,16))", tile_to_shape(c, make_shape(Int<16>{},Int<16>{})));
+}
+void case65_op7() {
+  auto c = composition(Swizzle<2,2,-2>{}, Int<0>{}, composition(Swizzle<3,2,4>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
+  show("cpp", "coalesce(Sw<2,2,-2> o 0 o Sw<3,2,4> o 0 o (8,8):(1,8))", coalesce(c));
+}
+void case65_op8() {
+  auto c = composition(Swizzle<2,2,-2>{}, Int<0>{}, composition(Swizzle<3,2,4>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
+  show("cpp", "upcast(Sw<2,2,-2> o 0 o Sw<3,2,4> o 0 o (8,8):(1,8),2)", upcast<2>(c));
+}
+void case65_op9() {
+  auto c = composition(Swizzle<2,2,-2>{}, Int<0>{}, composition(Swizzle<3,2,4>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
+  show("cpp", "downcast(Sw<2,2,-2> o 0 o Sw<3,2,4> o 0 o (8,8):(1,8),2)", downcast<2>(c));
+}
+void case65_op10() {
+  auto c = composition(Swizzle<2,2,-2>{}, Int<0>{}, composition(Swizzle<3,2,4>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
+  show("cpp", "max_alignment(Sw<2,2,-2> o 0 o Sw<3,2,4> o 0 o (8,8):(1,8))", max_alignment(c));
+}
+void case66_op0() {
+  auto c = composition(Swizzle<3,0,-3>{}, Int<0>{}, composition(Swizzle<2,3,-2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{}))));
+  show("cpp", "composition(Sw<3,0,-3> o 0 o Sw<2,3,-2> o 0 o ((8,16),32):((32,256),1),<4,2>)", composition(c, make_tile(Int<4>{},Int<2>{})));
+}
+void case66_op1() {
+  auto c = composition(Swizzle<3,0,-3>{}, Int<0>{}, composition(Swizzle<2,3,-2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{}))));
+  show("cpp", "logical_divide(Sw<3,0,-3> o 0 o Sw<2,3,-2> o 0 o ((8,16),32):((32,256),1),<4,2>)", logical_divide(c, make_tile(Int<4>{},Int<2>{})));
+}
+void case66_op2() {
+  auto c = composition(Swizzle<3,0,-3>{}, Int<0>{}, composition(Swizzle<2,3,-2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{}))));
+  show("cpp", "zipped_divide(Sw<3,0,-3> o 0 o Sw<2,3,-2> o 0 o ((8,16),32):((32,256),1),<4,2>)", zipped_divide(c, make_tile(Int<4>{},Int<2>{})));
+}
+void case66_op3() {
+  auto c = composition(Swizzle<3,0,-3>{}, Int<0>{}, composition(Swizzle<2,3,-2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{}))));
+  show("cpp", "flat_divide(Sw<3,0,-3> o 0 o Sw<2,3,-2> o 0 o ((8,16),32):((32,256),1),<4,2>)", flat_divide(c, make_tile(Int<4>{},Int<2>{})));
+}
+void case66_op4() {
+  auto c = composition(Swizzle<3,0,-3>{}, Int<0>{}, composition(Swizzle<2,3,-2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{}))));
+  show("cpp", "blocked_product(Sw<3,0,-3> o 0 o Sw<2,3,-2> o 0 o ((8,16),32):((32,256),1),(2,2):(1,2))", blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case66_op5() {
+  auto c = composition(Swizzle<3,0,-3>{}, Int<0>{}, composition(Swizzle<2,3,-2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{}))));
+  show("cpp", "tile_to_shape(Sw<3,0,-3> o 0 o Sw<2,3,-2> o 0 o ((8,16),32):((32,256),1),(256,64))", tile_to_shape(c, make_shape(Int<256>{},Int<64>{})));
+}
+void case66_op6() {
+  auto c = composition(Swizzle<3,0,-3>{}, Int<0>{}, composition(Swizzle<2,3,-2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{}))));
+  show("cpp", "coalesce(Sw<3,0,-3> o 0 o Sw<2,3,-2> o 0 o ((8,16),32):((32,256),1))", coalesce(c));
+}
+void case66_op7() {
+  auto c = composition(Swizzle<3,0,-3>{}, Int<0>{}, composition(Swizzle<2,3,-2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{}))));
+  show("cpp", "upcast(Sw<3,0,-3> o 0 o Sw<2,3,-2> o 0 o ((8,16),32):((32,256),1),2)", upcast<2>(c));
+}
+void case66_op8() {
+  auto c = composition(Swizzle<3,0,-3>{}, Int<0>{}, composition(Swizzle<2,3,-2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{}))));
+  show("cpp", "downcast(Sw<3,0,-3> o 0 o Sw<2,3,-2> o 0 o ((8,16),32):((32,256),1),2)", downcast<2>(c));
+}
+void case66_op9() {
+  auto c = composition(Swizzle<3,0,-3>{}, Int<0>{}, composition(Swizzle<2,3,-2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{}))));
+  show("cpp", "max_alignment(Sw<3,0,-3> o 0 o Sw<2,3,-2> o 0 o ((8,16),32):((32,256),1))", max_alignment(c));
+}
+void case67_op0() {
+  auto c = composition(Swizzle<1,3,-1>{}, Int<0>{}, composition(Swizzle<3,3,-3>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{}))));
+  show("cpp", "composition(Sw<1,3,-1> o 0 o Sw<3,3,-3> o 0 o (64,32):(1,64),<4,2>)", composition(c, make_tile(Int<4>{},Int<2>{})));
+}
+void case67_op1() {
+  auto c = composition(Swizzle<1,3,-1>{}, Int<0>{}, composition(Swizzle<3,3,-3>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{}))));
+  image("image(Sw<1,3,-1> o 0 o Sw<3,3,-3> o 0 o (64,32):(1,64))", c);
+}
+void case67_op2() {
+  auto c = composition(Swizzle<1,3,-1>{}, Int<0>{}, composition(Swizzle<3,3,-3>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{}))));
+  show("cpp", "logical_divide(Sw<1,3,-1> o 0 o Sw<3,3,-3> o 0 o (64,32):(1,64),<4,2>)", logical_divide(c, make_tile(Int<4>{},Int<2>{})));
+}
+void case67_op3() {
+  auto c = composition(Swizzle<1,3,-1>{}, Int<0>{}, composition(Swizzle<3,3,-3>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{}))));
+  show("cpp", "zipped_divide(Sw<1,3,-1> o 0 o Sw<3,3,-3> o 0 o (64,32):(1,64),<4,2>)", zipped_divide(c, make_tile(Int<4>{},Int<2>{})));
+}
+void case67_op4() {
+  auto c = composition(Swizzle<1,3,-1>{}, Int<0>{}, composition(Swizzle<3,3,-3>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{}))));
+  show("cpp", "flat_divide(Sw<1,3,-1> o 0 o Sw<3,3,-3> o 0 o (64,32):(1,64),<4,2>)", flat_divide(c, make_tile(Int<4>{},Int<2>{})));
+}
+void case67_op5() {
+  auto c = composition(Swizzle<1,3,-1>{}, Int<0>{}, composition(Swizzle<3,3,-3>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{}))));
+  show("cpp", "blocked_product(Sw<1,3,-1> o 0 o Sw<3,3,-3> o 0 o (64,32):(1,64),(2,2):(1,2))", blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case67_op6() {
+  auto c = composition(Swizzle<1,3,-1>{}, Int<0>{}, composition(Swizzle<3,3,-3>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{}))));
+  show("cpp", "tile_to_shape(Sw<1,3,-1> o 0 o Sw<3,3,-3> o 0 o (64,32):(1,64),(128,64))", tile_to_shape(c, make_shape(Int<128>{},Int<64>{})));
+}
+void case67_op7() {
+  auto c = composition(Swizzle<1,3,-1>{}, Int<0>{}, composition(Swizzle<3,3,-3>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{}))));
+  show("cpp", "coalesce(Sw<1,3,-1> o 0 o Sw<3,3,-3> o 0 o (64,32):(1,64))", coalesce(c));
+}
+void case67_op8() {
+  auto c = composition(Swizzle<1,3,-1>{}, Int<0>{}, composition(Swizzle<3,3,-3>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{}))));
+  show("cpp", "upcast(Sw<1,3,-1> o 0 o Sw<3,3,-3> o 0 o (64,32):(1,64),2)", upcast<2>(c));
+}
+void case67_op9() {
+  auto c = composition(Swizzle<1,3,-1>{}, Int<0>{}, composition(Swizzle<3,3,-3>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{}))));
+  show("cpp", "downcast(Sw<1,3,-1> o 0 o Sw<3,3,-3> o 0 o (64,32):(1,64),2)", downcast<2>(c));
+}
+void case67_op10() {
+  auto c = composition(Swizzle<1,3,-1>{}, Int<0>{}, composition(Swizzle<3,3,-3>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{}))));
+  show("cpp", "max_alignment(Sw<1,3,-1> o 0 o Sw<3,3,-3> o 0 o (64,32):(1,64))", max_alignment(c));
+}
+void case68_op0() {
+  auto c = composition(Swizzle<2,2,2>{}, Int<0>{}, composition(Swizzle<2,2,4>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{}))));
+  show("cpp", "composition(Sw<2,2,2> o 0 o Sw<2,2,4> o 0 o ((8,4),32):((32,256),1),<4,4>)", composition(c, make_tile(Int<4>{},Int<4>{})));
+}
+void case68_op1() {
+  auto c = composition(Swizzle<2,2,2>{}, Int<0>{}, composition(Swizzle<2,2,4>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{}))));
+  image("image(Sw<2,2,2> o 0 o Sw<2,2,4> o 0 o ((8,4),32):((32,256),1))", c);
+}
+void case68_op2() {
+  auto c = composition(Swizzle<2,2,2>{}, Int<0>{}, composition(Swizzle<2,2,4>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{}))));
+  show("cpp", "logical_divide(Sw<2,2,2> o 0 o Sw<2,2,4> o 0 o ((8,4),32):((32,256),1),<4,4>)", logical_divide(c, make_tile(Int<4>{},Int<4>{})));
+}
+void case68_op3() {
+  auto c = composition(Swizzle<2,2,2>{}, Int<0>{}, composition(Swizzle<2,2,4>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{}))));
+  show("cpp", "zipped_divide(Sw<2,2,2> o 0 o Sw<2,2,4> o 0 o ((8,4),32):((32,256),1),<4,4>)", zipped_divide(c, make_tile(Int<4>{},Int<4>{})));
+}
+void case68_op4() {
+  auto c = composition(Swizzle<2,2,2>{}, Int<0>{}, composition(Swizzle<2,2,4>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{}))));
+  show("cpp", "flat_divide(Sw<2,2,2> o 0 o Sw<2,2,4> o 0 o ((8,4),32):((32,256),1),<4,4>)", flat_divide(c, make_tile(Int<4>{},Int<4>{})));
+}
+void case68_op5() {
+  auto c = composition(Swizzle<2,2,2>{}, Int<0>{}, composition(Swizzle<2,2,4>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{}))));
+  show("cpp", "blocked_product(Sw<2,2,2> o 0 o Sw<2,2,4> o 0 o ((8,4),32):((32,256),1),(2,2):(1,2))", blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case68_op6() {
+  auto c = composition(Swizzle<2,2,2>{}, Int<0>{}, composition(Swizzle<2,2,4>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{}))));
+  show("cpp", "tile_to_shape(Sw<2,2,2> o 0 o Sw<2,2,4> o 0 o ((8,4),32):((32,256),1),(64,64))", tile_to_shape(c, make_shape(Int<64>{},Int<64>{})));
+}
+void case68_op7() {
+  auto c = composition(Swizzle<2,2,2>{}, Int<0>{}, composition(Swizzle<2,2,4>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{}))));
+  show("cpp", "coalesce(Sw<2,2,2> o 0 o Sw<2,2,4> o 0 o ((8,4),32):((32,256),1))", coalesce(c));
+}
+void case68_op8() {
+  auto c = composition(Swizzle<2,2,2>{}, Int<0>{}, composition(Swizzle<2,2,4>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{}))));
+  show("cpp", "upcast(Sw<2,2,2> o 0 o Sw<2,2,4> o 0 o ((8,4),32):((32,256),1),2)", upcast<2>(c));
+}
+void case68_op9() {
+  auto c = composition(Swizzle<2,2,2>{}, Int<0>{}, composition(Swizzle<2,2,4>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{}))));
+  show("cpp", "downcast(Sw<2,2,2> o 0 o Sw<2,2,4> o 0 o ((8,4),32):((32,256),1),2)", downcast<2>(c));
+}
+void case68_op10() {
+  auto c = composition(Swizzle<2,2,2>{}, Int<0>{}, composition(Swizzle<2,2,4>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{}))));
+  show("cpp", "max_alignment(Sw<2,2,2> o 0 o Sw<2,2,4> o 0 o ((8,4),32):((32,256),1))", max_alignment(c));
+}
+void case69_op0() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<0>{}, composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{}))));
+  show("cpp", "composition(Sw<1,1,1> o 0 o Sw<2,2,2> o 0 o (64,64):(1,64),<2,8>)", composition(c, make_tile(Int<2>{},Int<8>{})));
+}
+void case69_op1() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<0>{}, composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{}))));
+  show("cpp", "logical_divide(Sw<1,1,1> o 0 o Sw<2,2,2> o 0 o (64,64):(1,64),<2,8>)", logical_divide(c, make_tile(Int<2>{},Int<8>{})));
+}
+void case69_op2() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<0>{}, composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{}))));
+  show("cpp", "zipped_divide(Sw<1,1,1> o 0 o Sw<2,2,2> o 0 o (64,64):(1,64),<2,8>)", zipped_divide(c, make_tile(Int<2>{},Int<8>{})));
+}
+void case69_op3() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<0>{}, composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{}))));
+  show("cpp", "flat_divide(Sw<1,1,1> o 0 o Sw<2,2,2> o 0 o (64,64):(1,64),<2,8>)", flat_divide(c, make_tile(Int<2>{},Int<8>{})));
+}
+void case69_op4() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<0>{}, composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{}))));
+  show("cpp", "blocked_product(Sw<1,1,1> o 0 o Sw<2,2,2> o 0 o (64,64):(1,64),(2,2):(1,2))", blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case69_op5() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<0>{}, composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{}))));
+  show("cpp", "tile_to_shape(Sw<1,1,1> o 0 o Sw<2,2,2> o 0 o (64,64):(1,64),(128,128))", tile_to_shape(c, make_shape(Int<128>{},Int<128>{})));
+}
+void case69_op6() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<0>{}, composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{}))));
+  show("cpp", "coalesce(Sw<1,1,1> o 0 o Sw<2,2,2> o 0 o (64,64):(1,64))", coalesce(c));
+}
+void case69_op7() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<0>{}, composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{}))));
+  show("cpp", "upcast(Sw<1,1,1> o 0 o Sw<2,2,2> o 0 o (64,64):(1,64),2)", upcast<2>(c));
+}
+void case69_op8() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<0>{}, composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{}))));
+  show("cpp", "downcast(Sw<1,1,1> o 0 o Sw<2,2,2> o 0 o (64,64):(1,64),2)", downcast<2>(c));
+}
+void case69_op9() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<0>{}, composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{}))));
+  show("cpp", "max_alignment(Sw<1,1,1> o 0 o Sw<2,2,2> o 0 o (64,64):(1,64))", max_alignment(c));
+}
+void case70_op0() {
+  auto c = composition(Swizzle<1,0,1>{}, Int<0>{}, composition(Swizzle<3,3,3>{}, make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{}))));
+  show("cpp", "composition(Sw<1,0,1> o 0 o Sw<3,3,3> o 0 o (8,128):(128,1),<2,4>)", composition(c, make_tile(Int<2>{},Int<4>{})));
+}
+void case70_op1() {
+  auto c = composition(Swizzle<1,0,1>{}, Int<0>{}, composition(Swizzle<3,3,3>{}, make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{}))));
+  image("image(Sw<1,0,1> o 0 o Sw<3,3,3> o 0 o (8,128):(128,1))", c);
+}
+void case70_op2() {
+  auto c = composition(Swizzle<1,0,1>{}, Int<0>{}, composition(Swizzle<3,3,3>{}, make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{}))));
+  show("cpp", "logical_divide(Sw<1,0,1> o 0 o Sw<3,3,3> o 0 o (8,128):(128,1),<2,4>)", logical_divide(c, make_tile(Int<2>{},Int<4>{})));
+}
+void case70_op3() {
+  auto c = composition(Swizzle<1,0,1>{}, Int<0>{}, composition(Swizzle<3,3,3>{}, make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{}))));
+  show("cpp", "zipped_divide(Sw<1,0,1> o 0 o Sw<3,3,3> o 0 o (8,128):(128,1),<2,4>)", zipped_divide(c, make_tile(Int<2>{},Int<4>{})));
+}
+void case70_op4() {
+  auto c = composition(Swizzle<1,0,1>{}, Int<0>{}, composition(Swizzle<3,3,3>{}, make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{}))));
+  show("cpp", "flat_divide(Sw<1,0,1> o 0 o Sw<3,3,3> o 0 o (8,128):(128,1),<2,4>)", flat_divide(c, make_tile(Int<2>{},Int<4>{})));
+}
+void case70_op5() {
+  auto c = composition(Swizzle<1,0,1>{}, Int<0>{}, composition(Swizzle<3,3,3>{}, make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{}))));
+  show("cpp", "blocked_product(Sw<1,0,1> o 0 o Sw<3,3,3> o 0 o (8,128):(128,1),(2,2):(1,2))", blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case70_op6() {
+  auto c = composition(Swizzle<1,0,1>{}, Int<0>{}, composition(Swizzle<3,3,3>{}, make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{}))));
+  show("cpp", "tile_to_shape(Sw<1,0,1> o 0 o Sw<3,3,3> o 0 o (8,128):(128,1),(16,256))", tile_to_shape(c, make_shape(Int<16>{},Int<256>{})));
+}
+void case70_op7() {
+  auto c = composition(Swizzle<1,0,1>{}, Int<0>{}, composition(Swizzle<3,3,3>{}, make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{}))));
+  show("cpp", "coalesce(Sw<1,0,1> o 0 o Sw<3,3,3> o 0 o (8,128):(128,1))", coalesce(c));
+}
+void case70_op8() {
+  auto c = composition(Swizzle<1,0,1>{}, Int<0>{}, composition(Swizzle<3,3,3>{}, make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{}))));
+  show("cpp", "upcast(Sw<1,0,1> o 0 o Sw<3,3,3> o 0 o (8,128):(128,1),2)", upcast<2>(c));
+}
+void case70_op9() {
+  auto c = composition(Swizzle<1,0,1>{}, Int<0>{}, composition(Swizzle<3,3,3>{}, make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{}))));
+  show("cpp", "downcast(Sw<1,0,1> o 0 o Sw<3,3,3> o 0 o (8,128):(128,1),2)", downcast<2>(c));
+}
+void case70_op10() {
+  auto c = composition(Swizzle<1,0,1>{}, Int<0>{}, composition(Swizzle<3,3,3>{}, make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{}))));
+  show("cpp", "max_alignment(Sw<1,0,1> o 0 o Sw<3,3,3> o 0 o (8,128):(128,1))", max_alignment(c));
+}
+void case71_op0() {
+  auto c = composition(Swizzle<2,3,2>{}, Int<0>{}, composition(Swizzle<1,3,2>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{}))));
+  show("cpp", "composition(Sw<2,3,2> o 0 o Sw<1,3,2> o 0 o ((2,8),64):((64,128),1),<4,2>)", composition(c, make_tile(Int<4>{},Int<2>{})));
+}
+void case71_op1() {
+  auto c = composition(Swizzle<2,3,2>{}, Int<0>{}, composition(Swizzle<1,3,2>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{}))));
+  image("image(Sw<2,3,2> o 0 o Sw<1,3,2> o 0 o ((2,8),64):((64,128),1))", c);
+}
+void case71_op2() {
+  auto c = composition(Swizzle<2,3,2>{}, Int<0>{}, composition(Swizzle<1,3,2>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{}))));
+  show("cpp", "logical_divide(Sw<2,3,2> o 0 o Sw<1,3,2> o 0 o ((2,8),64):((64,128),1),<4,2>)", logical_divide(c, make_tile(Int<4>{},Int<2>{})));
+}
+void case71_op3() {
+  auto c = composition(Swizzle<2,3,2>{}, Int<0>{}, composition(Swizzle<1,3,2>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{}))));
+  show("cpp", "zipped_divide(Sw<2,3,2> o 0 o Sw<1,3,2> o 0 o ((2,8),64):((64,128),1),<4,2>)", zipped_divide(c, make_tile(Int<4>{},Int<2>{})));
+}
+void case71_op4() {
+  auto c = composition(Swizzle<2,3,2>{}, Int<0>{}, composition(Swizzle<1,3,2>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{}))));
+  show("cpp", "flat_divide(Sw<2,3,2> o 0 o Sw<1,3,2> o 0 o ((2,8),64):((64,128),1),<4,2>)", flat_divide(c, make_tile(Int<4>{},Int<2>{})));
+}
+void case71_op5() {
+  auto c = composition(Swizzle<2,3,2>{}, Int<0>{}, composition(Swizzle<1,3,2>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{}))));
+  show("cpp", "blocked_product(Sw<2,3,2> o 0 o Sw<1,3,2> o 0 o ((2,8),64):((64,128),1),(2,2):(1,2))", blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case71_op6() {
+  auto c = composition(Swizzle<2,3,2>{}, Int<0>{}, composition(Swizzle<1,3,2>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{}))));
+  show("cpp", "tile_to_shape(Sw<2,3,2> o 0 o Sw<1,3,2> o 0 o ((2,8),64):((64,128),1),(32,128))", tile_to_shape(c, make_shape(Int<32>{},Int<128>{})));
+}
+void case71_op7() {
+  auto c = composition(Swizzle<2,3,2>{}, Int<0>{}, composition(Swizzle<1,3,2>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{}))));
+  show("cpp", "coalesce(Sw<2,3,2> o 0 o Sw<1,3,2> o 0 o ((2,8),64):((64,128),1))", coalesce(c));
+}
+void case71_op8() {
+  auto c = composition(Swizzle<2,3,2>{}, Int<0>{}, composition(Swizzle<1,3,2>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{}))));
+  show("cpp", "upcast(Sw<2,3,2> o 0 o Sw<1,3,2> o 0 o ((2,8),64):((64,128),1),2)", upcast<2>(c));
+}
+void case71_op9() {
+  auto c = composition(Swizzle<2,3,2>{}, Int<0>{}, composition(Swizzle<1,3,2>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{}))));
+  show("cpp", "downcast(Sw<2,3,2> o 0 o Sw<1,3,2> o 0 o ((2,8),64):((64,128),1),2)", downcast<2>(c));
+}
+void case71_op10() {
+  auto c = composition(Swizzle<2,3,2>{}, Int<0>{}, composition(Swizzle<1,3,2>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{}))));
+  show("cpp", "max_alignment(Sw<2,3,2> o 0 o Sw<1,3,2> o 0 o ((2,8),64):((64,128),1))", max_alignment(c));
+}
+void case72_op0() {
+  auto c = composition(Swizzle<3,4,3>{}, Int<0>{}, composition(Swizzle<2,3,2>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{}))));
+  show("cpp", "composition(Sw<3,4,3> o 0 o Sw<2,3,2> o 0 o (8,16):(16,1),<4,16>)", composition(c, make_tile(Int<4>{},Int<16>{})));
+}
+void case72_op1() {
+  auto c = composition(Swizzle<3,4,3>{}, Int<0>{}, composition(Swizzle<2,3,2>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{}))));
+  image("image(Sw<3,4,3> o 0 o Sw<2,3,2> o 0 o (8,16):(16,1))", c);
+}
+void case72_op2() {
+  auto c = composition(Swizzle<3,4,3>{}, Int<0>{}, composition(Swizzle<2,3,2>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{}))));
+  show("cpp", "logical_divide(Sw<3,4,3> o 0 o Sw<2,3,2> o 0 o (8,16):(16,1),<4,16>)", logical_divide(c, make_tile(Int<4>{},Int<16>{})));
+}
+void case72_op3() {
+  auto c = composition(Swizzle<3,4,3>{}, Int<0>{}, composition(Swizzle<2,3,2>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{}))));
+  show("cpp", "zipped_divide(Sw<3,4,3> o 0 o Sw<2,3,2> o 0 o (8,16):(16,1),<4,16>)", zipped_divide(c, make_tile(Int<4>{},Int<16>{})));
+}
+void case72_op4() {
+  auto c = composition(Swizzle<3,4,3>{}, Int<0>{}, composition(Swizzle<2,3,2>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{}))));
+  show("cpp", "flat_divide(Sw<3,4,3> o 0 o Sw<2,3,2> o 0 o (8,16):(16,1),<4,16>)", flat_divide(c, make_tile(Int<4>{},Int<16>{})));
+}
+void case72_op5() {
+  auto c = composition(Swizzle<3,4,3>{}, Int<0>{}, composition(Swizzle<2,3,2>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{}))));
+  show("cpp", "blocked_product(Sw<3,4,3> o 0 o Sw<2,3,2> o 0 o (8,16):(16,1),(2,2):(1,2))", blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case72_op6() {
+  auto c = composition(Swizzle<3,4,3>{}, Int<0>{}, composition(Swizzle<2,3,2>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{}))));
+  show("cpp", "tile_to_shape(Sw<3,4,3> o 0 o Sw<2,3,2> o 0 o (8,16):(16,1),(16,32))", tile_to_shape(c, make_shape(Int<16>{},Int<32>{})));
+}
+void case72_op7() {
+  auto c = composition(Swizzle<3,4,3>{}, Int<0>{}, composition(Swizzle<2,3,2>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{}))));
+  show("cpp", "coalesce(Sw<3,4,3> o 0 o Sw<2,3,2> o 0 o (8,16):(16,1))", coalesce(c));
+}
+void case72_op8() {
+  auto c = composition(Swizzle<3,4,3>{}, Int<0>{}, composition(Swizzle<2,3,2>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{}))));
+  show("cpp", "upcast(Sw<3,4,3> o 0 o Sw<2,3,2> o 0 o (8,16):(16,1),2)", upcast<2>(c));
+}
+void case72_op9() {
+  auto c = composition(Swizzle<3,4,3>{}, Int<0>{}, composition(Swizzle<2,3,2>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{}))));
+  show("cpp", "downcast(Sw<3,4,3> o 0 o Sw<2,3,2> o 0 o (8,16):(16,1),2)", downcast<2>(c));
+}
+void case72_op10() {
+  auto c = composition(Swizzle<3,4,3>{}, Int<0>{}, composition(Swizzle<2,3,2>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{}))));
+  show("cpp", "max_alignment(Sw<3,4,3> o 0 o Sw<2,3,2> o 0 o (8,16):(16,1))", max_alignment(c));
+}
+void case73_op0() {
+  auto c = composition(Swizzle<3,0,3>{}, Int<0>{}, composition(Swizzle<1,3,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{}))));
+  show("cpp", "composition(Sw<3,0,3> o 0 o Sw<1,3,2> o 0 o ((4,4),8):((8,32),1),<2,4>)", composition(c, make_tile(Int<2>{},Int<4>{})));
+}
+void case73_op1() {
+  auto c = composition(Swizzle<3,0,3>{}, Int<0>{}, composition(Swizzle<1,3,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{}))));
+  image("image(Sw<3,0,3> o 0 o Sw<1,3,2> o 0 o ((4,4),8):((8,32),1))", c);
+}
+void case73_op2() {
+  auto c = composition(Swizzle<3,0,3>{}, Int<0>{}, composition(Swizzle<1,3,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{}))));
+  show("cpp", "logical_divide(Sw<3,0,3> o 0 o Sw<1,3,2> o 0 o ((4,4),8):((8,32),1),<2,4>)", logical_divide(c, make_tile(Int<2>{},Int<4>{})));
+}
+void case73_op3() {
+  auto c = composition(Swizzle<3,0,3>{}, Int<0>{}, composition(Swizzle<1,3,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{}))));
+  show("cpp", "zipped_divide(Sw<3,0,3> o 0 o Sw<1,3,2> o 0 o ((4,4),8):((8,32),1),<2,4>)", zipped_divide(c, make_tile(Int<2>{},Int<4>{})));
+}
+void case73_op4() {
+  auto c = composition(Swizzle<3,0,3>{}, Int<0>{}, composition(Swizzle<1,3,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{}))));
+  show("cpp", "flat_divide(Sw<3,0,3> o 0 o Sw<1,3,2> o 0 o ((4,4),8):((8,32),1),<2,4>)", flat_divide(c, make_tile(Int<2>{},Int<4>{})));
+}
+void case73_op5() {
+  auto c = composition(Swizzle<3,0,3>{}, Int<0>{}, composition(Swizzle<1,3,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{}))));
+  show("cpp", "blocked_product(Sw<3,0,3> o 0 o Sw<1,3,2> o 0 o ((4,4),8):((8,32),1),(2,2):(1,2))", blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case73_op6() {
+  auto c = composition(Swizzle<3,0,3>{}, Int<0>{}, composition(Swizzle<1,3,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{}))));
+  show("cpp", "tile_to_shape(Sw<3,0,3> o 0 o Sw<1,3,2> o 0 o ((4,4),8):((8,32),1),(32,16))", tile_to_shape(c, make_shape(Int<32>{},Int<16>{})));
+}
+void case73_op7() {
+  auto c = composition(Swizzle<3,0,3>{}, Int<0>{}, composition(Swizzle<1,3,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{}))));
+  show("cpp", "coalesce(Sw<3,0,3> o 0 o Sw<1,3,2> o 0 o ((4,4),8):((8,32),1))", coalesce(c));
+}
+void case73_op8() {
+  auto c = composition(Swizzle<3,0,3>{}, Int<0>{}, composition(Swizzle<1,3,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{}))));
+  show("cpp", "upcast(Sw<3,0,3> o 0 o Sw<1,3,2> o 0 o ((4,4),8):((8,32),1),2)", upcast<2>(c));
+}
+void case73_op9() {
+  auto c = composition(Swizzle<3,0,3>{}, Int<0>{}, composition(Swizzle<1,3,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{}))));
+  show("cpp", "downcast(Sw<3,0,3> o 0 o Sw<1,3,2> o 0 o ((4,4),8):((8,32),1),2)", downcast<2>(c));
+}
+void case73_op10() {
+  auto c = composition(Swizzle<3,0,3>{}, Int<0>{}, composition(Swizzle<1,3,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{}))));
+  show("cpp", "max_alignment(Sw<3,0,3> o 0 o Sw<1,3,2> o 0 o ((4,4),8):((8,32),1))", max_alignment(c));
+}
+void case74_op0() {
+  auto c = composition(Swizzle<3,2,4>{}, Int<0>{}, composition(Swizzle<1,2,-1>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{}))));
+  show("cpp", "composition(Sw<3,2,4> o 0 o Sw<1,2,-1> o 0 o (16,32):(1,16),<4,16>)", composition(c, make_tile(Int<4>{},Int<16>{})));
+}
+void case74_op1() {
+  auto c = composition(Swizzle<3,2,4>{}, Int<0>{}, composition(Swizzle<1,2,-1>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{}))));
+  image("image(Sw<3,2,4> o 0 o Sw<1,2,-1> o 0 o (16,32):(1,16))", c);
+}
+void case74_op2() {
+  auto c = composition(Swizzle<3,2,4>{}, Int<0>{}, composition(Swizzle<1,2,-1>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{}))));
+  show("cpp", "logical_divide(Sw<3,2,4> o 0 o Sw<1,2,-1> o 0 o (16,32):(1,16),<4,16>)", logical_divide(c, make_tile(Int<4>{},Int<16>{})));
+}
+void case74_op3() {
+  auto c = composition(Swizzle<3,2,4>{}, Int<0>{}, composition(Swizzle<1,2,-1>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{}))));
+  show("cpp", "zipped_divide(Sw<3,2,4> o 0 o Sw<1,2,-1> o 0 o (16,32):(1,16),<4,16>)", zipped_divide(c, make_tile(Int<4>{},Int<16>{})));
+}
+void case74_op4() {
+  auto c = composition(Swizzle<3,2,4>{}, Int<0>{}, composition(Swizzle<1,2,-1>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{}))));
+  show("cpp", "flat_divide(Sw<3,2,4> o 0 o Sw<1,2,-1> o 0 o (16,32):(1,16),<4,16>)", flat_divide(c, make_tile(Int<4>{},Int<16>{})));
+}
+void case74_op5() {
+  auto c = composition(Swizzle<3,2,4>{}, Int<0>{}, composition(Swizzle<1,2,-1>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{}))));
+  show("cpp", "blocked_product(Sw<3,2,4> o 0 o Sw<1,2,-1> o 0 o (16,32):(1,16),(2,2):(1,2))", blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case74_op6() {
+  auto c = composition(Swizzle<3,2,4>{}, Int<0>{}, composition(Swizzle<1,2,-1>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{}))));
+  show("cpp", "tile_to_shape(Sw<3,2,4> o 0 o Sw<1,2,-1> o 0 o (16,32):(1,16),(32,64))", tile_to_shape(c, make_shape(Int<32>{},Int<64>{})));
+}
+void case74_op7() {
+  auto c = composition(Swizzle<3,2,4>{}, Int<0>{}, composition(Swizzle<1,2,-1>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{}))));
+  show("cpp", "coalesce(Sw<3,2,4> o 0 o Sw<1,2,-1> o 0 o (16,32):(1,16))", coalesce(c));
+}
+void case74_op8() {
+  auto c = composition(Swizzle<3,2,4>{}, Int<0>{}, composition(Swizzle<1,2,-1>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{}))));
+  show("cpp", "upcast(Sw<3,2,4> o 0 o Sw<1,2,-1> o 0 o (16,32):(1,16),2)", upcast<2>(c));
+}
+void case74_op9() {
+  auto c = composition(Swizzle<3,2,4>{}, Int<0>{}, composition(Swizzle<1,2,-1>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{}))));
+  show("cpp", "downcast(Sw<3,2,4> o 0 o Sw<1,2,-1> o 0 o (16,32):(1,16),2)", downcast<2>(c));
+}
+void case74_op10() {
+  auto c = composition(Swizzle<3,2,4>{}, Int<0>{}, composition(Swizzle<1,2,-1>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{}))));
+  show("cpp", "max_alignment(Sw<3,2,4> o 0 o Sw<1,2,-1> o 0 o (16,32):(1,16))", max_alignment(c));
+}
 int main() {
   case0_op0();
   case0_op1();
@@ -6588,6 +7480,7 @@ int main() {
   case0_op25();
   case0_op26();
   case0_op27();
+  case0_op28();
   case1_op0();
   case1_op1();
   case1_op2();
@@ -6613,6 +7506,7 @@ int main() {
   case1_op25();
   case1_op26();
   case1_op27();
+  case1_op28();
   case2_op0();
   case2_op1();
   case2_op2();
@@ -6641,6 +7535,7 @@ int main() {
   case2_op25();
   case2_op26();
   case2_op27();
+  case2_op28();
   case3_op0();
   case3_op1();
   case3_op2();
@@ -6669,6 +7564,7 @@ int main() {
   case3_op25();
   case3_op26();
   case3_op27();
+  case3_op28();
   case4_op0();
   case4_op1();
   case4_op2();
@@ -6697,6 +7593,7 @@ int main() {
   case4_op25();
   case4_op26();
   case4_op27();
+  case4_op28();
   case5_op0();
   case5_op1();
   case5_op2();
@@ -6725,6 +7622,7 @@ int main() {
   case5_op25();
   case5_op26();
   case5_op27();
+  case5_op28();
   case6_op0();
   case6_op1();
   case6_op2();
@@ -6752,6 +7650,7 @@ int main() {
   case6_op24();
   case6_op25();
   case6_op26();
+  case6_op27();
   case7_op0();
   case7_op1();
   case7_op2();
@@ -6780,6 +7679,7 @@ int main() {
   case7_op25();
   case7_op26();
   case7_op27();
+  case7_op28();
   case8_op0();
   case8_op1();
   case8_op2();
@@ -6807,6 +7707,7 @@ int main() {
   case8_op24();
   case8_op25();
   case8_op26();
+  case8_op27();
   case9_op0();
   case9_op1();
   case9_op2();
@@ -6835,6 +7736,7 @@ int main() {
   case9_op25();
   case9_op26();
   case9_op27();
+  case9_op28();
   case10_op0();
   case10_op1();
   case10_op2();
@@ -6861,6 +7763,7 @@ int main() {
   case10_op24();
   case10_op25();
   case10_op26();
+  case10_op27();
   case11_op0();
   case11_op1();
   case11_op2();
@@ -6888,6 +7791,7 @@ int main() {
   case11_op24();
   case11_op25();
   case11_op26();
+  case11_op27();
   case12_op0();
   case12_op1();
   case12_op2();
@@ -6916,6 +7820,7 @@ int main() {
   case12_op25();
   case12_op26();
   case12_op27();
+  case12_op28();
   case13_op0();
   case13_op1();
   case13_op2();
@@ -6944,6 +7849,7 @@ int main() {
   case13_op25();
   case13_op26();
   case13_op27();
+  case13_op28();
   case14_op0();
   case14_op1();
   case14_op2();
@@ -6971,6 +7877,7 @@ int main() {
   case14_op25();
   case14_op26();
   case14_op27();
+  case14_op28();
   case15_op0();
   case15_op1();
   case15_op2();
@@ -6999,6 +7906,7 @@ int main() {
   case15_op25();
   case15_op26();
   case15_op27();
+  case15_op28();
   case16_op0();
   case16_op1();
   case16_op2();
@@ -7027,6 +7935,7 @@ int main() {
   case16_op25();
   case16_op26();
   case16_op27();
+  case16_op28();
   case17_op0();
   case17_op1();
   case17_op2();
@@ -7053,6 +7962,7 @@ int main() {
   case17_op24();
   case17_op25();
   case17_op26();
+  case17_op27();
   case18_op0();
   case18_op1();
   case18_op2();
@@ -7081,6 +7991,7 @@ int main() {
   case18_op25();
   case18_op26();
   case18_op27();
+  case18_op28();
   case19_op0();
   case19_op1();
   case19_op2();
@@ -7109,6 +8020,7 @@ int main() {
   case19_op25();
   case19_op26();
   case19_op27();
+  case19_op28();
   case20_op0();
   case20_op1();
   case20_op2();
@@ -7137,6 +8049,7 @@ int main() {
   case20_op25();
   case20_op26();
   case20_op27();
+  case20_op28();
   case21_op0();
   case21_op1();
   case21_op2();
@@ -7165,6 +8078,7 @@ int main() {
   case21_op25();
   case21_op26();
   case21_op27();
+  case21_op28();
   case22_op0();
   case22_op1();
   case22_op2();
@@ -7193,6 +8107,7 @@ int main() {
   case22_op25();
   case22_op26();
   case22_op27();
+  case22_op28();
   case23_op0();
   case23_op1();
   case23_op2();
@@ -7221,6 +8136,7 @@ int main() {
   case23_op25();
   case23_op26();
   case23_op27();
+  case23_op28();
   case24_op0();
   case24_op1();
   case24_op2();
@@ -7246,6 +8162,7 @@ int main() {
   case24_op25();
   case24_op26();
   case24_op27();
+  case24_op28();
   case25_op0();
   case25_op1();
   case25_op2();
@@ -7273,6 +8190,7 @@ int main() {
   case25_op24();
   case25_op25();
   case25_op26();
+  case25_op27();
   case26_op0();
   case26_op1();
   case26_op2();
@@ -7301,6 +8219,7 @@ int main() {
   case26_op25();
   case26_op26();
   case26_op27();
+  case26_op28();
   case27_op0();
   case27_op1();
   case27_op2();
@@ -7326,6 +8245,7 @@ int main() {
   case27_op25();
   case27_op26();
   case27_op27();
+  case27_op28();
   case28_op0();
   case28_op1();
   case28_op2();
@@ -7354,6 +8274,7 @@ int main() {
   case28_op25();
   case28_op26();
   case28_op27();
+  case28_op28();
   case29_op0();
   case29_op1();
   case29_op2();
@@ -7381,6 +8302,7 @@ int main() {
   case29_op24();
   case29_op25();
   case29_op26();
+  case29_op27();
   case30_op0();
   case30_op1();
   case30_op2();
@@ -7409,6 +8331,7 @@ int main() {
   case30_op25();
   case30_op26();
   case30_op27();
+  case30_op28();
   case31_op0();
   case31_op1();
   case31_op2();
@@ -7436,6 +8359,7 @@ int main() {
   case31_op24();
   case31_op25();
   case31_op26();
+  case31_op27();
   case32_op0();
   case32_op1();
   case32_op2();
@@ -7463,6 +8387,7 @@ int main() {
   case32_op25();
   case32_op26();
   case32_op27();
+  case32_op28();
   case33_op0();
   case33_op1();
   case33_op2();
@@ -7491,6 +8416,7 @@ int main() {
   case33_op25();
   case33_op26();
   case33_op27();
+  case33_op28();
   case34_op0();
   case34_op1();
   case34_op2();
@@ -7519,6 +8445,7 @@ int main() {
   case34_op25();
   case34_op26();
   case34_op27();
+  case34_op28();
   case35_op0();
   case35_op1();
   case35_op2();
@@ -7547,6 +8474,7 @@ int main() {
   case35_op25();
   case35_op26();
   case35_op27();
+  case35_op28();
   case36_op0();
   case36_op1();
   case36_op2();
@@ -7572,6 +8500,7 @@ int main() {
   case36_op25();
   case36_op26();
   case36_op27();
+  case36_op28();
   case37_op0();
   case37_op1();
   case37_op2();
@@ -7597,6 +8526,7 @@ int main() {
   case37_op25();
   case37_op26();
   case37_op27();
+  case37_op28();
   case38_op0();
   case38_op1();
   case38_op2();
@@ -7625,6 +8555,7 @@ int main() {
   case38_op25();
   case38_op26();
   case38_op27();
+  case38_op28();
   case39_op0();
   case39_op1();
   case39_op2();
@@ -7650,6 +8581,7 @@ int main() {
   case39_op25();
   case39_op26();
   case39_op27();
+  case39_op28();
   case40_op0();
   case40_op1();
   case40_op2();
@@ -7677,6 +8609,7 @@ int main() {
   case40_op24();
   case40_op25();
   case40_op26();
+  case40_op27();
   case41_op0();
   case41_op1();
   case41_op2();
@@ -7702,6 +8635,7 @@ int main() {
   case41_op25();
   case41_op26();
   case41_op27();
+  case41_op28();
   case42_op0();
   case42_op1();
   case42_op2();
@@ -7730,6 +8664,7 @@ int main() {
   case42_op25();
   case42_op26();
   case42_op27();
+  case42_op28();
   case43_op0();
   case43_op1();
   case43_op2();
@@ -7758,6 +8693,7 @@ int main() {
   case43_op25();
   case43_op26();
   case43_op27();
+  case43_op28();
   case44_op0();
   case44_op1();
   case44_op2();
@@ -7786,6 +8722,7 @@ int main() {
   case44_op25();
   case44_op26();
   case44_op27();
+  case44_op28();
   case45_op0();
   case45_op1();
   case45_op2();
@@ -7813,6 +8750,7 @@ int main() {
   case45_op24();
   case45_op25();
   case45_op26();
+  case45_op27();
   case46_op0();
   case46_op1();
   case46_op2();
@@ -7841,6 +8779,7 @@ int main() {
   case46_op25();
   case46_op26();
   case46_op27();
+  case46_op28();
   case47_op0();
   case47_op1();
   case47_op2();
@@ -7869,6 +8808,7 @@ int main() {
   case47_op25();
   case47_op26();
   case47_op27();
+  case47_op28();
   case48_op0();
   case48_op1();
   case48_op2();
@@ -7893,6 +8833,7 @@ int main() {
   case48_op24();
   case48_op25();
   case48_op26();
+  case48_op27();
   case49_op0();
   case49_op1();
   case49_op2();
@@ -7921,6 +8862,7 @@ int main() {
   case49_op25();
   case49_op26();
   case49_op27();
+  case49_op28();
   case50_op0();
   case50_op1();
   case50_op2();
@@ -7949,6 +8891,7 @@ int main() {
   case50_op25();
   case50_op26();
   case50_op27();
+  case50_op28();
   case51_op0();
   case51_op1();
   case51_op2();
@@ -7977,6 +8920,7 @@ int main() {
   case51_op25();
   case51_op26();
   case51_op27();
+  case51_op28();
   case52_op0();
   case52_op1();
   case52_op2();
@@ -8005,6 +8949,7 @@ int main() {
   case52_op25();
   case52_op26();
   case52_op27();
+  case52_op28();
   case53_op0();
   case53_op1();
   case53_op2();
@@ -8033,6 +8978,7 @@ int main() {
   case53_op25();
   case53_op26();
   case53_op27();
+  case53_op28();
   case54_op0();
   case54_op1();
   case54_op2();
@@ -8061,6 +9007,7 @@ int main() {
   case54_op25();
   case54_op26();
   case54_op27();
+  case54_op28();
   case55_op0();
   case55_op1();
   case55_op2();
@@ -8089,6 +9036,7 @@ int main() {
   case55_op25();
   case55_op26();
   case55_op27();
+  case55_op28();
   case56_op0();
   case56_op1();
   case56_op2();
@@ -8117,6 +9065,7 @@ int main() {
   case56_op25();
   case56_op26();
   case56_op27();
+  case56_op28();
   case57_op0();
   case57_op1();
   case57_op2();
@@ -8145,6 +9094,7 @@ int main() {
   case57_op25();
   case57_op26();
   case57_op27();
+  case57_op28();
   case58_op0();
   case58_op1();
   case58_op2();
@@ -8172,6 +9122,7 @@ int main() {
   case58_op24();
   case58_op25();
   case58_op26();
+  case58_op27();
   case59_op0();
   case59_op1();
   case59_op2();
@@ -8200,4 +9151,168 @@ int main() {
   case59_op25();
   case59_op26();
   case59_op27();
+  case59_op28();
+  case60_op0();
+  case60_op1();
+  case60_op2();
+  case60_op3();
+  case60_op4();
+  case60_op5();
+  case60_op6();
+  case60_op7();
+  case60_op8();
+  case60_op9();
+  case60_op10();
+  case61_op0();
+  case61_op1();
+  case61_op2();
+  case61_op3();
+  case61_op4();
+  case61_op5();
+  case61_op6();
+  case61_op7();
+  case61_op8();
+  case61_op9();
+  case61_op10();
+  case62_op0();
+  case62_op1();
+  case62_op2();
+  case62_op3();
+  case62_op4();
+  case62_op5();
+  case62_op6();
+  case62_op7();
+  case62_op8();
+  case62_op9();
+  case62_op10();
+  case63_op0();
+  case63_op1();
+  case63_op2();
+  case63_op3();
+  case63_op4();
+  case63_op5();
+  case63_op6();
+  case63_op7();
+  case63_op8();
+  case63_op9();
+  case63_op10();
+  case64_op0();
+  case64_op1();
+  case64_op2();
+  case64_op3();
+  case64_op4();
+  case64_op5();
+  case64_op6();
+  case64_op7();
+  case64_op8();
+  case64_op9();
+  case64_op10();
+  case65_op0();
+  case65_op1();
+  case65_op2();
+  case65_op3();
+  case65_op4();
+  case65_op5();
+  case65_op6();
+  case65_op7();
+  case65_op8();
+  case65_op9();
+  case65_op10();
+  case66_op0();
+  case66_op1();
+  case66_op2();
+  case66_op3();
+  case66_op4();
+  case66_op5();
+  case66_op6();
+  case66_op7();
+  case66_op8();
+  case66_op9();
+  case67_op0();
+  case67_op1();
+  case67_op2();
+  case67_op3();
+  case67_op4();
+  case67_op5();
+  case67_op6();
+  case67_op7();
+  case67_op8();
+  case67_op9();
+  case67_op10();
+  case68_op0();
+  case68_op1();
+  case68_op2();
+  case68_op3();
+  case68_op4();
+  case68_op5();
+  case68_op6();
+  case68_op7();
+  case68_op8();
+  case68_op9();
+  case68_op10();
+  case69_op0();
+  case69_op1();
+  case69_op2();
+  case69_op3();
+  case69_op4();
+  case69_op5();
+  case69_op6();
+  case69_op7();
+  case69_op8();
+  case69_op9();
+  case70_op0();
+  case70_op1();
+  case70_op2();
+  case70_op3();
+  case70_op4();
+  case70_op5();
+  case70_op6();
+  case70_op7();
+  case70_op8();
+  case70_op9();
+  case70_op10();
+  case71_op0();
+  case71_op1();
+  case71_op2();
+  case71_op3();
+  case71_op4();
+  case71_op5();
+  case71_op6();
+  case71_op7();
+  case71_op8();
+  case71_op9();
+  case71_op10();
+  case72_op0();
+  case72_op1();
+  case72_op2();
+  case72_op3();
+  case72_op4();
+  case72_op5();
+  case72_op6();
+  case72_op7();
+  case72_op8();
+  case72_op9();
+  case72_op10();
+  case73_op0();
+  case73_op1();
+  case73_op2();
+  case73_op3();
+  case73_op4();
+  case73_op5();
+  case73_op6();
+  case73_op7();
+  case73_op8();
+  case73_op9();
+  case73_op10();
+  case74_op0();
+  case74_op1();
+  case74_op2();
+  case74_op3();
+  case74_op4();
+  case74_op5();
+  case74_op6();
+  case74_op7();
+  case74_op8();
+  case74_op9();
+  case74_op10();
 }

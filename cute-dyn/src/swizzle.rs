@@ -323,8 +323,19 @@ impl ComposedLayout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn max_common_vector(&self, b: &Layout) -> Result<crate::Int> {
-        self.single("max_common_vector")?;
-        Ok(crate::max_common_vector(&self.layout, b)?.min(crate::Int::st(1 << self.swizzle.base)))
+        Ok(crate::max_common_vector(&self.layout, b)?.min(self.contiguous()))
+    }
+
+    /// `2^M` of the swizzle, the fewest of every level of a nested composition: the elements
+    /// every swizzle leaves together (C++ recurses into `layout_b`).
+    fn contiguous(&self) -> crate::Int {
+        let m = self.levels().map(|(sw, _)| sw.base).min().unwrap_or(self.swizzle.base);
+        crate::Int::st(1 << m)
+    }
+
+    /// The swizzles and offsets, innermost first.
+    fn levels(&self) -> impl DoubleEndedIterator<Item = (Swizzle, i64)> + '_ {
+        core::iter::once((self.swizzle, self.offset)).chain(self.outer.iter().copied())
     }
 
     /// `max_common_vector` of two composed layouts: the inner layouts', and at most `2^M0` and
@@ -355,9 +366,8 @@ impl ComposedLayout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn max_common_layout(&self, b: &Layout) -> Result<Layout> {
-        self.single("max_common_layout")?;
         let common = crate::max_common_layout(&self.layout, b)?;
-        let base = crate::Int::st(1 << self.swizzle.base);
+        let base = self.contiguous();
         if base.value() < common.size()?.value() {
             return crate::composition(&common, &crate::Tiler::Int(base));
         }
@@ -469,8 +479,33 @@ pub fn transfer_swizzle(a: &Layout, sw: Swizzle) -> Result<MaybeComposed> {
 /// C++'s `make_swizzle<a(yyy), a(zzz)>() o a`, unchecked: the operations built on it check
 /// their own laws, which ask less of it (they read the swizzle only on their domain).
 fn moved_left(a: &Layout, sw: Swizzle) -> Result<MaybeComposed> {
-    let swizzle = Swizzle::from_masks(a.call(sw.yyy_mask())?, a.call(sw.zzz_mask())?)?;
-    Ok(MaybeComposed::of(swizzle, 0, a.clone()))
+    Ok(MaybeComposed::of(moved_swizzle(a, sw)?, 0, a.clone()))
+}
+
+/// The swizzle `Sw'` with `a o Sw == Sw' o a` where `a` carries the bits (C++'s
+/// `make_swizzle<a(yyy), a(zzz)>()`).
+fn moved_swizzle(a: &Layout, sw: Swizzle) -> Result<Swizzle> {
+    Swizzle::from_masks(a.call(sw.yyy_mask())?, a.call(sw.zzz_mask())?)
+}
+
+/// `inverse(L) o Sw0 o Sw1 o ... o Swn` with every swizzle moved left past `inverse(L)`:
+/// `Sw0' o ... o Swn' o inverse(L)`, identity swizzles dropped (C++ elides them).
+fn moved_all(inverse: Layout, levels: impl DoubleEndedIterator<Item = (Swizzle, i64)>) -> Result<MaybeComposed> {
+    let mut moved = Vec::new();
+    // The original outermost swizzle lands next to the layout.
+    for (sw, _) in levels.rev() {
+        let m = moved_swizzle(&inverse, sw)?;
+        if m.params().0 != 0 {
+            moved.push((m, 0));
+        }
+    }
+    let mut it = moved.into_iter();
+    Ok(match it.next() {
+        None => MaybeComposed::Layout(inverse),
+        Some((swizzle, offset)) => {
+            MaybeComposed::Composed(ComposedLayout { swizzle, offset, layout: inverse, outer: it.collect() })
+        }
+    })
 }
 
 /// `composition(A, Sw o 0 o L)` (CuTe C++ `layout_composed.hpp`):
@@ -547,14 +582,7 @@ impl ComposedLayout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn right_inverse(&self) -> Result<MaybeComposed> {
-        self.single("right_inverse")?;
-        self.no_offset("right_inverse")?;
-        let r = moved_left(&crate::right_inverse(&self.layout)?, self.swizzle)?;
-        check_law("right_inverse", "self(R(i)) == i", r.size()?.value(), |i| {
-            let got = self.call_index(r.call_index(i)?)?;
-            Ok((got == i).then_some(()).ok_or_else(|| alloc::format!("R = {r} of {self} gives {got} at {i}")))
-        })?;
-        Ok(r)
+        self.inverse(true)
     }
 
     /// `left_inverse(Sw o 0 o L)`: `composition(left_inverse(L), Sw)`, as
@@ -563,23 +591,30 @@ impl ComposedLayout {
     /// # Errors
     /// As [`ComposedLayout::right_inverse`], with those of [`crate::left_inverse`].
     pub fn left_inverse(&self) -> Result<MaybeComposed> {
-        self.single("left_inverse")?;
-        self.no_offset("left_inverse")?;
-        let r = moved_left(&crate::left_inverse(&self.layout)?, self.swizzle)?;
-        check_law("left_inverse", "R(self(i)) == i", self.size()?.value(), |i| {
-            let got = r.call_index(self.call_index(i)?)?;
+        self.inverse(false)
+    }
+
+    /// The inverse of the layout with every swizzle moved left past it, its law checked on
+    /// every index: `self(R(i)) == i` for the right inverse, `R(self(i)) == i` for the left.
+    fn inverse(&self, right: bool) -> Result<MaybeComposed> {
+        let op = if right { "right_inverse" } else { "left_inverse" };
+        self.no_offset(op)?;
+        let inv = if right { crate::right_inverse(&self.layout)? } else { crate::left_inverse(&self.layout)? };
+        let r = moved_all(inv, self.levels())?;
+        let (condition, n) = if right { ("self(R(i)) == i", r.size()?) } else { ("R(self(i)) == i", self.size()?) };
+        check_law(op, condition, n.value(), |i| {
+            let got = if right { self.call_index(r.call_index(i)?)? } else { r.call_index(self.call_index(i)?)? };
             Ok((got == i).then_some(()).ok_or_else(|| alloc::format!("R = {r} of {self} gives {got} at {i}")))
         })?;
         Ok(r)
     }
 
     fn no_offset(&self, op: &'static str) -> Result<()> {
-        if self.offset != 0 {
+        if let Some((_, offset)) = self.levels().find(|&(_, o)| o != 0) {
             return Err(Error::InvalidArgument {
                 op,
                 reason: alloc::format!(
-                    "the offset {} is not 0: C++'s answer is a layout composed with a swizzle, which cute-dyn does not represent",
-                    self.offset
+                    "the offset {offset} is not 0: C++'s answer is a layout composed with a swizzle, which cute-dyn does not represent"
                 ),
             });
         }
@@ -705,10 +740,18 @@ impl ComposedLayout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn domain_offset(&self, c: &Coord) -> Result<(ComposedLayout, Int)> {
-        self.single("domain_offset")?;
-        let at = self.layout.call_coord(c)?.value();
-        let offset = self.offset.checked_add(at).ok_or(Error::Overflow { op: "domain_offset" })?;
-        Ok((ComposedLayout { offset, ..self.clone() }, Int::st(0)))
+        let overflow = Error::Overflow { op: "domain_offset" };
+        let mut r = self.clone();
+        // The outermost offset takes what the rest of the function gives at `c`: `L(c)`, or
+        // for a nested composition the inner composition's value (C++'s `layout_b(coord)`).
+        match r.outer.pop() {
+            None => r.offset = self.offset.checked_add(self.layout.call_coord(c)?.value()).ok_or(overflow)?,
+            Some((sw, off)) => {
+                let at = r.call(c)?;
+                r.outer.push((sw, off.checked_add(at).ok_or(overflow)?));
+            }
+        }
+        Ok((r, Int::st(0)))
     }
 
     /// `max_alignment(Sw o offset o L)` (CuTe C++ `swizzle_layout.hpp`): the gcd of the

@@ -5,7 +5,7 @@ layouts (row-major, column-major, and row-major with a split row mode).
 
 It writes gen_cxx_composed.cpp (one function per case and operation, the expression that
 `cute eval` takes as its name), compiles it against the CuTe 4.2 headers (DESIGN 6) and runs it.
-Then 15 nested compositions `Sw1 o 0 o Sw o 0 o L` through the operations C++ applies to them.
+Then 15 nested compositions `Sw1 o 0 o Sw o 0 o L` through the operations C++ defines on them.
 An operation C++ refuses (a static_assert) does not compile: its function is dropped and its
 expression written to cxx_refused.txt, and the build retried. Run from this directory:
 
@@ -41,23 +41,28 @@ def swizzle():
     return b, m, s
 
 
+def modes(t):
+    """The top-level modes of `(a,(b,c),d)`."""
+    parts, depth, cur = [], 0, ""
+    for ch in t[1:-1]:
+        if ch == "," and depth == 0:
+            parts.append(cur)
+            cur = ""
+            continue
+        depth += ch == "("
+        depth -= ch == ")"
+        cur += ch
+    parts.append(cur)
+    return parts
+
+
 def cpp_layout(text):
     """`(8,(2,4)):(1,(8,16))` as a static CuTe C++ expression."""
 
     def tup(t):
         t = t.strip()
         if t.startswith("("):
-            inner, depth, parts, cur = t[1:-1], 0, [], ""
-            for ch in inner:
-                if ch == "," and depth == 0:
-                    parts.append(cur)
-                    cur = ""
-                    continue
-                depth += ch == "("
-                depth -= ch == ")"
-                cur += ch
-            parts.append(cur)
-            return "make_tuple(" + ",".join(tup(p) for p in parts) + ")"
+            return "make_tuple(" + ",".join(tup(p) for p in modes(t)) + ")"
         return f"Int<{t}>{{}}"
 
     depth, split = 0, None
@@ -76,17 +81,7 @@ def cpp_coord(text):
         if t == "_":
             return "_"
         if t.startswith("("):
-            parts, depth, cur = [], 0, ""
-            for ch in t[1:-1]:
-                if ch == "," and depth == 0:
-                    parts.append(cur)
-                    cur = ""
-                    continue
-                depth += ch == "("
-                depth -= ch == ")"
-                cur += ch
-            parts.append(cur)
-            return "make_coord(" + ",".join(tup(p) for p in parts) + ")"
+            return "make_coord(" + ",".join(tup(p) for p in modes(t)) + ")"
         return f"Int<{t}>{{}}"
     return tup(text)
 
@@ -164,6 +159,15 @@ def cases():
             ("cpp", f"upcast({cl},2)", "upcast<2>(c)"),
             ("cpp", f"downcast({cl},2)", "downcast<2>(c)"),
             ("cpp", f"max_alignment({cl})", "max_alignment(c)"),
+            ("cpp", f"right_inverse({cl})", "right_inverse(c)"),
+            ("cpp", f"left_inverse({cl})", "left_inverse(c)"),
+            ("cpp", f"domain_offset((1,2),{cl})" if not text.startswith("((") else f"domain_offset(((1,0),2),{cl})",
+             "domain_offset(make_coord(Int<1>{},Int<2>{}), c)" if not text.startswith("((") else "domain_offset(make_coord(make_coord(Int<1>{},Int<0>{}),Int<2>{}), c)"),
+            ("cpp", f"max_common_vector({cl},{text})", f"max_common_vector(c, {cpp_layout(text)})"),
+            ("cpp", f"make_fragment_like({cl})", "make_fragment_like(c)"),
+            ("cpp", f"nullspace({cl})", "nullspace(c)"),
+            ("cpp", f"slice_and_offset((1,_),{cl})" if not text.startswith("((") else f"slice_and_offset(((1,_),_),{cl})",
+             "slice_and_offset(make_coord(Int<1>{},_), c)" if not text.startswith("((") else "slice_and_offset(make_coord(make_coord(Int<1>{},_),_), c)"),
         ]
         out.append((k, C, ops))
     return out

@@ -6846,6 +6846,30 @@ void case60_op10() {
   auto c = composition(Swizzle<1,1,1>{}, Int<0>{}, composition(Swizzle<2,3,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{}))));
   show("cpp", "max_alignment(Sw<1,1,1> o 0 o Sw<2,3,3> o 0 o (32,64):(64,1))", max_alignment(c));
 }
+void case60_op11() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<0>{}, composition(Swizzle<2,3,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{}))));
+  show("cpp", "right_inverse(Sw<1,1,1> o 0 o Sw<2,3,3> o 0 o (32,64):(64,1))", right_inverse(c));
+}
+void case60_op12() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<0>{}, composition(Swizzle<2,3,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{}))));
+  show("cpp", "left_inverse(Sw<1,1,1> o 0 o Sw<2,3,3> o 0 o (32,64):(64,1))", left_inverse(c));
+}
+void case60_op13() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<0>{}, composition(Swizzle<2,3,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{}))));
+  show("cpp", "domain_offset((1,2),Sw<1,1,1> o 0 o Sw<2,3,3> o 0 o (32,64):(64,1))", domain_offset(make_coord(Int<1>{},Int<2>{}), c));
+}
+void case60_op14() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<0>{}, composition(Swizzle<2,3,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{}))));
+  show("cpp", "max_common_vector(Sw<1,1,1> o 0 o Sw<2,3,3> o 0 o (32,64):(64,1),(32,64):(64,1))", max_common_vector(c, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{}))));
+}
+void case60_op15() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<0>{}, composition(Swizzle<2,3,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{}))));
+  show("cpp", "make_fragment_like(Sw<1,1,1> o 0 o Sw<2,3,3> o 0 o (32,64):(64,1))", make_fragment_like(c));
+}
+void case60_op16() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<0>{}, composition(Swizzle<2,3,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{}))));
+  show("cpp", "nullspace(Sw<1,1,1> o 0 o Sw<2,3,3> o 0 o (32,64):(64,1))", nullspace(c));
+}
 void case61_op0() {
   auto c = composition(Swizzle<2,2,2>{}, Int<0>{}, composition(Swizzle<1,4,1>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{}))));
   show("cpp", "composition(Sw<2,2,2> o 0 o Sw<1,4,1> o 0 o (8,8):(8,1),<2,2>)", composition(c, make_tile(Int<2>{},Int<2>{})));
@@ -6889,6 +6913,22 @@ void case61_op9() {
 void case61_op10() {
   auto c = composition(Swizzle<2,2,2>{}, Int<0>{}, composition(Swizzle<1,4,1>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{}))));
   show("cpp", "max_alignment(Sw<2,2,2> o 0 o Sw<1,4,1> o 0 o (8,8):(8,1))", max_alignment(c));
+}
+void case61_op13() {
+  auto c = composition(Swizzle<2,2,2>{}, Int<0>{}, composition(Swizzle<1,4,1>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{}))));
+  show("cpp", "domain_offset((1,2),Sw<2,2,2> o 0 o Sw<1,4,1> o 0 o (8,8):(8,1))", domain_offset(make_coord(Int<1>{},Int<2>{}), c));
+}
+void case61_op14() {
+  auto c = composition(Swizzle<2,2,2>{}, Int<0>{}, composition(Swizzle<1,4,1>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{}))));
+  show("cpp", "max_common_vector(Sw<2,2,2> o 0 o Sw<1,4,1> o 0 o (8,8):(8,1),(8,8):(8,1))", max_common_vector(c, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{}))));
+}
+void case61_op15() {
+  auto c = composition(Swizzle<2,2,2>{}, Int<0>{}, composition(Swizzle<1,4,1>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{}))));
+  show("cpp", "make_fragment_like(Sw<2,2,2> o 0 o Sw<1,4,1> o 0 o (8,8):(8,1))", make_fragment_like(c));
+}
+void case61_op16() {
+  auto c = composition(Swizzle<2,2,2>{}, Int<0>{}, composition(Swizzle<1,4,1>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{}))));
+  show("cpp", "nullspace(Sw<2,2,2> o 0 o Sw<1,4,1> o 0 o (8,8):(8,1))", nullspace(c));
 }
 void case62_op0() {
   auto c = composition(Swizzle<3,3,-3>{}, Int<0>{}, composition(Swizzle<2,0,-2>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{}))));
@@ -6934,6 +6974,30 @@ void case62_op10() {
   auto c = composition(Swizzle<3,3,-3>{}, Int<0>{}, composition(Swizzle<2,0,-2>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{}))));
   show("cpp", "max_alignment(Sw<3,3,-3> o 0 o Sw<2,0,-2> o 0 o (16,64):(1,16))", max_alignment(c));
 }
+void case62_op11() {
+  auto c = composition(Swizzle<3,3,-3>{}, Int<0>{}, composition(Swizzle<2,0,-2>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{}))));
+  show("cpp", "right_inverse(Sw<3,3,-3> o 0 o Sw<2,0,-2> o 0 o (16,64):(1,16))", right_inverse(c));
+}
+void case62_op12() {
+  auto c = composition(Swizzle<3,3,-3>{}, Int<0>{}, composition(Swizzle<2,0,-2>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{}))));
+  show("cpp", "left_inverse(Sw<3,3,-3> o 0 o Sw<2,0,-2> o 0 o (16,64):(1,16))", left_inverse(c));
+}
+void case62_op13() {
+  auto c = composition(Swizzle<3,3,-3>{}, Int<0>{}, composition(Swizzle<2,0,-2>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{}))));
+  show("cpp", "domain_offset((1,2),Sw<3,3,-3> o 0 o Sw<2,0,-2> o 0 o (16,64):(1,16))", domain_offset(make_coord(Int<1>{},Int<2>{}), c));
+}
+void case62_op14() {
+  auto c = composition(Swizzle<3,3,-3>{}, Int<0>{}, composition(Swizzle<2,0,-2>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{}))));
+  show("cpp", "max_common_vector(Sw<3,3,-3> o 0 o Sw<2,0,-2> o 0 o (16,64):(1,16),(16,64):(1,16))", max_common_vector(c, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{}))));
+}
+void case62_op15() {
+  auto c = composition(Swizzle<3,3,-3>{}, Int<0>{}, composition(Swizzle<2,0,-2>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{}))));
+  show("cpp", "make_fragment_like(Sw<3,3,-3> o 0 o Sw<2,0,-2> o 0 o (16,64):(1,16))", make_fragment_like(c));
+}
+void case62_op16() {
+  auto c = composition(Swizzle<3,3,-3>{}, Int<0>{}, composition(Swizzle<2,0,-2>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{}))));
+  show("cpp", "nullspace(Sw<3,3,-3> o 0 o Sw<2,0,-2> o 0 o (16,64):(1,16))", nullspace(c));
+}
 void case63_op0() {
   auto c = composition(Swizzle<1,3,1>{}, Int<0>{}, composition(Swizzle<1,0,1>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{}))));
   show("cpp", "composition(Sw<1,3,1> o 0 o Sw<1,0,1> o 0 o ((2,8),8):((8,16),1),<8,8>)", composition(c, make_tile(Int<8>{},Int<8>{})));
@@ -6977,6 +7041,30 @@ void case63_op9() {
 void case63_op10() {
   auto c = composition(Swizzle<1,3,1>{}, Int<0>{}, composition(Swizzle<1,0,1>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{}))));
   show("cpp", "max_alignment(Sw<1,3,1> o 0 o Sw<1,0,1> o 0 o ((2,8),8):((8,16),1))", max_alignment(c));
+}
+void case63_op11() {
+  auto c = composition(Swizzle<1,3,1>{}, Int<0>{}, composition(Swizzle<1,0,1>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{}))));
+  show("cpp", "right_inverse(Sw<1,3,1> o 0 o Sw<1,0,1> o 0 o ((2,8),8):((8,16),1))", right_inverse(c));
+}
+void case63_op12() {
+  auto c = composition(Swizzle<1,3,1>{}, Int<0>{}, composition(Swizzle<1,0,1>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{}))));
+  show("cpp", "left_inverse(Sw<1,3,1> o 0 o Sw<1,0,1> o 0 o ((2,8),8):((8,16),1))", left_inverse(c));
+}
+void case63_op13() {
+  auto c = composition(Swizzle<1,3,1>{}, Int<0>{}, composition(Swizzle<1,0,1>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{}))));
+  show("cpp", "domain_offset(((1,0),2),Sw<1,3,1> o 0 o Sw<1,0,1> o 0 o ((2,8),8):((8,16),1))", domain_offset(make_coord(make_coord(Int<1>{},Int<0>{}),Int<2>{}), c));
+}
+void case63_op14() {
+  auto c = composition(Swizzle<1,3,1>{}, Int<0>{}, composition(Swizzle<1,0,1>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{}))));
+  show("cpp", "max_common_vector(Sw<1,3,1> o 0 o Sw<1,0,1> o 0 o ((2,8),8):((8,16),1),((2,8),8):((8,16),1))", max_common_vector(c, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{}))));
+}
+void case63_op15() {
+  auto c = composition(Swizzle<1,3,1>{}, Int<0>{}, composition(Swizzle<1,0,1>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{}))));
+  show("cpp", "make_fragment_like(Sw<1,3,1> o 0 o Sw<1,0,1> o 0 o ((2,8),8):((8,16),1))", make_fragment_like(c));
+}
+void case63_op16() {
+  auto c = composition(Swizzle<1,3,1>{}, Int<0>{}, composition(Swizzle<1,0,1>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{}))));
+  show("cpp", "nullspace(Sw<1,3,1> o 0 o Sw<1,0,1> o 0 o ((2,8),8):((8,16),1))", nullspace(c));
 }
 void case64_op0() {
   auto c = composition(Swizzle<1,4,-1>{}, Int<0>{}, composition(Swizzle<1,2,3>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
@@ -7022,6 +7110,30 @@ void case64_op10() {
   auto c = composition(Swizzle<1,4,-1>{}, Int<0>{}, composition(Swizzle<1,2,3>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
   show("cpp", "max_alignment(Sw<1,4,-1> o 0 o Sw<1,2,3> o 0 o (8,8):(1,8))", max_alignment(c));
 }
+void case64_op11() {
+  auto c = composition(Swizzle<1,4,-1>{}, Int<0>{}, composition(Swizzle<1,2,3>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
+  show("cpp", "right_inverse(Sw<1,4,-1> o 0 o Sw<1,2,3> o 0 o (8,8):(1,8))", right_inverse(c));
+}
+void case64_op12() {
+  auto c = composition(Swizzle<1,4,-1>{}, Int<0>{}, composition(Swizzle<1,2,3>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
+  show("cpp", "left_inverse(Sw<1,4,-1> o 0 o Sw<1,2,3> o 0 o (8,8):(1,8))", left_inverse(c));
+}
+void case64_op13() {
+  auto c = composition(Swizzle<1,4,-1>{}, Int<0>{}, composition(Swizzle<1,2,3>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
+  show("cpp", "domain_offset((1,2),Sw<1,4,-1> o 0 o Sw<1,2,3> o 0 o (8,8):(1,8))", domain_offset(make_coord(Int<1>{},Int<2>{}), c));
+}
+void case64_op14() {
+  auto c = composition(Swizzle<1,4,-1>{}, Int<0>{}, composition(Swizzle<1,2,3>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
+  show("cpp", "max_common_vector(Sw<1,4,-1> o 0 o Sw<1,2,3> o 0 o (8,8):(1,8),(8,8):(1,8))", max_common_vector(c, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
+}
+void case64_op15() {
+  auto c = composition(Swizzle<1,4,-1>{}, Int<0>{}, composition(Swizzle<1,2,3>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
+  show("cpp", "make_fragment_like(Sw<1,4,-1> o 0 o Sw<1,2,3> o 0 o (8,8):(1,8))", make_fragment_like(c));
+}
+void case64_op16() {
+  auto c = composition(Swizzle<1,4,-1>{}, Int<0>{}, composition(Swizzle<1,2,3>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
+  show("cpp", "nullspace(Sw<1,4,-1> o 0 o Sw<1,2,3> o 0 o (8,8):(1,8))", nullspace(c));
+}
 void case65_op0() {
   auto c = composition(Swizzle<2,2,-2>{}, Int<0>{}, composition(Swizzle<3,2,4>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
   show("cpp", "composition(Sw<2,2,-2> o 0 o Sw<3,2,4> o 0 o (8,8):(1,8),<8,2>)", composition(c, make_tile(Int<8>{},Int<2>{})));
@@ -7066,6 +7178,30 @@ void case65_op10() {
   auto c = composition(Swizzle<2,2,-2>{}, Int<0>{}, composition(Swizzle<3,2,4>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
   show("cpp", "max_alignment(Sw<2,2,-2> o 0 o Sw<3,2,4> o 0 o (8,8):(1,8))", max_alignment(c));
 }
+void case65_op11() {
+  auto c = composition(Swizzle<2,2,-2>{}, Int<0>{}, composition(Swizzle<3,2,4>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
+  show("cpp", "right_inverse(Sw<2,2,-2> o 0 o Sw<3,2,4> o 0 o (8,8):(1,8))", right_inverse(c));
+}
+void case65_op12() {
+  auto c = composition(Swizzle<2,2,-2>{}, Int<0>{}, composition(Swizzle<3,2,4>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
+  show("cpp", "left_inverse(Sw<2,2,-2> o 0 o Sw<3,2,4> o 0 o (8,8):(1,8))", left_inverse(c));
+}
+void case65_op13() {
+  auto c = composition(Swizzle<2,2,-2>{}, Int<0>{}, composition(Swizzle<3,2,4>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
+  show("cpp", "domain_offset((1,2),Sw<2,2,-2> o 0 o Sw<3,2,4> o 0 o (8,8):(1,8))", domain_offset(make_coord(Int<1>{},Int<2>{}), c));
+}
+void case65_op14() {
+  auto c = composition(Swizzle<2,2,-2>{}, Int<0>{}, composition(Swizzle<3,2,4>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
+  show("cpp", "max_common_vector(Sw<2,2,-2> o 0 o Sw<3,2,4> o 0 o (8,8):(1,8),(8,8):(1,8))", max_common_vector(c, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
+}
+void case65_op15() {
+  auto c = composition(Swizzle<2,2,-2>{}, Int<0>{}, composition(Swizzle<3,2,4>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
+  show("cpp", "make_fragment_like(Sw<2,2,-2> o 0 o Sw<3,2,4> o 0 o (8,8):(1,8))", make_fragment_like(c));
+}
+void case65_op16() {
+  auto c = composition(Swizzle<2,2,-2>{}, Int<0>{}, composition(Swizzle<3,2,4>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{}))));
+  show("cpp", "nullspace(Sw<2,2,-2> o 0 o Sw<3,2,4> o 0 o (8,8):(1,8))", nullspace(c));
+}
 void case66_op0() {
   auto c = composition(Swizzle<3,0,-3>{}, Int<0>{}, composition(Swizzle<2,3,-2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{}))));
   show("cpp", "composition(Sw<3,0,-3> o 0 o Sw<2,3,-2> o 0 o ((8,16),32):((32,256),1),<4,2>)", composition(c, make_tile(Int<4>{},Int<2>{})));
@@ -7105,6 +7241,22 @@ void case66_op8() {
 void case66_op9() {
   auto c = composition(Swizzle<3,0,-3>{}, Int<0>{}, composition(Swizzle<2,3,-2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{}))));
   show("cpp", "max_alignment(Sw<3,0,-3> o 0 o Sw<2,3,-2> o 0 o ((8,16),32):((32,256),1))", max_alignment(c));
+}
+void case66_op12() {
+  auto c = composition(Swizzle<3,0,-3>{}, Int<0>{}, composition(Swizzle<2,3,-2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{}))));
+  show("cpp", "domain_offset(((1,0),2),Sw<3,0,-3> o 0 o Sw<2,3,-2> o 0 o ((8,16),32):((32,256),1))", domain_offset(make_coord(make_coord(Int<1>{},Int<0>{}),Int<2>{}), c));
+}
+void case66_op13() {
+  auto c = composition(Swizzle<3,0,-3>{}, Int<0>{}, composition(Swizzle<2,3,-2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{}))));
+  show("cpp", "max_common_vector(Sw<3,0,-3> o 0 o Sw<2,3,-2> o 0 o ((8,16),32):((32,256),1),((8,16),32):((32,256),1))", max_common_vector(c, make_layout(make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{}))));
+}
+void case66_op14() {
+  auto c = composition(Swizzle<3,0,-3>{}, Int<0>{}, composition(Swizzle<2,3,-2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{}))));
+  show("cpp", "make_fragment_like(Sw<3,0,-3> o 0 o Sw<2,3,-2> o 0 o ((8,16),32):((32,256),1))", make_fragment_like(c));
+}
+void case66_op15() {
+  auto c = composition(Swizzle<3,0,-3>{}, Int<0>{}, composition(Swizzle<2,3,-2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{}))));
+  show("cpp", "nullspace(Sw<3,0,-3> o 0 o Sw<2,3,-2> o 0 o ((8,16),32):((32,256),1))", nullspace(c));
 }
 void case67_op0() {
   auto c = composition(Swizzle<1,3,-1>{}, Int<0>{}, composition(Swizzle<3,3,-3>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{}))));
@@ -7150,6 +7302,30 @@ void case67_op10() {
   auto c = composition(Swizzle<1,3,-1>{}, Int<0>{}, composition(Swizzle<3,3,-3>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{}))));
   show("cpp", "max_alignment(Sw<1,3,-1> o 0 o Sw<3,3,-3> o 0 o (64,32):(1,64))", max_alignment(c));
 }
+void case67_op11() {
+  auto c = composition(Swizzle<1,3,-1>{}, Int<0>{}, composition(Swizzle<3,3,-3>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{}))));
+  show("cpp", "right_inverse(Sw<1,3,-1> o 0 o Sw<3,3,-3> o 0 o (64,32):(1,64))", right_inverse(c));
+}
+void case67_op12() {
+  auto c = composition(Swizzle<1,3,-1>{}, Int<0>{}, composition(Swizzle<3,3,-3>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{}))));
+  show("cpp", "left_inverse(Sw<1,3,-1> o 0 o Sw<3,3,-3> o 0 o (64,32):(1,64))", left_inverse(c));
+}
+void case67_op13() {
+  auto c = composition(Swizzle<1,3,-1>{}, Int<0>{}, composition(Swizzle<3,3,-3>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{}))));
+  show("cpp", "domain_offset((1,2),Sw<1,3,-1> o 0 o Sw<3,3,-3> o 0 o (64,32):(1,64))", domain_offset(make_coord(Int<1>{},Int<2>{}), c));
+}
+void case67_op14() {
+  auto c = composition(Swizzle<1,3,-1>{}, Int<0>{}, composition(Swizzle<3,3,-3>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{}))));
+  show("cpp", "max_common_vector(Sw<1,3,-1> o 0 o Sw<3,3,-3> o 0 o (64,32):(1,64),(64,32):(1,64))", max_common_vector(c, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{}))));
+}
+void case67_op15() {
+  auto c = composition(Swizzle<1,3,-1>{}, Int<0>{}, composition(Swizzle<3,3,-3>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{}))));
+  show("cpp", "make_fragment_like(Sw<1,3,-1> o 0 o Sw<3,3,-3> o 0 o (64,32):(1,64))", make_fragment_like(c));
+}
+void case67_op16() {
+  auto c = composition(Swizzle<1,3,-1>{}, Int<0>{}, composition(Swizzle<3,3,-3>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{}))));
+  show("cpp", "nullspace(Sw<1,3,-1> o 0 o Sw<3,3,-3> o 0 o (64,32):(1,64))", nullspace(c));
+}
 void case68_op0() {
   auto c = composition(Swizzle<2,2,2>{}, Int<0>{}, composition(Swizzle<2,2,4>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{}))));
   show("cpp", "composition(Sw<2,2,2> o 0 o Sw<2,2,4> o 0 o ((8,4),32):((32,256),1),<4,4>)", composition(c, make_tile(Int<4>{},Int<4>{})));
@@ -7194,6 +7370,22 @@ void case68_op10() {
   auto c = composition(Swizzle<2,2,2>{}, Int<0>{}, composition(Swizzle<2,2,4>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{}))));
   show("cpp", "max_alignment(Sw<2,2,2> o 0 o Sw<2,2,4> o 0 o ((8,4),32):((32,256),1))", max_alignment(c));
 }
+void case68_op13() {
+  auto c = composition(Swizzle<2,2,2>{}, Int<0>{}, composition(Swizzle<2,2,4>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{}))));
+  show("cpp", "domain_offset(((1,0),2),Sw<2,2,2> o 0 o Sw<2,2,4> o 0 o ((8,4),32):((32,256),1))", domain_offset(make_coord(make_coord(Int<1>{},Int<0>{}),Int<2>{}), c));
+}
+void case68_op14() {
+  auto c = composition(Swizzle<2,2,2>{}, Int<0>{}, composition(Swizzle<2,2,4>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{}))));
+  show("cpp", "max_common_vector(Sw<2,2,2> o 0 o Sw<2,2,4> o 0 o ((8,4),32):((32,256),1),((8,4),32):((32,256),1))", max_common_vector(c, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{}))));
+}
+void case68_op15() {
+  auto c = composition(Swizzle<2,2,2>{}, Int<0>{}, composition(Swizzle<2,2,4>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{}))));
+  show("cpp", "make_fragment_like(Sw<2,2,2> o 0 o Sw<2,2,4> o 0 o ((8,4),32):((32,256),1))", make_fragment_like(c));
+}
+void case68_op16() {
+  auto c = composition(Swizzle<2,2,2>{}, Int<0>{}, composition(Swizzle<2,2,4>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{}))));
+  show("cpp", "nullspace(Sw<2,2,2> o 0 o Sw<2,2,4> o 0 o ((8,4),32):((32,256),1))", nullspace(c));
+}
 void case69_op0() {
   auto c = composition(Swizzle<1,1,1>{}, Int<0>{}, composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{}))));
   show("cpp", "composition(Sw<1,1,1> o 0 o Sw<2,2,2> o 0 o (64,64):(1,64),<2,8>)", composition(c, make_tile(Int<2>{},Int<8>{})));
@@ -7233,6 +7425,30 @@ void case69_op8() {
 void case69_op9() {
   auto c = composition(Swizzle<1,1,1>{}, Int<0>{}, composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{}))));
   show("cpp", "max_alignment(Sw<1,1,1> o 0 o Sw<2,2,2> o 0 o (64,64):(1,64))", max_alignment(c));
+}
+void case69_op10() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<0>{}, composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{}))));
+  show("cpp", "right_inverse(Sw<1,1,1> o 0 o Sw<2,2,2> o 0 o (64,64):(1,64))", right_inverse(c));
+}
+void case69_op11() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<0>{}, composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{}))));
+  show("cpp", "left_inverse(Sw<1,1,1> o 0 o Sw<2,2,2> o 0 o (64,64):(1,64))", left_inverse(c));
+}
+void case69_op12() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<0>{}, composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{}))));
+  show("cpp", "domain_offset((1,2),Sw<1,1,1> o 0 o Sw<2,2,2> o 0 o (64,64):(1,64))", domain_offset(make_coord(Int<1>{},Int<2>{}), c));
+}
+void case69_op13() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<0>{}, composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{}))));
+  show("cpp", "max_common_vector(Sw<1,1,1> o 0 o Sw<2,2,2> o 0 o (64,64):(1,64),(64,64):(1,64))", max_common_vector(c, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{}))));
+}
+void case69_op14() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<0>{}, composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{}))));
+  show("cpp", "make_fragment_like(Sw<1,1,1> o 0 o Sw<2,2,2> o 0 o (64,64):(1,64))", make_fragment_like(c));
+}
+void case69_op15() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<0>{}, composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{}))));
+  show("cpp", "nullspace(Sw<1,1,1> o 0 o Sw<2,2,2> o 0 o (64,64):(1,64))", nullspace(c));
 }
 void case70_op0() {
   auto c = composition(Swizzle<1,0,1>{}, Int<0>{}, composition(Swizzle<3,3,3>{}, make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{}))));
@@ -7278,6 +7494,22 @@ void case70_op10() {
   auto c = composition(Swizzle<1,0,1>{}, Int<0>{}, composition(Swizzle<3,3,3>{}, make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{}))));
   show("cpp", "max_alignment(Sw<1,0,1> o 0 o Sw<3,3,3> o 0 o (8,128):(128,1))", max_alignment(c));
 }
+void case70_op13() {
+  auto c = composition(Swizzle<1,0,1>{}, Int<0>{}, composition(Swizzle<3,3,3>{}, make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{}))));
+  show("cpp", "domain_offset((1,2),Sw<1,0,1> o 0 o Sw<3,3,3> o 0 o (8,128):(128,1))", domain_offset(make_coord(Int<1>{},Int<2>{}), c));
+}
+void case70_op14() {
+  auto c = composition(Swizzle<1,0,1>{}, Int<0>{}, composition(Swizzle<3,3,3>{}, make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{}))));
+  show("cpp", "max_common_vector(Sw<1,0,1> o 0 o Sw<3,3,3> o 0 o (8,128):(128,1),(8,128):(128,1))", max_common_vector(c, make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{}))));
+}
+void case70_op15() {
+  auto c = composition(Swizzle<1,0,1>{}, Int<0>{}, composition(Swizzle<3,3,3>{}, make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{}))));
+  show("cpp", "make_fragment_like(Sw<1,0,1> o 0 o Sw<3,3,3> o 0 o (8,128):(128,1))", make_fragment_like(c));
+}
+void case70_op16() {
+  auto c = composition(Swizzle<1,0,1>{}, Int<0>{}, composition(Swizzle<3,3,3>{}, make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{}))));
+  show("cpp", "nullspace(Sw<1,0,1> o 0 o Sw<3,3,3> o 0 o (8,128):(128,1))", nullspace(c));
+}
 void case71_op0() {
   auto c = composition(Swizzle<2,3,2>{}, Int<0>{}, composition(Swizzle<1,3,2>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{}))));
   show("cpp", "composition(Sw<2,3,2> o 0 o Sw<1,3,2> o 0 o ((2,8),64):((64,128),1),<4,2>)", composition(c, make_tile(Int<4>{},Int<2>{})));
@@ -7321,6 +7553,22 @@ void case71_op9() {
 void case71_op10() {
   auto c = composition(Swizzle<2,3,2>{}, Int<0>{}, composition(Swizzle<1,3,2>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{}))));
   show("cpp", "max_alignment(Sw<2,3,2> o 0 o Sw<1,3,2> o 0 o ((2,8),64):((64,128),1))", max_alignment(c));
+}
+void case71_op13() {
+  auto c = composition(Swizzle<2,3,2>{}, Int<0>{}, composition(Swizzle<1,3,2>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{}))));
+  show("cpp", "domain_offset(((1,0),2),Sw<2,3,2> o 0 o Sw<1,3,2> o 0 o ((2,8),64):((64,128),1))", domain_offset(make_coord(make_coord(Int<1>{},Int<0>{}),Int<2>{}), c));
+}
+void case71_op14() {
+  auto c = composition(Swizzle<2,3,2>{}, Int<0>{}, composition(Swizzle<1,3,2>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{}))));
+  show("cpp", "max_common_vector(Sw<2,3,2> o 0 o Sw<1,3,2> o 0 o ((2,8),64):((64,128),1),((2,8),64):((64,128),1))", max_common_vector(c, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{}))));
+}
+void case71_op15() {
+  auto c = composition(Swizzle<2,3,2>{}, Int<0>{}, composition(Swizzle<1,3,2>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{}))));
+  show("cpp", "make_fragment_like(Sw<2,3,2> o 0 o Sw<1,3,2> o 0 o ((2,8),64):((64,128),1))", make_fragment_like(c));
+}
+void case71_op16() {
+  auto c = composition(Swizzle<2,3,2>{}, Int<0>{}, composition(Swizzle<1,3,2>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<8>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{}))));
+  show("cpp", "nullspace(Sw<2,3,2> o 0 o Sw<1,3,2> o 0 o ((2,8),64):((64,128),1))", nullspace(c));
 }
 void case72_op0() {
   auto c = composition(Swizzle<3,4,3>{}, Int<0>{}, composition(Swizzle<2,3,2>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{}))));
@@ -7366,6 +7614,22 @@ void case72_op10() {
   auto c = composition(Swizzle<3,4,3>{}, Int<0>{}, composition(Swizzle<2,3,2>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{}))));
   show("cpp", "max_alignment(Sw<3,4,3> o 0 o Sw<2,3,2> o 0 o (8,16):(16,1))", max_alignment(c));
 }
+void case72_op13() {
+  auto c = composition(Swizzle<3,4,3>{}, Int<0>{}, composition(Swizzle<2,3,2>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{}))));
+  show("cpp", "domain_offset((1,2),Sw<3,4,3> o 0 o Sw<2,3,2> o 0 o (8,16):(16,1))", domain_offset(make_coord(Int<1>{},Int<2>{}), c));
+}
+void case72_op14() {
+  auto c = composition(Swizzle<3,4,3>{}, Int<0>{}, composition(Swizzle<2,3,2>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{}))));
+  show("cpp", "max_common_vector(Sw<3,4,3> o 0 o Sw<2,3,2> o 0 o (8,16):(16,1),(8,16):(16,1))", max_common_vector(c, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{}))));
+}
+void case72_op15() {
+  auto c = composition(Swizzle<3,4,3>{}, Int<0>{}, composition(Swizzle<2,3,2>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{}))));
+  show("cpp", "make_fragment_like(Sw<3,4,3> o 0 o Sw<2,3,2> o 0 o (8,16):(16,1))", make_fragment_like(c));
+}
+void case72_op16() {
+  auto c = composition(Swizzle<3,4,3>{}, Int<0>{}, composition(Swizzle<2,3,2>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{}))));
+  show("cpp", "nullspace(Sw<3,4,3> o 0 o Sw<2,3,2> o 0 o (8,16):(16,1))", nullspace(c));
+}
 void case73_op0() {
   auto c = composition(Swizzle<3,0,3>{}, Int<0>{}, composition(Swizzle<1,3,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{}))));
   show("cpp", "composition(Sw<3,0,3> o 0 o Sw<1,3,2> o 0 o ((4,4),8):((8,32),1),<2,4>)", composition(c, make_tile(Int<2>{},Int<4>{})));
@@ -7410,6 +7674,30 @@ void case73_op10() {
   auto c = composition(Swizzle<3,0,3>{}, Int<0>{}, composition(Swizzle<1,3,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{}))));
   show("cpp", "max_alignment(Sw<3,0,3> o 0 o Sw<1,3,2> o 0 o ((4,4),8):((8,32),1))", max_alignment(c));
 }
+void case73_op11() {
+  auto c = composition(Swizzle<3,0,3>{}, Int<0>{}, composition(Swizzle<1,3,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{}))));
+  show("cpp", "right_inverse(Sw<3,0,3> o 0 o Sw<1,3,2> o 0 o ((4,4),8):((8,32),1))", right_inverse(c));
+}
+void case73_op12() {
+  auto c = composition(Swizzle<3,0,3>{}, Int<0>{}, composition(Swizzle<1,3,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{}))));
+  show("cpp", "left_inverse(Sw<3,0,3> o 0 o Sw<1,3,2> o 0 o ((4,4),8):((8,32),1))", left_inverse(c));
+}
+void case73_op13() {
+  auto c = composition(Swizzle<3,0,3>{}, Int<0>{}, composition(Swizzle<1,3,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{}))));
+  show("cpp", "domain_offset(((1,0),2),Sw<3,0,3> o 0 o Sw<1,3,2> o 0 o ((4,4),8):((8,32),1))", domain_offset(make_coord(make_coord(Int<1>{},Int<0>{}),Int<2>{}), c));
+}
+void case73_op14() {
+  auto c = composition(Swizzle<3,0,3>{}, Int<0>{}, composition(Swizzle<1,3,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{}))));
+  show("cpp", "max_common_vector(Sw<3,0,3> o 0 o Sw<1,3,2> o 0 o ((4,4),8):((8,32),1),((4,4),8):((8,32),1))", max_common_vector(c, make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{}))));
+}
+void case73_op15() {
+  auto c = composition(Swizzle<3,0,3>{}, Int<0>{}, composition(Swizzle<1,3,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{}))));
+  show("cpp", "make_fragment_like(Sw<3,0,3> o 0 o Sw<1,3,2> o 0 o ((4,4),8):((8,32),1))", make_fragment_like(c));
+}
+void case73_op16() {
+  auto c = composition(Swizzle<3,0,3>{}, Int<0>{}, composition(Swizzle<1,3,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{}))));
+  show("cpp", "nullspace(Sw<3,0,3> o 0 o Sw<1,3,2> o 0 o ((4,4),8):((8,32),1))", nullspace(c));
+}
 void case74_op0() {
   auto c = composition(Swizzle<3,2,4>{}, Int<0>{}, composition(Swizzle<1,2,-1>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{}))));
   show("cpp", "composition(Sw<3,2,4> o 0 o Sw<1,2,-1> o 0 o (16,32):(1,16),<4,16>)", composition(c, make_tile(Int<4>{},Int<16>{})));
@@ -7453,6 +7741,30 @@ void case74_op9() {
 void case74_op10() {
   auto c = composition(Swizzle<3,2,4>{}, Int<0>{}, composition(Swizzle<1,2,-1>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{}))));
   show("cpp", "max_alignment(Sw<3,2,4> o 0 o Sw<1,2,-1> o 0 o (16,32):(1,16))", max_alignment(c));
+}
+void case74_op11() {
+  auto c = composition(Swizzle<3,2,4>{}, Int<0>{}, composition(Swizzle<1,2,-1>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{}))));
+  show("cpp", "right_inverse(Sw<3,2,4> o 0 o Sw<1,2,-1> o 0 o (16,32):(1,16))", right_inverse(c));
+}
+void case74_op12() {
+  auto c = composition(Swizzle<3,2,4>{}, Int<0>{}, composition(Swizzle<1,2,-1>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{}))));
+  show("cpp", "left_inverse(Sw<3,2,4> o 0 o Sw<1,2,-1> o 0 o (16,32):(1,16))", left_inverse(c));
+}
+void case74_op13() {
+  auto c = composition(Swizzle<3,2,4>{}, Int<0>{}, composition(Swizzle<1,2,-1>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{}))));
+  show("cpp", "domain_offset((1,2),Sw<3,2,4> o 0 o Sw<1,2,-1> o 0 o (16,32):(1,16))", domain_offset(make_coord(Int<1>{},Int<2>{}), c));
+}
+void case74_op14() {
+  auto c = composition(Swizzle<3,2,4>{}, Int<0>{}, composition(Swizzle<1,2,-1>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{}))));
+  show("cpp", "max_common_vector(Sw<3,2,4> o 0 o Sw<1,2,-1> o 0 o (16,32):(1,16),(16,32):(1,16))", max_common_vector(c, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{}))));
+}
+void case74_op15() {
+  auto c = composition(Swizzle<3,2,4>{}, Int<0>{}, composition(Swizzle<1,2,-1>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{}))));
+  show("cpp", "make_fragment_like(Sw<3,2,4> o 0 o Sw<1,2,-1> o 0 o (16,32):(1,16))", make_fragment_like(c));
+}
+void case74_op16() {
+  auto c = composition(Swizzle<3,2,4>{}, Int<0>{}, composition(Swizzle<1,2,-1>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{}))));
+  show("cpp", "nullspace(Sw<3,2,4> o 0 o Sw<1,2,-1> o 0 o (16,32):(1,16))", nullspace(c));
 }
 int main() {
   case0_op0();
@@ -9163,6 +9475,12 @@ int main() {
   case60_op8();
   case60_op9();
   case60_op10();
+  case60_op11();
+  case60_op12();
+  case60_op13();
+  case60_op14();
+  case60_op15();
+  case60_op16();
   case61_op0();
   case61_op1();
   case61_op2();
@@ -9174,6 +9492,10 @@ int main() {
   case61_op8();
   case61_op9();
   case61_op10();
+  case61_op13();
+  case61_op14();
+  case61_op15();
+  case61_op16();
   case62_op0();
   case62_op1();
   case62_op2();
@@ -9185,6 +9507,12 @@ int main() {
   case62_op8();
   case62_op9();
   case62_op10();
+  case62_op11();
+  case62_op12();
+  case62_op13();
+  case62_op14();
+  case62_op15();
+  case62_op16();
   case63_op0();
   case63_op1();
   case63_op2();
@@ -9196,6 +9524,12 @@ int main() {
   case63_op8();
   case63_op9();
   case63_op10();
+  case63_op11();
+  case63_op12();
+  case63_op13();
+  case63_op14();
+  case63_op15();
+  case63_op16();
   case64_op0();
   case64_op1();
   case64_op2();
@@ -9207,6 +9541,12 @@ int main() {
   case64_op8();
   case64_op9();
   case64_op10();
+  case64_op11();
+  case64_op12();
+  case64_op13();
+  case64_op14();
+  case64_op15();
+  case64_op16();
   case65_op0();
   case65_op1();
   case65_op2();
@@ -9218,6 +9558,12 @@ int main() {
   case65_op8();
   case65_op9();
   case65_op10();
+  case65_op11();
+  case65_op12();
+  case65_op13();
+  case65_op14();
+  case65_op15();
+  case65_op16();
   case66_op0();
   case66_op1();
   case66_op2();
@@ -9228,6 +9574,10 @@ int main() {
   case66_op7();
   case66_op8();
   case66_op9();
+  case66_op12();
+  case66_op13();
+  case66_op14();
+  case66_op15();
   case67_op0();
   case67_op1();
   case67_op2();
@@ -9239,6 +9589,12 @@ int main() {
   case67_op8();
   case67_op9();
   case67_op10();
+  case67_op11();
+  case67_op12();
+  case67_op13();
+  case67_op14();
+  case67_op15();
+  case67_op16();
   case68_op0();
   case68_op1();
   case68_op2();
@@ -9250,6 +9606,10 @@ int main() {
   case68_op8();
   case68_op9();
   case68_op10();
+  case68_op13();
+  case68_op14();
+  case68_op15();
+  case68_op16();
   case69_op0();
   case69_op1();
   case69_op2();
@@ -9260,6 +9620,12 @@ int main() {
   case69_op7();
   case69_op8();
   case69_op9();
+  case69_op10();
+  case69_op11();
+  case69_op12();
+  case69_op13();
+  case69_op14();
+  case69_op15();
   case70_op0();
   case70_op1();
   case70_op2();
@@ -9271,6 +9637,10 @@ int main() {
   case70_op8();
   case70_op9();
   case70_op10();
+  case70_op13();
+  case70_op14();
+  case70_op15();
+  case70_op16();
   case71_op0();
   case71_op1();
   case71_op2();
@@ -9282,6 +9652,10 @@ int main() {
   case71_op8();
   case71_op9();
   case71_op10();
+  case71_op13();
+  case71_op14();
+  case71_op15();
+  case71_op16();
   case72_op0();
   case72_op1();
   case72_op2();
@@ -9293,6 +9667,10 @@ int main() {
   case72_op8();
   case72_op9();
   case72_op10();
+  case72_op13();
+  case72_op14();
+  case72_op15();
+  case72_op16();
   case73_op0();
   case73_op1();
   case73_op2();
@@ -9304,6 +9682,12 @@ int main() {
   case73_op8();
   case73_op9();
   case73_op10();
+  case73_op11();
+  case73_op12();
+  case73_op13();
+  case73_op14();
+  case73_op15();
+  case73_op16();
   case74_op0();
   case74_op1();
   case74_op2();
@@ -9315,4 +9699,10 @@ int main() {
   case74_op8();
   case74_op9();
   case74_op10();
+  case74_op11();
+  case74_op12();
+  case74_op13();
+  case74_op14();
+  case74_op15();
+  case74_op16();
 }

@@ -16,17 +16,16 @@ use core::ops::{BitAnd, Mul};
 
 use typenum::{Bit, IsEqual, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 
-use crate::int_tuple::{Concat, Cons, IntTuple, IsNil, List, Nil};
+use crate::int_tuple::{Concat, Cons, IntTuple, IsNil, List, Nil, StaticBit};
 use crate::layout::{Congruent, Layout};
 
 /// A flat mode: a shape leaf with its stride leaf.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
 pub struct Mode<S, D>(pub S, pub D);
 
-/// What the type checker knows of a leaf: whether it is static, and its value if so.
-pub trait Known: IntTuple {
-    /// `B1` for a typenum leaf, `B0` for `usize`.
-    type IsStatic: Bit;
+/// What the type checker knows of a leaf: whether it is static ([`StaticBit`]), and its
+/// value if so.
+pub trait Known: IntTuple + StaticBit {
     /// The value when static (`U0` stands in for a `usize`).
     type Val: Unsigned;
     /// `B1` exactly for the static 1.
@@ -34,26 +33,22 @@ pub trait Known: IntTuple {
 }
 
 impl Known for UTerm {
-    type IsStatic = B1;
     type Val = UTerm;
     type IsOne = B0;
 }
 
 /// `1` is `UInt<UTerm, B1>`; every other `UInt` is not 1.
 impl Known for UInt<UTerm, B1> {
-    type IsStatic = B1;
     type Val = Self;
     type IsOne = B1;
 }
 
 impl<U: Unsigned, B: Bit, C: Bit> Known for UInt<UInt<U, B>, C> {
-    type IsStatic = B1;
     type Val = Self;
     type IsOne = B0;
 }
 
 impl Known for usize {
-    type IsStatic = B0;
     type Val = U0;
     type IsOne = B0;
 }
@@ -115,13 +110,13 @@ pub trait Combine<R> {
 type Flags<S, D, S0, D0, Rt> = (
     <S as Known>::IsOne,
     <<S0 as Known>::IsOne as BitAnd<<Rt as IsNil>::Output>>::Output,
-    <<S as Known>::IsStatic as BitAnd<MergeEq<S, D, S0, D0>>>::Output,
+    <<S as StaticBit>::Output as BitAnd<MergeEq<S, D, S0, D0>>>::Output,
 );
 
 /// `s*d == d0` with `d`, `s0` and `d0` static (`s` static is folded into [`Flags`]; a run-time
 /// `d0` is not known to equal anything, whatever its value).
-type MergeEq<S, D, S0, D0> = <<<<D as Known>::IsStatic as BitAnd<<S0 as Known>::IsStatic>>::Output as BitAnd<
-    <D0 as Known>::IsStatic,
+type MergeEq<S, D, S0, D0> = <<<<D as StaticBit>::Output as BitAnd<<S0 as StaticBit>::Output>>::Output as BitAnd<
+    <D0 as StaticBit>::Output,
 >>::Output as BitAnd<
     <<<S as Known>::Val as Mul<<D as Known>::Val>>::Output as IsEqual<<D0 as Known>::Val>>::Output,
 >>::Output;
@@ -185,11 +180,11 @@ where
     <S0 as Known>::IsOne: BitAnd<<Rt as IsNil>::Output>,
     <S as Known>::Val: Mul<<D as Known>::Val>,
     <<S as Known>::Val as Mul<<D as Known>::Val>>::Output: IsEqual<<D0 as Known>::Val>,
-    <D as Known>::IsStatic: BitAnd<<S0 as Known>::IsStatic>,
-    <<D as Known>::IsStatic as BitAnd<<S0 as Known>::IsStatic>>::Output: BitAnd<<D0 as Known>::IsStatic>,
-    <<<D as Known>::IsStatic as BitAnd<<S0 as Known>::IsStatic>>::Output as BitAnd<<D0 as Known>::IsStatic>>::Output:
+    <D as StaticBit>::Output: BitAnd<<S0 as StaticBit>::Output>,
+    <<D as StaticBit>::Output as BitAnd<<S0 as StaticBit>::Output>>::Output: BitAnd<<D0 as StaticBit>::Output>,
+    <<<D as StaticBit>::Output as BitAnd<<S0 as StaticBit>::Output>>::Output as BitAnd<<D0 as StaticBit>::Output>>::Output:
         BitAnd<<<<S as Known>::Val as Mul<<D as Known>::Val>>::Output as IsEqual<<D0 as Known>::Val>>::Output>,
-    <S as Known>::IsStatic: BitAnd<MergeEq<S, D, S0, D0>>,
+    <S as StaticBit>::Output: BitAnd<MergeEq<S, D, S0, D0>>,
     Flags<S, D, S0, D0, Rt>: Decide<Mode<S, D>, Cons<Mode<S0, D0>, Rt>>,
 {
     type Output = <Flags<S, D, S0, D0, Rt> as Decide<Mode<S, D>, Cons<Mode<S0, D0>, Rt>>>::Output;
@@ -399,7 +394,7 @@ impl<S, D, T> FilterZeros for Cons<Mode<S, D>, T>
 where
     D: Known,
     T: FilterZeros,
-    <D as Known>::IsStatic: BitAnd<<<D as Known>::Val as IsEqual<U0>>::Output>,
+    <D as StaticBit>::Output: BitAnd<<<D as Known>::Val as IsEqual<U0>>::Output>,
     <D as Known>::Val: IsEqual<U0>,
     (StaticZero<D>,): ZeroShape<S, D>,
 {
@@ -411,7 +406,7 @@ where
 }
 
 /// `B1` for a static-0 stride.
-type StaticZero<D> = <<D as Known>::IsStatic as BitAnd<<<D as Known>::Val as IsEqual<U0>>::Output>>::Output;
+type StaticZero<D> = <<D as StaticBit>::Output as BitAnd<<<D as Known>::Val as IsEqual<U0>>::Output>>::Output;
 
 /// The mode after `filter_zeros`: `_1:d` for a static-0 stride, else unchanged.
 pub trait ZeroShape<S, D> {

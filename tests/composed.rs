@@ -1,6 +1,6 @@
 //! Swizzled (composed) layouts `Sw<B,M,S> o 0 o L` against CuTe C++ 4.2
 //! (tests/data/composed/: `gen_composed.py` writes and runs the g++ driver
-//! `gen_cxx_composed.cpp` over 60 random swizzles and shared-memory-like layouts, 28 operations
+//! `gen_cxx_composed.cpp` over 60 random swizzles and shared-memory-like layouts, 29 operations
 //! each, and 15 nested compositions `Sw1 o 0 o Sw o 0 o L`, 11 operations each): every answer
 //! C++ gives is ours, printed in the cpp style, unless C++'s answer breaks the operation's own
 //! law (then we refuse, and the test shows the law broken); every operation C++ refuses with
@@ -23,6 +23,13 @@ fn inverse_operand(expr: &str) -> Option<(&str, &str)> {
     ["right_inverse", "left_inverse"]
         .into_iter()
         .find_map(|op| Some((op, expr.strip_prefix(op)?.strip_prefix('(')?.strip_suffix(')')?)))
+}
+
+/// `logical_product(A, Sw o 0 o L)`'s operands.
+fn product_operands(expr: &str) -> Option<(Layout, ComposedLayout)> {
+    let args = expr.strip_prefix("logical_product(")?.strip_suffix(')')?;
+    let split = args.find(",Sw<")?;
+    Some((args[..split].parse().ok()?, args[split + 1..].parse().ok()?))
 }
 
 /// `composition(A, Sw o 0 o L)`'s operands.
@@ -69,6 +76,13 @@ fn every_answer_of_cxx_is_ours_or_breaks_its_law() {
                 let r: ComposedLayout = cxx.replace('_', "").parse().unwrap();
                 let at = if let Some((op, c)) = inverse_operand(expr) {
                     law_breaks(op, &c.parse().unwrap(), &r)
+                } else if let Some((a, t)) = product_operands(expr) {
+                    // logical_product(A, Sw o 0 o L) = (A, C o Sw o L), C = complement(A, size(A) * cosize(L))
+                    let n = a.size().unwrap().value();
+                    let cot = n * t.layout.cosize().unwrap().value();
+                    let c = cute_dyn::complement(&a, &IntTuple::int(cot)).unwrap();
+                    let want = |k: i64| Some(a.call(k % n).ok()? + c.call(t.call_index(k / n).ok()?).ok()?);
+                    (0..r.size().unwrap().value()).find(|&k| r.call_index(k).ok() != want(k))
                 } else {
                     let (a, c) = composition_operands(expr).unwrap_or_else(|| panic!("{expr}: {e}"));
                     let n = c.size().unwrap().value();
@@ -81,7 +95,7 @@ fn every_answer_of_cxx_is_ours_or_breaks_its_law() {
         }
     }
     assert!(same >= 1800, "{same} answers compared");
-    assert!(cxx_wrong <= 10, "{cxx_wrong} answers of C++ break their law");
+    assert!(cxx_wrong <= 80, "{cxx_wrong} answers of C++ break their law");
 }
 
 #[test]

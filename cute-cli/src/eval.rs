@@ -1095,6 +1095,10 @@ pub fn apply(name: &str, args: &[Value]) -> Result<Value> {
     if let ("composition", [Value::Layout(l), Value::Composed(c)]) = (op.name, args) {
         return Ok(maybe_composed(dy::swizzle::compose_with_composed(l, c)?));
     }
+    // logical_product(Layout, Sw o 0 o L): a swizzle found for the product (C++).
+    if let ("logical_product", [Value::Layout(l), Value::Composed(c)]) = (op.name, args) {
+        return Ok(maybe_composed(dy::swizzle::logical_product_composed(l, c)?));
+    }
     // composition(Layout, Swizzle): the swizzle moved to the left (C++ `swizzle_layout.hpp`).
     if let ("composition", [Value::Layout(l), Value::Swizzle(sw)]) = (op.name, args) {
         return Ok(maybe_composed(dy::swizzle::transfer_swizzle(l, *sw)?));

@@ -540,6 +540,63 @@ pub fn compose_with_composed(a: &Layout, c: &ComposedLayout) -> Result<MaybeComp
     Ok(r)
 }
 
+/// `logical_product(A, Sw o 0 o L)` (CuTe C++ `swizzle_layout.hpp`, "ComposedLayout as
+/// second argument"): `logical_product(A, L)` with a swizzle found for its strides, the
+/// swizzle's active Y/Z bits of `L` carried into the product's second mode. `@post` checked on
+/// every index: `R(i, j) == A(i) + C(Sw(L(j)))`, `C` the complement of `A` the product uses.
+///
+/// # Errors
+/// `InvalidArgument` for a nonzero offset (C++: "Require Swizzle offset == 0") or a nested
+/// composition; as [`Swizzle::from_masks`] and the product; `Postcondition` where the moved
+/// swizzle breaks the law.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// let t: ComposedLayout = "Sw<1,1,1> o 0 o (2,2):(2,1)".parse()?;
+/// let r = swizzle::logical_product_composed(&"2:1".parse()?, &t)?;
+/// assert_eq!(r.to_string(), "Sw<1,2,1> o 0 o (2,(2,2)):(1,(4,2))");
+/// # Ok::<(), Error>(())
+/// ```
+pub fn logical_product_composed(a: &Layout, t: &ComposedLayout) -> Result<MaybeComposed> {
+    t.single("logical_product")?;
+    t.no_offset("logical_product")?;
+    let inner = crate::Tiler::Layout(t.layout.clone());
+    let product = crate::logical_product(a, &inner)?;
+    let (b, m, s) = t.swizzle.params();
+    let abs = s.abs();
+    let p = |e: i64| Int::st(1i64 << e);
+    let only_zy = Layout::new(
+        ints(&[p(m), p(b), p(abs - b), p(b), Int::st(1)]),
+        ints(&[Int::st(0), p(m), Int::st(0), p(m + abs), Int::st(0)]),
+    )?;
+    let zy = crate::composition(&only_zy, &inner)?;
+    let active = zy.call(zy.size()?.value() - 1)?;
+    // The active bits' images in the product's second mode: C++'s `new_layout(_0, L(active))`.
+    let second = |bits: i64| -> Result<i64> {
+        let x = t.layout.call(bits)?;
+        let c = crate::int_tuple::Tuple::Node(alloc::vec![
+            crate::int_tuple::Tuple::Leaf(Some(Int::st(0))),
+            crate::int_tuple::Tuple::Leaf(Some(Int::dy(x))),
+        ]);
+        Ok(product.call_coord(&c)?.value())
+    };
+    let swizzle = Swizzle::from_masks(second(active & t.swizzle.yyy_mask())?, second(active & t.swizzle.zzz_mask())?)?;
+    let r = MaybeComposed::of(swizzle, 0, product);
+    let size_a = a.size()?.value();
+    let cotarget = size_a.checked_mul(t.layout.cosize()?.value()).ok_or(Error::Overflow { op: "logical_product" })?;
+    let rest = crate::complement(a, &IntTuple::Leaf(Int::st(cotarget)))?;
+    check_law("logical_product", "R(i, j) == A(i) + C(Sw(L(j)))", r.size()?.value(), |k| {
+        let (i, j) = (k % size_a, k / size_a);
+        let want = a.call(i)? + rest.call(t.call_index(j)?)?;
+        let got = r.call_index(k)?;
+        Ok((got == want)
+            .then_some(())
+            .ok_or_else(|| alloc::format!("R = {r} gives {got} at ({i},{j}), the product {want}")))
+    })?;
+    Ok(r)
+}
+
 /// A law checked on the indices `0..n`: `at(i)` is `Err(witness)` where it fails.
 fn check_law(
     op: &'static str,

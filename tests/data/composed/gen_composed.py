@@ -129,6 +129,8 @@ def cases():
             ("cpp", f"recast_layout({cl},16,32)", "recast_layout<uint16_t, uint32_t>(c)"),
             ("cpp", f"recast_layout({cl},32,8)", "recast_layout<uint32_t, uint8_t>(c)"),
             ("cpp", f"zip(logical_divide({cl},<{tr},{tc}>))", f"zip(logical_divide(c, make_tile(Int<{tr}>{{}},Int<{tc}>{{}})))"),
+            # C as the tiler of a product ("ComposedLayout as second argument", swizzle_layout.hpp)
+            ("cpp", f"logical_product((2,2):(1,2),{cl})", "logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c)"),
         ]
         # the column slice and the domain offset, with their C++ coordinates
         fixed = []

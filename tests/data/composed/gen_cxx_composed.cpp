@@ -118,6 +118,10 @@ void case0_op28() {
   auto c = composition(Swizzle<2,2,3>{}, make_layout(make_tuple(Int<128>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
   show("cpp", "zip(logical_divide(Sw<2,2,3> o 0 o (128,8):(8,1),<8,8>))", zip(logical_divide(c, make_tile(Int<8>{},Int<8>{}))));
 }
+void case0_op29() {
+  auto c = composition(Swizzle<2,2,3>{}, make_layout(make_tuple(Int<128>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<2,2,3> o 0 o (128,8):(8,1))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
+}
 void case1_op0() {
   auto c = composition(Swizzle<3,1,-4>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
   show("cpp", "composition(Sw<3,1,-4>,(16,8):(8,1))", c);
@@ -338,6 +342,10 @@ void case2_op28() {
   auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})));
   show("cpp", "zip(logical_divide(Sw<1,1,1> o 0 o (64,32):(32,1),<2,8>))", zip(logical_divide(c, make_tile(Int<2>{},Int<8>{}))));
 }
+void case2_op29() {
+  auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<1,1,1> o 0 o (64,32):(32,1))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
+}
 void case3_op0() {
   auto c = composition(Swizzle<1,0,-2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{})));
   show("cpp", "composition(Sw<1,0,-2>,((8,4),32):((32,256),1))", c);
@@ -453,6 +461,10 @@ void case3_op27() {
 void case3_op28() {
   auto c = composition(Swizzle<1,0,-2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{})));
   show("cpp", "zip(logical_divide(Sw<1,0,-2> o 0 o ((8,4),32):((32,256),1),<8,8>))", zip(logical_divide(c, make_tile(Int<8>{},Int<8>{}))));
+}
+void case3_op29() {
+  auto c = composition(Swizzle<1,0,-2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<256>{}),Int<1>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<1,0,-2> o 0 o ((8,4),32):((32,256),1))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
 }
 void case4_op0() {
   auto c = composition(Swizzle<3,3,-3>{}, make_layout(make_tuple(Int<32>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
@@ -686,6 +698,10 @@ void case5_op28() {
   auto c = composition(Swizzle<1,0,-3>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<1>{},Int<16>{})));
   show("cpp", "zip(logical_divide(Sw<1,0,-3> o 0 o (16,8):(1,16),<8,8>))", zip(logical_divide(c, make_tile(Int<8>{},Int<8>{}))));
 }
+void case5_op29() {
+  auto c = composition(Swizzle<1,0,-3>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<1,0,-3> o 0 o (16,8):(1,16))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
+}
 void case6_op0() {
   auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
   show("cpp", "composition(Sw<2,1,2>,(128,64):(64,1))", c);
@@ -797,6 +813,10 @@ void case6_op26() {
 void case6_op27() {
   auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
   show("cpp", "zip(logical_divide(Sw<2,1,2> o 0 o (128,64):(64,1),<2,4>))", zip(logical_divide(c, make_tile(Int<2>{},Int<4>{}))));
+}
+void case6_op28() {
+  auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<2,1,2> o 0 o (128,64):(64,1))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
 }
 void case7_op0() {
   auto c = composition(Swizzle<2,0,4>{}, make_layout(make_tuple(Int<32>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})));
@@ -1026,6 +1046,10 @@ void case8_op27() {
   auto c = composition(Swizzle<3,3,5>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "zip(logical_divide(Sw<3,3,5> o 0 o (64,64):(1,64),<4,16>))", zip(logical_divide(c, make_tile(Int<4>{},Int<16>{}))));
 }
+void case8_op28() {
+  auto c = composition(Swizzle<3,3,5>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<3,3,5> o 0 o (64,64):(1,64))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
+}
 void case9_op0() {
   auto c = composition(Swizzle<2,4,4>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<512>{}),Int<1>{})));
   show("cpp", "composition(Sw<2,4,4>,((8,4),64):((64,512),1))", c);
@@ -1142,6 +1166,10 @@ void case9_op28() {
   auto c = composition(Swizzle<2,4,4>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<512>{}),Int<1>{})));
   show("cpp", "zip(logical_divide(Sw<2,4,4> o 0 o ((8,4),64):((64,512),1),<4,2>))", zip(logical_divide(c, make_tile(Int<4>{},Int<2>{}))));
 }
+void case9_op29() {
+  auto c = composition(Swizzle<2,4,4>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<512>{}),Int<1>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<2,4,4> o 0 o ((8,4),64):((64,512),1))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
+}
 void case10_op0() {
   auto c = composition(Swizzle<3,2,-3>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "composition(Sw<3,2,-3>,(64,128):(1,64))", c);
@@ -1249,6 +1277,10 @@ void case10_op26() {
 void case10_op27() {
   auto c = composition(Swizzle<3,2,-3>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "zip(logical_divide(Sw<3,2,-3> o 0 o (64,128):(1,64),<4,4>))", zip(logical_divide(c, make_tile(Int<4>{},Int<4>{}))));
+}
+void case10_op28() {
+  auto c = composition(Swizzle<3,2,-3>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<3,2,-3> o 0 o (64,128):(1,64))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
 }
 void case11_op0() {
   auto c = composition(Swizzle<1,0,2>{}, make_layout(make_tuple(Int<128>{},Int<32>{}),make_tuple(Int<1>{},Int<128>{})));
@@ -1361,6 +1393,10 @@ void case11_op26() {
 void case11_op27() {
   auto c = composition(Swizzle<1,0,2>{}, make_layout(make_tuple(Int<128>{},Int<32>{}),make_tuple(Int<1>{},Int<128>{})));
   show("cpp", "zip(logical_divide(Sw<1,0,2> o 0 o (128,32):(1,128),<8,8>))", zip(logical_divide(c, make_tile(Int<8>{},Int<8>{}))));
+}
+void case11_op28() {
+  auto c = composition(Swizzle<1,0,2>{}, make_layout(make_tuple(Int<128>{},Int<32>{}),make_tuple(Int<1>{},Int<128>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<1,0,2> o 0 o (128,32):(1,128))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
 }
 void case12_op0() {
   auto c = composition(Swizzle<1,1,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{})));
@@ -1478,6 +1514,10 @@ void case12_op28() {
   auto c = composition(Swizzle<1,1,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{})));
   show("cpp", "zip(logical_divide(Sw<1,1,3> o 0 o ((2,64),8):((8,16),1),<2,4>))", zip(logical_divide(c, make_tile(Int<2>{},Int<4>{}))));
 }
+void case12_op29() {
+  auto c = composition(Swizzle<1,1,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<1,1,3> o 0 o ((2,64),8):((8,16),1))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
+}
 void case13_op0() {
   auto c = composition(Swizzle<1,0,3>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})));
   show("cpp", "composition(Sw<1,0,3>,(8,16):(16,1))", c);
@@ -1594,6 +1634,10 @@ void case13_op28() {
   auto c = composition(Swizzle<1,0,3>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})));
   show("cpp", "zip(logical_divide(Sw<1,0,3> o 0 o (8,16):(16,1),<4,16>))", zip(logical_divide(c, make_tile(Int<4>{},Int<16>{}))));
 }
+void case13_op29() {
+  auto c = composition(Swizzle<1,0,3>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<1,0,3> o 0 o (8,16):(16,1))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
+}
 void case14_op0() {
   auto c = composition(Swizzle<3,3,3>{}, make_layout(make_tuple(Int<64>{},Int<16>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "composition(Sw<3,3,3>,(64,16):(1,64))", c);
@@ -1705,6 +1749,10 @@ void case14_op27() {
 void case14_op28() {
   auto c = composition(Swizzle<3,3,3>{}, make_layout(make_tuple(Int<64>{},Int<16>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "zip(logical_divide(Sw<3,3,3> o 0 o (64,16):(1,64),<8,16>))", zip(logical_divide(c, make_tile(Int<8>{},Int<16>{}))));
+}
+void case14_op29() {
+  auto c = composition(Swizzle<3,3,3>{}, make_layout(make_tuple(Int<64>{},Int<16>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<3,3,3> o 0 o (64,16):(1,64))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
 }
 void case15_op0() {
   auto c = composition(Swizzle<1,4,-2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
@@ -1822,6 +1870,10 @@ void case15_op28() {
   auto c = composition(Swizzle<1,4,-2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
   show("cpp", "zip(logical_divide(Sw<1,4,-2> o 0 o ((4,16),8):((8,32),1),<4,2>))", zip(logical_divide(c, make_tile(Int<4>{},Int<2>{}))));
 }
+void case15_op29() {
+  auto c = composition(Swizzle<1,4,-2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<1,4,-2> o 0 o ((4,16),8):((8,32),1))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
+}
 void case16_op0() {
   auto c = composition(Swizzle<1,1,2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<2>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
   show("cpp", "composition(Sw<1,1,2>,((8,2),16):((16,128),1))", c);
@@ -1938,6 +1990,10 @@ void case16_op28() {
   auto c = composition(Swizzle<1,1,2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<2>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
   show("cpp", "zip(logical_divide(Sw<1,1,2> o 0 o ((8,2),16):((16,128),1),<4,16>))", zip(logical_divide(c, make_tile(Int<4>{},Int<16>{}))));
 }
+void case16_op29() {
+  auto c = composition(Swizzle<1,1,2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<2>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<1,1,2> o 0 o ((8,2),16):((16,128),1))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
+}
 void case17_op0() {
   auto c = composition(Swizzle<3,2,4>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "composition(Sw<3,2,4>,(64,128):(1,64))", c);
@@ -2045,6 +2101,10 @@ void case17_op26() {
 void case17_op27() {
   auto c = composition(Swizzle<3,2,4>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "zip(logical_divide(Sw<3,2,4> o 0 o (64,128):(1,64),<8,2>))", zip(logical_divide(c, make_tile(Int<8>{},Int<2>{}))));
+}
+void case17_op28() {
+  auto c = composition(Swizzle<3,2,4>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<3,2,4> o 0 o (64,128):(1,64))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
 }
 void case18_op0() {
   auto c = composition(Swizzle<1,2,-1>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<1>{},Int<8>{})));
@@ -2162,6 +2222,10 @@ void case18_op28() {
   auto c = composition(Swizzle<1,2,-1>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<1>{},Int<8>{})));
   show("cpp", "zip(logical_divide(Sw<1,2,-1> o 0 o (8,16):(1,8),<4,16>))", zip(logical_divide(c, make_tile(Int<4>{},Int<16>{}))));
 }
+void case18_op29() {
+  auto c = composition(Swizzle<1,2,-1>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<1,2,-1> o 0 o (8,16):(1,8))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
+}
 void case19_op0() {
   auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{})));
   show("cpp", "composition(Sw<1,2,1>,(16,32):(1,16))", c);
@@ -2277,6 +2341,10 @@ void case19_op27() {
 void case19_op28() {
   auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{})));
   show("cpp", "zip(logical_divide(Sw<1,2,1> o 0 o (16,32):(1,16),<4,4>))", zip(logical_divide(c, make_tile(Int<4>{},Int<4>{}))));
+}
+void case19_op29() {
+  auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<1,2,1> o 0 o (16,32):(1,16))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
 }
 void case20_op0() {
   auto c = composition(Swizzle<1,0,-1>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<32>{}),Int<1>{})));
@@ -2394,6 +2462,10 @@ void case20_op28() {
   auto c = composition(Swizzle<1,0,-1>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<32>{}),Int<1>{})));
   show("cpp", "zip(logical_divide(Sw<1,0,-1> o 0 o ((2,4),16):((16,32),1),<8,16>))", zip(logical_divide(c, make_tile(Int<8>{},Int<16>{}))));
 }
+void case20_op29() {
+  auto c = composition(Swizzle<1,0,-1>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<32>{}),Int<1>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<1,0,-1> o 0 o ((2,4),16):((16,32),1))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
+}
 void case21_op0() {
   auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})));
   show("cpp", "composition(Sw<2,0,3>,((2,4),64):((64,128),1))", c);
@@ -2509,6 +2581,10 @@ void case21_op27() {
 void case21_op28() {
   auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})));
   show("cpp", "zip(logical_divide(Sw<2,0,3> o 0 o ((2,4),64):((64,128),1),<4,8>))", zip(logical_divide(c, make_tile(Int<4>{},Int<8>{}))));
+}
+void case21_op29() {
+  auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<2,0,3> o 0 o ((2,4),64):((64,128),1))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
 }
 void case22_op0() {
   auto c = composition(Swizzle<2,4,4>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
@@ -2626,6 +2702,10 @@ void case22_op28() {
   auto c = composition(Swizzle<2,4,4>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
   show("cpp", "zip(logical_divide(Sw<2,4,4> o 0 o (32,64):(64,1),<8,2>))", zip(logical_divide(c, make_tile(Int<8>{},Int<2>{}))));
 }
+void case22_op29() {
+  auto c = composition(Swizzle<2,4,4>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<2,4,4> o 0 o (32,64):(64,1))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
+}
 void case23_op0() {
   auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
   show("cpp", "composition(Sw<2,1,2>,(16,8):(8,1))", c);
@@ -2742,6 +2822,10 @@ void case23_op28() {
   auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
   show("cpp", "zip(logical_divide(Sw<2,1,2> o 0 o (16,8):(8,1),<2,2>))", zip(logical_divide(c, make_tile(Int<2>{},Int<2>{}))));
 }
+void case23_op29() {
+  auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<2,1,2> o 0 o (16,8):(8,1))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
+}
 void case24_op0() {
   auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})));
   show("cpp", "composition(Sw<2,0,3>,(128,16):(16,1))", c);
@@ -2845,6 +2929,10 @@ void case24_op27() {
 void case24_op28() {
   auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})));
   show("cpp", "zip(logical_divide(Sw<2,0,3> o 0 o (128,16):(16,1),<8,2>))", zip(logical_divide(c, make_tile(Int<8>{},Int<2>{}))));
+}
+void case24_op29() {
+  auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<2,0,3> o 0 o (128,16):(16,1))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
 }
 void case25_op0() {
   auto c = composition(Swizzle<2,0,-3>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<1024>{}),Int<1>{})));
@@ -2957,6 +3045,10 @@ void case25_op26() {
 void case25_op27() {
   auto c = composition(Swizzle<2,0,-3>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<1024>{}),Int<1>{})));
   show("cpp", "zip(logical_divide(Sw<2,0,-3> o 0 o ((8,16),128):((128,1024),1),<4,16>))", zip(logical_divide(c, make_tile(Int<4>{},Int<16>{}))));
+}
+void case25_op28() {
+  auto c = composition(Swizzle<2,0,-3>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<1024>{}),Int<1>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<2,0,-3> o 0 o ((8,16),128):((128,1024),1))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
 }
 void case26_op0() {
   auto c = composition(Swizzle<3,0,4>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
@@ -3074,6 +3166,10 @@ void case26_op28() {
   auto c = composition(Swizzle<3,0,4>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
   show("cpp", "zip(logical_divide(Sw<3,0,4> o 0 o ((4,16),8):((8,32),1),<8,2>))", zip(logical_divide(c, make_tile(Int<8>{},Int<2>{}))));
 }
+void case26_op29() {
+  auto c = composition(Swizzle<3,0,4>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<3,0,4> o 0 o ((4,16),8):((8,32),1))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
+}
 void case27_op0() {
   auto c = composition(Swizzle<2,3,2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<512>{}),Int<1>{})));
   show("cpp", "composition(Sw<2,3,2>,((8,4),64):((64,512),1))", c);
@@ -3177,6 +3273,10 @@ void case27_op27() {
 void case27_op28() {
   auto c = composition(Swizzle<2,3,2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<512>{}),Int<1>{})));
   show("cpp", "zip(logical_divide(Sw<2,3,2> o 0 o ((8,4),64):((64,512),1),<4,8>))", zip(logical_divide(c, make_tile(Int<4>{},Int<8>{}))));
+}
+void case27_op29() {
+  auto c = composition(Swizzle<2,3,2>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<512>{}),Int<1>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<2,3,2> o 0 o ((8,4),64):((64,512),1))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
 }
 void case28_op0() {
   auto c = composition(Swizzle<3,2,5>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{})));
@@ -3294,6 +3394,10 @@ void case28_op28() {
   auto c = composition(Swizzle<3,2,5>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "zip(logical_divide(Sw<3,2,5> o 0 o (64,32):(1,64),<2,2>))", zip(logical_divide(c, make_tile(Int<2>{},Int<2>{}))));
 }
+void case28_op29() {
+  auto c = composition(Swizzle<3,2,5>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<3,2,5> o 0 o (64,32):(1,64))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
+}
 void case29_op0() {
   auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<32>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})));
   show("cpp", "composition(Sw<1,1,1>,(32,128):(128,1))", c);
@@ -3405,6 +3509,10 @@ void case29_op26() {
 void case29_op27() {
   auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<32>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})));
   show("cpp", "zip(logical_divide(Sw<1,1,1> o 0 o (32,128):(128,1),<2,16>))", zip(logical_divide(c, make_tile(Int<2>{},Int<16>{}))));
+}
+void case29_op28() {
+  auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<32>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<1,1,1> o 0 o (32,128):(128,1))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
 }
 void case30_op0() {
   auto c = composition(Swizzle<2,4,2>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
@@ -3634,6 +3742,10 @@ void case31_op27() {
   auto c = composition(Swizzle<1,4,-3>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
   show("cpp", "zip(logical_divide(Sw<1,4,-3> o 0 o (64,64):(64,1),<8,8>))", zip(logical_divide(c, make_tile(Int<8>{},Int<8>{}))));
 }
+void case31_op28() {
+  auto c = composition(Swizzle<1,4,-3>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<1,4,-3> o 0 o (64,64):(64,1))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
+}
 void case32_op0() {
   auto c = composition(Swizzle<3,2,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
   show("cpp", "composition(Sw<3,2,3>,(32,64):(1,32))", c);
@@ -3745,6 +3857,10 @@ void case32_op27() {
 void case32_op28() {
   auto c = composition(Swizzle<3,2,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
   show("cpp", "zip(logical_divide(Sw<3,2,3> o 0 o (32,64):(1,32),<8,16>))", zip(logical_divide(c, make_tile(Int<8>{},Int<16>{}))));
+}
+void case32_op29() {
+  auto c = composition(Swizzle<3,2,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<3,2,3> o 0 o (32,64):(1,32))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
 }
 void case33_op0() {
   auto c = composition(Swizzle<3,1,4>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{})));
@@ -3862,6 +3978,10 @@ void case33_op28() {
   auto c = composition(Swizzle<3,1,4>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{})));
   show("cpp", "zip(logical_divide(Sw<3,1,4> o 0 o (16,32):(1,16),<2,2>))", zip(logical_divide(c, make_tile(Int<2>{},Int<2>{}))));
 }
+void case33_op29() {
+  auto c = composition(Swizzle<3,1,4>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<3,1,4> o 0 o (16,32):(1,16))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
+}
 void case34_op0() {
   auto c = composition(Swizzle<1,1,-1>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
   show("cpp", "composition(Sw<1,1,-1>,(32,64):(64,1))", c);
@@ -3977,6 +4097,10 @@ void case34_op27() {
 void case34_op28() {
   auto c = composition(Swizzle<1,1,-1>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
   show("cpp", "zip(logical_divide(Sw<1,1,-1> o 0 o (32,64):(64,1),<2,8>))", zip(logical_divide(c, make_tile(Int<2>{},Int<8>{}))));
+}
+void case34_op29() {
+  auto c = composition(Swizzle<1,1,-1>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<1,1,-1> o 0 o (32,64):(64,1))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
 }
 void case35_op0() {
   auto c = composition(Swizzle<3,0,4>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})));
@@ -4302,6 +4426,10 @@ void case37_op28() {
   auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
   show("cpp", "zip(logical_divide(Sw<2,2,2> o 0 o ((4,8),8):((8,32),1),<8,2>))", zip(logical_divide(c, make_tile(Int<8>{},Int<2>{}))));
 }
+void case37_op29() {
+  auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<32>{}),Int<1>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<2,2,2> o 0 o ((4,8),8):((8,32),1))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
+}
 void case38_op0() {
   auto c = composition(Swizzle<1,0,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
   show("cpp", "composition(Sw<1,0,2>,((4,4),32):((32,128),1))", c);
@@ -4418,6 +4546,10 @@ void case38_op28() {
   auto c = composition(Swizzle<1,0,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
   show("cpp", "zip(logical_divide(Sw<1,0,2> o 0 o ((4,4),32):((32,128),1),<4,16>))", zip(logical_divide(c, make_tile(Int<4>{},Int<16>{}))));
 }
+void case38_op29() {
+  auto c = composition(Swizzle<1,0,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<1,0,2> o 0 o ((4,4),32):((32,128),1))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
+}
 void case39_op0() {
   auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})));
   show("cpp", "composition(Sw<2,1,2>,((4,2),16):((16,64),1))", c);
@@ -4521,6 +4653,10 @@ void case39_op27() {
 void case39_op28() {
   auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})));
   show("cpp", "zip(logical_divide(Sw<2,1,2> o 0 o ((4,2),16):((16,64),1),<4,8>))", zip(logical_divide(c, make_tile(Int<4>{},Int<8>{}))));
+}
+void case39_op29() {
+  auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<2,1,2> o 0 o ((4,2),16):((16,64),1))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
 }
 void case40_op0() {
   auto c = composition(Swizzle<1,1,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<32>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
@@ -4634,6 +4770,10 @@ void case40_op27() {
   auto c = composition(Swizzle<1,1,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<32>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
   show("cpp", "zip(logical_divide(Sw<1,1,2> o 0 o ((4,32),32):((32,128),1),<4,4>))", zip(logical_divide(c, make_tile(Int<4>{},Int<4>{}))));
 }
+void case40_op28() {
+  auto c = composition(Swizzle<1,1,2>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<32>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<1,1,2> o 0 o ((4,32),32):((32,128),1))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
+}
 void case41_op0() {
   auto c = composition(Swizzle<3,1,-4>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})));
   show("cpp", "composition(Sw<3,1,-4>,((2,16),64):((64,128),1))", c);
@@ -4737,6 +4877,10 @@ void case41_op27() {
 void case41_op28() {
   auto c = composition(Swizzle<3,1,-4>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})));
   show("cpp", "zip(logical_divide(Sw<3,1,-4> o 0 o ((2,16),64):((64,128),1),<4,2>))", zip(logical_divide(c, make_tile(Int<4>{},Int<2>{}))));
+}
+void case41_op29() {
+  auto c = composition(Swizzle<3,1,-4>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<3,1,-4> o 0 o ((2,16),64):((64,128),1))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
 }
 void case42_op0() {
   auto c = composition(Swizzle<3,0,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
@@ -4854,6 +4998,10 @@ void case42_op28() {
   auto c = composition(Swizzle<3,0,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
   show("cpp", "zip(logical_divide(Sw<3,0,3> o 0 o (32,64):(1,32),<2,4>))", zip(logical_divide(c, make_tile(Int<2>{},Int<4>{}))));
 }
+void case42_op29() {
+  auto c = composition(Swizzle<3,0,3>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<3,0,3> o 0 o (32,64):(1,32))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
+}
 void case43_op0() {
   auto c = composition(Swizzle<2,0,4>{}, make_layout(make_tuple(Int<128>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
   show("cpp", "composition(Sw<2,0,4>,(128,8):(8,1))", c);
@@ -4969,6 +5117,10 @@ void case43_op27() {
 void case43_op28() {
   auto c = composition(Swizzle<2,0,4>{}, make_layout(make_tuple(Int<128>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
   show("cpp", "zip(logical_divide(Sw<2,0,4> o 0 o (128,8):(8,1),<2,2>))", zip(logical_divide(c, make_tile(Int<2>{},Int<2>{}))));
+}
+void case43_op29() {
+  auto c = composition(Swizzle<2,0,4>{}, make_layout(make_tuple(Int<128>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<2,0,4> o 0 o (128,8):(8,1))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
 }
 void case44_op0() {
   auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
@@ -5086,6 +5238,10 @@ void case44_op28() {
   auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
   show("cpp", "zip(logical_divide(Sw<1,2,1> o 0 o (32,64):(1,32),<4,2>))", zip(logical_divide(c, make_tile(Int<4>{},Int<2>{}))));
 }
+void case44_op29() {
+  auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<1,2,1> o 0 o (32,64):(1,32))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
+}
 void case45_op0() {
   auto c = composition(Swizzle<2,0,-2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
   show("cpp", "composition(Sw<2,0,-2>,(64,64):(64,1))", c);
@@ -5197,6 +5353,10 @@ void case45_op26() {
 void case45_op27() {
   auto c = composition(Swizzle<2,0,-2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
   show("cpp", "zip(logical_divide(Sw<2,0,-2> o 0 o (64,64):(64,1),<8,8>))", zip(logical_divide(c, make_tile(Int<8>{},Int<8>{}))));
+}
+void case45_op28() {
+  auto c = composition(Swizzle<2,0,-2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<2,0,-2> o 0 o (64,64):(64,1))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
 }
 void case46_op0() {
   auto c = composition(Swizzle<1,0,3>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{})));
@@ -5314,6 +5474,10 @@ void case46_op28() {
   auto c = composition(Swizzle<1,0,3>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{})));
   show("cpp", "zip(logical_divide(Sw<1,0,3> o 0 o (16,64):(1,16),<2,2>))", zip(logical_divide(c, make_tile(Int<2>{},Int<2>{}))));
 }
+void case46_op29() {
+  auto c = composition(Swizzle<1,0,3>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<1,0,3> o 0 o (16,64):(1,16))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
+}
 void case47_op0() {
   auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<64>{}),Int<1>{})));
   show("cpp", "composition(Sw<2,0,3>,((2,4),32):((32,64),1))", c);
@@ -5429,6 +5593,10 @@ void case47_op27() {
 void case47_op28() {
   auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<64>{}),Int<1>{})));
   show("cpp", "zip(logical_divide(Sw<2,0,3> o 0 o ((2,4),32):((32,64),1),<2,8>))", zip(logical_divide(c, make_tile(Int<2>{},Int<8>{}))));
+}
+void case47_op29() {
+  auto c = composition(Swizzle<2,0,3>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<64>{}),Int<1>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<2,0,3> o 0 o ((2,4),32):((32,64),1))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
 }
 void case48_op0() {
   auto c = composition(Swizzle<3,0,-4>{}, make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
@@ -5646,6 +5814,10 @@ void case49_op28() {
   auto c = composition(Swizzle<1,3,-1>{}, make_layout(make_tuple(Int<32>{},Int<8>{}),make_tuple(Int<1>{},Int<32>{})));
   show("cpp", "zip(logical_divide(Sw<1,3,-1> o 0 o (32,8):(1,32),<4,4>))", zip(logical_divide(c, make_tile(Int<4>{},Int<4>{}))));
 }
+void case49_op29() {
+  auto c = composition(Swizzle<1,3,-1>{}, make_layout(make_tuple(Int<32>{},Int<8>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<1,3,-1> o 0 o (32,8):(1,32))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
+}
 void case50_op0() {
   auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})));
   show("cpp", "composition(Sw<1,1,1>,(32,32):(32,1))", c);
@@ -5762,6 +5934,10 @@ void case50_op28() {
   auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})));
   show("cpp", "zip(logical_divide(Sw<1,1,1> o 0 o (32,32):(32,1),<2,2>))", zip(logical_divide(c, make_tile(Int<2>{},Int<2>{}))));
 }
+void case50_op29() {
+  auto c = composition(Swizzle<1,1,1>{}, make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<1,1,1> o 0 o (32,32):(32,1))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
+}
 void case51_op0() {
   auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<1>{},Int<16>{})));
   show("cpp", "composition(Sw<2,2,2>,(16,128):(1,16))", c);
@@ -5877,6 +6053,10 @@ void case51_op27() {
 void case51_op28() {
   auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<1>{},Int<16>{})));
   show("cpp", "zip(logical_divide(Sw<2,2,2> o 0 o (16,128):(1,16),<8,8>))", zip(logical_divide(c, make_tile(Int<8>{},Int<8>{}))));
+}
+void case51_op29() {
+  auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<2,2,2> o 0 o (16,128):(1,16))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
 }
 void case52_op0() {
   auto c = composition(Swizzle<3,4,3>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
@@ -6110,6 +6290,10 @@ void case53_op28() {
   auto c = composition(Swizzle<1,0,1>{}, make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
   show("cpp", "zip(logical_divide(Sw<1,0,1> o 0 o (8,64):(64,1),<8,4>))", zip(logical_divide(c, make_tile(Int<8>{},Int<4>{}))));
 }
+void case53_op29() {
+  auto c = composition(Swizzle<1,0,1>{}, make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<1,0,1> o 0 o (8,64):(64,1))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
+}
 void case54_op0() {
   auto c = composition(Swizzle<2,3,3>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
   show("cpp", "composition(Sw<2,3,3>,((4,2),32):((32,128),1))", c);
@@ -6225,6 +6409,10 @@ void case54_op27() {
 void case54_op28() {
   auto c = composition(Swizzle<2,3,3>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
   show("cpp", "zip(logical_divide(Sw<2,3,3> o 0 o ((4,2),32):((32,128),1),<4,4>))", zip(logical_divide(c, make_tile(Int<4>{},Int<4>{}))));
+}
+void case54_op29() {
+  auto c = composition(Swizzle<2,3,3>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<32>{}),make_tuple(make_tuple(Int<32>{},Int<128>{}),Int<1>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<2,3,3> o 0 o ((4,2),32):((32,128),1))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
 }
 void case55_op0() {
   auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<32>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})));
@@ -6342,6 +6530,10 @@ void case55_op28() {
   auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<32>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})));
   show("cpp", "zip(logical_divide(Sw<1,2,1> o 0 o ((4,32),16):((16,64),1),<8,2>))", zip(logical_divide(c, make_tile(Int<8>{},Int<2>{}))));
 }
+void case55_op29() {
+  auto c = composition(Swizzle<1,2,1>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<32>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<1,2,1> o 0 o ((4,32),16):((16,64),1))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
+}
 void case56_op0() {
   auto c = composition(Swizzle<2,4,3>{}, make_layout(make_tuple(Int<64>{},Int<16>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "composition(Sw<2,4,3>,(64,16):(1,64))", c);
@@ -6457,6 +6649,10 @@ void case56_op27() {
 void case56_op28() {
   auto c = composition(Swizzle<2,4,3>{}, make_layout(make_tuple(Int<64>{},Int<16>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "zip(logical_divide(Sw<2,4,3> o 0 o (64,16):(1,64),<2,2>))", zip(logical_divide(c, make_tile(Int<2>{},Int<2>{}))));
+}
+void case56_op29() {
+  auto c = composition(Swizzle<2,4,3>{}, make_layout(make_tuple(Int<64>{},Int<16>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<2,4,3> o 0 o (64,16):(1,64))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
 }
 void case57_op0() {
   auto c = composition(Swizzle<1,2,3>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})));
@@ -6574,6 +6770,10 @@ void case57_op28() {
   auto c = composition(Swizzle<1,2,3>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})));
   show("cpp", "zip(logical_divide(Sw<1,2,3> o 0 o ((4,8),64):((64,256),1),<8,4>))", zip(logical_divide(c, make_tile(Int<8>{},Int<4>{}))));
 }
+void case57_op29() {
+  auto c = composition(Swizzle<1,2,3>{}, make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<1,2,3> o 0 o ((4,8),64):((64,256),1))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
+}
 void case58_op0() {
   auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "composition(Sw<2,2,2>,(64,64):(1,64))", c);
@@ -6685,6 +6885,10 @@ void case58_op26() {
 void case58_op27() {
   auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
   show("cpp", "zip(logical_divide(Sw<2,2,2> o 0 o (64,64):(1,64),<4,4>))", zip(logical_divide(c, make_tile(Int<4>{},Int<4>{}))));
+}
+void case58_op28() {
+  auto c = composition(Swizzle<2,2,2>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "logical_product((2,2):(1,2),Sw<2,2,2> o 0 o (64,64):(1,64))", logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c));
 }
 void case59_op0() {
   auto c = composition(Swizzle<2,1,2>{}, make_layout(make_tuple(Int<32>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
@@ -7793,6 +7997,7 @@ int main() {
   case0_op26();
   case0_op27();
   case0_op28();
+  case0_op29();
   case1_op0();
   case1_op1();
   case1_op2();
@@ -7848,6 +8053,7 @@ int main() {
   case2_op26();
   case2_op27();
   case2_op28();
+  case2_op29();
   case3_op0();
   case3_op1();
   case3_op2();
@@ -7877,6 +8083,7 @@ int main() {
   case3_op26();
   case3_op27();
   case3_op28();
+  case3_op29();
   case4_op0();
   case4_op1();
   case4_op2();
@@ -7935,6 +8142,7 @@ int main() {
   case5_op26();
   case5_op27();
   case5_op28();
+  case5_op29();
   case6_op0();
   case6_op1();
   case6_op2();
@@ -7963,6 +8171,7 @@ int main() {
   case6_op25();
   case6_op26();
   case6_op27();
+  case6_op28();
   case7_op0();
   case7_op1();
   case7_op2();
@@ -8020,6 +8229,7 @@ int main() {
   case8_op25();
   case8_op26();
   case8_op27();
+  case8_op28();
   case9_op0();
   case9_op1();
   case9_op2();
@@ -8049,6 +8259,7 @@ int main() {
   case9_op26();
   case9_op27();
   case9_op28();
+  case9_op29();
   case10_op0();
   case10_op1();
   case10_op2();
@@ -8076,6 +8287,7 @@ int main() {
   case10_op25();
   case10_op26();
   case10_op27();
+  case10_op28();
   case11_op0();
   case11_op1();
   case11_op2();
@@ -8104,6 +8316,7 @@ int main() {
   case11_op25();
   case11_op26();
   case11_op27();
+  case11_op28();
   case12_op0();
   case12_op1();
   case12_op2();
@@ -8133,6 +8346,7 @@ int main() {
   case12_op26();
   case12_op27();
   case12_op28();
+  case12_op29();
   case13_op0();
   case13_op1();
   case13_op2();
@@ -8162,6 +8376,7 @@ int main() {
   case13_op26();
   case13_op27();
   case13_op28();
+  case13_op29();
   case14_op0();
   case14_op1();
   case14_op2();
@@ -8190,6 +8405,7 @@ int main() {
   case14_op26();
   case14_op27();
   case14_op28();
+  case14_op29();
   case15_op0();
   case15_op1();
   case15_op2();
@@ -8219,6 +8435,7 @@ int main() {
   case15_op26();
   case15_op27();
   case15_op28();
+  case15_op29();
   case16_op0();
   case16_op1();
   case16_op2();
@@ -8248,6 +8465,7 @@ int main() {
   case16_op26();
   case16_op27();
   case16_op28();
+  case16_op29();
   case17_op0();
   case17_op1();
   case17_op2();
@@ -8275,6 +8493,7 @@ int main() {
   case17_op25();
   case17_op26();
   case17_op27();
+  case17_op28();
   case18_op0();
   case18_op1();
   case18_op2();
@@ -8304,6 +8523,7 @@ int main() {
   case18_op26();
   case18_op27();
   case18_op28();
+  case18_op29();
   case19_op0();
   case19_op1();
   case19_op2();
@@ -8333,6 +8553,7 @@ int main() {
   case19_op26();
   case19_op27();
   case19_op28();
+  case19_op29();
   case20_op0();
   case20_op1();
   case20_op2();
@@ -8362,6 +8583,7 @@ int main() {
   case20_op26();
   case20_op27();
   case20_op28();
+  case20_op29();
   case21_op0();
   case21_op1();
   case21_op2();
@@ -8391,6 +8613,7 @@ int main() {
   case21_op26();
   case21_op27();
   case21_op28();
+  case21_op29();
   case22_op0();
   case22_op1();
   case22_op2();
@@ -8420,6 +8643,7 @@ int main() {
   case22_op26();
   case22_op27();
   case22_op28();
+  case22_op29();
   case23_op0();
   case23_op1();
   case23_op2();
@@ -8449,6 +8673,7 @@ int main() {
   case23_op26();
   case23_op27();
   case23_op28();
+  case23_op29();
   case24_op0();
   case24_op1();
   case24_op2();
@@ -8475,6 +8700,7 @@ int main() {
   case24_op26();
   case24_op27();
   case24_op28();
+  case24_op29();
   case25_op0();
   case25_op1();
   case25_op2();
@@ -8503,6 +8729,7 @@ int main() {
   case25_op25();
   case25_op26();
   case25_op27();
+  case25_op28();
   case26_op0();
   case26_op1();
   case26_op2();
@@ -8532,6 +8759,7 @@ int main() {
   case26_op26();
   case26_op27();
   case26_op28();
+  case26_op29();
   case27_op0();
   case27_op1();
   case27_op2();
@@ -8558,6 +8786,7 @@ int main() {
   case27_op26();
   case27_op27();
   case27_op28();
+  case27_op29();
   case28_op0();
   case28_op1();
   case28_op2();
@@ -8587,6 +8816,7 @@ int main() {
   case28_op26();
   case28_op27();
   case28_op28();
+  case28_op29();
   case29_op0();
   case29_op1();
   case29_op2();
@@ -8615,6 +8845,7 @@ int main() {
   case29_op25();
   case29_op26();
   case29_op27();
+  case29_op28();
   case30_op0();
   case30_op1();
   case30_op2();
@@ -8672,6 +8903,7 @@ int main() {
   case31_op25();
   case31_op26();
   case31_op27();
+  case31_op28();
   case32_op0();
   case32_op1();
   case32_op2();
@@ -8700,6 +8932,7 @@ int main() {
   case32_op26();
   case32_op27();
   case32_op28();
+  case32_op29();
   case33_op0();
   case33_op1();
   case33_op2();
@@ -8729,6 +8962,7 @@ int main() {
   case33_op26();
   case33_op27();
   case33_op28();
+  case33_op29();
   case34_op0();
   case34_op1();
   case34_op2();
@@ -8758,6 +8992,7 @@ int main() {
   case34_op26();
   case34_op27();
   case34_op28();
+  case34_op29();
   case35_op0();
   case35_op1();
   case35_op2();
@@ -8839,6 +9074,7 @@ int main() {
   case37_op26();
   case37_op27();
   case37_op28();
+  case37_op29();
   case38_op0();
   case38_op1();
   case38_op2();
@@ -8868,6 +9104,7 @@ int main() {
   case38_op26();
   case38_op27();
   case38_op28();
+  case38_op29();
   case39_op0();
   case39_op1();
   case39_op2();
@@ -8894,6 +9131,7 @@ int main() {
   case39_op26();
   case39_op27();
   case39_op28();
+  case39_op29();
   case40_op0();
   case40_op1();
   case40_op2();
@@ -8922,6 +9160,7 @@ int main() {
   case40_op25();
   case40_op26();
   case40_op27();
+  case40_op28();
   case41_op0();
   case41_op1();
   case41_op2();
@@ -8948,6 +9187,7 @@ int main() {
   case41_op26();
   case41_op27();
   case41_op28();
+  case41_op29();
   case42_op0();
   case42_op1();
   case42_op2();
@@ -8977,6 +9217,7 @@ int main() {
   case42_op26();
   case42_op27();
   case42_op28();
+  case42_op29();
   case43_op0();
   case43_op1();
   case43_op2();
@@ -9006,6 +9247,7 @@ int main() {
   case43_op26();
   case43_op27();
   case43_op28();
+  case43_op29();
   case44_op0();
   case44_op1();
   case44_op2();
@@ -9035,6 +9277,7 @@ int main() {
   case44_op26();
   case44_op27();
   case44_op28();
+  case44_op29();
   case45_op0();
   case45_op1();
   case45_op2();
@@ -9063,6 +9306,7 @@ int main() {
   case45_op25();
   case45_op26();
   case45_op27();
+  case45_op28();
   case46_op0();
   case46_op1();
   case46_op2();
@@ -9092,6 +9336,7 @@ int main() {
   case46_op26();
   case46_op27();
   case46_op28();
+  case46_op29();
   case47_op0();
   case47_op1();
   case47_op2();
@@ -9121,6 +9366,7 @@ int main() {
   case47_op26();
   case47_op27();
   case47_op28();
+  case47_op29();
   case48_op0();
   case48_op1();
   case48_op2();
@@ -9175,6 +9421,7 @@ int main() {
   case49_op26();
   case49_op27();
   case49_op28();
+  case49_op29();
   case50_op0();
   case50_op1();
   case50_op2();
@@ -9204,6 +9451,7 @@ int main() {
   case50_op26();
   case50_op27();
   case50_op28();
+  case50_op29();
   case51_op0();
   case51_op1();
   case51_op2();
@@ -9233,6 +9481,7 @@ int main() {
   case51_op26();
   case51_op27();
   case51_op28();
+  case51_op29();
   case52_op0();
   case52_op1();
   case52_op2();
@@ -9291,6 +9540,7 @@ int main() {
   case53_op26();
   case53_op27();
   case53_op28();
+  case53_op29();
   case54_op0();
   case54_op1();
   case54_op2();
@@ -9320,6 +9570,7 @@ int main() {
   case54_op26();
   case54_op27();
   case54_op28();
+  case54_op29();
   case55_op0();
   case55_op1();
   case55_op2();
@@ -9349,6 +9600,7 @@ int main() {
   case55_op26();
   case55_op27();
   case55_op28();
+  case55_op29();
   case56_op0();
   case56_op1();
   case56_op2();
@@ -9378,6 +9630,7 @@ int main() {
   case56_op26();
   case56_op27();
   case56_op28();
+  case56_op29();
   case57_op0();
   case57_op1();
   case57_op2();
@@ -9407,6 +9660,7 @@ int main() {
   case57_op26();
   case57_op27();
   case57_op28();
+  case57_op29();
   case58_op0();
   case58_op1();
   case58_op2();
@@ -9435,6 +9689,7 @@ int main() {
   case58_op25();
   case58_op26();
   case58_op27();
+  case58_op28();
   case59_op0();
   case59_op1();
   case59_op2();

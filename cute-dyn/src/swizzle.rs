@@ -553,9 +553,13 @@ pub fn compose_with_composed(a: &Layout, c: &ComposedLayout) -> Result<MaybeComp
 /// # Examples
 /// ```
 /// use cute_dyn::*;
-/// let t: ComposedLayout = "Sw<1,1,1> o 0 o (2,2):(2,1)".parse()?;
+/// // CuTe C++ 4.2's answer, for a column-major tiler.
+/// let t: ComposedLayout = "Sw<1,1,1> o 0 o (2,4):(1,2)".parse()?;
 /// let r = swizzle::logical_product_composed(&"2:1".parse()?, &t)?;
-/// assert_eq!(r.to_string(), "Sw<1,2,1> o 0 o (2,(2,2)):(1,(4,2))");
+/// assert_eq!(r.to_string(), "Sw<1,2,1> o 0 o (2,(2,4)):(1,(2,4))");
+/// // A row-major tiler: C++'s answer breaks the product's definition; refused.
+/// let t: ComposedLayout = "Sw<1,1,1> o 0 o (2,4):(4,1)".parse()?;
+/// assert!(swizzle::logical_product_composed(&"2:1".parse()?, &t).is_err());
 /// # Ok::<(), Error>(())
 /// ```
 pub fn logical_product_composed(a: &Layout, t: &ComposedLayout) -> Result<MaybeComposed> {

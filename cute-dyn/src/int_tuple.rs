@@ -357,7 +357,7 @@ impl<T: Clone> Tuple<T> {
 /// `((a,b))`; a leaf is itself.
 ///
 /// # Errors
-/// `RankMismatch` when a later mode is shorter than the first.
+/// `IndexOutOfRange` when a later mode is shorter than the first.
 ///
 /// # Examples
 /// ```

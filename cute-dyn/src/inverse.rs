@@ -262,6 +262,7 @@ fn nullspace_impl(l: &Layout) -> Result<Layout> {
 /// # Examples
 /// ```
 /// use cute_dyn::*;
+/// // CuTe C++ 4.2's answers
 /// assert_eq!(max_alignment(&"(8,64):(64,1)".parse()?)?.value(), 512);
 /// assert_eq!(max_alignment(&"(4,8):(2,16)".parse()?)?.value(), 1);
 /// assert_eq!(max_alignment(&"(4,?):(1,?)".parse()?)?.value(), 4);

@@ -468,18 +468,12 @@ const CHECKED_DOMAIN: i64 = 1 << 22;
 /// # Ok::<(), Error>(())
 /// ```
 pub fn transfer_swizzle(a: &Layout, sw: Swizzle) -> Result<MaybeComposed> {
-    let r = moved_left(a, sw)?;
+    let r = moved_all(a.clone(), core::iter::once((sw, 0)))?;
     check_law("composition", "R(x) == A(Sw(x))", a.size()?.value(), |x| {
         let (got, want) = (r.call_index(x)?, a.call(sw.apply(x)?)?);
         Ok((got == want).then_some(()).ok_or_else(|| alloc::format!("R = {r} gives {got} at {x}, A(Sw(x)) = {want}")))
     })?;
     Ok(r)
-}
-
-/// C++'s `make_swizzle<a(yyy), a(zzz)>() o a`, unchecked: the operations built on it check
-/// their own laws, which ask less of it (they read the swizzle only on their domain).
-fn moved_left(a: &Layout, sw: Swizzle) -> Result<MaybeComposed> {
-    Ok(MaybeComposed::of(moved_swizzle(a, sw)?, 0, a.clone()))
 }
 
 /// The swizzle `Sw'` with `a o Sw == Sw' o a` where `a` carries the bits (C++'s
@@ -488,22 +482,24 @@ fn moved_swizzle(a: &Layout, sw: Swizzle) -> Result<Swizzle> {
     Swizzle::from_masks(a.call(sw.yyy_mask())?, a.call(sw.zzz_mask())?)
 }
 
-/// `inverse(L) o Sw0 o Sw1 o ... o Swn` with every swizzle moved left past `inverse(L)`:
-/// `Sw0' o ... o Swn' o inverse(L)`, identity swizzles dropped (C++ elides them).
-fn moved_all(inverse: Layout, levels: impl DoubleEndedIterator<Item = (Swizzle, i64)>) -> Result<MaybeComposed> {
+/// `a o Sw0 o Sw1 o ... o Swn` with every swizzle moved left past `a` (an inverse of the
+/// layout, or the left operand of a composition): `Sw0' o ... o Swn' o a`, identity swizzles
+/// dropped (C++ elides them). Unchecked: the operations built on it check their own laws,
+/// which ask less of it (they read the swizzles only on their domain).
+fn moved_all(a: Layout, levels: impl DoubleEndedIterator<Item = (Swizzle, i64)>) -> Result<MaybeComposed> {
     let mut moved = Vec::new();
     // The original outermost swizzle lands next to the layout.
     for (sw, _) in levels.rev() {
-        let m = moved_swizzle(&inverse, sw)?;
+        let m = moved_swizzle(&a, sw)?;
         if m.params().0 != 0 {
             moved.push((m, 0));
         }
     }
     let mut it = moved.into_iter();
     Ok(match it.next() {
-        None => MaybeComposed::Layout(inverse),
+        None => MaybeComposed::Layout(a),
         Some((swizzle, offset)) => {
-            MaybeComposed::Composed(ComposedLayout { swizzle, offset, layout: inverse, outer: it.collect() })
+            MaybeComposed::Composed(ComposedLayout { swizzle, offset, layout: a, outer: it.collect() })
         }
     })
 }
@@ -529,7 +525,7 @@ pub fn compose_with_composed(a: &Layout, c: &ComposedLayout) -> Result<MaybeComp
     c.single("composition")?;
     c.no_offset("composition")?;
     let inner = crate::Tiler::Layout(c.layout.clone());
-    let r = match moved_left(a, c.swizzle)? {
+    let r = match moved_all(a.clone(), core::iter::once((c.swizzle, 0)))? {
         MaybeComposed::Layout(l) => MaybeComposed::Layout(crate::composition(&l, &inner)?),
         MaybeComposed::Composed(k) => MaybeComposed::Composed(k.compose_inner(&inner)?),
     };
@@ -592,7 +588,8 @@ pub fn logical_product_composed(a: &Layout, t: &ComposedLayout) -> Result<MaybeC
     let rest = crate::complement(a, &IntTuple::Leaf(Int::st(cotarget)))?;
     check_law("logical_product", "R(i, j) == A(i) + C(Sw(L(j)))", r.size()?.value(), |k| {
         let (i, j) = (k % size_a, k / size_a);
-        let want = a.call(i)? + rest.call(t.call_index(j)?)?;
+        let want =
+            a.call(i)?.checked_add(rest.call(t.call_index(j)?)?).ok_or(Error::Overflow { op: "logical_product" })?;
         let got = r.call_index(k)?;
         Ok((got == want)
             .then_some(())
@@ -835,7 +832,8 @@ impl ComposedLayout {
         for &(sw, off) in core::iter::once(&(self.swizzle, self.offset)).chain(&self.outer) {
             g = crate::int::gcd(g, 1 << sw.base);
             if off != 0 {
-                g = crate::int::gcd(g, (off & -off).unsigned_abs());
+                // The offset's lowest set bit (no negation: `-i64::MIN` overflows).
+                g = crate::int::gcd(g, 1u64 << off.trailing_zeros());
             }
         }
         Ok(Int::st(g as i64))

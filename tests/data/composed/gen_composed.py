@@ -86,6 +86,25 @@ def cpp_coord(text):
     return tup(text)
 
 
+def ops_on(cl, tr, tc):
+    """The operation builders for the composed layout `cl` (C++: `c`) and the tile <tr,tc>:
+    each gives (style, the `cute eval` expression, the C++ expression)."""
+    tile = f"make_tile(Int<{tr}>{{}},Int<{tc}>{{}})"
+    return (
+        lambda op: ("cpp", f"{op}({cl})", f"{op}(c)"),
+        lambda op: ("cpp", f"{op}({cl},<{tr},{tc}>)", f"{op}(c, {tile})"),
+        lambda op, crd: ("cpp", f"{op}({crd},{cl})", f"{op}({cpp_coord(crd)}, c)"),
+    )
+
+
+def on_product(op, cl):
+    return ("cpp", f"{op}({cl},(2,2):(1,2))", f"{op}(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{{}})")
+
+
+def on_shape(cl, r, c):
+    return ("cpp", f"tile_to_shape({cl},({2 * r},{2 * c}))", f"tile_to_shape(c, make_shape(Int<{2 * r}>{{}},Int<{2 * c}>{{}}))")
+
+
 def cases():
     out = []
     for k in range(CASES):
@@ -96,32 +115,28 @@ def cases():
         C = f"composition(Swizzle<{b},{m},{s}>{{}}, {cpp_layout(text)})"
         tr, tc = random.choice([d for d in [2, 4, 8] if r % d == 0]), random.choice([d for d in [2, 4, 8, 16] if c % d == 0])
         i, j = random.randrange(r), random.randrange(c)
-        rows = "_" if not text.startswith("((") else "(_,_)"
-        row_coord = f"({i},_)" if rows == "_" else f"(({i % int(text[2:].split(',')[0])},_),_)"
+        unary, on_tile, on_coord = ops_on(cl, tr, tc)
+        split = text.startswith("((")
         ops = [
             ("cpp", f"composition({sw},{text})", "c"),
             # the image at every index, for tiles of at most 2048 elements
             *([("values", f"image({cl})", "IMAGE")] if r * c <= 2048 else []),
-            ("cpp", f"coalesce({cl})", "coalesce(c)"),
-            ("cpp", f"composition({cl},<{tr},{tc}>)", f"composition(c, make_tile(Int<{tr}>{{}},Int<{tc}>{{}}))"),
+            unary("coalesce"),
+            on_tile("composition"),
             ("cpp", f"get({cl},0)", "get<0>(c)"),
-        ]
-        for op in ["logical_divide", "zipped_divide", "tiled_divide", "flat_divide"]:
-            ops.append(("cpp", f"{op}({cl},<{tr},{tc}>)", f"{op}(c, make_tile(Int<{tr}>{{}},Int<{tc}>{{}}))"))
-        for op in ["logical_product", "blocked_product", "raked_product"]:
-            ops.append(("cpp", f"{op}({cl},(2,2):(1,2))", f"{op}(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{{}})"))
-        ops += [
-            ("cpp", f"tile_to_shape({cl},({2 * r},{2 * c}))", f"tile_to_shape(c, make_shape(Int<{2 * r}>{{}},Int<{2 * c}>{{}}))"),
+            *[on_tile(op) for op in ["logical_divide", "zipped_divide", "tiled_divide", "flat_divide"]],
+            *[on_product(op, cl) for op in ["logical_product", "blocked_product", "raked_product"]],
+            on_shape(cl, r, c),
             ("cpp", f"upcast({cl},2)", "upcast<2>(c)"),
             ("cpp", f"downcast({cl},2)", "downcast<2>(c)"),
-            ("cpp", f"right_inverse({cl})", "right_inverse(c)"),
-            ("cpp", f"left_inverse({cl})", "left_inverse(c)"),
-            ("cpp", f"slice_and_offset({row_coord},{cl})", f"slice_and_offset({cpp_coord(row_coord)}, c)"),
-            ("cpp", f"slice_and_offset({'_' if rows == '_' else '(_,_)'},{cl})".replace(f"({'_' if rows == '_' else '(_,_)'},", f"(({'_' if rows == '_' else '(_,_)'},{j}),"), None),
-            ("cpp", f"domain_offset(({i % 2},{j}),{cl})" if rows == "_" else f"domain_offset((({i % 2},0),{j}),{cl})", None),
-            ("cpp", f"max_alignment({cl})", "max_alignment(c)"),
+            unary("right_inverse"),
+            unary("left_inverse"),
+            on_coord("slice_and_offset", f"(({i % int(text[2:].split(',')[0])},_),_)" if split else f"({i},_)"),
+            on_coord("slice_and_offset", f"((_,_),{j})" if split else f"(_,{j})"),
+            on_coord("domain_offset", f"(({i % 2},0),{j})" if split else f"({i % 2},{j})"),
+            unary("max_alignment"),
             ("cpp", f"max_common_vector({cl},{text})", f"max_common_vector(c, {cpp_layout(text)})"),
-            ("cpp", f"make_fragment_like({cl})", "make_fragment_like(c)"),
+            unary("make_fragment_like"),
             # the transpose of the codomain composed with C: the swizzle moves left
             ("cpp", f"composition(({c},{r}):({r},1),{cl})", f"composition({cpp_layout(f'({c},{r}):({r},1)')}, c)"),
             ("cpp", f"filter({cl},(1,1))", "filter(c, make_shape(_1{},_1{}))"),
@@ -132,17 +147,7 @@ def cases():
             # C as the tiler of a product ("ComposedLayout as second argument", swizzle_layout.hpp)
             ("cpp", f"logical_product((2,2):(1,2),{cl})", "logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, c)"),
         ]
-        # the column slice and the domain offset, with their C++ coordinates
-        fixed = []
-        for style, expr, cxx in ops:
-            if cxx is None and expr.startswith("slice_and_offset"):
-                crd = expr[len("slice_and_offset("):].split("," + cl)[0]
-                cxx = f"slice_and_offset({cpp_coord(crd)}, c)"
-            elif cxx is None and expr.startswith("domain_offset"):
-                crd = expr[len("domain_offset("):].split("," + cl)[0]
-                cxx = f"domain_offset({cpp_coord(crd)}, c)"
-            fixed.append((style, expr, cxx))
-        out.append((k, C, fixed))
+        out.append((k, C, ops))
     # Nested compositions Sw1 o 0 o Sw o 0 o L (C++'s ComposedLayout<Sw1, _0, ComposedLayout<...>>).
     for k in range(CASES, CASES + NESTED):
         text, (r, c) = layouts()
@@ -150,26 +155,25 @@ def cases():
         cl = f"Sw<{b1},{m1},{s1}> o 0 o Sw<{b},{m},{s}> o 0 o {text}"
         C = f"composition(Swizzle<{b1},{m1},{s1}>{{}}, Int<0>{{}}, composition(Swizzle<{b},{m},{s}>{{}}, {cpp_layout(text)}))"
         tr, tc = random.choice([d for d in [2, 4, 8] if r % d == 0]), random.choice([d for d in [2, 4, 8, 16] if c % d == 0])
-        tile = f"make_tile(Int<{tr}>{{}},Int<{tc}>{{}})"
-        ops = [("cpp", f"composition({cl},<{tr},{tc}>)", f"composition(c, {tile})")]
-        ops += [("values", f"image({cl})", "IMAGE")] if r * c <= 2048 else []
-        ops += [("cpp", f"{op}({cl},<{tr},{tc}>)", f"{op}(c, {tile})") for op in ["logical_divide", "zipped_divide", "flat_divide"]]
-        ops += [
-            ("cpp", f"blocked_product({cl},(2,2):(1,2))", "blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{})"),
-            ("cpp", f"tile_to_shape({cl},({2 * r},{2 * c}))", f"tile_to_shape(c, make_shape(Int<{2 * r}>{{}},Int<{2 * c}>{{}}))"),
-            ("cpp", f"coalesce({cl})", "coalesce(c)"),
+        unary, on_tile, on_coord = ops_on(cl, tr, tc)
+        split = text.startswith("((")
+        ops = [
+            on_tile("composition"),
+            *([("values", f"image({cl})", "IMAGE")] if r * c <= 2048 else []),
+            *[on_tile(op) for op in ["logical_divide", "zipped_divide", "flat_divide"]],
+            on_product("blocked_product", cl),
+            on_shape(cl, r, c),
+            unary("coalesce"),
             ("cpp", f"upcast({cl},2)", "upcast<2>(c)"),
             ("cpp", f"downcast({cl},2)", "downcast<2>(c)"),
-            ("cpp", f"max_alignment({cl})", "max_alignment(c)"),
-            ("cpp", f"right_inverse({cl})", "right_inverse(c)"),
-            ("cpp", f"left_inverse({cl})", "left_inverse(c)"),
-            ("cpp", f"domain_offset((1,2),{cl})" if not text.startswith("((") else f"domain_offset(((1,0),2),{cl})",
-             "domain_offset(make_coord(Int<1>{},Int<2>{}), c)" if not text.startswith("((") else "domain_offset(make_coord(make_coord(Int<1>{},Int<0>{}),Int<2>{}), c)"),
+            unary("max_alignment"),
+            unary("right_inverse"),
+            unary("left_inverse"),
+            on_coord("domain_offset", "((1,0),2)" if split else "(1,2)"),
             ("cpp", f"max_common_vector({cl},{text})", f"max_common_vector(c, {cpp_layout(text)})"),
-            ("cpp", f"make_fragment_like({cl})", "make_fragment_like(c)"),
-            ("cpp", f"nullspace({cl})", "nullspace(c)"),
-            ("cpp", f"slice_and_offset((1,_),{cl})" if not text.startswith("((") else f"slice_and_offset(((1,_),_),{cl})",
-             "slice_and_offset(make_coord(Int<1>{},_), c)" if not text.startswith("((") else "slice_and_offset(make_coord(make_coord(Int<1>{},_),_), c)"),
+            unary("make_fragment_like"),
+            unary("nullspace"),
+            on_coord("slice_and_offset", "((1,_),_)" if split else "(1,_)"),
         ]
         out.append((k, C, ops))
     return out

@@ -138,7 +138,7 @@ fn check_expression(text: &str) -> Result<(), TestCaseError> {
         // The answer reads back as itself in its own style.
         let back = match style {
             Style::Values => eval(&answer, style),
-            _ if answer.starts_with("Sw<") => {
+            _ if answer.contains(" o ") => {
                 parse_styled::<dy::ComposedLayout>(&answer, style).map(|c| c.to_styled(style))
             }
             // A tuple would also read as a shape tiler (printed `<..>`): tuples first.

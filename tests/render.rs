@@ -9,11 +9,11 @@ fn l(s: &str) -> Layout {
 }
 
 /// The oracle's output, split into blocks: a print_layout table starts with its layout line
-/// `(`..., a LaTeX document with its `%` comment line.
+/// `(`... or `Sw<`..., a LaTeX document with its `%` comment line.
 fn cxx_blocks() -> Vec<String> {
     let mut blocks: Vec<String> = Vec::new();
     for line in include_str!("data/render/cxx_render.txt").lines() {
-        if line.starts_with('(') || line.starts_with('%') {
+        if line.starts_with('(') || line.starts_with('%') || line.starts_with("Sw<") {
             blocks.push(String::new());
         }
         let b = blocks.last_mut().expect("starts with a header");
@@ -38,6 +38,16 @@ fn print_layout_equals_cute() {
     let ours = render::print_layout(&l("(2,(2,2)):(4,(2,1))"), Style::Values).unwrap();
     let trimmed: String = ours.lines().map(|x| format!("{}\n", x.trim_end())).collect();
     assert_eq!(trimmed, doc);
+}
+
+#[test]
+fn print_layout_of_a_composed_layout_equals_cute() {
+    let b = cxx_blocks();
+    // A swizzled tile and a layout as the outer function: each drawn over its inner shape.
+    let c: ComposedLayout = "Sw<2,0,2> o 0 o (4,4):(4,1)".parse().unwrap();
+    assert_eq!(render::print_layout(&c, Style::Cpp).unwrap(), b[8]);
+    let c: ComposedLayout = "(8,8):(8,1) o 2 o (4,4):(4,1)".parse().unwrap();
+    assert_eq!(render::print_layout(&c, Style::Cpp).unwrap(), b[9]);
 }
 
 #[test]

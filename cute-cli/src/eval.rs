@@ -13,8 +13,8 @@ use std::string::String;
 use std::vec::Vec;
 
 use cute_dyn::{
-    self as dy, post, ComposedLayout, Coord, Error, Int, IntTuple, Layout, Notation, Parser, Result, Style, Swizzle,
-    Tiler, Tuple,
+    self as dy, post, swizzle::Func, ComposedLayout, Coord, Error, Int, IntTuple, Layout, Notation, Parser, Result,
+    Style, Swizzle, Tiler, Tuple,
 };
 
 /// A value of the expression language.
@@ -151,7 +151,7 @@ fn expr_with(p: &mut Parser<'_>, post: &mut Option<Option<Error>>) -> Result<Val
         if name == "Sw" {
             // A swizzle, or a composed layout `Sw<B,M,S> o OFFSET o LAYOUT` as C++ prints it.
             let sw = p.swizzle_params()?;
-            return Ok(match p.composed_rest(sw)? {
+            return Ok(match p.composed_rest(dy::swizzle::Func::Swizzle(sw))? {
                 Some(c) => Value::Composed(c),
                 None => Value::Swizzle(sw),
             });
@@ -187,7 +187,12 @@ fn expr_with(p: &mut Parser<'_>, post: &mut Option<Option<Error>>) -> Result<Val
         let at = p.pos();
         let shape = no_underscore(&c).map_err(|_| Error::Parse { pos: start, reason: "'_' in a shape".into() })?;
         let stride = p.int_tuple()?;
-        return Parser::make_layout(shape, start, stride, at).map(Value::Layout);
+        let l = Parser::make_layout(shape, start, stride, at)?;
+        // A layout as the outer function of a composition: `A o OFFSET o B`.
+        return Ok(match p.composed_rest(dy::swizzle::Func::Layout(l.clone()))? {
+            Some(c) => Value::Composed(c),
+            None => Value::Layout(l),
+        });
     }
     Ok(match c {
         Tuple::Leaf(Some(i)) => Value::Int(i),
@@ -989,14 +994,16 @@ pub const OPS: &[Op] = &[
     Op {
         name: "composed",
         args: (3, 3),
-        signature: "composed(swizzle, int, layout) -> composed",
-        doc: "the composed layout Sw o offset o L (CuTe `composition(Swizzle, offset, Layout)`)",
+        signature: "composed(swizzle | layout, int, swizzle | layout) -> composed",
+        doc: "the composed layout A o offset o B, c -> A(offset + B(c)) (CuTe's three-argument `composition(A, offset, B)`)",
         example: "composed(Sw<1,0,1>,0,(2,2):(1,2))",
-        eval: |a| match a.get(0)? {
-            Value::Swizzle(s) => {
-                Ok(Value::Composed(ComposedLayout::new(*s, a.int(1)?.value(), a.layout(2)?)))
-            }
-            _ => Err(a.wrong(0, "a swizzle Sw<B,M,S>")),
+        eval: |a| {
+            let func = |i: usize| match a.get(i)? {
+                Value::Swizzle(s) => Ok(Func::Swizzle(*s)),
+                Value::Layout(l) => Ok(Func::Layout(l.clone())),
+                _ => Err(a.wrong(i, "a swizzle Sw<B,M,S> or a layout")),
+            };
+            Ok(Value::Composed(ComposedLayout::of(func(0)?, a.int(1)?.value(), func(2)?)))
         },
     },
     Op {
@@ -1187,7 +1194,7 @@ fn apply_composed(op: &Op, c: &ComposedLayout, args: &[Value]) -> Result<Value> 
         "right_inverse" => return Ok(maybe_composed(c.right_inverse()?)),
         "left_inverse" => return Ok(maybe_composed(c.left_inverse()?)),
         "max_alignment" => return Ok(Value::Int(c.max_alignment()?)),
-        "make_fragment_like" => return Ok(Value::Layout(dy::make_fragment_like(&c.layout)?)),
+        "make_fragment_like" => return Ok(Value::Layout(c.make_fragment_like()?)),
         "nullspace" => return Ok(Value::Layout(Layout::trivial())),
         _ => {}
     }
@@ -1205,9 +1212,9 @@ fn apply_composed(op: &Op, c: &ComposedLayout, args: &[Value]) -> Result<Value> 
         return (op.eval)(&Args { op: op.name, v: args });
     }
     let mut inner = args.to_vec();
-    inner[0] = Value::Layout(c.layout.clone());
+    inner[0] = Value::Layout(c.layout()?.clone());
     match (op.eval)(&Args { op: op.name, v: &inner })? {
-        Value::Layout(l) if keeps => Ok(Value::Composed(ComposedLayout { layout: l, ..c.clone() })),
+        Value::Layout(l) if keeps => Ok(Value::Composed(c.with_layout(l))),
         v => Ok(v),
     }
 }
@@ -1258,8 +1265,14 @@ fn post_check_unguarded(name: &str, args: &[Value], result: &Value) -> Result<()
     match name {
         "coalesce" if args.len() == 1 => post::check_coalesce(&a.layout(0)?, r),
         "filter" if args.len() == 1 => post::check_filter(&a.layout(0)?, r),
-        // composition(Swizzle, L) is L or Sw o 0 o L by construction.
-        "composition" if !matches!(a.get(0)?, Value::Layout(_)) => Ok(()),
+        // composition(Swizzle, L) is L or Sw o 0 o L by construction; a swizzle or a composed
+        // layout on the right is checked by its own law (`R(i) == A(C(i))`).
+        "composition"
+            if !matches!(a.get(0)?, Value::Layout(_))
+                || matches!(a.get(1)?, Value::Swizzle(_) | Value::Composed(_)) =>
+        {
+            Ok(())
+        }
         "composition" => post::check_composition(&a.layout(0)?, &a.tiler(1)?, r),
         "complement" => {
             let l = a.layout(0)?;

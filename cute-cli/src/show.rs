@@ -28,11 +28,15 @@ pub enum Target {
     Latex,
 }
 
-fn layout_of(text: &str) -> Result<Layout> {
+fn value_of(text: &str) -> Result<Value> {
     let mut p = Parser::new(text, Style::Values);
     let v = expr(&mut p)?;
     p.finish()?;
-    match v {
+    Ok(v)
+}
+
+fn layout_of(text: &str) -> Result<Layout> {
+    match value_of(text)? {
         Value::Layout(l) => Ok(l),
         other => Err(Error::InvalidArgument {
             op: "show",
@@ -59,6 +63,17 @@ fn layout_of(text: &str) -> Result<Layout> {
 pub fn show(text: &str, req: &Request, target: Target) -> Result<String> {
     if let Some(bits) = req.banks {
         return banks(text, bits, req.style, target);
+    }
+    if let Value::Composed(c) = value_of(text)? {
+        // A swizzled tile: its function over the inner layout's shape (CuTe's print_layout).
+        return match target {
+            Target::Text => render::print_layout(&c, req.style),
+            Target::Svg if !req.tiles && req.tv.is_none() => render::svg_layout(&c),
+            _ => Err(Error::InvalidArgument {
+                op: "show",
+                reason: "a composed layout draws as a table or an SVG grid (no --tv, --tiles or --latex)".into(),
+            }),
+        };
     }
     let l = layout_of(text)?;
     if let Some(tile) = &req.tv {
@@ -87,12 +102,10 @@ fn banks(text: &str, elem_bits: u32, style: Style, target: Target) -> Result<Str
             reason: format!("--elem-bits {elem_bits}: 8, 16, 32, 64 or 128"),
         });
     }
-    let mut p = Parser::new(text, Style::Values);
-    let v = expr(&mut p)?;
-    p.finish()?;
+    let v = value_of(text)?;
     let (title, inner) = match &v {
         Value::Layout(l) => (l.to_styled(style), l.clone()),
-        Value::Composed(c) => (v.to_styled(style), c.layout.clone()),
+        Value::Composed(c) => (v.to_styled(style), c.layout()?.clone()),
         other => {
             return Err(Error::InvalidArgument {
                 op: "show",

@@ -343,50 +343,57 @@ impl Parser<'_> {
         crate::Swizzle::new(a[0], a[1], a[2])
     }
 
-    /// After a swizzle: ` o OFFSET o LAYOUT` makes a composed layout (`None` when no `o`
-    /// follows: the swizzle alone).
+    /// After a function (a swizzle or a layout): ` o OFFSET o F o OFFSET o ... o F` makes a
+    /// composed layout, outermost function first (`None` when no `o` follows: the function
+    /// alone).
     ///
     /// # Errors
     /// `Parse`.
-    pub fn composed_rest(&mut self, swizzle: crate::Swizzle) -> Result<Option<crate::ComposedLayout>> {
-        let save = self.pos;
-        if self.ident() != Some("o") {
-            self.pos = save;
-            return Ok(None);
+    pub fn composed_rest(&mut self, first: crate::swizzle::Func) -> Result<Option<crate::ComposedLayout>> {
+        let mut funcs = alloc::vec![first];
+        let mut offsets = Vec::new();
+        loop {
+            let save = self.pos;
+            if self.ident() != Some("o") {
+                self.pos = save;
+                break;
+            }
+            self.peek();
+            let at = self.pos;
+            let offset = self.leaf()?.ok_or(Error::Parse { pos: at, reason: "expected an offset".into() })?.value();
+            if self.ident() != Some("o") {
+                return Err(self.error("expected 'o' and the inner function"));
+            }
+            offsets.push(offset);
+            funcs.push(self.func()?);
         }
-        self.peek();
-        let at = self.pos;
-        let offset = self.leaf()?.ok_or(Error::Parse { pos: at, reason: "expected an offset".into() })?.value();
-        if self.ident() != Some("o") {
-            return Err(self.error("expected 'o' and the inner layout"));
-        }
-        // A nested composition: `Sw o OFFSET o Sw2 o OFFSET2 o ...`, this one outside.
+        let inner = funcs.pop().expect("one function more than offsets");
+        // Innermost first: `F0 o O0 o F1 o O1 o F2` is F0(O0 + F1(O1 + F2(c))).
+        let mut levels = funcs.into_iter().zip(offsets).rev();
+        let Some((f, o)) = levels.next() else { return Ok(None) };
+        Ok(Some(levels.fold(crate::ComposedLayout::of(f, o, inner), |c, (f, o)| c.within(f, o))))
+    }
+
+    /// One function of a composition: `Sw<B,M,S>` or a layout.
+    ///
+    /// # Errors
+    /// `Parse`.
+    pub fn func(&mut self) -> Result<crate::swizzle::Func> {
         self.peek();
         let save = self.pos;
         if self.ident() == Some("Sw") {
-            let inner_swizzle = self.swizzle_params()?;
-            let mut inner = self
-                .composed_rest(inner_swizzle)?
-                .ok_or_else(|| self.error("expected ' o OFFSET o ...' after the swizzle"))?;
-            inner.outer.push((swizzle, offset));
-            return Ok(Some(inner));
+            return Ok(crate::swizzle::Func::Swizzle(self.swizzle_params()?));
         }
         self.pos = save;
-        let layout = self.layout()?;
-        Ok(Some(crate::ComposedLayout::new(swizzle, offset, layout)))
+        Ok(crate::swizzle::Func::Layout(self.layout()?))
     }
 }
 
-/// `Sw<B,M,S> o OFFSET o LAYOUT`, as CuTe C++ prints a composed layout.
+/// `F o OFFSET o F ...`, as CuTe C++ prints a composed layout (`Sw<3,3,3> o 0 o (8,64):(64,1)`).
 impl Parse for crate::ComposedLayout {
     fn parse_with(p: &mut Parser<'_>) -> Result<Self> {
-        p.peek();
-        let at = p.pos();
-        if p.ident() != Some("Sw") {
-            return Err(Error::Parse { pos: at, reason: "expected a swizzle Sw<B,M,S>".into() });
-        }
-        let sw = p.swizzle_params()?;
-        p.composed_rest(sw)?.ok_or_else(|| p.error("expected ' o OFFSET o LAYOUT' after the swizzle"))
+        let first = p.func()?;
+        p.composed_rest(first)?.ok_or_else(|| p.error("expected ' o OFFSET o ...' after the function"))
     }
 }
 

@@ -38,18 +38,56 @@ fn extent(l: &Layout, op: &'static str) -> Result<(i64, i64)> {
     Ok((m, n))
 }
 
-/// `L(m, n)`, with 1-D coordinates for each mode.
-fn at(l: &Layout, m: i64, n: i64) -> Result<i64> {
-    if l.rank() == 1 {
-        return l.call(m);
+/// What a picture draws: a function over the shape of a layout, titled by its notation. A
+/// layout is its own; a composed layout (a swizzled shared-memory tile) draws its function
+/// over its innermost layout's shape, as CuTe's `print_layout` of a `ComposedLayout` does.
+pub trait Drawn: crate::print::Notation {
+    /// The layout whose shape the picture takes (and whose cosize sets `print_layout`'s
+    /// cell width, as in C++).
+    ///
+    /// # Errors
+    /// Where there is none (a composed layout whose innermost function is a swizzle).
+    fn shape_layout(&self) -> Result<&Layout>;
+
+    /// The function at a coordinate of that shape.
+    ///
+    /// # Errors
+    /// The function's own.
+    fn value_at(&self, c: &crate::Coord) -> Result<i64>;
+}
+
+impl Drawn for Layout {
+    fn shape_layout(&self) -> Result<&Layout> {
+        Ok(self)
     }
-    let c = Tuple::Node(alloc::vec![Tuple::Leaf(Some(crate::Int::dy(m))), Tuple::Leaf(Some(crate::Int::dy(n)))]);
-    Ok(l.call_coord(&c)?.value())
+
+    fn value_at(&self, c: &crate::Coord) -> Result<i64> {
+        Ok(self.call_coord(c)?.value())
+    }
+}
+
+impl Drawn for crate::ComposedLayout {
+    fn shape_layout(&self) -> Result<&Layout> {
+        self.layout()
+    }
+
+    fn value_at(&self, c: &crate::Coord) -> Result<i64> {
+        self.call(c)
+    }
+}
+
+/// `L(m, n)`, with 1-D coordinates for each mode.
+fn at<D: Drawn + ?Sized>(l: &D, m: i64, n: i64) -> Result<i64> {
+    let leaf = |x: i64| Tuple::Leaf(Some(crate::Int::dy(x)));
+    if l.shape_layout()?.rank() == 1 {
+        return l.value_at(&leaf(m));
+    }
+    l.value_at(&Tuple::Node(alloc::vec![leaf(m), leaf(n)]))
 }
 
 /// The rank-2 grid of indices, row by row.
-fn grid(l: &Layout, op: &'static str) -> Result<(i64, i64, Vec<i64>)> {
-    let (m, n) = extent(l, op)?;
+fn grid<D: Drawn + ?Sized>(l: &D, op: &'static str) -> Result<(i64, i64, Vec<i64>)> {
+    let (m, n) = extent(l.shape_layout()?, op)?;
     let mut v = Vec::with_capacity((m * n) as usize);
     for i in 0..m {
         for j in 0..n {
@@ -147,9 +185,9 @@ fn num_digits(x: i64) -> usize {
 /// assert_eq!(render::print_layout(&l, Style::Cpp)?, table);
 /// # Ok::<(), Error>(())
 /// ```
-pub fn print_layout(l: &Layout, style: Style) -> Result<String> {
+pub fn print_layout<D: Drawn + ?Sized>(l: &D, style: Style) -> Result<String> {
     let (m, n, v) = grid(l, "print_layout")?;
-    let w = num_digits(l.cosize()?.value()) + 2;
+    let w = num_digits(l.shape_layout()?.cosize()?.value()) + 2;
     let cells: Vec<String> = v.iter().map(|x| alloc::format!("{x}")).collect();
     Ok(boxed_table(&l.to_styled(style), m, n, &cells, w))
 }
@@ -362,18 +400,18 @@ fn natural(l: &Layout, i: i64, j: i64) -> Result<String> {
 /// # Examples
 /// ```
 /// use cute_dyn::*;
-/// let svg = render::svg_layout(&"(2,(2,2)):(4,(2,1))".parse()?)?;
+/// let svg = render::svg_layout(&"(2,(2,2)):(4,(2,1))".parse::<Layout>()?)?;
 /// assert!(svg.contains("data-row=\"1\" data-col=\"2\" data-index=\"5\""));
 /// # Ok::<(), Error>(())
 /// ```
-pub fn svg_layout(l: &Layout) -> Result<String> {
+pub fn svg_layout<D: Drawn + ?Sized>(l: &D) -> Result<String> {
     let (m, n, v) = grid(l, "svg")?;
     let mut s = String::new();
     svg_open(&mut s, &l.to_styled(Style::Values), m, n);
     for i in 0..m {
         for j in 0..n {
             let idx = v[(i * n + j) as usize];
-            let tip = alloc::format!("{} -> {idx}", natural(l, i, j)?);
+            let tip = alloc::format!("{} -> {idx}", natural(l.shape_layout()?, i, j)?);
             let attrs = alloc::format!(" data-index=\"{idx}\"");
             svg_cell(&mut s, i, j, GREYS[idx.rem_euclid(8) as usize], &attrs, &[alloc::format!("{idx}")], &tip);
         }

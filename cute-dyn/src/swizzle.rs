@@ -1,4 +1,5 @@
-//! Swizzle functors `Sw<B,M,S>` and composed layouts `Sw ∘ (offset + L)`.
+//! Swizzle functors `Sw<B,M,S>` and composed layouts `A o offset o B` (`c -> A(offset + B(c))`,
+//! each of `A` and `B` a swizzle or a layout).
 
 use alloc::vec::Vec;
 
@@ -176,38 +177,169 @@ impl core::fmt::Display for Swizzle {
     }
 }
 
-/// `ComposedLayout(Sw, offset, L)`: `c -> Sw(offset + L(c))`; nested compositions
-/// (`Sw1 o O1 o Sw o offset o L`, C++'s `ComposedLayout<Sw1, O1, ComposedLayout<...>>`) keep
-/// the functions applied after it in `outer`.
+/// One function of a composition (C++'s `layout_a` or `layout_b` of a `ComposedLayout`): a
+/// swizzle or a layout.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Func {
+    /// `Sw<B,M,S>`.
+    Swizzle(Swizzle),
+    /// A layout, evaluated at an index.
+    Layout(Layout),
+}
+
+impl Func {
+    /// The function at an index.
+    ///
+    /// # Errors
+    /// Those of [`Swizzle::apply`] and [`Layout::call`].
+    pub fn at(&self, x: i64) -> Result<i64> {
+        match self {
+            Func::Swizzle(sw) => sw.apply(x),
+            Func::Layout(l) => l.call(x),
+        }
+    }
+
+    /// `upcast<N>` of either kind.
+    fn upcast(&self, n: i64) -> Result<Func> {
+        Ok(match self {
+            Func::Swizzle(sw) => Func::Swizzle(sw.upcast(n)?),
+            Func::Layout(l) => Func::Layout(crate::upcast(l, n)?),
+        })
+    }
+
+    /// `downcast<N>` of either kind.
+    fn downcast(&self, n: i64) -> Result<Func> {
+        Ok(match self {
+            Func::Swizzle(sw) => Func::Swizzle(sw.downcast(n)?),
+            Func::Layout(l) => Func::Layout(crate::downcast(l, n)?),
+        })
+    }
+
+    /// The swizzle, if this is one.
+    fn swizzle(&self) -> Option<Swizzle> {
+        match self {
+            Func::Swizzle(sw) => Some(*sw),
+            Func::Layout(_) => None,
+        }
+    }
+}
+
+impl crate::print::Notation for Func {
+    fn write_styled(&self, style: crate::print::Style, out: &mut alloc::string::String) {
+        match self {
+            Func::Swizzle(sw) => out.push_str(&alloc::format!("{sw}")),
+            Func::Layout(l) => l.write_styled(style, out),
+        }
+    }
+}
+
+/// CuTe's `ComposedLayout<A, O, B>`: `c -> A(O + B(c))`, `A` and `B` swizzles or layouts, and
+/// compositions nested to any depth (`Sw1 o O1 o Sw o O o L`, C++'s
+/// `ComposedLayout<Sw1, O1, ComposedLayout<Sw, O, L>>`), held as a chain: the innermost
+/// function, then each offset and function applied after it.
+///
+/// The common case is a swizzle over a layout, `Sw o 0 o L`; a layout as the outer function
+/// comes from `composition(A, O, B)` and from the inverses (`L' o -O o Sw`, whose innermost
+/// function is a swizzle).
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct ComposedLayout {
-    /// The swizzle next to the layout.
-    pub swizzle: Swizzle,
-    /// Added to the inner layout's index before swizzling.
-    pub offset: i64,
-    /// The inner layout.
-    pub layout: Layout,
-    /// The swizzles and offsets of a nested composition applied after `swizzle`, innermost
-    /// first: `Sw1(O1 + Sw(offset + L(c)))` for `[(Sw1, O1)]`. Empty for `Sw o offset o L`.
-    pub outer: Vec<(Swizzle, i64)>,
+    /// The function the coordinates enter.
+    inner: Func,
+    /// The offsets and functions applied after `inner`, innermost first: `[(O, A)]` is
+    /// `A(O + inner(c))`. Never empty.
+    outer: Vec<(i64, Func)>,
 }
 
 impl ComposedLayout {
     /// `Sw o offset o L`.
     pub fn new(swizzle: Swizzle, offset: i64, layout: Layout) -> ComposedLayout {
-        ComposedLayout { swizzle, offset, layout, outer: Vec::new() }
+        ComposedLayout::of(Func::Swizzle(swizzle), offset, Func::Layout(layout))
     }
 
-    /// Refuse a nested composition for an operation C++ defines through a swizzle directly
-    /// over a layout.
-    fn single(&self, op: &'static str) -> Result<()> {
-        if !self.outer.is_empty() {
-            return Err(Error::InvalidArgument {
-                op,
-                reason: alloc::format!("{self} is a nested composition; {op} takes a swizzle composed with a layout"),
-            });
+    /// `composition(A, offset, B)` (C++'s three-argument composition): `A o offset o B`, kept as
+    /// it is (C++ simplifies nothing here).
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// use cute_dyn::swizzle::Func;
+    /// let c = ComposedLayout::of(Func::Layout("(4,4):(4,1)".parse()?), 2, Func::Layout("4:1".parse()?));
+    /// assert_eq!(c.to_styled(Style::Cpp), "(_4,_4):(_4,_1) o _2 o _4:_1");
+    /// // A(2 + B(i)): the row-major 4x4 read from index 2 on.
+    /// let v: Vec<i64> = (0..4).map(|i| c.call_index(i).unwrap()).collect();
+    /// assert_eq!(v, [8, 12, 1, 5]);
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn of(a: Func, offset: i64, b: Func) -> ComposedLayout {
+        ComposedLayout { inner: b, outer: alloc::vec![(offset, a)] }
+    }
+
+    /// `composition(A, offset, self)`: this composition nested inside `A`.
+    pub fn within(mut self, a: Func, offset: i64) -> ComposedLayout {
+        self.outer.push((offset, a));
+        self
+    }
+
+    /// The function the coordinates enter (C++'s innermost `layout_b`).
+    pub fn inner(&self) -> &Func {
+        &self.inner
+    }
+
+    /// The offsets and functions after the innermost one, innermost first.
+    pub fn outer(&self) -> &[(i64, Func)] {
+        &self.outer
+    }
+
+    /// The innermost layout, whose shape is the composed layout's.
+    ///
+    /// # Errors
+    /// `InvalidArgument` where the innermost function is a swizzle (C++ gives it no shape).
+    pub fn layout(&self) -> Result<&Layout> {
+        match &self.inner {
+            Func::Layout(l) => Ok(l),
+            Func::Swizzle(_) => Err(Error::InvalidArgument {
+                op: "composed layout",
+                reason: alloc::format!("the innermost function of {self} is a swizzle, which has no shape"),
+            }),
         }
-        Ok(())
+    }
+
+    /// The same functions over another innermost layout (the operations C++ applies to
+    /// `layout_b`).
+    pub fn with_layout(&self, layout: Layout) -> ComposedLayout {
+        ComposedLayout { inner: Func::Layout(layout), outer: self.outer.clone() }
+    }
+
+    /// `Sw o offset o L`'s parts, where this is one swizzle over a layout.
+    fn swizzle_over_layout(&self) -> Option<(Swizzle, i64, &Layout)> {
+        match (&self.inner, &self.outer[..]) {
+            (Func::Layout(l), [(offset, Func::Swizzle(sw))]) => Some((*sw, *offset, l)),
+            _ => None,
+        }
+    }
+
+    /// The parts of an operation C++ defines through a swizzle directly over a layout.
+    fn single(&self, op: &'static str) -> Result<(Swizzle, i64, &Layout)> {
+        self.swizzle_over_layout().ok_or_else(|| Error::InvalidArgument {
+            op,
+            reason: alloc::format!("{op} takes a swizzle composed with a layout; {self} is not one"),
+        })
+    }
+
+    /// The innermost layout and the swizzles and offsets after it, innermost first, where
+    /// every outer function is a swizzle (C++'s swizzle specializations, nested).
+    fn swizzles(&self) -> Option<(&Layout, Vec<(Swizzle, i64)>)> {
+        let Func::Layout(l) = &self.inner else { return None };
+        let levels = self.outer.iter().map(|(o, f)| Some((f.swizzle()?, *o))).collect::<Option<_>>()?;
+        Some((l, levels))
+    }
+
+    /// [`ComposedLayout::swizzles`], or an error naming the operation.
+    fn swizzles_for(&self, op: &'static str) -> Result<(&Layout, Vec<(Swizzle, i64)>)> {
+        self.swizzles().ok_or_else(|| Error::InvalidArgument {
+            op,
+            reason: alloc::format!("{op} takes swizzles composed with a layout (as C++); {self} has a layout outside"),
+        })
     }
 }
 
@@ -215,7 +347,8 @@ impl ComposedLayout {
     /// Evaluate at a coordinate.
     ///
     /// # Errors
-    /// Those of [`Layout::call_coord`] and [`Swizzle::apply`]; `Overflow`.
+    /// Those of [`Layout::call_coord`] and [`Swizzle::apply`]; `InvalidArgument` for a
+    /// coordinate that is not an integer where the innermost function is a swizzle; `Overflow`.
     ///
     /// # Examples
     /// ```
@@ -227,9 +360,18 @@ impl ComposedLayout {
     /// ```
     pub fn call(&self, c: &Coord) -> Result<i64> {
         let overflow = Error::Overflow { op: "composed layout" };
-        let mut v = self.layout.call_coord(c)?.value();
-        for (sw, off) in core::iter::once(&(self.swizzle, self.offset)).chain(&self.outer) {
-            v = sw.apply(off.checked_add(v).ok_or(overflow.clone())?)?;
+        let mut v = match (&self.inner, c) {
+            (Func::Layout(l), _) => l.call_coord(c)?.value(),
+            (Func::Swizzle(sw), crate::int_tuple::Tuple::Leaf(x)) => sw.apply(x.map_or(0, Int::value))?,
+            (Func::Swizzle(_), _) => {
+                return Err(Error::InvalidArgument {
+                    op: "composed layout",
+                    reason: alloc::format!("{self} takes an integer, not the coordinate {c}"),
+                })
+            }
+        };
+        for (off, f) in &self.outer {
+            v = f.at(off.checked_add(v).ok_or(overflow.clone())?)?;
         }
         Ok(v)
     }
@@ -254,17 +396,30 @@ impl ComposedLayout {
         (swizzle.params().0 != 0).then(|| ComposedLayout::new(swizzle, 0, layout.clone()))
     }
 
-    /// `composition(Sw o offset o L, tiler)`: `Sw o offset o composition(L, tiler)` (C++'s
-    /// `composition(ComposedLayout, Tiler)` composes the inner layout).
+    /// `composition(A o offset o B, tiler)`: `A o offset o composition(B, tiler)` (C++'s
+    /// `composition(ComposedLayout, Tiler)` composes the innermost function; a swizzle there
+    /// takes a layout tiler, `Sw o 0 o T`).
     ///
     /// # Errors
-    /// Those of [`crate::composition`].
+    /// Those of [`crate::composition`]; `InvalidArgument` for a tiler other than a layout after
+    /// an innermost swizzle.
     pub fn compose_inner(&self, tiler: &crate::Tiler) -> Result<ComposedLayout> {
-        Ok(ComposedLayout { layout: crate::composition(&self.layout, tiler)?, ..self.clone() })
+        match (&self.inner, tiler) {
+            (Func::Layout(l), _) => Ok(self.with_layout(crate::composition(l, tiler)?)),
+            (Func::Swizzle(sw), crate::Tiler::Layout(t)) => {
+                let mut outer = alloc::vec![(0, Func::Swizzle(*sw))];
+                outer.extend(self.outer.iter().cloned());
+                Ok(ComposedLayout { inner: Func::Layout(t.clone()), outer })
+            }
+            (Func::Swizzle(_), _) => Err(Error::InvalidArgument {
+                op: "composition",
+                reason: alloc::format!("the innermost swizzle of {self} composes with a layout only"),
+            }),
+        }
     }
 
-    /// `upcast<N>(Sw o offset o L)` (CuTe C++ `layout_composed.hpp`): each part upcast, the
-    /// offset divided by `n`.
+    /// `upcast<N>(A o offset o B)` (CuTe C++ `layout_composed.hpp`): each function upcast, the
+    /// offsets divided by `n`.
     ///
     /// # Errors
     /// Those of [`Swizzle::upcast`] and [`crate::upcast`]; `InvalidArgument` for an offset that
@@ -280,31 +435,36 @@ impl ComposedLayout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn upcast(&self, n: i64) -> Result<ComposedLayout> {
-        let up = |(sw, off): (Swizzle, i64)| -> Result<(Swizzle, i64)> {
-            if off.checked_rem(n) != Some(0) {
-                return Err(Error::InvalidArgument {
-                    op: "upcast",
-                    reason: alloc::format!("the offset {off} is not a multiple of {n}"),
-                });
-            }
-            Ok((sw.upcast(n)?, off / n))
-        };
-        let (swizzle, offset) = up((self.swizzle, self.offset))?;
-        let outer = self.outer.iter().map(|&f| up(f)).collect::<Result<_>>()?;
-        Ok(ComposedLayout { swizzle, offset, layout: crate::upcast(&self.layout, n)?, outer })
+        self.map_parts(
+            |f| f.upcast(n),
+            |off| {
+                if off.checked_rem(n) != Some(0) {
+                    return Err(Error::InvalidArgument {
+                        op: "upcast",
+                        reason: alloc::format!("the offset {off} is not a multiple of {n}"),
+                    });
+                }
+                Ok(off / n)
+            },
+        )
     }
 
-    /// `downcast<N>(Sw o offset o L)`: each part downcast, the offset multiplied by `n`.
+    /// `downcast<N>(A o offset o B)`: each function downcast, the offsets multiplied by `n`.
     ///
     /// # Errors
     /// Those of [`Swizzle::downcast`] and [`crate::downcast`]; `Overflow`.
     pub fn downcast(&self, n: i64) -> Result<ComposedLayout> {
-        let down = |(sw, off): (Swizzle, i64)| -> Result<(Swizzle, i64)> {
-            Ok((sw.downcast(n)?, off.checked_mul(n).ok_or(Error::Overflow { op: "downcast" })?))
-        };
-        let (swizzle, offset) = down((self.swizzle, self.offset))?;
-        let outer = self.outer.iter().map(|&f| down(f)).collect::<Result<_>>()?;
-        Ok(ComposedLayout { swizzle, offset, layout: crate::downcast(&self.layout, n)?, outer })
+        self.map_parts(|f| f.downcast(n), |off| off.checked_mul(n).ok_or(Error::Overflow { op: "downcast" }))
+    }
+
+    /// Every function and every offset mapped.
+    fn map_parts(
+        &self,
+        func: impl Fn(&Func) -> Result<Func>,
+        offset: impl Fn(i64) -> Result<i64>,
+    ) -> Result<ComposedLayout> {
+        let outer = self.outer.iter().map(|(o, f)| Ok((offset(*o)?, func(f)?))).collect::<Result<_>>()?;
+        Ok(ComposedLayout { inner: func(&self.inner)?, outer })
     }
 
     /// `max_common_vector(Sw o offset o L, B)` (CuTe C++ `swizzle_layout.hpp`): the inner
@@ -312,7 +472,8 @@ impl ComposedLayout {
     /// offset keeps to the swizzle's YZ domain, and so does this).
     ///
     /// # Errors
-    /// As [`crate::max_common_vector`].
+    /// As [`crate::max_common_vector`]; `InvalidArgument` where a function outside is a
+    /// layout (C++ defines it for swizzles).
     ///
     /// # Examples
     /// ```
@@ -323,19 +484,8 @@ impl ComposedLayout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn max_common_vector(&self, b: &Layout) -> Result<crate::Int> {
-        Ok(crate::max_common_vector(&self.layout, b)?.min(self.contiguous()))
-    }
-
-    /// `2^M` of the swizzle, the fewest of every level of a nested composition: the elements
-    /// every swizzle leaves together (C++ recurses into `layout_b`).
-    fn contiguous(&self) -> crate::Int {
-        let m = self.levels().map(|(sw, _)| sw.base).min().unwrap_or(self.swizzle.base);
-        crate::Int::st(1 << m)
-    }
-
-    /// The swizzles and offsets, innermost first.
-    fn levels(&self) -> impl DoubleEndedIterator<Item = (Swizzle, i64)> + '_ {
-        core::iter::once((self.swizzle, self.offset)).chain(self.outer.iter().copied())
+        let (l, levels) = self.swizzles_for("max_common_vector")?;
+        Ok(crate::max_common_vector(l, b)?.min(contiguous(&levels)))
     }
 
     /// `max_common_vector` of two composed layouts: the inner layouts', and at most `2^M0` and
@@ -344,12 +494,13 @@ impl ComposedLayout {
     /// # Errors
     /// As [`crate::max_common_vector`].
     pub fn max_common_vector_composed(&self, b: &ComposedLayout) -> Result<crate::Int> {
-        self.single("max_common_vector")?;
-        let vec = crate::max_common_vector(&self.layout, &b.layout)?;
-        if self.swizzle == b.swizzle {
+        let (sa, _, la) = self.single("max_common_vector")?;
+        let (sb, _, lb) = b.single("max_common_vector")?;
+        let vec = crate::max_common_vector(la, lb)?;
+        if sa == sb {
             return Ok(vec);
         }
-        Ok(vec.min(crate::Int::st(1 << self.swizzle.base)).min(crate::Int::st(1 << b.swizzle.base)))
+        Ok(vec.min(crate::Int::st(1 << sa.base)).min(crate::Int::st(1 << sb.base)))
     }
 
     /// `max_common_layout(Sw o offset o L, B)`: the inner layout's, truncated to its first
@@ -366,23 +517,43 @@ impl ComposedLayout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn max_common_layout(&self, b: &Layout) -> Result<Layout> {
-        let common = crate::max_common_layout(&self.layout, b)?;
-        let base = self.contiguous();
+        let (l, levels) = self.swizzles_for("max_common_layout")?;
+        let common = crate::max_common_layout(l, b)?;
+        let base = contiguous(&levels);
         if base.value() < common.size()?.value() {
             return crate::composition(&common, &crate::Tiler::Int(base));
         }
         Ok(common)
     }
 
-    /// `size`: the inner layout's.
+    /// `make_fragment_like(Sw o offset o L)` (CuTe C++ `swizzle_layout.hpp`): a register
+    /// fragment is unswizzled, the compact layout [`crate::make_fragment_like`] of `L`.
     ///
     /// # Errors
-    /// `Overflow`.
-    pub fn size(&self) -> Result<crate::Int> {
-        self.layout.size()
+    /// As [`crate::make_fragment_like`]; `InvalidArgument` where a function outside is a
+    /// layout (C++ defines it for swizzles).
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// let c: ComposedLayout = "Sw<3,3,3> o 0 o (8,64):(64,1)".parse()?;
+    /// // CuTe C++ 4.2's answer: mode 0 compact first, the rest grouped after it.
+    /// assert_eq!(c.make_fragment_like()?.to_string(), "(8,(64)):(1,(8))");
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn make_fragment_like(&self) -> Result<Layout> {
+        crate::make_fragment_like(self.swizzles_for("make_fragment_like")?.0)
     }
 
-    /// `Sw(offset + L(i))` for an index `i`.
+    /// `size`: the innermost layout's.
+    ///
+    /// # Errors
+    /// `Overflow`; as [`ComposedLayout::layout`].
+    pub fn size(&self) -> Result<crate::Int> {
+        self.layout()?.size()
+    }
+
+    /// `A(offset + B(i))` for an index `i`.
     ///
     /// # Errors
     /// As [`ComposedLayout::call`].
@@ -391,6 +562,11 @@ impl ComposedLayout {
     }
 }
 
+/// `2^M` of the swizzles, the fewest of every level: the elements every swizzle leaves
+/// together (C++ recurses into `layout_b`).
+fn contiguous(levels: &[(Swizzle, i64)]) -> crate::Int {
+    crate::Int::st(1 << levels.iter().map(|(sw, _)| sw.base).min().unwrap_or(0))
+}
 /// What C++ returns where it may elide an identity swizzle: a layout, or a swizzle composed
 /// with one.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -418,6 +594,14 @@ impl MaybeComposed {
         match self {
             MaybeComposed::Layout(l) => l.call(i),
             MaybeComposed::Composed(c) => c.call_index(i),
+        }
+    }
+
+    /// The number of indices it takes (as [`ComposedLayout::domain`]).
+    fn domain(&self) -> Result<i64> {
+        match self {
+            MaybeComposed::Layout(l) => Ok(l.size()?.value()),
+            MaybeComposed::Composed(c) => c.domain(),
         }
     }
 
@@ -495,18 +679,17 @@ fn moved_all(a: Layout, levels: impl DoubleEndedIterator<Item = (Swizzle, i64)>)
             moved.push((m, 0));
         }
     }
-    let mut it = moved.into_iter();
-    Ok(match it.next() {
-        None => MaybeComposed::Layout(a),
-        Some((swizzle, offset)) => {
-            MaybeComposed::Composed(ComposedLayout { swizzle, offset, layout: a, outer: it.collect() })
-        }
-    })
+    if moved.is_empty() {
+        return Ok(MaybeComposed::Layout(a));
+    }
+    let outer = moved.into_iter().map(|(sw, off)| (off, Func::Swizzle(sw))).collect();
+    Ok(MaybeComposed::Composed(ComposedLayout { inner: Func::Layout(a), outer }))
 }
 
-/// `composition(A, Sw o 0 o L)` (CuTe C++ `layout_composed.hpp`):
-/// `composition(composition(A, Sw), L)`, the swizzle moved left by [`transfer_swizzle`], then
-/// `A`'s part composed with `L`. `@post` checked on every index: `R(i) == A(C(i))`.
+/// `composition(A, C)` for a composed layout `C` (CuTe C++ `layout_composed.hpp`):
+/// `composition(composition(A, C.layout_a), C.layout_b)`, from the outermost function in: a
+/// swizzle moved to the left by [`transfer_swizzle`], a layout composed. `@post` checked on
+/// every index: `R(i) == A(C(i))`.
 ///
 /// # Errors
 /// `InvalidArgument` for a nonzero offset (C++: "Require offset == 0"); those of
@@ -522,18 +705,43 @@ fn moved_all(a: Layout, levels: impl DoubleEndedIterator<Item = (Swizzle, i64)>)
 /// # Ok::<(), Error>(())
 /// ```
 pub fn compose_with_composed(a: &Layout, c: &ComposedLayout) -> Result<MaybeComposed> {
-    c.single("composition")?;
-    c.no_offset("composition")?;
-    let inner = crate::Tiler::Layout(c.layout.clone());
-    let r = match moved_all(a.clone(), core::iter::once((c.swizzle, 0)))? {
-        MaybeComposed::Layout(l) => MaybeComposed::Layout(crate::composition(&l, &inner)?),
-        MaybeComposed::Composed(k) => MaybeComposed::Composed(k.compose_inner(&inner)?),
-    };
+    let mut r = MaybeComposed::Layout(a.clone());
+    for (offset, f) in c.outer.iter().rev() {
+        if *offset != 0 {
+            return Err(Error::InvalidArgument {
+                op: "composition",
+                reason: alloc::format!("the offset {offset} of {c} is not 0 (C++: Require offset == 0)"),
+            });
+        }
+        r = compose_func(r, f)?;
+    }
+    r = compose_func(r, &c.inner)?;
     check_law("composition", "R(i) == A(C(i))", c.size()?.value(), |i| {
         let (got, want) = (r.call_index(i)?, a.call(c.call_index(i)?)?);
         Ok((got == want).then_some(()).ok_or_else(|| alloc::format!("R = {r} gives {got} at {i}, A(C(i)) = {want}")))
     })?;
     Ok(r)
+}
+
+/// `composition(R, f)` for the running result of [`compose_with_composed`]: a layout, or
+/// swizzles over one (C++ composes the innermost layout, `composition(A, O, composition(B, f))`).
+fn compose_func(r: MaybeComposed, f: &Func) -> Result<MaybeComposed> {
+    match (r, f) {
+        (MaybeComposed::Layout(l), Func::Swizzle(sw)) => moved_all(l, core::iter::once((*sw, 0))),
+        (MaybeComposed::Layout(l), Func::Layout(m)) => {
+            Ok(MaybeComposed::Layout(crate::composition(&l, &crate::Tiler::Layout(m.clone()))?))
+        }
+        (MaybeComposed::Composed(k), f) => {
+            let inner = compose_func(MaybeComposed::Layout(k.layout()?.clone()), f)?;
+            Ok(MaybeComposed::Composed(match inner {
+                MaybeComposed::Layout(l) => k.with_layout(l),
+                MaybeComposed::Composed(mut m) => {
+                    m.outer.extend(k.outer);
+                    m
+                }
+            }))
+        }
+    }
 }
 
 /// `logical_product(A, Sw o 0 o L)` (CuTe C++ `swizzle_layout.hpp`, "ComposedLayout as
@@ -559,11 +767,11 @@ pub fn compose_with_composed(a: &Layout, c: &ComposedLayout) -> Result<MaybeComp
 /// # Ok::<(), Error>(())
 /// ```
 pub fn logical_product_composed(a: &Layout, t: &ComposedLayout) -> Result<MaybeComposed> {
-    t.single("logical_product")?;
+    let (sw, _, l) = t.single("logical_product")?;
     t.no_offset("logical_product")?;
-    let inner = crate::Tiler::Layout(t.layout.clone());
+    let inner = crate::Tiler::Layout(l.clone());
     let product = crate::logical_product(a, &inner)?;
-    let (b, m, s) = t.swizzle.params();
+    let (b, m, s) = sw.params();
     let abs = s.abs();
     let p = |e: i64| Int::st(1i64 << e);
     let only_zy = Layout::new(
@@ -574,17 +782,17 @@ pub fn logical_product_composed(a: &Layout, t: &ComposedLayout) -> Result<MaybeC
     let active = zy.call(zy.size()?.value() - 1)?;
     // The active bits' images in the product's second mode: C++'s `new_layout(_0, L(active))`.
     let second = |bits: i64| -> Result<i64> {
-        let x = t.layout.call(bits)?;
+        let x = l.call(bits)?;
         let c = crate::int_tuple::Tuple::Node(alloc::vec![
             crate::int_tuple::Tuple::Leaf(Some(Int::st(0))),
             crate::int_tuple::Tuple::Leaf(Some(Int::dy(x))),
         ]);
         Ok(product.call_coord(&c)?.value())
     };
-    let swizzle = Swizzle::from_masks(second(active & t.swizzle.yyy_mask())?, second(active & t.swizzle.zzz_mask())?)?;
+    let swizzle = Swizzle::from_masks(second(active & sw.yyy_mask())?, second(active & sw.zzz_mask())?)?;
     let r = MaybeComposed::of(swizzle, 0, product);
     let size_a = a.size()?.value();
-    let cotarget = size_a.checked_mul(t.layout.cosize()?.value()).ok_or(Error::Overflow { op: "logical_product" })?;
+    let cotarget = size_a.checked_mul(l.cosize()?.value()).ok_or(Error::Overflow { op: "logical_product" })?;
     let rest = crate::complement(a, &IntTuple::Leaf(Int::st(cotarget)))?;
     check_law("logical_product", "R(i, j) == A(i) + C(Sw(L(j)))", r.size()?.value(), |k| {
         let (i, j) = (k % size_a, k / size_a);
@@ -652,28 +860,79 @@ impl ComposedLayout {
         self.inverse(false)
     }
 
-    /// The inverse of the layout with every swizzle moved left past it, its law checked on
-    /// every index: `self(R(i)) == i` for the right inverse, `R(self(i)) == i` for the left.
+    /// The inverse: for swizzles over a layout without offsets, the layout's inverse with
+    /// every swizzle moved left past it; otherwise C++'s `composition(inverse(B), -O,
+    /// inverse(A))` (a swizzle is its own inverse). The law checked on every index:
+    /// `self(R(i)) == i` for the right inverse, on the indices `i < size(R)` that `self`
+    /// reaches (with an offset its image does not start at 0); `R(self(i)) == i` for the left.
     fn inverse(&self, right: bool) -> Result<MaybeComposed> {
         let op = if right { "right_inverse" } else { "left_inverse" };
-        self.no_offset(op)?;
-        let inv = if right { crate::right_inverse(&self.layout)? } else { crate::left_inverse(&self.layout)? };
-        let r = moved_all(inv, self.levels())?;
-        let (condition, n) = if right { ("self(R(i)) == i", r.size()?) } else { ("R(self(i)) == i", self.size()?) };
-        check_law(op, condition, n.value(), |i| {
-            let got = if right { self.call_index(r.call_index(i)?)? } else { r.call_index(self.call_index(i)?)? };
-            Ok((got == i).then_some(()).ok_or_else(|| alloc::format!("R = {r} of {self} gives {got} at {i}")))
-        })?;
+        let inv = |l: &Layout| if right { crate::right_inverse(l) } else { crate::left_inverse(l) };
+        let r = match (self.swizzles(), &self.outer[..]) {
+            (Some((l, levels)), _) if levels.iter().all(|&(_, o)| o == 0) => moved_all(inv(l)?, levels.into_iter())?,
+            (_, [(offset, a)]) => {
+                let f = |x: &Func| -> Result<Func> {
+                    Ok(match x {
+                        Func::Swizzle(sw) => Func::Swizzle(*sw),
+                        Func::Layout(l) => Func::Layout(inv(l)?),
+                    })
+                };
+                let neg = offset.checked_neg().ok_or(Error::Overflow { op })?;
+                MaybeComposed::Composed(ComposedLayout::of(f(&self.inner)?, neg, f(a)?))
+            }
+            _ => {
+                return Err(Error::InvalidArgument {
+                    op,
+                    reason: alloc::format!(
+                        "{self} is a nested composition with an offset or a layout outside: C++ composes the inner inverse with a swizzle, which it does not define"
+                    ),
+                })
+            }
+        };
+        let n = self.domain()?;
+        if right {
+            let (condition, m) = ("self(R(i)) == i where self reaches i", r.domain()?);
+            if n.max(m) > CHECKED_DOMAIN {
+                let witness = alloc::format!("{} indices are too many to check", n.max(m));
+                return Err(Error::Postcondition { op, condition, witness });
+            }
+            let mut reached = alloc::vec![false; m as usize];
+            for c in 0..n {
+                let x = self.call_index(c)?;
+                if (0..m).contains(&x) {
+                    reached[x as usize] = true;
+                }
+            }
+            check_law(op, condition, m, |i| {
+                let got = if reached[i as usize] { self.call_index(r.call_index(i)?)? } else { i };
+                Ok((got == i).then_some(()).ok_or_else(|| alloc::format!("R = {r} of {self} gives {got} at {i}")))
+            })?;
+        } else {
+            check_law(op, "R(self(i)) == i", n, |i| {
+                let got = r.call_index(self.call_index(i)?)?;
+                Ok((got == i).then_some(()).ok_or_else(|| alloc::format!("R = {r} of {self} gives {got} at {i}")))
+            })?;
+        }
         Ok(r)
     }
 
+    /// The number of indices the innermost function takes: a layout's size, a swizzle's
+    /// `2^(B+M+|S|)`.
+    ///
+    /// # Errors
+    /// `Overflow`.
+    pub fn domain(&self) -> Result<i64> {
+        match &self.inner {
+            Func::Layout(l) => Ok(l.size()?.value()),
+            Func::Swizzle(sw) => Ok(sw.size()),
+        }
+    }
+
     fn no_offset(&self, op: &'static str) -> Result<()> {
-        if let Some((_, offset)) = self.levels().find(|&(_, o)| o != 0) {
+        if let Some((offset, _)) = self.outer.iter().find(|&&(o, _)| o != 0) {
             return Err(Error::InvalidArgument {
                 op,
-                reason: alloc::format!(
-                    "the offset {offset} is not 0: C++'s answer is a layout composed with a swizzle, which cute-dyn does not represent"
-                ),
+                reason: alloc::format!("the offset {offset} is not 0 (as C++ requires)"),
             });
         }
         Ok(())
@@ -685,6 +944,9 @@ impl ComposedLayout {
     /// where a fixed bit flips a sign) and the result is a plain layout with offset
     /// `Sw(offset ^ zy-bits of c) + other bits of c`; otherwise it stays composed, with the
     /// fixed swizzle bits folded into its offset. An all-`_` coordinate slices the inner layout.
+    /// With a nonzero offset, C++'s answer is kept where it is the slice (checked on every
+    /// index; C++ folds the offset in with an xor); otherwise, and where a layout is the outer
+    /// function, C++'s general rule: `(A o (O + B(c)) o slice(B), 0)`.
     ///
     /// # Errors
     /// `RankMismatch` when the coordinate does not fit; `InvalidArgument` where a fixed mode's
@@ -703,78 +965,115 @@ impl ComposedLayout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn slice_and_offset(&self, c: &Coord) -> Result<(MaybeComposed, Int)> {
-        self.single("slice_and_offset")?;
-        let sliced = self.layout.slice(c)?;
-        let (b, m, s) = self.swizzle.params();
-        if all_under(c) {
-            return Ok((MaybeComposed::of(self.swizzle, self.offset, sliced), Int::st(0)));
+        // C++'s general rule where a layout is the function over the innermost layout.
+        if let Some((_, Func::Layout(_))) = self.outer.first() {
+            return Ok((MaybeComposed::Composed(self.origin_into_offset(c)?), Int::st(0)));
         }
-        if b == 0 {
-            let off = self.layout.call_coord(c)?;
-            return Ok((MaybeComposed::Layout(sliced), off.checked_add(Int::st(self.offset))?));
+        let (swizzle, offset, layout) = self.single("slice_and_offset")?;
+        let decayed = slice_swizzled(swizzle, offset, layout, c)?;
+        if offset == 0 {
+            return Ok(decayed);
         }
-        let a = s.abs();
-        let dynamic = !self.layout.is_static() || coord_is_dynamic(c);
-        let p = |e: i64| Int::st(1i64 << e);
-        let shape = ints(&[p(m), p(b), p(a - b), p(b), Int::st(1)]);
-        // The swizzle's bits as modes: the Z and Y runs (`only_zy`) and the others (`anti_zy`).
-        let anti_zy = Layout::new(shape.clone(), ints(&[Int::st(1), Int::st(0), p(m + b), Int::st(0), p(m + b + a)]))?;
-        let only_zy = Layout::new(shape, ints(&[Int::st(0), p(m), Int::st(0), p(m + a), Int::st(0)]))?;
-        let diced = crate::Tiler::Layout(self.layout.dice(c)?);
-        let diced_coord = crate::int_tuple::dice(c, c)?.map(&mut |x| x.unwrap_or(Int::st(0)));
-        let offset_only_zy = self.offset ^ mixed_bits(&crate::composition(&only_zy, &diced)?, &diced_coord)?;
-        let offset_anti_zy = crate::composition(&anti_zy, &diced)?.call_coord(&diced_coord.map(&mut |x| Some(*x)))?;
-        let int = |v: i64| if dynamic { Int::dy(v) } else { Int::st(v) };
-        // The bits the rest of the layout reaches: if it reaches a Y bit and its Z partner,
-        // the swizzle stays.
-        let sliced_zy = crate::composition(&only_zy, &crate::Tiler::Layout(sliced.clone()))?;
-        let active = sliced_zy.call(sliced_zy.size()?.value() - 1)?;
-        if active & !self.swizzle.apply(active)? != 0 {
-            return Ok((MaybeComposed::of(self.swizzle, offset_only_zy, sliced), int(offset_anti_zy.value())));
+        // C++ folds the offset into the fixed bits with an xor (it assumes the offset keeps to
+        // the swizzle's YZ domain): where that is not the sum, its answer is not the slice.
+        // Checked on every index; otherwise the general rule, always the slice.
+        let general = self.origin_into_offset(c)?;
+        let n = general.size()?.value();
+        let (r, off) = &decayed;
+        let agrees =
+            |j: i64| -> Result<bool> { Ok(r.call_index(j)?.checked_add(off.value()) == Some(general.call_index(j)?)) };
+        if n <= CHECKED_DOMAIN && (0..n).try_fold(true, |all, j| Ok::<_, Error>(all && agrees(j)?))? {
+            return Ok(decayed);
         }
-        let (z, y) = (self.swizzle.zzz_mask(), self.swizzle.yyy_mask());
-        let (z, y) = (z & -z, y & -y);
-        let strides = |z_first: bool| -> Vec<Int> {
-            (0..b)
-                .map(|i| {
-                    let v = if z_first {
-                        if offset_only_zy & (y << i) == 0 {
-                            z << i
-                        } else {
-                            -(z << i)
-                        }
-                    } else if offset_only_zy & (z << i) == 0 {
-                        (y + z) << i
-                    } else {
-                        (y - z) << i
-                    };
-                    int(v)
-                })
-                .collect()
-        };
-        let repeat = |v: Vec<Int>| if v.len() == 1 { IntTuple::Leaf(v[0]) } else { ints(&v) };
-        let twos = repeat(alloc::vec![Int::st(2); b as usize]);
-        let swizzle_layout = Layout::new(
-            ints_t(alloc::vec![
-                IntTuple::Leaf(p(m)),
-                twos.clone(),
-                IntTuple::Leaf(p(a - b)),
-                twos,
-                IntTuple::Leaf(Int::st(1))
-            ]),
-            ints_t(alloc::vec![
-                IntTuple::Leaf(Int::st(1)),
-                repeat(strides(z < y)),
-                IntTuple::Leaf(p(m + b)),
-                repeat(strides(z > y)),
-                IntTuple::Leaf(p(m + b + a)),
-            ]),
-        )?;
-        let r = crate::composition(&swizzle_layout, &crate::Tiler::Layout(sliced))?;
-        let off = self.swizzle.apply(offset_only_zy)?.checked_add(offset_anti_zy.value());
-        Ok((MaybeComposed::Layout(r), int(off.ok_or(Error::Overflow { op: "slice_and_offset" })?)))
+        Ok((MaybeComposed::Composed(general), Int::st(0)))
     }
 
+    /// C++'s general `slice_and_offset` of a composed layout: the innermost layout sliced, the
+    /// origin of the slice added to the offset next to it.
+    fn origin_into_offset(&self, c: &Coord) -> Result<ComposedLayout> {
+        let l = self.layout()?;
+        let at = l.call_coord(c)?.value();
+        let mut r = self.with_layout(l.slice(c)?);
+        r.outer[0].0 = r.outer[0].0.checked_add(at).ok_or(Error::Overflow { op: "slice_and_offset" })?;
+        Ok(r)
+    }
+}
+
+/// `slice_and_offset(c, Sw o offset o L)` by C++'s swizzle specialization: the swizzle's bits
+/// that `c` fixes become strides and an offset where the slice keeps no Y/Z pair.
+fn slice_swizzled(swizzle: Swizzle, offset: i64, layout: &Layout, c: &Coord) -> Result<(MaybeComposed, Int)> {
+    let sliced = layout.slice(c)?;
+    let (b, m, s) = swizzle.params();
+    if all_under(c) {
+        return Ok((MaybeComposed::of(swizzle, offset, sliced), Int::st(0)));
+    }
+    if b == 0 {
+        let off = layout.call_coord(c)?;
+        return Ok((MaybeComposed::Layout(sliced), off.checked_add(Int::st(offset))?));
+    }
+    let a = s.abs();
+    let dynamic = !layout.is_static() || coord_is_dynamic(c);
+    let p = |e: i64| Int::st(1i64 << e);
+    let shape = ints(&[p(m), p(b), p(a - b), p(b), Int::st(1)]);
+    // The swizzle's bits as modes: the Z and Y runs (`only_zy`) and the others (`anti_zy`).
+    let anti_zy = Layout::new(shape.clone(), ints(&[Int::st(1), Int::st(0), p(m + b), Int::st(0), p(m + b + a)]))?;
+    let only_zy = Layout::new(shape, ints(&[Int::st(0), p(m), Int::st(0), p(m + a), Int::st(0)]))?;
+    let diced = crate::Tiler::Layout(layout.dice(c)?);
+    let diced_coord = crate::int_tuple::dice(c, c)?.map(&mut |x| x.unwrap_or(Int::st(0)));
+    let offset_only_zy = offset ^ mixed_bits(&crate::composition(&only_zy, &diced)?, &diced_coord)?;
+    let offset_anti_zy = crate::composition(&anti_zy, &diced)?.call_coord(&diced_coord.map(&mut |x| Some(*x)))?;
+    let int = |v: i64| if dynamic { Int::dy(v) } else { Int::st(v) };
+    // The bits the rest of the layout reaches: if it reaches a Y bit and its Z partner,
+    // the swizzle stays.
+    let sliced_zy = crate::composition(&only_zy, &crate::Tiler::Layout(sliced.clone()))?;
+    let active = sliced_zy.call(sliced_zy.size()?.value() - 1)?;
+    if active & !swizzle.apply(active)? != 0 {
+        return Ok((MaybeComposed::of(swizzle, offset_only_zy, sliced), int(offset_anti_zy.value())));
+    }
+    let (z, y) = (swizzle.zzz_mask(), swizzle.yyy_mask());
+    let (z, y) = (z & -z, y & -y);
+    let strides = |z_first: bool| -> Vec<Int> {
+        (0..b)
+            .map(|i| {
+                let v = if z_first {
+                    if offset_only_zy & (y << i) == 0 {
+                        z << i
+                    } else {
+                        -(z << i)
+                    }
+                } else if offset_only_zy & (z << i) == 0 {
+                    (y + z) << i
+                } else {
+                    (y - z) << i
+                };
+                int(v)
+            })
+            .collect()
+    };
+    let repeat = |v: Vec<Int>| if v.len() == 1 { IntTuple::Leaf(v[0]) } else { ints(&v) };
+    let twos = repeat(alloc::vec![Int::st(2); b as usize]);
+    let swizzle_layout = Layout::new(
+        ints_t(alloc::vec![
+            IntTuple::Leaf(p(m)),
+            twos.clone(),
+            IntTuple::Leaf(p(a - b)),
+            twos,
+            IntTuple::Leaf(Int::st(1))
+        ]),
+        ints_t(alloc::vec![
+            IntTuple::Leaf(Int::st(1)),
+            repeat(strides(z < y)),
+            IntTuple::Leaf(p(m + b)),
+            repeat(strides(z > y)),
+            IntTuple::Leaf(p(m + b + a)),
+        ]),
+    )?;
+    let r = crate::composition(&swizzle_layout, &crate::Tiler::Layout(sliced))?;
+    let off = swizzle.apply(offset_only_zy)?.checked_add(offset_anti_zy.value());
+    Ok((MaybeComposed::Layout(r), int(off.ok_or(Error::Overflow { op: "slice_and_offset" })?)))
+}
+
+impl ComposedLayout {
     /// `slice(c, Sw o offset o L)`: the first part of [`ComposedLayout::slice_and_offset`].
     ///
     /// # Errors
@@ -802,13 +1101,9 @@ impl ComposedLayout {
         let mut r = self.clone();
         // The outermost offset takes what the rest of the function gives at `c`: `L(c)`, or
         // for a nested composition the inner composition's value (C++'s `layout_b(coord)`).
-        match r.outer.pop() {
-            None => r.offset = self.offset.checked_add(self.layout.call_coord(c)?.value()).ok_or(overflow)?,
-            Some((sw, off)) => {
-                let at = r.call(c)?;
-                r.outer.push((sw, off.checked_add(at).ok_or(overflow)?));
-            }
-        }
+        let (off, f) = r.outer.pop().expect("a composition has an outer function");
+        let at = if r.outer.is_empty() { r.layout()?.call_coord(c)?.value() } else { r.call(c)? };
+        r.outer.push((off.checked_add(at).ok_or(overflow)?, f));
         Ok((r, Int::st(0)))
     }
 
@@ -827,9 +1122,11 @@ impl ComposedLayout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn max_alignment(&self) -> Result<Int> {
+        // C++ does not attempt it where a layout is a function outside (`layout_composed.hpp`).
+        let Some((l, levels)) = self.swizzles() else { return Ok(Int::st(1)) };
         // A nested composition: every level's swizzle and offset (C++ recurses into layout_b).
-        let mut g = crate::max_alignment(&self.layout)?.value().unsigned_abs();
-        for &(sw, off) in core::iter::once(&(self.swizzle, self.offset)).chain(&self.outer) {
+        let mut g = crate::max_alignment(l)?.value().unsigned_abs();
+        for (sw, off) in levels {
             g = crate::int::gcd(g, 1 << sw.base);
             if off != 0 {
                 // The offset's lowest set bit (no negation: `-i64::MIN` overflows).
@@ -882,13 +1179,13 @@ fn mixed_bits(l: &Layout, coord: &IntTuple) -> Result<i64> {
 /// first; the offsets are static (`_0` in the cpp style).
 impl crate::print::Notation for ComposedLayout {
     fn write_styled(&self, style: crate::print::Style, out: &mut alloc::string::String) {
-        use core::fmt::Write;
-        for &(sw, off) in self.outer.iter().rev().chain(core::iter::once(&(self.swizzle, self.offset))) {
-            let _ = write!(out, "{sw} o ");
-            crate::Int::st(off).write_styled(style, out);
+        for (off, f) in self.outer.iter().rev() {
+            f.write_styled(style, out);
+            out.push_str(" o ");
+            crate::Int::st(*off).write_styled(style, out);
             out.push_str(" o ");
         }
-        self.layout.write_styled(style, out);
+        self.inner.write_styled(style, out);
     }
 }
 

@@ -19,6 +19,8 @@ import sys
 random.seed(20261130)
 CASES = 60
 NESTED = 15
+GENERAL = 20
+OFFSET = 12
 
 
 def layouts():
@@ -97,6 +99,25 @@ def ops_on(cl, tr, tc):
     )
 
 
+def algebra(cl, r, c, mode, tr=None, tc=None):
+    """The operations every composed layout `cl` (rows r, columns c) goes through: coalesce,
+    composition with the tile <tr,tc>, get<mode>, the divides, products, tile_to_shape,
+    up/downcast and the inverses."""
+    unary, on_tile, _ = ops_on(cl, tr, tc)
+    return [
+        unary("coalesce"),
+        on_tile("composition"),
+        ("cpp", f"get({cl},{mode})", f"get<{mode}>(c)"),
+        *[on_tile(op) for op in ["logical_divide", "zipped_divide", "tiled_divide", "flat_divide"]],
+        *[on_product(op, cl) for op in ["logical_product", "blocked_product", "raked_product"]],
+        on_shape(cl, r, c),
+        ("cpp", f"upcast({cl},2)", "upcast<2>(c)"),
+        ("cpp", f"downcast({cl},2)", "downcast<2>(c)"),
+        unary("right_inverse"),
+        unary("left_inverse"),
+    ]
+
+
 def on_product(op, cl):
     return ("cpp", f"{op}({cl},(2,2):(1,2))", f"{op}(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{{}})")
 
@@ -121,16 +142,7 @@ def cases():
             ("cpp", f"composition({sw},{text})", "c"),
             # the image at every index, for tiles of at most 2048 elements
             *([("values", f"image({cl})", "IMAGE")] if r * c <= 2048 else []),
-            unary("coalesce"),
-            on_tile("composition"),
-            ("cpp", f"get({cl},0)", "get<0>(c)"),
-            *[on_tile(op) for op in ["logical_divide", "zipped_divide", "tiled_divide", "flat_divide"]],
-            *[on_product(op, cl) for op in ["logical_product", "blocked_product", "raked_product"]],
-            on_shape(cl, r, c),
-            ("cpp", f"upcast({cl},2)", "upcast<2>(c)"),
-            ("cpp", f"downcast({cl},2)", "downcast<2>(c)"),
-            unary("right_inverse"),
-            unary("left_inverse"),
+            *algebra(cl, r, c, 0, tr, tc),
             on_coord("slice_and_offset", f"(({i % int(text[2:].split(',')[0])},_),_)" if split else f"({i},_)"),
             on_coord("slice_and_offset", f"((_,_),{j})" if split else f"(_,{j})"),
             on_coord("domain_offset", f"(({i % 2},0),{j})" if split else f"({i % 2},{j})"),
@@ -176,7 +188,69 @@ def cases():
             on_coord("slice_and_offset", "((1,_),_)" if split else "(1,_)"),
         ]
         out.append((k, C, ops))
+    # A layout as the outer function: A o O o B (C++'s composition(LayoutA, Offset, LayoutB)).
+    for k in range(CASES + NESTED, CASES + NESTED + GENERAL):
+        a, (ra, ca) = layouts()
+        b, (r, c) = small_layout()
+        o = random.choice([0, 0, 1, 2, 8, 17])
+        cl = f"{a} o {o} o {b}"
+        C = f"composition({cpp_layout(a)}, Int<{o}>{{}}, {cpp_layout(b)})"
+        tr, tc = random.choice([d for d in [1, 2, 4] if r % d == 0]), random.choice([d for d in [1, 2, 4] if c % d == 0])
+        unary, on_tile, on_coord = ops_on(cl, tr, tc)
+        ops = [
+            ("cpp", cl, "c"),
+            ("values", f"image({cl})", "IMAGE"),
+            *algebra(cl, r, c, 1, tr, tc),
+            on_coord("slice_and_offset", f"({random.randrange(r)},_)"),
+            on_coord("slice_and_offset", f"(_,{random.randrange(c)})"),
+            on_coord("domain_offset", f"({random.randrange(r)},{random.randrange(c)})"),
+            unary("max_alignment"),
+            unary("make_fragment_like"),
+            unary("nullspace"),
+            ("cpp", f"filter({cl},(1,1))", "filter(c, make_shape(_1{},_1{}))"),
+            ("cpp", f"zip(logical_divide({cl},<{tr},{tc}>))", f"zip(logical_divide(c, make_tile(Int<{tr}>{{}},Int<{tc}>{{}})))"),
+            ("cpp", f"composition((4,{ra * ca // 4}):({ra * ca // 4},1),{cl})", f"composition({cpp_layout(f'(4,{ra * ca // 4}):({ra * ca // 4},1)')}, c)"),
+            ("cpp", f"recast_layout({cl},16,32)", "recast_layout<uint16_t, uint32_t>(c)"),
+            *[("cpp", f"call(right_inverse({cl}),{i})", f"right_inverse(c)(Int<{i}>{{}})") for i in random.sample(range(ra * ca), 3)],
+        ]
+        out.append((k, C, ops))
+    # A swizzle with an offset: its inverses are layouts composed with the swizzle,
+    # C++'s `right_inverse(L) o -O o Sw`, evaluated at a few indices.
+    for k in range(CASES + NESTED + GENERAL, CASES + NESTED + GENERAL + OFFSET):
+        text, (r, c) = layouts()
+        b, m, s = swizzle()
+        o = random.choice([8, 16, 64, 3, 128])
+        cl = f"Sw<{b},{m},{s}> o {o} o {text}"
+        C = f"composition(Swizzle<{b},{m},{s}>{{}}, Int<{o}>{{}}, {cpp_layout(text)})"
+        tr, tc = random.choice([d for d in [2, 4, 8] if r % d == 0]), random.choice([d for d in [2, 4, 8, 16] if c % d == 0])
+        unary, on_tile, on_coord = ops_on(cl, tr, tc)
+        ops = [
+            ("cpp", cl, "c"),
+            *([("values", f"image({cl})", "IMAGE")] if r * c <= 2048 else []),
+            unary("right_inverse"),
+            unary("left_inverse"),
+            *[("cpp", f"call({inv}({cl}),{i})", f"{inv}(c)(Int<{i}>{{}})") for inv in ["right_inverse", "left_inverse"] for i in random.sample(range(r * c), 3)],
+            ("cpp", f"composition(right_inverse({cl}),(2,2):(1,2))", "composition(right_inverse(c), Layout<Shape<_2,_2>,Stride<_1,_2>>{})"),
+            on_tile("logical_divide"),
+            ("cpp", f"upcast({cl},2)", "upcast<2>(c)"),
+            unary("max_alignment"),
+            on_coord("slice_and_offset", f"({random.randrange(r)},_)" if not text.startswith("((") else "((1,_),_)"),
+            on_coord("domain_offset", "((1,0),2)" if text.startswith("((") else "(1,2)"),
+            ("cpp", f"composition(({c},{r}):({r},1),{cl})", f"composition({cpp_layout(f'({c},{r}):({r},1)')}, c)"),
+        ]
+        out.append((k, C, ops))
     return out
+
+
+def small_layout():
+    """A small rank-2 layout B for A o O o B: row- or column-major, or strided."""
+    r, c = random.choice([2, 4, 8]), random.choice([2, 4, 8])
+    kind = random.choice(["row", "col", "strided"])
+    if kind == "row":
+        return f"({r},{c}):({c},1)", (r, c)
+    if kind == "col":
+        return f"({r},{c}):(1,{r})", (r, c)
+    return f"({r},{c}):(2,{2 * r})", (r, c)
 
 
 def source(all_cases, dropped):

@@ -7970,6 +7970,2962 @@ void case74_op16() {
   auto c = composition(Swizzle<3,2,4>{}, Int<0>{}, composition(Swizzle<1,2,-1>{}, make_layout(make_tuple(Int<16>{},Int<32>{}),make_tuple(Int<1>{},Int<16>{}))));
   show("cpp", "nullspace(Sw<3,2,4> o 0 o Sw<1,2,-1> o 0 o (16,32):(1,16))", nullspace(c));
 }
+void case75_op0() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<1>{},Int<128>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "(128,16):(1,128) o 1 o (2,2):(2,1)", c);
+}
+void case75_op1() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<1>{},Int<128>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  image("image((128,16):(1,128) o 1 o (2,2):(2,1))", c);
+}
+void case75_op2() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<1>{},Int<128>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "coalesce((128,16):(1,128) o 1 o (2,2):(2,1))", coalesce(c));
+}
+void case75_op3() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<1>{},Int<128>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "composition((128,16):(1,128) o 1 o (2,2):(2,1),<2,1>)", composition(c, make_tile(Int<2>{},Int<1>{})));
+}
+void case75_op4() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<1>{},Int<128>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "get((128,16):(1,128) o 1 o (2,2):(2,1),1)", get<1>(c));
+}
+void case75_op5() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<1>{},Int<128>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "logical_divide((128,16):(1,128) o 1 o (2,2):(2,1),<2,1>)", logical_divide(c, make_tile(Int<2>{},Int<1>{})));
+}
+void case75_op6() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<1>{},Int<128>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "zipped_divide((128,16):(1,128) o 1 o (2,2):(2,1),<2,1>)", zipped_divide(c, make_tile(Int<2>{},Int<1>{})));
+}
+void case75_op7() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<1>{},Int<128>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "tiled_divide((128,16):(1,128) o 1 o (2,2):(2,1),<2,1>)", tiled_divide(c, make_tile(Int<2>{},Int<1>{})));
+}
+void case75_op8() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<1>{},Int<128>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "flat_divide((128,16):(1,128) o 1 o (2,2):(2,1),<2,1>)", flat_divide(c, make_tile(Int<2>{},Int<1>{})));
+}
+void case75_op9() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<1>{},Int<128>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "logical_product((128,16):(1,128) o 1 o (2,2):(2,1),(2,2):(1,2))", logical_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case75_op10() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<1>{},Int<128>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "blocked_product((128,16):(1,128) o 1 o (2,2):(2,1),(2,2):(1,2))", blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case75_op11() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<1>{},Int<128>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "raked_product((128,16):(1,128) o 1 o (2,2):(2,1),(2,2):(1,2))", raked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case75_op12() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<1>{},Int<128>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "tile_to_shape((128,16):(1,128) o 1 o (2,2):(2,1),(4,4))", tile_to_shape(c, make_shape(Int<4>{},Int<4>{})));
+}
+void case75_op14() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<1>{},Int<128>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "downcast((128,16):(1,128) o 1 o (2,2):(2,1),2)", downcast<2>(c));
+}
+void case75_op15() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<1>{},Int<128>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "right_inverse((128,16):(1,128) o 1 o (2,2):(2,1))", right_inverse(c));
+}
+void case75_op16() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<1>{},Int<128>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "left_inverse((128,16):(1,128) o 1 o (2,2):(2,1))", left_inverse(c));
+}
+void case75_op17() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<1>{},Int<128>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "slice_and_offset((1,_),(128,16):(1,128) o 1 o (2,2):(2,1))", slice_and_offset(make_coord(Int<1>{},_), c));
+}
+void case75_op18() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<1>{},Int<128>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "slice_and_offset((_,1),(128,16):(1,128) o 1 o (2,2):(2,1))", slice_and_offset(make_coord(_,Int<1>{}), c));
+}
+void case75_op19() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<1>{},Int<128>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "domain_offset((1,0),(128,16):(1,128) o 1 o (2,2):(2,1))", domain_offset(make_coord(Int<1>{},Int<0>{}), c));
+}
+void case75_op20() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<1>{},Int<128>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "max_alignment((128,16):(1,128) o 1 o (2,2):(2,1))", max_alignment(c));
+}
+void case75_op22() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<1>{},Int<128>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "nullspace((128,16):(1,128) o 1 o (2,2):(2,1))", nullspace(c));
+}
+void case75_op23() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<1>{},Int<128>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "filter((128,16):(1,128) o 1 o (2,2):(2,1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case75_op24() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<1>{},Int<128>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "zip(logical_divide((128,16):(1,128) o 1 o (2,2):(2,1),<2,1>))", zip(logical_divide(c, make_tile(Int<2>{},Int<1>{}))));
+}
+void case75_op27() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<1>{},Int<128>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "call(right_inverse((128,16):(1,128) o 1 o (2,2):(2,1)),291)", right_inverse(c)(Int<291>{}));
+}
+void case75_op28() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<1>{},Int<128>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "call(right_inverse((128,16):(1,128) o 1 o (2,2):(2,1)),1916)", right_inverse(c)(Int<1916>{}));
+}
+void case75_op29() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<1>{},Int<128>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "call(right_inverse((128,16):(1,128) o 1 o (2,2):(2,1)),954)", right_inverse(c)(Int<954>{}));
+}
+void case76_op0() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "((4,8),16):((16,64),1) o 17 o (4,2):(2,1)", c);
+}
+void case76_op1() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  image("image(((4,8),16):((16,64),1) o 17 o (4,2):(2,1))", c);
+}
+void case76_op2() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "coalesce(((4,8),16):((16,64),1) o 17 o (4,2):(2,1))", coalesce(c));
+}
+void case76_op3() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "composition(((4,8),16):((16,64),1) o 17 o (4,2):(2,1),<2,2>)", composition(c, make_tile(Int<2>{},Int<2>{})));
+}
+void case76_op4() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "get(((4,8),16):((16,64),1) o 17 o (4,2):(2,1),1)", get<1>(c));
+}
+void case76_op5() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "logical_divide(((4,8),16):((16,64),1) o 17 o (4,2):(2,1),<2,2>)", logical_divide(c, make_tile(Int<2>{},Int<2>{})));
+}
+void case76_op6() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "zipped_divide(((4,8),16):((16,64),1) o 17 o (4,2):(2,1),<2,2>)", zipped_divide(c, make_tile(Int<2>{},Int<2>{})));
+}
+void case76_op7() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "tiled_divide(((4,8),16):((16,64),1) o 17 o (4,2):(2,1),<2,2>)", tiled_divide(c, make_tile(Int<2>{},Int<2>{})));
+}
+void case76_op8() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "flat_divide(((4,8),16):((16,64),1) o 17 o (4,2):(2,1),<2,2>)", flat_divide(c, make_tile(Int<2>{},Int<2>{})));
+}
+void case76_op9() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "logical_product(((4,8),16):((16,64),1) o 17 o (4,2):(2,1),(2,2):(1,2))", logical_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case76_op10() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "blocked_product(((4,8),16):((16,64),1) o 17 o (4,2):(2,1),(2,2):(1,2))", blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case76_op11() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "raked_product(((4,8),16):((16,64),1) o 17 o (4,2):(2,1),(2,2):(1,2))", raked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case76_op12() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "tile_to_shape(((4,8),16):((16,64),1) o 17 o (4,2):(2,1),(8,4))", tile_to_shape(c, make_shape(Int<8>{},Int<4>{})));
+}
+void case76_op14() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "downcast(((4,8),16):((16,64),1) o 17 o (4,2):(2,1),2)", downcast<2>(c));
+}
+void case76_op15() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "right_inverse(((4,8),16):((16,64),1) o 17 o (4,2):(2,1))", right_inverse(c));
+}
+void case76_op16() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "left_inverse(((4,8),16):((16,64),1) o 17 o (4,2):(2,1))", left_inverse(c));
+}
+void case76_op17() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "slice_and_offset((2,_),((4,8),16):((16,64),1) o 17 o (4,2):(2,1))", slice_and_offset(make_coord(Int<2>{},_), c));
+}
+void case76_op18() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "slice_and_offset((_,1),((4,8),16):((16,64),1) o 17 o (4,2):(2,1))", slice_and_offset(make_coord(_,Int<1>{}), c));
+}
+void case76_op19() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "domain_offset((0,1),((4,8),16):((16,64),1) o 17 o (4,2):(2,1))", domain_offset(make_coord(Int<0>{},Int<1>{}), c));
+}
+void case76_op20() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "max_alignment(((4,8),16):((16,64),1) o 17 o (4,2):(2,1))", max_alignment(c));
+}
+void case76_op22() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "nullspace(((4,8),16):((16,64),1) o 17 o (4,2):(2,1))", nullspace(c));
+}
+void case76_op23() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "filter(((4,8),16):((16,64),1) o 17 o (4,2):(2,1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case76_op24() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "zip(logical_divide(((4,8),16):((16,64),1) o 17 o (4,2):(2,1),<2,2>))", zip(logical_divide(c, make_tile(Int<2>{},Int<2>{}))));
+}
+void case76_op27() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "call(right_inverse(((4,8),16):((16,64),1) o 17 o (4,2):(2,1)),380)", right_inverse(c)(Int<380>{}));
+}
+void case76_op28() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "call(right_inverse(((4,8),16):((16,64),1) o 17 o (4,2):(2,1)),388)", right_inverse(c)(Int<388>{}));
+}
+void case76_op29() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<8>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "call(right_inverse(((4,8),16):((16,64),1) o 17 o (4,2):(2,1)),159)", right_inverse(c)(Int<159>{}));
+}
+void case77_op0() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "(8,64):(64,1) o 0 o (8,8):(1,8)", c);
+}
+void case77_op1() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  image("image((8,64):(64,1) o 0 o (8,8):(1,8))", c);
+}
+void case77_op2() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "coalesce((8,64):(64,1) o 0 o (8,8):(1,8))", coalesce(c));
+}
+void case77_op3() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "composition((8,64):(64,1) o 0 o (8,8):(1,8),<4,2>)", composition(c, make_tile(Int<4>{},Int<2>{})));
+}
+void case77_op4() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "get((8,64):(64,1) o 0 o (8,8):(1,8),1)", get<1>(c));
+}
+void case77_op5() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "logical_divide((8,64):(64,1) o 0 o (8,8):(1,8),<4,2>)", logical_divide(c, make_tile(Int<4>{},Int<2>{})));
+}
+void case77_op6() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "zipped_divide((8,64):(64,1) o 0 o (8,8):(1,8),<4,2>)", zipped_divide(c, make_tile(Int<4>{},Int<2>{})));
+}
+void case77_op7() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "tiled_divide((8,64):(64,1) o 0 o (8,8):(1,8),<4,2>)", tiled_divide(c, make_tile(Int<4>{},Int<2>{})));
+}
+void case77_op8() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "flat_divide((8,64):(64,1) o 0 o (8,8):(1,8),<4,2>)", flat_divide(c, make_tile(Int<4>{},Int<2>{})));
+}
+void case77_op9() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "logical_product((8,64):(64,1) o 0 o (8,8):(1,8),(2,2):(1,2))", logical_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case77_op10() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "blocked_product((8,64):(64,1) o 0 o (8,8):(1,8),(2,2):(1,2))", blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case77_op11() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "raked_product((8,64):(64,1) o 0 o (8,8):(1,8),(2,2):(1,2))", raked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case77_op12() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "tile_to_shape((8,64):(64,1) o 0 o (8,8):(1,8),(16,16))", tile_to_shape(c, make_shape(Int<16>{},Int<16>{})));
+}
+void case77_op13() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "upcast((8,64):(64,1) o 0 o (8,8):(1,8),2)", upcast<2>(c));
+}
+void case77_op14() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "downcast((8,64):(64,1) o 0 o (8,8):(1,8),2)", downcast<2>(c));
+}
+void case77_op15() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "right_inverse((8,64):(64,1) o 0 o (8,8):(1,8))", right_inverse(c));
+}
+void case77_op16() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "left_inverse((8,64):(64,1) o 0 o (8,8):(1,8))", left_inverse(c));
+}
+void case77_op17() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "slice_and_offset((4,_),(8,64):(64,1) o 0 o (8,8):(1,8))", slice_and_offset(make_coord(Int<4>{},_), c));
+}
+void case77_op18() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "slice_and_offset((_,6),(8,64):(64,1) o 0 o (8,8):(1,8))", slice_and_offset(make_coord(_,Int<6>{}), c));
+}
+void case77_op19() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "domain_offset((6,4),(8,64):(64,1) o 0 o (8,8):(1,8))", domain_offset(make_coord(Int<6>{},Int<4>{}), c));
+}
+void case77_op20() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "max_alignment((8,64):(64,1) o 0 o (8,8):(1,8))", max_alignment(c));
+}
+void case77_op22() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "nullspace((8,64):(64,1) o 0 o (8,8):(1,8))", nullspace(c));
+}
+void case77_op23() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "filter((8,64):(64,1) o 0 o (8,8):(1,8),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case77_op24() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "zip(logical_divide((8,64):(64,1) o 0 o (8,8):(1,8),<4,2>))", zip(logical_divide(c, make_tile(Int<4>{},Int<2>{}))));
+}
+void case77_op25() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "composition((4,128):(128,1),(8,64):(64,1) o 0 o (8,8):(1,8))", composition(make_layout(make_tuple(Int<4>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), c));
+}
+void case77_op26() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "recast_layout((8,64):(64,1) o 0 o (8,8):(1,8),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case77_op27() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "call(right_inverse((8,64):(64,1) o 0 o (8,8):(1,8)),376)", right_inverse(c)(Int<376>{}));
+}
+void case77_op28() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "call(right_inverse((8,64):(64,1) o 0 o (8,8):(1,8)),18)", right_inverse(c)(Int<18>{}));
+}
+void case77_op29() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "call(right_inverse((8,64):(64,1) o 0 o (8,8):(1,8)),489)", right_inverse(c)(Int<489>{}));
+}
+void case78_op0() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<1>{},Int<8>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "(8,128):(1,8) o 2 o (8,4):(1,8)", c);
+}
+void case78_op1() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<1>{},Int<8>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  image("image((8,128):(1,8) o 2 o (8,4):(1,8))", c);
+}
+void case78_op2() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<1>{},Int<8>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "coalesce((8,128):(1,8) o 2 o (8,4):(1,8))", coalesce(c));
+}
+void case78_op3() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<1>{},Int<8>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "composition((8,128):(1,8) o 2 o (8,4):(1,8),<1,4>)", composition(c, make_tile(Int<1>{},Int<4>{})));
+}
+void case78_op4() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<1>{},Int<8>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "get((8,128):(1,8) o 2 o (8,4):(1,8),1)", get<1>(c));
+}
+void case78_op5() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<1>{},Int<8>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "logical_divide((8,128):(1,8) o 2 o (8,4):(1,8),<1,4>)", logical_divide(c, make_tile(Int<1>{},Int<4>{})));
+}
+void case78_op6() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<1>{},Int<8>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "zipped_divide((8,128):(1,8) o 2 o (8,4):(1,8),<1,4>)", zipped_divide(c, make_tile(Int<1>{},Int<4>{})));
+}
+void case78_op7() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<1>{},Int<8>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "tiled_divide((8,128):(1,8) o 2 o (8,4):(1,8),<1,4>)", tiled_divide(c, make_tile(Int<1>{},Int<4>{})));
+}
+void case78_op8() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<1>{},Int<8>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "flat_divide((8,128):(1,8) o 2 o (8,4):(1,8),<1,4>)", flat_divide(c, make_tile(Int<1>{},Int<4>{})));
+}
+void case78_op9() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<1>{},Int<8>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "logical_product((8,128):(1,8) o 2 o (8,4):(1,8),(2,2):(1,2))", logical_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case78_op10() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<1>{},Int<8>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "blocked_product((8,128):(1,8) o 2 o (8,4):(1,8),(2,2):(1,2))", blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case78_op11() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<1>{},Int<8>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "raked_product((8,128):(1,8) o 2 o (8,4):(1,8),(2,2):(1,2))", raked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case78_op12() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<1>{},Int<8>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "tile_to_shape((8,128):(1,8) o 2 o (8,4):(1,8),(16,8))", tile_to_shape(c, make_shape(Int<16>{},Int<8>{})));
+}
+void case78_op13() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<1>{},Int<8>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "upcast((8,128):(1,8) o 2 o (8,4):(1,8),2)", upcast<2>(c));
+}
+void case78_op14() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<1>{},Int<8>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "downcast((8,128):(1,8) o 2 o (8,4):(1,8),2)", downcast<2>(c));
+}
+void case78_op15() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<1>{},Int<8>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "right_inverse((8,128):(1,8) o 2 o (8,4):(1,8))", right_inverse(c));
+}
+void case78_op16() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<1>{},Int<8>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "left_inverse((8,128):(1,8) o 2 o (8,4):(1,8))", left_inverse(c));
+}
+void case78_op17() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<1>{},Int<8>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "slice_and_offset((7,_),(8,128):(1,8) o 2 o (8,4):(1,8))", slice_and_offset(make_coord(Int<7>{},_), c));
+}
+void case78_op18() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<1>{},Int<8>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "slice_and_offset((_,2),(8,128):(1,8) o 2 o (8,4):(1,8))", slice_and_offset(make_coord(_,Int<2>{}), c));
+}
+void case78_op19() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<1>{},Int<8>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "domain_offset((3,3),(8,128):(1,8) o 2 o (8,4):(1,8))", domain_offset(make_coord(Int<3>{},Int<3>{}), c));
+}
+void case78_op20() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<1>{},Int<8>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "max_alignment((8,128):(1,8) o 2 o (8,4):(1,8))", max_alignment(c));
+}
+void case78_op22() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<1>{},Int<8>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "nullspace((8,128):(1,8) o 2 o (8,4):(1,8))", nullspace(c));
+}
+void case78_op23() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<1>{},Int<8>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "filter((8,128):(1,8) o 2 o (8,4):(1,8),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case78_op24() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<1>{},Int<8>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "zip(logical_divide((8,128):(1,8) o 2 o (8,4):(1,8),<1,4>))", zip(logical_divide(c, make_tile(Int<1>{},Int<4>{}))));
+}
+void case78_op26() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<1>{},Int<8>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "recast_layout((8,128):(1,8) o 2 o (8,4):(1,8),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case78_op27() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<1>{},Int<8>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "call(right_inverse((8,128):(1,8) o 2 o (8,4):(1,8)),922)", right_inverse(c)(Int<922>{}));
+}
+void case78_op28() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<1>{},Int<8>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "call(right_inverse((8,128):(1,8) o 2 o (8,4):(1,8)),899)", right_inverse(c)(Int<899>{}));
+}
+void case78_op29() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<128>{}),make_tuple(Int<1>{},Int<8>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "call(right_inverse((8,128):(1,8) o 2 o (8,4):(1,8)),5)", right_inverse(c)(Int<5>{}));
+}
+void case79_op0() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})), Int<1>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "(32,64):(1,32) o 1 o (8,2):(2,1)", c);
+}
+void case79_op1() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})), Int<1>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  image("image((32,64):(1,32) o 1 o (8,2):(2,1))", c);
+}
+void case79_op2() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})), Int<1>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "coalesce((32,64):(1,32) o 1 o (8,2):(2,1))", coalesce(c));
+}
+void case79_op3() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})), Int<1>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "composition((32,64):(1,32) o 1 o (8,2):(2,1),<4,2>)", composition(c, make_tile(Int<4>{},Int<2>{})));
+}
+void case79_op4() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})), Int<1>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "get((32,64):(1,32) o 1 o (8,2):(2,1),1)", get<1>(c));
+}
+void case79_op5() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})), Int<1>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "logical_divide((32,64):(1,32) o 1 o (8,2):(2,1),<4,2>)", logical_divide(c, make_tile(Int<4>{},Int<2>{})));
+}
+void case79_op6() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})), Int<1>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "zipped_divide((32,64):(1,32) o 1 o (8,2):(2,1),<4,2>)", zipped_divide(c, make_tile(Int<4>{},Int<2>{})));
+}
+void case79_op7() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})), Int<1>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "tiled_divide((32,64):(1,32) o 1 o (8,2):(2,1),<4,2>)", tiled_divide(c, make_tile(Int<4>{},Int<2>{})));
+}
+void case79_op8() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})), Int<1>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "flat_divide((32,64):(1,32) o 1 o (8,2):(2,1),<4,2>)", flat_divide(c, make_tile(Int<4>{},Int<2>{})));
+}
+void case79_op9() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})), Int<1>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "logical_product((32,64):(1,32) o 1 o (8,2):(2,1),(2,2):(1,2))", logical_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case79_op10() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})), Int<1>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "blocked_product((32,64):(1,32) o 1 o (8,2):(2,1),(2,2):(1,2))", blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case79_op11() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})), Int<1>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "raked_product((32,64):(1,32) o 1 o (8,2):(2,1),(2,2):(1,2))", raked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case79_op12() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})), Int<1>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "tile_to_shape((32,64):(1,32) o 1 o (8,2):(2,1),(16,4))", tile_to_shape(c, make_shape(Int<16>{},Int<4>{})));
+}
+void case79_op14() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})), Int<1>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "downcast((32,64):(1,32) o 1 o (8,2):(2,1),2)", downcast<2>(c));
+}
+void case79_op15() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})), Int<1>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "right_inverse((32,64):(1,32) o 1 o (8,2):(2,1))", right_inverse(c));
+}
+void case79_op16() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})), Int<1>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "left_inverse((32,64):(1,32) o 1 o (8,2):(2,1))", left_inverse(c));
+}
+void case79_op17() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})), Int<1>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "slice_and_offset((3,_),(32,64):(1,32) o 1 o (8,2):(2,1))", slice_and_offset(make_coord(Int<3>{},_), c));
+}
+void case79_op18() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})), Int<1>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "slice_and_offset((_,1),(32,64):(1,32) o 1 o (8,2):(2,1))", slice_and_offset(make_coord(_,Int<1>{}), c));
+}
+void case79_op19() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})), Int<1>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "domain_offset((0,1),(32,64):(1,32) o 1 o (8,2):(2,1))", domain_offset(make_coord(Int<0>{},Int<1>{}), c));
+}
+void case79_op20() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})), Int<1>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "max_alignment((32,64):(1,32) o 1 o (8,2):(2,1))", max_alignment(c));
+}
+void case79_op22() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})), Int<1>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "nullspace((32,64):(1,32) o 1 o (8,2):(2,1))", nullspace(c));
+}
+void case79_op23() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})), Int<1>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "filter((32,64):(1,32) o 1 o (8,2):(2,1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case79_op24() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})), Int<1>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "zip(logical_divide((32,64):(1,32) o 1 o (8,2):(2,1),<4,2>))", zip(logical_divide(c, make_tile(Int<4>{},Int<2>{}))));
+}
+void case79_op27() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})), Int<1>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "call(right_inverse((32,64):(1,32) o 1 o (8,2):(2,1)),677)", right_inverse(c)(Int<677>{}));
+}
+void case79_op28() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})), Int<1>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "call(right_inverse((32,64):(1,32) o 1 o (8,2):(2,1)),573)", right_inverse(c)(Int<573>{}));
+}
+void case79_op29() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})), Int<1>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "call(right_inverse((32,64):(1,32) o 1 o (8,2):(2,1)),978)", right_inverse(c)(Int<978>{}));
+}
+void case80_op0() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "((2,64),64):((64,128),1) o 2 o (2,8):(2,4)", c);
+}
+void case80_op1() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  image("image(((2,64),64):((64,128),1) o 2 o (2,8):(2,4))", c);
+}
+void case80_op2() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "coalesce(((2,64),64):((64,128),1) o 2 o (2,8):(2,4))", coalesce(c));
+}
+void case80_op3() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "composition(((2,64),64):((64,128),1) o 2 o (2,8):(2,4),<2,2>)", composition(c, make_tile(Int<2>{},Int<2>{})));
+}
+void case80_op4() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "get(((2,64),64):((64,128),1) o 2 o (2,8):(2,4),1)", get<1>(c));
+}
+void case80_op5() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "logical_divide(((2,64),64):((64,128),1) o 2 o (2,8):(2,4),<2,2>)", logical_divide(c, make_tile(Int<2>{},Int<2>{})));
+}
+void case80_op6() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "zipped_divide(((2,64),64):((64,128),1) o 2 o (2,8):(2,4),<2,2>)", zipped_divide(c, make_tile(Int<2>{},Int<2>{})));
+}
+void case80_op7() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "tiled_divide(((2,64),64):((64,128),1) o 2 o (2,8):(2,4),<2,2>)", tiled_divide(c, make_tile(Int<2>{},Int<2>{})));
+}
+void case80_op8() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "flat_divide(((2,64),64):((64,128),1) o 2 o (2,8):(2,4),<2,2>)", flat_divide(c, make_tile(Int<2>{},Int<2>{})));
+}
+void case80_op9() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "logical_product(((2,64),64):((64,128),1) o 2 o (2,8):(2,4),(2,2):(1,2))", logical_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case80_op10() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "blocked_product(((2,64),64):((64,128),1) o 2 o (2,8):(2,4),(2,2):(1,2))", blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case80_op11() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "raked_product(((2,64),64):((64,128),1) o 2 o (2,8):(2,4),(2,2):(1,2))", raked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case80_op12() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "tile_to_shape(((2,64),64):((64,128),1) o 2 o (2,8):(2,4),(4,16))", tile_to_shape(c, make_shape(Int<4>{},Int<16>{})));
+}
+void case80_op13() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "upcast(((2,64),64):((64,128),1) o 2 o (2,8):(2,4),2)", upcast<2>(c));
+}
+void case80_op15() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "right_inverse(((2,64),64):((64,128),1) o 2 o (2,8):(2,4))", right_inverse(c));
+}
+void case80_op16() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "left_inverse(((2,64),64):((64,128),1) o 2 o (2,8):(2,4))", left_inverse(c));
+}
+void case80_op17() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "slice_and_offset((1,_),((2,64),64):((64,128),1) o 2 o (2,8):(2,4))", slice_and_offset(make_coord(Int<1>{},_), c));
+}
+void case80_op18() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "slice_and_offset((_,5),((2,64),64):((64,128),1) o 2 o (2,8):(2,4))", slice_and_offset(make_coord(_,Int<5>{}), c));
+}
+void case80_op19() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "domain_offset((1,3),((2,64),64):((64,128),1) o 2 o (2,8):(2,4))", domain_offset(make_coord(Int<1>{},Int<3>{}), c));
+}
+void case80_op20() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "max_alignment(((2,64),64):((64,128),1) o 2 o (2,8):(2,4))", max_alignment(c));
+}
+void case80_op22() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "nullspace(((2,64),64):((64,128),1) o 2 o (2,8):(2,4))", nullspace(c));
+}
+void case80_op23() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "filter(((2,64),64):((64,128),1) o 2 o (2,8):(2,4),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case80_op24() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "zip(logical_divide(((2,64),64):((64,128),1) o 2 o (2,8):(2,4),<2,2>))", zip(logical_divide(c, make_tile(Int<2>{},Int<2>{}))));
+}
+void case80_op26() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "recast_layout(((2,64),64):((64,128),1) o 2 o (2,8):(2,4),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case80_op27() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "call(right_inverse(((2,64),64):((64,128),1) o 2 o (2,8):(2,4)),1716)", right_inverse(c)(Int<1716>{}));
+}
+void case80_op28() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "call(right_inverse(((2,64),64):((64,128),1) o 2 o (2,8):(2,4)),6581)", right_inverse(c)(Int<6581>{}));
+}
+void case80_op29() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<2>{},Int<64>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<128>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "call(right_inverse(((2,64),64):((64,128),1) o 2 o (2,8):(2,4)),7427)", right_inverse(c)(Int<7427>{}));
+}
+void case81_op0() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<4>{}),make_tuple(Int<4>{},Int<1>{})));
+  show("cpp", "(128,16):(16,1) o 0 o (4,4):(4,1)", c);
+}
+void case81_op1() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<4>{}),make_tuple(Int<4>{},Int<1>{})));
+  image("image((128,16):(16,1) o 0 o (4,4):(4,1))", c);
+}
+void case81_op2() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<4>{}),make_tuple(Int<4>{},Int<1>{})));
+  show("cpp", "coalesce((128,16):(16,1) o 0 o (4,4):(4,1))", coalesce(c));
+}
+void case81_op3() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<4>{}),make_tuple(Int<4>{},Int<1>{})));
+  show("cpp", "composition((128,16):(16,1) o 0 o (4,4):(4,1),<1,2>)", composition(c, make_tile(Int<1>{},Int<2>{})));
+}
+void case81_op4() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<4>{}),make_tuple(Int<4>{},Int<1>{})));
+  show("cpp", "get((128,16):(16,1) o 0 o (4,4):(4,1),1)", get<1>(c));
+}
+void case81_op5() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<4>{}),make_tuple(Int<4>{},Int<1>{})));
+  show("cpp", "logical_divide((128,16):(16,1) o 0 o (4,4):(4,1),<1,2>)", logical_divide(c, make_tile(Int<1>{},Int<2>{})));
+}
+void case81_op6() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<4>{}),make_tuple(Int<4>{},Int<1>{})));
+  show("cpp", "zipped_divide((128,16):(16,1) o 0 o (4,4):(4,1),<1,2>)", zipped_divide(c, make_tile(Int<1>{},Int<2>{})));
+}
+void case81_op7() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<4>{}),make_tuple(Int<4>{},Int<1>{})));
+  show("cpp", "tiled_divide((128,16):(16,1) o 0 o (4,4):(4,1),<1,2>)", tiled_divide(c, make_tile(Int<1>{},Int<2>{})));
+}
+void case81_op8() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<4>{}),make_tuple(Int<4>{},Int<1>{})));
+  show("cpp", "flat_divide((128,16):(16,1) o 0 o (4,4):(4,1),<1,2>)", flat_divide(c, make_tile(Int<1>{},Int<2>{})));
+}
+void case81_op9() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<4>{}),make_tuple(Int<4>{},Int<1>{})));
+  show("cpp", "logical_product((128,16):(16,1) o 0 o (4,4):(4,1),(2,2):(1,2))", logical_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case81_op10() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<4>{}),make_tuple(Int<4>{},Int<1>{})));
+  show("cpp", "blocked_product((128,16):(16,1) o 0 o (4,4):(4,1),(2,2):(1,2))", blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case81_op11() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<4>{}),make_tuple(Int<4>{},Int<1>{})));
+  show("cpp", "raked_product((128,16):(16,1) o 0 o (4,4):(4,1),(2,2):(1,2))", raked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case81_op12() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<4>{}),make_tuple(Int<4>{},Int<1>{})));
+  show("cpp", "tile_to_shape((128,16):(16,1) o 0 o (4,4):(4,1),(8,8))", tile_to_shape(c, make_shape(Int<8>{},Int<8>{})));
+}
+void case81_op13() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<4>{}),make_tuple(Int<4>{},Int<1>{})));
+  show("cpp", "upcast((128,16):(16,1) o 0 o (4,4):(4,1),2)", upcast<2>(c));
+}
+void case81_op14() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<4>{}),make_tuple(Int<4>{},Int<1>{})));
+  show("cpp", "downcast((128,16):(16,1) o 0 o (4,4):(4,1),2)", downcast<2>(c));
+}
+void case81_op15() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<4>{}),make_tuple(Int<4>{},Int<1>{})));
+  show("cpp", "right_inverse((128,16):(16,1) o 0 o (4,4):(4,1))", right_inverse(c));
+}
+void case81_op16() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<4>{}),make_tuple(Int<4>{},Int<1>{})));
+  show("cpp", "left_inverse((128,16):(16,1) o 0 o (4,4):(4,1))", left_inverse(c));
+}
+void case81_op17() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<4>{}),make_tuple(Int<4>{},Int<1>{})));
+  show("cpp", "slice_and_offset((2,_),(128,16):(16,1) o 0 o (4,4):(4,1))", slice_and_offset(make_coord(Int<2>{},_), c));
+}
+void case81_op18() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<4>{}),make_tuple(Int<4>{},Int<1>{})));
+  show("cpp", "slice_and_offset((_,3),(128,16):(16,1) o 0 o (4,4):(4,1))", slice_and_offset(make_coord(_,Int<3>{}), c));
+}
+void case81_op19() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<4>{}),make_tuple(Int<4>{},Int<1>{})));
+  show("cpp", "domain_offset((1,0),(128,16):(16,1) o 0 o (4,4):(4,1))", domain_offset(make_coord(Int<1>{},Int<0>{}), c));
+}
+void case81_op20() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<4>{}),make_tuple(Int<4>{},Int<1>{})));
+  show("cpp", "max_alignment((128,16):(16,1) o 0 o (4,4):(4,1))", max_alignment(c));
+}
+void case81_op22() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<4>{}),make_tuple(Int<4>{},Int<1>{})));
+  show("cpp", "nullspace((128,16):(16,1) o 0 o (4,4):(4,1))", nullspace(c));
+}
+void case81_op23() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<4>{}),make_tuple(Int<4>{},Int<1>{})));
+  show("cpp", "filter((128,16):(16,1) o 0 o (4,4):(4,1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case81_op24() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<4>{}),make_tuple(Int<4>{},Int<1>{})));
+  show("cpp", "zip(logical_divide((128,16):(16,1) o 0 o (4,4):(4,1),<1,2>))", zip(logical_divide(c, make_tile(Int<1>{},Int<2>{}))));
+}
+void case81_op25() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<4>{}),make_tuple(Int<4>{},Int<1>{})));
+  show("cpp", "composition((4,512):(512,1),(128,16):(16,1) o 0 o (4,4):(4,1))", composition(make_layout(make_tuple(Int<4>{},Int<512>{}),make_tuple(Int<512>{},Int<1>{})), c));
+}
+void case81_op26() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<4>{}),make_tuple(Int<4>{},Int<1>{})));
+  show("cpp", "recast_layout((128,16):(16,1) o 0 o (4,4):(4,1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case81_op27() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<4>{}),make_tuple(Int<4>{},Int<1>{})));
+  show("cpp", "call(right_inverse((128,16):(16,1) o 0 o (4,4):(4,1)),517)", right_inverse(c)(Int<517>{}));
+}
+void case81_op28() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<4>{}),make_tuple(Int<4>{},Int<1>{})));
+  show("cpp", "call(right_inverse((128,16):(16,1) o 0 o (4,4):(4,1)),608)", right_inverse(c)(Int<608>{}));
+}
+void case81_op29() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<4>{}),make_tuple(Int<4>{},Int<1>{})));
+  show("cpp", "call(right_inverse((128,16):(16,1) o 0 o (4,4):(4,1)),1387)", right_inverse(c)(Int<1387>{}));
+}
+void case82_op0() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<1>{},Int<128>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "(128,64):(1,128) o 8 o (4,8):(1,4)", c);
+}
+void case82_op1() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<1>{},Int<128>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<1>{},Int<4>{})));
+  image("image((128,64):(1,128) o 8 o (4,8):(1,4))", c);
+}
+void case82_op2() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<1>{},Int<128>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "coalesce((128,64):(1,128) o 8 o (4,8):(1,4))", coalesce(c));
+}
+void case82_op3() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<1>{},Int<128>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "composition((128,64):(1,128) o 8 o (4,8):(1,4),<2,2>)", composition(c, make_tile(Int<2>{},Int<2>{})));
+}
+void case82_op4() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<1>{},Int<128>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "get((128,64):(1,128) o 8 o (4,8):(1,4),1)", get<1>(c));
+}
+void case82_op5() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<1>{},Int<128>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "logical_divide((128,64):(1,128) o 8 o (4,8):(1,4),<2,2>)", logical_divide(c, make_tile(Int<2>{},Int<2>{})));
+}
+void case82_op6() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<1>{},Int<128>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "zipped_divide((128,64):(1,128) o 8 o (4,8):(1,4),<2,2>)", zipped_divide(c, make_tile(Int<2>{},Int<2>{})));
+}
+void case82_op7() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<1>{},Int<128>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "tiled_divide((128,64):(1,128) o 8 o (4,8):(1,4),<2,2>)", tiled_divide(c, make_tile(Int<2>{},Int<2>{})));
+}
+void case82_op8() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<1>{},Int<128>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "flat_divide((128,64):(1,128) o 8 o (4,8):(1,4),<2,2>)", flat_divide(c, make_tile(Int<2>{},Int<2>{})));
+}
+void case82_op9() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<1>{},Int<128>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "logical_product((128,64):(1,128) o 8 o (4,8):(1,4),(2,2):(1,2))", logical_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case82_op10() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<1>{},Int<128>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "blocked_product((128,64):(1,128) o 8 o (4,8):(1,4),(2,2):(1,2))", blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case82_op11() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<1>{},Int<128>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "raked_product((128,64):(1,128) o 8 o (4,8):(1,4),(2,2):(1,2))", raked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case82_op12() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<1>{},Int<128>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "tile_to_shape((128,64):(1,128) o 8 o (4,8):(1,4),(8,16))", tile_to_shape(c, make_shape(Int<8>{},Int<16>{})));
+}
+void case82_op13() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<1>{},Int<128>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "upcast((128,64):(1,128) o 8 o (4,8):(1,4),2)", upcast<2>(c));
+}
+void case82_op14() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<1>{},Int<128>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "downcast((128,64):(1,128) o 8 o (4,8):(1,4),2)", downcast<2>(c));
+}
+void case82_op15() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<1>{},Int<128>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "right_inverse((128,64):(1,128) o 8 o (4,8):(1,4))", right_inverse(c));
+}
+void case82_op16() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<1>{},Int<128>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "left_inverse((128,64):(1,128) o 8 o (4,8):(1,4))", left_inverse(c));
+}
+void case82_op17() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<1>{},Int<128>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "slice_and_offset((1,_),(128,64):(1,128) o 8 o (4,8):(1,4))", slice_and_offset(make_coord(Int<1>{},_), c));
+}
+void case82_op18() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<1>{},Int<128>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "slice_and_offset((_,4),(128,64):(1,128) o 8 o (4,8):(1,4))", slice_and_offset(make_coord(_,Int<4>{}), c));
+}
+void case82_op19() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<1>{},Int<128>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "domain_offset((0,0),(128,64):(1,128) o 8 o (4,8):(1,4))", domain_offset(make_coord(Int<0>{},Int<0>{}), c));
+}
+void case82_op20() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<1>{},Int<128>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "max_alignment((128,64):(1,128) o 8 o (4,8):(1,4))", max_alignment(c));
+}
+void case82_op22() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<1>{},Int<128>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "nullspace((128,64):(1,128) o 8 o (4,8):(1,4))", nullspace(c));
+}
+void case82_op23() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<1>{},Int<128>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "filter((128,64):(1,128) o 8 o (4,8):(1,4),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case82_op24() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<1>{},Int<128>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "zip(logical_divide((128,64):(1,128) o 8 o (4,8):(1,4),<2,2>))", zip(logical_divide(c, make_tile(Int<2>{},Int<2>{}))));
+}
+void case82_op26() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<1>{},Int<128>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "recast_layout((128,64):(1,128) o 8 o (4,8):(1,4),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case82_op27() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<1>{},Int<128>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "call(right_inverse((128,64):(1,128) o 8 o (4,8):(1,4)),7963)", right_inverse(c)(Int<7963>{}));
+}
+void case82_op28() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<1>{},Int<128>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "call(right_inverse((128,64):(1,128) o 8 o (4,8):(1,4)),4964)", right_inverse(c)(Int<4964>{}));
+}
+void case82_op29() {
+  auto c = composition(make_layout(make_tuple(Int<128>{},Int<64>{}),make_tuple(Int<1>{},Int<128>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "call(right_inverse((128,64):(1,128) o 8 o (4,8):(1,4)),3350)", right_inverse(c)(Int<3350>{}));
+}
+void case83_op0() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "(16,16):(16,1) o 0 o (8,4):(1,8)", c);
+}
+void case83_op1() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  image("image((16,16):(16,1) o 0 o (8,4):(1,8))", c);
+}
+void case83_op2() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "coalesce((16,16):(16,1) o 0 o (8,4):(1,8))", coalesce(c));
+}
+void case83_op3() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "composition((16,16):(16,1) o 0 o (8,4):(1,8),<1,2>)", composition(c, make_tile(Int<1>{},Int<2>{})));
+}
+void case83_op4() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "get((16,16):(16,1) o 0 o (8,4):(1,8),1)", get<1>(c));
+}
+void case83_op5() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "logical_divide((16,16):(16,1) o 0 o (8,4):(1,8),<1,2>)", logical_divide(c, make_tile(Int<1>{},Int<2>{})));
+}
+void case83_op6() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "zipped_divide((16,16):(16,1) o 0 o (8,4):(1,8),<1,2>)", zipped_divide(c, make_tile(Int<1>{},Int<2>{})));
+}
+void case83_op7() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "tiled_divide((16,16):(16,1) o 0 o (8,4):(1,8),<1,2>)", tiled_divide(c, make_tile(Int<1>{},Int<2>{})));
+}
+void case83_op8() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "flat_divide((16,16):(16,1) o 0 o (8,4):(1,8),<1,2>)", flat_divide(c, make_tile(Int<1>{},Int<2>{})));
+}
+void case83_op9() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "logical_product((16,16):(16,1) o 0 o (8,4):(1,8),(2,2):(1,2))", logical_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case83_op10() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "blocked_product((16,16):(16,1) o 0 o (8,4):(1,8),(2,2):(1,2))", blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case83_op11() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "raked_product((16,16):(16,1) o 0 o (8,4):(1,8),(2,2):(1,2))", raked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case83_op12() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "tile_to_shape((16,16):(16,1) o 0 o (8,4):(1,8),(16,8))", tile_to_shape(c, make_shape(Int<16>{},Int<8>{})));
+}
+void case83_op13() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "upcast((16,16):(16,1) o 0 o (8,4):(1,8),2)", upcast<2>(c));
+}
+void case83_op14() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "downcast((16,16):(16,1) o 0 o (8,4):(1,8),2)", downcast<2>(c));
+}
+void case83_op15() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "right_inverse((16,16):(16,1) o 0 o (8,4):(1,8))", right_inverse(c));
+}
+void case83_op16() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "left_inverse((16,16):(16,1) o 0 o (8,4):(1,8))", left_inverse(c));
+}
+void case83_op17() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "slice_and_offset((6,_),(16,16):(16,1) o 0 o (8,4):(1,8))", slice_and_offset(make_coord(Int<6>{},_), c));
+}
+void case83_op18() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "slice_and_offset((_,2),(16,16):(16,1) o 0 o (8,4):(1,8))", slice_and_offset(make_coord(_,Int<2>{}), c));
+}
+void case83_op19() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "domain_offset((4,0),(16,16):(16,1) o 0 o (8,4):(1,8))", domain_offset(make_coord(Int<4>{},Int<0>{}), c));
+}
+void case83_op20() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "max_alignment((16,16):(16,1) o 0 o (8,4):(1,8))", max_alignment(c));
+}
+void case83_op22() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "nullspace((16,16):(16,1) o 0 o (8,4):(1,8))", nullspace(c));
+}
+void case83_op23() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "filter((16,16):(16,1) o 0 o (8,4):(1,8),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case83_op24() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "zip(logical_divide((16,16):(16,1) o 0 o (8,4):(1,8),<1,2>))", zip(logical_divide(c, make_tile(Int<1>{},Int<2>{}))));
+}
+void case83_op25() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "composition((4,64):(64,1),(16,16):(16,1) o 0 o (8,4):(1,8))", composition(make_layout(make_tuple(Int<4>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), c));
+}
+void case83_op26() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "recast_layout((16,16):(16,1) o 0 o (8,4):(1,8),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case83_op27() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "call(right_inverse((16,16):(16,1) o 0 o (8,4):(1,8)),41)", right_inverse(c)(Int<41>{}));
+}
+void case83_op28() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "call(right_inverse((16,16):(16,1) o 0 o (8,4):(1,8)),33)", right_inverse(c)(Int<33>{}));
+}
+void case83_op29() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<4>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "call(right_inverse((16,16):(16,1) o 0 o (8,4):(1,8)),37)", right_inverse(c)(Int<37>{}));
+}
+void case84_op0() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "((4,4),16):((16,64),1) o 2 o (8,8):(1,8)", c);
+}
+void case84_op1() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  image("image(((4,4),16):((16,64),1) o 2 o (8,8):(1,8))", c);
+}
+void case84_op2() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "coalesce(((4,4),16):((16,64),1) o 2 o (8,8):(1,8))", coalesce(c));
+}
+void case84_op3() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "composition(((4,4),16):((16,64),1) o 2 o (8,8):(1,8),<4,2>)", composition(c, make_tile(Int<4>{},Int<2>{})));
+}
+void case84_op4() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "get(((4,4),16):((16,64),1) o 2 o (8,8):(1,8),1)", get<1>(c));
+}
+void case84_op5() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "logical_divide(((4,4),16):((16,64),1) o 2 o (8,8):(1,8),<4,2>)", logical_divide(c, make_tile(Int<4>{},Int<2>{})));
+}
+void case84_op6() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "zipped_divide(((4,4),16):((16,64),1) o 2 o (8,8):(1,8),<4,2>)", zipped_divide(c, make_tile(Int<4>{},Int<2>{})));
+}
+void case84_op7() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "tiled_divide(((4,4),16):((16,64),1) o 2 o (8,8):(1,8),<4,2>)", tiled_divide(c, make_tile(Int<4>{},Int<2>{})));
+}
+void case84_op8() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "flat_divide(((4,4),16):((16,64),1) o 2 o (8,8):(1,8),<4,2>)", flat_divide(c, make_tile(Int<4>{},Int<2>{})));
+}
+void case84_op9() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "logical_product(((4,4),16):((16,64),1) o 2 o (8,8):(1,8),(2,2):(1,2))", logical_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case84_op10() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "blocked_product(((4,4),16):((16,64),1) o 2 o (8,8):(1,8),(2,2):(1,2))", blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case84_op11() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "raked_product(((4,4),16):((16,64),1) o 2 o (8,8):(1,8),(2,2):(1,2))", raked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case84_op12() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "tile_to_shape(((4,4),16):((16,64),1) o 2 o (8,8):(1,8),(16,16))", tile_to_shape(c, make_shape(Int<16>{},Int<16>{})));
+}
+void case84_op13() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "upcast(((4,4),16):((16,64),1) o 2 o (8,8):(1,8),2)", upcast<2>(c));
+}
+void case84_op14() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "downcast(((4,4),16):((16,64),1) o 2 o (8,8):(1,8),2)", downcast<2>(c));
+}
+void case84_op15() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "right_inverse(((4,4),16):((16,64),1) o 2 o (8,8):(1,8))", right_inverse(c));
+}
+void case84_op16() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "left_inverse(((4,4),16):((16,64),1) o 2 o (8,8):(1,8))", left_inverse(c));
+}
+void case84_op17() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "slice_and_offset((2,_),((4,4),16):((16,64),1) o 2 o (8,8):(1,8))", slice_and_offset(make_coord(Int<2>{},_), c));
+}
+void case84_op18() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "slice_and_offset((_,6),((4,4),16):((16,64),1) o 2 o (8,8):(1,8))", slice_and_offset(make_coord(_,Int<6>{}), c));
+}
+void case84_op19() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "domain_offset((4,5),((4,4),16):((16,64),1) o 2 o (8,8):(1,8))", domain_offset(make_coord(Int<4>{},Int<5>{}), c));
+}
+void case84_op20() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "max_alignment(((4,4),16):((16,64),1) o 2 o (8,8):(1,8))", max_alignment(c));
+}
+void case84_op22() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "nullspace(((4,4),16):((16,64),1) o 2 o (8,8):(1,8))", nullspace(c));
+}
+void case84_op23() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "filter(((4,4),16):((16,64),1) o 2 o (8,8):(1,8),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case84_op24() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "zip(logical_divide(((4,4),16):((16,64),1) o 2 o (8,8):(1,8),<4,2>))", zip(logical_divide(c, make_tile(Int<4>{},Int<2>{}))));
+}
+void case84_op26() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "recast_layout(((4,4),16):((16,64),1) o 2 o (8,8):(1,8),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case84_op27() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "call(right_inverse(((4,4),16):((16,64),1) o 2 o (8,8):(1,8)),60)", right_inverse(c)(Int<60>{}));
+}
+void case84_op28() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "call(right_inverse(((4,4),16):((16,64),1) o 2 o (8,8):(1,8)),167)", right_inverse(c)(Int<167>{}));
+}
+void case84_op29() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<64>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "call(right_inverse(((4,4),16):((16,64),1) o 2 o (8,8):(1,8)),255)", right_inverse(c)(Int<255>{}));
+}
+void case85_op0() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "((4,2),128):((128,512),1) o 2 o (4,8):(2,8)", c);
+}
+void case85_op1() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<2>{},Int<8>{})));
+  image("image(((4,2),128):((128,512),1) o 2 o (4,8):(2,8))", c);
+}
+void case85_op2() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "coalesce(((4,2),128):((128,512),1) o 2 o (4,8):(2,8))", coalesce(c));
+}
+void case85_op3() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "composition(((4,2),128):((128,512),1) o 2 o (4,8):(2,8),<1,1>)", composition(c, make_tile(Int<1>{},Int<1>{})));
+}
+void case85_op4() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "get(((4,2),128):((128,512),1) o 2 o (4,8):(2,8),1)", get<1>(c));
+}
+void case85_op5() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "logical_divide(((4,2),128):((128,512),1) o 2 o (4,8):(2,8),<1,1>)", logical_divide(c, make_tile(Int<1>{},Int<1>{})));
+}
+void case85_op6() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "zipped_divide(((4,2),128):((128,512),1) o 2 o (4,8):(2,8),<1,1>)", zipped_divide(c, make_tile(Int<1>{},Int<1>{})));
+}
+void case85_op7() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "tiled_divide(((4,2),128):((128,512),1) o 2 o (4,8):(2,8),<1,1>)", tiled_divide(c, make_tile(Int<1>{},Int<1>{})));
+}
+void case85_op8() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "flat_divide(((4,2),128):((128,512),1) o 2 o (4,8):(2,8),<1,1>)", flat_divide(c, make_tile(Int<1>{},Int<1>{})));
+}
+void case85_op9() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "logical_product(((4,2),128):((128,512),1) o 2 o (4,8):(2,8),(2,2):(1,2))", logical_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case85_op10() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "blocked_product(((4,2),128):((128,512),1) o 2 o (4,8):(2,8),(2,2):(1,2))", blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case85_op11() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "raked_product(((4,2),128):((128,512),1) o 2 o (4,8):(2,8),(2,2):(1,2))", raked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case85_op12() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "tile_to_shape(((4,2),128):((128,512),1) o 2 o (4,8):(2,8),(8,16))", tile_to_shape(c, make_shape(Int<8>{},Int<16>{})));
+}
+void case85_op13() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "upcast(((4,2),128):((128,512),1) o 2 o (4,8):(2,8),2)", upcast<2>(c));
+}
+void case85_op15() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "right_inverse(((4,2),128):((128,512),1) o 2 o (4,8):(2,8))", right_inverse(c));
+}
+void case85_op16() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "left_inverse(((4,2),128):((128,512),1) o 2 o (4,8):(2,8))", left_inverse(c));
+}
+void case85_op17() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "slice_and_offset((0,_),((4,2),128):((128,512),1) o 2 o (4,8):(2,8))", slice_and_offset(make_coord(Int<0>{},_), c));
+}
+void case85_op18() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "slice_and_offset((_,3),((4,2),128):((128,512),1) o 2 o (4,8):(2,8))", slice_and_offset(make_coord(_,Int<3>{}), c));
+}
+void case85_op19() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "domain_offset((1,4),((4,2),128):((128,512),1) o 2 o (4,8):(2,8))", domain_offset(make_coord(Int<1>{},Int<4>{}), c));
+}
+void case85_op20() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "max_alignment(((4,2),128):((128,512),1) o 2 o (4,8):(2,8))", max_alignment(c));
+}
+void case85_op22() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "nullspace(((4,2),128):((128,512),1) o 2 o (4,8):(2,8))", nullspace(c));
+}
+void case85_op23() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "filter(((4,2),128):((128,512),1) o 2 o (4,8):(2,8),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case85_op24() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "zip(logical_divide(((4,2),128):((128,512),1) o 2 o (4,8):(2,8),<1,1>))", zip(logical_divide(c, make_tile(Int<1>{},Int<1>{}))));
+}
+void case85_op26() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "recast_layout(((4,2),128):((128,512),1) o 2 o (4,8):(2,8),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case85_op27() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "call(right_inverse(((4,2),128):((128,512),1) o 2 o (4,8):(2,8)),500)", right_inverse(c)(Int<500>{}));
+}
+void case85_op28() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "call(right_inverse(((4,2),128):((128,512),1) o 2 o (4,8):(2,8)),89)", right_inverse(c)(Int<89>{}));
+}
+void case85_op29() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<2>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<2>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "call(right_inverse(((4,2),128):((128,512),1) o 2 o (4,8):(2,8)),33)", right_inverse(c)(Int<33>{}));
+}
+void case86_op0() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "((4,16),64):((64,256),1) o 0 o (8,2):(2,1)", c);
+}
+void case86_op1() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  image("image(((4,16),64):((64,256),1) o 0 o (8,2):(2,1))", c);
+}
+void case86_op2() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "coalesce(((4,16),64):((64,256),1) o 0 o (8,2):(2,1))", coalesce(c));
+}
+void case86_op3() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "composition(((4,16),64):((64,256),1) o 0 o (8,2):(2,1),<1,1>)", composition(c, make_tile(Int<1>{},Int<1>{})));
+}
+void case86_op4() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "get(((4,16),64):((64,256),1) o 0 o (8,2):(2,1),1)", get<1>(c));
+}
+void case86_op5() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "logical_divide(((4,16),64):((64,256),1) o 0 o (8,2):(2,1),<1,1>)", logical_divide(c, make_tile(Int<1>{},Int<1>{})));
+}
+void case86_op6() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "zipped_divide(((4,16),64):((64,256),1) o 0 o (8,2):(2,1),<1,1>)", zipped_divide(c, make_tile(Int<1>{},Int<1>{})));
+}
+void case86_op7() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "tiled_divide(((4,16),64):((64,256),1) o 0 o (8,2):(2,1),<1,1>)", tiled_divide(c, make_tile(Int<1>{},Int<1>{})));
+}
+void case86_op8() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "flat_divide(((4,16),64):((64,256),1) o 0 o (8,2):(2,1),<1,1>)", flat_divide(c, make_tile(Int<1>{},Int<1>{})));
+}
+void case86_op9() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "logical_product(((4,16),64):((64,256),1) o 0 o (8,2):(2,1),(2,2):(1,2))", logical_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case86_op10() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "blocked_product(((4,16),64):((64,256),1) o 0 o (8,2):(2,1),(2,2):(1,2))", blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case86_op11() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "raked_product(((4,16),64):((64,256),1) o 0 o (8,2):(2,1),(2,2):(1,2))", raked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case86_op12() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "tile_to_shape(((4,16),64):((64,256),1) o 0 o (8,2):(2,1),(16,4))", tile_to_shape(c, make_shape(Int<16>{},Int<4>{})));
+}
+void case86_op13() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "upcast(((4,16),64):((64,256),1) o 0 o (8,2):(2,1),2)", upcast<2>(c));
+}
+void case86_op14() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "downcast(((4,16),64):((64,256),1) o 0 o (8,2):(2,1),2)", downcast<2>(c));
+}
+void case86_op15() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "right_inverse(((4,16),64):((64,256),1) o 0 o (8,2):(2,1))", right_inverse(c));
+}
+void case86_op16() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "left_inverse(((4,16),64):((64,256),1) o 0 o (8,2):(2,1))", left_inverse(c));
+}
+void case86_op17() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "slice_and_offset((5,_),((4,16),64):((64,256),1) o 0 o (8,2):(2,1))", slice_and_offset(make_coord(Int<5>{},_), c));
+}
+void case86_op18() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "slice_and_offset((_,0),((4,16),64):((64,256),1) o 0 o (8,2):(2,1))", slice_and_offset(make_coord(_,Int<0>{}), c));
+}
+void case86_op19() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "domain_offset((4,1),((4,16),64):((64,256),1) o 0 o (8,2):(2,1))", domain_offset(make_coord(Int<4>{},Int<1>{}), c));
+}
+void case86_op20() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "max_alignment(((4,16),64):((64,256),1) o 0 o (8,2):(2,1))", max_alignment(c));
+}
+void case86_op22() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "nullspace(((4,16),64):((64,256),1) o 0 o (8,2):(2,1))", nullspace(c));
+}
+void case86_op23() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "filter(((4,16),64):((64,256),1) o 0 o (8,2):(2,1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case86_op24() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "zip(logical_divide(((4,16),64):((64,256),1) o 0 o (8,2):(2,1),<1,1>))", zip(logical_divide(c, make_tile(Int<1>{},Int<1>{}))));
+}
+void case86_op25() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "composition((4,1024):(1024,1),((4,16),64):((64,256),1) o 0 o (8,2):(2,1))", composition(make_layout(make_tuple(Int<4>{},Int<1024>{}),make_tuple(Int<1024>{},Int<1>{})), c));
+}
+void case86_op26() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "recast_layout(((4,16),64):((64,256),1) o 0 o (8,2):(2,1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case86_op27() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "call(right_inverse(((4,16),64):((64,256),1) o 0 o (8,2):(2,1)),2330)", right_inverse(c)(Int<2330>{}));
+}
+void case86_op28() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "call(right_inverse(((4,16),64):((64,256),1) o 0 o (8,2):(2,1)),2082)", right_inverse(c)(Int<2082>{}));
+}
+void case86_op29() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<16>{}),Int<64>{}),make_tuple(make_tuple(Int<64>{},Int<256>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<8>{},Int<2>{}),make_tuple(Int<2>{},Int<1>{})));
+  show("cpp", "call(right_inverse(((4,16),64):((64,256),1) o 0 o (8,2):(2,1)),1793)", right_inverse(c)(Int<1793>{}));
+}
+void case87_op0() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<1>{},Int<2>{})));
+  show("cpp", "(16,8):(8,1) o 17 o (2,2):(1,2)", c);
+}
+void case87_op1() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<1>{},Int<2>{})));
+  image("image((16,8):(8,1) o 17 o (2,2):(1,2))", c);
+}
+void case87_op2() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<1>{},Int<2>{})));
+  show("cpp", "coalesce((16,8):(8,1) o 17 o (2,2):(1,2))", coalesce(c));
+}
+void case87_op3() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<1>{},Int<2>{})));
+  show("cpp", "composition((16,8):(8,1) o 17 o (2,2):(1,2),<1,2>)", composition(c, make_tile(Int<1>{},Int<2>{})));
+}
+void case87_op4() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<1>{},Int<2>{})));
+  show("cpp", "get((16,8):(8,1) o 17 o (2,2):(1,2),1)", get<1>(c));
+}
+void case87_op5() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<1>{},Int<2>{})));
+  show("cpp", "logical_divide((16,8):(8,1) o 17 o (2,2):(1,2),<1,2>)", logical_divide(c, make_tile(Int<1>{},Int<2>{})));
+}
+void case87_op6() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<1>{},Int<2>{})));
+  show("cpp", "zipped_divide((16,8):(8,1) o 17 o (2,2):(1,2),<1,2>)", zipped_divide(c, make_tile(Int<1>{},Int<2>{})));
+}
+void case87_op7() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<1>{},Int<2>{})));
+  show("cpp", "tiled_divide((16,8):(8,1) o 17 o (2,2):(1,2),<1,2>)", tiled_divide(c, make_tile(Int<1>{},Int<2>{})));
+}
+void case87_op8() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<1>{},Int<2>{})));
+  show("cpp", "flat_divide((16,8):(8,1) o 17 o (2,2):(1,2),<1,2>)", flat_divide(c, make_tile(Int<1>{},Int<2>{})));
+}
+void case87_op9() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<1>{},Int<2>{})));
+  show("cpp", "logical_product((16,8):(8,1) o 17 o (2,2):(1,2),(2,2):(1,2))", logical_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case87_op10() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<1>{},Int<2>{})));
+  show("cpp", "blocked_product((16,8):(8,1) o 17 o (2,2):(1,2),(2,2):(1,2))", blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case87_op11() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<1>{},Int<2>{})));
+  show("cpp", "raked_product((16,8):(8,1) o 17 o (2,2):(1,2),(2,2):(1,2))", raked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case87_op12() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<1>{},Int<2>{})));
+  show("cpp", "tile_to_shape((16,8):(8,1) o 17 o (2,2):(1,2),(4,4))", tile_to_shape(c, make_shape(Int<4>{},Int<4>{})));
+}
+void case87_op14() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<1>{},Int<2>{})));
+  show("cpp", "downcast((16,8):(8,1) o 17 o (2,2):(1,2),2)", downcast<2>(c));
+}
+void case87_op15() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<1>{},Int<2>{})));
+  show("cpp", "right_inverse((16,8):(8,1) o 17 o (2,2):(1,2))", right_inverse(c));
+}
+void case87_op16() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<1>{},Int<2>{})));
+  show("cpp", "left_inverse((16,8):(8,1) o 17 o (2,2):(1,2))", left_inverse(c));
+}
+void case87_op17() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<1>{},Int<2>{})));
+  show("cpp", "slice_and_offset((0,_),(16,8):(8,1) o 17 o (2,2):(1,2))", slice_and_offset(make_coord(Int<0>{},_), c));
+}
+void case87_op18() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<1>{},Int<2>{})));
+  show("cpp", "slice_and_offset((_,1),(16,8):(8,1) o 17 o (2,2):(1,2))", slice_and_offset(make_coord(_,Int<1>{}), c));
+}
+void case87_op19() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<1>{},Int<2>{})));
+  show("cpp", "domain_offset((1,1),(16,8):(8,1) o 17 o (2,2):(1,2))", domain_offset(make_coord(Int<1>{},Int<1>{}), c));
+}
+void case87_op20() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<1>{},Int<2>{})));
+  show("cpp", "max_alignment((16,8):(8,1) o 17 o (2,2):(1,2))", max_alignment(c));
+}
+void case87_op22() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<1>{},Int<2>{})));
+  show("cpp", "nullspace((16,8):(8,1) o 17 o (2,2):(1,2))", nullspace(c));
+}
+void case87_op23() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<1>{},Int<2>{})));
+  show("cpp", "filter((16,8):(8,1) o 17 o (2,2):(1,2),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case87_op24() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<1>{},Int<2>{})));
+  show("cpp", "zip(logical_divide((16,8):(8,1) o 17 o (2,2):(1,2),<1,2>))", zip(logical_divide(c, make_tile(Int<1>{},Int<2>{}))));
+}
+void case87_op27() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<1>{},Int<2>{})));
+  show("cpp", "call(right_inverse((16,8):(8,1) o 17 o (2,2):(1,2)),42)", right_inverse(c)(Int<42>{}));
+}
+void case87_op28() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<1>{},Int<2>{})));
+  show("cpp", "call(right_inverse((16,8):(8,1) o 17 o (2,2):(1,2)),28)", right_inverse(c)(Int<28>{}));
+}
+void case87_op29() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})), Int<17>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<1>{},Int<2>{})));
+  show("cpp", "call(right_inverse((16,8):(8,1) o 17 o (2,2):(1,2)),113)", right_inverse(c)(Int<113>{}));
+}
+void case88_op0() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "(16,128):(128,1) o 0 o (4,2):(1,4)", c);
+}
+void case88_op1() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  image("image((16,128):(128,1) o 0 o (4,2):(1,4))", c);
+}
+void case88_op2() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "coalesce((16,128):(128,1) o 0 o (4,2):(1,4))", coalesce(c));
+}
+void case88_op3() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "composition((16,128):(128,1) o 0 o (4,2):(1,4),<2,2>)", composition(c, make_tile(Int<2>{},Int<2>{})));
+}
+void case88_op4() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "get((16,128):(128,1) o 0 o (4,2):(1,4),1)", get<1>(c));
+}
+void case88_op5() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "logical_divide((16,128):(128,1) o 0 o (4,2):(1,4),<2,2>)", logical_divide(c, make_tile(Int<2>{},Int<2>{})));
+}
+void case88_op6() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "zipped_divide((16,128):(128,1) o 0 o (4,2):(1,4),<2,2>)", zipped_divide(c, make_tile(Int<2>{},Int<2>{})));
+}
+void case88_op7() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "tiled_divide((16,128):(128,1) o 0 o (4,2):(1,4),<2,2>)", tiled_divide(c, make_tile(Int<2>{},Int<2>{})));
+}
+void case88_op8() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "flat_divide((16,128):(128,1) o 0 o (4,2):(1,4),<2,2>)", flat_divide(c, make_tile(Int<2>{},Int<2>{})));
+}
+void case88_op9() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "logical_product((16,128):(128,1) o 0 o (4,2):(1,4),(2,2):(1,2))", logical_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case88_op10() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "blocked_product((16,128):(128,1) o 0 o (4,2):(1,4),(2,2):(1,2))", blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case88_op11() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "raked_product((16,128):(128,1) o 0 o (4,2):(1,4),(2,2):(1,2))", raked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case88_op12() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "tile_to_shape((16,128):(128,1) o 0 o (4,2):(1,4),(8,4))", tile_to_shape(c, make_shape(Int<8>{},Int<4>{})));
+}
+void case88_op13() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "upcast((16,128):(128,1) o 0 o (4,2):(1,4),2)", upcast<2>(c));
+}
+void case88_op14() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "downcast((16,128):(128,1) o 0 o (4,2):(1,4),2)", downcast<2>(c));
+}
+void case88_op15() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "right_inverse((16,128):(128,1) o 0 o (4,2):(1,4))", right_inverse(c));
+}
+void case88_op16() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "left_inverse((16,128):(128,1) o 0 o (4,2):(1,4))", left_inverse(c));
+}
+void case88_op17() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "slice_and_offset((3,_),(16,128):(128,1) o 0 o (4,2):(1,4))", slice_and_offset(make_coord(Int<3>{},_), c));
+}
+void case88_op18() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "slice_and_offset((_,0),(16,128):(128,1) o 0 o (4,2):(1,4))", slice_and_offset(make_coord(_,Int<0>{}), c));
+}
+void case88_op19() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "domain_offset((2,0),(16,128):(128,1) o 0 o (4,2):(1,4))", domain_offset(make_coord(Int<2>{},Int<0>{}), c));
+}
+void case88_op20() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "max_alignment((16,128):(128,1) o 0 o (4,2):(1,4))", max_alignment(c));
+}
+void case88_op22() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "nullspace((16,128):(128,1) o 0 o (4,2):(1,4))", nullspace(c));
+}
+void case88_op23() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "filter((16,128):(128,1) o 0 o (4,2):(1,4),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case88_op24() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "zip(logical_divide((16,128):(128,1) o 0 o (4,2):(1,4),<2,2>))", zip(logical_divide(c, make_tile(Int<2>{},Int<2>{}))));
+}
+void case88_op25() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "composition((4,512):(512,1),(16,128):(128,1) o 0 o (4,2):(1,4))", composition(make_layout(make_tuple(Int<4>{},Int<512>{}),make_tuple(Int<512>{},Int<1>{})), c));
+}
+void case88_op26() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "recast_layout((16,128):(128,1) o 0 o (4,2):(1,4),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case88_op27() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "call(right_inverse((16,128):(128,1) o 0 o (4,2):(1,4)),873)", right_inverse(c)(Int<873>{}));
+}
+void case88_op28() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "call(right_inverse((16,128):(128,1) o 0 o (4,2):(1,4)),335)", right_inverse(c)(Int<335>{}));
+}
+void case88_op29() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<128>{}),make_tuple(Int<128>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "call(right_inverse((16,128):(128,1) o 0 o (4,2):(1,4)),1457)", right_inverse(c)(Int<1457>{}));
+}
+void case89_op0() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "(16,16):(16,1) o 0 o (4,8):(8,1)", c);
+}
+void case89_op1() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  image("image((16,16):(16,1) o 0 o (4,8):(8,1))", c);
+}
+void case89_op2() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "coalesce((16,16):(16,1) o 0 o (4,8):(8,1))", coalesce(c));
+}
+void case89_op3() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "composition((16,16):(16,1) o 0 o (4,8):(8,1),<2,2>)", composition(c, make_tile(Int<2>{},Int<2>{})));
+}
+void case89_op4() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "get((16,16):(16,1) o 0 o (4,8):(8,1),1)", get<1>(c));
+}
+void case89_op5() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "logical_divide((16,16):(16,1) o 0 o (4,8):(8,1),<2,2>)", logical_divide(c, make_tile(Int<2>{},Int<2>{})));
+}
+void case89_op6() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "zipped_divide((16,16):(16,1) o 0 o (4,8):(8,1),<2,2>)", zipped_divide(c, make_tile(Int<2>{},Int<2>{})));
+}
+void case89_op7() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "tiled_divide((16,16):(16,1) o 0 o (4,8):(8,1),<2,2>)", tiled_divide(c, make_tile(Int<2>{},Int<2>{})));
+}
+void case89_op8() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "flat_divide((16,16):(16,1) o 0 o (4,8):(8,1),<2,2>)", flat_divide(c, make_tile(Int<2>{},Int<2>{})));
+}
+void case89_op9() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "logical_product((16,16):(16,1) o 0 o (4,8):(8,1),(2,2):(1,2))", logical_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case89_op10() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "blocked_product((16,16):(16,1) o 0 o (4,8):(8,1),(2,2):(1,2))", blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case89_op11() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "raked_product((16,16):(16,1) o 0 o (4,8):(8,1),(2,2):(1,2))", raked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case89_op12() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "tile_to_shape((16,16):(16,1) o 0 o (4,8):(8,1),(8,16))", tile_to_shape(c, make_shape(Int<8>{},Int<16>{})));
+}
+void case89_op13() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "upcast((16,16):(16,1) o 0 o (4,8):(8,1),2)", upcast<2>(c));
+}
+void case89_op14() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "downcast((16,16):(16,1) o 0 o (4,8):(8,1),2)", downcast<2>(c));
+}
+void case89_op15() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "right_inverse((16,16):(16,1) o 0 o (4,8):(8,1))", right_inverse(c));
+}
+void case89_op16() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "left_inverse((16,16):(16,1) o 0 o (4,8):(8,1))", left_inverse(c));
+}
+void case89_op17() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "slice_and_offset((1,_),(16,16):(16,1) o 0 o (4,8):(8,1))", slice_and_offset(make_coord(Int<1>{},_), c));
+}
+void case89_op18() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "slice_and_offset((_,2),(16,16):(16,1) o 0 o (4,8):(8,1))", slice_and_offset(make_coord(_,Int<2>{}), c));
+}
+void case89_op19() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "domain_offset((1,4),(16,16):(16,1) o 0 o (4,8):(8,1))", domain_offset(make_coord(Int<1>{},Int<4>{}), c));
+}
+void case89_op20() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "max_alignment((16,16):(16,1) o 0 o (4,8):(8,1))", max_alignment(c));
+}
+void case89_op22() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "nullspace((16,16):(16,1) o 0 o (4,8):(8,1))", nullspace(c));
+}
+void case89_op23() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "filter((16,16):(16,1) o 0 o (4,8):(8,1),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case89_op24() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "zip(logical_divide((16,16):(16,1) o 0 o (4,8):(8,1),<2,2>))", zip(logical_divide(c, make_tile(Int<2>{},Int<2>{}))));
+}
+void case89_op25() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "composition((4,64):(64,1),(16,16):(16,1) o 0 o (4,8):(8,1))", composition(make_layout(make_tuple(Int<4>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})), c));
+}
+void case89_op26() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "recast_layout((16,16):(16,1) o 0 o (4,8):(8,1),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case89_op27() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "call(right_inverse((16,16):(16,1) o 0 o (4,8):(8,1)),173)", right_inverse(c)(Int<173>{}));
+}
+void case89_op28() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "call(right_inverse((16,16):(16,1) o 0 o (4,8):(8,1)),165)", right_inverse(c)(Int<165>{}));
+}
+void case89_op29() {
+  auto c = composition(make_layout(make_tuple(Int<16>{},Int<16>{}),make_tuple(Int<16>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "call(right_inverse((16,16):(16,1) o 0 o (4,8):(8,1)),80)", right_inverse(c)(Int<80>{}));
+}
+void case90_op0() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "((4,4),128):((128,512),1) o 0 o (4,2):(2,8)", c);
+}
+void case90_op1() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  image("image(((4,4),128):((128,512),1) o 0 o (4,2):(2,8))", c);
+}
+void case90_op2() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "coalesce(((4,4),128):((128,512),1) o 0 o (4,2):(2,8))", coalesce(c));
+}
+void case90_op3() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "composition(((4,4),128):((128,512),1) o 0 o (4,2):(2,8),<2,1>)", composition(c, make_tile(Int<2>{},Int<1>{})));
+}
+void case90_op4() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "get(((4,4),128):((128,512),1) o 0 o (4,2):(2,8),1)", get<1>(c));
+}
+void case90_op5() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "logical_divide(((4,4),128):((128,512),1) o 0 o (4,2):(2,8),<2,1>)", logical_divide(c, make_tile(Int<2>{},Int<1>{})));
+}
+void case90_op6() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "zipped_divide(((4,4),128):((128,512),1) o 0 o (4,2):(2,8),<2,1>)", zipped_divide(c, make_tile(Int<2>{},Int<1>{})));
+}
+void case90_op7() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "tiled_divide(((4,4),128):((128,512),1) o 0 o (4,2):(2,8),<2,1>)", tiled_divide(c, make_tile(Int<2>{},Int<1>{})));
+}
+void case90_op8() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "flat_divide(((4,4),128):((128,512),1) o 0 o (4,2):(2,8),<2,1>)", flat_divide(c, make_tile(Int<2>{},Int<1>{})));
+}
+void case90_op9() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "logical_product(((4,4),128):((128,512),1) o 0 o (4,2):(2,8),(2,2):(1,2))", logical_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case90_op10() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "blocked_product(((4,4),128):((128,512),1) o 0 o (4,2):(2,8),(2,2):(1,2))", blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case90_op11() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "raked_product(((4,4),128):((128,512),1) o 0 o (4,2):(2,8),(2,2):(1,2))", raked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case90_op12() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "tile_to_shape(((4,4),128):((128,512),1) o 0 o (4,2):(2,8),(8,4))", tile_to_shape(c, make_shape(Int<8>{},Int<4>{})));
+}
+void case90_op13() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "upcast(((4,4),128):((128,512),1) o 0 o (4,2):(2,8),2)", upcast<2>(c));
+}
+void case90_op15() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "right_inverse(((4,4),128):((128,512),1) o 0 o (4,2):(2,8))", right_inverse(c));
+}
+void case90_op16() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "left_inverse(((4,4),128):((128,512),1) o 0 o (4,2):(2,8))", left_inverse(c));
+}
+void case90_op17() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "slice_and_offset((0,_),((4,4),128):((128,512),1) o 0 o (4,2):(2,8))", slice_and_offset(make_coord(Int<0>{},_), c));
+}
+void case90_op18() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "slice_and_offset((_,0),((4,4),128):((128,512),1) o 0 o (4,2):(2,8))", slice_and_offset(make_coord(_,Int<0>{}), c));
+}
+void case90_op19() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "domain_offset((3,1),((4,4),128):((128,512),1) o 0 o (4,2):(2,8))", domain_offset(make_coord(Int<3>{},Int<1>{}), c));
+}
+void case90_op20() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "max_alignment(((4,4),128):((128,512),1) o 0 o (4,2):(2,8))", max_alignment(c));
+}
+void case90_op22() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "nullspace(((4,4),128):((128,512),1) o 0 o (4,2):(2,8))", nullspace(c));
+}
+void case90_op23() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "filter(((4,4),128):((128,512),1) o 0 o (4,2):(2,8),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case90_op24() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "zip(logical_divide(((4,4),128):((128,512),1) o 0 o (4,2):(2,8),<2,1>))", zip(logical_divide(c, make_tile(Int<2>{},Int<1>{}))));
+}
+void case90_op25() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "composition((4,512):(512,1),((4,4),128):((128,512),1) o 0 o (4,2):(2,8))", composition(make_layout(make_tuple(Int<4>{},Int<512>{}),make_tuple(Int<512>{},Int<1>{})), c));
+}
+void case90_op26() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "recast_layout(((4,4),128):((128,512),1) o 0 o (4,2):(2,8),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case90_op27() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "call(right_inverse(((4,4),128):((128,512),1) o 0 o (4,2):(2,8)),1713)", right_inverse(c)(Int<1713>{}));
+}
+void case90_op28() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "call(right_inverse(((4,4),128):((128,512),1) o 0 o (4,2):(2,8)),1260)", right_inverse(c)(Int<1260>{}));
+}
+void case90_op29() {
+  auto c = composition(make_layout(make_tuple(make_tuple(Int<4>{},Int<4>{}),Int<128>{}),make_tuple(make_tuple(Int<128>{},Int<512>{}),Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "call(right_inverse(((4,4),128):((128,512),1) o 0 o (4,2):(2,8)),1088)", right_inverse(c)(Int<1088>{}));
+}
+void case91_op0() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "(32,32):(32,1) o 0 o (2,2):(2,4)", c);
+}
+void case91_op1() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<4>{})));
+  image("image((32,32):(32,1) o 0 o (2,2):(2,4))", c);
+}
+void case91_op2() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "coalesce((32,32):(32,1) o 0 o (2,2):(2,4))", coalesce(c));
+}
+void case91_op3() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "composition((32,32):(32,1) o 0 o (2,2):(2,4),<1,1>)", composition(c, make_tile(Int<1>{},Int<1>{})));
+}
+void case91_op4() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "get((32,32):(32,1) o 0 o (2,2):(2,4),1)", get<1>(c));
+}
+void case91_op5() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "logical_divide((32,32):(32,1) o 0 o (2,2):(2,4),<1,1>)", logical_divide(c, make_tile(Int<1>{},Int<1>{})));
+}
+void case91_op6() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "zipped_divide((32,32):(32,1) o 0 o (2,2):(2,4),<1,1>)", zipped_divide(c, make_tile(Int<1>{},Int<1>{})));
+}
+void case91_op7() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "tiled_divide((32,32):(32,1) o 0 o (2,2):(2,4),<1,1>)", tiled_divide(c, make_tile(Int<1>{},Int<1>{})));
+}
+void case91_op8() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "flat_divide((32,32):(32,1) o 0 o (2,2):(2,4),<1,1>)", flat_divide(c, make_tile(Int<1>{},Int<1>{})));
+}
+void case91_op9() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "logical_product((32,32):(32,1) o 0 o (2,2):(2,4),(2,2):(1,2))", logical_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case91_op10() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "blocked_product((32,32):(32,1) o 0 o (2,2):(2,4),(2,2):(1,2))", blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case91_op11() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "raked_product((32,32):(32,1) o 0 o (2,2):(2,4),(2,2):(1,2))", raked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case91_op12() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "tile_to_shape((32,32):(32,1) o 0 o (2,2):(2,4),(4,4))", tile_to_shape(c, make_shape(Int<4>{},Int<4>{})));
+}
+void case91_op13() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "upcast((32,32):(32,1) o 0 o (2,2):(2,4),2)", upcast<2>(c));
+}
+void case91_op15() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "right_inverse((32,32):(32,1) o 0 o (2,2):(2,4))", right_inverse(c));
+}
+void case91_op16() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "left_inverse((32,32):(32,1) o 0 o (2,2):(2,4))", left_inverse(c));
+}
+void case91_op17() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "slice_and_offset((1,_),(32,32):(32,1) o 0 o (2,2):(2,4))", slice_and_offset(make_coord(Int<1>{},_), c));
+}
+void case91_op18() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "slice_and_offset((_,0),(32,32):(32,1) o 0 o (2,2):(2,4))", slice_and_offset(make_coord(_,Int<0>{}), c));
+}
+void case91_op19() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "domain_offset((1,1),(32,32):(32,1) o 0 o (2,2):(2,4))", domain_offset(make_coord(Int<1>{},Int<1>{}), c));
+}
+void case91_op20() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "max_alignment((32,32):(32,1) o 0 o (2,2):(2,4))", max_alignment(c));
+}
+void case91_op22() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "nullspace((32,32):(32,1) o 0 o (2,2):(2,4))", nullspace(c));
+}
+void case91_op23() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "filter((32,32):(32,1) o 0 o (2,2):(2,4),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case91_op24() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "zip(logical_divide((32,32):(32,1) o 0 o (2,2):(2,4),<1,1>))", zip(logical_divide(c, make_tile(Int<1>{},Int<1>{}))));
+}
+void case91_op25() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "composition((4,256):(256,1),(32,32):(32,1) o 0 o (2,2):(2,4))", composition(make_layout(make_tuple(Int<4>{},Int<256>{}),make_tuple(Int<256>{},Int<1>{})), c));
+}
+void case91_op26() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "recast_layout((32,32):(32,1) o 0 o (2,2):(2,4),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case91_op27() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "call(right_inverse((32,32):(32,1) o 0 o (2,2):(2,4)),405)", right_inverse(c)(Int<405>{}));
+}
+void case91_op28() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "call(right_inverse((32,32):(32,1) o 0 o (2,2):(2,4)),182)", right_inverse(c)(Int<182>{}));
+}
+void case91_op29() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<0>{}, make_layout(make_tuple(Int<2>{},Int<2>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "call(right_inverse((32,32):(32,1) o 0 o (2,2):(2,4)),421)", right_inverse(c)(Int<421>{}));
+}
+void case92_op0() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "(8,8):(1,8) o 8 o (4,2):(2,8)", c);
+}
+void case92_op1() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  image("image((8,8):(1,8) o 8 o (4,2):(2,8))", c);
+}
+void case92_op2() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "coalesce((8,8):(1,8) o 8 o (4,2):(2,8))", coalesce(c));
+}
+void case92_op3() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "composition((8,8):(1,8) o 8 o (4,2):(2,8),<4,2>)", composition(c, make_tile(Int<4>{},Int<2>{})));
+}
+void case92_op4() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "get((8,8):(1,8) o 8 o (4,2):(2,8),1)", get<1>(c));
+}
+void case92_op5() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "logical_divide((8,8):(1,8) o 8 o (4,2):(2,8),<4,2>)", logical_divide(c, make_tile(Int<4>{},Int<2>{})));
+}
+void case92_op6() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "zipped_divide((8,8):(1,8) o 8 o (4,2):(2,8),<4,2>)", zipped_divide(c, make_tile(Int<4>{},Int<2>{})));
+}
+void case92_op7() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "tiled_divide((8,8):(1,8) o 8 o (4,2):(2,8),<4,2>)", tiled_divide(c, make_tile(Int<4>{},Int<2>{})));
+}
+void case92_op8() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "flat_divide((8,8):(1,8) o 8 o (4,2):(2,8),<4,2>)", flat_divide(c, make_tile(Int<4>{},Int<2>{})));
+}
+void case92_op9() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "logical_product((8,8):(1,8) o 8 o (4,2):(2,8),(2,2):(1,2))", logical_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case92_op10() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "blocked_product((8,8):(1,8) o 8 o (4,2):(2,8),(2,2):(1,2))", blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case92_op11() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "raked_product((8,8):(1,8) o 8 o (4,2):(2,8),(2,2):(1,2))", raked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case92_op12() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "tile_to_shape((8,8):(1,8) o 8 o (4,2):(2,8),(8,4))", tile_to_shape(c, make_shape(Int<8>{},Int<4>{})));
+}
+void case92_op13() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "upcast((8,8):(1,8) o 8 o (4,2):(2,8),2)", upcast<2>(c));
+}
+void case92_op15() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "right_inverse((8,8):(1,8) o 8 o (4,2):(2,8))", right_inverse(c));
+}
+void case92_op16() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "left_inverse((8,8):(1,8) o 8 o (4,2):(2,8))", left_inverse(c));
+}
+void case92_op17() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "slice_and_offset((3,_),(8,8):(1,8) o 8 o (4,2):(2,8))", slice_and_offset(make_coord(Int<3>{},_), c));
+}
+void case92_op18() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "slice_and_offset((_,0),(8,8):(1,8) o 8 o (4,2):(2,8))", slice_and_offset(make_coord(_,Int<0>{}), c));
+}
+void case92_op19() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "domain_offset((0,1),(8,8):(1,8) o 8 o (4,2):(2,8))", domain_offset(make_coord(Int<0>{},Int<1>{}), c));
+}
+void case92_op20() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "max_alignment((8,8):(1,8) o 8 o (4,2):(2,8))", max_alignment(c));
+}
+void case92_op22() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "nullspace((8,8):(1,8) o 8 o (4,2):(2,8))", nullspace(c));
+}
+void case92_op23() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "filter((8,8):(1,8) o 8 o (4,2):(2,8),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case92_op24() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "zip(logical_divide((8,8):(1,8) o 8 o (4,2):(2,8),<4,2>))", zip(logical_divide(c, make_tile(Int<4>{},Int<2>{}))));
+}
+void case92_op26() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "recast_layout((8,8):(1,8) o 8 o (4,2):(2,8),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case92_op27() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "call(right_inverse((8,8):(1,8) o 8 o (4,2):(2,8)),5)", right_inverse(c)(Int<5>{}));
+}
+void case92_op28() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "call(right_inverse((8,8):(1,8) o 8 o (4,2):(2,8)),28)", right_inverse(c)(Int<28>{}));
+}
+void case92_op29() {
+  auto c = composition(make_layout(make_tuple(Int<8>{},Int<8>{}),make_tuple(Int<1>{},Int<8>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<2>{},Int<8>{})));
+  show("cpp", "call(right_inverse((8,8):(1,8) o 8 o (4,2):(2,8)),14)", right_inverse(c)(Int<14>{}));
+}
+void case93_op0() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "(32,32):(32,1) o 8 o (4,2):(1,4)", c);
+}
+void case93_op1() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  image("image((32,32):(32,1) o 8 o (4,2):(1,4))", c);
+}
+void case93_op2() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "coalesce((32,32):(32,1) o 8 o (4,2):(1,4))", coalesce(c));
+}
+void case93_op3() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "composition((32,32):(32,1) o 8 o (4,2):(1,4),<1,1>)", composition(c, make_tile(Int<1>{},Int<1>{})));
+}
+void case93_op4() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "get((32,32):(32,1) o 8 o (4,2):(1,4),1)", get<1>(c));
+}
+void case93_op5() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "logical_divide((32,32):(32,1) o 8 o (4,2):(1,4),<1,1>)", logical_divide(c, make_tile(Int<1>{},Int<1>{})));
+}
+void case93_op6() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "zipped_divide((32,32):(32,1) o 8 o (4,2):(1,4),<1,1>)", zipped_divide(c, make_tile(Int<1>{},Int<1>{})));
+}
+void case93_op7() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "tiled_divide((32,32):(32,1) o 8 o (4,2):(1,4),<1,1>)", tiled_divide(c, make_tile(Int<1>{},Int<1>{})));
+}
+void case93_op8() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "flat_divide((32,32):(32,1) o 8 o (4,2):(1,4),<1,1>)", flat_divide(c, make_tile(Int<1>{},Int<1>{})));
+}
+void case93_op9() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "logical_product((32,32):(32,1) o 8 o (4,2):(1,4),(2,2):(1,2))", logical_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case93_op10() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "blocked_product((32,32):(32,1) o 8 o (4,2):(1,4),(2,2):(1,2))", blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case93_op11() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "raked_product((32,32):(32,1) o 8 o (4,2):(1,4),(2,2):(1,2))", raked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case93_op12() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "tile_to_shape((32,32):(32,1) o 8 o (4,2):(1,4),(8,4))", tile_to_shape(c, make_shape(Int<8>{},Int<4>{})));
+}
+void case93_op13() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "upcast((32,32):(32,1) o 8 o (4,2):(1,4),2)", upcast<2>(c));
+}
+void case93_op14() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "downcast((32,32):(32,1) o 8 o (4,2):(1,4),2)", downcast<2>(c));
+}
+void case93_op15() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "right_inverse((32,32):(32,1) o 8 o (4,2):(1,4))", right_inverse(c));
+}
+void case93_op16() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "left_inverse((32,32):(32,1) o 8 o (4,2):(1,4))", left_inverse(c));
+}
+void case93_op17() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "slice_and_offset((1,_),(32,32):(32,1) o 8 o (4,2):(1,4))", slice_and_offset(make_coord(Int<1>{},_), c));
+}
+void case93_op18() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "slice_and_offset((_,1),(32,32):(32,1) o 8 o (4,2):(1,4))", slice_and_offset(make_coord(_,Int<1>{}), c));
+}
+void case93_op19() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "domain_offset((0,0),(32,32):(32,1) o 8 o (4,2):(1,4))", domain_offset(make_coord(Int<0>{},Int<0>{}), c));
+}
+void case93_op20() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "max_alignment((32,32):(32,1) o 8 o (4,2):(1,4))", max_alignment(c));
+}
+void case93_op22() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "nullspace((32,32):(32,1) o 8 o (4,2):(1,4))", nullspace(c));
+}
+void case93_op23() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "filter((32,32):(32,1) o 8 o (4,2):(1,4),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case93_op24() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "zip(logical_divide((32,32):(32,1) o 8 o (4,2):(1,4),<1,1>))", zip(logical_divide(c, make_tile(Int<1>{},Int<1>{}))));
+}
+void case93_op26() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "recast_layout((32,32):(32,1) o 8 o (4,2):(1,4),16,32)", recast_layout<uint16_t, uint32_t>(c));
+}
+void case93_op27() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "call(right_inverse((32,32):(32,1) o 8 o (4,2):(1,4)),131)", right_inverse(c)(Int<131>{}));
+}
+void case93_op28() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "call(right_inverse((32,32):(32,1) o 8 o (4,2):(1,4)),266)", right_inverse(c)(Int<266>{}));
+}
+void case93_op29() {
+  auto c = composition(make_layout(make_tuple(Int<32>{},Int<32>{}),make_tuple(Int<32>{},Int<1>{})), Int<8>{}, make_layout(make_tuple(Int<4>{},Int<2>{}),make_tuple(Int<1>{},Int<4>{})));
+  show("cpp", "call(right_inverse((32,32):(32,1) o 8 o (4,2):(1,4)),472)", right_inverse(c)(Int<472>{}));
+}
+void case94_op0() {
+  auto c = composition(make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "(64,128):(1,64) o 1 o (2,8):(2,4)", c);
+}
+void case94_op1() {
+  auto c = composition(make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  image("image((64,128):(1,64) o 1 o (2,8):(2,4))", c);
+}
+void case94_op2() {
+  auto c = composition(make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "coalesce((64,128):(1,64) o 1 o (2,8):(2,4))", coalesce(c));
+}
+void case94_op3() {
+  auto c = composition(make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "composition((64,128):(1,64) o 1 o (2,8):(2,4),<2,4>)", composition(c, make_tile(Int<2>{},Int<4>{})));
+}
+void case94_op4() {
+  auto c = composition(make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "get((64,128):(1,64) o 1 o (2,8):(2,4),1)", get<1>(c));
+}
+void case94_op5() {
+  auto c = composition(make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "logical_divide((64,128):(1,64) o 1 o (2,8):(2,4),<2,4>)", logical_divide(c, make_tile(Int<2>{},Int<4>{})));
+}
+void case94_op6() {
+  auto c = composition(make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "zipped_divide((64,128):(1,64) o 1 o (2,8):(2,4),<2,4>)", zipped_divide(c, make_tile(Int<2>{},Int<4>{})));
+}
+void case94_op7() {
+  auto c = composition(make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "tiled_divide((64,128):(1,64) o 1 o (2,8):(2,4),<2,4>)", tiled_divide(c, make_tile(Int<2>{},Int<4>{})));
+}
+void case94_op8() {
+  auto c = composition(make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "flat_divide((64,128):(1,64) o 1 o (2,8):(2,4),<2,4>)", flat_divide(c, make_tile(Int<2>{},Int<4>{})));
+}
+void case94_op9() {
+  auto c = composition(make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "logical_product((64,128):(1,64) o 1 o (2,8):(2,4),(2,2):(1,2))", logical_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case94_op10() {
+  auto c = composition(make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "blocked_product((64,128):(1,64) o 1 o (2,8):(2,4),(2,2):(1,2))", blocked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case94_op11() {
+  auto c = composition(make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "raked_product((64,128):(1,64) o 1 o (2,8):(2,4),(2,2):(1,2))", raked_product(c, Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case94_op12() {
+  auto c = composition(make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "tile_to_shape((64,128):(1,64) o 1 o (2,8):(2,4),(4,16))", tile_to_shape(c, make_shape(Int<4>{},Int<16>{})));
+}
+void case94_op15() {
+  auto c = composition(make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "right_inverse((64,128):(1,64) o 1 o (2,8):(2,4))", right_inverse(c));
+}
+void case94_op16() {
+  auto c = composition(make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "left_inverse((64,128):(1,64) o 1 o (2,8):(2,4))", left_inverse(c));
+}
+void case94_op17() {
+  auto c = composition(make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "slice_and_offset((1,_),(64,128):(1,64) o 1 o (2,8):(2,4))", slice_and_offset(make_coord(Int<1>{},_), c));
+}
+void case94_op18() {
+  auto c = composition(make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "slice_and_offset((_,3),(64,128):(1,64) o 1 o (2,8):(2,4))", slice_and_offset(make_coord(_,Int<3>{}), c));
+}
+void case94_op19() {
+  auto c = composition(make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "domain_offset((1,1),(64,128):(1,64) o 1 o (2,8):(2,4))", domain_offset(make_coord(Int<1>{},Int<1>{}), c));
+}
+void case94_op20() {
+  auto c = composition(make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "max_alignment((64,128):(1,64) o 1 o (2,8):(2,4))", max_alignment(c));
+}
+void case94_op22() {
+  auto c = composition(make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "nullspace((64,128):(1,64) o 1 o (2,8):(2,4))", nullspace(c));
+}
+void case94_op23() {
+  auto c = composition(make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "filter((64,128):(1,64) o 1 o (2,8):(2,4),(1,1))", filter(c, make_shape(_1{},_1{})));
+}
+void case94_op24() {
+  auto c = composition(make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "zip(logical_divide((64,128):(1,64) o 1 o (2,8):(2,4),<2,4>))", zip(logical_divide(c, make_tile(Int<2>{},Int<4>{}))));
+}
+void case94_op27() {
+  auto c = composition(make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "call(right_inverse((64,128):(1,64) o 1 o (2,8):(2,4)),4078)", right_inverse(c)(Int<4078>{}));
+}
+void case94_op28() {
+  auto c = composition(make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "call(right_inverse((64,128):(1,64) o 1 o (2,8):(2,4)),101)", right_inverse(c)(Int<101>{}));
+}
+void case94_op29() {
+  auto c = composition(make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})), Int<1>{}, make_layout(make_tuple(Int<2>{},Int<8>{}),make_tuple(Int<2>{},Int<4>{})));
+  show("cpp", "call(right_inverse((64,128):(1,64) o 1 o (2,8):(2,4)),4470)", right_inverse(c)(Int<4470>{}));
+}
+void case95_op0() {
+  auto c = composition(Swizzle<3,2,4>{}, Int<3>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  show("cpp", "Sw<3,2,4> o 3 o ((8,4),16):((16,128),1)", c);
+}
+void case95_op1() {
+  auto c = composition(Swizzle<3,2,4>{}, Int<3>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  image("image(Sw<3,2,4> o 3 o ((8,4),16):((16,128),1))", c);
+}
+void case95_op2() {
+  auto c = composition(Swizzle<3,2,4>{}, Int<3>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  show("cpp", "right_inverse(Sw<3,2,4> o 3 o ((8,4),16):((16,128),1))", right_inverse(c));
+}
+void case95_op3() {
+  auto c = composition(Swizzle<3,2,4>{}, Int<3>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  show("cpp", "left_inverse(Sw<3,2,4> o 3 o ((8,4),16):((16,128),1))", left_inverse(c));
+}
+void case95_op4() {
+  auto c = composition(Swizzle<3,2,4>{}, Int<3>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  show("cpp", "call(right_inverse(Sw<3,2,4> o 3 o ((8,4),16):((16,128),1)),177)", right_inverse(c)(Int<177>{}));
+}
+void case95_op5() {
+  auto c = composition(Swizzle<3,2,4>{}, Int<3>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  show("cpp", "call(right_inverse(Sw<3,2,4> o 3 o ((8,4),16):((16,128),1)),58)", right_inverse(c)(Int<58>{}));
+}
+void case95_op6() {
+  auto c = composition(Swizzle<3,2,4>{}, Int<3>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  show("cpp", "call(right_inverse(Sw<3,2,4> o 3 o ((8,4),16):((16,128),1)),193)", right_inverse(c)(Int<193>{}));
+}
+void case95_op7() {
+  auto c = composition(Swizzle<3,2,4>{}, Int<3>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  show("cpp", "call(left_inverse(Sw<3,2,4> o 3 o ((8,4),16):((16,128),1)),38)", left_inverse(c)(Int<38>{}));
+}
+void case95_op8() {
+  auto c = composition(Swizzle<3,2,4>{}, Int<3>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  show("cpp", "call(left_inverse(Sw<3,2,4> o 3 o ((8,4),16):((16,128),1)),361)", left_inverse(c)(Int<361>{}));
+}
+void case95_op9() {
+  auto c = composition(Swizzle<3,2,4>{}, Int<3>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  show("cpp", "call(left_inverse(Sw<3,2,4> o 3 o ((8,4),16):((16,128),1)),404)", left_inverse(c)(Int<404>{}));
+}
+void case95_op10() {
+  auto c = composition(Swizzle<3,2,4>{}, Int<3>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  show("cpp", "composition(right_inverse(Sw<3,2,4> o 3 o ((8,4),16):((16,128),1)),(2,2):(1,2))", composition(right_inverse(c), Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case95_op11() {
+  auto c = composition(Swizzle<3,2,4>{}, Int<3>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  show("cpp", "logical_divide(Sw<3,2,4> o 3 o ((8,4),16):((16,128),1),<4,16>)", logical_divide(c, make_tile(Int<4>{},Int<16>{})));
+}
+void case95_op13() {
+  auto c = composition(Swizzle<3,2,4>{}, Int<3>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  show("cpp", "max_alignment(Sw<3,2,4> o 3 o ((8,4),16):((16,128),1))", max_alignment(c));
+}
+void case95_op14() {
+  auto c = composition(Swizzle<3,2,4>{}, Int<3>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  show("cpp", "slice_and_offset(((1,_),_),Sw<3,2,4> o 3 o ((8,4),16):((16,128),1))", slice_and_offset(make_coord(make_coord(Int<1>{},_),_), c));
+}
+void case95_op15() {
+  auto c = composition(Swizzle<3,2,4>{}, Int<3>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  show("cpp", "domain_offset(((1,0),2),Sw<3,2,4> o 3 o ((8,4),16):((16,128),1))", domain_offset(make_coord(make_coord(Int<1>{},Int<0>{}),Int<2>{}), c));
+}
+void case96_op0() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<128>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  show("cpp", "Sw<1,1,1> o 128 o ((8,4),16):((16,128),1)", c);
+}
+void case96_op1() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<128>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  image("image(Sw<1,1,1> o 128 o ((8,4),16):((16,128),1))", c);
+}
+void case96_op2() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<128>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  show("cpp", "right_inverse(Sw<1,1,1> o 128 o ((8,4),16):((16,128),1))", right_inverse(c));
+}
+void case96_op3() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<128>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  show("cpp", "left_inverse(Sw<1,1,1> o 128 o ((8,4),16):((16,128),1))", left_inverse(c));
+}
+void case96_op4() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<128>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  show("cpp", "call(right_inverse(Sw<1,1,1> o 128 o ((8,4),16):((16,128),1)),427)", right_inverse(c)(Int<427>{}));
+}
+void case96_op5() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<128>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  show("cpp", "call(right_inverse(Sw<1,1,1> o 128 o ((8,4),16):((16,128),1)),57)", right_inverse(c)(Int<57>{}));
+}
+void case96_op6() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<128>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  show("cpp", "call(right_inverse(Sw<1,1,1> o 128 o ((8,4),16):((16,128),1)),221)", right_inverse(c)(Int<221>{}));
+}
+void case96_op7() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<128>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  show("cpp", "call(left_inverse(Sw<1,1,1> o 128 o ((8,4),16):((16,128),1)),78)", left_inverse(c)(Int<78>{}));
+}
+void case96_op8() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<128>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  show("cpp", "call(left_inverse(Sw<1,1,1> o 128 o ((8,4),16):((16,128),1)),93)", left_inverse(c)(Int<93>{}));
+}
+void case96_op9() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<128>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  show("cpp", "call(left_inverse(Sw<1,1,1> o 128 o ((8,4),16):((16,128),1)),122)", left_inverse(c)(Int<122>{}));
+}
+void case96_op10() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<128>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  show("cpp", "composition(right_inverse(Sw<1,1,1> o 128 o ((8,4),16):((16,128),1)),(2,2):(1,2))", composition(right_inverse(c), Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case96_op11() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<128>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  show("cpp", "logical_divide(Sw<1,1,1> o 128 o ((8,4),16):((16,128),1),<8,16>)", logical_divide(c, make_tile(Int<8>{},Int<16>{})));
+}
+void case96_op12() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<128>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  show("cpp", "upcast(Sw<1,1,1> o 128 o ((8,4),16):((16,128),1),2)", upcast<2>(c));
+}
+void case96_op13() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<128>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  show("cpp", "max_alignment(Sw<1,1,1> o 128 o ((8,4),16):((16,128),1))", max_alignment(c));
+}
+void case96_op14() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<128>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  show("cpp", "slice_and_offset(((1,_),_),Sw<1,1,1> o 128 o ((8,4),16):((16,128),1))", slice_and_offset(make_coord(make_coord(Int<1>{},_),_), c));
+}
+void case96_op15() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<128>{}, make_layout(make_tuple(make_tuple(Int<8>{},Int<4>{}),Int<16>{}),make_tuple(make_tuple(Int<16>{},Int<128>{}),Int<1>{})));
+  show("cpp", "domain_offset(((1,0),2),Sw<1,1,1> o 128 o ((8,4),16):((16,128),1))", domain_offset(make_coord(make_coord(Int<1>{},Int<0>{}),Int<2>{}), c));
+}
+void case97_op0() {
+  auto c = composition(Swizzle<3,3,-4>{}, Int<3>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "Sw<3,3,-4> o 3 o (16,64):(1,16)", c);
+}
+void case97_op1() {
+  auto c = composition(Swizzle<3,3,-4>{}, Int<3>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{})));
+  image("image(Sw<3,3,-4> o 3 o (16,64):(1,16))", c);
+}
+void case97_op2() {
+  auto c = composition(Swizzle<3,3,-4>{}, Int<3>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "right_inverse(Sw<3,3,-4> o 3 o (16,64):(1,16))", right_inverse(c));
+}
+void case97_op3() {
+  auto c = composition(Swizzle<3,3,-4>{}, Int<3>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "left_inverse(Sw<3,3,-4> o 3 o (16,64):(1,16))", left_inverse(c));
+}
+void case97_op4() {
+  auto c = composition(Swizzle<3,3,-4>{}, Int<3>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "call(right_inverse(Sw<3,3,-4> o 3 o (16,64):(1,16)),793)", right_inverse(c)(Int<793>{}));
+}
+void case97_op5() {
+  auto c = composition(Swizzle<3,3,-4>{}, Int<3>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "call(right_inverse(Sw<3,3,-4> o 3 o (16,64):(1,16)),604)", right_inverse(c)(Int<604>{}));
+}
+void case97_op6() {
+  auto c = composition(Swizzle<3,3,-4>{}, Int<3>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "call(right_inverse(Sw<3,3,-4> o 3 o (16,64):(1,16)),615)", right_inverse(c)(Int<615>{}));
+}
+void case97_op7() {
+  auto c = composition(Swizzle<3,3,-4>{}, Int<3>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "call(left_inverse(Sw<3,3,-4> o 3 o (16,64):(1,16)),979)", left_inverse(c)(Int<979>{}));
+}
+void case97_op8() {
+  auto c = composition(Swizzle<3,3,-4>{}, Int<3>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "call(left_inverse(Sw<3,3,-4> o 3 o (16,64):(1,16)),414)", left_inverse(c)(Int<414>{}));
+}
+void case97_op9() {
+  auto c = composition(Swizzle<3,3,-4>{}, Int<3>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "call(left_inverse(Sw<3,3,-4> o 3 o (16,64):(1,16)),71)", left_inverse(c)(Int<71>{}));
+}
+void case97_op10() {
+  auto c = composition(Swizzle<3,3,-4>{}, Int<3>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "composition(right_inverse(Sw<3,3,-4> o 3 o (16,64):(1,16)),(2,2):(1,2))", composition(right_inverse(c), Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case97_op11() {
+  auto c = composition(Swizzle<3,3,-4>{}, Int<3>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "logical_divide(Sw<3,3,-4> o 3 o (16,64):(1,16),<2,4>)", logical_divide(c, make_tile(Int<2>{},Int<4>{})));
+}
+void case97_op13() {
+  auto c = composition(Swizzle<3,3,-4>{}, Int<3>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "max_alignment(Sw<3,3,-4> o 3 o (16,64):(1,16))", max_alignment(c));
+}
+void case97_op14() {
+  auto c = composition(Swizzle<3,3,-4>{}, Int<3>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "slice_and_offset((1,_),Sw<3,3,-4> o 3 o (16,64):(1,16))", slice_and_offset(make_coord(Int<1>{},_), c));
+}
+void case97_op15() {
+  auto c = composition(Swizzle<3,3,-4>{}, Int<3>{}, make_layout(make_tuple(Int<16>{},Int<64>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "domain_offset((1,2),Sw<3,3,-4> o 3 o (16,64):(1,16))", domain_offset(make_coord(Int<1>{},Int<2>{}), c));
+}
+void case98_op0() {
+  auto c = composition(Swizzle<2,1,2>{}, Int<16>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "Sw<2,1,2> o 16 o (32,64):(64,1)", c);
+}
+void case98_op1() {
+  auto c = composition(Swizzle<2,1,2>{}, Int<16>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  image("image(Sw<2,1,2> o 16 o (32,64):(64,1))", c);
+}
+void case98_op2() {
+  auto c = composition(Swizzle<2,1,2>{}, Int<16>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "right_inverse(Sw<2,1,2> o 16 o (32,64):(64,1))", right_inverse(c));
+}
+void case98_op3() {
+  auto c = composition(Swizzle<2,1,2>{}, Int<16>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "left_inverse(Sw<2,1,2> o 16 o (32,64):(64,1))", left_inverse(c));
+}
+void case98_op4() {
+  auto c = composition(Swizzle<2,1,2>{}, Int<16>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "call(right_inverse(Sw<2,1,2> o 16 o (32,64):(64,1)),1674)", right_inverse(c)(Int<1674>{}));
+}
+void case98_op5() {
+  auto c = composition(Swizzle<2,1,2>{}, Int<16>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "call(right_inverse(Sw<2,1,2> o 16 o (32,64):(64,1)),816)", right_inverse(c)(Int<816>{}));
+}
+void case98_op6() {
+  auto c = composition(Swizzle<2,1,2>{}, Int<16>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "call(right_inverse(Sw<2,1,2> o 16 o (32,64):(64,1)),303)", right_inverse(c)(Int<303>{}));
+}
+void case98_op7() {
+  auto c = composition(Swizzle<2,1,2>{}, Int<16>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "call(left_inverse(Sw<2,1,2> o 16 o (32,64):(64,1)),1043)", left_inverse(c)(Int<1043>{}));
+}
+void case98_op8() {
+  auto c = composition(Swizzle<2,1,2>{}, Int<16>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "call(left_inverse(Sw<2,1,2> o 16 o (32,64):(64,1)),985)", left_inverse(c)(Int<985>{}));
+}
+void case98_op9() {
+  auto c = composition(Swizzle<2,1,2>{}, Int<16>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "call(left_inverse(Sw<2,1,2> o 16 o (32,64):(64,1)),1605)", left_inverse(c)(Int<1605>{}));
+}
+void case98_op10() {
+  auto c = composition(Swizzle<2,1,2>{}, Int<16>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "composition(right_inverse(Sw<2,1,2> o 16 o (32,64):(64,1)),(2,2):(1,2))", composition(right_inverse(c), Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case98_op11() {
+  auto c = composition(Swizzle<2,1,2>{}, Int<16>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "logical_divide(Sw<2,1,2> o 16 o (32,64):(64,1),<8,8>)", logical_divide(c, make_tile(Int<8>{},Int<8>{})));
+}
+void case98_op12() {
+  auto c = composition(Swizzle<2,1,2>{}, Int<16>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "upcast(Sw<2,1,2> o 16 o (32,64):(64,1),2)", upcast<2>(c));
+}
+void case98_op13() {
+  auto c = composition(Swizzle<2,1,2>{}, Int<16>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "max_alignment(Sw<2,1,2> o 16 o (32,64):(64,1))", max_alignment(c));
+}
+void case98_op14() {
+  auto c = composition(Swizzle<2,1,2>{}, Int<16>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "slice_and_offset((13,_),Sw<2,1,2> o 16 o (32,64):(64,1))", slice_and_offset(make_coord(Int<13>{},_), c));
+}
+void case98_op15() {
+  auto c = composition(Swizzle<2,1,2>{}, Int<16>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<64>{},Int<1>{})));
+  show("cpp", "domain_offset((1,2),Sw<2,1,2> o 16 o (32,64):(64,1))", domain_offset(make_coord(Int<1>{},Int<2>{}), c));
+}
+void case99_op0() {
+  auto c = composition(Swizzle<3,2,3>{}, Int<128>{}, make_layout(make_tuple(Int<64>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "Sw<3,2,3> o 128 o (64,8):(8,1)", c);
+}
+void case99_op1() {
+  auto c = composition(Swizzle<3,2,3>{}, Int<128>{}, make_layout(make_tuple(Int<64>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  image("image(Sw<3,2,3> o 128 o (64,8):(8,1))", c);
+}
+void case99_op2() {
+  auto c = composition(Swizzle<3,2,3>{}, Int<128>{}, make_layout(make_tuple(Int<64>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "right_inverse(Sw<3,2,3> o 128 o (64,8):(8,1))", right_inverse(c));
+}
+void case99_op3() {
+  auto c = composition(Swizzle<3,2,3>{}, Int<128>{}, make_layout(make_tuple(Int<64>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "left_inverse(Sw<3,2,3> o 128 o (64,8):(8,1))", left_inverse(c));
+}
+void case99_op4() {
+  auto c = composition(Swizzle<3,2,3>{}, Int<128>{}, make_layout(make_tuple(Int<64>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "call(right_inverse(Sw<3,2,3> o 128 o (64,8):(8,1)),186)", right_inverse(c)(Int<186>{}));
+}
+void case99_op5() {
+  auto c = composition(Swizzle<3,2,3>{}, Int<128>{}, make_layout(make_tuple(Int<64>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "call(right_inverse(Sw<3,2,3> o 128 o (64,8):(8,1)),499)", right_inverse(c)(Int<499>{}));
+}
+void case99_op6() {
+  auto c = composition(Swizzle<3,2,3>{}, Int<128>{}, make_layout(make_tuple(Int<64>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "call(right_inverse(Sw<3,2,3> o 128 o (64,8):(8,1)),361)", right_inverse(c)(Int<361>{}));
+}
+void case99_op7() {
+  auto c = composition(Swizzle<3,2,3>{}, Int<128>{}, make_layout(make_tuple(Int<64>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "call(left_inverse(Sw<3,2,3> o 128 o (64,8):(8,1)),275)", left_inverse(c)(Int<275>{}));
+}
+void case99_op8() {
+  auto c = composition(Swizzle<3,2,3>{}, Int<128>{}, make_layout(make_tuple(Int<64>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "call(left_inverse(Sw<3,2,3> o 128 o (64,8):(8,1)),486)", left_inverse(c)(Int<486>{}));
+}
+void case99_op9() {
+  auto c = composition(Swizzle<3,2,3>{}, Int<128>{}, make_layout(make_tuple(Int<64>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "call(left_inverse(Sw<3,2,3> o 128 o (64,8):(8,1)),132)", left_inverse(c)(Int<132>{}));
+}
+void case99_op10() {
+  auto c = composition(Swizzle<3,2,3>{}, Int<128>{}, make_layout(make_tuple(Int<64>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "composition(right_inverse(Sw<3,2,3> o 128 o (64,8):(8,1)),(2,2):(1,2))", composition(right_inverse(c), Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case99_op11() {
+  auto c = composition(Swizzle<3,2,3>{}, Int<128>{}, make_layout(make_tuple(Int<64>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "logical_divide(Sw<3,2,3> o 128 o (64,8):(8,1),<8,2>)", logical_divide(c, make_tile(Int<8>{},Int<2>{})));
+}
+void case99_op12() {
+  auto c = composition(Swizzle<3,2,3>{}, Int<128>{}, make_layout(make_tuple(Int<64>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "upcast(Sw<3,2,3> o 128 o (64,8):(8,1),2)", upcast<2>(c));
+}
+void case99_op13() {
+  auto c = composition(Swizzle<3,2,3>{}, Int<128>{}, make_layout(make_tuple(Int<64>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "max_alignment(Sw<3,2,3> o 128 o (64,8):(8,1))", max_alignment(c));
+}
+void case99_op14() {
+  auto c = composition(Swizzle<3,2,3>{}, Int<128>{}, make_layout(make_tuple(Int<64>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "slice_and_offset((55,_),Sw<3,2,3> o 128 o (64,8):(8,1))", slice_and_offset(make_coord(Int<55>{},_), c));
+}
+void case99_op15() {
+  auto c = composition(Swizzle<3,2,3>{}, Int<128>{}, make_layout(make_tuple(Int<64>{},Int<8>{}),make_tuple(Int<8>{},Int<1>{})));
+  show("cpp", "domain_offset((1,2),Sw<3,2,3> o 128 o (64,8):(8,1))", domain_offset(make_coord(Int<1>{},Int<2>{}), c));
+}
+void case100_op0() {
+  auto c = composition(Swizzle<1,2,-1>{}, Int<8>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "Sw<1,2,-1> o 8 o (16,8):(1,16)", c);
+}
+void case100_op1() {
+  auto c = composition(Swizzle<1,2,-1>{}, Int<8>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<1>{},Int<16>{})));
+  image("image(Sw<1,2,-1> o 8 o (16,8):(1,16))", c);
+}
+void case100_op2() {
+  auto c = composition(Swizzle<1,2,-1>{}, Int<8>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "right_inverse(Sw<1,2,-1> o 8 o (16,8):(1,16))", right_inverse(c));
+}
+void case100_op3() {
+  auto c = composition(Swizzle<1,2,-1>{}, Int<8>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "left_inverse(Sw<1,2,-1> o 8 o (16,8):(1,16))", left_inverse(c));
+}
+void case100_op4() {
+  auto c = composition(Swizzle<1,2,-1>{}, Int<8>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "call(right_inverse(Sw<1,2,-1> o 8 o (16,8):(1,16)),50)", right_inverse(c)(Int<50>{}));
+}
+void case100_op5() {
+  auto c = composition(Swizzle<1,2,-1>{}, Int<8>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "call(right_inverse(Sw<1,2,-1> o 8 o (16,8):(1,16)),107)", right_inverse(c)(Int<107>{}));
+}
+void case100_op6() {
+  auto c = composition(Swizzle<1,2,-1>{}, Int<8>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "call(right_inverse(Sw<1,2,-1> o 8 o (16,8):(1,16)),75)", right_inverse(c)(Int<75>{}));
+}
+void case100_op7() {
+  auto c = composition(Swizzle<1,2,-1>{}, Int<8>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "call(left_inverse(Sw<1,2,-1> o 8 o (16,8):(1,16)),102)", left_inverse(c)(Int<102>{}));
+}
+void case100_op8() {
+  auto c = composition(Swizzle<1,2,-1>{}, Int<8>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "call(left_inverse(Sw<1,2,-1> o 8 o (16,8):(1,16)),121)", left_inverse(c)(Int<121>{}));
+}
+void case100_op9() {
+  auto c = composition(Swizzle<1,2,-1>{}, Int<8>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "call(left_inverse(Sw<1,2,-1> o 8 o (16,8):(1,16)),123)", left_inverse(c)(Int<123>{}));
+}
+void case100_op10() {
+  auto c = composition(Swizzle<1,2,-1>{}, Int<8>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "composition(right_inverse(Sw<1,2,-1> o 8 o (16,8):(1,16)),(2,2):(1,2))", composition(right_inverse(c), Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case100_op11() {
+  auto c = composition(Swizzle<1,2,-1>{}, Int<8>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "logical_divide(Sw<1,2,-1> o 8 o (16,8):(1,16),<8,8>)", logical_divide(c, make_tile(Int<8>{},Int<8>{})));
+}
+void case100_op12() {
+  auto c = composition(Swizzle<1,2,-1>{}, Int<8>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "upcast(Sw<1,2,-1> o 8 o (16,8):(1,16),2)", upcast<2>(c));
+}
+void case100_op13() {
+  auto c = composition(Swizzle<1,2,-1>{}, Int<8>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "max_alignment(Sw<1,2,-1> o 8 o (16,8):(1,16))", max_alignment(c));
+}
+void case100_op14() {
+  auto c = composition(Swizzle<1,2,-1>{}, Int<8>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "slice_and_offset((8,_),Sw<1,2,-1> o 8 o (16,8):(1,16))", slice_and_offset(make_coord(Int<8>{},_), c));
+}
+void case100_op15() {
+  auto c = composition(Swizzle<1,2,-1>{}, Int<8>{}, make_layout(make_tuple(Int<16>{},Int<8>{}),make_tuple(Int<1>{},Int<16>{})));
+  show("cpp", "domain_offset((1,2),Sw<1,2,-1> o 8 o (16,8):(1,16))", domain_offset(make_coord(Int<1>{},Int<2>{}), c));
+}
+void case101_op0() {
+  auto c = composition(Swizzle<3,0,-3>{}, Int<8>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{})));
+  show("cpp", "Sw<3,0,-3> o 8 o ((2,4),8):((8,16),1)", c);
+}
+void case101_op1() {
+  auto c = composition(Swizzle<3,0,-3>{}, Int<8>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{})));
+  image("image(Sw<3,0,-3> o 8 o ((2,4),8):((8,16),1))", c);
+}
+void case101_op2() {
+  auto c = composition(Swizzle<3,0,-3>{}, Int<8>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{})));
+  show("cpp", "right_inverse(Sw<3,0,-3> o 8 o ((2,4),8):((8,16),1))", right_inverse(c));
+}
+void case101_op3() {
+  auto c = composition(Swizzle<3,0,-3>{}, Int<8>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{})));
+  show("cpp", "left_inverse(Sw<3,0,-3> o 8 o ((2,4),8):((8,16),1))", left_inverse(c));
+}
+void case101_op4() {
+  auto c = composition(Swizzle<3,0,-3>{}, Int<8>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{})));
+  show("cpp", "call(right_inverse(Sw<3,0,-3> o 8 o ((2,4),8):((8,16),1)),10)", right_inverse(c)(Int<10>{}));
+}
+void case101_op5() {
+  auto c = composition(Swizzle<3,0,-3>{}, Int<8>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{})));
+  show("cpp", "call(right_inverse(Sw<3,0,-3> o 8 o ((2,4),8):((8,16),1)),22)", right_inverse(c)(Int<22>{}));
+}
+void case101_op6() {
+  auto c = composition(Swizzle<3,0,-3>{}, Int<8>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{})));
+  show("cpp", "call(right_inverse(Sw<3,0,-3> o 8 o ((2,4),8):((8,16),1)),59)", right_inverse(c)(Int<59>{}));
+}
+void case101_op7() {
+  auto c = composition(Swizzle<3,0,-3>{}, Int<8>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{})));
+  show("cpp", "call(left_inverse(Sw<3,0,-3> o 8 o ((2,4),8):((8,16),1)),4)", left_inverse(c)(Int<4>{}));
+}
+void case101_op8() {
+  auto c = composition(Swizzle<3,0,-3>{}, Int<8>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{})));
+  show("cpp", "call(left_inverse(Sw<3,0,-3> o 8 o ((2,4),8):((8,16),1)),47)", left_inverse(c)(Int<47>{}));
+}
+void case101_op9() {
+  auto c = composition(Swizzle<3,0,-3>{}, Int<8>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{})));
+  show("cpp", "call(left_inverse(Sw<3,0,-3> o 8 o ((2,4),8):((8,16),1)),9)", left_inverse(c)(Int<9>{}));
+}
+void case101_op10() {
+  auto c = composition(Swizzle<3,0,-3>{}, Int<8>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{})));
+  show("cpp", "composition(right_inverse(Sw<3,0,-3> o 8 o ((2,4),8):((8,16),1)),(2,2):(1,2))", composition(right_inverse(c), Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case101_op11() {
+  auto c = composition(Swizzle<3,0,-3>{}, Int<8>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{})));
+  show("cpp", "logical_divide(Sw<3,0,-3> o 8 o ((2,4),8):((8,16),1),<8,8>)", logical_divide(c, make_tile(Int<8>{},Int<8>{})));
+}
+void case101_op12() {
+  auto c = composition(Swizzle<3,0,-3>{}, Int<8>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{})));
+  show("cpp", "upcast(Sw<3,0,-3> o 8 o ((2,4),8):((8,16),1),2)", upcast<2>(c));
+}
+void case101_op13() {
+  auto c = composition(Swizzle<3,0,-3>{}, Int<8>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{})));
+  show("cpp", "max_alignment(Sw<3,0,-3> o 8 o ((2,4),8):((8,16),1))", max_alignment(c));
+}
+void case101_op14() {
+  auto c = composition(Swizzle<3,0,-3>{}, Int<8>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{})));
+  show("cpp", "slice_and_offset(((1,_),_),Sw<3,0,-3> o 8 o ((2,4),8):((8,16),1))", slice_and_offset(make_coord(make_coord(Int<1>{},_),_), c));
+}
+void case101_op15() {
+  auto c = composition(Swizzle<3,0,-3>{}, Int<8>{}, make_layout(make_tuple(make_tuple(Int<2>{},Int<4>{}),Int<8>{}),make_tuple(make_tuple(Int<8>{},Int<16>{}),Int<1>{})));
+  show("cpp", "domain_offset(((1,0),2),Sw<3,0,-3> o 8 o ((2,4),8):((8,16),1))", domain_offset(make_coord(make_coord(Int<1>{},Int<0>{}),Int<2>{}), c));
+}
+void case102_op0() {
+  auto c = composition(Swizzle<2,4,2>{}, Int<128>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "Sw<2,4,2> o 128 o (8,16):(1,8)", c);
+}
+void case102_op1() {
+  auto c = composition(Swizzle<2,4,2>{}, Int<128>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<1>{},Int<8>{})));
+  image("image(Sw<2,4,2> o 128 o (8,16):(1,8))", c);
+}
+void case102_op2() {
+  auto c = composition(Swizzle<2,4,2>{}, Int<128>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "right_inverse(Sw<2,4,2> o 128 o (8,16):(1,8))", right_inverse(c));
+}
+void case102_op3() {
+  auto c = composition(Swizzle<2,4,2>{}, Int<128>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "left_inverse(Sw<2,4,2> o 128 o (8,16):(1,8))", left_inverse(c));
+}
+void case102_op4() {
+  auto c = composition(Swizzle<2,4,2>{}, Int<128>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "call(right_inverse(Sw<2,4,2> o 128 o (8,16):(1,8)),127)", right_inverse(c)(Int<127>{}));
+}
+void case102_op5() {
+  auto c = composition(Swizzle<2,4,2>{}, Int<128>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "call(right_inverse(Sw<2,4,2> o 128 o (8,16):(1,8)),96)", right_inverse(c)(Int<96>{}));
+}
+void case102_op6() {
+  auto c = composition(Swizzle<2,4,2>{}, Int<128>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "call(right_inverse(Sw<2,4,2> o 128 o (8,16):(1,8)),59)", right_inverse(c)(Int<59>{}));
+}
+void case102_op7() {
+  auto c = composition(Swizzle<2,4,2>{}, Int<128>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "call(left_inverse(Sw<2,4,2> o 128 o (8,16):(1,8)),29)", left_inverse(c)(Int<29>{}));
+}
+void case102_op8() {
+  auto c = composition(Swizzle<2,4,2>{}, Int<128>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "call(left_inverse(Sw<2,4,2> o 128 o (8,16):(1,8)),94)", left_inverse(c)(Int<94>{}));
+}
+void case102_op9() {
+  auto c = composition(Swizzle<2,4,2>{}, Int<128>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "call(left_inverse(Sw<2,4,2> o 128 o (8,16):(1,8)),98)", left_inverse(c)(Int<98>{}));
+}
+void case102_op10() {
+  auto c = composition(Swizzle<2,4,2>{}, Int<128>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "composition(right_inverse(Sw<2,4,2> o 128 o (8,16):(1,8)),(2,2):(1,2))", composition(right_inverse(c), Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case102_op11() {
+  auto c = composition(Swizzle<2,4,2>{}, Int<128>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "logical_divide(Sw<2,4,2> o 128 o (8,16):(1,8),<8,8>)", logical_divide(c, make_tile(Int<8>{},Int<8>{})));
+}
+void case102_op12() {
+  auto c = composition(Swizzle<2,4,2>{}, Int<128>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "upcast(Sw<2,4,2> o 128 o (8,16):(1,8),2)", upcast<2>(c));
+}
+void case102_op13() {
+  auto c = composition(Swizzle<2,4,2>{}, Int<128>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "max_alignment(Sw<2,4,2> o 128 o (8,16):(1,8))", max_alignment(c));
+}
+void case102_op14() {
+  auto c = composition(Swizzle<2,4,2>{}, Int<128>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "slice_and_offset((6,_),Sw<2,4,2> o 128 o (8,16):(1,8))", slice_and_offset(make_coord(Int<6>{},_), c));
+}
+void case102_op15() {
+  auto c = composition(Swizzle<2,4,2>{}, Int<128>{}, make_layout(make_tuple(Int<8>{},Int<16>{}),make_tuple(Int<1>{},Int<8>{})));
+  show("cpp", "domain_offset((1,2),Sw<2,4,2> o 128 o (8,16):(1,8))", domain_offset(make_coord(Int<1>{},Int<2>{}), c));
+}
+void case103_op0() {
+  auto c = composition(Swizzle<1,2,1>{}, Int<16>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "Sw<1,2,1> o 16 o (64,32):(1,64)", c);
+}
+void case103_op1() {
+  auto c = composition(Swizzle<1,2,1>{}, Int<16>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{})));
+  image("image(Sw<1,2,1> o 16 o (64,32):(1,64))", c);
+}
+void case103_op2() {
+  auto c = composition(Swizzle<1,2,1>{}, Int<16>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "right_inverse(Sw<1,2,1> o 16 o (64,32):(1,64))", right_inverse(c));
+}
+void case103_op3() {
+  auto c = composition(Swizzle<1,2,1>{}, Int<16>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "left_inverse(Sw<1,2,1> o 16 o (64,32):(1,64))", left_inverse(c));
+}
+void case103_op4() {
+  auto c = composition(Swizzle<1,2,1>{}, Int<16>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "call(right_inverse(Sw<1,2,1> o 16 o (64,32):(1,64)),1203)", right_inverse(c)(Int<1203>{}));
+}
+void case103_op5() {
+  auto c = composition(Swizzle<1,2,1>{}, Int<16>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "call(right_inverse(Sw<1,2,1> o 16 o (64,32):(1,64)),1694)", right_inverse(c)(Int<1694>{}));
+}
+void case103_op6() {
+  auto c = composition(Swizzle<1,2,1>{}, Int<16>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "call(right_inverse(Sw<1,2,1> o 16 o (64,32):(1,64)),1955)", right_inverse(c)(Int<1955>{}));
+}
+void case103_op7() {
+  auto c = composition(Swizzle<1,2,1>{}, Int<16>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "call(left_inverse(Sw<1,2,1> o 16 o (64,32):(1,64)),1236)", left_inverse(c)(Int<1236>{}));
+}
+void case103_op8() {
+  auto c = composition(Swizzle<1,2,1>{}, Int<16>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "call(left_inverse(Sw<1,2,1> o 16 o (64,32):(1,64)),69)", left_inverse(c)(Int<69>{}));
+}
+void case103_op9() {
+  auto c = composition(Swizzle<1,2,1>{}, Int<16>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "call(left_inverse(Sw<1,2,1> o 16 o (64,32):(1,64)),231)", left_inverse(c)(Int<231>{}));
+}
+void case103_op10() {
+  auto c = composition(Swizzle<1,2,1>{}, Int<16>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "composition(right_inverse(Sw<1,2,1> o 16 o (64,32):(1,64)),(2,2):(1,2))", composition(right_inverse(c), Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case103_op11() {
+  auto c = composition(Swizzle<1,2,1>{}, Int<16>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "logical_divide(Sw<1,2,1> o 16 o (64,32):(1,64),<2,16>)", logical_divide(c, make_tile(Int<2>{},Int<16>{})));
+}
+void case103_op12() {
+  auto c = composition(Swizzle<1,2,1>{}, Int<16>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "upcast(Sw<1,2,1> o 16 o (64,32):(1,64),2)", upcast<2>(c));
+}
+void case103_op13() {
+  auto c = composition(Swizzle<1,2,1>{}, Int<16>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "max_alignment(Sw<1,2,1> o 16 o (64,32):(1,64))", max_alignment(c));
+}
+void case103_op14() {
+  auto c = composition(Swizzle<1,2,1>{}, Int<16>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "slice_and_offset((19,_),Sw<1,2,1> o 16 o (64,32):(1,64))", slice_and_offset(make_coord(Int<19>{},_), c));
+}
+void case103_op15() {
+  auto c = composition(Swizzle<1,2,1>{}, Int<16>{}, make_layout(make_tuple(Int<64>{},Int<32>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "domain_offset((1,2),Sw<1,2,1> o 16 o (64,32):(1,64))", domain_offset(make_coord(Int<1>{},Int<2>{}), c));
+}
+void case104_op0() {
+  auto c = composition(Swizzle<1,4,-1>{}, Int<8>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "Sw<1,4,-1> o 8 o (64,128):(1,64)", c);
+}
+void case104_op1() {
+  auto c = composition(Swizzle<1,4,-1>{}, Int<8>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "right_inverse(Sw<1,4,-1> o 8 o (64,128):(1,64))", right_inverse(c));
+}
+void case104_op2() {
+  auto c = composition(Swizzle<1,4,-1>{}, Int<8>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "left_inverse(Sw<1,4,-1> o 8 o (64,128):(1,64))", left_inverse(c));
+}
+void case104_op3() {
+  auto c = composition(Swizzle<1,4,-1>{}, Int<8>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "call(right_inverse(Sw<1,4,-1> o 8 o (64,128):(1,64)),1701)", right_inverse(c)(Int<1701>{}));
+}
+void case104_op4() {
+  auto c = composition(Swizzle<1,4,-1>{}, Int<8>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "call(right_inverse(Sw<1,4,-1> o 8 o (64,128):(1,64)),7618)", right_inverse(c)(Int<7618>{}));
+}
+void case104_op5() {
+  auto c = composition(Swizzle<1,4,-1>{}, Int<8>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "call(right_inverse(Sw<1,4,-1> o 8 o (64,128):(1,64)),5904)", right_inverse(c)(Int<5904>{}));
+}
+void case104_op6() {
+  auto c = composition(Swizzle<1,4,-1>{}, Int<8>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "call(left_inverse(Sw<1,4,-1> o 8 o (64,128):(1,64)),4118)", left_inverse(c)(Int<4118>{}));
+}
+void case104_op7() {
+  auto c = composition(Swizzle<1,4,-1>{}, Int<8>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "call(left_inverse(Sw<1,4,-1> o 8 o (64,128):(1,64)),1937)", left_inverse(c)(Int<1937>{}));
+}
+void case104_op8() {
+  auto c = composition(Swizzle<1,4,-1>{}, Int<8>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "call(left_inverse(Sw<1,4,-1> o 8 o (64,128):(1,64)),1926)", left_inverse(c)(Int<1926>{}));
+}
+void case104_op9() {
+  auto c = composition(Swizzle<1,4,-1>{}, Int<8>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "composition(right_inverse(Sw<1,4,-1> o 8 o (64,128):(1,64)),(2,2):(1,2))", composition(right_inverse(c), Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case104_op10() {
+  auto c = composition(Swizzle<1,4,-1>{}, Int<8>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "logical_divide(Sw<1,4,-1> o 8 o (64,128):(1,64),<8,8>)", logical_divide(c, make_tile(Int<8>{},Int<8>{})));
+}
+void case104_op11() {
+  auto c = composition(Swizzle<1,4,-1>{}, Int<8>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "upcast(Sw<1,4,-1> o 8 o (64,128):(1,64),2)", upcast<2>(c));
+}
+void case104_op12() {
+  auto c = composition(Swizzle<1,4,-1>{}, Int<8>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "max_alignment(Sw<1,4,-1> o 8 o (64,128):(1,64))", max_alignment(c));
+}
+void case104_op13() {
+  auto c = composition(Swizzle<1,4,-1>{}, Int<8>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "slice_and_offset((54,_),Sw<1,4,-1> o 8 o (64,128):(1,64))", slice_and_offset(make_coord(Int<54>{},_), c));
+}
+void case104_op14() {
+  auto c = composition(Swizzle<1,4,-1>{}, Int<8>{}, make_layout(make_tuple(Int<64>{},Int<128>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "domain_offset((1,2),Sw<1,4,-1> o 8 o (64,128):(1,64))", domain_offset(make_coord(Int<1>{},Int<2>{}), c));
+}
+void case105_op0() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<3>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "Sw<1,1,1> o 3 o (64,64):(1,64)", c);
+}
+void case105_op1() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<3>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "right_inverse(Sw<1,1,1> o 3 o (64,64):(1,64))", right_inverse(c));
+}
+void case105_op2() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<3>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "left_inverse(Sw<1,1,1> o 3 o (64,64):(1,64))", left_inverse(c));
+}
+void case105_op3() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<3>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "call(right_inverse(Sw<1,1,1> o 3 o (64,64):(1,64)),1486)", right_inverse(c)(Int<1486>{}));
+}
+void case105_op4() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<3>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "call(right_inverse(Sw<1,1,1> o 3 o (64,64):(1,64)),2703)", right_inverse(c)(Int<2703>{}));
+}
+void case105_op5() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<3>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "call(right_inverse(Sw<1,1,1> o 3 o (64,64):(1,64)),2918)", right_inverse(c)(Int<2918>{}));
+}
+void case105_op6() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<3>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "call(left_inverse(Sw<1,1,1> o 3 o (64,64):(1,64)),3704)", left_inverse(c)(Int<3704>{}));
+}
+void case105_op7() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<3>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "call(left_inverse(Sw<1,1,1> o 3 o (64,64):(1,64)),940)", left_inverse(c)(Int<940>{}));
+}
+void case105_op8() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<3>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "call(left_inverse(Sw<1,1,1> o 3 o (64,64):(1,64)),1674)", left_inverse(c)(Int<1674>{}));
+}
+void case105_op9() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<3>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "composition(right_inverse(Sw<1,1,1> o 3 o (64,64):(1,64)),(2,2):(1,2))", composition(right_inverse(c), Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case105_op10() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<3>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "logical_divide(Sw<1,1,1> o 3 o (64,64):(1,64),<2,2>)", logical_divide(c, make_tile(Int<2>{},Int<2>{})));
+}
+void case105_op12() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<3>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "max_alignment(Sw<1,1,1> o 3 o (64,64):(1,64))", max_alignment(c));
+}
+void case105_op13() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<3>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "slice_and_offset((5,_),Sw<1,1,1> o 3 o (64,64):(1,64))", slice_and_offset(make_coord(Int<5>{},_), c));
+}
+void case105_op14() {
+  auto c = composition(Swizzle<1,1,1>{}, Int<3>{}, make_layout(make_tuple(Int<64>{},Int<64>{}),make_tuple(Int<1>{},Int<64>{})));
+  show("cpp", "domain_offset((1,2),Sw<1,1,1> o 3 o (64,64):(1,64))", domain_offset(make_coord(Int<1>{},Int<2>{}), c));
+}
+void case106_op0() {
+  auto c = composition(Swizzle<3,1,-4>{}, Int<8>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "Sw<3,1,-4> o 8 o (32,64):(1,32)", c);
+}
+void case106_op1() {
+  auto c = composition(Swizzle<3,1,-4>{}, Int<8>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
+  image("image(Sw<3,1,-4> o 8 o (32,64):(1,32))", c);
+}
+void case106_op2() {
+  auto c = composition(Swizzle<3,1,-4>{}, Int<8>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "right_inverse(Sw<3,1,-4> o 8 o (32,64):(1,32))", right_inverse(c));
+}
+void case106_op3() {
+  auto c = composition(Swizzle<3,1,-4>{}, Int<8>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "left_inverse(Sw<3,1,-4> o 8 o (32,64):(1,32))", left_inverse(c));
+}
+void case106_op4() {
+  auto c = composition(Swizzle<3,1,-4>{}, Int<8>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "call(right_inverse(Sw<3,1,-4> o 8 o (32,64):(1,32)),299)", right_inverse(c)(Int<299>{}));
+}
+void case106_op5() {
+  auto c = composition(Swizzle<3,1,-4>{}, Int<8>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "call(right_inverse(Sw<3,1,-4> o 8 o (32,64):(1,32)),1786)", right_inverse(c)(Int<1786>{}));
+}
+void case106_op6() {
+  auto c = composition(Swizzle<3,1,-4>{}, Int<8>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "call(right_inverse(Sw<3,1,-4> o 8 o (32,64):(1,32)),1282)", right_inverse(c)(Int<1282>{}));
+}
+void case106_op7() {
+  auto c = composition(Swizzle<3,1,-4>{}, Int<8>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "call(left_inverse(Sw<3,1,-4> o 8 o (32,64):(1,32)),905)", left_inverse(c)(Int<905>{}));
+}
+void case106_op8() {
+  auto c = composition(Swizzle<3,1,-4>{}, Int<8>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "call(left_inverse(Sw<3,1,-4> o 8 o (32,64):(1,32)),1751)", left_inverse(c)(Int<1751>{}));
+}
+void case106_op9() {
+  auto c = composition(Swizzle<3,1,-4>{}, Int<8>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "call(left_inverse(Sw<3,1,-4> o 8 o (32,64):(1,32)),1424)", left_inverse(c)(Int<1424>{}));
+}
+void case106_op10() {
+  auto c = composition(Swizzle<3,1,-4>{}, Int<8>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "composition(right_inverse(Sw<3,1,-4> o 8 o (32,64):(1,32)),(2,2):(1,2))", composition(right_inverse(c), Layout<Shape<_2,_2>,Stride<_1,_2>>{}));
+}
+void case106_op11() {
+  auto c = composition(Swizzle<3,1,-4>{}, Int<8>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "logical_divide(Sw<3,1,-4> o 8 o (32,64):(1,32),<8,8>)", logical_divide(c, make_tile(Int<8>{},Int<8>{})));
+}
+void case106_op12() {
+  auto c = composition(Swizzle<3,1,-4>{}, Int<8>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "upcast(Sw<3,1,-4> o 8 o (32,64):(1,32),2)", upcast<2>(c));
+}
+void case106_op13() {
+  auto c = composition(Swizzle<3,1,-4>{}, Int<8>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "max_alignment(Sw<3,1,-4> o 8 o (32,64):(1,32))", max_alignment(c));
+}
+void case106_op14() {
+  auto c = composition(Swizzle<3,1,-4>{}, Int<8>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "slice_and_offset((4,_),Sw<3,1,-4> o 8 o (32,64):(1,32))", slice_and_offset(make_coord(Int<4>{},_), c));
+}
+void case106_op15() {
+  auto c = composition(Swizzle<3,1,-4>{}, Int<8>{}, make_layout(make_tuple(Int<32>{},Int<64>{}),make_tuple(Int<1>{},Int<32>{})));
+  show("cpp", "domain_offset((1,2),Sw<3,1,-4> o 8 o (32,64):(1,32))", domain_offset(make_coord(Int<1>{},Int<2>{}), c));
+}
 int main() {
   case0_op0();
   case0_op1();
@@ -9960,4 +12916,743 @@ int main() {
   case74_op14();
   case74_op15();
   case74_op16();
+  case75_op0();
+  case75_op1();
+  case75_op2();
+  case75_op3();
+  case75_op4();
+  case75_op5();
+  case75_op6();
+  case75_op7();
+  case75_op8();
+  case75_op9();
+  case75_op10();
+  case75_op11();
+  case75_op12();
+  case75_op14();
+  case75_op15();
+  case75_op16();
+  case75_op17();
+  case75_op18();
+  case75_op19();
+  case75_op20();
+  case75_op22();
+  case75_op23();
+  case75_op24();
+  case75_op27();
+  case75_op28();
+  case75_op29();
+  case76_op0();
+  case76_op1();
+  case76_op2();
+  case76_op3();
+  case76_op4();
+  case76_op5();
+  case76_op6();
+  case76_op7();
+  case76_op8();
+  case76_op9();
+  case76_op10();
+  case76_op11();
+  case76_op12();
+  case76_op14();
+  case76_op15();
+  case76_op16();
+  case76_op17();
+  case76_op18();
+  case76_op19();
+  case76_op20();
+  case76_op22();
+  case76_op23();
+  case76_op24();
+  case76_op27();
+  case76_op28();
+  case76_op29();
+  case77_op0();
+  case77_op1();
+  case77_op2();
+  case77_op3();
+  case77_op4();
+  case77_op5();
+  case77_op6();
+  case77_op7();
+  case77_op8();
+  case77_op9();
+  case77_op10();
+  case77_op11();
+  case77_op12();
+  case77_op13();
+  case77_op14();
+  case77_op15();
+  case77_op16();
+  case77_op17();
+  case77_op18();
+  case77_op19();
+  case77_op20();
+  case77_op22();
+  case77_op23();
+  case77_op24();
+  case77_op25();
+  case77_op26();
+  case77_op27();
+  case77_op28();
+  case77_op29();
+  case78_op0();
+  case78_op1();
+  case78_op2();
+  case78_op3();
+  case78_op4();
+  case78_op5();
+  case78_op6();
+  case78_op7();
+  case78_op8();
+  case78_op9();
+  case78_op10();
+  case78_op11();
+  case78_op12();
+  case78_op13();
+  case78_op14();
+  case78_op15();
+  case78_op16();
+  case78_op17();
+  case78_op18();
+  case78_op19();
+  case78_op20();
+  case78_op22();
+  case78_op23();
+  case78_op24();
+  case78_op26();
+  case78_op27();
+  case78_op28();
+  case78_op29();
+  case79_op0();
+  case79_op1();
+  case79_op2();
+  case79_op3();
+  case79_op4();
+  case79_op5();
+  case79_op6();
+  case79_op7();
+  case79_op8();
+  case79_op9();
+  case79_op10();
+  case79_op11();
+  case79_op12();
+  case79_op14();
+  case79_op15();
+  case79_op16();
+  case79_op17();
+  case79_op18();
+  case79_op19();
+  case79_op20();
+  case79_op22();
+  case79_op23();
+  case79_op24();
+  case79_op27();
+  case79_op28();
+  case79_op29();
+  case80_op0();
+  case80_op1();
+  case80_op2();
+  case80_op3();
+  case80_op4();
+  case80_op5();
+  case80_op6();
+  case80_op7();
+  case80_op8();
+  case80_op9();
+  case80_op10();
+  case80_op11();
+  case80_op12();
+  case80_op13();
+  case80_op15();
+  case80_op16();
+  case80_op17();
+  case80_op18();
+  case80_op19();
+  case80_op20();
+  case80_op22();
+  case80_op23();
+  case80_op24();
+  case80_op26();
+  case80_op27();
+  case80_op28();
+  case80_op29();
+  case81_op0();
+  case81_op1();
+  case81_op2();
+  case81_op3();
+  case81_op4();
+  case81_op5();
+  case81_op6();
+  case81_op7();
+  case81_op8();
+  case81_op9();
+  case81_op10();
+  case81_op11();
+  case81_op12();
+  case81_op13();
+  case81_op14();
+  case81_op15();
+  case81_op16();
+  case81_op17();
+  case81_op18();
+  case81_op19();
+  case81_op20();
+  case81_op22();
+  case81_op23();
+  case81_op24();
+  case81_op25();
+  case81_op26();
+  case81_op27();
+  case81_op28();
+  case81_op29();
+  case82_op0();
+  case82_op1();
+  case82_op2();
+  case82_op3();
+  case82_op4();
+  case82_op5();
+  case82_op6();
+  case82_op7();
+  case82_op8();
+  case82_op9();
+  case82_op10();
+  case82_op11();
+  case82_op12();
+  case82_op13();
+  case82_op14();
+  case82_op15();
+  case82_op16();
+  case82_op17();
+  case82_op18();
+  case82_op19();
+  case82_op20();
+  case82_op22();
+  case82_op23();
+  case82_op24();
+  case82_op26();
+  case82_op27();
+  case82_op28();
+  case82_op29();
+  case83_op0();
+  case83_op1();
+  case83_op2();
+  case83_op3();
+  case83_op4();
+  case83_op5();
+  case83_op6();
+  case83_op7();
+  case83_op8();
+  case83_op9();
+  case83_op10();
+  case83_op11();
+  case83_op12();
+  case83_op13();
+  case83_op14();
+  case83_op15();
+  case83_op16();
+  case83_op17();
+  case83_op18();
+  case83_op19();
+  case83_op20();
+  case83_op22();
+  case83_op23();
+  case83_op24();
+  case83_op25();
+  case83_op26();
+  case83_op27();
+  case83_op28();
+  case83_op29();
+  case84_op0();
+  case84_op1();
+  case84_op2();
+  case84_op3();
+  case84_op4();
+  case84_op5();
+  case84_op6();
+  case84_op7();
+  case84_op8();
+  case84_op9();
+  case84_op10();
+  case84_op11();
+  case84_op12();
+  case84_op13();
+  case84_op14();
+  case84_op15();
+  case84_op16();
+  case84_op17();
+  case84_op18();
+  case84_op19();
+  case84_op20();
+  case84_op22();
+  case84_op23();
+  case84_op24();
+  case84_op26();
+  case84_op27();
+  case84_op28();
+  case84_op29();
+  case85_op0();
+  case85_op1();
+  case85_op2();
+  case85_op3();
+  case85_op4();
+  case85_op5();
+  case85_op6();
+  case85_op7();
+  case85_op8();
+  case85_op9();
+  case85_op10();
+  case85_op11();
+  case85_op12();
+  case85_op13();
+  case85_op15();
+  case85_op16();
+  case85_op17();
+  case85_op18();
+  case85_op19();
+  case85_op20();
+  case85_op22();
+  case85_op23();
+  case85_op24();
+  case85_op26();
+  case85_op27();
+  case85_op28();
+  case85_op29();
+  case86_op0();
+  case86_op1();
+  case86_op2();
+  case86_op3();
+  case86_op4();
+  case86_op5();
+  case86_op6();
+  case86_op7();
+  case86_op8();
+  case86_op9();
+  case86_op10();
+  case86_op11();
+  case86_op12();
+  case86_op13();
+  case86_op14();
+  case86_op15();
+  case86_op16();
+  case86_op17();
+  case86_op18();
+  case86_op19();
+  case86_op20();
+  case86_op22();
+  case86_op23();
+  case86_op24();
+  case86_op25();
+  case86_op26();
+  case86_op27();
+  case86_op28();
+  case86_op29();
+  case87_op0();
+  case87_op1();
+  case87_op2();
+  case87_op3();
+  case87_op4();
+  case87_op5();
+  case87_op6();
+  case87_op7();
+  case87_op8();
+  case87_op9();
+  case87_op10();
+  case87_op11();
+  case87_op12();
+  case87_op14();
+  case87_op15();
+  case87_op16();
+  case87_op17();
+  case87_op18();
+  case87_op19();
+  case87_op20();
+  case87_op22();
+  case87_op23();
+  case87_op24();
+  case87_op27();
+  case87_op28();
+  case87_op29();
+  case88_op0();
+  case88_op1();
+  case88_op2();
+  case88_op3();
+  case88_op4();
+  case88_op5();
+  case88_op6();
+  case88_op7();
+  case88_op8();
+  case88_op9();
+  case88_op10();
+  case88_op11();
+  case88_op12();
+  case88_op13();
+  case88_op14();
+  case88_op15();
+  case88_op16();
+  case88_op17();
+  case88_op18();
+  case88_op19();
+  case88_op20();
+  case88_op22();
+  case88_op23();
+  case88_op24();
+  case88_op25();
+  case88_op26();
+  case88_op27();
+  case88_op28();
+  case88_op29();
+  case89_op0();
+  case89_op1();
+  case89_op2();
+  case89_op3();
+  case89_op4();
+  case89_op5();
+  case89_op6();
+  case89_op7();
+  case89_op8();
+  case89_op9();
+  case89_op10();
+  case89_op11();
+  case89_op12();
+  case89_op13();
+  case89_op14();
+  case89_op15();
+  case89_op16();
+  case89_op17();
+  case89_op18();
+  case89_op19();
+  case89_op20();
+  case89_op22();
+  case89_op23();
+  case89_op24();
+  case89_op25();
+  case89_op26();
+  case89_op27();
+  case89_op28();
+  case89_op29();
+  case90_op0();
+  case90_op1();
+  case90_op2();
+  case90_op3();
+  case90_op4();
+  case90_op5();
+  case90_op6();
+  case90_op7();
+  case90_op8();
+  case90_op9();
+  case90_op10();
+  case90_op11();
+  case90_op12();
+  case90_op13();
+  case90_op15();
+  case90_op16();
+  case90_op17();
+  case90_op18();
+  case90_op19();
+  case90_op20();
+  case90_op22();
+  case90_op23();
+  case90_op24();
+  case90_op25();
+  case90_op26();
+  case90_op27();
+  case90_op28();
+  case90_op29();
+  case91_op0();
+  case91_op1();
+  case91_op2();
+  case91_op3();
+  case91_op4();
+  case91_op5();
+  case91_op6();
+  case91_op7();
+  case91_op8();
+  case91_op9();
+  case91_op10();
+  case91_op11();
+  case91_op12();
+  case91_op13();
+  case91_op15();
+  case91_op16();
+  case91_op17();
+  case91_op18();
+  case91_op19();
+  case91_op20();
+  case91_op22();
+  case91_op23();
+  case91_op24();
+  case91_op25();
+  case91_op26();
+  case91_op27();
+  case91_op28();
+  case91_op29();
+  case92_op0();
+  case92_op1();
+  case92_op2();
+  case92_op3();
+  case92_op4();
+  case92_op5();
+  case92_op6();
+  case92_op7();
+  case92_op8();
+  case92_op9();
+  case92_op10();
+  case92_op11();
+  case92_op12();
+  case92_op13();
+  case92_op15();
+  case92_op16();
+  case92_op17();
+  case92_op18();
+  case92_op19();
+  case92_op20();
+  case92_op22();
+  case92_op23();
+  case92_op24();
+  case92_op26();
+  case92_op27();
+  case92_op28();
+  case92_op29();
+  case93_op0();
+  case93_op1();
+  case93_op2();
+  case93_op3();
+  case93_op4();
+  case93_op5();
+  case93_op6();
+  case93_op7();
+  case93_op8();
+  case93_op9();
+  case93_op10();
+  case93_op11();
+  case93_op12();
+  case93_op13();
+  case93_op14();
+  case93_op15();
+  case93_op16();
+  case93_op17();
+  case93_op18();
+  case93_op19();
+  case93_op20();
+  case93_op22();
+  case93_op23();
+  case93_op24();
+  case93_op26();
+  case93_op27();
+  case93_op28();
+  case93_op29();
+  case94_op0();
+  case94_op1();
+  case94_op2();
+  case94_op3();
+  case94_op4();
+  case94_op5();
+  case94_op6();
+  case94_op7();
+  case94_op8();
+  case94_op9();
+  case94_op10();
+  case94_op11();
+  case94_op12();
+  case94_op15();
+  case94_op16();
+  case94_op17();
+  case94_op18();
+  case94_op19();
+  case94_op20();
+  case94_op22();
+  case94_op23();
+  case94_op24();
+  case94_op27();
+  case94_op28();
+  case94_op29();
+  case95_op0();
+  case95_op1();
+  case95_op2();
+  case95_op3();
+  case95_op4();
+  case95_op5();
+  case95_op6();
+  case95_op7();
+  case95_op8();
+  case95_op9();
+  case95_op10();
+  case95_op11();
+  case95_op13();
+  case95_op14();
+  case95_op15();
+  case96_op0();
+  case96_op1();
+  case96_op2();
+  case96_op3();
+  case96_op4();
+  case96_op5();
+  case96_op6();
+  case96_op7();
+  case96_op8();
+  case96_op9();
+  case96_op10();
+  case96_op11();
+  case96_op12();
+  case96_op13();
+  case96_op14();
+  case96_op15();
+  case97_op0();
+  case97_op1();
+  case97_op2();
+  case97_op3();
+  case97_op4();
+  case97_op5();
+  case97_op6();
+  case97_op7();
+  case97_op8();
+  case97_op9();
+  case97_op10();
+  case97_op11();
+  case97_op13();
+  case97_op14();
+  case97_op15();
+  case98_op0();
+  case98_op1();
+  case98_op2();
+  case98_op3();
+  case98_op4();
+  case98_op5();
+  case98_op6();
+  case98_op7();
+  case98_op8();
+  case98_op9();
+  case98_op10();
+  case98_op11();
+  case98_op12();
+  case98_op13();
+  case98_op14();
+  case98_op15();
+  case99_op0();
+  case99_op1();
+  case99_op2();
+  case99_op3();
+  case99_op4();
+  case99_op5();
+  case99_op6();
+  case99_op7();
+  case99_op8();
+  case99_op9();
+  case99_op10();
+  case99_op11();
+  case99_op12();
+  case99_op13();
+  case99_op14();
+  case99_op15();
+  case100_op0();
+  case100_op1();
+  case100_op2();
+  case100_op3();
+  case100_op4();
+  case100_op5();
+  case100_op6();
+  case100_op7();
+  case100_op8();
+  case100_op9();
+  case100_op10();
+  case100_op11();
+  case100_op12();
+  case100_op13();
+  case100_op14();
+  case100_op15();
+  case101_op0();
+  case101_op1();
+  case101_op2();
+  case101_op3();
+  case101_op4();
+  case101_op5();
+  case101_op6();
+  case101_op7();
+  case101_op8();
+  case101_op9();
+  case101_op10();
+  case101_op11();
+  case101_op12();
+  case101_op13();
+  case101_op14();
+  case101_op15();
+  case102_op0();
+  case102_op1();
+  case102_op2();
+  case102_op3();
+  case102_op4();
+  case102_op5();
+  case102_op6();
+  case102_op7();
+  case102_op8();
+  case102_op9();
+  case102_op10();
+  case102_op11();
+  case102_op12();
+  case102_op13();
+  case102_op14();
+  case102_op15();
+  case103_op0();
+  case103_op1();
+  case103_op2();
+  case103_op3();
+  case103_op4();
+  case103_op5();
+  case103_op6();
+  case103_op7();
+  case103_op8();
+  case103_op9();
+  case103_op10();
+  case103_op11();
+  case103_op12();
+  case103_op13();
+  case103_op14();
+  case103_op15();
+  case104_op0();
+  case104_op1();
+  case104_op2();
+  case104_op3();
+  case104_op4();
+  case104_op5();
+  case104_op6();
+  case104_op7();
+  case104_op8();
+  case104_op9();
+  case104_op10();
+  case104_op11();
+  case104_op12();
+  case104_op13();
+  case104_op14();
+  case105_op0();
+  case105_op1();
+  case105_op2();
+  case105_op3();
+  case105_op4();
+  case105_op5();
+  case105_op6();
+  case105_op7();
+  case105_op8();
+  case105_op9();
+  case105_op10();
+  case105_op12();
+  case105_op13();
+  case105_op14();
+  case106_op0();
+  case106_op1();
+  case106_op2();
+  case106_op3();
+  case106_op4();
+  case106_op5();
+  case106_op6();
+  case106_op7();
+  case106_op8();
+  case106_op9();
+  case106_op10();
+  case106_op11();
+  case106_op12();
+  case106_op13();
+  case106_op14();
+  case106_op15();
 }

@@ -13,5 +13,8 @@ int main() {
   print_latex(Layout<Shape<_2,_2>, Stride<_1,_2>>{});
   print_latex(Layout<_4, _2>{});
   print_latex_tv(composition(make_identity_layout(Shape<_2,_4>{}), Layout<Shape<_4,_2>, Stride<_2,_1>>{}), Shape<_2,_4>{});
+  // Composed layouts: the function over the inner layout's shape.
+  print_layout(composition(Swizzle<2,0,2>{}, Layout<Shape<_4,_4>,Stride<_4,_1>>{}));
+  print_layout(composition(Layout<Shape<_8,_8>,Stride<_8,_1>>{}, Int<2>{}, Layout<Shape<_4,_4>,Stride<_4,_1>>{}));
   return 0;
 }

@@ -42,16 +42,18 @@ fn composition_operands(expr: &str) -> Option<(Layout, ComposedLayout)> {
 }
 
 /// Where C++'s inverse is not one: the first index at which its law fails. A right inverse
-/// `R` must give `C(R(i)) == i` for every `i < size(R)` that `C` reaches (with an offset, `C`'s
-/// image does not start at 0); a left inverse `R(C(i)) == i` for every `i < size(C)`.
+/// `R` must give `C(R(i)) == i` for every `i < size(R)` (CuTe's `@post`); where `C` has an
+/// offset its image does not start at 0 and no `R` can, so there for the `i < size(R)` that `C`
+/// reaches. A left inverse must give `R(C(i)) == i` for every `i < size(C)`.
 fn law_breaks(op: &str, c: &ComposedLayout, r: &ComposedLayout) -> Option<i64> {
     let (n, m) = (c.domain().unwrap(), r.domain().unwrap());
     if op == "left_inverse" {
         return (0..n).find(|&i| c.call_index(i).and_then(|x| r.call_index(x)).is_ok_and(|x| x == i).not());
     }
+    let offsets = c.outer().iter().any(|&(o, _)| o != 0);
     let reached: std::collections::HashSet<i64> = (0..n).map(|i| c.call_index(i).unwrap()).collect();
     (0..m)
-        .filter(|i| reached.contains(i))
+        .filter(|i| !offsets || reached.contains(i))
         .find(|&i| r.call_index(i).and_then(|x| c.call_index(x)).is_ok_and(|x| x == i).not())
 }
 

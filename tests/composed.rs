@@ -10,6 +10,9 @@
 //! bijection on its domain and its own inverse; slicing then evaluating is evaluating then
 //! restricting; parse o print round-trips.
 
+mod common;
+
+use common::args;
 use cute::cute_dyn::{
     self, parse_styled, ComposedLayout, Coord, Error, IntTuple, Layout, MaybeComposed, Notation, Style, Swizzle, Tuple,
 };
@@ -55,25 +58,6 @@ fn law_breaks(op: &str, c: &ComposedLayout, r: &ComposedLayout) -> Option<i64> {
     (0..m)
         .filter(|i| !offsets || reached.contains(i))
         .find(|&i| r.call_index(i).and_then(|x| c.call_index(x)).is_ok_and(|x| x == i).not())
-}
-
-/// The top-level arguments of `op(a,b,...)`.
-fn args(expr: &str) -> Vec<&str> {
-    let inner = &expr[expr.find('(').unwrap() + 1..expr.len() - 1];
-    let (mut out, mut depth, mut start) = (Vec::new(), 0, 0);
-    for (i, ch) in inner.char_indices() {
-        match ch {
-            '(' | '<' => depth += 1,
-            ')' | '>' => depth -= 1,
-            ',' if depth == 0 => {
-                out.push(&inner[start..i]);
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    out.push(&inner[start..]);
-    out
 }
 
 #[test]

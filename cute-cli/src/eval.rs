@@ -281,6 +281,11 @@ impl Args<'_> {
         usize::try_from(n)
             .map_err(|_| bad(self.op, format!("argument {} must be a non-negative index, got {n}", i + 1)))
     }
+    /// An optional projection (`(1,_,1)` for C++'s `Step<_1,X,_1>`) at argument `i`.
+    fn proj(&self, i: usize) -> Result<Option<Coord>> {
+        self.v.get(i).map(|_| self.coord(i)).transpose()
+    }
+
     fn tiler(&self, i: usize) -> Result<Tiler> {
         match self.get(i)? {
             Value::Tiler(t) => Ok(t.clone()),
@@ -413,10 +418,37 @@ pub const OPS: &[Op] = &[
     Op {
         name: "ceil_div",
         args: (2, 2),
-        signature: "ceil_div(tuple, tuple) -> tuple",
-        doc: "the ceiling quotient, by mode or by a running quotient (CuTe `ceil_div`)",
+        signature: "ceil_div(tuple, tuple | layout) -> tuple",
+        doc: "the ceiling quotient, by mode or by a running quotient; by a layout, the shape of the tiles that cover the shape, shape(complement(layout, shape)) (CuTe `ceil_div`)",
         example: "ceil_div((4,4,2,5),3)",
-        eval: |a| tup(dy::ceil_div(&a.tuple(0)?, &a.tuple(1)?)?),
+        eval: |a| match a.get(1)? {
+            Value::Layout(l) => tup(dy::complement(l, &a.tuple(0)?)?.shape().clone()),
+            _ => tup(dy::ceil_div(&a.tuple(0)?, &a.tuple(1)?)?),
+        },
+    },
+    Op {
+        name: "round_up",
+        args: (2, 2),
+        signature: "round_up(tuple, tuple) -> tuple",
+        doc: "rounded up to a multiple, by mode (CuTe `round_up`)",
+        example: "round_up((100,33,7),(64,32))",
+        eval: |a| tup(dy::round_up(&a.tuple(0)?, &a.tuple(1)?)?),
+    },
+    Op {
+        name: "compact_col_major",
+        args: (1, 2),
+        signature: "compact_col_major(tuple[, int]) -> tuple",
+        doc: "column-major compact strides of a shape, from current (default 1) (CuTe `compact_col_major`)",
+        example: "compact_col_major((2,(3,4)),2)",
+        eval: |a| tup(dy::compact_col_major(&a.tuple(0)?, current(a)?)?),
+    },
+    Op {
+        name: "compact_row_major",
+        args: (1, 2),
+        signature: "compact_row_major(tuple[, int]) -> tuple",
+        doc: "row-major compact strides of a shape, from current (default 1) (CuTe `compact_row_major`)",
+        example: "compact_row_major((2,(3,4)))",
+        eval: |a| tup(dy::compact_row_major(&a.tuple(0)?, current(a)?)?),
     },
     Op {
         name: "prefix_product",
@@ -521,6 +553,22 @@ pub const OPS: &[Op] = &[
             Shaped::Layout(l) => lay(l.dice(&a.coord(0)?)?),
             Shaped::Tuple(t) => tup(dy::dice(&a.coord(0)?, &t)?),
         },
+    },
+    Op {
+        name: "coshape",
+        args: (1, 1),
+        signature: "coshape(layout) -> int",
+        doc: "the extent of the codomain, 1 + sum((s-1)*|d|); for integer strides the cosize (CuTe `coshape`)",
+        example: "coshape((64,4):(-12,6))",
+        eval: |a| int(a.layout(0)?.cosize()?),
+    },
+    Op {
+        name: "make_layout_like",
+        args: (1, 1),
+        signature: "make_layout_like(layout) -> layout",
+        doc: "a compact layout of the shape, strides in the order of the layout's, static-0 strides kept (CuTe `make_layout_like`)",
+        example: "make_layout_like((2,2,2,2):(0,2,4,1))",
+        eval: |a| lay(dy::make_layout_like(&a.layout(0)?)?),
     },
     Op {
         name: "cosize",
@@ -679,10 +727,39 @@ pub const OPS: &[Op] = &[
         signature: "slice_and_offset(coord, layout) -> [layout, int]",
         doc: "the sub-layout under `_` and the offset of the fixed coordinates (CuTe `slice_and_offset`)",
         example: "slice_and_offset((_,1),(4,2):(2,1))",
-        eval: |a| {
-            let (l, off) = a.layout(1)?.slice_and_offset(&a.coord(0)?)?;
-            Ok(Value::Pair(Box::new(Value::Layout(l)), Box::new(Value::Int(off))))
-        },
+        eval: |a| with_offset(a.layout(1)?.slice_and_offset(&a.coord(0)?)?),
+    },
+    Op {
+        name: "local_tile",
+        args: (3, 4),
+        signature: "local_tile(layout, tiler, coord[, proj]) -> [layout, int]",
+        doc: "the tile at coord of the layout divided by tiler, and its offset; proj (1 keeps, _ drops a mode) projects tiler and coord (CuTe `local_tile`)",
+        example: "local_tile((8,8,4):(1,8,64),<4,4>,(1,1,_))",
+        eval: |a| with_offset(dy::tensor::local_tile(&a.layout(0)?, &a.tiler(1)?, &a.coord(2)?, a.proj(3)?.as_ref())?),
+    },
+    Op {
+        name: "local_partition",
+        args: (3, 4),
+        signature: "local_partition(layout, layout, int[, proj]) -> [layout, int]",
+        doc: "thread index's part of the layout spread over the thread layout, and its offset; proj dices the thread layout (CuTe `local_partition`)",
+        example: "local_partition((16,64):(1,16),(2,16):(16,1),17)",
+        eval: |a| with_offset(dy::tensor::local_partition(&a.layout(0)?, &a.layout(1)?, a.int(2)?, a.proj(3)?.as_ref())?),
+    },
+    Op {
+        name: "inner_partition",
+        args: (3, 3),
+        signature: "inner_partition(layout, tiler, coord) -> [layout, int]",
+        doc: "zipped_divide sliced at coord in the rest mode, the tile modes kept (CuTe `inner_partition`)",
+        example: "inner_partition((8,4):(1,8),<4,2>,(1,1))",
+        eval: |a| with_offset(dy::tensor::inner_partition(&a.layout(0)?, &a.tiler(1)?, &a.coord(2)?)?),
+    },
+    Op {
+        name: "outer_partition",
+        args: (3, 3),
+        signature: "outer_partition(layout, tiler, coord) -> [layout, int]",
+        doc: "zipped_divide sliced at coord in the tile mode, the rest modes kept (CuTe `outer_partition`)",
+        example: "outer_partition((8,4):(1,8),<4,2>,(1,1))",
+        eval: |a| with_offset(dy::tensor::outer_partition(&a.layout(0)?, &a.tiler(1)?, &a.coord(2)?)?),
     },
     Op {
         name: "make_layout",
@@ -1126,6 +1203,19 @@ fn recast_ratio(a: &Args<'_>) -> Result<(i64, i64)> {
     }
     let g = dy::int::gcd(old.unsigned_abs(), new.unsigned_abs()) as i64;
     Ok((new / g, old / g))
+}
+
+/// A layout and the offset its data moves by, as `[layout, offset]`.
+fn with_offset((l, off): (Layout, Int)) -> Result<Value> {
+    Ok(pair(Value::Layout(l), Value::Int(off)))
+}
+
+/// The optional second argument `current` of `compact_*_major` (1 by default, static).
+fn current(a: &Args<'_>) -> Result<Int> {
+    if a.v.len() > 1 {
+        return a.int(1);
+    }
+    Ok(Int::st(1))
 }
 
 /// The binary `zip(a, b)`: the i-th modes paired.

@@ -643,6 +643,36 @@ pub fn ceil_div(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
     div_fold(a, b, DivKind::Ceil)
 }
 
+/// `round_up(a, b)`: `a` rounded up to a multiple of `b`, `((a + b - 1) / b) * b`, by mode for
+/// tuples (`b`'s missing modes are 1, as C++).
+///
+/// # Errors
+/// `RankMismatch` when `b` has more modes than `a`, or one is a tuple and the other not;
+/// `DivisionByZero`; `Overflow`.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// assert_eq!(round_up(&"(100,33,7)".parse()?, &"(64,32)".parse()?)?.to_string(), "(128,64,7)");
+/// # Ok::<(), Error>(())
+/// ```
+pub fn round_up(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
+    match (a, b) {
+        (Tuple::Leaf(x), Tuple::Leaf(y)) => {
+            Ok(Tuple::Leaf(x.checked_add(*y)?.checked_sub(Int::st(1))?.checked_div(*y)?.checked_mul(*y)?))
+        }
+        (Tuple::Node(av), Tuple::Node(_)) if b.rank() <= a.rank() => {
+            let bv = b.append_to(a.rank(), Tuple::Leaf(Int::st(1)))?.modes();
+            Ok(Tuple::Node(av.iter().zip(&bv).map(|(x, y)| round_up(x, y)).collect::<Result<_>>()?))
+        }
+        _ => Err(Error::RankMismatch {
+            op: "round_up",
+            expected: alloc::format!("a divisor of at most rank {} and as much a tuple", a.rank()),
+            found: b.rank(),
+        }),
+    }
+}
+
 /// `prefix_product(a, init)`: exclusive prefix product (pycute's definition; an int `init`
 /// broadcasts into sub-tuples).
 ///
@@ -719,6 +749,38 @@ pub fn evenly_divides(a: &IntTuple, b: &IntTuple) -> bool {
         })()
         .unwrap_or(false),
     }
+}
+
+/// `compact_col_major(shape, current)`: column-major compact strides from `current`
+/// ([`compact_major`] left).
+///
+/// # Errors
+/// `Overflow`.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// assert_eq!(compact_col_major(&"(2,(3,4))".parse()?, Int::st(2))?.to_string(), "(2,(4,12))");
+/// # Ok::<(), Error>(())
+/// ```
+pub fn compact_col_major(shape: &IntTuple, current: Int) -> Result<IntTuple> {
+    compact_major(shape, current, true)
+}
+
+/// `compact_row_major(shape, current)`: row-major compact strides from `current`
+/// ([`compact_major`] right).
+///
+/// # Errors
+/// `Overflow`.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// assert_eq!(compact_row_major(&"(2,(3,4))".parse()?, Int::st(1))?.to_string(), "(12,(4,1))");
+/// # Ok::<(), Error>(())
+/// ```
+pub fn compact_row_major(shape: &IntTuple, current: Int) -> Result<IntTuple> {
+    compact_major(shape, current, false)
 }
 
 /// `compact_major<LayoutLeft|LayoutRight>(shape, current)`: compact strides starting at

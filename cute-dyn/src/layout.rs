@@ -432,6 +432,28 @@ pub fn make_layout(modes: &[Layout]) -> Layout {
     )
 }
 
+/// `make_layout_like(L)`: a compact layout of `L`'s shape whose strides follow the order of
+/// `L`'s strides; static-0 strides are kept (CuTe C++ `layout.hpp`).
+///
+/// # Errors
+/// As [`make_ordered_layout`].
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// // CuTe's examples in layout.hpp
+/// let l = make_layout_like(&"(2,2,2,2):(0,2,4,1)".parse()?)?;
+/// assert_eq!(l.to_styled(Style::Cpp), "(_2,_2,_2,_2):(_0,_2,_4,_1)");
+/// let l = make_layout_like(&"({2},{3},{4},{5}):(0,{42},1,0)".parse()?)?;
+/// assert_eq!(l.to_styled(Style::Cpp), "(2,3,4,5):(_0,4,_1,_0)");
+/// # Ok::<(), Error>(())
+/// ```
+pub fn make_layout_like(l: &Layout) -> Result<Layout> {
+    let zeros_as_one = crate::coalesce::filter_zeros(l);
+    let ordered = make_ordered_layout(zeros_as_one.shape(), l.stride())?;
+    Layout::new(l.shape().clone(), ordered.stride().clone())
+}
+
 /// `make_ordered_layout(shape, order)`: compact strides that visit the modes in the order
 /// given by `order` (weakly congruent to `shape`; lower orders get smaller strides, equal orders
 /// share a start stride; dynamic orders count as larger than every static one, in order).

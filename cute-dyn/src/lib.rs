@@ -53,12 +53,12 @@ pub use divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
 pub use error::{Error, Result};
 pub use int::Int;
 pub use int_tuple::{
-    ceil_div, compact_major, compatible, crd2crd, crd2idx, crd2idx_colex, dice, elem_scale, evenly_divides, idx2crd,
-    idx2crd_strided, inner_product, prefix_product, product, product_each, shape_div, slice, sum, tuple_max, zip, zip1,
-    Coord, IntTuple, Tuple,
+    ceil_div, compact_col_major, compact_major, compact_row_major, compatible, crd2crd, crd2idx, crd2idx_colex, dice,
+    elem_scale, evenly_divides, idx2crd, idx2crd_strided, inner_product, prefix_product, product, product_each,
+    round_up, shape_div, slice, sum, tuple_max, zip, zip1, Coord, IntTuple, Tuple,
 };
 pub use inverse::{left_inverse, max_alignment, max_common_layout, max_common_vector, nullspace, right_inverse};
-pub use layout::{make_layout, make_layout_left, make_layout_right, make_ordered_layout, Layout};
+pub use layout::{make_layout, make_layout_left, make_layout_like, make_layout_right, make_ordered_layout, Layout};
 pub use parse::{parse_styled, Parse, Parser};
 pub use print::{Notation, Style};
 pub use product::{

@@ -5,6 +5,12 @@
 //! index `i < size` needs no further check. Tiles and partitions are CuTe's definitions, built
 //! from this crate's algebra: `local_tile` is `zipped_divide` then a slice of the rest mode,
 //! `local_partition` a slice of the tile mode at the thread's coordinate.
+//!
+//! The same partitions on layouts alone ([`local_tile`], [`local_partition`],
+//! [`inner_partition`], [`outer_partition`], with projections) give what CuTe C++ gives for a
+//! tensor: the sliced layout and the offset its data pointer moves by, residue tiles of a
+//! non-dividing tiler included (a kernel predicates them). The tensors over slices refuse
+//! those and any coordinate past the grid: they cannot reach past their storage.
 
 use alloc::vec;
 use alloc::vec::Vec;
@@ -209,7 +215,7 @@ impl<'a, T> Tensor<&'a [T]> {
     /// # Ok::<(), cute_dyn::Error>(())
     /// ```
     pub fn local_partition(&self, threads: &Layout, tid: usize) -> Result<Tensor<&'a [T]>> {
-        let (tiler, coord) = thread_tiler(threads, tid)?;
+        let (tiler, coord) = thread_tiler(threads, Int::dy(tid as i64), None)?;
         let (layout, off) = tile_slice(&self.layout, &tiler, &coord, false)?;
         let data: &'a [T] = self.data;
         Tensor::new(data.get(off..).unwrap_or(&[]), layout)
@@ -250,7 +256,7 @@ impl<'a, T> Tensor<&'a mut [T]> {
     /// # Errors
     /// As [`Tensor::local_partition`].
     pub fn local_partition_mut(&mut self, threads: &Layout, tid: usize) -> Result<Tensor<&mut [T]>> {
-        let (tiler, coord) = thread_tiler(threads, tid)?;
+        let (tiler, coord) = thread_tiler(threads, Int::dy(tid as i64), None)?;
         let (layout, off) = tile_slice(&self.layout, &tiler, &coord, false)?;
         let len = self.data.len();
         Tensor::new_mut(&mut self.data[off.min(len)..], layout)
@@ -268,7 +274,8 @@ fn tile_slice(layout: &Layout, tiler: &Tiler, coord: &Coord, inner: bool) -> Res
     }
     // CuTe does not check the coordinate: past the last tile it reads another tile's data.
     let mode = zipped.get(if inner { 1 } else { 0 })?;
-    if !coord_in_range(coord, mode.shape())? {
+    let coord = if coord.is_tuple() { coord.append_to(mode.rank(), Tuple::Leaf(None))? } else { coord.clone() };
+    if !coord_in_range(&coord, mode.shape())? {
         return Err(Error::InvalidArgument {
             op: if inner { "local_tile" } else { "local_partition" },
             reason: alloc::format!(
@@ -278,22 +285,149 @@ fn tile_slice(layout: &Layout, tiler: &Tiler, coord: &Coord, inner: bool) -> Res
             ),
         });
     }
-    let c = if inner {
-        Tuple::Node(vec![Tuple::Leaf(None), coord.clone()])
-    } else {
-        Tuple::Node(vec![coord.clone(), Tuple::Leaf(None)])
-    };
-    let (sliced, off) = zipped.slice_and_offset(&c)?;
+    let (sliced, off) = partition_zipped(&zipped, &coord, inner)?;
     let off = usize::try_from(off.value()).map_err(|_| Error::InvalidArgument {
         op: "local_tile",
         reason: alloc::format!("the tile starts at {} before the storage", off.value()),
     })?;
-    // The slice of a rank-2 zipped layout is a rank-1 tuple: the tile is its one mode.
-    let sliced = match sliced.rank() {
-        1 if matches!(sliced.shape(), Tuple::Node(_)) => sliced.get(0)?,
-        _ => sliced,
-    };
     Ok((sliced, off))
+}
+
+/// CuTe's `inner_partition` of a layout (the layout of `inner_partition(tensor, tiler,
+/// coord)`, and the offset its data pointer moves by): `zipped_divide(layout, tiler)` sliced in
+/// its rest mode at `coord`, every tile mode kept (`repeat<R0>(_)`). A tuple coordinate gets
+/// `_` appended up to the rest mode's rank; an integer indexes the rest mode flat.
+///
+/// As C++, a tiler that does not divide the layout gives the whole tile past the edge (the
+/// residue tile a kernel predicates), and the coordinate is not checked against the grid.
+///
+/// # Errors
+/// `RankMismatch` for a tuple coordinate longer than the rest mode (C++'s static_assert);
+/// those of `zipped_divide` and the slice.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// // CuTe C++ 4.2: local_tile of an (8,8,4) tensor by <4,4> at (1,1,_)
+/// let (t, off) = tensor::inner_partition(&"(8,8,4):(1,8,64)".parse()?, &"<4,4>".parse()?, &"(1,1,_)".parse()?)?;
+/// assert_eq!((t.to_string(), off.value()), ("(4,4,4):(1,8,64)".to_string(), 36));
+/// # Ok::<(), Error>(())
+/// ```
+pub fn inner_partition(layout: &Layout, tiler: &Tiler, coord: &Coord) -> Result<(Layout, Int)> {
+    partition(layout, tiler, coord, true)
+}
+
+/// CuTe's `outer_partition` of a layout: `zipped_divide(layout, tiler)` sliced in its tile
+/// mode at `coord` (appended with `_` as [`inner_partition`]), every rest mode kept: the
+/// elements at `coord` of every tile.
+///
+/// # Errors
+/// As [`inner_partition`].
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// // CuTe C++ 4.2: element (1,1) of every 4x2 tile
+/// let (t, off) = tensor::outer_partition(&"(8,4):(1,8)".parse()?, &"<4,2>".parse()?, &"(1,1)".parse()?)?;
+/// assert_eq!((t.to_string(), off.value()), ("(2,2):(4,16)".to_string(), 9));
+/// # Ok::<(), Error>(())
+/// ```
+pub fn outer_partition(layout: &Layout, tiler: &Tiler, coord: &Coord) -> Result<(Layout, Int)> {
+    partition(layout, tiler, coord, false)
+}
+
+/// The slice of `zipped_divide(layout, tiler)` that keeps mode 0 (`inner`) or mode 1.
+fn partition(layout: &Layout, tiler: &Tiler, coord: &Coord, inner: bool) -> Result<(Layout, Int)> {
+    partition_zipped(&zipped_divide(layout, tiler)?, coord, inner)
+}
+
+fn partition_zipped(zipped: &Layout, coord: &Coord, inner: bool) -> Result<(Layout, Int)> {
+    let (kept, cut) = if inner { (zipped.get(0)?, zipped.get(1)?) } else { (zipped.get(1)?, zipped.get(0)?) };
+    // `repeat<R>(_)`: `_` itself for one mode.
+    let all = match kept.rank() {
+        1 => Tuple::Leaf(None),
+        r => Tuple::Node(vec![Tuple::Leaf(None); r]),
+    };
+    let c = if coord.is_tuple() { coord.append_to(cut.rank(), Tuple::Leaf(None))? } else { coord.clone() };
+    zipped.slice_and_offset(&Tuple::Node(if inner { vec![all, c] } else { vec![c, all] }))
+}
+
+/// CuTe's `local_tile(tensor, tiler, coord[, proj])` on the tensor's layout: the tile at
+/// `coord` ([`inner_partition`]) and its offset; a projection (`Step<_1,X,_1>`, written
+/// `(1,_,1)`) first keeps the tiler's and the coordinate's modes paired with an integer.
+///
+/// # Errors
+/// As [`inner_partition`]; `RankMismatch` for a projection that does not fit.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// // CuTe's GEMM: the (M,K) operand A of a (32,64,4) CTA tile at (1,2,_), A's projection
+/// // Step<_1,X,_1> (CuTe C++ 4.2's answer)
+/// let a: Layout = "(128,16):(1,128)".parse()?;
+/// let (t, off) = tensor::local_tile(&a, &"<32,64,4>".parse()?, &"(1,2,_)".parse()?, Some(&"(1,_,1)".parse()?))?;
+/// assert_eq!((t.to_string(), off.value()), ("(32,4,4):(1,128,512)".to_string(), 32));
+/// # Ok::<(), Error>(())
+/// ```
+pub fn local_tile(layout: &Layout, tiler: &Tiler, coord: &Coord, proj: Option<&Coord>) -> Result<(Layout, Int)> {
+    match proj {
+        None => inner_partition(layout, tiler, coord),
+        Some(p) => inner_partition(layout, &tiler.dice(p)?, &int_tuple::dice(p, coord)?),
+    }
+}
+
+/// CuTe's `local_partition(tensor, tile, index[, proj])` on the tensor's layout: the part of
+/// thread `index` when the layout is spread over the thread layout `tile`:
+/// [`outer_partition`] by `product_each(shape(tile))` at the thread's flat coordinate
+/// (`tile.get_flat_coord(index)`); a projection first dices the thread layout.
+///
+/// # Errors
+/// `InvalidArgument` where `index` is not the image of the coordinate C++ computes for it
+/// (`(index / stride) % shape` per mode: a thread layout that is not compact; C++ goes on with
+/// another thread's part); those of [`outer_partition`].
+///
+/// # Examples
+/// ```
+/// use cute_dyn::*;
+/// // CuTe's comment in tensor_impl.hpp: a (16,64) tensor over 2x16 threads gives (8,4)
+/// // (CuTe C++ 4.2's answer)
+/// let (p, off) = tensor::local_partition(&"(16,64):(1,16)".parse()?, &"(2,16):(16,1)".parse()?, Int::dy(17), None)?;
+/// assert_eq!((p.to_string(), off.value()), ("(8,4):(2,256)".to_string(), 17));
+/// # Ok::<(), Error>(())
+/// ```
+pub fn local_partition(layout: &Layout, tile: &Layout, index: Int, proj: Option<&Coord>) -> Result<(Layout, Int)> {
+    let (tiler, coord) = thread_tiler(tile, index, proj)?;
+    outer_partition(layout, &tiler, &coord)
+}
+
+/// The by-mode tiler `product_each(shape(tile))` and thread `index`'s flat coordinate in it
+/// (C++'s `tile.get_flat_coord(index)`), the thread layout diced by `proj`.
+fn thread_tiler(tile: &Layout, index: Int, proj: Option<&Coord>) -> Result<(Tiler, Coord)> {
+    // The thread's coordinate in the whole thread layout (each mode's `(index / stride) % shape`,
+    // so a projection keeps its modes' coordinates as they are).
+    let hier = int_tuple::idx2crd_strided(&Tuple::Leaf(index), tile.shape(), tile.stride())?;
+    if tile.call_coord(&hier.map(&mut |x| Some(*x)))?.value() != index.value() {
+        return Err(Error::InvalidArgument {
+            op: "local_partition",
+            reason: alloc::format!(
+                "thread {index} is not at the coordinate {hier} of the thread layout {tile} (not compact)"
+            ),
+        });
+    }
+    let (tile, hier) = match proj {
+        Some(p) => (tile.dice(p)?, int_tuple::dice(p, &hier)?),
+        None => (tile.clone(), hier),
+    };
+    // `get_flat_coord`: each mode's coordinate as a 1-D index within the mode.
+    let (tiler, coord) = match (&hier, tile.shape()) {
+        (Tuple::Node(hv), Tuple::Node(sv)) => {
+            let coord = hv.iter().zip(sv).map(|(c, s)| Ok(Tuple::Leaf(Some(int_tuple::crd2idx_colex(c, s)?))));
+            let tiler = sv.iter().map(|s| Ok(Tiler::Int(int_tuple::product(s)?)));
+            (Tiler::ByMode(tiler.collect::<Result<_>>()?), Tuple::Node(coord.collect::<Result<_>>()?))
+        }
+        (c, s) => (Tiler::Int(int_tuple::product(s)?), Tuple::Leaf(Some(int_tuple::crd2idx_colex(c, s)?))),
+    };
+    Ok((tiler, coord))
 }
 
 /// Whether every fixed coordinate lies inside its mode (an integer against a tuple counts in
@@ -312,30 +446,6 @@ fn coord_in_range(c: &Coord, shape: &IntTuple) -> Result<bool> {
         }
         (Tuple::Node(_), _) => false,
     })
-}
-
-/// The by-mode tiler `product_each(shape(threads))` and thread `tid`'s coordinate in it.
-fn thread_tiler(threads: &Layout, tid: usize) -> Result<(Tiler, Coord)> {
-    let shape = int_tuple::product_each(threads.shape())?;
-    let n = threads.size()?.value();
-    let j = (0..n).find(|&j| threads.call(j).ok() == Some(tid as i64)).ok_or_else(|| Error::InvalidArgument {
-        op: "local_partition",
-        reason: alloc::format!("thread {tid} is not in the image of the thread layout {threads}"),
-    })?;
-    let crd = int_tuple::idx2crd(&Tuple::Leaf(Int::dy(j)), &shape)?;
-    let tiler = Tiler::ByMode(shape.modes().into_iter().map(|s| Tiler::Int(leaf(&s))).collect());
-    let coord = match &crd {
-        Tuple::Node(v) => Tuple::Node(v.iter().map(|c| Tuple::Leaf(Some(leaf(c)))).collect()),
-        Tuple::Leaf(c) => Tuple::Node(vec![Tuple::Leaf(Some(*c))]),
-    };
-    Ok((tiler, coord))
-}
-
-fn leaf(t: &IntTuple) -> Int {
-    match t {
-        Tuple::Leaf(v) => *v,
-        Tuple::Node(_) => Int::st(1),
-    }
 }
 
 /// `make_layout_tv(threads, values)`: the thread-value layout of a tile where each thread

@@ -47,6 +47,37 @@ impl Tiler {
     }
 }
 
+impl Tiler {
+    /// `dice(proj, tiler)` (CuTe's projection of a tiler, `Step<_1,X,_1>`): the elements
+    /// paired with an integer in `proj` kept, those paired with `_` (C++'s `X`) dropped.
+    ///
+    /// # Errors
+    /// `RankMismatch` where `proj` does not fit the tiler.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// let t: Tiler = "<32,64,4>".parse()?;
+    /// assert_eq!(t.dice(&"(1,_,1)".parse()?)?.to_string(), "<32,4>");
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn dice(&self, proj: &crate::Coord) -> Result<Tiler> {
+        match (self, proj) {
+            (_, Tuple::Leaf(Some(_))) => Ok(self.clone()),
+            (Tiler::Layout(l), _) => Ok(Tiler::Layout(l.dice(proj)?)),
+            (Tiler::ByMode(v), Tuple::Node(p)) if v.len() == p.len() => {
+                let kept = v.iter().zip(p).filter(|(_, p)| !matches!(p, Tuple::Leaf(None)));
+                Ok(Tiler::ByMode(kept.map(|(t, p)| t.dice(p)).collect::<Result<_>>()?))
+            }
+            _ => Err(Error::RankMismatch {
+                op: "dice",
+                expected: alloc::format!("a projection of the tiler {self}"),
+                found: proj.rank(),
+            }),
+        }
+    }
+}
+
 /// Apply a binary layout operation by mode: element i of a by-mode tiler applies to mode i of
 /// `l`; `_` keeps the mode; the modes of `l` past the tiler are kept (`drop_rest == false`,
 /// the divides and products) or dropped (`drop_rest == true`, composition in C++ 4.2).

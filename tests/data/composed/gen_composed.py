@@ -11,10 +11,14 @@ expression written to cxx_refused.txt, and the build retried. Run from this dire
 
     python3 gen_composed.py <cutlass include> <cccl include> <cuda_runtime include> <cuda_nvcc include>
 """
+import os
 import random
 import re
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from cxx_driver import build_dropping, cpp_layout, cpp_tuple  # noqa: E402
 
 random.seed(20261130)
 CASES = 60
@@ -43,49 +47,9 @@ def swizzle():
     return b, m, s
 
 
-def modes(t):
-    """The top-level modes of `(a,(b,c),d)`."""
-    parts, depth, cur = [], 0, ""
-    for ch in t[1:-1]:
-        if ch == "," and depth == 0:
-            parts.append(cur)
-            cur = ""
-            continue
-        depth += ch == "("
-        depth -= ch == ")"
-        cur += ch
-    parts.append(cur)
-    return parts
-
-
-def cpp_layout(text):
-    """`(8,(2,4)):(1,(8,16))` as a static CuTe C++ expression."""
-
-    def tup(t):
-        t = t.strip()
-        if t.startswith("("):
-            return "make_tuple(" + ",".join(tup(p) for p in modes(t)) + ")"
-        return f"Int<{t}>{{}}"
-
-    depth, split = 0, None
-    for i, ch in enumerate(text):
-        depth += ch == "("
-        depth -= ch == ")"
-        if ch == ":" and depth == 0:
-            split = i
-    return f"make_layout({tup(text[:split])},{tup(text[split + 1:])})"
-
-
 def cpp_coord(text):
     """`(3,_)` as a static CuTe coordinate."""
-    def tup(t):
-        t = t.strip()
-        if t == "_":
-            return "_"
-        if t.startswith("("):
-            return "make_coord(" + ",".join(tup(p) for p in modes(t)) + ")"
-        return f"Int<{t}>{{}}"
-    return tup(text)
+    return cpp_tuple(text, "make_coord")
 
 
 def ops_on(cl, tr, tc):
@@ -296,28 +260,8 @@ def main():
     inc = sum((["-I", p] for p in sys.argv[1:]), [])
     all_cases = cases()
     exprs = {f"case{k}_op{n}": expr for k, _, ops in all_cases for n, (_, expr, _) in enumerate(ops)}
-    dropped = set()
-    while True:
-        open("gen_cxx_composed.cpp", "w").write(source(all_cases, dropped))
-        r = subprocess.run(["g++", "-std=c++17", "-O0", "-fmax-errors=400", *inc, "gen_cxx_composed.cpp", "-o", "/tmp/gen_cxx_composed"],
-                           capture_output=True, text=True)
-        if r.returncode == 0:
-            break
-        failing = set(re.findall(r"In function 'void (case\d+_op\d+)\(\)'", r.stderr))
-        failing |= set(re.findall(r"required from here.*\n?.*?(case\d+_op\d+)", r.stderr))
-        for m in re.finditer(r"gen_cxx_composed\.cpp:(\d+):", r.stderr):
-            line = int(m.group(1))
-            src = open("gen_cxx_composed.cpp").read().split("\n")
-            for back in range(line - 1, -1, -1):
-                fm = re.match(r"void (case\d+_op\d+)\(\)", src[back])
-                if fm:
-                    failing.add(fm.group(1))
-                    break
-        if not failing - dropped:
-            sys.stderr.write(r.stderr[-4000:])
-            raise SystemExit("the C++ build fails outside any case")
-        dropped |= failing
-        print(f"dropped {len(failing)} (C++ refuses), retrying", file=sys.stderr)
+    dropped = build_dropping(lambda d: open("gen_cxx_composed.cpp", "w").write(source(all_cases, d)),
+                             "gen_cxx_composed.cpp", "/tmp/gen_cxx_composed", inc)
     out = subprocess.run(["/tmp/gen_cxx_composed"], capture_output=True, text=True, check=True).stdout
     open("cxx_composed.tsv", "w").write(out)
     open("cxx_refused.txt", "w").write("".join(exprs[d] + "\n" for d in sorted(dropped, key=lambda x: [int(v) for v in re.findall(r"\d+", x)])))

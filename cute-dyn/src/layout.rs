@@ -203,6 +203,42 @@ impl Layout {
         int_tuple::crd2idx(c, &self.shape, &self.stride)
     }
 
+    /// `get_flat_coord(index)`: the coordinate of `index`, `(index / stride) % shape` at each
+    /// leaf (C++'s `get_hier_coord`), each top-level mode's coordinate as a 1-D index within the
+    /// mode (an integer for a layout of one leaf).
+    ///
+    /// # Errors
+    /// `InvalidArgument` where the layout does not give `index` back at that coordinate (a
+    /// layout that is not compact; C++ goes on with another coordinate); `DivisionByZero`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::*;
+    /// // Thread 17 of 2x16 threads laid out row-major is at row 1, column 1.
+    /// let l: Layout = "(2,16):(16,1)".parse()?;
+    /// assert_eq!(l.flat_coord(Int::st(17))?.to_string(), "(1,1)");
+    /// assert_eq!("((2,2),4):((1,8),2)".parse::<Layout>()?.flat_coord(Int::st(11))?.to_string(), "(3,1)");
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn flat_coord(&self, index: Int) -> Result<IntTuple> {
+        let hier = int_tuple::idx2crd_strided(&Tuple::Leaf(index), &self.shape, &self.stride)?;
+        if self.call_coord(&hier.map(&mut |x| Some(*x)))?.value() != index.value() {
+            return Err(Error::InvalidArgument {
+                op: "get_flat_coord",
+                reason: alloc::format!("{self} does not reach {index} at the coordinate {hier} (not compact)"),
+            });
+        }
+        match (&hier, &self.shape) {
+            (Tuple::Node(hv), Tuple::Node(sv)) => Ok(Tuple::Node(
+                hv.iter()
+                    .zip(sv)
+                    .map(|(c, s)| Ok(Tuple::Leaf(int_tuple::crd2idx_colex(c, s)?)))
+                    .collect::<Result<_>>()?,
+            )),
+            (c, s) => Ok(Tuple::Leaf(int_tuple::crd2idx_colex(c, s)?)),
+        }
+    }
+
     /// `slice(c, L)`: the sub-layout over the `_` modes of `c`.
     ///
     /// # Errors

@@ -35,6 +35,7 @@ pub mod int;
 pub mod int_tuple;
 pub mod inverse;
 pub mod layout;
+pub mod mma;
 pub mod parse;
 pub mod post;
 pub mod print;

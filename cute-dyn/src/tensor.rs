@@ -403,31 +403,20 @@ pub fn local_partition(layout: &Layout, tile: &Layout, index: Int, proj: Option<
 /// The by-mode tiler `product_each(shape(tile))` and thread `index`'s flat coordinate in it
 /// (C++'s `tile.get_flat_coord(index)`), the thread layout diced by `proj`.
 fn thread_tiler(tile: &Layout, index: Int, proj: Option<&Coord>) -> Result<(Tiler, Coord)> {
-    // The thread's coordinate in the whole thread layout (each mode's `(index / stride) % shape`,
-    // so a projection keeps its modes' coordinates as they are).
-    let hier = int_tuple::idx2crd_strided(&Tuple::Leaf(index), tile.shape(), tile.stride())?;
-    if tile.call_coord(&hier.map(&mut |x| Some(*x)))?.value() != index.value() {
-        return Err(Error::InvalidArgument {
-            op: "local_partition",
-            reason: alloc::format!(
-                "thread {index} is not at the coordinate {hier} of the thread layout {tile} (not compact)"
-            ),
-        });
-    }
-    let (tile, hier) = match proj {
-        Some(p) => (tile.dice(p)?, int_tuple::dice(p, &hier)?),
-        None => (tile.clone(), hier),
+    // Each mode's coordinate is its own (`(index / stride) % shape`), so a projection keeps
+    // the kept modes' coordinates as they are.
+    let flat = tile.flat_coord(index)?;
+    let (tile, flat) = match proj {
+        Some(p) => (tile.dice(p)?, int_tuple::dice(p, &flat)?),
+        None => (tile.clone(), flat),
     };
-    // `get_flat_coord`: each mode's coordinate as a 1-D index within the mode.
-    let (tiler, coord) = match (&hier, tile.shape()) {
-        (Tuple::Node(hv), Tuple::Node(sv)) => {
-            let coord = hv.iter().zip(sv).map(|(c, s)| Ok(Tuple::Leaf(Some(int_tuple::crd2idx_colex(c, s)?))));
-            let tiler = sv.iter().map(|s| Ok(Tiler::Int(int_tuple::product(s)?)));
-            (Tiler::ByMode(tiler.collect::<Result<_>>()?), Tuple::Node(coord.collect::<Result<_>>()?))
+    let coord = flat.map(&mut |x| Some(*x));
+    Ok(match tile.shape() {
+        Tuple::Node(sv) => {
+            (Tiler::ByMode(sv.iter().map(|s| Ok(Tiler::Int(int_tuple::product(s)?))).collect::<Result<_>>()?), coord)
         }
-        (c, s) => (Tiler::Int(int_tuple::product(s)?), Tuple::Leaf(Some(int_tuple::crd2idx_colex(c, s)?))),
-    };
-    Ok((tiler, coord))
+        s => (Tiler::Int(int_tuple::product(s)?), coord),
+    })
 }
 
 /// Whether every fixed coordinate lies inside its mode (an integer against a tuple counts in

@@ -1,0 +1,406 @@
+//! Tiled MMAs (CuTe's `cute/atom/mma_atom.hpp`): an MMA atom's thread-value layouts of its A,
+//! B and C fragments, tiled over a layout of atoms and permuted, and the per-thread partitions
+//! a CuTe GEMM is written with. Only layouts: the atoms' instructions are the kernel's.
+
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+
+use crate::composition::composition;
+use crate::divide::{logical_divide, zipped_divide};
+use crate::error::{Error, Result};
+use crate::int::Int;
+use crate::int_tuple::{Coord, Tuple};
+use crate::inverse::right_inverse;
+use crate::layout::{make_layout, make_layout_left, Layout};
+use crate::product::tiled_product;
+use crate::tiler::Tiler;
+
+/// An MMA atom: one instruction's `(M,N,K)` shape, the threads it takes (`ThrID`) and the
+/// thread-value layouts of its operands, `(thread, value) -> index` in the column-major
+/// `(M,K)`, `(N,K)` and `(M,N)` tiles (CuTe's `MMA_Traits`).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct MmaAtom {
+    /// The CuTe name of the operation (`SM80_16x8x16_F32F16F16F32_TN`).
+    pub name: String,
+    /// `Shape_MNK`.
+    pub shape_mnk: [i64; 3],
+    /// `ThrID`: the atom's threads.
+    pub thr_id: Layout,
+    /// `ALayout`, `(thread, value) -> (m, k)`.
+    pub layout_a_tv: Layout,
+    /// `BLayout`, `(thread, value) -> (n, k)`.
+    pub layout_b_tv: Layout,
+    /// `CLayout`, `(thread, value) -> (m, n)`.
+    pub layout_c_tv: Layout,
+}
+
+/// One row of the atom table: `(name, (M,N,K), ThrID, A, B, C)`, the layouts in the notation.
+type AtomRow = (&'static str, [i64; 3], &'static str, &'static str, &'static str, &'static str);
+
+/// The atoms of `MMA_Traits` in CuTe 4.2 with fixed layouts.
+const ATOMS: &[AtomRow] = {
+    const SM80_16X8_ROW: &str = "((4,8),(2,2)):((32,1),(16,8))";
+    const SM80_8X8_ROW: &str = "((4,8),2):((16,1),8)";
+    const A16: &str = "((4,8),(2,2,2)):((32,1),(16,8,128))";
+    const B16: &str = "((4,8),(2,2)):((16,1),(8,64))";
+    &[
+        ("UniversalFMA", [1, 1, 1], "1:0", "(1,1):(0,0)", "(1,1):(0,0)", "(1,1):(0,0)"),
+        ("SM75_16x8x8_F32F16F16F32_TN", [16, 8, 8], "32:1", SM80_16X8_ROW, SM80_8X8_ROW, SM80_16X8_ROW),
+        ("SM80_16x8x8_F16F16F16F16_TN", [16, 8, 8], "32:1", SM80_16X8_ROW, SM80_8X8_ROW, SM80_16X8_ROW),
+        ("SM80_16x8x8_F32F16F16F32_TN", [16, 8, 8], "32:1", SM80_16X8_ROW, SM80_8X8_ROW, SM80_16X8_ROW),
+        ("SM80_16x8x8_F32BF16BF16F32_TN", [16, 8, 8], "32:1", SM80_16X8_ROW, SM80_8X8_ROW, SM80_16X8_ROW),
+        ("SM80_16x8x16_F16F16F16F16_TN", [16, 8, 16], "32:1", A16, B16, SM80_16X8_ROW),
+        ("SM80_16x8x16_F32F16F16F32_TN", [16, 8, 16], "32:1", A16, B16, SM80_16X8_ROW),
+        ("SM80_16x8x16_F32BF16BF16F32_TN", [16, 8, 16], "32:1", A16, B16, SM80_16X8_ROW),
+        (
+            "SM80_16x8x4_F32TF32TF32F32_TN",
+            [16, 8, 4],
+            "32:1",
+            "((4,8),2):((16,1),8)",
+            "((4,8),1):((8,1),0)",
+            SM80_16X8_ROW,
+        ),
+        (
+            "SM80_16x8x8_F32TF32TF32F32_TN",
+            [16, 8, 8],
+            "32:1",
+            "((4,8),(2,2)):((16,1),(8,64))",
+            "((4,8),2):((8,1),32)",
+            SM80_16X8_ROW,
+        ),
+    ]
+};
+
+impl MmaAtom {
+    /// The atom CuTe names `name`: the table above, and the SM90 warpgroup MMAs
+    /// `SM90_64xNx16_F32F16F16_SS` and `_RS` (K-major A and B) for N a multiple of 8 up to 256.
+    ///
+    /// # Errors
+    /// `InvalidArgument` for a name not in the set.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::mma::MmaAtom;
+    /// let a = MmaAtom::named("SM80_16x8x16_F32F16F16F32_TN")?;
+    /// assert_eq!(a.layout_a_tv.to_string(), "((4,8),(2,2,2)):((32,1),(16,8,128))");
+    /// # Ok::<(), cute_dyn::Error>(())
+    /// ```
+    pub fn named(name: &str) -> Result<MmaAtom> {
+        if let Some(&(_, shape, thr, a, b, c)) = ATOMS.iter().find(|t| t.0 == name) {
+            return MmaAtom::of(name, shape, thr, a, b, c);
+        }
+        if let Some(atom) = gmma(name) {
+            return atom;
+        }
+        Err(Error::InvalidArgument {
+            op: "mma atom",
+            reason: alloc::format!("unknown atom {name}; known: {}", MmaAtom::names().join(", ")),
+        })
+    }
+
+    /// The names [`MmaAtom::named`] knows (the SM90 ones for N = 8, 64, 128, 256).
+    pub fn names() -> Vec<String> {
+        let mut v: Vec<String> = ATOMS.iter().map(|t| String::from(t.0)).collect();
+        for n in [8, 64, 128, 256] {
+            v.push(alloc::format!("SM90_64x{n}x16_F32F16F16_SS"));
+            v.push(alloc::format!("SM90_64x{n}x16_F32F16F16_RS"));
+        }
+        v
+    }
+
+    fn of(name: &str, shape_mnk: [i64; 3], thr: &str, a: &str, b: &str, c: &str) -> Result<MmaAtom> {
+        let st = |l: Layout| l.to_static();
+        Ok(MmaAtom {
+            name: String::from(name),
+            shape_mnk,
+            thr_id: st(thr.parse()?),
+            layout_a_tv: st(a.parse()?),
+            layout_b_tv: st(b.parse()?),
+            layout_c_tv: st(c.parse()?),
+        })
+    }
+}
+
+/// `SM90_64xNx16_F32F16F16_SS` / `_RS`: a warpgroup (128 threads) MMA; A and B read from shared
+/// memory by every thread (`SS`, stride-0 thread modes) or A from registers (`RS`, laid out as C).
+fn gmma(name: &str) -> Option<Result<MmaAtom>> {
+    let rest = name.strip_prefix("SM90_64x")?;
+    let (n, kind) = rest.split_once("x16_F32F16F16_")?;
+    let n: i64 = n.parse().ok()?;
+    if n <= 0 || n > 256 || n % 8 != 0 || !matches!(kind, "SS" | "RS") {
+        return None;
+    }
+    let c = alloc::format!("((4,8,4),(2,2,{})):((128,1,16),(64,8,512))", n / 8);
+    let a = if kind == "SS" {
+        String::from("(128,(64,16)):(0,(1,64))")
+    } else {
+        String::from("((4,8,4),(2,2,2)):((128,1,16),(64,8,512))")
+    };
+    let b = alloc::format!("(128,({n},16)):(0,(1,{n}))");
+    Some(MmaAtom::of(name, [64, n, 16], "128:1", &a, &b, &c))
+}
+
+/// CuTe's `TiledMMA`: an atom tiled over a layout of atoms `(M,N,K)` (`thr_layout_vmnk =
+/// tiled_product(ThrID, atom_layout)`) with a permutation of each of M, N and K (`_` for none).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct TiledMma {
+    atom: MmaAtom,
+    thr_layout_vmnk: Layout,
+    permutation_mnk: [Tiler; 3],
+}
+
+impl TiledMma {
+    /// `make_tiled_mma(atom, atom_layout, permutations)`: `atom_layout` appended to rank 3 with
+    /// `1:0`, `permutations` to three with `_` (C++).
+    ///
+    /// # Errors
+    /// `RankMismatch` for more than three modes or permutations; those of `tiled_product`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::mma::{MmaAtom, TiledMma};
+    /// // 2x2 atoms of SM80 16x8x16: 128 threads over a 32x16x16 tile (CuTe C++ 4.2)
+    /// let t = TiledMma::new(MmaAtom::named("SM80_16x8x16_F32F16F16F32_TN")?, &"(2,2,1):(1,2,0)".parse()?, &[])?;
+    /// assert_eq!(t.thr_layout_vmnk().to_string(), "(32,2,2,1):(1,32,64,0)");
+    /// assert_eq!((0..3).map(|i| t.tile_size_mnk(i).unwrap()).collect::<Vec<_>>(), [32, 16, 16]);
+    /// # Ok::<(), cute_dyn::Error>(())
+    /// ```
+    pub fn new(atom: MmaAtom, atom_layout: &Layout, permutations: &[Tiler]) -> Result<TiledMma> {
+        if atom_layout.rank() > 3 || permutations.len() > 3 {
+            return Err(Error::RankMismatch {
+                op: "make_tiled_mma",
+                expected: "at most 3 modes (M,N,K) and 3 permutations".into(),
+                found: atom_layout.rank().max(permutations.len()),
+            });
+        }
+        let mut modes = atom_layout.modes();
+        modes.resize(3, Layout::leaf(Int::st(1), Int::st(0)));
+        let mnk = Layout::from_modes(modes);
+        let thr_layout_vmnk = tiled_product(&atom.thr_id, &Tiler::Layout(mnk))?;
+        let perm = |i: usize| permutations.get(i).cloned().unwrap_or(Tiler::Under);
+        Ok(TiledMma { atom, thr_layout_vmnk, permutation_mnk: [perm(0), perm(1), perm(2)] })
+    }
+
+    /// The atom.
+    pub fn atom(&self) -> &MmaAtom {
+        &self.atom
+    }
+
+    /// `(ThrV, ThrM, ThrN, ThrK) -> thread index`.
+    pub fn thr_layout_vmnk(&self) -> &Layout {
+        &self.thr_layout_vmnk
+    }
+
+    /// The number of threads.
+    ///
+    /// # Errors
+    /// `Overflow`.
+    pub fn size(&self) -> Result<i64> {
+        Ok(self.thr_layout_vmnk.size()?.value())
+    }
+
+    /// `permutation_mnk<i>`: the permutation, or for `_` the extent `atom_shape[i] *
+    /// size<i+1>(thr_layout_vmnk)`.
+    fn permutation(&self, i: usize) -> Result<Tiler> {
+        Ok(match &self.permutation_mnk[i] {
+            Tiler::Under => {
+                let threads = self.thr_layout_vmnk.get(i + 1)?.size()?;
+                Tiler::Int(Int::st(self.atom.shape_mnk[i]).checked_mul(threads)?)
+            }
+            p => p.clone(),
+        })
+    }
+
+    /// `tile_size_mnk<i>`: the extent of the tile in M, N or K.
+    ///
+    /// # Errors
+    /// `IndexOutOfRange` for `i > 2`; `Overflow`.
+    pub fn tile_size_mnk(&self, i: usize) -> Result<i64> {
+        if i > 2 {
+            return Err(Error::IndexOutOfRange { op: "tile_size_mnk", index: i as i64, rank: 3 });
+        }
+        Ok(match self.permutation(i)? {
+            Tiler::Int(n) => n.value(),
+            Tiler::Layout(l) => l.size()?.value(),
+            t => tiler_size(&t)?,
+        })
+    }
+
+    /// `thrfrg_C`: an `(M,N,...)` layout as `((ThrV,(ThrM,ThrN)),(FrgV,(RestM,RestN,...)))`.
+    ///
+    /// # Errors
+    /// Those of the divides and compositions.
+    pub fn thrfrg_c(&self, c: &Layout) -> Result<Layout> {
+        self.thrfrg(c, [0, 1], &self.atom.layout_c_tv)
+    }
+
+    /// `thrfrg_A`: an `(M,K,...)` layout as `((ThrV,(ThrM,ThrK)),(FrgV,(RestM,RestK,...)))`.
+    ///
+    /// # Errors
+    /// As [`TiledMma::thrfrg_c`].
+    pub fn thrfrg_a(&self, a: &Layout) -> Result<Layout> {
+        self.thrfrg(a, [0, 2], &self.atom.layout_a_tv)
+    }
+
+    /// `thrfrg_B`: an `(N,K,...)` layout as `((ThrV,(ThrN,ThrK)),(FrgV,(RestN,RestK,...)))`.
+    ///
+    /// # Errors
+    /// As [`TiledMma::thrfrg_c`].
+    pub fn thrfrg_b(&self, b: &Layout) -> Result<Layout> {
+        self.thrfrg(b, [1, 2], &self.atom.layout_b_tv)
+    }
+
+    /// The permuted layout tiled by the atom (modes `dims` of MNK), its atom mode seen through
+    /// the atom's thread-value layout, and the thread mode tiled by the atom layout.
+    fn thrfrg(&self, l: &Layout, [x, y]: [usize; 2], tv: &Layout) -> Result<Layout> {
+        let permuted = logical_divide(l, &Tiler::ByMode(vec![self.permutation(x)?, self.permutation(y)?]))?;
+        let atom =
+            |i: usize| Ok::<_, Error>(Tiler::Layout(make_layout_left(&Tuple::Leaf(Int::st(self.atom.shape_mnk[i])))?));
+        let tiled = zipped_divide(&permuted, &Tiler::ByMode(vec![atom(x)?, atom(y)?]))?;
+        let tv_tiled = composition(&tiled, &Tiler::ByMode(vec![Tiler::Layout(tv.clone()), Tiler::Under]))?;
+        let threads = |i: usize| -> Result<Tiler> {
+            Ok(Tiler::Layout(make_layout_left(&Tuple::Leaf(self.thr_layout_vmnk.get(i + 1)?.size()?))?))
+        };
+        zipped_divide(&tv_tiled, &Tiler::ByMode(vec![Tiler::Under, Tiler::ByMode(vec![threads(x)?, threads(y)?])]))
+    }
+
+    /// `thr_idx -> (ThrV,ThrM,ThrN,ThrK)`: `(size, 1):(1, 0)` composed with the right inverse of
+    /// `(thr_layout_vmnk, its complement)`.
+    fn thridx_to_thrid(&self) -> Result<Layout> {
+        let v = &self.thr_layout_vmnk;
+        let n = v.size()?;
+        let rest = crate::complement::complement(v, &Tuple::Leaf(v.cosize()?))?;
+        let inverse = right_inverse(&make_layout(&[v.clone(), rest]))?;
+        let first = Layout::new(
+            Tuple::Node(vec![Tuple::Leaf(n), Tuple::Leaf(Int::st(1))]),
+            Tuple::Node(vec![Tuple::Leaf(Int::st(1)), Tuple::Leaf(Int::st(0))]),
+        )?;
+        composition(&first, &Tiler::Layout(inverse))
+    }
+
+    /// `get_layoutC_TV`: `(thread, value) -> (m, n)` index of the column-major `(M,N)` tile.
+    ///
+    /// # Errors
+    /// Those of the algebra.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::{mma::{MmaAtom, TiledMma}, Style, Notation};
+    /// let t = TiledMma::new(MmaAtom::named("SM80_16x8x16_F32F16F16F32_TN")?, &"(2,2,1):(1,2,0)".parse()?, &[])?;
+    /// // CuTe C++ 4.2's print of get_layoutC_TV()
+    /// assert_eq!(t.layout_c_tv()?.to_styled(Style::Cpp), "((_4,_8,_2,_2),((_2,_2),(_1,_1))):((_64,_1,_16,_256),((_32,_8),(_0,_0)))");
+    /// assert_eq!(t.layout_a_tv()?.to_styled(Style::Cpp), "((_4,_8,_2,_2),((_2,_2,_2),(_1,_1))):((_64,_1,_16,_0),((_32,_8,_256),(_0,_0)))");
+    /// # Ok::<(), cute_dyn::Error>(())
+    /// ```
+    pub fn layout_c_tv(&self) -> Result<Layout> {
+        let reference = self.reference(0, 1)?;
+        let thr = self.thridx_to_thrid()?;
+        composition(&self.thrfrg_c(&reference)?, &Tiler::ByMode(vec![Tiler::Layout(thr), Tiler::Under]))
+    }
+
+    /// `get_layoutA_TV`: `(thread, value) -> (m, k)` index of the column-major `(M,K)` tile;
+    /// the threads that tile N read the same A (stride 0).
+    ///
+    /// # Errors
+    /// Those of the algebra.
+    pub fn layout_a_tv(&self) -> Result<Layout> {
+        self.operand_tv(0, 2, [1, 0], Self::thrfrg_a)
+    }
+
+    /// `get_layoutB_TV`: `(thread, value) -> (n, k)` index of the column-major `(N,K)` tile;
+    /// the threads that tile M read the same B (stride 0).
+    ///
+    /// # Errors
+    /// Those of the algebra.
+    pub fn layout_b_tv(&self) -> Result<Layout> {
+        self.operand_tv(1, 2, [0, 1], Self::thrfrg_b)
+    }
+
+    /// The `(M,K)` or `(N,K)` thread-value layout: the thread mode `(ThrM,ThrK)` or `(ThrN,ThrK)`
+    /// widened to `(ThrM,ThrN,ThrK)` by a stride-0 mode, then indexed by thread.
+    fn operand_tv(
+        &self,
+        x: usize,
+        y: usize,
+        strides: [i64; 2],
+        thrfrg: fn(&Self, &Layout) -> Result<Layout>,
+    ) -> Result<Layout> {
+        let reference = self.reference(x, y)?;
+        let v = &self.thr_layout_vmnk;
+        let widen = Layout::new(
+            Tuple::Node(vec![Tuple::Leaf(v.get(1)?.size()?), Tuple::Leaf(v.get(2)?.size()?)]),
+            Tuple::Node(vec![Tuple::Leaf(Int::st(strides[0])), Tuple::Leaf(Int::st(strides[1]))]),
+        )?;
+        let tile = Tiler::ByMode(vec![Tiler::Under, Tiler::ByMode(vec![Tiler::Layout(widen), Tiler::Under])]);
+        let widened = composition(&thrfrg(self, &reference)?, &Tiler::ByMode(vec![tile, Tiler::Under]))?;
+        composition(&widened, &Tiler::ByMode(vec![Tiler::Layout(self.thridx_to_thrid()?), Tiler::Under]))
+    }
+
+    /// The compact `(tile_size<x>, tile_size<y>)` layout.
+    fn reference(&self, x: usize, y: usize) -> Result<Layout> {
+        let shape = Tuple::Node(vec![
+            Tuple::Leaf(Int::st(self.tile_size_mnk(x)?)),
+            Tuple::Leaf(Int::st(self.tile_size_mnk(y)?)),
+        ]);
+        make_layout_left(&shape)
+    }
+
+    /// `get_slice(thr).partition_C(c)`: thread `thr`'s part of an `(M,N,...)` layout,
+    /// `(FrgV,RestM,RestN,...)`, and its offset.
+    ///
+    /// # Errors
+    /// As [`crate::layout::Layout::flat_coord`]; those of the algebra.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::{mma::{MmaAtom, TiledMma}, parse_styled, Int, Layout, Style, Notation};
+    /// let t = TiledMma::new(MmaAtom::named("SM80_16x8x16_F32F16F16F32_TN")?, &"(2,2,1):(1,2,0)".parse()?, &[])?;
+    /// // A 64x32 column-major C with run-time extents, thread 120 (CuTe C++ 4.2's answer)
+    /// let c: Layout = parse_styled("(64,32):(_1,64)", Style::Cpp)?;
+    /// let (part, off) = t.partition_c(&c, Int::dy(120))?;
+    /// assert_eq!((part.to_styled(Style::Cpp), off.value()), ("((_2,_2),2,2):((64,_8),_32,1024)".to_string(), 534));
+    /// # Ok::<(), cute_dyn::Error>(())
+    /// ```
+    pub fn partition_c(&self, c: &Layout, thr: Int) -> Result<(Layout, Int)> {
+        self.partition(&self.thrfrg_c(c)?, thr, [1, 2])
+    }
+
+    /// `get_slice(thr).partition_A(a)`: thread `thr`'s part of an `(M,K,...)` layout.
+    ///
+    /// # Errors
+    /// As [`TiledMma::partition_c`].
+    pub fn partition_a(&self, a: &Layout, thr: Int) -> Result<(Layout, Int)> {
+        self.partition(&self.thrfrg_a(a)?, thr, [1, 3])
+    }
+
+    /// `get_slice(thr).partition_B(b)`: thread `thr`'s part of an `(N,K,...)` layout.
+    ///
+    /// # Errors
+    /// As [`TiledMma::partition_c`].
+    pub fn partition_b(&self, b: &Layout, thr: Int) -> Result<(Layout, Int)> {
+        self.partition(&self.thrfrg_b(b)?, thr, [2, 3])
+    }
+
+    /// The thread's slice `((v,(x,y)), (_, (_,...)))` of a `thrfrg` layout.
+    fn partition(&self, frg: &Layout, thr: Int, [x, y]: [usize; 2]) -> Result<(Layout, Int)> {
+        let vmnk = self.thr_layout_vmnk.flat_coord(thr)?.modes();
+        let leaf = |t: &crate::IntTuple| t.map(&mut |x| Some(*x));
+        let thread: Coord = Tuple::Node(vec![leaf(&vmnk[0]), Tuple::Node(vec![leaf(&vmnk[x]), leaf(&vmnk[y])])]);
+        let rest = frg.get(1)?.get(1)?.rank();
+        let values = Tuple::Node(vec![Tuple::Leaf(None), Tuple::Node(vec![Tuple::Leaf(None); rest])]);
+        frg.slice_and_offset(&Tuple::Node(vec![thread, values]))
+    }
+}
+
+/// The size a tiler spans (the product of its modes' sizes).
+fn tiler_size(t: &Tiler) -> Result<i64> {
+    match t {
+        Tiler::Layout(l) => Ok(l.size()?.value()),
+        Tiler::Int(n) => Ok(n.value()),
+        Tiler::Under => Ok(1),
+        Tiler::ByMode(v) => v
+            .iter()
+            .try_fold(1i64, |acc, t| acc.checked_mul(tiler_size(t)?).ok_or(Error::Overflow { op: "tile_size_mnk" })),
+    }
+}

@@ -1,0 +1,102 @@
+//! Tiled MMAs against CuTe C++ 4.2 (tests/data/mma/: `gen_mma.py` writes and runs the g++
+//! driver `gen_cxx_mma.cpp`): for 21 tiled MMAs over the SM75/SM80 `mma.sync` atoms (F16,
+//! BF16, TF32), SM90 warpgroup MMAs and the universal FMA, with atom layouts and
+//! permutations, the atoms' layouts, `thr_layout_vmnk`, `tile_size_mnk`, the A/B/C
+//! thread-value layouts and random threads' `partition_A/B/C` of column- and row-major operands
+//! with run-time extents (layout, static flags included, and data offset) equal C++'s. And the
+//! definition: the C thread-value layout of every tiled MMA is a bijection onto its tile.
+
+use cute::cute_dyn::mma::{MmaAtom, TiledMma};
+use cute::cute_dyn::{parse_styled, Int, Layout, Style, Tiler};
+
+const ANSWERS: &str = include_str!("data/mma/cxx_mma.tsv");
+
+/// The tiled MMA `atom;atom_layout;perm perm perm` of a line.
+fn tiled(key: &str) -> TiledMma {
+    let mut f = key.split(';');
+    let (atom, layout, perms) = (f.next().unwrap(), f.next().unwrap(), f.next().unwrap());
+    let perms: Vec<Tiler> = match perms {
+        "_" => vec![],
+        p => p
+            .split(' ')
+            .map(|x| match x {
+                "_" => Tiler::Under,
+                x if x.contains(':') => Tiler::Layout(x.parse().unwrap()),
+                x => Tiler::Int(Int::st(x.parse().unwrap())),
+            })
+            .collect(),
+    };
+    TiledMma::new(MmaAtom::named(atom).unwrap(), &layout.parse().unwrap(), &perms).unwrap()
+}
+
+fn cpp(l: &Layout) -> String {
+    l.to_styled(Style::Cpp)
+}
+
+#[test]
+fn every_answer_of_cxx_is_ours() {
+    let mut n = 0;
+    for line in ANSWERS.lines() {
+        let f: Vec<&str> = line.split('\t').collect();
+        let (key, what, cxx) = (f[0], f[1], f[2]);
+        let m = tiled(key);
+        let ours = match what {
+            "atom_thr_id" => cpp(&m.atom().thr_id),
+            "atom_a_tv" => cpp(&m.atom().layout_a_tv),
+            "atom_b_tv" => cpp(&m.atom().layout_b_tv),
+            "atom_c_tv" => cpp(&m.atom().layout_c_tv),
+            "thr_layout_vmnk" => cpp(m.thr_layout_vmnk()),
+            "tile_size_mnk" => format!(
+                "(_{},_{},_{})",
+                m.tile_size_mnk(0).unwrap(),
+                m.tile_size_mnk(1).unwrap(),
+                m.tile_size_mnk(2).unwrap()
+            ),
+            "layout_a_tv" => cpp(&m.layout_a_tv().unwrap()),
+            "layout_b_tv" => cpp(&m.layout_b_tv().unwrap()),
+            "layout_c_tv" => cpp(&m.layout_c_tv().unwrap()),
+            w => {
+                // `partition_X thr layout`: the layout in C++'s print (run-time extents).
+                let mut p = w.splitn(3, ' ');
+                let (op, thr, layout) = (p.next().unwrap(), p.next().unwrap(), p.next().unwrap());
+                let l: Layout = parse_styled(layout, Style::Cpp).unwrap();
+                let thr = Int::dy(thr.parse().unwrap());
+                let (r, off) = match op {
+                    "partition_A" => m.partition_a(&l, thr),
+                    "partition_B" => m.partition_b(&l, thr),
+                    "partition_C" => m.partition_c(&l, thr),
+                    _ => panic!("{what}"),
+                }
+                .unwrap();
+                format!("[{},_{}]", cpp(&r), off.value())
+            }
+        };
+        assert_eq!(ours, cxx, "{key} {what}");
+        n += 1;
+    }
+    assert!(n >= 300, "{n} answers");
+}
+
+/// Every (thread, value) of a tiled MMA's C layout is one element of the `(M,N)` tile, each
+/// once: the threads own the accumulator tile without overlap (where no atoms tile K: those
+/// threads hold partial sums of the same C).
+#[test]
+fn the_c_layout_covers_the_tile_once() {
+    let keys: std::collections::BTreeSet<&str> = ANSWERS.lines().map(|l| l.split('\t').next().unwrap()).collect();
+    let mut n = 0;
+    for key in keys {
+        let m = tiled(key);
+        if m.thr_layout_vmnk().get(3).unwrap().size().unwrap().value() != 1 {
+            continue;
+        }
+        n += 1;
+        let c = m.layout_c_tv().unwrap();
+        let (tm, tn) = (m.tile_size_mnk(0).unwrap(), m.tile_size_mnk(1).unwrap());
+        let mut seen = vec![0; (tm * tn) as usize];
+        for i in 0..c.size().unwrap().value() {
+            seen[c.call(i).unwrap() as usize] += 1;
+        }
+        assert!(seen.iter().all(|&k| k == 1), "{key}");
+    }
+    assert!(n >= 20, "{n} tiled MMAs");
+}

@@ -29,6 +29,7 @@ extern crate alloc;
 pub mod coalesce;
 pub mod complement;
 pub mod composition;
+pub mod copy;
 pub mod divide;
 pub mod error;
 pub mod int;

@@ -2,9 +2,12 @@
 """Generator of tests/data/mma/cxx_mma.tsv: CuTe C++ 4.2's tiled MMAs,
 `make_tiled_mma(Atom{}, atom_layout, permutations)`, over the atoms cute-dyn knows: for each,
 the atom's own layouts, `thr_layout_vmnk`, `tile_size_mnk`, `get_layoutA/B/C_TV()` and a random
-thread's `partition_A/B/C` of column- and row-major operands (layout and data offset).
+thread's `partition_A/B/C` of column- and row-major operands (layout and data offset). Then
+tiled copies, `make_tiled_copy(Copy_Atom<Op,T>{}, thr_layout, val_layout)`: the atom's
+element layouts, `TiledLayout_TV`, `Tiler_MN`, `get_layoutS/D_TV()` and `partition_S/D`.
 
-Each line: the tiled MMA (`atom;atom_layout;permutations`), what is printed, and C++'s print.
+Each line: the tiled MMA (`atom;atom_layout;permutations`) or copy
+(`copy:atom;element bits;thr_layout;val_layout`), what is printed, and C++'s print.
 Run from this directory:
 
     python3 gen_mma.py <cutlass include> <cccl include> <cuda_runtime include> <cuda_nvcc include>
@@ -54,6 +57,53 @@ TILED = [
 ]
 
 
+# (atom, element type, its bits, thread layout, value layout)
+TILED_COPIES = [
+    ("UniversalCopy<uint128_t>", "half_t", 16, "(32,4):(4,1)", "(1,8):(0,1)"),
+    ("UniversalCopy<uint128_t>", "half_t", 16, "(16,8):(1,16)", "(8,1):(1,0)"),
+    ("UniversalCopy<uint32_t>", "float", 32, "(32,8):(8,1)", "(1,1):(0,0)"),
+    ("UniversalCopy<uint64_t>", "float", 32, "(8,32):(1,8)", "(2,1):(1,0)"),
+    ("SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "half_t", 16, "(16,8):(8,1)", "(1,8):(0,1)"),
+    ("UniversalCopy<uint128_t>", "float", 32, "(32,4):(4,1)", "(1,4):(0,1)"),
+    ("UniversalCopy<uint16_t>", "half_t", 16, "(8,8):(8,1)", "(1,1):(0,0)"),
+    ("UniversalCopy<uint128_t>", "uint8_t", 8, "(16,16):(16,1)", "(1,16):(0,1)"),
+    ("UniversalCopy<uint64_t>", "half_t", 16, "(16,4):(1,16)", "(4,1):(1,0)"),
+    ("UniversalCopy<uint128_t>", "half_t", 16, "(8,16):(16,1)", "(1,8):(0,1)"),
+    ("UniversalCopy<uint32_t>", "half_t", 16, "(32,4):(1,32)", "(2,1):(1,0)"),
+    ("SM75_U32x1_LDSM_N", "half_t", 16, "(32,1):(1,0)", "(1,2):(0,1)"),
+    ("SM75_U32x2_LDSM_N", "half_t", 16, "(32,1):(1,0)", "(1,4):(0,1)"),
+    ("SM75_U32x4_LDSM_N", "half_t", 16, "(32,1):(1,0)", "(1,8):(0,1)"),
+    ("SM75_U16x8_LDSM_T", "half_t", 16, "(32,1):(1,0)", "(1,8):(0,1)"),
+]
+
+
+def copy_cases():
+    out = []
+    for atom, t, bits, thr, val in TILED_COPIES:
+        key = f"copy:{atom};{bits};{thr};{val}"
+        c = f"Copy_Atom<{atom}, {t}>"
+        body = [f"auto m = make_tiled_copy({c}{{}}, {cpp_layout(thr)}, {cpp_layout(val)});", f'std::string k = "{key}";',
+                "using TC = decltype(m);",
+                'p(k, "atom_src", typename TC::AtomLayoutSrc{});',
+                'p(k, "atom_dst", typename TC::AtomLayoutDst{});',
+                'p(k, "atom_ref", typename TC::AtomLayoutRef{});',
+                'p(k, "layout_tv", typename TC::TiledLayout_TV{});',
+                'p(k, "tiler_mn", typename TC::Tiler_MN{});',
+                'p(k, "layout_s_tv", m.get_layoutS_TV());',
+                'p(k, "layout_d_tv", m.get_layoutD_TV());']
+        r = random.Random(len(out))
+        for op in ("S", "D"):
+            for major in ("LayoutLeft", "LayoutRight"):
+                body.append(
+                    "{ auto l = make_layout(make_shape(2 * size<0>(typename TC::Tiler_MN{}), 2 * size<1>(typename TC::Tiler_MN{})), %s{}); "
+                    "int thr = %d %% int(size<0>(typename TC::TiledLayout_TV{})); auto t = make_tensor(counting_iterator<int>(0), l); "
+                    "auto r = m.get_slice(thr).partition_%s(t); "
+                    "std::cout << k << '\\t' << \"partition_%s \" << thr << ' ' << l << '\\t' << '[' << r.layout() << \",_\" << r.data().n_ << \"]\\n\"; }"
+                    % (major, r.randrange(1 << 20), op, op))
+        out.append(body)
+    return out
+
+
 def cpp_perm(p):
     if p == "_":
         return "_"
@@ -91,6 +141,9 @@ def source(all_cases, dropped):
         "#include <cute/atom/mma_traits_sm75.hpp>",
         "#include <cute/atom/mma_traits_sm80.hpp>",
         "#include <cute/atom/mma_traits_sm90_gmma.hpp>",
+        "#include <cute/atom/copy_atom.hpp>",
+        "#include <cute/atom/copy_traits_sm75.hpp>",
+        "#include <cute/atom/copy_traits_sm80.hpp>",
         "#include <iostream>",
         "#include <string>",
         "using namespace cute;",
@@ -100,7 +153,8 @@ def source(all_cases, dropped):
     for k, body in enumerate(all_cases):
         if f"case{k}" in dropped:
             continue
-        lines.append(f"void case{k}() {{ " + " ".join(body) + " " + partitions(k) + " }")
+        tail = partitions(k) if k < len(TILED) else ""
+        lines.append(f"void case{k}() {{ " + " ".join(body) + " " + tail + " }")
         calls.append(f"  case{k}();")
     return "\n".join(lines + ["int main() {", *calls, "}"]) + "\n"
 
@@ -124,7 +178,7 @@ def partitions(k):
 
 def main():
     inc = sum((["-I", p] for p in sys.argv[1:]), [])
-    all_cases = cases()
+    all_cases = cases() + copy_cases()
     dropped = build_dropping(lambda d: open("gen_cxx_mma.cpp", "w").write(source(all_cases, d)),
                              "gen_cxx_mma.cpp", "/tmp/gen_cxx_mma", inc)
     if dropped:

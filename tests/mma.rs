@@ -52,9 +52,26 @@ fn with_offset((l, off): (Layout, Int)) -> String {
     format!("[{},_{}]", cpp(&l), off.value())
 }
 
+/// The tiled copy `copymma:atom;bits;mma atom;mma layout;perms;operand` of a line
+/// (`make_tiled_copy_A/B/C`).
+fn copy_for_mma(key: &str) -> TiledCopy {
+    let f: Vec<&str> = key.strip_prefix("copymma:").unwrap().split(';').collect();
+    let atom = CopyAtom::new(f[0], f[1].parse().unwrap()).unwrap();
+    let m = tiled(&f[2..5].join(";"));
+    match f[5] {
+        "A" => TiledCopy::for_mma_a(atom, &m),
+        "B" => TiledCopy::for_mma_b(atom, &m),
+        _ => TiledCopy::for_mma_c(atom, &m),
+    }
+    .unwrap()
+}
+
 /// A tiled copy's answer for `what`.
 fn copy_answer(key: &str, what: &str) -> String {
-    let c = tiled_copy(key);
+    let c = if key.starts_with("copymma:") { copy_for_mma(key) } else { tiled_copy(key) };
+    if let Some(frg) = what.strip_prefix("retile ") {
+        return cpp(&c.retile(&parse_styled(frg, Style::Cpp).unwrap()).unwrap());
+    }
     match what {
         "atom_src" => cpp(&c.atom().layout_src),
         "atom_dst" => cpp(&c.atom().layout_dst),
@@ -76,7 +93,7 @@ fn every_answer_of_cxx_is_ours() {
     for line in ANSWERS.lines() {
         let f: Vec<&str> = line.split('\t').collect();
         let (key, what, cxx) = (f[0], f[1], f[2]);
-        if key.starts_with("copy:") {
+        if key.starts_with("copy:") || key.starts_with("copymma:") {
             assert_eq!(copy_answer(key, what), cxx, "{key} {what}");
             n += 1;
             continue;
@@ -99,15 +116,15 @@ fn every_answer_of_cxx_is_ours() {
             "layout_c_tv" => cpp(&m.layout_c_tv().unwrap()),
             w => {
                 let (op, thr, l) = operand(w);
-                with_offset(
-                    match op {
-                        "partition_A" => m.partition_a(&l, thr),
-                        "partition_B" => m.partition_b(&l, thr),
-                        "partition_C" => m.partition_c(&l, thr),
-                        _ => panic!("{what}"),
-                    }
-                    .unwrap(),
-                )
+                match op {
+                    "partition_A" => with_offset(m.partition_a(&l, thr).unwrap()),
+                    "partition_B" => with_offset(m.partition_b(&l, thr).unwrap()),
+                    "partition_C" => with_offset(m.partition_c(&l, thr).unwrap()),
+                    "partition_fragment_A" => cpp(&m.partition_fragment_a(&l, thr).unwrap()),
+                    "partition_fragment_B" => cpp(&m.partition_fragment_b(&l, thr).unwrap()),
+                    "partition_fragment_C" => cpp(&m.partition_fragment_c(&l, thr).unwrap()),
+                    _ => panic!("{what}"),
+                }
             }
         };
         assert_eq!(ours, cxx, "{key} {what}");
@@ -122,7 +139,7 @@ fn every_answer_of_cxx_is_ours() {
 #[test]
 fn the_c_layout_covers_the_tile_once() {
     let keys: std::collections::BTreeSet<&str> =
-        ANSWERS.lines().map(|l| l.split('\t').next().unwrap()).filter(|k| !k.starts_with("copy:")).collect();
+        ANSWERS.lines().map(|l| l.split('\t').next().unwrap()).filter(|k| !k.starts_with("copy")).collect();
     let mut n = 0;
     for key in keys {
         let m = tiled(key);

@@ -162,6 +162,31 @@ impl TiledCopy {
         Ok(TiledCopy { atom, layout_tv, tiler_mn })
     }
 
+    /// `make_tiled_copy_A(atom, mma)`: the atom over the MMA's A thread-value layout and its
+    /// `(M,K)` tile, so that a copy's destination partition is the MMA's A fragment.
+    ///
+    /// # Errors
+    /// As [`TiledCopy::from_tv`]; those of [`crate::mma::TiledMma::layout_a_tv`].
+    pub fn for_mma_a(atom: CopyAtom, mma: &crate::mma::TiledMma) -> Result<TiledCopy> {
+        TiledCopy::from_tv(atom, mma.layout_a_tv()?, mma_tile(mma, 0, 2)?)
+    }
+
+    /// `make_tiled_copy_B(atom, mma)`: over the MMA's B thread-value layout and `(N,K)` tile.
+    ///
+    /// # Errors
+    /// As [`TiledCopy::for_mma_a`].
+    pub fn for_mma_b(atom: CopyAtom, mma: &crate::mma::TiledMma) -> Result<TiledCopy> {
+        TiledCopy::from_tv(atom, mma.layout_b_tv()?, mma_tile(mma, 1, 2)?)
+    }
+
+    /// `make_tiled_copy_C(atom, mma)`: over the MMA's C thread-value layout and `(M,N)` tile.
+    ///
+    /// # Errors
+    /// As [`TiledCopy::for_mma_a`].
+    pub fn for_mma_c(atom: CopyAtom, mma: &crate::mma::TiledMma) -> Result<TiledCopy> {
+        TiledCopy::from_tv(atom, mma.layout_c_tv()?, mma_tile(mma, 0, 1)?)
+    }
+
     /// The atom.
     pub fn atom(&self) -> &CopyAtom {
         &self.atom
@@ -259,6 +284,38 @@ impl TiledCopy {
     pub fn partition_d(&self, d: &Layout, thr: Int) -> Result<(Layout, Int)> {
         partition(&self.tidfrg_d(d)?, d.rank(), thr)
     }
+}
+
+impl TiledCopy {
+    /// `retile_S` / `retile_D`: a thread's fragment `(V, RestM, RestN, ...)` (an MMA's
+    /// register fragment) seen as the copy's `((AtomV, RestV), RestM, RestN, ...)`, the values
+    /// grouped as the copy's atom moves them.
+    ///
+    /// # Errors
+    /// Those of the algebra (a fragment whose value count the tiling does not divide).
+    pub fn retile(&self, frg: &Layout) -> Result<Layout> {
+        let v = frg.get(0)?.size()?;
+        let threads = self.layout_tv.get(0)?.size()?;
+        let inverse = right_inverse(&self.layout_tv)?;
+        let by_mn = composition(&inverse, &Tiler::Layout(make_layout_left(&self.tiler_mn)?))?;
+        let frg_mn = upcast(&by_mn, threads.checked_mul(v)?.value())?;
+        let values = crate::product::logical_product(
+            &make_layout_left(&Tuple::Leaf(v))?,
+            &Tiler::Layout(right_inverse(&frg_mn)?),
+        )?;
+        let atom_vals = make_layout_left(&Tuple::Leaf(self.atom.layout_ref.get(1)?.size()?))?;
+        let frg_v = zipped_divide(&values, &Tiler::Layout(atom_vals))?;
+        let tile = int_tuple::product_each(frg_mn.shape())?.prepend(Tuple::Leaf(v));
+        let tiled = zipped_divide(frg, &Tiler::from_shape(&tile))?;
+        let v_tensor = composition(&tiled, &Tiler::ByMode(vec![Tiler::Layout(frg_v), Tiler::Under]))?;
+        let rest = IntTuple::int(0).map(&mut |x| Some(*x)).append_to(frg.rank(), Tuple::Leaf(None))?;
+        v_tensor.slice(&Tuple::Node(vec![Tuple::Leaf(None), rest]))
+    }
+}
+
+/// The `(x, y)` tile of a tiled MMA, `make_shape(tile_size<x>, tile_size<y>)`.
+fn mma_tile(mma: &crate::mma::TiledMma, x: usize, y: usize) -> Result<IntTuple> {
+    Ok(Tuple::Node(vec![IntTuple::int(mma.tile_size_mnk(x)?), IntTuple::int(mma.tile_size_mnk(y)?)]))
 }
 
 /// `thr_tensor(thr, _, repeat<rank>(_))`.

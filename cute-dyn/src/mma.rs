@@ -382,6 +382,47 @@ impl TiledMma {
         self.partition(&self.thrfrg_b(b)?, thr, [2, 3])
     }
 
+    /// `get_slice(thr).partition_fragment_C(c)`: the register fragment for thread `thr`'s part
+    /// of `c`, `make_fragment_like` of [`TiledMma::partition_c`] (C++'s `make_fragment_C`).
+    ///
+    /// # Errors
+    /// As [`TiledMma::partition_c`].
+    pub fn partition_fragment_c(&self, c: &Layout, thr: Int) -> Result<Layout> {
+        crate::product::make_fragment_like(&self.partition_c(c, thr)?.0)
+    }
+
+    /// `get_slice(thr).partition_fragment_A(a)`: the register fragment of thread `thr`'s A.
+    ///
+    /// # Errors
+    /// As [`TiledMma::partition_a`]; `InvalidArgument` for an atom that reads A from shared
+    /// memory (`_SS`: C++'s fragment is a matrix descriptor, not a layout).
+    pub fn partition_fragment_a(&self, a: &Layout, thr: Int) -> Result<Layout> {
+        self.registers("A", self.atom.name.ends_with("_SS"))?;
+        crate::product::make_fragment_like(&self.partition_a(a, thr)?.0)
+    }
+
+    /// `get_slice(thr).partition_fragment_B(b)`: the register fragment of thread `thr`'s B.
+    ///
+    /// # Errors
+    /// As [`TiledMma::partition_fragment_a`], for the SM90 atoms (B always from shared memory).
+    pub fn partition_fragment_b(&self, b: &Layout, thr: Int) -> Result<Layout> {
+        self.registers("B", self.atom.name.starts_with("SM90_"))?;
+        crate::product::make_fragment_like(&self.partition_b(b, thr)?.0)
+    }
+
+    fn registers(&self, operand: &str, descriptor: bool) -> Result<()> {
+        if descriptor {
+            return Err(Error::InvalidArgument {
+                op: "partition_fragment",
+                reason: alloc::format!(
+                    "{} reads {operand} from shared memory through a descriptor, not a register fragment",
+                    self.atom.name
+                ),
+            });
+        }
+        Ok(())
+    }
+
     /// The thread's slice `((v,(x,y)), (_, (_,...)))` of a `thrfrg` layout.
     fn partition(&self, frg: &Layout, thr: Int, [x, y]: [usize; 2]) -> Result<(Layout, Int)> {
         let vmnk = self.thr_layout_vmnk.flat_coord(thr)?.modes();

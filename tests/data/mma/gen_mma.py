@@ -77,6 +77,72 @@ TILED_COPIES = [
 ]
 
 
+# make_tiled_copy_A/B/C(Copy_Atom<atom, T>, tiled_mma): (atom, T, bits, index in TILED, operand)
+COPIES_FOR_MMA = [
+    ("SM75_U32x4_LDSM_N", "half_t", 16, 5, "A"),
+    ("SM75_U32x4_LDSM_N", "half_t", 16, 5, "B"),
+    ("SM75_U32x2_LDSM_N", "half_t", 16, 4, "B"),
+    ("SM75_U16x8_LDSM_T", "half_t", 16, 5, "B"),
+    ("UniversalCopy<uint32_t>", "float", 32, 5, "C"),
+    ("UniversalCopy<uint64_t>", "float", 32, 4, "C"),
+    ("SM75_U32x1_LDSM_N", "half_t", 16, 10, "A"),
+    ("UniversalCopy<uint32_t>", "float", 32, 0, "C"),
+]
+
+
+def static_operand(op, major):
+    """C++: a static (2x tile) operand layout for the MMA `m` (fragments need static sizes)."""
+    x, y = {"A": (0, 2), "B": (1, 2), "C": (0, 1)}[op]
+    return ("make_layout(make_shape(Int<2 * decltype(m.tile_size_mnk<%d>())::value>{}, Int<2 * decltype(m.tile_size_mnk<%d>())::value>{}), %s{})"
+            % (x, y, major))
+
+
+def fragments(k):
+    """C++ printing a random thread's partition_fragment_A/B/C of static operands."""
+    r = random.Random(1000 + k)
+    sm90 = TILED[k][0].startswith("SM90")
+    stmts = []
+    for op in ("A", "B", "C"):
+        if sm90 and op != "C":
+            continue
+        stmts.append(
+            "{ auto l = %s; int thr = %d %% int(size(m)); auto t = make_tensor(counting_iterator<int>(0), l); "
+            "auto f = m.get_slice(thr).partition_fragment_%s(t); "
+            "std::cout << k << '\\t' << \"partition_fragment_%s \" << thr << ' ' << l << '\\t' << f.layout() << '\\n'; }"
+            % (static_operand(op, "LayoutLeft"), r.randrange(1 << 20), op, op))
+    return " ".join(stmts)
+
+
+def copy_mma_cases():
+    out = []
+    for n, (atom, t, bits, mma, op) in enumerate(COPIES_FOR_MMA):
+        matom, mlayout, perms = TILED[mma]
+        key = f"copymma:{atom};{bits};{matom};{mlayout};{' '.join(perms) or '_'};{op}"
+        body = [f"auto m = {make_mma(matom, mlayout, perms)};",
+                f"auto c = make_tiled_copy_{op}(Copy_Atom<{atom}, {t}>{{}}, m);", f'std::string k = "{key}";',
+                "using TC = decltype(c);",
+                'p(k, "layout_tv", typename TC::TiledLayout_TV{});',
+                'p(k, "tiler_mn", typename TC::Tiler_MN{});',
+                'p(k, "layout_s_tv", c.get_layoutS_TV());',
+                'p(k, "layout_d_tv", c.get_layoutD_TV());']
+        thr = random.Random(2000 + n).randrange(1 << 20)
+        if not (matom.startswith("SM90") and op != "C"):
+            body.append(
+                "{ auto l = %s; int thr = %d %% int(size(m)); auto t = make_tensor(counting_iterator<int>(0), l); "
+                "auto f = m.get_slice(thr).partition_fragment_%s(t); auto r = c.get_slice(thr).retile_D(f); "
+                "std::cout << k << '\\t' << \"retile \" << f.layout() << '\\t' << r.layout() << '\\n'; }"
+                % (static_operand(op, "LayoutLeft"), thr, op))
+        out.append(body)
+    return out
+
+
+def make_mma(atom, layout, perms):
+    """The C++ `make_tiled_mma(...)` of a TILED row."""
+    cxx_atom = CXX_ATOM.get(atom, atom)
+    perm = "Tile<" + ",".join(f"decltype({cpp_perm(p)})" if p != "_" else "Underscore" for p in perms) + ">{}" if perms else None
+    return f"make_tiled_mma({cxx_atom}{{}}, {cpp_layout(layout)}{', ' + perm if perm else ''})"
+
+
 def copy_cases():
     out = []
     for atom, t, bits, thr, val in TILED_COPIES:
@@ -116,10 +182,8 @@ def cases():
     out = []
     for atom, layout, perms in TILED:
         cxx_atom = CXX_ATOM.get(atom, atom)
-        perm = "Tile<" + ",".join(f"decltype({cpp_perm(p)})" if p != "_" else "Underscore" for p in perms) + ">{}" if perms else None
         key = f"{atom};{layout};{' '.join(perms) or '_'}"
-        make = f"make_tiled_mma({cxx_atom}{{}}, {cpp_layout(layout)}{', ' + perm if perm else ''})"
-        body = [f"auto m = {make};", f'std::string k = "{key}";',
+        body = [f"auto m = {make_mma(atom, layout, perms)};", f'std::string k = "{key}";',
                 "p(k, \"atom_thr_id\", typename MMA_Traits<" + cxx_atom + ">::ThrID{});",
                 "p(k, \"atom_a_tv\", typename MMA_Traits<" + cxx_atom + ">::ALayout{});",
                 "p(k, \"atom_b_tv\", typename MMA_Traits<" + cxx_atom + ">::BLayout{});",
@@ -153,7 +217,7 @@ def source(all_cases, dropped):
     for k, body in enumerate(all_cases):
         if f"case{k}" in dropped:
             continue
-        tail = partitions(k) if k < len(TILED) else ""
+        tail = partitions(k) + " " + fragments(k) if k < len(TILED) else ""
         lines.append(f"void case{k}() {{ " + " ".join(body) + " " + tail + " }")
         calls.append(f"  case{k}();")
     return "\n".join(lines + ["int main() {", *calls, "}"]) + "\n"
@@ -178,7 +242,7 @@ def partitions(k):
 
 def main():
     inc = sum((["-I", p] for p in sys.argv[1:]), [])
-    all_cases = cases() + copy_cases()
+    all_cases = cases() + copy_cases() + copy_mma_cases()
     dropped = build_dropping(lambda d: open("gen_cxx_mma.cpp", "w").write(source(all_cases, d)),
                              "gen_cxx_mma.cpp", "/tmp/gen_cxx_mma", inc)
     if dropped:

@@ -5,7 +5,8 @@
 //! * `cute eval [--style values|cpp|dsl] [EXPR]`: evaluate one expression (exit 1 when it
 //!   fails), or one per line of stdin, writing exactly one line per input line (`error: ...`
 //!   for a failure; exit 0).
-//! * `cute show [--svg FILE | --latex FILE] [--tv TILE | --tiles] EXPR`: render a layout.
+//! * `cute show [--svg FILE | --latex FILE] [--tv TILE | --tiles | --mma ATOM] EXPR`: render a layout
+//!   (or a tiled MMA).
 //! * `cute ops [NAME]`: the operations of `cute eval`; `cute completions SHELL`.
 //! * `--format json` for `cute eval`: one JSON object per answer (docs/json.md).
 
@@ -78,6 +79,11 @@ enum Command {
         /// The element size for --banks, in bits.
         #[arg(long, default_value_t = 32, requires = "banks")]
         elem_bits: u32,
+        /// Draw the tiled MMA of this atom (e.g. SM80_16x8x16_F32F16F16F32_TN) over the atom
+        /// layout EXPR (e.g. `(2,2,1)`): the C, A and B thread-value layouts, as tables, one SVG
+        /// picture, or CuTe's print_latex of the tiled MMA.
+        #[arg(long, conflicts_with_all = ["tv", "tiles", "banks"])]
+        mma: Option<String>,
         /// The expression, as for `cute eval`.
         expr: String,
     },
@@ -154,8 +160,9 @@ fn main() -> ExitCode {
                 Ok(_) | Err(_) => ExitCode::FAILURE,
             }
         }
-        Some(Command::Show { svg, latex, tv, tiles, style, banks, elem_bits, expr }) => {
-            let req = cute_cli::show::Request { tv, tiles, style: style.into(), banks: banks.then_some(elem_bits) };
+        Some(Command::Show { svg, latex, tv, tiles, style, banks, elem_bits, mma, expr }) => {
+            let req =
+                cute_cli::show::Request { tv, tiles, style: style.into(), banks: banks.then_some(elem_bits), mma };
             let target = match (&svg, &latex) {
                 (Some(_), _) => cute_cli::show::Target::Svg,
                 (_, Some(_)) => cute_cli::show::Target::Latex,

@@ -330,3 +330,30 @@ fn show_banks_reports_conflicts_as_defined() {
         cells.iter().find(|n| n.attribute("data-row") == Some("1") && n.attribute("data-col") == Some("0")).unwrap();
     assert_eq!((c.attribute("data-index"), c.attribute("data-bank")), (Some("72"), Some("4")));
 }
+
+/// `cute show --mma ATOM EXPR`: the tiled MMA's C, A and B thread-value layouts. For
+/// `mma.m16n8k8`, PTX ISA's accumulator fragment: lane `l` holds row `l / 4`, columns
+/// `2 * (l % 4)` and `2 * (l % 4) + 1` (its values 0 and 1), so row 0 reads T0V0 T0V1 T1V0 ... T3V1.
+/// The SVG has C (16x8), A (16x8) and B (8x8) cells, each with its thread; LaTeX is CuTe's
+/// `print_latex` (tests/render.rs).
+#[test]
+fn show_mma_draws_the_fragments() {
+    let (code, out) = cute(&["show", "--mma", "SM80_16x8x8_F16F16F16F16_TN", "(1,1,1)"], b"");
+    assert_eq!(code, 0, "{out}");
+    for part in ["C (M,N)", "A (M,K)", "B (N,K)"] {
+        assert!(out.contains(part), "{part}: {out}");
+    }
+    assert!(out.contains(" 0  |  T0V0 |  T0V1 |  T1V0 |  T1V1 |  T2V0 |  T2V1 |  T3V0 |  T3V1 |"), "{out}");
+    let dir = std::env::temp_dir().join(format!("cute-mma-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("m.svg");
+    let (code, _) =
+        cute(&["show", "--mma", "SM80_16x8x8_F16F16F16F16_TN", "--svg", svg.to_str().unwrap(), "(1,1,1)"], b"");
+    assert_eq!(code, 0);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let cells = doc.descendants().filter(|n| n.attribute("data-thread").is_some()).count();
+    assert_eq!(cells, 16 * 8 + 16 * 8 + 8 * 8);
+    let (code, _) = cute(&["show", "--mma", "SM99_NOPE", "(1,1,1)"], b"");
+    assert_ne!(code, 0);
+}

@@ -9,11 +9,15 @@ fn l(s: &str) -> Layout {
 }
 
 /// The oracle's output, split into blocks: a print_layout table starts with its layout line
-/// `(`... or `Sw<`..., a LaTeX document with its `%` comment line.
+/// `(`... or `Sw<`..., a LaTeX document with its `%` comment lines.
 fn cxx_blocks() -> Vec<String> {
     let mut blocks: Vec<String> = Vec::new();
+    let mut comment = false;
     for line in include_str!("data/render/cxx_render.txt").lines() {
-        if line.starts_with('(') || line.starts_with('%') || line.starts_with("Sw<") {
+        // A LaTeX document may open with several comment lines (print_latex of a tiled MMA).
+        let starts = line.starts_with('(') || line.starts_with("Sw<") || line.starts_with('%') && !comment;
+        comment = line.starts_with('%');
+        if starts {
             blocks.push(String::new());
         }
         let b = blocks.last_mut().expect("starts with a header");
@@ -48,6 +52,32 @@ fn print_layout_of_a_composed_layout_equals_cute() {
     assert_eq!(render::print_layout(&c, Style::Cpp).unwrap(), b[8]);
     let c: ComposedLayout = "(8,8):(8,1) o 2 o (4,4):(4,1)".parse().unwrap();
     assert_eq!(render::print_layout(&c, Style::Cpp).unwrap(), b[9]);
+}
+
+/// CuTe's `print_latex(tiled_mma)`: C, A and B in one picture. C++'s comment lines show the
+/// thread-value layouts composed with identity tensors (basis strides); the picture must be
+/// the same.
+#[test]
+fn print_latex_of_a_tiled_mma_equals_cute() {
+    use cute::cute_dyn::mma::{MmaAtom, TiledMma};
+    let b = cxx_blocks();
+    let body = |s: &str| s.lines().skip(3).collect::<Vec<_>>().join("\n");
+    for (atom, layout, block) in [
+        ("SM80_16x8x8_F16F16F16F16_TN", "(1,1,1):(0,0,0)", 10),
+        ("SM80_16x8x16_F32F16F16F32_TN", "(2,1,1):(1,0,0)", 11),
+    ] {
+        let t = TiledMma::new(MmaAtom::named(atom).unwrap(), &l(layout), &[]).unwrap();
+        let tile = [0, 1, 2].map(|i| t.tile_size_mnk(i).unwrap());
+        let ours = render::latex_mma(
+            &t.layout_c_tv().unwrap(),
+            &t.layout_a_tv().unwrap(),
+            &t.layout_b_tv().unwrap(),
+            tile,
+            Style::Cpp,
+        )
+        .unwrap();
+        assert_eq!(body(&ours), body(&b[block]), "{atom}");
+    }
 }
 
 #[test]

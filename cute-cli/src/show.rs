@@ -1,5 +1,6 @@
 //! `cute show`: evaluate an expression as `cute eval` does and render the layout it gives.
 
+use cute_dyn::mma::{MmaAtom, TiledMma};
 use cute_dyn::{render, Error, IntTuple, Layout, Parser, Result, Style};
 
 use crate::eval::{expr, Value};
@@ -15,6 +16,9 @@ pub struct Request {
     /// Colour by shared-memory bank for elements of this many bits, and report the bank
     /// conflicts of reading the rows and the columns (`--banks [--elem-bits N]`).
     pub banks: Option<u32>,
+    /// Draw the tiled MMA of this atom (`--mma SM80_16x8x16_F32F16F16F32_TN`) over the atom
+    /// layout the expression gives (a layout or a shape, e.g. `(2,2,1)`): C, A and B.
+    pub mma: Option<String>,
 }
 
 /// The output format.
@@ -55,7 +59,7 @@ fn layout_of(text: &str) -> Result<Layout> {
 /// ```
 /// use cute_cli::show::{show, Request, Target};
 /// use cute_dyn::Style;
-/// let req = Request { tv: None, tiles: false, style: Style::Values, banks: None };
+/// let req = Request { tv: None, tiles: false, style: Style::Values, banks: None, mma: None };
 /// let t = show("(2,(2,2)):(4,(2,1))", &req, Target::Text)?;
 /// assert!(t.contains(" 0  | 0 | 2 | 1 | 3 |\n 1  | 4 | 6 | 5 | 7 |") || t.contains(" 1  | 4 | 6 | 5 | 7 |"));
 /// # Ok::<(), cute_dyn::Error>(())
@@ -63,6 +67,9 @@ fn layout_of(text: &str) -> Result<Layout> {
 pub fn show(text: &str, req: &Request, target: Target) -> Result<String> {
     if let Some(bits) = req.banks {
         return banks(text, bits, req.style, target);
+    }
+    if let Some(atom) = &req.mma {
+        return mma(atom, text, req.style, target);
     }
     if let Value::Composed(c) = value_of(text)? {
         // A swizzled tile: its function over the inner layout's shape (CuTe's print_layout).
@@ -91,6 +98,49 @@ pub fn show(text: &str, req: &Request, target: Target) -> Result<String> {
         Target::Svg => render::svg_layout(&l),
         Target::Latex => render::latex_layout(&l, req.style),
     }
+}
+
+/// `--mma ATOM`: the tiled MMA's C, A and B thread-value layouts, as tables, as one SVG
+/// picture, or as CuTe's `print_latex` of the tiled MMA.
+fn mma(atom: &str, text: &str, style: Style, target: Target) -> Result<String> {
+    let atoms = match value_of(text)? {
+        Value::Layout(l) => l,
+        Value::Tuple(t) => cute_dyn::make_layout_left(&no_underscore(&t)?)?,
+        Value::Int(i) => cute_dyn::make_layout_left(&IntTuple::Leaf(i))?,
+        other => {
+            return Err(Error::InvalidArgument {
+                op: "show",
+                reason: format!("--mma takes an atom layout, not {}", other.to_styled(Style::Values)),
+            })
+        }
+    };
+    let t = TiledMma::new(MmaAtom::named(atom)?, &atoms, &[])?;
+    let tile = [t.tile_size_mnk(0)?, t.tile_size_mnk(1)?, t.tile_size_mnk(2)?];
+    let (c, a, b) = (t.layout_c_tv()?, t.layout_a_tv()?, t.layout_b_tv()?);
+    match target {
+        Target::Latex => render::latex_mma(&c, &a, &b, tile, style),
+        Target::Svg => render::svg_mma(&c, &a, &b, tile),
+        Target::Text => {
+            let [m, n, k] = tile;
+            let shape = |x: i64, y: i64| IntTuple::Node(vec![IntTuple::int(x), IntTuple::int(y)]);
+            let mut out = format!(
+                "{atom} over {}: {} threads, tile (M,N,K) = ({m},{n},{k})\n",
+                atoms.to_styled(style),
+                t.size()?
+            );
+            for (name, tv, tile) in
+                [("C (M,N)", &c, shape(m, n)), ("A (M,K)", &a, shape(m, k)), ("B (N,K)", &b, shape(n, k))]
+            {
+                out.push_str(&format!("\n{name}: {}\n", tv.to_styled(style)));
+                out.push_str(&render::print_tv(tv, &tile)?);
+            }
+            Ok(out)
+        }
+    }
+}
+
+fn no_underscore(t: &cute_dyn::Coord) -> Result<IntTuple> {
+    t.try_map(&mut |x| x.ok_or_else(|| Error::InvalidArgument { op: "show", reason: "'_' in an atom layout".into() }))
 }
 
 /// `--banks`: the grid of a rank-1 or rank-2 layout or composed layout (a swizzled shared-memory

@@ -640,6 +640,125 @@ pub fn latex_tv(tv: &Layout, tile: &IntTuple, style: Style) -> Result<String> {
     Ok(s)
 }
 
+/// LaTeX/TikZ of a tiled MMA as CuTe's `print_latex(tiled_mma)` draws it: C at the origin, A to
+/// its left and B above it, each cell labelled with the first (thread, value) that holds it.
+/// `c`, `a` and `b` map `(thread, value)` to the column-major index in the `(M,N)`, `(M,K)` and
+/// `(N,K)` tiles (`get_layoutC/A/B_TV`); the comment lines show them in `style` (C++ prints them
+/// composed with identity tensors, in basis strides).
+///
+/// # Errors
+/// `InvalidArgument` for a tile larger than [`MAX_CELLS`]; those of evaluation.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::{mma::{MmaAtom, TiledMma}, render, Style};
+/// let t = TiledMma::new(MmaAtom::named("SM80_16x8x8_F16F16F16F16_TN")?, &"(1,1,1):(0,0,0)".parse()?, &[])?;
+/// let tile = [t.tile_size_mnk(0)?, t.tile_size_mnk(1)?, t.tile_size_mnk(2)?];
+/// let tex = render::latex_mma(&t.layout_c_tv()?, &t.layout_a_tv()?, &t.layout_b_tv()?, tile, Style::Cpp)?;
+/// // Thread 0 holds C(0,0) and C(0,1); A's column k = 0 is drawn at y = -K-1.
+/// assert!(tex.contains("\\node[fill={rgb,255:red,175;green,175;blue,255}] at (0,1) {\\shortstack{T0 \\\\ V1}};"));
+/// assert!(tex.contains("at (0,-9) {\\shortstack{T0 \\\\ V0}};"));
+/// # Ok::<(), cute_dyn::Error>(())
+/// ```
+pub fn latex_mma(c: &Layout, a: &Layout, b: &Layout, [m, n, k]: [i64; 3], style: Style) -> Result<String> {
+    check_cells("latex", m + k + 1, n + k + 1)?;
+    let mut s = alloc::format!(
+        "% LayoutC: {}\n% LayoutA: {}\n% LayoutB: {}\n{LATEX_HEAD}",
+        c.to_styled(style),
+        a.to_styled(style),
+        b.to_styled(style)
+    );
+    // C, then A (drawn left of C), then B (drawn above C, k along the rows).
+    for (idx, (tv, rows)) in [(c, m), (a, m), (b, n)].into_iter().enumerate() {
+        let at = |i: i64, j: i64| match idx {
+            0 => (i, j),
+            1 => (i, j - k - 1),
+            _ => (j - k - 1, i),
+        };
+        let mut filled = alloc::collections::BTreeSet::new();
+        for t in 0..tv.get(0)?.size()?.value() {
+            for v in 0..tv.get(1)?.size()?.value() {
+                let coord = Tuple::Node(alloc::vec![
+                    Tuple::Leaf(Some(crate::Int::dy(t))),
+                    Tuple::Leaf(Some(crate::Int::dy(v)))
+                ]);
+                let i = tv.call_coord(&coord)?.value();
+                let (x, y) = at(i % rows, i / rows);
+                if filled.insert((x, y)) {
+                    let fill = LATEX_THREADS[t.rem_euclid(8) as usize];
+                    let _ = writeln!(s, "\\node[fill={fill}] at ({x},{y}) {{\\shortstack{{T{t} \\\\ V{v}}}}};");
+                }
+            }
+        }
+        let grid = match idx {
+            0 => (0, 0, m, n),
+            1 => (0, -k - 1, m, -1),
+            _ => (-k - 1, 0, -1, n),
+        };
+        let _ = write!(
+            s,
+            "\\draw[color=black,thick,shift={{(-0.5,-0.5)}}] ({},{}) grid ({},{});\n\n",
+            grid.0, grid.1, grid.2, grid.3
+        );
+        // The labels of A's and B's rows and columns.
+        let label = |s: &mut String, x: i64, y: i64, text: i64| {
+            let _ = writeln!(s, "\\node at ({x},{y}) {{\\Large{{\\texttt{{{text}}}}}}};");
+        };
+        if idx == 1 {
+            (0..m).for_each(|i| label(&mut s, i, -k - 2, i));
+            (0..k).for_each(|kk| label(&mut s, -1, kk - k - 1, kk));
+        } else if idx == 2 {
+            (0..n).for_each(|j| label(&mut s, -k - 2, j, j));
+            (0..k).for_each(|kk| label(&mut s, kk - k - 1, -1, kk));
+        }
+    }
+    s.push_str("\\end{tikzpicture}\n\\end{document}\n");
+    Ok(s)
+}
+
+/// An SVG picture of a tiled MMA arranged as CuTe's `print_latex` of one: C's `(M,N)` tile, A's
+/// `(M,K)` tile to its left, B above it drawn `(K,N)` so that its columns line up with C's; each
+/// cell coloured by thread and labelled with its (thread, value), as [`svg_tv`]. The layouts as
+/// for [`latex_mma`].
+///
+/// # Errors
+/// As [`svg_tv`].
+///
+/// # Examples
+/// ```
+/// use cute_dyn::{mma::{MmaAtom, TiledMma}, render};
+/// let t = TiledMma::new(MmaAtom::named("SM80_16x8x8_F16F16F16F16_TN")?, &"(1,1,1):(0,0,0)".parse()?, &[])?;
+/// let tile = [t.tile_size_mnk(0)?, t.tile_size_mnk(1)?, t.tile_size_mnk(2)?];
+/// let svg = render::svg_mma(&t.layout_c_tv()?, &t.layout_a_tv()?, &t.layout_b_tv()?, tile)?;
+/// assert_eq!(svg.matches("<svg ").count(), 4); // the page and C, A, B
+/// # Ok::<(), cute_dyn::Error>(())
+/// ```
+pub fn svg_mma(c: &Layout, a: &Layout, b: &Layout, [m, n, k]: [i64; 3]) -> Result<String> {
+    let shape = |x: i64, y: i64| Tuple::Node(alloc::vec![IntTuple::int(x), IntTuple::int(y)]);
+    // B's (n, k) index moved to the transposed (k, n) tile: n * K + k.
+    let transpose = Layout::new(shape(n, k), shape(k, 1))?;
+    let b_t = crate::composition(&transpose, &crate::Tiler::Layout(b.clone()))?;
+    let parts = [svg_tv(c, &shape(m, n))?, svg_tv(a, &shape(m, k))?, svg_tv(&b_t, &shape(k, n))?];
+    let size = |svg: &str, attr: &str| -> i64 {
+        let at = svg.find(&alloc::format!(" {attr}=\"")).map_or(0, |i| i + attr.len() + 3);
+        svg[at..].split('"').next().and_then(|v| v.parse().ok()).unwrap_or(0)
+    };
+    let (wa, hb) = (size(&parts[1], "width"), size(&parts[2], "height"));
+    let (w, h) = (
+        wa + size(&parts[0], "width").max(size(&parts[2], "width")),
+        hb + size(&parts[0], "height").max(size(&parts[1], "height")),
+    );
+    let mut s = alloc::format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\n"
+    );
+    for (part, (x, y)) in parts.iter().zip([(wa, hb), (0, hb), (wa, 0)]) {
+        let body = part.split_once('\n').map_or(part.as_str(), |(_, rest)| rest);
+        s.push_str(&body.replacen("<svg ", &alloc::format!("<svg x=\"{x}\" y=\"{y}\" "), 1));
+    }
+    s.push_str("</svg>\n");
+    Ok(s)
+}
+
 // ------------------------------------------------------------------ shared-memory banks
 
 /// What a 32-thread warp pays to access a tile's rows, or its columns, in shared memory.

@@ -326,3 +326,28 @@ fn partition(frg: &Layout, rank: usize, thr: Int) -> Result<(Layout, Int)> {
     };
     frg.slice_and_offset(&Tuple::Node(vec![Tuple::Leaf(Some(thr)), Tuple::Leaf(None), rest]))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Bad input is an error, never a panic: element sizes that are not positive (others
+    /// upcast as C++ does, rounding up), an unknown atom, thread counts the atom does not
+    /// divide; an empty fragment or operand and a thread past the threads do not panic.
+    #[test]
+    fn bad_input_is_an_error() {
+        for bits in [0, -16] {
+            assert!(CopyAtom::new("UniversalCopy<uint128_t>", bits).is_err(), "{bits} bits");
+        }
+        assert!(CopyAtom::new("UniversalCopy<uint24_t>", 8).is_err());
+        assert!(CopyAtom::new("SM75_U32x4_LDSM_X", 16).is_err());
+        let atom = CopyAtom::new("SM75_U32x4_LDSM_N", 16).unwrap();
+        // 16 threads cannot run a 32-thread ldmatrix.
+        assert!(
+            TiledCopy::new(atom.clone(), &"(16,1):(1,0)".parse().unwrap(), &"(1,8):(0,1)".parse().unwrap()).is_err()
+        );
+        let t = TiledCopy::new(atom, &"(32,1):(1,0)".parse().unwrap(), &"(1,8):(0,1)".parse().unwrap()).unwrap();
+        let _ = t.retile(&"(0,1):(1,0)".parse().unwrap());
+        let _ = t.partition_s(&"(0,0):(1,0)".parse().unwrap(), Int::dy(-1));
+    }
+}

@@ -445,3 +445,26 @@ fn tiler_size(t: &Tiler) -> Result<i64> {
             .try_fold(1i64, |acc, t| acc.checked_mul(tiler_size(t)?).ok_or(Error::Overflow { op: "tile_size_mnk" })),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Bad input is an error, never a panic: unknown atoms, too many modes, a thread index
+    /// past the threads, operands of size 0.
+    #[test]
+    fn bad_input_is_an_error() {
+        for name in ["SM90_64x7x16_F32F16F16_SS", "SM90_64x264x16_F32F16F16_SS", "SM90_64x8x16_F32F16F16_XS", "X"] {
+            assert!(MmaAtom::named(name).is_err(), "{name}");
+        }
+        let atom = MmaAtom::named("SM80_16x8x16_F32F16F16F32_TN").unwrap();
+        assert!(TiledMma::new(atom.clone(), &"(2,2,1,1):(1,2,0,0)".parse().unwrap(), &[]).is_err());
+        let t = TiledMma::new(atom, &"(2,2,1):(1,2,0)".parse().unwrap(), &[]).unwrap();
+        let c: Layout = "(64,32):(1,64)".parse().unwrap();
+        for thr in [-1, 128, 1 << 40, i64::MAX, i64::MIN] {
+            let _ = t.partition_c(&c, Int::dy(thr));
+        }
+        let _ = t.partition_a(&"(0,0):(1,0)".parse().unwrap(), Int::dy(3));
+        assert!(t.partition_fragment_b(&"(16,16):(1,16)".parse().unwrap(), Int::dy(0)).is_ok());
+    }
+}

@@ -189,6 +189,12 @@ impl<'a, T> Tensor<&'a [T]> {
     /// let t = a.local_tile(&"<3,4>".parse()?, &"(1,1)".parse()?)?;
     /// assert_eq!(t.layout().to_string(), "(3,4):(1,6)");
     /// assert_eq!(*t.get(0)?, 3 + 4 * 6);
+    /// // An (8,8,4) tensor by <4,4> at (1,1): C++ appends `_`, the tile keeps the third mode
+    /// // (CuTe C++ 4.2: (_4,_4,_4):(_1,_8,_64)).
+    /// let data: Vec<u32> = (0..256).collect();
+    /// let b = Tensor::new(&data[..], "(8,8,4):(1,8,64)".parse()?)?;
+    /// let t = b.local_tile(&"<4,4>".parse()?, &"(1,1)".parse()?)?;
+    /// assert_eq!((t.layout().to_string(), *t.get(0)?), ("(4,4,4):(1,8,64)".to_string(), 36));
     /// # Ok::<(), cute_dyn::Error>(())
     /// ```
     pub fn local_tile(&self, tiler: &Tiler, coord: &Coord) -> Result<Tensor<&'a [T]>> {

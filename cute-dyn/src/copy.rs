@@ -167,6 +167,22 @@ impl TiledCopy {
     ///
     /// # Errors
     /// As [`TiledCopy::from_tv`]; those of [`crate::mma::TiledMma::layout_a_tv`].
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::{copy::{CopyAtom, TiledCopy}, mma::{MmaAtom, TiledMma}, Int, Notation, Style, Tiler};
+    /// // CUTLASS's SM80 GEMM: ldmatrix.x4 feeding a 2x2 tiled mma.sync 16x8x16, tile 32x32x16.
+    /// let perm = [32, 32, 16].map(|n| Tiler::Int(Int::st(n)));
+    /// let mma = TiledMma::new(MmaAtom::named("SM80_16x8x16_F32F16F16F32_TN")?, &"(2,2,1):(1,2,0)".parse()?, &perm)?;
+    /// let copy = TiledCopy::for_mma_a(CopyAtom::new("SM75_U32x4_LDSM_N", 16)?, &mma)?;
+    /// // CuTe C++ 4.2: each thread's ldmatrix reads 8 consecutive halves of a row of the 32x16 tile
+    /// assert_eq!(copy.layout_s_tv()?.to_styled(Style::Cpp), "((_16,_2,_2,_2),(_8,_1)):((_1,_256,_16,_0),(_32,_0))");
+    /// // and a thread's A fragment, retiled for the copy: 8 values per ldmatrix, 2x2 of them
+    /// let frg = mma.partition_fragment_a(&"(64,32):(1,64)".parse()?, Int::dy(90))?;
+    /// assert_eq!(frg.to_styled(Style::Cpp), "((_2,_2,_2),_2,_2):((_1,_2,_4),_8,_16)");
+    /// assert_eq!(copy.retile(&frg)?.to_styled(Style::Cpp), "((_8,_1),_2,_2):((_1,_0),_8,_16)");
+    /// # Ok::<(), cute_dyn::Error>(())
+    /// ```
     pub fn for_mma_a(atom: CopyAtom, mma: &crate::mma::TiledMma) -> Result<TiledCopy> {
         TiledCopy::from_tv(atom, mma.layout_a_tv()?, mma_tile(mma, 0, 2)?)
     }

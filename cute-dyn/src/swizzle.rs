@@ -401,7 +401,7 @@ impl ComposedLayout {
     /// takes a layout tiler, `Sw o 0 o T`).
     ///
     /// # Errors
-    /// Those of [`crate::composition`]; `InvalidArgument` for a tiler other than a layout after
+    /// Those of [`crate::composition()`]; `InvalidArgument` for a tiler other than a layout after
     /// an innermost swizzle.
     pub fn compose_inner(&self, tiler: &crate::Tiler) -> Result<ComposedLayout> {
         match (&self.inner, tiler) {

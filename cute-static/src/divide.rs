@@ -478,7 +478,7 @@ where
     }
 }
 
-/// [`Unpack`] with values, for the lists of a mixed divide: the modes `L(_, repeat<R>(_))`
+/// [`Unpack`](crate::tiler::Unpack) with values, for the lists of a mixed divide: the modes `L(_, repeat<R>(_))`
 /// keeps of a list of modes: a list of one mode stays one mode (`(t)`), a longer one is
 /// spliced into its modes.
 pub trait Splice {

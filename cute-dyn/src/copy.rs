@@ -184,7 +184,7 @@ impl TiledCopy {
     /// # Ok::<(), cute_dyn::Error>(())
     /// ```
     pub fn for_mma_a(atom: CopyAtom, mma: &crate::mma::TiledMma) -> Result<TiledCopy> {
-        TiledCopy::from_tv(atom, mma.layout_a_tv()?, mma_tile(mma, 0, 2)?)
+        TiledCopy::from_tv(atom, mma.layout_a_tv()?, mma.tile_shape(0, 2)?)
     }
 
     /// `make_tiled_copy_B(atom, mma)`: over the MMA's B thread-value layout and `(N,K)` tile.
@@ -192,7 +192,7 @@ impl TiledCopy {
     /// # Errors
     /// As [`TiledCopy::for_mma_a`].
     pub fn for_mma_b(atom: CopyAtom, mma: &crate::mma::TiledMma) -> Result<TiledCopy> {
-        TiledCopy::from_tv(atom, mma.layout_b_tv()?, mma_tile(mma, 1, 2)?)
+        TiledCopy::from_tv(atom, mma.layout_b_tv()?, mma.tile_shape(1, 2)?)
     }
 
     /// `make_tiled_copy_C(atom, mma)`: over the MMA's C thread-value layout and `(M,N)` tile.
@@ -200,7 +200,7 @@ impl TiledCopy {
     /// # Errors
     /// As [`TiledCopy::for_mma_a`].
     pub fn for_mma_c(atom: CopyAtom, mma: &crate::mma::TiledMma) -> Result<TiledCopy> {
-        TiledCopy::from_tv(atom, mma.layout_c_tv()?, mma_tile(mma, 0, 1)?)
+        TiledCopy::from_tv(atom, mma.layout_c_tv()?, mma.tile_shape(0, 1)?)
     }
 
     /// The atom.
@@ -329,17 +329,9 @@ impl TiledCopy {
     }
 }
 
-/// The `(x, y)` tile of a tiled MMA, `make_shape(tile_size<x>, tile_size<y>)`.
-fn mma_tile(mma: &crate::mma::TiledMma, x: usize, y: usize) -> Result<IntTuple> {
-    Ok(Tuple::Node(vec![IntTuple::int(mma.tile_size_mnk(x)?), IntTuple::int(mma.tile_size_mnk(y)?)]))
-}
-
 /// `thr_tensor(thr, _, repeat<rank>(_))`.
 fn partition(frg: &Layout, rank: usize, thr: Int) -> Result<(Layout, Int)> {
-    let rest = match rank {
-        1 => Tuple::Leaf(None),
-        r => Tuple::Node(vec![Tuple::Leaf(None); r]),
-    };
+    let rest = int_tuple::repeat_under(rank);
     frg.slice_and_offset(&Tuple::Node(vec![Tuple::Leaf(Some(thr)), Tuple::Leaf(None), rest]))
 }
 

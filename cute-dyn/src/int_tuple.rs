@@ -643,6 +643,21 @@ pub fn ceil_div(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
     div_fold(a, b, DivKind::Ceil)
 }
 
+/// `repeat<R>(_)`: a coordinate of `r` underscores, `_` itself for one mode (as C++'s
+/// `repeat<1>(x)` is `x`).
+///
+/// # Examples
+/// ```
+/// use cute_dyn::int_tuple::repeat_under;
+/// assert_eq!((repeat_under(1).to_string(), repeat_under(3).to_string()), ("_".to_string(), "(_,_,_)".to_string()));
+/// ```
+pub fn repeat_under(r: usize) -> Coord {
+    match r {
+        1 => Tuple::Leaf(None),
+        r => Tuple::Node(alloc::vec![Tuple::Leaf(None); r]),
+    }
+}
+
 /// `round_up(a, b)`: `a` rounded up to a multiple of `b`, `((a + b - 1) / b) * b`, by mode for
 /// tuples (`b`'s missing modes are 1, as C++).
 ///

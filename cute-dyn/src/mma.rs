@@ -337,13 +337,20 @@ impl TiledMma {
         composition(&widened, &Tiler::ByMode(vec![Tiler::Layout(self.thridx_to_thrid()?), Tiler::Under]))
     }
 
-    /// The compact `(tile_size<x>, tile_size<y>)` layout.
-    fn reference(&self, x: usize, y: usize) -> Result<Layout> {
-        let shape = Tuple::Node(vec![
+    /// `make_shape(tile_size<x>, tile_size<y>)`: the `(M,N)`, `(M,K)` or `(N,K)` tile.
+    ///
+    /// # Errors
+    /// As [`TiledMma::tile_size_mnk`].
+    pub fn tile_shape(&self, x: usize, y: usize) -> Result<crate::IntTuple> {
+        Ok(Tuple::Node(vec![
             Tuple::Leaf(Int::st(self.tile_size_mnk(x)?)),
             Tuple::Leaf(Int::st(self.tile_size_mnk(y)?)),
-        ]);
-        make_layout_left(&shape)
+        ]))
+    }
+
+    /// The compact `(tile_size<x>, tile_size<y>)` layout.
+    fn reference(&self, x: usize, y: usize) -> Result<Layout> {
+        make_layout_left(&self.tile_shape(x, y)?)
     }
 
     /// `get_slice(thr).partition_C(c)`: thread `thr`'s part of an `(M,N,...)` layout,
@@ -429,7 +436,7 @@ impl TiledMma {
         let leaf = |t: &crate::IntTuple| t.map(&mut |x| Some(*x));
         let thread: Coord = Tuple::Node(vec![leaf(&vmnk[0]), Tuple::Node(vec![leaf(&vmnk[x]), leaf(&vmnk[y])])]);
         let rest = frg.get(1)?.get(1)?.rank();
-        let values = Tuple::Node(vec![Tuple::Leaf(None), Tuple::Node(vec![Tuple::Leaf(None); rest])]);
+        let values = Tuple::Node(vec![Tuple::Leaf(None), crate::int_tuple::repeat_under(rest)]);
         frg.slice_and_offset(&Tuple::Node(vec![thread, values]))
     }
 }
@@ -466,5 +473,8 @@ mod tests {
         }
         let _ = t.partition_a(&"(0,0):(1,0)".parse().unwrap(), Int::dy(3));
         assert!(t.partition_fragment_b(&"(16,16):(1,16)".parse().unwrap(), Int::dy(0)).is_ok());
+        // A picture of an empty tile is an error, not a division by zero.
+        let (c, a, b) = (t.layout_c_tv().unwrap(), t.layout_a_tv().unwrap(), t.layout_b_tv().unwrap());
+        assert!(crate::render::latex_mma(&c, &a, &b, [0, 16, 16], crate::Style::Cpp).is_err());
     }
 }

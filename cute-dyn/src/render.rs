@@ -661,7 +661,14 @@ pub fn latex_tv(tv: &Layout, tile: &IntTuple, style: Style) -> Result<String> {
 /// # Ok::<(), cute_dyn::Error>(())
 /// ```
 pub fn latex_mma(c: &Layout, a: &Layout, b: &Layout, [m, n, k]: [i64; 3], style: Style) -> Result<String> {
-    check_cells("latex", m + k + 1, n + k + 1)?;
+    // Cells are placed by `index % rows`: every extent must be positive (and the picture small).
+    if m.min(n).min(k) <= 0 {
+        return Err(Error::InvalidArgument {
+            op: "latex",
+            reason: alloc::format!("tile ({m},{n},{k}) has an empty extent"),
+        });
+    }
+    check_cells("latex", m.saturating_add(k).saturating_add(1), n.saturating_add(k).saturating_add(1))?;
     let mut s = alloc::format!(
         "% LayoutC: {}\n% LayoutA: {}\n% LayoutB: {}\n{LATEX_HEAD}",
         c.to_styled(style),

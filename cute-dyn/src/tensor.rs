@@ -349,11 +349,7 @@ fn partition(layout: &Layout, tiler: &Tiler, coord: &Coord, inner: bool) -> Resu
 
 fn partition_zipped(zipped: &Layout, coord: &Coord, inner: bool) -> Result<(Layout, Int)> {
     let (kept, cut) = if inner { (zipped.get(0)?, zipped.get(1)?) } else { (zipped.get(1)?, zipped.get(0)?) };
-    // `repeat<R>(_)`: `_` itself for one mode.
-    let all = match kept.rank() {
-        1 => Tuple::Leaf(None),
-        r => Tuple::Node(vec![Tuple::Leaf(None); r]),
-    };
+    let all = int_tuple::repeat_under(kept.rank());
     let c = if coord.is_tuple() { coord.append_to(cut.rank(), Tuple::Leaf(None))? } else { coord.clone() };
     zipped.slice_and_offset(&Tuple::Node(if inner { vec![all, c] } else { vec![c, all] }))
 }
@@ -416,13 +412,9 @@ fn thread_tiler(tile: &Layout, index: Int, proj: Option<&Coord>) -> Result<(Tile
         Some(p) => (tile.dice(p)?, int_tuple::dice(p, &flat)?),
         None => (tile.clone(), flat),
     };
-    let coord = flat.map(&mut |x| Some(*x));
-    Ok(match tile.shape() {
-        Tuple::Node(sv) => {
-            (Tiler::ByMode(sv.iter().map(|s| Ok(Tiler::Int(int_tuple::product(s)?))).collect::<Result<_>>()?), coord)
-        }
-        s => (Tiler::Int(int_tuple::product(s)?), coord),
-    })
+    // `product_each(shape(tile))` as a shape tiler (one integer for a single leaf).
+    let extents = if tile.shape().is_tuple() { int_tuple::product_each(tile.shape())? } else { tile.shape().clone() };
+    Ok((Tiler::from_shape(&extents), flat.map(&mut |x| Some(*x))))
 }
 
 /// Whether every fixed coordinate lies inside its mode (an integer against a tuple counts in

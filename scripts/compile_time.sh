@@ -3,10 +3,14 @@
 # (distinct shapes, so that nothing is shared between them) is built in release mode; the
 # time of the same crate with no calls is subtracted; ms per call is printed. Static calls and,
 # where cute-static takes run-time leaves, mixed ones (`{m}` extents).
-#   scripts/compile_time.sh [N]      (N calls per operation, default 80)
+#   scripts/compile_time.sh [N] [OP...]   (N calls per operation, default 80; OPs default to all)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 n=${1:-80}
+shift || true
+ops=("$@")
+[ ${#ops[@]} -gt 0 ] || ops=(coalesce composition logical_divide zipped_divide logical_product blocked_product
+    mixed_logical_divide mixed_zipped_divide mixed_composition)
 work="$root/target/compile_time"
 mkdir -p "$work/src"
 cat > "$work/Cargo.toml" <<TOML
@@ -60,8 +64,7 @@ n_calls=0 gen none > "$work/src/lib.rs"
 (cd "$work" && cargo build --release -q) # dependencies, once
 base=$(n_calls=0 build none 0)
 printf '%-22s %8s %10s\n' operation "ms/call" "total ms"
-for op in coalesce composition logical_divide zipped_divide logical_product blocked_product \
-    mixed_logical_divide mixed_zipped_divide mixed_composition; do
+for op in "${ops[@]}"; do
     t=$(build "$op" "$n")
     printf '%-22s %8.1f %10d\n' "$op" "$(awk -v t="$t" -v b="$base" -v n="$n" 'BEGIN { print (t - b) / n }')" "$t"
 done

@@ -371,7 +371,7 @@ where
 /// assert_eq!(coalesce(layout!((2,(1,{n})):(1,(6,2)))).to_string(), "(2,{6}):(1,2)");
 /// ```
 #[inline(always)]
-pub fn coalesce<L: Coalesce>(l: L) -> L::Output {
+pub fn coalesce<L: Coalesce<Output = R>, R>(l: L) -> R {
     l.coalesce()
 }
 
@@ -468,7 +468,7 @@ where
 /// assert_eq!(filter(layout!((8,5):(0,0))).to_string(), "1:0");
 /// ```
 #[inline(always)]
-pub fn filter<L: Filter>(l: L) -> L::Output {
+pub fn filter<L: Filter<Output = R>, R>(l: L) -> R {
     l.filter()
 }
 

@@ -505,12 +505,12 @@ where
     }
 }
 
-impl<SA, DA, L> crate::tiler::Arrange<crate::tiler::Plain, CompositionOp, Layout<SA, DA>, ByMode<L>> for B1
+impl<SA, DA, L, R> crate::tiler::Arrange<crate::tiler::Plain, CompositionOp, Layout<SA, DA>, ByMode<L>> for B1
 where
-    ByMode<L>: TilerOp<CompositionOp, Layout<SA, DA>>,
-    <ByMode<L> as TilerOp<CompositionOp, Layout<SA, DA>>>::Output: Default,
+    ByMode<L>: TilerOp<CompositionOp, Layout<SA, DA>, Output = R>,
+    R: Default,
 {
-    type Output = <ByMode<L> as TilerOp<CompositionOp, Layout<SA, DA>>>::Output;
+    type Output = R;
     #[inline(always)]
     fn arrange(_: Layout<SA, DA>, _: ByMode<L>) -> Self::Output {
         // Every leaf is static: the value is the type's.

@@ -11,43 +11,30 @@ use crate::composition::Composition;
 use crate::int_tuple::{Cons, IntTuple, Nil};
 use crate::layout::{Congruent, Layout};
 use crate::tiler::{
-    arranged_op, rearrangements, Arrange, ByMode, DivideOp, Flat, IntRule, Mixed, Parts, Plain, Tile, TilerOp, Zip,
+    arranged_op, rearrangements, Arrange, ByMode, DivideOp, Flat, IntRule, Mixed, Plain, Tile, TilerOp, Zip,
 };
 
 /// `Divided<A, B>`: the type of `logical_divide(A, B)`.
 pub type Divided<A, B> = <B as TilerOp<DivideOp, A>>::Output;
 
-/// The complement of `B` in `shape(coalesce(A))`.
-type Rest<A, SB, DB> = <<<A as Coalesce>::Output as Parts>::S as ComplementOf<Layout<SB, DB>>>::Output;
-
-/// A layout tiler: `A ∘ (B, complement(B, shape(coalesce(A))))`.
-impl<SA, DA, SB, DB> TilerOp<DivideOp, Layout<SA, DA>> for Layout<SB, DB>
+/// A layout tiler: `A ∘ (B, complement(B, shape(coalesce(A))))`. Each intermediate layout is a
+/// parameter bound by an associated-type equality: normalized once, where a projection named in
+/// several clauses is normalized once per clause.
+impl<SA, DA, SB, DB, CS, CD, RS, RD, R> TilerOp<DivideOp, Layout<SA, DA>> for Layout<SB, DB>
 where
-    Layout<SA, DA>: Coalesce,
-    <Layout<SA, DA> as Coalesce>::Output: Parts,
-    <<Layout<SA, DA> as Coalesce>::Output as Parts>::S: ComplementOf<Layout<SB, DB>>,
-    Rest<Layout<SA, DA>, SB, DB>: Parts,
-    Layout<SA, DA>: Composition<
-        Layout<
-            Cons<SB, Cons<<Rest<Layout<SA, DA>, SB, DB> as Parts>::S, Nil>>,
-            Cons<DB, Cons<<Rest<Layout<SA, DA>, SB, DB> as Parts>::D, Nil>>,
-        >,
-    >,
+    Layout<SA, DA>: Coalesce<Output = Layout<CS, CD>>,
+    CS: ComplementOf<Layout<SB, DB>, Output = Layout<RS, RD>>,
+    Layout<SA, DA>: Composition<Layout<Cons<SB, Cons<RS, Nil>>, Cons<DB, Cons<RD, Nil>>>, Output = R>,
 {
-    type Output = <Layout<SA, DA> as Composition<
-        Layout<
-            Cons<SB, Cons<<Rest<Layout<SA, DA>, SB, DB> as Parts>::S, Nil>>,
-            Cons<DB, Cons<<Rest<Layout<SA, DA>, SB, DB> as Parts>::D, Nil>>,
-        >,
-    >>::Output;
+    type Output = R;
 }
 
-impl<SA, DA, B> Arrange<Plain, DivideOp, Layout<SA, DA>, B> for typenum::B1
+impl<SA, DA, B, R> Arrange<Plain, DivideOp, Layout<SA, DA>, B> for typenum::B1
 where
-    B: TilerOp<DivideOp, Layout<SA, DA>>,
-    Divided<Layout<SA, DA>, B>: Default,
+    B: TilerOp<DivideOp, Layout<SA, DA>, Output = R>,
+    R: Default,
 {
-    type Output = Divided<Layout<SA, DA>, B>;
+    type Output = R;
     #[inline(always)]
     fn arrange(_: Layout<SA, DA>, _: B) -> Self::Output {
         // Every leaf is static: the value is the type's.

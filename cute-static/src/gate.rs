@@ -41,27 +41,32 @@ pub type Gated<Op, A, B> = <<A as StaticBit>::Output as Gate<Op, A, B>>::Output;
 /// A public static-only operation `name(layout, b)` (or `name(layout)`): its result type is the
 /// gate's, so that a run-time leaf is one "static value required" error, and its value the
 /// type's default (every leaf is static, every result zero-sized).
+///
+/// The result type is a parameter `R` bound by `Output = R`, not the projection itself: the type
+/// checker infers `R` once, and each instance carries it, so code generation does not normalize
+/// the type-level algorithm a second time (that halved the compile time of the products:
+/// `scripts/compile_time.sh`).
 macro_rules! static_op {
     ($(#[$doc:meta])* fn $name:ident<$($g:ident),*>($bt:ty) => $op:ty $(, $tr:ident)?) => {
         $(#[$doc])*
         #[inline(always)]
-        pub fn $name<SA, DA, $($g),*>(_: $crate::Layout<SA, DA>, _: $bt) -> $crate::gate::Gated<$op, $crate::Layout<SA, DA>, $bt>
+        pub fn $name<SA, DA, $($g,)* R>(_: $crate::Layout<SA, DA>, _: $bt) -> R
         where
             $crate::Layout<SA, DA>: $crate::gate::StaticBit,
-            <$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Output: $crate::gate::Gate<$op, $crate::Layout<SA, DA>, $bt>,
-            $crate::gate::Gated<$op, $crate::Layout<SA, DA>, $bt>: Default,
+            <$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Output: $crate::gate::Gate<$op, $crate::Layout<SA, DA>, $bt, Output = R>,
+            R: Default,
         {
             Default::default()
         }
         $(
         /// The operation as a trait: one bound in generic code.
-        impl<SA, DA, X> $crate::ops::$tr<X> for $crate::Layout<SA, DA>
+        impl<SA, DA, X, R> $crate::ops::$tr<X> for $crate::Layout<SA, DA>
         where
             $crate::Layout<SA, DA>: $crate::gate::StaticBit,
-            <$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Output: $crate::gate::Gate<$op, $crate::Layout<SA, DA>, X>,
-            $crate::gate::Gated<$op, $crate::Layout<SA, DA>, X>: Default,
+            <$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Output: $crate::gate::Gate<$op, $crate::Layout<SA, DA>, X, Output = R>,
+            R: Default,
         {
-            type Output = $crate::gate::Gated<$op, $crate::Layout<SA, DA>, X>;
+            type Output = R;
             #[inline(always)]
             fn $name(self, _: X) -> Self::Output {
                 Default::default()
@@ -72,23 +77,23 @@ macro_rules! static_op {
     ($(#[$doc:meta])* fn $name:ident() => $op:ty $(, $tr:ident)?) => {
         $(#[$doc])*
         #[inline(always)]
-        pub fn $name<SA, DA>(_: $crate::Layout<SA, DA>) -> $crate::gate::Gated<$op, $crate::Layout<SA, DA>, ()>
+        pub fn $name<SA, DA, R>(_: $crate::Layout<SA, DA>) -> R
         where
             $crate::Layout<SA, DA>: $crate::gate::StaticBit,
-            <$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Output: $crate::gate::Gate<$op, $crate::Layout<SA, DA>, ()>,
-            $crate::gate::Gated<$op, $crate::Layout<SA, DA>, ()>: Default,
+            <$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Output: $crate::gate::Gate<$op, $crate::Layout<SA, DA>, (), Output = R>,
+            R: Default,
         {
             Default::default()
         }
         $(
         /// The operation as a trait: one bound in generic code.
-        impl<SA, DA> $crate::ops::$tr for $crate::Layout<SA, DA>
+        impl<SA, DA, R> $crate::ops::$tr for $crate::Layout<SA, DA>
         where
             $crate::Layout<SA, DA>: $crate::gate::StaticBit,
-            <$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Output: $crate::gate::Gate<$op, $crate::Layout<SA, DA>, ()>,
-            $crate::gate::Gated<$op, $crate::Layout<SA, DA>, ()>: Default,
+            <$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Output: $crate::gate::Gate<$op, $crate::Layout<SA, DA>, (), Output = R>,
+            R: Default,
         {
-            type Output = $crate::gate::Gated<$op, $crate::Layout<SA, DA>, ()>;
+            type Output = R;
             #[inline(always)]
             fn $name(self) -> Self::Output {
                 Default::default()

@@ -460,67 +460,46 @@ crate::int_tuple::for_each_leaf_pair!(leaf_unpack);
 macro_rules! rearrangements {
     ($op:ty, $res:ident, $zalias:ident, $ztr:ident, $ttr:ident, $ftr:ident,
      $(#[$zdoc:meta])* $zipped:ident, $(#[$tdoc:meta])* $tiled:ident, $(#[$fdoc:meta])* $flat:ident) => {
-        impl<SA, DA, B> $crate::tiler::Arrange<$crate::tiler::Zip, $op, $crate::Layout<SA, DA>, B> for typenum::B1
+        // Every intermediate type is a parameter bound by an associated-type equality (see
+        // `gate::static_op`): inferred once, never normalized again by code generation.
+        impl<SA, DA, B, S, D, TS, TD, RS, RD> $crate::tiler::Arrange<$crate::tiler::Zip, $op, $crate::Layout<SA, DA>, B> for typenum::B1
         where
-            B: $crate::tiler::TilerOp<$op, $crate::Layout<SA, DA>>,
-            $res<$crate::Layout<SA, DA>, B>: $crate::tiler::Parts,
-            B: $crate::tiler::Unzip2By<<$res<$crate::Layout<SA, DA>, B> as $crate::tiler::Parts>::S, <$res<$crate::Layout<SA, DA>, B> as $crate::tiler::Parts>::D>,
-            $zalias<$crate::Layout<SA, DA>, B>: Default,
+            B: $crate::tiler::TilerOp<$op, $crate::Layout<SA, DA>, Output = $crate::Layout<S, D>>,
+            B: $crate::tiler::Unzip2By<S, D, TS = TS, TD = TD, RS = RS, RD = RD>,
+            $crate::Layout<$crate::Cons<TS, $crate::Cons<RS, $crate::Nil>>, $crate::Cons<TD, $crate::Cons<RD, $crate::Nil>>>: Default,
         {
-            type Output = $zalias<$crate::Layout<SA, DA>, B>;
+            type Output = $crate::Layout<$crate::Cons<TS, $crate::Cons<RS, $crate::Nil>>, $crate::Cons<TD, $crate::Cons<RD, $crate::Nil>>>;
             #[inline(always)]
             fn arrange(_: $crate::Layout<SA, DA>, _: B) -> Self::Output {
                 Default::default()
             }
         }
 
-        impl<SA, DA, B, TS, TD, RS, RD> $crate::tiler::Arrange<$crate::tiler::Tile, $op, $crate::Layout<SA, DA>, B> for typenum::B1
+        impl<SA, DA, B, S, D, TS, TD, RS, RD, US, UD> $crate::tiler::Arrange<$crate::tiler::Tile, $op, $crate::Layout<SA, DA>, B> for typenum::B1
         where
-            B: $crate::tiler::TilerOp<$op, $crate::Layout<SA, DA>>,
-            $res<$crate::Layout<SA, DA>, B>: $crate::tiler::Parts,
-            B: $crate::tiler::Unzip2By<
-                <$res<$crate::Layout<SA, DA>, B> as $crate::tiler::Parts>::S,
-                <$res<$crate::Layout<SA, DA>, B> as $crate::tiler::Parts>::D,
-                TS = TS,
-                TD = TD,
-                RS = RS,
-                RD = RD,
-            >,
-            RS: $crate::tiler::Unpack<RD>,
-            $crate::Layout<$crate::Cons<TS, <RS as $crate::tiler::Unpack<RD>>::S>, $crate::Cons<TD, <RS as $crate::tiler::Unpack<RD>>::D>>: Default,
+            B: $crate::tiler::TilerOp<$op, $crate::Layout<SA, DA>, Output = $crate::Layout<S, D>>,
+            B: $crate::tiler::Unzip2By<S, D, TS = TS, TD = TD, RS = RS, RD = RD>,
+            RS: $crate::tiler::Unpack<RD, S = US, D = UD>,
+            $crate::Layout<$crate::Cons<TS, US>, $crate::Cons<TD, UD>>: Default,
         {
-            type Output = $crate::Layout<$crate::Cons<TS, <RS as $crate::tiler::Unpack<RD>>::S>, $crate::Cons<TD, <RS as $crate::tiler::Unpack<RD>>::D>>;
+            type Output = $crate::Layout<$crate::Cons<TS, US>, $crate::Cons<TD, UD>>;
             #[inline(always)]
             fn arrange(_: $crate::Layout<SA, DA>, _: B) -> Self::Output {
                 Default::default()
             }
         }
 
-        impl<SA, DA, B, TS, TD, RS, RD> $crate::tiler::Arrange<$crate::tiler::Flat, $op, $crate::Layout<SA, DA>, B> for typenum::B1
+        impl<SA, DA, B, S, D, TS, TD, RS, RD, PS, PD, US, UD, FS, FD> $crate::tiler::Arrange<$crate::tiler::Flat, $op, $crate::Layout<SA, DA>, B> for typenum::B1
         where
-            B: $crate::tiler::TilerOp<$op, $crate::Layout<SA, DA>>,
-            $res<$crate::Layout<SA, DA>, B>: $crate::tiler::Parts,
-            B: $crate::tiler::Unzip2By<
-                <$res<$crate::Layout<SA, DA>, B> as $crate::tiler::Parts>::S,
-                <$res<$crate::Layout<SA, DA>, B> as $crate::tiler::Parts>::D,
-                TS = TS,
-                TD = TD,
-                RS = RS,
-                RD = RD,
-            >,
-            TS: $crate::tiler::Unpack<TD>,
-            RS: $crate::tiler::Unpack<RD>,
-            <TS as $crate::tiler::Unpack<TD>>::S: crate::int_tuple::Concat<<RS as $crate::tiler::Unpack<RD>>::S>,
-            <TS as $crate::tiler::Unpack<TD>>::D: crate::int_tuple::Concat<<RS as $crate::tiler::Unpack<RD>>::D>,
-            $crate::Layout<
-                <<TS as $crate::tiler::Unpack<TD>>::S as crate::int_tuple::Concat<<RS as $crate::tiler::Unpack<RD>>::S>>::Output,
-                <<TS as $crate::tiler::Unpack<TD>>::D as crate::int_tuple::Concat<<RS as $crate::tiler::Unpack<RD>>::D>>::Output,
-            >: Default,
+            B: $crate::tiler::TilerOp<$op, $crate::Layout<SA, DA>, Output = $crate::Layout<S, D>>,
+            B: $crate::tiler::Unzip2By<S, D, TS = TS, TD = TD, RS = RS, RD = RD>,
+            TS: $crate::tiler::Unpack<TD, S = PS, D = PD>,
+            RS: $crate::tiler::Unpack<RD, S = US, D = UD>,
+            PS: crate::int_tuple::Concat<US, Output = FS>,
+            PD: crate::int_tuple::Concat<UD, Output = FD>,
+            $crate::Layout<FS, FD>: Default,
         {
-            type Output = $crate::Layout<
-                <<TS as $crate::tiler::Unpack<TD>>::S as crate::int_tuple::Concat<<RS as $crate::tiler::Unpack<RD>>::S>>::Output,
-                <<TS as $crate::tiler::Unpack<TD>>::D as crate::int_tuple::Concat<<RS as $crate::tiler::Unpack<RD>>::D>>::Output,
-            >;
+            type Output = $crate::Layout<FS, FD>;
             #[inline(always)]
             fn arrange(_: $crate::Layout<SA, DA>, _: B) -> Self::Output {
                 Default::default()
@@ -542,26 +521,23 @@ pub(crate) use rearrangements;
 macro_rules! arranged_op {
     ($op:ty, $how:ty, $tr:ident, $(#[$doc:meta])* $name:ident) => {
         /// The operation as a trait: one bound in generic code.
-        impl<SA, DA, B> $crate::ops::$tr<B> for $crate::Layout<SA, DA>
+        // The result type is a parameter bound by `Output = R` (see `gate::static_op`): code
+        // generation then does not normalize the type-level algorithm again.
+        impl<SA, DA, B, R> $crate::ops::$tr<B> for $crate::Layout<SA, DA>
         where
             $crate::Layout<SA, DA>: $crate::gate::StaticBit,
-            <$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Output: $crate::tiler::Arrange<$how, $op, $crate::Layout<SA, DA>, B>,
+            <$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Output: $crate::tiler::Arrange<$how, $op, $crate::Layout<SA, DA>, B, Output = R>,
         {
-            type Output = <<$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Output as $crate::tiler::Arrange<
-                $how,
-                $op,
-                $crate::Layout<SA, DA>,
-                B,
-            >>::Output;
+            type Output = R;
             #[inline(always)]
-            fn $name(self, b: B) -> Self::Output {
+            fn $name(self, b: B) -> R {
                 <<$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Output as $crate::tiler::Arrange<$how, $op, $crate::Layout<SA, DA>, B>>::arrange(self, b)
             }
         }
 
         $(#[$doc])*
         #[inline(always)]
-        pub fn $name<L: $crate::ops::$tr<B>, B>(l: L, b: B) -> L::Output {
+        pub fn $name<L: $crate::ops::$tr<B, Output = R>, B, R>(l: L, b: B) -> R {
             l.$name(b)
         }
     };

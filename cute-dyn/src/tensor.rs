@@ -269,6 +269,291 @@ impl<'a, T> Tensor<&'a mut [T]> {
     }
 }
 
+/// A tensor's storage (cute-static's `Engine`): a borrowed slice, a writable one, or an owned
+/// vector. Safe to implement: every access here is bounds-checked.
+pub trait Engine {
+    /// The element type.
+    type Elem;
+    /// The elements, in storage order.
+    fn as_slice(&self) -> &[Self::Elem];
+}
+impl<T> Engine for &[T] {
+    type Elem = T;
+    fn as_slice(&self) -> &[T] {
+        self
+    }
+}
+impl<T> Engine for &mut [T] {
+    type Elem = T;
+    fn as_slice(&self) -> &[T] {
+        self
+    }
+}
+impl<T> Engine for Vec<T> {
+    type Elem = T;
+    fn as_slice(&self) -> &[T] {
+        self
+    }
+}
+
+/// The layout functions of a tensor (CuTe's `flatten(tensor)`, `coalesce(tensor)`,
+/// `group_modes<B,E>(tensor)`, `take<B,E>(tensor)`): the same storage under the new layout.
+impl<S: Engine> Tensor<S> {
+    /// `make_tensor(tensor.data(), layout)`: the storage under another layout, checked again.
+    ///
+    /// # Errors
+    /// As [`Tensor::new`].
+    pub fn with_layout(self, layout: Layout) -> Result<Tensor<S>> {
+        let len = self.data.as_slice().len();
+        Tensor::make(self.data, len, layout)
+    }
+
+    /// `flatten(tensor)`: the layout's leaves as one flat tuple.
+    ///
+    /// # Errors
+    /// None in practice (the layout reaches the same indices).
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::tensor::Tensor;
+    /// let data: Vec<u32> = (0..24).collect();
+    /// let t = Tensor::new(&data[..], "((2,3),4):((1,2),6)".parse()?)?.flatten()?;
+    /// assert_eq!(t.layout().to_string(), "(2,3,4):(1,2,6)");
+    /// # Ok::<(), cute_dyn::Error>(())
+    /// ```
+    pub fn flatten(self) -> Result<Tensor<S>> {
+        let l = self.layout.flatten();
+        self.with_layout(l)
+    }
+
+    /// `coalesce(tensor)`: the layout coalesced (the same function, fewer modes).
+    ///
+    /// # Errors
+    /// Those of [`coalesce`](crate::coalesce).
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::tensor::Tensor;
+    /// let data: Vec<u32> = (0..12).collect();
+    /// // CuTe docs: coalesce((2,(1,6)):(1,(6,2))) is 12:1
+    /// let t = Tensor::new(&data[..], "(2,(1,6)):(1,(6,2))".parse()?)?.coalesce()?;
+    /// assert_eq!((t.layout().to_string(), *t.get(11)?), ("12:1".to_string(), 11));
+    /// # Ok::<(), cute_dyn::Error>(())
+    /// ```
+    pub fn coalesce(self) -> Result<Tensor<S>> {
+        let l = crate::coalesce(&self.layout)?;
+        self.with_layout(l)
+    }
+
+    /// `group_modes<B,E>(tensor)`: modes `[b, e)` grouped into one.
+    ///
+    /// # Errors
+    /// `IndexOutOfRange` unless `b <= e <= rank`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::tensor::Tensor;
+    /// let data: Vec<u32> = (0..24).collect();
+    /// let t = Tensor::new(&data[..], "(2,3,4):(1,2,6)".parse()?)?.group_modes(0, 2)?;
+    /// assert_eq!(t.layout().to_string(), "((2,3),4):((1,2),6)");
+    /// # Ok::<(), cute_dyn::Error>(())
+    /// ```
+    pub fn group_modes(self, b: usize, e: usize) -> Result<Tensor<S>> {
+        let l = self.layout.group_modes(b, e)?;
+        self.with_layout(l)
+    }
+
+    /// `take<B,E>(tensor)`: modes `[b, e)` only (the others at coordinate 0).
+    ///
+    /// # Errors
+    /// `IndexOutOfRange` unless `b < e <= rank`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::tensor::Tensor;
+    /// let data: Vec<u32> = (0..24).collect();
+    /// let t = Tensor::new(&data[..], "(2,3,4):(1,2,6)".parse()?)?.take(1, 3)?;
+    /// assert_eq!((t.layout().to_string(), *t.get(1)?), ("(3,4):(2,6)".to_string(), 2));
+    /// # Ok::<(), cute_dyn::Error>(())
+    /// ```
+    pub fn take(self, b: usize, e: usize) -> Result<Tensor<S>> {
+        let l = self.layout.take(b, e)?;
+        self.with_layout(l)
+    }
+
+    /// `make_tensor_like(tensor)`: an owned tensor of the same shape whose layout is
+    /// [`make_layout_like`](crate::make_layout_like) of this one's (compact, its modes in the
+    /// order of this one's strides), every element `T::default()`.
+    ///
+    /// # Errors
+    /// Those of `make_layout_like`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::tensor::Tensor;
+    /// let data: Vec<u32> = (0..64).collect();
+    /// // A row-major (4,8) tile of a larger matrix: the copy is row-major and compact (CuTe C++
+    /// // 4.2: (_4,_8):(_8,_1)).
+    /// let t = Tensor::new(&data[..], "(4,8):(16,1)".parse()?)?;
+    /// let r = t.make_tensor_like()?;
+    /// assert_eq!(r.layout().to_string(), "(4,8):(8,1)");
+    /// assert_eq!(r.data().len(), 32);
+    /// # Ok::<(), cute_dyn::Error>(())
+    /// ```
+    pub fn make_tensor_like(&self) -> Result<Tensor<Vec<S::Elem>>>
+    where
+        S::Elem: Clone + Default,
+    {
+        Tensor::owned(crate::make_layout_like(&self.layout)?)
+    }
+
+    /// `make_fragment_like(tensor)`: an owned register fragment of the same shape, its layout
+    /// [`make_fragment_like`](crate::make_fragment_like) of this one's (mode 0 compact in the
+    /// order of its strides, the other modes after it, ordered by their strides), every element
+    /// `T::default()`.
+    ///
+    /// # Errors
+    /// Those of `make_fragment_like`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::tensor::Tensor;
+    /// let data: Vec<u32> = (0..256).collect();
+    /// // A thread's (value, m, n) partition of a row-major tile; CuTe C++ 4.2 gives
+    /// // ((_2,_2),_2,_4):((_1,_2),_16,_4).
+    /// let t = Tensor::new(&data[..], "((2,2),2,4):((1,8),64,16)".parse()?)?;
+    /// let f = t.make_fragment_like()?;
+    /// assert_eq!(f.layout().to_string(), "((2,2),2,4):((1,2),16,4)");
+    /// # Ok::<(), cute_dyn::Error>(())
+    /// ```
+    pub fn make_fragment_like(&self) -> Result<Tensor<Vec<S::Elem>>>
+    where
+        S::Elem: Clone + Default,
+    {
+        Tensor::owned(crate::make_fragment_like(&self.layout)?)
+    }
+}
+
+impl<T: Clone + Default> Tensor<Vec<T>> {
+    /// `make_tensor<T>(layout)`: an owned tensor of `cosize(layout)` elements, each
+    /// `T::default()`.
+    ///
+    /// # Errors
+    /// `InvalidArgument` for a layout that reaches a negative index; `Overflow`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::tensor::Tensor;
+    /// let mut t = Tensor::<Vec<f32>>::owned("(2,3):(3,1)".parse()?)?;
+    /// *t.view_mut()?.get_mut(1)? = 1.5; // coordinate (1,0): index 3
+    /// assert_eq!(t.data()[3], 1.5);
+    /// # Ok::<(), cute_dyn::Error>(())
+    /// ```
+    pub fn owned(layout: Layout) -> Result<Tensor<Vec<T>>> {
+        let n = layout.cosize()?.value();
+        let n = usize::try_from(n).map_err(|_| Error::Overflow { op: "make_tensor" })?;
+        let len = n;
+        Tensor::make(vec![T::default(); len], len, layout)
+    }
+}
+
+impl<T> Tensor<Vec<T>> {
+    /// The storage, in storage order.
+    pub fn data(&self) -> &[T] {
+        &self.data
+    }
+
+    /// A borrowed view (every read operation is on views).
+    ///
+    /// # Errors
+    /// None in practice (the layout was checked against this storage).
+    pub fn view(&self) -> Result<Tensor<&[T]>> {
+        Tensor::new(&self.data[..], self.layout.clone())
+    }
+
+    /// A writable view.
+    ///
+    /// # Errors
+    /// None in practice.
+    pub fn view_mut(&mut self) -> Result<Tensor<&mut [T]>> {
+        Tensor::new_mut(&mut self.data[..], self.layout.clone())
+    }
+}
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+/// A plain numeric element type: no padding and every bit pattern a value, so a slice of one
+/// may be read as a slice of another ([`Tensor::recast`]). Sealed: implemented for the
+/// primitive integers and floats only.
+pub trait Scalar: Copy + sealed::Sealed {}
+macro_rules! scalars {
+    ($($t:ty),*) => {$(
+        impl sealed::Sealed for $t {}
+        impl Scalar for $t {}
+    )*};
+}
+scalars!(u8, i8, u16, i16, u32, i32, u64, i64, u128, i128, f32, f64);
+
+/// `recast_layout<T, U>(layout)`: `upcast<N>` when `U` is `N` times wider, `downcast<N>` when
+/// `N` times narrower (CuTe's ratio of the two sizes).
+fn recast_layout<T, U>(l: &Layout) -> Result<Layout> {
+    let (t, u) = (core::mem::size_of::<T>() as i64, core::mem::size_of::<U>() as i64);
+    match u.cmp(&t) {
+        core::cmp::Ordering::Equal => Ok(l.clone()),
+        core::cmp::Ordering::Greater => crate::upcast(l, u / t),
+        core::cmp::Ordering::Less => crate::downcast(l, t / u),
+    }
+}
+
+impl<'a, T: Scalar> Tensor<&'a [T]> {
+    /// `recast<U>(tensor)`: the same bytes read as `U`, under `recast_layout<T, U>` of the
+    /// layout (upcast when `U` is wider, downcast when narrower).
+    ///
+    /// # Errors
+    /// `InvalidArgument` when the storage does not start at an address aligned for `U`; those
+    /// of upcast/downcast (an upcast needs the contiguous mode to hold whole `U`s).
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::tensor::Tensor;
+    /// let data: Vec<u32> = (0..8).collect();
+    /// let t = Tensor::new(&data[..], "(2,4):(4,1)".parse()?)?;
+    /// // Each u32 is two u16s: the contiguous mode doubles (downcast<2>; CuTe C++ 4.2's
+    /// // recast_layout<uint32_t, uint16_t> gives (_2,_8):(_8,_1)).
+    /// let h = t.recast::<u16>()?;
+    /// assert_eq!(h.layout().to_string(), "(2,8):(8,1)");
+    /// // The two halves of a u32, in memory order.
+    /// let halves = |x: u32| {
+    ///     let b = x.to_ne_bytes();
+    ///     (u16::from_ne_bytes([b[0], b[1]]), u16::from_ne_bytes([b[2], b[3]]))
+    /// };
+    /// // Coordinates (0,2) and (0,3) (indices 4 and 6) are the halves of data[1].
+    /// assert_eq!((*h.get(4)?, *h.get(6)?), halves(data[1]));
+    /// // And back: two u16s are one u32 (upcast<2>).
+    /// let w = h.recast::<u32>()?;
+    /// assert_eq!((w.layout().to_string(), *w.get(3)?), ("(2,4):(4,1)".to_string(), data[5]));
+    /// # Ok::<(), cute_dyn::Error>(())
+    /// ```
+    pub fn recast<U: Scalar>(&self) -> Result<Tensor<&'a [U]>> {
+        let layout = recast_layout::<T, U>(&self.layout)?;
+        let data: &'a [T] = self.data;
+        // SAFETY: `T` and `U` are `Scalar`: primitive integers or floats, with no padding and
+        // every bit pattern a valid value, so the initialized bytes of `data` are valid `U`s;
+        // `align_to` returns a middle slice that is aligned for `U` and within `data`'s bytes,
+        // and the borrow keeps `data`'s lifetime.
+        let (head, mid, _) = unsafe { data.align_to::<U>() };
+        if !head.is_empty() {
+            return Err(Error::InvalidArgument {
+                op: "recast",
+                reason: alloc::format!("the storage is not aligned for a {}-byte type", core::mem::size_of::<U>()),
+            });
+        }
+        Tensor::new(mid, layout)
+    }
+}
+
 /// `zipped_divide(layout, tiler)` sliced at `coord`: in the rest mode (`inner`, a tile) or in
 /// the tile mode (a thread's partition); the sliced layout and its offset.
 fn tile_slice(layout: &Layout, tiler: &Tiler, coord: &Coord, inner: bool) -> Result<(Layout, usize)> {
@@ -483,6 +768,72 @@ pub fn identity_coord(shape: &IntTuple, i: usize) -> Result<IntTuple> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// recast's law: element `i` of `recast<U>(t)` is the `U` made of the bytes that
+    /// `recast_layout<T,U>(L)(i)` selects in the storage (whole `U`s of it).
+    #[test]
+    fn recast_reads_the_same_bytes() {
+        let data: Vec<u32> = (0..32u32).map(|i| i.wrapping_mul(0x9E37_79B9)).collect();
+        let bytes: Vec<u8> = data.iter().flat_map(|x| x.to_ne_bytes()).collect();
+        for l in ["(4,8):(8,1)", "(8,4):(1,8)", "((2,2),8):((1,16),2)", "32:1"] {
+            let t = Tensor::new(&data[..], l.parse().unwrap()).unwrap();
+            let b = t.recast::<u8>().unwrap();
+            assert_eq!(b.size(), 4 * t.size(), "{l}");
+            for i in 0..b.size() {
+                let o = b.layout().call(i as i64).unwrap() as usize;
+                assert_eq!(*b.get(i).unwrap(), bytes[o], "{l} at {i}");
+            }
+            // Narrow then wide again: the same tensor.
+            let w = b.recast::<u32>().unwrap();
+            assert_eq!(w.layout(), t.layout(), "{l}");
+            for i in 0..t.size() {
+                assert_eq!(w.get(i).unwrap(), t.get(i).unwrap());
+            }
+            // Same width, another type: the bit patterns.
+            let f = t.recast::<f32>().unwrap();
+            for i in 0..t.size() {
+                assert_eq!(f.get(i).unwrap().to_bits(), *t.get(i).unwrap());
+            }
+        }
+    }
+
+    #[test]
+    fn recast_refusals_are_errors() {
+        let data: Vec<u32> = (0..16).collect();
+        let t = Tensor::new(&data[..], "16:1".parse().unwrap()).unwrap();
+        let b = t.recast::<u8>().unwrap();
+        // A view that starts one byte in is not aligned for u16.
+        let odd = Tensor::new(&b.data[1..], "8:1".parse().unwrap()).unwrap();
+        assert_eq!(odd.recast::<u16>().unwrap_err().kind(), "invalid_argument");
+        // Three u8s read as u16s: C++'s upcast rounds the extent up (2:1), and storage of three
+        // bytes holds one u16, so the tensor is refused rather than read past its storage.
+        let three = Tensor::new(&b.data[..3], "3:1".parse().unwrap()).unwrap();
+        assert!(three.recast::<u16>().is_err());
+        let four = Tensor::new(&b.data[..4], "3:1".parse().unwrap()).unwrap();
+        assert_eq!(alloc::format!("{}", four.recast::<u16>().unwrap().layout()), "2:1");
+        // A stride of 3 u32s is not a whole number of u64s, nor divides 2.
+        let strided = Tensor::new(&data[..], "5:3".parse().unwrap()).unwrap();
+        assert_eq!(strided.recast::<u64>().unwrap_err().kind(), "stride_divisibility");
+    }
+
+    #[test]
+    fn owned_tensors_and_layout_functions() {
+        let mut t = Tensor::<Vec<i32>>::owned("(2,3):(3,1)".parse().unwrap()).unwrap();
+        for i in 0..6 {
+            *t.view_mut().unwrap().get_mut(i).unwrap() = i as i32;
+        }
+        // Column-major indices 0..6 over a row-major (2,3): storage order transposes.
+        assert_eq!(t.data(), &[0, 2, 4, 1, 3, 5]);
+        let v = t.view().unwrap();
+        assert!(v.group_modes(1, 3).is_err());
+        let v = t.view().unwrap();
+        assert!(v.take(2, 1).is_err());
+        // A layout past the storage is refused on re-layout.
+        let v = t.view().unwrap();
+        assert!(v.with_layout("7:1".parse().unwrap()).is_err());
+        // Negative cosize (a negative stride) cannot be owned.
+        assert!(Tensor::<Vec<u8>>::owned("4:-1".parse().unwrap()).is_err());
+    }
 
     #[test]
     fn storage_must_cover_the_layout() {

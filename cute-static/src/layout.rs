@@ -885,7 +885,7 @@ impl<H: IntTuple, T: Append<R>, R: List + IntTuple> Append<R> for Cons<H, T> {
 }
 
 /// The modes of a layout's shape and stride.
-type ModesS<S> = <S as AsModes>::Modes;
+pub(crate) type ModesS<S> = <S as AsModes>::Modes;
 
 // Congruence is preserved by these rearrangements (the same modes of congruent tuples, and
 // modes of layouts, which are congruent), so they build results without asking again: an

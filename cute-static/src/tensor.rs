@@ -125,6 +125,11 @@ pub enum TensorError {
         /// The tensor's rank.
         rank: usize,
     },
+    /// `recast`: the storage does not start at an address aligned for the new element type.
+    Misaligned {
+        /// The new element type's alignment.
+        align: usize,
+    },
 }
 
 impl fmt::Display for TensorError {
@@ -145,6 +150,9 @@ impl fmt::Display for TensorError {
             TensorError::Overflow { what } => write!(f, "overflow: the layout's {what} does not fit in usize"),
             TensorError::CoordRank { given, rank } => {
                 write!(f, "coordinate rank mismatch: {given} coordinates for a tensor of rank {rank}")
+            }
+            TensorError::Misaligned { align } => {
+                write!(f, "recast: the storage is not aligned to {align} bytes for the new element type")
             }
         }
     }
@@ -260,6 +268,223 @@ impl<E: Engine, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
         layout: Layout<S2, D2>,
     ) -> Result<Tensor<E, Layout<S2, D2>>, TensorError> {
         Tensor::new(self.engine, layout)
+    }
+}
+
+/// The layout functions of a tensor (CuTe's `flatten(tensor)`, `coalesce(tensor)`,
+/// `group_modes<B,E>(tensor)`, `take<B,E>(tensor)`): the same storage under the new layout,
+/// checked again as [`Tensor::new`] checks (they reach no new index).
+impl<E: Engine, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
+    /// `flatten(tensor)`.
+    ///
+    /// # Errors
+    /// As [`Tensor::new`].
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{layout, tensor::Tensor};
+    /// let data: Vec<u32> = (0..24).collect();
+    /// let t = Tensor::new(&data[..], layout!(((2,3),4):((1,2),6)))?.flatten()?;
+    /// assert_eq!(t.layout().to_string(), "(2,3,4):(1,2,6)");
+    /// # Ok::<(), cute_static::tensor::TensorError>(())
+    /// ```
+    pub fn flatten<S2: Congruent<D2>, D2: IntTuple>(self) -> Result<Tensor<E, Layout<S2, D2>>, TensorError>
+    where
+        Layout<S, D>: crate::ops::Flatten<Output = Layout<S2, D2>>,
+    {
+        let l = crate::ops::Flatten::flatten(self.layout);
+        Tensor::new(self.engine, l)
+    }
+
+    /// `coalesce(tensor)`.
+    ///
+    /// # Errors
+    /// As [`Tensor::new`].
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{layout, tensor::Tensor};
+    /// let data: Vec<u32> = (0..12).collect();
+    /// // CuTe docs: coalesce((2,(1,6)):(1,(6,2))) is 12:1
+    /// let t = Tensor::new(&data[..], layout!((2,(1,6)):(1,(6,2))))?.coalesce()?;
+    /// assert_eq!((t.layout().to_string(), t[11]), ("12:1".to_string(), 11));
+    /// # Ok::<(), cute_static::tensor::TensorError>(())
+    /// ```
+    pub fn coalesce<S2: Congruent<D2>, D2: IntTuple>(self) -> Result<Tensor<E, Layout<S2, D2>>, TensorError>
+    where
+        Layout<S, D>: crate::Coalesce<Output = Layout<S2, D2>>,
+    {
+        let l = crate::Coalesce::coalesce(self.layout);
+        Tensor::new(self.engine, l)
+    }
+
+    /// `group_modes<B, E>(tensor)`.
+    ///
+    /// # Errors
+    /// As [`Tensor::new`].
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{layout, tensor::Tensor};
+    /// let data: Vec<u32> = (0..24).collect();
+    /// let t = Tensor::new(&data[..], layout!((2,3,4):(1,2,6)))?.group_modes::<0, 2, _, _>()?;
+    /// assert_eq!(t.layout().to_string(), "((2,3),4):((1,2),6)");
+    /// # Ok::<(), cute_static::tensor::TensorError>(())
+    /// ```
+    pub fn group_modes<const B: usize, const F: usize, S2: Congruent<D2>, D2: IntTuple>(
+        self,
+    ) -> Result<Tensor<E, Layout<S2, D2>>, TensorError>
+    where
+        Layout<S, D>: crate::layout::GroupModesOf<B, F, Output = Layout<S2, D2>>,
+    {
+        let l = crate::layout::GroupModesOf::<B, F>::group_modes_of(&self.layout);
+        Tensor::new(self.engine, l)
+    }
+
+    /// `take<B, E>(tensor)`: modes `[B, E)` only (the others at coordinate 0).
+    ///
+    /// # Errors
+    /// As [`Tensor::new`].
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{layout, tensor::Tensor};
+    /// let data: Vec<u32> = (0..24).collect();
+    /// let t = Tensor::new(&data[..], layout!((2,3,4):(1,2,6)))?.take::<1, 3, _, _>()?;
+    /// assert_eq!((t.layout().to_string(), t[1]), ("(3,4):(2,6)".to_string(), 2));
+    /// # Ok::<(), cute_static::tensor::TensorError>(())
+    /// ```
+    #[allow(clippy::type_complexity)]
+    pub fn take<const B: usize, const F: usize, S2: Congruent<D2>, D2: IntTuple>(
+        self,
+    ) -> Result<Tensor<E, Layout<S2, D2>>, TensorError>
+    where
+        S: crate::layout::AsModes,
+        D: crate::layout::AsModes,
+        crate::layout::ModesS<S>: crate::layout::SplitAt<F, F>,
+        crate::layout::ModesS<D>: crate::layout::SplitAt<F, F>,
+        <crate::layout::ModesS<S> as crate::layout::SplitAt<F, F>>::Front: crate::layout::SplitAt<B, B, Back = S2>,
+        <crate::layout::ModesS<D> as crate::layout::SplitAt<F, F>>::Front: crate::layout::SplitAt<B, B, Back = D2>,
+    {
+        let l = self.layout.take::<B, F>();
+        Tensor::new(self.engine, l)
+    }
+}
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+/// A plain numeric element type (cute-dyn's `tensor::Scalar`): no padding and every bit
+/// pattern a value, so a slice of one may be read as a slice of another
+/// ([`Tensor::recast`]); `Bytes` is its size as a typenum number. Sealed: the primitive
+/// integers and floats.
+pub trait Scalar: Copy + sealed::Sealed {
+    /// `size_of::<Self>()`.
+    type Bytes: Unsigned;
+}
+macro_rules! scalars {
+    ($($t:ty => $n:ty),*) => {$(
+        impl sealed::Sealed for $t {}
+        impl Scalar for $t {
+            type Bytes = $n;
+        }
+    )*};
+}
+scalars!(u8 => typenum::U1, i8 => typenum::U1, u16 => typenum::U2, i16 => typenum::U2, u32 => typenum::U4,
+    i32 => typenum::U4, f32 => typenum::U4, u64 => typenum::U8, i64 => typenum::U8, f64 => typenum::U8,
+    u128 => typenum::U16, i128 => typenum::U16);
+
+/// `recast_layout<T, U>(L)` (implemented by the layout): `upcast<N>` when `U` is `N` times wider,
+/// `downcast<N>` when `N` times narrower, `L` itself for the same size.
+pub trait RecastLayout<T, U> {
+    /// The recast layout.
+    type Output;
+    /// Its value.
+    fn recast_layout(self) -> Self::Output;
+}
+impl<L, T: Scalar, U: Scalar> RecastLayout<T, U> for L
+where
+    T::Bytes: typenum::Cmp<U::Bytes>,
+    typenum::Compare<T::Bytes, U::Bytes>: RecastBy<L, T::Bytes, U::Bytes>,
+{
+    type Output = <typenum::Compare<T::Bytes, U::Bytes> as RecastBy<L, T::Bytes, U::Bytes>>::Output;
+    #[inline(always)]
+    fn recast_layout(self) -> Self::Output {
+        <typenum::Compare<T::Bytes, U::Bytes> as RecastBy<L, T::Bytes, U::Bytes>>::recast_by(self)
+    }
+}
+
+/// [`RecastLayout`]'s three cases, chosen by `Cmp` of the two sizes `T` and `U`.
+pub trait RecastBy<L, T, U> {
+    /// The recast layout.
+    type Output;
+    /// Its value.
+    fn recast_by(l: L) -> Self::Output;
+}
+impl<L, T, U> RecastBy<L, T, U> for typenum::Equal {
+    type Output = L;
+    #[inline(always)]
+    fn recast_by(l: L) -> L {
+        l
+    }
+}
+impl<L: crate::ops::Upcast<Q>, T, U: DivT<T, Output = Q>, Q: Default> RecastBy<L, T, U> for typenum::Less {
+    type Output = L::Output;
+    #[inline(always)]
+    fn recast_by(l: L) -> L::Output {
+        l.upcast(Q::default())
+    }
+}
+impl<L: crate::ops::Downcast<Q>, T: DivT<U, Output = Q>, U, Q: Default> RecastBy<L, T, U> for typenum::Greater {
+    type Output = L::Output;
+    #[inline(always)]
+    fn recast_by(l: L) -> L::Output {
+        l.downcast(Q::default())
+    }
+}
+
+impl<'a, T: Scalar, S: Congruent<D>, D: IntTuple> Tensor<&'a [T], Layout<S, D>> {
+    /// `recast<U>(tensor)`: the same bytes read as `U`, under `recast_layout<T, U>` of the
+    /// (static) layout: upcast when `U` is wider, downcast when narrower, computed by the type
+    /// checker (a stride that does not divide is a compile error, as for `upcast`).
+    ///
+    /// # Errors
+    /// [`TensorError::Misaligned`] when the storage does not start at an address aligned for
+    /// `U`; [`TensorError::StorageTooSmall`] when the recast layout reaches past it.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{layout, tensor::Tensor};
+    /// let data: Vec<u32> = (0..8).collect();
+    /// let t = Tensor::new(&data[..], layout!((2,4):(4,1)))?;
+    /// // CuTe C++ 4.2's recast_layout<uint32_t, uint16_t>: (_2,_8):(_8,_1).
+    /// let h = t.recast::<u16, _, _>()?;
+    /// assert_eq!(h.layout().to_string(), "(2,8):(8,1)");
+    /// let b = data[1].to_ne_bytes();
+    /// assert_eq!((h[4], h[6]), (u16::from_ne_bytes([b[0], b[1]]), u16::from_ne_bytes([b[2], b[3]])));
+    /// // And back: two u16s are one u32 (C++: (_2,_4):(_4,_1)).
+    /// let w = h.recast::<u32, _, _>()?;
+    /// assert_eq!((w.layout().to_string(), w[3]), ("(2,4):(4,1)".to_string(), data[5]));
+    /// # Ok::<(), cute_static::tensor::TensorError>(())
+    /// ```
+    pub fn recast<U: Scalar, S2: Congruent<D2>, D2: IntTuple>(
+        &self,
+    ) -> Result<Tensor<&'a [U], Layout<S2, D2>>, TensorError>
+    where
+        Layout<S, D>: RecastLayout<T, U, Output = Layout<S2, D2>>,
+    {
+        let layout = RecastLayout::<T, U>::recast_layout(self.layout);
+        let data: &'a [T] = self.engine;
+        // SAFETY: `T` and `U` are `Scalar`: primitive integers or floats, with no padding and
+        // every bit pattern a valid value, so the initialized bytes of `data` are valid `U`s;
+        // `align_to` returns a middle slice aligned for `U` within `data`'s bytes, borrowed for
+        // `data`'s lifetime.
+        let (head, mid, _) = unsafe { data.align_to::<U>() };
+        if !head.is_empty() {
+            return Err(TensorError::Misaligned { align: core::mem::align_of::<U>() });
+        }
+        Tensor::new(mid, layout)
     }
 }
 
@@ -1101,6 +1326,28 @@ mod tests {
     use super::*;
     use crate::{layout, shape};
     use alloc::vec::Vec;
+
+    /// recast's law (as cute-dyn's test): element `i` of `recast<u8>(t)` is the byte that
+    /// `downcast<4>(L)(i)` selects; back to u32 is the same tensor; an odd start is refused.
+    #[test]
+    fn recast_reads_the_same_bytes() {
+        let data: Vec<u32> = (0..32u32).map(|i| i.wrapping_mul(0x9E37_79B9)).collect();
+        let bytes: Vec<u8> = data.iter().flat_map(|x| x.to_ne_bytes()).collect();
+        let t = Tensor::new(&data[..], layout!(((2,2),8):((1,16),2))).unwrap();
+        let b = t.recast::<u8, _, _>().unwrap();
+        assert_eq!(b.size(), 4 * t.size());
+        for i in 0..b.size() {
+            assert_eq!(b[i], bytes[b.layout().call(i)], "at {i}");
+        }
+        let w = b.recast::<u32, _, _>().unwrap();
+        assert_eq!(alloc::format!("{}", w.layout()), alloc::format!("{}", t.layout()));
+        for i in 0..t.size() {
+            assert_eq!(w[i], t[i]);
+            assert_eq!(t.recast::<f32, _, _>().unwrap()[i].to_bits(), t[i]);
+        }
+        let odd = Tensor::new(&b.engine()[1..], layout!(8:1)).unwrap();
+        assert_eq!(odd.recast::<u16, _, _>().unwrap_err(), TensorError::Misaligned { align: 2 });
+    }
 
     #[test]
     fn pointer_tensors_tile_partition_and_write_through_layouts() {

@@ -1,13 +1,58 @@
-//! Criterion benchmarks of the runtime algebra on the operations of DESIGN §5, with CuTe's
-//! documented examples as inputs. Anchors (same machine kind): CuTe C++'s dynamic path at -O3
-//! (coalesce 3 ns, complement rank-1 2.5 ns, composition rank-2 14 ns / rank-3 47 ns,
-//! logical_divide 48-72 ns, logical_product 10-14 ns) and pycute (7-95 µs per op; measured by
-//! `benches/pycute_baseline.py` on the same inputs).
+//! Criterion benchmarks of the runtime algebra (cute-dyn) on the cases of issue #12, each
+//! operation alone on prebuilt inputs, and the allocations each one makes.
+//!
+//! Anchors (issue #12, measured side by side on this machine kind): CuTe C++ 4.2's dynamic path
+//! at -O3 on `int` leaves, and pycute.
+//!
+//! | case | C++ ns | pycute µs |
+//! |---|---:|---:|
+//! | composition (6,2):(8,2) ∘ (4,3):(3,1) | 9.5 | 11.8 |
+//! | composition ((4,2),6,3):((2,1),8,48) ∘ (8,9):(1,8) | 28.8 | 16.3 |
+//! | complement 4:2, 24 | 1.8 | 3.2 |
+//! | logical_divide (4,2,3):(2,1,8) / 4:2 | 29.9 | 28.2 |
+//! | logical_divide (16,24):(1,16) / <4:1,8:1> | 5.6 | 25.9 |
+//! | logical_product 4:1 × (2,3):(1,2) | 9.4 | 13.0 |
+//! | blocked_product (2,5):(5,1) × (3,4):(1,3) | 7.5 | 19.3 |
+//! | coalesce (2,(1,6)):(1,(6,2)) | 1.4 | 3.0 |
+//!
+//! Before the timings, the bench prints the heap allocations of one call of each case, counted
+//! by a counting global allocator in this binary (the issue's goal: zero within the inline
+//! capacity).
 //!
 //! Run: `cargo bench --bench algebra`.
 
+use std::alloc::{GlobalAlloc, Layout as AllocLayout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use cute::cute_dyn::*;
+
+/// The system allocator, counting allocations (and reallocations, which may move).
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+// SAFETY: every method forwards to `System` with the caller's arguments unchanged; the counter
+// is a relaxed atomic and does not touch the memory.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: AllocLayout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: the caller's contract for `alloc` is `System.alloc`'s.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: AllocLayout) {
+        // SAFETY: `ptr` was allocated by `System` with `layout` (every allocation goes there).
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: AllocLayout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: as `dealloc`; `new_size` is the caller's, per `realloc`'s contract.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
 
 fn l(s: &str) -> Layout {
     s.parse().unwrap()
@@ -17,49 +62,64 @@ fn t(s: &str) -> Tiler {
     s.parse().unwrap()
 }
 
+/// One case: its name and the operation on prebuilt inputs (the result dropped inside).
+type Case = (&'static str, Box<dyn Fn()>);
+
+fn cases() -> Vec<Case> {
+    let c1 = (l("(6,2):(8,2)"), t("(4,3):(3,1)"));
+    let c2 = (l("((4,2),6,3):((2,1),8,48)"), t("(8,9):(1,8)"));
+    let c3 = (l("4:2"), IntTuple::int(24));
+    let c4 = (l("(4,2,3):(2,1,8)"), t("4:2"));
+    let c5 = (l("(16,24):(1,16)"), t("<4:1,8:1>"));
+    let c6 = (l("4:1"), t("(2,3):(1,2)"));
+    let c7 = (l("(2,5):(5,1)"), l("(3,4):(1,3)"));
+    let c8 = l("(2,(1,6)):(1,(6,2))");
+    vec![
+        (
+            "composition (6,2):(8,2) o (4,3):(3,1)",
+            Box::new(move || drop(black_box(composition(black_box(&c1.0), black_box(&c1.1)).unwrap()))),
+        ),
+        (
+            "composition ((4,2),6,3):((2,1),8,48) o (8,9):(1,8)",
+            Box::new(move || drop(black_box(composition(black_box(&c2.0), black_box(&c2.1)).unwrap()))),
+        ),
+        (
+            "complement 4:2, 24",
+            Box::new(move || drop(black_box(complement(black_box(&c3.0), black_box(&c3.1)).unwrap()))),
+        ),
+        (
+            "logical_divide (4,2,3):(2,1,8) / 4:2",
+            Box::new(move || drop(black_box(logical_divide(black_box(&c4.0), black_box(&c4.1)).unwrap()))),
+        ),
+        (
+            "logical_divide (16,24):(1,16) / <4:1,8:1>",
+            Box::new(move || drop(black_box(logical_divide(black_box(&c5.0), black_box(&c5.1)).unwrap()))),
+        ),
+        (
+            "logical_product 4:1 x (2,3):(1,2)",
+            Box::new(move || drop(black_box(logical_product(black_box(&c6.0), black_box(&c6.1)).unwrap()))),
+        ),
+        (
+            "blocked_product (2,5):(5,1) x (3,4):(1,3)",
+            Box::new(move || drop(black_box(blocked_product(black_box(&c7.0), black_box(&c7.1)).unwrap()))),
+        ),
+        ("coalesce (2,(1,6)):(1,(6,2))", Box::new(move || drop(black_box(coalesce(black_box(&c8)).unwrap())))),
+    ]
+}
+
 fn bench(c: &mut Criterion) {
+    let cases = cases();
+    println!("heap allocations per operation (counting global allocator):");
+    for (name, op) in &cases {
+        op(); // warm: nothing lazily allocated is counted
+        let before = ALLOCATIONS.load(Ordering::Relaxed);
+        op();
+        println!("  {:>3}  {name}", ALLOCATIONS.load(Ordering::Relaxed) - before);
+    }
     let mut g = c.benchmark_group("cute_dyn");
-
-    let a = l("(2,(1,6)):(1,(6,2))");
-    g.bench_function("coalesce (2,(1,6)):(1,(6,2))", |b| b.iter(|| coalesce(black_box(&a)).unwrap()));
-    let a = l("((2,(3,4)),(3,2),1):((4,(8,24)),(2,6),12)");
-    g.bench_function("coalesce ((2,(3,4)),(3,2),1):((4,(8,24)),(2,6),12)", |b| {
-        b.iter(|| coalesce(black_box(&a)).unwrap())
-    });
-
-    let (a, tb) = (l("(6,2):(8,2)"), t("(4,3):(3,1)"));
-    g.bench_function("composition rank-2 (6,2):(8,2) o (4,3):(3,1)", |b| {
-        b.iter(|| composition(black_box(&a), black_box(&tb)).unwrap())
-    });
-    let (a, tb) = (l("(4,6,8):(1,4,24)"), t("(2,3,4):(1,8,48)"));
-    g.bench_function("composition rank-3 (4,6,8):(1,4,24) o (2,3,4):(1,8,48)", |b| {
-        b.iter(|| composition(black_box(&a), black_box(&tb)).unwrap())
-    });
-
-    let (a, cot) = (l("4:2"), IntTuple::int(24));
-    g.bench_function("complement rank-1 4:2 24", |b| b.iter(|| complement(black_box(&a), black_box(&cot)).unwrap()));
-    let a = l("(2,2):(1,6)");
-    g.bench_function("complement rank-2 (2,2):(1,6) 24", |b| {
-        b.iter(|| complement(black_box(&a), black_box(&cot)).unwrap())
-    });
-
-    let (a, tb) = (l("(4,2,3):(2,1,8)"), t("4:2"));
-    g.bench_function("logical_divide (4,2,3):(2,1,8) / 4:2", |b| {
-        b.iter(|| logical_divide(black_box(&a), black_box(&tb)).unwrap())
-    });
-    let (a, tb) = (l("(9,(4,8)):(59,(13,1))"), t("<3:3,(2,4):(1,8)>"));
-    g.bench_function("logical_divide (9,(4,8)):(59,(13,1)) / <3:3,(2,4):(1,8)>", |b| {
-        b.iter(|| logical_divide(black_box(&a), black_box(&tb)).unwrap())
-    });
-
-    let (a, tb) = (l("(2,2):(4,1)"), t("6:1"));
-    g.bench_function("logical_product (2,2):(4,1) x 6:1", |b| {
-        b.iter(|| logical_product(black_box(&a), black_box(&tb)).unwrap())
-    });
-    let (a, bb) = (l("(2,5):(5,1)"), l("(3,4):(1,3)"));
-    g.bench_function("blocked_product (2,5):(5,1) x (3,4):(1,3)", |b| {
-        b.iter(|| blocked_product(black_box(&a), black_box(&bb)).unwrap())
-    });
+    for (name, op) in &cases {
+        g.bench_function(*name, |b| b.iter(op));
+    }
     g.finish();
 }
 

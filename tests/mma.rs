@@ -4,7 +4,8 @@
 //! permutations, the atoms' layouts, `thr_layout_vmnk`, `tile_size_mnk`, the A/B/C
 //! thread-value layouts and random threads' `partition_A/B/C` of column- and row-major operands
 //! with run-time extents (layout, static flags included, and data offset) equal C++'s. And the
-//! definition: the C thread-value layout of every tiled MMA is a bijection onto its tile.
+//! definition: the C thread-value layout of every tiled MMA is a bijection onto its tile. And
+//! `cute eval`'s MMA operations (`tiled_mma`, `layout_c_tv`, `partition_a`, ...) on the same lines.
 
 use cute::cute_dyn::copy::{CopyAtom, TiledCopy};
 use cute::cute_dyn::mma::{MmaAtom, TiledMma};
@@ -131,6 +132,49 @@ fn every_answer_of_cxx_is_ours() {
         n += 1;
     }
     assert!(n >= 300, "{n} answers");
+}
+
+/// The tiled MMA of a line as a `cute eval` expression: `tiled_mma(ATOM, layout, perms...)`.
+fn eval_tiled(key: &str) -> String {
+    let mut f = key.split(';');
+    let (atom, layout, perms) = (f.next().unwrap(), f.next().unwrap(), f.next().unwrap());
+    let perms = if perms == "_" { String::new() } else { format!(",{}", perms.replace(' ', ",")) };
+    format!("tiled_mma({atom},{layout}{perms})")
+}
+
+/// `cute eval`'s MMA operations give C++'s answers too: every tiled-MMA line of the driver's
+/// output, as an expression (the operands' run-time extents written `{v}`).
+#[test]
+fn cute_eval_gives_the_same_answers() {
+    use cute_cli::eval::eval;
+    let mut n = 0;
+    for line in ANSWERS.lines() {
+        let f: Vec<&str> = line.split('\t').collect();
+        let (key, what, cxx) = (f[0], f[1], f[2]);
+        if key.starts_with("copy") || what.starts_with("atom_") {
+            continue;
+        }
+        let m = eval_tiled(key);
+        let expr = match what.split_once(' ') {
+            None => format!("{what}({m})"),
+            Some(_) => {
+                let (op, thr, l) = operand(what);
+                format!("{}({m},{},{})", op.to_lowercase(), l.to_styled(Style::Values), thr.value())
+            }
+        };
+        let ours = eval(&expr, Style::Cpp).unwrap_or_else(|e| panic!("{expr}: {e}"));
+        // A partition's data offset is a run-time value here (the thread is); the driver prints
+        // its value as `_N`.
+        let split =
+            |x: &str| x.rsplit_once(',').map(|(l, o)| (l.to_string(), o.trim_end_matches(']').replace('_', "")));
+        if ours.starts_with('[') {
+            assert_eq!(split(&ours), split(cxx), "{expr}");
+        } else {
+            assert_eq!(ours, cxx, "{expr}");
+        }
+        n += 1;
+    }
+    assert!(n >= 280, "{n} answers");
 }
 
 /// Every (thread, value) of a tiled MMA's C layout is one element of the `(M,N)` tile, each

@@ -4,6 +4,8 @@
 //! ```text
 //! Expr ::= ident "(" (Expr ("," Expr)*)? ")"     an operation
 //!        | "Sw<" INT "," INT "," INT ">"         a swizzle
+//!        | ATOM                                  an MMA atom by its CuTe name, as a tiled MMA
+//!                                                (`make_tiled_mma(atom)`), e.g. `UniversalFMA`
 //!        | "<" ... ">"                           a by-mode tiler
 //!        | Coord (":" IntTuple)?                 an integer, tuple, coordinate or layout
 //! ```
@@ -12,6 +14,7 @@
 use std::string::String;
 use std::vec::Vec;
 
+use cute_dyn::mma::{MmaAtom, TiledMma};
 use cute_dyn::{
     self as dy, post, swizzle::Func, ComposedLayout, Coord, Error, Int, IntTuple, Layout, Notation, Parser, Result,
     Style, Swizzle, Tiler, Tuple,
@@ -36,6 +39,8 @@ pub enum Value {
     Swizzle(Swizzle),
     /// A swizzled layout.
     Composed(ComposedLayout),
+    /// A tiled MMA (an atom by its name is `make_tiled_mma(atom)`).
+    Mma(Box<TiledMma>),
 }
 
 impl Value {
@@ -50,11 +55,17 @@ impl Value {
             Value::Pair(a, b) => format!("[{},{}]", a.to_styled(style), b.to_styled(style)),
             Value::Swizzle(s) => s.to_string(),
             Value::Composed(c) => c.to_styled(style),
+            Value::Mma(m) => format!(
+                "TiledMMA({}, ThrLayoutVMNK {}, PermutationMNK {})",
+                m.atom().name,
+                m.thr_layout_vmnk().to_styled(style),
+                m.permutation_mnk().iter().map(|t| t.to_styled(style)).collect::<Vec<_>>().join(" ")
+            ),
         }
     }
 
     /// The kind's name in `--format json`: `int`, `bool`, `tuple`, `layout`, `tiler`, `pair`,
-    /// `swizzle`, `composed`.
+    /// `swizzle`, `composed`, `mma`.
     pub fn kind_name(&self) -> &'static str {
         match self {
             Value::Int(_) => "int",
@@ -65,6 +76,7 @@ impl Value {
             Value::Pair(..) => "pair",
             Value::Swizzle(_) => "swizzle",
             Value::Composed(_) => "composed",
+            Value::Mma(_) => "mma",
         }
     }
 
@@ -78,6 +90,7 @@ impl Value {
             Value::Pair(..) => "a pair",
             Value::Swizzle(_) => "a swizzle",
             Value::Composed(_) => "a composed layout",
+            Value::Mma(_) => "a tiled MMA",
         }
     }
 }
@@ -155,6 +168,14 @@ fn expr_with(p: &mut Parser<'_>, post: &mut Option<Option<Error>>) -> Result<Val
                 Some(c) => Value::Composed(c),
                 None => Value::Swizzle(sw),
             });
+        }
+        if p.peek() != Some(b'(') {
+            // An MMA atom by its CuTe name.
+            let atom = MmaAtom::named(name).map_err(|_| Error::Parse {
+                pos: start,
+                reason: format!("'{name}' is neither an operation call nor an MMA atom's name"),
+            })?;
+            return Ok(Value::Mma(Box::new(TiledMma::new(atom, &Layout::leaf(Int::st(1), Int::st(0)), &[])?)));
         }
         p.expect(b'(')?;
         p.enter()?;
@@ -309,6 +330,16 @@ impl Args<'_> {
         } else {
             Ok(None)
         }
+    }
+    fn mma(&self, i: usize) -> Result<&TiledMma> {
+        match self.get(i)? {
+            Value::Mma(m) => Ok(m),
+            _ => Err(self.wrong(i, "a tiled MMA (an atom's name or tiled_mma(...))")),
+        }
+    }
+    /// The thread index of argument `i` (run-time, as a thread's index is).
+    fn thread(&self, i: usize) -> Result<Int> {
+        Ok(Int::dy(self.int(i)?.value()))
     }
     fn swizzle3(&self) -> Result<Swizzle> {
         Swizzle::new(self.int(0)?.value(), self.int(1)?.value(), self.int(2)?.value())
@@ -1082,6 +1113,133 @@ pub const OPS: &[Op] = &[
             };
             Ok(Value::Composed(ComposedLayout::of(func(0)?, a.int(1)?.value(), func(2)?)))
         },
+    },
+    Op {
+        name: "tiled_mma",
+        args: (2, 5),
+        signature: "tiled_mma(atom, layout[, perm_m, perm_n, perm_k]) -> mma",
+        doc: "the atom tiled over the (M,N,K) atom layout, each of M, N, K permuted by a tiler (`_` none) (CuTe `make_tiled_mma`)",
+        example: "tiled_mma(SM80_16x8x16_F32F16F16F32_TN,(2,2,1):(1,2,0))",
+        eval: |a| {
+            let perms = (2..a.v.len()).map(|i| a.tiler(i)).collect::<Result<Vec<_>>>()?;
+            Ok(Value::Mma(Box::new(TiledMma::new(a.mma(0)?.atom().clone(), &a.layout(1)?, &perms)?)))
+        },
+    },
+    Op {
+        name: "thr_layout_vmnk",
+        args: (1, 1),
+        signature: "thr_layout_vmnk(mma) -> layout",
+        doc: "(ThrV,ThrM,ThrN,ThrK) -> thread index of a tiled MMA (CuTe `get_thr_layout_vmnk`)",
+        example: "thr_layout_vmnk(tiled_mma(SM80_16x8x16_F32F16F16F32_TN,(2,2,1):(1,2,0)))",
+        eval: |a| lay(a.mma(0)?.thr_layout_vmnk().clone()),
+    },
+    Op {
+        name: "tile_size_mnk",
+        args: (1, 1),
+        signature: "tile_size_mnk(mma) -> tuple",
+        doc: "the (M,N,K) extents of a tiled MMA's tile (CuTe `tile_size_mnk<0..2>`)",
+        example: "tile_size_mnk(tiled_mma(SM80_16x8x16_F32F16F16F32_TN,(2,2,1):(1,2,0)))",
+        eval: |a| {
+            let m = a.mma(0)?;
+            let e = (0..3).map(|i| Ok(Tuple::Leaf(Int::st(m.tile_size_mnk(i)?)))).collect::<Result<Vec<_>>>()?;
+            tup(Tuple::Node(e))
+        },
+    },
+    Op {
+        name: "layout_a_tv",
+        args: (1, 1),
+        signature: "layout_a_tv(mma) -> layout",
+        doc: "(thread, value) -> index of the column-major (M,K) tile of A (CuTe `get_layoutA_TV`)",
+        example: "layout_a_tv(SM80_16x8x8_F32F16F16F32_TN)",
+        eval: |a| lay(a.mma(0)?.layout_a_tv()?),
+    },
+    Op {
+        name: "layout_b_tv",
+        args: (1, 1),
+        signature: "layout_b_tv(mma) -> layout",
+        doc: "(thread, value) -> index of the column-major (N,K) tile of B (CuTe `get_layoutB_TV`)",
+        example: "layout_b_tv(SM80_16x8x8_F32F16F16F32_TN)",
+        eval: |a| lay(a.mma(0)?.layout_b_tv()?),
+    },
+    Op {
+        name: "layout_c_tv",
+        args: (1, 1),
+        signature: "layout_c_tv(mma) -> layout",
+        doc: "(thread, value) -> index of the column-major (M,N) tile of C (CuTe `get_layoutC_TV`)",
+        example: "layout_c_tv(SM80_16x8x8_F32F16F16F32_TN)",
+        eval: |a| lay(a.mma(0)?.layout_c_tv()?),
+    },
+    Op {
+        name: "thrfrg_a",
+        args: (2, 2),
+        signature: "thrfrg_a(mma, layout) -> layout",
+        doc: "an (M,K,...) layout as ((ThrV,(ThrM,ThrK)),(FrgV,(RestM,RestK,...))) (CuTe `thrfrg_A`)",
+        example: "thrfrg_a(UniversalFMA,(4,2):(1,4))",
+        eval: |a| lay(a.mma(0)?.thrfrg_a(&a.layout(1)?)?),
+    },
+    Op {
+        name: "thrfrg_b",
+        args: (2, 2),
+        signature: "thrfrg_b(mma, layout) -> layout",
+        doc: "an (N,K,...) layout as ((ThrV,(ThrN,ThrK)),(FrgV,(RestN,RestK,...))) (CuTe `thrfrg_B`)",
+        example: "thrfrg_b(UniversalFMA,(4,2):(1,4))",
+        eval: |a| lay(a.mma(0)?.thrfrg_b(&a.layout(1)?)?),
+    },
+    Op {
+        name: "thrfrg_c",
+        args: (2, 2),
+        signature: "thrfrg_c(mma, layout) -> layout",
+        doc: "an (M,N,...) layout as ((ThrV,(ThrM,ThrN)),(FrgV,(RestM,RestN,...))) (CuTe `thrfrg_C`)",
+        example: "thrfrg_c(UniversalFMA,(4,2):(1,4))",
+        eval: |a| lay(a.mma(0)?.thrfrg_c(&a.layout(1)?)?),
+    },
+    Op {
+        name: "partition_a",
+        args: (3, 3),
+        signature: "partition_a(mma, layout, thread) -> [layout, int]",
+        doc: "the thread's (FrgV,RestM,RestK,...) part of an (M,K,...) A and its offset (CuTe `get_slice(thr).partition_A`)",
+        example: "partition_a(tiled_mma(UniversalFMA,(16,16,1):(1,16,0)),(32,2):(1,32),237)",
+        eval: |a| with_offset(a.mma(0)?.partition_a(&a.layout(1)?, a.thread(2)?)?),
+    },
+    Op {
+        name: "partition_b",
+        args: (3, 3),
+        signature: "partition_b(mma, layout, thread) -> [layout, int]",
+        doc: "the thread's (FrgV,RestN,RestK,...) part of an (N,K,...) B and its offset (CuTe `get_slice(thr).partition_B`)",
+        example: "partition_b(tiled_mma(UniversalFMA,(16,16,1):(1,16,0)),(32,2):(1,32),165)",
+        eval: |a| with_offset(a.mma(0)?.partition_b(&a.layout(1)?, a.thread(2)?)?),
+    },
+    Op {
+        name: "partition_c",
+        args: (3, 3),
+        signature: "partition_c(mma, layout, thread) -> [layout, int]",
+        doc: "the thread's (FrgV,RestM,RestN,...) part of an (M,N,...) C and its offset (CuTe `get_slice(thr).partition_C`)",
+        example: "partition_c(tiled_mma(UniversalFMA,(16,16,1):(1,16,0)),(32,32):(1,32),184)",
+        eval: |a| with_offset(a.mma(0)?.partition_c(&a.layout(1)?, a.thread(2)?)?),
+    },
+    Op {
+        name: "partition_fragment_a",
+        args: (3, 3),
+        signature: "partition_fragment_a(mma, layout, thread) -> layout",
+        doc: "the thread's register fragment for its part of A (CuTe `partition_fragment_A`)",
+        example: "partition_fragment_a(tiled_mma(UniversalFMA,(16,16,1):(1,16,0)),(32,2):(1,32),46)",
+        eval: |a| lay(a.mma(0)?.partition_fragment_a(&a.layout(1)?, a.thread(2)?)?),
+    },
+    Op {
+        name: "partition_fragment_b",
+        args: (3, 3),
+        signature: "partition_fragment_b(mma, layout, thread) -> layout",
+        doc: "the thread's register fragment for its part of B (CuTe `partition_fragment_B`)",
+        example: "partition_fragment_b(tiled_mma(UniversalFMA,(16,16,1):(1,16,0)),(32,2):(1,32),38)",
+        eval: |a| lay(a.mma(0)?.partition_fragment_b(&a.layout(1)?, a.thread(2)?)?),
+    },
+    Op {
+        name: "partition_fragment_c",
+        args: (3, 3),
+        signature: "partition_fragment_c(mma, layout, thread) -> layout",
+        doc: "the thread's register fragment for its part of C (CuTe `partition_fragment_C`)",
+        example: "partition_fragment_c(tiled_mma(UniversalFMA,(16,16,1):(1,16,0)),(32,32):(1,32),113)",
+        eval: |a| lay(a.mma(0)?.partition_fragment_c(&a.layout(1)?, a.thread(2)?)?),
     },
     Op {
         name: "values",

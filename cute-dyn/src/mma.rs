@@ -192,6 +192,11 @@ impl TiledMma {
         &self.thr_layout_vmnk
     }
 
+    /// `PermutationMNK`: the permutation of M, N and K as given (`_` for none).
+    pub fn permutation_mnk(&self) -> &[Tiler; 3] {
+        &self.permutation_mnk
+    }
+
     /// The number of threads.
     ///
     /// # Errors

@@ -439,7 +439,8 @@ impl<T: Clone + Default> Tensor<Vec<T>> {
     /// `T::default()`.
     ///
     /// # Errors
-    /// `InvalidArgument` for a layout that reaches a negative index; `Overflow`.
+    /// `InvalidArgument` for a layout that reaches a negative index, or storage that cannot be
+    /// allocated; `Overflow`.
     ///
     /// # Examples
     /// ```
@@ -450,10 +451,17 @@ impl<T: Clone + Default> Tensor<Vec<T>> {
     /// # Ok::<(), cute_dyn::Error>(())
     /// ```
     pub fn owned(layout: Layout) -> Result<Tensor<Vec<T>>> {
-        let n = layout.cosize()?.value();
-        let n = usize::try_from(n).map_err(|_| Error::Overflow { op: "make_tensor" })?;
-        let len = n;
-        Tensor::make(vec![T::default(); len], len, layout)
+        // A layout reaching below 0 has a cosize below its reach; `make` refuses it.
+        let n = layout.cosize()?.value().max(0);
+        let len = usize::try_from(n).map_err(|_| Error::Overflow { op: "make_tensor" })?;
+        // An allocation that cannot be made is an error, not an abort.
+        let mut data = Vec::new();
+        data.try_reserve_exact(len).map_err(|_| Error::InvalidArgument {
+            op: "make_tensor",
+            reason: alloc::format!("cannot allocate {len} elements for {layout}"),
+        })?;
+        data.resize(len, T::default());
+        Tensor::make(data, len, layout)
     }
 }
 
@@ -551,6 +559,38 @@ impl<'a, T: Scalar> Tensor<&'a [T]> {
             });
         }
         Tensor::new(mid, layout)
+    }
+}
+
+impl<T: Scalar> Tensor<&mut [T]> {
+    /// [`Tensor::recast`], writable: the same bytes written as `U`.
+    ///
+    /// # Errors
+    /// As [`Tensor::recast`].
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::tensor::Tensor;
+    /// let mut data = vec![0u16; 8];
+    /// let mut t = Tensor::new_mut(&mut data[..], "8:1".parse()?)?;
+    /// let mut w = t.recast_mut::<u32>()?; // 4:1 of u32
+    /// *w.get_mut(1)? = u32::from_ne_bytes([1, 0, 2, 0]);
+    /// assert_eq!(data[2..4], [u16::from_ne_bytes([1, 0]), u16::from_ne_bytes([2, 0])]);
+    /// # Ok::<(), cute_dyn::Error>(())
+    /// ```
+    pub fn recast_mut<U: Scalar>(&mut self) -> Result<Tensor<&mut [U]>> {
+        let layout = recast_layout::<T, U>(&self.layout)?;
+        // SAFETY: as `recast`: `T` and `U` are `Scalar` (no padding, every bit pattern valid both
+        // ways, so writes of `U` leave valid `T`s); `align_to_mut` returns an aligned middle
+        // within `self.data`'s bytes, exclusively borrowed for the returned tensor's life.
+        let (head, mid, _) = unsafe { self.data.align_to_mut::<U>() };
+        if !head.is_empty() {
+            return Err(Error::InvalidArgument {
+                op: "recast",
+                reason: alloc::format!("the storage is not aligned for a {}-byte type", core::mem::size_of::<U>()),
+            });
+        }
+        Tensor::new_mut(mid, layout)
     }
 }
 
@@ -814,6 +854,20 @@ mod tests {
         // A stride of 3 u32s is not a whole number of u64s, nor divides 2.
         let strided = Tensor::new(&data[..], "5:3".parse().unwrap()).unwrap();
         assert_eq!(strided.recast::<u64>().unwrap_err().kind(), "stride_divisibility");
+        // Writable: bytes written through a u8 view are the u32's bytes.
+        let mut words = [0u32; 4];
+        let mut w = Tensor::new_mut(&mut words[..], "(2,2):(2,1)".parse().unwrap()).unwrap();
+        let mut b = w.recast_mut::<u8>().unwrap();
+        for i in 0..b.size() {
+            *b.get_mut(i).unwrap() = i as u8;
+        }
+        // (2,8):(8,1) of bytes: index i is (i % 2, i / 2), byte 8 * (i % 2) + i / 2.
+        let mut bytes = [0u8; 16];
+        for i in 0..16 {
+            bytes[8 * (i % 2) + i / 2] = i as u8;
+        }
+        let expect: Vec<u32> = bytes.chunks(4).map(|c| u32::from_ne_bytes([c[0], c[1], c[2], c[3]])).collect();
+        assert_eq!(words[..], expect[..]);
     }
 
     #[test]
@@ -831,8 +885,11 @@ mod tests {
         // A layout past the storage is refused on re-layout.
         let v = t.view().unwrap();
         assert!(v.with_layout("7:1".parse().unwrap()).is_err());
-        // Negative cosize (a negative stride) cannot be owned.
-        assert!(Tensor::<Vec<u8>>::owned("4:-1".parse().unwrap()).is_err());
+        // A negative stride reaches below the storage: refused, as for borrowed storage.
+        assert_eq!(Tensor::<Vec<u8>>::owned("4:-1".parse().unwrap()).unwrap_err().kind(), "invalid_argument");
+        // More elements than the address space holds: an error, not an abort.
+        let huge = "(4611686018427387904,2):(1,4611686018427387904)".parse().unwrap();
+        assert!(Tensor::<Vec<u64>>::owned(huge).is_err());
     }
 
     #[test]

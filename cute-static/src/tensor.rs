@@ -488,6 +488,40 @@ impl<'a, T: Scalar, S: Congruent<D>, D: IntTuple> Tensor<&'a [T], Layout<S, D>> 
     }
 }
 
+impl<T: Scalar, S: Congruent<D>, D: IntTuple> Tensor<&mut [T], Layout<S, D>> {
+    /// [`Tensor::recast`], writable: the same bytes written as `U`.
+    ///
+    /// # Errors
+    /// As [`Tensor::recast`].
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{layout, tensor::Tensor};
+    /// let mut data = vec![0u16; 8];
+    /// let mut t = Tensor::new(&mut data[..], layout!(8:1))?;
+    /// let mut w = t.recast_mut::<u32, _, _>()?; // 4:1 of u32
+    /// w[1] = u32::from_ne_bytes([1, 0, 2, 0]);
+    /// assert_eq!(data[2..4], [u16::from_ne_bytes([1, 0]), u16::from_ne_bytes([2, 0])]);
+    /// # Ok::<(), cute_static::tensor::TensorError>(())
+    /// ```
+    pub fn recast_mut<U: Scalar, S2: Congruent<D2>, D2: IntTuple>(
+        &mut self,
+    ) -> Result<Tensor<&mut [U], Layout<S2, D2>>, TensorError>
+    where
+        Layout<S, D>: RecastLayout<T, U, Output = Layout<S2, D2>>,
+    {
+        let layout = RecastLayout::<T, U>::recast_layout(self.layout);
+        // SAFETY: as `recast`: `T` and `U` are `Scalar` (no padding, every bit pattern valid both
+        // ways, so writes of `U` leave valid `T`s); `align_to_mut` returns an aligned middle
+        // within the storage's bytes, exclusively borrowed for the returned tensor's life.
+        let (head, mid, _) = unsafe { self.engine.align_to_mut::<U>() };
+        if !head.is_empty() {
+            return Err(TensorError::Misaligned { align: core::mem::align_of::<U>() });
+        }
+        Tensor::new(mid, layout)
+    }
+}
+
 /// The cosize of a static layout type as a constant, e.g. the size of a shared-memory
 /// declaration: `<Layout![(32,32):(33,1)] as CosizeConst>::COSIZE == 32 * 33 - 32`.
 ///
@@ -1347,6 +1381,20 @@ mod tests {
         }
         let odd = Tensor::new(&b.engine()[1..], layout!(8:1)).unwrap();
         assert_eq!(odd.recast::<u16, _, _>().unwrap_err(), TensorError::Misaligned { align: 2 });
+        // Writable: bytes written through a u8 view of a (2,2):(2,1) u32 tensor, whose byte
+        // layout is (2,8):(8,1).
+        let mut words = [0u32; 4];
+        let mut w = Tensor::new(&mut words[..], layout!((2,2):(2,1))).unwrap();
+        let mut b = w.recast_mut::<u8, _, _>().unwrap();
+        for i in 0..16 {
+            b[i] = i as u8;
+        }
+        let mut bytes = [0u8; 16];
+        for i in 0..16 {
+            bytes[8 * (i % 2) + i / 2] = i as u8;
+        }
+        let expect: Vec<u32> = bytes.chunks(4).map(|c| u32::from_ne_bytes([c[0], c[1], c[2], c[3]])).collect();
+        assert_eq!(words[..], expect[..]);
     }
 
     #[test]

@@ -26,6 +26,7 @@
 
 extern crate alloc;
 
+pub mod basis;
 pub mod coalesce;
 pub mod complement;
 pub mod composition;

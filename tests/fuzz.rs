@@ -115,10 +115,13 @@ fn mutate(text: &str, at: usize, how: u8, with: char) -> String {
     chars.into_iter().collect()
 }
 
-/// Whether `answer` (printed in `style`) is a value the notation reads back: layouts, tuples,
-/// integers, tilers (pairs, booleans and swizzles are printed for people).
+/// Whether `answer` (printed in `style`) is a value the notation reads back: layouts (basis
+/// layouts too), tuples, integers, tilers (pairs, booleans, swizzles, tiled MMAs and identity
+/// tensors are printed for people).
 fn rereadable(answer: &str) -> bool {
     !(answer.starts_with('[')
+        || answer.starts_with("ArithTuple")
+        || answer.starts_with("TiledMMA")
         || answer == "true"
         || answer == "false"
         || answer.starts_with("Sw<") && !answer.contains(" o "))
@@ -138,6 +141,7 @@ fn check_expression(text: &str) -> Result<(), TestCaseError> {
         // The answer reads back as itself in its own style.
         let back = match style {
             Style::Values => eval(&answer, style),
+            _ if answer.contains('@') => dy::basis::BasisLayout::parse(&answer, style).map(|b| b.to_styled(style)),
             _ if answer.contains(" o ") => {
                 parse_styled::<dy::ComposedLayout>(&answer, style).map(|c| c.to_styled(style))
             }

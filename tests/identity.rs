@@ -59,6 +59,22 @@ fn every_answer_of_cxx_is_ours() {
     assert!(n >= 200, "{n} answers");
 }
 
+/// `cute eval` gives the same answers: `local_tile(make_identity_tensor(SHAPE), ...)`.
+#[test]
+fn cute_eval_gives_the_same_answers() {
+    for line in ANSWERS.lines() {
+        let f: Vec<&str> = line.split('\t').collect();
+        let (shape, op, cxx) = (f[0], f[1], f[2]);
+        let args: Vec<&str> = op.split(' ').collect();
+        let expr = format!("{}(make_identity_tensor({shape}),{})", args[0], args[1..].join(","));
+        let ours = cute_cli::eval::eval(&expr, Style::Cpp).unwrap_or_else(|e| panic!("{expr}: {e}"));
+        let (o_origin, o_layout) = ours.split_once(" o ").unwrap();
+        let (c_origin, c_layout) = cxx.split_once(" o ").unwrap();
+        assert_eq!(o_layout, c_layout, "{expr}");
+        assert_eq!(o_origin.replace('_', ""), c_origin.replace('_', ""), "{expr}");
+    }
+}
+
 /// Predication's definition: element `j` of the identity tile is the coordinate `c` of element
 /// `j` of the data tile, `off + L(j) == data(c)` (`data` column-major over the shape, linear in
 /// `c` even past the shape); `elem_less(c, shape)` exactly for the data tile's elements inside
@@ -105,5 +121,23 @@ fn refusals_are_errors() {
     assert!(id.composition(&"4:4294967296".parse().unwrap()).is_err());
     for bad in ["(2,3):(1@0,1@7)", "(2,3):(1,1@1)", "(2,3):(1@0)", "(2,3):(1@_,1@1)"] {
         assert!(BasisLayout::parse(bad, Style::Values).is_err(), "{bad}");
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// The predicated transpose (`cute_kernels::predicated_copy::transpose_dyn`) of random
+    /// ragged sizes with random tiles: every element where the naive loop puts it.
+    #[test]
+    fn predicated_transpose_of_ragged_sizes(m in 1i64..90, n in 1i64..90, bm in 1i64..40, bn in 1i64..40) {
+        let src: Vec<f32> = (0..m * n).map(|i| i as f32).collect();
+        let mut dst = vec![-1.0f32; (m * n) as usize];
+        cute_kernels::predicated_copy::transpose_dyn(&src, &mut dst, (m, n), (bm, bn)).unwrap();
+        for r in 0..m {
+            for c in 0..n {
+                proptest::prop_assert_eq!(dst[(r + c * m) as usize], src[(r * n + c) as usize]);
+            }
+        }
     }
 }

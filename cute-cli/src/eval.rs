@@ -14,6 +14,7 @@
 use std::string::String;
 use std::vec::Vec;
 
+use cute_dyn::basis::{BasisLayout, IdentityTensor};
 use cute_dyn::mma::{MmaAtom, TiledMma};
 use cute_dyn::{
     self as dy, post, swizzle::Func, ComposedLayout, Coord, Error, Int, IntTuple, Layout, Notation, Parser, Result,
@@ -41,6 +42,10 @@ pub enum Value {
     Composed(ComposedLayout),
     /// A tiled MMA (an atom by its name is `make_tiled_mma(atom)`).
     Mma(Box<TiledMma>),
+    /// A layout with scaled-basis strides (`(4,8):(1@0,1@1)`): its values are coordinates.
+    Basis(BasisLayout),
+    /// An identity tensor: a coordinate origin and a basis layout.
+    Identity(Box<IdentityTensor>),
 }
 
 impl Value {
@@ -61,11 +66,13 @@ impl Value {
                 m.thr_layout_vmnk().to_styled(style),
                 m.permutation_mnk().iter().map(|t| t.to_styled(style)).collect::<Vec<_>>().join(" ")
             ),
+            Value::Basis(b) => b.to_styled(style),
+            Value::Identity(t) => t.to_styled(style),
         }
     }
 
     /// The kind's name in `--format json`: `int`, `bool`, `tuple`, `layout`, `tiler`, `pair`,
-    /// `swizzle`, `composed`, `mma`.
+    /// `swizzle`, `composed`, `mma`, `basis`, `identity`.
     pub fn kind_name(&self) -> &'static str {
         match self {
             Value::Int(_) => "int",
@@ -77,6 +84,8 @@ impl Value {
             Value::Swizzle(_) => "swizzle",
             Value::Composed(_) => "composed",
             Value::Mma(_) => "mma",
+            Value::Basis(_) => "basis",
+            Value::Identity(_) => "identity",
         }
     }
 
@@ -91,6 +100,8 @@ impl Value {
             Value::Swizzle(_) => "a swizzle",
             Value::Composed(_) => "a composed layout",
             Value::Mma(_) => "a tiled MMA",
+            Value::Basis(_) => "a basis layout",
+            Value::Identity(_) => "an identity tensor",
         }
     }
 }
@@ -207,7 +218,12 @@ fn expr_with(p: &mut Parser<'_>, post: &mut Option<Option<Error>>) -> Result<Val
         p.peek();
         let at = p.pos();
         let shape = no_underscore(&c).map_err(|_| Error::Parse { pos: start, reason: "'_' in a shape".into() })?;
-        let stride = p.int_tuple()?;
+        let strides = p.basis_strides()?;
+        if strides.leaves().iter().any(|(_, i)| i.is_some()) {
+            // Scaled-basis strides `v@i`: a basis layout.
+            return Ok(Value::Basis(BasisLayout::from_strides(shape, start, &strides, at)?));
+        }
+        let stride = strides.map(&mut |(v, _)| *v);
         let l = Parser::make_layout(shape, start, stride, at)?;
         // A layout as the outer function of a composition: `A o OFFSET o B`.
         return Ok(match p.composed_rest(dy::swizzle::Func::Layout(l.clone()))? {
@@ -1242,6 +1258,30 @@ pub const OPS: &[Op] = &[
         eval: |a| lay(a.mma(0)?.partition_fragment_c(&a.layout(1)?, a.thread(2)?)?),
     },
     Op {
+        name: "make_identity_layout",
+        args: (1, 1),
+        signature: "make_identity_layout(shape) -> basis",
+        doc: "(s0,s1,...):(1@0,1@1,...), whose values are coordinates (CuTe `make_identity_layout`; a flat shape)",
+        example: "make_identity_layout((4,6))",
+        eval: |a| Ok(Value::Basis(dy::basis::make_identity_layout(&a.tuple(0)?)?)),
+    },
+    Op {
+        name: "make_identity_tensor",
+        args: (1, 1),
+        signature: "make_identity_tensor(shape) -> identity",
+        doc: "the tensor of coordinates, ArithTuple(0,...) o identity layout; local_tile and local_partition take it (CuTe `make_identity_tensor`)",
+        example: "make_identity_tensor(({10},{12}))",
+        eval: |a| Ok(Value::Identity(Box::new(IdentityTensor::new(&a.tuple(0)?)?))),
+    },
+    Op {
+        name: "elem_less",
+        args: (2, 2),
+        signature: "elem_less(coord, shape) -> bool",
+        doc: "every coordinate below its mode's extent: the predicate of a residue tile's elements (CuTe `elem_less`)",
+        example: "elem_less((11,15),(10,12))",
+        eval: |a| Ok(Value::Bool(dy::basis::elem_less(&a.tuple(0)?, &a.tuple(1)?)?)),
+    },
+    Op {
         name: "values",
         args: (1, 1),
         signature: "values(any) -> any",
@@ -1316,6 +1356,13 @@ pub fn apply(name: &str, args: &[Value]) -> Result<Value> {
     a.count(op.args.0, op.args.1)?;
     if let Some(Value::Composed(c)) = args.first() {
         return apply_composed(op, c, args);
+    }
+    if let Some(Value::Basis(_) | Value::Identity(_)) = args.first() {
+        return apply_basis(op, &a);
+    }
+    if let ("slice_and_offset", [_, Value::Basis(b)]) = (op.name, args) {
+        let (l, off) = b.slice_and_offset(&a.coord(0)?)?;
+        return Ok(pair(Value::Basis(l), Value::Tuple(off.to_coord())));
     }
     // The coordinate operations take the (composed) layout second.
     if let ("slice" | "slice_and_offset" | "domain_offset", [_, Value::Composed(c)]) = (op.name, args) {
@@ -1397,6 +1444,38 @@ fn maybe_composed(m: dy::MaybeComposed) -> Value {
 
 fn pair(a: Value, b: Value) -> Value {
     Value::Pair(Box::new(a), Box::new(b))
+}
+
+/// The operations on a basis layout or an identity tensor: the tiles and partitions (a basis
+/// layout's with its origin coordinate, `[layout, coord]`), the divides and composition, its
+/// value at an index, size and shape.
+fn apply_basis(op: &Op, a: &Args<'_>) -> Result<Value> {
+    let basis = |b: BasisLayout| Ok(Value::Basis(b));
+    let with_origin = |(b, c): (BasisLayout, IntTuple)| Ok(pair(Value::Basis(b), Value::Tuple(c.to_coord())));
+    match (a.get(0)?, op.name) {
+        (Value::Basis(b), "local_tile") => {
+            with_origin(b.local_tile(&a.tiler(1)?, &a.coord(2)?, a.proj(3)?.as_ref())?)
+        }
+        (Value::Basis(b), "local_partition") => {
+            with_origin(b.local_partition(&a.layout(1)?, a.int(2)?, a.proj(3)?.as_ref())?)
+        }
+        (Value::Basis(b), "zipped_divide") => basis(b.zipped_divide(&a.tiler(1)?)?),
+        (Value::Basis(b), "logical_divide") => basis(b.logical_divide(&a.tiler(1)?)?),
+        (Value::Basis(b), "composition") => basis(b.composition(&a.tiler(1)?)?),
+        (Value::Basis(b), "call") => tup(b.call(a.int(1)?.value())?),
+        (Value::Basis(b), "size") => int(b.size()?),
+        (Value::Basis(b), "shape") => tup(b.shape().clone()),
+        (Value::Identity(t), "local_tile") => {
+            Ok(Value::Identity(Box::new(t.local_tile(&a.tiler(1)?, &a.coord(2)?, a.proj(3)?.as_ref())?)))
+        }
+        (Value::Identity(t), "local_partition") => {
+            Ok(Value::Identity(Box::new(t.local_partition(&a.layout(1)?, a.int(2)?, a.proj(3)?.as_ref())?)))
+        }
+        (Value::Identity(t), "call") => tup(t.get(a.int(1)?.value())?),
+        (Value::Identity(t), "size") => int(t.size()?),
+        (Value::Identity(t), "shape") => tup(t.layout().shape().clone()),
+        (v, name) => Err(bad(name, format!("does not take {}", v.kind()))),
+    }
 }
 
 /// The operations CuTe C++ defines on a composed layout `Sw o offset o L`

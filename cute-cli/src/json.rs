@@ -64,7 +64,9 @@ pub fn value(v: &Value) -> String {
             let (b, m, sh) = s.params();
             format!(r#"{{"kind":{kind},"values":{},"params":[{b},{m},{sh}]}}"#, string(&s.to_string()))
         }
-        Value::Tiler(_) | Value::Composed(_) | Value::Mma(_) => format!(r#"{{"kind":{kind},{}}}"#, texts(v)),
+        Value::Tiler(_) | Value::Composed(_) | Value::Mma(_) | Value::Basis(_) | Value::Identity(_) => {
+            format!(r#"{{"kind":{kind},{}}}"#, texts(v))
+        }
     }
 }
 

@@ -299,59 +299,36 @@ impl BasisLayout {
         p.expect(b':')?;
         p.peek();
         let stride_at = p.pos();
-        let strides = basis_strides(&mut p)?;
+        let strides = p.basis_strides()?;
         p.finish()?;
-        let modes = max_mode(&strides).map_or(1, |m| m + 1);
+        BasisLayout::from_strides(shape, shape_at, &strides, stride_at)
+    }
+
+    /// The layout `shape:strides` from a parsed stride tuple ([`Parser::basis_strides`]):
+    /// every nonzero stride a basis element.
+    ///
+    /// # Errors
+    /// `Parse` at `stride_at` for a nonzero integer stride or a basis past `@3`;
+    /// `NotCongruent`; `InvalidArgument` past the coordinate range.
+    pub fn from_strides(
+        shape: IntTuple,
+        shape_at: usize,
+        strides: &Tuple<(Int, Option<usize>)>,
+        stride_at: usize,
+    ) -> Result<BasisLayout> {
+        let leaves = strides.leaves();
+        if leaves.iter().any(|(v, i)| i.is_none() && v.value() != 0) {
+            return Err(Error::Parse { pos: stride_at, reason: "an integer stride among basis strides v@i".into() });
+        }
+        let modes = leaves.iter().filter_map(|(_, i)| *i).max().map_or(1, |m| m + 1);
         if modes > MAX_MODES {
             return Err(Error::Parse { pos: stride_at, reason: alloc::format!("a basis past @{}", MAX_MODES - 1) });
         }
-        let enc = strides.try_map(&mut |x| match x {
+        let enc = strides.try_map(&mut |(v, i)| match i {
             None => Ok(Int::st(0)),
-            Some((v, i)) => v.checked_mul(Int::st(unit(modes, *i))),
+            Some(i) => v.checked_mul(Int::st(unit(modes, *i))),
         })?;
         BasisLayout::checked(Parser::make_layout(shape, shape_at, enc, stride_at)?, modes, "basis layout")
-    }
-}
-
-/// A stride tuple whose leaves are `v@i` or `0`.
-fn basis_strides(p: &mut Parser<'_>) -> Result<Tuple<Option<(Int, usize)>>> {
-    if p.eat(b'(') {
-        p.enter()?;
-        let mut v = Vec::new();
-        if !p.eat(b')') {
-            loop {
-                v.push(basis_strides(p)?);
-                if p.eat(b')') {
-                    break;
-                }
-                p.expect(b',')?;
-            }
-        }
-        p.leave();
-        return Ok(Tuple::Node(v));
-    }
-    p.peek();
-    let at = p.pos();
-    let v = p.leaf()?.ok_or_else(|| Error::Parse { pos: at, reason: "'_' is not a stride".into() })?;
-    if !p.eat(b'@') {
-        return if v.value() == 0 {
-            Ok(Tuple::Leaf(None))
-        } else {
-            Err(Error::Parse { pos: at, reason: "a basis stride is v@i (or 0)".into() })
-        };
-    }
-    p.peek();
-    let at = p.pos();
-    let i = p.leaf()?.map(|i| i.value()).filter(|&i| (0..MAX_MODES as i64).contains(&i));
-    let i =
-        i.ok_or_else(|| Error::Parse { pos: at, reason: alloc::format!("a basis index 0 to {}", MAX_MODES - 1) })?;
-    Ok(Tuple::Leaf(if v.value() == 0 { None } else { Some((v, i as usize)) }))
-}
-
-fn max_mode(t: &Tuple<Option<(Int, usize)>>) -> Option<usize> {
-    match t {
-        Tuple::Leaf(x) => x.map(|(_, i)| i),
-        Tuple::Node(v) => v.iter().filter_map(max_mode).max(),
     }
 }
 

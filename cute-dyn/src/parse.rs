@@ -243,6 +243,40 @@ impl<'a> Parser<'a> {
         Ok(Tuple::Node(v))
     }
 
+    /// A stride tuple whose leaves are integers `v` (`(v, None)`) or scaled-basis elements
+    /// `v@i` (`(v, Some(i))`, CuTe's `E<i>` scaled by `v`; `i < 64`).
+    ///
+    /// # Errors
+    /// `Parse`.
+    pub fn basis_strides(&mut self) -> Result<Tuple<(Int, Option<usize>)>> {
+        if self.eat(b'(') {
+            self.enter()?;
+            let mut v = Vec::new();
+            if !self.eat(b')') {
+                loop {
+                    v.push(self.basis_strides()?);
+                    if self.eat(b')') {
+                        break;
+                    }
+                    self.expect(b',')?;
+                }
+            }
+            self.leave();
+            return Ok(Tuple::Node(v));
+        }
+        self.peek();
+        let at = self.pos;
+        let v = self.leaf()?.ok_or_else(|| Error::Parse { pos: at, reason: "'_' in a stride".into() })?;
+        if !self.eat(b'@') {
+            return Ok(Tuple::Leaf((v, None)));
+        }
+        self.peek();
+        let at = self.pos;
+        let i = self.leaf()?.map(|i| i.value()).filter(|i| (0..64).contains(i));
+        let i = i.ok_or_else(|| Error::Parse { pos: at, reason: "a basis index 0 to 63 after '@'".into() })?;
+        Ok(Tuple::Leaf((v, Some(i as usize))))
+    }
+
     /// An IntTuple (no `_`).
     ///
     /// # Errors

@@ -4,6 +4,9 @@
 //! tensors (`PtrTensor::local_tile` returns C++'s residue tiles, whose addresses past the
 //! matrix are computed but never touched).
 
+use cute_static::cute_dyn::basis::{self, IdentityTensor as IdentityDyn};
+use cute_static::cute_dyn::tensor::local_tile;
+use cute_static::cute_dyn::{Coord, Error, Int, IntTuple, Layout, Tiler, Tuple};
 use cute_static::tensor::{elem_less, IdentityTensor, PtrTensor, TensorError};
 use cute_static::{layout, shape};
 
@@ -49,6 +52,40 @@ pub fn run() -> (Vec<f32>, Vec<f32>, bool) {
     let untouched = dst[m * n..].iter().all(|&x| x == -1.0);
     dst.truncate(m * n);
     (dst, src, untouched)
+}
+
+/// The same with cute-dyn, as a CuTe kernel is written: the `(m, n)` row-major `src`
+/// transposed into the column-major `dst`, each one's tile by `local_tile` of its layout
+/// (residue tiles included), the identity tensor `make_identity_tensor(shape)` tiled the same
+/// way (scaled-basis strides), each element copied where `elem_less(coord, shape)`. An element
+/// past the matrix would wrap into another row of one and another column of the other.
+///
+/// # Errors
+/// Those of the algebra (none for positive sizes).
+///
+/// # Panics
+/// When a buffer holds fewer than `m * n` elements.
+pub fn transpose_dyn(src: &[f32], dst: &mut [f32], (m, n): (i64, i64), (bm, bn): (i64, i64)) -> Result<(), Error> {
+    let leaf = |v: i64| Tuple::Leaf(Int::dy(v));
+    let shape: IntTuple = Tuple::Node(vec![leaf(m), leaf(n)]);
+    let row_major = Layout::new(shape.clone(), Tuple::Node(vec![leaf(n), Tuple::Leaf(Int::st(1))]))?;
+    let col_major = Layout::new(shape.clone(), Tuple::Node(vec![Tuple::Leaf(Int::st(1)), leaf(m)]))?;
+    let identity = IdentityDyn::new(&shape)?;
+    let tiler = Tiler::ByMode(vec![Tiler::Int(Int::st(bm)), Tiler::Int(Int::st(bn))]);
+    for tm in 0..(m + bm - 1) / bm {
+        for tn in 0..(n + bn - 1) / bn {
+            let coord: Coord = Tuple::Node(vec![Tuple::Leaf(Some(Int::dy(tm))), Tuple::Leaf(Some(Int::dy(tn)))]);
+            let (s, s_off) = local_tile(&row_major, &tiler, &coord, None)?;
+            let (d, d_off) = local_tile(&col_major, &tiler, &coord, None)?;
+            let coords = identity.local_tile(&tiler, &coord, None)?;
+            for j in 0..s.size()?.value() {
+                if basis::elem_less(&coords.get(j)?, &shape)? {
+                    dst[(d_off.value() + d.call(j)?) as usize] = src[(s_off.value() + s.call(j)?) as usize];
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 #[test]

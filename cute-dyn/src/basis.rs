@@ -178,7 +178,7 @@ impl BasisLayout {
     /// `composition(L, tiler)`.
     ///
     /// # Errors
-    /// Those of [`composition`](crate::composition); `InvalidArgument` past the coordinate range.
+    /// Those of [`composition`](crate::composition()); `InvalidArgument` past the coordinate range.
     pub fn composition(&self, tiler: &Tiler) -> Result<BasisLayout> {
         self.wrap(crate::composition(&self.enc, tiler)?, "composition")
     }

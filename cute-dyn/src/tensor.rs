@@ -329,7 +329,7 @@ impl<S: Engine> Tensor<S> {
     /// `coalesce(tensor)`: the layout coalesced (the same function, fewer modes).
     ///
     /// # Errors
-    /// Those of [`coalesce`](crate::coalesce).
+    /// Those of [`coalesce`](crate::coalesce()).
     ///
     /// # Examples
     /// ```

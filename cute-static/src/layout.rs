@@ -776,6 +776,7 @@ pub trait ModeAt<const I: usize, const O: usize>: List {
     /// Its value.
     fn mode_at(&self) -> Self::Output;
 }
+#[diagnostic::do_not_recommend]
 impl<H: IntTuple, T: List, const O: usize> ModeAt<0, O> for Cons<H, T> {
     type Output = H;
     #[inline(always)]
@@ -809,6 +810,9 @@ impl<L: List + IntTuple, const O: usize> SplitAt<0, O> for L {
 
 macro_rules! mode_indices {
     ($(($i:literal, $p:literal)),*) => {$(
+        // Not recommended: a missing mode is reported at the index asked for, without the
+        // list of every index the lists implement.
+        #[diagnostic::do_not_recommend]
         impl<H: IntTuple, T: ModeAt<$p, O>, const O: usize> ModeAt<$i, O> for Cons<H, T> {
             type Output = T::Output;
             #[inline(always)]
@@ -816,6 +820,7 @@ macro_rules! mode_indices {
                 self.1.mode_at()
             }
         }
+        #[diagnostic::do_not_recommend]
         impl<H: IntTuple, T: SplitAt<$p, O>, const O: usize> SplitAt<$i, O> for Cons<H, T> {
             type Front = Cons<H, T::Front>;
             type Back = T::Back;

@@ -119,7 +119,7 @@ fn refusals_are_errors() {
     let far = id.composition(&"4:1073741824".parse().unwrap()).unwrap();
     assert_eq!(far.call(1).unwrap().to_string(), "(0,536870912)");
     assert!(id.composition(&"4:4294967296".parse().unwrap()).is_err());
-    for bad in ["(2,3):(1@0,1@7)", "(2,3):(1,1@1)", "(2,3):(1@0)", "(2,3):(1@_,1@1)"] {
+    for bad in ["(2,3):(1@0,1@7)", "(2,3):(1,1@1)", "(2,3):(1@0)", "(2,3):(1@_,1@1)", "(4,6):(-1@0,1@1)"] {
         assert!(BasisLayout::parse(bad, Style::Values).is_err(), "{bad}");
     }
 }
@@ -140,4 +140,16 @@ proptest::proptest! {
             }
         }
     }
+}
+
+/// A rank-1 identity tensor: its coordinates are leaves, compared with the rank-1 shape.
+#[test]
+fn rank_one_identity() {
+    let shape: IntTuple = "({5})".parse().unwrap();
+    let t = IdentityTensor::new(&shape)
+        .unwrap()
+        .local_tile(&"<2>".parse().unwrap(), &"({2})".parse().unwrap(), None)
+        .unwrap();
+    let inside: Vec<bool> = (0..2).map(|j| elem_less(&t.get(j).unwrap(), &shape).unwrap()).collect();
+    assert_eq!(inside, [true, false]); // coordinates 4 and 5 of 5
 }

@@ -12,7 +12,8 @@
 //! to stay below `R` (`2^31` for two modes, `2^20` for three); past that the operation is an
 //! error, never an aliased coordinate.
 //!
-//! Deviation: a data offset is one coordinate here, static where the whole offset is; C++
+//! Deviations: basis strides are non-negative (a negative one is refused); a data offset is one
+//! coordinate here, static where the whole offset is; C++
 //! tracks static-ness per mode of its `ArithmeticTuple` (`ArithTuple(8,_0,_0)` is `(8,0,0)`
 //! here, the same values).
 
@@ -97,6 +98,14 @@ impl BasisLayout {
         let mut reach = alloc::vec![0i64; modes];
         for (s, d) in b.enc.pairs() {
             if let Some((v, i)) = b.decode(d, op)? {
+                // A negative scale would borrow from the next coordinate's digit when the
+                // strides are summed: refused (identity layouts and their tiles have none).
+                if v.value() < 0 && s.value() > 1 {
+                    return Err(Error::InvalidArgument {
+                        op,
+                        reason: alloc::format!("the negative basis stride {}@{i}", v.value()),
+                    });
+                }
                 let top = (s.value().max(1) - 1).checked_mul(v.value().abs());
                 reach[i] = top.and_then(|t| t.checked_add(reach[i])).ok_or(Error::Overflow { op })?;
             }
@@ -349,6 +358,8 @@ impl BasisLayout {
 pub fn elem_less(a: &IntTuple, b: &IntTuple) -> Result<bool> {
     match (a, b) {
         (Tuple::Leaf(x), Tuple::Leaf(y)) => Ok(x.value() < y.value()),
+        // A rank-1 shape's coordinate is a leaf (as the basis layout of `(n)` gives).
+        (Tuple::Leaf(_), Tuple::Node(y)) if y.len() == 1 => elem_less(a, &y[0]),
         (Tuple::Node(x), Tuple::Node(y)) if x.len() == y.len() => {
             for (p, q) in x.iter().zip(y) {
                 if !elem_less(p, q)? {

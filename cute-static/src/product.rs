@@ -107,15 +107,33 @@ where
 {
     type Output = <R as Copies<F>>::Output;
 }
-impl<R, F, H, T> AppendTo<R, F> for Cons<H, T>
+/// A tuple: itself at its own rank (the common case of two operands of one rank, without
+/// computing an empty padding), else padded.
+impl<R, F, H, T, N, E> AppendTo<R, F> for Cons<H, T>
 where
-    Cons<H, T>: RankT,
-    R: Sub<<Cons<H, T> as RankT>::Output>,
-    <R as Sub<<Cons<H, T> as RankT>::Output>>::Output: Copies<F>,
-    Cons<H, T>: Concat<<<R as Sub<<Cons<H, T> as RankT>::Output>>::Output as Copies<F>>::Output>,
+    Cons<H, T>: RankT<Output = N>,
+    R: crate::arith::EqT<N, Output = E>,
+    (E,): PadList<Cons<H, T>, R, N, F>,
 {
-    type Output =
-        <Cons<H, T> as Concat<<<R as Sub<<Cons<H, T> as RankT>::Output>>::Output as Copies<F>>::Output>>::Output;
+    type Output = <(E,) as PadList<Cons<H, T>, R, N, F>>::Output;
+}
+
+/// A tuple `X` of rank `N` at rank `R`: itself (`B1`, `R == N`) or padded with `R - N` copies
+/// of `F`.
+pub trait PadList<X, R, N, F> {
+    /// The padded tuple.
+    type Output;
+}
+impl<X, R, N, F> PadList<X, R, N, F> for (B1,) {
+    type Output = X;
+}
+impl<X, R, N, F> PadList<X, R, N, F> for (typenum::B0,)
+where
+    R: Sub<N>,
+    <R as Sub<N>>::Output: Copies<F>,
+    X: Concat<<<R as Sub<N>>::Output as Copies<F>>::Output>,
+{
+    type Output = <X as Concat<<<R as Sub<N>>::Output as Copies<F>>::Output>>::Output;
 }
 macro_rules! leaf_append_to {
     ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(

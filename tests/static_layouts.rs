@@ -128,3 +128,51 @@ fn natural_coordinates_evaluate_like_indices() {
         assert_eq!(m.call(i) as i64, d.call(i as i64).unwrap());
     }
 }
+
+/// cute-static's `local_tile` / `local_partition` of static layouts of any nesting (computed by
+/// the type checker, then sliced at run-time coordinates) equal cute-dyn's on `to_dyn()`, for
+/// every tile of the grid and every thread.
+#[test]
+fn local_tile_and_partition_agree_with_cute_dyn() {
+    use cute::cute_static::tensor::{local_partition, local_tile};
+    macro_rules! tiles {
+        ($(($l:tt, $t:tt)),* $(,)?) => {$({
+            let l = layout!$l;
+            let t = cute::cute_static::tiler!$t;
+            let z = dy::zipped_divide(&l.to_dyn().unwrap(), &tiler_dyn!$t.unwrap()).unwrap();
+            let grid = z.get(1).unwrap().size().unwrap().value() as usize;
+            for j in 0..grid {
+                let (tile, off) = local_tile(l, t, &j);
+                let c: dy::Coord = dy::Tuple::Leaf(Some(dy::Int::st(j as i64)));
+                let (dl, doff) = dy::tensor::local_tile(&l.to_dyn().unwrap(), &tiler_dyn!$t.unwrap(), &c, None).unwrap();
+                assert_eq!((tile.to_dyn().unwrap(), off as i64), (dl, doff.value()), "{} by {} at {j}", l, stringify!($t));
+            }
+        })*};
+    }
+    tiles!(
+        (((6,(2,4)):(8,(1,2))), (<3,(2,2):(1,2)>)),
+        (((8,8,4):(1,8,64)), (<4,4>)),
+        ((((2,4),(3,4)):((1,2),(8,24))), (<(2,2):(2,1),6>)),
+        (((16,(4,8)):(32,(1,4))), (<8,4:8>)),
+        ((64:1), (<16>)),
+    );
+    macro_rules! parts {
+        ($(($l:tt, $thr:tt)),* $(,)?) => {$({
+            let l = layout!$l;
+            let thr = layout!$thr;
+            for tid in 0..thr.size() {
+                let (part, off) = local_partition(l, thr, tid).unwrap();
+                let (dl, doff) = dy::tensor::local_partition(&l.to_dyn().unwrap(), &thr.to_dyn().unwrap(), dy::Int::st(tid as i64), None).unwrap();
+                assert_eq!((part.to_dyn().unwrap(), off as i64), (dl, doff.value()), "{} over {} at {tid}", l, thr);
+            }
+        })*};
+    }
+    parts!(
+        (((16,64):(1,16)), ((2,16):(16,1))),
+        (((8,(4,4)):(16,(1,4))), ((4,2):(1,4))),
+        (((12,8):(8,1)), ((3,4):(4,1))),
+        ((64:1), ((4):(1))),
+    );
+    // A thread index no coordinate maps to.
+    assert!(local_partition(layout!((8,8):(1,8)), layout!((2,2):(1,2)), 4).is_err());
+}

@@ -522,6 +522,116 @@ impl<T: Scalar, S: Congruent<D>, D: IntTuple> Tensor<&mut [T], Layout<S, D>> {
     }
 }
 
+/// `local_tile(layout, tiler, coord)` on a static layout of any nesting (cute-dyn's
+/// `tensor::local_tile` without projections): `zipped_divide(layout, tiler)` computed by the
+/// type checker, its rest mode sliced at the run-time tile coordinate `coord` (an index or a
+/// coordinate of the grid of tiles); the tile's layout and its offset. As C++, the coordinate
+/// is not checked against the grid (a tensor checks the tile against its storage:
+/// [`Tensor::with_layout`]).
+///
+/// # Examples
+/// ```
+/// use cute_static::{layout, tensor::local_tile, tiler, Cons, Nil};
+/// // A hierarchical (6,(2,4)):(8,(1,2)) layout by <3,(2,2):(1,2)>, tile (1,1): CuTe C++ 4.2's
+/// // local_tile gives (_3,(_2,_2)):(_8,(_1,_2)), its data 28 elements in.
+/// let (tile, offset) = local_tile(layout!((6,(2,4)):(8,(1,2))), tiler!(<3,(2,2):(1,2)>), &Cons(1usize, Cons(1usize, Nil)));
+/// assert_eq!((tile.to_string(), offset), ("(3,(2,2)):(8,(1,2))".to_string(), 28));
+/// ```
+#[allow(clippy::type_complexity)]
+pub fn local_tile<L, T, C, TS, TD, RS, RD>(
+    layout: L,
+    tiler: T,
+    coord: &C,
+) -> (Layout<<TS as SlicedModes>::Output, <TD as SlicedModes>::Output>, usize)
+where
+    L: crate::ops::ZippedDivide<T, Output = Layout<Cons<TS, Cons<RS, Nil>>, Cons<TD, Cons<RD, Nil>>>>,
+    TS: Congruent<TD> + SlicedModes,
+    TD: IntTuple + SlicedModes,
+    <TS as SlicedModes>::Output: Congruent<<TD as SlicedModes>::Output>,
+    <TD as SlicedModes>::Output: IntTuple,
+    RS: Congruent<RD> + Copy,
+    RD: IntTuple + Copy,
+    C: Coord<RS, RD>,
+{
+    let z = layout.zipped_divide(tiler);
+    let (s, d) = (z.shape(), z.stride());
+    (Layout::new(s.0.sliced(), d.0.sliced()), coord.crd2idx(&s.1 .0, &d.1 .0))
+}
+
+/// The modes a slice `(repeat<R>(_), c)` (or `(c, repeat<R>(_))`) of a zipped layout keeps of
+/// the mode under `_`, as C++ builds them: the mode itself, a rank-1 one wrapped once more
+/// (`((_16)):((_1))`, CuTe C++ 4.2's `local_tile(64:1, <16>, 1)`).
+pub trait SlicedModes: Copy {
+    /// The kept modes.
+    type Output: Copy;
+    /// Their value.
+    fn sliced(self) -> Self::Output;
+}
+impl<H: Copy> SlicedModes for Cons<H, Nil> {
+    type Output = Cons<Cons<H, Nil>, Nil>;
+    #[inline(always)]
+    fn sliced(self) -> Self::Output {
+        Cons(self, Nil)
+    }
+}
+impl<H: Copy, H2: Copy, T: Copy> SlicedModes for Cons<H, Cons<H2, T>> {
+    type Output = Self;
+    #[inline(always)]
+    fn sliced(self) -> Self {
+        self
+    }
+}
+
+/// `local_partition(layout, threads, index)` on a static layout of any nesting (cute-dyn's
+/// `tensor::local_partition` without projections): `zipped_divide(layout, product_each(
+/// shape(threads)))` computed by the type checker, its tile mode sliced at the coordinate of
+/// thread `index` in `threads` (the `c` with `threads(c) == index`); the thread's part of the
+/// layout and its offset. `threads` is a static layout of tuple shape (`(4):(1)` for four
+/// threads in a row).
+///
+/// # Errors
+/// [`TensorError::ThreadOutOfRange`] when no coordinate of `threads` maps to `index`.
+///
+/// # Examples
+/// ```
+/// use cute_static::{layout, tensor::local_partition};
+/// // CuTe's comment in tensor_impl.hpp: a (16,64) tensor over 2x16 threads gives (8,4);
+/// // thread 17 there: C++ 4.2 prints (_8,_4):(_2,_256), its data 17 elements in.
+/// let (part, offset) = local_partition(layout!((16,64):(1,16)), layout!((2,16):(16,1)), 17)?;
+/// assert_eq!((part.to_string(), offset), ("(8,4):(2,256)".to_string(), 1 + 16));
+/// # Ok::<(), cute_static::tensor::TensorError>(())
+/// ```
+#[allow(clippy::type_complexity)]
+pub fn local_partition<L, TS, TD, PS, PD, RS, RD>(
+    layout: L,
+    threads: Layout<TS, TD>,
+    index: usize,
+) -> Result<(Layout<<RS as SlicedModes>::Output, <RD as SlicedModes>::Output>, usize), TensorError>
+where
+    TS: Congruent<TD> + ProductEach,
+    TD: IntTuple,
+    L: crate::ops::ZippedDivide<
+        crate::ByMode<<TS as ProductEach>::Output>,
+        Output = Layout<Cons<PS, Cons<RS, Nil>>, Cons<PD, Cons<RD, Nil>>>,
+    >,
+    PS: Congruent<PD> + Copy,
+    PD: IntTuple + Copy,
+    RS: Congruent<RD> + SlicedModes,
+    RD: IntTuple + SlicedModes,
+    <RS as SlicedModes>::Output: Congruent<<RD as SlicedModes>::Output>,
+    <RD as SlicedModes>::Output: IntTuple,
+{
+    let n = threads.size();
+    // The thread's colexicographic index j in its shape, the index of the same coordinate in
+    // the tile mode (whose shape is the threads' per-mode sizes).
+    let j = (0..n)
+        .find(|&j| threads.call(j) == index)
+        .ok_or(TensorError::ThreadOutOfRange { thread: index, threads: n })?;
+    let z = layout.zipped_divide(crate::ByMode(Default::default()));
+    let (s, d) = (z.shape(), z.stride());
+    Ok((Layout::new(s.1 .0.sliced(), d.1 .0.sliced()), Layout::new(s.0, d.0).call(j)))
+}
+
 /// The cosize of a static layout type as a constant, e.g. the size of a shared-memory
 /// declaration: `<Layout![(32,32):(33,1)] as CosizeConst>::COSIZE == 32 * 33 - 32`.
 ///

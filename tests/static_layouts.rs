@@ -176,3 +176,61 @@ fn local_tile_and_partition_agree_with_cute_dyn() {
     // A thread index no coordinate maps to.
     assert!(local_partition(layout!((8,8):(1,8)), layout!((2,2):(1,2)), 4).is_err());
 }
+
+/// cute-static's `local_tile_projected` (C++'s `local_tile` with `Step<_1,X,_1>`) equals
+/// cute-dyn's `local_tile` with the projection, for every CTA coordinate of a (BM,BN,BK) tiler
+/// projected onto A (M,K), B (N,K) and C (M,N).
+#[test]
+fn projected_tiles_agree_with_cute_dyn() {
+    use cute::cute_static::tensor::local_tile_projected;
+    use cute::cute_static::typenum::{B0, B1};
+    use cute::cute_static::{Cons, Nil};
+    let (a, b, c) = (layout!((16,8):(1,16)), layout!((12,8):(8,1)), layout!((16,12):(1,16)));
+    let cta = tiler!(<4,6,2>);
+    let dyn_cta = tiler_dyn!(<4,6,2>).unwrap();
+    for (m, n, k) in (0..4).flat_map(|m| (0..2).flat_map(move |n| (0..4).map(move |k| (m, n, k)))) {
+        let coord = Cons(m, Cons(n, Cons(k, Nil)));
+        let dyn_coord: dy::Coord = format!("({m},{n},{k})").parse().unwrap();
+        let check = |(l, off): (dy::Layout, usize), layout: &dy::Layout, proj: &str| {
+            let (dl, doff) =
+                dy::tensor::local_tile(layout, &dyn_cta, &dyn_coord, Some(&proj.parse().unwrap())).unwrap();
+            assert_eq!((l, off as i64), (dl, doff.value()), "{layout} {proj} at ({m},{n},{k})");
+        };
+        let (t, o) = local_tile_projected(a, cta, &coord, Cons(B1, Cons(B0, Cons(B1, Nil))));
+        check((t.to_dyn().unwrap(), o), &a.to_dyn().unwrap(), "(1,_,1)");
+        let (t, o) = local_tile_projected(b, cta, &coord, Cons(B0, Cons(B1, Cons(B1, Nil))));
+        check((t.to_dyn().unwrap(), o), &b.to_dyn().unwrap(), "(_,1,1)");
+        let (t, o) = local_tile_projected(c, cta, &coord, Cons(B1, Cons(B1, Cons(B0, Nil))));
+        check((t.to_dyn().unwrap(), o), &c.to_dyn().unwrap(), "(1,1,_)");
+    }
+}
+
+/// cute-static's `local_partition_projected` equals cute-dyn's `local_partition` with the
+/// projection, for every thread of (M,N,K) thread layouts projected onto A, B and C.
+#[test]
+fn projected_partitions_agree_with_cute_dyn() {
+    use cute::cute_static::tensor::local_partition_projected;
+    use cute::cute_static::typenum::{B0, B1};
+    use cute::cute_static::{Cons, Nil};
+    let (a, b, c) = (layout!((16,8):(1,16)), layout!((12,8):(8,1)), layout!((16,12):(1,16)));
+    let check = |got: (dy::Layout, usize), layout: &dy::Layout, thr: &dy::Layout, tid: usize, proj: &str| {
+        let (dl, doff) =
+            dy::tensor::local_partition(layout, thr, dy::Int::st(tid as i64), Some(&proj.parse().unwrap())).unwrap();
+        assert_eq!((got.0, got.1 as i64), (dl, doff.value()), "{layout} over {thr} {proj} at {tid}");
+    };
+    macro_rules! threads {
+        ($($thr:tt),*) => {$({
+            let thr = layout!$thr;
+            let d = thr.to_dyn().unwrap();
+            for tid in 0..thr.size() {
+                let (p, o) = local_partition_projected(a, thr, tid, Cons(B1, Cons(B0, Cons(B1, Nil)))).unwrap();
+                check((p.to_dyn().unwrap(), o), &a.to_dyn().unwrap(), &d, tid, "(1,_,1)");
+                let (p, o) = local_partition_projected(b, thr, tid, Cons(B0, Cons(B1, Cons(B1, Nil)))).unwrap();
+                check((p.to_dyn().unwrap(), o), &b.to_dyn().unwrap(), &d, tid, "(_,1,1)");
+                let (p, o) = local_partition_projected(c, thr, tid, Cons(B1, Cons(B1, Cons(B0, Nil)))).unwrap();
+                check((p.to_dyn().unwrap(), o), &c.to_dyn().unwrap(), &d, tid, "(1,1,_)");
+            }
+        })*};
+    }
+    threads!(((2,4,1):(4,1,0)), ((4,1,2):(1,0,4)), ((1,2,2):(0,1,2)));
+}

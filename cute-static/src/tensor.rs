@@ -582,6 +582,74 @@ impl<H: Copy, H2: Copy, T: Copy> SlicedModes for Cons<H, Cons<H2, T>> {
     }
 }
 
+/// `dice(proj, x)`: the modes of a list kept by a projection (C++'s `Step<_1,X,_1>`, written
+/// here as a list of `B1`, keep, and `B0`, C++'s `X`: `Cons<B1, Cons<B0, Cons<B1, Nil>>>`),
+/// implemented by the list (a tiler's elements or a coordinate).
+pub trait Dice<P> {
+    /// The kept modes.
+    type Output;
+    /// Their value.
+    fn dice(self) -> Self::Output;
+}
+impl Dice<Nil> for Nil {
+    type Output = Nil;
+    #[inline(always)]
+    fn dice(self) -> Nil {
+        Nil
+    }
+}
+impl<H, T: Dice<PT>, PT> Dice<Cons<typenum::B1, PT>> for Cons<H, T> {
+    type Output = Cons<H, T::Output>;
+    #[inline(always)]
+    fn dice(self) -> Self::Output {
+        Cons(self.0, self.1.dice())
+    }
+}
+impl<H, T: Dice<PT>, PT> Dice<Cons<typenum::B0, PT>> for Cons<H, T> {
+    type Output = T::Output;
+    #[inline(always)]
+    fn dice(self) -> Self::Output {
+        self.1.dice()
+    }
+}
+
+/// `local_tile(layout, tiler, coord, proj)`: [`local_tile`] of the tiler's and the
+/// coordinate's modes that the projection keeps (C++'s `local_tile(tensor, tiler, coord,
+/// Step<_1,X,_1>{})`: a CTA's `(BM,BN,BK)` tile projected onto `A`, `B` or `C`).
+///
+/// # Examples
+/// ```
+/// use cute_static::{layout, tensor::local_tile_projected, tiler, Cons, Nil, typenum::{B0, B1}};
+/// // A's (M,K) tile of a CTA tiler <4,8,2> at CTA coordinate (1,0,3), projected by
+/// // Step<_1,X,_1>: the (4,2) tile at (1,3); CuTe C++ 4.2: (_4,_2):(_1,_16) at 4 + 6 * 16.
+/// let a = layout!((16,8):(1,16));
+/// let step = Cons(B1, Cons(B0, Cons(B1, Nil))); // Step<_1,X,_1>
+/// let coord = Cons(1usize, Cons(0usize, Cons(3usize, Nil)));
+/// let (tile, offset) = local_tile_projected(a, tiler!(<4,8,2>), &coord, step);
+/// assert_eq!((tile.to_string(), offset), ("(4,2):(1,16)".to_string(), 4 + 6 * 16));
+/// ```
+#[allow(clippy::type_complexity)]
+pub fn local_tile_projected<L, T, C, P, TT, CC, TS, TD, RS, RD>(
+    layout: L,
+    tiler: crate::ByMode<T>,
+    coord: &C,
+    _proj: P,
+) -> (Layout<<TS as SlicedModes>::Output, <TD as SlicedModes>::Output>, usize)
+where
+    T: Dice<P, Output = TT>,
+    C: Dice<P, Output = CC> + Copy,
+    L: crate::ops::ZippedDivide<crate::ByMode<TT>, Output = Layout<Cons<TS, Cons<RS, Nil>>, Cons<TD, Cons<RD, Nil>>>>,
+    TS: Congruent<TD> + SlicedModes,
+    TD: IntTuple + SlicedModes,
+    <TS as SlicedModes>::Output: Congruent<<TD as SlicedModes>::Output>,
+    <TD as SlicedModes>::Output: IntTuple,
+    RS: Congruent<RD> + Copy,
+    RD: IntTuple + Copy,
+    CC: Coord<RS, RD>,
+{
+    local_tile(layout, crate::ByMode(tiler.0.dice()), &coord.dice())
+}
+
 /// `local_partition(layout, threads, index)` on a static layout of any nesting (cute-dyn's
 /// `tensor::local_partition` without projections): `zipped_divide(layout, product_each(
 /// shape(threads)))` computed by the type checker, its tile mode sliced at the coordinate of
@@ -630,6 +698,85 @@ where
     let z = layout.zipped_divide(crate::ByMode(Default::default()));
     let (s, d) = (z.shape(), z.stride());
     Ok((Layout::new(s.1 .0.sliced(), d.1 .0.sliced()), Layout::new(s.0, d.0).call(j)))
+}
+
+/// `local_partition(layout, threads, index, proj)`: [`local_partition`] over the modes of a flat
+/// thread layout that the projection keeps (C++: the thread's coordinate in `threads`, then
+/// `outer_partition` by the kept modes' extents at the kept coordinates: an `(M,N,K)` thread
+/// layout projected onto `A`, `B` or `C`).
+///
+/// # Errors
+/// As [`local_partition`].
+///
+/// # Examples
+/// ```
+/// use cute_static::{layout, tensor::local_partition_projected, Cons, Nil, typenum::{B0, B1}};
+/// // Threads (2,4,1):(4,1,0) over (M,N,K), projected onto C (M,N) by Step<_1,_1,X>: thread 5
+/// // is (1,1) of (2,4):(4,1); its part of a (8,8):(1,8) C (CuTe C++ 4.2: (_4,_2):(_2,_32) at
+/// // 9).
+/// let step = Cons(B1, Cons(B1, Cons(B0, Nil)));
+/// let (part, offset) = local_partition_projected(layout!((8,8):(1,8)), layout!((2,4,1):(4,1,0)), 5, step)?;
+/// assert_eq!((part.to_string(), offset), ("(4,2):(2,32)".to_string(), 9));
+/// # Ok::<(), cute_static::tensor::TensorError>(())
+/// ```
+#[allow(clippy::type_complexity)]
+pub fn local_partition_projected<L, TS, TD, P, US, PS, PD, RS, RD>(
+    layout: L,
+    threads: Layout<TS, TD>,
+    index: usize,
+    _proj: P,
+) -> Result<(Layout<<RS as SlicedModes>::Output, <RD as SlicedModes>::Output>, usize), TensorError>
+where
+    TS: Congruent<TD> + FlatCoord + Dice<P, Output = US>,
+    TD: IntTuple,
+    P: Keeps,
+    US: ProductEach,
+    L: crate::ops::ZippedDivide<
+        crate::ByMode<<US as ProductEach>::Output>,
+        Output = Layout<Cons<PS, Cons<RS, Nil>>, Cons<PD, Cons<RD, Nil>>>,
+    >,
+    PS: Congruent<PD> + Copy,
+    PD: IntTuple + Copy,
+    RS: Congruent<RD> + SlicedModes,
+    RD: IntTuple + SlicedModes,
+    <RS as SlicedModes>::Output: Congruent<<RD as SlicedModes>::Output>,
+    <RD as SlicedModes>::Output: IntTuple,
+{
+    // C++: the thread's coordinate in the whole thread layout, then the kept modes of it (the
+    // threads that differ only in a dropped mode share a part).
+    let n = threads.size();
+    let j = (0..n)
+        .find(|&j| threads.call(j) == index)
+        .ok_or(TensorError::ThreadOutOfRange { thread: index, threads: n })?;
+    let (mut c, mut e, mut keep) = ([0; MAX_MODES], [0; MAX_MODES], [false; MAX_MODES]);
+    threads.shape().split(j, &mut c, 0);
+    threads.shape().extents(&mut e, 0);
+    P::keeps(&mut keep, 0);
+    let (mut idx, mut scale) = (0, 1);
+    for m in (0..MAX_MODES).filter(|&m| keep[m]) {
+        idx += c[m] * scale;
+        scale *= e[m];
+    }
+    let z = layout.zipped_divide(crate::ByMode(Default::default()));
+    let (s, d) = (z.shape(), z.stride());
+    Ok((Layout::new(s.1 .0.sliced(), d.1 .0.sliced()), Layout::new(s.0, d.0).call(idx)))
+}
+
+/// The modes a projection (a list of `B1` and `B0`) keeps, at run time.
+pub trait Keeps {
+    /// Write `true` for each kept mode from `mode` on.
+    fn keeps(out: &mut [bool; MAX_MODES], mode: usize);
+}
+impl Keeps for Nil {
+    fn keeps(_: &mut [bool; MAX_MODES], _: usize) {}
+}
+impl<B: typenum::Bit, T: Keeps> Keeps for Cons<B, T> {
+    fn keeps(out: &mut [bool; MAX_MODES], mode: usize) {
+        if mode < MAX_MODES {
+            out[mode] = B::BOOL;
+        }
+        T::keeps(out, mode + 1);
+    }
 }
 
 /// The cosize of a static layout type as a constant, e.g. the size of a shared-memory

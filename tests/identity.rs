@@ -153,3 +153,15 @@ fn rank_one_identity() {
     let inside: Vec<bool> = (0..2).map(|j| elem_less(&t.get(j).unwrap(), &shape).unwrap()).collect();
     assert_eq!(inside, [true, false]); // coordinates 4 and 5 of 5
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+
+    /// The gemm example's kernel for random sizes, multiples of its block tile or not: every
+    /// element of C as the naive triple loop's (the inputs are small integers, so both are exact).
+    #[test]
+    fn predicated_gemm_of_ragged_sizes(m in 1usize..150, n in 1usize..150, k in 1usize..300) {
+        let (c, d) = cute_kernels::gemm::run(m, n, k);
+        proptest::prop_assert_eq!(c, d);
+    }
+}

@@ -1,5 +1,5 @@
 //! A CuTe-style tiled SGEMM on the CPU: `C = A B` for row-major `A (M x K)`, `B (K x N)`,
-//! `C (M x N)`, with `M`, `N`, `K` multiples of the block tile.
+//! `C (M x N)` of any sizes (residue tiles predicated by the identity tensor's tiles).
 //!
 //! * Block tiles by `local_tile`: `(BM, BK)` of `A`, `(BK, BN)` of `B`, `(BM, BN)` of `C`.
 //! * Each block's `A` and `B` tiles are packed into shared tiles whose storage is sized by
@@ -12,7 +12,7 @@
 //!
 //! Checked against the naive triple loop.
 
-use cute_static::tensor::{make_tensor, Tensor};
+use cute_static::tensor::{elem_less, local_partition, make_tensor, IdentityTensor, Tensor};
 use cute_static::{layout, shape, Layout, StaticLayout};
 
 /// Rows of a thread's register tile.
@@ -92,34 +92,41 @@ type Shared<L> =
     Tensor<cute_static::tensor::Owned<f32, cute_static::complement::CosizeT<<L as Parts>::S, <L as Parts>::D>>, L>;
 use cute_static::tiler::Parts;
 
-/// `c = a b` (row-major `m x k`, `k x n`, `m x n`; each a multiple of the block tile).
+/// `c = a b` for row-major `a (m x k)`, `b (k x n)`, `c (m x n)` of any sizes.
 ///
 /// Every block tile of `B` is packed once into its shared tile, the block row of `A` once per
 /// block row; each `(BM, BN)` block of `C` then accumulates over `K` in the threads' register
-/// tiles and is written through the threads' partitions.
+/// tiles and is written through the threads' partitions. Residue tiles (a size that is not a
+/// multiple of the block tile) are predicated the CuTe way: the identity tensor of each
+/// operand's shape is tiled like the operand, and an element is read (else 0 is packed) or
+/// written only where `elem_less(coordinate, shape)`.
 ///
 /// # Panics
-/// When a size is not a multiple of the block tile or a slice is too short.
+/// When a slice holds fewer elements than its matrix.
 pub fn gemm(m: usize, n: usize, k: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
-    assert!(
-        m.is_multiple_of(BM) && n.is_multiple_of(BN) && k.is_multiple_of(BK),
-        "sizes must be multiples of ({BM}, {BN}, {BK})"
-    );
     let ga = Tensor::new(a, layout!(({m},{k}):({k},1))).expect("a holds m x k");
     let gb = Tensor::new(b, layout!(({k},{n}):({n},1))).expect("b holds k x n");
     let mut gc = Tensor::new(c, layout!(({m},{n}):({n},1))).expect("c holds m x n");
+    // The coordinates of each operand, tiled as the operand.
+    let (ca, cb, cc) = (
+        IdentityTensor::new(shape!(({ m }, { k }))),
+        IdentityTensor::new(shape!(({ k }, { n }))),
+        IdentityTensor::new(shape!(({ m }, { n }))),
+    );
     let threads = Threads::default();
     let (tm_count, tn_count) = (BM / MR, BN / NR);
-    let (k_tiles, n_tiles) = (k / BK, n / BN);
+    let (k_tiles, n_tiles) = (k.div_ceil(BK), n.div_ceil(BN));
     // B's block tiles, (kt, bj) -> the shared tile.
     let mut sb: Vec<Shared<SmemB>> = Vec::with_capacity(k_tiles * n_tiles);
     for kt in 0..k_tiles {
         for bj in 0..n_tiles {
-            let tb = gb.local_tile(shape!((256, 128)), &[kt, bj]).expect("divisible");
+            let tb = cb.local_tile(shape!((256, 128)), &[kt, bj]).expect("a tile of the grid");
             let mut s = make_tensor::<f32, _, _>(SmemB::default());
             for kk in 0..BK {
                 for j in 0..BN {
-                    s[kk + BK * ((j % tn_count) + tn_count * (j / tn_count))] = *tb.at(&shape_coord(kk, j));
+                    let crd = tb.get(kk + BK * j);
+                    let x = if elem_less(&crd, cb.shape()) { *gb.at(&crd) } else { 0.0 };
+                    s[kk + BK * ((j % tn_count) + tn_count * (j / tn_count))] = x;
                 }
             }
             sb.push(s);
@@ -127,12 +134,19 @@ pub fn gemm(m: usize, n: usize, k: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
     }
     let mut sa: Vec<Shared<SmemA>> = (0..k_tiles).map(|_| make_tensor::<f32, _, _>(SmemA::default())).collect();
     let mut acc = vec![[0f32; MR * NR]; tm_count * tn_count];
-    for bi in 0..m / BM {
+    // Each thread's part of a (BM, BN) block, as indices of the block (column-major): the same
+    // partition as the data's, applied to the block's coordinates.
+    let parts: Vec<_> = (0..tm_count * tn_count)
+        .map(|tid| local_partition(layout!((64,128):(1,64)), threads, tid).expect("a thread of the layout"))
+        .collect();
+    for bi in 0..m.div_ceil(BM) {
         for (kt, s) in sa.iter_mut().enumerate() {
-            let ta = ga.local_tile(shape!((64, 256)), &[bi, kt]).expect("divisible");
+            let ta = ca.local_tile(shape!((64, 256)), &[bi, kt]).expect("a tile of the grid");
             for i in 0..BM {
                 for kk in 0..BK {
-                    s[(i % tm_count) + tm_count * ((i / tm_count) + MR * kk)] = *ta.at(&shape_coord(i, kk));
+                    let crd = ta.get(i + BM * kk);
+                    let x = if elem_less(&crd, ca.shape()) { *ga.at(&crd) } else { 0.0 };
+                    s[(i % tm_count) + tm_count * ((i / tm_count) + MR * kk)] = x;
                 }
             }
         }
@@ -148,24 +162,21 @@ pub fn gemm(m: usize, n: usize, k: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
                     mma_dispatch(pa, pb, acc);
                 }
             }
-            // Each thread writes its register tile to its partition of the block.
-            let mut block_c = gc.local_tile_mut(shape!((64, 128)), &[bi, bj]).expect("divisible");
-            for (tid, acc) in acc.iter().enumerate() {
-                let mut tc = block_c.local_partition_mut(threads, tid).expect("a thread of the layout");
-                let lc = Acc::default();
+            // Each thread writes its register tile to its partition of the block, predicated.
+            let tc = cc.local_tile(shape!((64, 128)), &[bi, bj]).expect("a tile of the grid");
+            let lc = Acc::default();
+            for ((part, offset), acc) in parts.iter().zip(&acc) {
                 for i in 0..MR {
                     for j in 0..NR {
-                        *tc.at_mut(&shape_coord(i, j)) = acc[lc.call(i + MR * j)];
+                        let crd = tc.get(offset + part.call(i + MR * j));
+                        if elem_less(&crd, cc.shape()) {
+                            *gc.at_mut(&crd) = acc[lc.call(i + MR * j)];
+                        }
                     }
                 }
             }
         }
     }
-}
-
-/// A run-time 2-D coordinate `(i, j)`.
-fn shape_coord(i: usize, j: usize) -> cute_static::Cons<usize, cute_static::Cons<usize, cute_static::Nil>> {
-    cute_static::Cons(i, cute_static::Cons(j, cute_static::Nil))
 }
 
 /// The naive triple loop.
@@ -202,6 +213,15 @@ pub fn run(m: usize, n: usize, k: usize) -> (Vec<f32>, Vec<f32>) {
 fn gemm_matches_naive() {
     let (c, d) = run(128, 256, 512);
     assert_eq!(c, d);
+}
+
+/// Sizes that are not multiples of the block tile: every element as the naive loop's.
+#[test]
+fn ragged_sizes_are_predicated() {
+    for (m, n, k) in [(1, 1, 1), (65, 129, 257), (100, 37, 300), (64, 130, 7), (3, 200, 513)] {
+        let (c, d) = run(m, n, k);
+        assert_eq!(c, d, "{m}x{n}x{k}");
+    }
 }
 
 #[test]

@@ -135,7 +135,8 @@ pub fn gemm(m: usize, n: usize, k: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
     let mut sa: Vec<Shared<SmemA>> = (0..k_tiles).map(|_| make_tensor::<f32, _, _>(SmemA::default())).collect();
     let mut acc = vec![[0f32; MR * NR]; tm_count * tn_count];
     // Each thread's part of a (BM, BN) block, as indices of the block (column-major): the same
-    // partition as the data's, applied to the block's coordinates.
+    // partition as the data's, applied to the block's coordinates. It is CuTe's
+    // `make_tiled_mma(UniversalFMA, (TM,TN,1))` `partition_C` (a test below checks it).
     let parts: Vec<_> = (0..tm_count * tn_count)
         .map(|tid| local_partition(layout!((64,128):(1,64)), threads, tid).expect("a thread of the layout"))
         .collect();
@@ -241,4 +242,31 @@ fn the_shared_tiles_are_what_the_kernel_indexes() {
         }
     }
     let _ = (PanelA::default(), PanelB::default(), Threads::default());
+}
+
+/// The threads' parts of a C block are CuTe's `TiledMMA` partition: `make_tiled_mma(
+/// UniversalFMA, (TM,TN,1))`'s `partition_C` of the `(BM, BN)` block (cute-dyn's `TiledMma`,
+/// checked against CuTe C++ 4.2 in `tests/mma.rs`) is each thread's `local_partition`.
+#[test]
+fn the_thread_partition_is_the_tiled_mma_partition() {
+    use cute_static::cute_dyn::mma::{MmaAtom, TiledMma};
+    use cute_static::cute_dyn::{Int, Layout as DynLayout};
+    let atom_layout: DynLayout = "(8,16,1):(1,8,0)".parse().unwrap();
+    let mma = TiledMma::new(MmaAtom::named("UniversalFMA").unwrap(), &atom_layout, &[]).unwrap();
+    let block: DynLayout = "(64,128):(1,64)".parse().unwrap();
+    for tid in 0..(BM / MR) * (BN / NR) {
+        let (part, offset) = local_partition(layout!((64,128):(1,64)), Threads::default(), tid).unwrap();
+        let (frg, off) = mma.partition_c(&block, Int::st(tid as i64)).unwrap();
+        // C++'s partition_C is (FrgV, RestM, RestN) with FrgV = 1 here: the same elements.
+        assert_eq!(off.value() as usize, offset, "thread {tid}");
+        for i in 0..MR {
+            for j in 0..NR {
+                assert_eq!(
+                    frg.call((i + MR * j) as i64).unwrap() as usize,
+                    part.call(i + MR * j),
+                    "thread {tid} ({i},{j})"
+                );
+            }
+        }
+    }
 }

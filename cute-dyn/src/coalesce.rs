@@ -21,7 +21,7 @@ use crate::layout::Layout;
 /// taken only on static values (the CuTe DSL's rule: a dynamic shape with a static-0 stride
 /// is not merged, although C++ would fold `x * _0` to `_0`), so a dynamic size-1 mode or a
 /// dynamic stride match keeps its mode; [`Decide::Values`] decides on the run-time values.
-fn bw_coalesce(old: &[(Int, Int)], last: (Int, Int), decide: Decide) -> Result<Layout> {
+fn bw_coalesce(old: &[(Int, Int)], last: (Int, Int), decide: Decide) -> Result<Vec<(Int, Int)>> {
     // `new` is kept reversed: its last element is the front.
     let mut new: Vec<(Int, Int)> = alloc::vec![last];
     for &(s, d) in old.iter().rev() {
@@ -41,10 +41,11 @@ fn bw_coalesce(old: &[(Int, Int)], last: (Int, Int), decide: Decide) -> Result<L
         }
     }
     if new.len() == 1 && decide.is(new[0].0, 1) {
-        return Ok(Layout::trivial());
+        // `_1:_0`, the trivial layout.
+        return Ok(alloc::vec![(Int::st(1), Int::st(0))]);
     }
     new.reverse();
-    Ok(Layout::from_pairs(&new))
+    Ok(new)
 }
 
 /// On what a value-dependent decision is taken.
@@ -92,19 +93,25 @@ pub fn coalesce(l: &Layout) -> Result<Layout> {
 
 /// [`coalesce`] of the flat layout with these `(shape, stride)` modes.
 pub(crate) fn coalesce_pairs(flat: &[(Int, Int)]) -> Result<Layout> {
+    Ok(Layout::from_pairs(&coalesced_pairs(flat)?))
+}
+
+/// The flat modes of [`coalesce_pairs`]' layout, without building it (one mode: a leaf).
+fn coalesced_pairs(flat: &[(Int, Int)]) -> Result<Vec<(Int, Int)>> {
     match flat.split_last() {
-        None => Ok(Layout::trivial()),
+        None => Ok(alloc::vec![(Int::st(1), Int::st(0))]),
         Some((&last, rest)) => bw_coalesce(rest, last, Decide::Static),
     }
 }
 
 /// `detail::coalesce_x`: like [`coalesce`] but the function is also kept *outside* the
 /// domain: a trailing static size-1 mode is treated as size 2, so its stride survives (the
-/// left operand of a composition may be read past its size).
-pub(crate) fn coalesce_x(l: &Layout, decide: Decide) -> Result<Layout> {
+/// left operand of a composition may be read past its size). The flat modes (one mode: the
+/// layout is a leaf), as composition reads them.
+pub(crate) fn coalesce_x(l: &Layout, decide: Decide) -> Result<Vec<(Int, Int)>> {
     let flat = l.pairs();
     match flat.split_last() {
-        None => Ok(Layout::trivial()),
+        None => Ok(alloc::vec![(Int::st(1), Int::st(0))]),
         Some((&(s, d), rest)) if decide.is(s, 1) => bw_coalesce(rest, (Int::st(2), d), decide),
         Some((&last, rest)) => bw_coalesce(rest, last, decide),
     }
@@ -200,12 +207,17 @@ pub fn filter_zeros(l: &Layout) -> Layout {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn filter(l: &Layout) -> Result<Layout> {
+    Ok(Layout::from_pairs(&filter_pairs(l)?))
+}
+
+/// The flat modes of [`filter`]'s layout, without building it.
+pub(crate) fn filter_pairs(l: &Layout) -> Result<Vec<(Int, Int)>> {
     // filter_zeros on the flat modes: no tree is rebuilt.
     let mut pairs = l.pairs();
     for p in pairs.iter_mut().filter(|p| p.1.is_const(0)) {
         p.0 = Int::st(1);
     }
-    coalesce_pairs(&pairs)
+    coalesced_pairs(&pairs)
 }
 
 /// `filter(L, profile)`: [`filter`] at the terminals of `profile`.

@@ -2,7 +2,7 @@
 
 use alloc::vec::Vec;
 
-use crate::coalesce::{coalesce_pairs, filter};
+use crate::coalesce::{coalesce_pairs, filter_pairs};
 use crate::error::{Error, Result};
 use crate::int::Int;
 use crate::int_tuple::{self, compact_major, IntTuple, Tuple};
@@ -74,7 +74,7 @@ pub fn complement(l: &Layout, cotarget: &IntTuple) -> Result<Layout> {
 
 fn complement_impl(l: &Layout, cotarget: &IntTuple) -> Result<Layout> {
     crate::layout::check_shape("complement", cotarget)?;
-    complement_filtered(&filter(l)?, cotarget, l)
+    complement_filtered(filter_pairs(l)?, cotarget, l)
 }
 
 /// `complement(L)`: the complement with cotarget `cosize(filter(L))`.
@@ -93,12 +93,13 @@ pub fn complement_cosize(l: &Layout) -> Result<Layout> {
 }
 
 fn complement_cosize_impl(l: &Layout) -> Result<Layout> {
-    let f = filter(l)?;
-    complement_filtered(&f, &Tuple::Leaf(f.cosize()?), l)
+    let f = filter_pairs(l)?;
+    let cosize = Layout::from_pairs(&f).cosize()?;
+    complement_filtered(f, &Tuple::Leaf(cosize), l)
 }
 
-fn complement_filtered(f: &Layout, cotarget: &IntTuple, orig: &Layout) -> Result<Layout> {
-    let mut rest = f.pairs();
+/// The complement of the flat modes of `filter(orig)`.
+fn complement_filtered(mut rest: Vec<(Int, Int)>, cotarget: &IntTuple, orig: &Layout) -> Result<Layout> {
     // Precondition 2
     if let Some(&(_, d)) = rest.iter().find(|(_, d)| d.value() < 0) {
         return Err(Error::InvalidArgument {

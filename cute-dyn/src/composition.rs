@@ -65,10 +65,9 @@ fn composition_by_mode(a: &Layout, b: &Tiler) -> Result<Layout> {
 
 /// Composition of two layouts, A coalesced with the given decision rule.
 fn compose(a: &Layout, b: &Layout, decide: Decide) -> Result<Layout> {
-    let flat = coalesce_x(a, decide)?;
-    let pairs = flat.pairs();
+    let pairs = coalesce_x(a, decide)?;
     let mut reach = alloc::vec![0i64; pairs.len()];
-    let r = composition_impl(&pairs, !flat.shape().is_tuple(), b.shape(), b.stride(), &mut reach)?;
+    let r = composition_impl(&pairs, pairs.len() == 1, b.shape(), b.stride(), &mut reach)?;
     check_reach(&pairs, &reach)?;
     Ok(r)
 }

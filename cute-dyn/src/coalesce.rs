@@ -96,6 +96,15 @@ pub(crate) fn coalesce_pairs(flat: &[(Int, Int)]) -> Result<Layout> {
     Ok(Layout::from_pairs(&coalesced_pairs(flat)?))
 }
 
+/// `shape(coalesce(L))`, without building the coalesced strides.
+pub(crate) fn coalesced_shape(l: &Layout) -> Result<IntTuple> {
+    let pairs = coalesced_pairs(&l.pairs())?;
+    Ok(match pairs.as_slice() {
+        [(s, _)] => Tuple::Leaf(*s),
+        _ => Tuple::Node(pairs.iter().map(|p| Tuple::Leaf(p.0)).collect()),
+    })
+}
+
 /// The flat modes of [`coalesce_pairs`]' layout, without building it (one mode: a leaf).
 fn coalesced_pairs(flat: &[(Int, Int)]) -> Result<Vec<(Int, Int)>> {
     match flat.split_last() {

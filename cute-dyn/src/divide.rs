@@ -2,7 +2,7 @@
 
 use alloc::vec::Vec;
 
-use crate::coalesce::coalesce;
+use crate::coalesce::coalesced_shape;
 use crate::complement::complement;
 use crate::composition::composition;
 use crate::error::{Error, Result};
@@ -39,7 +39,7 @@ pub fn logical_divide(a: &Layout, b: &Tiler) -> Result<Layout> {
 
 fn logical_divide_impl(a: &Layout, b: &Tiler) -> Result<Layout> {
     by_mode(a, b, "logical_divide", false, &|a, b| {
-        let rest = complement(b, coalesce(a)?.shape())?;
+        let rest = complement(b, &coalesced_shape(a)?)?;
         composition(a, &Tiler::Layout(Layout::from_modes(alloc::vec![b.clone(), rest])))
     })
 }

@@ -504,6 +504,17 @@ macro_rules! scalars {
 }
 scalars!(u8, i8, u16, i16, u32, i32, u64, i64, u128, i128, f32, f64);
 
+/// `align_to`'s prefix must be empty: the storage starts aligned for `U`.
+fn aligned<T, U>(head: &[T]) -> Result<()> {
+    if head.is_empty() {
+        return Ok(());
+    }
+    Err(Error::InvalidArgument {
+        op: "recast",
+        reason: alloc::format!("the storage is not aligned for a {}-byte type", core::mem::size_of::<U>()),
+    })
+}
+
 /// `recast_layout<T, U>(layout)`: `upcast<N>` when `U` is `N` times wider, `downcast<N>` when
 /// `N` times narrower (CuTe's ratio of the two sizes).
 fn recast_layout<T, U>(l: &Layout) -> Result<Layout> {
@@ -552,12 +563,7 @@ impl<'a, T: Scalar> Tensor<&'a [T]> {
         // `align_to` returns a middle slice that is aligned for `U` and within `data`'s bytes,
         // and the borrow keeps `data`'s lifetime.
         let (head, mid, _) = unsafe { data.align_to::<U>() };
-        if !head.is_empty() {
-            return Err(Error::InvalidArgument {
-                op: "recast",
-                reason: alloc::format!("the storage is not aligned for a {}-byte type", core::mem::size_of::<U>()),
-            });
-        }
+        aligned::<T, U>(head)?;
         Tensor::new(mid, layout)
     }
 }
@@ -584,12 +590,7 @@ impl<T: Scalar> Tensor<&mut [T]> {
         // ways, so writes of `U` leave valid `T`s); `align_to_mut` returns an aligned middle
         // within `self.data`'s bytes, exclusively borrowed for the returned tensor's life.
         let (head, mid, _) = unsafe { self.data.align_to_mut::<U>() };
-        if !head.is_empty() {
-            return Err(Error::InvalidArgument {
-                op: "recast",
-                reason: alloc::format!("the storage is not aligned for a {}-byte type", core::mem::size_of::<U>()),
-            });
-        }
+        aligned::<T, U>(head)?;
         Tensor::new_mut(mid, layout)
     }
 }

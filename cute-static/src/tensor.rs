@@ -444,6 +444,15 @@ impl<L: crate::ops::Downcast<Q>, T: DivT<U, Output = Q>, U, Q: Default> RecastBy
     }
 }
 
+/// `align_to`'s prefix must be empty: the storage starts aligned for `U`.
+fn aligned<T, U>(head: &[T]) -> Result<(), TensorError> {
+    if head.is_empty() {
+        Ok(())
+    } else {
+        Err(TensorError::Misaligned { align: core::mem::align_of::<U>() })
+    }
+}
+
 impl<'a, T: Scalar, S: Congruent<D>, D: IntTuple> Tensor<&'a [T], Layout<S, D>> {
     /// `recast<U>(tensor)`: the same bytes read as `U`, under `recast_layout<T, U>` of the
     /// (static) layout: upcast when `U` is wider, downcast when narrower, computed by the type
@@ -481,9 +490,7 @@ impl<'a, T: Scalar, S: Congruent<D>, D: IntTuple> Tensor<&'a [T], Layout<S, D>> 
         // `align_to` returns a middle slice aligned for `U` within `data`'s bytes, borrowed for
         // `data`'s lifetime.
         let (head, mid, _) = unsafe { data.align_to::<U>() };
-        if !head.is_empty() {
-            return Err(TensorError::Misaligned { align: core::mem::align_of::<U>() });
-        }
+        aligned::<T, U>(head)?;
         Tensor::new(mid, layout)
     }
 }
@@ -515,9 +522,7 @@ impl<T: Scalar, S: Congruent<D>, D: IntTuple> Tensor<&mut [T], Layout<S, D>> {
         // ways, so writes of `U` leave valid `T`s); `align_to_mut` returns an aligned middle
         // within the storage's bytes, exclusively borrowed for the returned tensor's life.
         let (head, mid, _) = unsafe { self.engine.align_to_mut::<U>() };
-        if !head.is_empty() {
-            return Err(TensorError::Misaligned { align: core::mem::align_of::<U>() });
-        }
+        aligned::<T, U>(head)?;
         Tensor::new(mid, layout)
     }
 }
@@ -689,12 +694,9 @@ where
     <RS as SlicedModes>::Output: Congruent<<RD as SlicedModes>::Output>,
     <RD as SlicedModes>::Output: IntTuple,
 {
-    let n = threads.size();
     // The thread's colexicographic index j in its shape, the index of the same coordinate in
     // the tile mode (whose shape is the threads' per-mode sizes).
-    let j = (0..n)
-        .find(|&j| threads.call(j) == index)
-        .ok_or(TensorError::ThreadOutOfRange { thread: index, threads: n })?;
+    let j = thread_index(&threads, index)?;
     let z = layout.zipped_divide(crate::ByMode(Default::default()));
     let (s, d) = (z.shape(), z.stride());
     Ok((Layout::new(s.1 .0.sliced(), d.1 .0.sliced()), Layout::new(s.0, d.0).call(j)))
@@ -744,12 +746,8 @@ where
 {
     // C++: the thread's coordinate in the whole thread layout, then the kept modes of it (the
     // threads that differ only in a dropped mode share a part).
-    let n = threads.size();
-    let j = (0..n)
-        .find(|&j| threads.call(j) == index)
-        .ok_or(TensorError::ThreadOutOfRange { thread: index, threads: n })?;
-    let (mut c, mut e, mut keep) = ([0; MAX_MODES], [0; MAX_MODES], [false; MAX_MODES]);
-    threads.shape().split(j, &mut c, 0);
+    let c = thread_coord(&threads, index)?;
+    let (mut e, mut keep) = ([0; MAX_MODES], [false; MAX_MODES]);
     threads.shape().extents(&mut e, 0);
     P::keeps(&mut keep, 0);
     let (mut idx, mut scale) = (0, 1);
@@ -1195,13 +1193,19 @@ fn thread_coord<TS: Congruent<TD> + FlatCoord, TD: IntTuple>(
     threads: &Layout<TS, TD>,
     tid: usize,
 ) -> Result<[usize; MAX_MODES], TensorError> {
-    let n = threads.size();
-    // A compact column-major thread layout is the identity: try that first.
-    let j = if tid < n && threads.call(tid) == tid { Some(tid) } else { (0..n).find(|&j| threads.call(j) == tid) };
-    let j = j.ok_or(TensorError::ThreadOutOfRange { thread: tid, threads: n })?;
+    let j = thread_index(threads, tid)?;
     let mut t = [0; MAX_MODES];
     threads.shape().split(j, &mut t, 0);
     Ok(t)
+}
+
+/// The colexicographic index `j` in the thread layout's shape of the thread `tid`: the `j` with
+/// `threads(j) == tid`.
+fn thread_index<TS: Congruent<TD>, TD: IntTuple>(threads: &Layout<TS, TD>, tid: usize) -> Result<usize, TensorError> {
+    let n = threads.size();
+    // A compact column-major thread layout is the identity: try that first.
+    let j = if tid < n && threads.call(tid) == tid { Some(tid) } else { (0..n).find(|&j| threads.call(j) == tid) };
+    j.ok_or(TensorError::ThreadOutOfRange { thread: tid, threads: n })
 }
 
 impl<T, S: Congruent<D>, D: IntTuple> Tensor<&mut [T], Layout<S, D>> {

@@ -234,3 +234,61 @@ fn projected_partitions_agree_with_cute_dyn() {
     }
     threads!(((2,4,1):(4,1,0)), ((4,1,2):(1,0,4)), ((1,2,2):(0,1,2)));
 }
+
+/// The CuTe kernel's first step on a matrix of run-time extents: `local_tile` of `(M,N):(1,M)`
+/// by a static `<8,16>` CTA tile (projected from `<8,16,4>` too) and `local_partition` of the
+/// tile over static threads, computed when it runs, equal to cute-dyn's on `to_dyn()` (layout,
+/// static flags and offset), residue extents included.
+mod mixed_partitions {
+    use super::*;
+    use cute::cute_static::tensor::{local_partition, local_partition_projected, local_tile, local_tile_projected};
+    use cute::cute_static::typenum::{B0, B1};
+    use cute::cute_static::{Cons, Nil};
+    use proptest::prelude::*;
+
+    /// Values and static flags (CuTe C++'s notation: `_8` static, `8` run-time); cute-static's
+    /// run-time leaves carry no divisor.
+    fn cpp<S: cute::cute_static::Congruent<D>, D: IntTuple>(l: &Layout<S, D>) -> String {
+        l.to_styled(Style::Cpp).unwrap()
+    }
+
+    fn dyn_coord(c: &[usize]) -> dy::Coord {
+        dy::Tuple::Node(c.iter().map(|&x| dy::Tuple::Leaf(Some(dy::Int::dy(x as i64)))).collect())
+    }
+
+    proptest! {
+        #[test]
+        fn agree_with_cute_dyn(m in 1usize..80, n in 1usize..80, bi in 0usize..10, bj in 0usize..6, tid in 0usize..8) {
+            let a = layout!(({m},{n}):(1,{m}));
+            let ad = a.to_dyn().unwrap();
+            let (tile, off) = local_tile(a, tiler!(<8,16>), &Cons(bi, Cons(bj, Nil))).unwrap();
+            let (dl, doff) = dy::tensor::local_tile(&ad, &tiler_dyn!(<8,16>).unwrap(), &dyn_coord(&[bi, bj]), None).unwrap();
+            prop_assert_eq!((cpp(&tile), off as i64), (dl.to_styled(Style::Cpp), doff.value()));
+
+            let (tile, off) = local_tile_projected(a, tiler!(<8,4,16>), &Cons(bi, Cons(3usize, Cons(bj, Nil))), Cons(B1, Cons(B0, Cons(B1, Nil)))).unwrap();
+            let (dl, doff) = dy::tensor::local_tile(&ad, &tiler_dyn!(<8,4,16>).unwrap(), &dyn_coord(&[bi, 3, bj]), Some(&"(1,_,1)".parse().unwrap())).unwrap();
+            prop_assert_eq!((cpp(&tile), off as i64), (dl.to_styled(Style::Cpp), doff.value()));
+
+            let thr = layout!((2,4):(4,1));
+            let (part, off) = local_partition(a, thr, tid).unwrap();
+            let (dl, doff) = dy::tensor::local_partition(&ad, &thr.to_dyn().unwrap(), dy::Int::st(tid as i64), None).unwrap();
+            prop_assert_eq!((cpp(&part), off as i64), (dl.to_styled(Style::Cpp), doff.value()));
+
+            let thr = layout!((2,1,4):(1,0,2));
+            let (part, off) = local_partition_projected(a, thr, tid, Cons(B1, Cons(B0, Cons(B1, Nil)))).unwrap();
+            let (dl, doff) = dy::tensor::local_partition(&ad, &thr.to_dyn().unwrap(), dy::Int::st(tid as i64), Some(&"(1,_,1)".parse().unwrap())).unwrap();
+            prop_assert_eq!((cpp(&part), off as i64), (dl.to_styled(Style::Cpp), doff.value()));
+        }
+    }
+
+    /// A run-time condition that fails is an error, not a wrong layout: the grid's stride
+    /// `16 * m` (and the threads' `4 * m`) past `usize`.
+    #[test]
+    fn a_refused_run_time_value_is_an_error() {
+        let m = usize::MAX / 2;
+        let a = layout!(({m},64):(1,{m}));
+        assert_eq!(local_tile(a, tiler!(<8,16>), &0usize).unwrap_err().kind(), "overflow");
+        let e = local_partition(a, layout!((2,4):(4,1)), 0).unwrap_err();
+        assert!(matches!(e, cute::cute_static::tensor::TensorError::Algebra(e) if e.kind() == "overflow"), "{e}");
+    }
+}

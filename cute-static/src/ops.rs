@@ -183,6 +183,13 @@ pub trait Checked {
     /// # Errors
     /// The operation's, for a result computed when it ran.
     fn checked(self) -> Result<Self::Layout, crate::error::Error>;
+    /// `T` for a static result (infallible), `Result<T, Error>` for one computed when it ran:
+    /// what a function built on the operation returns (e.g.
+    /// [`local_tile`](crate::tensor::local_tile)), so that it takes both kinds of layout and
+    /// stays infallible on static ones.
+    type Then<T>;
+    /// `f` of the layout, carried through the check.
+    fn then<T>(self, f: impl FnOnce(Self::Layout) -> T) -> Self::Then<T>;
 }
 impl<S, D> Checked for crate::Layout<S, D> {
     type Layout = Self;
@@ -190,11 +197,21 @@ impl<S, D> Checked for crate::Layout<S, D> {
     fn checked(self) -> Result<Self, crate::error::Error> {
         Ok(self)
     }
+    type Then<T> = T;
+    #[inline(always)]
+    fn then<T>(self, f: impl FnOnce(Self) -> T) -> T {
+        f(self)
+    }
 }
 impl<S, D> Checked for Result<crate::Layout<S, D>, crate::error::Error> {
     type Layout = crate::Layout<S, D>;
     #[inline(always)]
     fn checked(self) -> Self {
         self
+    }
+    type Then<T> = Result<T, crate::error::Error>;
+    #[inline(always)]
+    fn then<T>(self, f: impl FnOnce(crate::Layout<S, D>) -> T) -> Result<T, crate::error::Error> {
+        self.map(f)
     }
 }

@@ -18,6 +18,7 @@ use crate::arith::{DivT, MulMixed};
 use crate::complement::CosizeT;
 use crate::int_tuple::{Cons, IntTuple, Leaf, Nil};
 use crate::layout::{Congruent, Coord, Idx2Crd, Layout};
+use crate::ops::Checked;
 
 /// Storage of a tensor: contiguous elements.
 ///
@@ -125,6 +126,9 @@ pub enum TensorError {
         /// The tensor's rank.
         rank: usize,
     },
+    /// An operation of the algebra refused the layout's run-time values (a layout with
+    /// run-time leaves).
+    Algebra(crate::error::Error),
     /// `recast`: the storage does not start at an address aligned for the new element type.
     Misaligned {
         /// The new element type's alignment.
@@ -151,6 +155,7 @@ impl fmt::Display for TensorError {
             TensorError::CoordRank { given, rank } => {
                 write!(f, "coordinate rank mismatch: {given} coordinates for a tensor of rank {rank}")
             }
+            TensorError::Algebra(e) => write!(f, "{e}"),
             TensorError::Misaligned { align } => {
                 write!(f, "recast: the storage is not aligned to {align} bytes for the new element type")
             }
@@ -527,12 +532,16 @@ impl<T: Scalar, S: Congruent<D>, D: IntTuple> Tensor<&mut [T], Layout<S, D>> {
     }
 }
 
-/// `local_tile(layout, tiler, coord)` on a static layout of any nesting (cute-dyn's
-/// `tensor::local_tile` without projections): `zipped_divide(layout, tiler)` computed by the
-/// type checker, its rest mode sliced at the run-time tile coordinate `coord` (an index or a
-/// coordinate of the grid of tiles); the tile's layout and its offset. As C++, the coordinate
-/// is not checked against the grid (a tensor checks the tile against its storage:
-/// [`Tensor::with_layout`]).
+/// `local_tile(layout, tiler, coord)` (cute-dyn's `tensor::local_tile` without projections):
+/// `zipped_divide(layout, tiler)`, its rest mode sliced at the run-time tile coordinate `coord`
+/// (an index or a coordinate of the grid of tiles); the tile's layout and its offset. As C++,
+/// the coordinate is not checked against the grid (a tensor checks the tile against its
+/// storage: [`Tensor::with_layout`]).
+///
+/// A static layout of any nesting is divided by the type checker and the result is the pair
+/// itself. A layout with run-time leaves (a matrix of run-time extents, its tiled modes leaves)
+/// is divided when it runs, as [`ZippedDivide`](crate::ZippedDivide) does, and the result is a
+/// `Result` ([`Checked::Then`]).
 ///
 /// # Examples
 /// ```
@@ -541,15 +550,23 @@ impl<T: Scalar, S: Congruent<D>, D: IntTuple> Tensor<&mut [T], Layout<S, D>> {
 /// // local_tile gives (_3,(_2,_2)):(_8,(_1,_2)), its data 28 elements in.
 /// let (tile, offset) = local_tile(layout!((6,(2,4)):(8,(1,2))), tiler!(<3,(2,2):(1,2)>), &Cons(1usize, Cons(1usize, Nil)));
 /// assert_eq!((tile.to_string(), offset), ("(3,(2,2)):(8,(1,2))".to_string(), 28));
+///
+/// // A CTA's <32,64> tile of an M x N column-major matrix of run-time extents, at CTA (1,2):
+/// // the tile is (32,64):(1,M) with static extents, its data 32 + 2 * 64 * M elements in.
+/// let (m, n) = (128, 256);
+/// let (tile, offset) = local_tile(layout!(({m},{n}):(1,{m})), tiler!(<32,64>), &Cons(1usize, Cons(2usize, Nil)))?;
+/// assert_eq!((tile.to_string(), offset), ("(32,64):(1,{128})".to_string(), 32 + 2 * 64 * 128));
+/// # Ok::<(), cute_static::error::Error>(())
 /// ```
 #[allow(clippy::type_complexity)]
-pub fn local_tile<L, T, C, TS, TD, RS, RD>(
+pub fn local_tile<L, T, C, Z, TS, TD, RS, RD>(
     layout: L,
     tiler: T,
     coord: &C,
-) -> (Layout<<TS as SlicedModes>::Output, <TD as SlicedModes>::Output>, usize)
+) -> <Z as Checked>::Then<(Layout<<TS as SlicedModes>::Output, <TD as SlicedModes>::Output>, usize)>
 where
-    L: crate::ops::ZippedDivide<T, Output = Layout<Cons<TS, Cons<RS, Nil>>, Cons<TD, Cons<RD, Nil>>>>,
+    L: crate::ops::ZippedDivide<T, Output = Z>,
+    Z: Checked<Layout = Layout<Cons<TS, Cons<RS, Nil>>, Cons<TD, Cons<RD, Nil>>>>,
     TS: Congruent<TD> + SlicedModes,
     TD: IntTuple + SlicedModes,
     <TS as SlicedModes>::Output: Congruent<<TD as SlicedModes>::Output>,
@@ -558,9 +575,10 @@ where
     RD: IntTuple + Copy,
     C: Coord<RS, RD>,
 {
-    let z = layout.zipped_divide(tiler);
-    let (s, d) = (z.shape(), z.stride());
-    (Layout::new(s.0.sliced(), d.0.sliced()), coord.crd2idx(&s.1 .0, &d.1 .0))
+    layout.zipped_divide(tiler).then(|z| {
+        let (s, d) = (z.shape(), z.stride());
+        (Layout::new(s.0.sliced(), d.0.sliced()), coord.crd2idx(&s.1 .0, &d.1 .0))
+    })
 }
 
 /// The modes a slice `(repeat<R>(_), c)` (or `(c, repeat<R>(_))`) of a zipped layout keeps of
@@ -634,16 +652,17 @@ impl<H, T: Dice<PT>, PT> Dice<Cons<typenum::B0, PT>> for Cons<H, T> {
 /// assert_eq!((tile.to_string(), offset), ("(4,2):(1,16)".to_string(), 4 + 6 * 16));
 /// ```
 #[allow(clippy::type_complexity)]
-pub fn local_tile_projected<L, T, C, P, TT, CC, TS, TD, RS, RD>(
+pub fn local_tile_projected<L, T, C, P, TT, CC, Z, TS, TD, RS, RD>(
     layout: L,
     tiler: crate::ByMode<T>,
     coord: &C,
     _proj: P,
-) -> (Layout<<TS as SlicedModes>::Output, <TD as SlicedModes>::Output>, usize)
+) -> <Z as Checked>::Then<(Layout<<TS as SlicedModes>::Output, <TD as SlicedModes>::Output>, usize)>
 where
     T: Dice<P, Output = TT>,
     C: Dice<P, Output = CC> + Copy,
-    L: crate::ops::ZippedDivide<crate::ByMode<TT>, Output = Layout<Cons<TS, Cons<RS, Nil>>, Cons<TD, Cons<RD, Nil>>>>,
+    L: crate::ops::ZippedDivide<crate::ByMode<TT>, Output = Z>,
+    Z: Checked<Layout = Layout<Cons<TS, Cons<RS, Nil>>, Cons<TD, Cons<RD, Nil>>>>,
     TS: Congruent<TD> + SlicedModes,
     TD: IntTuple + SlicedModes,
     <TS as SlicedModes>::Output: Congruent<<TD as SlicedModes>::Output>,
@@ -655,15 +674,17 @@ where
     local_tile(layout, crate::ByMode(tiler.0.dice()), &coord.dice())
 }
 
-/// `local_partition(layout, threads, index)` on a static layout of any nesting (cute-dyn's
-/// `tensor::local_partition` without projections): `zipped_divide(layout, product_each(
-/// shape(threads)))` computed by the type checker, its tile mode sliced at the coordinate of
+/// `local_partition(layout, threads, index)` (cute-dyn's `tensor::local_partition` without
+/// projections): `zipped_divide(layout, product_each(shape(threads)))` (by the type checker for
+/// a static layout of any nesting; when it runs for a layout with run-time leaves, as
+/// [`local_tile`]), its tile mode sliced at the coordinate of
 /// thread `index` in `threads` (the `c` with `threads(c) == index`); the thread's part of the
 /// layout and its offset. `threads` is a static layout of tuple shape (`(4):(1)` for four
 /// threads in a row).
 ///
 /// # Errors
-/// [`TensorError::ThreadOutOfRange`] when no coordinate of `threads` maps to `index`.
+/// [`TensorError::ThreadOutOfRange`] when no coordinate of `threads` maps to `index`;
+/// [`TensorError::Algebra`] when the divide refuses run-time values.
 ///
 /// # Examples
 /// ```
@@ -675,7 +696,7 @@ where
 /// # Ok::<(), cute_static::tensor::TensorError>(())
 /// ```
 #[allow(clippy::type_complexity)]
-pub fn local_partition<L, TS, TD, PS, PD, RS, RD>(
+pub fn local_partition<L, TS, TD, Z, PS, PD, RS, RD>(
     layout: L,
     threads: Layout<TS, TD>,
     index: usize,
@@ -683,10 +704,8 @@ pub fn local_partition<L, TS, TD, PS, PD, RS, RD>(
 where
     TS: Congruent<TD> + ProductEach,
     TD: IntTuple,
-    L: crate::ops::ZippedDivide<
-        crate::ByMode<<TS as ProductEach>::Output>,
-        Output = Layout<Cons<PS, Cons<RS, Nil>>, Cons<PD, Cons<RD, Nil>>>,
-    >,
+    L: crate::ops::ZippedDivide<crate::ByMode<<TS as ProductEach>::Output>, Output = Z>,
+    Z: Checked<Layout = Layout<Cons<PS, Cons<RS, Nil>>, Cons<PD, Cons<RD, Nil>>>>,
     PS: Congruent<PD> + Copy,
     PD: IntTuple + Copy,
     RS: Congruent<RD> + SlicedModes,
@@ -697,7 +716,7 @@ where
     // The thread's colexicographic index j in its shape, the index of the same coordinate in
     // the tile mode (whose shape is the threads' per-mode sizes).
     let j = thread_index(&threads, index)?;
-    let z = layout.zipped_divide(crate::ByMode(Default::default()));
+    let z = layout.zipped_divide(crate::ByMode(Default::default())).checked().map_err(TensorError::Algebra)?;
     let (s, d) = (z.shape(), z.stride());
     Ok((Layout::new(s.1 .0.sliced(), d.1 .0.sliced()), Layout::new(s.0, d.0).call(j)))
 }
@@ -722,7 +741,7 @@ where
 /// # Ok::<(), cute_static::tensor::TensorError>(())
 /// ```
 #[allow(clippy::type_complexity)]
-pub fn local_partition_projected<L, TS, TD, P, US, PS, PD, RS, RD>(
+pub fn local_partition_projected<L, TS, TD, P, US, Z, PS, PD, RS, RD>(
     layout: L,
     threads: Layout<TS, TD>,
     index: usize,
@@ -733,10 +752,8 @@ where
     TD: IntTuple,
     P: Keeps,
     US: ProductEach,
-    L: crate::ops::ZippedDivide<
-        crate::ByMode<<US as ProductEach>::Output>,
-        Output = Layout<Cons<PS, Cons<RS, Nil>>, Cons<PD, Cons<RD, Nil>>>,
-    >,
+    L: crate::ops::ZippedDivide<crate::ByMode<<US as ProductEach>::Output>, Output = Z>,
+    Z: Checked<Layout = Layout<Cons<PS, Cons<RS, Nil>>, Cons<PD, Cons<RD, Nil>>>>,
     PS: Congruent<PD> + Copy,
     PD: IntTuple + Copy,
     RS: Congruent<RD> + SlicedModes,
@@ -755,7 +772,7 @@ where
         idx += c[m] * scale;
         scale *= e[m];
     }
-    let z = layout.zipped_divide(crate::ByMode(Default::default()));
+    let z = layout.zipped_divide(crate::ByMode(Default::default())).checked().map_err(TensorError::Algebra)?;
     let (s, d) = (z.shape(), z.stride());
     Ok((Layout::new(s.1 .0.sliced(), d.1 .0.sliced()), Layout::new(s.0, d.0).call(idx)))
 }

@@ -292,3 +292,40 @@ mod mixed_partitions {
         assert!(matches!(e, cute::cute_static::tensor::TensorError::Algebra(e) if e.kind() == "overflow"), "{e}");
     }
 }
+
+/// `make_layout_like`, `make_ordered_layout` and `make_fragment_like` computed by the type
+/// checker (static and mixed layouts) equal cute-dyn's (whose answers are checked against
+/// CuTe C++ 4.2 in tests/partition.rs), values and static flags alike.
+#[test]
+fn layout_like_and_fragment_like_agree_with_cute_dyn() {
+    use cute::cute_static::{make_fragment_like, make_layout_like, make_ordered_layout};
+    fn cpp<S: cute::cute_static::Congruent<D>, D: IntTuple>(l: &Layout<S, D>) -> String {
+        l.to_styled(Style::Cpp).unwrap()
+    }
+    macro_rules! like {
+        ($($l:tt),* $(,)?) => {$({
+            let l = layout!$l;
+            let d = l.to_dyn().unwrap();
+            assert_eq!(cpp(&make_layout_like(l)), dy::make_layout_like(&d).unwrap().to_styled(Style::Cpp), "make_layout_like {}", d);
+            assert_eq!(cpp(&make_fragment_like(l)), dy::make_fragment_like(&d).unwrap().to_styled(Style::Cpp), "make_fragment_like {}", d);
+            let o = make_ordered_layout(*l.shape(), *l.stride());
+            assert_eq!(cpp(&o), dy::make_ordered_layout(d.shape(), d.stride()).unwrap().to_styled(Style::Cpp), "make_ordered_layout {}", d);
+        })*};
+    }
+    let (m, n, k) = (1000usize, 24usize, 3usize);
+    like!(
+        ((2,2,2,2):(0,2,4,1)),
+        (((2,2),2,4):((1,8),64,16)),
+        (((2,2),2,4):((1,{m}),16,{m})),
+        (((4,2),(3,2)):((2,1),(0,16))),
+        ((8,(2,3),4):(12,(1,0),96)),
+        ((8):(3)),
+        (5:0),
+        ((4,4,4):(16,16,1)),
+        (({k},4,{n}):(1,{k},0)),
+        ((2,{k},(3,4)):({m},1,(24,{n}))),
+        (((2,2),({k},2)):((1,0),({n},4))),
+        ((3,(2,2)):({n},({k},{k}))),
+        ((2,1,3):(0,0,1)),
+    );
+}

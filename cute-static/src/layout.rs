@@ -1123,3 +1123,265 @@ where
         GroupModesOf::group_modes_of(self)
     }
 }
+
+// ------------------------------------------------------------------------------------------
+// make_ordered_layout, make_layout_like (cute-dyn's functions of the same names): compact
+// strides that visit the leaves in the order of a key per leaf. A leaf's stride is the product
+// of the (filtered) shapes of the leaves of lesser key; static keys compare by value, a
+// run-time key is greater than every static one and run-time keys are in leaf order (the
+// DSL's rule, so that no structure depends on a run-time value).
+// ------------------------------------------------------------------------------------------
+
+/// The flat modes `Mode<shape, key>`, each with its leaf position `I` (a typenum counter).
+pub trait Positions<I> {
+    /// `Cons<(Mode<S, K>, I), ...>`.
+    type Output: Copy;
+    /// The modes with their positions.
+    fn positions(self) -> Self::Output;
+}
+impl<I> Positions<I> for Nil {
+    type Output = Nil;
+    #[inline(always)]
+    fn positions(self) -> Nil {
+        Nil
+    }
+}
+impl<M: Copy, T: Positions<typenum::Add1<I>>, I: Add<B1> + Default + Copy> Positions<I> for Cons<M, T> {
+    type Output = Cons<(M, I), T::Output>;
+    #[inline(always)]
+    fn positions(self) -> Self::Output {
+        Cons((self.0, I::default()), self.1.positions())
+    }
+}
+
+/// `B1` when the key `(Self, J)` (a key leaf at position `J`) orders before `(K, I)`.
+pub trait KeyBefore<J, K, I> {
+    /// The answer.
+    type Output: Bit;
+}
+impl<K2: crate::int_tuple::StaticBit, J, K: crate::int_tuple::StaticBit, I> KeyBefore<J, K, I> for K2
+where
+    (K2::Output, K::Output): KeyCase<K2, J, K, I>,
+{
+    type Output = <(K2::Output, K::Output) as KeyCase<K2, J, K, I>>::Output;
+}
+/// [`KeyBefore`] by the keys' static bits.
+pub trait KeyCase<K2, J, K, I> {
+    /// The answer.
+    type Output: Bit;
+}
+/// Two static keys: by value.
+impl<K2: LtT<K>, J, K, I> KeyCase<K2, J, K, I> for (B1, B1) {
+    type Output = K2::Output;
+}
+/// A static key orders before a run-time one.
+impl<K2, J, K, I> KeyCase<K2, J, K, I> for (B1, B0) {
+    type Output = B1;
+}
+/// A run-time key orders after a static one.
+impl<K2, J, K, I> KeyCase<K2, J, K, I> for (B0, B1) {
+    type Output = B0;
+}
+/// Two run-time keys: by position.
+impl<K2, J: LtT<I>, K, I> KeyCase<K2, J, K, I> for (B0, B0) {
+    type Output = J::Output;
+}
+
+/// The start stride of the leaf of key `K` at position `I`: the product of the shapes of the
+/// leaves (of this list) ordered before it.
+pub trait StartOf<K, I> {
+    /// The product's type (static while every factor is).
+    type Output: IntTuple;
+    /// The product.
+    fn start(&self) -> Self::Output;
+}
+impl<K, I> StartOf<K, I> for Nil {
+    type Output = U1;
+    #[inline(always)]
+    fn start(&self) -> U1 {
+        U1::default()
+    }
+}
+impl<S: Copy, K2: KeyBefore<J, K, I>, J, T: StartOf<K, I>, K, I> StartOf<K, I>
+    for Cons<(crate::coalesce::Mode<S, K2>, J), T>
+where
+    (K2::Output,): Factor<S, T::Output>,
+{
+    type Output = <(K2::Output,) as Factor<S, T::Output>>::Output;
+    #[inline(always)]
+    fn start(&self) -> Self::Output {
+        <(K2::Output,)>::factor(self.0 .0 .0, self.1.start())
+    }
+}
+/// `s * rest` when the leaf orders before (`B1`), else `rest`.
+pub trait Factor<S, R> {
+    /// The product's type.
+    type Output: IntTuple;
+    /// The product.
+    fn factor(s: S, rest: R) -> Self::Output;
+}
+impl<S, R: IntTuple + MulMixed<S>> Factor<S, R> for (B1,)
+where
+    R::Output: IntTuple,
+{
+    type Output = R::Output;
+    #[inline(always)]
+    fn factor(s: S, rest: R) -> Self::Output {
+        rest.mul(s)
+    }
+}
+impl<S, R: IntTuple> Factor<S, R> for (B0,) {
+    type Output = R;
+    #[inline(always)]
+    fn factor(_: S, rest: R) -> R {
+        rest
+    }
+}
+
+/// The ordered strides of the positioned modes, each from its start over all of `All`:
+/// `compact_major(s, start)` of a leaf (`_0` for a static 1).
+pub trait OrderedStrides<All> {
+    /// The flat strides.
+    type Output: Copy;
+    /// Their values.
+    fn ordered_strides(self, all: &All) -> Self::Output;
+}
+impl<All> OrderedStrides<All> for Nil {
+    type Output = Nil;
+    #[inline(always)]
+    fn ordered_strides(self, _: &All) -> Nil {
+        Nil
+    }
+}
+impl<S, K, I, T, All> OrderedStrides<All> for Cons<(crate::coalesce::Mode<S, K>, I), T>
+where
+    All: StartOf<K, I>,
+    S: Compact<LayoutLeft, All::Output>,
+    T: OrderedStrides<All>,
+{
+    type Output = Cons<S::Stride, T::Output>;
+    #[inline(always)]
+    fn ordered_strides(self, all: &All) -> Self::Output {
+        Cons(self.0 .0 .0.compact(all.start()).0, self.1.ordered_strides(all))
+    }
+}
+
+/// A flat list of leaves put back into the profile of `Self` (a shape or stride).
+pub trait Refill<L> {
+    /// The nested tuple.
+    type Output: IntTuple;
+    /// The leaves left over.
+    type Rest;
+    /// Both.
+    fn refill(l: L) -> (Self::Output, Self::Rest);
+}
+macro_rules! refill_leaf {
+    ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
+        impl<$($g: $b,)* H: IntTuple, T> Refill<Cons<H, T>> for $ty {
+            type Output = H;
+            type Rest = T;
+            #[inline(always)]
+            fn refill(l: Cons<H, T>) -> (H, T) {
+                (l.0, l.1)
+            }
+        }
+    )*};
+}
+refill_leaf!([] typenum::UTerm; [U: typenum::Unsigned, B: typenum::Bit] typenum::UInt<U, B>; [] usize);
+impl<L> Refill<L> for Nil {
+    type Output = Nil;
+    type Rest = L;
+    #[inline(always)]
+    fn refill(l: L) -> (Nil, L) {
+        (Nil, l)
+    }
+}
+impl<L, H: Refill<L>, T: Refill<H::Rest>> Refill<L> for Cons<H, T>
+where
+    T::Output: List,
+{
+    type Output = Cons<H::Output, T::Output>;
+    type Rest = T::Rest;
+    #[inline(always)]
+    fn refill(l: L) -> (Self::Output, T::Rest) {
+        let (h, rest) = H::refill(l);
+        let (t, rest) = T::refill(rest);
+        (Cons(h, t), rest)
+    }
+}
+
+/// The strides of `make_ordered_layout(shape, order)` for a flat list of `Mode<shape, key>`,
+/// put back into the profile `P`: implemented by the list.
+pub trait OrderModes<P> {
+    /// The strides, in `P`'s profile.
+    type Output: IntTuple;
+    /// Their values.
+    fn order_modes(self) -> Self::Output;
+}
+impl<L, P, Q, F> OrderModes<P> for L
+where
+    L: Positions<U0, Output = Q>,
+    Q: OrderedStrides<Q, Output = F> + Copy,
+    P: Refill<F, Rest = Nil>,
+{
+    type Output = P::Output;
+    #[inline(always)]
+    fn order_modes(self) -> P::Output {
+        let q = self.positions();
+        P::refill(q.ordered_strides(&q)).0
+    }
+}
+
+/// `make_ordered_layout(shape, order)`: compact strides that visit the leaves of `shape` in the
+/// order of the congruent `order` (lower orders get smaller strides, equal orders share a start
+/// stride; a run-time order is after every static one, in leaf order), as cute-dyn's (whose
+/// `order` may also be weakly congruent). A stride after a run-time extent is run-time.
+///
+/// # Panics
+/// When a run-time stride overflows `usize`.
+///
+/// # Examples
+/// ```
+/// use cute_static::{make_ordered_layout, shape};
+/// // CuTe: make_ordered_layout(Shape<_2,_2,_2,_2>{}, Step<_0,_2,_3,_1>{}) -> (_2,_2,_2,_2):(_1,_4,_8,_2)
+/// let l = make_ordered_layout(shape!((2,2,2,2)), shape!((0,2,3,1)));
+/// assert_eq!(l.to_string(), "(2,2,2,2):(1,4,8,2)");
+/// ```
+#[inline(always)]
+pub fn make_ordered_layout<S, O, M, R>(shape: S, order: O) -> Layout<S, R>
+where
+    S: crate::coalesce::FlattenModes<O, Output = M> + Congruent<R>,
+    M: OrderModes<S, Output = R>,
+    R: IntTuple,
+{
+    Layout::new(shape, shape.flatten_modes(&order).order_modes())
+}
+
+/// `make_layout_like(L)`: a compact layout of `L`'s shape whose strides follow the order of
+/// `L`'s strides; static-0 strides are kept (CuTe C++ `layout.hpp`), as cute-dyn's.
+///
+/// # Panics
+/// When a run-time stride overflows `usize`.
+///
+/// # Examples
+/// ```
+/// use cute_static::{layout, make_layout_like};
+/// // CuTe's examples in layout.hpp
+/// assert_eq!(make_layout_like(layout!((2,2,2,2):(0,2,4,1))).to_string(), "(2,2,2,2):(0,2,4,1)");
+/// let (a, b, c, d, e) = (2, 3, 4, 5, 42);
+/// let l = make_layout_like(layout!(({a},{b},{c},{d}):(0,{e},1,0)));
+/// assert_eq!(l.to_styled(cute_static::cute_dyn::Style::Cpp)?, "(2,3,4,5):(_0,4,_1,_0)");
+/// # Ok::<(), cute_static::cute_dyn::Error>(())
+/// ```
+#[inline(always)]
+pub fn make_layout_like<S, D, M, F, R>(l: Layout<S, D>) -> Layout<S, R>
+where
+    S: Congruent<D> + crate::coalesce::FlattenModes<D, Output = M> + Congruent<R>,
+    D: IntTuple,
+    M: crate::coalesce::FilterZeros<Output = F>,
+    F: OrderModes<S, Output = R>,
+    R: IntTuple,
+{
+    let s = *l.shape();
+    Layout::new(s, s.flatten_modes(l.stride()).filter_zeros().order_modes())
+}

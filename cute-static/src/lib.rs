@@ -78,15 +78,18 @@ pub use composition::{composition, Composed, Composition};
 pub use divide::{flat_divide, logical_divide, tiled_divide, zipped_divide, Divided};
 pub use int_tuple::{Cons, IntTuple, Leaf, List, Nil, Show};
 pub use inverse::{left_inverse, right_inverse};
-pub use layout::{make_layout_left, make_layout_right, Congruent, Layout, LayoutLeft, LayoutRight, StaticLayout};
+pub use layout::{
+    make_layout_left, make_layout_like, make_layout_right, make_ordered_layout, Congruent, Layout, LayoutLeft,
+    LayoutRight, StaticLayout,
+};
 pub use ops::{
     Append, BlockedProduct, Checked, CoalesceBy, Complement, Downcast, FlatDivide, FlatProduct, Flatten, Get,
     GroupModes, LeftInverse, LogicalDivide, LogicalProduct, Prepend, RakedProduct, RightInverse, Take, TileToShape,
     TiledDivide, TiledProduct, Upcast, ZippedDivide, ZippedProduct,
 };
 pub use product::{
-    blocked_product, flat_product, logical_product, raked_product, tile_to_shape, tiled_product, zipped_product,
-    Multiplied,
+    blocked_product, flat_product, logical_product, make_fragment_like, raked_product, tile_to_shape, tiled_product,
+    zipped_product, Multiplied,
 };
 pub use recast::{downcast, upcast};
 pub use swizzle::{ComposedLayout, Swizzle};

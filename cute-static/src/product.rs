@@ -353,3 +353,80 @@ crate::gate::static_op!(
     /// ```
     fn tile_to_shape<Shape>(Shape) => TileToShapeOp, TileToShape
 );
+
+/// `make_fragment_like(L)`: the layout of a register fragment for `L`'s elements, as cute-dyn's
+/// (CuTe C++ `layout.hpp`): for a static shape of rank > 1, mode 0 compact column-major (its
+/// static-0 strides kept) and the other modes after it, ordered by their strides
+/// (`tiled_product(mode 0, make_ordered_layout(rest shape, rest stride))`); otherwise
+/// `make_layout_left(shape)`. Static whenever the shape is, so a fragment's storage is sized
+/// at compile time ([`make_tensor`](crate::tensor::make_tensor)).
+///
+/// # Panics
+/// When a run-time stride of `make_layout_left` overflows `usize`.
+///
+/// # Examples
+/// ```
+/// use cute_static::{layout, make_fragment_like};
+/// // A thread's (value, m, n) partition of a row-major tile; CuTe C++ 4.2 gives
+/// // ((_2,_2),_2,_4):((_1,_2),_16,_4).
+/// assert_eq!(make_fragment_like(layout!(((2,2),2,4):((1,8),64,16))).to_string(), "((2,2),2,4):((1,2),16,4)");
+/// // The same partition of an M x N column-major matrix of run-time M: the strides are
+/// // ordered as static ones before run-time ones, in order.
+/// let m = 1000;
+/// assert_eq!(make_fragment_like(layout!(((2,2),2,4):((1,{m}),16,{m}))).to_string(), "((2,2),2,4):((1,2),4,8)");
+/// ```
+#[inline(always)]
+pub fn make_fragment_like<S, D, R>(l: Layout<S, D>) -> R
+where
+    S: crate::layout::Congruent<D> + RankT + crate::int_tuple::StaticBit,
+    D: crate::int_tuple::IntTuple,
+    U1: crate::arith::LtT<<S as RankT>::Output>,
+    <U1 as crate::arith::LtT<<S as RankT>::Output>>::Output:
+        core::ops::BitAnd<<S as crate::int_tuple::StaticBit>::Output>,
+    (FragmentBit<S>,): FragmentCase<S, D, Output = R>,
+{
+    <(FragmentBit<S>,)>::fragment(l)
+}
+
+/// `B1` when `make_fragment_like` orders the modes: rank > 1 and a static shape.
+pub(crate) type FragmentBit<S> = <<U1 as crate::arith::LtT<<S as RankT>::Output>>::Output as core::ops::BitAnd<
+    <S as crate::int_tuple::StaticBit>::Output,
+>>::Output;
+
+/// [`make_fragment_like`] by case.
+pub trait FragmentCase<S, D> {
+    /// The fragment's layout.
+    type Output;
+    /// The layout.
+    fn fragment(l: Layout<S, D>) -> Self::Output;
+}
+/// A rank-1 layout or a run-time shape: `make_layout_left(shape)`.
+impl<S, D> FragmentCase<S, D> for (typenum::B0,)
+where
+    S: Compact<LayoutLeft, U1> + crate::layout::Congruent<S::Stride> + crate::layout::Congruent<D>,
+    D: crate::int_tuple::IntTuple,
+{
+    type Output = Layout<S, S::Stride>;
+    #[inline(always)]
+    fn fragment(l: Layout<S, D>) -> Self::Output {
+        crate::layout::make_layout_left(*l.shape())
+    }
+}
+/// A static shape of rank > 1: mode 0 compact, the rest ordered after it.
+impl<S0, ST, D0, DT, M0, F0, FS0, S0F, R0, MT, RT, Out> FragmentCase<Cons<S0, ST>, Cons<D0, DT>> for (B1,)
+where
+    S0: crate::coalesce::FlattenModes<D0, Output = M0> + crate::layout::Refill<FS0, Output = S0F, Rest = Nil>,
+    M0: crate::coalesce::FilterZeros<Output = F0>,
+    F0: crate::coalesce::Unzip<Shape = FS0>,
+    S0F: Compact<LayoutLeft, U1, Stride = R0>,
+    ST: crate::coalesce::FlattenModes<DT, Output = MT>,
+    MT: crate::layout::OrderModes<ST, Output = RT>,
+    Layout<S0, R0>: crate::ops::TiledProduct<Layout<ST, RT>, Output = Out>,
+    Out: Default,
+{
+    type Output = Out;
+    #[inline(always)]
+    fn fragment(_: Layout<Cons<S0, ST>, Cons<D0, DT>>) -> Out {
+        Out::default()
+    }
+}

@@ -276,6 +276,95 @@ impl<E: Engine, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
     }
 }
 
+impl<E: Engine, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>>
+where
+    E::Elem: Default,
+{
+    /// `make_tensor_like(tensor)`: owned storage for a tensor of the same shape, its layout
+    /// [`make_layout_like`](crate::make_layout_like) of this one's (compact, in the order of its
+    /// strides), sized at compile time, every element `Default`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{layout, tensor::Tensor};
+    /// let data = [0u32; 64];
+    /// // CuTe's example in layout.hpp: (2,2,2,2):(0,2,4,1) is its own make_layout_like.
+    /// let t = Tensor::new(&data[..], layout!((2,2,2,2):(0,16,32,1)))?.make_tensor_like();
+    /// assert_eq!(t.layout().to_string(), "(2,2,2,2):(0,2,4,1)");
+    /// assert_eq!(core::mem::size_of_val(&t), 8 * 4); // cosize 8, nothing else
+    /// # Ok::<(), cute_static::tensor::TensorError>(())
+    /// ```
+    pub fn make_tensor_like<M, F, R>(&self) -> Tensor<Owned<E::Elem, CosizeT<S, R>>, Layout<S, R>>
+    where
+        S: crate::coalesce::FlattenModes<D, Output = M> + Congruent<R> + crate::layout::MaxIndexT<R>,
+        M: crate::coalesce::FilterZeros<Output = F>,
+        F: crate::layout::OrderModes<S, Output = R>,
+        R: IntTuple,
+        <S as crate::layout::MaxIndexT<R>>::Output: core::ops::Add<typenum::B1>,
+        CosizeT<S, R>: ArrayLength,
+    {
+        make_tensor(crate::make_layout_like(self.layout))
+    }
+
+    /// `make_fragment_like(tensor)`: an owned register fragment of the same shape, its layout
+    /// [`make_fragment_like`](crate::make_fragment_like) of this one's (mode 0 compact, the other
+    /// modes after it in the order of their strides), sized at compile time, every element
+    /// `Default`. The shape must be static (a fragment lives in registers).
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{layout, tensor::Tensor};
+    /// let data = [0f32; 256];
+    /// // A thread's (value, m, n) partition of a row-major tile; CuTe C++ 4.2 gives
+    /// // ((_2,_2),_2,_4):((_1,_2),_16,_4).
+    /// let part = Tensor::new(&data[..], layout!(((2,2),2,4):((1,8),64,16)))?;
+    /// let frg = part.make_fragment_like();
+    /// assert_eq!(frg.layout().to_string(), "((2,2),2,4):((1,2),16,4)");
+    /// assert_eq!(core::mem::size_of_val(&frg), 32 * 4);
+    /// # Ok::<(), cute_static::tensor::TensorError>(())
+    /// ```
+    pub fn make_fragment_like<FS, FD>(&self) -> Tensor<Owned<E::Elem, CosizeT<FS, FD>>, Layout<FS, FD>>
+    where
+        S: crate::int_tuple::RankT + crate::int_tuple::StaticBit,
+        typenum::U1: crate::arith::LtT<<S as crate::int_tuple::RankT>::Output>,
+        <typenum::U1 as crate::arith::LtT<<S as crate::int_tuple::RankT>::Output>>::Output:
+            core::ops::BitAnd<<S as crate::int_tuple::StaticBit>::Output>,
+        (crate::product::FragmentBit<S>,): crate::product::FragmentCase<S, D, Output = Layout<FS, FD>>,
+        FS: Congruent<FD> + crate::layout::MaxIndexT<FD>,
+        FD: IntTuple,
+        <FS as crate::layout::MaxIndexT<FD>>::Output: core::ops::Add<typenum::B1>,
+        CosizeT<FS, FD>: ArrayLength,
+    {
+        make_tensor(crate::make_fragment_like(self.layout))
+    }
+}
+
+impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a [T], Layout<S, D>> {
+    /// `domain_offset(coord, tensor)`: the same layout over the storage moved by the layout's
+    /// value at `coord` (CuTe C++ `tensor_impl.hpp`: `data() + layout(coord)`): element `c` of
+    /// the result is element `coord + c` of this tensor where both are in its domain.
+    ///
+    /// # Errors
+    /// [`TensorError::StorageTooSmall`] when the layout reaches past the storage from there.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{layout, shape, tensor::Tensor};
+    /// // A 4x8 window (ld 8) of a 16x8 column-major matrix, moved down 1 row and right 2 columns.
+    /// let data: Vec<u32> = (0..128).collect();
+    /// let t = Tensor::new(&data[..], layout!((4,8):(1,8)))?;
+    /// let u = t.domain_offset(&shape!((1,2)))?;
+    /// assert_eq!(*u.at(&shape!((2,3))), *t.at(&shape!((3,5))));
+    /// assert_eq!(u[0], 1 + 2 * 8);
+    /// # Ok::<(), cute_static::tensor::TensorError>(())
+    /// ```
+    pub fn domain_offset<C: Coord<S, D>>(&self, coord: &C) -> Result<Self, TensorError> {
+        let off = self.layout.call_coord(coord);
+        let engine: &'a [T] = self.engine;
+        Tensor::new(&engine[off.min(engine.len())..], self.layout)
+    }
+}
+
 /// The layout functions of a tensor (CuTe's `flatten(tensor)`, `coalesce(tensor)`,
 /// `group_modes<B,E>(tensor)`, `take<B,E>(tensor)`): the same storage under the new layout,
 /// checked again as [`Tensor::new`] checks (they reach no new index).

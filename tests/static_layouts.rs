@@ -329,3 +329,35 @@ fn layout_like_and_fragment_like_agree_with_cute_dyn() {
         ((2,1,3):(0,0,1)),
     );
 }
+
+/// Slicing a tensor of a nested layout with `_` at any level (cute-static's `SliceModes`)
+/// equals cute-dyn's `slice_and_offset` (C++'s), kept modes and offset.
+#[test]
+fn nested_slices_agree_with_cute_dyn() {
+    use cute::cute_static::tensor::Tensor;
+    use cute::cute_static::{Cons, Nil, Under};
+    let data: Vec<u32> = (0..4096).collect();
+    macro_rules! slices {
+        ($l:tt: $(($c:expr, $dc:expr)),* $(,)?) => {{
+            let t = Tensor::new(&data[..], layout!$l).unwrap();
+            let d = t.layout().to_dyn().unwrap();
+            $({
+                let s = t.slice(&$c).unwrap();
+                let (dl, off) = d.slice_and_offset(&$dc.parse().unwrap()).unwrap();
+                assert_eq!((s.layout().to_dyn().unwrap(), s[0] as i64), (dl, off.value()), "{} at {}", d, $dc);
+            })*
+        }};
+    }
+    slices!(((2,(3,4)):(12,(1,3))):
+        (Cons(Under, Cons(Cons(1usize, Cons(Under, Nil)), Nil)), "(_,(1,_))"),
+        (Cons(1usize, Cons(Cons(Under, Cons(2usize, Nil)), Nil)), "(1,(_,2))"),
+        (Cons(Under, Cons(7usize, Nil)), "(_,7)"),
+        (Cons(1usize, Cons(Under, Nil)), "(1,_)"),
+        (Cons(Under, Cons(Cons(Under, Cons(Under, Nil)), Nil)), "(_,(_,_))"),
+    );
+    slices!((((2,2),(4,(2,3))):((1,64),(2,(8,16)))):
+        (Cons(Cons(1usize, Cons(Under, Nil)), Cons(Cons(Under, Cons(Cons(1usize, Cons(Under, Nil)), Nil)), Nil)), "((1,_),(_,(1,_)))"),
+        (Cons(3usize, Cons(Cons(2usize, Cons(Under, Nil)), Nil)), "(3,(2,_))"),
+        (Cons(Under, Cons(Cons(3usize, Cons(4usize, Nil)), Nil)), "(_,(3,4))"),
+    );
+}

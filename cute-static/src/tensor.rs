@@ -1133,8 +1133,10 @@ impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a [T], Layout<S, D>> {
     }
 }
 
-/// A slicing coordinate over the modes of a flat layout: per mode `_` ([`crate::Under`], keep
-/// the mode) or a run-time `usize` (fix it); implemented by the coordinate list.
+/// A slicing coordinate (CuTe's `slice(c, layout)` and the offset of `c` with `_` as 0): per mode
+/// `_` ([`crate::Under`], keep the mode), a run-time `usize` (fix it; an index into a nested
+/// mode), or a nested coordinate list for a nested mode; implemented by the coordinate list. The
+/// kept modes are the result's modes, in order (nested ones joined, as C++'s `filter_tuple`).
 pub trait SliceModes<S, D> {
     /// The kept shapes.
     type Shape: IntTuple;
@@ -1174,8 +1176,11 @@ where
         Ok((Cons(s.0, ks), Cons(d.0, kd), o))
     }
 }
-/// A run-time coordinate: the mode is fixed, its offset added.
-impl<CT: SliceModes<ST, DT>, S: Leaf, ST, D: Leaf, DT> SliceModes<Cons<S, ST>, Cons<D, DT>> for Cons<usize, CT> {
+/// A run-time coordinate: the mode (a leaf, or a nested mode indexed colexicographically) is
+/// fixed, its offset added.
+impl<CT: SliceModes<ST, DT>, S: Congruent<D>, ST, D: IntTuple, DT> SliceModes<Cons<S, ST>, Cons<D, DT>>
+    for Cons<usize, CT>
+{
     type Shape = CT::Shape;
     type Stride = CT::Stride;
     #[inline(always)]
@@ -1185,17 +1190,47 @@ impl<CT: SliceModes<ST, DT>, S: Leaf, ST, D: Leaf, DT> SliceModes<Cons<S, ST>, C
         d: &Cons<D, DT>,
         mode: usize,
     ) -> Result<(Self::Shape, Self::Stride, usize), TensorError> {
-        if self.0 >= s.0.value() {
-            return Err(TensorError::TileOutOfRange { mode, coord: self.0, tiles: s.0.value() });
+        let extent = s.0.checked_product().ok_or(TensorError::Overflow { what: "size" })?;
+        if self.0 >= extent {
+            return Err(TensorError::TileOutOfRange { mode, coord: self.0, tiles: extent });
         }
         let (ks, kd, o) = self.1.slice(&s.1, &d.1, mode + 1)?;
-        Ok((ks, kd, o + self.0 * d.0.value()))
+        let at = Coord::crd2idx(&self.0, &s.0, &d.0);
+        Ok((ks, kd, o.checked_add(at).ok_or(TensorError::Overflow { what: "offset" })?))
+    }
+}
+/// A coordinate of a nested mode, itself with `_` in some modes: its kept modes join the kept
+/// modes of the whole slice (C++'s `slice((_,(1,_)), (2,(3,4)))` is `(2,4)`), numbered from
+/// `mode` on.
+impl<CH, CHT, CT, S, ST, D, DT> SliceModes<Cons<S, ST>, Cons<D, DT>> for Cons<Cons<CH, CHT>, CT>
+where
+    Cons<CH, CHT>: SliceModes<S, D>,
+    CT: SliceModes<ST, DT>,
+    <Cons<CH, CHT> as SliceModes<S, D>>::Shape: crate::int_tuple::Concat<CT::Shape>,
+    <Cons<CH, CHT> as SliceModes<S, D>>::Stride: crate::int_tuple::Concat<CT::Stride>,
+    <<Cons<CH, CHT> as SliceModes<S, D>>::Shape as crate::int_tuple::Concat<CT::Shape>>::Output: IntTuple,
+    <<Cons<CH, CHT> as SliceModes<S, D>>::Stride as crate::int_tuple::Concat<CT::Stride>>::Output: IntTuple,
+{
+    type Shape = <<Cons<CH, CHT> as SliceModes<S, D>>::Shape as crate::int_tuple::Concat<CT::Shape>>::Output;
+    type Stride = <<Cons<CH, CHT> as SliceModes<S, D>>::Stride as crate::int_tuple::Concat<CT::Stride>>::Output;
+    #[inline(always)]
+    fn slice(
+        &self,
+        s: &Cons<S, ST>,
+        d: &Cons<D, DT>,
+        mode: usize,
+    ) -> Result<(Self::Shape, Self::Stride, usize), TensorError> {
+        use crate::int_tuple::Concat;
+        let (hs, hd, ho) = self.0.slice(&s.0, &d.0, mode)?;
+        let (ks, kd, o) = self.1.slice(&s.1, &d.1, mode + 1)?;
+        Ok((hs.concat(ks), hd.concat(kd), o.checked_add(ho).ok_or(TensorError::Overflow { what: "offset" })?))
     }
 }
 
 impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a [T], Layout<S, D>> {
     /// `tensor(c)` with `_` in some modes: the sub-tensor of the kept modes at the fixed
-    /// coordinates of the others (flat tensors; CuTe's slicing, e.g. `A(_, j)` is column `j`).
+    /// coordinates of the others (CuTe's slicing, e.g. `A(_, j)` is column `j`; [`SliceModes`]
+    /// for nested coordinates).
     ///
     /// # Errors
     /// [`TensorError::TileOutOfRange`] for a fixed coordinate outside its mode (`tiles` is then
@@ -1211,12 +1246,20 @@ impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a [T], Layout<S, D>> {
     /// assert_eq!(col.layout().to_string(), "(4):(6)");
     /// assert_eq!((col[0], col[3]), (2, 3 * 6 + 2));
     /// assert!(a.slice(&Cons(Under, Cons(6usize, Nil))).is_err()); // column 6 of 6
+    ///
+    /// // CuTe C++ 4.2: (2,(3,4)):(12,(1,3)) sliced at (_,(1,_)) is (_2,_4):(_12,_3), at offset 1.
+    /// let data: Vec<u32> = (0..24).collect();
+    /// let t = Tensor::new(&data[..], layout!((2,(3,4)):(12,(1,3))))?;
+    /// let s = t.slice(&Cons(Under, Cons(Cons(1usize, Cons(Under, Nil)), Nil)))?;
+    /// assert_eq!((s.layout().to_string(), s[0]), ("(2,4):(12,3)".to_string(), 1));
+    /// // ... and at (_,5), 5 an index into (3,4): (_2):(_12) at offset 5.
+    /// let s = t.slice(&Cons(Under, Cons(5usize, Nil)))?;
+    /// assert_eq!((s.layout().to_string(), s[0]), ("(2):(12)".to_string(), 5));
     /// # Ok::<(), cute_static::tensor::TensorError>(())
     /// ```
     pub fn slice<C: SliceModes<S, D>>(&self, c: &C) -> Result<Tensor<&'a [T], Layout<C::Shape, C::Stride>>, TensorError>
     where
         C::Shape: Congruent<C::Stride>,
-        S: FlatCoord,
     {
         let (layout, off) = slice_of(&self.layout, c)?;
         let engine: &'a [T] = self.engine;

@@ -361,3 +361,35 @@ fn nested_slices_agree_with_cute_dyn() {
         (Cons(Under, Cons(Cons(3usize, Cons(4usize, Nil)), Nil)), "(_,(3,4))"),
     );
 }
+
+/// `round_up`, `compact_col_major` and `compact_row_major` of static and mixed tuples equal
+/// cute-dyn's, values and static flags alike.
+#[test]
+fn round_up_and_compact_strides_agree_with_cute_dyn() {
+    use cute::cute_static::typenum::{U1, U3};
+    use cute::cute_static::{compact_col_major, compact_row_major, int_tuple::round_up};
+    fn cpp<T: IntTuple>(t: &T) -> String {
+        dy::Notation::to_styled(&t.to_dyn().unwrap(), Style::Cpp)
+    }
+    let (m, k) = (1000usize, 7usize);
+    macro_rules! agree {
+        ($(($a:tt, $b:tt)),* $(,)?) => {$({
+            let (a, b) = (shape!($a), shape!($b));
+            let want = dy::round_up(&a.to_dyn().unwrap(), &b.to_dyn().unwrap()).unwrap();
+            assert_eq!(cpp(&round_up(a, b)), dy::Notation::to_styled(&want, Style::Cpp), "round_up {}", stringify!($a));
+            let want = dy::compact_col_major(&a.to_dyn().unwrap(), dy::Int::st(3)).unwrap();
+            assert_eq!(cpp(&compact_col_major(a, U3::default())), dy::Notation::to_styled(&want, Style::Cpp));
+            let want = dy::compact_row_major(&a.to_dyn().unwrap(), dy::Int::dy(1)).unwrap();
+            assert_eq!(cpp(&compact_row_major(a, 1usize)), dy::Notation::to_styled(&want, Style::Cpp));
+            let want = dy::compact_row_major(&a.to_dyn().unwrap(), dy::Int::st(1)).unwrap();
+            assert_eq!(cpp(&compact_row_major(a, U1::default())), dy::Notation::to_styled(&want, Style::Cpp));
+        })*};
+    }
+    agree!(
+        ((100, 33, 7), (64, 32)),
+        (({ m }, 33), (128, 32)),
+        ((5, (1, { k }), 9), (4, (2, 2))),
+        ((16, (4, { m })), (16, (3, 5))),
+        ((1, { k }, 0), (1, 1, 4)),
+    );
+}

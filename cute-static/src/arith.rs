@@ -89,7 +89,8 @@ where
 pub type IsOne<A> = <A as EqT<U1>>::Output;
 
 /// `A * B` over static and run-time values: static × static stays static (the product's type),
-/// anything × `usize` is a `usize` (CuTe C++'s `Int<N>` × `int`).
+/// `_0` × anything is `_0`, any other product with a `usize` is a `usize` (CuTe C++'s `Int<N>` ×
+/// `int`).
 pub trait MulMixed<B>: Copy {
     /// The product's type.
     type Output: Copy;
@@ -144,9 +145,26 @@ mul_mixed!(
     [U: Unsigned, B: Bit] UInt<U, B>, UTerm;
     [U: Unsigned, B: Bit, V: Unsigned, C: Bit] UInt<U, B>, UInt<V, C>;
     dynamic:
-    [] UTerm, usize;
     [U: Unsigned, B: Bit] UInt<U, B>, usize;
-    [] usize, UTerm;
     [U: Unsigned, B: Bit] usize, UInt<U, B>;
     [] usize, usize;
 );
+
+/// A static 0 times a run-time value is the static 0 (CuTe C++'s mixed special case in
+/// `integral_constant.hpp`, and cute-dyn's `Int::checked_mul`).
+macro_rules! mul_static_zero {
+    ($($a:ty, $b:ty);*) => {$(
+        impl MulMixed<$b> for $a {
+            type Output = UTerm;
+            #[inline(always)]
+            fn mul(self, _: $b) -> UTerm {
+                UTerm
+            }
+            #[inline(always)]
+            fn checked_mul(self, _: $b) -> Option<UTerm> {
+                Some(UTerm)
+            }
+        }
+    )*};
+}
+mul_static_zero!(UTerm, usize; usize, UTerm);

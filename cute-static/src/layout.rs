@@ -724,6 +724,36 @@ pub fn make_layout_right<S: Compact<LayoutRight, U1> + Congruent<S::Stride>>(sha
     Layout::new(shape, stride)
 }
 
+/// `compact_col_major(shape, current)`: column-major compact strides of `shape` starting at
+/// `current` (a typenum value or a run-time `usize`), as cute-dyn's: static size-1 modes get
+/// `_0`, a stride after a run-time extent is run-time.
+///
+/// # Panics
+/// When a run-time stride overflows `usize`.
+///
+/// # Examples
+/// ```
+/// use cute_static::{compact_col_major, compact_row_major, shape, typenum::{U1, U2}, Show};
+/// // CuTe (stride.hpp): compact_col_major((2,(3,4)), 2) = (2,(4,12)); row-major from 1 = (12,(4,1))
+/// assert_eq!(Show(&compact_col_major(shape!((2,(3,4))), U2::default())).to_string(), "(2,(4,12))");
+/// assert_eq!(Show(&compact_row_major(shape!((2,(3,4))), U1::default())).to_string(), "(12,(4,1))");
+/// // A run-time start: every stride is run-time.
+/// assert_eq!(Show(&compact_col_major(shape!((2,3)), 5usize)).to_string(), "({5},{10})");
+/// ```
+#[inline(always)]
+pub fn compact_col_major<S: Compact<LayoutLeft, A>, A>(shape: S, current: A) -> S::Stride {
+    shape.compact(current).0
+}
+
+/// `compact_row_major(shape, current)`: row-major compact strides (see [`compact_col_major`]).
+///
+/// # Panics
+/// When a run-time stride overflows `usize`.
+#[inline(always)]
+pub fn compact_row_major<S: Compact<LayoutRight, A>, A>(shape: S, current: A) -> S::Stride {
+    shape.compact(current).0
+}
+
 // ------------------------------------------------------------------------------------------
 // Modes: get, take, select, append, prepend, group_modes (cute-dyn's methods of the same
 // names). Indices are const generics; out of range is a compile error.

@@ -79,8 +79,8 @@ pub use divide::{flat_divide, logical_divide, tiled_divide, zipped_divide, Divid
 pub use int_tuple::{Cons, IntTuple, Leaf, List, Nil, Show};
 pub use inverse::{left_inverse, right_inverse};
 pub use layout::{
-    make_layout_left, make_layout_like, make_layout_right, make_ordered_layout, Congruent, Layout, LayoutLeft,
-    LayoutRight, StaticLayout,
+    compact_col_major, compact_row_major, make_layout_left, make_layout_like, make_layout_right, make_ordered_layout,
+    Congruent, Layout, LayoutLeft, LayoutRight, StaticLayout,
 };
 pub use ops::{
     Append, BlockedProduct, Checked, CoalesceBy, Complement, Downcast, FlatDivide, FlatProduct, Flatten, Get,

@@ -201,3 +201,47 @@ fn the_c_layout_covers_the_tile_once() {
     }
     assert!(n >= 20, "{n} tiled MMAs");
 }
+
+/// `cute eval`'s tiled-copy operations give C++'s answers too: every tiled-copy line of the
+/// driver's output, as an expression (`tiled_copy(ATOM,bits,thr,val)`,
+/// `tiled_copy_a(ATOM,bits,tiled_mma(...))`, then `layout_tv`, `partition_s`, `retile`, ...).
+#[test]
+fn cute_eval_gives_the_same_copy_answers() {
+    use cute_cli::eval::eval;
+    let mut n = 0;
+    for line in ANSWERS.lines() {
+        let f: Vec<&str> = line.split('\t').collect();
+        let (key, what, cxx) = (f[0], f[1], f[2]);
+        let copy = if let Some(k) = key.strip_prefix("copy:") {
+            let g: Vec<&str> = k.split(';').collect();
+            format!("tiled_copy({},{},{},{})", g[0], g[1], g[2], g[3])
+        } else if let Some(k) = key.strip_prefix("copymma:") {
+            let g: Vec<&str> = k.split(';').collect();
+            format!("tiled_copy_{}({},{},{})", g[5].to_lowercase(), g[0], g[1], eval_tiled(&g[2..5].join(";")))
+        } else {
+            continue;
+        };
+        if what.starts_with("atom_") {
+            continue;
+        }
+        let expr = if let Some(frg) = what.strip_prefix("retile ") {
+            format!("retile({copy},{})", parse_styled::<Layout>(frg, Style::Cpp).unwrap().to_styled(Style::Values))
+        } else if let Some((_, _)) = what.split_once(' ') {
+            let (op, thr, l) = operand(what);
+            format!("{}({copy},{},{})", op.to_lowercase(), l.to_styled(Style::Values), thr.value())
+        } else {
+            format!("{what}({copy})")
+        };
+        let ours = eval(&expr, Style::Cpp).unwrap_or_else(|e| panic!("{expr}: {e}"));
+        // As for the MMAs: the thread's data offset is a run-time value here.
+        let split =
+            |x: &str| x.rsplit_once(',').map(|(l, o)| (l.to_string(), o.trim_end_matches(']').replace('_', "")));
+        if ours.starts_with('[') {
+            assert_eq!(split(&ours), split(cxx), "{expr}");
+        } else {
+            assert_eq!(ours, cxx, "{expr}");
+        }
+        n += 1;
+    }
+    assert!(n >= 120, "{n} answers");
+}

@@ -6,6 +6,8 @@
 //!        | "Sw<" INT "," INT "," INT ">"         a swizzle
 //!        | ATOM                                  an MMA atom by its CuTe name, as a tiled MMA
 //!                                                (`make_tiled_mma(atom)`), e.g. `UniversalFMA`
+//!        | COPY ("<" ident ">")?                 a copy atom by its CuTe name, e.g.
+//!                                                `UniversalCopy<uint128_t>`, `SM75_U32x4_LDSM_N`
 //!        | "<" ... ">"                           a by-mode tiler
 //!        | Coord (":" IntTuple)?                 an integer, tuple, coordinate or layout
 //! ```
@@ -15,6 +17,7 @@ use std::string::String;
 use std::vec::Vec;
 
 use cute_dyn::basis::{BasisLayout, IdentityTensor};
+use cute_dyn::copy::{CopyAtom, TiledCopy};
 use cute_dyn::mma::{MmaAtom, TiledMma};
 use cute_dyn::{
     self as dy, post, swizzle::Func, ComposedLayout, Coord, Error, Int, IntTuple, Layout, Notation, Parser, Result,
@@ -46,6 +49,11 @@ pub enum Value {
     Basis(BasisLayout),
     /// An identity tensor: a coordinate origin and a basis layout.
     Identity(Box<IdentityTensor>),
+    /// A copy atom by its CuTe name (`UniversalCopy<uint128_t>`, `SM75_U32x4_LDSM_N`), its
+    /// element width given where it is tiled.
+    CopyAtom(String),
+    /// A tiled copy.
+    Copy(Box<TiledCopy>),
 }
 
 impl Value {
@@ -68,11 +76,18 @@ impl Value {
             ),
             Value::Basis(b) => b.to_styled(style),
             Value::Identity(t) => t.to_styled(style),
+            Value::CopyAtom(name) => name.clone(),
+            Value::Copy(c) => format!(
+                "TiledCopy({}, Tiler_MN {}, TiledLayout_TV {})",
+                c.atom().name,
+                c.tiler_mn().to_styled(style),
+                c.layout_tv().to_styled(style)
+            ),
         }
     }
 
     /// The kind's name in `--format json`: `int`, `bool`, `tuple`, `layout`, `tiler`, `pair`,
-    /// `swizzle`, `composed`, `mma`, `basis`, `identity`.
+    /// `swizzle`, `composed`, `mma`, `basis`, `identity`, `copy_atom`, `copy`.
     pub fn kind_name(&self) -> &'static str {
         match self {
             Value::Int(_) => "int",
@@ -86,6 +101,8 @@ impl Value {
             Value::Mma(_) => "mma",
             Value::Basis(_) => "basis",
             Value::Identity(_) => "identity",
+            Value::CopyAtom(_) => "copy_atom",
+            Value::Copy(_) => "copy",
         }
     }
 
@@ -102,6 +119,8 @@ impl Value {
             Value::Mma(_) => "a tiled MMA",
             Value::Basis(_) => "a basis layout",
             Value::Identity(_) => "an identity tensor",
+            Value::CopyAtom(_) => "a copy atom",
+            Value::Copy(_) => "a tiled copy",
         }
     }
 }
@@ -180,13 +199,20 @@ fn expr_with(p: &mut Parser<'_>, post: &mut Option<Option<Error>>) -> Result<Val
                 None => Value::Swizzle(sw),
             });
         }
+        if p.peek() == Some(b'<') {
+            // A copy atom with its template argument, `UniversalCopy<uint128_t>`.
+            p.expect(b'<')?;
+            let arg =
+                p.ident().ok_or(Error::Parse { pos: p.pos(), reason: "a template argument (uint128_t)".into() })?;
+            p.expect(b'>')?;
+            return copy_atom(format!("{name}<{arg}>"), start);
+        }
         if p.peek() != Some(b'(') {
-            // An MMA atom by its CuTe name.
-            let atom = MmaAtom::named(name).map_err(|_| Error::Parse {
-                pos: start,
-                reason: format!("'{name}' is neither an operation call nor an MMA atom's name"),
-            })?;
-            return Ok(Value::Mma(Box::new(TiledMma::new(atom, &Layout::leaf(Int::st(1), Int::st(0)), &[])?)));
+            // An MMA atom (as a tiled MMA of one atom) or a copy atom by its CuTe name.
+            return match MmaAtom::named(name) {
+                Ok(atom) => Ok(Value::Mma(Box::new(TiledMma::new(atom, &Layout::leaf(Int::st(1), Int::st(0)), &[])?))),
+                Err(_) => copy_atom(name.into(), start),
+            };
         }
         p.expect(b'(')?;
         p.enter()?;
@@ -235,6 +261,18 @@ fn expr_with(p: &mut Parser<'_>, post: &mut Option<Option<Error>>) -> Result<Val
         Tuple::Leaf(Some(i)) => Value::Int(i),
         c => Value::Tuple(c),
     })
+}
+
+/// A copy atom's name, checked against the atoms cute-dyn knows.
+fn copy_atom(name: String, pos: usize) -> Result<Value> {
+    // The element width is given where the atom is tiled; 8 bits divide every atom.
+    match CopyAtom::new(&name, 8) {
+        Ok(_) => Ok(Value::CopyAtom(name)),
+        Err(_) => Err(Error::Parse {
+            pos,
+            reason: format!("'{name}' is neither an operation call nor an MMA or copy atom's name"),
+        }),
+    }
 }
 
 fn no_underscore(c: &Coord) -> Result<IntTuple> {
@@ -345,6 +383,19 @@ impl Args<'_> {
             Ok(Some(self.tuple(i)?))
         } else {
             Ok(None)
+        }
+    }
+    /// The copy atom of argument `i` for elements of the width (bits) in argument `i + 1`.
+    fn copy_atom(&self, i: usize) -> Result<CopyAtom> {
+        match self.get(i)? {
+            Value::CopyAtom(name) => CopyAtom::new(name, self.int(i + 1)?.value()),
+            _ => Err(self.wrong(i, "a copy atom (UniversalCopy<uint128_t>, SM75_U32x4_LDSM_N, ...)")),
+        }
+    }
+    fn copy(&self, i: usize) -> Result<&TiledCopy> {
+        match self.get(i)? {
+            Value::Copy(c) => Ok(c),
+            _ => Err(self.wrong(i, "a tiled copy (tiled_copy(...))")),
         }
     }
     fn mma(&self, i: usize) -> Result<&TiledMma> {
@@ -1256,6 +1307,110 @@ pub const OPS: &[Op] = &[
         doc: "the thread's register fragment for its part of C (CuTe `partition_fragment_C`)",
         example: "partition_fragment_c(tiled_mma(UniversalFMA,(16,16,1):(1,16,0)),(32,32):(1,32),113)",
         eval: |a| lay(a.mma(0)?.partition_fragment_c(&a.layout(1)?, a.thread(2)?)?),
+    },
+    Op {
+        name: "tiled_copy",
+        args: (4, 4),
+        signature: "tiled_copy(atom, bits, thr_layout, val_layout) -> copy",
+        doc: "the copy atom for elements of `bits` bits over threads and values, the tile raked_product(thr, val) (CuTe `make_tiled_copy`)",
+        example: "tiled_copy(UniversalCopy<uint128_t>,16,(32,4):(4,1),(1,8):(0,1))",
+        eval: |a| Ok(Value::Copy(Box::new(TiledCopy::new(a.copy_atom(0)?, &a.layout(2)?, &a.layout(3)?)?))),
+    },
+    Op {
+        name: "tiled_copy_a",
+        args: (3, 3),
+        signature: "tiled_copy_a(atom, bits, mma) -> copy",
+        doc: "the copy atom over the threads and values of a tiled MMA's A (CuTe `make_tiled_copy_A`)",
+        example: "tiled_copy_a(SM75_U32x4_LDSM_N,16,tiled_mma(SM80_16x8x16_F32F16F16F32_TN,(2,2,1):(1,2,0)))",
+        eval: |a| Ok(Value::Copy(Box::new(TiledCopy::for_mma_a(a.copy_atom(0)?, a.mma(2)?)?))),
+    },
+    Op {
+        name: "tiled_copy_b",
+        args: (3, 3),
+        signature: "tiled_copy_b(atom, bits, mma) -> copy",
+        doc: "the copy atom over the threads and values of a tiled MMA's B (CuTe `make_tiled_copy_B`)",
+        example: "tiled_copy_b(SM75_U32x2_LDSM_N,16,tiled_mma(SM80_16x8x16_F32F16F16F32_TN,(2,2,1):(1,2,0)))",
+        eval: |a| Ok(Value::Copy(Box::new(TiledCopy::for_mma_b(a.copy_atom(0)?, a.mma(2)?)?))),
+    },
+    Op {
+        name: "tiled_copy_c",
+        args: (3, 3),
+        signature: "tiled_copy_c(atom, bits, mma) -> copy",
+        doc: "the copy atom over the threads and values of a tiled MMA's C (CuTe `make_tiled_copy_C`)",
+        example: "tiled_copy_c(UniversalCopy<uint32_t>,32,tiled_mma(SM80_16x8x8_F32TF32TF32F32_TN,(2,2,1):(1,2,0)))",
+        eval: |a| Ok(Value::Copy(Box::new(TiledCopy::for_mma_c(a.copy_atom(0)?, a.mma(2)?)?))),
+    },
+    Op {
+        name: "layout_tv",
+        args: (1, 1),
+        signature: "layout_tv(copy) -> layout",
+        doc: "(thread, value) -> index of the column-major tile of a tiled copy (CuTe `TiledLayout_TV`)",
+        example: "layout_tv(tiled_copy(UniversalCopy<uint128_t>,16,(32,4):(4,1),(1,8):(0,1)))",
+        eval: |a| lay(a.copy(0)?.layout_tv().clone()),
+    },
+    Op {
+        name: "tiler_mn",
+        args: (1, 1),
+        signature: "tiler_mn(copy) -> tuple",
+        doc: "the (M,N) extents of a tiled copy's tile (CuTe `Tiler_MN`)",
+        example: "tiler_mn(tiled_copy(UniversalCopy<uint128_t>,16,(32,4):(4,1),(1,8):(0,1)))",
+        eval: |a| tup(a.copy(0)?.tiler_mn().clone()),
+    },
+    Op {
+        name: "layout_s_tv",
+        args: (1, 1),
+        signature: "layout_s_tv(copy) -> layout",
+        doc: "(thread, value) -> index of the tile, for the source (CuTe `get_layoutS_TV`)",
+        example: "layout_s_tv(tiled_copy(UniversalCopy<uint128_t>,16,(32,4):(4,1),(1,8):(0,1)))",
+        eval: |a| lay(a.copy(0)?.layout_s_tv()?),
+    },
+    Op {
+        name: "layout_d_tv",
+        args: (1, 1),
+        signature: "layout_d_tv(copy) -> layout",
+        doc: "(thread, value) -> index of the tile, for the destination (CuTe `get_layoutD_TV`)",
+        example: "layout_d_tv(tiled_copy(UniversalCopy<uint128_t>,16,(32,4):(4,1),(1,8):(0,1)))",
+        eval: |a| lay(a.copy(0)?.layout_d_tv()?),
+    },
+    Op {
+        name: "tidfrg_s",
+        args: (2, 2),
+        signature: "tidfrg_s(copy, layout) -> layout",
+        doc: "a source layout as (thread, (values, rest...)) (CuTe `tidfrg_S`)",
+        example: "tidfrg_s(tiled_copy(UniversalCopy<uint128_t>,16,(32,4):(4,1),(1,8):(0,1)),(64,64):(1,64))",
+        eval: |a| lay(a.copy(0)?.tidfrg_s(&a.layout(1)?)?),
+    },
+    Op {
+        name: "tidfrg_d",
+        args: (2, 2),
+        signature: "tidfrg_d(copy, layout) -> layout",
+        doc: "a destination layout as (thread, (values, rest...)) (CuTe `tidfrg_D`)",
+        example: "tidfrg_d(tiled_copy(UniversalCopy<uint128_t>,16,(32,4):(4,1),(1,8):(0,1)),(64,64):(1,64))",
+        eval: |a| lay(a.copy(0)?.tidfrg_d(&a.layout(1)?)?),
+    },
+    Op {
+        name: "partition_s",
+        args: (3, 3),
+        signature: "partition_s(copy, layout, thread) -> [layout, int]",
+        doc: "the thread's (CopyV,RestM,RestN,...) part of a source and its offset (CuTe `get_slice(thr).partition_S`)",
+        example: "partition_s(tiled_copy(UniversalCopy<uint128_t>,16,(32,4):(4,1),(1,8):(0,1)),(64,64):(1,64),109)",
+        eval: |a| with_offset(a.copy(0)?.partition_s(&a.layout(1)?, a.thread(2)?)?),
+    },
+    Op {
+        name: "partition_d",
+        args: (3, 3),
+        signature: "partition_d(copy, layout, thread) -> [layout, int]",
+        doc: "the thread's (CopyV,RestM,RestN,...) part of a destination and its offset (CuTe `get_slice(thr).partition_D`)",
+        example: "partition_d(tiled_copy(UniversalCopy<uint128_t>,16,(32,4):(4,1),(1,8):(0,1)),(64,64):(64,1),11)",
+        eval: |a| with_offset(a.copy(0)?.partition_d(&a.layout(1)?, a.thread(2)?)?),
+    },
+    Op {
+        name: "retile",
+        args: (2, 2),
+        signature: "retile(copy, layout) -> layout",
+        doc: "a thread's fragment (e.g. an MMA's) regrouped by the copy's values (CuTe `retile_S`/`retile_D`)",
+        example: "retile(tiled_copy_a(SM75_U32x4_LDSM_N,16,tiled_mma(SM80_16x8x16_F32F16F16F32_TN,(2,2,1):(1,2,0))),((2,2,2),1,2):((1,2,4),0,8))",
+        eval: |a| lay(a.copy(0)?.retile(&a.layout(1)?)?),
     },
     Op {
         name: "make_identity_layout",

@@ -64,7 +64,13 @@ pub fn value(v: &Value) -> String {
             let (b, m, sh) = s.params();
             format!(r#"{{"kind":{kind},"values":{},"params":[{b},{m},{sh}]}}"#, string(&s.to_string()))
         }
-        Value::Tiler(_) | Value::Composed(_) | Value::Mma(_) | Value::Basis(_) | Value::Identity(_) => {
+        Value::Tiler(_)
+        | Value::Composed(_)
+        | Value::Mma(_)
+        | Value::Basis(_)
+        | Value::Identity(_)
+        | Value::CopyAtom(_)
+        | Value::Copy(_) => {
             format!(r#"{{"kind":{kind},{}}}"#, texts(v))
         }
     }

@@ -1,17 +1,18 @@
 //! A CuTe-style tiled SGEMM on the CPU: `C = A B` for row-major `A (M x K)`, `B (K x N)`,
-//! `C (M x N)` of any sizes.
+//! `C (M x N)` of any sizes, written with a `TiledMMA` (`make_tiled_mma(UniversalFMA, (8,16,1))`:
+//! CPU "threads" as its threads, registers as its values).
 //!
 //! * Block tiles by `local_tile` of each operand's identity tensor: `(BM, BK)` of `A`,
 //!   `(BK, BN)` of `B`, `(BM, BN)` of `C`; an element is read (else 0 is packed) or written only
 //!   where `elem_less(coordinate, shape)`, so residue tiles of any `M`, `N`, `K` are predicated.
 //! * Each block's `A` and `B` tiles are packed into shared tiles whose storage is sized by
 //!   their (static) layouts at compile time, laid out so that every thread's operand panel is
-//!   contiguous: `sA` is `(TM, MR, BK):(MR*BK, 1, MR)`, `sB` is `(BK, TN, NR):(NR, NR*BK, 1)`.
-//! * The `(BM, BN)` block is spread over a `(TM, TN)` thread layout by `local_partition` (of the
-//!   block's coordinates, as of its data): thread
-//!   `(tm, tn)` owns rows `tm + TM*i` and columns `tn + TN*j`, an `MR x NR` register tile
-//!   accumulated by the micro-kernel `mma`, which is generic over the panel and accumulator
-//!   layouts (any static layouts of the right sizes compute the same product).
+//!   contiguous: `sA` is `((TM,MR),BK):((MR*BK,1),MR)` as an `(M,K)` layout, `sB` likewise.
+//! * Each thread reads its `partition_A(sA)` and `partition_B(sB)` panels, accumulates in a
+//!   register fragment laid out by `partition_fragment_C`, and writes it through
+//!   `partition_C` of the block: thread `(tm, tn)` owns rows `tm + TM*i` and columns
+//!   `tn + TN*j`. The partitions are computed by the type checker; the micro-kernel `mma` is
+//!   generic over their layouts.
 //!
 //! Checked against the naive triple loop.
 //! The kernel lives in the `cute-kernels` crate (`kernels/src/gemm.rs`), shared with the

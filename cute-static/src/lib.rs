@@ -68,6 +68,8 @@ pub mod error;
 pub mod guide;
 pub mod int_tuple;
 pub mod layout;
+/// Tiled MMAs computed by the type checker.
+pub mod mma;
 pub mod ops;
 pub mod swizzle;
 pub mod tensor;

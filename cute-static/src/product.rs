@@ -376,7 +376,18 @@ crate::gate::static_op!(
 /// assert_eq!(make_fragment_like(layout!(((2,2),2,4):((1,{m}),16,{m}))).to_string(), "((2,2),2,4):((1,2),4,8)");
 /// ```
 #[inline(always)]
-pub fn make_fragment_like<S, D, R>(l: Layout<S, D>) -> R
+pub fn make_fragment_like<L: FragmentLike<Output = R>, R>(l: L) -> R {
+    l.fragment_like()
+}
+
+/// [`make_fragment_like`] as a trait: one bound in generic code.
+pub trait FragmentLike {
+    /// The fragment's layout type.
+    type Output;
+    /// `make_fragment_like(self)`.
+    fn fragment_like(self) -> Self::Output;
+}
+impl<S, D, R> FragmentLike for Layout<S, D>
 where
     S: crate::layout::Congruent<D> + RankT + crate::int_tuple::StaticBit,
     D: crate::int_tuple::IntTuple,
@@ -385,11 +396,15 @@ where
         core::ops::BitAnd<<S as crate::int_tuple::StaticBit>::Output>,
     (FragmentBit<S>,): FragmentCase<S, D, Output = R>,
 {
-    <(FragmentBit<S>,)>::fragment(l)
+    type Output = R;
+    #[inline(always)]
+    fn fragment_like(self) -> R {
+        <(FragmentBit<S>,)>::fragment(self)
+    }
 }
 
 /// `B1` when `make_fragment_like` orders the modes: rank > 1 and a static shape.
-pub(crate) type FragmentBit<S> = <<U1 as crate::arith::LtT<<S as RankT>::Output>>::Output as core::ops::BitAnd<
+type FragmentBit<S> = <<U1 as crate::arith::LtT<<S as RankT>::Output>>::Output as core::ops::BitAnd<
     <S as crate::int_tuple::StaticBit>::Output,
 >>::Output;
 

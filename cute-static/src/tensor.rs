@@ -325,11 +325,7 @@ where
     /// ```
     pub fn make_fragment_like<FS, FD>(&self) -> Tensor<Owned<E::Elem, CosizeT<FS, FD>>, Layout<FS, FD>>
     where
-        S: crate::int_tuple::RankT + crate::int_tuple::StaticBit,
-        typenum::U1: crate::arith::LtT<<S as crate::int_tuple::RankT>::Output>,
-        <typenum::U1 as crate::arith::LtT<<S as crate::int_tuple::RankT>::Output>>::Output:
-            core::ops::BitAnd<<S as crate::int_tuple::StaticBit>::Output>,
-        (crate::product::FragmentBit<S>,): crate::product::FragmentCase<S, D, Output = Layout<FS, FD>>,
+        Layout<S, D>: crate::product::FragmentLike<Output = Layout<FS, FD>>,
         FS: Congruent<FD> + crate::layout::MaxIndexT<FD>,
         FD: IntTuple,
         <FS as crate::layout::MaxIndexT<FD>>::Output: core::ops::Add<typenum::B1>,
@@ -1325,7 +1321,7 @@ where
 }
 
 /// The layout of the kept modes of a slice and the offset of its fixed coordinates.
-fn slice_of<S, D, C>(l: &Layout<S, D>, c: &C) -> Result<(Layout<C::Shape, C::Stride>, usize), TensorError>
+pub(crate) fn slice_of<S, D, C>(l: &Layout<S, D>, c: &C) -> Result<(Layout<C::Shape, C::Stride>, usize), TensorError>
 where
     S: Congruent<D>,
     D: IntTuple,
@@ -1338,7 +1334,7 @@ where
 
 /// The coordinate (in the thread layout's shape) of the thread whose index is `tid`: the
 /// `c` with `threads(c) == tid`.
-fn thread_coord<TS: Congruent<TD> + FlatCoord, TD: IntTuple>(
+pub(crate) fn thread_coord<TS: Congruent<TD> + FlatCoord, TD: IntTuple>(
     threads: &Layout<TS, TD>,
     tid: usize,
 ) -> Result<[usize; MAX_MODES], TensorError> {

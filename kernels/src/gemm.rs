@@ -1,18 +1,24 @@
 //! A CuTe-style tiled SGEMM on the CPU: `C = A B` for row-major `A (M x K)`, `B (K x N)`,
-//! `C (M x N)` of any sizes (residue tiles predicated by the identity tensor's tiles).
+//! `C (M x N)` of any sizes (residue tiles predicated by the identity tensor's tiles), written
+//! with a `TiledMMA`: `make_tiled_mma(UniversalFMA, (TM,TN,1))`, CPU "threads" as its threads
+//! and registers as its values.
 //!
 //! * Block tiles by `local_tile`: `(BM, BK)` of `A`, `(BK, BN)` of `B`, `(BM, BN)` of `C`.
 //! * Each block's `A` and `B` tiles are packed into shared tiles whose storage is sized by
 //!   their (static) layouts at compile time, laid out so that every thread's operand panel is
-//!   contiguous: `sA` is `(TM, MR, BK):(MR*BK, 1, MR)`, `sB` is `(BK, TN, NR):(NR, NR*BK, 1)`.
-//! * The `(BM, BN)` block is spread over a `(TM, TN)` thread layout by `local_partition`: thread
-//!   `(tm, tn)` owns rows `tm + TM*i` and columns `tn + TN*j`, an `MR x NR` register tile
-//!   accumulated by the micro-kernel `mma`, which is generic over the panel and accumulator
-//!   layouts (any static layouts of the right sizes compute the same product).
+//!   contiguous: `sA` is the `(M,K)` layout `((TM,MR),BK):((MR*BK,1),MR)`, `sB` the `(N,K)`
+//!   layout `((TN,NR),BK):((NR*BK,1),NR)`.
+//! * Thread `tid`'s operands are the tiled MMA's `partition_A(sA)` and `partition_B(sB)` (its
+//!   contiguous `(1,MR,BK)` and `(1,NR,BK)` panels), its accumulators a register fragment laid
+//!   out by `partition_fragment_C` of the block, and it writes them through `partition_C` of the
+//!   block: rows `tm + TM*i`, columns `tn + TN*j`. The partitions are computed by the type
+//!   checker (cute-static's `mma` module); the micro-kernel `mma` is generic over the panel and
+//!   accumulator layouts.
 //!
 //! Checked against the naive triple loop.
 
-use cute_static::tensor::{elem_less, local_partition, make_tensor, IdentityTensor, Tensor};
+use cute_static::mma::{TiledMma, UniversalFMA};
+use cute_static::tensor::{elem_less, make_tensor, IdentityTensor, Tensor};
 use cute_static::{layout, shape, Layout, StaticLayout};
 
 /// Rows of a thread's register tile.
@@ -26,21 +32,20 @@ pub const BN: usize = 128;
 /// Block tile: the reduction depth.
 pub const BK: usize = 256;
 
-/// The shared tile of `A`: `(tm, i, k)`, each thread's `(MR, BK)` panel contiguous.
-type SmemA = Layout![(8,8,256):(2048,1,8)];
-/// The shared tile of `B`: `(k, tn, j)`, each thread's `(BK, NR)` panel contiguous.
-type SmemB = Layout![(256,16,8):(8,2048,1)];
-/// The threads over a `(BM, BN)` block: `(TM, TN)` = `(8, 16)`, column-major.
-type Threads = Layout![(8,16):(1,8)];
-/// A thread's `A` panel, `(MR, BK)`, and `B` panel, `(BK, NR)`, inside the shared tiles.
-type PanelA = Layout![(8,256):(1,8)];
-type PanelB = Layout![(256,8):(8,1)];
-/// A thread's accumulators, `(MR, NR)`, row-major.
-type Acc = Layout![(8,8):(8,1)];
+/// The tiled MMA: `(TM, TN, 1) = (8, 16, 1)` FMA "atoms" (threads), column-major.
+type Mma = TiledMma<UniversalFMA, Layout![(8,16,1):(1,8,0)]>;
+/// The shared tile of `A` as an `(M,K)` layout: row `tm + TM*i` of thread row `tm` at
+/// `tm*MR*BK + i`, each thread's `(MR, BK)` panel contiguous.
+type SmemA = Layout![((8,8),256):((2048,1),8)];
+/// The shared tile of `B` as an `(N,K)` layout, each thread's `(NR, BK)` panel contiguous.
+type SmemB = Layout![((16,8),256):((2048,1),8)];
+/// The `(BM, BN)` block of `C`, column-major: the indices `partition_C` gives each thread.
+type BlockC = Layout![(64,128):(1,64)];
 
-/// `acc += pa * pb` over `BK`: the register tile of one thread. Generic over the layouts; the
-/// loops are over the static sizes, so the index arithmetic folds to constants, and the
-/// accumulators live in registers.
+/// `acc += pa * pb` over `BK`: the register tile of one thread, `pa` its `(1,MR,BK)` panel of
+/// A, `pb` its `(1,NR,BK)` panel of B (index `i + MR*k`, `j + NR*k`) and `acc` its `(1,MR,NR)`
+/// fragment of C (index `i + MR*j`). Generic over the layouts; the loops are over the static
+/// sizes, so the index arithmetic folds to constants, and the accumulators live in registers.
 #[inline(always)]
 fn mma<LA: StaticLayout, LB: StaticLayout, LC: StaticLayout>(
     pa: &[f32; MR * BK],
@@ -54,7 +59,7 @@ fn mma<LA: StaticLayout, LB: StaticLayout, LC: StaticLayout>(
             let a = pa[la.call(i + MR * k)];
             for j in 0..NR {
                 let c = &mut r[lc.call(i + MR * j)];
-                *c = a.mul_add(pb[lb.call(k + BK * j)], *c);
+                *c = a.mul_add(pb[lb.call(j + NR * k)], *c);
             }
         }
     }
@@ -65,23 +70,37 @@ fn mma<LA: StaticLayout, LB: StaticLayout, LC: StaticLayout>(
 /// library call), chosen at run time.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma")]
-fn mma_fma(pa: &[f32; MR * BK], pb: &[f32; NR * BK], acc: &mut [f32; MR * NR]) {
-    mma::<PanelA, PanelB, Acc>(pa, pb, acc)
+fn mma_fma<LA: StaticLayout, LB: StaticLayout, LC: StaticLayout>(
+    pa: &[f32; MR * BK],
+    pb: &[f32; NR * BK],
+    acc: &mut [f32; MR * NR],
+) {
+    mma::<LA, LB, LC>(pa, pb, acc)
 }
 
-fn mma_dispatch(pa: &[f32; MR * BK], pb: &[f32; NR * BK], acc: &mut [f32; MR * NR]) {
+/// The micro-kernel for the layouts of a thread's panels and accumulators (`LA`, `LB`, `LC`:
+/// the tiled MMA's `partition_A`, `partition_B` and `partition_fragment_C`, passed by value for
+/// their types).
+fn mma_dispatch<LA: StaticLayout, LB: StaticLayout, LC: StaticLayout>(
+    _: LA,
+    _: LB,
+    _: LC,
+    pa: &[f32; MR * BK],
+    pb: &[f32; NR * BK],
+    acc: &mut [f32; MR * NR],
+) {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma") {
         // SAFETY: the CPU has the features `mma_fma` is compiled for.
-        return unsafe { mma_fma(pa, pb, acc) };
+        return unsafe { mma_fma::<LA, LB, LC>(pa, pb, acc) };
     }
     // Without FMA, `mul_add` is exact but slow: use a multiply and an add.
-    let (la, lb, lc) = (PanelA::default(), PanelB::default(), Acc::default());
+    let (la, lb, lc) = (LA::default(), LB::default(), LC::default());
     for k in 0..BK {
         for i in 0..MR {
             let a = pa[la.call(i + MR * k)];
             for j in 0..NR {
-                acc[lc.call(i + MR * j)] += a * pb[lb.call(k + BK * j)];
+                acc[lc.call(i + MR * j)] += a * pb[lb.call(j + NR * k)];
             }
         }
     }
@@ -113,10 +132,10 @@ pub fn gemm(m: usize, n: usize, k: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
         IdentityTensor::new(shape!(({ k }, { n }))),
         IdentityTensor::new(shape!(({ m }, { n }))),
     );
-    let threads = Threads::default();
-    let (tm_count, tn_count) = (BM / MR, BN / NR);
+    let mma = Mma::new();
+    let threads = mma.thr_layout_vmnk().size();
     let (k_tiles, n_tiles) = (k.div_ceil(BK), n.div_ceil(BN));
-    // B's block tiles, (kt, bj) -> the shared tile.
+    // B's block tiles, (kt, bj) -> the shared tile, filled by (n, k) coordinate of the tile.
     let mut sb: Vec<Shared<SmemB>> = Vec::with_capacity(k_tiles * n_tiles);
     for kt in 0..k_tiles {
         for bj in 0..n_tiles {
@@ -125,29 +144,31 @@ pub fn gemm(m: usize, n: usize, k: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
             for kk in 0..BK {
                 for j in 0..BN {
                     let crd = tb.get(kk + BK * j);
-                    let x = if elem_less(&crd, cb.shape()) { *gb.at(&crd) } else { 0.0 };
-                    s[kk + BK * ((j % tn_count) + tn_count * (j / tn_count))] = x;
+                    s[j + BN * kk] = if elem_less(&crd, cb.shape()) { *gb.at(&crd) } else { 0.0 };
                 }
             }
             sb.push(s);
         }
     }
     let mut sa: Vec<Shared<SmemA>> = (0..k_tiles).map(|_| make_tensor::<f32, _, _>(SmemA::default())).collect();
-    let mut acc = vec![[0f32; MR * NR]; tm_count * tn_count];
-    // Each thread's part of a (BM, BN) block, as indices of the block (column-major): the same
-    // partition as the data's, applied to the block's coordinates. It is CuTe's
-    // `make_tiled_mma(UniversalFMA, (TM,TN,1))` `partition_C` (a test below checks it).
-    let parts: Vec<_> = (0..tm_count * tn_count)
-        .map(|tid| local_partition(layout!((64,128):(1,64)), threads, tid).expect("a thread of the layout"))
-        .collect();
+    // Each thread's operands and results, from the tiled MMA: its panels of the shared tiles
+    // (where they start; contiguous), its accumulator fragment, its part of a C block.
+    let part = |tid| {
+        let (pa, off_a) = mma.partition_a(SmemA::default(), tid).expect("a thread of the tiled MMA");
+        let (pb, off_b) = mma.partition_b(SmemB::default(), tid).expect("a thread of the tiled MMA");
+        let frg = mma.partition_fragment_c(BlockC::default(), tid).expect("a thread of the tiled MMA");
+        let (pc, off_c) = mma.partition_c(BlockC::default(), tid).expect("a thread of the tiled MMA");
+        ((pa, off_a), (pb, off_b), frg, (pc, off_c))
+    };
+    let parts: Vec<_> = (0..threads).map(part).collect();
+    let mut acc = vec![[0f32; MR * NR]; threads];
     for bi in 0..m.div_ceil(BM) {
         for (kt, s) in sa.iter_mut().enumerate() {
             let ta = ca.local_tile(shape!((64, 256)), &[bi, kt]).expect("a tile of the grid");
-            for i in 0..BM {
-                for kk in 0..BK {
+            for kk in 0..BK {
+                for i in 0..BM {
                     let crd = ta.get(i + BM * kk);
-                    let x = if elem_less(&crd, ca.shape()) { *ga.at(&crd) } else { 0.0 };
-                    s[(i % tm_count) + tm_count * ((i / tm_count) + MR * kk)] = x;
+                    s[i + BM * kk] = if elem_less(&crd, ca.shape()) { *ga.at(&crd) } else { 0.0 };
                 }
             }
         }
@@ -155,24 +176,20 @@ pub fn gemm(m: usize, n: usize, k: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
             acc.iter_mut().for_each(|r| *r = [0.0; MR * NR]);
             for (kt, sa) in sa.iter().enumerate() {
                 let sb = &sb[kt * n_tiles + bj];
-                // Each thread: its panels (contiguous in the shared tiles), then its tile.
-                for (tid, acc) in acc.iter_mut().enumerate() {
-                    let (tm, tn) = (tid % tm_count, tid / tm_count);
-                    let pa = sa.engine()[tm * MR * BK..(tm + 1) * MR * BK].try_into().expect("a panel");
-                    let pb = sb.engine()[tn * NR * BK..(tn + 1) * NR * BK].try_into().expect("a panel");
-                    mma_dispatch(pa, pb, acc);
+                // Each thread: its panels, then its register tile.
+                for (((pa, off_a), (pb, off_b), frg, _), acc) in parts.iter().zip(acc.iter_mut()) {
+                    let a = sa.engine()[*off_a..off_a + MR * BK].try_into().expect("a panel");
+                    let b = sb.engine()[*off_b..off_b + NR * BK].try_into().expect("a panel");
+                    mma_dispatch(*pa, *pb, *frg, a, b, acc);
                 }
             }
             // Each thread writes its register tile to its partition of the block, predicated.
             let tc = cc.local_tile(shape!((64, 128)), &[bi, bj]).expect("a tile of the grid");
-            let lc = Acc::default();
-            for ((part, offset), acc) in parts.iter().zip(&acc) {
-                for i in 0..MR {
-                    for j in 0..NR {
-                        let crd = tc.get(offset + part.call(i + MR * j));
-                        if elem_less(&crd, cc.shape()) {
-                            *gc.at_mut(&crd) = acc[lc.call(i + MR * j)];
-                        }
+            for ((_, _, frg, (pc, off_c)), acc) in parts.iter().zip(&acc) {
+                for v in 0..MR * NR {
+                    let crd = tc.get(off_c + pc.call(v));
+                    if elem_less(&crd, cc.shape()) {
+                        *gc.at_mut(&crd) = acc[frg.call(v)];
                     }
                 }
             }
@@ -225,48 +242,37 @@ fn ragged_sizes_are_predicated() {
     }
 }
 
+/// The tiled MMA's partitions are what the micro-kernel reads and writes: each thread's panel
+/// of a shared tile is the contiguous `(1,MR,BK)` block at `tm*MR*BK` (`(1,NR,BK)` at
+/// `tn*NR*BK`), its fragment a compact `(1,MR,NR)`, and its part of the C block the rows
+/// `tm + TM*i` and columns `tn + TN*j`; the threads' parts cover the block once.
 #[test]
-fn the_shared_tiles_are_what_the_kernel_indexes() {
-    // The hand-written packing offsets are the layouts' own.
-    let (sa, sb) = (SmemA::default(), SmemB::default());
-    for i in 0..BM {
-        for kk in 0..BK {
-            let (tm, ii) = (i % (BM / MR), i / (BM / MR));
-            assert_eq!(sa.call(tm + (BM / MR) * (ii + MR * kk)), tm * MR * BK + ii + MR * kk);
+fn the_partitions_are_the_panels() {
+    let mma = Mma::new();
+    let (tm_count, tn_count) = (BM / MR, BN / NR);
+    assert_eq!(mma.thr_layout_vmnk().size(), tm_count * tn_count);
+    let mut seen = vec![0; BM * BN];
+    for tid in 0..tm_count * tn_count {
+        let (tm, tn) = (tid % tm_count, tid / tm_count);
+        let (pa, off_a) = mma.partition_a(SmemA::default(), tid).unwrap();
+        let (pb, off_b) = mma.partition_b(SmemB::default(), tid).unwrap();
+        let frg = mma.partition_fragment_c(BlockC::default(), tid).unwrap();
+        let (pc, off_c) = mma.partition_c(BlockC::default(), tid).unwrap();
+        assert_eq!((off_a, off_b), (tm * MR * BK, tn * NR * BK));
+        for v in 0..MR * BK {
+            assert_eq!(pa.call(v), v);
         }
-    }
-    for kk in 0..BK {
-        for j in 0..BN {
-            let (tn, jj) = (j % (BN / NR), j / (BN / NR));
-            assert_eq!(sb.call(kk + BK * (tn + (BN / NR) * jj)), tn * NR * BK + kk * NR + jj);
+        for v in 0..NR * BK {
+            assert_eq!(pb.call(v), v);
         }
-    }
-    let _ = (PanelA::default(), PanelB::default(), Threads::default());
-}
-
-/// The threads' parts of a C block are CuTe's `TiledMMA` partition: `make_tiled_mma(
-/// UniversalFMA, (TM,TN,1))`'s `partition_C` of the `(BM, BN)` block (cute-dyn's `TiledMma`,
-/// checked against CuTe C++ 4.2 in `tests/mma.rs`) is each thread's `local_partition`.
-#[test]
-fn the_thread_partition_is_the_tiled_mma_partition() {
-    use cute_static::cute_dyn::mma::{MmaAtom, TiledMma};
-    use cute_static::cute_dyn::{Int, Layout as DynLayout};
-    let atom_layout: DynLayout = "(8,16,1):(1,8,0)".parse().unwrap();
-    let mma = TiledMma::new(MmaAtom::named("UniversalFMA").unwrap(), &atom_layout, &[]).unwrap();
-    let block: DynLayout = "(64,128):(1,64)".parse().unwrap();
-    for tid in 0..(BM / MR) * (BN / NR) {
-        let (part, offset) = local_partition(layout!((64,128):(1,64)), Threads::default(), tid).unwrap();
-        let (frg, off) = mma.partition_c(&block, Int::st(tid as i64)).unwrap();
-        // C++'s partition_C is (FrgV, RestM, RestN) with FrgV = 1 here: the same elements.
-        assert_eq!(off.value() as usize, offset, "thread {tid}");
         for i in 0..MR {
             for j in 0..NR {
-                assert_eq!(
-                    frg.call((i + MR * j) as i64).unwrap() as usize,
-                    part.call(i + MR * j),
-                    "thread {tid} ({i},{j})"
-                );
+                assert_eq!(frg.call(i + MR * j), i + MR * j);
+                let idx = off_c + pc.call(i + MR * j);
+                assert_eq!((idx % BM, idx / BM), (tm + tm_count * i, tn + tn_count * j));
+                seen[idx] += 1;
             }
         }
     }
+    assert!(seen.iter().all(|&x| x == 1));
 }

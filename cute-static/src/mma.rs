@@ -1,0 +1,361 @@
+//! Tiled MMAs (CuTe's `cute/atom/mma_atom.hpp`) computed by the type checker: an MMA atom's
+//! thread-value layouts as types (CuTe's `MMA_Traits`), tiled over a static layout of atoms,
+//! and the per-thread partitions of static layouts a CuTe GEMM is written with (the same
+//! algorithm as cute-dyn's `mma` module, which is checked against CuTe C++ 4.2). Only layouts:
+//! the atoms' instructions are the kernel's.
+//!
+//! A partition is computed once per thread: the layout by the type checker (zero-sized), the
+//! offset of the thread's first element at run time.
+
+use core::marker::PhantomData;
+
+use typenum::U1;
+
+use crate::int_tuple::{Cons, IntTuple, Nil};
+use crate::layout::{Congruent, Layout};
+use crate::ops::{LogicalDivide, TiledProduct, ZippedDivide};
+use crate::tensor::{SliceModes, TensorError};
+use crate::tiler::{ByMode, Under};
+use crate::Composition;
+
+/// An MMA atom (CuTe's `MMA_Traits<Op>`): one instruction's `(M,N,K)` extents, the threads it
+/// takes (`ThrID`) and the thread-value layouts `(thread, value) -> index` of its operands in
+/// the column-major `(M,K)`, `(N,K)` and `(M,N)` tiles.
+pub trait MmaAtom: Copy + Default {
+    /// The CuTe name of the operation.
+    const NAME: &'static str;
+    /// `size<0>(Shape_MNK)`.
+    type M: Default + Copy;
+    /// `size<1>(Shape_MNK)`.
+    type N: Default + Copy;
+    /// `size<2>(Shape_MNK)`.
+    type K: Default + Copy;
+    /// `ThrID`.
+    type ThrId: Default + Copy;
+    /// `ALayout`: `(thread, value) -> (m, k)`.
+    type ALayout: Default + Copy;
+    /// `BLayout`: `(thread, value) -> (n, k)`.
+    type BLayout: Default + Copy;
+    /// `CLayout`: `(thread, value) -> (m, n)`.
+    type CLayout: Default + Copy;
+}
+
+macro_rules! mma_atoms {
+    ($($(#[$doc:meta])* $name:ident: ($m:literal, $n:literal, $k:literal), $thr:ty, $a:ty, $b:ty, $c:ty;)*) => {$(
+        $(#[$doc])*
+        #[allow(non_camel_case_types)]
+        #[derive(Clone, Copy, Default, Debug)]
+        pub struct $name;
+        impl MmaAtom for $name {
+            const NAME: &'static str = stringify!($name);
+            type M = typenum::U<$m>;
+            type N = typenum::U<$n>;
+            type K = typenum::U<$k>;
+            type ThrId = $thr;
+            type ALayout = $a;
+            type BLayout = $b;
+            type CLayout = $c;
+        }
+    )*};
+}
+
+mma_atoms! {
+    /// One thread's `c += a * b` (CuTe's `UniversalFMA`).
+    UniversalFMA: (1, 1, 1), crate::Layout![1:0], crate::Layout![(1,1):(0,0)], crate::Layout![(1,1):(0,0)], crate::Layout![(1,1):(0,0)];
+    /// SM80 `mma.sync.m16n8k8` F32 += F16 * F16.
+    SM80_16x8x8_F32F16F16F32_TN: (16, 8, 8), crate::Layout![32:1],
+        crate::Layout![((4,8),(2,2)):((32,1),(16,8))], crate::Layout![((4,8),2):((16,1),8)], crate::Layout![((4,8),(2,2)):((32,1),(16,8))];
+    /// SM80 `mma.sync.m16n8k16` F32 += F16 * F16.
+    SM80_16x8x16_F32F16F16F32_TN: (16, 8, 16), crate::Layout![32:1],
+        crate::Layout![((4,8),(2,2,2)):((32,1),(16,8,128))], crate::Layout![((4,8),(2,2)):((16,1),(8,64))],
+        crate::Layout![((4,8),(2,2)):((32,1),(16,8))];
+    /// SM80 `mma.sync.m16n8k8` F32 += TF32 * TF32.
+    SM80_16x8x8_F32TF32TF32F32_TN: (16, 8, 8), crate::Layout![32:1],
+        crate::Layout![((4,8),(2,2)):((16,1),(8,64))], crate::Layout![((4,8),2):((8,1),32)], crate::Layout![((4,8),(2,2)):((32,1),(16,8))];
+}
+
+/// CuTe's `TiledMMA` of an atom `A` over a static `(M,N,K)` layout of atoms `L` (no
+/// permutation): `thr_layout_vmnk = tiled_product(ThrID, L)`. Zero-sized.
+///
+/// # Examples
+/// ```
+/// use cute_static::mma::{TiledMma, SM80_16x8x16_F32F16F16F32_TN};
+/// use cute_static::Layout;
+/// // 2x2 atoms of SM80 16x8x16: 128 threads (CuTe C++ 4.2's thr_layout_vmnk)
+/// let mma = TiledMma::<SM80_16x8x16_F32F16F16F32_TN, Layout![(2,2,1):(1,2,0)]>::new();
+/// assert_eq!(mma.thr_layout_vmnk().to_string(), "(32,2,2,1):(1,32,64,0)");
+/// ```
+pub struct TiledMma<A, L>(PhantomData<(A, L)>);
+
+impl<A, L> Clone for TiledMma<A, L> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<A, L> Copy for TiledMma<A, L> {}
+impl<A, L> Default for TiledMma<A, L> {
+    fn default() -> Self {
+        TiledMma(PhantomData)
+    }
+}
+
+/// `size(S)` of a static shape.
+type Sz<S> = <S as crate::layout::SizeT>::Output;
+/// `permutation_mnk<i>` without a permutation: the atom's extent times the threads'.
+type Perm<X, S> = <X as crate::arith::MulT<Sz<S>>>::Output;
+/// C++'s `make_layout(n)`: `n:1`, `_1:_0` for a static 1.
+type Lay<N> = Layout<N, <N as crate::layout::Compact<crate::LayoutLeft, U1>>::Stride>;
+
+/// `thrfrg_X` of an operand layout (implemented by it): permuted by `<PX, PY>`, tiled by the
+/// atom's `(AX, AY)` extents, its atom mode seen through the atom's thread-value layout `TV`,
+/// and the thread mode tiled by the threads' `(TX, TY)` extents:
+/// `((ThrV,(ThrX,ThrY)),(FrgV,(RestX,RestY,...)))`.
+pub trait ThrFrg<PX, PY, AX, AY, TV, TX, TY> {
+    /// The thread-fragment layout.
+    type Output;
+    /// It.
+    fn thrfrg(self) -> Self::Output;
+}
+impl<Lo, PX, PY, AX, AY, TV, TX, TY, P, T, V, R> ThrFrg<PX, PY, AX, AY, TV, TX, TY> for Lo
+where
+    PX: Default + Copy,
+    PY: Default + Copy,
+    AX: Default + Copy + crate::layout::Compact<crate::LayoutLeft, U1>,
+    <AX as crate::layout::Compact<crate::LayoutLeft, U1>>::Stride: Default,
+    AY: Default + Copy + crate::layout::Compact<crate::LayoutLeft, U1>,
+    <AY as crate::layout::Compact<crate::LayoutLeft, U1>>::Stride: Default,
+    TV: Default + Copy,
+    TX: Default + Copy + crate::layout::Compact<crate::LayoutLeft, U1>,
+    <TX as crate::layout::Compact<crate::LayoutLeft, U1>>::Stride: Default,
+    TY: Default + Copy + crate::layout::Compact<crate::LayoutLeft, U1>,
+    <TY as crate::layout::Compact<crate::LayoutLeft, U1>>::Stride: Default,
+    Lo: LogicalDivide<ByMode<Cons<PX, Cons<PY, Nil>>>, Output = P>,
+    P: ZippedDivide<ByMode<Cons<Lay<AX>, Cons<Lay<AY>, Nil>>>, Output = T>,
+    T: Composition<ByMode<Cons<TV, Cons<Under, Nil>>>, Output = V>,
+    V: ZippedDivide<ByMode<Cons<Under, Cons<ByMode<Cons<Lay<TX>, Cons<Lay<TY>, Nil>>>, Nil>>>, Output = R>,
+{
+    type Output = R;
+    #[inline(always)]
+    fn thrfrg(self) -> R {
+        let permuted = self.logical_divide(ByMode(Default::default()));
+        let tiled = permuted.zipped_divide(ByMode(Default::default()));
+        let tv = tiled.composition(ByMode(Default::default()));
+        tv.zipped_divide(ByMode(Default::default()))
+    }
+}
+
+/// `_` over the rest modes of a thread fragment (C++'s `repeat<R>(_)`: `_` for one mode).
+pub trait Unders {
+    /// The coordinate.
+    type Output: Default + Copy;
+}
+impl<H> Unders for Cons<H, Nil> {
+    type Output = Under;
+}
+impl<H, H2, T: Unders2> Unders for Cons<H, Cons<H2, T>> {
+    type Output = Cons<Under, Cons<Under, T::Output>>;
+}
+/// `_` for each mode of a list.
+pub trait Unders2 {
+    /// The list of `_`.
+    type Output: Default + Copy;
+}
+impl Unders2 for Nil {
+    type Output = Nil;
+}
+impl<H, T: Unders2> Unders2 for Cons<H, T> {
+    type Output = Cons<Under, T::Output>;
+}
+
+/// The slicing coordinate of a thread in a thread fragment `((ThrV,(ThrX,ThrY)),(FrgV,Rest))`:
+/// `((v,(x,y)),(_,repeat<R>(_)))`.
+pub type ThreadCoord<RS> = Cons<
+    Cons<usize, Cons<Cons<usize, Cons<usize, Nil>>, Nil>>,
+    Cons<Cons<Under, Cons<<RS as Unders>::Output, Nil>>, Nil>,
+>;
+
+/// A thread's slice of a thread fragment: `(FrgV,RestX,RestY,...)` and its offset.
+pub trait ThreadSlice {
+    /// The part's shape.
+    type Shape: Congruent<Self::Stride>;
+    /// The part's stride.
+    type Stride: IntTuple;
+    /// The part of the thread at `(v, (x, y))` and its offset.
+    ///
+    /// # Errors
+    /// [`TensorError::TileOutOfRange`] for a coordinate outside the fragment's thread modes.
+    fn thread_slice(
+        self,
+        v: usize,
+        x: usize,
+        y: usize,
+    ) -> Result<(Layout<Self::Shape, Self::Stride>, usize), TensorError>;
+}
+impl<T0, TXY, VS, RS, FD, KS, KD> ThreadSlice
+    for Layout<Cons<Cons<T0, Cons<TXY, Nil>>, Cons<Cons<VS, Cons<RS, Nil>>, Nil>>, FD>
+where
+    Cons<Cons<T0, Cons<TXY, Nil>>, Cons<Cons<VS, Cons<RS, Nil>>, Nil>>: Congruent<FD>,
+    FD: IntTuple,
+    RS: Unders,
+    ThreadCoord<RS>:
+        SliceModes<Cons<Cons<T0, Cons<TXY, Nil>>, Cons<Cons<VS, Cons<RS, Nil>>, Nil>>, FD, Shape = KS, Stride = KD>,
+    KS: Congruent<KD>,
+    KD: IntTuple,
+{
+    type Shape = KS;
+    type Stride = KD;
+    #[inline(always)]
+    fn thread_slice(self, v: usize, x: usize, y: usize) -> Result<(Layout<KS, KD>, usize), TensorError> {
+        let c: ThreadCoord<RS> = Cons(Cons(v, Cons(Cons(x, Cons(y, Nil)), Nil)), Default::default());
+        crate::tensor::slice_of(&self, &c)
+    }
+}
+
+macro_rules! operand {
+    ($(#[$thrdoc:meta])* $thrfrg:ident, $(#[$pdoc:meta])* $partition:ident, $(#[$fdoc:meta])* $fragment:ident,
+     $x:ident, $y:ident, $sx:ident, $sy:ident, $tv:ident, $cx:literal, $cy:literal) => {
+        $(#[$thrdoc])*
+        #[inline(always)]
+        pub fn $thrfrg<O>(&self, o: O) -> <O as ThrFrg<Perm<A::$x, $sx>, Perm<A::$y, $sy>, A::$x, A::$y, A::$tv, Sz<$sx>, Sz<$sy>>>::Output
+        where
+            A::$x: crate::arith::MulT<Sz<$sx>>,
+            A::$y: crate::arith::MulT<Sz<$sy>>,
+            O: ThrFrg<Perm<A::$x, $sx>, Perm<A::$y, $sy>, A::$x, A::$y, A::$tv, Sz<$sx>, Sz<$sy>>,
+        {
+            o.thrfrg()
+        }
+
+        $(#[$pdoc])*
+        #[inline(always)]
+        pub fn $partition<O, F>(&self, o: O, thr: usize) -> Result<(Layout<F::Shape, F::Stride>, usize), TensorError>
+        where
+            A::$x: crate::arith::MulT<Sz<$sx>>,
+            A::$y: crate::arith::MulT<Sz<$sy>>,
+            O: ThrFrg<Perm<A::$x, $sx>, Perm<A::$y, $sy>, A::$x, A::$y, A::$tv, Sz<$sx>, Sz<$sy>, Output = F>,
+            F: ThreadSlice,
+            Self: ThrLayout,
+        {
+            let c = crate::tensor::thread_coord(&<Self as ThrLayout>::vmnk(), thr)?;
+            o.thrfrg().thread_slice(c[0], c[$cx], c[$cy])
+        }
+
+        $(#[$fdoc])*
+        #[inline(always)]
+        pub fn $fragment<O, F, R>(&self, o: O, thr: usize) -> Result<R, TensorError>
+        where
+            A::$x: crate::arith::MulT<Sz<$sx>>,
+            A::$y: crate::arith::MulT<Sz<$sy>>,
+            O: ThrFrg<Perm<A::$x, $sx>, Perm<A::$y, $sy>, A::$x, A::$y, A::$tv, Sz<$sx>, Sz<$sy>, Output = F>,
+            F: ThreadSlice,
+            Self: ThrLayout,
+            Layout<F::Shape, F::Stride>: crate::product::FragmentLike<Output = R>,
+        {
+            Ok(crate::product::FragmentLike::fragment_like(self.$partition(o, thr)?.0))
+        }
+    };
+}
+
+/// The thread layout of a tiled MMA, for the partitions' thread coordinates.
+pub trait ThrLayout {
+    /// `thr_layout_vmnk`'s shape (flat, `(V,M,N,K)`).
+    type Shape: Congruent<Self::Stride> + crate::tensor::FlatCoord;
+    /// Its stride.
+    type Stride: IntTuple;
+    /// `thr_layout_vmnk`.
+    fn vmnk() -> Layout<Self::Shape, Self::Stride>;
+}
+impl<A: MmaAtom, L, VS, VD> ThrLayout for TiledMma<A, L>
+where
+    A::ThrId: TiledProduct<L, Output = Layout<VS, VD>>,
+    L: Default,
+    VS: Congruent<VD> + crate::tensor::FlatCoord + Default,
+    VD: IntTuple + Default,
+{
+    type Shape = VS;
+    type Stride = VD;
+    #[inline(always)]
+    fn vmnk() -> Layout<VS, VD> {
+        Layout::default()
+    }
+}
+
+impl<A: MmaAtom, SM, SN, SK, D> TiledMma<A, Layout<Cons<SM, Cons<SN, Cons<SK, Nil>>>, D>>
+where
+    SM: crate::layout::SizeT,
+    SN: crate::layout::SizeT,
+    SK: crate::layout::SizeT,
+{
+    /// `make_tiled_mma(A{}, L{})`.
+    pub fn new() -> Self {
+        TiledMma(PhantomData)
+    }
+
+    /// `thr_layout_vmnk`: `(ThrV,ThrM,ThrN,ThrK) -> thread`, `tiled_product(ThrID, L)`.
+    pub fn thr_layout_vmnk(&self) -> Layout<<Self as ThrLayout>::Shape, <Self as ThrLayout>::Stride>
+    where
+        Self: ThrLayout,
+    {
+        <Self as ThrLayout>::vmnk()
+    }
+
+    operand!(
+        /// `thrfrg_C`: an `(M,N,...)` layout as `((ThrV,(ThrM,ThrN)),(FrgV,(RestM,RestN,...)))`.
+        thrfrg_c,
+        /// `get_slice(thr).partition_C(c)`: thread `thr`'s `(FrgV,RestM,RestN,...)` part of a static
+        /// `(M,N,...)` layout, and its offset.
+        ///
+        /// # Errors
+        /// [`TensorError::ThreadOutOfRange`] for a thread past the tiled MMA's.
+        ///
+        /// # Examples
+        /// ```
+        /// use cute_static::mma::{TiledMma, SM80_16x8x16_F32F16F16F32_TN};
+        /// use cute_static::{layout, Layout};
+        /// let mma = TiledMma::<SM80_16x8x16_F32F16F16F32_TN, Layout![(2,2,1):(1,2,0)]>::new();
+        /// // A 64x32 column-major C, thread 120 (CuTe C++ 4.2: ((_2,_2),_2,_2):((_64,_8),_32,_1024) at 534)
+        /// let (part, offset) = mma.partition_c(layout!((64,32):(1,64)), 120)?;
+        /// assert_eq!((part.to_string(), offset), ("((2,2),2,2):((64,8),32,1024)".to_string(), 534));
+        /// # Ok::<(), cute_static::tensor::TensorError>(())
+        /// ```
+        partition_c,
+        /// `get_slice(thr).partition_fragment_C(c)`: the register fragment for thread `thr`'s part
+        /// of `c` (`make_fragment_like` of it).
+        ///
+        /// # Errors
+        /// As `partition_c`.
+        partition_fragment_c,
+        M, N, SM, SN, CLayout, 1, 2
+    );
+
+    operand!(
+        /// `thrfrg_A`: an `(M,K,...)` layout as `((ThrV,(ThrM,ThrK)),(FrgV,(RestM,RestK,...)))`.
+        thrfrg_a,
+        /// `get_slice(thr).partition_A(a)`: thread `thr`'s part of a static `(M,K,...)` layout.
+        ///
+        /// # Errors
+        /// As `partition_c`.
+        partition_a,
+        /// `get_slice(thr).partition_fragment_A(a)`.
+        ///
+        /// # Errors
+        /// As `partition_c`.
+        partition_fragment_a,
+        M, K, SM, SK, ALayout, 1, 3
+    );
+
+    operand!(
+        /// `thrfrg_B`: an `(N,K,...)` layout as `((ThrV,(ThrN,ThrK)),(FrgV,(RestN,RestK,...)))`.
+        thrfrg_b,
+        /// `get_slice(thr).partition_B(b)`: thread `thr`'s part of a static `(N,K,...)` layout.
+        ///
+        /// # Errors
+        /// As `partition_c`.
+        partition_b,
+        /// `get_slice(thr).partition_fragment_B(b)`.
+        ///
+        /// # Errors
+        /// As `partition_c`.
+        partition_fragment_b,
+        N, K, SN, SK, BLayout, 2, 3
+    );
+}

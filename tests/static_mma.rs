@@ -1,0 +1,78 @@
+//! cute-static's tiled MMAs (computed by the type checker) against cute-dyn's (checked against
+//! CuTe C++ 4.2 in tests/mma.rs): for every atom cute-static defines, over several atom
+//! layouts, `thr_layout_vmnk`, `thrfrg_a/b/c` and every thread's `partition_a/b/c` and
+//! `partition_fragment_a/b/c` of column- and row-major operands are the same layouts (static
+//! flags included) and offsets.
+
+use cute::cute_dyn::{self as dy, Int, Style};
+use cute::cute_static::mma::{
+    MmaAtom, SM80_16x8x16_F32F16F16F32_TN, SM80_16x8x8_F32F16F16F32_TN, SM80_16x8x8_F32TF32TF32F32_TN, TiledMma,
+    UniversalFMA,
+};
+use cute::cute_static::{layout, Congruent, IntTuple, Layout};
+
+fn cpp<S: Congruent<D>, D: IntTuple>(l: &Layout<S, D>) -> String {
+    l.to_styled(Style::Cpp).unwrap()
+}
+
+macro_rules! agree {
+    ($atom:ty, $atom_layout:tt, $atom_layout_dyn:expr, c: $c:tt, a: $a:tt, b: $b:tt) => {{
+        let mma = TiledMma::<$atom, Layout!$atom_layout>::new();
+        let d = dy::mma::TiledMma::new(dy::mma::MmaAtom::named(<$atom as MmaAtom>::NAME).unwrap(), &$atom_layout_dyn.parse().unwrap(), &[]).unwrap();
+        let vmnk = mma.thr_layout_vmnk();
+        assert_eq!(cpp(&vmnk), d.thr_layout_vmnk().to_styled(Style::Cpp));
+        let (c, a, b) = (layout!$c, layout!$a, layout!$b);
+        let (cd, ad, bd) = (c.to_dyn().unwrap(), a.to_dyn().unwrap(), b.to_dyn().unwrap());
+        assert_eq!(cpp(&mma.thrfrg_c(c)), d.thrfrg_c(&cd).unwrap().to_styled(Style::Cpp));
+        assert_eq!(cpp(&mma.thrfrg_a(a)), d.thrfrg_a(&ad).unwrap().to_styled(Style::Cpp));
+        assert_eq!(cpp(&mma.thrfrg_b(b)), d.thrfrg_b(&bd).unwrap().to_styled(Style::Cpp));
+        let pair = |(l, o): (dy::Layout, Int)| (l.to_styled(Style::Cpp), o.value() as usize);
+        for thr in 0..vmnk.size() {
+            let t = Int::dy(thr as i64);
+            let (p, o) = mma.partition_c(c, thr).unwrap();
+            assert_eq!((cpp(&p), o), pair(d.partition_c(&cd, t).unwrap()), "C thread {thr}");
+            let (p, o) = mma.partition_a(a, thr).unwrap();
+            assert_eq!((cpp(&p), o), pair(d.partition_a(&ad, t).unwrap()), "A thread {thr}");
+            let (p, o) = mma.partition_b(b, thr).unwrap();
+            assert_eq!((cpp(&p), o), pair(d.partition_b(&bd, t).unwrap()), "B thread {thr}");
+            assert_eq!(cpp(&mma.partition_fragment_c(c, thr).unwrap()), d.partition_fragment_c(&cd, t).unwrap().to_styled(Style::Cpp));
+            assert_eq!(cpp(&mma.partition_fragment_a(a, thr).unwrap()), d.partition_fragment_a(&ad, t).unwrap().to_styled(Style::Cpp));
+            assert_eq!(cpp(&mma.partition_fragment_b(b, thr).unwrap()), d.partition_fragment_b(&bd, t).unwrap().to_styled(Style::Cpp));
+        }
+        // A thread past the tiled MMA's is an error, as cute-dyn's.
+        assert!(mma.partition_c(c, vmnk.size()).is_err());
+        assert!(d.partition_c(&cd, Int::dy(vmnk.size() as i64)).is_err());
+    }};
+}
+
+#[test]
+fn universal_fma() {
+    // CuTe C++ 4.2's print of thrfrg_C and thrfrg_A (g++ over the 4.2 headers).
+    let mma = TiledMma::<UniversalFMA, Layout![(8,16,1):(1,8,0)]>::new();
+    assert_eq!(
+        cpp(&mma.thrfrg_c(layout!((64,128):(1,64)))),
+        "((_1,(_8,_16)),(_1,(_8,_8))):((_0,(_1,_64)),(_0,(_8,_1024)))"
+    );
+    assert_eq!(
+        cpp(&mma.thrfrg_a(layout!((64,32):(32,1)))),
+        "((_1,(_8,_1)),(_1,(_8,_32))):((_0,(_32,_0)),(_0,(_256,_1)))"
+    );
+    agree!(UniversalFMA, [(8,16,1):(1,8,0)], "(8,16,1):(1,8,0)",
+        c: ((64,128):(1,64)), a: ((64,32):(32,1)), b: ((128,32):(1,128)));
+    agree!(UniversalFMA, [(4,2,1):(2,1,0)], "(4,2,1):(2,1,0)",
+        c: ((8,(2,4)):(8,(1,2))), a: ((16,4):(1,16)), b: ((4,4):(4,1)));
+}
+
+#[test]
+fn sm80_f16() {
+    agree!(SM80_16x8x16_F32F16F16F32_TN, [(2,2,1):(1,2,0)], "(2,2,1):(1,2,0)",
+        c: ((64,32):(1,64)), a: ((64,32):(32,1)), b: ((32,64):(1,32)));
+    agree!(SM80_16x8x8_F32F16F16F32_TN, [(1,2,1):(0,1,0)], "(1,2,1):(0,1,0)",
+        c: ((32,32):(32,1)), a: ((32,16):(1,32)), b: ((32,16):(16,1)));
+}
+
+#[test]
+fn sm80_tf32() {
+    agree!(SM80_16x8x8_F32TF32TF32F32_TN, [(2,1,1):(1,0,0)], "(2,1,1):(1,0,0)",
+        c: ((32,16):(1,32)), a: ((32,8):(8,1)), b: ((16,16):(1,16)));
+}

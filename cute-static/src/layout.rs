@@ -239,6 +239,11 @@ impl<S, D> Layout<S, D> {
     pub(crate) const fn from_parts(shape: S, stride: D) -> Self {
         Layout { shape, stride }
     }
+
+    /// The shape and the stride, without bounds (for the type-level machinery).
+    pub(crate) fn into_parts(self) -> (S, D) {
+        (self.shape, self.stride)
+    }
 }
 
 impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {

@@ -64,6 +64,8 @@ pub mod recast;
 #[doc(hidden)]
 pub mod tiler;
 
+/// Tiled copies computed by the type checker.
+pub mod copy;
 pub mod error;
 pub mod guide;
 pub mod int_tuple;

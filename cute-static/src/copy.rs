@@ -1,0 +1,343 @@
+//! Tiled copies (CuTe's `cute/atom/copy_atom.hpp`) computed by the type checker: a copy atom's
+//! thread-value layouts as types (CuTe's `Copy_Traits`, in elements), tiled over static thread
+//! and value layouts, and the per-thread source and destination partitions of static layouts
+//! (the same algorithm as cute-dyn's `copy` module, which is checked against CuTe C++ 4.2).
+//! Only layouts: the atom's instruction is the kernel's.
+
+use core::marker::PhantomData;
+
+use typenum::U1;
+
+use crate::int_tuple::{Cons, IntTuple, Nil};
+use crate::layout::{Congruent, Layout};
+use crate::ops::{CoalesceBy, RakedProduct, RightInverse, ZippedDivide};
+use crate::tensor::TensorError;
+use crate::tiler::{ByMode, Under};
+use crate::Composition;
+
+/// A copy atom (CuTe's `Copy_Atom<Op, T>`, its layouts in elements): the threads it takes and
+/// values it moves, and the layouts `(thread, value) -> bit index` of its source, destination
+/// and reference, upcast to the element.
+pub trait CopyAtom: Copy + Default {
+    /// The CuTe name of the operation.
+    const NAME: &'static str;
+    /// `size<0>(ValLayoutRef)`: the atom's threads.
+    type NumThr: Default + Copy;
+    /// `size<1>(ValLayoutRef)`: the values each thread moves.
+    type NumVal: Default + Copy;
+    /// `ValLayoutSrc`.
+    type Src: Default + Copy;
+    /// `ValLayoutDst`.
+    type Dst: Default + Copy;
+    /// `ValLayoutRef`.
+    type Ref: Default + Copy;
+}
+
+/// `Copy_Atom<UniversalCopy<uintN_t>, T>` with `N = V * bits(T)`: one thread moving `V`
+/// consecutive elements (`(1,V):(0,1)` for source, destination and reference).
+#[derive(Debug)]
+pub struct UniversalCopy<V>(PhantomData<V>);
+impl<V> Clone for UniversalCopy<V> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<V> Copy for UniversalCopy<V> {}
+impl<V> Default for UniversalCopy<V> {
+    fn default() -> Self {
+        UniversalCopy(PhantomData)
+    }
+}
+impl<V: typenum::Unsigned + Default + Copy> CopyAtom for UniversalCopy<V> {
+    const NAME: &'static str = "UniversalCopy";
+    type NumThr = U1;
+    type NumVal = V;
+    type Src = Layout<Cons<U1, Cons<V, Nil>>, Cons<typenum::U0, Cons<U1, Nil>>>;
+    type Dst = Self::Src;
+    type Ref = Self::Src;
+}
+
+/// CuTe's `TiledCopy` of an atom over static thread and value layouts (`make_tiled_copy(atom,
+/// thr, val)`): the tile `raked_product(thr, val)`, its right inverse the thread-value layout.
+/// Zero-sized.
+///
+/// # Examples
+/// ```
+/// use cute_static::copy::{TiledCopy, UniversalCopy};
+/// use cute_static::{typenum::U8, Layout};
+/// // 128-bit copies of 16-bit elements: 32x4 threads (row-major), 8 values each in a row;
+/// // CuTe C++ 4.2: the tile is (32,32), thread t's values ((_4,_32),_8):((_256,_1),_32).
+/// let copy = TiledCopy::<UniversalCopy<U8>, Layout![(32,4):(4,1)], Layout![(1,8):(0,1)]>::new();
+/// assert_eq!(copy.layout_tv().to_string(), "((4,32),8):((256,1),32)");
+/// ```
+pub struct TiledCopy<A, T, V>(PhantomData<(A, T, V)>);
+impl<A, T, V> Clone for TiledCopy<A, T, V> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<A, T, V> Copy for TiledCopy<A, T, V> {}
+impl<A, T, V> Default for TiledCopy<A, T, V> {
+    fn default() -> Self {
+        TiledCopy(PhantomData)
+    }
+}
+
+/// The thread-value layout and the tile of a tiled copy (`TiledLayout_TV`, `Tiler_MN`).
+pub trait CopyTiling {
+    /// `TiledLayout_TV`, `(thread, value) -> index` of the column-major tile.
+    type LayoutTv: Default + Copy;
+    /// `Tiler_MN`, the tile's extents, as a by-mode tiler.
+    type Tiler: Default + Copy;
+}
+impl<A, TS, TD, VS, VD, MS, MD, I, R> CopyTiling for TiledCopy<A, Layout<TS, TD>, Layout<VS, VD>>
+where
+    TS: crate::layout::SizeT,
+    VS: crate::layout::SizeT,
+    Layout<TS, TD>: RakedProduct<Layout<VS, VD>, Output = Layout<MS, MD>>,
+    MS: crate::tensor::ProductEach,
+    Layout<MS, MD>: RightInverse<Output = I>,
+    Cons<Sz<TS>, Cons<Sz<VS>, Nil>>: crate::layout::Compact<crate::LayoutLeft, U1>,
+    I: Composition<
+        Layout<
+            Cons<Sz<TS>, Cons<Sz<VS>, Nil>>,
+            <Cons<Sz<TS>, Cons<Sz<VS>, Nil>> as crate::layout::Compact<crate::LayoutLeft, U1>>::Stride,
+        >,
+        Output = R,
+    >,
+    R: Default + Copy,
+    <MS as crate::tensor::ProductEach>::Output: Copy,
+{
+    type LayoutTv = R;
+    type Tiler = ByMode<<MS as crate::tensor::ProductEach>::Output>;
+}
+
+/// `size(S)` of a static shape.
+type Sz<S> = <S as crate::layout::SizeT>::Output;
+/// The profile `(1,(1,1))` of `tile2thrfrg`'s coalesce.
+type Profile = Cons<U1, Cons<Cons<U1, Cons<U1, Nil>>, Nil>>;
+
+/// `zip` of a layout `((a,b),(c,d))`: `((a,c),(b,d))`.
+pub trait Zip2 {
+    /// The zipped layout.
+    type Output: Default + Copy;
+}
+impl<A, B, C, D, DA, DB, DC, DD> Zip2
+    for Layout<
+        Cons<Cons<A, Cons<B, Nil>>, Cons<Cons<C, Cons<D, Nil>>, Nil>>,
+        Cons<Cons<DA, Cons<DB, Nil>>, Cons<Cons<DC, Cons<DD, Nil>>, Nil>>,
+    >
+where
+    Layout<
+        Cons<Cons<A, Cons<C, Nil>>, Cons<Cons<B, Cons<D, Nil>>, Nil>>,
+        Cons<Cons<DA, Cons<DC, Nil>>, Cons<Cons<DB, Cons<DD, Nil>>, Nil>>,
+    >: Default + Copy,
+{
+    type Output = Layout<
+        Cons<Cons<A, Cons<C, Nil>>, Cons<Cons<B, Cons<D, Nil>>, Nil>>,
+        Cons<Cons<DA, Cons<DC, Nil>>, Cons<Cons<DB, Cons<DD, Nil>>, Nil>>,
+    >;
+}
+
+/// `tidfrg_S` / `tidfrg_D` of a layout (implemented by it) for a tiled copy of thread-value
+/// layout `TV`, tile `T` and an atom of `NT` threads, `NV` values, whose reference maps to the
+/// target layout by `R2T` (`right_inverse(ref) ∘ target`): `(Thr,(FrgV,FrgX),(RestM,...))`
+/// flattened to `(Thr, Frg, Rest)`; and a thread's part of it.
+pub trait TidFrg<TV, T, NT, NV, R2T> {
+    /// The thread-fragment layout.
+    type Output;
+    /// A thread's part's shape, `(Frg, RestM, RestN, ...)`.
+    type PartShape: Congruent<Self::PartStride>;
+    /// A thread's part's stride.
+    type PartStride: IntTuple;
+    /// The thread-fragment layout.
+    fn tidfrg(self) -> Self::Output;
+    /// `tidfrg(thr, _, repeat<R>(_))`: thread `thr`'s part and its offset.
+    ///
+    /// # Errors
+    /// [`TensorError::ThreadOutOfRange`] for a thread past the fragment's.
+    fn part(self, thr: usize) -> Result<(Layout<Self::PartShape, Self::PartStride>, usize), TensorError>;
+}
+// The thread's slice is computed here, on the types this impl has just named, rather than by
+// a bound on the fragment type: the solver meets such a bound before the fragment's type is
+// known and overflows matching the rest mode's unknown tail.
+impl<Lo, TV, T, NT, NV, R2T, Z, ATV, TTV, M, TH, FR, RE, THD, FRD, RED, F> TidFrg<TV, T, NT, NV, R2T> for Lo
+where
+    T: Default + Copy,
+    TV: Default + Copy + ZippedDivide<ByMode<Cons<NT, Cons<NV, Nil>>>, Output = ATV>,
+    NT: Default + Copy,
+    NV: Default + Copy,
+    R2T: Default + Copy,
+    Lo: ZippedDivide<T, Output = Layout<Z, F>>,
+    ATV: Composition<ByMode<Cons<R2T, Cons<Under, Nil>>>, Output = TTV>,
+    TTV: Zip2,
+    <TTV as Zip2>::Output: CoalesceBy<Profile, Output = M>,
+    Layout<Z, F>: Composition<
+        ByMode<Cons<M, Cons<Under, Nil>>>,
+        Output = Layout<Cons<Cons<TH, Cons<FR, Nil>>, Cons<RE, Nil>>, Cons<Cons<THD, Cons<FRD, Nil>>, Cons<RED, Nil>>>,
+    >,
+    M: Default + Copy,
+    TH: Congruent<THD>,
+    THD: IntTuple,
+    FR: IntTuple,
+    FRD: IntTuple,
+    RE: RestJoin<RED, FR, FRD>,
+    RE: Copy,
+    RED: Copy,
+{
+    type Output = Layout<Cons<TH, Cons<FR, Cons<RE, Nil>>>, Cons<THD, Cons<FRD, Cons<RED, Nil>>>>;
+    type PartShape = <RE as RestJoin<RED, FR, FRD>>::Shape;
+    type PartStride = <RE as RestJoin<RED, FR, FRD>>::Stride;
+    #[inline(always)]
+    fn tidfrg(self) -> Self::Output {
+        let tiled = self.zipped_divide(T::default());
+        let (s, d) = tiled.composition(ByMode(Default::default())).into_parts();
+        Layout::from_parts(
+            Cons(s.0 .0, Cons(s.0 .1 .0, Cons(s.1 .0, Nil))),
+            Cons(d.0 .0, Cons(d.0 .1 .0, Cons(d.1 .0, Nil))),
+        )
+    }
+    #[inline(always)]
+    fn part(self, thr: usize) -> Result<(Layout<Self::PartShape, Self::PartStride>, usize), TensorError> {
+        let (s, d) = <Self as TidFrg<TV, T, NT, NV, R2T>>::tidfrg(self).into_parts();
+        let (th, thd) = (s.0, d.0);
+        let threads = th.checked_product().ok_or(TensorError::Overflow { what: "size" })?;
+        if thr >= threads {
+            return Err(TensorError::ThreadOutOfRange { thread: thr, threads });
+        }
+        let offset = crate::layout::Coord::crd2idx(&thr, &th, &thd);
+        let (fr, frd, re, red) = (s.1 .0, d.1 .0, s.1 .1 .0, d.1 .1 .0);
+        Ok((re.join(red, fr, frd), offset))
+    }
+}
+
+/// The values mode `F` and the rest modes `(RestM,RestN,...)` of a thread's part: the rest's
+/// modes joined after the values (C++'s `repeat<R>(_)`); a single rest mode `(Rest)` kept as one
+/// mode (`repeat<1>(_)` is `_`). Implemented by the rest's shape.
+pub trait RestJoin<D, F, FD> {
+    /// The part's shape.
+    type Shape: Congruent<Self::Stride>;
+    /// The part's stride.
+    type Stride: IntTuple;
+    /// The part.
+    fn join(self, d: D, f: F, fd: FD) -> Layout<Self::Shape, Self::Stride>;
+}
+impl<R0, R1, RT, D0, D1, DT, F, FD> RestJoin<Cons<D0, Cons<D1, DT>>, F, FD> for Cons<R0, Cons<R1, RT>>
+where
+    Cons<F, Cons<R0, Cons<R1, RT>>>: Congruent<Cons<FD, Cons<D0, Cons<D1, DT>>>>,
+    Cons<FD, Cons<D0, Cons<D1, DT>>>: IntTuple,
+{
+    type Shape = Cons<F, Cons<R0, Cons<R1, RT>>>;
+    type Stride = Cons<FD, Cons<D0, Cons<D1, DT>>>;
+    #[inline(always)]
+    fn join(self, d: Cons<D0, Cons<D1, DT>>, f: F, fd: FD) -> Layout<Self::Shape, Self::Stride> {
+        Layout::new(Cons(f, self), Cons(fd, d))
+    }
+}
+impl<R0, D0, F, FD> RestJoin<Cons<D0, Nil>, F, FD> for Cons<R0, Nil>
+where
+    Cons<F, Cons<Cons<R0, Nil>, Nil>>: Congruent<Cons<FD, Cons<Cons<D0, Nil>, Nil>>>,
+    Cons<FD, Cons<Cons<D0, Nil>, Nil>>: IntTuple,
+{
+    type Shape = Cons<F, Cons<Cons<R0, Nil>, Nil>>;
+    type Stride = Cons<FD, Cons<Cons<D0, Nil>, Nil>>;
+    #[inline(always)]
+    fn join(self, d: Cons<D0, Nil>, f: F, fd: FD) -> Layout<Self::Shape, Self::Stride> {
+        Layout::new(Cons(f, Cons(self, Nil)), Cons(fd, Cons(d, Nil)))
+    }
+}
+
+/// `right_inverse(ref) ∘ target`: the atom's reference threads and values mapped to the
+/// target's (source or destination).
+type RefTo<A, T> = <<<A as CopyAtom>::Ref as RightInverse>::Output as Composition<T>>::Output;
+
+macro_rules! side {
+    ($(#[$tdoc:meta])* $tidfrg:ident, $(#[$pdoc:meta])* $partition:ident, $target:ident) => {
+        $(#[$tdoc])*
+        #[inline(always)]
+        pub fn $tidfrg<O>(&self, o: O) -> <O as TidFrg<<Self as CopyTiling>::LayoutTv, <Self as CopyTiling>::Tiler, A::NumThr, A::NumVal, RefTo<A, A::$target>>>::Output
+        where
+            Self: CopyTiling,
+            A::Ref: RightInverse,
+            <A::Ref as RightInverse>::Output: Composition<A::$target>,
+            O: TidFrg<<Self as CopyTiling>::LayoutTv, <Self as CopyTiling>::Tiler, A::NumThr, A::NumVal, RefTo<A, A::$target>>,
+        {
+            o.tidfrg()
+        }
+
+        $(#[$pdoc])*
+        #[inline(always)]
+        #[allow(clippy::type_complexity)]
+        pub fn $partition<O>(
+            &self,
+            o: O,
+            thr: usize,
+        ) -> Result<(Layout<<O as TidFrg<<Self as CopyTiling>::LayoutTv, <Self as CopyTiling>::Tiler, A::NumThr, A::NumVal, RefTo<A, A::$target>>>::PartShape, <O as TidFrg<<Self as CopyTiling>::LayoutTv, <Self as CopyTiling>::Tiler, A::NumThr, A::NumVal, RefTo<A, A::$target>>>::PartStride>, usize), TensorError>
+        where
+            Self: CopyTiling,
+            A::Ref: RightInverse,
+            <A::Ref as RightInverse>::Output: Composition<A::$target>,
+            O: TidFrg<<Self as CopyTiling>::LayoutTv, <Self as CopyTiling>::Tiler, A::NumThr, A::NumVal, RefTo<A, A::$target>>,
+        {
+            o.part(thr)
+        }
+    };
+}
+
+impl<A: CopyAtom, T, V> TiledCopy<A, T, V> {
+    /// `make_tiled_copy(A{}, T{}, V{})`.
+    pub fn new() -> Self {
+        TiledCopy(PhantomData)
+    }
+
+    /// `TiledLayout_TV`: `(thread, value) -> index` of the column-major tile.
+    pub fn layout_tv(&self) -> <Self as CopyTiling>::LayoutTv
+    where
+        Self: CopyTiling,
+    {
+        Default::default()
+    }
+
+    /// `Tiler_MN`: the tile's extents, as a by-mode tiler.
+    pub fn tiler_mn(&self) -> <Self as CopyTiling>::Tiler
+    where
+        Self: CopyTiling,
+    {
+        Default::default()
+    }
+
+    side!(
+        /// `tidfrg_S`: an `(M,N,...)` source layout as `(Thr, (FrgV,FrgX), (RestM,RestN,...))`.
+        tidfrg_s,
+        /// `get_slice(thr).partition_S(s)`: thread `thr`'s `((FrgV,FrgX),RestM,RestN,...)` part of
+        /// a static `(M,N,...)` source, and its offset.
+        ///
+        /// # Errors
+        /// [`TensorError::ThreadOutOfRange`] for a thread past the tiled copy's.
+        ///
+        /// # Examples
+        /// ```
+        /// use cute_static::copy::{TiledCopy, UniversalCopy};
+        /// use cute_static::{layout, typenum::U8, Layout};
+        /// let copy = TiledCopy::<UniversalCopy<U8>, Layout![(32,4):(4,1)], Layout![(1,8):(0,1)]>::new();
+        /// // Thread 109's values of a 64x64 column-major tile (CuTe C++ 4.2:
+        /// // ((_8,_1),_2,_2):((_64,_0),_32,_2048) at 539).
+        /// let (part, offset) = copy.partition_s(layout!((64,64):(1,64)), 109)?;
+        /// assert_eq!((part.to_string(), offset), ("((8,1),2,2):((64,0),32,2048)".to_string(), 539));
+        /// # Ok::<(), cute_static::tensor::TensorError>(())
+        /// ```
+        partition_s,
+        Src
+    );
+
+    side!(
+        /// `tidfrg_D`: an `(M,N,...)` destination layout as `(Thr, (FrgV,FrgX), (RestM,...))`.
+        tidfrg_d,
+        /// `get_slice(thr).partition_D(d)`: thread `thr`'s part of a static destination.
+        ///
+        /// # Errors
+        /// As `partition_s`.
+        partition_d,
+        Dst
+    );
+}

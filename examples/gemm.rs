@@ -7,7 +7,9 @@
 //!   where `elem_less(coordinate, shape)`, so residue tiles of any `M`, `N`, `K` are predicated.
 //! * Each block's `A` and `B` tiles are packed into shared tiles whose storage is sized by
 //!   their (static) layouts at compile time, laid out so that every thread's operand panel is
-//!   contiguous: `sA` is `((TM,MR),BK):((MR*BK,1),MR)` as an `(M,K)` layout, `sB` likewise.
+//!   contiguous: `sA` is `((TM,MR),BK):((MR*BK,1),MR)` as an `(M,K)` layout, `sB` likewise; a
+//!   `TiledCopy` (`UniversalCopy<uint128_t>` over 16x8 threads, 4x1 values) packs them, each
+//!   thread moving its `partition_S` of the block tile to its `partition_D` of the shared tile.
 //! * Each thread reads its `partition_A(sA)` and `partition_B(sB)` panels, accumulates in a
 //!   register fragment laid out by `partition_fragment_C`, and writes it through
 //!   `partition_C` of the block: thread `(tm, tn)` owns rows `tm + TM*i` and columns

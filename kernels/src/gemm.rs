@@ -7,7 +7,10 @@
 //! * Each block's `A` and `B` tiles are packed into shared tiles whose storage is sized by
 //!   their (static) layouts at compile time, laid out so that every thread's operand panel is
 //!   contiguous: `sA` is the `(M,K)` layout `((TM,MR),BK):((MR*BK,1),MR)`, `sB` the `(N,K)`
-//!   layout `((TN,NR),BK):((NR*BK,1),NR)`.
+//!   layout `((TN,NR),BK):((NR*BK,1),NR)`. A `TiledCopy` packs them: `make_tiled_copy(
+//!   UniversalCopy<uint128_t>, (16,8), (4,1))`, each thread moving its `partition_S` of the
+//!   block tile (read through the identity tensor's tile, predicated) to its `partition_D` of
+//!   the shared tile.
 //! * Thread `tid`'s operands are the tiled MMA's `partition_A(sA)` and `partition_B(sB)` (its
 //!   contiguous `(1,MR,BK)` and `(1,NR,BK)` panels), its accumulators a register fragment laid
 //!   out by `partition_fragment_C` of the block, and it writes them through `partition_C` of the
@@ -17,6 +20,7 @@
 //!
 //! Checked against the naive triple loop.
 
+use cute_static::copy::{TiledCopy, UniversalCopy};
 use cute_static::mma::{TiledMma, UniversalFMA};
 use cute_static::tensor::{elem_less, make_tensor, IdentityTensor, Tensor};
 use cute_static::{layout, shape, Layout, StaticLayout};
@@ -41,6 +45,13 @@ type SmemA = Layout![((8,8),256):((2048,1),8)];
 type SmemB = Layout![((16,8),256):((2048,1),8)];
 /// The `(BM, BN)` block of `C`, column-major: the indices `partition_C` gives each thread.
 type BlockC = Layout![(64,128):(1,64)];
+/// The tiled copy that packs the shared tiles: 16x8 threads, each moving 4 consecutive rows
+/// (`UniversalCopy<uint128_t>` of floats) of a `(64, 8)` tile.
+type Pack = TiledCopy<UniversalCopy<cute_static::typenum::U4>, Layout![(16,8):(1,16)], Layout![(4,1):(1,0)]>;
+/// A block tile of `A` as `(M,K)` indices of its column-major `(BM, BK)` coordinate tile.
+type TileA = Layout![(64,256):(1,64)];
+/// A block tile of `B` as `(N,K)` indices of its column-major `(BK, BN)` coordinate tile.
+type TileB = Layout![(128,256):(256,1)];
 
 /// `acc += pa * pb` over `BK`: the register tile of one thread, `pa` its `(1,MR,BK)` panel of
 /// A, `pb` its `(1,NR,BK)` panel of B (index `i + MR*k`, `j + NR*k`) and `acc` its `(1,MR,NR)`
@@ -135,16 +146,36 @@ pub fn gemm(m: usize, n: usize, k: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
     let mma = Mma::new();
     let threads = mma.thr_layout_vmnk().size();
     let (k_tiles, n_tiles) = (k.div_ceil(BK), n.div_ceil(BN));
-    // B's block tiles, (kt, bj) -> the shared tile, filled by (n, k) coordinate of the tile.
+    // Each packing thread's source (indices of a block tile's coordinates, read through the
+    // identity tensor's tile) and destination (offsets in the shared tile): `partition_S` and
+    // `partition_D` of the tiled copy.
+    let pack = Pack::new();
+    let pack_threads = 16 * 8;
+    macro_rules! pack_parts {
+        ($src:ty, $dst:ty) => {
+            (0..pack_threads)
+                .map(|t| {
+                    let s = pack.partition_s(<$src>::default(), t).expect("a thread of the tiled copy");
+                    let d = pack.partition_d(<$dst>::default(), t).expect("a thread of the tiled copy");
+                    (s, d)
+                })
+                .collect::<Vec<_>>()
+        };
+    }
+    let (pack_a, pack_b) = (pack_parts!(TileA, SmemA), pack_parts!(TileB, SmemB));
+    // The shared tiles' storage, indexed by offset.
+    let (a_cosize, b_cosize) = (SmemA::default().cosize(), SmemB::default().cosize());
+    // B's block tiles, (kt, bj) -> the shared tile.
     let mut sb: Vec<Shared<SmemB>> = Vec::with_capacity(k_tiles * n_tiles);
     for kt in 0..k_tiles {
         for bj in 0..n_tiles {
             let tb = cb.local_tile(shape!((256, 128)), &[kt, bj]).expect("a tile of the grid");
             let mut s = make_tensor::<f32, _, _>(SmemB::default());
-            for kk in 0..BK {
-                for j in 0..BN {
-                    let crd = tb.get(kk + BK * j);
-                    s[j + BN * kk] = if elem_less(&crd, cb.shape()) { *gb.at(&crd) } else { 0.0 };
+            let mut flat = s.view_mut().with_layout(layout!({ b_cosize }:1)).expect("the shared tile's storage");
+            for ((ps, off_s), (pd, off_d)) in &pack_b {
+                for v in 0..ps.size() {
+                    let crd = tb.get(off_s + ps.call(v));
+                    flat[off_d + pd.call(v)] = if elem_less(&crd, cb.shape()) { *gb.at(&crd) } else { 0.0 };
                 }
             }
             sb.push(s);
@@ -165,10 +196,11 @@ pub fn gemm(m: usize, n: usize, k: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
     for bi in 0..m.div_ceil(BM) {
         for (kt, s) in sa.iter_mut().enumerate() {
             let ta = ca.local_tile(shape!((64, 256)), &[bi, kt]).expect("a tile of the grid");
-            for kk in 0..BK {
-                for i in 0..BM {
-                    let crd = ta.get(i + BM * kk);
-                    s[i + BM * kk] = if elem_less(&crd, ca.shape()) { *ga.at(&crd) } else { 0.0 };
+            let mut flat = s.view_mut().with_layout(layout!({ a_cosize }:1)).expect("the shared tile's storage");
+            for ((ps, off_s), (pd, off_d)) in &pack_a {
+                for v in 0..ps.size() {
+                    let crd = ta.get(off_s + ps.call(v));
+                    flat[off_d + pd.call(v)] = if elem_less(&crd, ca.shape()) { *ga.at(&crd) } else { 0.0 };
                 }
             }
         }
@@ -275,4 +307,31 @@ fn the_partitions_are_the_panels() {
         }
     }
     assert!(seen.iter().all(|&x| x == 1));
+}
+
+/// The packing copy moves each element of a block tile to its place in the shared tile, once:
+/// the tiled copy's source part (an index of the tile's coordinates) and destination part (an
+/// offset in the shared tile) of every thread and value name the same `(m, k)` (`(n, k)`).
+#[test]
+fn the_packing_copy_moves_each_element_once() {
+    let pack = Pack::new();
+    let (mut seen_a, mut seen_b) = (vec![0; BM * BK], vec![0; BN * BK]);
+    for t in 0..16 * 8 {
+        let ((ps, off_s), (pd, off_d)) =
+            (pack.partition_s(TileA::default(), t).unwrap(), pack.partition_d(SmemA::default(), t).unwrap());
+        for v in 0..ps.size() {
+            let idx = off_s + ps.call(v);
+            assert_eq!(SmemA::default().call(idx), off_d + pd.call(v));
+            seen_a[idx] += 1;
+        }
+        let ((ps, off_s), (pd, off_d)) =
+            (pack.partition_s(TileB::default(), t).unwrap(), pack.partition_d(SmemB::default(), t).unwrap());
+        for v in 0..ps.size() {
+            // TileB's index of (n, k) is the column-major (k, n) tile's: k + BK * n.
+            let (n, k) = ((off_s + ps.call(v)) / BK, (off_s + ps.call(v)) % BK);
+            assert_eq!(SmemB::default().call(n + BN * k), off_d + pd.call(v));
+            seen_b[n + BN * k] += 1;
+        }
+    }
+    assert!(seen_a.iter().chain(&seen_b).all(|&x| x == 1));
 }

@@ -175,6 +175,36 @@ impl<'a, T> Tensor<&'a [T]> {
         Tensor::new(&data[off..], layout)
     }
 
+    /// `domain_offset(coord, tensor)`: the same layout over the storage moved by the layout's
+    /// value at `coord` (CuTe C++ `tensor_impl.hpp`: `data() + layout(coord)`): element `c` of
+    /// the result is element `coord + c` of this tensor where both are in its domain.
+    ///
+    /// # Errors
+    /// Those of `Layout::call_coord`; `InvalidArgument` when the moved layout leaves the
+    /// storage (a negative offset, or one past the end).
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::tensor::Tensor;
+    /// // A 4x8 window (ld 8) of a 16x8 column-major matrix, moved down 1 row and right 2 columns
+    /// // (the values CuTe C++ 4.2 reads there).
+    /// let data: Vec<u32> = (0..128).collect();
+    /// let t = Tensor::new(&data[..], "(4,8):(1,8)".parse()?)?;
+    /// let u = t.domain_offset(&"(1,2)".parse()?)?;
+    /// assert_eq!(*u.at(&"(2,3)".parse()?)?, *t.at(&"(3,5)".parse()?)?);
+    /// assert_eq!(*u.get(0)?, 1 + 2 * 8);
+    /// # Ok::<(), cute_dyn::Error>(())
+    /// ```
+    pub fn domain_offset(&self, c: &Coord) -> Result<Tensor<&'a [T]>> {
+        let off = self.layout.call_coord(c)?.value();
+        let data: &'a [T] = self.data;
+        let off = usize::try_from(off).ok().filter(|&o| o <= data.len()).ok_or_else(|| Error::InvalidArgument {
+            op: "domain_offset",
+            reason: alloc::format!("the moved tensor starts at {off}"),
+        })?;
+        Tensor::new(&data[off..], self.layout.clone())
+    }
+
     /// `local_tile(tensor, tiler, coord)`: the tile at `coord` of the tensor divided by
     /// `tiler` (`zipped_divide`, then the rest mode sliced at `coord`).
     ///

@@ -363,6 +363,25 @@ crate::gate::static_op!(
     fn complement<Cot>(Cot) => ComplementOp, Complement
 );
 
+/// `ceil_div(shape, L)` (CuTe C++ `layout.hpp`): the shape of the tiles of `L` that cover
+/// `shape`, `shape(complement(L, shape))`, computed by the type checker.
+///
+/// # Examples
+/// ```
+/// use cute_static::{complement::ceil_div, layout, shape, Show};
+/// // A (2,2):(1,8) tile over an (8,6) shape: (4,3) tiles (CuTe C++ 4.2 prints (_4,_3)).
+/// assert_eq!(Show(&ceil_div(shape!((8,6)), layout!((2,2):(1,8)))).to_string(), "(4,3)");
+/// ```
+#[inline(always)]
+pub fn ceil_div<Cot, L, S, D>(shape: Cot, l: L) -> S
+where
+    L: crate::ops::Complement<Cot, Output = Layout<S, D>>,
+    S: crate::layout::Congruent<D>,
+    D: IntTuple,
+{
+    *l.complement(shape).shape()
+}
+
 /// `cosize(L)` as a typenum number.
 pub type CosizeT<S, D> = <<S as crate::layout::MaxIndexT<D>>::Output as core::ops::Add<B1>>::Output;
 

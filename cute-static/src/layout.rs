@@ -301,6 +301,14 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
         self.shape.max_index(&self.stride)?.checked_add(1)
     }
 
+    /// `coshape(L)`: the extent of the codomain, `1 + sum((s-1) * d)`. With cute-static's
+    /// non-negative integer strides it is the cosize (CuTe's coshape is a tuple only for
+    /// scaled-basis strides).
+    #[inline(always)]
+    pub fn coshape(&self) -> usize {
+        self.cosize()
+    }
+
     /// Evaluate at an integer index, `L(i)` (colexicographic split; the last mode is unwrapped).
     #[inline(always)]
     pub fn call(&self, i: usize) -> usize {

@@ -1,6 +1,6 @@
 //! cute-static's tiled MMAs (computed by the type checker) against cute-dyn's (checked against
 //! CuTe C++ 4.2 in tests/mma.rs): for every atom cute-static defines, over several atom
-//! layouts, `thr_layout_vmnk`, `thrfrg_a/b/c` and every thread's `partition_a/b/c` and
+//! layouts, `thr_layout_vmnk`, `layout_a/b/c_tv`, `thrfrg_a/b/c` and every thread's `partition_a/b/c` and
 //! `partition_fragment_a/b/c` of column- and row-major operands are the same layouts (static
 //! flags included) and offsets.
 
@@ -21,6 +21,9 @@ macro_rules! agree {
         let d = dy::mma::TiledMma::new(dy::mma::MmaAtom::named(<$atom as MmaAtom>::NAME).unwrap(), &$atom_layout_dyn.parse().unwrap(), &[]).unwrap();
         let vmnk = mma.thr_layout_vmnk();
         assert_eq!(cpp(&vmnk), d.thr_layout_vmnk().to_styled(Style::Cpp));
+        assert_eq!(cpp(&mma.layout_c_tv()), d.layout_c_tv().unwrap().to_styled(Style::Cpp), "layout_c_tv");
+        assert_eq!(cpp(&mma.layout_a_tv()), d.layout_a_tv().unwrap().to_styled(Style::Cpp), "layout_a_tv");
+        assert_eq!(cpp(&mma.layout_b_tv()), d.layout_b_tv().unwrap().to_styled(Style::Cpp), "layout_b_tv");
         let (c, a, b) = (layout!$c, layout!$a, layout!$b);
         let (cd, ad, bd) = (c.to_dyn().unwrap(), a.to_dyn().unwrap(), b.to_dyn().unwrap());
         assert_eq!(cpp(&mma.thrfrg_c(c)), d.thrfrg_c(&cd).unwrap().to_styled(Style::Cpp));

@@ -279,6 +279,65 @@ where
     }
 }
 
+/// The operand's thread-fragment of its reference tile, its thread mode widened by `Widen` and
+/// indexed by thread through `Thr` (implemented by the thread-fragment layout).
+pub trait OperandTv<Widen, Thr> {
+    /// `(thread, value) -> index` of the operand's column-major tile.
+    type Output: Default + Copy;
+}
+impl<F, Widen, Thr, W, R> OperandTv<Widen, Thr> for F
+where
+    F: Composition<ByMode<Cons<Widen, Cons<Under, Nil>>>, Output = W>,
+    W: Composition<ByMode<Cons<Thr, Cons<Under, Nil>>>, Output = R>,
+    Widen: Default,
+    Thr: Default,
+    R: Default + Copy,
+{
+    type Output = R;
+}
+
+/// The compact `(X, Y)` reference tile of an operand.
+type TileRef<X, Y> =
+    Layout<Cons<X, Cons<Y, Nil>>, <Cons<X, Cons<Y, Nil>> as crate::layout::Compact<crate::LayoutLeft, U1>>::Stride>;
+/// A tiled MMA's `thr_layout_vmnk` type.
+type VmnkOf<T> = Layout<<T as ThrLayout>::Shape, <T as ThrLayout>::Stride>;
+/// A tiled MMA's `thridx_to_thrid` type.
+type ThrOf<T> = <VmnkOf<T> as ThrIdxToThrId>::Output;
+/// The widening of an A or B thread mode: `(_, <(ThrM,ThrN):(sm,sn), _>)`.
+type Widen<TM, TN, DM, DN> = ByMode<
+    Cons<Under, Cons<ByMode<Cons<Layout<Cons<TM, Cons<TN, Nil>>, Cons<DM, Cons<DN, Nil>>>, Cons<Under, Nil>>>, Nil>>,
+>;
+
+macro_rules! operand_tv {
+    ($(#[$doc:meta])* $name:ident, $x:ident, $y:ident, $sx:ident, $sy:ident, $tv:ident, $widen:ty) => {
+        $(#[$doc])*
+        #[allow(clippy::type_complexity)]
+        #[inline(always)]
+        pub fn $name<R>(&self) -> R
+        where
+            Self: ThrLayout,
+            A::$x: crate::arith::MulT<Sz<$sx>>,
+            A::$y: crate::arith::MulT<Sz<$sy>>,
+            Cons<Perm<A::$x, $sx>, Cons<Perm<A::$y, $sy>, Nil>>: crate::layout::Compact<crate::LayoutLeft, U1>,
+            TileRef<Perm<A::$x, $sx>, Perm<A::$y, $sy>>:
+                ThrFrg<Perm<A::$x, $sx>, Perm<A::$y, $sy>, A::$x, A::$y, A::$tv, Sz<$sx>, Sz<$sy>>,
+            VmnkOf<Self>: ThrIdxToThrId,
+            <TileRef<Perm<A::$x, $sx>, Perm<A::$y, $sy>> as ThrFrg<
+                Perm<A::$x, $sx>,
+                Perm<A::$y, $sy>,
+                A::$x,
+                A::$y,
+                A::$tv,
+                Sz<$sx>,
+                Sz<$sy>,
+            >>::Output: OperandTv<$widen, ThrOf<Self>, Output = R>,
+            R: Default,
+        {
+            Default::default()
+        }
+    };
+}
+
 impl<A: MmaAtom, SM, SN, SK, D> TiledMma<A, Layout<Cons<SM, Cons<SN, Cons<SK, Nil>>>, D>>
 where
     SM: crate::layout::SizeT,
@@ -358,4 +417,49 @@ where
         partition_fragment_b,
         N, K, SN, SK, BLayout, 2, 3
     );
+
+    operand_tv!(
+        /// `get_layoutC_TV`: `(thread, value) -> (m, n)` index of the column-major `(M,N)` tile.
+        ///
+        /// # Examples
+        /// ```
+        /// use cute_static::mma::{TiledMma, SM80_16x8x16_F32F16F16F32_TN};
+        /// use cute_static::{cute_dyn::Style, Layout, StaticLayout};
+        /// let mma = TiledMma::<SM80_16x8x16_F32F16F16F32_TN, Layout![(2,2,1):(1,2,0)]>::new();
+        /// // CuTe C++ 4.2's print of get_layoutC_TV()
+        /// let tv: Layout![((4,8,2,2),((2,2),(1,1))):((64,1,16,256),((32,8),(0,0)))] = mma.layout_c_tv();
+        /// assert_eq!(tv.size(), 128 * 4);
+        /// ```
+        layout_c_tv, M, N, SM, SN, CLayout, Under
+    );
+    operand_tv!(
+        /// `get_layoutA_TV`: `(thread, value) -> (m, k)` index of the column-major `(M,K)` tile;
+        /// the threads that tile N read the same A (stride 0).
+        layout_a_tv, M, K, SM, SK, ALayout, Widen<Sz<SM>, Sz<SN>, U1, typenum::U0>
+    );
+    operand_tv!(
+        /// `get_layoutB_TV`: `(thread, value) -> (n, k)` index of the column-major `(N,K)` tile;
+        /// the threads that tile M read the same B (stride 0).
+        layout_b_tv, N, K, SN, SK, BLayout, Widen<Sz<SM>, Sz<SN>, typenum::U0, U1>
+    );
+}
+
+/// `thridx_to_thrid` of a thread layout `(ThrV,ThrM,ThrN,ThrK) -> thread` (implemented by it):
+/// `(size, 1):(1, 0)` composed with the right inverse of `(vmnk, complement(vmnk, cosize))`,
+/// `thread -> (v, m, n, k)` index.
+pub trait ThrIdxToThrId {
+    /// The layout.
+    type Output: Default + Copy;
+}
+impl<VS, VD, N, C, RS, RD, I, R> ThrIdxToThrId for Layout<VS, VD>
+where
+    VS: crate::layout::SizeT<Output = N> + crate::layout::MaxIndexT<VD>,
+    <VS as crate::layout::MaxIndexT<VD>>::Output: core::ops::Add<typenum::B1, Output = C>,
+    C: crate::complement::ComplementOf<Layout<VS, VD>, Output = Layout<RS, RD>>,
+    Layout<Cons<VS, Cons<RS, Nil>>, Cons<VD, Cons<RD, Nil>>>: crate::ops::RightInverse<Output = I>,
+    Layout<Cons<N, Cons<U1, Nil>>, Cons<U1, Cons<typenum::U0, Nil>>>: Composition<I, Output = R>,
+    I: Default,
+    R: Default + Copy,
+{
+    type Output = R;
 }

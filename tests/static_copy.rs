@@ -50,3 +50,63 @@ fn universal_copies_agree_with_cute_dyn() {
     // 32-bit copies of 16-bit elements (2 values), a rank-3 layout.
     agree!(U2, 16, [(4,8):(8,1)], [(2,1):(1,0)], ((16,16,2):(1,16,256)));
 }
+
+/// The ldmatrix atoms' layouts (16-bit elements) are cute-dyn's (upcast from CuTe's bit
+/// layouts, checked against C++ 4.2), and `make_tiled_copy_A/B/C` of a static tiled MMA equal
+/// cute-dyn's `for_mma_a/b/c`: the thread-value layout, the tile, and every thread's source and
+/// destination partitions.
+#[test]
+fn tiled_copies_for_mmas_agree_with_cute_dyn() {
+    use cute::cute_static::copy::{
+        CopyAtom, SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T, SM75_U32x1_LDSM_N, SM75_U32x2_LDSM_N,
+        SM75_U32x4_LDSM_N,
+    };
+    use cute::cute_static::mma::{
+        MmaAtom, SM80_16x8x16_F32F16F16F32_TN, SM80_16x8x8_F32F16F16F32_TN, TiledMma, UniversalFMA,
+    };
+    macro_rules! atom {
+        ($($a:ty),*) => {$({
+            let d = dy::copy::CopyAtom::new(<$a as CopyAtom>::NAME, 16).unwrap();
+            assert_eq!(cpp(&<<$a as CopyAtom>::Src>::default()), d.layout_src.to_styled(Style::Cpp));
+            assert_eq!(cpp(&<<$a as CopyAtom>::Dst>::default()), d.layout_dst.to_styled(Style::Cpp));
+            assert_eq!(cpp(&<<$a as CopyAtom>::Ref>::default()), d.layout_ref.to_styled(Style::Cpp));
+        })*};
+    }
+    atom!(
+        SM75_U32x1_LDSM_N,
+        SM75_U32x2_LDSM_N,
+        SM75_U32x4_LDSM_N,
+        SM75_U16x2_LDSM_T,
+        SM75_U16x4_LDSM_T,
+        SM75_U16x8_LDSM_T
+    );
+
+    macro_rules! for_mma {
+        ($copy:ty, $bits:expr, $name:expr, $mma:ty, $al:tt, $make:ident, $for:ident, $($l:tt),+) => {{
+            let mma = TiledMma::<$mma, Layout!$al>::new();
+            let dm = dy::mma::TiledMma::new(dy::mma::MmaAtom::named(<$mma as MmaAtom>::NAME).unwrap(), &<Layout!$al>::default().to_dyn().unwrap(), &[]).unwrap();
+            let copy = mma.$make::<$copy>();
+            let d = dy::copy::TiledCopy::$for(dy::copy::CopyAtom::new($name, $bits).unwrap(), &dm).unwrap();
+            assert_eq!(copy.layout_tv().to_styled(Style::Cpp).unwrap(), d.layout_tv().to_styled(Style::Cpp), "{}", $name);
+            assert_eq!(copy.tiler_mn().to_string(), dy::Tiler::from_shape(d.tiler_mn()).to_string());
+            let pair = |(l, o): (dy::Layout, Int)| (l.to_styled(Style::Cpp), o.value() as usize);
+            $({
+                let l = layout!$l;
+                let ld = l.to_dyn().unwrap();
+                for t in 0..dm.size().unwrap() as usize {
+                    let (p, o) = copy.partition_s(l, t).unwrap();
+                    assert_eq!((cpp(&p), o), pair(d.partition_s(&ld, Int::dy(t as i64)).unwrap()), "{} partition_s {} {t}", $name, ld);
+                    let (p, o) = copy.partition_d(l, t).unwrap();
+                    assert_eq!((cpp(&p), o), pair(d.partition_d(&ld, Int::dy(t as i64)).unwrap()), "{} partition_d {} {t}", $name, ld);
+                }
+            })+
+        }};
+    }
+    for_mma!(SM75_U32x1_LDSM_N, 16, "SM75_U32x1_LDSM_N", SM80_16x8x8_F32F16F16F32_TN, [(2,4,1):(4,1,0)], make_tiled_copy_a, for_mma_a, ((64,32):(32,1)));
+    for_mma!(SM75_U32x2_LDSM_N, 16, "SM75_U32x2_LDSM_N", SM80_16x8x16_F32F16F16F32_TN, [(2,2,1):(1,2,0)], make_tiled_copy_b, for_mma_b, ((32,32):(32,1)));
+    for_mma!(SM75_U32x4_LDSM_N, 16, "SM75_U32x4_LDSM_N", SM80_16x8x16_F32F16F16F32_TN, [(2,2,1):(1,2,0)], make_tiled_copy_a, for_mma_a, ((32,16):(16,1)), ((64,32):(1,64)));
+    // (ldmatrix.x4.trans moves 8 values a thread: more than this B fragment has, a compile error.)
+    for_mma!(SM75_U16x4_LDSM_T, 16, "SM75_U16x4_LDSM_T", SM80_16x8x16_F32F16F16F32_TN, [(2,2,1):(1,2,0)], make_tiled_copy_b, for_mma_b, ((16,16):(1,16)));
+    for_mma!(UniversalCopy<U2>, 32, "UniversalCopy<uint64_t>", SM80_16x8x16_F32F16F16F32_TN, [(2,2,1):(1,2,0)], make_tiled_copy_c, for_mma_c, ((32,16):(1,32)));
+    for_mma!(UniversalCopy<U1>, 32, "UniversalCopy<uint32_t>", UniversalFMA, [(16,16,1):(1,16,0)], make_tiled_copy_c, for_mma_c, ((32,32):(1,32)));
+}

@@ -57,6 +57,56 @@ impl<V: typenum::Unsigned + Default + Copy> CopyAtom for UniversalCopy<V> {
     type Ref = Self::Src;
 }
 
+macro_rules! ldsm_atoms {
+    ($($(#[$doc:meta])* $name:ident: $val:ty, $src:ty, $dst:ty;)*) => {$(
+        $(#[$doc])*
+        #[allow(non_camel_case_types)]
+        #[derive(Clone, Copy, Default, Debug)]
+        pub struct $name;
+        impl CopyAtom for $name {
+            const NAME: &'static str = stringify!($name);
+            type NumThr = typenum::U32;
+            type NumVal = $val;
+            type Src = $src;
+            type Dst = $dst;
+            type Ref = $dst;
+        }
+    )*};
+}
+
+ldsm_atoms! {
+    /// `Copy_Atom<SM75_U32x1_LDSM_N, T>` for 16-bit `T`: `ldmatrix.x1`, 32 threads, 2 values
+    /// each in registers.
+    SM75_U32x1_LDSM_N: typenum::U2, crate::Layout![((8,4),8):((8,0),1)], crate::Layout![(32,2):(2,1)];
+    /// `Copy_Atom<SM75_U32x2_LDSM_N, T>` for 16-bit `T`: `ldmatrix.x2`.
+    SM75_U32x2_LDSM_N: typenum::U4, crate::Layout![((16,2),8):((8,0),1)], crate::Layout![(32,(2,2)):(2,(1,64))];
+    /// `Copy_Atom<SM75_U32x4_LDSM_N, T>` for 16-bit `T`: `ldmatrix.x4`.
+    SM75_U32x4_LDSM_N: typenum::U8, crate::Layout![(32,8):(8,1)], crate::Layout![(32,(2,4)):(2,(1,64))];
+    /// `Copy_Atom<SM75_U16x2_LDSM_T, T>` for 16-bit `T`: `ldmatrix.x1.trans`.
+    SM75_U16x2_LDSM_T: typenum::U2, crate::Layout![((8,4),8):((8,0),1)], crate::Layout![((4,8),(1,2)):((16,1),(1,8))];
+    /// `Copy_Atom<SM75_U16x4_LDSM_T, T>` for 16-bit `T`: `ldmatrix.x2.trans`.
+    SM75_U16x4_LDSM_T: typenum::U4, crate::Layout![((16,2),8):((8,0),1)], crate::Layout![((4,8),(1,2,2)):((16,1),(1,8,64))];
+    /// `Copy_Atom<SM75_U16x8_LDSM_T, T>` for 16-bit `T`: `ldmatrix.x4.trans`.
+    SM75_U16x8_LDSM_T: typenum::U8, crate::Layout![(32,8):(8,1)], crate::Layout![((4,8),(1,2,4)):((16,1),(1,8,64))];
+}
+
+/// The tile of a tiled copy given by its thread-value layout (`make_tiled_copy_impl(atom,
+/// layout_tv, tiler)`, what `make_tiled_copy_A/B/C` build): `TiledCopy<Atom, LayoutTv,
+/// TilerMn<Shape>>`.
+#[derive(Debug)]
+pub struct TilerMn<S>(PhantomData<S>);
+impl<S> Clone for TilerMn<S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<S> Copy for TilerMn<S> {}
+impl<S> Default for TilerMn<S> {
+    fn default() -> Self {
+        TilerMn(PhantomData)
+    }
+}
+
 /// CuTe's `TiledCopy` of an atom over static thread and value layouts (`make_tiled_copy(atom,
 /// thr, val)`): the tile `raked_product(thr, val)`, its right inverse the thread-value layout.
 /// Zero-sized.
@@ -110,6 +160,21 @@ where
 {
     type LayoutTv = R;
     type Tiler = ByMode<<MS as crate::tensor::ProductEach>::Output>;
+}
+
+/// A tiled copy over a given thread-value layout and tile: the atom's threads and values must
+/// divide the layout's (C++'s static_asserts in `make_tiled_copy_impl`).
+impl<A, TVS, TVD, S, T0, V0> CopyTiling for TiledCopy<A, Layout<TVS, TVD>, TilerMn<S>>
+where
+    A: CopyAtom,
+    TVS: crate::tensor::ProductEach<Output = Cons<T0, Cons<V0, Nil>>>,
+    T0: core::ops::Rem<A::NumThr, Output = typenum::U0>,
+    V0: core::ops::Rem<A::NumVal, Output = typenum::U0>,
+    Layout<TVS, TVD>: Default + Copy,
+    S: Default + Copy,
+{
+    type LayoutTv = Layout<TVS, TVD>;
+    type Tiler = ByMode<S>;
 }
 
 /// `size(S)` of a static shape.

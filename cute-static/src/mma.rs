@@ -308,17 +308,38 @@ type Widen<TM, TN, DM, DN> = ByMode<
     Cons<Under, Cons<ByMode<Cons<Layout<Cons<TM, Cons<TN, Nil>>, Cons<DM, Cons<DN, Nil>>>, Cons<Under, Nil>>>, Nil>>,
 >;
 
-macro_rules! operand_tv {
-    ($(#[$doc:meta])* $name:ident, $x:ident, $y:ident, $sx:ident, $sy:ident, $tv:ident, $widen:ty) => {
-        $(#[$doc])*
-        #[allow(clippy::type_complexity)]
-        #[inline(always)]
-        pub fn $name<R>(&self) -> R
+/// Which operand of a tiled MMA: A.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct OpA;
+/// Which operand of a tiled MMA: B.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct OpB;
+/// Which operand of a tiled MMA: C.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct OpC;
+
+/// The thread-value layout and the tile of operand `W` ([`OpA`], [`OpB`], [`OpC`]) of a tiled
+/// MMA (implemented by the tiled MMA): `get_layoutX_TV` and `(tile_size<x>, tile_size<y>)`.
+pub trait OperandLayout<W> {
+    /// `(thread, value) -> index` of the operand's column-major tile.
+    type Tv: Default + Copy;
+    /// The operand's tile `(X, Y)`.
+    type Tile: Default + Copy;
+}
+
+macro_rules! operand_layout {
+    ($w:ty, $x:ident, $y:ident, $sx:ident, $sy:ident, $tv:ident, $widen:ty) => {
+        impl<A: MmaAtom, SM, SN, SK, D, R> OperandLayout<$w>
+            for TiledMma<A, Layout<Cons<SM, Cons<SN, Cons<SK, Nil>>>, D>>
         where
+            SM: crate::layout::SizeT,
+            SN: crate::layout::SizeT,
+            SK: crate::layout::SizeT,
             Self: ThrLayout,
             A::$x: crate::arith::MulT<Sz<$sx>>,
             A::$y: crate::arith::MulT<Sz<$sy>>,
-            Cons<Perm<A::$x, $sx>, Cons<Perm<A::$y, $sy>, Nil>>: crate::layout::Compact<crate::LayoutLeft, U1>,
+            Cons<Perm<A::$x, $sx>, Cons<Perm<A::$y, $sy>, Nil>>:
+                crate::layout::Compact<crate::LayoutLeft, U1> + Default + Copy,
             TileRef<Perm<A::$x, $sx>, Perm<A::$y, $sy>>:
                 ThrFrg<Perm<A::$x, $sx>, Perm<A::$y, $sy>, A::$x, A::$y, A::$tv, Sz<$sx>, Sz<$sy>>,
             VmnkOf<Self>: ThrIdxToThrId,
@@ -331,9 +352,37 @@ macro_rules! operand_tv {
                 Sz<$sx>,
                 Sz<$sy>,
             >>::Output: OperandTv<$widen, ThrOf<Self>, Output = R>,
-            R: Default,
+            R: Default + Copy,
+        {
+            type Tv = R;
+            type Tile = Cons<Perm<A::$x, $sx>, Cons<Perm<A::$y, $sy>, Nil>>;
+        }
+    };
+}
+operand_layout!(OpC, M, N, SM, SN, CLayout, Under);
+operand_layout!(OpA, M, K, SM, SK, ALayout, Widen<Sz<SM>, Sz<SN>, U1, typenum::U0>);
+operand_layout!(OpB, N, K, SN, SK, BLayout, Widen<Sz<SM>, Sz<SN>, typenum::U0, U1>);
+
+macro_rules! operand_tv {
+    ($(#[$doc:meta])* $name:ident, $(#[$cdoc:meta])* $copy:ident, $w:ty) => {
+        $(#[$doc])*
+        #[inline(always)]
+        pub fn $name(&self) -> <Self as OperandLayout<$w>>::Tv
+        where
+            Self: OperandLayout<$w>,
         {
             Default::default()
+        }
+
+        $(#[$cdoc])*
+        #[inline(always)]
+        pub fn $copy<C: crate::copy::CopyAtom>(
+            &self,
+        ) -> crate::copy::TiledCopy<C, <Self as OperandLayout<$w>>::Tv, crate::copy::TilerMn<<Self as OperandLayout<$w>>::Tile>>
+        where
+            Self: OperandLayout<$w>,
+        {
+            crate::copy::TiledCopy::default()
         }
     };
 }
@@ -424,23 +473,35 @@ where
         /// # Examples
         /// ```
         /// use cute_static::mma::{TiledMma, SM80_16x8x16_F32F16F16F32_TN};
-        /// use cute_static::{cute_dyn::Style, Layout, StaticLayout};
+        /// use cute_static::{Layout, StaticLayout};
         /// let mma = TiledMma::<SM80_16x8x16_F32F16F16F32_TN, Layout![(2,2,1):(1,2,0)]>::new();
-        /// // CuTe C++ 4.2's print of get_layoutC_TV()
+        /// // The type is CuTe C++ 4.2's print of get_layoutC_TV().
         /// let tv: Layout![((4,8,2,2),((2,2),(1,1))):((64,1,16,256),((32,8),(0,0)))] = mma.layout_c_tv();
         /// assert_eq!(tv.size(), 128 * 4);
         /// ```
-        layout_c_tv, M, N, SM, SN, CLayout, Under
+        layout_c_tv,
+        /// `make_tiled_copy_C(atom, mma)`: the copy atom `C` over the C thread-value layout and
+        /// the `(M,N)` tile, so that a copy's source partition is a thread's C fragment.
+        make_tiled_copy_c,
+        OpC
     );
     operand_tv!(
         /// `get_layoutA_TV`: `(thread, value) -> (m, k)` index of the column-major `(M,K)` tile;
         /// the threads that tile N read the same A (stride 0).
-        layout_a_tv, M, K, SM, SK, ALayout, Widen<Sz<SM>, Sz<SN>, U1, typenum::U0>
+        layout_a_tv,
+        /// `make_tiled_copy_A(atom, mma)`: the copy atom `C` over the A thread-value layout and
+        /// the `(M,K)` tile, so that a copy's destination partition is a thread's A fragment.
+        make_tiled_copy_a,
+        OpA
     );
     operand_tv!(
         /// `get_layoutB_TV`: `(thread, value) -> (n, k)` index of the column-major `(N,K)` tile;
         /// the threads that tile M read the same B (stride 0).
-        layout_b_tv, N, K, SN, SK, BLayout, Widen<Sz<SM>, Sz<SN>, typenum::U0, U1>
+        layout_b_tv,
+        /// `make_tiled_copy_B(atom, mma)`: the copy atom `C` over the B thread-value layout and
+        /// the `(N,K)` tile.
+        make_tiled_copy_b,
+        OpB
     );
 }
 

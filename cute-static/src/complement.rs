@@ -343,25 +343,119 @@ where
     type Output = <(<FilteredModes<S, D> as Lone>::Output,) as ComplementCase<FilteredModes<S, D>, Cot>>::Output;
 }
 
-crate::gate::static_op!(
-    /// `complement(L, cotarget)`: the layout of the indices `L` does not reach, ordered, up to the
-    /// cotarget (an integer or a shape), computed by the type checker for static layouts. Where
-    /// CuTe's algorithm would break its @post `size(R) >= cotarget / size(filter(L))` (a stride
-    /// that is not a multiple of the span below it), a compile error, as cute-dyn refuses it.
-    ///
-    /// # Examples
-    /// ```
-    /// use cute_static::{complement, layout, shape};
-    /// // CuTe docs
-    /// assert_eq!(complement(layout!(4:1), shape!(24)).to_string(), "6:4");
-    /// assert_eq!(complement(layout!(6:4), shape!(24)).to_string(), "4:1");
-    /// assert_eq!(complement(layout!((4,6):(1,4)), shape!(24)).to_string(), "1:0");
-    /// assert_eq!(complement(layout!(4:2), shape!(24)).to_string(), "(2,3):(1,8)");
-    /// assert_eq!(complement(layout!((2,4):(1,6)), shape!(24)).to_string(), "3:2");
-    /// assert_eq!(complement(layout!((2,2):(1,6)), shape!(24)).to_string(), "(3,2):(2,12)");
-    /// ```
-    fn complement<Cot>(Cot) => ComplementOp, Complement
-);
+/// `complement(L, cotarget)`: the layout of the indices `L` does not reach, ordered, up to the
+/// cotarget (an integer or a shape), computed by the type checker for static layouts. (A
+/// run-time `usize` cotarget: the [`Complement`](crate::Complement) trait's method, or
+/// [`ComplementDyn`].) Where
+/// CuTe's algorithm would break its @post `size(R) >= cotarget / size(filter(L))` (a stride
+/// that is not a multiple of the span below it), a compile error, as cute-dyn refuses it.
+///
+/// # Examples
+/// ```
+/// use cute_static::{complement, layout, shape};
+/// // CuTe docs
+/// assert_eq!(complement(layout!(4:1), shape!(24)).to_string(), "6:4");
+/// assert_eq!(complement(layout!(6:4), shape!(24)).to_string(), "4:1");
+/// assert_eq!(complement(layout!((4,6):(1,4)), shape!(24)).to_string(), "1:0");
+/// assert_eq!(complement(layout!(4:2), shape!(24)).to_string(), "(2,3):(1,8)");
+/// assert_eq!(complement(layout!((2,4):(1,6)), shape!(24)).to_string(), "3:2");
+/// assert_eq!(complement(layout!((2,2):(1,6)), shape!(24)).to_string(), "(3,2):(2,12)");
+/// ```
+// The free function keeps the gate's bound itself (a layout with a run-time leaf is then the
+// one "static value required" error, pointed at the layout); a run-time cotarget goes through
+// the trait.
+#[inline(always)]
+pub fn complement<SA, DA, Cot, R>(_: Layout<SA, DA>, _: Cot) -> R
+where
+    Layout<SA, DA>: StaticBit,
+    <Layout<SA, DA> as StaticBit>::Output: Gate<ComplementOp, Layout<SA, DA>, Cot, Output = R>,
+    R: Default,
+{
+    // Every leaf is static: the value is the type's.
+    R::default()
+}
+
+/// The operation as a trait: one bound in generic code; the cotarget a static integer or shape,
+/// or a run-time `usize` (then a `Result`, [`ComplementDyn`]).
+///
+/// # Examples
+/// ```
+/// use cute_static::{layout, Complement};
+/// // complement(4:2, 24) (CuTe docs) with the cotarget known at run time: the rest is run-time.
+/// let n = 24usize;
+/// assert_eq!(layout!(4:2).complement(n)?.to_string(), "(2,{3}):(1,8)");
+/// # Ok::<(), cute_static::error::Error>(())
+/// ```
+impl<SA, DA, Cot: ComplementBy<Layout<SA, DA>, Output = R>, R> crate::ops::Complement<Cot> for Layout<SA, DA> {
+    type Output = R;
+    #[inline(always)]
+    fn complement(self, cotarget: Cot) -> R {
+        cotarget.complement_by(self)
+    }
+}
+
+/// `complement(L, self)` by the kind of cotarget (implemented by it): a static integer or shape
+/// (the layout must be static: the type checker computes it), or a run-time `usize`
+/// ([`ComplementDyn`], checked when it runs).
+pub trait ComplementBy<L> {
+    /// The complement's type.
+    type Output;
+    /// The complement.
+    fn complement_by(self, l: L) -> Self::Output;
+}
+macro_rules! static_cotarget {
+    ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
+        impl<SA, DA, R, $($g: $b),*> ComplementBy<Layout<SA, DA>> for $ty
+        where
+            Layout<SA, DA>: StaticBit,
+            <Layout<SA, DA> as StaticBit>::Output: Gate<ComplementOp, Layout<SA, DA>, $ty, Output = R>,
+            R: Default,
+        {
+            type Output = R;
+            #[inline(always)]
+            fn complement_by(self, _: Layout<SA, DA>) -> R {
+                // Every leaf is static: the value is the type's.
+                R::default()
+            }
+        }
+    )*};
+}
+static_cotarget!([] typenum::UTerm; [U: Unsigned, B: Bit] UInt<U, B>; [H: Copy, T: Copy] Cons<H, T>);
+
+/// A run-time cotarget of a static layout.
+impl<SA, DA> ComplementBy<Layout<SA, DA>> for usize
+where
+    Layout<SA, DA>: StaticBit,
+    <Layout<SA, DA> as StaticBit>::Output: RunTimeCotarget<Layout<SA, DA>>,
+{
+    type Output = <<Layout<SA, DA> as StaticBit>::Output as RunTimeCotarget<Layout<SA, DA>>>::Output;
+    #[inline(always)]
+    fn complement_by(self, l: Layout<SA, DA>) -> Self::Output {
+        <<Layout<SA, DA> as StaticBit>::Output as RunTimeCotarget<Layout<SA, DA>>>::complement(l, self)
+    }
+}
+/// A run-time cotarget, by the layout's [`StaticBit`]: a static layout's complement
+/// ([`ComplementDyn`]), or the one "static value required" error for a layout with run-time
+/// leaves.
+pub trait RunTimeCotarget<L> {
+    /// The complement's type.
+    type Output;
+    /// The complement.
+    fn complement(l: L, cotarget: usize) -> Self::Output;
+}
+impl<L: ComplementDyn> RunTimeCotarget<L> for B1 {
+    type Output = Result<L::Output, Error>;
+    #[inline(always)]
+    fn complement(l: L, cotarget: usize) -> Self::Output {
+        l.complement_dyn(cotarget)
+    }
+}
+impl<L: crate::gate::StaticLayoutRequired> RunTimeCotarget<L> for B0 {
+    type Output = L;
+    fn complement(l: L, _: usize) -> L {
+        l
+    }
+}
 
 /// `ceil_div(shape, L)` (CuTe C++ `layout.hpp`): the shape of the tiles of `L` that cover
 /// `shape`, `shape(complement(L, shape))`, computed by the type checker.

@@ -142,11 +142,22 @@ fn eval_tiled(key: &str) -> String {
     format!("tiled_mma({atom},{layout}{perms})")
 }
 
+/// `cute eval EXPR` in the cpp style is the driver's answer `cxx`. A partition's data offset is
+/// a run-time value here (the thread is); the driver prints its value as `_N`.
+fn assert_eval(expr: &str, cxx: &str) {
+    let ours = cute_cli::eval::eval(expr, Style::Cpp).unwrap_or_else(|e| panic!("{expr}: {e}"));
+    let split = |x: &str| x.rsplit_once(',').map(|(l, o)| (l.to_string(), o.trim_end_matches(']').replace('_', "")));
+    if ours.starts_with('[') {
+        assert_eq!(split(&ours), split(cxx), "{expr}");
+    } else {
+        assert_eq!(ours, cxx, "{expr}");
+    }
+}
+
 /// `cute eval`'s MMA operations give C++'s answers too: every tiled-MMA line of the driver's
 /// output, as an expression (the operands' run-time extents written `{v}`).
 #[test]
 fn cute_eval_gives_the_same_answers() {
-    use cute_cli::eval::eval;
     let mut n = 0;
     for line in ANSWERS.lines() {
         let f: Vec<&str> = line.split('\t').collect();
@@ -162,16 +173,7 @@ fn cute_eval_gives_the_same_answers() {
                 format!("{}({m},{},{})", op.to_lowercase(), l.to_styled(Style::Values), thr.value())
             }
         };
-        let ours = eval(&expr, Style::Cpp).unwrap_or_else(|e| panic!("{expr}: {e}"));
-        // A partition's data offset is a run-time value here (the thread is); the driver prints
-        // its value as `_N`.
-        let split =
-            |x: &str| x.rsplit_once(',').map(|(l, o)| (l.to_string(), o.trim_end_matches(']').replace('_', "")));
-        if ours.starts_with('[') {
-            assert_eq!(split(&ours), split(cxx), "{expr}");
-        } else {
-            assert_eq!(ours, cxx, "{expr}");
-        }
+        assert_eval(&expr, cxx);
         n += 1;
     }
     assert!(n >= 280, "{n} answers");
@@ -207,7 +209,6 @@ fn the_c_layout_covers_the_tile_once() {
 /// `tiled_copy_a(ATOM,bits,tiled_mma(...))`, then `layout_tv`, `partition_s`, `retile`, ...).
 #[test]
 fn cute_eval_gives_the_same_copy_answers() {
-    use cute_cli::eval::eval;
     let mut n = 0;
     for line in ANSWERS.lines() {
         let f: Vec<&str> = line.split('\t').collect();
@@ -232,15 +233,7 @@ fn cute_eval_gives_the_same_copy_answers() {
         } else {
             format!("{what}({copy})")
         };
-        let ours = eval(&expr, Style::Cpp).unwrap_or_else(|e| panic!("{expr}: {e}"));
-        // As for the MMAs: the thread's data offset is a run-time value here.
-        let split =
-            |x: &str| x.rsplit_once(',').map(|(l, o)| (l.to_string(), o.trim_end_matches(']').replace('_', "")));
-        if ours.starts_with('[') {
-            assert_eq!(split(&ours), split(cxx), "{expr}");
-        } else {
-            assert_eq!(ours, cxx, "{expr}");
-        }
+        assert_eval(&expr, cxx);
         n += 1;
     }
     assert!(n >= 120, "{n} answers");

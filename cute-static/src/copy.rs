@@ -37,17 +37,7 @@ pub trait CopyAtom: Copy + Default {
 /// consecutive elements (`(1,V):(0,1)` for source, destination and reference).
 #[derive(Debug)]
 pub struct UniversalCopy<V>(PhantomData<V>);
-impl<V> Clone for UniversalCopy<V> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<V> Copy for UniversalCopy<V> {}
-impl<V> Default for UniversalCopy<V> {
-    fn default() -> Self {
-        UniversalCopy(PhantomData)
-    }
-}
+crate::marker_impls!(UniversalCopy<V>);
 impl<V: typenum::Unsigned + Default + Copy> CopyAtom for UniversalCopy<V> {
     const NAME: &'static str = "UniversalCopy";
     type NumThr = U1;
@@ -95,17 +85,7 @@ ldsm_atoms! {
 /// TilerMn<Shape>>`.
 #[derive(Debug)]
 pub struct TilerMn<S>(PhantomData<S>);
-impl<S> Clone for TilerMn<S> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<S> Copy for TilerMn<S> {}
-impl<S> Default for TilerMn<S> {
-    fn default() -> Self {
-        TilerMn(PhantomData)
-    }
-}
+crate::marker_impls!(TilerMn<S>);
 
 /// CuTe's `TiledCopy` of an atom over static thread and value layouts (`make_tiled_copy(atom,
 /// thr, val)`): the tile `raked_product(thr, val)`, its right inverse the thread-value layout.
@@ -121,17 +101,7 @@ impl<S> Default for TilerMn<S> {
 /// assert_eq!(copy.layout_tv().to_string(), "((4,32),8):((256,1),32)");
 /// ```
 pub struct TiledCopy<A, T, V>(PhantomData<(A, T, V)>);
-impl<A, T, V> Clone for TiledCopy<A, T, V> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<A, T, V> Copy for TiledCopy<A, T, V> {}
-impl<A, T, V> Default for TiledCopy<A, T, V> {
-    fn default() -> Self {
-        TiledCopy(PhantomData)
-    }
-}
+crate::marker_impls!(TiledCopy<A, T, V>);
 
 /// The thread-value layout and the tile of a tiled copy (`TiledLayout_TV`, `Tiler_MN`).
 pub trait CopyTiling {

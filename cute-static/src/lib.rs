@@ -103,6 +103,25 @@ pub use tiler::{ByMode, CompositionOp, DivideOp, ProductOp, Tiler, TilerOp, Unde
 pub use cute_dyn;
 pub use typenum;
 
+/// `Clone`, `Copy` and `Default` for a zero-sized marker `Name<P...>(PhantomData<...>)`, whatever
+/// its parameters (derives would ask them to be `Clone`, `Copy` and `Default` too).
+macro_rules! marker_impls {
+    ($name:ident<$($p:ident),+>) => {
+        impl<$($p),+> Clone for $name<$($p),+> {
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+        impl<$($p),+> Copy for $name<$($p),+> {}
+        impl<$($p),+> Default for $name<$($p),+> {
+            fn default() -> Self {
+                $name(core::marker::PhantomData)
+            }
+        }
+    };
+}
+pub(crate) use marker_impls;
+
 #[doc(hidden)]
 pub mod __private {
     pub use cute_macros::{

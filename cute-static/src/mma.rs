@@ -86,18 +86,7 @@ mma_atoms! {
 /// assert_eq!(mma.thr_layout_vmnk().to_string(), "(32,2,2,1):(1,32,64,0)");
 /// ```
 pub struct TiledMma<A, L>(PhantomData<(A, L)>);
-
-impl<A, L> Clone for TiledMma<A, L> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<A, L> Copy for TiledMma<A, L> {}
-impl<A, L> Default for TiledMma<A, L> {
-    fn default() -> Self {
-        TiledMma(PhantomData)
-    }
-}
+crate::marker_impls!(TiledMma<A, L>);
 
 /// `size(S)` of a static shape.
 type Sz<S> = <S as crate::layout::SizeT>::Output;
@@ -211,43 +200,72 @@ where
     }
 }
 
-macro_rules! operand {
-    ($(#[$thrdoc:meta])* $thrfrg:ident, $(#[$pdoc:meta])* $partition:ident, $(#[$fdoc:meta])* $fragment:ident,
-     $x:ident, $y:ident, $sx:ident, $sy:ident, $tv:ident, $cx:literal, $cy:literal) => {
-        $(#[$thrdoc])*
-        #[inline(always)]
-        pub fn $thrfrg<O>(&self, o: O) -> <O as ThrFrg<Perm<A::$x, $sx>, Perm<A::$y, $sy>, A::$x, A::$y, A::$tv, Sz<$sx>, Sz<$sy>>>::Output
+/// The thread fragment of an operand layout `O` as operand `W` ([`OpA`], [`OpB`], [`OpC`]) of
+/// a tiled MMA (implemented by the tiled MMA): `thrfrg_X(o)` and which modes of
+/// `thr_layout_vmnk` index its thread mode.
+pub trait OperandFrg<W, O> {
+    /// `((ThrV,(ThrX,ThrY)),(FrgV,(RestX,RestY,...)))`.
+    type Frg;
+    /// The modes of `(ThrV,ThrM,ThrN,ThrK)` that are the operand's `(ThrX, ThrY)`.
+    const MODES: [usize; 2];
+    /// `thrfrg_X(o)`.
+    fn thrfrg(o: O) -> Self::Frg;
+}
+
+macro_rules! operand_frg {
+    ($w:ty, $x:ident, $y:ident, $sx:ident, $sy:ident, $tv:ident, $cx:literal, $cy:literal) => {
+        impl<A: MmaAtom, SM, SN, SK, D, O, F> OperandFrg<$w, O>
+            for TiledMma<A, Layout<Cons<SM, Cons<SN, Cons<SK, Nil>>>, D>>
         where
+            SM: crate::layout::SizeT,
+            SN: crate::layout::SizeT,
+            SK: crate::layout::SizeT,
             A::$x: crate::arith::MulT<Sz<$sx>>,
             A::$y: crate::arith::MulT<Sz<$sy>>,
-            O: ThrFrg<Perm<A::$x, $sx>, Perm<A::$y, $sy>, A::$x, A::$y, A::$tv, Sz<$sx>, Sz<$sy>>,
+            O: ThrFrg<Perm<A::$x, $sx>, Perm<A::$y, $sy>, A::$x, A::$y, A::$tv, Sz<$sx>, Sz<$sy>, Output = F>,
         {
-            o.thrfrg()
+            type Frg = F;
+            const MODES: [usize; 2] = [$cx, $cy];
+            #[inline(always)]
+            fn thrfrg(o: O) -> F {
+                o.thrfrg()
+            }
+        }
+    };
+}
+operand_frg!(OpC, M, N, SM, SN, CLayout, 1, 2);
+operand_frg!(OpA, M, K, SM, SK, ALayout, 1, 3);
+operand_frg!(OpB, N, K, SN, SK, BLayout, 2, 3);
+
+macro_rules! operand {
+    ($(#[$thrdoc:meta])* $thrfrg:ident, $(#[$pdoc:meta])* $partition:ident, $(#[$fdoc:meta])* $fragment:ident, $w:ty) => {
+        $(#[$thrdoc])*
+        #[inline(always)]
+        pub fn $thrfrg<O>(&self, o: O) -> <Self as OperandFrg<$w, O>>::Frg
+        where
+            Self: OperandFrg<$w, O>,
+        {
+            <Self as OperandFrg<$w, O>>::thrfrg(o)
         }
 
         $(#[$pdoc])*
         #[inline(always)]
         pub fn $partition<O, F>(&self, o: O, thr: usize) -> Result<(Layout<F::Shape, F::Stride>, usize), TensorError>
         where
-            A::$x: crate::arith::MulT<Sz<$sx>>,
-            A::$y: crate::arith::MulT<Sz<$sy>>,
-            O: ThrFrg<Perm<A::$x, $sx>, Perm<A::$y, $sy>, A::$x, A::$y, A::$tv, Sz<$sx>, Sz<$sy>, Output = F>,
+            Self: OperandFrg<$w, O, Frg = F> + ThrLayout,
             F: ThreadSlice,
-            Self: ThrLayout,
         {
             let c = crate::tensor::thread_coord(&<Self as ThrLayout>::vmnk(), thr)?;
-            o.thrfrg().thread_slice(c[0], c[$cx], c[$cy])
+            let [x, y] = <Self as OperandFrg<$w, O>>::MODES;
+            <Self as OperandFrg<$w, O>>::thrfrg(o).thread_slice(c[0], c[x], c[y])
         }
 
         $(#[$fdoc])*
         #[inline(always)]
         pub fn $fragment<O, F, R>(&self, o: O, thr: usize) -> Result<R, TensorError>
         where
-            A::$x: crate::arith::MulT<Sz<$sx>>,
-            A::$y: crate::arith::MulT<Sz<$sy>>,
-            O: ThrFrg<Perm<A::$x, $sx>, Perm<A::$y, $sy>, A::$x, A::$y, A::$tv, Sz<$sx>, Sz<$sy>, Output = F>,
+            Self: OperandFrg<$w, O, Frg = F> + ThrLayout,
             F: ThreadSlice,
-            Self: ThrLayout,
             Layout<F::Shape, F::Stride>: crate::product::FragmentLike<Output = R>,
         {
             Ok(crate::product::FragmentLike::fragment_like(self.$partition(o, thr)?.0))
@@ -432,7 +450,7 @@ where
         /// # Errors
         /// As `partition_c`.
         partition_fragment_c,
-        M, N, SM, SN, CLayout, 1, 2
+        OpC
     );
 
     operand!(
@@ -448,7 +466,7 @@ where
         /// # Errors
         /// As `partition_c`.
         partition_fragment_a,
-        M, K, SM, SK, ALayout, 1, 3
+        OpA
     );
 
     operand!(
@@ -464,7 +482,7 @@ where
         /// # Errors
         /// As `partition_c`.
         partition_fragment_b,
-        N, K, SN, SK, BLayout, 2, 3
+        OpB
     );
 
     operand_tv!(

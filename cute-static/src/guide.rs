@@ -127,3 +127,28 @@
 //! required" (or, for a divide of another form, the form it takes), whose note points to the
 //! run-time algebra: call the operation on `.to_dyn()` (a `cute_dyn::Layout`), where every
 //! condition is checked at run time.
+//!
+//! ## The kernel layer
+//!
+//! A kernel tiles its tensors with [`crate::tensor::local_tile`] (a matrix of run-time extents
+//! gives a `Result`, a static layout the pair itself) and splits a tile among threads with a
+//! tiled MMA ([`crate::mma::TiledMma`]) and tiled copies ([`crate::copy::TiledCopy`]), all
+//! computed by the type checker: a thread's part of a static tile is a zero-sized layout and a
+//! run-time offset, and its register fragment is sized at compile time.
+//!
+//! ```
+//! use cute_static::mma::{TiledMma, UniversalFMA};
+//! use cute_static::{layout, tensor::local_tile, tiler, Cons, Layout, Nil, StaticLayout};
+//! // CTA (1, 2)'s 64x128 tile of an M x N column-major C with run-time extents.
+//! let (m, n) = (1000usize, 2000usize);
+//! let (tile, offset) = local_tile(layout!(({m},{n}):(1,{m})), tiler!(<64,128>), &Cons(1usize, Cons(2usize, Nil)))?;
+//! assert_eq!((tile.to_string(), offset), ("(64,128):(1,{1000})".to_string(), 64 + 2 * 128 * 1000));
+//! // 8x16 threads, each an FMA "atom": thread 17 (row 1, column 2) owns rows 1 + 8i and columns
+//! // 2 + 16j of a static 64x128 block, an 8x8 register fragment.
+//! let mma = TiledMma::<UniversalFMA, Layout![(8,16,1):(1,8,0)]>::new();
+//! let (part, at) = mma.partition_c(layout!((64,128):(1,64)), 17).unwrap();
+//! assert_eq!((part.to_string(), at), ("(1,8,8):(0,8,1024)".to_string(), 1 + 64 * 2));
+//! let frg = mma.partition_fragment_c(layout!((64,128):(1,64)), 17).unwrap();
+//! assert_eq!((frg.to_string(), frg.cosize()), ("(1,8,8):(0,1,8)".to_string(), 64));
+//! # Ok::<(), cute_static::error::Error>(())
+//! ```

@@ -132,14 +132,26 @@ where
     type Tiler = ByMode<<MS as crate::tensor::ProductEach>::Output>;
 }
 
+cute_macros::decimal_condition! {
+    /// A tiled copy's threads, and values per thread, are multiples of its atom's (C++'s
+    /// static_asserts in `make_tiled_copy_impl`). Implemented by `atom | tiled`.
+    pub trait AtomDivides(tiled, atom) {
+        message = "tiled copy: the tiling gives {tiled} threads (or values per thread), not a multiple of the copy atom's {atom}",
+        label = "the copy atom needs more threads or values than this tiling gives",
+        note = "make_tiled_copy_impl: size<0>(layout_tv) must be a multiple of the atom's threads and size<1>(layout_tv) of its values",
+    }
+}
+
 /// A tiled copy over a given thread-value layout and tile: the atom's threads and values must
 /// divide the layout's (C++'s static_asserts in `make_tiled_copy_impl`).
 impl<A, TVS, TVD, S, T0, V0> CopyTiling for TiledCopy<A, Layout<TVS, TVD>, TilerMn<S>>
 where
     A: CopyAtom,
     TVS: crate::tensor::ProductEach<Output = Cons<T0, Cons<V0, Nil>>>,
-    T0: core::ops::Rem<A::NumThr, Output = typenum::U0>,
-    V0: core::ops::Rem<A::NumVal, Output = typenum::U0>,
+    T0: crate::arith::Divides<A::NumThr>,
+    V0: crate::arith::Divides<A::NumVal>,
+    <T0 as crate::arith::Divides<A::NumThr>>::Output: AtomDivides<T0, A::NumThr>,
+    <V0 as crate::arith::Divides<A::NumVal>>::Output: AtomDivides<V0, A::NumVal>,
     Layout<TVS, TVD>: Default + Copy,
     S: Default + Copy,
 {

@@ -399,6 +399,9 @@ macro_rules! operand_tv {
         ) -> crate::copy::TiledCopy<C, <Self as OperandLayout<$w>>::Tv, crate::copy::TilerMn<<Self as OperandLayout<$w>>::Tile>>
         where
             Self: OperandLayout<$w>,
+            // Checked here, where the copy is made: the atom must fit the thread-value layout.
+            crate::copy::TiledCopy<C, <Self as OperandLayout<$w>>::Tv, crate::copy::TilerMn<<Self as OperandLayout<$w>>::Tile>>:
+                crate::copy::CopyTiling,
         {
             crate::copy::TiledCopy::default()
         }

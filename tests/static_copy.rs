@@ -54,7 +54,7 @@ fn universal_copies_agree_with_cute_dyn() {
 /// The ldmatrix atoms' layouts (16-bit elements) are cute-dyn's (upcast from CuTe's bit
 /// layouts, checked against C++ 4.2), and `make_tiled_copy_A/B/C` of a static tiled MMA equal
 /// cute-dyn's `for_mma_a/b/c`: the thread-value layout, the tile, and every thread's source and
-/// destination partitions.
+/// destination partitions, and `retile` of the MMA's fragment.
 #[test]
 fn tiled_copies_for_mmas_agree_with_cute_dyn() {
     use cute::cute_static::copy::{
@@ -82,7 +82,7 @@ fn tiled_copies_for_mmas_agree_with_cute_dyn() {
     );
 
     macro_rules! for_mma {
-        ($copy:ty, $bits:expr, $name:expr, $mma:ty, $al:tt, $make:ident, $for:ident, $($l:tt),+) => {{
+        ($copy:ty, $bits:expr, $name:expr, $mma:ty, $al:tt, $make:ident, $for:ident, $fragment:ident, $($l:tt),+) => {{
             let mma = TiledMma::<$mma, Layout!$al>::new();
             let dm = dy::mma::TiledMma::new(dy::mma::MmaAtom::named(<$mma as MmaAtom>::NAME).unwrap(), &<Layout!$al>::default().to_dyn().unwrap(), &[]).unwrap();
             let copy = mma.$make::<$copy>();
@@ -93,6 +93,11 @@ fn tiled_copies_for_mmas_agree_with_cute_dyn() {
             $({
                 let l = layout!$l;
                 let ld = l.to_dyn().unwrap();
+                // retile of the MMA's fragment of this operand (thread 0's; every thread's has the
+                // same layout).
+                let frg = mma.$fragment(l, 0).unwrap();
+                let dfrg = dm.$fragment(&ld, Int::dy(0)).unwrap();
+                assert_eq!(cpp(&copy.retile(frg)), d.retile(&dfrg).unwrap().to_styled(Style::Cpp), "{} retile", $name);
                 for t in 0..dm.size().unwrap() as usize {
                     let (p, o) = copy.partition_s(l, t).unwrap();
                     assert_eq!((cpp(&p), o), pair(d.partition_s(&ld, Int::dy(t as i64)).unwrap()), "{} partition_s {} {t}", $name, ld);
@@ -102,11 +107,11 @@ fn tiled_copies_for_mmas_agree_with_cute_dyn() {
             })+
         }};
     }
-    for_mma!(SM75_U32x1_LDSM_N, 16, "SM75_U32x1_LDSM_N", SM80_16x8x8_F32F16F16F32_TN, [(2,4,1):(4,1,0)], make_tiled_copy_a, for_mma_a, ((64,32):(32,1)));
-    for_mma!(SM75_U32x2_LDSM_N, 16, "SM75_U32x2_LDSM_N", SM80_16x8x16_F32F16F16F32_TN, [(2,2,1):(1,2,0)], make_tiled_copy_b, for_mma_b, ((32,32):(32,1)));
-    for_mma!(SM75_U32x4_LDSM_N, 16, "SM75_U32x4_LDSM_N", SM80_16x8x16_F32F16F16F32_TN, [(2,2,1):(1,2,0)], make_tiled_copy_a, for_mma_a, ((32,16):(16,1)), ((64,32):(1,64)));
+    for_mma!(SM75_U32x1_LDSM_N, 16, "SM75_U32x1_LDSM_N", SM80_16x8x8_F32F16F16F32_TN, [(2,4,1):(4,1,0)], make_tiled_copy_a, for_mma_a, partition_fragment_a, ((64,32):(32,1)));
+    for_mma!(SM75_U32x2_LDSM_N, 16, "SM75_U32x2_LDSM_N", SM80_16x8x16_F32F16F16F32_TN, [(2,2,1):(1,2,0)], make_tiled_copy_b, for_mma_b, partition_fragment_b, ((32,32):(32,1)));
+    for_mma!(SM75_U32x4_LDSM_N, 16, "SM75_U32x4_LDSM_N", SM80_16x8x16_F32F16F16F32_TN, [(2,2,1):(1,2,0)], make_tiled_copy_a, for_mma_a, partition_fragment_a, ((32,16):(16,1)), ((64,32):(1,64)));
     // (ldmatrix.x4.trans moves 8 values a thread: more than this B fragment has, a compile error.)
-    for_mma!(SM75_U16x4_LDSM_T, 16, "SM75_U16x4_LDSM_T", SM80_16x8x16_F32F16F16F32_TN, [(2,2,1):(1,2,0)], make_tiled_copy_b, for_mma_b, ((16,16):(1,16)));
-    for_mma!(UniversalCopy<U2>, 32, "UniversalCopy<uint64_t>", SM80_16x8x16_F32F16F16F32_TN, [(2,2,1):(1,2,0)], make_tiled_copy_c, for_mma_c, ((32,16):(1,32)));
-    for_mma!(UniversalCopy<U1>, 32, "UniversalCopy<uint32_t>", UniversalFMA, [(16,16,1):(1,16,0)], make_tiled_copy_c, for_mma_c, ((32,32):(1,32)));
+    for_mma!(SM75_U16x4_LDSM_T, 16, "SM75_U16x4_LDSM_T", SM80_16x8x16_F32F16F16F32_TN, [(2,2,1):(1,2,0)], make_tiled_copy_b, for_mma_b, partition_fragment_b, ((16,16):(1,16)));
+    for_mma!(UniversalCopy<U2>, 32, "UniversalCopy<uint64_t>", SM80_16x8x16_F32F16F16F32_TN, [(2,2,1):(1,2,0)], make_tiled_copy_c, for_mma_c, partition_fragment_c, ((32,16):(1,32)));
+    for_mma!(UniversalCopy<U1>, 32, "UniversalCopy<uint32_t>", UniversalFMA, [(16,16,1):(1,16,0)], make_tiled_copy_c, for_mma_c, partition_fragment_c, ((32,32):(1,32)));
 }

@@ -109,6 +109,8 @@ pub trait CopyTiling {
     type LayoutTv: Default + Copy;
     /// `Tiler_MN`, the tile's extents, as a by-mode tiler.
     type Tiler: Default + Copy;
+    /// The tile's extents, as a shape.
+    type Tile: Default + Copy;
 }
 impl<A, TS, TD, VS, VD, MS, MD, I, R> CopyTiling for TiledCopy<A, Layout<TS, TD>, Layout<VS, VD>>
 where
@@ -130,6 +132,7 @@ where
 {
     type LayoutTv = R;
     type Tiler = ByMode<<MS as crate::tensor::ProductEach>::Output>;
+    type Tile = <MS as crate::tensor::ProductEach>::Output;
 }
 
 cute_macros::decimal_condition! {
@@ -157,6 +160,7 @@ where
 {
     type LayoutTv = Layout<TVS, TVD>;
     type Tiler = ByMode<S>;
+    type Tile = S;
 }
 
 /// `size(S)` of a static shape.
@@ -353,6 +357,33 @@ impl<A: CopyAtom, T, V> TiledCopy<A, T, V> {
         Default::default()
     }
 
+    /// `retile_S(frg)` / `retile_D(frg)`: a thread's fragment `(V, RestM, RestN, ...)` (e.g. a
+    /// tiled MMA's `partition_fragment_A`) as `((AtomV, RestV), RestM, RestN, ...)`, the values
+    /// grouped as the copy's atom moves them.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::copy::SM75_U32x1_LDSM_N;
+    /// use cute_static::mma::{TiledMma, SM80_16x8x8_F32F16F16F32_TN};
+    /// use cute_static::{layout, Layout};
+    /// // ldmatrix.x1 feeding 2x4 atoms of mma.sync 16x8x8: CuTe C++ 4.2 retiles the A fragment
+    /// // ((_2,_2),_2,_2):((_1,_2),_4,_8) as ((_2,_2),_2,_2):((_1,_2),_4,_8).
+    /// let mma = TiledMma::<SM80_16x8x8_F32F16F16F32_TN, Layout![(2,4,1):(4,1,0)]>::new();
+    /// let copy = mma.make_tiled_copy_a::<SM75_U32x1_LDSM_N>();
+    /// assert_eq!(copy.retile(layout!(((2,2),2,2):((1,2),4,8))).to_string(), "((2,2),2,2):((1,2),4,8)");
+    /// ```
+    #[inline(always)]
+    pub fn retile<F>(
+        &self,
+        frg: F,
+    ) -> <F as Retile<<Self as CopyTiling>::LayoutTv, <Self as CopyTiling>::Tile, A::NumVal>>::Output
+    where
+        Self: CopyTiling,
+        F: Retile<<Self as CopyTiling>::LayoutTv, <Self as CopyTiling>::Tile, A::NumVal>,
+    {
+        frg.retile()
+    }
+
     side!(
         /// `tidfrg_S`: an `(M,N,...)` source layout as `(Thr, (FrgV,FrgX), (RestM,RestN,...))`.
         tidfrg_s,
@@ -387,4 +418,84 @@ impl<A: CopyAtom, T, V> TiledCopy<A, T, V> {
         partition_d,
         Dst
     );
+}
+
+/// `retile_S` / `retile_D` of a thread's fragment `F` (implemented by the fragment) for a tiled
+/// copy of thread-value layout `TV`, tile `T` (as a shape) and atom values `NV`: the fragment
+/// `(V, RestM, RestN, ...)` regrouped as `((AtomV, RestV), RestM, RestN, ...)`, the values as
+/// the copy's atom moves them (cute-dyn's `TiledCopy::retile`, CuTe's `retile`).
+pub trait Retile<TV, T, NV> {
+    /// The retiled fragment.
+    type Output;
+    /// It.
+    fn retile(self) -> Self::Output;
+}
+#[allow(clippy::type_complexity)]
+impl<FS0, FST, FD, TV, T, NV, V, NT, I, BY, UPS, UPD, UPI, VALS, FV, PE, Z, VT, R> Retile<TV, T, NV>
+    for Layout<Cons<FS0, FST>, FD>
+where
+    FS0: crate::layout::SizeT<Output = V>,
+    V: Default + Copy + crate::arith::MulT<NT> + crate::layout::Compact<crate::LayoutLeft, U1>,
+    <V as crate::layout::Compact<crate::LayoutLeft, U1>>::Stride: Default,
+    TV: RightInverse<Output = I> + ThreadCount<Output = NT>,
+    T: crate::layout::Compact<crate::LayoutLeft, U1> + Default + Copy,
+    <T as crate::layout::Compact<crate::LayoutLeft, U1>>::Stride: Default,
+    I: Composition<Layout<T, <T as crate::layout::Compact<crate::LayoutLeft, U1>>::Stride>, Output = BY>,
+    BY: crate::ops::Upcast<<V as crate::arith::MulT<NT>>::Output, Output = Layout<UPS, UPD>>,
+    <V as crate::arith::MulT<NT>>::Output: Default,
+    UPS: crate::tensor::ProductEach<Output = PE>,
+    Layout<UPS, UPD>: RightInverse<Output = UPI>,
+    Layout<V, <V as crate::layout::Compact<crate::LayoutLeft, U1>>::Stride>:
+        crate::ops::LogicalProduct<UPI, Output = VALS>,
+    NV: crate::layout::Compact<crate::LayoutLeft, U1> + Default + Copy,
+    <NV as crate::layout::Compact<crate::LayoutLeft, U1>>::Stride: Default,
+    VALS: ZippedDivide<Layout<NV, <NV as crate::layout::Compact<crate::LayoutLeft, U1>>::Stride>, Output = FV>,
+    Layout<Cons<FS0, FST>, FD>: ZippedDivide<ByMode<Cons<V, PE>>, Output = Z>,
+    PE: Default + Copy,
+    Z: Composition<ByMode<Cons<FV, Cons<Under, Nil>>>, Output = VT>,
+    FV: Default + Copy,
+    VT: FirstRestAtZero<Output = R>,
+{
+    type Output = R;
+    #[inline(always)]
+    fn retile(self) -> R {
+        self.zipped_divide(ByMode(Default::default())).composition(ByMode(Default::default())).first_rest_at_zero()
+    }
+}
+
+/// `size<0>` of a thread-value layout: its threads.
+pub trait ThreadCount {
+    /// The count.
+    type Output;
+}
+impl<S0, ST, D> ThreadCount for Layout<Cons<S0, ST>, D>
+where
+    S0: crate::layout::SizeT,
+{
+    type Output = <S0 as crate::layout::SizeT>::Output;
+}
+
+/// `v_tensor(_, (0, _, _, ...))` of a `((AtomV,RestV), (Rest0, Rest1, ...))` layout:
+/// `((AtomV,RestV), Rest1, ...)`, the first rest mode (the values' own, of extent 1) dropped.
+pub trait FirstRestAtZero {
+    /// The layout.
+    type Output;
+    /// It.
+    fn first_rest_at_zero(self) -> Self::Output;
+}
+impl<V, R0, RT, VD, D0, DT> FirstRestAtZero
+    for Layout<Cons<V, Cons<Cons<R0, RT>, Nil>>, Cons<VD, Cons<Cons<D0, DT>, Nil>>>
+where
+    V: Copy,
+    VD: Copy,
+    RT: Copy,
+    DT: Copy,
+{
+    type Output = Layout<Cons<V, RT>, Cons<VD, DT>>;
+    #[inline(always)]
+    fn first_rest_at_zero(self) -> Self::Output {
+        let (s, d) = self.into_parts();
+        // Coordinate 0 of the first rest mode: no offset.
+        Layout::from_parts(Cons(s.0, s.1 .0 .1), Cons(d.0, d.1 .0 .1))
+    }
 }

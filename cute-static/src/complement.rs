@@ -462,7 +462,7 @@ impl<L: crate::gate::StaticLayoutRequired> RunTimeCotarget<L> for B0 {
 ///
 /// # Examples
 /// ```
-/// use cute_static::{complement::ceil_div, layout, shape, Show};
+/// use cute_static::{ceil_div, layout, shape, Show};
 /// // A (2,2):(1,8) tile over an (8,6) shape: (4,3) tiles (CuTe C++ 4.2 prints (_4,_3)).
 /// assert_eq!(Show(&ceil_div(shape!((8,6)), layout!((2,2):(1,8)))).to_string(), "(4,3)");
 /// ```

@@ -138,6 +138,7 @@ where
 cute_macros::decimal_condition! {
     /// A tiled copy's threads, and values per thread, are multiples of its atom's (C++'s
     /// static_asserts in `make_tiled_copy_impl`). Implemented by `atom | tiled`.
+    #[doc(hidden)]
     pub trait AtomDivides(tiled, atom) {
         message = "tiled copy: the tiling gives {tiled} threads (or values per thread), not a multiple of the copy atom's {atom}",
         label = "the copy atom needs more threads or values than this tiling gives",
@@ -168,6 +169,7 @@ type Sz<S> = <S as crate::layout::SizeT>::Output;
 /// The profile `(1,(1,1))` of `tile2thrfrg`'s coalesce.
 type Profile = Cons<U1, Cons<Cons<U1, Cons<U1, Nil>>, Nil>>;
 
+#[doc(hidden)]
 /// `zip` of a layout `((a,b),(c,d))`: `((a,c),(b,d))`.
 pub trait Zip2 {
     /// The zipped layout.
@@ -262,6 +264,7 @@ where
     }
 }
 
+#[doc(hidden)]
 /// The values mode `F` and the rest modes `(RestM,RestN,...)` of a thread's part: the rest's
 /// modes joined after the values (C++'s `repeat<R>(_)`); a single rest mode `(Rest)` kept as one
 /// mode (`repeat<1>(_)` is `_`). Implemented by the rest's shape.
@@ -463,6 +466,7 @@ where
     }
 }
 
+#[doc(hidden)]
 /// `size<0>` of a thread-value layout: its threads.
 pub trait ThreadCount {
     /// The count.
@@ -475,6 +479,7 @@ where
     type Output = <S0 as crate::layout::SizeT>::Output;
 }
 
+#[doc(hidden)]
 /// `v_tensor(_, (0, _, _, ...))` of a `((AtomV,RestV), (Rest0, Rest1, ...))` layout:
 /// `((AtomV,RestV), Rest1, ...)`, the first rest mode (the values' own, of extent 1) dropped.
 pub trait FirstRestAtZero {

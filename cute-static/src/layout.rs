@@ -1175,6 +1175,7 @@ where
 // DSL's rule, so that no structure depends on a run-time value).
 // ------------------------------------------------------------------------------------------
 
+#[doc(hidden)]
 /// The flat modes `Mode<shape, key>`, each with its leaf position `I` (a typenum counter).
 pub trait Positions<I> {
     /// `Cons<(Mode<S, K>, I), ...>`.
@@ -1197,6 +1198,7 @@ impl<M: Copy, T: Positions<typenum::Add1<I>>, I: Add<B1> + Default + Copy> Posit
     }
 }
 
+#[doc(hidden)]
 /// `B1` when the key `(Self, J)` (a key leaf at position `J`) orders before `(K, I)`.
 pub trait KeyBefore<J, K, I> {
     /// The answer.
@@ -1208,6 +1210,7 @@ where
 {
     type Output = <(K2::Output, K::Output) as KeyCase<K2, J, K, I>>::Output;
 }
+#[doc(hidden)]
 /// [`KeyBefore`] by the keys' static bits.
 pub trait KeyCase<K2, J, K, I> {
     /// The answer.
@@ -1230,6 +1233,7 @@ impl<K2, J: LtT<I>, K, I> KeyCase<K2, J, K, I> for (B0, B0) {
     type Output = J::Output;
 }
 
+#[doc(hidden)]
 /// The start stride of the leaf of key `K` at position `I`: the product of the shapes of the
 /// leaves (of this list) ordered before it.
 pub trait StartOf<K, I> {
@@ -1256,6 +1260,7 @@ where
         <(K2::Output,)>::factor(self.0 .0 .0, self.1.start())
     }
 }
+#[doc(hidden)]
 /// `s * rest` when the leaf orders before (`B1`), else `rest`.
 pub trait Factor<S, R> {
     /// The product's type.
@@ -1281,6 +1286,7 @@ impl<S, R: IntTuple> Factor<S, R> for (B0,) {
     }
 }
 
+#[doc(hidden)]
 /// The ordered strides of the positioned modes, each from its start over all of `All`:
 /// `compact_major(s, start)` of a leaf (`_0` for a static 1).
 pub trait OrderedStrides<All> {
@@ -1309,6 +1315,7 @@ where
     }
 }
 
+#[doc(hidden)]
 /// A flat list of leaves put back into the profile of `Self` (a shape or stride).
 pub trait Refill<L> {
     /// The nested tuple.
@@ -1353,6 +1360,7 @@ where
     }
 }
 
+#[doc(hidden)]
 /// The strides of `make_ordered_layout(shape, order)` for a flat list of `Mode<shape, key>`,
 /// put back into the profile `P`: implemented by the list.
 pub trait OrderModes<P> {

@@ -77,7 +77,7 @@ pub mod swizzle;
 pub mod tensor;
 
 pub use coalesce::{coalesce, coalesce_by, filter, flatten, Coalesce, Coalesced, Filter, Filtered};
-pub use complement::{complement, complement_cosize, ComplementDyn, ComplementOf, Complemented};
+pub use complement::{ceil_div, complement, complement_cosize, ComplementDyn, ComplementOf, Complemented};
 pub use composition::{composition, Composed, Composition};
 pub use divide::{flat_divide, logical_divide, tiled_divide, zipped_divide, Divided};
 pub use int_tuple::{Cons, IntTuple, Leaf, List, Nil, Show};

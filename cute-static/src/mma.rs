@@ -95,6 +95,7 @@ type Perm<X, S> = <X as crate::arith::MulT<Sz<S>>>::Output;
 /// C++'s `make_layout(n)`: `n:1`, `_1:_0` for a static 1.
 type Lay<N> = Layout<N, <N as crate::layout::Compact<crate::LayoutLeft, U1>>::Stride>;
 
+#[doc(hidden)]
 /// `thrfrg_X` of an operand layout (implemented by it): permuted by `<PX, PY>`, tiled by the
 /// atom's `(AX, AY)` extents, its atom mode seen through the atom's thread-value layout `TV`,
 /// and the thread mode tiled by the threads' `(TX, TY)` extents:
@@ -133,6 +134,7 @@ where
     }
 }
 
+#[doc(hidden)]
 /// `_` over the rest modes of a thread fragment (C++'s `repeat<R>(_)`: `_` for one mode).
 pub trait Unders {
     /// The coordinate.
@@ -144,6 +146,7 @@ impl<H> Unders for Cons<H, Nil> {
 impl<H, H2, T: Unders2> Unders for Cons<H, Cons<H2, T>> {
     type Output = Cons<Under, Cons<Under, T::Output>>;
 }
+#[doc(hidden)]
 /// `_` for each mode of a list.
 pub trait Unders2 {
     /// The list of `_`.
@@ -156,6 +159,7 @@ impl<H, T: Unders2> Unders2 for Cons<H, T> {
     type Output = Cons<Under, T::Output>;
 }
 
+#[doc(hidden)]
 /// The slicing coordinate of a thread in a thread fragment `((ThrV,(ThrX,ThrY)),(FrgV,Rest))`:
 /// `((v,(x,y)),(_,repeat<R>(_)))`.
 pub type ThreadCoord<RS> = Cons<
@@ -163,6 +167,7 @@ pub type ThreadCoord<RS> = Cons<
     Cons<Cons<Under, Cons<<RS as Unders>::Output, Nil>>, Nil>,
 >;
 
+#[doc(hidden)]
 /// A thread's slice of a thread fragment: `(FrgV,RestX,RestY,...)` and its offset.
 pub trait ThreadSlice {
     /// The part's shape.
@@ -273,6 +278,7 @@ macro_rules! operand {
     };
 }
 
+#[doc(hidden)]
 /// The thread layout of a tiled MMA, for the partitions' thread coordinates.
 pub trait ThrLayout {
     /// `thr_layout_vmnk`'s shape (flat, `(V,M,N,K)`).
@@ -297,6 +303,7 @@ where
     }
 }
 
+#[doc(hidden)]
 /// The operand's thread-fragment of its reference tile, its thread mode widened by `Widen` and
 /// indexed by thread through `Thr` (implemented by the thread-fragment layout).
 pub trait OperandTv<Widen, Thr> {
@@ -526,6 +533,7 @@ where
     );
 }
 
+#[doc(hidden)]
 /// `thridx_to_thrid` of a thread layout `(ThrV,ThrM,ThrN,ThrK) -> thread` (implemented by it):
 /// `(size, 1):(1, 0)` composed with the right inverse of `(vmnk, complement(vmnk, cosize))`,
 /// `thread -> (v, m, n, k)` index.

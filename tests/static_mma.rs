@@ -6,19 +6,23 @@
 
 use cute::cute_dyn::{self as dy, Int, Style};
 use cute::cute_static::mma::{
-    MmaAtom, SM80_16x8x16_F32F16F16F32_TN, SM80_16x8x8_F32F16F16F32_TN, SM80_16x8x8_F32TF32TF32F32_TN, TiledMma,
-    UniversalFMA,
+    MmaAtom, NoPermutation, SM80_16x8x16_F32F16F16F32_TN, SM80_16x8x8_F32F16F16F32_TN, SM80_16x8x8_F32TF32TF32F32_TN,
+    TiledMma, UniversalFMA,
 };
-use cute::cute_static::{layout, Congruent, IntTuple, Layout};
+use cute::cute_static::{layout, Congruent, IntTuple, Layout, Tiler};
 
 fn cpp<S: Congruent<D>, D: IntTuple>(l: &Layout<S, D>) -> String {
     l.to_styled(Style::Cpp).unwrap()
 }
 
 macro_rules! agree {
-    ($atom:ty, $atom_layout:tt, $atom_layout_dyn:expr, c: $c:tt, a: $a:tt, b: $b:tt) => {{
-        let mma = TiledMma::<$atom, Layout!$atom_layout>::new();
-        let d = dy::mma::TiledMma::new(dy::mma::MmaAtom::named(<$atom as MmaAtom>::NAME).unwrap(), &$atom_layout_dyn.parse().unwrap(), &[]).unwrap();
+    ($atom:ty, $atom_layout:tt, $atom_layout_dyn:expr, c: $c:tt, a: $a:tt, b: $b:tt) => {
+        agree!($atom, $atom_layout, $atom_layout_dyn, perm: NoPermutation, [], c: $c, a: $a, b: $b)
+    };
+    ($atom:ty, $atom_layout:tt, $atom_layout_dyn:expr, perm: $perm:ty, [$($p:expr),*], c: $c:tt, a: $a:tt, b: $b:tt) => {{
+        let mma = TiledMma::<$atom, Layout!$atom_layout, $perm>::default();
+        let perms: Vec<dy::Tiler> = vec![$($p.parse().unwrap()),*];
+        let d = dy::mma::TiledMma::new(dy::mma::MmaAtom::named(<$atom as MmaAtom>::NAME).unwrap(), &$atom_layout_dyn.parse().unwrap(), &perms).unwrap();
         let vmnk = mma.thr_layout_vmnk();
         assert_eq!(cpp(&vmnk), d.thr_layout_vmnk().to_styled(Style::Cpp));
         assert_eq!(cpp(&mma.layout_c_tv()), d.layout_c_tv().unwrap().to_styled(Style::Cpp), "layout_c_tv");
@@ -78,4 +82,15 @@ fn sm80_f16() {
 fn sm80_tf32() {
     agree!(SM80_16x8x8_F32TF32TF32F32_TN, [(2,1,1):(1,0,0)], "(2,1,1):(1,0,0)",
         c: ((32,16):(1,32)), a: ((32,8):(8,1)), b: ((16,16):(1,16)));
+}
+
+/// Permuted tiled MMAs (`make_tiled_mma(atom, layout, Tile<...>)`): CUTLASS's SM80 GEMM tile
+/// 32x32x16 of 2x2 `mma.sync` 16x8x16 (N permuted to 32: each warp takes two atoms in N), and a
+/// layout permutation of M.
+#[test]
+fn permuted() {
+    agree!(SM80_16x8x16_F32F16F16F32_TN, [(2,2,1):(1,2,0)], "(2,2,1):(1,2,0)", perm: Tiler![<32,32,16>], ["32", "32", "16"],
+        c: ((64,64):(1,64)), a: ((64,32):(32,1)), b: ((64,32):(1,64)));
+    agree!(UniversalFMA, [(4,2,1):(1,4,0)], "(4,2,1):(1,4,0)", perm: Tiler![<(2,4):(4,1),_,_>], ["(2,4):(4,1)", "_", "_"],
+        c: ((16,8):(1,16)), a: ((16,4):(1,16)), b: ((8,4):(4,1)));
 }

@@ -85,13 +85,54 @@ mma_atoms! {
 /// let mma = TiledMma::<SM80_16x8x16_F32F16F16F32_TN, Layout![(2,2,1):(1,2,0)]>::new();
 /// assert_eq!(mma.thr_layout_vmnk().to_string(), "(32,2,2,1):(1,32,64,0)");
 /// ```
-pub struct TiledMma<A, L>(PhantomData<(A, L)>);
-crate::marker_impls!(TiledMma<A, L>);
+pub struct TiledMma<A, L, P = NoPermutation>(PhantomData<(A, L, P)>);
+crate::marker_impls!(TiledMma<A, L, P>);
+
+/// No permutation of M, N, K (`Tile<_,_,_>`): each mode's extent is the atom's times the
+/// threads'.
+pub type NoPermutation = ByMode<Cons<Under, Cons<Under, Cons<Under, Nil>>>>;
+
+/// `permutation_mnk<i>`, implemented by the permutation's element: `_` is the atom's extent `X`
+/// times the threads' `T`; an integer or a layout is itself.
+#[doc(hidden)]
+pub trait PermOf<X, T> {
+    /// The tiler element.
+    type Output: Default + Copy;
+}
+impl<X: crate::arith::MulT<T>, T> PermOf<X, T> for Under {
+    type Output = <X as crate::arith::MulT<T>>::Output;
+}
+impl<X, T, U: typenum::Unsigned + Default + Copy, B: typenum::Bit + Default + Copy> PermOf<X, T>
+    for typenum::UInt<U, B>
+{
+    type Output = Self;
+}
+impl<X, T, S: Default + Copy, D: Default + Copy> PermOf<X, T> for Layout<S, D> {
+    type Output = Self;
+}
+
+/// `tile_size<i>`: the extent a permutation element spans (an integer's value, a layout's size).
+#[doc(hidden)]
+pub trait TileSize {
+    /// The extent.
+    type Output: Default + Copy;
+}
+impl<U: typenum::Unsigned + Default + Copy, B: typenum::Bit + Default + Copy> TileSize for typenum::UInt<U, B> {
+    type Output = Self;
+}
+impl<S: crate::layout::SizeT, D> TileSize for Layout<S, D>
+where
+    <S as crate::layout::SizeT>::Output: Default + Copy,
+{
+    type Output = <S as crate::layout::SizeT>::Output;
+}
 
 /// `size(S)` of a static shape.
 type Sz<S> = <S as crate::layout::SizeT>::Output;
-/// `permutation_mnk<i>` without a permutation: the atom's extent times the threads'.
-type Perm<X, S> = <X as crate::arith::MulT<Sz<S>>>::Output;
+/// `permutation_mnk<i>` of the permutation element `P`, atom extent `X`, threads' shape `S`.
+type Perm<P, X, S> = <P as PermOf<X, Sz<S>>>::Output;
+/// `tile_size<i>`.
+type Tsz<P, X, S> = <Perm<P, X, S> as TileSize>::Output;
 /// C++'s `make_layout(n)`: `n:1`, `_1:_0` for a static 1.
 type Lay<N> = Layout<N, <N as crate::layout::Compact<crate::LayoutLeft, U1>>::Stride>;
 
@@ -218,16 +259,16 @@ pub trait OperandFrg<W, O> {
 }
 
 macro_rules! operand_frg {
-    ($w:ty, $x:ident, $y:ident, $sx:ident, $sy:ident, $tv:ident, $cx:literal, $cy:literal) => {
-        impl<A: MmaAtom, SM, SN, SK, D, O, F> OperandFrg<$w, O>
-            for TiledMma<A, Layout<Cons<SM, Cons<SN, Cons<SK, Nil>>>, D>>
+    ($w:ty, $x:ident, $y:ident, $sx:ident, $sy:ident, $px:ident, $py:ident, $tv:ident, $cx:literal, $cy:literal) => {
+        impl<A: MmaAtom, SM, SN, SK, D, PM, PN, PK, O, F> OperandFrg<$w, O>
+            for TiledMma<A, Layout<Cons<SM, Cons<SN, Cons<SK, Nil>>>, D>, ByMode<Cons<PM, Cons<PN, Cons<PK, Nil>>>>>
         where
             SM: crate::layout::SizeT,
             SN: crate::layout::SizeT,
             SK: crate::layout::SizeT,
-            A::$x: crate::arith::MulT<Sz<$sx>>,
-            A::$y: crate::arith::MulT<Sz<$sy>>,
-            O: ThrFrg<Perm<A::$x, $sx>, Perm<A::$y, $sy>, A::$x, A::$y, A::$tv, Sz<$sx>, Sz<$sy>, Output = F>,
+            $px: PermOf<A::$x, Sz<$sx>>,
+            $py: PermOf<A::$y, Sz<$sy>>,
+            O: ThrFrg<Perm<$px, A::$x, $sx>, Perm<$py, A::$y, $sy>, A::$x, A::$y, A::$tv, Sz<$sx>, Sz<$sy>, Output = F>,
         {
             type Frg = F;
             const MODES: [usize; 2] = [$cx, $cy];
@@ -238,9 +279,9 @@ macro_rules! operand_frg {
         }
     };
 }
-operand_frg!(OpC, M, N, SM, SN, CLayout, 1, 2);
-operand_frg!(OpA, M, K, SM, SK, ALayout, 1, 3);
-operand_frg!(OpB, N, K, SN, SK, BLayout, 2, 3);
+operand_frg!(OpC, M, N, SM, SN, PM, PN, CLayout, 1, 2);
+operand_frg!(OpA, M, K, SM, SK, PM, PK, ALayout, 1, 3);
+operand_frg!(OpB, N, K, SN, SK, PN, PK, BLayout, 2, 3);
 
 macro_rules! operand {
     ($(#[$thrdoc:meta])* $thrfrg:ident, $(#[$pdoc:meta])* $partition:ident, $(#[$fdoc:meta])* $fragment:ident, $w:ty) => {
@@ -288,7 +329,7 @@ pub trait ThrLayout {
     /// `thr_layout_vmnk`.
     fn vmnk() -> Layout<Self::Shape, Self::Stride>;
 }
-impl<A: MmaAtom, L, VS, VD> ThrLayout for TiledMma<A, L>
+impl<A: MmaAtom, L, P, VS, VD> ThrLayout for TiledMma<A, L, P>
 where
     A::ThrId: TiledProduct<L, Output = Layout<VS, VD>>,
     L: Default,
@@ -353,24 +394,26 @@ pub trait OperandLayout<W> {
 }
 
 macro_rules! operand_layout {
-    ($w:ty, $x:ident, $y:ident, $sx:ident, $sy:ident, $tv:ident, $widen:ty) => {
-        impl<A: MmaAtom, SM, SN, SK, D, R> OperandLayout<$w>
-            for TiledMma<A, Layout<Cons<SM, Cons<SN, Cons<SK, Nil>>>, D>>
+    ($w:ty, $x:ident, $y:ident, $sx:ident, $sy:ident, $px:ident, $py:ident, $tv:ident, $widen:ty) => {
+        impl<A: MmaAtom, SM, SN, SK, D, PM, PN, PK, R> OperandLayout<$w>
+            for TiledMma<A, Layout<Cons<SM, Cons<SN, Cons<SK, Nil>>>, D>, ByMode<Cons<PM, Cons<PN, Cons<PK, Nil>>>>>
         where
             SM: crate::layout::SizeT,
             SN: crate::layout::SizeT,
             SK: crate::layout::SizeT,
             Self: ThrLayout,
-            A::$x: crate::arith::MulT<Sz<$sx>>,
-            A::$y: crate::arith::MulT<Sz<$sy>>,
-            Cons<Perm<A::$x, $sx>, Cons<Perm<A::$y, $sy>, Nil>>:
+            $px: PermOf<A::$x, Sz<$sx>>,
+            $py: PermOf<A::$y, Sz<$sy>>,
+            Perm<$px, A::$x, $sx>: TileSize,
+            Perm<$py, A::$y, $sy>: TileSize,
+            Cons<Tsz<$px, A::$x, $sx>, Cons<Tsz<$py, A::$y, $sy>, Nil>>:
                 crate::layout::Compact<crate::LayoutLeft, U1> + Default + Copy,
-            TileRef<Perm<A::$x, $sx>, Perm<A::$y, $sy>>:
-                ThrFrg<Perm<A::$x, $sx>, Perm<A::$y, $sy>, A::$x, A::$y, A::$tv, Sz<$sx>, Sz<$sy>>,
+            TileRef<Tsz<$px, A::$x, $sx>, Tsz<$py, A::$y, $sy>>:
+                ThrFrg<Perm<$px, A::$x, $sx>, Perm<$py, A::$y, $sy>, A::$x, A::$y, A::$tv, Sz<$sx>, Sz<$sy>>,
             VmnkOf<Self>: ThrIdxToThrId,
-            <TileRef<Perm<A::$x, $sx>, Perm<A::$y, $sy>> as ThrFrg<
-                Perm<A::$x, $sx>,
-                Perm<A::$y, $sy>,
+            <TileRef<Tsz<$px, A::$x, $sx>, Tsz<$py, A::$y, $sy>> as ThrFrg<
+                Perm<$px, A::$x, $sx>,
+                Perm<$py, A::$y, $sy>,
                 A::$x,
                 A::$y,
                 A::$tv,
@@ -380,13 +423,13 @@ macro_rules! operand_layout {
             R: Default + Copy,
         {
             type Tv = R;
-            type Tile = Cons<Perm<A::$x, $sx>, Cons<Perm<A::$y, $sy>, Nil>>;
+            type Tile = Cons<Tsz<$px, A::$x, $sx>, Cons<Tsz<$py, A::$y, $sy>, Nil>>;
         }
     };
 }
-operand_layout!(OpC, M, N, SM, SN, CLayout, Under);
-operand_layout!(OpA, M, K, SM, SK, ALayout, Widen<Sz<SM>, Sz<SN>, U1, typenum::U0>);
-operand_layout!(OpB, N, K, SN, SK, BLayout, Widen<Sz<SM>, Sz<SN>, typenum::U0, U1>);
+operand_layout!(OpC, M, N, SM, SN, PM, PN, CLayout, Under);
+operand_layout!(OpA, M, K, SM, SK, PM, PK, ALayout, Widen<Sz<SM>, Sz<SN>, U1, typenum::U0>);
+operand_layout!(OpB, N, K, SN, SK, PN, PK, BLayout, Widen<Sz<SM>, Sz<SN>, typenum::U0, U1>);
 
 macro_rules! operand_tv {
     ($(#[$doc:meta])* $name:ident, $(#[$cdoc:meta])* $copy:ident, $w:ty) => {
@@ -415,17 +458,16 @@ macro_rules! operand_tv {
     };
 }
 
-impl<A: MmaAtom, SM, SN, SK, D> TiledMma<A, Layout<Cons<SM, Cons<SN, Cons<SK, Nil>>>, D>>
-where
-    SM: crate::layout::SizeT,
-    SN: crate::layout::SizeT,
-    SK: crate::layout::SizeT,
-{
-    /// `make_tiled_mma(A{}, L{})`.
+impl<A: MmaAtom, L> TiledMma<A, L> {
+    /// `make_tiled_mma(A{}, L{})`: no permutation. (With one, `make_tiled_mma(A{}, L{},
+    /// Tile<...>{})`: `TiledMma::<A, L, Tiler![<32,32,16>]>::default()`, `_` for a mode left
+    /// as it is.)
     pub fn new() -> Self {
         TiledMma(PhantomData)
     }
+}
 
+impl<A: MmaAtom, L, P> TiledMma<A, L, P> {
     /// `thr_layout_vmnk`: `(ThrV,ThrM,ThrN,ThrK) -> thread`, `tiled_product(ThrID, L)`.
     pub fn thr_layout_vmnk(&self) -> Layout<<Self as ThrLayout>::Shape, <Self as ThrLayout>::Stride>
     where

@@ -114,8 +114,13 @@ pub trait CopyTiling {
 }
 impl<A, TS, TD, VS, VD, MS, MD, I, R> CopyTiling for TiledCopy<A, Layout<TS, TD>, Layout<VS, VD>>
 where
+    A: CopyAtom,
     TS: crate::layout::SizeT,
     VS: crate::layout::SizeT,
+    Sz<TS>: crate::arith::Divides<A::NumThr>,
+    Sz<VS>: crate::arith::Divides<A::NumVal>,
+    <Sz<TS> as crate::arith::Divides<A::NumThr>>::Output: AtomDivides<Sz<TS>, A::NumThr>,
+    <Sz<VS> as crate::arith::Divides<A::NumVal>>::Output: AtomDivides<Sz<VS>, A::NumVal>,
     Layout<TS, TD>: RakedProduct<Layout<VS, VD>, Output = Layout<MS, MD>>,
     MS: crate::tensor::ProductEach,
     Layout<MS, MD>: RightInverse<Output = I>,
@@ -339,8 +344,12 @@ macro_rules! side {
 }
 
 impl<A: CopyAtom, T, V> TiledCopy<A, T, V> {
-    /// `make_tiled_copy(A{}, T{}, V{})`.
-    pub fn new() -> Self {
+    /// `make_tiled_copy(A{}, T{}, V{})`; an atom that needs more threads or values than `T` and
+    /// `V` give is a compile error here.
+    pub fn new() -> Self
+    where
+        Self: CopyTiling,
+    {
         TiledCopy(PhantomData)
     }
 

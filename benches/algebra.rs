@@ -65,44 +65,25 @@ fn t(s: &str) -> Tiler {
 /// One case: its name and the operation on prebuilt inputs (the result dropped inside).
 type Case = (&'static str, Box<dyn Fn()>);
 
+/// A binary operation on its prebuilt operands, the result dropped inside.
+fn case<A: 'static, B: 'static, R: 'static>(name: &'static str, op: fn(&A, &B) -> Result<R>, (a, b): (A, B)) -> Case {
+    (name, Box::new(move || drop(black_box(op(black_box(&a), black_box(&b)).unwrap()))))
+}
+
 fn cases() -> Vec<Case> {
-    let c1 = (l("(6,2):(8,2)"), t("(4,3):(3,1)"));
-    let c2 = (l("((4,2),6,3):((2,1),8,48)"), t("(8,9):(1,8)"));
-    let c3 = (l("4:2"), IntTuple::int(24));
-    let c4 = (l("(4,2,3):(2,1,8)"), t("4:2"));
-    let c5 = (l("(16,24):(1,16)"), t("<4:1,8:1>"));
-    let c6 = (l("4:1"), t("(2,3):(1,2)"));
-    let c7 = (l("(2,5):(5,1)"), l("(3,4):(1,3)"));
     let c8 = l("(2,(1,6)):(1,(6,2))");
     vec![
-        (
-            "composition (6,2):(8,2) o (4,3):(3,1)",
-            Box::new(move || drop(black_box(composition(black_box(&c1.0), black_box(&c1.1)).unwrap()))),
-        ),
-        (
+        case("composition (6,2):(8,2) o (4,3):(3,1)", composition, (l("(6,2):(8,2)"), t("(4,3):(3,1)"))),
+        case(
             "composition ((4,2),6,3):((2,1),8,48) o (8,9):(1,8)",
-            Box::new(move || drop(black_box(composition(black_box(&c2.0), black_box(&c2.1)).unwrap()))),
+            composition,
+            (l("((4,2),6,3):((2,1),8,48)"), t("(8,9):(1,8)")),
         ),
-        (
-            "complement 4:2, 24",
-            Box::new(move || drop(black_box(complement(black_box(&c3.0), black_box(&c3.1)).unwrap()))),
-        ),
-        (
-            "logical_divide (4,2,3):(2,1,8) / 4:2",
-            Box::new(move || drop(black_box(logical_divide(black_box(&c4.0), black_box(&c4.1)).unwrap()))),
-        ),
-        (
-            "logical_divide (16,24):(1,16) / <4:1,8:1>",
-            Box::new(move || drop(black_box(logical_divide(black_box(&c5.0), black_box(&c5.1)).unwrap()))),
-        ),
-        (
-            "logical_product 4:1 x (2,3):(1,2)",
-            Box::new(move || drop(black_box(logical_product(black_box(&c6.0), black_box(&c6.1)).unwrap()))),
-        ),
-        (
-            "blocked_product (2,5):(5,1) x (3,4):(1,3)",
-            Box::new(move || drop(black_box(blocked_product(black_box(&c7.0), black_box(&c7.1)).unwrap()))),
-        ),
+        case("complement 4:2, 24", complement, (l("4:2"), IntTuple::int(24))),
+        case("logical_divide (4,2,3):(2,1,8) / 4:2", logical_divide, (l("(4,2,3):(2,1,8)"), t("4:2"))),
+        case("logical_divide (16,24):(1,16) / <4:1,8:1>", logical_divide, (l("(16,24):(1,16)"), t("<4:1,8:1>"))),
+        case("logical_product 4:1 x (2,3):(1,2)", logical_product, (l("4:1"), t("(2,3):(1,2)"))),
+        case("blocked_product (2,5):(5,1) x (3,4):(1,3)", blocked_product, (l("(2,5):(5,1)"), l("(3,4):(1,3)"))),
         ("coalesce (2,(1,6)):(1,(6,2))", Box::new(move || drop(black_box(coalesce(black_box(&c8)).unwrap())))),
     ]
 }

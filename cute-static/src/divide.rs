@@ -465,9 +465,10 @@ where
     }
 }
 
-/// [`Unpack`](crate::tiler::Unpack) with values, for the lists of a mixed divide: the modes `L(_, repeat<R>(_))`
-/// keeps of a list of modes: a list of one mode stays one mode (`(t)`), a longer one is
-/// spliced into its modes.
+/// [`Unpack`](crate::tiler::Unpack) with values, for the lists of a mixed divide and the slices
+/// `(repeat<R>(_), c)` of `local_tile`/`local_partition`: the modes `L(_, repeat<R>(_))` keeps
+/// of a list of modes: a list of one mode stays one mode, wrapped once more (`((_16)):((_1))`,
+/// CuTe C++ 4.2's `local_tile(64:1, <16>, 1)`), a longer one is spliced into its modes.
 pub trait Splice {
     /// The modes.
     type Output: Copy;

@@ -16,6 +16,7 @@ use typenum::Unsigned;
 
 use crate::arith::{DivT, MulMixed};
 use crate::complement::CosizeT;
+use crate::divide::Splice;
 use crate::int_tuple::{Cons, IntTuple, Leaf, Nil};
 use crate::layout::{Congruent, Coord, Idx2Crd, Layout};
 use crate::ops::Checked;
@@ -648,46 +649,22 @@ pub fn local_tile<L, T, C, Z, TS, TD, RS, RD>(
     layout: L,
     tiler: T,
     coord: &C,
-) -> <Z as Checked>::Then<(Layout<<TS as SlicedModes>::Output, <TD as SlicedModes>::Output>, usize)>
+) -> <Z as Checked>::Then<(Layout<<TS as Splice>::Output, <TD as Splice>::Output>, usize)>
 where
     L: crate::ops::ZippedDivide<T, Output = Z>,
     Z: Checked<Layout = Layout<Cons<TS, Cons<RS, Nil>>, Cons<TD, Cons<RD, Nil>>>>,
-    TS: Congruent<TD> + SlicedModes,
-    TD: IntTuple + SlicedModes,
-    <TS as SlicedModes>::Output: Congruent<<TD as SlicedModes>::Output>,
-    <TD as SlicedModes>::Output: IntTuple,
+    TS: Congruent<TD> + Splice,
+    TD: IntTuple + Splice,
+    <TS as Splice>::Output: Congruent<<TD as Splice>::Output>,
+    <TD as Splice>::Output: IntTuple,
     RS: Congruent<RD> + Copy,
     RD: IntTuple + Copy,
     C: Coord<RS, RD>,
 {
     layout.zipped_divide(tiler).then(|z| {
         let (s, d) = (z.shape(), z.stride());
-        (Layout::new(s.0.sliced(), d.0.sliced()), coord.crd2idx(&s.1 .0, &d.1 .0))
+        (Layout::new(s.0.splice(), d.0.splice()), coord.crd2idx(&s.1 .0, &d.1 .0))
     })
-}
-
-/// The modes a slice `(repeat<R>(_), c)` (or `(c, repeat<R>(_))`) of a zipped layout keeps of
-/// the mode under `_`, as C++ builds them: the mode itself, a rank-1 one wrapped once more
-/// (`((_16)):((_1))`, CuTe C++ 4.2's `local_tile(64:1, <16>, 1)`).
-pub trait SlicedModes: Copy {
-    /// The kept modes.
-    type Output: Copy;
-    /// Their value.
-    fn sliced(self) -> Self::Output;
-}
-impl<H: Copy> SlicedModes for Cons<H, Nil> {
-    type Output = Cons<Cons<H, Nil>, Nil>;
-    #[inline(always)]
-    fn sliced(self) -> Self::Output {
-        Cons(self, Nil)
-    }
-}
-impl<H: Copy, H2: Copy, T: Copy> SlicedModes for Cons<H, Cons<H2, T>> {
-    type Output = Self;
-    #[inline(always)]
-    fn sliced(self) -> Self {
-        self
-    }
 }
 
 /// `dice(proj, x)`: the modes of a list kept by a projection (C++'s `Step<_1,X,_1>`, written
@@ -742,16 +719,16 @@ pub fn local_tile_projected<L, T, C, P, TT, CC, Z, TS, TD, RS, RD>(
     tiler: crate::ByMode<T>,
     coord: &C,
     _proj: P,
-) -> <Z as Checked>::Then<(Layout<<TS as SlicedModes>::Output, <TD as SlicedModes>::Output>, usize)>
+) -> <Z as Checked>::Then<(Layout<<TS as Splice>::Output, <TD as Splice>::Output>, usize)>
 where
     T: Dice<P, Output = TT>,
     C: Dice<P, Output = CC> + Copy,
     L: crate::ops::ZippedDivide<crate::ByMode<TT>, Output = Z>,
     Z: Checked<Layout = Layout<Cons<TS, Cons<RS, Nil>>, Cons<TD, Cons<RD, Nil>>>>,
-    TS: Congruent<TD> + SlicedModes,
-    TD: IntTuple + SlicedModes,
-    <TS as SlicedModes>::Output: Congruent<<TD as SlicedModes>::Output>,
-    <TD as SlicedModes>::Output: IntTuple,
+    TS: Congruent<TD> + Splice,
+    TD: IntTuple + Splice,
+    <TS as Splice>::Output: Congruent<<TD as Splice>::Output>,
+    <TD as Splice>::Output: IntTuple,
     RS: Congruent<RD> + Copy,
     RD: IntTuple + Copy,
     CC: Coord<RS, RD>,
@@ -785,7 +762,7 @@ pub fn local_partition<L, TS, TD, Z, PS, PD, RS, RD>(
     layout: L,
     threads: Layout<TS, TD>,
     index: usize,
-) -> Result<(Layout<<RS as SlicedModes>::Output, <RD as SlicedModes>::Output>, usize), TensorError>
+) -> Result<(Layout<<RS as Splice>::Output, <RD as Splice>::Output>, usize), TensorError>
 where
     TS: Congruent<TD> + ProductEach,
     TD: IntTuple,
@@ -793,17 +770,17 @@ where
     Z: Checked<Layout = Layout<Cons<PS, Cons<RS, Nil>>, Cons<PD, Cons<RD, Nil>>>>,
     PS: Congruent<PD> + Copy,
     PD: IntTuple + Copy,
-    RS: Congruent<RD> + SlicedModes,
-    RD: IntTuple + SlicedModes,
-    <RS as SlicedModes>::Output: Congruent<<RD as SlicedModes>::Output>,
-    <RD as SlicedModes>::Output: IntTuple,
+    RS: Congruent<RD> + Splice,
+    RD: IntTuple + Splice,
+    <RS as Splice>::Output: Congruent<<RD as Splice>::Output>,
+    <RD as Splice>::Output: IntTuple,
 {
     // The thread's colexicographic index j in its shape, the index of the same coordinate in
     // the tile mode (whose shape is the threads' per-mode sizes).
     let j = thread_index(&threads, index)?;
     let z = layout.zipped_divide(crate::ByMode(Default::default())).checked().map_err(TensorError::Algebra)?;
     let (s, d) = (z.shape(), z.stride());
-    Ok((Layout::new(s.1 .0.sliced(), d.1 .0.sliced()), Layout::new(s.0, d.0).call(j)))
+    Ok((Layout::new(s.1 .0.splice(), d.1 .0.splice()), Layout::new(s.0, d.0).call(j)))
 }
 
 /// `local_partition(layout, threads, index, proj)`: [`local_partition`] over the modes of a flat
@@ -831,7 +808,7 @@ pub fn local_partition_projected<L, TS, TD, P, US, Z, PS, PD, RS, RD>(
     threads: Layout<TS, TD>,
     index: usize,
     _proj: P,
-) -> Result<(Layout<<RS as SlicedModes>::Output, <RD as SlicedModes>::Output>, usize), TensorError>
+) -> Result<(Layout<<RS as Splice>::Output, <RD as Splice>::Output>, usize), TensorError>
 where
     TS: Congruent<TD> + FlatCoord + Dice<P, Output = US>,
     TD: IntTuple,
@@ -841,10 +818,10 @@ where
     Z: Checked<Layout = Layout<Cons<PS, Cons<RS, Nil>>, Cons<PD, Cons<RD, Nil>>>>,
     PS: Congruent<PD> + Copy,
     PD: IntTuple + Copy,
-    RS: Congruent<RD> + SlicedModes,
-    RD: IntTuple + SlicedModes,
-    <RS as SlicedModes>::Output: Congruent<<RD as SlicedModes>::Output>,
-    <RD as SlicedModes>::Output: IntTuple,
+    RS: Congruent<RD> + Splice,
+    RD: IntTuple + Splice,
+    <RS as Splice>::Output: Congruent<<RD as Splice>::Output>,
+    <RD as Splice>::Output: IntTuple,
 {
     // C++: the thread's coordinate in the whole thread layout, then the kept modes of it (the
     // threads that differ only in a dropped mode share a part).
@@ -859,7 +836,7 @@ where
     }
     let z = layout.zipped_divide(crate::ByMode(Default::default())).checked().map_err(TensorError::Algebra)?;
     let (s, d) = (z.shape(), z.stride());
-    Ok((Layout::new(s.1 .0.sliced(), d.1 .0.sliced()), Layout::new(s.0, d.0).call(idx)))
+    Ok((Layout::new(s.1 .0.splice(), d.1 .0.splice()), Layout::new(s.0, d.0).call(idx)))
 }
 
 /// The modes a projection (a list of `B1` and `B0`) keeps, at run time.

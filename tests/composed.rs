@@ -162,7 +162,7 @@ fn slice_pair(v: Value) -> (MaybeComposed, i64) {
 /// expression `slice_and_offset(coord, C)`: the first such `j`.
 fn slice_law_breaks(expr: &str, slice: &MaybeComposed, off: i64) -> Option<i64> {
     let (coord, c): (Coord, ComposedLayout) = (args(expr)[0].parse().unwrap(), args(expr)[1].parse().unwrap());
-    let modes = cute_dyn::slice(&coord, c.layout().unwrap().shape()).unwrap();
+    let modes = cute_dyn::slice(&coord, &c.layout().unwrap().shape()).unwrap();
     (0..slice.size().unwrap().value()).find(|&j| {
         let crd = cute_dyn::idx2crd(&IntTuple::int(j), &modes).unwrap();
         let full = fill_under(&coord, &mut crd.modes().into_iter());

@@ -61,7 +61,7 @@ fn reference(op: &str, args: &[Layout]) -> (Vec<i64>, bool) {
     let p = match op {
         "composition" => b.clone(),
         _ => {
-            let rest = dy::complement(b, dy::coalesce(a).unwrap().shape()).unwrap();
+            let rest = dy::complement(b, &dy::coalesce(a).unwrap().shape()).unwrap();
             dy::make_layout(&[b.clone(), rest])
         }
     };

@@ -87,7 +87,7 @@ fn identity_tiles_are_the_data_tiles_coordinates() {
         let shape: IntTuple = f[0].parse().unwrap();
         let (t, (l, off)) = apply(&shape, f[1]);
         let data = make_layout_left(&shape).unwrap();
-        let strides = values(data.stride());
+        let strides = values(&data.stride());
         let extents = values(&shape);
         let size = t.size().unwrap().value();
         assert_eq!(size, l.size().unwrap().value(), "{line}");

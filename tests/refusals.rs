@@ -89,7 +89,7 @@ fn run(op: &str, a: &Layout, b: &Layout, n: i64) -> (dy::Result<Layout>, Vec<Val
         "coalesce" => (dy::coalesce(a), vec![la]),
         "upcast" => (dy::upcast(a, n % 4 + 1), vec![]),
         "downcast" => (dy::downcast(a, n % 4 + 1), vec![]),
-        "tile_to_shape" => (dy::tile_to_shape(a, &dy::product_each(b.shape()).unwrap(), None), vec![]),
+        "tile_to_shape" => (dy::tile_to_shape(a, &dy::product_each(&b.shape()).unwrap(), None), vec![]),
         _ => unreachable!(),
     }
 }

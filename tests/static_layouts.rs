@@ -309,7 +309,7 @@ fn layout_like_and_fragment_like_agree_with_cute_dyn() {
             assert_eq!(cpp(&make_layout_like(l)), dy::make_layout_like(&d).unwrap().to_styled(Style::Cpp), "make_layout_like {}", d);
             assert_eq!(cpp(&make_fragment_like(l)), dy::make_fragment_like(&d).unwrap().to_styled(Style::Cpp), "make_fragment_like {}", d);
             let o = make_ordered_layout(*l.shape(), *l.stride());
-            assert_eq!(cpp(&o), dy::make_ordered_layout(d.shape(), d.stride()).unwrap().to_styled(Style::Cpp), "make_ordered_layout {}", d);
+            assert_eq!(cpp(&o), dy::make_ordered_layout(&d.shape(), &d.stride()).unwrap().to_styled(Style::Cpp), "make_ordered_layout {}", d);
         })*};
     }
     let (m, n, k) = (1000usize, 24usize, 3usize);

@@ -795,7 +795,7 @@ pub const OPS: &[Op] = &[
         doc: "the i-th modes paired; with one argument, its modes transposed (CuTe `zip`)",
         example: "zip((2,3):(1,2),(4,5):(6,24))",
         eval: |a| match (a.layout_or_tuple(0)?, a.v.len()) {
-            (Shaped::Layout(x), 1) => lay(Layout::new(dy::zip1(x.shape())?, dy::zip1(x.stride())?)?),
+            (Shaped::Layout(x), 1) => lay(Layout::new(dy::zip1(&x.shape())?, dy::zip1(&x.stride())?)?),
             (Shaped::Tuple(x), 1) => tup(dy::zip1(&x)?),
             (x, _) => zip2(a, x),
         },
@@ -1582,7 +1582,7 @@ fn current(a: &Args<'_>) -> Result<Int> {
 fn zip2(a: &Args<'_>, x: Shaped) -> Result<Value> {
     match (x, a.layout_or_tuple(1)?) {
         (Shaped::Layout(x), Shaped::Layout(y)) => {
-            lay(Layout::new(dy::zip(x.shape(), y.shape())?, dy::zip(x.stride(), y.stride())?)?)
+            lay(Layout::new(dy::zip(&x.shape(), &y.shape())?, dy::zip(&x.stride(), &y.stride())?)?)
         }
         (Shaped::Tuple(x), Shaped::Tuple(y)) => tup(dy::zip(&x, &y)?),
         _ => Err(bad(a.op, "arguments must be both layouts or both tuples".into())),

@@ -96,7 +96,7 @@ impl BasisLayout {
     fn checked(enc: Layout, modes: usize, op: &'static str) -> Result<BasisLayout> {
         let b = BasisLayout { enc, modes };
         let mut reach = alloc::vec![0i64; modes];
-        for (s, d) in b.enc.pairs() {
+        for &(s, d) in b.enc.pairs() {
             if let Some((v, i)) = b.decode(d, op)? {
                 // A negative scale would borrow from the next coordinate's digit when the
                 // strides are summed: refused (identity layouts and their tiles have none).
@@ -148,7 +148,7 @@ impl BasisLayout {
     }
 
     /// The shape.
-    pub fn shape(&self) -> &IntTuple {
+    pub fn shape(&self) -> IntTuple {
         self.enc.shape()
     }
 

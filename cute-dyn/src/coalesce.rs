@@ -1,11 +1,10 @@
 //! coalesce, filter, filter_zeros: simplifications that keep the layout function.
 
-use alloc::vec::Vec;
-
 use crate::error::{Error, Result};
 use crate::int::Int;
 use crate::int_tuple::{IntTuple, Tuple};
 use crate::layout::Layout;
+use crate::nest::{Build, Pairs};
 
 /// CuTe's `bw_coalesce`: walk the flat modes from the back, keeping a stack `new` whose front
 /// is the mode being grown. For each old mode `s:d`, looking at the front `s0:d0`:
@@ -21,9 +20,9 @@ use crate::layout::Layout;
 /// taken only on static values (the CuTe DSL's rule: a dynamic shape with a static-0 stride
 /// is not merged, although C++ would fold `x * _0` to `_0`), so a dynamic size-1 mode or a
 /// dynamic stride match keeps its mode; [`Decide::Values`] decides on the run-time values.
-fn bw_coalesce(old: &[(Int, Int)], last: (Int, Int), decide: Decide) -> Result<Vec<(Int, Int)>> {
+fn bw_coalesce(old: &[(Int, Int)], last: (Int, Int), decide: Decide) -> Result<Pairs> {
     // `new` is kept reversed: its last element is the front.
-    let mut new: Vec<(Int, Int)> = alloc::vec![last];
+    let mut new = Pairs::from_slice(&[last]);
     for &(s, d) in old.iter().rev() {
         let front = *new.last().expect("never empty");
         if decide.is(s, 1) {
@@ -42,7 +41,7 @@ fn bw_coalesce(old: &[(Int, Int)], last: (Int, Int), decide: Decide) -> Result<V
     }
     if new.len() == 1 && decide.is(new[0].0, 1) {
         // `_1:_0`, the trivial layout.
-        return Ok(alloc::vec![(Int::st(1), Int::st(0))]);
+        return Ok(Pairs::from_slice(&[(Int::st(1), Int::st(0))]));
     }
     new.reverse();
     Ok(new)
@@ -88,7 +87,7 @@ impl Decide {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn coalesce(l: &Layout) -> Result<Layout> {
-    coalesce_pairs(&l.pairs())
+    coalesce_pairs(l.pairs())
 }
 
 /// [`coalesce`] of the flat layout with these `(shape, stride)` modes.
@@ -96,19 +95,10 @@ pub(crate) fn coalesce_pairs(flat: &[(Int, Int)]) -> Result<Layout> {
     Ok(Layout::from_pairs(&coalesced_pairs(flat)?))
 }
 
-/// `shape(coalesce(L))`, without building the coalesced strides.
-pub(crate) fn coalesced_shape(l: &Layout) -> Result<IntTuple> {
-    let pairs = coalesced_pairs(&l.pairs())?;
-    Ok(match pairs.as_slice() {
-        [(s, _)] => Tuple::Leaf(*s),
-        _ => Tuple::Node(pairs.iter().map(|p| Tuple::Leaf(p.0)).collect()),
-    })
-}
-
 /// The flat modes of [`coalesce_pairs`]' layout, without building it (one mode: a leaf).
-fn coalesced_pairs(flat: &[(Int, Int)]) -> Result<Vec<(Int, Int)>> {
+pub(crate) fn coalesced_pairs(flat: &[(Int, Int)]) -> Result<Pairs> {
     match flat.split_last() {
-        None => Ok(alloc::vec![(Int::st(1), Int::st(0))]),
+        None => Ok(Pairs::from_slice(&[(Int::st(1), Int::st(0))])),
         Some((&last, rest)) => bw_coalesce(rest, last, Decide::Static),
     }
 }
@@ -117,10 +107,10 @@ fn coalesced_pairs(flat: &[(Int, Int)]) -> Result<Vec<(Int, Int)>> {
 /// domain: a trailing static size-1 mode is treated as size 2, so its stride survives (the
 /// left operand of a composition may be read past its size). The flat modes (one mode: the
 /// layout is a leaf), as composition reads them.
-pub(crate) fn coalesce_x(l: &Layout, decide: Decide) -> Result<Vec<(Int, Int)>> {
+pub(crate) fn coalesce_x(l: &Layout, decide: Decide) -> Result<Pairs> {
     let flat = l.pairs();
     match flat.split_last() {
-        None => Ok(alloc::vec![(Int::st(1), Int::st(0))]),
+        None => Ok(Pairs::from_slice(&[(Int::st(1), Int::st(0))])),
         Some((&(s, d), rest)) if decide.is(s, 1) => bw_coalesce(rest, (Int::st(2), d), decide),
         Some((&last, rest)) => bw_coalesce(rest, last, decide),
     }
@@ -138,23 +128,25 @@ pub(crate) fn by_profile(
     match profile {
         Tuple::Leaf(_) => f(l),
         Tuple::Node(pv) => {
-            let modes = l.modes();
+            let rank = l.rank();
             // Precondition: the profile has at most rank(L) modes.
-            if pv.len() > modes.len() {
+            if pv.len() > rank {
                 return Err(Error::RankMismatch {
                     op,
-                    expected: alloc::format!("at most rank {}", modes.len()),
+                    expected: alloc::format!("at most rank {rank}"),
                     found: pv.len(),
                 });
             }
-            let mut out = Vec::with_capacity(modes.len());
-            for (i, m) in modes.iter().enumerate() {
-                out.push(match pv.get(i) {
-                    Some(p) => by_profile(m, p, op, f)?,
-                    None => m.clone(),
-                });
+            let mut out = Build::default();
+            out.open();
+            for (i, m) in l.nest().modes().enumerate() {
+                match pv.get(i) {
+                    Some(p) => out.nest(by_profile(&m.to_layout(), p, op, f)?.nest()),
+                    None => out.nest(m),
+                };
             }
-            Ok(Layout::from_modes(out))
+            out.close();
+            Ok(Layout::built(out))
         }
     }
 }
@@ -194,10 +186,7 @@ fn coalesce_by_impl(l: &Layout, profile: &IntTuple) -> Result<Layout> {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn filter_zeros(l: &Layout) -> Layout {
-    let shape = l.shape().clone();
-    let mut strides = l.stride().leaves().into_iter();
-    let shape = shape.map(&mut |s| if strides.next().is_some_and(|d| d.is_const(0)) { Int::st(1) } else { *s });
-    Layout::raw(shape, l.stride().clone())
+    l.map_pairs(|(s, d)| if d.is_const(0) { (Int::st(1), d) } else { (s, d) })
 }
 
 /// `filter(L)`: drop every static stride-0 and static size-1 mode and coalesce (`1:0` if nothing
@@ -220,9 +209,9 @@ pub fn filter(l: &Layout) -> Result<Layout> {
 }
 
 /// The flat modes of [`filter`]'s layout, without building it.
-pub(crate) fn filter_pairs(l: &Layout) -> Result<Vec<(Int, Int)>> {
+pub(crate) fn filter_pairs(l: &Layout) -> Result<Pairs> {
     // filter_zeros on the flat modes: no tree is rebuilt.
-    let mut pairs = l.pairs();
+    let mut pairs = Pairs::from_slice(l.pairs());
     for p in pairs.iter_mut().filter(|p| p.1.is_const(0)) {
         p.0 = Int::st(1);
     }

@@ -1,12 +1,12 @@
 //! complement: the layout of the indices a layout does not reach, up to a cotarget.
 
-use alloc::vec::Vec;
-
 use crate::coalesce::{coalesce_pairs, filter_pairs};
 use crate::error::{Error, Result};
 use crate::int::Int;
-use crate::int_tuple::{self, compact_major, IntTuple, Tuple};
-use crate::layout::{make_layout_left, Layout};
+use crate::int_tuple::{IntTuple, Tuple};
+use crate::layout::Layout;
+use crate::nest::{Pairs, INLINE_LEAVES};
+use crate::small::Small;
 
 /// `coalesce(shape)` of CuTe: merge neighbouring leaves that are both static or both dynamic
 /// (a single result is a leaf).
@@ -22,18 +22,27 @@ pub fn coalesce_shape(shape: &IntTuple) -> Result<IntTuple> {
     if !shape.is_tuple() {
         return Ok(shape.clone());
     }
-    let mut out: Vec<Int> = Vec::new();
-    for x in shape.leaves() {
+    let merged = coalesce_leaves(&shape.leaves())?;
+    Ok(match *merged {
+        [x] => Tuple::Leaf(x),
+        _ => Tuple::Node(merged.iter().map(|&x| Tuple::Leaf(x)).collect()),
+    })
+}
+
+/// The leaves of [`coalesce_shape`].
+fn coalesce_leaves(leaves: &[Int]) -> Result<Ints> {
+    let mut out = Ints::new();
+    for &x in leaves {
         match out.last_mut() {
             Some(back) if back.is_static() == x.is_static() => *back = back.checked_mul(x)?,
             _ => out.push(x),
         }
     }
-    Ok(match out.len() {
-        1 => Tuple::Leaf(out[0]),
-        _ => Tuple::Node(out.into_iter().map(Tuple::Leaf).collect()),
-    })
+    Ok(out)
 }
+
+/// The leaves of a shape, in order (inline for the shapes kernels use).
+pub(crate) type Ints = Small<Int, INLINE_LEAVES>;
 
 /// `complement(L, cotarget)`: the layout `R`, ordered and disjoint from `L`, such that
 /// `(L, R)` covers `[0, cotarget)` (`cotarget` may be a shape, as in `logical_divide`).
@@ -74,7 +83,27 @@ pub fn complement(l: &Layout, cotarget: &IntTuple) -> Result<Layout> {
 
 fn complement_impl(l: &Layout, cotarget: &IntTuple) -> Result<Layout> {
     crate::layout::check_shape("complement", cotarget)?;
+    let mut leaves = Ints::new();
+    cotarget.for_each_leaf(&mut |&x| leaves.push(x));
+    complement_to(l, &leaves)
+}
+
+/// `complement(L, cotarget)` for a cotarget given by its leaves (an integer is one leaf; the
+/// nesting of a shape does not change the answer).
+fn complement_to(l: &Layout, cotarget: &[Int]) -> Result<Layout> {
     complement_filtered(filter_pairs(l)?, cotarget, l)
+}
+
+/// [`complement`] with a flat shape as the cotarget (one leaf: an integer), as the divides call
+/// it: without building the shape unless there is an error to explain.
+pub(crate) fn complement_shape(l: &Layout, shape: &[Int]) -> Result<Layout> {
+    complement_to(l, shape).or_else(|_| {
+        let tree = match shape {
+            [x] => Tuple::Leaf(*x),
+            _ => Tuple::Node(shape.iter().map(|&x| Tuple::Leaf(x)).collect()),
+        };
+        complement(l, &tree)
+    })
 }
 
 /// `complement(L)`: the complement with cotarget `cosize(filter(L))`.
@@ -95,11 +124,11 @@ pub fn complement_cosize(l: &Layout) -> Result<Layout> {
 fn complement_cosize_impl(l: &Layout) -> Result<Layout> {
     let f = filter_pairs(l)?;
     let cosize = Layout::from_pairs(&f).cosize()?;
-    complement_filtered(f, &Tuple::Leaf(cosize), l)
+    complement_filtered(f, &[cosize], l)
 }
 
 /// The complement of the flat modes of `filter(orig)`.
-fn complement_filtered(mut rest: Vec<(Int, Int)>, cotarget: &IntTuple, orig: &Layout) -> Result<Layout> {
+fn complement_filtered(mut rest: Pairs, cotarget: &[Int], orig: &Layout) -> Result<Layout> {
     // Precondition 2
     if let Some(&(_, d)) = rest.iter().find(|(_, d)| d.value() < 0) {
         return Err(Error::InvalidArgument {
@@ -115,10 +144,10 @@ fn complement_filtered(mut rest: Vec<(Int, Int)>, cotarget: &IntTuple, orig: &La
     let decided_on_values = rest.len() != before;
     if rest.len() == 1 && rest[0].1.is_const(0) {
         // The irreducible rank-1 stride-0 layout: all of the cotarget is the complement.
-        return make_layout_left(&coalesce_shape(cotarget)?);
+        return Ok(Layout::from_pairs(&compact_pairs(&coalesce_leaves(cotarget)?, Int::st(1))?));
     }
     let filtered = span(&rest)?;
-    let mut result: Vec<(Int, Int)> = Vec::new();
+    let mut result = Pairs::new();
     let mut current = Int::st(1);
     while !rest.is_empty() {
         let min_stride = rest.iter().map(|p| p.1).reduce(Int::min).expect("non-empty");
@@ -132,30 +161,53 @@ fn complement_filtered(mut rest: Vec<(Int, Int)>, cotarget: &IntTuple, orig: &La
         result.push((new_shape, current));
         current = min_stride.checked_mul(s)?;
     }
-    match cotarget {
-        // The common case, an integer cotarget, without building tuples.
-        Tuple::Leaf(c) => {
-            let rest = c.ceil_div(current)?;
-            result.push((rest, if rest.is_const(1) { Int::st(0) } else { current }));
+    if let [c] = cotarget {
+        // The common case, an integer cotarget.
+        let rest = c.ceil_div(current)?;
+        result.push((rest, if rest.is_const(1) { Int::st(0) } else { current }));
+    } else {
+        // ceil_div(cotarget, current), a running quotient over the leaves, coalesced.
+        let mut quotient = current;
+        let mut divided = Ints::new();
+        for &x in cotarget {
+            divided.push(x.ceil_div(quotient)?);
+            quotient = quotient.ceil_div(x)?;
         }
-        Tuple::Node(_) => {
-            let mut rest_shape = coalesce_shape(&int_tuple::ceil_div(cotarget, &Tuple::Leaf(current))?)?;
-            // Mode by mode, ceil_div falls short of the cotarget where `current` does not
-            // divide into its modes (a dynamic A keeps modes that a static one would have
-            // coalesced: `(3,4,3,...)` against 128). CuTe then loses part of the cotarget
-            // (a divide loses tiles); one mode of the whole rest is what the @post asks.
-            let need = int_tuple::product(cotarget)?.ceil_div(current)?;
-            if int_tuple::product(&rest_shape)?.value() < need.value() {
-                rest_shape = Tuple::Leaf(need);
-            }
-            let rest_stride = compact_major(&rest_shape, current, true)?;
-            result.extend(int_tuple::leaf_pairs(&rest_shape, &rest_stride));
+        let mut rest_shape = coalesce_leaves(&divided)?;
+        // Mode by mode, ceil_div falls short of the cotarget where `current` does not
+        // divide into its modes (a dynamic A keeps modes that a static one would have
+        // coalesced: `(3,4,3,...)` against 128). CuTe then loses part of the cotarget
+        // (a divide loses tiles); one mode of the whole rest is what the @post asks.
+        let need = size_of_leaves(cotarget)?.ceil_div(current)?;
+        if size_of_leaves(&rest_shape)?.value() < need.value() {
+            rest_shape = Ints::from_slice(&[need]);
         }
+        result.extend_from_slice(&compact_pairs(&rest_shape, current)?);
     }
     let covered = span(&result)?;
     let r = coalesce_pairs(&result)?;
     check_cheap_post(orig, filtered, cotarget, covered, &r)?;
     Ok(if decided_on_values { r.to_dynamic() } else { r })
+}
+
+/// The product of a shape's leaves; `()` is 1.
+fn size_of_leaves(leaves: &[Int]) -> Result<Int> {
+    leaves.iter().try_fold(Int::st(1), |acc, &x| acc.checked_mul(x))
+}
+
+/// `compact_col_major` of a flat shape from `current`: a static 1 gets stride `_0`.
+fn compact_pairs(shape: &[Int], current: Int) -> Result<Pairs> {
+    let mut cur = current;
+    let mut out = Pairs::new();
+    for &x in shape {
+        if x.is_const(1) {
+            out.push((x, Int::st(0)));
+        } else {
+            out.push((x, cur));
+            cur = cur.checked_mul(x)?;
+        }
+    }
+    Ok(out)
 }
 
 /// `(size, cosize - 1)` of flat modes, in checked `i64` (an extent of 0 reaches nothing, as in
@@ -177,14 +229,11 @@ fn span(pairs: &[(Int, Int)]) -> Result<(i64, i64)> {
 fn check_cheap_post(
     orig: &Layout,
     (f_size, f_top): (i64, i64),
-    cotarget: &IntTuple,
+    cotarget: &[Int],
     (r_size, r_top): (i64, i64),
     r: &Layout,
 ) -> Result<()> {
-    let target = match cotarget {
-        Tuple::Leaf(c) => c.value(),
-        t => int_tuple::product(t)?.value(),
-    };
+    let target = size_of_leaves(cotarget)?.value();
     let short = |condition: &'static str, got: i64| Error::Postcondition {
         op: "complement",
         condition,

@@ -1,12 +1,11 @@
 //! Composition `A ∘ B`.
 
-use alloc::vec::Vec;
-
 use crate::coalesce::{coalesce_x, Decide};
 use crate::error::{Error, Result};
 use crate::int::Int;
-use crate::int_tuple::{IntTuple, Tuple};
 use crate::layout::Layout;
+use crate::nest::{Build, Nest, Pairs, INLINE_LEAVES};
+use crate::small::Small;
 use crate::tiler::{by_mode, Tiler};
 
 /// `composition(A, B)`: the layout `R` with `R(c) = A(B(c))`.
@@ -66,10 +65,11 @@ fn composition_by_mode(a: &Layout, b: &Tiler) -> Result<Layout> {
 /// Composition of two layouts, A coalesced with the given decision rule.
 fn compose(a: &Layout, b: &Layout, decide: Decide) -> Result<Layout> {
     let pairs = coalesce_x(a, decide)?;
-    let mut reach = alloc::vec![0i64; pairs.len()];
-    let r = composition_impl(&pairs, pairs.len() == 1, b.shape(), b.stride(), &mut reach)?;
+    let mut reach: Small<i64, INLINE_LEAVES> = pairs.iter().map(|_| 0).collect();
+    let mut out = Build::default();
+    composition_impl(&pairs, pairs.len() == 1, b.nest(), &mut reach, &mut out)?;
     check_reach(&pairs, &reach)?;
-    Ok(r)
+    Ok(Layout::built(out))
 }
 
 /// Precondition 4. A carry out of mode k is harmless when the modes chain linearly
@@ -102,23 +102,22 @@ fn check_reach(pairs: &[(Int, Int)], reach: &[i64]) -> Result<()> {
 /// `reach[k]` accumulates, for each mode k of `A`, the largest coordinate the modes of `B`
 /// reach in it together; right-distributivity (`A(x + y) = A(x) + A(y)`) holds only while that
 /// stays inside the mode, which the caller checks once all of `B` is composed.
-fn composition_impl(
-    a: &[(Int, Int)],
-    a_leaf: bool,
-    rshape: &IntTuple,
-    rstride: &IntTuple,
-    reach: &mut [i64],
-) -> Result<Layout> {
-    let (rs, rd) = match (rshape, rstride) {
+fn composition_impl(a: &[(Int, Int)], a_leaf: bool, b: Nest<'_>, reach: &mut [i64], out: &mut Build) -> Result<()> {
+    let Some((rs, rd)) = b.leaf() else {
         // Right-distributivity over the modes of B.
-        (Tuple::Node(sv), Tuple::Node(dv)) => {
-            let modes =
-                sv.iter().zip(dv).map(|(s, d)| composition_impl(a, a_leaf, s, d, reach)).collect::<Result<Vec<_>>>()?;
-            return Ok(Layout::from_modes(modes));
+        out.open();
+        for m in b.modes() {
+            composition_impl(a, a_leaf, m, reach, out)?;
         }
-        (Tuple::Leaf(s), Tuple::Leaf(d)) => (*s, *d),
-        _ => unreachable!("layouts are congruent"),
+        out.close();
+        return Ok(());
     };
+    out.mode(&composed_leaf(a, a_leaf, (rs, rd), reach)?);
+    Ok(())
+}
+
+/// `composition(A, s:d)` for one leaf of B: its flat modes (one: a leaf).
+fn composed_leaf(a: &[(Int, Int)], a_leaf: bool, (rs, rd): (Int, Int), reach: &mut [i64]) -> Result<Pairs> {
     // Precondition 5: a negative stride on a mode of B with more than one element takes B to
     // negative indices, outside A's domain (C++ composes anyway and `R(c) != A(B(c))`).
     if rd.value() < 0 && rs.value() > 1 {
@@ -131,19 +130,19 @@ fn composition_impl(
     }
     // A static stride-0 B (or, knowing the value, a dynamic one) reads A(0) = 0 everywhere.
     if rd.is_const(0) || rd.value() == 0 {
-        return Ok(Layout::leaf(rs, rd));
+        return Ok(Pairs::from_slice(&[(rs, rd)]));
     }
     let (last, init) = match a.split_last() {
         Some((last, init)) if !a_leaf => (*last, init),
         // A leaf A: scale B's stride.
-        _ => return Ok(Layout::leaf(rs, rd.checked_mul(a.first().map_or(Int::st(0), |p| p.1))?)),
+        _ => return Ok(Pairs::from_slice(&[(rs, rd.checked_mul(a.first().map_or(Int::st(0), |p| p.1))?)])),
     };
     // General case. Walk A's modes (all but the last), taking from B's shape what each covers.
     //
     // | next_shape or rest_shape is a static 1 | skip the mode (only the stride advances) |
     // | otherwise                               | take min(next_shape, rest_shape) from it |
     let (mut rest_shape, mut rest_stride) = (rs, rd);
-    let mut result: Vec<(Int, Int)> = Vec::new();
+    let mut result = Pairs::new();
     for (k, &(cs, cd)) in init.iter().enumerate() {
         let rsa = rest_stride.abs()?;
         let next_shape = cs.ceil_div(rsa)?;
@@ -172,11 +171,8 @@ fn composition_impl(
         rest_shape = rest_shape.checked_div(new_shape)?;
         rest_stride = next_stride;
     }
-    if result.is_empty() {
-        return Ok(Layout::leaf(rest_shape, rest_stride.checked_mul(last.1)?));
-    }
-    if !rest_shape.is_const(1) {
+    if result.is_empty() || !rest_shape.is_const(1) {
         result.push((rest_shape, rest_stride.checked_mul(last.1)?));
     }
-    Ok(Layout::from_pairs(&result))
+    Ok(result)
 }

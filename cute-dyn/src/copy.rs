@@ -138,7 +138,7 @@ impl TiledCopy {
         let layout_mn = raked_product(thr_layout, val_layout)?;
         let shape = Tuple::Node(vec![Tuple::Leaf(thr_layout.size()?), Tuple::Leaf(val_layout.size()?)]);
         let layout_tv = composition(&right_inverse(&layout_mn)?, &Tiler::Layout(make_layout_left(&shape)?))?;
-        let tiler_mn = int_tuple::product_each(layout_mn.shape())?;
+        let tiler_mn = int_tuple::product_each(&layout_mn.shape())?;
         TiledCopy::from_tv(atom, layout_tv, tiler_mn)
     }
 
@@ -244,7 +244,7 @@ impl TiledCopy {
             &Tiler::ByMode(vec![Tiler::Int(rf.get(0)?.size()?), Tiler::Int(rf.get(1)?.size()?)]),
         )?;
         let trg_tv = composition(&atom_tv, &Tiler::ByMode(vec![Tiler::Layout(ref2trg), Tiler::Under]))?;
-        let zipped = Layout::new(int_tuple::zip1(trg_tv.shape())?, int_tuple::zip1(trg_tv.stride())?)?;
+        let zipped = Layout::new(int_tuple::zip1(&trg_tv.shape())?, int_tuple::zip1(&trg_tv.stride())?)?;
         let profile: IntTuple =
             Tuple::Node(vec![IntTuple::int(1), Tuple::Node(vec![IntTuple::int(1), IntTuple::int(1)])]);
         let thrval2mn = coalesce_by(&zipped, &profile)?;
@@ -321,7 +321,7 @@ impl TiledCopy {
         )?;
         let atom_vals = make_layout_left(&Tuple::Leaf(self.atom.layout_ref.get(1)?.size()?))?;
         let frg_v = zipped_divide(&values, &Tiler::Layout(atom_vals))?;
-        let tile = int_tuple::product_each(frg_mn.shape())?.prepend(Tuple::Leaf(v));
+        let tile = int_tuple::product_each(&frg_mn.shape())?.prepend(Tuple::Leaf(v));
         let tiled = zipped_divide(frg, &Tiler::from_shape(&tile))?;
         let v_tensor = composition(&tiled, &Tiler::ByMode(vec![Tiler::Layout(frg_v), Tiler::Under]))?;
         let rest = IntTuple::int(0).map(&mut |x| Some(*x)).append_to(frg.rank(), Tuple::Leaf(None))?;

@@ -1,12 +1,11 @@
 //! The divide family: logical_divide and its zipped, tiled and flat rearrangements.
 
-use alloc::vec::Vec;
-
-use crate::coalesce::coalesced_shape;
-use crate::complement::complement;
+use crate::coalesce::coalesced_pairs;
+use crate::complement::{complement_shape, Ints};
 use crate::composition::composition;
 use crate::error::{Error, Result};
 use crate::layout::Layout;
+use crate::nest::{Build, Nest};
 use crate::tiler::{by_mode, Tiler};
 
 /// `logical_divide(A, B)`: `A` split into (tile, rest) by `B`:
@@ -39,8 +38,9 @@ pub fn logical_divide(a: &Layout, b: &Tiler) -> Result<Layout> {
 
 fn logical_divide_impl(a: &Layout, b: &Tiler) -> Result<Layout> {
     by_mode(a, b, "logical_divide", false, &|a, b| {
-        let rest = complement(b, &coalesced_shape(a)?)?;
-        composition(a, &Tiler::Layout(Layout::from_modes(alloc::vec![b.clone(), rest])))
+        let shape: Ints = coalesced_pairs(a.pairs())?.iter().map(|p| p.0).collect();
+        let rest = complement_shape(b, &shape)?;
+        composition(a, &Tiler::Layout(Layout::of_modes([b.nest(), rest.nest()])))
     })
 }
 
@@ -50,46 +50,66 @@ fn logical_divide_impl(a: &Layout, b: &Tiler) -> Result<Layout> {
 /// # Preconditions
 /// 1. At each terminal of the tiler the layout's mode has rank 2.
 pub(crate) fn tile_unzip(l: &Layout, guide: &Tiler) -> Result<Layout> {
-    match guide {
-        Tiler::ByMode(v) => {
-            let modes = l.modes();
-            if v.len() > modes.len() {
-                return Err(Error::RankMismatch {
-                    op: "zip2_by",
-                    expected: alloc::format!("at most {}", modes.len()),
-                    found: v.len(),
-                });
-            }
-            let (mut tiles, mut rests) = (Vec::new(), Vec::new());
-            for (m, g) in modes.iter().zip(v) {
-                let split = tile_unzip(m, g)?;
-                tiles.push(split.get(0)?);
-                rests.push(split.get(1)?);
-            }
-            rests.extend_from_slice(&modes[v.len()..]);
-            Ok(Layout::from_modes(alloc::vec![Layout::from_modes(tiles), Layout::from_modes(rests)]))
+    unzip(l.nest(), guide)
+}
+
+fn unzip(l: Nest<'_>, guide: &Tiler) -> Result<Layout> {
+    let Tiler::ByMode(v) = guide else {
+        // Precondition 1
+        if l.leaf().is_some() || l.rank() != 2 {
+            return Err(Error::RankMismatch {
+                op: "zip2_by",
+                expected: "a rank-2 (tile, rest) mode".into(),
+                found: l.rank(),
+            });
         }
-        _ => {
-            // Precondition 1
-            if !l.shape().is_tuple() || l.rank() != 2 {
-                return Err(Error::RankMismatch {
-                    op: "zip2_by",
-                    expected: "a rank-2 (tile, rest) mode".into(),
-                    found: l.rank(),
-                });
+        return Ok(l.to_layout());
+    };
+    let rank = l.rank();
+    if v.len() > rank {
+        return Err(Error::RankMismatch { op: "zip2_by", expected: alloc::format!("at most {rank}"), found: v.len() });
+    }
+    let (mut tiles, mut rests) = (Build::default(), Build::default());
+    tiles.open();
+    rests.open();
+    for (i, m) in l.modes().enumerate() {
+        match v.get(i) {
+            Some(g) => {
+                let split = unzip(m, g)?;
+                let mut parts = split.nest().modes();
+                tiles.nest(parts.next().expect("rank 2"));
+                rests.nest(parts.next().expect("rank 2"));
             }
-            Ok(l.clone())
+            None => {
+                rests.nest(m);
+            }
         }
     }
+    tiles.close();
+    rests.close();
+    let mut out = Build::default();
+    out.open().nest(tiles.as_nest()).nest(rests.as_nest()).close();
+    Ok(Layout::built(out))
 }
 
 /// The modes that `L(_, repeat<R>(_))` keeps of one mode: a rank-1 mode (leaf or `(s)`) stays
 /// one mode, any other is spliced into its sub-modes.
-fn unpack(m: &Layout) -> Vec<Layout> {
+fn unpack_into(out: &mut Build, m: Nest<'_>) {
     if m.rank() == 1 {
-        alloc::vec![m.clone()]
+        out.nest(m);
     } else {
-        m.modes()
+        m.modes().for_each(|x| {
+            out.nest(x);
+        });
+    }
+}
+
+/// The two modes of a zipped result.
+fn zipped_modes(z: &Layout) -> Result<(Nest<'_>, Nest<'_>)> {
+    let mut modes = z.nest().modes();
+    match (modes.next(), modes.next()) {
+        (Some(a), Some(b)) => Ok((a, b)),
+        _ => Err(Error::IndexOutOfRange { op: "get", index: 1, rank: z.rank() }),
     }
 }
 
@@ -135,16 +155,23 @@ fn tiled_divide_impl(a: &Layout, b: &Tiler) -> Result<Layout> {
 
 /// `Z(_, repeat<R1>(_))` of a zipped result `Z`: the second mode unpacked.
 pub(crate) fn tiled(z: &Layout) -> Result<Layout> {
-    let mut modes = alloc::vec![z.get(0)?];
-    modes.extend(unpack(&z.get(1)?));
-    Ok(Layout::from_modes(modes))
+    let (tile, rest) = zipped_modes(z)?;
+    let mut out = Build::default();
+    out.open().nest(tile);
+    unpack_into(&mut out, rest);
+    out.close();
+    Ok(Layout::built(out))
 }
 
 /// `Z(repeat<R0>(_), repeat<R1>(_))` of a zipped result `Z`: both modes unpacked.
 pub(crate) fn flat(z: &Layout) -> Result<Layout> {
-    let mut modes = unpack(&z.get(0)?);
-    modes.extend(unpack(&z.get(1)?));
-    Ok(Layout::from_modes(modes))
+    let (tile, rest) = zipped_modes(z)?;
+    let mut out = Build::default();
+    out.open();
+    unpack_into(&mut out, tile);
+    unpack_into(&mut out, rest);
+    out.close();
+    Ok(Layout::built(out))
 }
 
 /// `flat_divide(A, B)`: `(tile0, tile1, ..., rest0, rest1, ...)`.

@@ -10,8 +10,8 @@ use crate::error::{Error, Result};
 
 /// An integer leaf: a value, whether it is static, and (for a dynamic one) a known divisor.
 ///
-/// Equality compares all three: `8` and `{8}` are different leaves.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+/// Equality compares all three: `8` and `{8}` are different leaves. The default is the static 0.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Int {
     value: i64,
     /// 0 for a static value (its divisor is the value itself); >= 1 for a dynamic one.

@@ -86,7 +86,7 @@ impl<T: Clone> Tuple<T> {
         out
     }
 
-    fn for_each_leaf(&self, f: &mut impl FnMut(&T)) {
+    pub(crate) fn for_each_leaf(&self, f: &mut impl FnMut(&T)) {
         match self {
             Tuple::Leaf(x) => f(x),
             Tuple::Node(v) => v.iter().for_each(|t| t.for_each_leaf(f)),
@@ -1126,21 +1126,6 @@ fn lift<T: Clone>(coord: &Coord, t: &Tuple<T>, keep_under: bool) -> Result<Vec<T
         (Tuple::Leaf(c), _) if c.is_none() == keep_under => Ok(alloc::vec![t.clone()]),
         (Tuple::Leaf(_), _) => Ok(Vec::new()),
     }
-}
-
-/// The flattened `(shape, stride)` leaf pairs of a congruent pair of tuples.
-pub(crate) fn leaf_pairs(shape: &IntTuple, stride: &IntTuple) -> Vec<(Int, Int)> {
-    // One traversal, one allocation: this sits under every algorithm.
-    fn go(s: &IntTuple, d: &IntTuple, out: &mut Vec<(Int, Int)>) {
-        match (s, d) {
-            (Tuple::Leaf(x), Tuple::Leaf(y)) => out.push((*x, *y)),
-            (Tuple::Node(sv), Tuple::Node(dv)) => sv.iter().zip(dv).for_each(|(x, y)| go(x, y, out)),
-            _ => {}
-        }
-    }
-    let mut out = Vec::with_capacity(8);
-    go(shape, stride, &mut out);
-    out
 }
 
 /// Dropping is iterative: a tuple nested deeper than the stack allows (only the library API

@@ -26,7 +26,7 @@ struct SortedModes {
 
 /// CuTe's exchange sort on the stride key, reproduced so that ties land the same.
 fn sorted_modes(l: &Layout) -> Result<SortedModes> {
-    let pairs = coalesce(l)?.pairs();
+    let pairs = coalesce(l)?.pairs().to_vec();
     let mut preprod = Vec::with_capacity(pairs.len() + 1);
     preprod.push(Int::st(1));
     for &(s, _) in &pairs {
@@ -208,7 +208,7 @@ pub fn max_common_vector(a: &Layout, b: &Layout) -> Result<Int> {
     let common = coalesce(&composition(a, &Tiler::Layout(right_inverse(b)?))?)?;
     let first = common.get(0)?;
     match (first.shape(), first.stride()) {
-        (Tuple::Leaf(s), Tuple::Leaf(d)) if s.is_static() && d.is_const(1) => Ok(*s),
+        (Tuple::Leaf(s), Tuple::Leaf(d)) if s.is_static() && d.is_const(1) => Ok(s),
         _ => Ok(Int::st(1)),
     }
 }
@@ -234,7 +234,7 @@ pub fn nullspace(l: &Layout) -> Result<Layout> {
 
 fn nullspace_impl(l: &Layout) -> Result<Layout> {
     let flat = l.flatten();
-    let flat_shape = flat.shape().clone();
+    let flat_shape = flat.shape();
     let rstride = compact_major(&flat_shape, Int::st(1), true)?;
     let (shapes, strides) = (flat_shape.leaves(), rstride.leaves());
     let picked: Vec<(Int, Int)> = l

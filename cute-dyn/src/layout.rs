@@ -1,18 +1,32 @@
 //! `Layout = shape:stride`, its construction, its queries and its evaluation.
+//!
+//! A layout is kept flat (see [`crate::nest`]): its `(shape, stride)` leaf pairs and a code of
+//! its nesting, both inline up to 16 leaves, so building, cloning and the algebra on the
+//! layouts kernels use never touch the heap. [`Layout::shape`] and [`Layout::stride`] build the
+//! [`IntTuple`] trees on demand.
 
 use alloc::vec::Vec;
+use core::fmt;
 
 use crate::error::{Error, Result};
 use crate::int::Int;
 use crate::int_tuple::{self, compact_major, Coord, IntTuple, Tuple};
+use crate::nest::{Build, Code, Nest, Pair, Pairs, CLOSE, LEAF, OPEN};
 
 /// A layout: a function from coordinates of `shape` to indices, `crd2idx(c, shape, stride)`.
 ///
-/// Invariant: `shape` and `stride` are congruent (checked by every constructor).
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+/// Invariant: the code is one well-formed mode (a leaf, or `(` modes `)`) with as many leaf
+/// tokens as there are pairs; so shape and stride are congruent by construction.
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Layout {
-    shape: IntTuple,
-    stride: IntTuple,
+    code: Code,
+    pairs: Pairs,
+}
+
+impl fmt::Debug for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Layout({self})")
+    }
 }
 
 impl Layout {
@@ -52,18 +66,44 @@ impl Layout {
         }
         // Precondition 2
         check_shape("make_layout", &shape)?;
-        Ok(Layout { shape, stride })
+        Ok(Layout::raw(shape, stride))
     }
 
-    /// Build from parts already known to be congruent (internal constructions).
+    /// Build from trees already known to be congruent (internal constructions).
     pub(crate) fn raw(shape: IntTuple, stride: IntTuple) -> Layout {
+        fn go(s: &IntTuple, d: &IntTuple, b: &mut Build) {
+            match (s, d) {
+                (Tuple::Leaf(s), Tuple::Leaf(d)) => {
+                    b.leaf((*s, *d));
+                }
+                (Tuple::Node(sv), Tuple::Node(dv)) => {
+                    b.open();
+                    sv.iter().zip(dv).for_each(|(s, d)| go(s, d, b));
+                    b.close();
+                }
+                _ => unreachable!("shape and stride are congruent"),
+            }
+        }
         debug_assert!(shape.congruent(&stride));
-        Layout { shape, stride }
+        let mut b = Build::default();
+        go(&shape, &stride, &mut b);
+        Layout::built(b)
+    }
+
+    /// The layout a [`Build`] wrote (one well-formed mode).
+    pub(crate) fn built(b: Build) -> Layout {
+        debug_assert_eq!(b.code.iter().filter(|&&t| t == LEAF).count(), b.pairs.len());
+        Layout { code: b.code, pairs: b.pairs }
+    }
+
+    /// The borrowed flat form, for the algorithms.
+    pub(crate) fn nest(&self) -> Nest<'_> {
+        Nest { code: &self.code, pairs: &self.pairs }
     }
 
     /// A leaf layout `s:d`.
     pub fn leaf(s: Int, d: Int) -> Layout {
-        Layout { shape: Tuple::Leaf(s), stride: Tuple::Leaf(d) }
+        Layout { code: Code::from_slice(&[LEAF]), pairs: Pairs::from_slice(&[(s, d)]) }
     }
 
     /// The static `1:0`, CuTe's trivial layout.
@@ -71,24 +111,38 @@ impl Layout {
         Layout::leaf(Int::st(1), Int::st(0))
     }
 
-    /// The shape.
-    pub fn shape(&self) -> &IntTuple {
-        &self.shape
+    /// The shape, built as a tree (the layout itself is kept flat).
+    pub fn shape(&self) -> IntTuple {
+        tree(self.nest(), &|p| p.0)
     }
 
-    /// The stride.
-    pub fn stride(&self) -> &IntTuple {
-        &self.stride
+    /// The stride, built as a tree (the layout itself is kept flat).
+    pub fn stride(&self) -> IntTuple {
+        tree(self.nest(), &|p| p.1)
     }
 
     /// `rank`: the number of top-level modes (1 for a leaf layout).
     pub fn rank(&self) -> usize {
-        self.shape.rank()
+        self.nest().rank()
+    }
+
+    /// Whether the layout is a tuple of modes (not a single leaf).
+    pub fn is_tuple(&self) -> bool {
+        self.nest().leaf().is_none()
     }
 
     /// `depth` of the shape.
     pub fn depth(&self) -> usize {
-        self.shape.depth()
+        let mut depth = 0usize;
+        self.code.iter().fold(0usize, |d, &t| match t {
+            OPEN => {
+                depth = depth.max(d + 1);
+                d + 1
+            }
+            CLOSE => d - 1,
+            _ => d,
+        });
+        depth
     }
 
     /// `size`: the size of the domain, `product(shape)`.
@@ -103,7 +157,7 @@ impl Layout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn size(&self) -> Result<Int> {
-        int_tuple::product(&self.shape)
+        size_of(&self.pairs)
     }
 
     /// `cosize`: the size of the codomain, `1 + sum((s-1)*|d|)` (C++; uses |stride|). An extent
@@ -119,37 +173,43 @@ impl Layout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn cosize(&self) -> Result<Int> {
-        self.pairs().iter().try_fold(Int::st(1), |acc, &(s, d)| {
+        self.pairs.iter().try_fold(Int::st(1), |acc, &(s, d)| {
             let reach = if s.value() == 0 { s } else { s.checked_sub(Int::st(1))? };
             acc.checked_add(reach.checked_mul(d.abs()?)?)
         })
     }
 
     /// The flattened `(shape, stride)` leaf pairs.
-    pub fn pairs(&self) -> Vec<(Int, Int)> {
-        int_tuple::leaf_pairs(&self.shape, &self.stride)
+    pub fn pairs(&self) -> &[(Int, Int)] {
+        &self.pairs
     }
 
     /// Build a flat layout from leaf pairs: one pair is a leaf layout, otherwise a tuple.
     pub fn from_pairs(pairs: &[(Int, Int)]) -> Layout {
-        if let [(s, d)] = pairs {
-            return Layout::leaf(*s, *d);
-        }
-        Layout {
-            shape: Tuple::Node(pairs.iter().map(|p| Tuple::Leaf(p.0)).collect()),
-            stride: Tuple::Node(pairs.iter().map(|p| Tuple::Leaf(p.1)).collect()),
-        }
+        let mut b = Build::default();
+        b.mode(pairs);
+        Layout::built(b)
     }
 
-    /// `make_layout(L0, L1, ...)` from owned modes (no copies).
+    /// `make_layout(L0, L1, ...)` from owned modes.
     pub fn from_modes(modes: Vec<Layout>) -> Layout {
-        let (shape, stride) = modes.into_iter().map(|l| (l.shape, l.stride)).unzip();
-        Layout { shape: Tuple::Node(shape), stride: Tuple::Node(stride) }
+        make_layout(&modes)
+    }
+
+    /// `make_layout(L0, L1, ...)` of borrowed modes, without collecting them first.
+    pub(crate) fn of_modes<'a>(modes: impl IntoIterator<Item = Nest<'a>>) -> Layout {
+        let mut b = Build::default();
+        b.open();
+        modes.into_iter().for_each(|m| {
+            b.nest(m);
+        });
+        b.close();
+        Layout::built(b)
     }
 
     /// The modes of the layout as layouts (a leaf layout is its own single mode).
     pub fn modes(&self) -> Vec<Layout> {
-        self.shape.modes().into_iter().zip(self.stride.modes()).map(|(s, d)| Layout { shape: s, stride: d }).collect()
+        self.nest().modes().map(Nest::to_layout).collect()
     }
 
     /// `get<i>` / `layout<i>`: mode `i`.
@@ -165,7 +225,11 @@ impl Layout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn get(&self, i: usize) -> Result<Layout> {
-        Ok(Layout { shape: self.shape.get(i)?.clone(), stride: self.stride.get(i)?.clone() })
+        self.nest().modes().nth(i).map(Nest::to_layout).ok_or(Error::IndexOutOfRange {
+            op: "get",
+            index: i as i64,
+            rank: self.rank(),
+        })
     }
 
     /// Evaluate at an integer index (`L(i)`): the index is split colexicographically.
@@ -183,7 +247,7 @@ impl Layout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn call(&self, i: i64) -> Result<i64> {
-        Ok(int_tuple::crd2idx(&Tuple::Leaf(Some(Int::dy(i))), &self.shape, &self.stride)?.value())
+        Ok(eval(self.nest(), Int::dy(i))?.value())
     }
 
     /// Evaluate at a hierarchical coordinate (`_` counts as 0).
@@ -200,7 +264,10 @@ impl Layout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn call_coord(&self, c: &Coord) -> Result<Int> {
-        int_tuple::crd2idx(c, &self.shape, &self.stride)
+        match c {
+            Tuple::Leaf(c) => eval(self.nest(), c.unwrap_or(Int::st(0))),
+            c => int_tuple::crd2idx(c, &self.shape(), &self.stride()),
+        }
     }
 
     /// `get_flat_coord(index)`: the coordinate of `index`, `(index / stride) % shape` at each
@@ -221,14 +288,15 @@ impl Layout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn flat_coord(&self, index: Int) -> Result<IntTuple> {
-        let hier = int_tuple::idx2crd_strided(&Tuple::Leaf(index), &self.shape, &self.stride)?;
+        let (shape, stride) = (self.shape(), self.stride());
+        let hier = int_tuple::idx2crd_strided(&Tuple::Leaf(index), &shape, &stride)?;
         if self.call_coord(&hier.map(&mut |x| Some(*x)))?.value() != index.value() {
             return Err(Error::InvalidArgument {
                 op: "get_flat_coord",
                 reason: alloc::format!("{self} does not reach {index} at the coordinate {hier} (not compact)"),
             });
         }
-        match (&hier, &self.shape) {
+        match (&hier, &shape) {
             (Tuple::Node(hv), Tuple::Node(sv)) => Ok(Tuple::Node(
                 hv.iter()
                     .zip(sv)
@@ -252,7 +320,7 @@ impl Layout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn slice(&self, c: &Coord) -> Result<Layout> {
-        Ok(Layout { shape: int_tuple::slice(c, &self.shape)?, stride: int_tuple::slice(c, &self.stride)? })
+        Ok(Layout::raw(int_tuple::slice(c, &self.shape())?, int_tuple::slice(c, &self.stride())?))
     }
 
     /// `slice_and_offset(c, L)`: the slice and the offset `L(c)` of its origin.
@@ -285,7 +353,7 @@ impl Layout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn dice(&self, c: &Coord) -> Result<Layout> {
-        Ok(Layout { shape: int_tuple::dice(c, &self.shape)?, stride: int_tuple::dice(c, &self.stride)? })
+        Ok(Layout::raw(int_tuple::dice(c, &self.shape())?, int_tuple::dice(c, &self.stride())?))
     }
 
     /// `select<I...>(L)`.
@@ -300,7 +368,11 @@ impl Layout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn select(&self, idx: &[usize]) -> Result<Layout> {
-        Ok(Layout { shape: self.shape.select(idx)?, stride: self.stride.select(idx)? })
+        let rank = self.rank();
+        let mode =
+            |i: usize| self.nest().modes().nth(i).ok_or(Error::IndexOutOfRange { op: "select", index: i as i64, rank });
+        let modes = idx.iter().map(|&i| mode(i)).collect::<Result<Vec<_>>>()?;
+        Ok(Layout::of_modes(modes))
     }
 
     /// `take<b,e>(L)`.
@@ -315,7 +387,11 @@ impl Layout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn take(&self, b: usize, e: usize) -> Result<Layout> {
-        Ok(Layout { shape: self.shape.take(b, e)?, stride: self.stride.take(b, e)? })
+        let rank = self.rank();
+        if b > e || e > rank {
+            return Err(Error::IndexOutOfRange { op: "take", index: e as i64, rank });
+        }
+        Ok(Layout::of_modes(self.nest().modes().skip(b).take(e - b)))
     }
 
     /// `append(L, x)`: `x` as a new last mode.
@@ -327,7 +403,7 @@ impl Layout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn append(&self, x: &Layout) -> Layout {
-        Layout { shape: self.shape.append(x.shape.clone()), stride: self.stride.append(x.stride.clone()) }
+        Layout::of_modes(self.nest().modes().chain([x.nest()]))
     }
 
     /// `prepend(L, x)`: `x` as a new first mode.
@@ -339,7 +415,7 @@ impl Layout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn prepend(&self, x: &Layout) -> Layout {
-        Layout { shape: self.shape.prepend(x.shape.clone()), stride: self.stride.prepend(x.stride.clone()) }
+        Layout::of_modes([x.nest()].into_iter().chain(self.nest().modes()))
     }
 
     /// `append<N>(L)`: pad with `1:0` modes up to rank `n` (a leaf stays a leaf for `n == 1`).
@@ -354,10 +430,15 @@ impl Layout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn append_to(&self, n: usize) -> Result<Layout> {
-        Ok(Layout {
-            shape: self.shape.append_to(n, IntTuple::int(1))?,
-            stride: self.stride.append_to(n, IntTuple::int(0))?,
-        })
+        let rank = self.rank();
+        if rank > n {
+            return Err(Error::RankMismatch { op: "append", expected: alloc::format!("at most {n}"), found: rank });
+        }
+        if !self.is_tuple() && n == 1 {
+            return Ok(self.clone());
+        }
+        let pad = Layout::trivial();
+        Ok(Layout::of_modes(self.nest().modes().chain(core::iter::repeat_n(pad.nest(), n - rank))))
     }
 
     /// `replace<i>(L, x)`.
@@ -372,7 +453,14 @@ impl Layout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn replace(&self, i: usize, x: &Layout) -> Result<Layout> {
-        Ok(Layout { shape: self.shape.replace(i, x.shape.clone())?, stride: self.stride.replace(i, x.stride.clone())? })
+        if !self.is_tuple() && i == 0 {
+            return Ok(x.clone());
+        }
+        let rank = self.rank();
+        if i >= rank {
+            return Err(Error::IndexOutOfRange { op: "replace", index: i as i64, rank });
+        }
+        Ok(Layout::of_modes(self.nest().modes().enumerate().map(|(k, m)| if k == i { x.nest() } else { m })))
     }
 
     /// `group<b,e>(L)` (CuTe's `group_modes`).
@@ -387,7 +475,29 @@ impl Layout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn group_modes(&self, b: usize, e: usize) -> Result<Layout> {
-        Ok(Layout { shape: self.shape.group(b, e)?, stride: self.stride.group(b, e)? })
+        let rank = self.rank();
+        if b > e || e > rank {
+            return Err(Error::IndexOutOfRange { op: "group", index: e as i64, rank });
+        }
+        let mut out = Build::default();
+        out.open();
+        for (k, m) in self.nest().modes().enumerate() {
+            if k == b {
+                out.open();
+            }
+            if k == e {
+                out.close();
+            }
+            out.nest(m);
+        }
+        if e == rank {
+            if b == rank {
+                out.open();
+            }
+            out.close();
+        }
+        out.close();
+        Ok(Layout::built(out))
     }
 
     /// `flatten(L)`.
@@ -399,24 +509,93 @@ impl Layout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn flatten(&self) -> Layout {
-        Layout { shape: self.shape.flatten(), stride: self.stride.flatten() }
+        if !self.is_tuple() {
+            return self.clone();
+        }
+        let mut b = Build::default();
+        b.open();
+        self.pairs.iter().for_each(|&p| {
+            b.leaf(p);
+        });
+        b.close();
+        Layout::built(b)
     }
 
     /// Whether every shape and stride leaf is static.
     pub fn is_static(&self) -> bool {
-        self.shape.is_static() && self.stride.is_static()
+        self.pairs.iter().all(|(s, d)| s.is_static() && d.is_static())
     }
 
     /// The same values with every leaf dynamic (static values keep themselves as divisor): the
     /// honest flags of a result whose structure was chosen by reading run-time values.
     pub fn to_dynamic(&self) -> Layout {
-        Layout { shape: self.shape.map(&mut |x| x.to_dynamic()), stride: self.stride.map(&mut |x| x.to_dynamic()) }
+        self.map_pairs(|(s, d)| (s.to_dynamic(), d.to_dynamic()))
     }
 
     /// The all-static twin: the same values, every leaf static.
     pub fn to_static(&self) -> Layout {
-        Layout { shape: self.shape.to_static(), stride: self.stride.to_static() }
+        self.map_pairs(|(s, d)| (Int::st(s.value()), Int::st(d.value())))
     }
+
+    /// The same nesting with every leaf pair mapped.
+    pub(crate) fn map_pairs(&self, f: impl Fn(Pair) -> Pair) -> Layout {
+        let mut out = self.clone();
+        out.pairs.iter_mut().for_each(|p| *p = f(*p));
+        out
+    }
+
+    /// [`Layout::map_pairs`] with a fallible map.
+    pub(crate) fn try_map_pairs(&self, f: impl Fn(Pair) -> Result<Pair>) -> Result<Layout> {
+        let mut out = self.clone();
+        for p in out.pairs.iter_mut() {
+            *p = f(*p)?;
+        }
+        Ok(out)
+    }
+}
+
+impl Nest<'_> {
+    /// An owned copy.
+    pub(crate) fn to_layout(self) -> Layout {
+        Layout { code: Code::from_slice(self.code), pairs: Pairs::from_slice(self.pairs) }
+    }
+
+    /// `size` of this mode.
+    pub(crate) fn size(self) -> Result<Int> {
+        size_of(self.pairs)
+    }
+}
+
+/// The product of the shapes of flat pairs; `()` is 1.
+fn size_of(pairs: &[Pair]) -> Result<Int> {
+    pairs.iter().try_fold(Int::st(1), |acc, p| acc.checked_mul(p.0))
+}
+
+/// One side of the layout (shapes or strides) as a tree.
+fn tree(n: Nest<'_>, side: &dyn Fn(Pair) -> Int) -> IntTuple {
+    match n.leaf() {
+        Some(p) => Tuple::Leaf(side(p)),
+        None => Tuple::Node(n.modes().map(|m| tree(m, side)).collect()),
+    }
+}
+
+/// `crd2idx(c, shape, stride)` of an integer coordinate: every mode but the last takes
+/// `c % size(mode)`, the last the rest (unbounded); `():()` maps everything to 0.
+fn eval(n: Nest<'_>, c: Int) -> Result<Int> {
+    if let Some((_, d)) = n.leaf() {
+        return c.checked_mul(d);
+    }
+    let (mut c, mut acc) = (c, Int::st(0));
+    let mut modes = n.modes().peekable();
+    while let Some(m) = modes.next() {
+        if modes.peek().is_none() {
+            return acc.checked_add(eval(m, c)?);
+        }
+        let p = m.size()?;
+        acc = acc.checked_add(eval(m, c.checked_rem(p)?)?)?;
+        c = c.checked_div(p)?;
+    }
+    Ok(acc)
 }
 
 /// `make_layout(shape)`: compact column-major (LayoutLeft) strides; static size-1 modes get
@@ -462,10 +641,7 @@ pub fn make_layout_right(shape: &IntTuple) -> Result<Layout> {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn make_layout(modes: &[Layout]) -> Layout {
-    Layout::raw(
-        Tuple::Node(modes.iter().map(|l| l.shape.clone()).collect()),
-        Tuple::Node(modes.iter().map(|l| l.stride.clone()).collect()),
-    )
+    Layout::of_modes(modes.iter().map(Layout::nest))
 }
 
 /// `make_layout_like(L)`: a compact layout of `L`'s shape whose strides follow the order of
@@ -486,8 +662,8 @@ pub fn make_layout(modes: &[Layout]) -> Layout {
 /// ```
 pub fn make_layout_like(l: &Layout) -> Result<Layout> {
     let zeros_as_one = crate::coalesce::filter_zeros(l);
-    let ordered = make_ordered_layout(zeros_as_one.shape(), l.stride())?;
-    Layout::new(l.shape().clone(), ordered.stride().clone())
+    let ordered = make_ordered_layout(&zeros_as_one.shape(), &l.stride())?;
+    Layout::new(l.shape(), ordered.stride())
 }
 
 /// `make_ordered_layout(shape, order)`: compact strides that visit the modes in the order

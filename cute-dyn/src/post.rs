@@ -264,7 +264,7 @@ fn by_mode(
 /// `Postcondition`.
 pub fn check_composition(a: &Layout, b: &Tiler, r: &Layout) -> Result<()> {
     by_mode("composition", a, b, r, true, &|a, b, r| {
-        if !compatible(b.shape(), r.shape()) {
+        if !compatible(&b.shape(), &r.shape()) {
             return Err(violated("composition", "compatible(B, R)", alloc::format!("B = {b}, R = {r}")));
         }
         if too_large(b)? || empty(a) {
@@ -362,7 +362,7 @@ pub fn check_left_inverse(l: &Layout, r: &Layout) -> Result<()> {
 /// `Postcondition`.
 pub fn check_logical_divide(a: &Layout, b: &Tiler, r: &Layout) -> Result<()> {
     by_mode("logical_divide", a, b, r, false, &|a, b, r| {
-        let c = complement(b, crate::coalesce::coalesce(a)?.shape())?;
+        let c = complement(b, &crate::coalesce::coalesce(a)?.shape())?;
         let nb = size_of(b)?;
         if r.rank() != 2 || Some(size_of(r)?) != nb.checked_mul(size_of(&c)?) {
             return Err(violated(

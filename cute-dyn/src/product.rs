@@ -5,8 +5,9 @@ use crate::complement::complement;
 use crate::composition::composition;
 use crate::divide::{flat, tile_unzip, tiled};
 use crate::error::{Error, Result};
-use crate::int_tuple::{self, zip, IntTuple, Tuple};
+use crate::int_tuple::{self, IntTuple, Tuple};
 use crate::layout::{make_layout_left, make_ordered_layout, Layout};
+use crate::nest::{Build, Nest};
 use crate::tiler::{by_mode, Tiler};
 
 /// `logical_product(A, B)`: `B` repeated over copies of `A`:
@@ -38,7 +39,7 @@ fn logical_product_impl(a: &Layout, b: &Tiler) -> Result<Layout> {
     by_mode(a, b, "logical_product", false, &|a, b| {
         let cotarget = a.size()?.checked_mul(b.cosize()?)?;
         let rest = complement(a, &Tuple::Leaf(cotarget))?;
-        Ok(Layout::from_modes(alloc::vec![a.clone(), composition(&rest, &Tiler::Layout(b.clone()))?]))
+        Ok(Layout::of_modes([a.nest(), composition(&rest, &Tiler::Layout(b.clone()))?.nest()]))
     })
 }
 
@@ -107,8 +108,41 @@ fn flat_product_impl(a: &Layout, b: &Tiler) -> Result<Layout> {
 fn rank_product(block: &Layout, tiler: &Layout, block_first: bool) -> Result<Layout> {
     let r = block.rank().max(tiler.rank());
     let p = logical_product(&block.append_to(r)?, &Tiler::Layout(tiler.append_to(r)?))?;
-    let (x, y) = if block_first { (p.get(0)?, p.get(1)?) } else { (p.get(1)?, p.get(0)?) };
-    Layout::new(zip(x.shape(), y.shape())?, zip(x.stride(), y.stride())?)
+    let mut modes = p.nest().modes();
+    let (Some(first), Some(second)) = (modes.next(), modes.next()) else {
+        return Err(Error::IndexOutOfRange { op: "get", index: 1, rank: p.rank() });
+    };
+    let (x, y) = if block_first { (first, second) } else { (second, first) };
+    zip_modes(x, y)
+}
+
+/// `zip` of two layouts: `((x0,y0),(x1,y1),...)`; a leaf `x` gives `((x,y))`.
+///
+/// # Errors
+/// `RankMismatch` when `x` is a tuple and `y` not one of the same rank; `InvalidArgument` past
+/// [`crate::parse::MAX_DEPTH`] levels, as [`Layout::new`].
+fn zip_modes(x: Nest<'_>, y: Nest<'_>) -> Result<Layout> {
+    let mut out = Build::default();
+    out.open();
+    if x.leaf().is_some() {
+        out.open().nest(x).nest(y).close();
+    } else {
+        if y.leaf().is_some() || y.rank() != x.rank() {
+            return Err(Error::RankMismatch { op: "zip", expected: alloc::format!("{}", x.rank()), found: y.rank() });
+        }
+        x.modes().zip(y.modes()).for_each(|(a, b)| {
+            out.open().nest(a).nest(b).close();
+        });
+    }
+    out.close();
+    let zipped = Layout::built(out);
+    if zipped.depth() > crate::parse::MAX_DEPTH {
+        return Err(Error::InvalidArgument {
+            op: "make_layout",
+            reason: alloc::format!("nesting deeper than {} levels", crate::parse::MAX_DEPTH),
+        });
+    }
+    Ok(zipped)
 }
 
 /// `blocked_product(A, B)`: every element of `B` is a block `A`; mode i is `(A_i, B_i)`.
@@ -195,7 +229,7 @@ fn tile_to_shape_impl(block: &Layout, shape: &IntTuple, order: Option<&IntTuple>
         });
     }
     let padded = block.append_to(r)?;
-    let block_shape = int_tuple::product_each(padded.shape())?;
+    let block_shape = int_tuple::product_each(&padded.shape())?;
     let target_shape = int_tuple::product_each(shape)?;
     // Precondition 2
     for (t, b) in target_shape.leaves().into_iter().zip(block_shape.leaves()) {
@@ -232,12 +266,12 @@ fn tile_to_shape_impl(block: &Layout, shape: &IntTuple, order: Option<&IntTuple>
 pub fn make_fragment_like(l: &Layout) -> Result<Layout> {
     let r = l.rank();
     if r <= 1 || !l.shape().leaves().iter().all(|s| s.is_static()) {
-        return make_layout_left(l.shape());
+        return make_layout_left(&l.shape());
     }
     let mode0 = l.get(0)?;
-    let stride0 = int_tuple::compact_major(crate::filter_zeros(&mode0).shape(), crate::Int::st(1), true)?;
-    let first = Layout::new(mode0.shape().clone(), stride0)?;
+    let stride0 = int_tuple::compact_major(&crate::filter_zeros(&mode0).shape(), crate::Int::st(1), true)?;
+    let first = Layout::new(mode0.shape(), stride0)?;
     let rest = l.take(1, r)?;
-    let ordered = make_ordered_layout(rest.shape(), rest.stride())?;
+    let ordered = make_ordered_layout(&rest.shape(), &rest.stride())?;
     tiled_product(&first, &Tiler::Layout(ordered))
 }

@@ -92,20 +92,7 @@ fn downcast_impl(l: &Layout, n: i64) -> Result<Layout> {
             reason: "no stride-1 mode (downcast requires adjacent elements)".into(),
         });
     }
-    let mut shape_leaves = alloc::vec::Vec::new();
-    let mut stride_leaves = alloc::vec::Vec::new();
-    for (s, d) in pairs {
-        if d.value().unsigned_abs() == 1 {
-            shape_leaves.push(s.checked_mul(n)?);
-            stride_leaves.push(d);
-        } else {
-            shape_leaves.push(s);
-            stride_leaves.push(d.checked_mul(n)?);
-        }
-    }
-    let (mut si, mut di) = (shape_leaves.into_iter(), stride_leaves.into_iter());
-    Ok(Layout::raw(
-        l.shape().map(&mut |_| si.next().expect("same leaves")),
-        l.stride().map(&mut |_| di.next().expect("same leaves")),
-    ))
+    l.try_map_pairs(|(s, d)| {
+        Ok(if d.value().unsigned_abs() == 1 { (s.checked_mul(n)?, d) } else { (s, d.checked_mul(n)?) })
+    })
 }

@@ -1165,9 +1165,9 @@ fn ints_t(v: Vec<IntTuple>) -> IntTuple {
 /// C++'s `to_mixed_bits(layout, coord)`: the xor over the leaves of `c_i * d_i`, the
 /// coordinate split over the layout's shape; each `s_i * d_i` a power of two (or 0).
 fn mixed_bits(l: &Layout, coord: &IntTuple) -> Result<i64> {
-    let crd = crate::idx2crd(coord, l.shape())?;
+    let crd = crate::idx2crd(coord, &l.shape())?;
     let mut bits = 0i64;
-    for ((s, d), c) in l.pairs().into_iter().zip(crd.leaves()) {
+    for (&(s, d), c) in l.pairs().iter().zip(crd.leaves()) {
         let span = s.value().checked_mul(d.value()).ok_or(Error::Overflow { op: "slice_and_offset" })?;
         if span != 0 && (span < 0 || span & (span - 1) != 0) {
             return Err(Error::InvalidArgument {

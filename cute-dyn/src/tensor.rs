@@ -637,7 +637,7 @@ fn tile_slice(layout: &Layout, tiler: &Tiler, coord: &Coord, inner: bool) -> Res
     // CuTe does not check the coordinate: past the last tile it reads another tile's data.
     let mode = zipped.get(if inner { 1 } else { 0 })?;
     let coord = if coord.is_tuple() { coord.append_to(mode.rank(), Tuple::Leaf(None))? } else { coord.clone() };
-    if !coord_in_range(&coord, mode.shape())? {
+    if !coord_in_range(&coord, &mode.shape())? {
         return Err(Error::InvalidArgument {
             op: if inner { "local_tile" } else { "local_partition" },
             reason: alloc::format!(
@@ -769,7 +769,7 @@ fn thread_tiler(tile: &Layout, index: Int, proj: Option<&Coord>) -> Result<(Tile
         None => (tile.clone(), flat),
     };
     // `product_each(shape(tile))` as a shape tiler (one integer for a single leaf).
-    let extents = if tile.shape().is_tuple() { int_tuple::product_each(tile.shape())? } else { tile.shape().clone() };
+    let extents = if tile.is_tuple() { int_tuple::product_each(&tile.shape())? } else { tile.shape() };
     Ok((Tiler::from_shape(&extents), flat.map(&mut |x| Some(*x))))
 }
 
@@ -813,7 +813,7 @@ pub fn make_layout_tv(threads: &Layout, values: &Layout) -> Result<(IntTuple, La
     let mn = raked_product(threads, values)?;
     let tv_shape = Tuple::Node(vec![Tuple::Leaf(threads.size()?), Tuple::Leaf(values.size()?)]);
     let tv = composition(&right_inverse(&mn)?, &Tiler::Layout(make_layout_left(&tv_shape)?))?;
-    Ok((int_tuple::product_each(mn.shape())?, tv))
+    Ok((int_tuple::product_each(&mn.shape())?, tv))
 }
 
 /// `make_identity_tensor(shape)`: index `i` holds its own natural coordinate.

@@ -7,6 +7,7 @@ use crate::error::{Error, Result};
 use crate::int::Int;
 use crate::int_tuple::{IntTuple, Tuple};
 use crate::layout::Layout;
+use crate::nest::Build;
 
 /// The right-hand side of composition, the divides and the products.
 ///
@@ -103,24 +104,26 @@ pub(crate) fn by_mode(
         Tiler::Int(n) => leaf(l, &crate::layout::make_layout_left(&Tuple::Leaf(*n))?),
         Tiler::Under => Ok(l.clone()),
         Tiler::ByMode(v) => {
-            let modes = l.modes();
+            let rank = l.rank();
             // Precondition 1
-            if v.len() > modes.len() {
+            if v.len() > rank {
                 return Err(Error::RankMismatch {
                     op,
-                    expected: alloc::format!("a tiler of at most rank {}", modes.len()),
+                    expected: alloc::format!("a tiler of at most rank {rank}"),
                     found: v.len(),
                 });
             }
-            let mut out = Vec::with_capacity(modes.len());
-            for (i, m) in modes.iter().enumerate() {
+            let mut out = Build::default();
+            out.open();
+            for (i, m) in l.nest().modes().enumerate() {
                 match v.get(i) {
-                    Some(ti) => out.push(by_mode(m, ti, op, drop_rest, leaf)?),
+                    Some(ti) => out.nest(by_mode(&m.to_layout(), ti, op, drop_rest, leaf)?.nest()),
                     None if drop_rest => break,
-                    None => out.push(m.clone()),
-                }
+                    None => out.nest(m),
+                };
             }
-            Ok(Layout::from_modes(out))
+            out.close();
+            Ok(Layout::built(out))
         }
     }
 }

@@ -1,0 +1,131 @@
+//! The flat form of a layout: its `(shape, stride)` leaf pairs in order, and the nesting as a
+//! code of tokens (`(`, leaf, `)`), both kept inline up to a capacity.
+//!
+//! `(2,(1,6)):(1,(6,2))` is the pairs `[(2,1), (1,6), (6,2)]` and the code `( L ( L L ) )`; a
+//! leaf layout is the code `L`. The algorithms read the pairs directly and walk the nesting
+//! through [`Nest`] views (no tree is built); results are written with [`Build`].
+
+use crate::int::Int;
+use crate::small::Small;
+
+/// A `(shape, stride)` leaf.
+pub(crate) type Pair = (Int, Int);
+
+/// Leaves kept inline (past it, the heap): the layouts of kernels have at most a dozen or so.
+pub(crate) const INLINE_LEAVES: usize = 16;
+/// Nesting tokens kept inline: 16 leaves in up to 12 tuples.
+pub(crate) const INLINE_CODE: usize = 40;
+
+pub(crate) type Pairs = Small<Pair, INLINE_LEAVES>;
+pub(crate) type Code = Small<u8, INLINE_CODE>;
+
+pub(crate) const LEAF: u8 = 0;
+pub(crate) const OPEN: u8 = 1;
+pub(crate) const CLOSE: u8 = 2;
+
+/// A borrowed (sub-)layout: one mode's code and its pairs.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Nest<'a> {
+    pub(crate) code: &'a [u8],
+    pub(crate) pairs: &'a [Pair],
+}
+
+impl<'a> Nest<'a> {
+    /// The leaf pair, if this is a leaf.
+    pub(crate) fn leaf(self) -> Option<Pair> {
+        (self.code == [LEAF]).then(|| self.pairs[0])
+    }
+
+    /// The top-level modes: a leaf is its own single mode (CuTe's `wrap`).
+    pub(crate) fn modes(self) -> Modes<'a> {
+        match self.code {
+            [LEAF] => Modes { code: self.code, pairs: self.pairs },
+            // Inside the outer parentheses.
+            c => Modes { code: &c[1..c.len() - 1], pairs: self.pairs },
+        }
+    }
+
+    pub(crate) fn rank(self) -> usize {
+        self.modes().count()
+    }
+}
+
+/// The modes of a [`Nest`], in order.
+#[derive(Clone)]
+pub(crate) struct Modes<'a> {
+    code: &'a [u8],
+    pairs: &'a [Pair],
+}
+
+impl<'a> Iterator for Modes<'a> {
+    type Item = Nest<'a>;
+
+    fn next(&mut self) -> Option<Nest<'a>> {
+        let (mut depth, mut leaves, mut end) = (0usize, 0usize, 0usize);
+        for &t in self.code {
+            end += 1;
+            match t {
+                LEAF => leaves += 1,
+                OPEN => depth += 1,
+                _ => depth -= 1,
+            }
+            if depth == 0 {
+                break;
+            }
+        }
+        if end == 0 {
+            return None;
+        }
+        let (code, pairs) = (&self.code[..end], &self.pairs[..leaves]);
+        (self.code, self.pairs) = (&self.code[end..], &self.pairs[leaves..]);
+        Some(Nest { code, pairs })
+    }
+}
+
+/// Writes a layout token by token: leaves, whole sub-layouts, and parentheses around modes.
+#[derive(Clone, Default)]
+pub(crate) struct Build {
+    pub(crate) code: Code,
+    pub(crate) pairs: Pairs,
+}
+
+impl Build {
+    /// What has been written so far, as a (sub-)layout.
+    pub(crate) fn as_nest(&self) -> Nest<'_> {
+        Nest { code: &self.code, pairs: &self.pairs }
+    }
+
+    pub(crate) fn open(&mut self) -> &mut Build {
+        self.code.push(OPEN);
+        self
+    }
+
+    pub(crate) fn close(&mut self) -> &mut Build {
+        self.code.push(CLOSE);
+        self
+    }
+
+    pub(crate) fn leaf(&mut self, p: Pair) -> &mut Build {
+        self.code.push(LEAF);
+        self.pairs.push(p);
+        self
+    }
+
+    /// A mode of flat pairs: one pair is a leaf, otherwise a tuple of them.
+    pub(crate) fn mode(&mut self, pairs: &[Pair]) -> &mut Build {
+        if let [p] = pairs {
+            return self.leaf(*p);
+        }
+        self.open();
+        pairs.iter().for_each(|&p| {
+            self.leaf(p);
+        });
+        self.close()
+    }
+
+    pub(crate) fn nest(&mut self, n: Nest<'_>) -> &mut Build {
+        self.code.extend_from_slice(n.code);
+        self.pairs.extend_from_slice(n.pairs);
+        self
+    }
+}

@@ -5,4 +5,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo +nightly miri test -p cute-static --lib tensor
 cargo +nightly miri test -p cute-dyn --lib tensor
+# The inline small vector under every cute-dyn layout (its one unsafe: the initialized prefix).
+cargo +nightly miri test -p cute-dyn --lib small
 cargo +nightly miri test -p cute-kernels -- dot_product transpose residue_tiles

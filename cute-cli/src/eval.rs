@@ -286,6 +286,8 @@ fn bad(op: &'static str, reason: String) -> Error {
 }
 
 /// An argument that may be a layout or an IntTuple (`size`, `flatten`, `get`, ...).
+// cute-dyn keeps a layout inline (no heap); boxing it here would undo that.
+#[allow(clippy::large_enum_variant)]
 enum Shaped {
     Layout(Layout),
     Tuple(IntTuple),

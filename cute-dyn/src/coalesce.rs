@@ -4,7 +4,7 @@ use crate::error::{Error, Result};
 use crate::int::Int;
 use crate::int_tuple::{IntTuple, Tuple};
 use crate::layout::Layout;
-use crate::nest::{Build, Pairs};
+use crate::nest::Pairs;
 
 /// CuTe's `bw_coalesce`: walk the flat modes from the back, keeping a stack `new` whose front
 /// is the mode being grown. For each old mode `s:d`, looking at the front `s0:d0`:
@@ -20,9 +20,11 @@ use crate::nest::{Build, Pairs};
 /// taken only on static values (the CuTe DSL's rule: a dynamic shape with a static-0 stride
 /// is not merged, although C++ would fold `x * _0` to `_0`), so a dynamic size-1 mode or a
 /// dynamic stride match keeps its mode; [`Decide::Values`] decides on the run-time values.
-fn bw_coalesce(old: &[(Int, Int)], last: (Int, Int), decide: Decide) -> Result<Pairs> {
-    // `new` is kept reversed: its last element is the front.
-    let mut new = Pairs::from_slice(&[last]);
+fn bw_coalesce(old: &[(Int, Int)], last: (Int, Int), decide: Decide, new: &mut Pairs) -> Result<()> {
+    // `new` is kept reversed: its last element is the front. It is written in place (a
+    // returned array would be copied right after its small writes, which stalls).
+    new.truncate(0);
+    new.push(last);
     for &(s, d) in old.iter().rev() {
         let front = *new.last().expect("never empty");
         if decide.is(s, 1) {
@@ -41,10 +43,10 @@ fn bw_coalesce(old: &[(Int, Int)], last: (Int, Int), decide: Decide) -> Result<P
     }
     if new.len() == 1 && decide.is(new[0].0, 1) {
         // `_1:_0`, the trivial layout.
-        return Ok(Pairs::from_slice(&[(Int::st(1), Int::st(0))]));
+        new[0] = (Int::st(1), Int::st(0));
     }
     new.reverse();
-    Ok(new)
+    Ok(())
 }
 
 /// On what a value-dependent decision is taken.
@@ -92,14 +94,17 @@ pub fn coalesce(l: &Layout) -> Result<Layout> {
 
 /// [`coalesce`] of the flat layout with these `(shape, stride)` modes.
 pub(crate) fn coalesce_pairs(flat: &[(Int, Int)]) -> Result<Layout> {
-    Ok(Layout::from_pairs(&coalesced_pairs(flat)?))
+    let mut out = Layout::empty();
+    coalesced_pairs(flat, &mut out.pairs)?;
+    out.close_flat();
+    Ok(out)
 }
 
 /// The flat modes of [`coalesce_pairs`]' layout, without building it (one mode: a leaf).
-pub(crate) fn coalesced_pairs(flat: &[(Int, Int)]) -> Result<Pairs> {
+pub(crate) fn coalesced_pairs(flat: &[(Int, Int)], out: &mut Pairs) -> Result<()> {
     match flat.split_last() {
-        None => Ok(Pairs::from_slice(&[(Int::st(1), Int::st(0))])),
-        Some((&last, rest)) => bw_coalesce(rest, last, Decide::Static),
+        None => bw_coalesce(&[], (Int::st(1), Int::st(0)), Decide::Static, out),
+        Some((&last, rest)) => bw_coalesce(rest, last, Decide::Static, out),
     }
 }
 
@@ -107,12 +112,12 @@ pub(crate) fn coalesced_pairs(flat: &[(Int, Int)]) -> Result<Pairs> {
 /// domain: a trailing static size-1 mode is treated as size 2, so its stride survives (the
 /// left operand of a composition may be read past its size). The flat modes (one mode: the
 /// layout is a leaf), as composition reads them.
-pub(crate) fn coalesce_x(l: &Layout, decide: Decide) -> Result<Pairs> {
+pub(crate) fn coalesce_x(l: &Layout, decide: Decide, out: &mut Pairs) -> Result<()> {
     let flat = l.pairs();
     match flat.split_last() {
-        None => Ok(Pairs::from_slice(&[(Int::st(1), Int::st(0))])),
-        Some((&(s, d), rest)) if decide.is(s, 1) => bw_coalesce(rest, (Int::st(2), d), decide),
-        Some((&last, rest)) => bw_coalesce(rest, last, decide),
+        None => bw_coalesce(&[], (Int::st(1), Int::st(0)), decide, out),
+        Some((&(s, d), rest)) if decide.is(s, 1) => bw_coalesce(rest, (Int::st(2), d), decide, out),
+        Some((&last, rest)) => bw_coalesce(rest, last, decide, out),
     }
 }
 
@@ -137,16 +142,16 @@ pub(crate) fn by_profile(
                     found: pv.len(),
                 });
             }
-            let mut out = Build::default();
+            let mut out = Layout::empty();
             out.open();
             for (i, m) in l.nest().modes().enumerate() {
                 match pv.get(i) {
-                    Some(p) => out.nest(by_profile(&m.to_layout(), p, op, f)?.nest()),
-                    None => out.nest(m),
+                    Some(p) => out.put(by_profile(&m.to_layout(), p, op, f)?.nest()),
+                    None => out.put(m),
                 };
             }
             out.close();
-            Ok(Layout::built(out))
+            Ok(out)
         }
     }
 }
@@ -205,17 +210,20 @@ pub fn filter_zeros(l: &Layout) -> Layout {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn filter(l: &Layout) -> Result<Layout> {
-    Ok(Layout::from_pairs(&filter_pairs(l)?))
+    let mut out = Layout::empty();
+    filter_pairs(l, &mut out.pairs)?;
+    out.close_flat();
+    Ok(out)
 }
 
 /// The flat modes of [`filter`]'s layout, without building it.
-pub(crate) fn filter_pairs(l: &Layout) -> Result<Pairs> {
+pub(crate) fn filter_pairs(l: &Layout, out: &mut Pairs) -> Result<()> {
     // filter_zeros on the flat modes: no tree is rebuilt.
     let mut pairs = Pairs::from_slice(l.pairs());
     for p in pairs.iter_mut().filter(|p| p.1.is_const(0)) {
         p.0 = Int::st(1);
     }
-    coalesced_pairs(&pairs)
+    coalesced_pairs(&pairs, out)
 }
 
 /// `filter(L, profile)`: [`filter`] at the terminals of `profile`.

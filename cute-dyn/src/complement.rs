@@ -91,7 +91,9 @@ fn complement_impl(l: &Layout, cotarget: &IntTuple) -> Result<Layout> {
 /// `complement(L, cotarget)` for a cotarget given by its leaves (an integer is one leaf; the
 /// nesting of a shape does not change the answer).
 fn complement_to(l: &Layout, cotarget: &[Int]) -> Result<Layout> {
-    complement_filtered(filter_pairs(l)?, cotarget, l)
+    let mut rest = Pairs::new();
+    filter_pairs(l, &mut rest)?;
+    complement_filtered(&mut rest, cotarget, l)
 }
 
 /// [`complement`] with a flat shape as the cotarget (one leaf: an integer), as the divides call
@@ -122,13 +124,14 @@ pub fn complement_cosize(l: &Layout) -> Result<Layout> {
 }
 
 fn complement_cosize_impl(l: &Layout) -> Result<Layout> {
-    let f = filter_pairs(l)?;
+    let mut f = Pairs::new();
+    filter_pairs(l, &mut f)?;
     let cosize = Layout::from_pairs(&f).cosize()?;
-    complement_filtered(f, &[cosize], l)
+    complement_filtered(&mut f, &[cosize], l)
 }
 
 /// The complement of the flat modes of `filter(orig)`.
-fn complement_filtered(mut rest: Pairs, cotarget: &[Int], orig: &Layout) -> Result<Layout> {
+fn complement_filtered(rest: &mut Pairs, cotarget: &[Int], orig: &Layout) -> Result<Layout> {
     // Precondition 2
     if let Some(&(_, d)) = rest.iter().find(|(_, d)| d.value() < 0) {
         return Err(Error::InvalidArgument {
@@ -146,7 +149,7 @@ fn complement_filtered(mut rest: Pairs, cotarget: &[Int], orig: &Layout) -> Resu
         // The irreducible rank-1 stride-0 layout: all of the cotarget is the complement.
         return Ok(Layout::from_pairs(&compact_pairs(&coalesce_leaves(cotarget)?, Int::st(1))?));
     }
-    let filtered = span(&rest)?;
+    let filtered = span(rest)?;
     let mut result = Pairs::new();
     let mut current = Int::st(1);
     while !rest.is_empty() {

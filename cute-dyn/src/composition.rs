@@ -4,7 +4,7 @@ use crate::coalesce::{coalesce_x, Decide};
 use crate::error::{Error, Result};
 use crate::int::Int;
 use crate::layout::Layout;
-use crate::nest::{Build, Nest, Pairs, INLINE_LEAVES};
+use crate::nest::{Nest, Pairs, INLINE_LEAVES};
 use crate::small::Small;
 use crate::tiler::{by_mode, Tiler};
 
@@ -64,12 +64,13 @@ fn composition_by_mode(a: &Layout, b: &Tiler) -> Result<Layout> {
 
 /// Composition of two layouts, A coalesced with the given decision rule.
 fn compose(a: &Layout, b: &Layout, decide: Decide) -> Result<Layout> {
-    let pairs = coalesce_x(a, decide)?;
+    let mut pairs = Pairs::new();
+    coalesce_x(a, decide, &mut pairs)?;
     let mut reach: Small<i64, INLINE_LEAVES> = pairs.iter().map(|_| 0).collect();
-    let mut out = Build::default();
+    let mut out = Layout::empty();
     composition_impl(&pairs, pairs.len() == 1, b.nest(), &mut reach, &mut out)?;
     check_reach(&pairs, &reach)?;
-    Ok(Layout::built(out))
+    Ok(out)
 }
 
 /// Precondition 4. A carry out of mode k is harmless when the modes chain linearly
@@ -102,7 +103,7 @@ fn check_reach(pairs: &[(Int, Int)], reach: &[i64]) -> Result<()> {
 /// `reach[k]` accumulates, for each mode k of `A`, the largest coordinate the modes of `B`
 /// reach in it together; right-distributivity (`A(x + y) = A(x) + A(y)`) holds only while that
 /// stays inside the mode, which the caller checks once all of `B` is composed.
-fn composition_impl(a: &[(Int, Int)], a_leaf: bool, b: Nest<'_>, reach: &mut [i64], out: &mut Build) -> Result<()> {
+fn composition_impl(a: &[(Int, Int)], a_leaf: bool, b: Nest<'_>, reach: &mut [i64], out: &mut Layout) -> Result<()> {
     let Some((rs, rd)) = b.leaf() else {
         // Right-distributivity over the modes of B.
         out.open();
@@ -112,7 +113,7 @@ fn composition_impl(a: &[(Int, Int)], a_leaf: bool, b: Nest<'_>, reach: &mut [i6
         out.close();
         return Ok(());
     };
-    out.mode(&composed_leaf(a, a_leaf, (rs, rd), reach)?);
+    out.put_pairs(&composed_leaf(a, a_leaf, (rs, rd), reach)?);
     Ok(())
 }
 

@@ -5,7 +5,7 @@ use crate::complement::{complement_shape, Ints};
 use crate::composition::composition;
 use crate::error::{Error, Result};
 use crate::layout::Layout;
-use crate::nest::{Build, Nest};
+use crate::nest::{Nest, Pairs};
 use crate::tiler::{by_mode, Tiler};
 
 /// `logical_divide(A, B)`: `A` split into (tile, rest) by `B`:
@@ -38,7 +38,9 @@ pub fn logical_divide(a: &Layout, b: &Tiler) -> Result<Layout> {
 
 fn logical_divide_impl(a: &Layout, b: &Tiler) -> Result<Layout> {
     by_mode(a, b, "logical_divide", false, &|a, b| {
-        let shape: Ints = coalesced_pairs(a.pairs())?.iter().map(|p| p.0).collect();
+        let mut coalesced = Pairs::new();
+        coalesced_pairs(a.pairs(), &mut coalesced)?;
+        let shape: Ints = coalesced.iter().map(|p| p.0).collect();
         let rest = complement_shape(b, &shape)?;
         composition(a, &Tiler::Layout(Layout::of_modes([b.nest(), rest.nest()])))
     })
@@ -69,7 +71,7 @@ fn unzip(l: Nest<'_>, guide: &Tiler) -> Result<Layout> {
     if v.len() > rank {
         return Err(Error::RankMismatch { op: "zip2_by", expected: alloc::format!("at most {rank}"), found: v.len() });
     }
-    let (mut tiles, mut rests) = (Build::default(), Build::default());
+    let (mut tiles, mut rests) = (Layout::empty(), Layout::empty());
     tiles.open();
     rests.open();
     for (i, m) in l.modes().enumerate() {
@@ -77,29 +79,29 @@ fn unzip(l: Nest<'_>, guide: &Tiler) -> Result<Layout> {
             Some(g) => {
                 let split = unzip(m, g)?;
                 let mut parts = split.nest().modes();
-                tiles.nest(parts.next().expect("rank 2"));
-                rests.nest(parts.next().expect("rank 2"));
+                tiles.put(parts.next().expect("rank 2"));
+                rests.put(parts.next().expect("rank 2"));
             }
             None => {
-                rests.nest(m);
+                rests.put(m);
             }
         }
     }
     tiles.close();
     rests.close();
-    let mut out = Build::default();
-    out.open().nest(tiles.as_nest()).nest(rests.as_nest()).close();
-    Ok(Layout::built(out))
+    let mut out = Layout::empty();
+    out.open().put(tiles.nest()).put(rests.nest()).close();
+    Ok(out)
 }
 
 /// The modes that `L(_, repeat<R>(_))` keeps of one mode: a rank-1 mode (leaf or `(s)`) stays
 /// one mode, any other is spliced into its sub-modes.
-fn unpack_into(out: &mut Build, m: Nest<'_>) {
+fn unpack_into(out: &mut Layout, m: Nest<'_>) {
     if m.rank() == 1 {
-        out.nest(m);
+        out.put(m);
     } else {
         m.modes().for_each(|x| {
-            out.nest(x);
+            out.put(x);
         });
     }
 }
@@ -156,22 +158,22 @@ fn tiled_divide_impl(a: &Layout, b: &Tiler) -> Result<Layout> {
 /// `Z(_, repeat<R1>(_))` of a zipped result `Z`: the second mode unpacked.
 pub(crate) fn tiled(z: &Layout) -> Result<Layout> {
     let (tile, rest) = zipped_modes(z)?;
-    let mut out = Build::default();
-    out.open().nest(tile);
+    let mut out = Layout::empty();
+    out.open().put(tile);
     unpack_into(&mut out, rest);
     out.close();
-    Ok(Layout::built(out))
+    Ok(out)
 }
 
 /// `Z(repeat<R0>(_), repeat<R1>(_))` of a zipped result `Z`: both modes unpacked.
 pub(crate) fn flat(z: &Layout) -> Result<Layout> {
     let (tile, rest) = zipped_modes(z)?;
-    let mut out = Build::default();
+    let mut out = Layout::empty();
     out.open();
     unpack_into(&mut out, tile);
     unpack_into(&mut out, rest);
     out.close();
-    Ok(Layout::built(out))
+    Ok(out)
 }
 
 /// `flat_divide(A, B)`: `(tile0, tile1, ..., rest0, rest1, ...)`.

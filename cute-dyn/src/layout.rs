@@ -11,7 +11,7 @@ use core::fmt;
 use crate::error::{Error, Result};
 use crate::int::Int;
 use crate::int_tuple::{self, compact_major, Coord, IntTuple, Tuple};
-use crate::nest::{Build, Code, Nest, Pair, Pairs, CLOSE, LEAF, OPEN};
+use crate::nest::{Code, Nest, Pair, Pairs, CLOSE, LEAF, OPEN};
 
 /// A layout: a function from coordinates of `shape` to indices, `crd2idx(c, shape, stride)`.
 ///
@@ -19,8 +19,8 @@ use crate::nest::{Build, Code, Nest, Pair, Pairs, CLOSE, LEAF, OPEN};
 /// tokens as there are pairs; so shape and stride are congruent by construction.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Layout {
-    code: Code,
-    pairs: Pairs,
+    pub(crate) code: Code,
+    pub(crate) pairs: Pairs,
 }
 
 impl fmt::Debug for Layout {
@@ -69,12 +69,12 @@ impl Layout {
         Ok(Layout::raw(shape, stride))
     }
 
-    /// Build from trees already known to be congruent (internal constructions).
+    /// Layout from trees already known to be congruent (internal constructions).
     pub(crate) fn raw(shape: IntTuple, stride: IntTuple) -> Layout {
-        fn go(s: &IntTuple, d: &IntTuple, b: &mut Build) {
+        fn go(s: &IntTuple, d: &IntTuple, b: &mut Layout) {
             match (s, d) {
                 (Tuple::Leaf(s), Tuple::Leaf(d)) => {
-                    b.leaf((*s, *d));
+                    b.put_leaf((*s, *d));
                 }
                 (Tuple::Node(sv), Tuple::Node(dv)) => {
                     b.open();
@@ -85,15 +85,9 @@ impl Layout {
             }
         }
         debug_assert!(shape.congruent(&stride));
-        let mut b = Build::default();
+        let mut b = Layout::empty();
         go(&shape, &stride, &mut b);
-        Layout::built(b)
-    }
-
-    /// The layout a [`Build`] wrote (one well-formed mode).
-    pub(crate) fn built(b: Build) -> Layout {
-        debug_assert_eq!(b.code.iter().filter(|&&t| t == LEAF).count(), b.pairs.len());
-        Layout { code: b.code, pairs: b.pairs }
+        b
     }
 
     /// The borrowed flat form, for the algorithms.
@@ -184,11 +178,11 @@ impl Layout {
         &self.pairs
     }
 
-    /// Build a flat layout from leaf pairs: one pair is a leaf layout, otherwise a tuple.
+    /// Layout a flat layout from leaf pairs: one pair is a leaf layout, otherwise a tuple.
     pub fn from_pairs(pairs: &[(Int, Int)]) -> Layout {
-        let mut b = Build::default();
-        b.mode(pairs);
-        Layout::built(b)
+        let mut b = Layout::empty();
+        b.put_pairs(pairs);
+        b
     }
 
     /// `make_layout(L0, L1, ...)` from owned modes.
@@ -198,13 +192,13 @@ impl Layout {
 
     /// `make_layout(L0, L1, ...)` of borrowed modes, without collecting them first.
     pub(crate) fn of_modes<'a>(modes: impl IntoIterator<Item = Nest<'a>>) -> Layout {
-        let mut b = Build::default();
+        let mut b = Layout::empty();
         b.open();
         modes.into_iter().for_each(|m| {
-            b.nest(m);
+            b.put(m);
         });
         b.close();
-        Layout::built(b)
+        b
     }
 
     /// The modes of the layout as layouts (a leaf layout is its own single mode).
@@ -479,7 +473,7 @@ impl Layout {
         if b > e || e > rank {
             return Err(Error::IndexOutOfRange { op: "group", index: e as i64, rank });
         }
-        let mut out = Build::default();
+        let mut out = Layout::empty();
         out.open();
         for (k, m) in self.nest().modes().enumerate() {
             if k == b {
@@ -488,7 +482,7 @@ impl Layout {
             if k == e {
                 out.close();
             }
-            out.nest(m);
+            out.put(m);
         }
         if e == rank {
             if b == rank {
@@ -497,7 +491,7 @@ impl Layout {
             out.close();
         }
         out.close();
-        Ok(Layout::built(out))
+        Ok(out)
     }
 
     /// `flatten(L)`.
@@ -512,13 +506,13 @@ impl Layout {
         if !self.is_tuple() {
             return self.clone();
         }
-        let mut b = Build::default();
+        let mut b = Layout::empty();
         b.open();
         self.pairs.iter().for_each(|&p| {
-            b.leaf(p);
+            b.put_leaf(p);
         });
         b.close();
-        Layout::built(b)
+        b
     }
 
     /// Whether every shape and stride leaf is static.

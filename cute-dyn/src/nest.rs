@@ -3,18 +3,19 @@
 //!
 //! `(2,(1,6)):(1,(6,2))` is the pairs `[(2,1), (1,6), (6,2)]` and the code `( L ( L L ) )`; a
 //! leaf layout is the code `L`. The algorithms read the pairs directly and walk the nesting
-//! through [`Nest`] views (no tree is built); results are written with [`Build`].
+//! through [`Nest`] views (no tree is built); results are written in place (see [`Layout::empty`]).
 
 use crate::int::Int;
+use crate::layout::Layout;
 use crate::small::Small;
 
 /// A `(shape, stride)` leaf.
 pub(crate) type Pair = (Int, Int);
 
 /// Leaves kept inline (past it, the heap): the layouts of kernels have at most a dozen or so.
-pub(crate) const INLINE_LEAVES: usize = 16;
+pub(crate) const INLINE_LEAVES: usize = 8;
 /// Nesting tokens kept inline: 16 leaves in up to 12 tuples.
-pub(crate) const INLINE_CODE: usize = 40;
+pub(crate) const INLINE_CODE: usize = 24;
 
 pub(crate) type Pairs = Small<Pair, INLINE_LEAVES>;
 pub(crate) type Code = Small<u8, INLINE_CODE>;
@@ -82,48 +83,56 @@ impl<'a> Iterator for Modes<'a> {
     }
 }
 
-/// Writes a layout token by token: leaves, whole sub-layouts, and parentheses around modes.
-#[derive(Clone, Default)]
-pub(crate) struct Build {
-    pub(crate) code: Code,
-    pub(crate) pairs: Pairs,
-}
-
-impl Build {
-    /// What has been written so far, as a (sub-)layout.
-    pub(crate) fn as_nest(&self) -> Nest<'_> {
-        Nest { code: &self.code, pairs: &self.pairs }
+/// Layouts are written in place, token by token (leaves, whole sub-layouts, and parentheses
+/// around modes), starting from [`Layout::empty`]: finishing one moves nothing (a copy right
+/// after many small writes stalls on store forwarding).
+impl Layout {
+    /// Nothing written yet (not a layout until one mode is).
+    pub(crate) fn empty() -> Layout {
+        Layout { code: Code::new(), pairs: Pairs::new() }
     }
 
-    pub(crate) fn open(&mut self) -> &mut Build {
+    /// Write the code of the flat pairs written so far: one pair is a leaf, more a tuple.
+    pub(crate) fn close_flat(&mut self) {
+        debug_assert!(self.code.is_empty());
+        if self.pairs.len() == 1 {
+            self.code.push(LEAF);
+        } else {
+            self.code.push(OPEN);
+            (0..self.pairs.len()).for_each(|_| self.code.push(LEAF));
+            self.code.push(CLOSE);
+        }
+    }
+
+    pub(crate) fn open(&mut self) -> &mut Layout {
         self.code.push(OPEN);
         self
     }
 
-    pub(crate) fn close(&mut self) -> &mut Build {
+    pub(crate) fn close(&mut self) -> &mut Layout {
         self.code.push(CLOSE);
         self
     }
 
-    pub(crate) fn leaf(&mut self, p: Pair) -> &mut Build {
+    pub(crate) fn put_leaf(&mut self, p: Pair) -> &mut Layout {
         self.code.push(LEAF);
         self.pairs.push(p);
         self
     }
 
     /// A mode of flat pairs: one pair is a leaf, otherwise a tuple of them.
-    pub(crate) fn mode(&mut self, pairs: &[Pair]) -> &mut Build {
+    pub(crate) fn put_pairs(&mut self, pairs: &[Pair]) -> &mut Layout {
         if let [p] = pairs {
-            return self.leaf(*p);
+            return self.put_leaf(*p);
         }
         self.open();
         pairs.iter().for_each(|&p| {
-            self.leaf(p);
+            self.put_leaf(p);
         });
         self.close()
     }
 
-    pub(crate) fn nest(&mut self, n: Nest<'_>) -> &mut Build {
+    pub(crate) fn put(&mut self, n: Nest<'_>) -> &mut Layout {
         self.code.extend_from_slice(n.code);
         self.pairs.extend_from_slice(n.pairs);
         self

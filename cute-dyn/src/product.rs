@@ -7,7 +7,7 @@ use crate::divide::{flat, tile_unzip, tiled};
 use crate::error::{Error, Result};
 use crate::int_tuple::{self, IntTuple, Tuple};
 use crate::layout::{make_layout_left, make_ordered_layout, Layout};
-use crate::nest::{Build, Nest};
+use crate::nest::Nest;
 use crate::tiler::{by_mode, Tiler};
 
 /// `logical_product(A, B)`: `B` repeated over copies of `A`:
@@ -122,20 +122,20 @@ fn rank_product(block: &Layout, tiler: &Layout, block_first: bool) -> Result<Lay
 /// `RankMismatch` when `x` is a tuple and `y` not one of the same rank; `InvalidArgument` past
 /// [`crate::parse::MAX_DEPTH`] levels, as [`Layout::new`].
 fn zip_modes(x: Nest<'_>, y: Nest<'_>) -> Result<Layout> {
-    let mut out = Build::default();
+    let mut out = Layout::empty();
     out.open();
     if x.leaf().is_some() {
-        out.open().nest(x).nest(y).close();
+        out.open().put(x).put(y).close();
     } else {
         if y.leaf().is_some() || y.rank() != x.rank() {
             return Err(Error::RankMismatch { op: "zip", expected: alloc::format!("{}", x.rank()), found: y.rank() });
         }
         x.modes().zip(y.modes()).for_each(|(a, b)| {
-            out.open().nest(a).nest(b).close();
+            out.open().put(a).put(b).close();
         });
     }
     out.close();
-    let zipped = Layout::built(out);
+    let zipped = out;
     if zipped.depth() > crate::parse::MAX_DEPTH {
         return Err(Error::InvalidArgument {
             op: "make_layout",

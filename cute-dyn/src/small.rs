@@ -3,20 +3,21 @@
 
 use alloc::vec::Vec;
 use core::hash::{Hash, Hasher};
+use core::mem::MaybeUninit;
 use core::ops::{Deref, DerefMut};
 
 /// Up to `N` elements inline, any number on the heap.
-#[derive(Clone)]
-pub(crate) enum Small<T: Copy + Default, const N: usize> {
-    /// The first `len` elements of `buf` (the rest are `T::default()`, never read).
-    Inline { len: usize, buf: [T; N] },
+pub(crate) enum Small<T: Copy, const N: usize> {
+    /// The first `len` elements of `buf` are initialized; the rest are never read.
+    Inline { len: usize, buf: [MaybeUninit<T>; N] },
     /// Past the inline capacity.
     Heap(Vec<T>),
 }
 
-impl<T: Copy + Default, const N: usize> Small<T, N> {
+impl<T: Copy, const N: usize> Small<T, N> {
     pub(crate) fn new() -> Self {
-        Small::Inline { len: 0, buf: [T::default(); N] }
+        // Not filled: creating one costs nothing, whatever N.
+        Small::Inline { len: 0, buf: [const { MaybeUninit::uninit() }; N] }
     }
 
     pub(crate) fn from_slice(s: &[T]) -> Self {
@@ -26,18 +27,26 @@ impl<T: Copy + Default, const N: usize> Small<T, N> {
     }
 
     pub(crate) fn push(&mut self, x: T) {
-        self.extend_from_slice(&[x]);
+        match self {
+            Small::Inline { len, buf } if *len < N => {
+                buf[*len].write(x);
+                *len += 1;
+            }
+            _ => self.extend_from_slice(&[x]),
+        }
     }
 
     pub(crate) fn extend_from_slice(&mut self, s: &[T]) {
         match self {
             Small::Inline { len, buf } if *len + s.len() <= N => {
-                buf[*len..*len + s.len()].copy_from_slice(s);
+                for (slot, &x) in buf[*len..*len + s.len()].iter_mut().zip(s) {
+                    slot.write(x);
+                }
                 *len += s.len();
             }
-            Small::Inline { len, buf } => {
-                let mut v = Vec::with_capacity((*len + s.len()).max(2 * N));
-                v.extend_from_slice(&buf[..*len]);
+            Small::Inline { .. } => {
+                let mut v = Vec::with_capacity((self.len() + s.len()).max(2 * N));
+                v.extend_from_slice(self);
                 v.extend_from_slice(s);
                 *self = Small::Heap(v);
             }
@@ -73,32 +82,49 @@ impl<T: Copy + Default, const N: usize> Small<T, N> {
     }
 }
 
-impl<T: Copy + Default, const N: usize> Default for Small<T, N> {
+impl<T: Copy, const N: usize> Default for Small<T, N> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<T: Copy + Default, const N: usize> Deref for Small<T, N> {
+/// Copies the live elements only.
+impl<T: Copy, const N: usize> Clone for Small<T, N> {
+    fn clone(&self) -> Self {
+        match self {
+            Small::Inline { .. } => Self::from_slice(self),
+            Small::Heap(v) => Small::Heap(v.clone()),
+        }
+    }
+}
+
+impl<T: Copy, const N: usize> Deref for Small<T, N> {
     type Target = [T];
     fn deref(&self) -> &[T] {
         match self {
-            Small::Inline { len, buf } => &buf[..*len],
+            // SAFETY: `buf[..len]` is initialized: `len` only grows in `push` and
+            // `extend_from_slice`, after the slots below the new `len` are written, and
+            // `truncate` only lowers it. `MaybeUninit<T>` has the layout of `T`, so the
+            // initialized prefix is a valid `[T]` of `len` elements, borrowed as `self` is.
+            Small::Inline { len, buf } => unsafe { core::slice::from_raw_parts(buf.as_ptr().cast::<T>(), *len) },
             Small::Heap(v) => v,
         }
     }
 }
 
-impl<T: Copy + Default, const N: usize> DerefMut for Small<T, N> {
+impl<T: Copy, const N: usize> DerefMut for Small<T, N> {
     fn deref_mut(&mut self) -> &mut [T] {
         match self {
-            Small::Inline { len, buf } => &mut buf[..*len],
+            // SAFETY: as in `deref`; the borrow is exclusive as `self` is.
+            Small::Inline { len, buf } => unsafe {
+                core::slice::from_raw_parts_mut(buf.as_mut_ptr().cast::<T>(), *len)
+            },
             Small::Heap(v) => v,
         }
     }
 }
 
-impl<T: Copy + Default, const N: usize> FromIterator<T> for Small<T, N> {
+impl<T: Copy, const N: usize> FromIterator<T> for Small<T, N> {
     fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
         let mut v = Self::new();
         iter.into_iter().for_each(|x| v.push(x));
@@ -107,15 +133,15 @@ impl<T: Copy + Default, const N: usize> FromIterator<T> for Small<T, N> {
 }
 
 // Equality and hashing see the elements only (not where they are kept).
-impl<T: Copy + Default + PartialEq, const N: usize> PartialEq for Small<T, N> {
+impl<T: Copy + PartialEq, const N: usize> PartialEq for Small<T, N> {
     fn eq(&self, other: &Self) -> bool {
         **self == **other
     }
 }
 
-impl<T: Copy + Default + Eq, const N: usize> Eq for Small<T, N> {}
+impl<T: Copy + Eq, const N: usize> Eq for Small<T, N> {}
 
-impl<T: Copy + Default + Hash, const N: usize> Hash for Small<T, N> {
+impl<T: Copy + Hash, const N: usize> Hash for Small<T, N> {
     fn hash<H: Hasher>(&self, state: &mut H) {
         (**self).hash(state);
     }
@@ -138,5 +164,20 @@ mod tests {
         v.retain(|&x| x != 4);
         assert_eq!(&*v, &[1, 3]);
         assert!(v == Small::<u8, 2>::from_slice(&[1, 3]));
+    }
+
+    #[test]
+    fn small_clones_copy_the_live_elements_only() {
+        let mut v: Small<(i64, u64), 4> = Small::new();
+        v.extend_from_slice(&[(1, 2), (3, 4), (5, 6)]);
+        let mut w = v.clone();
+        w.push((7, 8));
+        w[0].0 = 9;
+        assert_eq!(&*v, &[(1, 2), (3, 4), (5, 6)]);
+        assert_eq!(&*w, &[(9, 2), (3, 4), (5, 6), (7, 8)]);
+        w.truncate(1);
+        w.extend_from_slice(&[(0, 0); 5]);
+        assert_eq!(w.len(), 6);
+        assert_eq!(w.clone()[5], (0, 0));
     }
 }

@@ -179,6 +179,8 @@ impl core::fmt::Display for Swizzle {
 
 /// One function of a composition (C++'s `layout_a` or `layout_b` of a `ComposedLayout`): a
 /// swizzle or a layout.
+// A layout is kept inline on purpose: boxing it would put every composed layout on the heap.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Func {
     /// `Sw<B,M,S>`.

@@ -44,7 +44,7 @@ struct Flat {
 }
 
 fn flatten(layout: &Layout) -> Result<Flat> {
-    let flat: Vec<(i64, i64)> = layout.pairs().into_iter().map(|(s, d)| (s.value(), d.value())).collect();
+    let flat: Vec<(i64, i64)> = layout.pairs().iter().map(|(s, d)| (s.value(), d.value())).collect();
     let size = layout.size()?.value();
     // The lowest and highest index reached (negative strides reach below 0).
     let (mut lo, mut hi) = (0i64, 0i64);

@@ -7,12 +7,13 @@ use crate::error::{Error, Result};
 use crate::int::Int;
 use crate::int_tuple::{IntTuple, Tuple};
 use crate::layout::Layout;
-use crate::nest::Build;
 
 /// The right-hand side of composition, the divides and the products.
 ///
 /// Written `<3:4,(2,4):(1,8)>` for a by-mode tiler; inside `<>` a bare `n` is the layout `n:1`
 /// and `_` keeps the mode.
+// A layout is kept inline on purpose: boxing it would put every tiler on the heap.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Tiler {
     /// One layout (composition distributes over its top-level modes).
@@ -113,17 +114,17 @@ pub(crate) fn by_mode(
                     found: v.len(),
                 });
             }
-            let mut out = Build::default();
+            let mut out = Layout::empty();
             out.open();
             for (i, m) in l.nest().modes().enumerate() {
                 match v.get(i) {
-                    Some(ti) => out.nest(by_mode(&m.to_layout(), ti, op, drop_rest, leaf)?.nest()),
+                    Some(ti) => out.put(by_mode(&m.to_layout(), ti, op, drop_rest, leaf)?.nest()),
                     None if drop_rest => break,
-                    None => out.nest(m),
+                    None => out.put(m),
                 };
             }
             out.close();
-            Ok(Layout::built(out))
+            Ok(out)
         }
     }
 }

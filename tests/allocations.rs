@@ -1,0 +1,162 @@
+//! The runtime algebra does not touch the heap for layouts within the inline capacity (issue
+//! #12), and is unchanged past it.
+//!
+//! A counting global allocator counts this thread's allocations around each operation; the
+//! inputs are parsed and the answers printed outside the counted region.
+
+use std::alloc::{GlobalAlloc, Layout as AllocLayout, System};
+use std::cell::Cell;
+
+use cute::cute_dyn::*;
+
+struct Counting;
+
+thread_local! {
+    // Const-initialized and without a destructor: reading it never allocates.
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+// SAFETY: every method forwards to `System` with the caller's arguments unchanged; the counter
+// is a thread-local `Cell` and does not touch the memory.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: AllocLayout) -> *mut u8 {
+        ALLOCATIONS.with(|c| c.set(c.get() + 1));
+        // SAFETY: the caller's contract for `alloc` is `System.alloc`'s.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: AllocLayout) {
+        // SAFETY: `ptr` was allocated by `System` with `layout` (every allocation goes there).
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: AllocLayout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.with(|c| c.set(c.get() + 1));
+        // SAFETY: as `dealloc`; `new_size` is the caller's, per `realloc`'s contract.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// `f()`'s result and the allocations this thread made while computing it.
+fn counted<R>(f: impl FnOnce() -> R) -> (R, usize) {
+    let before = ALLOCATIONS.with(Cell::get);
+    let r = f();
+    (r, ALLOCATIONS.with(Cell::get) - before)
+}
+
+fn l(s: &str) -> Layout {
+    s.parse().unwrap()
+}
+
+fn t(s: &str) -> Tiler {
+    s.parse().unwrap()
+}
+
+#[test]
+fn the_algebra_within_the_inline_capacity_does_not_allocate() {
+    type Op = Box<dyn Fn() -> Result<Layout>>;
+    // Each case's answer is CuTe's documented one (the layout algebra docs), or the DSL's for the
+    // mixed divide (issue #11's example, `?{div=64}` in the DSL's notation).
+    let cases: Vec<(&str, Op, &str)> = vec![
+        (
+            "composition",
+            {
+                let (a, b) = (l("(6,2):(8,2)"), t("(4,3):(3,1)"));
+                Box::new(move || composition(&a, &b))
+            },
+            "((2,2),3):((24,2),8)",
+        ),
+        (
+            "complement",
+            {
+                let a = l("4:2");
+                Box::new(move || complement(&a, &IntTuple::int(24)))
+            },
+            "(2,3):(1,8)",
+        ),
+        (
+            "logical_divide",
+            {
+                let (a, b) = (l("(4,2,3):(2,1,8)"), t("4:2"));
+                Box::new(move || logical_divide(&a, &b))
+            },
+            "((2,2),(2,3)):((4,1),(2,8))",
+        ),
+        (
+            "logical_divide by mode",
+            {
+                let (a, b) = (l("(9,(4,8)):(59,(13,1))"), t("<3:3,(2,4):(1,8)>"));
+                Box::new(move || logical_divide(&a, &b))
+            },
+            "((3,3),((2,4),(2,2))):((177,59),((13,2),(26,1)))",
+        ),
+        (
+            "zipped_divide",
+            {
+                let (a, b) = (l("(9,(4,8)):(59,(13,1))"), t("<3:3,(2,4):(1,8)>"));
+                Box::new(move || zipped_divide(&a, &b))
+            },
+            "((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1)))",
+        ),
+        (
+            "tiled_divide",
+            {
+                let (a, b) = (l("(9,(4,8)):(59,(13,1))"), t("<3:3,(2,4):(1,8)>"));
+                Box::new(move || tiled_divide(&a, &b))
+            },
+            "((3,(2,4)),3,(2,2)):((177,(13,2)),59,(26,1))",
+        ),
+        (
+            "zipped_divide, run-time extents",
+            {
+                let (a, b) = (l("({128},{256}):(1,{128})"), t("<32,64>"));
+                Box::new(move || zipped_divide(&a, &b))
+            },
+            // The DSL's divisor rule: a static 64 times a run-time value is a multiple of 64.
+            "((32,64),({4},{4})):((1,{128}),(32,{8192:64}))",
+        ),
+        (
+            "blocked_product",
+            {
+                let (a, b) = (l("(2,5):(5,1)"), l("(3,4):(1,3)"));
+                Box::new(move || blocked_product(&a, &b))
+            },
+            "((2,3),(5,4)):((5,10),(1,30))",
+        ),
+        (
+            "coalesce",
+            {
+                let a = l("(2,(1,6)):(1,(6,2))");
+                Box::new(move || coalesce(&a))
+            },
+            "12:1",
+        ),
+    ];
+    for (name, op, expected) in cases {
+        op().unwrap(); // nothing lazily initialized is counted
+        let (r, n) = counted(&op);
+        assert_eq!(n, 0, "{name} allocated {n} times");
+        assert_eq!(r.unwrap().to_string(), expected, "{name}");
+    }
+}
+
+#[test]
+fn layouts_past_the_inline_capacity_spill_to_the_heap_unchanged() {
+    // 12 leaves: the heap path. coalesce keeps the function and merges every compact pair.
+    let big = l("((2,2),(2,2),(2,2),(2,2),(2,2),(2,2)):((1,2),(4,8),(16,32),(64,128),(256,512),(1024,2048))");
+    let (copy, n) = counted(|| big.clone());
+    assert!(n > 0, "12 leaves are past the inline capacity");
+    let c = coalesce(&copy).unwrap();
+    assert_eq!(c.to_string(), "4096:1");
+    assert!((0..4096).all(|i| c.call(i).unwrap() == big.call(i).unwrap()));
+    // Dividing a compact layout by <4,4> is a bijection onto the same indices, and its first
+    // tile (modes 0 and 1 are compact, of 4 elements each) is the indices 0..16 in order.
+    let d = zipped_divide(&big, &t("<4,4>")).unwrap();
+    assert_eq!(d.size().unwrap().value(), 4096);
+    let mut seen: Vec<i64> = (0..4096).map(|i| d.call(i).unwrap()).collect();
+    seen.sort_unstable();
+    assert_eq!(seen, (0..4096).collect::<Vec<_>>());
+    let tile = d.get(0).unwrap();
+    assert_eq!((0..16).map(|k| tile.call(k).unwrap()).collect::<Vec<_>>(), (0..16).collect::<Vec<_>>());
+}

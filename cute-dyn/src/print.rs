@@ -15,6 +15,7 @@ use core::fmt::{self, Write};
 use crate::int::Int;
 use crate::int_tuple::Tuple;
 use crate::layout::Layout;
+use crate::nest::{Nest, CLOSE, OPEN};
 use crate::tiler::Tiler;
 
 /// How integers are written.
@@ -87,9 +88,28 @@ fn write_list<T: Notation>(v: &[T], style: Style, out: &mut String, open: char, 
 
 impl Notation for Layout {
     fn write_styled(&self, style: Style, out: &mut String) {
-        self.shape().write_styled(style, out);
+        // From the flat form: no tree is built to print one.
+        write_side(self.nest(), style, out, |p| p.0);
         out.push(':');
-        self.stride().write_styled(style, out);
+        write_side(self.nest(), style, out, |p| p.1);
+    }
+}
+
+/// The shapes or the strides of a layout, in the nesting of its code.
+fn write_side(n: Nest<'_>, style: Style, out: &mut String, side: fn((Int, Int)) -> Int) {
+    let mut leaves = n.pairs.iter();
+    // A comma goes before every mode but the first of its tuple.
+    let mut first = true;
+    for &t in n.code {
+        if t != CLOSE && !first {
+            out.push(',');
+        }
+        match t {
+            OPEN => out.push('('),
+            CLOSE => out.push(')'),
+            _ => side(*leaves.next().expect("a pair per leaf")).write_styled(style, out),
+        }
+        first = t == OPEN;
     }
 }
 

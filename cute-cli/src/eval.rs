@@ -202,8 +202,9 @@ fn expr_with(p: &mut Parser<'_>, post: &mut Option<Option<Error>>) -> Result<Val
         if p.peek() == Some(b'<') {
             // A copy atom with its template argument, `UniversalCopy<uint128_t>`.
             p.expect(b'<')?;
-            let arg =
-                p.ident().ok_or(Error::Parse { pos: p.pos(), reason: "a template argument (uint128_t)".into() })?;
+            let arg = p
+                .ident()
+                .ok_or_else(|| Error::Parse { pos: p.pos(), reason: "a template argument (uint128_t)".into() })?;
             p.expect(b'>')?;
             return copy_atom(format!("{name}<{arg}>"), start);
         }

@@ -107,7 +107,7 @@ impl BasisLayout {
                     });
                 }
                 let top = (s.value().max(1) - 1).checked_mul(v.value().abs());
-                reach[i] = top.and_then(|t| t.checked_add(reach[i])).ok_or(Error::Overflow { op })?;
+                reach[i] = top.and_then(|t| t.checked_add(reach[i])).ok_or_else(|| Error::Overflow { op })?;
             }
         }
         if let Some(i) = (0..modes).find(|&i| reach[i] >= unit(modes, 1)) {

@@ -242,12 +242,13 @@ fn check_cheap_post(
         condition,
         witness: alloc::format!("CuTe's answer {r} for {} gives {got} < {target}", crate::print::to_values(orig)),
     };
-    let covered = r_size.checked_mul(f_size).ok_or(Error::Overflow { op: "complement" })?;
+    let covered = r_size.checked_mul(f_size).ok_or_else(|| Error::Overflow { op: "complement" })?;
     if covered < target {
         return Err(short("size(R) * size(filter(L)) >= cotarget", covered));
     }
     // cosize(make_layout(L, R)) = 1 + (cosize(L) - 1) + (cosize(R) - 1).
-    let both = f_top.checked_add(r_top).and_then(|x| x.checked_add(1)).ok_or(Error::Overflow { op: "complement" })?;
+    let both =
+        f_top.checked_add(r_top).and_then(|x| x.checked_add(1)).ok_or_else(|| Error::Overflow { op: "complement" })?;
     if both < target {
         return Err(short("cosize(make_layout(L, R)) >= cotarget", both));
     }

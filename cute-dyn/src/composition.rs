@@ -54,12 +54,18 @@ pub fn composition(a: &Layout, b: &Tiler) -> Result<Layout> {
 }
 
 fn composition_by_mode(a: &Layout, b: &Tiler) -> Result<Layout> {
-    by_mode(a, b, "composition", true, &|a, b| match compose(a, b, Decide::Static) {
+    by_mode(a, b, "composition", true, &compose_layouts)
+}
+
+/// The composition of two layouts, as the divides and products compose (their callers answer
+/// for refusals on mixed input, see [`crate::twin`]).
+pub(crate) fn compose_layouts(a: &Layout, b: &Layout) -> Result<Layout> {
+    match compose(a, b, Decide::Static) {
         // Modes of A that only their run-time values allow to merge can make a valid
         // composition look inadmissible; the runtime crate knows the values, so it retries.
         Err(e) if e.is_admissibility() && !a.is_static() => compose(a, b, Decide::Values),
         r => r,
-    })
+    }
 }
 
 /// Composition of two layouts, A coalesced with the given decision rule.
@@ -166,8 +172,8 @@ fn composed_leaf(a: &[(Int, Int)], a_leaf: bool, (rs, rd): (Int, Int), reach: &m
             return Err(Error::ShapeDivisibility { op: "composition", shape: n, divisor: new_shape.value() });
         }
         let top = new_shape.value().checked_sub(1).and_then(|m| m.checked_mul(d));
-        let top = top.ok_or(Error::Overflow { op: "composition" })?;
-        reach[k] = reach[k].checked_add(top).ok_or(Error::Overflow { op: "composition" })?;
+        let top = top.ok_or_else(|| Error::Overflow { op: "composition" })?;
+        reach[k] = reach[k].checked_add(top).ok_or_else(|| Error::Overflow { op: "composition" })?;
         result.push((new_shape, rest_stride.checked_mul(cd)?));
         rest_shape = rest_shape.checked_div(new_shape)?;
         rest_stride = next_stride;

@@ -2,7 +2,7 @@
 
 use crate::coalesce::coalesced_pairs;
 use crate::complement::{complement_shape, Ints};
-use crate::composition::composition;
+use crate::composition::compose_layouts;
 use crate::error::{Error, Result};
 use crate::layout::Layout;
 use crate::nest::{Nest, Pairs};
@@ -13,14 +13,14 @@ use crate::tiler::{by_mode, Tiler};
 /// (`_` keeps a mode, `n` is `make_layout(n)`, modes past the tiler are kept).
 ///
 /// # Preconditions
-/// 1. Those of [`complement`] for `B` and of [`composition`] for `A` with the result.
+/// 1. Those of [`complement`](crate::complement::complement) for `B` and of [`composition`](crate::composition::composition) for `A` with the result.
 /// 2. A by-mode tiler has at most `rank(A)` elements.
 ///
 /// # Postconditions
 /// Each divided mode is rank 2 (tile, rest); its first mode is `A ∘ B`.
 ///
 /// # Errors
-/// As [`composition`] and [`complement`]; `RankMismatch` (2).
+/// As [`composition`](crate::composition::composition) and [`complement`](crate::complement::complement); `RankMismatch` (2).
 ///
 /// # Examples
 /// ```
@@ -42,7 +42,7 @@ fn logical_divide_impl(a: &Layout, b: &Tiler) -> Result<Layout> {
         coalesced_pairs(a.pairs(), &mut coalesced)?;
         let shape: Ints = coalesced.iter().map(|p| p.0).collect();
         let rest = complement_shape(b, &shape)?;
-        composition(a, &Tiler::Layout(Layout::of_modes([b.nest(), rest.nest()])))
+        compose_layouts(a, &Layout::of_modes([b.nest(), rest.nest()]))
     })
 }
 

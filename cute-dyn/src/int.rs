@@ -90,7 +90,7 @@ impl Int {
     /// `a * b`. Static×static is static; `_0`×anything is `_0` (CuTe's mixed special case);
     /// otherwise dynamic, with divisor div(a)·div(b).
     pub fn checked_mul(self, b: Int) -> Result<Int> {
-        let value = self.value.checked_mul(b.value).ok_or(Error::Overflow { op: "multiply" })?;
+        let value = self.value.checked_mul(b.value).ok_or_else(|| Error::Overflow { op: "multiply" })?;
         if self.is_const(0) || b.is_const(0) {
             return Ok(Int::st(0));
         }
@@ -99,13 +99,13 @@ impl Int {
 
     /// `a + b`: dynamic divisor gcd(div(a), div(b)).
     pub fn checked_add(self, b: Int) -> Result<Int> {
-        let value = self.value.checked_add(b.value).ok_or(Error::Overflow { op: "add" })?;
+        let value = self.value.checked_add(b.value).ok_or_else(|| Error::Overflow { op: "add" })?;
         Ok(Int::both(self, b, value, || gcd(self.divisor(), b.divisor())))
     }
 
     /// `a - b`: dynamic divisor gcd(div(a), div(b)).
     pub fn checked_sub(self, b: Int) -> Result<Int> {
-        let value = self.value.checked_sub(b.value).ok_or(Error::Overflow { op: "subtract" })?;
+        let value = self.value.checked_sub(b.value).ok_or_else(|| Error::Overflow { op: "subtract" })?;
         Ok(Int::both(self, b, value, || gcd(self.divisor(), b.divisor())))
     }
 
@@ -115,7 +115,7 @@ impl Int {
         if b.value == 0 {
             return Err(Error::DivisionByZero { op: "divide" });
         }
-        let value = self.value.checked_div(b.value).ok_or(Error::Overflow { op: "divide" })?;
+        let value = self.value.checked_div(b.value).ok_or_else(|| Error::Overflow { op: "divide" })?;
         if self.is_const(0) {
             return Ok(Int::st(0));
         }
@@ -127,7 +127,7 @@ impl Int {
         if b.value == 0 {
             return Err(Error::DivisionByZero { op: "modulo" });
         }
-        let value = self.value.checked_rem(b.value).ok_or(Error::Overflow { op: "modulo" })?;
+        let value = self.value.checked_rem(b.value).ok_or_else(|| Error::Overflow { op: "modulo" })?;
         if self.is_const(0) || b.is_const(1) || b.is_const(-1) {
             return Ok(Int::st(0));
         }
@@ -173,7 +173,7 @@ impl Int {
 
     /// `|a|`, same static flag and divisor.
     pub fn abs(self) -> Result<Int> {
-        let value = self.value.checked_abs().ok_or(Error::Overflow { op: "abs" })?;
+        let value = self.value.checked_abs().ok_or_else(|| Error::Overflow { op: "abs" })?;
         Ok(Int { value, div: self.div })
     }
 

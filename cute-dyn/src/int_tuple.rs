@@ -222,7 +222,9 @@ impl<T: Clone> Tuple<T> {
         let m = self.modes();
         let picked = idx
             .iter()
-            .map(|&i| m.get(i).cloned().ok_or(Error::IndexOutOfRange { op: "select", index: i as i64, rank: m.len() }))
+            .map(|&i| {
+                m.get(i).cloned().ok_or_else(|| Error::IndexOutOfRange { op: "select", index: i as i64, rank: m.len() })
+            })
             .collect::<Result<_>>()?;
         Ok(Tuple::Node(picked))
     }
@@ -299,7 +301,7 @@ impl<T: Clone> Tuple<T> {
         }
         let mut m = self.modes();
         let rank = m.len();
-        *m.get_mut(i).ok_or(Error::IndexOutOfRange { op: "replace", index: i as i64, rank })? = x;
+        *m.get_mut(i).ok_or_else(|| Error::IndexOutOfRange { op: "replace", index: i as i64, rank })? = x;
         Ok(Tuple::Node(m))
     }
 
@@ -348,7 +350,7 @@ impl<T: Clone> Tuple<T> {
         if count != n {
             return Err(Error::RankMismatch { op: "unflatten", expected: alloc::format!("{count} leaves"), found: n });
         }
-        out.try_map(&mut |x: &Option<T>| x.clone().ok_or(Error::Overflow { op: "unflatten" }))
+        out.try_map(&mut |x: &Option<T>| x.clone().ok_or_else(|| Error::Overflow { op: "unflatten" }))
     }
 }
 
@@ -526,7 +528,7 @@ pub fn tuple_max(t: &IntTuple) -> Result<Int> {
     t.leaves()
         .into_iter()
         .reduce(Int::max)
-        .ok_or(Error::InvalidArgument { op: "tuple_max", reason: "no leaves".into() })
+        .ok_or_else(|| Error::InvalidArgument { op: "tuple_max", reason: "no leaves".into() })
 }
 
 /// `elem_scale(a, b)`: tuple×tuple leafwise; leaf×tuple is `a * product(b)`.

@@ -152,7 +152,7 @@ fn left_inverse_impl(l: &Layout) -> Result<Layout> {
         shapes.push(q);
         strides.push(preprod[i]);
         size = size.checked_mul(q)?;
-        span = s.value().checked_mul(d.value()).ok_or(Error::Overflow { op: "left_inverse" })?;
+        span = s.value().checked_mul(d.value()).ok_or_else(|| Error::Overflow { op: "left_inverse" })?;
         last = s;
     }
     shapes.push(last);

@@ -1,6 +1,6 @@
 //! `Layout = shape:stride`, its construction, its queries and its evaluation.
 //!
-//! A layout is kept flat (see [`crate::nest`]): its `(shape, stride)` leaf pairs and a code of
+//! A layout is kept flat: its `(shape, stride)` leaf pairs and a code of
 //! its nesting, both inline up to 16 leaves, so building, cloning and the algebra on the
 //! layouts kernels use never touch the heap. [`Layout::shape`] and [`Layout::stride`] build the
 //! [`IntTuple`] trees on demand.
@@ -219,7 +219,7 @@ impl Layout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn get(&self, i: usize) -> Result<Layout> {
-        self.nest().modes().nth(i).map(Nest::to_layout).ok_or(Error::IndexOutOfRange {
+        self.nest().modes().nth(i).map(Nest::to_layout).ok_or_else(|| Error::IndexOutOfRange {
             op: "get",
             index: i as i64,
             rank: self.rank(),
@@ -363,8 +363,9 @@ impl Layout {
     /// ```
     pub fn select(&self, idx: &[usize]) -> Result<Layout> {
         let rank = self.rank();
-        let mode =
-            |i: usize| self.nest().modes().nth(i).ok_or(Error::IndexOutOfRange { op: "select", index: i as i64, rank });
+        let mode = |i: usize| {
+            self.nest().modes().nth(i).ok_or_else(|| Error::IndexOutOfRange { op: "select", index: i as i64, rank })
+        };
         let modes = idx.iter().map(|&i| mode(i)).collect::<Result<Vec<_>>>()?;
         Ok(Layout::of_modes(modes))
     }

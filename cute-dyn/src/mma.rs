@@ -452,9 +452,9 @@ fn tiler_size(t: &Tiler) -> Result<i64> {
         Tiler::Layout(l) => Ok(l.size()?.value()),
         Tiler::Int(n) => Ok(n.value()),
         Tiler::Under => Ok(1),
-        Tiler::ByMode(v) => v
-            .iter()
-            .try_fold(1i64, |acc, t| acc.checked_mul(tiler_size(t)?).ok_or(Error::Overflow { op: "tile_size_mnk" })),
+        Tiler::ByMode(v) => v.iter().try_fold(1i64, |acc, t| {
+            acc.checked_mul(tiler_size(t)?).ok_or_else(|| Error::Overflow { op: "tile_size_mnk" })
+        }),
     }
 }
 

@@ -370,7 +370,7 @@ impl Parser<'_> {
             }
             self.peek();
             let here = self.pos;
-            *x = self.leaf()?.ok_or(Error::Parse { pos: here, reason: "expected an integer".into() })?.value();
+            *x = self.leaf()?.ok_or_else(|| Error::Parse { pos: here, reason: "expected an integer".into() })?.value();
         }
         self.expect(b'>')?;
         // Well-formed text with parameters Swizzle refuses: its error, not a syntax error.
@@ -394,7 +394,8 @@ impl Parser<'_> {
             }
             self.peek();
             let at = self.pos;
-            let offset = self.leaf()?.ok_or(Error::Parse { pos: at, reason: "expected an offset".into() })?.value();
+            let offset =
+                self.leaf()?.ok_or_else(|| Error::Parse { pos: at, reason: "expected an offset".into() })?.value();
             if self.ident() != Some("o") {
                 return Err(self.error("expected 'o' and the inner function"));
             }
@@ -492,7 +493,7 @@ impl Parse for Int {
     fn parse_with(p: &mut Parser<'_>) -> Result<Self> {
         p.peek();
         let at = p.pos();
-        p.leaf()?.ok_or(Error::Parse { pos: at, reason: "'_' is not an integer".into() })
+        p.leaf()?.ok_or_else(|| Error::Parse { pos: at, reason: "'_' is not an integer".into() })
     }
 }
 

@@ -149,7 +149,7 @@ fn empty(l: &Layout) -> bool {
 
 /// `x + y` of two indices; `Overflow` (a point `pointwise` leaves unchecked) past `i64`.
 fn add(x: i64, y: i64) -> Result<i64> {
-    x.checked_add(y).ok_or(Error::Overflow { op: "post" })
+    x.checked_add(y).ok_or_else(|| Error::Overflow { op: "post" })
 }
 
 /// `R(i) == f(i)` for `i < n`, else the first `i` where it fails.

@@ -1,8 +1,8 @@
 //! The product family: logical_product, its zipped, tiled and flat rearrangements, and the
 //! rank-sensitive blocked_product, raked_product and tile_to_shape.
 
-use crate::complement::complement;
-use crate::composition::composition;
+use crate::complement::complement_shape;
+use crate::composition::compose_layouts;
 use crate::divide::{flat, tile_unzip, tiled};
 use crate::error::{Error, Result};
 use crate::int_tuple::{self, IntTuple, Tuple};
@@ -14,14 +14,14 @@ use crate::tiler::{by_mode, Tiler};
 /// `make_layout(A, composition(complement(A, size(A)*cosize(B)), B))`, by mode for a tiler.
 ///
 /// # Preconditions
-/// 1. Those of [`complement`] for `A` and of [`composition`] for the complement with `B`.
+/// 1. Those of [`complement`](crate::complement::complement) for `A` and of [`composition`](crate::composition::composition) for the complement with `B`.
 /// 2. A by-mode tiler has at most `rank(A)` elements.
 ///
 /// # Postconditions
 /// Each multiplied mode is rank 2 (block, product); its first mode is `A`.
 ///
 /// # Errors
-/// As [`composition`] and [`complement`]; `RankMismatch` (2).
+/// As [`composition`](crate::composition::composition) and [`complement`](crate::complement::complement); `RankMismatch` (2).
 ///
 /// # Examples
 /// ```
@@ -38,8 +38,8 @@ pub fn logical_product(a: &Layout, b: &Tiler) -> Result<Layout> {
 fn logical_product_impl(a: &Layout, b: &Tiler) -> Result<Layout> {
     by_mode(a, b, "logical_product", false, &|a, b| {
         let cotarget = a.size()?.checked_mul(b.cosize()?)?;
-        let rest = complement(a, &Tuple::Leaf(cotarget))?;
-        Ok(Layout::of_modes([a.nest(), composition(&rest, &Tiler::Layout(b.clone()))?.nest()]))
+        let rest = complement_shape(a, &[cotarget])?;
+        Ok(Layout::of_modes([a.nest(), compose_layouts(&rest, b)?.nest()]))
     })
 }
 

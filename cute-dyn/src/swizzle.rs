@@ -456,7 +456,7 @@ impl ComposedLayout {
     /// # Errors
     /// Those of [`Swizzle::downcast`] and [`crate::downcast`]; `Overflow`.
     pub fn downcast(&self, n: i64) -> Result<ComposedLayout> {
-        self.map_parts(|f| f.downcast(n), |off| off.checked_mul(n).ok_or(Error::Overflow { op: "downcast" }))
+        self.map_parts(|f| f.downcast(n), |off| off.checked_mul(n).ok_or_else(|| Error::Overflow { op: "downcast" }))
     }
 
     /// Every function and every offset mapped.
@@ -794,12 +794,14 @@ pub fn logical_product_composed(a: &Layout, t: &ComposedLayout) -> Result<MaybeC
     let swizzle = Swizzle::from_masks(second(active & sw.yyy_mask())?, second(active & sw.zzz_mask())?)?;
     let r = MaybeComposed::of(swizzle, 0, product);
     let size_a = a.size()?.value();
-    let cotarget = size_a.checked_mul(l.cosize()?.value()).ok_or(Error::Overflow { op: "logical_product" })?;
+    let cotarget = size_a.checked_mul(l.cosize()?.value()).ok_or_else(|| Error::Overflow { op: "logical_product" })?;
     let rest = crate::complement(a, &IntTuple::Leaf(Int::st(cotarget)))?;
     check_law("logical_product", "R(i, j) == A(i) + C(Sw(L(j)))", r.size()?.value(), |k| {
         let (i, j) = (k % size_a, k / size_a);
-        let want =
-            a.call(i)?.checked_add(rest.call(t.call_index(j)?)?).ok_or(Error::Overflow { op: "logical_product" })?;
+        let want = a
+            .call(i)?
+            .checked_add(rest.call(t.call_index(j)?)?)
+            .ok_or_else(|| Error::Overflow { op: "logical_product" })?;
         let got = r.call_index(k)?;
         Ok((got == want)
             .then_some(())
@@ -880,7 +882,7 @@ impl ComposedLayout {
                         Func::Layout(l) => Func::Layout(inv(l)?),
                     })
                 };
-                let neg = offset.checked_neg().ok_or(Error::Overflow { op })?;
+                let neg = offset.checked_neg().ok_or_else(|| Error::Overflow { op })?;
                 MaybeComposed::Composed(ComposedLayout::of(f(&self.inner)?, neg, f(a)?))
             }
             _ => {
@@ -1001,7 +1003,7 @@ impl ComposedLayout {
         let l = self.layout()?;
         let at = l.call_coord(c)?.value();
         let mut r = self.with_layout(l.slice(c)?);
-        r.outer[0].0 = r.outer[0].0.checked_add(at).ok_or(Error::Overflow { op: "slice_and_offset" })?;
+        r.outer[0].0 = r.outer[0].0.checked_add(at).ok_or_else(|| Error::Overflow { op: "slice_and_offset" })?;
         Ok(r)
     }
 }
@@ -1077,7 +1079,7 @@ fn slice_swizzled(swizzle: Swizzle, offset: i64, layout: &Layout, c: &Coord) -> 
     )?;
     let r = crate::composition(&swizzle_layout, &crate::Tiler::Layout(sliced))?;
     let off = swizzle.apply(offset_only_zy)?.checked_add(offset_anti_zy.value());
-    Ok((MaybeComposed::Layout(r), int(off.ok_or(Error::Overflow { op: "slice_and_offset" })?)))
+    Ok((MaybeComposed::Layout(r), int(off.ok_or_else(|| Error::Overflow { op: "slice_and_offset" })?)))
 }
 
 impl ComposedLayout {
@@ -1170,14 +1172,14 @@ fn mixed_bits(l: &Layout, coord: &IntTuple) -> Result<i64> {
     let crd = crate::idx2crd(coord, &l.shape())?;
     let mut bits = 0i64;
     for (&(s, d), c) in l.pairs().iter().zip(crd.leaves()) {
-        let span = s.value().checked_mul(d.value()).ok_or(Error::Overflow { op: "slice_and_offset" })?;
+        let span = s.value().checked_mul(d.value()).ok_or_else(|| Error::Overflow { op: "slice_and_offset" })?;
         if span != 0 && (span < 0 || span & (span - 1) != 0) {
             return Err(Error::InvalidArgument {
                 op: "slice_and_offset",
                 reason: alloc::format!("a sliced mode {s}:{d} of the swizzled layout spans {span}, not a power of two"),
             });
         }
-        bits ^= c.value().checked_mul(d.value()).ok_or(Error::Overflow { op: "slice_and_offset" })?;
+        bits ^= c.value().checked_mul(d.value()).ok_or_else(|| Error::Overflow { op: "slice_and_offset" })?;
     }
     Ok(bits)
 }

@@ -55,11 +55,11 @@ fn flatten(layout: &Layout) -> Result<Flat> {
                 reason: alloc::format!("negative shape {s} in {layout}"),
             });
         }
-        let reach = (s.max(1) - 1).checked_mul(d).ok_or(Error::Overflow { op: "make_tensor" })?;
+        let reach = (s.max(1) - 1).checked_mul(d).ok_or_else(|| Error::Overflow { op: "make_tensor" })?;
         if reach < 0 {
-            lo = lo.checked_add(reach).ok_or(Error::Overflow { op: "make_tensor" })?;
+            lo = lo.checked_add(reach).ok_or_else(|| Error::Overflow { op: "make_tensor" })?;
         } else {
-            hi = hi.checked_add(reach).ok_or(Error::Overflow { op: "make_tensor" })?;
+            hi = hi.checked_add(reach).ok_or_else(|| Error::Overflow { op: "make_tensor" })?;
         }
     }
     Ok(Flat { flat, size, lo, hi })
@@ -143,7 +143,7 @@ impl<'a, T> Tensor<&'a [T]> {
     pub fn at(&self, c: &Coord) -> Result<&'a T> {
         let o = self.layout.call_coord(c)?.value();
         let data: &'a [T] = self.data;
-        usize::try_from(o).ok().and_then(|o| data.get(o)).ok_or(Error::IndexOutOfRange {
+        usize::try_from(o).ok().and_then(|o| data.get(o)).ok_or_else(|| Error::IndexOutOfRange {
             op: "tensor",
             index: o,
             rank: data.len(),

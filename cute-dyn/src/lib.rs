@@ -23,6 +23,9 @@
 //! ```
 #![no_std]
 #![warn(missing_docs)]
+// `ok_or_else(|| Error::..)` on purpose: an eager `ok_or(Error::..)` builds and drops an `Error`
+// on the success path of every checked step (drop_in_place<Error> was 6% of a divide).
+#![allow(clippy::unnecessary_lazy_evaluations)]
 
 extern crate alloc;
 

@@ -141,7 +141,7 @@ where
     type Output = <UInt<U, B> as MulMixed<D>>::Output;
     #[inline(always)]
     fn scale_by(self, d: D) -> Result<Self::Output, Error> {
-        self.checked_mul(d).ok_or_else(|| Error::Overflow { op: "logical_divide" })
+        self.checked_mul(d).ok_or(Error::Overflow { op: "logical_divide" })
     }
 }
 impl<D> ScaleBy<D> for Nil {

@@ -142,6 +142,21 @@ fn the_algebra_within_the_inline_capacity_does_not_allocate() {
 }
 
 #[test]
+fn inverses_within_the_inline_capacity_do_not_allocate() {
+    // CuTe's @post conditions: L(R(i)) == i for i < size(R) (right), R(L(i)) == i for i <
+    // size(L) (left, L injective); for a bijection both are the whole domain.
+    let l = l("((2,4),(2,2)):((8,1),(4,16))");
+    right_inverse(&l).unwrap();
+    let (r, n) = counted(|| right_inverse(&l).unwrap());
+    assert_eq!(n, 0, "right_inverse allocated {n} times");
+    assert_eq!(r.size().unwrap().value(), 32);
+    assert!((0..32).all(|i| l.call(r.call(i).unwrap()).unwrap() == i));
+    let (li, n) = counted(|| left_inverse(&l).unwrap());
+    assert_eq!(n, 0, "left_inverse allocated {n} times");
+    assert!((0..32).all(|i| li.call(l.call(i).unwrap()).unwrap() == i));
+}
+
+#[test]
 fn layouts_past_the_inline_capacity_spill_to_the_heap_unchanged() {
     // 12 leaves: the heap path. coalesce keeps the function and merges every compact pair.
     let big = l("((2,2),(2,2),(2,2),(2,2),(2,2),(2,2)):((1,2),(4,8),(16,32),(64,128),(256,512),(1024,2048))");

@@ -3,20 +3,22 @@
 
 use alloc::vec::Vec;
 
-use crate::coalesce::coalesce;
+use crate::coalesce::{coalesce, coalesce_pairs, coalesced_pairs};
 use crate::composition::composition;
 use crate::error::{Error, Result};
 use crate::int::Int;
 use crate::int_tuple::{compact_major, Tuple};
 use crate::layout::Layout;
+use crate::nest::{Pairs, INLINE_LEAVES};
+use crate::small::Small;
 use crate::tiler::Tiler;
 
 /// The coalesced modes of a layout, their exclusive prefix products, and the order that sorts
 /// them by stride.
 struct SortedModes {
-    pairs: Vec<(Int, Int)>,
-    preprod: Vec<Int>,
-    order: Vec<usize>,
+    pairs: Pairs,
+    preprod: Small<Int, { INLINE_LEAVES + 1 }>,
+    order: Small<usize, INLINE_LEAVES>,
     /// A dynamic mode of run-time extent 1 was left out of `order`: it reaches only index 0,
     /// but left in, it takes part in the sort (and C++'s tie-breaking) where its static twin,
     /// removed by coalesce, does not. The choice reads a run-time value, so the caller's
@@ -24,17 +26,21 @@ struct SortedModes {
     decided_on_values: bool,
 }
 
+/// The flat modes of an inverse: a leading `1:0` and one per mode of the layout.
+type InverseModes = Small<(Int, Int), { INLINE_LEAVES + 1 }>;
+
 /// CuTe's exchange sort on the stride key, reproduced so that ties land the same.
 fn sorted_modes(l: &Layout) -> Result<SortedModes> {
-    let pairs = coalesce(l)?.pairs().to_vec();
-    let mut preprod = Vec::with_capacity(pairs.len() + 1);
+    let mut pairs = Pairs::new();
+    coalesced_pairs(l.pairs(), &mut pairs)?;
+    let mut preprod = Small::new();
     preprod.push(Int::st(1));
-    for &(s, _) in &pairs {
+    for &(s, _) in pairs.iter() {
         let next = preprod.last().expect("non-empty").checked_mul(s)?;
         preprod.push(next);
     }
     let dynamic_one = |i: usize| !pairs[i].0.is_static() && pairs[i].0.value() == 1;
-    let mut order: Vec<usize> = (0..pairs.len()).filter(|&i| !dynamic_one(i)).collect();
+    let mut order: Small<usize, INLINE_LEAVES> = (0..pairs.len()).filter(|&i| !dynamic_one(i)).collect();
     let decided_on_values = order.len() != pairs.len();
     for i in 0..order.len() {
         for j in i + 1..order.len() {
@@ -72,16 +78,16 @@ pub fn right_inverse(l: &Layout) -> Result<Layout> {
 
 fn right_inverse_impl(l: &Layout) -> Result<Layout> {
     let SortedModes { pairs, preprod, order, decided_on_values } = sorted_modes(l)?;
-    let mut result = alloc::vec![(Int::st(1), Int::st(0))];
+    let mut result = InverseModes::from_slice(&[(Int::st(1), Int::st(0))]);
     let mut current = Int::st(1);
-    for i in order {
+    for &i in order.iter() {
         let (s, d) = pairs[i];
         if d.value() == current.value() {
             result.push((s, preprod[i]));
             current = s.checked_mul(d)?;
         }
     }
-    let r = coalesce(&Layout::from_pairs(&result))?;
+    let r = coalesce_pairs(&result)?;
     Ok(if decided_on_values { r.to_dynamic() } else { r })
 }
 
@@ -117,8 +123,10 @@ pub fn left_inverse(l: &Layout) -> Result<Layout> {
 
 fn left_inverse_impl(l: &Layout) -> Result<Layout> {
     let SortedModes { pairs, preprod, order, decided_on_values } = sorted_modes(l)?;
-    let mut shapes: Vec<Int> = Vec::new();
-    let mut strides = alloc::vec![Int::st(0)];
+    // The result's modes: each shape is pushed with the next mode's stride (the first stride
+    // is 0), the last shape closes the list.
+    let mut result = InverseModes::new();
+    let mut stride = Int::st(0);
     let mut size = Int::st(1);
     // C++ closes with the shape of the mode of largest stride. With only stride-0 modes, a
     // static coalesce leaves one, of extent size(L); dynamic extents keep several (the DSL's
@@ -126,7 +134,7 @@ fn left_inverse_impl(l: &Layout) -> Result<Layout> {
     let mut last = l.size()?;
     // One past the largest index the modes taken so far reach (precondition 3).
     let mut span = 1i64;
-    for &i in &order {
+    for &i in order.iter() {
         let (s, d) = pairs[i];
         if d.value() == 0 {
             continue;
@@ -149,15 +157,14 @@ fn left_inverse_impl(l: &Layout) -> Result<Layout> {
             return Err(Error::NonInjective { op: "left_inverse", layout: crate::print::to_values(l) });
         }
         let q = d.checked_div(size)?;
-        shapes.push(q);
-        strides.push(preprod[i]);
+        result.push((q, stride));
+        stride = preprod[i];
         size = size.checked_mul(q)?;
         span = s.value().checked_mul(d.value()).ok_or_else(|| Error::Overflow { op: "left_inverse" })?;
         last = s;
     }
-    shapes.push(last);
-    let result: Vec<(Int, Int)> = shapes.into_iter().zip(strides).collect();
-    let r = coalesce(&Layout::from_pairs(&result))?;
+    result.push((last, stride));
+    let r = coalesce_pairs(&result)?;
     Ok(if decided_on_values { r.to_dynamic() } else { r })
 }
 

@@ -17,7 +17,8 @@ use typenum::{B0, B1, U0, U1};
 )]
 pub trait Congruent<D: IntTuple>: IntTuple {
     /// `crd2idx(i, shape, stride)` for an integer index: split colexicographically, the last
-    /// mode taking the remaining quotient.
+    /// mode taking the remaining quotient. An index past `usize` saturates at `usize::MAX`
+    /// (never a valid offset) instead of wrapping onto a valid one.
     fn crd2idx(&self, stride: &D, i: usize) -> usize;
     /// `cosize - 1`: `sum((s - 1) * d)`, `None` on overflow.
     fn max_index(&self, stride: &D) -> Option<usize>;
@@ -71,7 +72,7 @@ where
     #[inline(always)]
     fn crd2idx_modes(&self, stride: &Cons<D, Cons<D2, E2>>, i: usize) -> usize {
         let s = self.0.product();
-        self.0.crd2idx(&stride.0, i % s) + self.1.crd2idx_modes(&stride.1, i / s)
+        self.0.crd2idx(&stride.0, i % s).saturating_add(self.1.crd2idx_modes(&stride.1, i / s))
     }
     fn max_index_modes(&self, stride: &Cons<D, Cons<D2, E2>>) -> Option<usize> {
         self.0.max_index(&stride.0)?.checked_add(self.1.max_index_modes(&stride.1)?)
@@ -142,7 +143,10 @@ macro_rules! leaf_pairs {
         impl<$($g: $b),*> Congruent<$d> for $s {
             #[inline(always)]
             fn crd2idx(&self, stride: &$d, i: usize) -> usize {
-                i * Leaf::value(stride)
+                // Saturating: a run-time coordinate past the shape must not wrap onto a
+                // valid offset (for an index below the size nothing can overflow, and the
+                // check folds away).
+                i.saturating_mul(Leaf::value(stride))
             }
             fn max_index(&self, stride: &$d) -> Option<usize> {
                 Leaf::value(self).saturating_sub(1).checked_mul(Leaf::value(stride))
@@ -448,7 +452,7 @@ where
 {
     #[inline(always)]
     fn crd2idx_modes(&self, shape: &Cons<S, ST>, stride: &Cons<D, DT>) -> usize {
-        self.0.crd2idx(&shape.0, &stride.0) + self.1.crd2idx_modes(&shape.1, &stride.1)
+        self.0.crd2idx(&shape.0, &stride.0).saturating_add(self.1.crd2idx_modes(&shape.1, &stride.1))
     }
 }
 

@@ -1865,6 +1865,25 @@ mod tests {
         assert_eq!(*t.at(&16usize), 17);
     }
 
+    /// A run-time coordinate whose offset passes `usize` saturates (out of the storage: a
+    /// panic) instead of wrapping: 4 * 2^62 wraps to offset 0, element 0.
+    #[test]
+    #[should_panic(expected = "index out of bounds")]
+    fn a_coordinate_past_usize_does_not_wrap_onto_an_element() {
+        let data: Vec<u32> = (0..16).collect();
+        let t = Tensor::new(&data[..], layout!((4,4):(1,4))).unwrap();
+        let _ = t.at(&crate::Cons(0usize, crate::Cons(1usize << (usize::BITS - 2), crate::Nil)));
+    }
+
+    #[test]
+    fn a_tile_offset_past_usize_saturates() {
+        let far = crate::Cons(0usize, crate::Cons(1usize << (usize::BITS - 2), crate::Nil));
+        let (_, offset) = local_tile(layout!((8,8):(1,8)), crate::tiler!(<4,4>), &far);
+        assert_eq!(offset, usize::MAX);
+        let near = crate::Cons(1usize, crate::Cons(1usize, crate::Nil));
+        assert_eq!(local_tile(layout!((8,8):(1,8)), crate::tiler!(<4,4>), &near).1, 4 + 4 * 8);
+    }
+
     #[test]
     #[should_panic(expected = "index 18 out of range")]
     fn index_past_the_size_panics() {

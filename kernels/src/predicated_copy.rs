@@ -72,8 +72,11 @@ pub fn transpose_dyn(src: &[f32], dst: &mut [f32], (m, n): (i64, i64), (bm, bn):
     let col_major = Layout::new(shape.clone(), Tuple::Node(vec![Tuple::Leaf(Int::st(1)), leaf(m)]))?;
     let identity = IdentityDyn::new(&shape)?;
     let tiler = Tiler::ByMode(vec![Tiler::Int(Int::st(bm)), Tiler::Int(Int::st(bn))]);
-    for tm in 0..(m + bm - 1) / bm {
-        for tn in 0..(n + bn - 1) / bn {
+    // The tile counts by the library's checked ceil_div (C++'s `(m + bm - 1) / bm` wraps near
+    // i64::MAX, and a zero or negative tile is an error, not a division fault).
+    let tiles = |x: i64, b: i64| Int::st(x).ceil_div(Int::st(b)).map(Int::value);
+    for tm in 0..tiles(m, bm)? {
+        for tn in 0..tiles(n, bn)? {
             let coord: Coord = Tuple::Node(vec![Tuple::Leaf(Some(Int::dy(tm))), Tuple::Leaf(Some(Int::dy(tn)))]);
             let (s, s_off) = local_tile(&row_major, &tiler, &coord, None)?;
             let (d, d_off) = local_tile(&col_major, &tiler, &coord, None)?;

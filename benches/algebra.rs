@@ -86,7 +86,10 @@ fn cases() -> Vec<Case> {
         case("logical_divide (16,24):(1,16) / <4:1,8:1>", logical_divide, (l("(16,24):(1,16)"), t("<4:1,8:1>"))),
         case("logical_product 4:1 x (2,3):(1,2)", logical_product, (l("4:1"), t("(2,3):(1,2)"))),
         case("blocked_product (2,5):(5,1) x (3,4):(1,3)", blocked_product, (l("(2,5):(5,1)"), l("(3,4):(1,3)"))),
-        ("coalesce (2,(1,6)):(1,(6,2))", Box::new(move || drop(black_box(&coalesce(black_box(&c8))).as_ref().unwrap()))),
+        (
+            "coalesce (2,(1,6)):(1,(6,2))",
+            Box::new(move || drop(black_box(&coalesce(black_box(&c8))).as_ref().unwrap())),
+        ),
     ]
 }
 

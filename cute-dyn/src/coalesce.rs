@@ -112,8 +112,7 @@ pub(crate) fn coalesced_pairs(flat: &[(Int, Int)], out: &mut Pairs) -> Result<()
 /// domain: a trailing static size-1 mode is treated as size 2, so its stride survives (the
 /// left operand of a composition may be read past its size). The flat modes (one mode: the
 /// layout is a leaf), as composition reads them.
-pub(crate) fn coalesce_x(l: &Layout, decide: Decide, out: &mut Pairs) -> Result<()> {
-    let flat = l.pairs();
+pub(crate) fn coalesce_x(flat: &[(Int, Int)], decide: Decide, out: &mut Pairs) -> Result<()> {
     match flat.split_last() {
         None => bw_coalesce(&[], (Int::st(1), Int::st(0)), decide, out),
         Some((&(s, d), rest)) if decide.is(s, 1) => bw_coalesce(rest, (Int::st(2), d), decide, out),

@@ -54,29 +54,31 @@ pub fn composition(a: &Layout, b: &Tiler) -> Result<Layout> {
 }
 
 fn composition_by_mode(a: &Layout, b: &Tiler) -> Result<Layout> {
-    by_mode(a, b, "composition", true, &compose_layouts)
+    by_mode(a, b, "composition", true, &compose_into)
 }
 
-/// The composition of two layouts, as the divides and products compose (their callers answer
-/// for refusals on mixed input, see [`crate::twin`]).
-pub(crate) fn compose_layouts(a: &Layout, b: &Layout) -> Result<Layout> {
-    match compose(a, b, Decide::Static) {
+/// The composition of (a mode of) A with a layout B, written to `out`, as the divides and
+/// products compose (their callers answer for refusals on mixed input, see [`crate::twin`]).
+pub(crate) fn compose_into(a: Nest<'_>, b: &Layout, out: &mut Layout) -> Result<()> {
+    let mark = out.mark();
+    match compose(a, b, Decide::Static, out) {
         // Modes of A that only their run-time values allow to merge can make a valid
         // composition look inadmissible; the runtime crate knows the values, so it retries.
-        Err(e) if e.is_admissibility() && !a.is_static() => compose(a, b, Decide::Values),
+        Err(e) if e.is_admissibility() && !a.is_static() => {
+            out.rewind(mark);
+            compose(a, b, Decide::Values, out)
+        }
         r => r,
     }
 }
 
 /// Composition of two layouts, A coalesced with the given decision rule.
-fn compose(a: &Layout, b: &Layout, decide: Decide) -> Result<Layout> {
+fn compose(a: Nest<'_>, b: &Layout, decide: Decide, out: &mut Layout) -> Result<()> {
     let mut pairs = Pairs::new();
-    coalesce_x(a, decide, &mut pairs)?;
+    coalesce_x(a.pairs, decide, &mut pairs)?;
     let mut reach: Small<i64, INLINE_LEAVES> = pairs.iter().map(|_| 0).collect();
-    let mut out = Layout::empty();
-    composition_impl(&pairs, pairs.len() == 1, b.nest(), &mut reach, &mut out)?;
-    check_reach(&pairs, &reach)?;
-    Ok(out)
+    composition_impl(&pairs, pairs.len() == 1, b.nest(), &mut reach, out)?;
+    check_reach(&pairs, &reach)
 }
 
 /// Precondition 4. A carry out of mode k is harmless when the modes chain linearly

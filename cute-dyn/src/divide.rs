@@ -2,7 +2,7 @@
 
 use crate::coalesce::coalesced_pairs;
 use crate::complement::{complement_shape, Ints};
-use crate::composition::compose_layouts;
+use crate::composition::compose_into;
 use crate::error::{Error, Result};
 use crate::layout::Layout;
 use crate::nest::{Nest, Pairs};
@@ -37,12 +37,12 @@ pub fn logical_divide(a: &Layout, b: &Tiler) -> Result<Layout> {
 }
 
 fn logical_divide_impl(a: &Layout, b: &Tiler) -> Result<Layout> {
-    by_mode(a, b, "logical_divide", false, &|a, b| {
+    by_mode(a, b, "logical_divide", false, &|a, b, out| {
         let mut coalesced = Pairs::new();
-        coalesced_pairs(a.pairs(), &mut coalesced)?;
+        coalesced_pairs(a.pairs, &mut coalesced)?;
         let shape: Ints = coalesced.iter().map(|p| p.0).collect();
         let rest = complement_shape(b, &shape)?;
-        compose_layouts(a, &Layout::of_modes([b.nest(), rest.nest()]))
+        compose_into(a, &Layout::of_modes([b.nest(), rest.nest()]), out)
     })
 }
 

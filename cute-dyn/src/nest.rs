@@ -49,6 +49,11 @@ impl<'a> Nest<'a> {
     pub(crate) fn rank(self) -> usize {
         self.modes().count()
     }
+
+    /// Whether every leaf is static.
+    pub(crate) fn is_static(self) -> bool {
+        self.pairs.iter().all(|(s, d)| s.is_static() && d.is_static())
+    }
 }
 
 /// The modes of a [`Nest`], in order.
@@ -102,6 +107,17 @@ impl Layout {
             (0..self.pairs.len()).for_each(|_| self.code.push(LEAF));
             self.code.push(CLOSE);
         }
+    }
+
+    /// Where the writing stands, to [`Layout::rewind`] to.
+    pub(crate) fn mark(&self) -> (usize, usize) {
+        (self.code.len(), self.pairs.len())
+    }
+
+    /// Drop what was written after `mark`.
+    pub(crate) fn rewind(&mut self, (code, pairs): (usize, usize)) {
+        self.code.truncate(code);
+        self.pairs.truncate(pairs);
     }
 
     pub(crate) fn open(&mut self) -> &mut Layout {

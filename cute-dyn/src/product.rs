@@ -2,7 +2,7 @@
 //! rank-sensitive blocked_product, raked_product and tile_to_shape.
 
 use crate::complement::complement_shape;
-use crate::composition::compose_layouts;
+use crate::composition::compose_into;
 use crate::divide::{flat, tile_unzip, tiled};
 use crate::error::{Error, Result};
 use crate::int_tuple::{self, IntTuple, Tuple};
@@ -36,10 +36,13 @@ pub fn logical_product(a: &Layout, b: &Tiler) -> Result<Layout> {
 }
 
 fn logical_product_impl(a: &Layout, b: &Tiler) -> Result<Layout> {
-    by_mode(a, b, "logical_product", false, &|a, b| {
+    by_mode(a, b, "logical_product", false, &|a, b, out| {
         let cotarget = a.size()?.checked_mul(b.cosize()?)?;
-        let rest = complement_shape(a, &[cotarget])?;
-        Ok(Layout::of_modes([a.nest(), compose_layouts(&rest, b)?.nest()]))
+        let rest = complement_shape(&a.to_layout(), &[cotarget])?;
+        out.open().put(a);
+        compose_into(rest.nest(), b, out)?;
+        out.close();
+        Ok(())
     })
 }
 

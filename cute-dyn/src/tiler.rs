@@ -7,6 +7,7 @@ use crate::error::{Error, Result};
 use crate::int::Int;
 use crate::int_tuple::{IntTuple, Tuple};
 use crate::layout::Layout;
+use crate::nest::Nest;
 
 /// The right-hand side of composition, the divides and the products.
 ///
@@ -92,18 +93,35 @@ pub(crate) fn by_mode(
     t: &Tiler,
     op: &'static str,
     drop_rest: bool,
-    leaf: &dyn Fn(&Layout, &Layout) -> Result<Layout>,
+    leaf: &dyn Fn(Nest<'_>, &Layout, &mut Layout) -> Result<()>,
 ) -> Result<Layout> {
+    let mut out = Layout::empty();
+    by_mode_into(l.nest(), t, op, drop_rest, leaf, &mut out)?;
+    Ok(out)
+}
+
+/// [`by_mode`] of a (sub-)layout, written to `out`.
+fn by_mode_into(
+    l: Nest<'_>,
+    t: &Tiler,
+    op: &'static str,
+    drop_rest: bool,
+    leaf: &dyn Fn(Nest<'_>, &Layout, &mut Layout) -> Result<()>,
+    out: &mut Layout,
+) -> Result<()> {
     match t {
-        Tiler::Layout(b) => leaf(l, b),
+        Tiler::Layout(b) => leaf(l, b, out),
         // composition reads `n` as `n:_1`; the divides and products as `make_layout(n)`
         // (whose static size-1 mode has stride `_0`).
         Tiler::Int(n) if n.value() < 0 => {
             Err(Error::InvalidArgument { op, reason: alloc::format!("negative tiler {n} (a shape)") })
         }
-        Tiler::Int(n) if drop_rest => leaf(l, &Layout::leaf(*n, Int::st(1))),
-        Tiler::Int(n) => leaf(l, &crate::layout::make_layout_left(&Tuple::Leaf(*n))?),
-        Tiler::Under => Ok(l.clone()),
+        Tiler::Int(n) if drop_rest => leaf(l, &Layout::leaf(*n, Int::st(1)), out),
+        Tiler::Int(n) => leaf(l, &crate::layout::make_layout_left(&Tuple::Leaf(*n))?, out),
+        Tiler::Under => {
+            out.put(l);
+            Ok(())
+        }
         Tiler::ByMode(v) => {
             let rank = l.rank();
             // Precondition 1
@@ -114,17 +132,18 @@ pub(crate) fn by_mode(
                     found: v.len(),
                 });
             }
-            let mut out = Layout::empty();
             out.open();
-            for (i, m) in l.nest().modes().enumerate() {
+            for (i, m) in l.modes().enumerate() {
                 match v.get(i) {
-                    Some(ti) => out.put(by_mode(&m.to_layout(), ti, op, drop_rest, leaf)?.nest()),
+                    Some(ti) => by_mode_into(m, ti, op, drop_rest, leaf, out)?,
                     None if drop_rest => break,
-                    None => out.put(m),
-                };
+                    None => {
+                        out.put(m);
+                    }
+                }
             }
             out.close();
-            Ok(out)
+            Ok(())
         }
     }
 }

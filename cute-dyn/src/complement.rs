@@ -1,6 +1,6 @@
 //! complement: the layout of the indices a layout does not reach, up to a cotarget.
 
-use crate::coalesce::{coalesce_pairs, filter_pairs};
+use crate::coalesce::{coalesced_pairs, filter_pairs};
 use crate::error::{Error, Result};
 use crate::int::Int;
 use crate::int_tuple::{IntTuple, Tuple};
@@ -22,23 +22,25 @@ pub fn coalesce_shape(shape: &IntTuple) -> Result<IntTuple> {
     if !shape.is_tuple() {
         return Ok(shape.clone());
     }
-    let merged = coalesce_leaves(&shape.leaves())?;
+    let mut merged = Ints::new();
+    coalesce_leaves(&shape.leaves(), &mut merged)?;
     Ok(match *merged {
         [x] => Tuple::Leaf(x),
         _ => Tuple::Node(merged.iter().map(|&x| Tuple::Leaf(x)).collect()),
     })
 }
 
-/// The leaves of [`coalesce_shape`].
-fn coalesce_leaves(leaves: &[Int]) -> Result<Ints> {
-    let mut out = Ints::new();
+/// The leaves of [`coalesce_shape`], written to `out` (results are written in place, see
+/// [`Layout::empty`]).
+fn coalesce_leaves(leaves: &[Int], out: &mut Ints) -> Result<()> {
+    out.truncate(0);
     for &x in leaves {
         match out.last_mut() {
             Some(back) if back.is_static() == x.is_static() => *back = back.checked_mul(x)?,
             _ => out.push(x),
         }
     }
-    Ok(out)
+    Ok(())
 }
 
 /// The leaves of a shape, in order (inline for the shapes kernels use).
@@ -147,7 +149,11 @@ fn complement_filtered(rest: &mut Pairs, cotarget: &[Int], orig: &Layout) -> Res
     let decided_on_values = rest.len() != before;
     if rest.len() == 1 && rest[0].1.is_const(0) {
         // The irreducible rank-1 stride-0 layout: all of the cotarget is the complement.
-        return Ok(Layout::from_pairs(&compact_pairs(&coalesce_leaves(cotarget)?, Int::st(1))?));
+        let (mut shape, mut out) = (Ints::new(), Layout::empty());
+        coalesce_leaves(cotarget, &mut shape)?;
+        compact_pairs(&shape, Int::st(1), &mut out.pairs)?;
+        out.close_flat();
+        return Ok(out);
     }
     let filtered = span(rest)?;
     let mut result = Pairs::new();
@@ -176,21 +182,28 @@ fn complement_filtered(rest: &mut Pairs, cotarget: &[Int], orig: &Layout) -> Res
             divided.push(x.ceil_div(quotient)?);
             quotient = quotient.ceil_div(x)?;
         }
-        let mut rest_shape = coalesce_leaves(&divided)?;
+        let mut rest_shape = Ints::new();
+        coalesce_leaves(&divided, &mut rest_shape)?;
         // Mode by mode, ceil_div falls short of the cotarget where `current` does not
         // divide into its modes (a dynamic A keeps modes that a static one would have
         // coalesced: `(3,4,3,...)` against 128). CuTe then loses part of the cotarget
         // (a divide loses tiles); one mode of the whole rest is what the @post asks.
         let need = size_of_leaves(cotarget)?.ceil_div(current)?;
         if size_of_leaves(&rest_shape)?.value() < need.value() {
-            rest_shape = Ints::from_slice(&[need]);
+            rest_shape.truncate(0);
+            rest_shape.push(need);
         }
-        result.extend_from_slice(&compact_pairs(&rest_shape, current)?);
+        compact_pairs(&rest_shape, current, &mut result)?;
     }
     let covered = span(&result)?;
-    let r = coalesce_pairs(&result)?;
+    let mut r = Layout::empty();
+    coalesced_pairs(&result, &mut r.pairs)?;
+    r.close_flat();
     check_cheap_post(orig, filtered, cotarget, covered, &r)?;
-    Ok(if decided_on_values { r.to_dynamic() } else { r })
+    if decided_on_values {
+        r.pairs.iter_mut().for_each(|(s, d)| (*s, *d) = (s.to_dynamic(), d.to_dynamic()));
+    }
+    Ok(r)
 }
 
 /// The product of a shape's leaves; `()` is 1.
@@ -198,10 +211,10 @@ fn size_of_leaves(leaves: &[Int]) -> Result<Int> {
     leaves.iter().try_fold(Int::st(1), |acc, &x| acc.checked_mul(x))
 }
 
-/// `compact_col_major` of a flat shape from `current`: a static 1 gets stride `_0`.
-fn compact_pairs(shape: &[Int], current: Int) -> Result<Pairs> {
+/// `compact_col_major` of a flat shape from `current` (a static 1 gets stride `_0`), appended
+/// to `out`.
+fn compact_pairs(shape: &[Int], current: Int, out: &mut Pairs) -> Result<()> {
     let mut cur = current;
-    let mut out = Pairs::new();
     for &x in shape {
         if x.is_const(1) {
             out.push((x, Int::st(0)));
@@ -210,7 +223,7 @@ fn compact_pairs(shape: &[Int], current: Int) -> Result<Pairs> {
             cur = cur.checked_mul(x)?;
         }
     }
-    Ok(out)
+    Ok(())
 }
 
 /// `(size, cosize - 1)` of flat modes, in checked `i64` (an extent of 0 reaches nothing, as in

@@ -121,12 +121,21 @@ fn composition_impl(a: &[(Int, Int)], a_leaf: bool, b: Nest<'_>, reach: &mut [i6
         out.close();
         return Ok(());
     };
-    out.put_pairs(&composed_leaf(a, a_leaf, (rs, rd), reach)?);
+    let mut result = Pairs::new();
+    composed_leaf(a, a_leaf, (rs, rd), reach, &mut result)?;
+    out.put_pairs(&result);
     Ok(())
 }
 
-/// `composition(A, s:d)` for one leaf of B: its flat modes (one: a leaf).
-fn composed_leaf(a: &[(Int, Int)], a_leaf: bool, (rs, rd): (Int, Int), reach: &mut [i64]) -> Result<Pairs> {
+/// `composition(A, s:d)` for one leaf of B: its flat modes (one: a leaf), written to `result`
+/// (returning the array would copy it right after its small writes, which stalls).
+fn composed_leaf(
+    a: &[(Int, Int)],
+    a_leaf: bool,
+    (rs, rd): (Int, Int),
+    reach: &mut [i64],
+    result: &mut Pairs,
+) -> Result<()> {
     // Precondition 5: a negative stride on a mode of B with more than one element takes B to
     // negative indices, outside A's domain (C++ composes anyway and `R(c) != A(B(c))`).
     if rd.value() < 0 && rs.value() > 1 {
@@ -139,19 +148,22 @@ fn composed_leaf(a: &[(Int, Int)], a_leaf: bool, (rs, rd): (Int, Int), reach: &m
     }
     // A static stride-0 B (or, knowing the value, a dynamic one) reads A(0) = 0 everywhere.
     if rd.is_const(0) || rd.value() == 0 {
-        return Ok(Pairs::from_slice(&[(rs, rd)]));
+        result.push((rs, rd));
+        return Ok(());
     }
     let (last, init) = match a.split_last() {
         Some((last, init)) if !a_leaf => (*last, init),
         // A leaf A: scale B's stride.
-        _ => return Ok(Pairs::from_slice(&[(rs, rd.checked_mul(a.first().map_or(Int::st(0), |p| p.1))?)])),
+        _ => {
+            result.push((rs, rd.checked_mul(a.first().map_or(Int::st(0), |p| p.1))?));
+            return Ok(());
+        }
     };
     // General case. Walk A's modes (all but the last), taking from B's shape what each covers.
     //
     // | next_shape or rest_shape is a static 1 | skip the mode (only the stride advances) |
     // | otherwise                               | take min(next_shape, rest_shape) from it |
     let (mut rest_shape, mut rest_stride) = (rs, rd);
-    let mut result = Pairs::new();
     for (k, &(cs, cd)) in init.iter().enumerate() {
         let rsa = rest_stride.abs()?;
         let next_shape = cs.ceil_div(rsa)?;
@@ -183,5 +195,5 @@ fn composed_leaf(a: &[(Int, Int)], a_leaf: bool, (rs, rd): (Int, Int), reach: &m
     if result.is_empty() || !rest_shape.is_const(1) {
         result.push((rest_shape, rest_stride.checked_mul(last.1)?));
     }
-    Ok(result)
+    Ok(())
 }

@@ -158,20 +158,24 @@ fn inverses_within_the_inline_capacity_do_not_allocate() {
 
 #[test]
 fn layouts_past_the_inline_capacity_spill_to_the_heap_unchanged() {
-    // 12 leaves: the heap path. coalesce keeps the function and merges every compact pair.
-    let big = l("((2,2),(2,2),(2,2),(2,2),(2,2),(2,2)):((1,2),(4,8),(16,32),(64,128),(256,512),(1024,2048))");
+    // 18 leaves (past the 16 kept inline): the heap path. A compact column-major layout
+    // coalesces to size:1 and keeps its function.
+    let modes: Vec<String> = (0..9).map(|k| format!("({},{})", 1 << (2 * k), 2 << (2 * k))).collect();
+    let shape = vec!["(2,2)"; 9].join(",");
+    let big = l(&format!("({shape}):({})", modes.join(",")));
+    let size = 1i64 << 18;
     let (copy, n) = counted(|| big.clone());
-    assert!(n > 0, "12 leaves are past the inline capacity");
+    assert!(n > 0, "18 leaves are past the inline capacity");
     let c = coalesce(&copy).unwrap();
-    assert_eq!(c.to_string(), "4096:1");
-    assert!((0..4096).all(|i| c.call(i).unwrap() == big.call(i).unwrap()));
+    assert_eq!(c.to_string(), format!("{size}:1"));
+    assert!((0..size).all(|i| c.call(i).unwrap() == big.call(i).unwrap()));
     // Dividing a compact layout by <4,4> is a bijection onto the same indices, and its first
     // tile (modes 0 and 1 are compact, of 4 elements each) is the indices 0..16 in order.
     let d = zipped_divide(&big, &t("<4,4>")).unwrap();
-    assert_eq!(d.size().unwrap().value(), 4096);
-    let mut seen: Vec<i64> = (0..4096).map(|i| d.call(i).unwrap()).collect();
+    assert_eq!(d.size().unwrap().value(), size);
+    let mut seen: Vec<i64> = (0..size).map(|i| d.call(i).unwrap()).collect();
     seen.sort_unstable();
-    assert_eq!(seen, (0..4096).collect::<Vec<_>>());
+    assert_eq!(seen, (0..size).collect::<Vec<_>>());
     let tile = d.get(0).unwrap();
     assert_eq!((0..16).map(|k| tile.call(k).unwrap()).collect::<Vec<_>>(), (0..16).collect::<Vec<_>>());
 }

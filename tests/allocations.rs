@@ -161,7 +161,7 @@ fn layouts_past_the_inline_capacity_spill_to_the_heap_unchanged() {
     // 18 leaves (past the 16 kept inline): the heap path. A compact column-major layout
     // coalesces to size:1 and keeps its function.
     let modes: Vec<String> = (0..9).map(|k| format!("({},{})", 1 << (2 * k), 2 << (2 * k))).collect();
-    let shape = vec!["(2,2)"; 9].join(",");
+    let shape = ["(2,2)"; 9].join(",");
     let big = l(&format!("({shape}):({})", modes.join(",")));
     let size = 1i64 << 18;
     let (copy, n) = counted(|| big.clone());

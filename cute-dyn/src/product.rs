@@ -36,14 +36,18 @@ pub fn logical_product(a: &Layout, b: &Tiler) -> Result<Layout> {
 }
 
 fn logical_product_impl(a: &Layout, b: &Tiler) -> Result<Layout> {
-    by_mode(a, b, "logical_product", false, &|a, b, out| {
-        let cotarget = a.size()?.checked_mul(b.cosize()?)?;
-        let rest = complement_shape(&a.to_layout(), &[cotarget])?;
-        out.open().put(a);
-        compose_into(rest.nest(), b, out)?;
-        out.close();
-        Ok(())
-    })
+    by_mode(a, b, "logical_product", false, &product_into)
+}
+
+/// `(A, complement(A, size(A) * cosize(B)) o B)` of (a mode of) A and a layout B, written to
+/// `out`.
+fn product_into(a: Nest<'_>, b: &Layout, out: &mut Layout) -> Result<()> {
+    let cotarget = a.size()?.checked_mul(b.cosize()?)?;
+    let rest = complement_shape(&a.to_layout(), &[cotarget])?;
+    out.open().put(a);
+    compose_into(rest.nest(), b, out)?;
+    out.close();
+    Ok(())
 }
 
 /// `zipped_product(A, B)`: `((block), (product))`.
@@ -110,7 +114,22 @@ fn flat_product_impl(a: &Layout, b: &Tiler) -> Result<Layout> {
 /// block and product modes in the given order.
 fn rank_product(block: &Layout, tiler: &Layout, block_first: bool) -> Result<Layout> {
     let r = block.rank().max(tiler.rank());
-    let p = logical_product(&block.append_to(r)?, &Tiler::Layout(tiler.append_to(r)?))?;
+    // Padding to rank r changes nothing at rank r (and copies nothing there).
+    let (padded_block, padded_tiler);
+    let block = if block.rank() == r {
+        block
+    } else {
+        padded_block = block.append_to(r)?;
+        &padded_block
+    };
+    let tiler = if tiler.rank() == r {
+        tiler
+    } else {
+        padded_tiler = tiler.append_to(r)?;
+        &padded_tiler
+    };
+    let mut p = Layout::empty();
+    product_into(block.nest(), tiler, &mut p)?;
     let mut modes = p.nest().modes();
     let (Some(first), Some(second)) = (modes.next(), modes.next()) else {
         return Err(Error::IndexOutOfRange { op: "get", index: 1, rank: p.rank() });

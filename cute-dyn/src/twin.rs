@@ -99,8 +99,12 @@ pub(crate) fn truthful<T>(
     mixed: impl FnOnce() -> Result<T>,
     twin: impl FnOnce() -> Result<T>,
 ) -> Result<T> {
-    let e = match mixed() {
-        Err(e) if !stands(&e) && inputs.iter().any(|x| x.has_dynamic()) => e,
+    // The answer is returned from where it was computed (matching it out by value would copy
+    // a layout on every success).
+    let r = mixed();
+    let refusal = matches!(&r, Err(e) if !stands(e) && inputs.iter().any(|x| x.has_dynamic()));
+    let e = match r {
+        Err(e) if refusal => e,
         r => return r,
     };
     match twin() {

@@ -87,26 +87,33 @@ fn complement_impl(l: &Layout, cotarget: &IntTuple) -> Result<Layout> {
     crate::layout::check_shape("complement", cotarget)?;
     let mut leaves = Ints::new();
     cotarget.for_each_leaf(&mut |&x| leaves.push(x));
-    complement_to(l, &leaves)
+    let mut out = Layout::empty();
+    complement_to(l, &leaves, &mut out)?;
+    Ok(out)
 }
 
 /// `complement(L, cotarget)` for a cotarget given by its leaves (an integer is one leaf; the
 /// nesting of a shape does not change the answer).
-fn complement_to(l: &Layout, cotarget: &[Int]) -> Result<Layout> {
+fn complement_to(l: &Layout, cotarget: &[Int], out: &mut Layout) -> Result<()> {
     let mut rest = Pairs::new();
     filter_pairs(l, &mut rest)?;
-    complement_filtered(&mut rest, cotarget, l)
+    complement_filtered(&mut rest, cotarget, l, out)
 }
 
 /// [`complement`] with a flat shape as the cotarget (one leaf: an integer), as the divides call
-/// it: without building the shape unless there is an error to explain.
-pub(crate) fn complement_shape(l: &Layout, shape: &[Int]) -> Result<Layout> {
-    complement_to(l, shape).or_else(|_| {
+/// it, appended to `out` as one mode: without building the shape unless there is an error to
+/// explain.
+pub(crate) fn complement_shape(l: &Layout, shape: &[Int], out: &mut Layout) -> Result<()> {
+    let mark = out.mark();
+    complement_to(l, shape, out).or_else(|_| {
+        out.rewind(mark);
         let tree = match shape {
             [x] => Tuple::Leaf(*x),
             _ => Tuple::Node(shape.iter().map(|&x| Tuple::Leaf(x)).collect()),
         };
-        complement(l, &tree)
+        complement(l, &tree).map(|r| {
+            out.put(r.nest());
+        })
     })
 }
 
@@ -129,11 +136,13 @@ fn complement_cosize_impl(l: &Layout) -> Result<Layout> {
     let mut f = Pairs::new();
     filter_pairs(l, &mut f)?;
     let cosize = Layout::from_pairs(&f).cosize()?;
-    complement_filtered(&mut f, &[cosize], l)
+    let mut out = Layout::empty();
+    complement_filtered(&mut f, &[cosize], l, &mut out)?;
+    Ok(out)
 }
 
-/// The complement of the flat modes of `filter(orig)`.
-fn complement_filtered(rest: &mut Pairs, cotarget: &[Int], orig: &Layout) -> Result<Layout> {
+/// The complement of the flat modes of `filter(orig)`, appended to `out` as one mode.
+fn complement_filtered(rest: &mut Pairs, cotarget: &[Int], orig: &Layout, out: &mut Layout) -> Result<()> {
     // Precondition 2
     if let Some(&(_, d)) = rest.iter().find(|(_, d)| d.value() < 0) {
         return Err(Error::InvalidArgument {
@@ -149,11 +158,11 @@ fn complement_filtered(rest: &mut Pairs, cotarget: &[Int], orig: &Layout) -> Res
     let decided_on_values = rest.len() != before;
     if rest.len() == 1 && rest[0].1.is_const(0) {
         // The irreducible rank-1 stride-0 layout: all of the cotarget is the complement.
-        let (mut shape, mut out) = (Ints::new(), Layout::empty());
+        let (mut shape, mut pairs) = (Ints::new(), Pairs::new());
         coalesce_leaves(cotarget, &mut shape)?;
-        compact_pairs(&shape, Int::st(1), &mut out.pairs)?;
-        out.close_flat();
-        return Ok(out);
+        compact_pairs(&shape, Int::st(1), &mut pairs)?;
+        out.put_pairs(&pairs);
+        return Ok(());
     }
     let filtered = span(rest)?;
     let mut result = Pairs::new();
@@ -196,14 +205,14 @@ fn complement_filtered(rest: &mut Pairs, cotarget: &[Int], orig: &Layout) -> Res
         compact_pairs(&rest_shape, current, &mut result)?;
     }
     let covered = span(&result)?;
-    let mut r = Layout::empty();
-    coalesced_pairs(&result, &mut r.pairs)?;
-    r.close_flat();
+    let mut r = Pairs::new();
+    coalesced_pairs(&result, &mut r)?;
     check_cheap_post(orig, filtered, cotarget, covered, &r)?;
     if decided_on_values {
-        r.pairs.iter_mut().for_each(|(s, d)| (*s, *d) = (s.to_dynamic(), d.to_dynamic()));
+        r.iter_mut().for_each(|(s, d)| (*s, *d) = (s.to_dynamic(), d.to_dynamic()));
     }
-    Ok(r)
+    out.put_pairs(&r);
+    Ok(())
 }
 
 /// The product of a shape's leaves; `()` is 1.
@@ -247,13 +256,17 @@ fn check_cheap_post(
     (f_size, f_top): (i64, i64),
     cotarget: &[Int],
     (r_size, r_top): (i64, i64),
-    r: &Layout,
+    r: &[(Int, Int)],
 ) -> Result<()> {
     let target = size_of_leaves(cotarget)?.value();
     let short = |condition: &'static str, got: i64| Error::Postcondition {
         op: "complement",
         condition,
-        witness: alloc::format!("CuTe's answer {r} for {} gives {got} < {target}", crate::print::to_values(orig)),
+        witness: alloc::format!(
+            "CuTe's answer {} for {} gives {got} < {target}",
+            Layout::from_pairs(r),
+            crate::print::to_values(orig)
+        ),
     };
     let covered = r_size.checked_mul(f_size).ok_or_else(|| Error::Overflow { op: "complement" })?;
     if covered < target {

@@ -76,7 +76,8 @@ pub(crate) fn compose_into(a: Nest<'_>, b: &Layout, out: &mut Layout) -> Result<
 fn compose(a: Nest<'_>, b: &Layout, decide: Decide, out: &mut Layout) -> Result<()> {
     let mut pairs = Pairs::new();
     coalesce_x(a.pairs, decide, &mut pairs)?;
-    let mut reach: Small<i64, INLINE_LEAVES> = pairs.iter().map(|_| 0).collect();
+    let mut reach: Small<i64, INLINE_LEAVES> = Small::new();
+    pairs.iter().for_each(|_| reach.push(0));
     composition_impl(&pairs, pairs.len() == 1, b.nest(), &mut reach, out)?;
     check_reach(&pairs, &reach)
 }

@@ -38,11 +38,15 @@ pub fn logical_divide(a: &Layout, b: &Tiler) -> Result<Layout> {
 
 fn logical_divide_impl(a: &Layout, b: &Tiler) -> Result<Layout> {
     by_mode(a, b, "logical_divide", false, &|a, b, out| {
-        let mut coalesced = Pairs::new();
+        let (mut coalesced, mut shape) = (Pairs::new(), Ints::new());
         coalesced_pairs(a.pairs, &mut coalesced)?;
-        let shape: Ints = coalesced.iter().map(|p| p.0).collect();
-        let rest = complement_shape(b, &shape)?;
-        compose_into(a, &Layout::of_modes([b.nest(), rest.nest()]), out)
+        coalesced.iter().for_each(|p| shape.push(p.0));
+        // make_layout(B, complement(B, shape(coalesce(A)))), written in place.
+        let mut tiler = Layout::empty();
+        tiler.open().put(b.nest());
+        complement_shape(b, &shape, &mut tiler)?;
+        tiler.close();
+        compose_into(a, &tiler, out)
     })
 }
 

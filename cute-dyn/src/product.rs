@@ -43,7 +43,8 @@ fn logical_product_impl(a: &Layout, b: &Tiler) -> Result<Layout> {
 /// `out`.
 fn product_into(a: Nest<'_>, b: &Layout, out: &mut Layout) -> Result<()> {
     let cotarget = a.size()?.checked_mul(b.cosize()?)?;
-    let rest = complement_shape(&a.to_layout(), &[cotarget])?;
+    let mut rest = Layout::empty();
+    complement_shape(&a.to_layout(), &[cotarget], &mut rest)?;
     out.open().put(a);
     compose_into(rest.nest(), b, out)?;
     out.close();

@@ -518,7 +518,7 @@ impl Layout {
 
     /// Whether every shape and stride leaf is static.
     pub fn is_static(&self) -> bool {
-        self.pairs.iter().all(|(s, d)| s.is_static() && d.is_static())
+        self.nest().is_static()
     }
 
     /// The same values with every leaf dynamic (static values keep themselves as divisor): the

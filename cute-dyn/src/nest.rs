@@ -101,11 +101,16 @@ impl Layout {
     /// Write the code of the flat pairs written so far: one pair is a leaf, more a tuple.
     pub(crate) fn close_flat(&mut self) {
         debug_assert!(self.code.is_empty());
-        if self.pairs.len() == 1 {
+        self.flat_code(self.pairs.len());
+    }
+
+    /// The code of `n` flat leaves: one is a leaf, none or more a tuple of them.
+    fn flat_code(&mut self, n: usize) {
+        if n == 1 {
             self.code.push(LEAF);
         } else {
             self.code.push(OPEN);
-            (0..self.pairs.len()).for_each(|_| self.code.push(LEAF));
+            (0..n).for_each(|_| self.code.push(LEAF));
             self.code.push(CLOSE);
         }
     }
@@ -139,14 +144,9 @@ impl Layout {
 
     /// A mode of flat pairs: one pair is a leaf, otherwise a tuple of them.
     pub(crate) fn put_pairs(&mut self, pairs: &[Pair]) -> &mut Layout {
-        if let [p] = pairs {
-            return self.put_leaf(*p);
-        }
-        self.open();
-        pairs.iter().for_each(|&p| {
-            self.put_leaf(p);
-        });
-        self.close()
+        self.pairs.extend_from_slice(pairs);
+        self.flat_code(pairs.len());
+        self
     }
 
     pub(crate) fn put(&mut self, n: Nest<'_>) -> &mut Layout {

@@ -115,3 +115,36 @@ fn tiled_copies_for_mmas_agree_with_cute_dyn() {
     for_mma!(UniversalCopy<U2>, 32, "UniversalCopy<uint64_t>", SM80_16x8x16_F32F16F16F32_TN, [(2,2,1):(1,2,0)], make_tiled_copy_c, for_mma_c, partition_fragment_c, ((32,16):(1,32)));
     for_mma!(UniversalCopy<U1>, 32, "UniversalCopy<uint32_t>", UniversalFMA, [(16,16,1):(1,16,0)], make_tiled_copy_c, for_mma_c, partition_fragment_c, ((32,32):(1,32)));
 }
+
+/// A CTA's tile of a global tensor (static extents, run-time leading dimension) partitioned by
+/// a tiled copy, every thread: the same layouts (static flags included) and offsets as cute-dyn's
+/// partition of the same tile; the strides the leading dimension reaches are run-time.
+#[test]
+fn partitions_of_run_time_stride_tiles_agree_with_cute_dyn() {
+    macro_rules! agree_mixed {
+        ($ld:ident; $v:ty, $bits:expr, $thr:tt, $val:tt, $($l:tt),+) => {{
+            let copy = TiledCopy::<UniversalCopy<$v>, Layout!$thr, Layout!$val>::new();
+            let (thr, val) = (<Layout!$thr>::default(), <Layout!$val>::default());
+            let atom = dy::copy::CopyAtom::new(&format!("UniversalCopy<uint{}_t>", $bits * <$v as cute::cute_static::typenum::Unsigned>::USIZE), $bits).unwrap();
+            let d = dy::copy::TiledCopy::new(atom, &thr.to_dyn().unwrap(), &val.to_dyn().unwrap()).unwrap();
+            let pair = |(l, o): (dy::Layout, Int)| (l.to_styled(Style::Cpp), o.value() as usize);
+            for $ld in [64usize, 100, 4096] {
+                $({
+                    let l = layout!$l;
+                    let dl = l.to_dyn().unwrap();
+                    for t in 0..thr.size() {
+                        let (p, o) = copy.partition_s(l, t).unwrap();
+                        assert_eq!((cpp(&p), o), pair(d.partition_s(&dl, Int::dy(t as i64)).unwrap()), "partition_s {} {t}", dl);
+                        let (p, o) = copy.partition_d(l, t).unwrap();
+                        assert_eq!((cpp(&p), o), pair(d.partition_d(&dl, Int::dy(t as i64)).unwrap()), "partition_d {} {t}", dl);
+                    }
+                    assert!(copy.partition_s(l, thr.size()).is_err());
+                })+
+            }
+        }};
+    }
+    agree_mixed!(ld; U8, 16, [(32,4):(4,1)], [(1,8):(0,1)], ((64,64):(1,{ld})), ((64,64):({ld},1)), ((32,32):({ld},1)));
+    agree_mixed!(ld; U8, 16, [(16,8):(1,16)], [(8,1):(1,0)], ((256,16):(1,{ld})));
+    agree_mixed!(ld; U4, 16, [(8,4):(1,8)], [(2,2):(1,2)], ((32,16):(1,{ld})), ((16,8):({ld},1)));
+    agree_mixed!(ld; U2, 16, [(4,8):(8,1)], [(2,1):(1,0)], ((16,16,2):(1,{ld},{ld})));
+}

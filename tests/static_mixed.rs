@@ -50,6 +50,15 @@ macro_rules! divides_agree {
     }};
 }
 
+/// `composition($a, $b)` for a layout `$b` (given as a literal, also parsed for cute-dyn).
+macro_rules! composition_agrees {
+    ($a:expr, $($b:tt)*) => {{
+        let a = $a;
+        let text = stringify!($($b)*).replace(' ', "");
+        assert_eq!(ours(a.composition(layout!($($b)*))), theirs("composition", &a, &text), "composition({a}, {text})");
+    }};
+}
+
 #[test]
 fn the_issue_example() {
     // A matrix of run-time extents m = 128, n = 256 divided by a static 32x64 tile: the tile
@@ -86,5 +95,78 @@ proptest! {
         divides_agree!(layout!(({m},{n}):(1,{m})), <1,4>);
         divides_agree!(layout!(({m},{n}):({n},1)), <8,1>);
         divides_agree!(layout!(({m},{n}):(1,{m})), <0,2>);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Static shapes with run-time strides (a kernel's tile of a global tensor, `(_128,_64):
+    /// (_1,ldA)`): any nesting, any tiler, composition by any layout (CuTe C++'s dynamic-stride
+    /// path, through the type checker's algorithm on marked strides).
+    #[test]
+    fn static_shapes_with_run_time_strides_agree_with_cute_dyn(s in extent(5000), t in extent(5000), u in extent(64)) {
+        // the tiles of a column-major and a row-major global tensor
+        divides_agree!(layout!((128,64):(1,{s})), <32,64>);
+        divides_agree!(layout!((128,64):({s},1)), <(4,8):(8,1),16>);
+        divides_agree!(layout!((64,32):({s},1)), <(8,4):(4,1),(2,4):(1,8)>);
+        divides_agree!(layout!((64,32):({s},{t})), <16:2,4>);
+        // nested modes, the run-time stride inside a mode and as a mode's only stride
+        divides_agree!(layout!((9,(4,8)):({s},(13,{t}))), <3:3,(2,4):(1,8)>);
+        divides_agree!(layout!(((4,2),6,3):(({s},1),{t},{u})), <8,3>);
+        divides_agree!(layout!((8,(4,8)):({s},(1,{t}))), <2,(2,4):(4,1)>);
+        // a layout tiler (not by mode) over a multi-mode layout
+        divides_agree!(layout!((4,2,3):({s},1,{t})), 4:2);
+        divides_agree!(layout!((16,24):({s},16)), (4,2):(2,16));
+        // general composition, by layouts reading across modes
+        composition_agrees!(layout!((6,2):(8,{s})), (4,3):(3,1));
+        composition_agrees!(layout!(((4,2),6,3):(({s},1),8,48)), (8,9):(1,8));
+        composition_agrees!(layout!((10,2):({s},4)), (5,4):(1,5));
+        composition_agrees!(layout!((8,(4,8)):({s},(1,{t}))), ((2,2),(4,4)):((1,8),(32,2)));
+        composition_agrees!(layout!((12,(4,8)):({s},({t},1))), (3,8):(4,12));
+        composition_agrees!(layout!((4,8):({s},{t})), (4,8):(8,1));
+        // stride-0 modes of B, a static-0 stride of A, a size-1 mode
+        composition_agrees!(layout!((4,(1,8)):({s},(0,{t}))), (2,4,2):(0,1,16));
+    }
+}
+
+#[test]
+fn a_run_time_stride_that_overflows_is_an_error() {
+    // (4,8):(1,t) ∘ 4:8 skips the first mode (8 / 4 = 2) and reads the second at stride 2:
+    // 4:2t (by the definition, A(8i) = A(0, 2i) = 2ti).
+    let t = 5;
+    assert_eq!(layout!((4,8):(1,{t})).composition(layout!(4:8)).unwrap().to_string(), "4:{10}");
+    let t = usize::MAX / 2 + 1;
+    let r = layout!((4,8):(1,{t})).composition(layout!(4:8));
+    assert_eq!(r.map_err(|e| e.kind()).err(), Some("overflow"));
+}
+
+/// The kernel's two levels: a CTA's tile of a matrix of run-time extents (static extents,
+/// run-time strides), then each thread's partition of that tile, for every thread; equal to
+/// cute-dyn's `local_partition` of the same tile.
+#[test]
+fn a_threads_partition_of_a_run_time_stride_tile_agrees_with_cute_dyn() {
+    use cute::cute_static::tensor::{local_partition, local_tile};
+    use cute::cute_static::{Cons, Nil};
+    for (m, n) in [(128, 256), (100, 300), (64, 64)] {
+        let (tile, _) =
+            local_tile(layout!(({m},{n}):(1,{m})), tiler!(<32,64>), &Cons(1usize, Cons(0usize, Nil))).unwrap();
+        assert_eq!(tile.to_string(), format!("(32,64):(1,{{{m}}})"));
+        macro_rules! parts {
+            ($($thr:tt),*) => {$({
+                let thr = layout!$thr;
+                let dl = tile.to_dyn().unwrap();
+                for tid in 0..thr.size() {
+                    let (part, off) = local_partition(tile, thr, tid).unwrap();
+                    let (want, woff) = cute_dyn::tensor::local_partition(&dl, &thr.to_dyn().unwrap(), cute_dyn::Int::st(tid as i64), None).unwrap();
+                    assert_eq!(
+                        (part.to_dyn().unwrap().to_styled(Style::Cpp), off as i64),
+                        (want.to_styled(Style::Cpp), woff.value()),
+                        "{tile} over {thr} at {tid}"
+                    );
+                }
+            })*};
+        }
+        parts!(((8,4):(4,1)), ((4,8):(1,4)), ((32,4):(1,32)), (((2,4),(2,2)):((1,8),(2,4))));
     }
 }

@@ -53,6 +53,12 @@ impl Known for usize {
     type IsOne = B0;
 }
 
+/// A marked run-time stride ([`Scaled`](crate::scaled::Scaled)) is a run-time leaf.
+impl<K: Copy, I: Copy> Known for crate::scaled::Scaled<K, I> {
+    type Val = U0;
+    type IsOne = B0;
+}
+
 /// Flatten a congruent shape and stride into a list of [`Mode`]s.
 pub trait FlattenModes<D> {
     /// The flat list of modes.
@@ -74,6 +80,7 @@ macro_rules! leaf_modes {
     )*};
 }
 crate::int_tuple::for_each_leaf_pair!(leaf_modes);
+crate::scaled::for_each_scaled_pair!(leaf_modes);
 
 /// `()` has no modes.
 impl FlattenModes<Nil> for Nil {

@@ -12,7 +12,8 @@ use crate::arith::{AndT, CeilDiv, DivT, Divides, EqT, IsOne, LeT, LtT, MinT, Mul
 use crate::coalesce::{CoalesceModes, FlattenModes, Mode, ModesToLayout};
 use crate::int_tuple::{Concat, Cons, IntTuple, IsNil, Nil};
 use crate::layout::{Congruent, Layout};
-use crate::tiler::{ByMode, CompositionOp, MakeLayout, TilerOp};
+use crate::scaled::StrideMul;
+use crate::tiler::{CompositionOp, MakeLayout, TilerOp};
 
 cute_macros::decimal_condition! {
     /// CuTe's stride divisibility condition, exact: at each mode `s` of `coalesce(A)` but the
@@ -82,23 +83,26 @@ impl<R, N, D: CeilDiv<CS>, CS, CD, K> Branch<R, N, D, CS, CD, K> for B1 {
 impl<R, N, D, CS, CD, K> Branch<R, N, D, CS, CD, K> for B0
 where
     CS: CeilDiv<D>,
-    D: CeilDiv<CS> + MulT<CD>,
+    D: CeilDiv<CS> + StrideMul<CD>,
     <CS as CeilDiv<D>>::Output: MinT<N>,
     N: Divides<<<CS as CeilDiv<D>>::Output as MinT<N>>::Output> + DivT<<<CS as CeilDiv<D>>::Output as MinT<N>>::Output>,
     <N as Divides<<<CS as CeilDiv<D>>::Output as MinT<N>>::Output>>::Output:
         ShapeDivisibility<N, <<CS as CeilDiv<D>>::Output as MinT<N>>::Output>,
-    R: Concat<Cons<Mode<<<CS as CeilDiv<D>>::Output as MinT<N>>::Output, <D as MulT<CD>>::Output>, Nil>>,
+    R: Concat<Cons<Mode<<<CS as CeilDiv<D>>::Output as MinT<N>>::Output, <D as StrideMul<CD>>::Output>, Nil>>,
     <<CS as CeilDiv<D>>::Output as MinT<N>>::Output: core::ops::Sub<B1>,
     <<<CS as CeilDiv<D>>::Output as MinT<N>>::Output as core::ops::Sub<B1>>::Output: MulT<D>,
     K: crate::arith::AddT<
         <<<<CS as CeilDiv<D>>::Output as MinT<N>>::Output as core::ops::Sub<B1>>::Output as MulT<D>>::Output,
     >,
 {
-    type St2 = St<
-        <R as Concat<Cons<Mode<<<CS as CeilDiv<D>>::Output as MinT<N>>::Output, <D as MulT<CD>>::Output>, Nil>>>::Output,
-        <N as DivT<<<CS as CeilDiv<D>>::Output as MinT<N>>::Output>>::Output,
-        <D as CeilDiv<CS>>::Output,
-    >;
+    type St2 =
+        St<
+            <R as Concat<
+                Cons<Mode<<<CS as CeilDiv<D>>::Output as MinT<N>>::Output, <D as StrideMul<CD>>::Output>, Nil>,
+            >>::Output,
+            <N as DivT<<<CS as CeilDiv<D>>::Output as MinT<N>>::Output>>::Output,
+            <D as CeilDiv<CS>>::Output,
+        >;
     type K2 = <K as crate::arith::AddT<
         <<<<CS as CeilDiv<D>>::Output as MinT<N>>::Output as core::ops::Sub<B1>>::Output as MulT<D>>::Output,
     >>::Output;
@@ -259,18 +263,18 @@ pub trait Close<R, N, D, DL> {
     /// The layout.
     type Output;
 }
-impl<R, N, D: MulT<DL>, DL, X> Close<R, N, D, DL> for (B1, X) {
-    type Output = Layout<N, <D as MulT<DL>>::Output>;
+impl<R, N, D: StrideMul<DL>, DL, X> Close<R, N, D, DL> for (B1, X) {
+    type Output = Layout<N, <D as StrideMul<DL>>::Output>;
 }
 impl<R: ModesToLayout, N, D, DL> Close<R, N, D, DL> for (B0, B1) {
     type Output = <R as ModesToLayout>::Output;
 }
-impl<R, N, D: MulT<DL>, DL> Close<R, N, D, DL> for (B0, B0)
+impl<R, N, D: StrideMul<DL>, DL> Close<R, N, D, DL> for (B0, B0)
 where
-    R: Concat<Cons<Mode<N, <D as MulT<DL>>::Output>, Nil>>,
-    <R as Concat<Cons<Mode<N, <D as MulT<DL>>::Output>, Nil>>>::Output: ModesToLayout,
+    R: Concat<Cons<Mode<N, <D as StrideMul<DL>>::Output>, Nil>>,
+    <R as Concat<Cons<Mode<N, <D as StrideMul<DL>>::Output>, Nil>>>::Output: ModesToLayout,
 {
-    type Output = <<R as Concat<Cons<Mode<N, <D as MulT<DL>>::Output>, Nil>>>::Output as ModesToLayout>::Output;
+    type Output = <<R as Concat<Cons<Mode<N, <D as StrideMul<DL>>::Output>, Nil>>>::Output as ModesToLayout>::Output;
 }
 
 /// composition_impl of `A` (modes with reaches) with one leaf `RS:RD` of `B`.
@@ -296,8 +300,8 @@ impl<AR, RS, RD, X> LeafCase<AR, RS, RD> for (B1, X) {
 }
 
 /// A single mode `s:d` (unbounded): `RS : RD*d`.
-impl<S, D, K, RS, RD: MulT<D>> LeafCase<Cons<Reach<Mode<S, D>, K>, Nil>, RS, RD> for (B0, B1) {
-    type Output = Layout<RS, <RD as MulT<D>>::Output>;
+impl<S, D, K, RS, RD: StrideMul<D>> LeafCase<Cons<Reach<Mode<S, D>, K>, Nil>, RS, RD> for (B0, B1) {
+    type Output = Layout<RS, <RD as StrideMul<D>>::Output>;
     type AR = Cons<Reach<Mode<S, D>, K>, Nil>;
 }
 
@@ -436,7 +440,79 @@ pub type Composed<A, B> = <A as Composition<B>>::Output;
 type ModesOf<SA, DA> =
     <<<<SA as FlattenModes<DA>>::Output as FixLast>::Output as CoalesceModes>::Output as WithReach>::Output;
 
-impl<SA, DA, SB, DB> Composition<Layout<SB, DB>> for Layout<SA, DA>
+/// `composition(A, B)` for a layout or a by-mode tiler `B`, routed by A's [`StaticBit`]
+/// (crate::gate::StaticBit) as the divides are: computed by the type checker for a static `A`;
+/// for run-time leaves, a `Result` computed when it runs ([`Arrange`](crate::tiler::Arrange)).
+impl<SA, DA, B, R> Composition<B> for Layout<SA, DA>
+where
+    Layout<SA, DA>: crate::gate::StaticBit,
+    <Layout<SA, DA> as crate::gate::StaticBit>::Output:
+        crate::tiler::Arrange<crate::tiler::Plain, CompositionOp, Layout<SA, DA>, B, Output = R>,
+{
+    type Output = R;
+    #[inline(always)]
+    fn composition(self, b: B) -> R {
+        <<Layout<SA, DA> as crate::gate::StaticBit>::Output as crate::tiler::Arrange<
+            crate::tiler::Plain,
+            CompositionOp,
+            Layout<SA, DA>,
+            B,
+        >>::arrange(self, b)
+    }
+}
+
+/// `composition(A, B)`: `R(c) = A(B(c))`, computed by the type checker for static layouts;
+/// every precondition is a compile error (stride and shape divisibility, overlapping modes).
+/// A layout with run-time leaves gives a `Result`, equal to cute-dyn's answer (static flags
+/// included): with static shapes, whatever the nesting and `B` (its run-time strides only
+/// flow into the result's strides, CuTe C++'s dynamic-stride path); with run-time shapes,
+/// by a by-mode tiler against leaf modes.
+///
+/// # Examples
+/// ```
+/// use cute_static::{composition, layout};
+/// // CuTe docs
+/// let r = composition(layout!((6,2):(8,2)), layout!((4,3):(3,1)));
+/// assert_eq!(r.to_string(), "((2,2),3):((24,2),8)");
+/// let r = composition(layout!((10,2):(16,4)), layout!((5,4):(1,5)));
+/// assert_eq!(r.to_string(), "(5,(2,2)):(16,(80,4))");
+/// assert_eq!(core::mem::size_of_val(&r), 0);
+/// // By-mode tilers (a bare n is n:1, _ keeps a mode)
+/// use cute_static::tiler;
+/// let a = layout!((12,(4,8)):(59,(13,1)));
+/// assert_eq!(composition(a, tiler!(<3:4,8:2>)).to_string(), "(3,(2,4)):(236,(26,1))");
+/// assert_eq!(composition(a, tiler!(<3,8>)).to_string(), "(3,(4,2)):(59,(13,1))");
+/// assert_eq!(composition(a, tiler!(<_,8>)).to_string(), "(12,(4,2)):(59,(13,1))");
+/// // The first example with a run-time stride s = 2: the same layout, the mode that
+/// // stride reaches run-time.
+/// let s = 2;
+/// let r = composition(layout!((6,2):(8,{s})), layout!((4,3):(3,1)))?;
+/// assert_eq!(r.to_string(), "((2,2),3):((24,{2}),8)");
+/// # Ok::<(), cute_static::error::Error>(())
+/// ```
+#[inline(always)]
+pub fn composition<L: Composition<B, Output = R>, B, R>(l: L, b: B) -> R {
+    l.composition(b)
+}
+
+/// A static `A`: the type checker's composition (by mode for a by-mode tiler).
+impl<SA, DA, B, R> crate::tiler::Arrange<crate::tiler::Plain, CompositionOp, Layout<SA, DA>, B> for B1
+where
+    B: TilerOp<CompositionOp, Layout<SA, DA>, Output = R>,
+    R: Default,
+{
+    type Output = R;
+    #[inline(always)]
+    fn arrange(_: Layout<SA, DA>, _: B) -> Self::Output {
+        // Every leaf is static: the value is the type's.
+        Default::default()
+    }
+}
+
+/// `composition(A, B)` computed by the type checker, for static layouts and for static shapes
+/// with marked run-time strides ([`crate::scaled`]); also a layout element of a composition
+/// tiler, `composition(A_i, B_i)`.
+impl<SA, DA, SB, DB> TilerOp<CompositionOp, Layout<SA, DA>> for Layout<SB, DB>
 where
     SA: Congruent<DA> + FlattenModes<DA>,
     DA: IntTuple,
@@ -447,85 +523,6 @@ where
     <<<SA as FlattenModes<DA>>::Output as FixLast>::Output as CoalesceModes>::Output: WithReach,
     SB: CompB<DB, ModesOf<SA, DA>>,
     <SB as CompB<DB, ModesOf<SA, DA>>>::AR: Fits,
-    <SB as CompB<DB, ModesOf<SA, DA>>>::Output: Default,
 {
     type Output = <SB as CompB<DB, ModesOf<SA, DA>>>::Output;
-    #[inline(always)]
-    fn composition(self, _: Layout<SB, DB>) -> Self::Output {
-        // Every leaf is static: the value is the type's.
-        Default::default()
-    }
-}
-
-crate::gate::static_op!(
-    /// `composition(A, B)`: `R(c) = A(B(c))`, computed by the type checker for static layouts;
-    /// every precondition is a compile error (stride and shape divisibility, overlapping modes).
-    ///
-    /// # Examples
-    /// ```
-    /// use cute_static::{composition, layout};
-    /// // CuTe docs
-    /// let r = composition(layout!((6,2):(8,2)), layout!((4,3):(3,1)));
-    /// assert_eq!(r.to_string(), "((2,2),3):((24,2),8)");
-    /// let r = composition(layout!((10,2):(16,4)), layout!((5,4):(1,5)));
-    /// assert_eq!(r.to_string(), "(5,(2,2)):(16,(80,4))");
-    /// assert_eq!(core::mem::size_of_val(&r), 0);
-    /// // By-mode tilers (a bare n is n:1, _ keeps a mode)
-    /// use cute_static::tiler;
-    /// let a = layout!((12,(4,8)):(59,(13,1)));
-    /// assert_eq!(composition(a, tiler!(<3:4,8:2>)).to_string(), "(3,(2,4)):(236,(26,1))");
-    /// assert_eq!(composition(a, tiler!(<3,8>)).to_string(), "(3,(4,2)):(59,(13,1))");
-    /// assert_eq!(composition(a, tiler!(<_,8>)).to_string(), "(12,(4,2)):(59,(13,1))");
-    /// ```
-    fn composition<B>(B) => CompositionOp
-);
-
-/// `composition(A, <B0,B1,...>)`: element i composes with mode i of A (through [`TilerOp`]);
-/// for a layout with run-time leaves, see [`Mixed`](crate::tiler::Mixed).
-impl<SA, DA, L> Composition<ByMode<L>> for Layout<SA, DA>
-where
-    Layout<SA, DA>: crate::gate::StaticBit,
-    <Layout<SA, DA> as crate::gate::StaticBit>::Output:
-        crate::tiler::Arrange<crate::tiler::Plain, CompositionOp, Layout<SA, DA>, ByMode<L>>,
-{
-    type Output = <<Layout<SA, DA> as crate::gate::StaticBit>::Output as crate::tiler::Arrange<
-        crate::tiler::Plain,
-        CompositionOp,
-        Layout<SA, DA>,
-        ByMode<L>,
-    >>::Output;
-    #[inline(always)]
-    fn composition(self, b: ByMode<L>) -> Self::Output {
-        <<Layout<SA, DA> as crate::gate::StaticBit>::Output as crate::tiler::Arrange<
-            crate::tiler::Plain,
-            CompositionOp,
-            Layout<SA, DA>,
-            ByMode<L>,
-        >>::arrange(self, b)
-    }
-}
-
-impl<SA, DA, L, R> crate::tiler::Arrange<crate::tiler::Plain, CompositionOp, Layout<SA, DA>, ByMode<L>> for B1
-where
-    ByMode<L>: TilerOp<CompositionOp, Layout<SA, DA>, Output = R>,
-    R: Default,
-{
-    type Output = R;
-    #[inline(always)]
-    fn arrange(_: Layout<SA, DA>, _: ByMode<L>) -> Self::Output {
-        // Every leaf is static: the value is the type's.
-        Default::default()
-    }
-}
-
-/// A layout element of a composition tiler: `composition(A_i, B_i)`.
-impl<SA, DA, SB, DB> TilerOp<CompositionOp, Layout<SA, DA>> for Layout<SB, DB>
-where
-    Layout<SA, DA>: Composition<Layout<SB, DB>>,
-{
-    type Output = <Layout<SA, DA> as Composition<Layout<SB, DB>>>::Output;
-}
-
-impl<A: Composition<B>, B> crate::gate::Operation<A, B> for CompositionOp {
-    type Output = <A as Composition<B>>::Output;
 }

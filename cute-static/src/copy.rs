@@ -10,7 +10,7 @@ use typenum::U1;
 
 use crate::int_tuple::{Cons, IntTuple, Nil};
 use crate::layout::{Congruent, Layout};
-use crate::ops::{CoalesceBy, RakedProduct, RightInverse, ZippedDivide};
+use crate::ops::{Checked, CoalesceBy, RakedProduct, RightInverse, ZippedDivide};
 use crate::tensor::TensorError;
 use crate::tiler::{ByMode, Under};
 use crate::Composition;
@@ -197,44 +197,89 @@ where
     >;
 }
 
-/// `tidfrg_S` / `tidfrg_D` of a layout (implemented by it) for a tiled copy of thread-value
-/// layout `TV`, tile `T` and an atom of `NT` threads, `NV` values, whose reference maps to the
-/// target layout by `R2T` (`right_inverse(ref) ∘ target`): `(Thr,(FrgV,FrgX),(RestM,...))`
-/// flattened to `(Thr, Frg, Rest)`; and a thread's part of it.
+/// The thread-value layout `TV` of a tiled copy whose atom has `NT` threads and `NV` values,
+/// its atom mode mapped to the target's by `R2T` (`right_inverse(ref) ∘ target`):
+/// `coalesce(zip2(zipped_divide(TV, (NT,NV)) ∘ (R2T,_)), profile)` (implemented by `TV`).
+pub trait TvToTarget<NT, NV, R2T> {
+    /// The layout.
+    type Output: Default + Copy;
+}
+impl<TV, NT, NV, R2T, ATV, TTV, M> TvToTarget<NT, NV, R2T> for TV
+where
+    TV: Default + Copy + ZippedDivide<ByMode<Cons<NT, Cons<NV, Nil>>>, Output = ATV>,
+    NT: Default + Copy,
+    NV: Default + Copy,
+    R2T: Default + Copy,
+    ATV: Composition<ByMode<Cons<R2T, Cons<Under, Nil>>>, Output = TTV>,
+    TTV: Zip2,
+    <TTV as Zip2>::Output: CoalesceBy<Profile, Output = M>,
+    M: Default + Copy,
+{
+    type Output = M;
+}
+
+/// `tidfrg_S` / `tidfrg_D` of a static layout (implemented by it) for a tiled copy of
+/// thread-value layout `TV`, tile `T` and an atom of `NT` threads, `NV` values, whose reference
+/// maps to the target layout by `R2T`: `(Thr,(FrgV,FrgX),(RestM,...))` flattened to
+/// `(Thr, Frg, Rest)`.
 pub trait TidFrg<TV, T, NT, NV, R2T> {
     /// The thread-fragment layout.
     type Output;
+    /// The thread-fragment layout.
+    fn tidfrg(self) -> Self::Output;
+}
+impl<Lo, TV, T, NT, NV, R2T, Z, F, M, TH, FR, RE, THD, FRD, RED> TidFrg<TV, T, NT, NV, R2T> for Lo
+where
+    T: Default + Copy,
+    TV: TvToTarget<NT, NV, R2T, Output = M>,
+    M: Default + Copy,
+    Lo: ZippedDivide<T, Output = Layout<Z, F>>,
+    Layout<Z, F>: Composition<
+        ByMode<Cons<M, Cons<Under, Nil>>>,
+        Output = Layout<Cons<Cons<TH, Cons<FR, Nil>>, Cons<RE, Nil>>, Cons<Cons<THD, Cons<FRD, Nil>>, Cons<RED, Nil>>>,
+    >,
+{
+    type Output = Layout<Cons<TH, Cons<FR, Cons<RE, Nil>>>, Cons<THD, Cons<FRD, Cons<RED, Nil>>>>;
+    #[inline(always)]
+    fn tidfrg(self) -> Self::Output {
+        let (s, d) = self.zipped_divide(T::default()).composition(ByMode(Default::default())).into_parts();
+        Layout::from_parts(
+            Cons(s.0 .0, Cons(s.0 .1 .0, Cons(s.1 .0, Nil))),
+            Cons(d.0 .0, Cons(d.0 .1 .0, Cons(d.1 .0, Nil))),
+        )
+    }
+}
+
+/// `tidfrg(thr, _, repeat<R>(_))` of a layout (implemented by it; see [`TidFrg`]): thread `thr`'s
+/// part and its offset. A static layout is divided by the type checker; one with static extents
+/// and run-time strides (a CTA's tile of a global tensor) through the type checker's algorithm
+/// on marked strides, its strides computed when it runs ([`crate::scaled`]).
+pub trait ThreadPart<TV, T, NT, NV, R2T> {
     /// A thread's part's shape, `(Frg, RestM, RestN, ...)`.
     type PartShape: Congruent<Self::PartStride>;
     /// A thread's part's stride.
     type PartStride: IntTuple;
-    /// The thread-fragment layout.
-    fn tidfrg(self) -> Self::Output;
-    /// `tidfrg(thr, _, repeat<R>(_))`: thread `thr`'s part and its offset.
+    /// Thread `thr`'s part and its offset.
     ///
     /// # Errors
-    /// [`TensorError::ThreadOutOfRange`] for a thread past the fragment's.
+    /// [`TensorError::ThreadOutOfRange`] for a thread past the fragment's;
+    /// [`TensorError::Algebra`] for run-time strides whose products overflow.
     fn part(self, thr: usize) -> Result<(Layout<Self::PartShape, Self::PartStride>, usize), TensorError>;
 }
 // The thread's slice is computed here, on the types this impl has just named, rather than by
 // a bound on the fragment type: the solver meets such a bound before the fragment's type is
 // known and overflows matching the rest mode's unknown tail.
-impl<Lo, TV, T, NT, NV, R2T, Z, ATV, TTV, M, TH, FR, RE, THD, FRD, RED, F> TidFrg<TV, T, NT, NV, R2T> for Lo
+impl<Lo, TV, T, NT, NV, R2T, ZO, Z, F, M, CO, TH, FR, RE, THD, FRD, RED> ThreadPart<TV, T, NT, NV, R2T> for Lo
 where
     T: Default + Copy,
-    TV: Default + Copy + ZippedDivide<ByMode<Cons<NT, Cons<NV, Nil>>>, Output = ATV>,
-    NT: Default + Copy,
-    NV: Default + Copy,
-    R2T: Default + Copy,
-    Lo: ZippedDivide<T, Output = Layout<Z, F>>,
-    ATV: Composition<ByMode<Cons<R2T, Cons<Under, Nil>>>, Output = TTV>,
-    TTV: Zip2,
-    <TTV as Zip2>::Output: CoalesceBy<Profile, Output = M>,
-    Layout<Z, F>: Composition<
-        ByMode<Cons<M, Cons<Under, Nil>>>,
-        Output = Layout<Cons<Cons<TH, Cons<FR, Nil>>, Cons<RE, Nil>>, Cons<Cons<THD, Cons<FRD, Nil>>, Cons<RED, Nil>>>,
-    >,
+    TV: TvToTarget<NT, NV, R2T, Output = M>,
     M: Default + Copy,
+    Lo: ZippedDivide<T, Output = ZO>,
+    ZO: Checked<Layout = Layout<Z, F>>,
+    Layout<Z, F>: Composition<ByMode<Cons<M, Cons<Under, Nil>>>, Output = CO>,
+    CO: Checked<
+        Layout = Layout<Cons<Cons<TH, Cons<FR, Nil>>, Cons<RE, Nil>>, Cons<Cons<THD, Cons<FRD, Nil>>, Cons<RED, Nil>>>,
+    >,
     TH: Congruent<THD>,
     THD: IntTuple,
     FR: IntTuple,
@@ -243,28 +288,20 @@ where
     RE: Copy,
     RED: Copy,
 {
-    type Output = Layout<Cons<TH, Cons<FR, Cons<RE, Nil>>>, Cons<THD, Cons<FRD, Cons<RED, Nil>>>>;
     type PartShape = <RE as RestJoin<RED, FR, FRD>>::Shape;
     type PartStride = <RE as RestJoin<RED, FR, FRD>>::Stride;
     #[inline(always)]
-    fn tidfrg(self) -> Self::Output {
-        let tiled = self.zipped_divide(T::default());
-        let (s, d) = tiled.composition(ByMode(Default::default())).into_parts();
-        Layout::from_parts(
-            Cons(s.0 .0, Cons(s.0 .1 .0, Cons(s.1 .0, Nil))),
-            Cons(d.0 .0, Cons(d.0 .1 .0, Cons(d.1 .0, Nil))),
-        )
-    }
-    #[inline(always)]
     fn part(self, thr: usize) -> Result<(Layout<Self::PartShape, Self::PartStride>, usize), TensorError> {
-        let (s, d) = <Self as TidFrg<TV, T, NT, NV, R2T>>::tidfrg(self).into_parts();
-        let (th, thd) = (s.0, d.0);
+        let tiled = self.zipped_divide(T::default()).checked().map_err(TensorError::Algebra)?;
+        let frg = tiled.composition(ByMode(Default::default())).checked().map_err(TensorError::Algebra)?;
+        let (s, d) = frg.into_parts();
+        let (th, thd) = (s.0 .0, d.0 .0);
         let threads = th.checked_product().ok_or(TensorError::Overflow { what: "size" })?;
         if thr >= threads {
             return Err(TensorError::ThreadOutOfRange { thread: thr, threads });
         }
         let offset = crate::layout::Coord::crd2idx(&thr, &th, &thd);
-        let (fr, frd, re, red) = (s.1 .0, d.1 .0, s.1 .1 .0, d.1 .1 .0);
+        let (fr, frd, re, red) = (s.0 .1 .0, d.0 .1 .0, s.1 .0, d.1 .0);
         Ok((re.join(red, fr, frd), offset))
     }
 }
@@ -331,12 +368,12 @@ macro_rules! side {
             &self,
             o: O,
             thr: usize,
-        ) -> Result<(Layout<<O as TidFrg<<Self as CopyTiling>::LayoutTv, <Self as CopyTiling>::Tiler, A::NumThr, A::NumVal, RefTo<A, A::$target>>>::PartShape, <O as TidFrg<<Self as CopyTiling>::LayoutTv, <Self as CopyTiling>::Tiler, A::NumThr, A::NumVal, RefTo<A, A::$target>>>::PartStride>, usize), TensorError>
+        ) -> Result<(Layout<<O as ThreadPart<<Self as CopyTiling>::LayoutTv, <Self as CopyTiling>::Tiler, A::NumThr, A::NumVal, RefTo<A, A::$target>>>::PartShape, <O as ThreadPart<<Self as CopyTiling>::LayoutTv, <Self as CopyTiling>::Tiler, A::NumThr, A::NumVal, RefTo<A, A::$target>>>::PartStride>, usize), TensorError>
         where
             Self: CopyTiling,
             A::Ref: RightInverse,
             <A::Ref as RightInverse>::Output: Composition<A::$target>,
-            O: TidFrg<<Self as CopyTiling>::LayoutTv, <Self as CopyTiling>::Tiler, A::NumThr, A::NumVal, RefTo<A, A::$target>>,
+            O: ThreadPart<<Self as CopyTiling>::LayoutTv, <Self as CopyTiling>::Tiler, A::NumThr, A::NumVal, RefTo<A, A::$target>>,
         {
             o.part(thr)
         }
@@ -400,10 +437,13 @@ impl<A: CopyAtom, T, V> TiledCopy<A, T, V> {
         /// `tidfrg_S`: an `(M,N,...)` source layout as `(Thr, (FrgV,FrgX), (RestM,RestN,...))`.
         tidfrg_s,
         /// `get_slice(thr).partition_S(s)`: thread `thr`'s `((FrgV,FrgX),RestM,RestN,...)` part of
-        /// a static `(M,N,...)` source, and its offset.
+        /// an `(M,N,...)` source, and its offset. The source is static, or has static extents
+        /// and run-time strides (a CTA's tile of a global tensor: the strides the run-time ones
+        /// reach are computed when it runs).
         ///
         /// # Errors
-        /// [`TensorError::ThreadOutOfRange`] for a thread past the tiled copy's.
+        /// [`TensorError::ThreadOutOfRange`] for a thread past the tiled copy's;
+        /// [`TensorError::Algebra`] for run-time strides whose products overflow.
         ///
         /// # Examples
         /// ```
@@ -414,6 +454,10 @@ impl<A: CopyAtom, T, V> TiledCopy<A, T, V> {
         /// // ((_8,_1),_2,_2):((_64,_0),_32,_2048) at 539).
         /// let (part, offset) = copy.partition_s(layout!((64,64):(1,64)), 109)?;
         /// assert_eq!((part.to_string(), offset), ("((8,1),2,2):((64,0),32,2048)".to_string(), 539));
+        /// // The same tile of a global tensor with a run-time leading dimension 64.
+        /// let ld = 64;
+        /// let (part, offset) = copy.partition_s(layout!((64,64):(1,{ld})), 109)?;
+        /// assert_eq!((part.to_string(), offset), ("((8,1),2,2):(({64},0),32,{2048})".to_string(), 539));
         /// # Ok::<(), cute_static::tensor::TensorError>(())
         /// ```
         partition_s,
@@ -423,7 +467,7 @@ impl<A: CopyAtom, T, V> TiledCopy<A, T, V> {
     side!(
         /// `tidfrg_D`: an `(M,N,...)` destination layout as `(Thr, (FrgV,FrgX), (RestM,...))`.
         tidfrg_d,
-        /// `get_slice(thr).partition_D(d)`: thread `thr`'s part of a static destination.
+        /// `get_slice(thr).partition_D(d)`: thread `thr`'s part of a destination (as `partition_s`).
         ///
         /// # Errors
         /// As `partition_s`.

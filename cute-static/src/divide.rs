@@ -7,11 +7,11 @@ use typenum::{Bit, UInt, UTerm, Unsigned};
 
 use crate::coalesce::Coalesce;
 use crate::complement::ComplementOf;
-use crate::composition::Composition;
 use crate::int_tuple::{Cons, IntTuple, Nil};
 use crate::layout::{Congruent, Layout};
 use crate::tiler::{
-    arranged_op, rearrangements, Arrange, ByMode, DivideOp, Flat, IntRule, Mixed, Plain, Tile, TilerOp, Zip,
+    arranged_op, rearrangements, Arrange, ByMode, CompositionOp, DivideOp, Flat, IntRule, Mixed, Plain, Tile, TilerOp,
+    Zip,
 };
 
 /// `Divided<A, B>`: the type of `logical_divide(A, B)`.
@@ -24,7 +24,7 @@ impl<SA, DA, SB, DB, CS, CD, RS, RD, R> TilerOp<DivideOp, Layout<SA, DA>> for La
 where
     Layout<SA, DA>: Coalesce<Output = Layout<CS, CD>>,
     CS: ComplementOf<Layout<SB, DB>, Output = Layout<RS, RD>>,
-    Layout<SA, DA>: Composition<Layout<Cons<SB, Cons<RS, Nil>>, Cons<DB, Cons<RD, Nil>>>, Output = R>,
+    Layout<Cons<SB, Cons<RS, Nil>>, Cons<DB, Cons<RD, Nil>>>: TilerOp<CompositionOp, Layout<SA, DA>, Output = R>,
 {
     type Output = R;
 }
@@ -293,14 +293,14 @@ macro_rules! int_tiler_leaf {
         }
         impl<D, $($g: $b),*> ComposeLeaf<D> for $ty
         where
-            crate::tiler::CompositionOp: IntRule<$ty>,
-            <crate::tiler::CompositionOp as IntRule<$ty>>::Output: ComposeLeaf<D> + Default,
+            CompositionOp: IntRule<$ty>,
+            <CompositionOp as IntRule<$ty>>::Output: ComposeLeaf<D> + Default,
         {
-            type S = <<crate::tiler::CompositionOp as IntRule<$ty>>::Output as ComposeLeaf<D>>::S;
-            type D = <<crate::tiler::CompositionOp as IntRule<$ty>>::Output as ComposeLeaf<D>>::D;
+            type S = <<CompositionOp as IntRule<$ty>>::Output as ComposeLeaf<D>>::S;
+            type D = <<CompositionOp as IntRule<$ty>>::Output as ComposeLeaf<D>>::D;
             #[inline(always)]
             fn compose_leaf(&self, d: D) -> Result<(Self::S, Self::D), Error> {
-                <<crate::tiler::CompositionOp as IntRule<$ty>>::Output>::default().compose_leaf(d)
+                <<CompositionOp as IntRule<$ty>>::Output>::default().compose_leaf(d)
             }
         }
     )*};
@@ -576,8 +576,34 @@ macro_rules! compose_leaf {
 }
 compose_leaf!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>; [] usize);
 
+/// A layout with a run-time extent composed with a layout `B` (implemented by `B`): its
+/// message is the error. Its one impl is for a layout no one can build, so that while `B` is
+/// not yet known the type checker keeps both composition routes open instead of inferring a
+/// by-mode tiler and reporting a type mismatch.
+#[diagnostic::on_unimplemented(
+    message = "composition of a layout with a run-time extent takes a by-mode tiler against its leaf modes, not a layout",
+    label = "a layout with a run-time ({{expr}}) extent",
+    note = "e.g. `layout!(({{m}},{{n}}):(1,{{m}})).composition(tiler!(<32,64>))`; static extents with run-time strides compose with any layout; otherwise use cute-dyn's composition on `.to_dyn()`"
+)]
+pub trait RunTimeExtentByLayout {}
+/// Uninhabited: the leaf type of the one [`RunTimeExtentByLayout`] impl.
+#[derive(Clone, Copy)]
+pub enum Unbuildable {}
+#[diagnostic::do_not_recommend]
+impl RunTimeExtentByLayout for Layout<Unbuildable, Unbuildable> {}
+
+impl<SA, DA, SB, DB> Mixed<Plain, Layout<SA, DA>, Layout<SB, DB>> for CompositionOp
+where
+    Layout<SB, DB>: RunTimeExtentByLayout,
+{
+    type Output = Result<Layout<SA, DA>, Error>;
+    fn mixed(_: Layout<SA, DA>, _: Layout<SB, DB>) -> Self::Output {
+        unreachable!("the one RunTimeExtentByLayout layout has uninhabited leaves and cannot be built")
+    }
+}
+
 /// `composition(A, <B0,B1,...>)` of a layout with run-time leaves.
-impl<SA, DA, L> Mixed<Plain, Layout<SA, DA>, ByMode<L>> for crate::tiler::CompositionOp
+impl<SA, DA, L> Mixed<Plain, Layout<SA, DA>, ByMode<L>> for CompositionOp
 where
     SA: Congruent<DA>,
     DA: IntTuple,

@@ -367,7 +367,12 @@ macro_rules! leaf_concepts {
         }
     )*};
 }
-leaf_concepts!([] UTerm => B1; [U: Unsigned, B: Bit] UInt<U, B> => B1; [] usize => B0);
+leaf_concepts!(
+    [] UTerm => B1;
+    [U: Unsigned, B: Bit] UInt<U, B> => B1;
+    [] usize => B0;
+    [K: Copy, I: Copy] crate::scaled::Scaled<K, I> => B0
+);
 
 /// `round_up(a, b)`: `a` rounded up to a multiple of `b`, `((a + b - 1) / b) * b`, by mode for
 /// tuples (`b`'s missing modes are 1, as C++), as cute-dyn's: static where both leaves are,

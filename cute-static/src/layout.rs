@@ -156,6 +156,7 @@ macro_rules! leaf_pairs {
 }
 use typenum::{Bit, UInt, UTerm, Unsigned};
 crate::int_tuple::for_each_leaf_pair!(leaf_pairs);
+crate::scaled::for_each_scaled_pair!(leaf_pairs);
 
 // ------------------------------------------------------------------- size and cosize as types
 

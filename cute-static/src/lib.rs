@@ -62,6 +62,8 @@ pub mod product;
 #[doc(hidden)]
 pub mod recast;
 #[doc(hidden)]
+pub mod scaled;
+#[doc(hidden)]
 pub mod tiler;
 
 /// Tiled copies computed by the type checker.

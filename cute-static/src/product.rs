@@ -7,10 +7,9 @@ use typenum::{Bit, UInt, UTerm, Unsigned, B1, U0, U1};
 
 use crate::arith::{IsOne, MulT};
 use crate::complement::ComplementOf;
-use crate::composition::Composition;
 use crate::int_tuple::{Concat, Cons, Nil, RankT, Wrap};
 use crate::layout::{Compact, Layout, LayoutLeft, MaxIndexT, SizeT};
-use crate::tiler::{ProductOp, TilerOp};
+use crate::tiler::{CompositionOp, ProductOp, TilerOp};
 
 /// `Multiplied<A, B>`: the type of `logical_product(A, B)`.
 pub type Multiplied<A, B> = <B as TilerOp<ProductOp, A>>::Output;
@@ -25,7 +24,7 @@ where
     M: Add<B1>,
     N: MulT<<M as Add<B1>>::Output, Output = C>,
     C: ComplementOf<Layout<SA, DA>, Output = K>,
-    K: Composition<Layout<SB, DB>, Output = Layout<RS, RD>>,
+    Layout<SB, DB>: TilerOp<CompositionOp, K, Output = Layout<RS, RD>>,
 {
     type Output = Layout<Cons<SA, Cons<RS, Nil>>, Cons<DA, Cons<RD, Nil>>>;
 }

@@ -9,7 +9,7 @@ use core::fmt;
 use typenum::{Bit, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 
 use crate::arith::{EqT, IsOne, LeT};
-use crate::int_tuple::{Cons, IntTuple, Nil, RankT, Wrap};
+use crate::int_tuple::{Cons, IntTuple, Nil, RankT, StaticBit, Wrap};
 use crate::layout::Layout;
 /// `<t0,t1,...>`: a by-mode tiler; element i applies to mode i.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
@@ -453,6 +453,7 @@ macro_rules! leaf_unpack {
     )*};
 }
 crate::int_tuple::for_each_leaf_pair!(leaf_unpack);
+crate::scaled::for_each_scaled_pair!(leaf_unpack);
 
 /// The zipped, tiled and flat forms of a divide or a product: `$op` is the operation's marker
 /// ([`DivideOp`], `ProductOp`), `$res` its result alias. Each is an [`Arrange`] route: computed
@@ -564,19 +565,60 @@ pub trait Arrange<How, Op, A, B> {
     fn arrange(a: A, b: B) -> Self::Output;
 }
 
-impl<How, Op: Mixed<How, A, B>, A, B> Arrange<How, Op, A, B> for typenum::B0 {
+/// A layout with a run-time leaf: routed by whether its shape is static ([`ShapeRoute`]).
+impl<How, Op, SA, DA, B> Arrange<How, Op, Layout<SA, DA>, B> for typenum::B0
+where
+    SA: StaticBit,
+    <SA as StaticBit>::Output: ShapeRoute<How, Op, Layout<SA, DA>, B>,
+{
+    type Output = <<SA as StaticBit>::Output as ShapeRoute<How, Op, Layout<SA, DA>, B>>::Output;
+    #[inline(always)]
+    fn arrange(a: Layout<SA, DA>, b: B) -> Self::Output {
+        <<SA as StaticBit>::Output as ShapeRoute<How, Op, Layout<SA, DA>, B>>::route(a, b)
+    }
+}
+
+/// How an operation on a layout with run-time leaves is computed, chosen by its shape's
+/// [`StaticBit`]: static shapes with run-time strides (`B1`) go through the type checker's
+/// algorithm on marked strides ([`crate::scaled`]), whatever the nesting and the tiler; a
+/// run-time shape (`B0`) takes the leaf-mode path ([`Mixed`]).
+pub trait ShapeRoute<How, Op, A, B> {
+    /// The result type: a `Result`, as conditions on run-time values are checked when it runs.
+    type Output;
+    /// The result.
+    fn route(a: A, b: B) -> Self::Output;
+}
+
+impl<How, Op: Mixed<How, A, B>, A, B> ShapeRoute<How, Op, A, B> for typenum::B0 {
     type Output = <Op as Mixed<How, A, B>>::Output;
     #[inline(always)]
-    fn arrange(a: A, b: B) -> Self::Output {
+    fn route(a: A, b: B) -> Self::Output {
         <Op as Mixed<How, A, B>>::mixed(a, b)
+    }
+}
+
+/// Static shapes: the static route on the layout with its run-time strides marked, then each
+/// marker of the result resolved to its value.
+impl<How, Op, SA, DA, B, RS, RD> ShapeRoute<How, Op, Layout<SA, DA>, B> for typenum::B1
+where
+    SA: crate::layout::Congruent<DA>,
+    DA: IntTuple + crate::scaled::Symbolize<U0>,
+    typenum::B1: Arrange<How, Op, Layout<SA, crate::scaled::Marked<DA>>, B, Output = Layout<RS, RD>>,
+    RS: Default,
+    RD: crate::scaled::Resolve<DA>,
+{
+    type Output = Result<Layout<RS, RD::Output>, crate::error::Error>;
+    #[inline(always)]
+    fn route(a: Layout<SA, DA>, _: B) -> Self::Output {
+        Ok(Layout::from_parts(RS::default(), RD::resolve(a.stride())?))
     }
 }
 
 /// An operation on a layout with run-time leaves.
 #[diagnostic::on_unimplemented(
-    message = "this operation takes run-time leaves only in a layout whose tiled modes are leaves, divided by a by-mode tiler of static layouts",
-    label = "a layout with a run-time ({{expr}}) leaf",
-    note = "e.g. `layout!(({{m}},{{n}}):(1,{{m}})).zipped_divide(tiler!(<32,64>))`; otherwise use the cute-dyn operation on `.to_dyn()`"
+    message = "this operation takes a run-time extent only in a layout whose tiled modes are leaves, by a by-mode tiler of static layouts",
+    label = "a layout with a run-time ({{expr}}) extent",
+    note = "e.g. `layout!(({{m}},{{n}}):(1,{{m}})).zipped_divide(tiler!(<32,64>))`; static extents with run-time strides take any tiler; otherwise use the cute-dyn operation on `.to_dyn()`"
 )]
 pub trait Mixed<How, A, B> {
     /// The result type: a `Result`, as conditions on run-time values are checked when it runs.

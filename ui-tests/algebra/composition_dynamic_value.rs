@@ -1,5 +1,6 @@
-// composition at the type level decides the structure from static values; a run-time leaf
-// goes through cute_dyn (to_dyn()).
+// composition of a layout with a run-time extent by a layout: the structure of the result
+// would depend on the run-time value; a by-mode tiler of its leaf modes, static extents with
+// run-time strides, or cute_dyn (to_dyn()) take it.
 use cute::cute_static::{composition, layout};
 
 fn main() {

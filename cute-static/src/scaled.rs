@@ -1,0 +1,204 @@
+//! Run-time strides under static shapes: CuTe C++'s dynamic-stride path, through the same
+//! type-level algorithms as static layouts.
+//!
+//! A kernel's tile of a global tensor has a static shape and run-time strides (`(_128,_64):
+//! (_1,ldA)`). Composition, the divides and the partitions built on them decide their result's
+//! structure from the shapes and the right operand alone: they multiply a left operand's stride
+//! by static factors and decide nothing on its value (coalesce keeps a run-time stride's mode,
+//! as cute-dyn and the CuTe DSL do). So each run-time stride of the left operand is replaced by
+//! a marker type, [`Scaled<K, I>`] ("`K` times run-time stride number `I`", numbered
+//! depth-first from 0), the static algorithm runs on the marked layout, and [`Resolve`] turns
+//! each marker of the result back into a run-time value, `K * stride_I`, checked for overflow.
+//! A static factor 0 gives the static `_0` (CuTe's `_0 * m`), as cute-dyn's integers do.
+
+use core::fmt;
+use core::marker::PhantomData;
+use core::ops::Add;
+
+use typenum::{Add1, Bit, UInt, UTerm, Unsigned, B0, B1, U1};
+
+use crate::arith::{LtT, MulT};
+use crate::error::Error;
+use crate::int_tuple::{Cons, IntTuple, Leaf, Nil};
+
+/// `K` times run-time stride number `I` of a left operand: a run-time leaf whose type says
+/// where its value comes from. Only the type matters inside the algorithms (its value there
+/// is the default); [`Resolve`] computes the value.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
+pub struct Scaled<K, I>(pub usize, PhantomData<(K, I)>);
+
+/// A run-time leaf (the value is `self.0`), as `usize` is.
+impl<K: Copy, I: Copy> IntTuple for Scaled<K, I> {
+    const RANK: usize = 1;
+    const DEPTH: usize = 0;
+    const IS_STATIC: bool = false;
+    #[inline(always)]
+    fn product(&self) -> usize {
+        self.0
+    }
+    fn checked_product(&self) -> Option<usize> {
+        Some(self.0)
+    }
+    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.write(f)
+    }
+    #[cfg(feature = "dyn")]
+    fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::IntTuple> {
+        self.0.to_dyn()
+    }
+}
+impl<K: Copy, I: Copy> Leaf for Scaled<K, I> {
+    #[inline(always)]
+    fn value(&self) -> usize {
+        self.0
+    }
+}
+
+/// Call `$m!` with the (shape leaf, stride leaf) pairs of a marked layout: a static shape with
+/// a marker stride.
+macro_rules! for_each_scaled_pair {
+    ($m:ident) => {
+        $m!(
+            [K: Copy, I: Copy] typenum::UTerm, $crate::scaled::Scaled<K, I>;
+            [U: typenum::Unsigned, B: typenum::Bit, K: Copy, I: Copy] typenum::UInt<U, B>, $crate::scaled::Scaled<K, I>;
+        );
+    };
+}
+pub(crate) use for_each_scaled_pair;
+
+/// `D * CD` for a left operand's stride `CD` and a static factor `D` (the implementing type):
+/// [`MulT`] for a static `CD`; a marker for a marker; the static 0 for a static 0 factor.
+pub trait StrideMul<CD> {
+    /// The product.
+    type Output: Copy + Default;
+}
+impl<D: crate::arith::StaticValue + MulT<CD>, CD: crate::arith::StaticValue> StrideMul<CD> for D {
+    type Output = <D as MulT<CD>>::Output;
+}
+impl<K, I> StrideMul<Scaled<K, I>> for UTerm {
+    type Output = UTerm;
+}
+impl<U: Unsigned, B: Bit, K: Copy + Default, I: Copy + Default> StrideMul<Scaled<K, I>> for UInt<U, B>
+where
+    UInt<U, B>: MulT<K>,
+{
+    type Output = Scaled<<UInt<U, B> as MulT<K>>::Output, I>;
+}
+
+/// The stride tuple with each run-time leaf replaced by its marker, numbered from `N`.
+pub trait Symbolize<N> {
+    /// The marked tuple.
+    type Output;
+    /// The next number.
+    type Next;
+}
+impl<N> Symbolize<N> for UTerm {
+    type Output = UTerm;
+    type Next = N;
+}
+impl<N, U, B> Symbolize<N> for UInt<U, B> {
+    type Output = UInt<U, B>;
+    type Next = N;
+}
+impl<N: Add<B1>> Symbolize<N> for usize {
+    type Output = Scaled<U1, N>;
+    type Next = Add1<N>;
+}
+impl<N> Symbolize<N> for Nil {
+    type Output = Nil;
+    type Next = N;
+}
+impl<N, H: Symbolize<N>, T: Symbolize<H::Next>> Symbolize<N> for Cons<H, T> {
+    type Output = Cons<H::Output, T::Output>;
+    type Next = T::Next;
+}
+
+/// Run-time leaf number `I` of a stride tuple numbered from `N` (as [`Symbolize`] numbers it).
+pub trait Pick<N, I> {
+    /// The value.
+    fn pick(&self) -> usize;
+}
+/// The leaf numbered `N` itself (the tuple impls only come here for `I == N`).
+impl<N, I> Pick<N, I> for usize {
+    #[inline(always)]
+    fn pick(&self) -> usize {
+        *self
+    }
+}
+impl<N, I, H: Symbolize<N>, T> Pick<N, I> for Cons<H, T>
+where
+    I: LtT<H::Next>,
+    (<I as LtT<H::Next>>::Output,): PickIn<N, I, H, T>,
+{
+    #[inline(always)]
+    fn pick(&self) -> usize {
+        <(<I as LtT<H::Next>>::Output,) as PickIn<N, I, H, T>>::pick_in(self)
+    }
+}
+/// In the head (`B1`: `I` is below the head's next number) or in the tail.
+pub trait PickIn<N, I, H, T> {
+    /// The value.
+    fn pick_in(t: &Cons<H, T>) -> usize;
+}
+impl<N, I, H: Pick<N, I>, T> PickIn<N, I, H, T> for (B1,) {
+    #[inline(always)]
+    fn pick_in(t: &Cons<H, T>) -> usize {
+        t.0.pick()
+    }
+}
+impl<N, I, H: Symbolize<N>, T: Pick<H::Next, I>> PickIn<N, I, H, T> for (B0,) {
+    #[inline(always)]
+    fn pick_in(t: &Cons<H, T>) -> usize {
+        t.1.pick()
+    }
+}
+
+/// A result's strides with each marker replaced by its value: `K * stride_I` of the left
+/// operand's strides `DA` (a run-time `usize`), static leaves as they are.
+pub trait Resolve<DA> {
+    /// The strides.
+    type Output;
+    /// The values.
+    ///
+    /// # Errors
+    /// [`Error::Overflow`] for a product past `usize`.
+    fn resolve(da: &DA) -> Result<Self::Output, Error>;
+}
+impl<DA> Resolve<DA> for UTerm {
+    type Output = UTerm;
+    #[inline(always)]
+    fn resolve(_: &DA) -> Result<UTerm, Error> {
+        Ok(UTerm)
+    }
+}
+impl<DA, U: Unsigned + Default, B: Bit + Default> Resolve<DA> for UInt<U, B> {
+    type Output = Self;
+    #[inline(always)]
+    fn resolve(_: &DA) -> Result<Self, Error> {
+        Ok(Self::default())
+    }
+}
+impl<DA: Pick<typenum::U0, I>, K: Unsigned, I> Resolve<DA> for Scaled<K, I> {
+    type Output = usize;
+    #[inline(always)]
+    fn resolve(da: &DA) -> Result<usize, Error> {
+        K::USIZE.checked_mul(da.pick()).ok_or(Error::Overflow { op: "composition" })
+    }
+}
+impl<DA> Resolve<DA> for Nil {
+    type Output = Nil;
+    #[inline(always)]
+    fn resolve(_: &DA) -> Result<Nil, Error> {
+        Ok(Nil)
+    }
+}
+impl<DA, H: Resolve<DA>, T: Resolve<DA>> Resolve<DA> for Cons<H, T> {
+    type Output = Cons<H::Output, T::Output>;
+    #[inline(always)]
+    fn resolve(da: &DA) -> Result<Self::Output, Error> {
+        Ok(Cons(H::resolve(da)?, T::resolve(da)?))
+    }
+}
+
+/// The marked stride type of `DA`.
+pub type Marked<DA> = <DA as Symbolize<typenum::U0>>::Output;

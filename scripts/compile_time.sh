@@ -2,7 +2,8 @@
 # Compile time of the type-level algebra: for each operation, a crate making 80 distinct calls
 # (distinct shapes, so that nothing is shared between them) is built in release mode; the
 # time of the same crate with no calls is subtracted; ms per call is printed. Static calls and,
-# where cute-static takes run-time leaves, mixed ones (`{m}` extents).
+# where cute-static takes run-time leaves, mixed ones (`{m}` extents; `stride_*`: static extents
+# with a run-time stride).
 #   scripts/compile_time.sh [N] [OP...]   (N calls per operation, default 80; OPs default to all)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -10,7 +11,7 @@ n=${1:-80}
 shift || true
 ops=("$@")
 [ ${#ops[@]} -gt 0 ] || ops=(coalesce composition logical_divide zipped_divide logical_product blocked_product
-    mixed_logical_divide mixed_zipped_divide mixed_composition)
+    mixed_logical_divide mixed_zipped_divide mixed_composition stride_composition stride_logical_divide)
 work="$root/target/compile_time"
 mkdir -p "$work/src"
 cat > "$work/Cargo.toml" <<TOML
@@ -45,6 +46,9 @@ gen() {
             mixed_logical_divide) echo "s += logical_divide(layout!(({m},{n}):(1,{m})), tiler!(<$a,$b>)).map_or(0, |l| l.size());" ;;
             mixed_zipped_divide) echo "s += zipped_divide(layout!(({m},{n}):(1,{m})), tiler!(<$a,$b>)).map_or(0, |l| l.size());" ;;
             mixed_composition) echo "s += layout!(({m},{n}):(1,{m})).composition(tiler!(<$a,$b>)).map_or(0, |l| l.size());" ;;
+            # static extents, a run-time stride: the static cases above with one stride {m}
+            stride_composition) echo "s += composition(layout!(($((2 * a)),$b):(1,{m})), layout!(($a,2):(2,1))).map_or(0, |l| l.size());" ;;
+            stride_logical_divide) echo "s += logical_divide(layout!(($((4 * a)),$((2 * b))):(1,{m})), tiler!(<4,2>)).map_or(0, |l| l.size());" ;;
         esac
     done
     echo "s }"

@@ -94,3 +94,39 @@ fn permuted() {
     agree!(UniversalFMA, [(4,2,1):(1,4,0)], "(4,2,1):(1,4,0)", perm: Tiler![<(2,4):(4,1),_,_>], ["(2,4):(4,1)", "_", "_"],
         c: ((16,8):(1,16)), a: ((16,4):(1,16)), b: ((8,4):(4,1)));
 }
+
+/// A CTA's tiles of global A, B and C (static extents, run-time leading dimensions) partitioned
+/// by a tiled MMA, every thread: the same parts (static flags included), offsets and register
+/// fragments as cute-dyn's partitions of the same tiles.
+#[test]
+fn partitions_of_run_time_stride_tiles_agree_with_cute_dyn() {
+    macro_rules! agree_mixed {
+        ($ld:ident; $atom:ty, $atom_layout:tt, $atom_layout_dyn:expr, c: $c:tt, a: $a:tt, b: $b:tt) => {{
+            let mma = TiledMma::<$atom, Layout!$atom_layout>::default();
+            let d = dy::mma::TiledMma::new(dy::mma::MmaAtom::named(<$atom as MmaAtom>::NAME).unwrap(), &$atom_layout_dyn.parse().unwrap(), &[]).unwrap();
+            let vmnk = mma.thr_layout_vmnk();
+            let pair = |(l, o): (dy::Layout, Int)| (l.to_styled(Style::Cpp), o.value() as usize);
+            for $ld in [64usize, 100, 1 << 20] {
+                let (c, a, b) = (layout!$c, layout!$a, layout!$b);
+                let (cd, ad, bd) = (c.to_dyn().unwrap(), a.to_dyn().unwrap(), b.to_dyn().unwrap());
+                for thr in 0..vmnk.size() {
+                    let t = Int::dy(thr as i64);
+                    let (p, o) = mma.partition_c(c, thr).unwrap();
+                    assert_eq!((cpp(&p), o), pair(d.partition_c(&cd, t).unwrap()), "C {cd} thread {thr}");
+                    let (p, o) = mma.partition_a(a, thr).unwrap();
+                    assert_eq!((cpp(&p), o), pair(d.partition_a(&ad, t).unwrap()), "A {ad} thread {thr}");
+                    let (p, o) = mma.partition_b(b, thr).unwrap();
+                    assert_eq!((cpp(&p), o), pair(d.partition_b(&bd, t).unwrap()), "B {bd} thread {thr}");
+                    assert_eq!(cpp(&mma.partition_fragment_c(c, thr).unwrap()), d.partition_fragment_c(&cd, t).unwrap().to_styled(Style::Cpp));
+                }
+                assert!(mma.partition_c(c, vmnk.size()).is_err());
+            }
+        }};
+    }
+    agree_mixed!(ld; UniversalFMA, [(8,16,1):(1,8,0)], "(8,16,1):(1,8,0)",
+        c: ((64,128):(1,{ld})), a: ((64,32):({ld},1)), b: ((128,32):(1,{ld})));
+    agree_mixed!(ld; SM80_16x8x16_F32F16F16F32_TN, [(2,2,1):(1,2,0)], "(2,2,1):(1,2,0)",
+        c: ((64,32):(1,{ld})), a: ((64,32):({ld},1)), b: ((32,64):(1,{ld})));
+    agree_mixed!(ld; SM80_16x8x8_F32TF32TF32F32_TN, [(2,1,1):(1,0,0)], "(2,1,1):(1,0,0)",
+        c: ((32,16):({ld},1)), a: ((32,8):(1,{ld})), b: ((16,16):({ld},1)));
+}

@@ -26,6 +26,9 @@ pub struct Mode<S, D>(pub S, pub D);
 /// What the type checker knows of a leaf: whether it is static ([`StaticBit`]), and its
 /// value if so.
 pub trait Known: IntTuple + StaticBit {
+    /// `B1` when the value is known to the type checker (a marked run-time stride,
+    /// [`Scaled`](crate::scaled::Scaled), is static in its structure only: this bit is `B0`).
+    type Static: Bit;
     /// The value when static (`U0` stands in for a `usize`).
     type Val: Unsigned;
     /// `B1` exactly for the static 1.
@@ -33,28 +36,33 @@ pub trait Known: IntTuple + StaticBit {
 }
 
 impl Known for UTerm {
+    type Static = B1;
     type Val = UTerm;
     type IsOne = B0;
 }
 
 /// `1` is `UInt<UTerm, B1>`; every other `UInt` is not 1.
 impl Known for UInt<UTerm, B1> {
+    type Static = B1;
     type Val = Self;
     type IsOne = B1;
 }
 
 impl<U: Unsigned, B: Bit, C: Bit> Known for UInt<UInt<U, B>, C> {
+    type Static = B1;
     type Val = Self;
     type IsOne = B0;
 }
 
 impl Known for usize {
+    type Static = B0;
     type Val = U0;
     type IsOne = B0;
 }
 
 /// A marked run-time stride ([`Scaled`](crate::scaled::Scaled)) is a run-time leaf.
 impl<K: Copy, I: Copy> Known for crate::scaled::Scaled<K, I> {
+    type Static = B0;
     type Val = U0;
     type IsOne = B0;
 }
@@ -117,13 +125,13 @@ pub trait Combine<R> {
 type Flags<S, D, S0, D0, Rt> = (
     <S as Known>::IsOne,
     <<S0 as Known>::IsOne as BitAnd<<Rt as IsNil>::Output>>::Output,
-    <<S as StaticBit>::Output as BitAnd<MergeEq<S, D, S0, D0>>>::Output,
+    <<S as Known>::Static as BitAnd<MergeEq<S, D, S0, D0>>>::Output,
 );
 
 /// `s*d == d0` with `d`, `s0` and `d0` static (`s` static is folded into [`Flags`]; a run-time
 /// `d0` is not known to equal anything, whatever its value).
-type MergeEq<S, D, S0, D0> = <<<<D as StaticBit>::Output as BitAnd<<S0 as StaticBit>::Output>>::Output as BitAnd<
-    <D0 as StaticBit>::Output,
+type MergeEq<S, D, S0, D0> = <<<<D as Known>::Static as BitAnd<<S0 as Known>::Static>>::Output as BitAnd<
+    <D0 as Known>::Static,
 >>::Output as BitAnd<
     <<<S as Known>::Val as Mul<<D as Known>::Val>>::Output as IsEqual<<D0 as Known>::Val>>::Output,
 >>::Output;
@@ -187,11 +195,11 @@ where
     <S0 as Known>::IsOne: BitAnd<<Rt as IsNil>::Output>,
     <S as Known>::Val: Mul<<D as Known>::Val>,
     <<S as Known>::Val as Mul<<D as Known>::Val>>::Output: IsEqual<<D0 as Known>::Val>,
-    <D as StaticBit>::Output: BitAnd<<S0 as StaticBit>::Output>,
-    <<D as StaticBit>::Output as BitAnd<<S0 as StaticBit>::Output>>::Output: BitAnd<<D0 as StaticBit>::Output>,
-    <<<D as StaticBit>::Output as BitAnd<<S0 as StaticBit>::Output>>::Output as BitAnd<<D0 as StaticBit>::Output>>::Output:
+    <D as Known>::Static: BitAnd<<S0 as Known>::Static>,
+    <<D as Known>::Static as BitAnd<<S0 as Known>::Static>>::Output: BitAnd<<D0 as Known>::Static>,
+    <<<D as Known>::Static as BitAnd<<S0 as Known>::Static>>::Output as BitAnd<<D0 as Known>::Static>>::Output:
         BitAnd<<<<S as Known>::Val as Mul<<D as Known>::Val>>::Output as IsEqual<<D0 as Known>::Val>>::Output>,
-    <S as StaticBit>::Output: BitAnd<MergeEq<S, D, S0, D0>>,
+    <S as Known>::Static: BitAnd<MergeEq<S, D, S0, D0>>,
     Flags<S, D, S0, D0, Rt>: Decide<Mode<S, D>, Cons<Mode<S0, D0>, Rt>>,
 {
     type Output = <Flags<S, D, S0, D0, Rt> as Decide<Mode<S, D>, Cons<Mode<S0, D0>, Rt>>>::Output;
@@ -401,7 +409,7 @@ impl<S, D, T> FilterZeros for Cons<Mode<S, D>, T>
 where
     D: Known,
     T: FilterZeros,
-    <D as StaticBit>::Output: BitAnd<<<D as Known>::Val as IsEqual<U0>>::Output>,
+    <D as Known>::Static: BitAnd<<<D as Known>::Val as IsEqual<U0>>::Output>,
     <D as Known>::Val: IsEqual<U0>,
     (StaticZero<D>,): ZeroShape<S, D>,
 {
@@ -413,7 +421,7 @@ where
 }
 
 /// `B1` for a static-0 stride.
-type StaticZero<D> = <<D as StaticBit>::Output as BitAnd<<<D as Known>::Val as IsEqual<U0>>::Output>>::Output;
+type StaticZero<D> = <<D as Known>::Static as BitAnd<<<D as Known>::Val as IsEqual<U0>>::Output>>::Output;
 
 /// The mode after `filter_zeros`: `_1:d` for a static-0 stride, else unchanged.
 pub trait ZeroShape<S, D> {

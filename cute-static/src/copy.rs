@@ -6,11 +6,12 @@
 
 use core::marker::PhantomData;
 
-use typenum::U1;
+use typenum::{U0, U1};
 
 use crate::int_tuple::{Cons, IntTuple, Nil};
 use crate::layout::{Congruent, Layout};
-use crate::ops::{Checked, CoalesceBy, RakedProduct, RightInverse, ZippedDivide};
+use crate::ops::{CoalesceBy, RakedProduct, RightInverse, ZippedDivide};
+use crate::scaled::{Marked, ResolveLayout, Symbolize};
 use crate::tensor::TensorError;
 use crate::tiler::{ByMode, Under};
 use crate::Composition;
@@ -250,11 +251,9 @@ where
     }
 }
 
-/// `tidfrg(thr, _, repeat<R>(_))` of a layout (implemented by it; see [`TidFrg`]): thread `thr`'s
-/// part and its offset. A static layout is divided by the type checker; one with static extents
-/// and run-time strides (a CTA's tile of a global tensor) through the type checker's algorithm
-/// on marked strides, its strides computed when it runs ([`crate::scaled`]).
-pub trait ThreadPart<TV, T, NT, NV, R2T> {
+/// A thread's part of a thread-fragment layout `(Thr, Frg, Rest)` (implemented by it):
+/// `frg(thr, _, repeat<R>(_))` and its offset.
+pub trait ThreadPart {
     /// A thread's part's shape, `(Frg, RestM, RestN, ...)`.
     type PartShape: Congruent<Self::PartStride>;
     /// A thread's part's stride.
@@ -262,24 +261,12 @@ pub trait ThreadPart<TV, T, NT, NV, R2T> {
     /// Thread `thr`'s part and its offset.
     ///
     /// # Errors
-    /// [`TensorError::ThreadOutOfRange`] for a thread past the fragment's;
-    /// [`TensorError::Algebra`] for run-time strides whose products overflow.
+    /// [`TensorError::ThreadOutOfRange`] for a thread past the fragment's.
     fn part(self, thr: usize) -> Result<(Layout<Self::PartShape, Self::PartStride>, usize), TensorError>;
 }
-// The thread's slice is computed here, on the types this impl has just named, rather than by
-// a bound on the fragment type: the solver meets such a bound before the fragment's type is
-// known and overflows matching the rest mode's unknown tail.
-impl<Lo, TV, T, NT, NV, R2T, ZO, Z, F, M, CO, TH, FR, RE, THD, FRD, RED> ThreadPart<TV, T, NT, NV, R2T> for Lo
+impl<TH, FR, RE, THD, FRD, RED> ThreadPart
+    for Layout<Cons<TH, Cons<FR, Cons<RE, Nil>>>, Cons<THD, Cons<FRD, Cons<RED, Nil>>>>
 where
-    T: Default + Copy,
-    TV: TvToTarget<NT, NV, R2T, Output = M>,
-    M: Default + Copy,
-    Lo: ZippedDivide<T, Output = ZO>,
-    ZO: Checked<Layout = Layout<Z, F>>,
-    Layout<Z, F>: Composition<ByMode<Cons<M, Cons<Under, Nil>>>, Output = CO>,
-    CO: Checked<
-        Layout = Layout<Cons<Cons<TH, Cons<FR, Nil>>, Cons<RE, Nil>>, Cons<Cons<THD, Cons<FRD, Nil>>, Cons<RED, Nil>>>,
-    >,
     TH: Congruent<THD>,
     THD: IntTuple,
     FR: IntTuple,
@@ -292,16 +279,14 @@ where
     type PartStride = <RE as RestJoin<RED, FR, FRD>>::Stride;
     #[inline(always)]
     fn part(self, thr: usize) -> Result<(Layout<Self::PartShape, Self::PartStride>, usize), TensorError> {
-        let tiled = self.zipped_divide(T::default()).checked().map_err(TensorError::Algebra)?;
-        let frg = tiled.composition(ByMode(Default::default())).checked().map_err(TensorError::Algebra)?;
-        let (s, d) = frg.into_parts();
-        let (th, thd) = (s.0 .0, d.0 .0);
+        let (s, d) = self.into_parts();
+        let (th, thd) = (s.0, d.0);
         let threads = th.checked_product().ok_or(TensorError::Overflow { what: "size" })?;
         if thr >= threads {
             return Err(TensorError::ThreadOutOfRange { thread: thr, threads });
         }
         let offset = crate::layout::Coord::crd2idx(&thr, &th, &thd);
-        let (fr, frd, re, red) = (s.0 .1 .0, d.0 .1 .0, s.1 .0, d.1 .0);
+        let (fr, frd, re, red) = (s.1 .0, d.1 .0, s.1 .1 .0, d.1 .1 .0);
         Ok((re.join(red, fr, frd), offset))
     }
 }
@@ -363,19 +348,22 @@ macro_rules! side {
 
         $(#[$pdoc])*
         #[inline(always)]
-        #[allow(clippy::type_complexity)]
-        pub fn $partition<O>(
-            &self,
-            o: O,
-            thr: usize,
-        ) -> Result<(Layout<<O as ThreadPart<<Self as CopyTiling>::LayoutTv, <Self as CopyTiling>::Tiler, A::NumThr, A::NumVal, RefTo<A, A::$target>>>::PartShape, <O as ThreadPart<<Self as CopyTiling>::LayoutTv, <Self as CopyTiling>::Tiler, A::NumThr, A::NumVal, RefTo<A, A::$target>>>::PartStride>, usize), TensorError>
+        pub fn $partition<SO, DO, G, F>(&self, o: Layout<SO, DO>, thr: usize) -> Result<(Layout<F::PartShape, F::PartStride>, usize), TensorError>
         where
             Self: CopyTiling,
             A::Ref: RightInverse,
             <A::Ref as RightInverse>::Output: Composition<A::$target>,
-            O: ThreadPart<<Self as CopyTiling>::LayoutTv, <Self as CopyTiling>::Tiler, A::NumThr, A::NumVal, RefTo<A, A::$target>>,
+            SO: Congruent<DO> + Default,
+            DO: IntTuple + Symbolize<U0>,
+            Marked<DO>: Default,
+            Layout<SO, Marked<DO>>: TidFrg<<Self as CopyTiling>::LayoutTv, <Self as CopyTiling>::Tiler, A::NumThr, A::NumVal, RefTo<A, A::$target>, Output = G>,
+            G: ResolveLayout<DO, Output = F>,
+            F: ThreadPart,
         {
-            o.part(thr)
+            // The type checker divides the layout with its run-time strides marked (a static
+            // layout is its own marked layout); the fragment's strides are computed from them.
+            let frg = Layout::<SO, Marked<DO>>::default().tidfrg();
+            frg.resolve_layout(o.stride()).map_err(TensorError::Algebra)?.part(thr)
         }
     };
 }

@@ -97,15 +97,23 @@
 //! The type-level algebra computes results whose every leaf is static (zero-sized, evaluated
 //! with no run-time cost): the output is the layout itself, and every precondition is a
 //! compile error. A layout with run-time (`usize`) leaves goes through `coalesce`, `filter`,
-//! `flatten`, `make_layout_left`/`make_layout_right`, evaluation, the tensors, and the divide
-//! family (`logical_divide`, `zipped_divide`, `tiled_divide`, `flat_divide`) when its divided
-//! modes are leaves and the tiler is a by-mode tiler of static layouts: the pattern every
-//! kernel starts with, a matrix of run-time extents cut into static tiles; and so does
-//! composition with such a by-mode tiler, through the `Composition` trait (`a.composition(t)`;
-//! the free function `composition` takes static layouts). Those outputs are a
-//! `Result<Layout<..>, cute_static::error::Error>`: the structure is still in the type, static
-//! exactly where cute-dyn's answer is static (the tile modes), and the conditions that depend
-//! on run-time values (complement's @post, overflow) are checked when it runs.
+//! `flatten`, `make_layout_left`/`make_layout_right`, evaluation and the tensors, and:
+//!
+//! - with **static extents and run-time strides** (a CTA's tile of a global tensor,
+//!   `(_64,_128):(_1,ldc)`), whatever the nesting: composition by any layout or by-mode tiler,
+//!   the four divides, `local_tile`/`local_partition`, and the partitions of tiled MMAs and
+//!   tiled copies. The type checker runs the static algorithm on the layout with its run-time
+//!   strides marked (CuTe C++'s dynamic-stride path: the structure comes from the extents and
+//!   the tiler, a run-time stride only flows into the result's strides), and the result's
+//!   run-time strides are computed when it runs, each product checked;
+//! - with **run-time extents**: the divide family and composition by a by-mode tiler of static
+//!   layouts, when the divided modes are leaves: the pattern every kernel starts with, a
+//!   matrix of run-time extents cut into static tiles.
+//!
+//! Those outputs are a `Result<Layout<..>, cute_static::error::Error>`: the structure is still
+//! in the type, static exactly where cute-dyn's answer is static, and the conditions that
+//! depend on run-time values (complement's @post, overflow) are checked when it runs.
+//! Conditions on static values stay compile errors.
 //!
 //! ```
 //! use cute_static::{layout, tiler, ZippedDivide};
@@ -123,10 +131,23 @@
 //! # Ok::<(), cute_static::error::Error>(())
 //! ```
 //!
-//! The other operations refuse run-time leaves with one compile error, "static value
-//! required" (or, for a divide of another form, the form it takes), whose note points to the
-//! run-time algebra: call the operation on `.to_dyn()` (a `cute_dyn::Layout`), where every
-//! condition is checked at run time.
+//! A run-time stride under a static extent, with static strides elsewhere:
+//!
+//! ```
+//! use cute_static::{layout, Composition};
+//! // CuTe docs: (6,2):(8,2) o (4,3):(3,1) is ((2,2),3):((24,2),8); with the stride 2 run-time,
+//! // the mode it reaches is run-time.
+//! let s = 2;
+//! let r = layout!((6,2):(8,{s})).composition(layout!((4,3):(3,1)))?;
+//! assert_eq!(r.to_string(), "((2,2),3):((24,{2}),8)");
+//! # Ok::<(), cute_static::error::Error>(())
+//! ```
+//!
+//! The other operations (complement, the inverses and the products sort or divide strides)
+//! refuse run-time leaves with one compile error, "static value required" (or, for a divide of
+//! another form, the form it takes), whose note points to the run-time algebra: call the
+//! operation on `.to_dyn()` (a `cute_dyn::Layout`), where every condition is checked at run
+//! time.
 //!
 //! ## The kernel layer
 //!
@@ -134,7 +155,9 @@
 //! gives a `Result`, a static layout the pair itself) and splits a tile among threads with a
 //! tiled MMA ([`crate::mma::TiledMma`]) and tiled copies ([`crate::copy::TiledCopy`]), all
 //! computed by the type checker: a thread's part of a static tile is a zero-sized layout and a
-//! run-time offset, and its register fragment is sized at compile time.
+//! run-time offset, a thread's part of a tile of a global tensor (static extents, run-time
+//! leading dimension) has its run-time strides computed when it runs, and its register
+//! fragment is sized at compile time.
 //!
 //! ```
 //! use cute_static::mma::{TiledMma, UniversalFMA};
@@ -148,7 +171,11 @@
 //! let mma = TiledMma::<UniversalFMA, Layout![(8,16,1):(1,8,0)]>::new();
 //! let (part, at) = mma.partition_c(layout!((64,128):(1,64)), 17).unwrap();
 //! assert_eq!((part.to_string(), at), ("(1,8,8):(0,8,1024)".to_string(), 1 + 64 * 2));
-//! let frg = mma.partition_fragment_c(layout!((64,128):(1,64)), 17).unwrap();
+//! // The same thread's part of the CTA's tile of C itself: its columns 16 apart are 16 * M
+//! // elements apart, a run-time stride.
+//! let (part, at) = mma.partition_c(tile, 17).unwrap();
+//! assert_eq!((part.to_string(), at), ("(1,8,8):(0,8,{16000})".to_string(), 1 + 1000 * 2));
+//! let frg = mma.partition_fragment_c(tile, 17).unwrap();
 //! assert_eq!((frg.to_string(), frg.cosize()), ("(1,8,8):(0,1,8)".to_string(), 64));
 //! # Ok::<(), cute_static::error::Error>(())
 //! ```

@@ -353,7 +353,9 @@ where
 }
 
 /// The per-leaf impls: a leaf has rank 1, is its own single mode, and is static unless it is a
-/// `usize`.
+/// `usize`. A marked run-time stride ([`Scaled`](crate::scaled::Scaled)) is static in structure:
+/// the type checker's algorithms run on a marked layout as on a static one (its values are
+/// resolved afterwards), while coalesce decides on values through `Known::Static`.
 macro_rules! leaf_concepts {
     ($([$($g:ident: $b:path),*] $ty:ty => $static:ty);*) => {$(
         impl<$($g: $b),*> RankT for $ty {
@@ -371,7 +373,7 @@ leaf_concepts!(
     [] UTerm => B1;
     [U: Unsigned, B: Bit] UInt<U, B> => B1;
     [] usize => B0;
-    [K: Copy, I: Copy] crate::scaled::Scaled<K, I> => B0
+    [K: Copy, I: Copy] crate::scaled::Scaled<K, I> => B1
 );
 
 /// `round_up(a, b)`: `a` rounded up to a multiple of `b`, `((a + b - 1) / b) * b`, by mode for

@@ -9,11 +9,12 @@
 
 use core::marker::PhantomData;
 
-use typenum::U1;
+use typenum::{U0, U1};
 
 use crate::int_tuple::{Cons, IntTuple, Nil};
 use crate::layout::{Congruent, Layout};
 use crate::ops::{LogicalDivide, TiledProduct, ZippedDivide};
+use crate::scaled::{Marked, ResolveLayout, Symbolize};
 use crate::tensor::{SliceModes, TensorError};
 use crate::tiler::{ByMode, Under};
 use crate::Composition;
@@ -296,21 +297,33 @@ macro_rules! operand {
 
         $(#[$pdoc])*
         #[inline(always)]
-        pub fn $partition<O, F>(&self, o: O, thr: usize) -> Result<(Layout<F::Shape, F::Stride>, usize), TensorError>
+        pub fn $partition<SO, DO, G, F>(&self, o: Layout<SO, DO>, thr: usize) -> Result<(Layout<F::Shape, F::Stride>, usize), TensorError>
         where
-            Self: OperandFrg<$w, O, Frg = F> + ThrLayout,
+            Self: OperandFrg<$w, Layout<SO, Marked<DO>>, Frg = G> + ThrLayout,
+            SO: Congruent<DO> + Default,
+            DO: IntTuple + Symbolize<U0>,
+            Marked<DO>: Default,
+            G: ResolveLayout<DO, Output = F>,
             F: ThreadSlice,
         {
+            // The type checker divides the layout with its run-time strides marked (a static
+            // layout is its own marked layout); the fragment's strides are computed from them.
+            let frg = <Self as OperandFrg<$w, Layout<SO, Marked<DO>>>>::thrfrg(Layout::default());
+            let frg = frg.resolve_layout(o.stride()).map_err(TensorError::Algebra)?;
             let c = crate::tensor::thread_coord(&<Self as ThrLayout>::vmnk(), thr)?;
-            let [x, y] = <Self as OperandFrg<$w, O>>::MODES;
-            <Self as OperandFrg<$w, O>>::thrfrg(o).thread_slice(c[0], c[x], c[y])
+            let [x, y] = <Self as OperandFrg<$w, Layout<SO, Marked<DO>>>>::MODES;
+            frg.thread_slice(c[0], c[x], c[y])
         }
 
         $(#[$fdoc])*
         #[inline(always)]
-        pub fn $fragment<O, F, R>(&self, o: O, thr: usize) -> Result<R, TensorError>
+        pub fn $fragment<SO, DO, G, F, R>(&self, o: Layout<SO, DO>, thr: usize) -> Result<R, TensorError>
         where
-            Self: OperandFrg<$w, O, Frg = F> + ThrLayout,
+            Self: OperandFrg<$w, Layout<SO, Marked<DO>>, Frg = G> + ThrLayout,
+            SO: Congruent<DO> + Default,
+            DO: IntTuple + Symbolize<U0>,
+            Marked<DO>: Default,
+            G: ResolveLayout<DO, Output = F>,
             F: ThreadSlice,
             Layout<F::Shape, F::Stride>: crate::product::FragmentLike<Output = R>,
         {
@@ -479,11 +492,14 @@ impl<A: MmaAtom, L, P> TiledMma<A, L, P> {
     operand!(
         /// `thrfrg_C`: an `(M,N,...)` layout as `((ThrV,(ThrM,ThrN)),(FrgV,(RestM,RestN,...)))`.
         thrfrg_c,
-        /// `get_slice(thr).partition_C(c)`: thread `thr`'s `(FrgV,RestM,RestN,...)` part of a static
-        /// `(M,N,...)` layout, and its offset.
+        /// `get_slice(thr).partition_C(c)`: thread `thr`'s `(FrgV,RestM,RestN,...)` part of an
+        /// `(M,N,...)` layout, and its offset. The layout is static, or has static extents and
+        /// run-time strides (a CTA's tile of a global tensor: the strides the run-time ones reach
+        /// are computed when it runs).
         ///
         /// # Errors
-        /// [`TensorError::ThreadOutOfRange`] for a thread past the tiled MMA's.
+        /// [`TensorError::ThreadOutOfRange`] for a thread past the tiled MMA's;
+        /// [`TensorError::Algebra`] for run-time strides whose products overflow.
         ///
         /// # Examples
         /// ```
@@ -493,6 +509,11 @@ impl<A: MmaAtom, L, P> TiledMma<A, L, P> {
         /// // A 64x32 column-major C, thread 120 (CuTe C++ 4.2: ((_2,_2),_2,_2):((_64,_8),_32,_1024) at 534)
         /// let (part, offset) = mma.partition_c(layout!((64,32):(1,64)), 120)?;
         /// assert_eq!((part.to_string(), offset), ("((2,2),2,2):((64,8),32,1024)".to_string(), 534));
+        /// // The same tile of a global C with a run-time leading dimension 64.
+        /// let ldc = 64;
+        /// // The strides ldc reaches (64 = ldc, 1024 = 16 ldc) are run-time.
+        /// let (part, offset) = mma.partition_c(layout!((64,32):(1,{ldc})), 120)?;
+        /// assert_eq!((part.to_string(), offset), ("((2,2),2,2):(({64},8),32,{1024})".to_string(), 534));
         /// # Ok::<(), cute_static::tensor::TensorError>(())
         /// ```
         partition_c,
@@ -508,7 +529,7 @@ impl<A: MmaAtom, L, P> TiledMma<A, L, P> {
     operand!(
         /// `thrfrg_A`: an `(M,K,...)` layout as `((ThrV,(ThrM,ThrK)),(FrgV,(RestM,RestK,...)))`.
         thrfrg_a,
-        /// `get_slice(thr).partition_A(a)`: thread `thr`'s part of a static `(M,K,...)` layout.
+        /// `get_slice(thr).partition_A(a)`: thread `thr`'s part of an `(M,K,...)` layout (as `partition_c`).
         ///
         /// # Errors
         /// As `partition_c`.
@@ -524,7 +545,7 @@ impl<A: MmaAtom, L, P> TiledMma<A, L, P> {
     operand!(
         /// `thrfrg_B`: an `(N,K,...)` layout as `((ThrV,(ThrN,ThrK)),(FrgV,(RestN,RestK,...)))`.
         thrfrg_b,
-        /// `get_slice(thr).partition_B(b)`: thread `thr`'s part of a static `(N,K,...)` layout.
+        /// `get_slice(thr).partition_B(b)`: thread `thr`'s part of an `(N,K,...)` layout (as `partition_c`).
         ///
         /// # Errors
         /// As `partition_c`.

@@ -200,5 +200,24 @@ impl<DA, H: Resolve<DA>, T: Resolve<DA>> Resolve<DA> for Cons<H, T> {
     }
 }
 
+/// A layout computed on marked strides, its strides resolved against the left operand's `DA`.
+pub trait ResolveLayout<DA> {
+    /// The layout with run-time strides.
+    type Output;
+    /// The layout.
+    ///
+    /// # Errors
+    /// [`Error::Overflow`] for a product past `usize`.
+    fn resolve_layout(self, da: &DA) -> Result<Self::Output, Error>;
+}
+impl<S, DM: Resolve<DA>, DA> ResolveLayout<DA> for crate::layout::Layout<S, DM> {
+    type Output = crate::layout::Layout<S, DM::Output>;
+    #[inline(always)]
+    fn resolve_layout(self, da: &DA) -> Result<Self::Output, Error> {
+        let (s, _) = self.into_parts();
+        Ok(crate::layout::Layout::from_parts(s, DM::resolve(da)?))
+    }
+}
+
 /// The marked stride type of `DA`.
 pub type Marked<DA> = <DA as Symbolize<typenum::U0>>::Output;

@@ -11,7 +11,7 @@ n=${1:-80}
 shift || true
 ops=("$@")
 [ ${#ops[@]} -gt 0 ] || ops=(coalesce composition logical_divide zipped_divide logical_product blocked_product
-    mixed_logical_divide mixed_zipped_divide mixed_composition stride_composition stride_logical_divide)
+    mixed_logical_divide mixed_zipped_divide mixed_composition composition_2mode stride_composition stride_logical_divide)
 work="$root/target/compile_time"
 mkdir -p "$work/src"
 cat > "$work/Cargo.toml" <<TOML
@@ -46,7 +46,9 @@ gen() {
             mixed_logical_divide) echo "s += logical_divide(layout!(({m},{n}):(1,{m})), tiler!(<$a,$b>)).map_or(0, |l| l.size());" ;;
             mixed_zipped_divide) echo "s += zipped_divide(layout!(({m},{n}):(1,{m})), tiler!(<$a,$b>)).map_or(0, |l| l.size());" ;;
             mixed_composition) echo "s += layout!(({m},{n}):(1,{m})).composition(tiler!(<$a,$b>)).map_or(0, |l| l.size());" ;;
-            # static extents, a run-time stride: the static cases above with one stride {m}
+            # static extents, a run-time stride {m}; composition_2mode is stride_composition with
+            # that stride static and not coalescing (composition's A above coalesces to one mode)
+            composition_2mode) echo "s += composition(layout!(($((2 * a)),$b):(1,$((2 * a + 1)))), layout!(($a,2):(2,1))).size();" ;;
             stride_composition) echo "s += composition(layout!(($((2 * a)),$b):(1,{m})), layout!(($a,2):(2,1))).map_or(0, |l| l.size());" ;;
             stride_logical_divide) echo "s += logical_divide(layout!(($((4 * a)),$((2 * b))):(1,{m})), tiler!(<4,2>)).map_or(0, |l| l.size());" ;;
         esac

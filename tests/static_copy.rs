@@ -12,27 +12,44 @@ fn cpp<S: Congruent<D>, D: IntTuple>(l: &Layout<S, D>) -> String {
     l.to_styled(Style::Cpp).unwrap()
 }
 
-macro_rules! agree {
-    ($v:ty, $bits:expr, $thr:tt, $val:tt, $($l:tt),+) => {{
+/// The tiled copy `TiledCopy<UniversalCopy<$v>, $thr, $val>` and cute-dyn's, for `$bits`-bit
+/// elements, and the thread layout.
+macro_rules! copies {
+    ($v:ty, $bits:expr, $thr:tt, $val:tt) => {{
         let copy = TiledCopy::<UniversalCopy<$v>, Layout!$thr, Layout!$val>::new();
         let (thr, val) = (<Layout!$thr>::default(), <Layout!$val>::default());
         let atom = dy::copy::CopyAtom::new(&format!("UniversalCopy<uint{}_t>", $bits * <$v as cute::cute_static::typenum::Unsigned>::USIZE), $bits).unwrap();
         let d = dy::copy::TiledCopy::new(atom, &thr.to_dyn().unwrap(), &val.to_dyn().unwrap()).unwrap();
+        (copy, d, thr)
+    }};
+}
+
+/// Every thread's `partition_s/d` of `$l` equals cute-dyn's; a thread past the copy's is an error.
+macro_rules! partitions_agree {
+    ($copy:expr, $d:expr, $thr:expr, $l:expr) => {{
+        let (l, ld) = ($l, $l.to_dyn().unwrap());
+        let pair = |(l, o): (dy::Layout, Int)| (l.to_styled(Style::Cpp), o.value() as usize);
+        for t in 0..$thr.size() {
+            let (p, o) = $copy.partition_s(l, t).unwrap();
+            assert_eq!((cpp(&p), o), pair($d.partition_s(&ld, Int::dy(t as i64)).unwrap()), "partition_s {} {t}", ld);
+            let (p, o) = $copy.partition_d(l, t).unwrap();
+            assert_eq!((cpp(&p), o), pair($d.partition_d(&ld, Int::dy(t as i64)).unwrap()), "partition_d {} {t}", ld);
+        }
+        assert!($copy.partition_s(l, $thr.size()).is_err());
+    }};
+}
+
+macro_rules! agree {
+    ($v:ty, $bits:expr, $thr:tt, $val:tt, $($l:tt),+) => {{
+        let (copy, d, thr) = copies!($v, $bits, $thr, $val);
         assert_eq!(copy.layout_tv().to_styled(Style::Cpp).unwrap(), d.layout_tv().to_styled(Style::Cpp));
         assert_eq!(copy.tiler_mn().to_string(), dy::Tiler::from_shape(d.tiler_mn()).to_string());
-        let pair = |(l, o): (dy::Layout, Int)| (l.to_styled(Style::Cpp), o.value() as usize);
         $({
             let l = layout!$l;
             let ld = l.to_dyn().unwrap();
             assert_eq!(cpp(&copy.tidfrg_s(l)), d.tidfrg_s(&ld).unwrap().to_styled(Style::Cpp), "tidfrg_s {}", ld);
             assert_eq!(cpp(&copy.tidfrg_d(l)), d.tidfrg_d(&ld).unwrap().to_styled(Style::Cpp), "tidfrg_d {}", ld);
-            for t in 0..thr.size() {
-                let (p, o) = copy.partition_s(l, t).unwrap();
-                assert_eq!((cpp(&p), o), pair(d.partition_s(&ld, Int::dy(t as i64)).unwrap()), "partition_s {} {t}", ld);
-                let (p, o) = copy.partition_d(l, t).unwrap();
-                assert_eq!((cpp(&p), o), pair(d.partition_d(&ld, Int::dy(t as i64)).unwrap()), "partition_d {} {t}", ld);
-            }
-            assert!(copy.partition_s(l, thr.size()).is_err());
+            partitions_agree!(copy, d, thr, l);
         })+
     }};
 }
@@ -123,23 +140,9 @@ fn tiled_copies_for_mmas_agree_with_cute_dyn() {
 fn partitions_of_run_time_stride_tiles_agree_with_cute_dyn() {
     macro_rules! agree_mixed {
         ($ld:ident; $v:ty, $bits:expr, $thr:tt, $val:tt, $($l:tt),+) => {{
-            let copy = TiledCopy::<UniversalCopy<$v>, Layout!$thr, Layout!$val>::new();
-            let (thr, val) = (<Layout!$thr>::default(), <Layout!$val>::default());
-            let atom = dy::copy::CopyAtom::new(&format!("UniversalCopy<uint{}_t>", $bits * <$v as cute::cute_static::typenum::Unsigned>::USIZE), $bits).unwrap();
-            let d = dy::copy::TiledCopy::new(atom, &thr.to_dyn().unwrap(), &val.to_dyn().unwrap()).unwrap();
-            let pair = |(l, o): (dy::Layout, Int)| (l.to_styled(Style::Cpp), o.value() as usize);
+            let (copy, d, thr) = copies!($v, $bits, $thr, $val);
             for $ld in [64usize, 100, 4096] {
-                $({
-                    let l = layout!$l;
-                    let dl = l.to_dyn().unwrap();
-                    for t in 0..thr.size() {
-                        let (p, o) = copy.partition_s(l, t).unwrap();
-                        assert_eq!((cpp(&p), o), pair(d.partition_s(&dl, Int::dy(t as i64)).unwrap()), "partition_s {} {t}", dl);
-                        let (p, o) = copy.partition_d(l, t).unwrap();
-                        assert_eq!((cpp(&p), o), pair(d.partition_d(&dl, Int::dy(t as i64)).unwrap()), "partition_d {} {t}", dl);
-                    }
-                    assert!(copy.partition_s(l, thr.size()).is_err());
-                })+
+                $(partitions_agree!(copy, d, thr, layout!$l);)+
             }
         }};
     }

@@ -33,22 +33,40 @@ macro_rules! agree {
         assert_eq!(cpp(&mma.thrfrg_c(c)), d.thrfrg_c(&cd).unwrap().to_styled(Style::Cpp));
         assert_eq!(cpp(&mma.thrfrg_a(a)), d.thrfrg_a(&ad).unwrap().to_styled(Style::Cpp));
         assert_eq!(cpp(&mma.thrfrg_b(b)), d.thrfrg_b(&bd).unwrap().to_styled(Style::Cpp));
+        partitions_agree!(mma, d, vmnk, c, a, b);
+    }};
+}
+
+/// Every thread's `partition_a/b/c` and `partition_fragment_a/b/c` of `$c`, `$a`, `$b` equal
+/// cute-dyn's; a thread past the tiled MMA's is an error, as cute-dyn's.
+macro_rules! partitions_agree {
+    ($mma:expr, $d:expr, $vmnk:expr, $c:expr, $a:expr, $b:expr) => {{
+        let (mma, d, c, a, b) = (&$mma, &$d, $c, $a, $b);
+        let (cd, ad, bd) = (c.to_dyn().unwrap(), a.to_dyn().unwrap(), b.to_dyn().unwrap());
         let pair = |(l, o): (dy::Layout, Int)| (l.to_styled(Style::Cpp), o.value() as usize);
-        for thr in 0..vmnk.size() {
+        for thr in 0..$vmnk.size() {
             let t = Int::dy(thr as i64);
             let (p, o) = mma.partition_c(c, thr).unwrap();
-            assert_eq!((cpp(&p), o), pair(d.partition_c(&cd, t).unwrap()), "C thread {thr}");
+            assert_eq!((cpp(&p), o), pair(d.partition_c(&cd, t).unwrap()), "C {cd} thread {thr}");
             let (p, o) = mma.partition_a(a, thr).unwrap();
-            assert_eq!((cpp(&p), o), pair(d.partition_a(&ad, t).unwrap()), "A thread {thr}");
+            assert_eq!((cpp(&p), o), pair(d.partition_a(&ad, t).unwrap()), "A {ad} thread {thr}");
             let (p, o) = mma.partition_b(b, thr).unwrap();
-            assert_eq!((cpp(&p), o), pair(d.partition_b(&bd, t).unwrap()), "B thread {thr}");
-            assert_eq!(cpp(&mma.partition_fragment_c(c, thr).unwrap()), d.partition_fragment_c(&cd, t).unwrap().to_styled(Style::Cpp));
-            assert_eq!(cpp(&mma.partition_fragment_a(a, thr).unwrap()), d.partition_fragment_a(&ad, t).unwrap().to_styled(Style::Cpp));
-            assert_eq!(cpp(&mma.partition_fragment_b(b, thr).unwrap()), d.partition_fragment_b(&bd, t).unwrap().to_styled(Style::Cpp));
+            assert_eq!((cpp(&p), o), pair(d.partition_b(&bd, t).unwrap()), "B {bd} thread {thr}");
+            assert_eq!(
+                cpp(&mma.partition_fragment_c(c, thr).unwrap()),
+                d.partition_fragment_c(&cd, t).unwrap().to_styled(Style::Cpp)
+            );
+            assert_eq!(
+                cpp(&mma.partition_fragment_a(a, thr).unwrap()),
+                d.partition_fragment_a(&ad, t).unwrap().to_styled(Style::Cpp)
+            );
+            assert_eq!(
+                cpp(&mma.partition_fragment_b(b, thr).unwrap()),
+                d.partition_fragment_b(&bd, t).unwrap().to_styled(Style::Cpp)
+            );
         }
-        // A thread past the tiled MMA's is an error, as cute-dyn's.
-        assert!(mma.partition_c(c, vmnk.size()).is_err());
-        assert!(d.partition_c(&cd, Int::dy(vmnk.size() as i64)).is_err());
+        assert!(mma.partition_c(c, $vmnk.size()).is_err());
+        assert!(d.partition_c(&cd, Int::dy($vmnk.size() as i64)).is_err());
     }};
 }
 
@@ -105,21 +123,8 @@ fn partitions_of_run_time_stride_tiles_agree_with_cute_dyn() {
             let mma = TiledMma::<$atom, Layout!$atom_layout>::default();
             let d = dy::mma::TiledMma::new(dy::mma::MmaAtom::named(<$atom as MmaAtom>::NAME).unwrap(), &$atom_layout_dyn.parse().unwrap(), &[]).unwrap();
             let vmnk = mma.thr_layout_vmnk();
-            let pair = |(l, o): (dy::Layout, Int)| (l.to_styled(Style::Cpp), o.value() as usize);
             for $ld in [64usize, 100, 1 << 20] {
-                let (c, a, b) = (layout!$c, layout!$a, layout!$b);
-                let (cd, ad, bd) = (c.to_dyn().unwrap(), a.to_dyn().unwrap(), b.to_dyn().unwrap());
-                for thr in 0..vmnk.size() {
-                    let t = Int::dy(thr as i64);
-                    let (p, o) = mma.partition_c(c, thr).unwrap();
-                    assert_eq!((cpp(&p), o), pair(d.partition_c(&cd, t).unwrap()), "C {cd} thread {thr}");
-                    let (p, o) = mma.partition_a(a, thr).unwrap();
-                    assert_eq!((cpp(&p), o), pair(d.partition_a(&ad, t).unwrap()), "A {ad} thread {thr}");
-                    let (p, o) = mma.partition_b(b, thr).unwrap();
-                    assert_eq!((cpp(&p), o), pair(d.partition_b(&bd, t).unwrap()), "B {bd} thread {thr}");
-                    assert_eq!(cpp(&mma.partition_fragment_c(c, thr).unwrap()), d.partition_fragment_c(&cd, t).unwrap().to_styled(Style::Cpp));
-                }
-                assert!(mma.partition_c(c, vmnk.size()).is_err());
+                partitions_agree!(mma, d, vmnk, layout!$c, layout!$a, layout!$b);
             }
         }};
     }

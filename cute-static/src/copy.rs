@@ -11,7 +11,7 @@ use typenum::{U0, U1};
 use crate::int_tuple::{Cons, IntTuple, Nil};
 use crate::layout::{Congruent, Layout};
 use crate::ops::{CoalesceBy, RakedProduct, RightInverse, ZippedDivide};
-use crate::scaled::{Marked, ResolveLayout, Symbolize};
+use crate::scaled::{Marked, ResolveLayout, StaticExtents, Symbolize};
 use crate::tensor::TensorError;
 use crate::tiler::{ByMode, Under};
 use crate::Composition;
@@ -353,7 +353,7 @@ macro_rules! side {
             Self: CopyTiling,
             A::Ref: RightInverse,
             <A::Ref as RightInverse>::Output: Composition<A::$target>,
-            SO: Congruent<DO> + Default,
+            SO: StaticExtents + Congruent<DO>,
             DO: IntTuple + Symbolize<U0>,
             Marked<DO>: Default,
             Layout<SO, Marked<DO>>: TidFrg<<Self as CopyTiling>::LayoutTv, <Self as CopyTiling>::Tiler, A::NumThr, A::NumVal, RefTo<A, A::$target>, Output = G>,

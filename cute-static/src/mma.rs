@@ -14,7 +14,7 @@ use typenum::{U0, U1};
 use crate::int_tuple::{Cons, IntTuple, Nil};
 use crate::layout::{Congruent, Layout};
 use crate::ops::{LogicalDivide, TiledProduct, ZippedDivide};
-use crate::scaled::{Marked, ResolveLayout, Symbolize};
+use crate::scaled::{Marked, ResolveLayout, StaticExtents, Symbolize};
 use crate::tensor::{SliceModes, TensorError};
 use crate::tiler::{ByMode, Under};
 use crate::Composition;
@@ -300,7 +300,7 @@ macro_rules! operand {
         pub fn $partition<SO, DO, G, F>(&self, o: Layout<SO, DO>, thr: usize) -> Result<(Layout<F::Shape, F::Stride>, usize), TensorError>
         where
             Self: OperandFrg<$w, Layout<SO, Marked<DO>>, Frg = G> + ThrLayout,
-            SO: Congruent<DO> + Default,
+            SO: StaticExtents + Congruent<DO>,
             DO: IntTuple + Symbolize<U0>,
             Marked<DO>: Default,
             G: ResolveLayout<DO, Output = F>,
@@ -320,7 +320,7 @@ macro_rules! operand {
         pub fn $fragment<SO, DO, G, F, R>(&self, o: Layout<SO, DO>, thr: usize) -> Result<R, TensorError>
         where
             Self: OperandFrg<$w, Layout<SO, Marked<DO>>, Frg = G> + ThrLayout,
-            SO: Congruent<DO> + Default,
+            SO: StaticExtents + Congruent<DO>,
             DO: IntTuple + Symbolize<U0>,
             Marked<DO>: Default,
             G: ResolveLayout<DO, Output = F>,

@@ -219,5 +219,18 @@ impl<S, DM: Resolve<DA>, DA> ResolveLayout<DA> for crate::layout::Layout<S, DM> 
     }
 }
 
+/// Static extents, the shapes the partitions mark strides under (implemented by shapes whose
+/// every leaf is static).
+#[diagnostic::on_unimplemented(
+    message = "static extents required: a thread's partition is computed by the type checker, and this layout has a run-time ({{expr}}) extent",
+    label = "a layout with a run-time extent",
+    note = "partition a CTA's tile (static extents, run-time strides: `local_tile` of the global tensor gives one), or use cute-dyn's partitions on `.to_dyn()`"
+)]
+pub trait StaticExtents: Default + Copy {}
+impl StaticExtents for UTerm {}
+impl<U: Unsigned + Default + Copy, B: Bit + Default + Copy> StaticExtents for UInt<U, B> {}
+impl StaticExtents for Nil {}
+impl<H: StaticExtents, T: StaticExtents> StaticExtents for Cons<H, T> {}
+
 /// The marked stride type of `DA`.
 pub type Marked<DA> = <DA as Symbolize<typenum::U0>>::Output;

@@ -170,3 +170,32 @@ fn a_threads_partition_of_a_run_time_stride_tile_agrees_with_cute_dyn() {
         parts!(((8,4):(4,1)), ((4,8):(1,4)), ((32,4):(1,32)), (((2,4),(2,2)):((1,8),(2,4))));
     }
 }
+
+/// All `2^k - 1` ways to make some of a flat layout's `k` strides run-time (static extents),
+/// each through the four divides and composition by `$b`: every one equals cute-dyn's answer on
+/// the same values, static flags included.
+macro_rules! every_stride_mix {
+    ([$($s:tt),*] [$flag:ident $($done:tt)*] [] / $b:tt / $($t:tt)*) => {
+        every_stride_mix!(@emit $flag [$($s),*] [$($done)*] / $b / $($t)*);
+    };
+    ([$($s:tt),*] [$flag:ident $($done:tt)*] [$d:tt $(, $rest:tt)*] / $b:tt / $($t:tt)*) => {
+        every_stride_mix!([$($s),*] [$flag $($done)* $d] [$($rest),*] / $b / $($t)*);
+        every_stride_mix!([$($s),*] [mixed $($done)* {$d}] [$($rest),*] / $b / $($t)*);
+    };
+    (@emit mixed [$($s:tt),*] [$($done:tt)*] / ($($b:tt)*) / $($t:tt)*) => {
+        divides_agree!(layout!(($($s),*):($($done),*)), $($t)*);
+        composition_agrees!(layout!(($($s),*):($($done),*)), $($b)*);
+    };
+    (@emit all_static $($rest:tt)*) => {};
+}
+
+#[test]
+fn every_choice_of_run_time_strides_agrees_with_cute_dyn() {
+    // compact column-major (statically, the modes coalesce into one; not with run-time strides)
+    every_stride_mix!([4, 6, 8] [all_static] [1, 4, 24] / ((8,6):(1,8)) / <2,3,4>);
+    every_stride_mix!([4, 6, 8] [all_static] [1, 4, 24] / ((2,12):(2,8)) / <(2,2):(2,1),3>);
+    // the CuTe docs' strides, flat
+    every_stride_mix!([9, 4, 8] [all_static] [59, 13, 1] / ((3,8):(3,9)) / <3:3,(2,4):(1,8)>);
+    // a broadcast (stride-0) mode and a transposed order
+    every_stride_mix!([8, 4, 2] [all_static] [4, 0, 32] / ((4,2,4):(2,8,16)) / <4,2,2>);
+}

@@ -2,12 +2,13 @@
 //! pattern, a matrix of run-time extents divided by a static tile, against the same values
 //! written by hand; then evaluating the divided layout over a whole tile grid against the
 //! hand-written index arithmetic; coalesce and complement on run-time values beside CuTe C++'s
-//! figures; static extents with run-time strides through composition and the divides. No
+//! figures; static extents with run-time strides through composition, the divides and upcast. No
 //! allocation anywhere (the structure is in the types).
 //! Run: `cargo bench --bench mixed`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use cute::cute_static::{layout, tiler, Coalesce, ComplementDyn, Composition, LogicalDivide, ZippedDivide};
+use cute::cute_static::typenum::U8;
+use cute::cute_static::{layout, tiler, Coalesce, ComplementDyn, Composition, LogicalDivide, Upcast, ZippedDivide};
 
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("mixed");
@@ -70,6 +71,13 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let ld = black_box(1000usize);
             black_box(layout!((128,64):(1,{ld})).zipped_divide(tiler!(<(4,8):(8,1),16>)))
+        })
+    });
+
+    g.bench_function("upcast((64,32):({ld},1), 8)", |b| {
+        b.iter(|| {
+            let ld = black_box(1024usize);
+            black_box(layout!((64,32):({ld},1)).upcast(U8::default()))
         })
     });
 

@@ -199,3 +199,48 @@ fn every_choice_of_run_time_strides_agrees_with_cute_dyn() {
     // a broadcast (stride-0) mode and a transposed order
     every_stride_mix!([8, 4, 2] [all_static] [4, 0, 32] / ((4,2,4):(2,8,16)) / <4,2,2>);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// `upcast<N>` of layouts with static extents and run-time strides (a tile of a global
+    /// tensor read as wider elements): each run-time stride divided when it runs, refused when
+    /// `N` does not divide it, as cute-dyn; static strides by the type checker's rule.
+    #[test]
+    fn upcasts_of_run_time_strides_agree_with_cute_dyn(ld in extent(5000), t in extent(300)) {
+        use cute::cute_static::typenum::{U2, U4, U8};
+        use cute::cute_static::Upcast;
+        macro_rules! upcast_agrees {
+            ($l:expr, $n:ty) => {{
+                let l = $l;
+                let n = <$n as cute::cute_static::typenum::Unsigned>::I64;
+                let want = cute_dyn::upcast(&l.to_dyn().unwrap(), n).map(|r| r.to_styled(Style::Cpp)).map_err(|e| e.kind());
+                prop_assert_eq!(ours(l.upcast(<$n>::default())), want, "upcast<{}>({})", n, l);
+            }};
+        }
+        upcast_agrees!(layout!((64,32):({ld},1)), U8);
+        upcast_agrees!(layout!((32,64):(1,{ld})), U2);
+        upcast_agrees!(layout!((32,64):(1,{ld})), U4);
+        upcast_agrees!(layout!(((4,2),8):((1,4),{ld})), U2);
+        upcast_agrees!(layout!((8,4,2):({ld},0,{t})), U4);
+        upcast_agrees!(layout!((16,(2,4)):(2,({t},{ld}))), U2);
+    }
+}
+
+/// The refusals of `upcast` on run-time strides, as cute-dyn gives them: a stride `N` does not
+/// divide and that does not divide `N` is refused whatever its staticness; one that divides `N`
+/// would shrink its mode if static, so its refusal is `undecided`; a refused stride elsewhere
+/// takes precedence (the static twin refuses it too).
+#[test]
+fn upcast_refusals_are_cute_dyns() {
+    use cute::cute_static::typenum::{U2, U4};
+    use cute::cute_static::Upcast;
+    let (one, ld) = (1usize, 887usize);
+    let l = layout!((16,(2,4)):(2,({one},{ld})));
+    assert_eq!(l.upcast(U2::default()).map_err(|e| e.kind()).err(), Some("stride_divisibility"));
+    assert_eq!(cute_dyn::upcast(&l.to_dyn().unwrap(), 2).map_err(|e| e.kind()).err(), Some("stride_divisibility"));
+    let (zero, one) = (0usize, 1usize);
+    let l = layout!((8,4,2):({zero},0,{one}));
+    assert_eq!(l.upcast(U4::default()).map_err(|e| e.kind()).err(), Some("undecided"));
+    assert_eq!(cute_dyn::upcast(&l.to_dyn().unwrap(), 4).map_err(|e| e.kind()).err(), Some("undecided"));
+}

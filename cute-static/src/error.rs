@@ -24,6 +24,24 @@ pub enum Error {
         /// The operation.
         op: &'static str,
     },
+    /// A run-time stride the operation must divide by a factor is not a multiple of it
+    /// (cute-dyn's `StrideDivisibility`), e.g. `upcast<N>` of a run-time stride.
+    StrideDivisibility {
+        /// The operation.
+        op: &'static str,
+        /// The stride.
+        stride: usize,
+        /// The factor.
+        factor: usize,
+    },
+    /// The answer's structure depends on a run-time value (cute-dyn's `Undecided`): with the
+    /// same values static the operation goes through, with a different structure than a
+    /// run-time value allows, e.g. `upcast<4>` of a run-time stride 2 (static, 2 divides 4 and
+    /// the mode's extent shrinks instead).
+    Undecided {
+        /// The operation.
+        op: &'static str,
+    },
 }
 
 impl Error {
@@ -33,6 +51,8 @@ impl Error {
             Error::Postcondition { .. } => "postcondition",
             Error::Overflow { .. } => "overflow",
             Error::DivisionByZero { .. } => "division_by_zero",
+            Error::StrideDivisibility { .. } => "stride_divisibility",
+            Error::Undecided { .. } => "undecided",
         }
     }
 }
@@ -43,6 +63,12 @@ impl fmt::Display for Error {
             Error::Postcondition { op, condition } => write!(f, "{op} would break its postcondition {condition}"),
             Error::Overflow { op } => write!(f, "overflow in {op}"),
             Error::DivisionByZero { op } => write!(f, "division by zero in {op}"),
+            Error::StrideDivisibility { op, stride, factor } => {
+                write!(f, "stride divisibility condition violated in {op}: run-time stride {stride} vs factor {factor}")
+            }
+            Error::Undecided { op } => {
+                write!(f, "{op} needs static values here: a run-time value decides the result's structure")
+            }
         }
     }
 }

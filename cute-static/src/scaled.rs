@@ -113,6 +113,11 @@ impl<N, H: Symbolize<N>, T: Symbolize<H::Next>> Symbolize<N> for Cons<H, T> {
     type Next = T::Next;
 }
 
+/// `K * stride_I / N`: a marked stride divided by a static factor (upcast), the division
+/// checked when it runs. The last operation on a marked layout ([`Resolve`] reads it).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
+pub struct Quot<K, I, N>(PhantomData<(K, I, N)>);
+
 /// Run-time leaf number `I` of a stride tuple numbered from `N` (as [`Symbolize`] numbers it).
 pub trait Pick<N, I> {
     /// The value.
@@ -185,6 +190,23 @@ impl<DA: Pick<typenum::U0, I>, K: Unsigned, I> Resolve<DA> for Scaled<K, I> {
         K::USIZE.checked_mul(da.pick()).ok_or(Error::Overflow { op: "composition" })
     }
 }
+impl<DA: Pick<typenum::U0, I>, K: Unsigned, I, N: Unsigned> Resolve<DA> for Quot<K, I, N> {
+    type Output = usize;
+    #[inline(always)]
+    fn resolve(da: &DA) -> Result<usize, Error> {
+        let v = K::USIZE.checked_mul(da.pick()).ok_or(Error::Overflow { op: "upcast" })?;
+        if v % N::USIZE != 0 {
+            // A stride that divides N: static, the mode's extent would shrink instead (another
+            // structure); any other stride is refused with the same values static too.
+            return Err(if N::USIZE % v == 0 {
+                Error::Undecided { op: "upcast" }
+            } else {
+                Error::StrideDivisibility { op: "upcast", stride: v, factor: N::USIZE }
+            });
+        }
+        Ok(v / N::USIZE)
+    }
+}
 impl<DA> Resolve<DA> for Nil {
     type Output = Nil;
     #[inline(always)]
@@ -196,7 +218,12 @@ impl<DA, H: Resolve<DA>, T: Resolve<DA>> Resolve<DA> for Cons<H, T> {
     type Output = Cons<H::Output, T::Output>;
     #[inline(always)]
     fn resolve(da: &DA) -> Result<Self::Output, Error> {
-        Ok(Cons(H::resolve(da)?, T::resolve(da)?))
+        match (H::resolve(da), T::resolve(da)) {
+            (Ok(h), Ok(t)) => Ok(Cons(h, t)),
+            // `Undecided` only when no leaf is refused outright: with the values static the
+            // operation would refuse those (cute-dyn reports its static twin's refusal).
+            (Err(Error::Undecided { .. }), Err(e)) | (Err(e), _) | (_, Err(e)) => Err(e),
+        }
     }
 }
 
@@ -219,12 +246,12 @@ impl<S, DM: Resolve<DA>, DA> ResolveLayout<DA> for crate::layout::Layout<S, DM> 
     }
 }
 
-/// Static extents, the shapes the partitions mark strides under (implemented by shapes whose
-/// every leaf is static).
+/// Static extents, the shapes the partitions and `upcast` mark strides under (implemented by
+/// shapes whose every leaf is static).
 #[diagnostic::on_unimplemented(
-    message = "static extents required: a thread's partition is computed by the type checker, and this layout has a run-time ({{expr}}) extent",
+    message = "static extents required: this operation is computed by the type checker (also with run-time strides), and this layout has a run-time ({{expr}}) extent",
     label = "a layout with a run-time extent",
-    note = "partition a CTA's tile (static extents, run-time strides: `local_tile` of the global tensor gives one), or use cute-dyn's partitions on `.to_dyn()`"
+    note = "a CTA's tile has static extents (`local_tile` of the global tensor gives one); otherwise use the cute-dyn operation on `.to_dyn()`"
 )]
 pub trait StaticExtents: Default + Copy {}
 impl StaticExtents for UTerm {}

@@ -89,11 +89,11 @@ impl<N, S, D: MulT<N>> RecastLeaf<DowncastOp, N, S, D> for B0 {
 
 /// upcast of a marked run-time stride (static extent): the shape is kept and the stride divided
 /// by `N` when it runs (cute-dyn's rule for a dynamic stride; its divisibility is checked then).
-impl<N, K, I> Recast<UpcastOp, N, Scaled<K, I>> for UTerm {
+impl<N: typenum::NonZero, K, I> Recast<UpcastOp, N, Scaled<K, I>> for UTerm {
     type S = UTerm;
     type D = Quot<K, I, N>;
 }
-impl<N, K, I, U: Unsigned, B: Bit> Recast<UpcastOp, N, Scaled<K, I>> for UInt<U, B> {
+impl<N: typenum::NonZero, K, I, U: Unsigned, B: Bit> Recast<UpcastOp, N, Scaled<K, I>> for UInt<U, B> {
     type S = UInt<U, B>;
     type D = Quot<K, I, N>;
 }

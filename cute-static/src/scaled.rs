@@ -10,6 +10,8 @@
 //! depth-first from 0), the static algorithm runs on the marked layout, and [`Resolve`] turns
 //! each marker of the result back into a run-time value, `K * stride_I`, checked for overflow.
 //! A static factor 0 gives the static `_0` (CuTe's `_0 * m`), as cute-dyn's integers do.
+//! `upcast<N>` divides a marked stride instead ([`Quot`]), its divisibility checked when it
+//! runs.
 
 use core::fmt;
 use core::marker::PhantomData;
@@ -166,7 +168,8 @@ pub trait Resolve<DA> {
     /// The values.
     ///
     /// # Errors
-    /// [`Error::Overflow`] for a product past `usize`.
+    /// [`Error::Overflow`] for a product past `usize`; for an upcast stride ([`Quot`]),
+    /// [`Error::StrideDivisibility`] or [`Error::Undecided`] when the factor does not divide it.
     fn resolve(da: &DA) -> Result<Self::Output, Error>;
 }
 impl<DA> Resolve<DA> for UTerm {
@@ -195,7 +198,9 @@ impl<DA: Pick<typenum::U0, I>, K: Unsigned, I, N: Unsigned> Resolve<DA> for Quot
     #[inline(always)]
     fn resolve(da: &DA) -> Result<usize, Error> {
         let v = K::USIZE.checked_mul(da.pick()).ok_or(Error::Overflow { op: "upcast" })?;
-        if v % N::USIZE != 0 {
+        // N > 0 (the recast rule requires `NonZero`); checked all the same, never a panic.
+        let rem = v.checked_rem(N::USIZE).ok_or(Error::DivisionByZero { op: "upcast" })?;
+        if rem != 0 {
             // A stride that divides N: static, the mode's extent would shrink instead (another
             // structure); any other stride is refused with the same values static too.
             return Err(if N::USIZE % v == 0 {

@@ -1,6 +1,8 @@
 //! The product family: logical_product, its zipped, tiled and flat rearrangements, and the
 //! rank-sensitive blocked_product, raked_product and tile_to_shape.
 
+use alloc::borrow::Cow;
+
 use crate::complement::complement_shape;
 use crate::composition::compose_into;
 use crate::divide::{flat, tile_unzip, tiled};
@@ -111,26 +113,19 @@ fn flat_product_impl(a: &Layout, b: &Tiler) -> Result<Layout> {
     flat(&zipped_product(a, b)?)
 }
 
+/// `append<r>(l)`: `l` padded to rank `r`, borrowed where it has rank `r` already (padding
+/// changes nothing there, and copies nothing).
+fn padded(l: &Layout, r: usize) -> Result<Cow<'_, Layout>> {
+    Ok(if l.rank() == r { Cow::Borrowed(l) } else { Cow::Owned(l.append_to(r)?) })
+}
+
 /// Pad both layouts to the larger rank with `1:0`, take the logical product, and zip the
 /// block and product modes in the given order.
 fn rank_product(block: &Layout, tiler: &Layout, block_first: bool) -> Result<Layout> {
     let r = block.rank().max(tiler.rank());
-    // Padding to rank r changes nothing at rank r (and copies nothing there).
-    let (padded_block, padded_tiler);
-    let block = if block.rank() == r {
-        block
-    } else {
-        padded_block = block.append_to(r)?;
-        &padded_block
-    };
-    let tiler = if tiler.rank() == r {
-        tiler
-    } else {
-        padded_tiler = tiler.append_to(r)?;
-        &padded_tiler
-    };
+    let (block, tiler) = (padded(block, r)?, padded(tiler, r)?);
     let mut p = Layout::empty();
-    product_into(block.nest(), tiler, &mut p)?;
+    product_into(block.nest(), &tiler, &mut p)?;
     let mut modes = p.nest().modes();
     let (Some(first), Some(second)) = (modes.next(), modes.next()) else {
         return Err(Error::IndexOutOfRange { op: "get", index: 1, rank: p.rank() });

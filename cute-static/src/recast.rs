@@ -8,7 +8,7 @@ use crate::arith::{CeilDiv, Divides, EqT, MulT, OrT};
 use crate::gate::Operation;
 use crate::int_tuple::{Cons, Nil};
 use crate::layout::Layout;
-use crate::scaled::{Marked, Quot, Resolve, Scaled, StaticExtents, Symbolize};
+use crate::scaled::{Quot, Scaled, StaticExtents};
 
 cute_macros::decimal_condition! {
     /// upcast: each nonzero stride is a multiple or a divisor of the factor. Implemented by
@@ -182,78 +182,58 @@ impl<L, N: RecastBy<DowncastOp, L>> Operation<L, N> for DowncastOp {
     type Output = N::Output;
 }
 
-/// `upcast<N>(L)` as a trait route: a static layout is recast by the type checker; one with
-/// static extents and run-time strides on its marked strides, each divided when it runs.
-pub trait UpcastRoute<L, N> {
-    /// The result type.
-    type Output;
-    /// The result.
-    fn route(l: L, n: N) -> Self::Output;
-}
-impl<L, N, R: Default> UpcastRoute<L, N> for B1
+/// upcast of a static layout (and of a marked one, for [`ShapeRoute`](crate::tiler::ShapeRoute)):
+/// the type checker's, routed as the divides are (`Arrange`), so that static extents with
+/// run-time strides take the marked path.
+impl<SA, DA, N, R: Default> crate::tiler::Arrange<crate::tiler::Plain, UpcastOp, Layout<SA, DA>, N> for B1
 where
-    B1: crate::gate::Gate<UpcastOp, L, N, Output = R>,
+    UpcastOp: Operation<Layout<SA, DA>, N, Output = R>,
 {
     type Output = R;
     #[inline(always)]
-    fn route(_: L, _: N) -> R {
+    fn arrange(_: Layout<SA, DA>, _: N) -> R {
         // Every leaf is static: the value is the type's.
         R::default()
     }
 }
-impl<SA, DA, N, RS, RD> UpcastRoute<Layout<SA, DA>, N> for B0
-where
-    SA: StaticExtents + crate::layout::Congruent<DA>,
-    DA: crate::int_tuple::IntTuple + Symbolize<U0>,
-    N: RecastBy<UpcastOp, Layout<SA, Marked<DA>>, Output = Layout<RS, RD>>,
-    RS: Default,
-    RD: Resolve<DA>,
-{
-    type Output = Result<Layout<RS, RD::Output>, crate::error::Error>;
-    #[inline(always)]
-    fn route(l: Layout<SA, DA>, _: N) -> Self::Output {
-        Ok(Layout::from_parts(RS::default(), RD::resolve(l.stride())?))
+
+/// upcast of a layout with a run-time extent: "static extents required" ([`StaticExtents`]),
+/// which such a layout never has, so this impl never applies.
+impl<SA: StaticExtents, DA, N> crate::tiler::Mixed<crate::tiler::Plain, Layout<SA, DA>, N> for UpcastOp {
+    type Output = Result<Layout<SA, DA>, crate::error::Error>;
+    fn mixed(_: Layout<SA, DA>, _: N) -> Self::Output {
+        unreachable!("the run-time-extent route is taken only by shapes that are not StaticExtents")
     }
 }
 
-impl<SA, DA, N, R> crate::ops::Upcast<N> for Layout<SA, DA>
-where
-    Layout<SA, DA>: crate::gate::StaticBit,
-    <Layout<SA, DA> as crate::gate::StaticBit>::Output: UpcastRoute<Layout<SA, DA>, N, Output = R>,
-{
-    type Output = R;
-    #[inline(always)]
-    fn upcast(self, n: N) -> R {
-        <<Layout<SA, DA> as crate::gate::StaticBit>::Output as UpcastRoute<Layout<SA, DA>, N>>::route(self, n)
-    }
-}
-
-/// `upcast<N>(L)`: for elements `N` times larger: a stride-1 mode's size is divided by `N`,
-/// other nonzero strides are divided by `N` (stride-0 modes are kept), computed by the type
-/// checker for static layouts. A stride that is neither a multiple nor a divisor of `N` is a
-/// compile error. A layout with static extents and run-time strides gives a `Result`: each
-/// run-time stride is divided when it runs (a stride that `N` does not divide is
-/// [`Error::StrideDivisibility`](crate::error::Error::StrideDivisibility), or
-/// [`Error::Undecided`](crate::error::Error::Undecided) when it divides `N`: static, its mode's
-/// extent would shrink instead), as cute-dyn.
-///
-/// # Examples
-/// ```
-/// use cute_static::{layout, shape, upcast};
-/// // (4,8):(1,4) of 16-bit elements, seen as 32-bit elements
-/// assert_eq!(upcast(layout!((4,8):(1,4)), shape!(2)).to_string(), "(2,8):(1,2)");
-/// // A tile of a row-major global matrix with a run-time leading dimension 1024, read as
-/// // 128-bit vectors of 16-bit elements: the leading dimension counts vectors now.
-/// let ld = 1024;
-/// assert_eq!(upcast(layout!((64,32):({ld},1)), shape!(8))?.to_string(), "(64,4):({128},1)");
-/// let ld = 1001; // rows that do not start on a vector
-/// assert!(upcast(layout!((64,32):({ld},1)), shape!(8)).is_err());
-/// # Ok::<(), cute_static::error::Error>(())
-/// ```
-#[inline(always)]
-pub fn upcast<L: crate::ops::Upcast<N, Output = R>, N, R>(l: L, n: N) -> R {
-    l.upcast(n)
-}
+crate::tiler::arranged_op!(
+    UpcastOp,
+    crate::tiler::Plain,
+    Upcast,
+    /// `upcast<N>(L)`: for elements `N` times larger: a stride-1 mode's size is divided by `N`,
+    /// other nonzero strides are divided by `N` (stride-0 modes are kept), computed by the type
+    /// checker for static layouts. A stride that is neither a multiple nor a divisor of `N` is a
+    /// compile error. A layout with static extents and run-time strides gives a `Result`: each
+    /// run-time stride is divided when it runs (a stride that `N` does not divide is
+    /// [`Error::StrideDivisibility`](crate::error::Error::StrideDivisibility), or
+    /// [`Error::Undecided`](crate::error::Error::Undecided) when it divides `N`: static, its mode's
+    /// extent would shrink instead), as cute-dyn.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{layout, shape, upcast};
+    /// // (4,8):(1,4) of 16-bit elements, seen as 32-bit elements
+    /// assert_eq!(upcast(layout!((4,8):(1,4)), shape!(2)).to_string(), "(2,8):(1,2)");
+    /// // A tile of a row-major global matrix with a run-time leading dimension 1024, read as
+    /// // 128-bit vectors of 16-bit elements: the leading dimension counts vectors now.
+    /// let ld = 1024;
+    /// assert_eq!(upcast(layout!((64,32):({ld},1)), shape!(8))?.to_string(), "(64,4):({128},1)");
+    /// let ld = 1001; // rows that do not start on a vector
+    /// assert!(upcast(layout!((64,32):({ld},1)), shape!(8)).is_err());
+    /// # Ok::<(), cute_static::error::Error>(())
+    /// ```
+    upcast
+);
 
 crate::gate::static_op!(
     /// `downcast<N>(L)`: for elements `N` times smaller: a stride-1 mode's size is multiplied by

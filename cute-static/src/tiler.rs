@@ -599,18 +599,17 @@ impl<How, Op: Mixed<How, A, B>, A, B> ShapeRoute<How, Op, A, B> for typenum::B0 
 
 /// Static shapes: the static route on the layout with its run-time strides marked, then each
 /// marker of the result resolved to its value.
-impl<How, Op, SA, DA, B, RS, RD> ShapeRoute<How, Op, Layout<SA, DA>, B> for typenum::B1
+impl<How, Op, SA, DA, B, G, R> ShapeRoute<How, Op, Layout<SA, DA>, B> for typenum::B1
 where
     SA: crate::layout::Congruent<DA>,
     DA: IntTuple + crate::scaled::Symbolize<U0>,
-    typenum::B1: Arrange<How, Op, Layout<SA, crate::scaled::Marked<DA>>, B, Output = Layout<RS, RD>>,
-    RS: Default,
-    RD: crate::scaled::Resolve<DA>,
+    typenum::B1: Arrange<How, Op, Layout<SA, crate::scaled::Marked<DA>>, B, Output = G>,
+    G: Default + crate::scaled::ResolveLayout<DA, Output = R>,
 {
-    type Output = Result<Layout<RS, RD::Output>, crate::error::Error>;
+    type Output = Result<R, crate::error::Error>;
     #[inline(always)]
     fn route(a: Layout<SA, DA>, _: B) -> Self::Output {
-        Ok(Layout::from_parts(RS::default(), RD::resolve(a.stride())?))
+        G::default().resolve_layout(a.stride())
     }
 }
 

@@ -367,7 +367,7 @@ fn nested_slices_agree_with_cute_dyn() {
 #[test]
 fn round_up_and_compact_strides_agree_with_cute_dyn() {
     use cute::cute_static::typenum::{U1, U3};
-    use cute::cute_static::{compact_col_major, compact_row_major, int_tuple::round_up};
+    use cute::cute_static::{compact_col_major, compact_row_major, round_up};
     fn cpp<T: IntTuple>(t: &T) -> String {
         dy::Notation::to_styled(&t.to_dyn().unwrap(), Style::Cpp)
     }

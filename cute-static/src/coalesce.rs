@@ -16,101 +16,9 @@ use core::ops::{BitAnd, Mul};
 
 use typenum::{Bit, IsEqual, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 
-use crate::int_tuple::{Concat, Cons, IntTuple, IsNil, List, Nil, StaticBit};
+use crate::int_tuple::{Cons, IntTuple, IsNil, List, Nil};
 use crate::layout::{Congruent, Layout};
-
-/// A flat mode: a shape leaf with its stride leaf.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
-pub struct Mode<S, D>(pub S, pub D);
-
-/// What the type checker knows of a leaf: whether it is static ([`StaticBit`]), and its
-/// value if so.
-pub trait Known: IntTuple + StaticBit {
-    /// `B1` when the value is known to the type checker (a marked run-time stride,
-    /// [`Scaled`](crate::scaled::Scaled), is static in its structure only: this bit is `B0`).
-    type Static: Bit;
-    /// The value when static (`U0` stands in for a `usize`).
-    type Val: Unsigned;
-    /// `B1` exactly for the static 1.
-    type IsOne: Bit;
-}
-
-impl Known for UTerm {
-    type Static = B1;
-    type Val = UTerm;
-    type IsOne = B0;
-}
-
-/// `1` is `UInt<UTerm, B1>`; every other `UInt` is not 1.
-impl Known for UInt<UTerm, B1> {
-    type Static = B1;
-    type Val = Self;
-    type IsOne = B1;
-}
-
-impl<U: Unsigned, B: Bit, C: Bit> Known for UInt<UInt<U, B>, C> {
-    type Static = B1;
-    type Val = Self;
-    type IsOne = B0;
-}
-
-impl Known for usize {
-    type Static = B0;
-    type Val = U0;
-    type IsOne = B0;
-}
-
-/// A marked run-time stride ([`Scaled`](crate::scaled::Scaled)) is a run-time leaf.
-impl<K: Copy, I: Copy> Known for crate::scaled::Scaled<K, I> {
-    type Static = B0;
-    type Val = U0;
-    type IsOne = B0;
-}
-
-/// Flatten a congruent shape and stride into a list of [`Mode`]s.
-pub trait FlattenModes<D> {
-    /// The flat list of modes.
-    type Output: Copy;
-    /// The modes, with their run-time leaves.
-    fn flatten_modes(&self, d: &D) -> Self::Output;
-}
-
-macro_rules! leaf_modes {
-    ($([$($g:ident: $b:path),*] $s:ty, $d:ty);* $(;)?) => {$(
-        /// A leaf shape with a leaf stride: one mode.
-        impl<$($g: $b),*> FlattenModes<$d> for $s {
-            type Output = Cons<Mode<$s, $d>, Nil>;
-            #[inline(always)]
-            fn flatten_modes(&self, d: &$d) -> Self::Output {
-                Cons(Mode(*self, *d), Nil)
-            }
-        }
-    )*};
-}
-crate::int_tuple::for_each_leaf_pair!(leaf_modes);
-crate::scaled::for_each_scaled_pair!(leaf_modes);
-
-/// `()` has no modes.
-impl FlattenModes<Nil> for Nil {
-    type Output = Nil;
-    fn flatten_modes(&self, _: &Nil) -> Nil {
-        Nil
-    }
-}
-
-/// A tuple: the modes of its first mode, then those of the rest.
-impl<S, ST, D, DT> FlattenModes<Cons<D, DT>> for Cons<S, ST>
-where
-    S: FlattenModes<D>,
-    ST: FlattenModes<DT>,
-    S::Output: Concat<ST::Output>,
-{
-    type Output = <S::Output as Concat<ST::Output>>::Output;
-    #[inline(always)]
-    fn flatten_modes(&self, d: &Cons<D, DT>) -> Self::Output {
-        self.0.flatten_modes(&d.0).concat(self.1.flatten_modes(&d.1))
-    }
-}
+use crate::modes::{FilterZeros, FlattenModes, Known, Mode};
 
 /// Combine one mode with the coalesced stack of the modes after it (the table above).
 pub trait Combine<R> {
@@ -388,63 +296,6 @@ where
 #[inline(always)]
 pub fn coalesce<L: Coalesce<Output = R>, R>(l: L) -> R {
     l.coalesce()
-}
-
-/// `filter_zeros` on a flat mode list: a mode with a static-0 stride gets the shape `_1`.
-pub trait FilterZeros {
-    /// The filtered list.
-    type Output: Copy;
-    /// Its values.
-    fn filter_zeros(self) -> Self::Output;
-}
-
-impl FilterZeros for Nil {
-    type Output = Nil;
-    fn filter_zeros(self) -> Nil {
-        Nil
-    }
-}
-
-impl<S, D, T> FilterZeros for Cons<Mode<S, D>, T>
-where
-    D: Known,
-    T: FilterZeros,
-    <D as Known>::Static: BitAnd<<<D as Known>::Val as IsEqual<U0>>::Output>,
-    <D as Known>::Val: IsEqual<U0>,
-    (StaticZero<D>,): ZeroShape<S, D>,
-{
-    type Output = Cons<<(StaticZero<D>,) as ZeroShape<S, D>>::Output, T::Output>;
-    #[inline(always)]
-    fn filter_zeros(self) -> Self::Output {
-        Cons(<(StaticZero<D>,) as ZeroShape<S, D>>::zero_shape(self.0), self.1.filter_zeros())
-    }
-}
-
-/// `B1` for a static-0 stride.
-type StaticZero<D> = <<D as Known>::Static as BitAnd<<<D as Known>::Val as IsEqual<U0>>::Output>>::Output;
-
-/// The mode after `filter_zeros`: `_1:d` for a static-0 stride, else unchanged.
-pub trait ZeroShape<S, D> {
-    /// The mode.
-    type Output: Copy;
-    /// Its value.
-    fn zero_shape(m: Mode<S, D>) -> Self::Output;
-}
-
-impl<S, D: Copy> ZeroShape<S, D> for (B1,) {
-    type Output = Mode<U1, D>;
-    #[inline(always)]
-    fn zero_shape(m: Mode<S, D>) -> Self::Output {
-        Mode(U1::default(), m.1)
-    }
-}
-
-impl<S: Copy, D: Copy> ZeroShape<S, D> for (B0,) {
-    type Output = Mode<S, D>;
-    #[inline(always)]
-    fn zero_shape(m: Mode<S, D>) -> Self::Output {
-        m
-    }
 }
 
 /// `Filter`: the trait behind [`filter`].

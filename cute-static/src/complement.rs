@@ -7,12 +7,13 @@
 use typenum::{Bit, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 
 use crate::arith::{CeilDiv, DivT, EqT, IsOne, LeT, MulT};
-use crate::coalesce::{CoalesceModes, FilterZeros, FlattenModes, Mode, ModesToLayout};
+use crate::coalesce::{CoalesceModes, ModesToLayout};
 use crate::error::Error;
 use crate::gate::{Gate, Gated, StaticBit};
 use crate::int_tuple::Concat;
 use crate::int_tuple::{Cons, IntTuple, Nil};
 use crate::layout::{Congruent, Layout};
+use crate::modes::{FilterZeros, FlattenModes, Mode};
 
 /// The mode with the smallest stride (the first of equal ones) and the others, in order.
 pub trait MinStride {

@@ -9,9 +9,10 @@ use core::ops::Not;
 use typenum::{B0, B1, U0, U1, U2};
 
 use crate::arith::{AndT, CeilDiv, DivT, Divides, EqT, IsOne, LeT, LtT, MinT, MulT, OrT};
-use crate::coalesce::{CoalesceModes, FlattenModes, Mode, ModesToLayout};
+use crate::coalesce::{CoalesceModes, ModesToLayout};
 use crate::int_tuple::{Concat, Cons, IntTuple, IsNil, Nil};
 use crate::layout::{Congruent, Layout};
+use crate::modes::{FlattenModes, Mode};
 use crate::scaled::StrideMul;
 use crate::tiler::{CompositionOp, MakeLayout, TilerOp};
 

@@ -358,116 +358,20 @@ where
 /// resolved afterwards), while coalesce decides on values through `Known::Static`.
 macro_rules! leaf_concepts {
     ($([$($g:ident: $b:path),*] $ty:ty => $static:ty);*) => {$(
-        impl<$($g: $b),*> RankT for $ty {
+        impl<$($g: $b),*> $crate::int_tuple::RankT for $ty {
             type Output = typenum::U1;
         }
-        impl<$($g: $b),*> Wrap for $ty {
-            type Output = Cons<$ty, Nil>;
+        impl<$($g: $b),*> $crate::int_tuple::Wrap for $ty {
+            type Output = $crate::int_tuple::Cons<$ty, $crate::int_tuple::Nil>;
         }
-        impl<$($g: $b),*> StaticBit for $ty {
+        impl<$($g: $b),*> $crate::int_tuple::StaticBit for $ty {
             type Output = $static;
         }
     )*};
 }
+pub(crate) use leaf_concepts;
 leaf_concepts!(
     [] UTerm => B1;
     [U: Unsigned, B: Bit] UInt<U, B> => B1;
-    [] usize => B0;
-    [K: Copy, I: Copy] crate::scaled::Scaled<K, I> => B1
+    [] usize => B0
 );
-
-/// `round_up(a, b)`: `a` rounded up to a multiple of `b`, `((a + b - 1) / b) * b`, by mode for
-/// tuples (`b`'s missing modes are 1, as C++), as cute-dyn's: static where both leaves are,
-/// else a run-time `usize`. Implemented by `a`.
-pub trait RoundUp<B> {
-    /// The rounded tuple.
-    type Output: IntTuple;
-    /// Its value.
-    ///
-    /// # Panics
-    /// When a run-time value overflows `usize` or divides by 0.
-    fn round_up(self, b: B) -> Self::Output;
-}
-macro_rules! round_up_static {
-    ($([$($g:ident: $bd:path),*] $a:ty, $b:ty);* $(;)?) => {$(
-        impl<$($g: $bd),*> RoundUp<$b> for $a
-        where
-            $a: crate::arith::CeilDiv<$b>,
-            <$a as crate::arith::CeilDiv<$b>>::Output: crate::arith::MulT<$b>,
-            <<$a as crate::arith::CeilDiv<$b>>::Output as crate::arith::MulT<$b>>::Output: IntTuple,
-        {
-            type Output = <<$a as crate::arith::CeilDiv<$b>>::Output as crate::arith::MulT<$b>>::Output;
-            #[inline(always)]
-            fn round_up(self, _: $b) -> Self::Output {
-                Default::default()
-            }
-        }
-    )*};
-}
-// A static divisor 0 has no impl: a compile error.
-round_up_static!(
-    [U: Unsigned, B: Bit] UTerm, UInt<U, B>;
-    [U: Unsigned, B: Bit, V: Unsigned, C: Bit] UInt<U, B>, UInt<V, C>;
-);
-macro_rules! round_up_dynamic {
-    ($([$($g:ident: $bd:path),*] $a:ty, $b:ty);* $(;)?) => {$(
-        impl<$($g: $bd),*> RoundUp<$b> for $a {
-            type Output = usize;
-            #[inline(always)]
-            fn round_up(self, b: $b) -> usize {
-                let (a, b) = (self.value(), b.value());
-                a.div_ceil(b).checked_mul(b).expect("a run-time round_up overflows usize")
-            }
-        }
-    )*};
-}
-round_up_dynamic!(
-    [] UTerm, usize;
-    [U: Unsigned, B: Bit] UInt<U, B>, usize;
-    [] usize, UTerm;
-    [U: Unsigned, B: Bit] usize, UInt<U, B>;
-    [] usize, usize;
-);
-/// `b` exhausted: the remaining modes are rounded to a multiple of 1, themselves.
-impl<H: IntTuple, T: List> RoundUp<Nil> for Cons<H, T> {
-    type Output = Self;
-    #[inline(always)]
-    fn round_up(self, _: Nil) -> Self {
-        self
-    }
-}
-impl RoundUp<Nil> for Nil {
-    type Output = Nil;
-    #[inline(always)]
-    fn round_up(self, _: Nil) -> Nil {
-        Nil
-    }
-}
-impl<H: RoundUp<BH>, T: RoundUp<BT>, BH, BT> RoundUp<Cons<BH, BT>> for Cons<H, T>
-where
-    T::Output: List,
-{
-    type Output = Cons<H::Output, T::Output>;
-    #[inline(always)]
-    fn round_up(self, b: Cons<BH, BT>) -> Self::Output {
-        Cons(self.0.round_up(b.0), self.1.round_up(b.1))
-    }
-}
-
-/// `round_up(a, b)` (see [`RoundUp`]).
-///
-/// # Panics
-/// When a run-time value overflows `usize` or divides by 0.
-///
-/// # Examples
-/// ```
-/// use cute_static::{int_tuple::round_up, shape, Show};
-/// // cute-dyn's example, checked against CuTe C++ 4.2: round_up((100,33,7), (64,32)) = (128,64,7)
-/// assert_eq!(Show(&round_up(shape!((100,33,7)), shape!((64,32)))).to_string(), "(128,64,7)");
-/// let m = 1000;
-/// assert_eq!(Show(&round_up(shape!(({m},33)), shape!((128,32)))).to_string(), "({1024},64)");
-/// ```
-#[inline(always)]
-pub fn round_up<A: RoundUp<B>, B>(a: A, b: B) -> A::Output {
-    a.round_up(b)
-}

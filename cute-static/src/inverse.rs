@@ -7,10 +7,11 @@
 use typenum::{B0, B1, U0, U1};
 
 use crate::arith::{DivT, Divides, EqT, LeT, MulT};
-use crate::coalesce::{CoalesceModes, FlattenModes, Mode, ModesToLayout};
+use crate::coalesce::{CoalesceModes, ModesToLayout};
 use crate::gate::Operation;
 use crate::int_tuple::{Cons, Nil};
 use crate::layout::Layout;
+use crate::modes::{FlattenModes, Mode};
 
 /// A mode of `coalesce(L)` with the product of the shapes before it.
 #[derive(Clone, Copy, Default, Debug)]

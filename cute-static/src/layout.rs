@@ -1255,7 +1255,7 @@ impl<K, I> StartOf<K, I> for Nil {
     }
 }
 impl<S: Copy, K2: KeyBefore<J, K, I>, J, T: StartOf<K, I>, K, I> StartOf<K, I>
-    for Cons<(crate::coalesce::Mode<S, K2>, J), T>
+    for Cons<(crate::modes::Mode<S, K2>, J), T>
 where
     (K2::Output,): Factor<S, T::Output>,
 {
@@ -1307,7 +1307,7 @@ impl<All> OrderedStrides<All> for Nil {
         Nil
     }
 }
-impl<S, K, I, T, All> OrderedStrides<All> for Cons<(crate::coalesce::Mode<S, K>, I), T>
+impl<S, K, I, T, All> OrderedStrides<All> for Cons<(crate::modes::Mode<S, K>, I), T>
 where
     All: StartOf<K, I>,
     S: Compact<LayoutLeft, All::Output>,
@@ -1406,7 +1406,7 @@ where
 #[inline(always)]
 pub fn make_ordered_layout<S, O, M, R>(shape: S, order: O) -> Layout<S, R>
 where
-    S: crate::coalesce::FlattenModes<O, Output = M> + Congruent<R>,
+    S: crate::modes::FlattenModes<O, Output = M> + Congruent<R>,
     M: OrderModes<S, Output = R>,
     R: IntTuple,
 {
@@ -1432,12 +1432,22 @@ where
 #[inline(always)]
 pub fn make_layout_like<S, D, M, F, R>(l: Layout<S, D>) -> Layout<S, R>
 where
-    S: Congruent<D> + crate::coalesce::FlattenModes<D, Output = M> + Congruent<R>,
+    S: Congruent<D> + crate::modes::FlattenModes<D, Output = M> + Congruent<R>,
     D: IntTuple,
-    M: crate::coalesce::FilterZeros<Output = F>,
+    M: crate::modes::FilterZeros<Output = F>,
     F: OrderModes<S, Output = R>,
     R: IntTuple,
 {
     let s = *l.shape();
     Layout::new(s, s.flatten_modes(l.stride()).filter_zeros().order_modes())
+}
+
+/// A layout computed on marked strides: its strides resolved (see [`crate::scaled`]).
+impl<S, DM: crate::scaled::Resolve<DA>, DA> crate::scaled::ResolveLayout<DA> for Layout<S, DM> {
+    type Output = Layout<S, DM::Output>;
+    #[inline(always)]
+    fn resolve_layout(self, da: &DA) -> Result<Self::Output, crate::error::Error> {
+        let (s, _) = self.into_parts();
+        Ok(Layout::from_parts(s, DM::resolve(da)?))
+    }
 }

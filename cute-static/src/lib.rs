@@ -58,6 +58,8 @@ pub mod gate;
 #[doc(hidden)]
 pub mod inverse;
 #[doc(hidden)]
+pub mod modes;
+#[doc(hidden)]
 pub mod product;
 #[doc(hidden)]
 pub mod recast;
@@ -78,6 +80,7 @@ pub mod ops;
 pub mod swizzle;
 pub mod tensor;
 
+pub use arith::{round_up, RoundUp};
 pub use coalesce::{coalesce, coalesce_by, filter, flatten, Coalesce, Coalesced, Filter, Filtered};
 pub use complement::{ceil_div, complement, complement_cosize, ComplementDyn, ComplementOf, Complemented};
 pub use composition::{composition, Composed, Composition};

@@ -429,11 +429,11 @@ where
 /// A static shape of rank > 1: mode 0 compact, the rest ordered after it.
 impl<S0, ST, D0, DT, M0, F0, FS0, S0F, R0, MT, RT, Out> FragmentCase<Cons<S0, ST>, Cons<D0, DT>> for (B1,)
 where
-    S0: crate::coalesce::FlattenModes<D0, Output = M0> + crate::layout::Refill<FS0, Output = S0F, Rest = Nil>,
-    M0: crate::coalesce::FilterZeros<Output = F0>,
+    S0: crate::modes::FlattenModes<D0, Output = M0> + crate::layout::Refill<FS0, Output = S0F, Rest = Nil>,
+    M0: crate::modes::FilterZeros<Output = F0>,
     F0: crate::coalesce::Unzip<Shape = FS0>,
     S0F: Compact<LayoutLeft, U1, Stride = R0>,
-    ST: crate::coalesce::FlattenModes<DT, Output = MT>,
+    ST: crate::modes::FlattenModes<DT, Output = MT>,
     MT: crate::layout::OrderModes<ST, Output = RT>,
     Layout<S0, R0>: crate::ops::TiledProduct<Layout<ST, RT>, Output = Out>,
     Out: Default,

@@ -68,6 +68,9 @@ macro_rules! for_each_scaled_pair {
 }
 pub(crate) use for_each_scaled_pair;
 
+// A marked stride is one leaf, static in structure (its value is resolved when it runs).
+crate::int_tuple::leaf_concepts!([K: Copy, I: Copy] Scaled<K, I> => B1);
+
 /// `D * CD` for a left operand's stride `CD` and a static factor `D` (the implementing type):
 /// [`MulT`] for a static `CD`; a marker for a marker; the static 0 for a static 0 factor.
 pub trait StrideMul<CD> {
@@ -241,14 +244,6 @@ pub trait ResolveLayout<DA> {
     /// # Errors
     /// [`Error::Overflow`] for a product past `usize`.
     fn resolve_layout(self, da: &DA) -> Result<Self::Output, Error>;
-}
-impl<S, DM: Resolve<DA>, DA> ResolveLayout<DA> for crate::layout::Layout<S, DM> {
-    type Output = crate::layout::Layout<S, DM::Output>;
-    #[inline(always)]
-    fn resolve_layout(self, da: &DA) -> Result<Self::Output, Error> {
-        let (s, _) = self.into_parts();
-        Ok(crate::layout::Layout::from_parts(s, DM::resolve(da)?))
-    }
 }
 
 /// Static extents, the shapes the partitions and `upcast` mark strides under (implemented by

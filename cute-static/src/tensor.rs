@@ -297,8 +297,8 @@ where
     /// ```
     pub fn make_tensor_like<M, F, R>(&self) -> Tensor<Owned<E::Elem, CosizeT<S, R>>, Layout<S, R>>
     where
-        S: crate::coalesce::FlattenModes<D, Output = M> + Congruent<R> + crate::layout::MaxIndexT<R>,
-        M: crate::coalesce::FilterZeros<Output = F>,
+        S: crate::modes::FlattenModes<D, Output = M> + Congruent<R> + crate::layout::MaxIndexT<R>,
+        M: crate::modes::FilterZeros<Output = F>,
         F: crate::layout::OrderModes<S, Output = R>,
         R: IntTuple,
         <S as crate::layout::MaxIndexT<R>>::Output: core::ops::Add<typenum::B1>,

@@ -4,7 +4,7 @@ use crate::error::{Error, Result};
 use crate::int::Int;
 use crate::int_tuple::{IntTuple, Tuple};
 use crate::layout::Layout;
-use crate::nest::Pairs;
+use crate::nest::{zero_stride_as_one, Pairs};
 
 /// CuTe's `bw_coalesce`: walk the flat modes from the back, keeping a stack `new` whose front
 /// is the mode being grown. For each old mode `s:d`, looking at the front `s0:d0`:
@@ -20,12 +20,22 @@ use crate::nest::Pairs;
 /// taken only on static values (the CuTe DSL's rule: a dynamic shape with a static-0 stride
 /// is not merged, although C++ would fold `x * _0` to `_0`), so a dynamic size-1 mode or a
 /// dynamic stride match keeps its mode; [`Decide::Values`] decides on the run-time values.
-fn bw_coalesce(old: &[(Int, Int)], last: (Int, Int), decide: Decide, new: &mut Pairs) -> Result<()> {
+///
+/// `view` is applied to each old mode as it is read (`filter` reads its input through
+/// `filter_zeros` this way, without a copy of it).
+fn bw_coalesce(
+    old: &[(Int, Int)],
+    last: (Int, Int),
+    decide: Decide,
+    view: impl Fn((Int, Int)) -> (Int, Int),
+    new: &mut Pairs,
+) -> Result<()> {
     // `new` is kept reversed: its last element is the front. It is written in place (a
     // returned array would be copied right after its small writes, which stalls).
     new.truncate(0);
-    new.push(last);
-    for &(s, d) in old.iter().rev() {
+    new.push(view(last));
+    for &m in old.iter().rev() {
+        let (s, d) = view(m);
         let front = *new.last().expect("never empty");
         if decide.is(s, 1) {
             continue;
@@ -102,9 +112,14 @@ pub(crate) fn coalesce_pairs(flat: &[(Int, Int)]) -> Result<Layout> {
 
 /// The flat modes of [`coalesce_pairs`]' layout, without building it (one mode: a leaf).
 pub(crate) fn coalesced_pairs(flat: &[(Int, Int)], out: &mut Pairs) -> Result<()> {
+    coalesced_view(flat, |m| m, out)
+}
+
+/// [`coalesced_pairs`] of the modes as `view` shows them.
+fn coalesced_view(flat: &[(Int, Int)], view: impl Fn((Int, Int)) -> (Int, Int), out: &mut Pairs) -> Result<()> {
     match flat.split_last() {
-        None => bw_coalesce(&[], (Int::st(1), Int::st(0)), Decide::Static, out),
-        Some((&last, rest)) => bw_coalesce(rest, last, Decide::Static, out),
+        None => bw_coalesce(&[], (Int::st(1), Int::st(0)), Decide::Static, view, out),
+        Some((&last, rest)) => bw_coalesce(rest, last, Decide::Static, view, out),
     }
 }
 
@@ -114,9 +129,9 @@ pub(crate) fn coalesced_pairs(flat: &[(Int, Int)], out: &mut Pairs) -> Result<()
 /// layout is a leaf), as composition reads them.
 pub(crate) fn coalesce_x(flat: &[(Int, Int)], decide: Decide, out: &mut Pairs) -> Result<()> {
     match flat.split_last() {
-        None => bw_coalesce(&[], (Int::st(1), Int::st(0)), decide, out),
-        Some((&(s, d), rest)) if decide.is(s, 1) => bw_coalesce(rest, (Int::st(2), d), decide, out),
-        Some((&last, rest)) => bw_coalesce(rest, last, decide, out),
+        None => bw_coalesce(&[], (Int::st(1), Int::st(0)), decide, |m| m, out),
+        Some((&(s, d), rest)) if decide.is(s, 1) => bw_coalesce(rest, (Int::st(2), d), decide, |m| m, out),
+        Some((&last, rest)) => bw_coalesce(rest, last, decide, |m| m, out),
     }
 }
 
@@ -190,7 +205,7 @@ fn coalesce_by_impl(l: &Layout, profile: &IntTuple) -> Result<Layout> {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn filter_zeros(l: &Layout) -> Layout {
-    l.map_pairs(|(s, d)| if d.is_const(0) { (Int::st(1), d) } else { (s, d) })
+    l.map_pairs(zero_stride_as_one)
 }
 
 /// `filter(L)`: drop every static stride-0 and static size-1 mode and coalesce (`1:0` if nothing
@@ -217,12 +232,8 @@ pub fn filter(l: &Layout) -> Result<Layout> {
 
 /// The flat modes of [`filter`]'s layout, without building it.
 pub(crate) fn filter_pairs(l: &Layout, out: &mut Pairs) -> Result<()> {
-    // filter_zeros on the flat modes: no tree is rebuilt.
-    let mut pairs = Pairs::from_slice(l.pairs());
-    for p in pairs.iter_mut().filter(|p| p.1.is_const(0)) {
-        p.0 = Int::st(1);
-    }
-    coalesced_pairs(&pairs, out)
+    // filter_zeros on the flat modes, as they are read: no tree is rebuilt, nothing copied.
+    coalesced_view(l.pairs(), zero_stride_as_one, out)
 }
 
 /// `filter(L, profile)`: [`filter`] at the terminals of `profile`.

@@ -2,10 +2,14 @@
 //!
 //! `(4)` (a rank-1 tuple) is distinct from the leaf `4`, and `()` is the empty tuple.
 
+use alloc::string::ToString;
 use alloc::vec::Vec;
 
 use crate::error::{Error, Result};
 use crate::int::Int;
+
+/// The deepest nesting the parser accepts (deeper input is an error, not a stack overflow).
+pub const MAX_DEPTH: usize = 128;
 
 /// A hierarchical tuple: a leaf or a (possibly empty) tuple of sub-tuples.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -176,15 +180,16 @@ impl<T: Clone> Tuple<T> {
         f: &mut impl FnMut(&T, &U) -> Result<V>,
     ) -> Result<Tuple<V>>
     where
-        T: crate::print::Notation,
-        U: Clone + crate::print::Notation,
+        U: Clone,
+        Tuple<T>: core::fmt::Display,
+        Tuple<U>: core::fmt::Display,
     {
         match (self, other) {
             (Tuple::Leaf(a), Tuple::Leaf(b)) => Ok(Tuple::Leaf(f(a, b)?)),
             (Tuple::Node(a), Tuple::Node(b)) if a.len() == b.len() => {
                 Ok(Tuple::Node(a.iter().zip(b).map(|(x, y)| x.zip_with(y, what, f)).collect::<Result<_>>()?))
             }
-            _ => Err(Error::NotCongruent { what, a: crate::print::to_values(self), b: crate::print::to_values(other) }),
+            _ => Err(Error::NotCongruent { what, a: self.to_string(), b: other.to_string() }),
         }
     }
 
@@ -428,7 +433,11 @@ impl IntTuple {
 
     /// Whether every leaf is static.
     pub fn is_static(&self) -> bool {
-        self.leaves().iter().all(|x| x.is_static())
+        // Without collecting the leaves (the operations ask it of every input).
+        match self {
+            Tuple::Leaf(x) => x.is_static(),
+            Tuple::Node(v) => v.iter().all(IntTuple::is_static),
+        }
     }
 
     /// The all-static twin: the same values, every leaf static.
@@ -1033,14 +1042,12 @@ pub fn idx2crd_strided(idx: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> R
         // A tuple index needs a shape and a stride of its rank.
         (Tuple::Node(iv), _, _) if !shape.is_tuple() || iv.len() != shape.rank() => Err(Error::RankMismatch {
             op: "idx2crd",
-            expected: alloc::format!("an index congruent to the shape {}", crate::print::to_values(shape)),
+            expected: alloc::format!("an index congruent to the shape {shape}"),
             found: iv.len(),
         }),
-        _ => Err(Error::NotCongruent {
-            what: "idx2crd's shape and stride",
-            a: crate::print::to_values(shape),
-            b: crate::print::to_values(stride),
-        }),
+        _ => {
+            Err(Error::NotCongruent { what: "idx2crd's shape and stride", a: shape.to_string(), b: stride.to_string() })
+        }
     }
 }
 

@@ -5,6 +5,7 @@
 //! layouts kernels use never touch the heap. [`Layout::shape`] and [`Layout::stride`] build the
 //! [`IntTuple`] trees on demand.
 
+use alloc::string::ToString;
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -35,7 +36,7 @@ impl Layout {
     /// # Preconditions
     /// 1. `shape` and `stride` are congruent.
     /// 2. No shape is negative.
-    /// 3. At most [`crate::parse::MAX_DEPTH`] levels of nesting (the algorithms recurse).
+    /// 3. At most [`crate::int_tuple::MAX_DEPTH`] levels of nesting (the algorithms recurse).
     ///
     /// # Errors
     /// `NotCongruent` (1), `InvalidArgument` (2, 3).
@@ -50,19 +51,15 @@ impl Layout {
     /// ```
     pub fn new(shape: IntTuple, stride: IntTuple) -> Result<Layout> {
         // Precondition 3, first: the others recurse.
-        if shape.deeper_than(crate::parse::MAX_DEPTH) || stride.deeper_than(crate::parse::MAX_DEPTH) {
+        if shape.deeper_than(crate::int_tuple::MAX_DEPTH) || stride.deeper_than(crate::int_tuple::MAX_DEPTH) {
             return Err(Error::InvalidArgument {
                 op: "make_layout",
-                reason: alloc::format!("nesting deeper than {} levels", crate::parse::MAX_DEPTH),
+                reason: alloc::format!("nesting deeper than {} levels", crate::int_tuple::MAX_DEPTH),
             });
         }
         // Precondition 1
         if !shape.congruent(&stride) {
-            return Err(Error::NotCongruent {
-                what: "shape and stride",
-                a: crate::print::to_values(&shape),
-                b: crate::print::to_values(&stride),
-            });
+            return Err(Error::NotCongruent { what: "shape and stride", a: shape.to_string(), b: stride.to_string() });
         }
         // Precondition 2
         check_shape("make_layout", &shape)?;
@@ -656,7 +653,7 @@ pub fn make_layout(modes: &[Layout]) -> Layout {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn make_layout_like(l: &Layout) -> Result<Layout> {
-    let zeros_as_one = crate::coalesce::filter_zeros(l);
+    let zeros_as_one = l.map_pairs(crate::nest::zero_stride_as_one);
     let ordered = make_ordered_layout(&zeros_as_one.shape(), &l.stride())?;
     Layout::new(l.shape(), ordered.stride())
 }
@@ -683,11 +680,7 @@ pub fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> Result<Layout>
     check_shape("make_ordered_layout", shape)?;
     // Precondition 1
     if !order.weakly_congruent(shape) {
-        return Err(Error::NotCongruent {
-            what: "order and shape",
-            a: crate::print::to_values(order),
-            b: crate::print::to_values(shape),
-        });
+        return Err(Error::NotCongruent { what: "order and shape", a: order.to_string(), b: shape.to_string() });
     }
     let ref_shape: Vec<Int> = leaf_products(shape, order)?;
     let flat_order = order.leaves();
@@ -760,5 +753,72 @@ pub(crate) fn check_shape(op: &'static str, shape: &IntTuple) -> Result<()> {
     match negative(shape) {
         Some(s) => Err(Error::InvalidArgument { op, reason: alloc::format!("negative shape {s}") }),
         None => Ok(()),
+    }
+}
+
+/// Layouts are written in place, token by token (leaves, whole sub-layouts, and parentheses
+/// around modes), starting from [`Layout::empty`]: finishing one moves nothing (a copy right
+/// after many small writes stalls on store forwarding).
+impl Layout {
+    /// Nothing written yet (not a layout until one mode is).
+    pub(crate) fn empty() -> Layout {
+        Layout { code: Code::new(), pairs: Pairs::new() }
+    }
+
+    /// Write the code of the flat pairs written so far: one pair is a leaf, more a tuple.
+    pub(crate) fn close_flat(&mut self) {
+        debug_assert!(self.code.is_empty());
+        self.flat_code(self.pairs.len());
+    }
+
+    /// The code of `n` flat leaves: one is a leaf, none or more a tuple of them.
+    fn flat_code(&mut self, n: usize) {
+        if n == 1 {
+            self.code.push(LEAF);
+        } else {
+            self.code.push(OPEN);
+            (0..n).for_each(|_| self.code.push(LEAF));
+            self.code.push(CLOSE);
+        }
+    }
+
+    /// Where the writing stands, to [`Layout::rewind`] to.
+    pub(crate) fn mark(&self) -> (usize, usize) {
+        (self.code.len(), self.pairs.len())
+    }
+
+    /// Drop what was written after `mark`.
+    pub(crate) fn rewind(&mut self, (code, pairs): (usize, usize)) {
+        self.code.truncate(code);
+        self.pairs.truncate(pairs);
+    }
+
+    pub(crate) fn open(&mut self) -> &mut Layout {
+        self.code.push(OPEN);
+        self
+    }
+
+    pub(crate) fn close(&mut self) -> &mut Layout {
+        self.code.push(CLOSE);
+        self
+    }
+
+    pub(crate) fn put_leaf(&mut self, p: Pair) -> &mut Layout {
+        self.code.push(LEAF);
+        self.pairs.push(p);
+        self
+    }
+
+    /// A mode of flat pairs: one pair is a leaf, otherwise a tuple of them.
+    pub(crate) fn put_pairs(&mut self, pairs: &[Pair]) -> &mut Layout {
+        self.pairs.extend_from_slice(pairs);
+        self.flat_code(pairs.len());
+        self
+    }
+
+    pub(crate) fn put(&mut self, n: Nest<'_>) -> &mut Layout {
+        self.code.extend_from_slice(n.code);
+        self.pairs.extend_from_slice(n.pairs);
+        self
     }
 }

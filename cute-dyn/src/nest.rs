@@ -6,7 +6,6 @@
 //! through [`Nest`] views (no tree is built); results are written in place (see [`Layout::empty`]).
 
 use crate::int::Int;
-use crate::layout::Layout;
 use crate::small::Small;
 
 /// A `(shape, stride)` leaf.
@@ -89,69 +88,12 @@ impl<'a> Iterator for Modes<'a> {
     }
 }
 
-/// Layouts are written in place, token by token (leaves, whole sub-layouts, and parentheses
-/// around modes), starting from [`Layout::empty`]: finishing one moves nothing (a copy right
-/// after many small writes stalls on store forwarding).
-impl Layout {
-    /// Nothing written yet (not a layout until one mode is).
-    pub(crate) fn empty() -> Layout {
-        Layout { code: Code::new(), pairs: Pairs::new() }
-    }
-
-    /// Write the code of the flat pairs written so far: one pair is a leaf, more a tuple.
-    pub(crate) fn close_flat(&mut self) {
-        debug_assert!(self.code.is_empty());
-        self.flat_code(self.pairs.len());
-    }
-
-    /// The code of `n` flat leaves: one is a leaf, none or more a tuple of them.
-    fn flat_code(&mut self, n: usize) {
-        if n == 1 {
-            self.code.push(LEAF);
-        } else {
-            self.code.push(OPEN);
-            (0..n).for_each(|_| self.code.push(LEAF));
-            self.code.push(CLOSE);
-        }
-    }
-
-    /// Where the writing stands, to [`Layout::rewind`] to.
-    pub(crate) fn mark(&self) -> (usize, usize) {
-        (self.code.len(), self.pairs.len())
-    }
-
-    /// Drop what was written after `mark`.
-    pub(crate) fn rewind(&mut self, (code, pairs): (usize, usize)) {
-        self.code.truncate(code);
-        self.pairs.truncate(pairs);
-    }
-
-    pub(crate) fn open(&mut self) -> &mut Layout {
-        self.code.push(OPEN);
-        self
-    }
-
-    pub(crate) fn close(&mut self) -> &mut Layout {
-        self.code.push(CLOSE);
-        self
-    }
-
-    pub(crate) fn put_leaf(&mut self, p: Pair) -> &mut Layout {
-        self.code.push(LEAF);
-        self.pairs.push(p);
-        self
-    }
-
-    /// A mode of flat pairs: one pair is a leaf, otherwise a tuple of them.
-    pub(crate) fn put_pairs(&mut self, pairs: &[Pair]) -> &mut Layout {
-        self.pairs.extend_from_slice(pairs);
-        self.flat_code(pairs.len());
-        self
-    }
-
-    pub(crate) fn put(&mut self, n: Nest<'_>) -> &mut Layout {
-        self.code.extend_from_slice(n.code);
-        self.pairs.extend_from_slice(n.pairs);
-        self
+/// `filter_zeros` of one mode: a static-0 stride gets the shape `_1` (a mode that reaches only
+/// index 0 counts as size 1), as `filter` and `make_layout_like` read modes.
+pub(crate) fn zero_stride_as_one((s, d): Pair) -> Pair {
+    if d.is_const(0) {
+        (Int::st(1), d)
+    } else {
+        (s, d)
     }
 }

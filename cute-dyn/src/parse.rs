@@ -31,8 +31,7 @@ pub struct Parser<'a> {
     depth: usize,
 }
 
-/// The deepest nesting the parser accepts (deeper input is an error, not a stack overflow).
-pub const MAX_DEPTH: usize = 128;
+pub use crate::int_tuple::MAX_DEPTH;
 
 impl<'a> Parser<'a> {
     /// A parser at the start of `text`; in the `Cpp` style a bare integer is dynamic.

@@ -138,7 +138,7 @@ fn rank_product(block: &Layout, tiler: &Layout, block_first: bool) -> Result<Lay
 ///
 /// # Errors
 /// `RankMismatch` when `x` is a tuple and `y` not one of the same rank; `InvalidArgument` past
-/// [`crate::parse::MAX_DEPTH`] levels, as [`Layout::new`].
+/// [`crate::int_tuple::MAX_DEPTH`] levels, as [`Layout::new`].
 fn zip_modes(x: Nest<'_>, y: Nest<'_>) -> Result<Layout> {
     let mut out = Layout::empty();
     out.open();
@@ -154,10 +154,10 @@ fn zip_modes(x: Nest<'_>, y: Nest<'_>) -> Result<Layout> {
     }
     out.close();
     let zipped = out;
-    if zipped.depth() > crate::parse::MAX_DEPTH {
+    if zipped.depth() > crate::int_tuple::MAX_DEPTH {
         return Err(Error::InvalidArgument {
             op: "make_layout",
-            reason: alloc::format!("nesting deeper than {} levels", crate::parse::MAX_DEPTH),
+            reason: alloc::format!("nesting deeper than {} levels", crate::int_tuple::MAX_DEPTH),
         });
     }
     Ok(zipped)

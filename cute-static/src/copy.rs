@@ -113,7 +113,33 @@ pub trait CopyTiling {
     /// The tile's extents, as a shape.
     type Tile: Default + Copy;
 }
-impl<A, TS, TD, VS, VD, MS, MD, I, R> CopyTiling for TiledCopy<A, Layout<TS, TD>, Layout<VS, VD>>
+
+/// One impl, whatever the tiling: the two kinds of tiling are [`TilingOf`]'s (with two impls
+/// here, rustc listed both, where-clauses and all, under every error of a tiled copy).
+impl<A, T, V> CopyTiling for TiledCopy<A, T, V>
+where
+    (T, V): TilingOf<A>,
+{
+    type LayoutTv = <(T, V) as TilingOf<A>>::LayoutTv;
+    type Tiler = <(T, V) as TilingOf<A>>::Tiler;
+    type Tile = <(T, V) as TilingOf<A>>::Tile;
+}
+
+#[doc(hidden)]
+/// [`CopyTiling`] of copy atom `A` by (thread layout, value layout), or by (thread-value layout,
+/// tile).
+pub trait TilingOf<A> {
+    /// As [`CopyTiling::LayoutTv`].
+    type LayoutTv: Default + Copy;
+    /// As [`CopyTiling::Tiler`].
+    type Tiler: Default + Copy;
+    /// As [`CopyTiling::Tile`].
+    type Tile: Default + Copy;
+}
+
+/// Threads by values: `right_inverse(raked_product(thr, val))` composed with the compact
+/// (threads, values) layout.
+impl<A, TS, TD, VS, VD, MS, MD, I, R> TilingOf<A> for (Layout<TS, TD>, Layout<VS, VD>)
 where
     A: CopyAtom,
     TS: crate::layout::SizeT,
@@ -154,7 +180,7 @@ cute_macros::decimal_condition! {
 
 /// A tiled copy over a given thread-value layout and tile: the atom's threads and values must
 /// divide the layout's (C++'s static_asserts in `make_tiled_copy_impl`).
-impl<A, TVS, TVD, S, T0, V0> CopyTiling for TiledCopy<A, Layout<TVS, TVD>, TilerMn<S>>
+impl<A, TVS, TVD, S, T0, V0> TilingOf<A> for (Layout<TVS, TVD>, TilerMn<S>)
 where
     A: CopyAtom,
     TVS: crate::tensor::ProductEach<Output = Cons<T0, Cons<V0, Nil>>>,

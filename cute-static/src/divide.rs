@@ -229,13 +229,18 @@ where
     }
 }
 
-/// A mode `(s, d)` of a layout with run-time leaves, divided by a static tile `TS:TD`: a leaf
-/// pair. One trait holds every condition, so that a nested mode is this one error.
+/// A nested mode `(s, d)` (tuples) divided where a leaf mode is required: implemented by
+/// nothing, so that its message is the error (without it, rustc reported `LeafMode` missing
+/// and listed every leaf pair that has it).
 #[diagnostic::on_unimplemented(
     message = "with run-time leaves, the divides take layouts whose divided modes are leaves s:d, and a divided mode here is a tuple",
     label = "a layout with a nested mode and a run-time leaf",
     note = "divide a layout whose divided modes are single leaves (a matrix of run-time extents), or use the cute-dyn operation on `.to_dyn()`"
 )]
+pub trait LeafModeRequired {}
+
+/// A mode `(s, d)` of a layout with run-time leaves, divided by a static tile `TS:TD`: a leaf
+/// pair (a nested mode requires [`LeafModeRequired`], which nothing implements).
 pub trait LeafMode<TS, TD>: Sized {
     /// The tile's strides.
     type TileD;
@@ -271,6 +276,19 @@ macro_rules! leaf_mode {
     )*};
 }
 crate::int_tuple::for_each_leaf_pair!(leaf_mode);
+
+/// A nested mode: never a leaf mode (see [`LeafModeRequired`]).
+impl<TS, TD, H, T, E, F> LeafMode<TS, TD> for (Cons<H, T>, Cons<E, F>)
+where
+    (Cons<H, T>, Cons<E, F>): LeafModeRequired,
+{
+    type TileD = TD;
+    type RestS = TS;
+    type RestD = TD;
+    fn divide(_: &Layout<TS, TD>, _: Self) -> Result<(TS, TD, TS, TD), Error> {
+        unreachable!("`LeafModeRequired` has no impl")
+    }
+}
 
 /// A bare integer `n` in a tiler: the layout [`IntRule`](crate::tiler::IntRule) gives it,
 /// as on the static path (`make_layout(n)` for the divides, so `1` is `1:0`; `n:1` for
@@ -544,13 +562,17 @@ where
     }
 }
 
-/// A static tiler element composed with a leaf mode of stride `D` (implemented for leaf `D`
-/// only, so that a nested mode is this one error).
+/// A nested mode (a tuple of strides `D`) composed where a leaf mode is required: implemented
+/// by nothing, so that its message is the error (as [`LeafModeRequired`] for the divides).
 #[diagnostic::on_unimplemented(
     message = "with run-time leaves, composition by a by-mode tiler takes layouts whose composed modes are leaves s:d, and a composed mode here is a tuple",
     label = "a layout with a nested mode and a run-time leaf",
     note = "compose a layout whose composed modes are single leaves, or use cute-dyn's composition on `.to_dyn()`"
 )]
+pub trait ComposedLeafRequired {}
+
+/// A static tiler element composed with a leaf mode of stride `D` (a nested mode requires
+/// [`ComposedLeafRequired`], which nothing implements).
 pub trait ComposeLeaf<D> {
     /// The shape (the element's).
     type S;
@@ -575,6 +597,17 @@ macro_rules! compose_leaf {
     )*};
 }
 compose_leaf!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>; [] usize);
+/// A nested mode: never a leaf mode (see [`ComposedLeafRequired`]).
+impl<TS, TD, H, T> ComposeLeaf<Cons<H, T>> for Layout<TS, TD>
+where
+    Cons<H, T>: ComposedLeafRequired,
+{
+    type S = TS;
+    type D = TD;
+    fn compose_leaf(&self, _: Cons<H, T>) -> Result<(TS, TD), Error> {
+        unreachable!("`ComposedLeafRequired` has no impl")
+    }
+}
 
 /// A layout with a run-time extent composed with a layout `B` (implemented by `B`): its
 /// message is the error. Its one impl is for a layout no one can build, so that while `B` is

@@ -5,7 +5,7 @@ use core::fmt;
 use core::ops::{Add, Sub};
 
 use crate::arith::{EqT, IsOne, LtT, MulMixed, MulT};
-use crate::int_tuple::{Cons, IntTuple, Leaf, List, Nil};
+use crate::int_tuple::{Cons, IntTuple, Leaf, List, Nil, RankT};
 use typenum::{B0, B1, U0, U1};
 
 /// Shape and stride have the same nesting profile (CuTe's `congruent`), and the layout
@@ -24,12 +24,50 @@ pub trait Congruent<D: IntTuple>: IntTuple {
     fn max_index(&self, stride: &D) -> Option<usize>;
 }
 
-/// The modes of two congruent tuples.
-#[diagnostic::on_unimplemented(
-    message = "not congruent: a shape tuple and a stride tuple of different ranks",
-    label = "the shape and the stride have a different number of modes here",
-    note = "congruent: a leaf pairs with a leaf, a tuple of rank n with a tuple of rank n, at every level"
-)]
+cute_macros::decimal_condition! {
+    /// A shape tuple and a stride tuple have one rank. Implemented by the condition's bit.
+    pub trait SameRank(shape_rank, stride_rank) {
+        message = "not congruent: a shape tuple of rank {shape_rank} and a stride tuple of rank {stride_rank}",
+        label = "the shape and the stride have a different number of modes here",
+        note = "congruent: a leaf pairs with a leaf, a tuple of rank n with a tuple of rank n, at every level",
+    }
+}
+
+/// Two tuples, congruent when their ranks are equal (the bit `B1`) and their modes are; two
+/// tuples of different ranks (`B0`) require [`SameRank`], whose error names both ranks.
+/// (Without this branch a rank mismatch surfaced as a missing `CongruentList` impl, which rustc
+/// reported with its impls listed as "the following other types implement".)
+pub trait TuplesCongruent<S, D> {
+    /// `crd2idx` over the tuples' modes.
+    fn crd2idx(s: &S, stride: &D, i: usize) -> usize;
+    /// `sum((s - 1) * d)` over the modes, `None` on overflow.
+    fn max_index(s: &S, stride: &D) -> Option<usize>;
+}
+
+impl<S: CongruentList<D>, D: List> TuplesCongruent<S, D> for B1 {
+    #[inline(always)]
+    fn crd2idx(s: &S, stride: &D, i: usize) -> usize {
+        s.crd2idx_modes(stride, i)
+    }
+    fn max_index(s: &S, stride: &D) -> Option<usize> {
+        s.max_index_modes(stride)
+    }
+}
+
+impl<S: RankT, D: RankT> TuplesCongruent<S, D> for B0
+where
+    B0: SameRank<S::Output, D::Output>,
+{
+    // Never called: `B0: SameRank` holds for nothing, so this impl never applies.
+    fn crd2idx(_: &S, _: &D, _: usize) -> usize {
+        0
+    }
+    fn max_index(_: &S, _: &D) -> Option<usize> {
+        Some(0)
+    }
+}
+
+/// The modes of two congruent tuples of one rank.
 pub trait CongruentList<D: List>: List {
     /// `crd2idx` over the remaining modes.
     fn crd2idx_modes(&self, stride: &D, i: usize) -> usize;
@@ -79,17 +117,23 @@ where
     }
 }
 
+/// The bit `rank(S) == rank(D)`.
+type SameRankBit<S, D> = <<S as RankT>::Output as typenum::IsEqual<<D as RankT>::Output>>::Output;
+
 /// A tuple shape with a congruent tuple stride.
 impl<S: IntTuple, T: List, D: IntTuple, E: List> Congruent<Cons<D, E>> for Cons<S, T>
 where
-    Cons<S, T>: CongruentList<Cons<D, E>>,
+    Cons<S, T>: RankT,
+    Cons<D, E>: RankT,
+    <Cons<S, T> as RankT>::Output: typenum::IsEqual<<Cons<D, E> as RankT>::Output>,
+    SameRankBit<Cons<S, T>, Cons<D, E>>: TuplesCongruent<Cons<S, T>, Cons<D, E>>,
 {
     #[inline(always)]
     fn crd2idx(&self, stride: &Cons<D, E>, i: usize) -> usize {
-        self.crd2idx_modes(stride, i)
+        <SameRankBit<Cons<S, T>, Cons<D, E>> as TuplesCongruent<_, _>>::crd2idx(self, stride, i)
     }
     fn max_index(&self, stride: &Cons<D, E>) -> Option<usize> {
-        self.max_index_modes(stride)
+        <SameRankBit<Cons<S, T>, Cons<D, E>> as TuplesCongruent<_, _>>::max_index(self, stride)
     }
 }
 
@@ -114,7 +158,9 @@ pub trait ProfilesDiffer {}
 
 macro_rules! leaf_with_tuple {
     ($([$($g:ident: $b:path),*] $s:ty, $d:ty);* $(;)?) => {$(
-        /// Not congruent: [`ProfilesDiffer`] holds for nothing, so this impl never applies.
+        /// Not congruent: [`ProfilesDiffer`] holds for nothing, so this impl never applies
+        /// (and rustc does not list it among the impls of `Congruent` it suggests).
+        #[diagnostic::do_not_recommend]
         impl<$($g: $b),*> Congruent<$d> for $s
         where
             ($s, $d): ProfilesDiffer,

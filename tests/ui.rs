@@ -47,3 +47,17 @@ fn messages_are_decimal() {
         }
     }
 }
+
+/// No algebra error lists impls as "the following other types implement": a condition that
+/// can fail is a trait of no impls (its message the error), not a trait whose impls rustc
+/// would list as near misses.
+#[test]
+fn algebra_errors_list_no_impls() {
+    for entry in std::fs::read_dir("ui-tests/algebra").unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "stderr") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            assert!(!text.contains("other types implement"), "{}: rustc lists impls", path.display());
+        }
+    }
+}

@@ -29,23 +29,30 @@ fn algebra_preconditions() {
 /// for" notes name the internal types, and a congruence error names the two tuple types).
 #[test]
 fn messages_are_decimal() {
-    for entry in std::fs::read_dir("ui-tests/algebra").unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "stderr") {
-            let text = std::fs::read_to_string(&path).unwrap();
-            assert!(!text.contains("E0275"), "{}: the type checker overflowed", path.display());
-            for line in text.lines() {
-                let ours = line.starts_with("error[")
-                    || (line.contains("= help: the trait") && line.contains("Violated"))
-                    || (line.contains("^ ") && !line.contains("|_") && !line.contains(" implements "));
-                if ours {
-                    for typenum in ["UInt<", "UTerm", "B0", "B1"] {
-                        assert!(!line.contains(typenum), "{}: {line}", path.display());
-                    }
+    for (path, text) in algebra_snapshots() {
+        assert!(!text.contains("E0275"), "{}: the type checker overflowed", path.display());
+        for line in text.lines() {
+            let ours = line.starts_with("error[")
+                || (line.contains("= help: the trait") && line.contains("Violated"))
+                || (line.contains("^ ") && !line.contains("|_") && !line.contains(" implements "));
+            if ours {
+                for typenum in ["UInt<", "UTerm", "B0", "B1"] {
+                    assert!(!line.contains(typenum), "{}: {line}", path.display());
                 }
             }
         }
     }
+}
+
+/// The `.stderr` snapshots of ui-tests/algebra, with their text.
+fn algebra_snapshots() -> impl Iterator<Item = (std::path::PathBuf, String)> {
+    std::fs::read_dir("ui-tests/algebra").unwrap().filter_map(|entry| {
+        let path = entry.unwrap().path();
+        path.extension().is_some_and(|e| e == "stderr").then(|| {
+            let text = std::fs::read_to_string(&path).unwrap();
+            (path, text)
+        })
+    })
 }
 
 /// No algebra error lists impls as "the following other types implement": a condition that
@@ -53,11 +60,7 @@ fn messages_are_decimal() {
 /// would list as near misses.
 #[test]
 fn algebra_errors_list_no_impls() {
-    for entry in std::fs::read_dir("ui-tests/algebra").unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "stderr") {
-            let text = std::fs::read_to_string(&path).unwrap();
-            assert!(!text.contains("other types implement"), "{}: rustc lists impls", path.display());
-        }
+    for (path, text) in algebra_snapshots() {
+        assert!(!text.contains("other types implement"), "{}: rustc lists impls", path.display());
     }
 }

@@ -225,15 +225,15 @@ pub fn filter_zeros(l: &Layout) -> Layout {
 /// ```
 pub fn filter(l: &Layout) -> Result<Layout> {
     let mut out = Layout::empty();
-    filter_pairs(l, &mut out.pairs)?;
+    filter_pairs(l.pairs(), &mut out.pairs)?;
     out.close_flat();
     Ok(out)
 }
 
 /// The flat modes of [`filter`]'s layout, without building it.
-pub(crate) fn filter_pairs(l: &Layout, out: &mut Pairs) -> Result<()> {
+pub(crate) fn filter_pairs(flat: &[(Int, Int)], out: &mut Pairs) -> Result<()> {
     // filter_zeros on the flat modes, as they are read: no tree is rebuilt, nothing copied.
-    coalesced_view(l.pairs(), zero_stride_as_one, out)
+    coalesced_view(flat, zero_stride_as_one, out)
 }
 
 /// `filter(L, profile)`: [`filter`] at the terminals of `profile`.

@@ -5,7 +5,7 @@ use crate::error::{Error, Result};
 use crate::int::Int;
 use crate::int_tuple::{IntTuple, Tuple};
 use crate::layout::Layout;
-use crate::nest::{Pairs, INLINE_LEAVES};
+use crate::nest::{Nest, Pairs, INLINE_LEAVES};
 use crate::small::Small;
 
 /// `coalesce(shape)` of CuTe: merge neighbouring leaves that are both static or both dynamic
@@ -88,22 +88,22 @@ fn complement_impl(l: &Layout, cotarget: &IntTuple) -> Result<Layout> {
     let mut leaves = Ints::new();
     cotarget.for_each_leaf(&mut |&x| leaves.push(x));
     let mut out = Layout::empty();
-    complement_to(l, &leaves, &mut out)?;
+    complement_to(l.nest(), &leaves, &mut out)?;
     Ok(out)
 }
 
 /// `complement(L, cotarget)` for a cotarget given by its leaves (an integer is one leaf; the
 /// nesting of a shape does not change the answer).
-fn complement_to(l: &Layout, cotarget: &[Int], out: &mut Layout) -> Result<()> {
+fn complement_to(l: Nest<'_>, cotarget: &[Int], out: &mut Layout) -> Result<()> {
     let mut rest = Pairs::new();
-    filter_pairs(l, &mut rest)?;
+    filter_pairs(l.pairs, &mut rest)?;
     complement_filtered(&mut rest, cotarget, l, out)
 }
 
 /// [`complement`] with a flat shape as the cotarget (one leaf: an integer), as the divides call
 /// it, appended to `out` as one mode: without building the shape unless there is an error to
 /// explain.
-pub(crate) fn complement_shape(l: &Layout, shape: &[Int], out: &mut Layout) -> Result<()> {
+pub(crate) fn complement_shape(l: Nest<'_>, shape: &[Int], out: &mut Layout) -> Result<()> {
     let mark = out.mark();
     complement_to(l, shape, out).or_else(|_| {
         out.rewind(mark);
@@ -111,7 +111,7 @@ pub(crate) fn complement_shape(l: &Layout, shape: &[Int], out: &mut Layout) -> R
             [x] => Tuple::Leaf(*x),
             _ => Tuple::Node(shape.iter().map(|&x| Tuple::Leaf(x)).collect()),
         };
-        complement(l, &tree).map(|r| {
+        complement(&l.to_layout(), &tree).map(|r| {
             out.put(r.nest());
         })
     })
@@ -134,15 +134,15 @@ pub fn complement_cosize(l: &Layout) -> Result<Layout> {
 
 fn complement_cosize_impl(l: &Layout) -> Result<Layout> {
     let mut f = Pairs::new();
-    filter_pairs(l, &mut f)?;
+    filter_pairs(l.pairs(), &mut f)?;
     let cosize = Layout::from_pairs(&f).cosize()?;
     let mut out = Layout::empty();
-    complement_filtered(&mut f, &[cosize], l, &mut out)?;
+    complement_filtered(&mut f, &[cosize], l.nest(), &mut out)?;
     Ok(out)
 }
 
 /// The complement of the flat modes of `filter(orig)`, appended to `out` as one mode.
-fn complement_filtered(rest: &mut Pairs, cotarget: &[Int], orig: &Layout, out: &mut Layout) -> Result<()> {
+fn complement_filtered(rest: &mut Pairs, cotarget: &[Int], orig: Nest<'_>, out: &mut Layout) -> Result<()> {
     // Precondition 2
     if let Some(&(_, d)) = rest.iter().find(|(_, d)| d.value() < 0) {
         return Err(Error::InvalidArgument {
@@ -174,7 +174,7 @@ fn complement_filtered(rest: &mut Pairs, cotarget: &[Int], orig: &Layout, out: &
         let new_shape = min_stride.checked_div(current)?;
         // Precondition 1
         if new_shape.value() == 0 {
-            return Err(Error::NonInjective { op: "complement", layout: crate::print::to_values(orig) });
+            return Err(Error::NonInjective { op: "complement", layout: crate::print::to_values(&orig.to_layout()) });
         }
         result.push((new_shape, current));
         current = min_stride.checked_mul(s)?;
@@ -252,7 +252,7 @@ fn span(pairs: &[(Int, Int)]) -> Result<(i64, i64)> {
 /// of the modes of smaller stride, CuTe's `d / current` truncates and the result can fall
 /// short of the cotarget (`complement((2,4):(1,3), 24)` is `2:12`, which reaches 12 of 24).
 fn check_cheap_post(
-    orig: &Layout,
+    orig: Nest<'_>,
     (f_size, f_top): (i64, i64),
     cotarget: &[Int],
     (r_size, r_top): (i64, i64),
@@ -265,7 +265,7 @@ fn check_cheap_post(
         witness: alloc::format!(
             "CuTe's answer {} for {} gives {got} < {target}",
             Layout::from_pairs(r),
-            crate::print::to_values(orig)
+            crate::print::to_values(&orig.to_layout())
         ),
     };
     let covered = r_size.checked_mul(f_size).ok_or_else(|| Error::Overflow { op: "complement" })?;

@@ -1,8 +1,6 @@
 //! The product family: logical_product, its zipped, tiled and flat rearrangements, and the
 //! rank-sensitive blocked_product, raked_product and tile_to_shape.
 
-use alloc::borrow::Cow;
-
 use crate::complement::complement_shape;
 use crate::composition::compose_into;
 use crate::divide::{flat, tile_unzip, tiled};
@@ -46,7 +44,7 @@ fn logical_product_impl(a: &Layout, b: &Tiler) -> Result<Layout> {
 fn product_into(a: Nest<'_>, b: &Layout, out: &mut Layout) -> Result<()> {
     let cotarget = a.size()?.checked_mul(b.cosize()?)?;
     let mut rest = Layout::empty();
-    complement_shape(&a.to_layout(), &[cotarget], &mut rest)?;
+    complement_shape(a, &[cotarget], &mut rest)?;
     out.open().put(a);
     compose_into(rest.nest(), b, out)?;
     out.close();
@@ -113,19 +111,24 @@ fn flat_product_impl(a: &Layout, b: &Tiler) -> Result<Layout> {
     flat(&zipped_product(a, b)?)
 }
 
-/// `append<r>(l)`: `l` padded to rank `r`, borrowed where it has rank `r` already (padding
-/// changes nothing there, and copies nothing).
-fn padded(l: &Layout, r: usize) -> Result<Cow<'_, Layout>> {
-    Ok(if l.rank() == r { Cow::Borrowed(l) } else { Cow::Owned(l.append_to(r)?) })
+/// `append<r>(l)`: `l` padded to rank `r`, written to `slot`; `l` itself where it has rank `r`
+/// already (padding changes nothing there, and copies nothing: a returned `Cow` of a layout
+/// was copied on the way out, some 600 bytes, where a reference is 8).
+fn padded<'a>(l: &'a Layout, r: usize, slot: &'a mut Option<Layout>) -> Result<&'a Layout> {
+    if l.rank() == r {
+        return Ok(l);
+    }
+    Ok(slot.insert(l.append_to(r)?))
 }
 
 /// Pad both layouts to the larger rank with `1:0`, take the logical product, and zip the
 /// block and product modes in the given order.
 fn rank_product(block: &Layout, tiler: &Layout, block_first: bool) -> Result<Layout> {
     let r = block.rank().max(tiler.rank());
-    let (block, tiler) = (padded(block, r)?, padded(tiler, r)?);
+    let (mut block_slot, mut tiler_slot) = (None, None);
+    let (block, tiler) = (padded(block, r, &mut block_slot)?, padded(tiler, r, &mut tiler_slot)?);
     let mut p = Layout::empty();
-    product_into(block.nest(), &tiler, &mut p)?;
+    product_into(block.nest(), tiler, &mut p)?;
     let mut modes = p.nest().modes();
     let (Some(first), Some(second)) = (modes.next(), modes.next()) else {
         return Err(Error::IndexOutOfRange { op: "get", index: 1, rank: p.rank() });

@@ -7,24 +7,17 @@ use core::mem::MaybeUninit;
 use core::ops::{Deref, DerefMut};
 
 /// Up to `N` elements inline, any number on the heap.
-///
-/// A struct rather than an enum of the two cases: building an enum variant that holds the
-/// inline array built the array apart and copied it in (some 500 bytes, uninitialized, on
-/// every new vector); a struct is written in place.
-pub(crate) struct Small<T: Copy, const N: usize> {
-    /// While `heap` is `None`: the first `len` elements of `buf` are initialized (`len <= N`)
-    /// and the rest are never read. Once spilled, `len` is 0 and `buf` unused.
-    len: usize,
-    buf: [MaybeUninit<T>; N],
-    /// Every element, once more than `N` were held.
-    heap: Option<Vec<T>>,
+pub(crate) enum Small<T: Copy, const N: usize> {
+    /// The first `len` elements of `buf` are initialized; the rest are never read.
+    Inline { len: usize, buf: [MaybeUninit<T>; N] },
+    /// Past the inline capacity.
+    Heap(Vec<T>),
 }
 
 impl<T: Copy, const N: usize> Small<T, N> {
-    #[inline(always)]
     pub(crate) fn new() -> Self {
         // Not filled: creating one costs nothing, whatever N.
-        Small { len: 0, buf: [const { MaybeUninit::uninit() }; N], heap: None }
+        Small::Inline { len: 0, buf: [const { MaybeUninit::uninit() }; N] }
     }
 
     pub(crate) fn from_slice(s: &[T]) -> Self {
@@ -33,40 +26,38 @@ impl<T: Copy, const N: usize> Small<T, N> {
         v
     }
 
-    #[inline]
     pub(crate) fn push(&mut self, x: T) {
-        if self.heap.is_none() && self.len < N {
-            self.buf[self.len].write(x);
-            self.len += 1;
-        } else {
-            self.extend_from_slice(&[x]);
+        match self {
+            Small::Inline { len, buf } if *len < N => {
+                buf[*len].write(x);
+                *len += 1;
+            }
+            _ => self.extend_from_slice(&[x]),
         }
     }
 
     pub(crate) fn extend_from_slice(&mut self, s: &[T]) {
-        match &mut self.heap {
-            None if self.len + s.len() <= N => {
-                for (slot, &x) in self.buf[self.len..self.len + s.len()].iter_mut().zip(s) {
+        match self {
+            Small::Inline { len, buf } if *len + s.len() <= N => {
+                for (slot, &x) in buf[*len..*len + s.len()].iter_mut().zip(s) {
                     slot.write(x);
                 }
-                self.len += s.len();
+                *len += s.len();
             }
-            None => {
-                let mut v = Vec::with_capacity((self.len + s.len()).max(2 * N));
+            Small::Inline { .. } => {
+                let mut v = Vec::with_capacity((self.len() + s.len()).max(2 * N));
                 v.extend_from_slice(self);
                 v.extend_from_slice(s);
-                self.heap = Some(v);
-                self.len = 0;
+                *self = Small::Heap(v);
             }
-            Some(v) => v.extend_from_slice(s),
+            Small::Heap(v) => v.extend_from_slice(s),
         }
     }
 
-    #[inline]
     pub(crate) fn truncate(&mut self, n: usize) {
-        match &mut self.heap {
-            None => self.len = n.min(self.len),
-            Some(v) => v.truncate(n),
+        match self {
+            Small::Inline { len, .. } => *len = n.min(*len),
+            Small::Heap(v) => v.truncate(n),
         }
     }
 
@@ -89,12 +80,6 @@ impl<T: Copy, const N: usize> Small<T, N> {
         self.truncate(self.len() - 1);
         x
     }
-
-    /// Whether the elements moved to the heap.
-    #[cfg(test)]
-    fn spilled(&self) -> bool {
-        self.heap.is_some()
-    }
 }
 
 impl<T: Copy, const N: usize> Default for Small<T, N> {
@@ -106,36 +91,35 @@ impl<T: Copy, const N: usize> Default for Small<T, N> {
 /// Copies the live elements only.
 impl<T: Copy, const N: usize> Clone for Small<T, N> {
     fn clone(&self) -> Self {
-        match &self.heap {
-            None => Self::from_slice(self),
-            Some(v) => Small { len: 0, buf: [const { MaybeUninit::uninit() }; N], heap: Some(v.clone()) },
+        match self {
+            Small::Inline { .. } => Self::from_slice(self),
+            Small::Heap(v) => Small::Heap(v.clone()),
         }
     }
 }
 
 impl<T: Copy, const N: usize> Deref for Small<T, N> {
     type Target = [T];
-    #[inline(always)]
     fn deref(&self) -> &[T] {
-        match &self.heap {
-            // SAFETY: while `heap` is `None`, `buf[..len]` is initialized and `len <= N`: `len`
-            // only grows in `push` and `extend_from_slice`, after the slots below the new `len`
-            // are written and only up to `N` (past it they spill to `heap`), and `truncate`
-            // only lowers it. `MaybeUninit<T>` has the layout of `T`, so the initialized prefix
-            // is a valid `[T]` of `len` elements, borrowed as `self` is.
-            None => unsafe { core::slice::from_raw_parts(self.buf.as_ptr().cast::<T>(), self.len) },
-            Some(v) => v,
+        match self {
+            // SAFETY: `buf[..len]` is initialized: `len` only grows in `push` and
+            // `extend_from_slice`, after the slots below the new `len` are written, and
+            // `truncate` only lowers it. `MaybeUninit<T>` has the layout of `T`, so the
+            // initialized prefix is a valid `[T]` of `len` elements, borrowed as `self` is.
+            Small::Inline { len, buf } => unsafe { core::slice::from_raw_parts(buf.as_ptr().cast::<T>(), *len) },
+            Small::Heap(v) => v,
         }
     }
 }
 
 impl<T: Copy, const N: usize> DerefMut for Small<T, N> {
-    #[inline(always)]
     fn deref_mut(&mut self) -> &mut [T] {
-        match &mut self.heap {
+        match self {
             // SAFETY: as in `deref`; the borrow is exclusive as `self` is.
-            None => unsafe { core::slice::from_raw_parts_mut(self.buf.as_mut_ptr().cast::<T>(), self.len) },
-            Some(v) => v,
+            Small::Inline { len, buf } => unsafe {
+                core::slice::from_raw_parts_mut(buf.as_mut_ptr().cast::<T>(), *len)
+            },
+            Small::Heap(v) => v,
         }
     }
 }
@@ -172,9 +156,9 @@ mod tests {
         let mut v: Small<u8, 2> = Small::new();
         v.push(1);
         v.push(2);
-        assert!(!v.spilled());
+        assert!(matches!(v, Small::Inline { .. }));
         v.extend_from_slice(&[3, 4]);
-        assert!(v.spilled());
+        assert!(matches!(v, Small::Heap(_)));
         assert_eq!(&*v, &[1, 2, 3, 4]);
         assert_eq!(v.remove(1), 2);
         v.retain(|&x| x != 4);

@@ -204,28 +204,85 @@ impl<X, Y: Zip<X>> ZipOrder<X, Y> for RakedOp {
 
 /// `blocked_product` and `raked_product`: `zip` of the two modes of
 /// `logical_product(append<R>(A), append<R>(B))`, `R = max(rank(A), rank(B))` (one impl per
-/// marker, so that other operations' impls are not candidates). Each intermediate type is a
-/// parameter bound by an associated-type equality, normalized once (naming a projection in
-/// several clauses normalizes it once per clause: with the result type as a parameter of the
-/// free function (`gate::static_op`), this took `blocked_product` from 86 to 26 ms per call,
-/// `scripts/compile_time.sh`).
+/// marker, so that other operations' impls are not candidates). Operands of one rank, the
+/// common case, go to the product as they are: padding them anyway, with the layouts taken
+/// apart in this impl's header, cost rustc a third more instructions per call than the
+/// product itself (`scripts/compile_time.sh`; rustc's instructions under callgrind, 128 ->
+/// 83 million per call).
 macro_rules! rank_product_op {
     ($($op:ty),*) => {$(
-impl<SA, DA, SB, DB, R, PSA, PDA, PSB, PDB, S0, S1, D0, D1> crate::gate::Operation<Layout<SA, DA>, Layout<SB, DB>> for $op
+impl<A: RankEq<B>, B> crate::gate::Operation<A, B> for $op
+where
+    (<A as RankEq<B>>::Output,): RankProduct<$op, A, B>,
+{
+    type Output = <(<A as RankEq<B>>::Output,) as RankProduct<$op, A, B>>::Output;
+}
+    )*};
+}
+rank_product_op!(BlockedOp, RakedOp);
+
+/// `(append<R>(A), append<R>(B))`, `R = max(rank(A), rank(B))` (implemented by `A`).
+pub trait RankPad<B> {
+    /// `append<R>(A)`.
+    type PA;
+    /// `append<R>(B)`.
+    type PB;
+}
+impl<SA, DA, SB, DB, R, PSA, PDA, PSB, PDB> RankPad<Layout<SB, DB>> for Layout<SA, DA>
 where
     SA: RankT + AppendTo<R, U1, Output = PSA>,
     SB: RankT + AppendTo<R, U1, Output = PSB>,
     DA: AppendTo<R, U0, Output = PDA>,
     DB: AppendTo<R, U0, Output = PDB>,
     <SA as RankT>::Output: crate::arith::MaxT<<SB as RankT>::Output, Output = R>,
-    Layout<PSB, PDB>: TilerOp<ProductOp, Layout<PSA, PDA>, Output = Layout<Cons<S0, Cons<S1, Nil>>, Cons<D0, Cons<D1, Nil>>>>,
-    $op: ZipOrder<S0, S1> + ZipOrder<D0, D1>,
 {
-    type Output = Layout<<$op as ZipOrder<S0, S1>>::Output, <$op as ZipOrder<D0, D1>>::Output>;
+    type PA = Layout<PSA, PDA>;
+    type PB = Layout<PSB, PDB>;
 }
-    )*};
+
+/// `B1` when two layouts have one rank (implemented by the first).
+pub trait RankEq<B> {
+    /// The bit.
+    type Output;
 }
-rank_product_op!(BlockedOp, RakedOp);
+impl<SA: RankT, DA, SB: RankT, DB> RankEq<Layout<SB, DB>> for Layout<SA, DA>
+where
+    <SA as RankT>::Output: crate::arith::EqT<<SB as RankT>::Output>,
+{
+    type Output = <<SA as RankT>::Output as crate::arith::EqT<<SB as RankT>::Output>>::Output;
+}
+
+/// A rank product of `A` and `B` of one rank (`B1`): `zip` of the modes of their
+/// `logical_product`; of different ranks (`B0`): the same of both padded to the larger rank.
+pub trait RankProduct<Op, A, B> {
+    /// The product.
+    type Output;
+}
+impl<Op, A, B, P> RankProduct<Op, A, B> for (B1,)
+where
+    B: TilerOp<ProductOp, A, Output = P>,
+    Op: ZipModes<P>,
+{
+    type Output = <Op as ZipModes<P>>::Output;
+}
+impl<Op, A: RankPad<B>, B> RankProduct<Op, A, B> for (typenum::B0,)
+where
+    (B1,): RankProduct<Op, <A as RankPad<B>>::PA, <A as RankPad<B>>::PB>,
+{
+    type Output = <(B1,) as RankProduct<Op, <A as RankPad<B>>::PA, <A as RankPad<B>>::PB>>::Output;
+}
+
+/// The two modes of a product zipped in the marker's order (implemented by the marker).
+pub trait ZipModes<P> {
+    /// The zipped layout.
+    type Output;
+}
+impl<Op, S0, S1, D0, D1> ZipModes<Layout<Cons<S0, Cons<S1, Nil>>, Cons<D0, Cons<D1, Nil>>>> for Op
+where
+    Op: ZipOrder<S0, S1> + ZipOrder<D0, D1>,
+{
+    type Output = Layout<<Op as ZipOrder<S0, S1>>::Output, <Op as ZipOrder<D0, D1>>::Output>;
+}
 
 crate::gate::static_op!(
     /// `blocked_product(A, B)`: every element of `B` is a block `A`; mode i is `(A_i, B_i)`,

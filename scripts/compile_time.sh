@@ -5,9 +5,18 @@
 # where cute-static takes run-time leaves, mixed ones (`{m}` extents; `stride_*`: static extents
 # with a run-time stride).
 #   scripts/compile_time.sh [N] [OP...]   (N calls per operation, default 80; OPs default to all)
+# Wall time on a shared 2-core machine varies by 10-20% from run to run; for comparing two
+# versions of the type-level code, count rustc's instructions instead (valgrind's callgrind,
+# the same from run to run; type checking only, `--emit=metadata`; N defaults to 10 there):
+#   scripts/compile_time.sh --instructions [N] [OP...]   (millions of instructions per call)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-n=${1:-80}
+instructions=false
+if [ "${1:-}" = --instructions ]; then
+    instructions=true
+    shift
+fi
+n=${1:-$($instructions && echo 10 || echo 80)}
 shift || true
 ops=("$@")
 [ ${#ops[@]} -gt 0 ] || ops=(coalesce composition logical_divide zipped_divide logical_product blocked_product
@@ -68,6 +77,26 @@ build() {
 
 n_calls=0 gen none > "$work/src/lib.rs"
 (cd "$work" && cargo build --release -q) # dependencies, once
+
+if $instructions; then
+    # rustc type-checking the crate under callgrind, with the command line cargo gives it.
+    rustc_cmd=$(cd "$work" && touch src/lib.rs && cargo build --release -v 2>&1 |
+        sed -n 's/^ *Running `\(.*--crate-name compile_time .*\)`$/\1/p')
+    rustc_cmd=${rustc_cmd/--emit=dep-info,metadata,link/--emit=metadata}
+    count() {
+        n_calls=$2 gen "$1" > "$work/src/lib.rs"
+        (cd "$work" && eval "valgrind --tool=callgrind --callgrind-out-file=/dev/null $rustc_cmd" 2>&1 |
+            sed -n 's/.*Collected : //p')
+    }
+    base=$(count none 0)
+    printf '%-22s %10s\n' operation "Minstr/call"
+    for op in "${ops[@]}"; do
+        t=$(count "$op" "$n")
+        printf '%-22s %10d\n' "$op" $(((t - base) / n / 1000000))
+    done
+    exit 0
+fi
+
 base=$(n_calls=0 build none 0)
 printf '%-22s %8s %10s\n' operation "ms/call" "total ms"
 for op in "${ops[@]}"; do

@@ -1,23 +1,144 @@
 //! Static arithmetic for the type-level algorithms: one helper trait per operation, so impl
 //! headers name one projection each (typenum's operators, with the bounds they need inside).
 
-use core::ops::{Add, BitAnd, BitOr, Div, Mul, Rem, Sub};
+use core::ops::{Add, BitAnd, BitOr, Mul, Sub};
 
-use typenum::{Bit, IsEqual, IsLess, IsLessOrEqual, Max, Min, Unsigned, B1, U0, U1};
+use typenum::{Bit, IsEqual, IsLess, IsLessOrEqual, Max, Min, UInt, Unsigned, B1, U1};
 
 /// `ceil(A / B)` as C++ computes it, `(A + B - 1) / B`.
 pub trait CeilDiv<B> {
     /// The quotient.
     type Output: Unsigned + Default + Copy;
 }
-impl<A: StaticValue, B: StaticValue> CeilDiv<B> for A
+impl<A: StaticValue, B: StaticValue + Divisor<A>> CeilDiv<B> for A
 where
-    A: Add<B>,
-    <A as Add<B>>::Output: Sub<B1>,
-    <<A as Add<B>>::Output as Sub<B1>>::Output: Div<B>,
-    <<<A as Add<B>>::Output as Sub<B1>>::Output as Div<B>>::Output: Unsigned + Default + Copy,
+    B::Ceil: Value,
 {
-    type Output = <<<A as Add<B>>::Output as Sub<B1>>::Output as Div<B>>::Output;
+    type Output = B::Ceil;
+}
+
+/// A static divisor `B` of `A` (implemented by `B`): the quotient, its ceiling and whether `B`
+/// divides `A`, all from one [`DivRem`]. typenum's own `Div` and `Rem` walk bit indices and
+/// cost rustc about twice the instructions; the algorithms divide a lot (composition, up to
+/// six divisions per mode), and by 1 often (then no division at all).
+#[diagnostic::on_unimplemented(
+    message = "division by a static 0",
+    label = "a static 0 is not a divisor",
+    note = "the layout algebra divides by extents and strides; a 0 one here has no quotient"
+)]
+pub trait Divisor<A> {
+    /// `A / B`.
+    type Quot;
+    /// `ceil(A / B)`.
+    type Ceil;
+    /// `B1` when `A % B == 0`.
+    type Divides;
+}
+impl<A> Divisor<A> for U1 {
+    type Quot = A;
+    type Ceil = A;
+    type Divides = B1;
+}
+impl<A, U: Unsigned, X: Bit, Y: Bit> Divisor<A> for UInt<UInt<U, X>, Y>
+where
+    A: DivRem<Self>,
+    <A as DivRem<Self>>::R: NonZero,
+    <A as DivRem<Self>>::Q: Bump<<<A as DivRem<Self>>::R as NonZero>::Output>,
+{
+    type Quot = <A as DivRem<Self>>::Q;
+    type Ceil = <<A as DivRem<Self>>::Q as Bump<<<A as DivRem<Self>>::R as NonZero>::Output>>::Output;
+    type Divides = <<<A as DivRem<Self>>::R as NonZero>::Output as core::ops::Not>::Output;
+}
+
+/// `(A / D, A % D)` for `D >= 1`, by long division from the most significant bit of `A`
+/// (implemented by `A`): each bit of `A` is shifted into the remainder, which is compared with
+/// `D` once and reduced by it when not less.
+pub trait DivRem<D> {
+    /// The quotient.
+    type Q;
+    /// The remainder.
+    type R;
+}
+impl<D> DivRem<D> for typenum::UTerm {
+    type Q = typenum::UTerm;
+    type R = typenum::UTerm;
+}
+impl<U: DivRem<D>, B, D> DivRem<D> for UInt<U, B>
+where
+    U::R: PushBit<B>,
+    <U::R as PushBit<B>>::Output: typenum::Cmp<D>,
+    <<U::R as PushBit<B>>::Output as typenum::Cmp<D>>::Output: DivStep<<U::R as PushBit<B>>::Output, D, U::Q>,
+{
+    type Q = <<<U::R as PushBit<B>>::Output as typenum::Cmp<D>>::Output as DivStep<
+        <U::R as PushBit<B>>::Output,
+        D,
+        U::Q,
+    >>::Q;
+    type R = <<<U::R as PushBit<B>>::Output as typenum::Cmp<D>>::Output as DivStep<
+        <U::R as PushBit<B>>::Output,
+        D,
+        U::Q,
+    >>::R;
+}
+
+/// `2x + b`, as a typenum number (no leading zero: `2 * 0 + 0` is `UTerm`).
+pub trait PushBit<B> {
+    /// The number.
+    type Output;
+}
+impl PushBit<typenum::B0> for typenum::UTerm {
+    type Output = typenum::UTerm;
+}
+impl PushBit<B1> for typenum::UTerm {
+    type Output = U1;
+}
+impl<U, X, B> PushBit<B> for UInt<U, X> {
+    type Output = UInt<UInt<U, X>, B>;
+}
+
+/// One bit of [`DivRem`], chosen by the comparison of the remainder `R` with `D`: a quotient
+/// bit and the new remainder.
+pub trait DivStep<R, D, Q> {
+    /// The quotient so far.
+    type Q;
+    /// The remainder.
+    type R;
+}
+impl<R, D, Q: PushBit<typenum::B0>> DivStep<R, D, Q> for typenum::Less {
+    type Q = <Q as PushBit<typenum::B0>>::Output;
+    type R = R;
+}
+impl<R, D, Q: PushBit<B1>> DivStep<R, D, Q> for typenum::Equal {
+    type Q = <Q as PushBit<B1>>::Output;
+    type R = typenum::UTerm;
+}
+impl<R: Sub<D>, D, Q: PushBit<B1>> DivStep<R, D, Q> for typenum::Greater {
+    type Q = <Q as PushBit<B1>>::Output;
+    type R = <R as Sub<D>>::Output;
+}
+
+/// `B1` for a non-zero number.
+pub trait NonZero {
+    /// The bit.
+    type Output: Bit + core::ops::Not;
+}
+impl NonZero for typenum::UTerm {
+    type Output = typenum::B0;
+}
+impl<U, X> NonZero for UInt<U, X> {
+    type Output = B1;
+}
+
+/// `Q + b` for a bit `b` (a ceiling from a quotient and whether a remainder is left).
+pub trait Bump<B> {
+    /// The sum.
+    type Output;
+}
+impl<Q> Bump<typenum::B0> for Q {
+    type Output = Q;
+}
+impl<Q: Add<B1>> Bump<B1> for Q {
+    type Output = <Q as Add<B1>>::Output;
 }
 
 /// A static value: the type-level algorithms decide a result's structure from static values
@@ -53,8 +174,6 @@ impl<T: Unsigned + Default + Copy> Value for T {}
 binary!(
     /// `A * B`.
     MulT, Mul, Output, Value, StaticValue;
-    /// `A / B`.
-    DivT, Div, Output, Value, StaticValue;
     /// `A + B`.
     AddT, Add, Output, Value, StaticValue;
     /// `min(A, B)`.
@@ -73,16 +192,28 @@ binary!(
     AndT, BitAnd, Output, Bit, Bit;
 );
 
+/// `A / B`.
+pub trait DivT<B> {
+    /// The quotient.
+    type Output: Value;
+}
+impl<A: StaticValue, B: StaticValue + Divisor<A>> DivT<B> for A
+where
+    B::Quot: Value,
+{
+    type Output = B::Quot;
+}
+
 /// `A % B == 0`.
 pub trait Divides<B> {
     /// `B1` when `B` divides `A`.
     type Output: Bit;
 }
-impl<A: StaticValue + Rem<B>, B: StaticValue> Divides<B> for A
+impl<A: StaticValue, B: StaticValue + Divisor<A>> Divides<B> for A
 where
-    <A as Rem<B>>::Output: IsEqual<U0>,
+    B::Divides: Bit,
 {
-    type Output = <<A as Rem<B>>::Output as IsEqual<U0>>::Output;
+    type Output = B::Divides;
 }
 
 /// `A == 1`.
@@ -137,7 +268,7 @@ macro_rules! mul_mixed {
         )*
     };
 }
-use typenum::{UInt, UTerm};
+use typenum::UTerm;
 mul_mixed!(
     static:
     [] UTerm, UTerm;

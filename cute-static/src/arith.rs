@@ -1,21 +1,37 @@
 //! Static arithmetic for the type-level algorithms: one helper trait per operation, so impl
-//! headers name one projection each (typenum's operators, with the bounds they need inside).
+//! headers name one projection each (typenum's operators, with the bounds they need inside;
+//! division is a long division of our own, [`DivRem`]).
 
 use core::ops::{Add, BitAnd, BitOr, Mul, Sub};
 
 use typenum::{Bit, IsEqual, IsLess, IsLessOrEqual, Max, Min, UInt, Unsigned, B1, U1};
 
-/// `ceil(A / B)` as C++ computes it, `(A + B - 1) / B`.
-pub trait CeilDiv<B> {
-    /// The quotient.
-    type Output: Unsigned + Default + Copy;
+/// The operations read off a [`Divisor`]: `$name<B>`, implemented by `A`, is the divisor's
+/// `$assoc`.
+macro_rules! by_divisor {
+    ($(#[$doc:meta] $name:ident, $assoc:ident, $bound:path);* $(;)?) => {$(
+        #[$doc]
+        pub trait $name<B> {
+            /// The result.
+            type Output: $bound;
+        }
+        impl<A: StaticValue, B: StaticValue + Divisor<A>> $name<B> for A
+        where
+            B::$assoc: $bound,
+        {
+            type Output = B::$assoc;
+        }
+    )*};
 }
-impl<A: StaticValue, B: StaticValue + Divisor<A>> CeilDiv<B> for A
-where
-    B::Ceil: Value,
-{
-    type Output = B::Ceil;
-}
+
+by_divisor!(
+    /// `ceil(A / B)` as C++ computes it, `(A + B - 1) / B`.
+    CeilDiv, Ceil, Value;
+    /// `A / B`.
+    DivT, Quot, Value;
+    /// `A % B == 0`: `B1` when `B` divides `A`.
+    Divides, Divides, Bit;
+);
 
 /// A static divisor `B` of `A` (implemented by `B`): the quotient, its ceiling and whether `B`
 /// divides `A`, all from one [`DivRem`]. typenum's own `Div` and `Rem` walk bit indices and
@@ -191,30 +207,6 @@ binary!(
     /// `A & B` on bits.
     AndT, BitAnd, Output, Bit, Bit;
 );
-
-/// `A / B`.
-pub trait DivT<B> {
-    /// The quotient.
-    type Output: Value;
-}
-impl<A: StaticValue, B: StaticValue + Divisor<A>> DivT<B> for A
-where
-    B::Quot: Value,
-{
-    type Output = B::Quot;
-}
-
-/// `A % B == 0`.
-pub trait Divides<B> {
-    /// `B1` when `B` divides `A`.
-    type Output: Bit;
-}
-impl<A: StaticValue, B: StaticValue + Divisor<A>> Divides<B> for A
-where
-    B::Divides: Bit,
-{
-    type Output = B::Divides;
-}
 
 /// `A == 1`.
 pub type IsOne<A> = <A as EqT<U1>>::Output;

@@ -79,6 +79,7 @@ n_calls=0 gen none > "$work/src/lib.rs"
 (cd "$work" && cargo build --release -q) # dependencies, once
 
 if $instructions; then
+    command -v valgrind > /dev/null || { echo "compile_time.sh --instructions needs valgrind" >&2; exit 1; }
     # rustc type-checking the crate under callgrind, with the command line cargo gives it.
     rustc_cmd=$(cd "$work" && touch src/lib.rs && cargo build --release -v 2>&1 |
         sed -n 's/^ *Running `\(.*--crate-name compile_time .*\)`$/\1/p')

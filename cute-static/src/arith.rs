@@ -58,12 +58,12 @@ impl<A> Divisor<A> for U1 {
 impl<A, U: Unsigned, X: Bit, Y: Bit> Divisor<A> for UInt<UInt<U, X>, Y>
 where
     A: DivRem<Self>,
-    <A as DivRem<Self>>::R: NonZero,
-    <A as DivRem<Self>>::Q: Bump<<<A as DivRem<Self>>::R as NonZero>::Output>,
+    <A as DivRem<Self>>::R: NonZeroBit,
+    <A as DivRem<Self>>::Q: Bump<<<A as DivRem<Self>>::R as NonZeroBit>::Output>,
 {
     type Quot = <A as DivRem<Self>>::Q;
-    type Ceil = <<A as DivRem<Self>>::Q as Bump<<<A as DivRem<Self>>::R as NonZero>::Output>>::Output;
-    type Divides = <<<A as DivRem<Self>>::R as NonZero>::Output as core::ops::Not>::Output;
+    type Ceil = <<A as DivRem<Self>>::Q as Bump<<<A as DivRem<Self>>::R as NonZeroBit>::Output>>::Output;
+    type Divides = <<<A as DivRem<Self>>::R as NonZeroBit>::Output as core::ops::Not>::Output;
 }
 
 /// `(A / D, A % D)` for `D >= 1`, by long division from the most significant bit of `A`
@@ -134,14 +134,14 @@ impl<R: Sub<D>, D, Q: PushBit<B1>> DivStep<R, D, Q> for typenum::Greater {
 }
 
 /// `B1` for a non-zero number.
-pub trait NonZero {
+pub trait NonZeroBit {
     /// The bit.
     type Output: Bit + core::ops::Not;
 }
-impl NonZero for typenum::UTerm {
+impl NonZeroBit for typenum::UTerm {
     type Output = typenum::B0;
 }
-impl<U, X> NonZero for UInt<U, X> {
+impl<U, X> NonZeroBit for UInt<U, X> {
     type Output = B1;
 }
 
@@ -388,4 +388,53 @@ where
 #[inline(always)]
 pub fn round_up<A: RoundUp<B>, B>(a: A, b: B) -> A::Output {
     a.round_up(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use typenum::consts::*;
+
+    /// The division traits against Rust's own integer division, for `A` by `D`.
+    fn check<A, D>(a: usize, d: usize)
+    where
+        A: DivT<D> + CeilDiv<D> + Divides<D>,
+    {
+        assert_eq!(<<A as DivT<D>>::Output as Unsigned>::USIZE, a / d, "{a} / {d}");
+        assert_eq!(<<A as CeilDiv<D>>::Output as Unsigned>::USIZE, a.div_ceil(d), "ceil({a} / {d})");
+        assert_eq!(<<A as Divides<D>>::Output as Bit>::BOOL, a.is_multiple_of(d), "{d} divides {a}");
+    }
+
+    macro_rules! row {
+        ($a:ident = $av:literal) => {
+            row!(@ $a $av; U1 1, U2 2, U3 3, U4 4, U5 5, U6 6, U7 7, U8 8, U12 12, U16 16, U17 17, U64 64);
+        };
+        (@ $a:ident $av:literal; $($d:ident $dv:literal),*) => {
+            $(check::<$a, $d>($av, $dv);)*
+        };
+    }
+
+    #[test]
+    fn division_agrees_with_integer_division() {
+        // Quotients of 0, 1 and more, remainders of 0 and more, numerators below, at and past
+        // the divisor, and divisors of 1 (no division) and of several bits.
+        row!(U0 = 0);
+        row!(U1 = 1);
+        row!(U2 = 2);
+        row!(U3 = 3);
+        row!(U5 = 5);
+        row!(U6 = 6);
+        row!(U7 = 7);
+        row!(U8 = 8);
+        row!(U13 = 13);
+        row!(U16 = 16);
+        row!(U17 = 17);
+        row!(U24 = 24);
+        row!(U63 = 63);
+        row!(U64 = 64);
+        row!(U100 = 100);
+        row!(U255 = 255);
+        row!(U1000 = 1000);
+        row!(U1024 = 1024);
+    }
 }

@@ -207,8 +207,8 @@ impl<X, Y: Zip<X>> ZipOrder<X, Y> for RakedOp {
 /// marker, so that other operations' impls are not candidates). Operands of one rank, the
 /// common case, go to the product as they are: padding them anyway, with the layouts taken
 /// apart in this impl's header, cost rustc a third more instructions per call than the
-/// product itself (`scripts/compile_time.sh`; rustc's instructions under callgrind, 128 ->
-/// 83 million per call).
+/// product itself (`scripts/compile_time.sh --instructions blocked_product`: 128 -> 83 million
+/// per call).
 macro_rules! rank_product_op {
     ($($op:ty),*) => {$(
 impl<A: RankEq<B>, B> crate::gate::Operation<A, B> for $op

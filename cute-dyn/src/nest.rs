@@ -47,7 +47,22 @@ impl<'a> Nest<'a> {
     }
 
     pub(crate) fn rank(self) -> usize {
-        self.modes().count()
+        match self.code {
+            [LEAF] => 1,
+            // The tokens at depth 1 that start a mode (a leaf or an opening).
+            c => {
+                let mut depth = 0usize;
+                c[1..c.len() - 1].iter().fold(0, |rank, &t| {
+                    let starts = depth == 0 && t != CLOSE;
+                    match t {
+                        OPEN => depth += 1,
+                        CLOSE => depth -= 1,
+                        _ => {}
+                    }
+                    rank + usize::from(starts)
+                })
+            }
+        }
     }
 
     /// Whether every leaf is static.

@@ -39,9 +39,7 @@ impl<T: Copy, const N: usize> Small<T, N> {
     pub(crate) fn extend_from_slice(&mut self, s: &[T]) {
         match self {
             Small::Inline { len, buf } if *len + s.len() <= N => {
-                for (slot, &x) in buf[*len..*len + s.len()].iter_mut().zip(s) {
-                    slot.write(x);
-                }
+                buf[*len..*len + s.len()].write_copy_of_slice(s);
                 *len += s.len();
             }
             Small::Inline { .. } => {

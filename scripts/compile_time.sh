@@ -59,6 +59,10 @@ gen() {
             # that stride static and not coalescing (composition's A above coalesces to one mode)
             composition_2mode) echo "s += composition(layout!(($((2 * a)),$b):(1,$((2 * a + 1)))), layout!(($a,2):(2,1))).size();" ;;
             stride_composition) echo "s += composition(layout!(($((2 * a)),$b):(1,{m})), layout!(($a,2):(2,1))).map_or(0, |l| l.size());" ;;
+            # the same calls as methods of the operation traits (what generic code calls)
+            method_logical_divide) echo "s += layout!(($((4 * a)),$((2 * b))):(1,$((4 * a)))).logical_divide(tiler!(<4,2>)).size();" ;;
+            method_blocked_product) echo "s += layout!((2,$a):($a,1)).blocked_product(layout!((3,$b):(1,3))).size();" ;;
+            method_composition) echo "s += layout!(($((2 * a)),$b):(1,$((2 * a + 1)))).composition(layout!(($a,2):(2,1))).size();" ;;
             stride_logical_divide) echo "s += logical_divide(layout!(($((4 * a)),$((2 * b))):(1,{m})), tiler!(<4,2>)).map_or(0, |l| l.size());" ;;
         esac
     done

@@ -227,6 +227,51 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// `downcast<N>` of layouts with static extents and run-time strides (a tile of a global
+    /// tensor read as narrower elements): only a static 1 is a unit stride (its extent grows);
+    /// each run-time stride is multiplied when it runs, and one that is 1 then is undecided, as
+    /// cute-dyn.
+    #[test]
+    fn downcasts_of_run_time_strides_agree_with_cute_dyn(ld in extent(5000), t in extent(300)) {
+        use cute::cute_static::typenum::{U2, U4, U8};
+        use cute::cute_static::Downcast;
+        macro_rules! downcast_agrees {
+            ($l:expr, $n:ty) => {{
+                let l = $l;
+                let n = <$n as cute::cute_static::typenum::Unsigned>::I64;
+                let want = cute_dyn::downcast(&l.to_dyn().unwrap(), n).map(|r| r.to_styled(Style::Cpp)).map_err(|e| e.kind());
+                prop_assert_eq!(ours(l.downcast(<$n>::default())), want, "downcast<{}>({})", n, l);
+            }};
+        }
+        downcast_agrees!(layout!((64,32):({ld},1)), U8);
+        downcast_agrees!(layout!((32,64):(1,{ld})), U2);
+        downcast_agrees!(layout!(((4,2),8):((1,4),{ld})), U4);
+        downcast_agrees!(layout!((8,4,2):({ld},1,{t})), U2);
+        downcast_agrees!(layout!((16,(2,4)):(1,({t},{ld}))), U2);
+    }
+}
+
+/// The refusals of `downcast` on run-time strides, as cute-dyn gives them: a run-time stride
+/// that is 1 when it runs would be a unit stride if static (its extent would grow), so it is
+/// `undecided`; a layout whose only unit strides are run-time has no stride-1 mode.
+#[test]
+fn downcast_refusals_are_cute_dyns() {
+    use cute::cute_static::typenum::U2;
+    use cute::cute_static::Downcast;
+    let one = 1usize;
+    let l = layout!((8,4):(1,{one}));
+    assert_eq!(l.downcast(U2::default()).map_err(|e| e.kind()).err(), Some("undecided"));
+    assert_eq!(cute_dyn::downcast(&l.to_dyn().unwrap(), 2).map_err(|e| e.kind()).err(), Some("undecided"));
+    // cute-static refuses `(8,4):(8,{one})` at compile time (no static stride 1); cute-dyn
+    // when it runs, undecided for a run-time 1 and invalid without one.
+    let dy = |s: &str| cute_dyn::downcast(&s.parse().unwrap(), 2).map_err(|e| e.kind()).err();
+    assert_eq!(dy("(8,4):(8,{1})"), Some("undecided"));
+    assert_eq!(dy("(8,4):(8,{3})"), Some("invalid_argument"));
+}
+
 /// The refusals of `upcast` on run-time strides, as cute-dyn gives them: a stride `N` does not
 /// divide and that does not divide `N` is refused whatever its staticness; one that divides `N`
 /// would shrink its mode if static, so its refusal is `undecided`; a refused stride elsewhere

@@ -1,5 +1,7 @@
 //! upcast and downcast: re-express a layout for elements `n` times larger or smaller.
 
+use alloc::string::String;
+
 use crate::error::{Error, Result};
 use crate::int::Int;
 use crate::layout::Layout;
@@ -65,17 +67,26 @@ fn upcast_impl(l: &Layout, n: i64) -> Result<Layout> {
 /// `downcast<N>(L)`: for elements `n` times smaller. A unit-stride mode's size is multiplied
 /// by `n`; other strides are multiplied by `n`.
 ///
+/// A unit stride is a static ±1, as in CuTe C++ (`is_constant<1, Stride>`): which rule a
+/// dynamic stride takes would change the result's structure, so it is never chosen on the
+/// run-time value. A dynamic stride that is ±1 when it runs is refused as
+/// [`Error::Undecided`] (static, its mode's extent would grow instead; C++ multiplies it and
+/// loses the elements in between); any other dynamic stride is multiplied.
+///
 /// # Preconditions
 /// 1. `n > 0`.
-/// 2. Some stride is ±1 (the layout has adjacent elements).
+/// 2. Some stride is a static ±1 (the layout has adjacent elements).
 ///
 /// # Errors
-/// `InvalidArgument` (1, 2), `Overflow`.
+/// `InvalidArgument` (1, 2), `Undecided` (a dynamic unit stride), `Overflow`.
 ///
 /// # Examples
 /// ```
 /// use cute_dyn::*;
 /// assert_eq!(downcast(&"(2,8):(1,2)".parse()?, 2)?.to_string(), "(4,8):(1,4)");
+/// // A run-time leading dimension is multiplied (32-bit elements seen as 16-bit ones).
+/// assert_eq!(downcast(&"(8,4):(1,{64:64})".parse()?, 2)?.to_styled(Style::Dsl), "(16,4):(1,?{div=128})");
+/// assert!(matches!(downcast(&"(8,4):({1},8)".parse()?, 2), Err(Error::Undecided { .. })));
 /// # Ok::<(), Error>(())
 /// ```
 pub fn downcast(l: &Layout, n: i64) -> Result<Layout> {
@@ -84,15 +95,23 @@ pub fn downcast(l: &Layout, n: i64) -> Result<Layout> {
 
 fn downcast_impl(l: &Layout, n: i64) -> Result<Layout> {
     let n = positive(n, "downcast")?;
+    let unit = |d: Int| d.is_const(1) || d.is_const(-1);
     let pairs = l.pairs();
     // Precondition 2
-    if !pairs.iter().any(|(_, d)| d.value().unsigned_abs() == 1) {
+    if !pairs.iter().any(|&(_, d)| unit(d)) {
         return Err(Error::InvalidArgument {
             op: "downcast",
             reason: "no stride-1 mode (downcast requires adjacent elements)".into(),
         });
     }
-    l.try_map_pairs(|(s, d)| {
-        Ok(if d.value().unsigned_abs() == 1 { (s.checked_mul(n)?, d) } else { (s, d.checked_mul(n)?) })
-    })
+    // A dynamic unit stride: refused here; its static twin goes through, so `truthful` names
+    // the dynamic leaves to make static.
+    if let Some(&(_, d)) = pairs.iter().find(|&&(_, d)| !d.is_static() && d.value().unsigned_abs() == 1) {
+        return Err(Error::Undecided {
+            op: "downcast",
+            reason: alloc::format!("the dynamic stride {d} is a unit stride, whose mode's extent would grow instead"),
+            dynamic: String::new(),
+        });
+    }
+    l.try_map_pairs(|(s, d)| Ok(if unit(d) { (s.checked_mul(n)?, d) } else { (s, d.checked_mul(n)?) }))
 }

@@ -101,7 +101,7 @@
 //!
 //! - with **static extents and run-time strides** (a CTA's tile of a global tensor,
 //!   `(_64,_128):(_1,ldc)`), whatever the nesting: composition by any layout or by-mode tiler,
-//!   the four divides, `upcast`, `local_tile`/`local_partition`, and the partitions of tiled
+//!   the four divides, `upcast`, `downcast`, `local_tile`/`local_partition`, and the partitions of tiled
 //!   MMAs and tiled copies. The type checker runs the static algorithm on the layout with its run-time
 //!   strides marked (CuTe C++'s dynamic-stride path: the structure comes from the extents and
 //!   the tiler, a run-time stride only flows into the result's strides), and the result's
@@ -143,9 +143,8 @@
 //! # Ok::<(), cute_static::error::Error>(())
 //! ```
 //!
-//! The other operations (complement, the inverses, the products and `downcast` sort strides or
-//! decide on their values)
-//! refuse run-time leaves with one compile error, "static value required" (or, for a divide of
+//! The other operations (complement of a layout with run-time leaves, the inverses and the
+//! products sort strides or decide on their values) refuse run-time leaves with one compile error, "static value required" (or, for a divide of
 //! another form, the form it takes), whose note points to the run-time algebra: call the
 //! operation on `.to_dyn()` (a `cute_dyn::Layout`), where every condition is checked at run
 //! time.

@@ -8,7 +8,7 @@ use crate::arith::{CeilDiv, Divides, EqT, MulT, OrT};
 use crate::gate::Operation;
 use crate::int_tuple::{Cons, Nil};
 use crate::layout::Layout;
-use crate::scaled::{Quot, Scaled, StaticExtents};
+use crate::scaled::{Quot, Scaled, StaticExtents, Times};
 
 cute_macros::decimal_condition! {
     /// upcast: each nonzero stride is a multiple or a divisor of the factor. Implemented by
@@ -98,6 +98,18 @@ impl<N: typenum::NonZero, K, I, U: Unsigned, B: Bit> Recast<UpcastOp, N, Scaled<
     type D = Quot<K, I, N>;
 }
 
+/// downcast of a marked run-time stride (static extent): a run-time stride is never a unit
+/// stride (CuTe C++'s `is_constant<1>`), so the shape is kept and the stride multiplied by `N`
+/// when it runs, where a stride of 1 is refused as undecided (cute-dyn's rule).
+impl<N, K, I> Recast<DowncastOp, N, Scaled<K, I>> for UTerm {
+    type S = UTerm;
+    type D = Times<K, I, N>;
+}
+impl<N, K, I, U: Unsigned, B: Bit> Recast<DowncastOp, N, Scaled<K, I>> for UInt<U, B> {
+    type S = UInt<U, B>;
+    type D = Times<K, I, N>;
+}
+
 /// Which stride picks the special rule: 0 for upcast, 1 for downcast.
 pub trait Special {
     /// The stride.
@@ -147,6 +159,10 @@ where
 impl AnyUnit for UTerm {
     type Output = B0;
 }
+/// A run-time stride is not a unit stride (only a static 1 is).
+impl<K, I> AnyUnit for Scaled<K, I> {
+    type Output = B0;
+}
 impl<U: Unsigned, B: Bit> AnyUnit for UInt<U, B>
 where
     UInt<U, B>: EqT<U1>,
@@ -182,29 +198,36 @@ impl<L, N: RecastBy<DowncastOp, L>> Operation<L, N> for DowncastOp {
     type Output = N::Output;
 }
 
-/// upcast of a static layout (and of a marked one, for [`ShapeRoute`](crate::tiler::ShapeRoute)):
-/// the type checker's, routed as the divides are (`Arrange`), so that static extents with
-/// run-time strides take the marked path.
-impl<SA, DA, N, R: Default> crate::tiler::Arrange<crate::tiler::Plain, UpcastOp, Layout<SA, DA>, N> for B1
-where
-    UpcastOp: Operation<Layout<SA, DA>, N, Output = R>,
-{
-    type Output = R;
-    #[inline(always)]
-    fn arrange(_: Layout<SA, DA>, _: N) -> R {
-        // Every leaf is static: the value is the type's.
-        R::default()
-    }
-}
+/// The routes of upcast and downcast, one impl each (a blanket impl over the operation would
+/// be a candidate for every other operation's route, and rustc would report it there).
+macro_rules! recast_routes {
+    ($($op:ty),*) => {$(
+        /// A static layout (and a marked one, for [`ShapeRoute`](crate::tiler::ShapeRoute)): the
+        /// type checker's, routed as the divides are (`Arrange`), so that static extents with
+        /// run-time strides take the marked path.
+        impl<SA, DA, N, R: Default> crate::tiler::Arrange<crate::tiler::Plain, $op, Layout<SA, DA>, N> for B1
+        where
+            $op: Operation<Layout<SA, DA>, N, Output = R>,
+        {
+            type Output = R;
+            #[inline(always)]
+            fn arrange(_: Layout<SA, DA>, _: N) -> R {
+                // Every leaf is static: the value is the type's.
+                R::default()
+            }
+        }
 
-/// upcast of a layout with a run-time extent: "static extents required" ([`StaticExtents`]),
-/// which such a layout never has, so this impl never applies.
-impl<SA: StaticExtents, DA, N> crate::tiler::Mixed<crate::tiler::Plain, Layout<SA, DA>, N> for UpcastOp {
-    type Output = Result<Layout<SA, DA>, crate::error::Error>;
-    fn mixed(_: Layout<SA, DA>, _: N) -> Self::Output {
-        unreachable!("the run-time-extent route is taken only by shapes that are not StaticExtents")
-    }
+        /// A layout with a run-time extent: "static extents required" ([`StaticExtents`]),
+        /// which such a layout never has, so this impl never applies.
+        impl<SA: StaticExtents, DA, N> crate::tiler::Mixed<crate::tiler::Plain, Layout<SA, DA>, N> for $op {
+            type Output = Result<Layout<SA, DA>, crate::error::Error>;
+            fn mixed(_: Layout<SA, DA>, _: N) -> Self::Output {
+                unreachable!("the run-time-extent route is taken only by shapes that are not StaticExtents")
+            }
+        }
+    )*};
 }
+recast_routes!(UpcastOp, DowncastOp);
 
 crate::tiler::arranged_op!(
     UpcastOp,
@@ -235,15 +258,31 @@ crate::tiler::arranged_op!(
     upcast
 );
 
-crate::gate::static_op!(
+crate::tiler::arranged_op!(
+    DowncastOp,
+    crate::tiler::Plain,
+    Downcast,
     /// `downcast<N>(L)`: for elements `N` times smaller: a stride-1 mode's size is multiplied by
     /// `N`, other strides are multiplied by `N`, computed by the type checker for static layouts.
-    /// A layout without a stride-1 mode is a compile error.
+    /// A layout without a (static) stride-1 mode is a compile error. A layout with static
+    /// extents and run-time strides gives a `Result`: a run-time stride is multiplied when it
+    /// runs (only a static 1 is a unit stride, as in CuTe C++); one that is 1 then is
+    /// [`Error::Undecided`](crate::error::Error::Undecided) (static, its mode's extent would grow
+    /// instead), as cute-dyn.
     ///
     /// # Examples
     /// ```
     /// use cute_static::{downcast, layout, shape};
     /// assert_eq!(downcast(layout!((2,8):(1,2)), shape!(2)).to_string(), "(4,8):(1,4)");
+    /// // A column-major tile of 32-bit elements with a run-time leading dimension 64, seen as
+    /// // 16-bit elements: twice the rows, and the leading dimension counts the smaller elements.
+    /// let ld = 64;
+    /// assert_eq!(downcast(layout!((8,4):(1,{ld})), shape!(2))?.to_string(), "(16,4):(1,{128})");
+    /// // A unit stride known only when it runs: refused (as a static 1 its extent would grow).
+    /// let ld = 1;
+    /// let e = downcast(layout!((8,4):(1,{ld})), shape!(2)).unwrap_err();
+    /// assert_eq!(e, cute_static::error::Error::Undecided { op: "downcast" });
+    /// # Ok::<(), cute_static::error::Error>(())
     /// ```
-    fn downcast<N>(N) => DowncastOp, Downcast
+    downcast
 );

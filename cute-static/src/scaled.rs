@@ -11,7 +11,7 @@
 //! each marker of the result back into a run-time value, `K * stride_I`, checked for overflow.
 //! A static factor 0 gives the static `_0` (CuTe's `_0 * m`), as cute-dyn's integers do.
 //! `upcast<N>` divides a marked stride instead ([`Quot`]), its divisibility checked when it
-//! runs.
+//! runs; `downcast<N>` multiplies it ([`Times`]), a unit stride refused when it runs.
 
 use core::fmt;
 use core::marker::PhantomData;
@@ -123,6 +123,12 @@ impl<N, H: Symbolize<N>, T: Symbolize<H::Next>> Symbolize<N> for Cons<H, T> {
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
 pub struct Quot<K, I, N>(PhantomData<(K, I, N)>);
 
+/// `K * stride_I * N`: a marked stride multiplied by a static factor (downcast), refused when it
+/// runs if `K * stride_I` is 1 (a unit stride, whose mode's extent would grow instead). The last
+/// operation on a marked layout ([`Resolve`] reads it).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
+pub struct Times<K, I, N>(PhantomData<(K, I, N)>);
+
 /// Run-time leaf number `I` of a stride tuple numbered from `N` (as [`Symbolize`] numbers it).
 pub trait Pick<N, I> {
     /// The value.
@@ -172,7 +178,8 @@ pub trait Resolve<DA> {
     ///
     /// # Errors
     /// [`Error::Overflow`] for a product past `usize`; for an upcast stride ([`Quot`]),
-    /// [`Error::StrideDivisibility`] or [`Error::Undecided`] when the factor does not divide it.
+    /// [`Error::StrideDivisibility`] or [`Error::Undecided`] when the factor does not divide it;
+    /// for a downcast stride ([`Times`]), [`Error::Undecided`] when it is 1.
     fn resolve(da: &DA) -> Result<Self::Output, Error>;
 }
 impl<DA> Resolve<DA> for UTerm {
@@ -213,6 +220,20 @@ impl<DA: Pick<typenum::U0, I>, K: Unsigned, I, N: Unsigned> Resolve<DA> for Quot
             });
         }
         Ok(v / N::USIZE)
+    }
+}
+impl<DA: Pick<typenum::U0, I>, K: Unsigned, I, N: Unsigned> Resolve<DA> for Times<K, I, N> {
+    type Output = usize;
+    #[inline(always)]
+    fn resolve(da: &DA) -> Result<usize, Error> {
+        let overflow = Error::Overflow { op: "downcast" };
+        let v = K::USIZE.checked_mul(da.pick()).ok_or(overflow)?;
+        if v == 1 {
+            // A unit stride known only when it runs: with it static, its mode's extent would
+            // grow instead (cute-dyn refuses it the same way).
+            return Err(Error::Undecided { op: "downcast" });
+        }
+        v.checked_mul(N::USIZE).ok_or(overflow)
     }
 }
 impl<DA> Resolve<DA> for Nil {

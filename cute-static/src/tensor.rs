@@ -546,12 +546,16 @@ fn aligned<T, U>(head: &[T]) -> Result<(), TensorError> {
 
 impl<'a, T: Scalar, S: Congruent<D>, D: IntTuple> Tensor<&'a [T], Layout<S, D>> {
     /// `recast<U>(tensor)`: the same bytes read as `U`, under `recast_layout<T, U>` of the
-    /// (static) layout: upcast when `U` is wider, downcast when narrower, computed by the type
-    /// checker (a stride that does not divide is a compile error, as for `upcast`).
+    /// layout: upcast when `U` is wider, downcast when narrower, computed by the type checker (a
+    /// static stride that does not divide is a compile error, as for `upcast`). Static extents
+    /// may have run-time strides (a tile of a global tensor): those are divided or multiplied
+    /// when it runs, as [`upcast`](crate::upcast) and [`downcast`](crate::downcast) do.
     ///
     /// # Errors
     /// [`TensorError::Misaligned`] when the storage does not start at an address aligned for
-    /// `U`; [`TensorError::StorageTooSmall`] when the recast layout reaches past it.
+    /// `U`; [`TensorError::StorageTooSmall`] when the recast layout reaches past it;
+    /// [`TensorError::Algebra`] when a run-time stride refuses the recast (`upcast`'s and
+    /// `downcast`'s errors).
     ///
     /// # Examples
     /// ```
@@ -566,15 +570,28 @@ impl<'a, T: Scalar, S: Congruent<D>, D: IntTuple> Tensor<&'a [T], Layout<S, D>> 
     /// // And back: two u16s are one u32 (C++: (_2,_4):(_4,_1)).
     /// let w = h.recast::<u32, _, _>()?;
     /// assert_eq!((w.layout().to_string(), w[3]), ("(2,4):(4,1)".to_string(), data[5]));
+    /// // A row-major tile of u16 with a run-time leading dimension, read as u32 pairs: the
+    /// // leading dimension counts u32s then; one of odd length has rows that split a pair.
+    /// let ld = 32;
+    /// let halves: Vec<u16> = (0..8 * ld as u16).collect();
+    /// let t = Tensor::new(&halves[..], cute_static::layout!((8,16):({ld},1)))?;
+    /// let w = t.recast::<u32, _, _>()?;
+    /// assert_eq!(w.layout().to_string(), "(8,8):({16},1)");
+    /// let b = [halves[2 * 32 + 6].to_ne_bytes(), halves[2 * 32 + 7].to_ne_bytes()];
+    /// assert_eq!(w[2 + 8 * 3], u32::from_ne_bytes([b[0][0], b[0][1], b[1][0], b[1][1]]));
+    /// let ld = 33;
+    /// let t = Tensor::new(&halves[..], cute_static::layout!((8,16):({ld},1)))?;
+    /// assert!(t.recast::<u32, _, _>().is_err());
     /// # Ok::<(), cute_static::tensor::TensorError>(())
     /// ```
     pub fn recast<U: Scalar, S2: Congruent<D2>, D2: IntTuple>(
         &self,
     ) -> Result<Tensor<&'a [U], Layout<S2, D2>>, TensorError>
     where
-        Layout<S, D>: RecastLayout<T, U, Output = Layout<S2, D2>>,
+        Layout<S, D>: RecastLayout<T, U>,
+        <Layout<S, D> as RecastLayout<T, U>>::Output: Checked<Layout = Layout<S2, D2>>,
     {
-        let layout = RecastLayout::<T, U>::recast_layout(self.layout);
+        let layout = RecastLayout::<T, U>::recast_layout(self.layout).checked().map_err(TensorError::Algebra)?;
         let data: &'a [T] = self.engine;
         // SAFETY: `T` and `U` are `Scalar`: primitive integers or floats, with no padding and
         // every bit pattern a valid value, so the initialized bytes of `data` are valid `U`s;
@@ -606,9 +623,10 @@ impl<T: Scalar, S: Congruent<D>, D: IntTuple> Tensor<&mut [T], Layout<S, D>> {
         &mut self,
     ) -> Result<Tensor<&mut [U], Layout<S2, D2>>, TensorError>
     where
-        Layout<S, D>: RecastLayout<T, U, Output = Layout<S2, D2>>,
+        Layout<S, D>: RecastLayout<T, U>,
+        <Layout<S, D> as RecastLayout<T, U>>::Output: Checked<Layout = Layout<S2, D2>>,
     {
-        let layout = RecastLayout::<T, U>::recast_layout(self.layout);
+        let layout = RecastLayout::<T, U>::recast_layout(self.layout).checked().map_err(TensorError::Algebra)?;
         // SAFETY: as `recast`: `T` and `U` are `Scalar` (no padding, every bit pattern valid both
         // ways, so writes of `U` leave valid `T`s); `align_to_mut` returns an aligned middle
         // within the storage's bytes, exclusively borrowed for the returned tensor's life.

@@ -2,13 +2,13 @@
 //! pattern, a matrix of run-time extents divided by a static tile, against the same values
 //! written by hand; then evaluating the divided layout over a whole tile grid against the
 //! hand-written index arithmetic; coalesce and complement on run-time values beside CuTe C++'s
-//! figures; static extents with run-time strides through composition, the divides and upcast. No
-//! allocation anywhere (the structure is in the types).
+//! figures; static extents with run-time strides through composition, the divides, upcast and
+//! downcast. No allocation anywhere (the structure is in the types).
 //! Run: `cargo bench --bench mixed`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use cute::cute_static::typenum::U8;
-use cute::cute_static::{layout, tiler, Coalesce, ComplementDyn, Composition, LogicalDivide, Upcast, ZippedDivide};
+use cute::cute_static::typenum::{U2, U8};
+use cute::cute_static::{layout, tiler, Coalesce, ComplementDyn, Composition, Downcast, LogicalDivide, Upcast, ZippedDivide};
 
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("mixed");
@@ -78,6 +78,13 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let ld = black_box(1024usize);
             black_box(layout!((64,32):({ld},1)).upcast(U8::default()))
+        })
+    });
+
+    g.bench_function("downcast((8,64):(1,{ld}), 2)", |b| {
+        b.iter(|| {
+            let ld = black_box(1024usize);
+            black_box(layout!((8,64):(1,{ld})).downcast(U2::default()))
         })
     });
 

@@ -8,7 +8,9 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use cute::cute_static::typenum::{U2, U8};
-use cute::cute_static::{layout, tiler, Coalesce, ComplementDyn, Composition, Downcast, LogicalDivide, Upcast, ZippedDivide};
+use cute::cute_static::{
+    layout, tiler, Coalesce, ComplementDyn, Composition, Downcast, LogicalDivide, Upcast, ZippedDivide,
+};
 
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("mixed");

@@ -4,7 +4,7 @@ use crate::error::{Error, Result};
 use crate::int::Int;
 use crate::int_tuple::{IntTuple, Tuple};
 use crate::layout::Layout;
-use crate::nest::{zero_stride_as_one, Pairs};
+use crate::modes::{zero_stride_as_one, Pairs};
 
 /// CuTe's `bw_coalesce`: walk the flat modes from the back, keeping a stack `new` whose front
 /// is the mode being grown. For each old mode `s:d`, looking at the front `s0:d0`:

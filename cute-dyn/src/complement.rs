@@ -5,7 +5,7 @@ use crate::error::{Error, Result};
 use crate::int::Int;
 use crate::int_tuple::{IntTuple, Tuple};
 use crate::layout::Layout;
-use crate::nest::{Nest, Pairs, INLINE_LEAVES};
+use crate::modes::{Nest, Pairs, INLINE_LEAVES};
 use crate::small::Small;
 
 /// `coalesce(shape)` of CuTe: merge neighbouring leaves that are both static or both dynamic

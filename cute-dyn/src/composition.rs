@@ -4,7 +4,7 @@ use crate::coalesce::{coalesce_x, Decide};
 use crate::error::{Error, Result};
 use crate::int::Int;
 use crate::layout::Layout;
-use crate::nest::{Nest, Pairs, INLINE_LEAVES};
+use crate::modes::{Nest, Pairs, INLINE_LEAVES};
 use crate::small::Small;
 use crate::tiler::{by_mode, Tiler};
 

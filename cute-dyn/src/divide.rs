@@ -5,7 +5,7 @@ use crate::complement::{complement_shape, Ints};
 use crate::composition::compose_into;
 use crate::error::{Error, Result};
 use crate::layout::Layout;
-use crate::nest::{Nest, Pairs};
+use crate::modes::{Nest, Pairs};
 use crate::tiler::{by_mode, Tiler};
 
 /// `logical_divide(A, B)`: `A` split into (tile, rest) by `B`:

@@ -9,7 +9,7 @@ use crate::error::{Error, Result};
 use crate::int::Int;
 use crate::int_tuple::{compact_major, Tuple};
 use crate::layout::Layout;
-use crate::nest::{Pairs, INLINE_LEAVES};
+use crate::modes::{Pairs, INLINE_LEAVES};
 use crate::small::Small;
 use crate::tiler::Tiler;
 

@@ -12,7 +12,7 @@ use core::fmt;
 use crate::error::{Error, Result};
 use crate::int::Int;
 use crate::int_tuple::{self, compact_major, Coord, IntTuple, Tuple};
-use crate::nest::{Code, Nest, Pair, Pairs, CLOSE, LEAF, OPEN};
+use crate::modes::{Code, Nest, Pair, Pairs, CLOSE, LEAF, OPEN};
 
 /// A layout: a function from coordinates of `shape` to indices, `crd2idx(c, shape, stride)`.
 ///
@@ -653,7 +653,7 @@ pub fn make_layout(modes: &[Layout]) -> Layout {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn make_layout_like(l: &Layout) -> Result<Layout> {
-    let zeros_as_one = l.map_pairs(crate::nest::zero_stride_as_one);
+    let zeros_as_one = l.map_pairs(crate::modes::zero_stride_as_one);
     let ordered = make_ordered_layout(&zeros_as_one.shape(), &l.stride())?;
     Layout::new(l.shape(), ordered.stride())
 }

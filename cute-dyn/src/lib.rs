@@ -41,7 +41,7 @@ pub mod int_tuple;
 pub mod inverse;
 pub mod layout;
 pub mod mma;
-mod nest;
+mod modes;
 pub mod parse;
 pub mod post;
 pub mod print;

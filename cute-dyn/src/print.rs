@@ -15,7 +15,7 @@ use core::fmt::{self, Write};
 use crate::int::Int;
 use crate::int_tuple::Tuple;
 use crate::layout::Layout;
-use crate::nest::{Nest, CLOSE, OPEN};
+use crate::modes::{Nest, CLOSE, OPEN};
 use crate::tiler::Tiler;
 
 /// How integers are written.

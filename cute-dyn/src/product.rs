@@ -7,7 +7,7 @@ use crate::divide::{flat, tile_unzip, tiled};
 use crate::error::{Error, Result};
 use crate::int_tuple::{self, IntTuple, Tuple};
 use crate::layout::{make_layout_left, make_ordered_layout, Layout};
-use crate::nest::Nest;
+use crate::modes::Nest;
 use crate::tiler::{by_mode, Tiler};
 
 /// `logical_product(A, B)`: `B` repeated over copies of `A`:

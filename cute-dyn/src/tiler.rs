@@ -7,7 +7,7 @@ use crate::error::{Error, Result};
 use crate::int::Int;
 use crate::int_tuple::{IntTuple, Tuple};
 use crate::layout::Layout;
-use crate::nest::Nest;
+use crate::modes::Nest;
 
 /// The right-hand side of composition, the divides and the products.
 ///

@@ -1,5 +1,6 @@
-//! The flat form of a layout: its `(shape, stride)` leaf pairs in order, and the nesting as a
-//! code of tokens (`(`, leaf, `)`), both kept inline up to a capacity.
+//! A layout's flat modes (cute-static's `modes` at run time): its `(shape, stride)` leaf pairs
+//! in order, and the nesting as a code of tokens (`(`, leaf, `)`), both kept inline up to a
+//! capacity.
 //!
 //! `(2,(1,6)):(1,(6,2))` is the pairs `[(2,1), (1,6), (6,2)]` and the code `( L ( L L ) )`; a
 //! leaf layout is the code `L`. The algorithms read the pairs directly and walk the nesting

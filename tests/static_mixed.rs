@@ -200,6 +200,17 @@ fn every_choice_of_run_time_strides_agrees_with_cute_dyn() {
     every_stride_mix!([8, 4, 2] [all_static] [4, 0, 32] / ((4,2,4):(2,8,16)) / <4,2,2>);
 }
 
+/// `$op<N>` of cute-static's layout `$l` (a `Result`) against cute-dyn's `$op` of its `to_dyn()`:
+/// the same layout, static flags included, or the same kind of refusal.
+macro_rules! recast_agrees {
+    ($op:ident, $l:expr, $n:ty) => {{
+        let l = $l;
+        let n = <$n as cute::cute_static::typenum::Unsigned>::I64;
+        let want = cute_dyn::$op(&l.to_dyn().unwrap(), n).map(|r| r.to_styled(Style::Cpp)).map_err(|e| e.kind());
+        prop_assert_eq!(ours(l.$op(<$n>::default())), want, "{}<{}>({})", stringify!($op), n, l);
+    }};
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
@@ -210,25 +221,13 @@ proptest! {
     fn upcasts_of_run_time_strides_agree_with_cute_dyn(ld in extent(5000), t in extent(300)) {
         use cute::cute_static::typenum::{U2, U4, U8};
         use cute::cute_static::Upcast;
-        macro_rules! upcast_agrees {
-            ($l:expr, $n:ty) => {{
-                let l = $l;
-                let n = <$n as cute::cute_static::typenum::Unsigned>::I64;
-                let want = cute_dyn::upcast(&l.to_dyn().unwrap(), n).map(|r| r.to_styled(Style::Cpp)).map_err(|e| e.kind());
-                prop_assert_eq!(ours(l.upcast(<$n>::default())), want, "upcast<{}>({})", n, l);
-            }};
-        }
-        upcast_agrees!(layout!((64,32):({ld},1)), U8);
-        upcast_agrees!(layout!((32,64):(1,{ld})), U2);
-        upcast_agrees!(layout!((32,64):(1,{ld})), U4);
-        upcast_agrees!(layout!(((4,2),8):((1,4),{ld})), U2);
-        upcast_agrees!(layout!((8,4,2):({ld},0,{t})), U4);
-        upcast_agrees!(layout!((16,(2,4)):(2,({t},{ld}))), U2);
+        recast_agrees!(upcast, layout!((64,32):({ld},1)), U8);
+        recast_agrees!(upcast, layout!((32,64):(1,{ld})), U2);
+        recast_agrees!(upcast, layout!((32,64):(1,{ld})), U4);
+        recast_agrees!(upcast, layout!(((4,2),8):((1,4),{ld})), U2);
+        recast_agrees!(upcast, layout!((8,4,2):({ld},0,{t})), U4);
+        recast_agrees!(upcast, layout!((16,(2,4)):(2,({t},{ld}))), U2);
     }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
 
     /// `downcast<N>` of layouts with static extents and run-time strides (a tile of a global
     /// tensor read as narrower elements): only a static 1 is a unit stride (its extent grows);
@@ -238,19 +237,11 @@ proptest! {
     fn downcasts_of_run_time_strides_agree_with_cute_dyn(ld in extent(5000), t in extent(300)) {
         use cute::cute_static::typenum::{U2, U4, U8};
         use cute::cute_static::Downcast;
-        macro_rules! downcast_agrees {
-            ($l:expr, $n:ty) => {{
-                let l = $l;
-                let n = <$n as cute::cute_static::typenum::Unsigned>::I64;
-                let want = cute_dyn::downcast(&l.to_dyn().unwrap(), n).map(|r| r.to_styled(Style::Cpp)).map_err(|e| e.kind());
-                prop_assert_eq!(ours(l.downcast(<$n>::default())), want, "downcast<{}>({})", n, l);
-            }};
-        }
-        downcast_agrees!(layout!((64,32):({ld},1)), U8);
-        downcast_agrees!(layout!((32,64):(1,{ld})), U2);
-        downcast_agrees!(layout!(((4,2),8):((1,4),{ld})), U4);
-        downcast_agrees!(layout!((8,4,2):({ld},1,{t})), U2);
-        downcast_agrees!(layout!((16,(2,4)):(1,({t},{ld}))), U2);
+        recast_agrees!(downcast, layout!((64,32):({ld},1)), U8);
+        recast_agrees!(downcast, layout!((32,64):(1,{ld})), U2);
+        recast_agrees!(downcast, layout!(((4,2),8):((1,4),{ld})), U4);
+        recast_agrees!(downcast, layout!((8,4,2):({ld},1,{t})), U2);
+        recast_agrees!(downcast, layout!((16,(2,4)):(1,({t},{ld}))), U2);
     }
 }
 

@@ -108,3 +108,37 @@ fn more_operations_as_bounds() {
     // CuTe docs: logical_product((2,2):(4,1), 6:1) = ((2,2),(2,3)):((4,1),(2,8))
     assert_eq!(product_of(layout!((2,2):(4,1)), layout!(6:1)).to_string(), "((2,2),(2,3)):((4,1),(2,8))");
 }
+
+/// Generic code over `Layout<S, D>` itself (not a type parameter `L`): a method call there finds
+/// `Layout`'s own method of the operation's name first, and the operation's bound is still the
+/// only one it needs.
+#[test]
+fn generic_code_over_layout_types() {
+    use cute::cute_static::{BlockedProduct, Layout, TileToShape};
+    fn blocked<S, D, B>(a: Layout<S, D>, b: B) -> <Layout<S, D> as BlockedProduct<B>>::Output
+    where
+        Layout<S, D>: BlockedProduct<B>,
+    {
+        a.blocked_product(b)
+    }
+    fn inverse_of<S, D>(l: Layout<S, D>) -> <Layout<S, D> as RightInverse>::Output
+    where
+        Layout<S, D>: RightInverse,
+    {
+        l.right_inverse()
+    }
+    fn tiled<S, D, T>(l: Layout<S, D>, t: T) -> <Layout<S, D> as TileToShape<T>>::Output
+    where
+        Layout<S, D>: TileToShape<T>,
+    {
+        l.tile_to_shape(t)
+    }
+    // CuTe docs: blocked_product((2,5):(5,1), (3,4):(1,3)) = ((2,3),(5,4)):((5,10),(1,30))
+    assert_eq!(blocked(layout!((2,5):(5,1)), layout!((3,4):(1,3))).to_string(), "((2,3),(5,4)):((5,10),(1,30))");
+    assert_eq!(inverse_of(layout!((4,2):(2,1))).to_string(), "(2,4):(4,1)");
+    // CuTe C++ 4.2 (tests/data/cxx_static): tile_to_shape((2,2):(1,2), (4,6))
+    assert_eq!(
+        tiled(layout!((2,2):(1,2)), cute::cute_static::shape!((4, 6))).to_string(),
+        "((2,2),(2,3)):((1,4),(2,8))"
+    );
+}

@@ -59,6 +59,8 @@ macro_rules! static_op {
             Default::default()
         }
         $(
+        $crate::gate::static_method!($name, $tr, (x: X));
+
         /// The operation as a trait: one bound in generic code.
         impl<SA, DA, X, R> $crate::ops::$tr<X> for $crate::Layout<SA, DA>
         where
@@ -86,6 +88,8 @@ macro_rules! static_op {
             Default::default()
         }
         $(
+        $crate::gate::static_method!($name, $tr, ());
+
         /// The operation as a trait: one bound in generic code.
         impl<SA, DA, R> $crate::ops::$tr for $crate::Layout<SA, DA>
         where
@@ -103,3 +107,29 @@ macro_rules! static_op {
     };
 }
 pub(crate) use static_op;
+
+/// A static-only operation's method on [`Layout`], beside its trait's (a method call on a layout
+/// finds it first). Its one bound is the trait's, so generic code over `Layout<S, D>` calls it
+/// as it would the trait's method; its value is the result type's default, as the free
+/// function's. It exists for compile time: code generation resolves a trait method by selecting
+/// the impl, which proves the impl's bounds (the whole type-level algorithm) again in a fresh
+/// context, while this method's bound is proved once, where it is called
+/// (`scripts/compile_time.sh`: the `method_*` cases against the free functions).
+macro_rules! static_method {
+    ($name:ident, $tr:ident, ($($x:ident: $g:ident)?)) => {
+        impl<SA, DA> $crate::Layout<SA, DA> {
+            #[doc = concat!("`", stringify!($name), "(self", $(", ", stringify!($x),)? ")`: the [`", stringify!($tr),
+                "`](crate::", stringify!($tr), ") trait's result (see [`", stringify!($name), "`](fn@crate::",
+                stringify!($name), ")).")]
+            #[inline(always)]
+            pub fn $name<$($g,)? R>(self $(, _: $g)?) -> R
+            where
+                Self: $crate::ops::$tr<$($g,)? Output = R>,
+                R: Default,
+            {
+                R::default()
+            }
+        }
+    };
+}
+pub(crate) use static_method;

@@ -133,6 +133,15 @@ fn generic_code_over_layout_types() {
     {
         l.tile_to_shape(t)
     }
+    fn zipped<S, D, B>(a: Layout<S, D>, b: B) -> <Layout<S, D> as cute::cute_static::ZippedProduct<B>>::Output
+    where
+        Layout<S, D>: cute::cute_static::ZippedProduct<B>,
+    {
+        a.zipped_product(b)
+    }
+    // The CuTe docs' product (2,5):(5,1) x (3,4):(1,3) by its definition: complement((2,5):(5,1),
+    // 10 * 12) = 12:10, composed with (3,4):(1,3) = (3,4):(10,30); zipped: ((block), (product)).
+    assert_eq!(zipped(layout!((2,5):(5,1)), layout!((3,4):(1,3))).to_string(), "((2,5),(3,4)):((5,1),(10,30))");
     // CuTe docs: blocked_product((2,5):(5,1), (3,4):(1,3)) = ((2,3),(5,4)):((5,10),(1,30))
     assert_eq!(blocked(layout!((2,5):(5,1)), layout!((3,4):(1,3))).to_string(), "((2,3),(5,4)):((5,10),(1,30))");
     assert_eq!(inverse_of(layout!((4,2):(2,1))).to_string(), "(2,4):(4,1)");

@@ -92,11 +92,11 @@ binary_ops! {
     /// `logical_product(A, B)`: `(A, copies of B)`.
     LogicalProduct, logical_product, b: Default;
     /// `zipped_product(A, B)`.
-    ZippedProduct, zipped_product, b;
+    ZippedProduct, zipped_product, b: Default;
     /// `tiled_product(A, B)`.
-    TiledProduct, tiled_product, b;
+    TiledProduct, tiled_product, b: Default;
     /// `flat_product(A, B)`.
-    FlatProduct, flat_product, b;
+    FlatProduct, flat_product, b: Default;
     /// `blocked_product(A, B)`: `A` as the block, repeated by `B`, modes zipped.
     BlockedProduct, blocked_product, b: Default;
     /// `raked_product(A, B)`: `A` interleaved by `B`, modes zipped.

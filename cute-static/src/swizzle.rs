@@ -281,9 +281,9 @@ on_the_inner_layout! {
     TiledDivide, tiled_divide;
     FlatDivide, flat_divide;
     LogicalProduct, logical_product: Default;
-    ZippedProduct, zipped_product;
-    TiledProduct, tiled_product;
-    FlatProduct, flat_product;
+    ZippedProduct, zipped_product: Default;
+    TiledProduct, tiled_product: Default;
+    FlatProduct, flat_product: Default;
     BlockedProduct, blocked_product: Default;
     RakedProduct, raked_product: Default;
     TileToShape, tile_to_shape: Default;

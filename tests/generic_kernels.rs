@@ -109,12 +109,12 @@ fn more_operations_as_bounds() {
     assert_eq!(product_of(layout!((2,2):(4,1)), layout!(6:1)).to_string(), "((2,2),(2,3)):((4,1),(2,8))");
 }
 
-/// Generic code over `Layout<S, D>` itself (not a type parameter `L`): a method call there finds
-/// `Layout`'s own method of the operation's name first, and the operation's bound is still the
-/// only one it needs.
+/// Generic code over `Layout<S, D>` itself (not a type parameter `L`), the result named by a
+/// projection or a parameter: one bound per operation (there a method call is the trait's;
+/// `Layout`'s own methods of the same names apply to static layouts only).
 #[test]
 fn generic_code_over_layout_types() {
-    use cute::cute_static::{BlockedProduct, Layout, TileToShape};
+    use cute::cute_static::{BlockedProduct, Layout, TileToShape, ZippedProduct};
     fn blocked<S, D, B>(a: Layout<S, D>, b: B) -> <Layout<S, D> as BlockedProduct<B>>::Output
     where
         Layout<S, D>: BlockedProduct<B>,
@@ -133,9 +133,9 @@ fn generic_code_over_layout_types() {
     {
         l.tile_to_shape(t)
     }
-    fn zipped<S, D, B>(a: Layout<S, D>, b: B) -> <Layout<S, D> as cute::cute_static::ZippedProduct<B>>::Output
+    fn zipped<S, D, B, Z>(a: Layout<S, D>, b: B) -> Z
     where
-        Layout<S, D>: cute::cute_static::ZippedProduct<B>,
+        Layout<S, D>: ZippedProduct<B, Output = Z>,
     {
         a.zipped_product(b)
     }

@@ -462,6 +462,8 @@ where
     }
 }
 
+crate::gate::static_method!(composition, Composition, (b: B));
+
 /// `composition(A, B)`: `R(c) = A(B(c))`, computed by the type checker for static layouts;
 /// every precondition is a compile error (stride and shape divisibility, overlapping modes).
 /// A layout with run-time leaves gives a `Result`, equal to cute-dyn's answer (static flags

@@ -35,6 +35,11 @@ impl<Op, A: StaticLayoutRequired, B> Gate<Op, A, B> for B0 {
     type Output = Layout<U1, U0>;
 }
 
+/// Every leaf static (`StaticBit` is `B1`): where `Layout`'s own methods of the operations apply
+/// (see `static_method`).
+pub trait AllStatic {}
+impl<L: StaticBit<Output = B1>> AllStatic for L {}
+
 /// The result type of a static-only operation `Op` on `(A, B)`.
 pub type Gated<Op, A, B> = <<A as StaticBit>::Output as Gate<Op, A, B>>::Output;
 
@@ -108,23 +113,29 @@ macro_rules! static_op {
 }
 pub(crate) use static_op;
 
-/// A static-only operation's method on [`Layout`], beside its trait's (a method call on a layout
-/// finds it first). Its one bound is the trait's, so generic code over `Layout<S, D>` calls it
-/// as it would the trait's method; its value is the result type's default, as the free
-/// function's. It exists for compile time: code generation resolves a trait method by selecting
+/// An operation's method on a static [`Layout`] (every leaf static), beside its trait's: a
+/// method call on a static layout finds it first; elsewhere (generic code over `Layout<S, D>`, a
+/// layout with run-time leaves) its impl does not apply and the call is the trait's. Its value
+/// is the result type's default (a static layout's results are zero-sized), as the free
+/// functions'. It exists for compile time: code generation resolves a trait method by selecting
 /// the impl, which proves the impl's bounds (the whole type-level algorithm) again in a fresh
 /// context, while this method's bound is proved once, where it is called
 /// (`scripts/compile_time.sh`: the `method_*` cases against the free functions).
+// (The impl's bound is a trait of its own, not `StaticBit<Output = B1>` itself: as an
+// assumption that would let the type checker run the algorithm on the impl's generic layout.)
 macro_rules! static_method {
     ($name:ident, $tr:ident, ($($x:ident: $g:ident)?)) => {
-        impl<SA, DA> $crate::Layout<SA, DA> {
-            #[doc = concat!("`", stringify!($name), "(self", $(", ", stringify!($x),)? ")`: the [`", stringify!($tr),
+        impl<SA, DA> $crate::Layout<SA, DA>
+        where
+            Self: $crate::gate::AllStatic,
+        {
+            #[doc = concat!("`", stringify!($name), "(self", $(", ", stringify!($x),)? ")` of a static layout: the [`", stringify!($tr),
                 "`](crate::", stringify!($tr), ") trait's result (see [`", stringify!($name), "`](fn@crate::",
                 stringify!($name), ")).")]
             #[inline(always)]
             pub fn $name<$($g,)? R>(self $(, _: $g)?) -> R
             where
-                Self: $crate::ops::$tr<$($g,)? Output = R>,
+                Self: $crate::$tr<$($g,)? Output = R>,
                 R: Default,
             {
                 R::default()

@@ -43,43 +43,40 @@ pub trait Complement<C> {
 
 /// `coalesce(L, profile)`: coalesce within each mode of the profile.
 pub trait CoalesceBy<P> {
-    /// The result's type (static-only: it has a default, see `binary_ops!`' comment).
-    type Output: Default;
+    /// The result's type.
+    type Output;
     /// `coalesce(self, profile)`.
     fn coalesce_by(self, profile: P) -> Self::Output;
 }
 
 /// `right_inverse(L)`.
 pub trait RightInverse {
-    /// The inverse's type (static-only: it has a default, see `binary_ops!`' comment).
-    type Output: Default;
+    /// The inverse's type.
+    type Output;
     /// `right_inverse(self)`.
     fn right_inverse(self) -> Self::Output;
 }
 
 /// `left_inverse(L)`.
 pub trait LeftInverse {
-    /// The inverse's type (static-only: it has a default, see `binary_ops!`' comment).
-    type Output: Default;
+    /// The inverse's type.
+    type Output;
     /// `left_inverse(self)`.
     fn left_inverse(self) -> Self::Output;
 }
 
 macro_rules! binary_ops {
-    ($($(#[$doc:meta])* $tr:ident, $method:ident, $arg:ident $(: $bound:ident)?;)*) => {$(
+    ($($(#[$doc:meta])* $tr:ident, $method:ident, $arg:ident;)*) => {$(
         $(#[$doc])*
         pub trait $tr<T> {
             /// The result's type.
-            type Output $(: $bound)?;
+            type Output;
             #[doc = concat!("`", stringify!($method), "(self, ", stringify!($arg), ")`.")]
             fn $method(self, $arg: T) -> Self::Output;
         }
     )*};
 }
 
-// The static-only operations' results have defaults (for a layout, the zero-sized result
-// itself): `Layout`'s methods of the same names build them from that (see
-// `gate::static_method`), and generic code needs no bound for it beyond the operation's.
 binary_ops! {
     /// `logical_divide(A, tiler)`: `A` split into (tile, rest) by the tiler.
     LogicalDivide, logical_divide, tiler;
@@ -90,19 +87,19 @@ binary_ops! {
     /// `flat_divide(A, tiler)`: `(tile0, tile1, ..., rest0, rest1, ...)`.
     FlatDivide, flat_divide, tiler;
     /// `logical_product(A, B)`: `(A, copies of B)`.
-    LogicalProduct, logical_product, b: Default;
+    LogicalProduct, logical_product, b;
     /// `zipped_product(A, B)`.
-    ZippedProduct, zipped_product, b: Default;
+    ZippedProduct, zipped_product, b;
     /// `tiled_product(A, B)`.
-    TiledProduct, tiled_product, b: Default;
+    TiledProduct, tiled_product, b;
     /// `flat_product(A, B)`.
-    FlatProduct, flat_product, b: Default;
+    FlatProduct, flat_product, b;
     /// `blocked_product(A, B)`: `A` as the block, repeated by `B`, modes zipped.
-    BlockedProduct, blocked_product, b: Default;
+    BlockedProduct, blocked_product, b;
     /// `raked_product(A, B)`: `A` interleaved by `B`, modes zipped.
-    RakedProduct, raked_product, b: Default;
+    RakedProduct, raked_product, b;
     /// `tile_to_shape(block, shape)`: the block repeated to fill the shape.
-    TileToShape, tile_to_shape, shape: Default;
+    TileToShape, tile_to_shape, shape;
     /// `upcast<N>(L)` (`N` a typenum number): for elements `N` times larger.
     Upcast, upcast, n;
     /// `downcast<N>(L)` (`N` a typenum number): for elements `N` times smaller.

@@ -73,9 +73,7 @@ rearrangements!(
     /// let r = flat_product(layout!((2,5):(5,1)), layout!((3,4):(1,3)));
     /// assert_eq!(r.to_string(), "(2,5,3,4):(5,1,10,30)");
     /// ```
-    flat_product;
-    // static-only: `Default` results, and `Layout`'s methods of these names
-    Default
+    flat_product
 );
 
 // ------------------------------------------------------------------ blocked and raked

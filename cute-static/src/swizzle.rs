@@ -260,12 +260,11 @@ impl<F, O, S, D> Rewrap<F, O> for Result<Layout<S, D>, crate::error::Error> {
 /// The operations CuTe C++ applies to the inner layout of `Sw o offset o L`
 /// (`layout_composed.hpp`): the result is `Sw o offset o op(L, x)`.
 macro_rules! on_the_inner_layout {
-    ($($tr:ident, $method:ident $(: $bound:ident)?;)*) => {$(
+    ($($tr:ident, $method:ident;)*) => {$(
         #[doc = concat!("`", stringify!($method), "(Sw o offset o L, x)` is `Sw o offset o ", stringify!($method), "(L, x)` (CuTe C++).")]
         impl<F, O, L: crate::ops::$tr<T>, T> crate::ops::$tr<T> for ComposedLayout<F, O, L>
         where
             L::Output: Rewrap<F, O>,
-            $(<L::Output as Rewrap<F, O>>::Output: $bound,)?
         {
             type Output = <L::Output as Rewrap<F, O>>::Output;
             #[inline(always)]
@@ -280,13 +279,13 @@ on_the_inner_layout! {
     ZippedDivide, zipped_divide;
     TiledDivide, tiled_divide;
     FlatDivide, flat_divide;
-    LogicalProduct, logical_product: Default;
-    ZippedProduct, zipped_product: Default;
-    TiledProduct, tiled_product: Default;
-    FlatProduct, flat_product: Default;
-    BlockedProduct, blocked_product: Default;
-    RakedProduct, raked_product: Default;
-    TileToShape, tile_to_shape: Default;
+    LogicalProduct, logical_product;
+    ZippedProduct, zipped_product;
+    TiledProduct, tiled_product;
+    FlatProduct, flat_product;
+    BlockedProduct, blocked_product;
+    RakedProduct, raked_product;
+    TileToShape, tile_to_shape;
 }
 
 /// `coalesce(Sw o offset o L)` is `Sw o offset o coalesce(L)` (CuTe C++).

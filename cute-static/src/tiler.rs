@@ -460,8 +460,7 @@ crate::scaled::for_each_scaled_pair!(leaf_unpack);
 /// by the type checker when every leaf of the layout is static, or when it runs otherwise.
 macro_rules! rearrangements {
     ($op:ty, $res:ident, $zalias:ident, $ztr:ident, $ttr:ident, $ftr:ident,
-     $(#[$zdoc:meta])* $zipped:ident, $(#[$tdoc:meta])* $tiled:ident, $(#[$fdoc:meta])* $flat:ident
-     $(; $bound:ident)?) => {
+     $(#[$zdoc:meta])* $zipped:ident, $(#[$tdoc:meta])* $tiled:ident, $(#[$fdoc:meta])* $flat:ident) => {
         // Every intermediate type is a parameter bound by an associated-type equality (see
         // `gate::static_op`): inferred once, never normalized again by code generation.
         impl<SA, DA, B, S, D, TS, TD, RS, RD> $crate::tiler::Arrange<$crate::tiler::Zip, $op, $crate::Layout<SA, DA>, B> for typenum::B1
@@ -511,9 +510,9 @@ macro_rules! rearrangements {
         #[doc = concat!("The type of `", stringify!($zipped), "(A, B)` for a static `A`.")]
         pub type $zalias<A, B> = $crate::tiler::Zipped<B, <$res<A, B> as $crate::tiler::Parts>::S, <$res<A, B> as $crate::tiler::Parts>::D>;
 
-        $crate::tiler::arranged_op!($op, $crate::tiler::Zip, $ztr, $(#[$zdoc])* $zipped $(; $bound)?);
-        $crate::tiler::arranged_op!($op, $crate::tiler::Tile, $ttr, $(#[$tdoc])* $tiled $(; $bound)?);
-        $crate::tiler::arranged_op!($op, $crate::tiler::Flat, $ftr, $(#[$fdoc])* $flat $(; $bound)?);
+        $crate::tiler::arranged_op!($op, $crate::tiler::Zip, $ztr, $(#[$zdoc])* $zipped);
+        $crate::tiler::arranged_op!($op, $crate::tiler::Tile, $ttr, $(#[$tdoc])* $tiled);
+        $crate::tiler::arranged_op!($op, $crate::tiler::Flat, $ftr, $(#[$fdoc])* $flat);
     };
 }
 pub(crate) use rearrangements;
@@ -521,7 +520,7 @@ pub(crate) use rearrangements;
 /// An operation routed by [`Arrange`]: the trait impl (one bound in generic code) and the free
 /// function.
 macro_rules! arranged_op {
-    ($op:ty, $how:ty, $tr:ident, $(#[$doc:meta])* $name:ident $(; $bound:ident)?) => {
+    ($op:ty, $how:ty, $tr:ident, $(#[$doc:meta])* $name:ident) => {
         /// The operation as a trait: one bound in generic code.
         // The result type is a parameter bound by `Output = R` (see `gate::static_op`): code
         // generation then does not normalize the type-level algorithm again.
@@ -529,7 +528,6 @@ macro_rules! arranged_op {
         where
             $crate::Layout<SA, DA>: $crate::gate::StaticBit,
             <$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Output: $crate::tiler::Arrange<$how, $op, $crate::Layout<SA, DA>, B, Output = R>,
-            $(R: $bound,)?
         {
             type Output = R;
             #[inline(always)]
@@ -543,19 +541,11 @@ macro_rules! arranged_op {
         pub fn $name<L: $crate::ops::$tr<B, Output = R>, B, R>(l: L, b: B) -> R {
             l.$name(b)
         }
-        $($crate::tiler::bound_method!($bound, $name, $tr);)?
-    };
-}
-pub(crate) use arranged_op;
 
-/// `Layout`'s method of a static-only arranged operation (`Default` results): see
-/// `gate::static_method`.
-macro_rules! bound_method {
-    (Default, $name:ident, $tr:ident) => {
         $crate::gate::static_method!($name, $tr, (b: B));
     };
 }
-pub(crate) use bound_method;
+pub(crate) use arranged_op;
 
 /// `logical_divide`'s own arrangement (the divided modes in place).
 pub struct Plain;

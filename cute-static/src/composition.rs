@@ -498,24 +498,14 @@ pub fn composition<L: Composition<B, Output = R>, B, R>(l: L, b: B) -> R {
     l.composition(b)
 }
 
-/// A composition the type checker computes has its type's default as its value, which holds
-/// only when every leaf of the result is static (implemented by the result's `StaticBit`).
-#[diagnostic::on_unimplemented(
-    message = "composition of a static layout by a right operand with a run-time ({{expr}}) leaf",
-    label = "the type checker computes this composition, and a run-time leaf of the right operand would reach the result",
-    note = "make the right operand static, or use cute-dyn's composition on `.to_dyn()` of both"
-)]
-pub trait StaticComposed {}
-impl StaticComposed for B1 {}
-
-/// A static `A`: the type checker's composition (by mode for a by-mode tiler). A run-time leaf
-/// of `B` that reaches the result is refused ([`StaticComposed`]): the value would be the
-/// type's default, not the composition (it was, `{0}:1` for `(8,8):(1,8) o {16}:1`).
+/// A static `A`: the type checker's composition (by mode for a by-mode tiler). A `B` with a
+/// run-time leaf is refused ([`StaticTiler`](crate::tiler::StaticTiler)): the value here is the
+/// result type's default, which a run-time leaf reaching the result would make wrong (it did:
+/// `(8,8):(1,8) o {16}:1` was `{0}:1`).
 impl<SA, DA, B, R> crate::tiler::Arrange<crate::tiler::Plain, CompositionOp, Layout<SA, DA>, B> for B1
 where
-    B: TilerOp<CompositionOp, Layout<SA, DA>, Output = R>,
-    R: Default + crate::gate::StaticBit,
-    <R as crate::gate::StaticBit>::Output: StaticComposed,
+    B: crate::tiler::StaticTiler + TilerOp<CompositionOp, Layout<SA, DA>, Output = R>,
+    R: Default,
 {
     type Output = R;
     #[inline(always)]

@@ -180,9 +180,65 @@ pub struct ProductOp;
 impl<A, B: TilerOp<DivideOp, A>> crate::gate::Operation<A, B> for DivideOp {
     type Output = <B as TilerOp<DivideOp, A>>::Output;
 }
-impl<A, B: TilerOp<ProductOp, A>> crate::gate::Operation<A, B> for ProductOp {
+impl<A, B: StaticTiler + TilerOp<ProductOp, A>> crate::gate::Operation<A, B> for ProductOp {
     type Output = <B as TilerOp<ProductOp, A>>::Output;
 }
+
+/// A tiler of a static layout, which the type checker applies: every leaf static (a layout, `_`,
+/// a static integer, or a by-mode tiler of those). A run-time tiler would reach the result,
+/// whose value on this route is its type's default, so it is refused here ([`RunTimeTiler`]).
+pub trait StaticTiler {}
+impl<T: TilerBit> StaticTiler for T where T::Output: TilerCase<T> {}
+
+/// `B1` when every leaf of a tiler is static.
+pub trait TilerBit {
+    /// The bit.
+    type Output;
+}
+impl<S, D> TilerBit for Layout<S, D>
+where
+    Layout<S, D>: StaticBit,
+{
+    type Output = <Layout<S, D> as StaticBit>::Output;
+}
+impl<L: TilerBit> TilerBit for ByMode<L> {
+    type Output = L::Output;
+}
+impl<H: TilerBit, T: TilerBit> TilerBit for Cons<H, T>
+where
+    H::Output: crate::arith::AndT<T::Output>,
+{
+    type Output = <H::Output as crate::arith::AndT<T::Output>>::Output;
+}
+impl TilerBit for Nil {
+    type Output = B1;
+}
+impl TilerBit for Under {
+    type Output = B1;
+}
+impl TilerBit for UTerm {
+    type Output = B1;
+}
+impl<U: Unsigned, B: Bit> TilerBit for UInt<U, B> {
+    type Output = B1;
+}
+impl TilerBit for usize {
+    type Output = B0;
+}
+
+/// The tiler's bit: a static tiler passes, a run-time one is the error.
+pub trait TilerCase<T> {}
+impl<T> TilerCase<T> for B1 {}
+impl<T: RunTimeTiler> TilerCase<T> for B0 {}
+
+/// A run-time value in a tiler of a static layout (no impls: the error, which rustc then names
+/// instead of listing the impls of a trait).
+#[diagnostic::on_unimplemented(
+    message = "a run-time ({{expr}}) value in a tiler of a static layout: the type checker computes this operation, and its result would not carry the value",
+    label = "a tiler with a run-time value",
+    note = "make the tiler static, or use the cute-dyn operation on `.to_dyn()` of both"
+)]
+pub trait RunTimeTiler {}
 
 /// `Op` applied to `A` by a tiler element, implemented by the element (so that the type
 /// checker looks at it only once it knows the tiler): a layout (the operation itself, in
@@ -465,7 +521,7 @@ macro_rules! rearrangements {
         // `gate::static_op`): inferred once, never normalized again by code generation.
         impl<SA, DA, B, S, D, TS, TD, RS, RD> $crate::tiler::Arrange<$crate::tiler::Zip, $op, $crate::Layout<SA, DA>, B> for typenum::B1
         where
-            B: $crate::tiler::TilerOp<$op, $crate::Layout<SA, DA>, Output = $crate::Layout<S, D>>,
+            B: $crate::tiler::StaticTiler + $crate::tiler::TilerOp<$op, $crate::Layout<SA, DA>, Output = $crate::Layout<S, D>>,
             B: $crate::tiler::Unzip2By<S, D, TS = TS, TD = TD, RS = RS, RD = RD>,
             $crate::Layout<$crate::Cons<TS, $crate::Cons<RS, $crate::Nil>>, $crate::Cons<TD, $crate::Cons<RD, $crate::Nil>>>: Default,
         {
@@ -478,7 +534,7 @@ macro_rules! rearrangements {
 
         impl<SA, DA, B, S, D, TS, TD, RS, RD, US, UD> $crate::tiler::Arrange<$crate::tiler::Tile, $op, $crate::Layout<SA, DA>, B> for typenum::B1
         where
-            B: $crate::tiler::TilerOp<$op, $crate::Layout<SA, DA>, Output = $crate::Layout<S, D>>,
+            B: $crate::tiler::StaticTiler + $crate::tiler::TilerOp<$op, $crate::Layout<SA, DA>, Output = $crate::Layout<S, D>>,
             B: $crate::tiler::Unzip2By<S, D, TS = TS, TD = TD, RS = RS, RD = RD>,
             RS: $crate::tiler::Unpack<RD, S = US, D = UD>,
             $crate::Layout<$crate::Cons<TS, US>, $crate::Cons<TD, UD>>: Default,
@@ -492,7 +548,7 @@ macro_rules! rearrangements {
 
         impl<SA, DA, B, S, D, TS, TD, RS, RD, PS, PD, US, UD, FS, FD> $crate::tiler::Arrange<$crate::tiler::Flat, $op, $crate::Layout<SA, DA>, B> for typenum::B1
         where
-            B: $crate::tiler::TilerOp<$op, $crate::Layout<SA, DA>, Output = $crate::Layout<S, D>>,
+            B: $crate::tiler::StaticTiler + $crate::tiler::TilerOp<$op, $crate::Layout<SA, DA>, Output = $crate::Layout<S, D>>,
             B: $crate::tiler::Unzip2By<S, D, TS = TS, TD = TD, RS = RS, RD = RD>,
             TS: $crate::tiler::Unpack<TD, S = PS, D = PD>,
             RS: $crate::tiler::Unpack<RD, S = US, D = UD>,

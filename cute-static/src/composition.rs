@@ -499,12 +499,12 @@ pub fn composition<L: Composition<B, Output = R>, B, R>(l: L, b: B) -> R {
 }
 
 /// A static `A`: the type checker's composition (by mode for a by-mode tiler). A `B` with a
-/// run-time leaf is refused ([`StaticTiler`](crate::tiler::StaticTiler)): the value here is the
+/// run-time leaf is refused ([`GatedTilerOp`](crate::tiler::GatedTilerOp)): the value here is the
 /// result type's default, which a run-time leaf reaching the result would make wrong (it did:
 /// `(8,8):(1,8) o {16}:1` was `{0}:1`).
 impl<SA, DA, B, R> crate::tiler::Arrange<crate::tiler::Plain, CompositionOp, Layout<SA, DA>, B> for B1
 where
-    B: crate::tiler::StaticTiler + TilerOp<CompositionOp, Layout<SA, DA>, Output = R>,
+    B: crate::tiler::GatedTilerOp<CompositionOp, Layout<SA, DA>, Output = R>,
     R: Default,
 {
     type Output = R;

@@ -43,7 +43,7 @@ type DivideTiler<SA, DA, SB, DB> = Layout<
 
 impl<SA, DA, B, R> Arrange<Plain, DivideOp, Layout<SA, DA>, B> for typenum::B1
 where
-    B: crate::tiler::StaticTiler + TilerOp<DivideOp, Layout<SA, DA>, Output = R>,
+    B: crate::tiler::GatedTilerOp<DivideOp, Layout<SA, DA>, Output = R>,
     R: Default,
 {
     type Output = R;

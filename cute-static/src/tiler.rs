@@ -180,16 +180,14 @@ pub struct ProductOp;
 impl<A, B: TilerOp<DivideOp, A>> crate::gate::Operation<A, B> for DivideOp {
     type Output = <B as TilerOp<DivideOp, A>>::Output;
 }
-impl<A, B: StaticTiler + TilerOp<ProductOp, A>> crate::gate::Operation<A, B> for ProductOp {
+impl<A, B: TilerOp<ProductOp, A>> crate::gate::Operation<A, B> for ProductOp {
     type Output = <B as TilerOp<ProductOp, A>>::Output;
 }
 
-/// A tiler of a static layout, which the type checker applies: every leaf static (a layout, `_`,
-/// a static integer, or a by-mode tiler of those). A run-time tiler would reach the result,
-/// whose value on this route is its type's default, so it is refused here ([`RunTimeTiler`]).
-pub trait StaticTiler {}
-impl<T: TilerBit> StaticTiler for T where T::Output: TilerCase<T> {}
-
+/// A tiler of a static layout is applied by the type checker only when every leaf is static (a
+/// layout, `_`, a static integer, or a by-mode tiler of those): a run-time value would reach
+/// the result, whose value on that route is its type's default. So the routes ask
+/// [`GatedTilerOp`], which refuses a run-time tiler with [`RunTimeTiler`].
 /// `B1` when every leaf of a tiler is static.
 pub trait TilerBit {
     /// The bit.
@@ -226,10 +224,30 @@ impl TilerBit for usize {
     type Output = B0;
 }
 
-/// The tiler's bit: a static tiler passes, a run-time one is the error.
-pub trait TilerCase<T> {}
-impl<T> TilerCase<T> for B1 {}
-impl<T: RunTimeTiler> TilerCase<T> for B0 {}
+/// [`TilerOp`] behind the tiler's bit: a run-time tiler is the one error [`RunTimeTiler`], and
+/// the algorithm is not asked (its own failures on the run-time leaf, `usize: Cmp<..>` and the
+/// like, would be reported beside it).
+pub trait GatedTilerOp<Op, A> {
+    /// `TilerOp`'s result (for a run-time tiler, a placeholder beside its error).
+    type Output;
+}
+impl<Op, A, T: TilerBit> GatedTilerOp<Op, A> for T
+where
+    (T::Output,): TilerGate<Op, A, T>,
+{
+    type Output = <(T::Output,) as TilerGate<Op, A, T>>::Output;
+}
+/// The branch of [`GatedTilerOp`] on the tiler's bit.
+pub trait TilerGate<Op, A, T> {
+    /// The result.
+    type Output;
+}
+impl<Op, A, T: TilerOp<Op, A>> TilerGate<Op, A, T> for (B1,) {
+    type Output = T::Output;
+}
+impl<Op, A, T: RunTimeTiler> TilerGate<Op, A, T> for (B0,) {
+    type Output = Layout<U1, U0>;
+}
 
 /// A run-time value in a tiler of a static layout (no impls: the error, which rustc then names
 /// instead of listing the impls of a trait).
@@ -521,7 +539,7 @@ macro_rules! rearrangements {
         // `gate::static_op`): inferred once, never normalized again by code generation.
         impl<SA, DA, B, S, D, TS, TD, RS, RD> $crate::tiler::Arrange<$crate::tiler::Zip, $op, $crate::Layout<SA, DA>, B> for typenum::B1
         where
-            B: $crate::tiler::StaticTiler + $crate::tiler::TilerOp<$op, $crate::Layout<SA, DA>, Output = $crate::Layout<S, D>>,
+            B: $crate::tiler::GatedTilerOp<$op, $crate::Layout<SA, DA>, Output = $crate::Layout<S, D>>,
             B: $crate::tiler::Unzip2By<S, D, TS = TS, TD = TD, RS = RS, RD = RD>,
             $crate::Layout<$crate::Cons<TS, $crate::Cons<RS, $crate::Nil>>, $crate::Cons<TD, $crate::Cons<RD, $crate::Nil>>>: Default,
         {
@@ -534,7 +552,7 @@ macro_rules! rearrangements {
 
         impl<SA, DA, B, S, D, TS, TD, RS, RD, US, UD> $crate::tiler::Arrange<$crate::tiler::Tile, $op, $crate::Layout<SA, DA>, B> for typenum::B1
         where
-            B: $crate::tiler::StaticTiler + $crate::tiler::TilerOp<$op, $crate::Layout<SA, DA>, Output = $crate::Layout<S, D>>,
+            B: $crate::tiler::GatedTilerOp<$op, $crate::Layout<SA, DA>, Output = $crate::Layout<S, D>>,
             B: $crate::tiler::Unzip2By<S, D, TS = TS, TD = TD, RS = RS, RD = RD>,
             RS: $crate::tiler::Unpack<RD, S = US, D = UD>,
             $crate::Layout<$crate::Cons<TS, US>, $crate::Cons<TD, UD>>: Default,
@@ -548,7 +566,7 @@ macro_rules! rearrangements {
 
         impl<SA, DA, B, S, D, TS, TD, RS, RD, PS, PD, US, UD, FS, FD> $crate::tiler::Arrange<$crate::tiler::Flat, $op, $crate::Layout<SA, DA>, B> for typenum::B1
         where
-            B: $crate::tiler::StaticTiler + $crate::tiler::TilerOp<$op, $crate::Layout<SA, DA>, Output = $crate::Layout<S, D>>,
+            B: $crate::tiler::GatedTilerOp<$op, $crate::Layout<SA, DA>, Output = $crate::Layout<S, D>>,
             B: $crate::tiler::Unzip2By<S, D, TS = TS, TD = TD, RS = RS, RD = RD>,
             TS: $crate::tiler::Unpack<TD, S = PS, D = PD>,
             RS: $crate::tiler::Unpack<RD, S = US, D = UD>,

@@ -184,11 +184,10 @@ impl<A, B: TilerOp<ProductOp, A>> crate::gate::Operation<A, B> for ProductOp {
     type Output = <B as TilerOp<ProductOp, A>>::Output;
 }
 
-/// A tiler of a static layout is applied by the type checker only when every leaf is static (a
-/// layout, `_`, a static integer, or a by-mode tiler of those): a run-time value would reach
-/// the result, whose value on that route is its type's default. So the routes ask
-/// [`GatedTilerOp`], which refuses a run-time tiler with [`RunTimeTiler`].
-/// `B1` when every leaf of a tiler is static.
+/// `B1` when every leaf of a tiler is static (a layout, `_`, a static integer, or a by-mode tiler
+/// of those). Only such a tiler of a static layout is applied by the type checker: a run-time
+/// value would reach the result, whose value on that route is its type's default. So the routes
+/// ask [`GatedTilerOp`], which refuses a run-time tiler with [`RunTimeTiler`].
 pub trait TilerBit {
     /// The bit.
     type Output;

@@ -184,43 +184,16 @@ impl<A, B: TilerOp<ProductOp, A>> crate::gate::Operation<A, B> for ProductOp {
     type Output = <B as TilerOp<ProductOp, A>>::Output;
 }
 
-/// `B1` when every leaf of a tiler is static (a layout, `_`, a static integer, or a by-mode tiler
-/// of those). Only such a tiler of a static layout is applied by the type checker: a run-time
-/// value would reach the result, whose value on that route is its type's default. So the routes
-/// ask [`GatedTilerOp`], which refuses a run-time tiler with [`RunTimeTiler`].
-pub trait TilerBit {
-    /// The bit.
-    type Output;
+/// A tiler's [`StaticBit`]: `B1` when every leaf is static (a layout, `_`, a static integer, or
+/// a by-mode tiler of those; layouts, integers and lists have theirs). Only such a tiler of a
+/// static layout is applied by the type checker: a run-time value would reach the result, whose
+/// value on that route is its type's default. So the routes ask [`GatedTilerOp`], which refuses
+/// a run-time tiler with [`RunTimeTiler`].
+impl StaticBit for Under {
+    type Output = B1;
 }
-impl<S, D> TilerBit for Layout<S, D>
-where
-    Layout<S, D>: StaticBit,
-{
-    type Output = <Layout<S, D> as StaticBit>::Output;
-}
-impl<L: TilerBit> TilerBit for ByMode<L> {
+impl<L: StaticBit> StaticBit for ByMode<L> {
     type Output = L::Output;
-}
-impl<H: TilerBit, T: TilerBit> TilerBit for Cons<H, T>
-where
-    H::Output: crate::arith::AndT<T::Output>,
-{
-    type Output = <H::Output as crate::arith::AndT<T::Output>>::Output;
-}
-impl TilerBit for Nil {
-    type Output = B1;
-}
-impl TilerBit for Under {
-    type Output = B1;
-}
-impl TilerBit for UTerm {
-    type Output = B1;
-}
-impl<U: Unsigned, B: Bit> TilerBit for UInt<U, B> {
-    type Output = B1;
-}
-impl TilerBit for usize {
-    type Output = B0;
 }
 
 /// [`TilerOp`] behind the tiler's bit: a run-time tiler is the one error [`RunTimeTiler`], and
@@ -230,7 +203,7 @@ pub trait GatedTilerOp<Op, A> {
     /// `TilerOp`'s result (for a run-time tiler, a placeholder beside its error).
     type Output;
 }
-impl<Op, A, T: TilerBit> GatedTilerOp<Op, A> for T
+impl<Op, A, T: StaticBit> GatedTilerOp<Op, A> for T
 where
     (T::Output,): TilerGate<Op, A, T>,
 {

@@ -99,6 +99,32 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// A vector of run-time length (`make_layout(n)`, a strided view of one) divided or composed
+    /// by one layout or integer, not by mode: CuTe's 1-D tiling, `zipped_divide(make_layout(n),
+    /// Layout<_128>{})`. Also by a rank-1 by-mode tiler, which nests once more.
+    #[test]
+    fn vectors_of_run_time_length_by_one_layout_agree_with_cute_dyn(n in extent(5000), s in extent(100)) {
+        divides_agree!(layout!({n}:1), 128:1);
+        divides_agree!(layout!({n}:1), <128:1>);
+        divides_agree!(layout!({n}:{s}), (4,8):(8,1));
+        divides_agree!(layout!({n}:3), (2,2):(1,8));
+        divides_agree!(layout!({n}:{s}), 4:2);
+        // a tile whose complement CuTe truncates: refused for some lengths (both crates)
+        divides_agree!(layout!({n}:1), (2,4):(1,3));
+        // a broadcast tile, and bare integers (make_layout(n) for the divides, n:1 for
+        // composition)
+        divides_agree!(layout!({n}:{s}), (4,2):(0,1));
+        divides_agree!(layout!({n}:2), 32);
+        divides_agree!(layout!({n}:{s}), 1);
+        divides_agree!(layout!({n}:1), 0);
+        // a run-time stride with a static length goes the marked-stride route
+        divides_agree!(layout!(96:{s}), (4,8):(8,1));
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
     /// Static shapes with run-time strides (a kernel's tile of a global tensor, `(_128,_64):

@@ -7,8 +7,9 @@ use typenum::{Bit, UInt, UTerm, Unsigned};
 
 use crate::coalesce::Coalesce;
 use crate::complement::ComplementOf;
-use crate::int_tuple::{Cons, IntTuple, Nil};
+use crate::int_tuple::{Concat, Cons, IntTuple, Nil};
 use crate::layout::{Congruent, Layout};
+use crate::tiler::Unpack;
 use crate::tiler::{
     arranged_op, rearrangements, Arrange, ByMode, CompositionOp, DivideOp, Flat, IntRule, Mixed, Plain, Tile, TilerOp,
     Zip,
@@ -245,14 +246,22 @@ where
 /// nothing, so that its message is the error (without it, rustc reported `LeafMode` missing
 /// and listed every leaf pair that has it).
 #[diagnostic::on_unimplemented(
-    message = "with run-time leaves, the divides take layouts whose divided modes are leaves s:d, and a divided mode here is a tuple",
-    label = "a layout with a nested mode and a run-time leaf",
-    note = "divide a layout whose divided modes are single leaves (a matrix of run-time extents), or use the cute-dyn operation on `.to_dyn()`"
+    message = "with run-time extents, the divides take leaf modes s:d (by one layout or integer: the layout itself; by a by-mode tiler: each divided mode), and a divided mode here is a tuple",
+    label = "a layout with a run-time extent and a mode that is a tuple",
+    note = "e.g. `layout!({{n}}:1).zipped_divide(layout!(128:1))` or `layout!(({{m}},{{n}}):(1,{{m}})).zipped_divide(tiler!(<32,64>))`; static extents with run-time strides take any tiler; otherwise use the cute-dyn operation on `.to_dyn()`"
 )]
-pub trait LeafModeRequired {}
+pub trait LeafModeRequired<Tile> {}
+/// Uninhabited: the leaf type of the one tile for which [`LeafModeRequired`] and
+/// [`ComposedLeafRequired`] hold. While the tiler is not yet inferred, that impl keeps the
+/// layout-tiler route open (otherwise the type checker would infer a by-mode tiler and report
+/// a type mismatch instead of the message); no one can build the tile, so it is never taken.
+#[derive(Clone, Copy)]
+pub enum Unbuildable {}
+#[diagnostic::do_not_recommend]
+impl<M> LeafModeRequired<Layout<Unbuildable, Unbuildable>> for M {}
 
 /// A mode `(s, d)` of a layout with run-time leaves, divided by a static tile `TS:TD`: a leaf
-/// pair (a nested mode requires [`LeafModeRequired`], which nothing implements).
+/// pair (a nested mode requires [`LeafModeRequired`], which no tile one can build has).
 pub trait LeafMode<TS, TD>: Sized {
     /// The tile's strides.
     type TileD;
@@ -292,13 +301,13 @@ crate::int_tuple::for_each_leaf_pair!(leaf_mode);
 /// A nested mode: never a leaf mode (see [`LeafModeRequired`]).
 impl<TS, TD, H, T, E, F> LeafMode<TS, TD> for (Cons<H, T>, Cons<E, F>)
 where
-    (Cons<H, T>, Cons<E, F>): LeafModeRequired,
+    (Cons<H, T>, Cons<E, F>): LeafModeRequired<Layout<TS, TD>>,
 {
     type TileD = TD;
     type RestS = TS;
     type RestD = TD;
     fn divide(_: &Layout<TS, TD>, _: Self) -> Result<(TS, TD, TS, TD), Error> {
-        unreachable!("`LeafModeRequired` has no impl")
+        unreachable!("`LeafModeRequired` holds only for an unbuildable tile")
     }
 }
 
@@ -410,6 +419,28 @@ where
     }
 }
 
+/// A leaf layout `s:d` with a run-time extent by a by-mode tiler: its one mode `(s):(d)` (as
+/// cute-dyn's `by_mode`, so the result nests once more than by the layout alone).
+impl<T, TT, D> DivideModes<usize, D> for Cons<T, TT>
+where
+    Cons<T, TT>: DivideModes<Cons<usize, Nil>, Cons<D, Nil>>,
+{
+    type LS = <Cons<T, TT> as DivideModes<Cons<usize, Nil>, Cons<D, Nil>>>::LS;
+    type LD = <Cons<T, TT> as DivideModes<Cons<usize, Nil>, Cons<D, Nil>>>::LD;
+    type TS = <Cons<T, TT> as DivideModes<Cons<usize, Nil>, Cons<D, Nil>>>::TS;
+    type TD = <Cons<T, TT> as DivideModes<Cons<usize, Nil>, Cons<D, Nil>>>::TD;
+    type RS = <Cons<T, TT> as DivideModes<Cons<usize, Nil>, Cons<D, Nil>>>::RS;
+    type RD = <Cons<T, TT> as DivideModes<Cons<usize, Nil>, Cons<D, Nil>>>::RD;
+    #[inline(always)]
+    fn divide_modes(
+        &self,
+        sa: usize,
+        da: D,
+    ) -> Result<(Self::LS, Self::LD, Self::TS, Self::TD, Self::RS, Self::RD), Error> {
+        self.divide_modes(Cons(sa, Nil), Cons(da, Nil))
+    }
+}
+
 /// The parts of a mixed divide, as a tuple of lists.
 type Parts6<L, SA, DA> = (
     <L as DivideModes<SA, DA>>::LS,
@@ -495,6 +526,102 @@ where
     }
 }
 
+// ------------------------------------------------------------------------------------------
+// A layout with a run-time extent divided by one layout or integer (not by mode): the layout
+// must then be one leaf mode `s:d` (a vector of run-time length), and `logical_divide(s:d, T)`
+// is `(T, complement(T, s))` with every stride times `d`, as for a mode of a by-mode divide.
+// The zipped form is the logical one (CuTe's `zip2_by` keeps the layout whole for a guide that
+// is not a tuple); the tiled form unpacks the rest, the flat form the tile and the rest.
+// ------------------------------------------------------------------------------------------
+
+/// The parts of a leaf layout divided by the tiler `T` (shape and stride of its tile and rest).
+type TileS<T, SA, DA> = <T as DivideLeaf<SA, DA>>::TileS;
+type TileD<T, SA, DA> = <T as DivideLeaf<SA, DA>>::TileD;
+type RestS<T, SA, DA> = <T as DivideLeaf<SA, DA>>::RestS;
+type RestD<T, SA, DA> = <T as DivideLeaf<SA, DA>>::RestD;
+/// `(tile, rest)`.
+type WholeDivided<T, SA, DA> =
+    Layout<Cons<TileS<T, SA, DA>, Cons<RestS<T, SA, DA>, Nil>>, Cons<TileD<T, SA, DA>, Cons<RestD<T, SA, DA>, Nil>>>;
+/// `(tile, rest0, rest1, ...)`.
+type WholeTiled<T, SA, DA> = Layout<
+    Cons<TileS<T, SA, DA>, <RestS<T, SA, DA> as Unpack<RestD<T, SA, DA>>>::S>,
+    Cons<TileD<T, SA, DA>, <RestS<T, SA, DA> as Unpack<RestD<T, SA, DA>>>::D>,
+>;
+/// `(tile0, tile1, ..., rest0, rest1, ...)`.
+type WholeFlat<T, SA, DA> =
+    Layout<
+        <<TileS<T, SA, DA> as Unpack<TileD<T, SA, DA>>>::S as Concat<
+            <RestS<T, SA, DA> as Unpack<RestD<T, SA, DA>>>::S,
+        >>::Output,
+        <<TileS<T, SA, DA> as Unpack<TileD<T, SA, DA>>>::D as Concat<
+            <RestS<T, SA, DA> as Unpack<RestD<T, SA, DA>>>::D,
+        >>::Output,
+    >;
+
+macro_rules! whole_layout_divides {
+    ($([$($g:ident: $b:path),*] $t:ty);*) => {$(
+        /// `logical_divide` of a leaf layout with a run-time extent by one layout or integer.
+        impl<SA, DA, $($g: $b),*> Mixed<Plain, Layout<SA, DA>, $t> for DivideOp
+        where
+            $t: DivideLeaf<SA, DA>,
+        {
+            type Output = Result<WholeDivided<$t, SA, DA>, Error>;
+            #[inline(always)]
+            fn mixed(a: Layout<SA, DA>, t: $t) -> Self::Output {
+                let (sa, da) = a.into_parts();
+                let (ts, td, rs, rd) = t.divide_leaf(sa, da)?;
+                Ok(Layout::from_parts(Cons(ts, Cons(rs, Nil)), Cons(td, Cons(rd, Nil))))
+            }
+        }
+        /// `zipped_divide` of a leaf layout with a run-time extent by one layout or integer:
+        /// the logical form.
+        impl<SA, DA, $($g: $b),*> Mixed<Zip, Layout<SA, DA>, $t> for DivideOp
+        where
+            $t: DivideLeaf<SA, DA>,
+        {
+            type Output = Result<WholeDivided<$t, SA, DA>, Error>;
+            #[inline(always)]
+            fn mixed(a: Layout<SA, DA>, t: $t) -> Self::Output {
+                <DivideOp as Mixed<Plain, Layout<SA, DA>, $t>>::mixed(a, t)
+            }
+        }
+        /// `tiled_divide` of a leaf layout with a run-time extent by one layout or integer.
+        impl<SA, DA, $($g: $b),*> Mixed<Tile, Layout<SA, DA>, $t> for DivideOp
+        where
+            $t: DivideLeaf<SA, DA>,
+            RestS<$t, SA, DA>: Unpack<RestD<$t, SA, DA>>,
+        {
+            type Output = Result<WholeTiled<$t, SA, DA>, Error>;
+            #[inline(always)]
+            fn mixed(a: Layout<SA, DA>, t: $t) -> Self::Output {
+                let (sa, da) = a.into_parts();
+                let (ts, td, rs, rd) = t.divide_leaf(sa, da)?;
+                let (us, ud) = rs.unpack(rd);
+                Ok(Layout::from_parts(Cons(ts, us), Cons(td, ud)))
+            }
+        }
+        /// `flat_divide` of a leaf layout with a run-time extent by one layout or integer.
+        impl<SA, DA, $($g: $b),*> Mixed<Flat, Layout<SA, DA>, $t> for DivideOp
+        where
+            $t: DivideLeaf<SA, DA>,
+            TileS<$t, SA, DA>: Unpack<TileD<$t, SA, DA>>,
+            RestS<$t, SA, DA>: Unpack<RestD<$t, SA, DA>>,
+            <TileS<$t, SA, DA> as Unpack<TileD<$t, SA, DA>>>::S: Concat<<RestS<$t, SA, DA> as Unpack<RestD<$t, SA, DA>>>::S>,
+            <TileS<$t, SA, DA> as Unpack<TileD<$t, SA, DA>>>::D: Concat<<RestS<$t, SA, DA> as Unpack<RestD<$t, SA, DA>>>::D>,
+        {
+            type Output = Result<WholeFlat<$t, SA, DA>, Error>;
+            #[inline(always)]
+            fn mixed(a: Layout<SA, DA>, t: $t) -> Self::Output {
+                let (sa, da) = a.into_parts();
+                let (ts, td, rs, rd) = t.divide_leaf(sa, da)?;
+                let ((ps, pd), (us, ud)) = (ts.unpack(td), rs.unpack(rd));
+                Ok(Layout::from_parts(ps.concat(us), pd.concat(ud)))
+            }
+        }
+    )*};
+}
+whole_layout_divides!([SB: Copy, DB: Copy] Layout<SB, DB>; [U: Unsigned, B: Bit] UInt<U, B>; [] UTerm);
+
 /// [`Unpack`](crate::tiler::Unpack) with values, for the lists of a mixed divide and the slices
 /// `(repeat<R>(_), c)` of `local_tile`/`local_partition`: the modes `L(_, repeat<R>(_))` keeps
 /// of a list of modes: a list of one mode stays one mode, wrapped once more (`((_16)):((_1))`,
@@ -574,17 +701,33 @@ where
     }
 }
 
+/// A leaf layout `s:d` with a run-time extent by a by-mode tiler: its one mode `(s):(d)`.
+impl<T, TT, D> ComposeModes<usize, D> for Cons<T, TT>
+where
+    Cons<T, TT>: ComposeModes<Cons<usize, Nil>, Cons<D, Nil>>,
+{
+    type S = <Cons<T, TT> as ComposeModes<Cons<usize, Nil>, Cons<D, Nil>>>::S;
+    type D = <Cons<T, TT> as ComposeModes<Cons<usize, Nil>, Cons<D, Nil>>>::D;
+    #[inline(always)]
+    fn compose_modes(&self, sa: usize, da: D) -> Result<(Self::S, Self::D), Error> {
+        self.compose_modes(Cons(sa, Nil), Cons(da, Nil))
+    }
+}
+
 /// A nested mode (a tuple of strides `D`) composed where a leaf mode is required: implemented
-/// by nothing, so that its message is the error (as [`LeafModeRequired`] for the divides).
+/// only for an unbuildable tile, so that its message is the error (as [`LeafModeRequired`] for
+/// the divides).
 #[diagnostic::on_unimplemented(
-    message = "with run-time leaves, composition by a by-mode tiler takes layouts whose composed modes are leaves s:d, and a composed mode here is a tuple",
-    label = "a layout with a nested mode and a run-time leaf",
-    note = "compose a layout whose composed modes are single leaves, or use cute-dyn's composition on `.to_dyn()`"
+    message = "with run-time extents, composition takes leaf modes s:d (by one layout or integer: the layout itself; by a by-mode tiler: each composed mode), and a composed mode here is a tuple",
+    label = "a layout with a run-time extent and a mode that is a tuple",
+    note = "e.g. `layout!({{n}}:1).composition(layout!((4,8):(8,1)))` or `layout!(({{m}},{{n}}):(1,{{m}})).composition(tiler!(<32,64>))`; static extents with run-time strides compose with any layout; otherwise use cute-dyn's composition on `.to_dyn()`"
 )]
-pub trait ComposedLeafRequired {}
+pub trait ComposedLeafRequired<Tile> {}
+#[diagnostic::do_not_recommend]
+impl<D> ComposedLeafRequired<Layout<Unbuildable, Unbuildable>> for D {}
 
 /// A static tiler element composed with a leaf mode of stride `D` (a nested mode requires
-/// [`ComposedLeafRequired`], which nothing implements).
+/// [`ComposedLeafRequired`], which no tile one can build has).
 pub trait ComposeLeaf<D> {
     /// The shape (the element's).
     type S;
@@ -612,40 +755,47 @@ compose_leaf!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>; [] usize);
 /// A nested mode: never a leaf mode (see [`ComposedLeafRequired`]).
 impl<TS, TD, H, T> ComposeLeaf<Cons<H, T>> for Layout<TS, TD>
 where
-    Cons<H, T>: ComposedLeafRequired,
+    Cons<H, T>: ComposedLeafRequired<Layout<TS, TD>>,
 {
     type S = TS;
     type D = TD;
     fn compose_leaf(&self, _: Cons<H, T>) -> Result<(TS, TD), Error> {
-        unreachable!("`ComposedLeafRequired` has no impl")
+        unreachable!("`ComposedLeafRequired` holds only for an unbuildable tile")
     }
 }
 
-/// A layout with a run-time extent composed with a layout `B` (implemented by `B`): its
-/// message is the error. Its one impl is for a layout no one can build, so that while `B` is
-/// not yet known the type checker keeps both composition routes open instead of inferring a
-/// by-mode tiler and reporting a type mismatch.
-#[diagnostic::on_unimplemented(
-    message = "composition of a layout with a run-time extent takes a by-mode tiler against its leaf modes, not a layout",
-    label = "a layout with a run-time ({{expr}}) extent",
-    note = "e.g. `layout!(({{m}},{{n}}):(1,{{m}})).composition(tiler!(<32,64>))`; static extents with run-time strides compose with any layout; otherwise use cute-dyn's composition on `.to_dyn()`"
-)]
-pub trait RunTimeExtentByLayout {}
-/// Uninhabited: the leaf type of the one [`RunTimeExtentByLayout`] impl.
-#[derive(Clone, Copy)]
-pub enum Unbuildable {}
-#[diagnostic::do_not_recommend]
-impl RunTimeExtentByLayout for Layout<Unbuildable, Unbuildable> {}
-
+/// `composition(s:d, B)` of a leaf layout with a run-time extent: `B` with its strides times
+/// `d` (cute-dyn's path for a leaf; composition distributes over the modes of `B`). A layout
+/// of several modes requires [`ComposedLeafRequired`] (its message is the error).
 impl<SA, DA, SB, DB> Mixed<Plain, Layout<SA, DA>, Layout<SB, DB>> for CompositionOp
 where
-    Layout<SB, DB>: RunTimeExtentByLayout,
+    Layout<SB, DB>: ComposeLeaf<DA>,
 {
-    type Output = Result<Layout<SA, DA>, Error>;
-    fn mixed(_: Layout<SA, DA>, _: Layout<SB, DB>) -> Self::Output {
-        unreachable!("the one RunTimeExtentByLayout layout has uninhabited leaves and cannot be built")
+    type Output = Result<Layout<<Layout<SB, DB> as ComposeLeaf<DA>>::S, <Layout<SB, DB> as ComposeLeaf<DA>>::D>, Error>;
+    #[inline(always)]
+    fn mixed(a: Layout<SA, DA>, b: Layout<SB, DB>) -> Self::Output {
+        let (s, d) = b.compose_leaf(a.into_parts().1)?;
+        Ok(Layout::from_parts(s, d))
     }
 }
+
+/// `composition(s:d, n)`: `n:d` (the integer is `n:1` for composition).
+macro_rules! whole_layout_composition {
+    ($([$($g:ident: $b:path),*] $t:ty);*) => {$(
+        impl<SA, DA, $($g: $b),*> Mixed<Plain, Layout<SA, DA>, $t> for CompositionOp
+        where
+            $t: ComposeLeaf<DA>,
+        {
+            type Output = Result<Layout<<$t as ComposeLeaf<DA>>::S, <$t as ComposeLeaf<DA>>::D>, Error>;
+            #[inline(always)]
+            fn mixed(a: Layout<SA, DA>, n: $t) -> Self::Output {
+                let (s, d) = n.compose_leaf(a.into_parts().1)?;
+                Ok(Layout::from_parts(s, d))
+            }
+        }
+    )*};
+}
+whole_layout_composition!([U: Unsigned, B: Bit] UInt<U, B>; [] UTerm);
 
 /// `composition(A, <B0,B1,...>)` of a layout with run-time leaves.
 impl<SA, DA, L> Mixed<Plain, Layout<SA, DA>, ByMode<L>> for CompositionOp

@@ -108,7 +108,9 @@
 //!   run-time strides are computed when it runs, each product checked;
 //! - with **run-time extents**: the divide family and composition by a by-mode tiler of static
 //!   layouts, when the divided modes are leaves: the pattern every kernel starts with, a
-//!   matrix of run-time extents cut into static tiles.
+//!   matrix of run-time extents cut into static tiles; and by one static layout or integer
+//!   when the layout is a leaf: a vector of run-time length cut into static tiles, CuTe's
+//!   `zipped_divide(make_layout(n), Layout<_128>{})`.
 //!
 //! Those outputs are a `Result<Layout<..>, cute_static::error::Error>`: the structure is still
 //! in the type, static exactly where cute-dyn's answer is static, and the conditions that
@@ -128,6 +130,20 @@
 //! }
 //! let z = tiles(layout!(({m},{n}):(1,{m})), tiler!(<32,64>))?;
 //! assert_eq!(z.to_string(), "((32,64),({4},{4})):((1,{128}),(32,{8192}))");
+//! # Ok::<(), cute_static::error::Error>(())
+//! ```
+//!
+//! A vector of run-time length by one layout:
+//!
+//! ```
+//! use cute_static::{layout, TiledDivide, ZippedDivide};
+//! let n = 1000usize;
+//! // complement(128:1, 1000) is {8}:128 (ceil(1000 / 128) tiles; the last one is partial).
+//! assert_eq!(layout!({n}:1).zipped_divide(layout!(128:1))?.to_string(), "(128,{8}):(1,128)");
+//! // A run-time stride scales every stride; the tiled form unpacks the rest.
+//! let s = 3usize;
+//! let t = layout!({n}:{s}).tiled_divide(layout!((4,8):(8,1)))?;
+//! assert_eq!(t.to_string(), "((4,8),{32}):(({24},{3}),{96})");
 //! # Ok::<(), cute_static::error::Error>(())
 //! ```
 //!

@@ -472,29 +472,47 @@ pub type Zipped<G, S, D> = Layout<
 
 /// The modes `L(_, repeat<R>(_))` keeps of one mode: a rank-1 mode (a leaf or `(s)`) stays one
 /// mode, a tuple of another rank is spliced into its modes.
-pub trait Unpack<D> {
+pub trait Unpack<D>: Sized {
     /// The shapes, as a list.
     type S;
     /// The strides, as a list.
     type D;
+    /// The modes' values (a layout with run-time leaves: the mixed divides).
+    fn unpack(self, d: D) -> (Self::S, Self::D);
 }
 impl<H, D> Unpack<Cons<D, Nil>> for Cons<H, Nil> {
     type S = Cons<Cons<H, Nil>, Nil>;
     type D = Cons<Cons<D, Nil>, Nil>;
+    #[inline(always)]
+    fn unpack(self, d: Cons<D, Nil>) -> (Self::S, Self::D) {
+        (Cons(self, Nil), Cons(d, Nil))
+    }
 }
 impl<H, H2, T, D, D2, E> Unpack<Cons<D, Cons<D2, E>>> for Cons<H, Cons<H2, T>> {
     type S = Cons<H, Cons<H2, T>>;
     type D = Cons<D, Cons<D2, E>>;
+    #[inline(always)]
+    fn unpack(self, d: Cons<D, Cons<D2, E>>) -> (Self::S, Self::D) {
+        (self, d)
+    }
 }
 impl Unpack<Nil> for Nil {
     type S = Nil;
     type D = Nil;
+    #[inline(always)]
+    fn unpack(self, _: Nil) -> (Nil, Nil) {
+        (Nil, Nil)
+    }
 }
 macro_rules! leaf_unpack {
     ($([$($g:ident: $b:path),*] $s:ty, $d:ty);* $(;)?) => {$(
         impl<$($g: $b),*> Unpack<$d> for $s {
             type S = Cons<$s, Nil>;
             type D = Cons<$d, Nil>;
+            #[inline(always)]
+            fn unpack(self, d: $d) -> (Self::S, Self::D) {
+                (Cons(self, Nil), Cons(d, Nil))
+            }
         }
     )*};
 }
@@ -663,7 +681,7 @@ where
 
 /// An operation on a layout with run-time leaves.
 #[diagnostic::on_unimplemented(
-    message = "this operation takes a run-time extent only in a layout whose tiled modes are leaves, by a by-mode tiler of static layouts",
+    message = "this operation takes a run-time extent only in a layout whose tiled modes are leaves, by a by-mode tiler of static layouts (or, for a leaf layout, by one static layout or integer)",
     label = "a layout with a run-time ({{expr}}) extent",
     note = "e.g. `layout!(({{m}},{{n}}):(1,{{m}})).zipped_divide(tiler!(<32,64>))`; static extents with run-time strides take any tiler; otherwise use the cute-dyn operation on `.to_dyn()`"
 )]

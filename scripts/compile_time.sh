@@ -63,6 +63,9 @@ gen() {
             method_logical_divide) echo "s += layout!(($((4 * a)),$((2 * b))):(1,$((4 * a)))).logical_divide(tiler!(<4,2>)).size();" ;;
             method_blocked_product) echo "s += layout!((2,$a):($a,1)).blocked_product(layout!((3,$b):(1,3))).size();" ;;
             method_composition) echo "s += layout!(($((2 * a)),$b):(1,$((2 * a + 1)))).composition(layout!(($a,2):(2,1))).size();" ;;
+            # a vector of run-time length by one layout, and the same with the length static
+            vector_zipped_divide) echo "s += zipped_divide(layout!({m}:1), layout!(($a,$b):(1,$a))).map_or(0, |l| l.size());" ;;
+            static_vector_zipped_divide) echo "s += zipped_divide(layout!($((64 * a * b)):1), layout!(($a,$b):(1,$a))).size();" ;;
             stride_logical_divide) echo "s += logical_divide(layout!(($((4 * a)),$((2 * b))):(1,{m})), tiler!(<4,2>)).map_or(0, |l| l.size());" ;;
         esac
     done

@@ -6,7 +6,10 @@
 
 use cute::cute_dyn::{self, Style};
 use cute::cute_static::error::Error;
-use cute::cute_static::{layout, tiler, Composition, FlatDivide, Layout, LogicalDivide, TiledDivide, ZippedDivide};
+use cute::cute_static::typenum::{U24, U64};
+use cute::cute_static::{
+    layout, tiler, Complement, Composition, FlatDivide, Layout, LogicalDivide, TiledDivide, ZippedDivide,
+};
 use proptest::prelude::*;
 
 /// cute-static's answer (or refusal) in the form cute-dyn's is compared in.
@@ -224,6 +227,68 @@ fn every_choice_of_run_time_strides_agrees_with_cute_dyn() {
     every_stride_mix!([9, 4, 8] [all_static] [59, 13, 1] / ((3,8):(3,9)) / <3:3,(2,4):(1,8)>);
     // a broadcast (stride-0) mode and a transposed order
     every_stride_mix!([8, 4, 2] [all_static] [4, 0, 32] / ((4,2,4):(2,8,16)) / <4,2,2>);
+}
+
+/// Whether a run-time value decides complement's structure for `l`: a run-time extent that is 1
+/// or a run-time stride that is 0, in a mode that `filter` keeps (cute-dyn then skips the mode,
+/// or its static twin's filter would drop it). cute-static answers `undecided` there.
+fn decided_on_values(l: &cute_dyn::Layout) -> bool {
+    let (s, d) = (l.shape().leaves(), l.stride().leaves());
+    s.iter().zip(&d).any(|(s, d)| {
+        (!s.is_static() && s.value() == 1 && !d.is_const(0)) || (!d.is_static() && d.value() == 0 && !s.is_const(1))
+    })
+}
+
+/// `complement($l, $cot)` (an integer cotarget of value `$c`, run-time where `$dy`) against
+/// cute-dyn's on the same values: the same layout, static flags included, or the same kind of
+/// refusal; `undecided` exactly where a run-time value decides the structure.
+macro_rules! complement_agrees {
+    ($l:expr, $cot:expr, $c:expr, $dy:expr) => {{
+        let l = $l;
+        let d = l.to_dyn().unwrap();
+        let want = if decided_on_values(&d) {
+            Err("undecided")
+        } else {
+            let c = if $dy { cute_dyn::Int::dy($c as i64) } else { cute_dyn::Int::st($c as i64) };
+            let c = cute_dyn::Tuple::Leaf(c);
+            cute_dyn::complement(&d, &c).map(|r| r.to_styled(Style::Cpp)).map_err(|e| e.kind())
+        };
+        prop_assert_eq!(ours(l.complement($cot)), want, "complement({}, {})", l, $c);
+    }};
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// complement of layouts with run-time extents and static strides, and of one mode with a
+    /// run-time stride (CuTe C++'s domain), by static and run-time cotargets.
+    #[test]
+    fn complements_of_run_time_leaves_agree_with_cute_dyn(m in extent(8), n in extent(40), c in extent(3000), t in extent(20)) {
+        for (cot, c) in [(None, 24), (Some(U64::default()), 64), (None, c)] {
+            // a static cotarget goes through the type checker's rest, a run-time one when it runs
+            macro_rules! each {
+                ($l:expr) => {
+                    match cot {
+                        Some(k) => complement_agrees!($l, k, c, false),
+                        None if c == 24 => complement_agrees!($l, U24::default(), 24, false),
+                        None => complement_agrees!($l, c, c, true),
+                    }
+                };
+            }
+            each!(layout!({n}:1));
+            each!(layout!((2,{n}):(1,6)));
+            each!(layout!(({n},3):(4,1)));
+            each!(layout!((4,{n}):(1,4)));
+            each!(layout!(({m},{n}):(1,64)));
+            each!(layout!(({n},(2,2)):(0,(1,8))));
+            each!(layout!(({n},2):(8,0)));
+            each!(layout!((1,{n}):(5,3)));
+            // one mode with a run-time stride (a static 1 filtered away beside it)
+            each!(layout!(4:{t}));
+            each!(layout!({n}:{t}));
+            each!(layout!((4,1):({t},{m})));
+        }
+    }
 }
 
 /// `$op<N>` of cute-static's layout `$l` (a `Result`) against cute-dyn's `$op` of its `to_dyn()`:

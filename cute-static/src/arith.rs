@@ -294,6 +294,97 @@ mul_static_zero!(UTerm, usize; usize, UTerm);
 
 use crate::int_tuple::{Cons, IntTuple, Leaf, List, Nil};
 
+/// `A / B` (truncating) and `ceil(A / B)` over static and run-time values, as cute-dyn's `Int`:
+/// static where both are (the type checker's quotient; a static 0 divisor is a compile error),
+/// a run-time `usize` otherwise, and `_0 / x` is `_0`.
+pub trait DivMixed<B>: Copy {
+    /// The quotient's type.
+    type Quot: Copy;
+    /// The ceiling's type.
+    type Ceil: Copy;
+    /// `A / B`.
+    ///
+    /// # Errors
+    /// `DivisionByZero` for a run-time divisor of 0.
+    fn checked_div(self, b: B) -> Result<Self::Quot, crate::error::Error>;
+    /// `ceil(A / B)`.
+    ///
+    /// # Errors
+    /// `DivisionByZero` for a run-time divisor of 0.
+    fn checked_ceil_div(self, b: B) -> Result<Self::Ceil, crate::error::Error>;
+}
+
+macro_rules! div_mixed {
+    (static: $([$($g:ident: $bd:path),*] $a:ty, $b:ty);*; dynamic: $([$($h:ident: $hb:path),*] $c:ty, $d:ty => $q:ty);* $(;)?) => {
+        $(
+            impl<$($g: $bd),*> DivMixed<$b> for $a
+            where
+                $a: DivT<$b> + CeilDiv<$b>,
+            {
+                type Quot = <$a as DivT<$b>>::Output;
+                type Ceil = <$a as CeilDiv<$b>>::Output;
+                #[inline(always)]
+                fn checked_div(self, _: $b) -> Result<Self::Quot, crate::error::Error> {
+                    Ok(Default::default())
+                }
+                #[inline(always)]
+                fn checked_ceil_div(self, _: $b) -> Result<Self::Ceil, crate::error::Error> {
+                    Ok(Default::default())
+                }
+            }
+        )*
+        $(
+            impl<$($h: $hb),*> DivMixed<$d> for $c {
+                type Quot = $q;
+                type Ceil = usize;
+                #[inline(always)]
+                fn checked_div(self, b: $d) -> Result<$q, crate::error::Error> {
+                    let q = self.value().checked_div(b.value()).ok_or(crate::error::Error::DivisionByZero { op: "divide" })?;
+                    Ok(<$q as FromQuotient>::from_quotient(q))
+                }
+                #[inline(always)]
+                fn checked_ceil_div(self, b: $d) -> Result<usize, crate::error::Error> {
+                    let (a, b) = (self.value(), b.value());
+                    if b == 0 {
+                        return Err(crate::error::Error::DivisionByZero { op: "ceil_div" });
+                    }
+                    Ok(a.div_ceil(b))
+                }
+            }
+        )*
+    };
+}
+
+/// The quotient's value in its type: a `usize`, or the static 0 (`_0 / x`).
+trait FromQuotient {
+    fn from_quotient(q: usize) -> Self;
+}
+impl FromQuotient for usize {
+    #[inline(always)]
+    fn from_quotient(q: usize) -> usize {
+        q
+    }
+}
+impl FromQuotient for typenum::UTerm {
+    #[inline(always)]
+    fn from_quotient(_: usize) -> typenum::UTerm {
+        typenum::UTerm
+    }
+}
+
+div_mixed!(
+    // (a static 0 divisor has no impl: the division is a compile error)
+    static:
+    [U: Unsigned, B: Bit] UTerm, UInt<U, B>;
+    [U: Unsigned, B: Bit, V: Unsigned, C: Bit] UInt<U, B>, UInt<V, C>;
+    dynamic:
+    [] UTerm, usize => UTerm;
+    [U: Unsigned, B: Bit] UInt<U, B>, usize => usize;
+    [] usize, UTerm => usize;
+    [U: Unsigned, B: Bit] usize, UInt<U, B> => usize;
+    [] usize, usize => usize;
+);
+
 /// `round_up(a, b)`: `a` rounded up to a multiple of `b`, `((a + b - 1) / b) * b`, by mode for
 /// tuples (`b`'s missing modes are 1, as C++), as cute-dyn's: static where both leaves are,
 /// else a run-time `usize`. Implemented by `a`.

@@ -6,7 +6,7 @@
 
 use typenum::{Bit, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 
-use crate::arith::{CeilDiv, DivT, EqT, IsOne, LeT, MulT};
+use crate::arith::{CeilDiv, DivMixed, DivT, EqT, IsOne, LeT, MulMixed, MulT};
 use crate::coalesce::{CoalesceModes, ModesToLayout};
 use crate::error::Error;
 use crate::gate::{Gate, Gated, StaticBit};
@@ -16,15 +16,21 @@ use crate::layout::{Congruent, Layout};
 use crate::modes::{FilterZeros, FlattenModes, Mode};
 
 /// The mode with the smallest stride (the first of equal ones) and the others, in order.
-pub trait MinStride {
+pub trait MinStride: Sized {
     /// The chosen mode.
     type Min;
     /// The rest.
     type Rest;
+    /// The chosen mode and the rest, with their run-time values.
+    fn min_stride(self) -> (Self::Min, Self::Rest);
 }
 impl<M> MinStride for Cons<M, Nil> {
     type Min = M;
     type Rest = Nil;
+    #[inline(always)]
+    fn min_stride(self) -> (M, Nil) {
+        (self.0, Nil)
+    }
 }
 impl<S, D, N, T> MinStride for Cons<Mode<S, D>, Cons<N, T>>
 where
@@ -41,6 +47,10 @@ where
         Mode<S, D>,
         Cons<N, T>,
     >>::Rest;
+    #[inline(always)]
+    fn min_stride(self) -> (Self::Min, Self::Rest) {
+        <(<D as LeT<<<Cons<N, T> as MinStride>::Min as StrideOf>::D>>::Output,)>::pick(self.0, self.1)
+    }
 }
 
 /// The stride of a mode.
@@ -58,23 +68,40 @@ pub trait PickMin<M, T: MinStride> {
     type Min;
     /// The rest.
     type Rest;
+    /// The chosen mode and the rest, with their run-time values.
+    fn pick(m: M, t: T) -> (Self::Min, Self::Rest);
 }
 impl<M, T: MinStride> PickMin<M, T> for (B1,) {
     type Min = M;
     type Rest = T;
+    #[inline(always)]
+    fn pick(m: M, t: T) -> (M, T) {
+        (m, t)
+    }
 }
 impl<M, T: MinStride> PickMin<M, T> for (B0,) {
     type Min = T::Min;
     type Rest = Cons<M, T::Rest>;
+    #[inline(always)]
+    fn pick(m: M, t: T) -> (T::Min, Cons<M, T::Rest>) {
+        let (min, rest) = t.min_stride();
+        (min, Cons(m, rest))
+    }
 }
 
 /// The modes sorted by stride.
 pub trait SortByStride {
     /// The sorted list.
     type Output;
+    /// The sorted list, with its run-time values.
+    fn sort_by_stride(self) -> Self::Output;
 }
 impl SortByStride for Nil {
     type Output = Nil;
+    #[inline(always)]
+    fn sort_by_stride(self) -> Nil {
+        Nil
+    }
 }
 impl<M, T> SortByStride for Cons<M, T>
 where
@@ -82,6 +109,11 @@ where
     <Cons<M, T> as MinStride>::Rest: SortByStride,
 {
     type Output = Cons<<Cons<M, T> as MinStride>::Min, <<Cons<M, T> as MinStride>::Rest as SortByStride>::Output>;
+    #[inline(always)]
+    fn sort_by_stride(self) -> Self::Output {
+        let (min, rest) = self.min_stride();
+        Cons(min, rest.sort_by_stride())
+    }
 }
 
 cute_macros::decimal_condition! {
@@ -311,8 +343,8 @@ pub trait Lone {
     /// `B1` for a single mode of static shape 1.
     type Output: Bit;
 }
-impl<S: EqT<U1>, D> Lone for Cons<Mode<S, D>, Nil> {
-    type Output = IsOne<S>;
+impl<S: crate::modes::Known, D> Lone for Cons<Mode<S, D>, Nil> {
+    type Output = S::IsOne;
 }
 impl<M, N, T> Lone for Cons<M, Cons<N, T>> {
     type Output = B0;
@@ -345,9 +377,10 @@ where
 }
 
 /// `complement(L, cotarget)`: the layout of the indices `L` does not reach, ordered, up to the
-/// cotarget (an integer or a shape), computed by the type checker for static layouts. (A
-/// run-time `usize` cotarget: the [`Complement`](crate::Complement) trait's method, or
-/// [`ComplementDyn`].) Where
+/// cotarget (an integer or a shape), computed by the type checker for static layouts. A
+/// run-time `usize` cotarget ([`ComplementDyn`]) or a layout with run-time leaves
+/// ([`ComplementMixed`]) gives a `Result`, its conditions on run-time values checked when it
+/// runs. Where
 /// CuTe's algorithm would break its @post `size(R) >= cotarget / size(filter(L))` (a stride
 /// that is not a multiple of the span below it), a compile error, as cute-dyn refuses it.
 ///
@@ -362,22 +395,14 @@ where
 /// assert_eq!(complement(layout!((2,4):(1,6)), shape!(24)).to_string(), "3:2");
 /// assert_eq!(complement(layout!((2,2):(1,6)), shape!(24)).to_string(), "(3,2):(2,12)");
 /// ```
-// The free function keeps the gate's bound itself (a layout with a run-time leaf is then the
-// one "static value required" error, pointed at the layout); a run-time cotarget goes through
-// the trait.
 #[inline(always)]
-pub fn complement<SA, DA, Cot, R>(_: Layout<SA, DA>, _: Cot) -> R
-where
-    Layout<SA, DA>: StaticBit,
-    <Layout<SA, DA> as StaticBit>::Output: Gate<ComplementOp, Layout<SA, DA>, Cot, Output = R>,
-    R: Default,
-{
-    // Every leaf is static: the value is the type's.
-    R::default()
+pub fn complement<L: crate::ops::Complement<Cot, Output = R>, Cot, R>(l: L, cotarget: Cot) -> R {
+    l.complement(cotarget)
 }
 
 /// The operation as a trait: one bound in generic code; the cotarget a static integer or shape,
-/// or a run-time `usize` (then a `Result`, [`ComplementDyn`]).
+/// or a run-time `usize` (then a `Result`, [`ComplementDyn`]); a layout with run-time leaves
+/// takes an integer cotarget (then a `Result`, [`ComplementMixed`]).
 ///
 /// # Examples
 /// ```
@@ -395,9 +420,9 @@ impl<SA, DA, Cot: ComplementBy<Layout<SA, DA>, Output = R>, R> crate::ops::Compl
     }
 }
 
-/// `complement(L, self)` by the kind of cotarget (implemented by it): a static integer or shape
-/// (the layout must be static: the type checker computes it), or a run-time `usize`
-/// ([`ComplementDyn`], checked when it runs).
+/// `complement(L, self)` by the kind of cotarget (implemented by it, so that the type checker
+/// looks at it only once it knows the cotarget): a static integer or shape ([`StaticCotarget`]),
+/// or a run-time `usize` ([`RunTimeCotarget`]).
 pub trait ComplementBy<L> {
     /// The complement's type.
     type Output;
@@ -409,14 +434,12 @@ macro_rules! static_cotarget {
         impl<SA, DA, R, $($g: $b),*> ComplementBy<Layout<SA, DA>> for $ty
         where
             Layout<SA, DA>: StaticBit,
-            <Layout<SA, DA> as StaticBit>::Output: Gate<ComplementOp, Layout<SA, DA>, $ty, Output = R>,
-            R: Default,
+            <Layout<SA, DA> as StaticBit>::Output: StaticCotarget<Layout<SA, DA>, $ty, Output = R>,
         {
             type Output = R;
             #[inline(always)]
-            fn complement_by(self, _: Layout<SA, DA>) -> R {
-                // Every leaf is static: the value is the type's.
-                R::default()
+            fn complement_by(self, l: Layout<SA, DA>) -> R {
+                <<Layout<SA, DA> as StaticBit>::Output as StaticCotarget<Layout<SA, DA>, $ty>>::complement(l, self)
             }
         }
     )*};
@@ -435,9 +458,51 @@ where
         <<Layout<SA, DA> as StaticBit>::Output as RunTimeCotarget<Layout<SA, DA>>>::complement(l, self)
     }
 }
+/// A static cotarget, by the layout's [`StaticBit`]: computed by the type checker (`B1`, the
+/// value is the type's), or, for a layout with run-time leaves, when it runs
+/// ([`ComplementMixed`]).
+pub trait StaticCotarget<L, Cot> {
+    /// The complement's type.
+    type Output;
+    /// The complement.
+    fn complement(l: L, cotarget: Cot) -> Self::Output;
+}
+impl<L, Cot, R: Default> StaticCotarget<L, Cot> for B1
+where
+    B1: Gate<ComplementOp, L, Cot, Output = R>,
+{
+    type Output = R;
+    #[inline(always)]
+    fn complement(_: L, _: Cot) -> R {
+        // Every leaf is static: the value is the type's.
+        R::default()
+    }
+}
+macro_rules! mixed_static_cotarget {
+    ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
+        impl<L: ComplementMixed<$ty>, $($g: $b),*> StaticCotarget<L, $ty> for B0 {
+            type Output = Result<L::Output, Error>;
+            #[inline(always)]
+            fn complement(l: L, cotarget: $ty) -> Self::Output {
+                l.complement_mixed(cotarget)
+            }
+        }
+    )*};
+}
+mixed_static_cotarget!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
+/// A layout with run-time leaves and a shape cotarget: the error [`IntegerCotarget`].
+impl<L, H, T> StaticCotarget<L, Cons<H, T>> for B0
+where
+    Cons<H, T>: IntegerCotarget,
+{
+    type Output = L;
+    fn complement(l: L, _: Cons<H, T>) -> L {
+        l
+    }
+}
+
 /// A run-time cotarget, by the layout's [`StaticBit`]: a static layout's complement
-/// ([`ComplementDyn`]), or the one "static value required" error for a layout with run-time
-/// leaves.
+/// ([`ComplementDyn`]), or a layout with run-time leaves' ([`ComplementMixed`]).
 pub trait RunTimeCotarget<L> {
     /// The complement's type.
     type Output;
@@ -451,10 +516,11 @@ impl<L: ComplementDyn> RunTimeCotarget<L> for B1 {
         l.complement_dyn(cotarget)
     }
 }
-impl<L: crate::gate::StaticLayoutRequired> RunTimeCotarget<L> for B0 {
-    type Output = L;
-    fn complement(l: L, _: usize) -> L {
-        l
+impl<L: ComplementMixed<usize>> RunTimeCotarget<L> for B0 {
+    type Output = Result<L::Output, Error>;
+    #[inline(always)]
+    fn complement(l: L, cotarget: usize) -> Self::Output {
+        l.complement_mixed(cotarget)
     }
 }
 
@@ -545,25 +611,13 @@ where
     FilteredModes<S, D>: Lone + ModesSize,
     <FilteredModes<S, D> as ModesSize>::Output: Unsigned,
     (<FilteredModes<S, D> as Lone>::Output,): ComplementDynCase<FilteredModes<S, D>, Output = Layout<RS, RD>>,
-    RS: Congruent<RD>,
-    RD: IntTuple,
+    Layout<RS, RD>: Spans,
 {
     type Output = Layout<RS, RD>;
     fn complement_dyn(&self, cotarget: usize) -> Result<Layout<RS, RD>, Error> {
         let r = <(<FilteredModes<S, D> as Lone>::Output,)>::build(cotarget)?;
-        // The same two @post checks as cute-dyn's complement, on the values.
-        let post = |condition| Error::Postcondition { op: "complement", condition };
-        let overflow = Error::Overflow { op: "complement" };
         let f_size = <<FilteredModes<S, D> as ModesSize>::Output as Unsigned>::USIZE;
-        let covered = r.checked_size().and_then(|s| s.checked_mul(f_size)).ok_or(overflow)?;
-        if covered < cotarget {
-            return Err(post("size(R) * size(filter(L)) >= cotarget"));
-        }
-        // cosize(make_layout(L, R)) = cosize(L) + cosize(R) - 1
-        let both = self.checked_cosize().zip(r.checked_cosize()).and_then(|(a, b)| a.checked_add(b));
-        if both.ok_or(overflow)? - 1 < cotarget {
-            return Err(post("cosize(make_layout(L, R)) >= cotarget"));
-        }
+        check_post(self.spans(), r.spans(), f_size, cotarget)?;
         Ok(r)
     }
 }
@@ -615,6 +669,386 @@ where
         let rest = cotarget.div_ceil(cur);
         let modes = <<<Modes as SortByStride>::Output as ComplementFold<U1>>::Modes>::default();
         Ok(modes.concat(Cons(Mode(rest, Cur::<Modes>::default()), Nil)).coalesce_modes().to_layout())
+    }
+}
+
+/// The two @post conditions of complement that need no enumeration, on the values (cute-dyn
+/// checks the same): `size(R) * size(filter(L)) >= cotarget` and `cosize(make_layout(L, R)) >=
+/// cotarget`, given `(size, cosize)` of `L` and `R` (`None`: an overflow).
+fn check_post(
+    l: Option<(usize, usize)>,
+    r: Option<(usize, usize)>,
+    filtered_size: usize,
+    cotarget: usize,
+) -> Result<(), Error> {
+    let post = |condition| Error::Postcondition { op: "complement", condition };
+    let overflow = Error::Overflow { op: "complement" };
+    let ((_, l_cosize), (r_size, r_cosize)) = l.zip(r).ok_or(overflow)?;
+    if r_size.checked_mul(filtered_size).ok_or(overflow)? < cotarget {
+        return Err(post("size(R) * size(filter(L)) >= cotarget"));
+    }
+    // cosize(make_layout(L, R)) = cosize(L) + cosize(R) - 1
+    if l_cosize.checked_add(r_cosize).ok_or(overflow)? - 1 < cotarget {
+        return Err(post("cosize(make_layout(L, R)) >= cotarget"));
+    }
+    Ok(())
+}
+
+/// `(size, cosize)` of a layout, `None` when one overflows.
+pub trait Spans {
+    /// `(size, cosize)`.
+    fn spans(&self) -> Option<(usize, usize)>;
+}
+impl<S: Congruent<D>, D: IntTuple> Spans for Layout<S, D> {
+    #[inline(always)]
+    fn spans(&self) -> Option<(usize, usize)> {
+        self.checked_size().zip(self.checked_cosize())
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// A layout with run-time leaves: static strides and any extents, or one mode (after filter)
+// with a run-time stride, as CuTe C++ (`complement` sorts the modes by stride at compile time:
+// "Dynamic-stride complement only for rank-1 layouts"). The structure follows cute-dyn's rule
+// (a branch on a value only where it is static); the values and the conditions on run-time
+// values are computed when it runs.
+// ------------------------------------------------------------------------------------------
+
+/// `complement(L, cotarget)` of a layout with run-time leaves, a static or run-time integer
+/// cotarget: the [`Complement`](crate::Complement) trait's route for such layouts.
+///
+/// Where a run-time value decides the structure, [`Error::Undecided`]: a run-time extent that
+/// is 1 when it runs (cute-dyn then skips the mode, a structure no type fixes) or a run-time
+/// stride that is 0 (the static twin's mode would be filtered away). Conditions on static
+/// values (injectivity between static strides) are compile errors.
+///
+/// # Examples
+/// ```
+/// use cute_static::{layout, Complement};
+/// // CuTe docs: complement((2,2):(1,6), 24) is (3,2):(2,12); with the second extent run-time,
+/// // what follows it is run-time.
+/// let n = 2usize;
+/// assert_eq!(layout!((2,{n}):(1,6)).complement(typenum::U24::default())?.to_string(), "(3,{2}):(2,{12})");
+/// // One mode with a run-time stride: complement(4:2, 24) is (2,3):(1,8).
+/// let d = 2usize;
+/// assert_eq!(layout!(4:{d}).complement(24usize)?.to_string(), "({2},{3}):(1,{8})");
+/// # Ok::<(), cute_static::error::Error>(())
+/// ```
+pub trait ComplementMixed<Cot> {
+    /// The complement's type.
+    type Output;
+    /// The complement.
+    ///
+    /// # Errors
+    /// `Undecided` (above), `NonInjective`, `Postcondition` (CuTe's answer would not reach the
+    /// cotarget), `DivisionByZero` (a run-time extent 0), `Overflow`.
+    fn complement_mixed(self, cotarget: Cot) -> Result<Self::Output, Error>;
+}
+
+/// The filtered modes' complement, before the @post checks.
+type MixedComplemented<S, D, Cot> =
+    <(<FilteredModes<S, D> as Lone>::Output,) as MixedCase<FilteredModes<S, D>, Cot>>::Output;
+
+impl<S, D, Cot> ComplementMixed<Cot> for Layout<S, D>
+where
+    S: Congruent<D> + FlattenModes<D>,
+    D: IntTuple,
+    Cot: crate::int_tuple::Leaf,
+    <S as FlattenModes<D>>::Output: FilterZeros,
+    <<S as FlattenModes<D>>::Output as FilterZeros>::Output: CoalesceModes,
+    FilteredModes<S, D>: Lone + ModeValues,
+    (<FilteredModes<S, D> as Lone>::Output,): MixedCase<FilteredModes<S, D>, Cot>,
+    MixedComplemented<S, D, Cot>: Spans,
+{
+    type Output = MixedComplemented<S, D, Cot>;
+    #[inline(always)]
+    fn complement_mixed(self, cotarget: Cot) -> Result<Self::Output, Error> {
+        let filtered = self.shape().flatten_modes(self.stride()).filter_zeros().coalesce_modes();
+        if filtered.decided_on_values() {
+            return Err(Error::Undecided { op: "complement" });
+        }
+        let f_size = filtered.checked_size().ok_or(Error::Overflow { op: "complement" })?;
+        let r = <(<FilteredModes<S, D> as Lone>::Output,)>::case(filtered, cotarget)?;
+        check_post(self.spans(), r.spans(), f_size, cotarget.value())?;
+        Ok(r)
+    }
+}
+
+/// An integer cotarget, static or run-time: what complement of a layout with run-time leaves
+/// takes (implemented by nothing: a shape cotarget's route asks for it, so that its message is
+/// the error).
+#[diagnostic::on_unimplemented(
+    message = "complement of a layout with run-time leaves takes an integer cotarget, not a shape",
+    label = "a shape cotarget",
+    note = "pass the shape's size (a static or run-time integer), or use cute-dyn's complement on `.to_dyn()`"
+)]
+pub trait IntegerCotarget {}
+
+/// What the values of a list of modes say: its size, and whether a run-time value decides
+/// complement's structure (a run-time extent 1, a run-time stride 0).
+pub trait ModeValues {
+    /// `true` when a run-time value decides the structure.
+    fn decided_on_values(&self) -> bool;
+    /// The product of the extents, `None` on overflow.
+    fn checked_size(&self) -> Option<usize>;
+}
+impl ModeValues for Nil {
+    fn decided_on_values(&self) -> bool {
+        false
+    }
+    fn checked_size(&self) -> Option<usize> {
+        Some(1)
+    }
+}
+impl<S: crate::int_tuple::Leaf, D: crate::int_tuple::Leaf, T: ModeValues> ModeValues for Cons<Mode<S, D>, T> {
+    fn decided_on_values(&self) -> bool {
+        let Mode(s, d) = &self.0;
+        (!S::IS_STATIC && s.value() == 1) || (!D::IS_STATIC && d.value() == 0) || self.1.decided_on_values()
+    }
+    fn checked_size(&self) -> Option<usize> {
+        self.0 .0.value().checked_mul(self.1.checked_size()?)
+    }
+}
+
+/// The branch on the filtered modes, as [`ComplementCase`], with the values.
+pub trait MixedCase<Modes, Cot> {
+    /// The layout.
+    type Output;
+    /// The layout.
+    ///
+    /// # Errors
+    /// As [`ComplementMixed::complement_mixed`].
+    fn case(modes: Modes, cotarget: Cot) -> Result<Self::Output, Error>;
+}
+
+/// Nothing left (every mode filtered away), a static cotarget: all of it, as for a static
+/// layout.
+macro_rules! lone_static_cotarget {
+    ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
+        impl<Modes, $($g: $b),*> MixedCase<Modes, $ty> for (B1,)
+        where
+            (B1,): ComplementCase<Modes, $ty>,
+            <(B1,) as ComplementCase<Modes, $ty>>::Output: Default,
+        {
+            type Output = <(B1,) as ComplementCase<Modes, $ty>>::Output;
+            #[inline(always)]
+            fn case(_: Modes, _: $ty) -> Result<Self::Output, Error> {
+                Ok(Default::default())
+            }
+        }
+    )*};
+}
+lone_static_cotarget!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
+/// Nothing left, a run-time cotarget: `cotarget:1`.
+impl<Modes> MixedCase<Modes, usize> for (B1,) {
+    type Output = Layout<usize, U1>;
+    #[inline(always)]
+    fn case(_: Modes, cotarget: usize) -> Result<Self::Output, Error> {
+        Ok(Layout::new(cotarget, U1::default()))
+    }
+}
+
+/// The sorted modes' fold, with values.
+type MixedFold<Modes> = <(<Modes as StridesStatic>::Output,) as SortedModes<Modes>>::Output;
+/// The fold's modes and the rest mode.
+type MixedModes<Modes, Cot> = <<MixedFold<Modes> as ComplementFoldMixed<U1>>::Modes as Concat<
+    Cons<<Cot as RestMixed<<MixedFold<Modes> as ComplementFoldMixed<U1>>::Current>>::Output, Nil>,
+>>::Output;
+
+/// The general case: the modes sorted by stride, folded, the rest of the cotarget appended,
+/// coalesced.
+impl<Modes, Cot> MixedCase<Modes, Cot> for (B0,)
+where
+    Modes: StridesStatic,
+    (<Modes as StridesStatic>::Output,): SortedModes<Modes>,
+    MixedFold<Modes>: ComplementFoldMixed<U1>,
+    Cot: RestMixed<<MixedFold<Modes> as ComplementFoldMixed<U1>>::Current>,
+    <MixedFold<Modes> as ComplementFoldMixed<U1>>::Modes:
+        Concat<Cons<<Cot as RestMixed<<MixedFold<Modes> as ComplementFoldMixed<U1>>::Current>>::Output, Nil>>,
+    MixedModes<Modes, Cot>: CoalesceModes,
+    <MixedModes<Modes, Cot> as CoalesceModes>::Output: ModesToLayout,
+{
+    type Output = <<MixedModes<Modes, Cot> as CoalesceModes>::Output as ModesToLayout>::Output;
+    #[inline(always)]
+    fn case(modes: Modes, cotarget: Cot) -> Result<Self::Output, Error> {
+        let sorted = <(<Modes as StridesStatic>::Output,)>::sorted(modes);
+        let (folded, current) = sorted.fold(U1::default())?;
+        let rest = cotarget.rest(current)?;
+        Ok(folded.concat(Cons(rest, Nil)).coalesce_modes().to_layout())
+    }
+}
+
+/// `B1` when the type checker can sort the modes by stride: at most one mode, or every stride
+/// static.
+pub trait StridesStatic {
+    /// The bit.
+    type Output: Bit;
+}
+impl StridesStatic for Nil {
+    type Output = B1;
+}
+impl<M> StridesStatic for Cons<M, Nil> {
+    type Output = B1;
+}
+impl<S, D, N, T> StridesStatic for Cons<Mode<S, D>, Cons<N, T>>
+where
+    D: StaticBit,
+    Cons<N, T>: EveryStride,
+    <D as StaticBit>::Output: core::ops::BitAnd<<Cons<N, T> as EveryStride>::Output>,
+    <<D as StaticBit>::Output as core::ops::BitAnd<<Cons<N, T> as EveryStride>::Output>>::Output: Bit,
+{
+    type Output = <<D as StaticBit>::Output as core::ops::BitAnd<<Cons<N, T> as EveryStride>::Output>>::Output;
+}
+/// `B1` when every stride of a list of modes is static.
+pub trait EveryStride {
+    /// The bit.
+    type Output: Bit;
+}
+impl EveryStride for Nil {
+    type Output = B1;
+}
+impl<S, D, T> EveryStride for Cons<Mode<S, D>, T>
+where
+    D: StaticBit,
+    T: EveryStride,
+    <D as StaticBit>::Output: core::ops::BitAnd<<T as EveryStride>::Output>,
+    <<D as StaticBit>::Output as core::ops::BitAnd<<T as EveryStride>::Output>>::Output: Bit,
+{
+    type Output = <<D as StaticBit>::Output as core::ops::BitAnd<<T as EveryStride>::Output>>::Output;
+}
+
+/// The modes sorted by stride (`B1`), or, with a run-time stride among several modes, the
+/// error [`SortableStrides`] (`B0`).
+pub trait SortedModes<Modes> {
+    /// The sorted modes.
+    type Output;
+    /// The sorted modes.
+    fn sorted(modes: Modes) -> Self::Output;
+}
+impl<Modes: SortByStride> SortedModes<Modes> for (B1,) {
+    type Output = Modes::Output;
+    #[inline(always)]
+    fn sorted(modes: Modes) -> Self::Output {
+        modes.sort_by_stride()
+    }
+}
+impl<Modes: SortableStrides> SortedModes<Modes> for (B0,) {
+    type Output = Nil;
+    fn sorted(_: Modes) -> Nil {
+        unreachable!("`SortableStrides` has no impl")
+    }
+}
+
+/// Several modes with a run-time stride: implemented by nothing, so that its message is the
+/// error.
+#[diagnostic::on_unimplemented(
+    message = "complement of a layout with a run-time stride takes one mode (after filter): it sorts the modes by stride at compile time",
+    label = "a layout with a run-time stride and more than one mode",
+    note = "CuTe C++ refuses the same (\"Dynamic-stride complement only for rank-1 layouts\"); make the strides static, or use cute-dyn's complement on `.to_dyn()`"
+)]
+pub trait SortableStrides {}
+
+/// complement's precondition 1 at one mode, `current <= stride` (implemented by `current`): a
+/// compile error ([`Injective`]) where both are static; checked when it runs otherwise.
+pub trait InjectiveAt<D> {}
+impl<U: Unsigned, B: Bit, V: Unsigned, C: Bit> InjectiveAt<UInt<V, C>> for UInt<U, B>
+where
+    UInt<U, B>: LeT<UInt<V, C>>,
+    <UInt<U, B> as LeT<UInt<V, C>>>::Output: Injective<UInt<V, C>, UInt<U, B>>,
+{
+}
+impl<U: Unsigned, B: Bit> InjectiveAt<usize> for UInt<U, B> {}
+impl<D> InjectiveAt<D> for usize {}
+
+/// The fold of [`ComplementFold`] with values, over modes sorted by stride: each mode `s:d`
+/// gives `d / current` elements of stride `current`, then `current = d * s`.
+pub trait ComplementFoldMixed<C> {
+    /// The result modes.
+    type Modes: Copy;
+    /// The final `current`.
+    type Current: Copy;
+    /// The modes and the final `current`.
+    ///
+    /// # Errors
+    /// `NonInjective` (a quotient of 0), `DivisionByZero`, `Overflow`.
+    fn fold(self, current: C) -> Result<(Self::Modes, Self::Current), Error>;
+}
+impl<C: Copy> ComplementFoldMixed<C> for Nil {
+    type Modes = Nil;
+    type Current = C;
+    #[inline(always)]
+    fn fold(self, current: C) -> Result<(Nil, C), Error> {
+        Ok((Nil, current))
+    }
+}
+impl<S, D, T, C> ComplementFoldMixed<C> for Cons<Mode<S, D>, T>
+where
+    C: InjectiveAt<D> + Copy,
+    D: DivMixed<C> + MulMixed<S>,
+    S: Copy,
+    <D as DivMixed<C>>::Quot: crate::int_tuple::Leaf,
+    T: ComplementFoldMixed<<D as MulMixed<S>>::Output>,
+{
+    type Modes = Cons<Mode<<D as DivMixed<C>>::Quot, C>, T::Modes>;
+    type Current = T::Current;
+    #[inline(always)]
+    fn fold(self, current: C) -> Result<(Self::Modes, Self::Current), Error> {
+        use crate::int_tuple::Leaf;
+        let Mode(s, d) = self.0;
+        let new_shape = d.checked_div(current)?;
+        if new_shape.value() == 0 {
+            return Err(Error::NonInjective { op: "complement" });
+        }
+        let next = d.checked_mul(s).ok_or(Error::Overflow { op: "multiply" })?;
+        let (modes, last) = self.1.fold(next)?;
+        Ok((Cons(Mode(new_shape, current), modes), last))
+    }
+}
+
+/// The rest of an integer cotarget (implemented by it) after the modes, which end at
+/// `current`: `ceil_div(cotarget, current)` of stride `current`, static where both are (a
+/// static 1 then gets stride 0, [`RestMode`]).
+pub trait RestMixed<C> {
+    /// The rest mode.
+    type Output: Copy;
+    /// The rest mode.
+    ///
+    /// # Errors
+    /// `DivisionByZero` where the modes end at a run-time 0.
+    fn rest(self, current: C) -> Result<Self::Output, Error>;
+}
+macro_rules! static_rest {
+    ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
+        impl<V: Unsigned, W: Bit, $($g: $b),*> RestMixed<UInt<V, W>> for $ty
+        where
+            $ty: CeilDiv<UInt<V, W>>,
+            <$ty as CeilDiv<UInt<V, W>>>::Output: RestMode<UInt<V, W>>,
+            <<$ty as CeilDiv<UInt<V, W>>>::Output as RestMode<UInt<V, W>>>::Output: Copy + Default,
+        {
+            type Output = <<$ty as CeilDiv<UInt<V, W>>>::Output as RestMode<UInt<V, W>>>::Output;
+            #[inline(always)]
+            fn rest(self, _: UInt<V, W>) -> Result<Self::Output, Error> {
+                Ok(Default::default())
+            }
+        }
+        impl<$($g: $b),*> RestMixed<usize> for $ty {
+            type Output = Mode<usize, usize>;
+            #[inline(always)]
+            fn rest(self, current: usize) -> Result<Self::Output, Error> {
+                Ok(Mode(DivMixed::checked_ceil_div(self, current)?, current))
+            }
+        }
+    )*};
+}
+static_rest!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
+impl<C: Copy> RestMixed<C> for usize
+where
+    usize: DivMixed<C, Ceil = usize>,
+{
+    type Output = Mode<usize, C>;
+    #[inline(always)]
+    fn rest(self, current: C) -> Result<Self::Output, Error> {
+        Ok(Mode(DivMixed::checked_ceil_div(self, current)?, current))
     }
 }
 

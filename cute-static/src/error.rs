@@ -34,6 +34,13 @@ pub enum Error {
         /// The factor.
         factor: usize,
     },
+    /// The layout maps two coordinates to one index where the operation needs it injective
+    /// (cute-dyn's `NonInjective`), e.g. complement of a mode that starts inside the previous
+    /// ones.
+    NonInjective {
+        /// The operation.
+        op: &'static str,
+    },
     /// The answer's structure depends on a run-time value (cute-dyn's `Undecided`): with the
     /// same values static the operation goes through, with a different structure than a
     /// run-time value allows, e.g. `upcast<4>` of a run-time stride 2 (static, 2 divides 4 and
@@ -52,6 +59,7 @@ impl Error {
             Error::Overflow { .. } => "overflow",
             Error::DivisionByZero { .. } => "division_by_zero",
             Error::StrideDivisibility { .. } => "stride_divisibility",
+            Error::NonInjective { .. } => "non_injective",
             Error::Undecided { .. } => "undecided",
         }
     }
@@ -66,6 +74,7 @@ impl fmt::Display for Error {
             Error::StrideDivisibility { op, stride, factor } => {
                 write!(f, "stride divisibility condition violated in {op}: run-time stride {stride} vs factor {factor}")
             }
+            Error::NonInjective { op } => write!(f, "non-injective layout in {op}"),
             Error::Undecided { op } => {
                 write!(f, "{op} needs static values here: a run-time value decides the result's structure")
             }

@@ -110,7 +110,12 @@
 //!   layouts, when the divided modes are leaves: the pattern every kernel starts with, a
 //!   matrix of run-time extents cut into static tiles; and by one static layout or integer
 //!   when the layout is a leaf: a vector of run-time length cut into static tiles, CuTe's
-//!   `zipped_divide(make_layout(n), Layout<_128>{})`.
+//!   `zipped_divide(make_layout(n), Layout<_128>{})`;
+//! - **complement** of layouts with static strides and any extents, or of one mode (after
+//!   filter) with a run-time stride, by a static or run-time integer cotarget (CuTe C++ sorts
+//!   the modes by stride at compile time and refuses the rest: "Dynamic-stride complement only
+//!   for rank-1 layouts"). Where a run-time value decides the structure (a run-time extent that
+//!   is 1, a run-time stride that is 0), `Error::Undecided`.
 //!
 //! Those outputs are a `Result<Layout<..>, cute_static::error::Error>`: the structure is still
 //! in the type, static exactly where cute-dyn's answer is static, and the conditions that
@@ -159,11 +164,11 @@
 //! # Ok::<(), cute_static::error::Error>(())
 //! ```
 //!
-//! The other operations (complement of a layout with run-time leaves, the inverses and the
-//! products sort strides or decide on their values) refuse run-time leaves with one compile error, "static value required" (or, for a divide of
-//! another form, the form it takes), whose note points to the run-time algebra: call the
-//! operation on `.to_dyn()` (a `cute_dyn::Layout`), where every condition is checked at run
-//! time.
+//! The other operations (the inverses and the products sort strides or decide on their values)
+//! refuse run-time leaves with one compile error, "static value required" (or, for a divide or
+//! a complement of another form, the form it takes), whose note points to the run-time algebra:
+//! call the operation on `.to_dyn()` (a `cute_dyn::Layout`), where every condition is checked
+//! at run time.
 //!
 //! ## The kernel layer
 //!

@@ -1,15 +1,15 @@
 //! The run-time cost of cute-static's algebra on layouts with run-time leaves: the kernel
 //! pattern, a matrix of run-time extents divided by a static tile, against the same values
 //! written by hand; then evaluating the divided layout over a whole tile grid against the
-//! hand-written index arithmetic; coalesce and complement on run-time values beside CuTe C++'s
+//! hand-written index arithmetic; coalesce and complement (a run-time cotarget, extent or stride) on run-time values beside CuTe C++'s
 //! figures; static extents with run-time strides through composition, the divides, upcast and
 //! downcast. No allocation anywhere (the structure is in the types).
 //! Run: `cargo bench --bench mixed`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use cute::cute_static::typenum::{U2, U8};
+use cute::cute_static::typenum::{U2, U24, U8};
 use cute::cute_static::{
-    layout, tiler, Coalesce, ComplementDyn, Composition, Downcast, LogicalDivide, Upcast, ZippedDivide,
+    layout, tiler, Coalesce, Complement, ComplementDyn, Composition, Downcast, LogicalDivide, Upcast, ZippedDivide,
 };
 
 fn bench(c: &mut Criterion) {
@@ -52,6 +52,20 @@ fn bench(c: &mut Criterion) {
         })
     });
     g.bench_function("complement(4:2, {24})", |b| b.iter(|| black_box(layout!(4:2).complement_dyn(black_box(24)))));
+    // The same complement with the layout's leaves run-time: the extent ({4}:2), the stride
+    // (4:{2}, one mode), both with the cotarget run-time.
+    g.bench_function("complement({4}:2, 24)", |b| {
+        b.iter(|| {
+            let s = black_box(4usize);
+            black_box(layout!({s}:2).complement(U24::default()))
+        })
+    });
+    g.bench_function("complement(4:{2}, {24})", |b| {
+        b.iter(|| {
+            let (d, c) = black_box((2usize, 24usize));
+            black_box(layout!(4:{d}).complement(c))
+        })
+    });
 
     // Static extents with run-time strides (a CTA tile of a global tensor): the structure is
     // computed by the type checker on marked strides, only the stride products run. C++

@@ -41,6 +41,7 @@ gen() {
     local op=$1 i a b
     echo "#![allow(unused)]"
     echo "use cute_static::*;"
+    echo "use cute_static::typenum::U4096;"
     echo "pub fn calls(m: usize, n: usize) -> usize { let mut s = 0;"
     for ((i = 0; i < n_calls; i++)); do
         a=$((i % 9 + 2)); b=$((i / 9 + 2))
@@ -63,6 +64,9 @@ gen() {
             method_logical_divide) echo "s += layout!(($((4 * a)),$((2 * b))):(1,$((4 * a)))).logical_divide(tiler!(<4,2>)).size();" ;;
             method_blocked_product) echo "s += layout!((2,$a):($a,1)).blocked_product(layout!((3,$b):(1,3))).size();" ;;
             method_composition) echo "s += layout!(($((2 * a)),$b):(1,$((2 * a + 1)))).composition(layout!(($a,2):(2,1))).size();" ;;
+            # complement of a layout with static strides and a run-time extent, and the same static
+            complement) echo "s += complement(layout!(($a,$b):(1,$((2 * a)))), U4096::default()).size();" ;;
+            mixed_complement) echo "s += complement(layout!(($a,{m}):(1,$((2 * a)))), U4096::default()).map_or(0, |l| l.size());" ;;
             # a vector of run-time length by one layout, and the same with the length static
             vector_zipped_divide) echo "s += zipped_divide(layout!({m}:1), layout!(($a,$b):(1,$a))).map_or(0, |l| l.size());" ;;
             static_vector_zipped_divide) echo "s += zipped_divide(layout!($((64 * a * b)):1), layout!(($a,$b):(1,$a))).size();" ;;

@@ -229,6 +229,67 @@ fn every_choice_of_run_time_strides_agrees_with_cute_dyn() {
     every_stride_mix!([8, 4, 2] [all_static] [4, 0, 32] / ((4,2,4):(2,8,16)) / <4,2,2>);
 }
 
+/// `composition($a, $b)` for a layout `$b` (a literal, also parsed for cute-dyn) where `$a` has
+/// run-time extents: cute-dyn's answer exactly, or `undecided` where cute-static's static-rule
+/// structure hits a condition that cute-dyn then decides on A's run-time values. Returns
+/// whether it was answered.
+macro_rules! mixed_composition_agrees {
+    ($a:expr, $($b:tt)*) => {{
+        let text = stringify!($($b)*).replace(' ', "");
+        mixed_composition_agrees!(@ $a, layout!($($b)*), text)
+    }};
+    (@ $a:expr, $b:expr, $text:expr) => {{
+        let (a, text) = ($a, $text);
+        let ours = ours(a.composition($b));
+        if ours != Err("undecided") {
+            prop_assert_eq!(ours.clone(), theirs("composition", &a, &text), "composition({}, {})", a, text);
+        }
+        ours.is_ok()
+    }};
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// composition of layouts with run-time extents (any nesting, run-time strides too) by a
+    /// layout with static or run-time leaves.
+    #[test]
+    fn compositions_with_run_time_extents_agree_with_cute_dyn(m in extent(40), n in extent(40), s in extent(8)) {
+        let mut answered = 0;
+        answered += mixed_composition_agrees!(layout!(({m},{n}):(1,{m})), (4,2):(1,4)) as u32;
+        answered += mixed_composition_agrees!(layout!(({m},4):(1,{m})), 8:1) as u32;
+        answered += mixed_composition_agrees!(layout!((4,{n}):(1,4)), 2:1) as u32;
+        answered += mixed_composition_agrees!(layout!((4,{n}):(1,4)), (2,8):(2,4)) as u32;
+        answered += mixed_composition_agrees!(layout!(({m},{n}):({n},1)), (2,3):(3,1)) as u32;
+        answered += mixed_composition_agrees!(layout!((({m},2),4):((1,{m}),8)), (4,2):(2,1)) as u32;
+        let b = layout!(({s},2):(1,{s}));
+        answered += mixed_composition_agrees!(@ layout!(({m},{n}):(1,{m})), b, format!("({{{s}}},2):(1,{{{s}}})")) as u32;
+        answered += mixed_composition_agrees!(layout!(({m},{n}):(1,{m})), (2,4):(0,1)) as u32;
+        answered += mixed_composition_agrees!(layout!((6,{n}):(8,2)), (4,3):(3,1)) as u32;
+        answered += mixed_composition_agrees!(layout!(({m},{n},2):({s},1,{m})), ((2,2),3):((1,4),2)) as u32;
+        prop_assert!(answered <= 10);
+    }
+}
+
+#[test]
+fn compositions_with_run_time_extents_answer_where_cute_dyn_does_without_deciding_on_values() {
+    // The CuTe docs' (6,2):(8,2) o (4,3):(3,1) = ((2,2),3):((24,2),8), with the extent 2
+    // run-time: B reads A's last (unbounded) mode only through its stride, so the answer is
+    // the static one.
+    let n = 2usize;
+    let r = layout!((6,{n}):(8,2)).composition(layout!((4,3):(3,1))).unwrap();
+    assert_eq!(ours(Ok(r)), theirs("composition", &layout!((6,{n}):(8,2)), "(4,3):(3,1)"));
+    assert_eq!(r.to_dyn().unwrap().to_string(), "((2,2),3):((24,2),8)");
+    // A matrix of run-time extents read by a 4x2 tile: ((4),(2)) of it, the first mode
+    // taken from m (m = 8), the second from n.
+    let (m, n) = (8usize, 16usize);
+    let r = layout!(({m},{n}):(1,{m})).composition(layout!((4,2):(1,8))).unwrap();
+    assert_eq!(ours(Ok(r)), theirs("composition", &layout!(({m},{n}):(1,{m})), "(4,2):(1,8)"));
+    // the DSL's rule keeps the run-time modes apart; the function is (4,2):(1,8)
+    let want: cute_dyn::Layout = "(4,2):(1,8)".parse().unwrap();
+    assert!(cute_dyn::post::same_function(&r.to_dyn().unwrap(), &want).unwrap(), "{r}");
+}
+
 /// Whether a run-time value decides complement's structure for `l`: a run-time extent that is 1
 /// or a run-time stride that is 0, in a mode that `filter` keeps (cute-dyn then skips the mode,
 /// or its static twin's filter would drop it). cute-static answers `undecided` there.

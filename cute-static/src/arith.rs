@@ -355,6 +355,53 @@ macro_rules! div_mixed {
     };
 }
 
+/// `min(A, B)` over static and run-time values, as cute-dyn's `Int::min`: static where both
+/// are, a run-time `usize` otherwise.
+pub trait MinMixed<B>: Copy {
+    /// The minimum's type.
+    type Output: Copy;
+    /// The minimum.
+    fn min(self, b: B) -> Self::Output;
+}
+macro_rules! min_mixed {
+    (static: $([$($g:ident: $bd:path),*] $a:ty, $b:ty);*; dynamic: $([$($h:ident: $hb:path),*] $c:ty, $d:ty);* $(;)?) => {
+        $(
+            impl<$($g: $bd),*> MinMixed<$b> for $a
+            where
+                $a: MinT<$b>,
+            {
+                type Output = <$a as MinT<$b>>::Output;
+                #[inline(always)]
+                fn min(self, _: $b) -> Self::Output {
+                    Default::default()
+                }
+            }
+        )*
+        $(
+            impl<$($h: $hb),*> MinMixed<$d> for $c {
+                type Output = usize;
+                #[inline(always)]
+                fn min(self, b: $d) -> usize {
+                    Ord::min(self.value(), b.value())
+                }
+            }
+        )*
+    };
+}
+min_mixed!(
+    static:
+    [] UTerm, UTerm;
+    [U: Unsigned, B: Bit] UTerm, UInt<U, B>;
+    [U: Unsigned, B: Bit] UInt<U, B>, UTerm;
+    [U: Unsigned, B: Bit, V: Unsigned, C: Bit] UInt<U, B>, UInt<V, C>;
+    dynamic:
+    [] UTerm, usize;
+    [U: Unsigned, B: Bit] UInt<U, B>, usize;
+    [] usize, UTerm;
+    [U: Unsigned, B: Bit] usize, UInt<U, B>;
+    [] usize, usize;
+);
+
 /// The quotient's value in its type: a `usize`, or the static 0 (`_0 / x`).
 trait FromQuotient {
     fn from_quotient(q: usize) -> Self;

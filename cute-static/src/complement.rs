@@ -13,7 +13,7 @@ use crate::gate::{Gate, Gated, StaticBit};
 use crate::int_tuple::Concat;
 use crate::int_tuple::{Cons, IntTuple, Nil};
 use crate::layout::{Congruent, Layout};
-use crate::modes::{FilterZeros, FlattenModes, Mode};
+use crate::modes::{FilterZeros, FlattenModes, Mode, ModeValues};
 
 /// The mode with the smallest stride (the first of equal ones) and the others, in order.
 pub trait MinStride: Sized {
@@ -764,10 +764,10 @@ where
     #[inline(always)]
     fn complement_mixed(self, cotarget: Cot) -> Result<Self::Output, Error> {
         let filtered = self.shape().flatten_modes(self.stride()).filter_zeros().coalesce_modes();
-        if filtered.decided_on_values() {
+        if decided_on_values(&filtered) {
             return Err(Error::Undecided { op: "complement" });
         }
-        let f_size = filtered.checked_size().ok_or(Error::Overflow { op: "complement" })?;
+        let f_size = checked_size(&filtered).ok_or(Error::Overflow { op: "complement" })?;
         let r = <(<FilteredModes<S, D> as Lone>::Output,)>::case(filtered, cotarget)?;
         check_post(self.spans(), r.spans(), f_size, cotarget.value())?;
         Ok(r)
@@ -784,30 +784,19 @@ where
 )]
 pub trait IntegerCotarget {}
 
-/// What the values of a list of modes say: its size, and whether a run-time value decides
-/// complement's structure (a run-time extent 1, a run-time stride 0).
-pub trait ModeValues {
-    /// `true` when a run-time value decides the structure.
-    fn decided_on_values(&self) -> bool;
-    /// The product of the extents, `None` on overflow.
-    fn checked_size(&self) -> Option<usize>;
+/// Whether a run-time value decides complement's structure: a run-time extent 1 (cute-dyn
+/// skips the mode) or a run-time stride 0 (the static twin's filter drops it).
+fn decided_on_values(modes: &impl ModeValues) -> bool {
+    let mut decided = false;
+    modes.each_mode(&mut |s, d, s_static, d_static| decided |= (!s_static && s == 1) || (!d_static && d == 0));
+    decided
 }
-impl ModeValues for Nil {
-    fn decided_on_values(&self) -> bool {
-        false
-    }
-    fn checked_size(&self) -> Option<usize> {
-        Some(1)
-    }
-}
-impl<S: crate::int_tuple::Leaf, D: crate::int_tuple::Leaf, T: ModeValues> ModeValues for Cons<Mode<S, D>, T> {
-    fn decided_on_values(&self) -> bool {
-        let Mode(s, d) = &self.0;
-        (!S::IS_STATIC && s.value() == 1) || (!D::IS_STATIC && d.value() == 0) || self.1.decided_on_values()
-    }
-    fn checked_size(&self) -> Option<usize> {
-        self.0 .0.value().checked_mul(self.1.checked_size()?)
-    }
+
+/// The product of the extents, `None` on overflow.
+fn checked_size(modes: &impl ModeValues) -> Option<usize> {
+    let mut size = Some(1usize);
+    modes.each_mode(&mut |s, _, _, _| size = size.and_then(|x| x.checked_mul(s)));
+    size
 }
 
 /// The branch on the filtered modes, as [`ComplementCase`], with the values.

@@ -183,30 +183,50 @@ where
 pub trait FixLast {
     /// The list with its last mode fixed.
     type Output;
+    /// The list with its run-time values (a layout with run-time extents).
+    fn fix_last(self) -> Self::Output;
 }
-impl<S: EqT<U1>, D> FixLast for Cons<Mode<S, D>, Nil>
+impl<S: crate::modes::Known, D> FixLast for Cons<Mode<S, D>, Nil>
 where
-    (IsOne<S>,): PickLast<S, D>,
+    (S::IsOne,): PickLast<S, D>,
 {
-    type Output = Cons<<(IsOne<S>,) as PickLast<S, D>>::Output, Nil>;
+    type Output = Cons<<(S::IsOne,) as PickLast<S, D>>::Output, Nil>;
+    #[inline(always)]
+    fn fix_last(self) -> Self::Output {
+        Cons(<(S::IsOne,)>::pick(self.0), Nil)
+    }
 }
 impl<M, N, T> FixLast for Cons<M, Cons<N, T>>
 where
     Cons<N, T>: FixLast,
 {
     type Output = Cons<M, <Cons<N, T> as FixLast>::Output>;
+    #[inline(always)]
+    fn fix_last(self) -> Self::Output {
+        Cons(self.0, self.1.fix_last())
+    }
 }
 
 /// `_1:d` becomes `_2:d`.
 pub trait PickLast<S, D> {
     /// The mode.
     type Output;
+    /// The mode, with its values.
+    fn pick(m: Mode<S, D>) -> Self::Output;
 }
 impl<S, D> PickLast<S, D> for (B1,) {
     type Output = Mode<U2, D>;
+    #[inline(always)]
+    fn pick(m: Mode<S, D>) -> Mode<U2, D> {
+        Mode(U2::default(), m.1)
+    }
 }
 impl<S, D> PickLast<S, D> for (B0,) {
     type Output = Mode<S, D>;
+    #[inline(always)]
+    fn pick(m: Mode<S, D>) -> Mode<S, D> {
+        m
+    }
 }
 
 /// Every mode with a zero reach.
@@ -468,8 +488,8 @@ crate::gate::static_method!(composition, Composition, (b: B));
 /// every precondition is a compile error (stride and shape divisibility, overlapping modes).
 /// A layout with run-time leaves gives a `Result`, equal to cute-dyn's answer (static flags
 /// included): with static shapes, whatever the nesting and `B` (its run-time strides only
-/// flow into the result's strides, CuTe C++'s dynamic-stride path); with run-time shapes,
-/// by a by-mode tiler against leaf modes.
+/// flow into the result's strides, CuTe C++'s dynamic-stride path); with run-time shapes, by
+/// any layout ([`composition_mixed`]) or by a by-mode tiler against leaf modes.
 ///
 /// # Examples
 /// ```
@@ -491,6 +511,11 @@ crate::gate::static_method!(composition, Composition, (b: B));
 /// let s = 2;
 /// let r = composition(layout!((6,2):(8,{s})), layout!((4,3):(3,1)))?;
 /// assert_eq!(r.to_string(), "((2,2),3):((24,{2}),8)");
+/// // With the extent 2 run-time instead: B reads A's last mode only through its stride (the
+/// // last mode is unbounded), so the answer stays static, as cute-dyn's.
+/// let n = 2;
+/// let r = composition(layout!((6,{n}):(8,2)), layout!((4,3):(3,1)))?;
+/// assert_eq!(r.to_string(), "((2,2),3):((24,2),8)");
 /// # Ok::<(), cute_static::error::Error>(())
 /// ```
 #[inline(always)]
@@ -531,4 +556,417 @@ where
     <SB as CompB<DB, ModesOf<SA, DA>>>::AR: Fits,
 {
     type Output = <SB as CompB<DB, ModesOf<SA, DA>>>::Output;
+}
+
+// ------------------------------------------------------------------------------------------
+// composition(A, B) of a layout with run-time extents, by a layout B (any leaves): cute-dyn's
+// `composition_impl`, the structure decided on static values by the type checker (the DSL's
+// rule), the values and the conditions on them computed when it runs.
+// ------------------------------------------------------------------------------------------
+
+use crate::arith::{DivMixed, MinMixed, MulMixed};
+use crate::error::Error;
+use crate::int_tuple::Leaf;
+use crate::modes::{Known, ModeValues};
+
+/// `coalesce_x(A)` by the static rule, with its values: the modes a mixed composition walks.
+pub type MixedModesOf<SA, DA> = <<<SA as FlattenModes<DA>>::Output as FixLast>::Output as CoalesceModes>::Output;
+
+/// The most modes of `coalesce_x(A)` a mixed composition tracks (each one's reach, on the
+/// stack); a layout with more is refused as an overflow.
+const MAX_MODES: usize = 64;
+
+/// composition(A, B) of a layout `A` with run-time extents and a layout `B` whose leaves may be
+/// run-time too: cute-dyn's answer, static flags included, or [`Error::Undecided`] where
+/// cute-dyn would decide the structure on run-time values (an admissibility condition fails
+/// on the static rule's modes, so cute-dyn retries with A coalesced on its values; a run-time
+/// stride of B that is 0). Overflow and division by zero are errors as in cute-dyn.
+pub fn composition_mixed<SA, DA, SB, DB>(
+    a: Layout<SA, DA>,
+    b: Layout<SB, DB>,
+) -> Result<Layout<<SB as ComposeB<DB, MixedModesOf<SA, DA>>>::S, <SB as ComposeB<DB, MixedModesOf<SA, DA>>>::D>, Error>
+where
+    SA: FlattenModes<DA>,
+    <SA as FlattenModes<DA>>::Output: FixLast,
+    <<SA as FlattenModes<DA>>::Output as FixLast>::Output: CoalesceModes,
+    MixedModesOf<SA, DA>: ModeValues,
+    SB: ComposeB<DB, MixedModesOf<SA, DA>>,
+{
+    let (sa, da) = a.into_parts();
+    let modes = sa.flatten_modes(&da).fix_last().coalesce_modes();
+    if <MixedModesOf<SA, DA> as ModeValues>::LEN > MAX_MODES {
+        return Err(Error::Overflow { op: "composition" });
+    }
+    let mut reach = [0i64; MAX_MODES];
+    let (sb, db) = b.into_parts();
+    let (s, d) = sb.compose_b(db, &modes, &mut reach)?;
+    check_reach(&modes, &reach)?;
+    Ok(Layout::from_parts(s, d))
+}
+
+/// Right-distributivity, cute-dyn's `check_reach`: the modes of B together stay inside each
+/// chain of linearly chained modes of A (but the one holding A's last mode).
+fn check_reach(modes: &impl ModeValues, reach: &[i64]) -> Result<(), Error> {
+    let mut pairs = [(0i64, 0i64); MAX_MODES];
+    let mut n = 0;
+    let mut overflow = false;
+    modes.each_mode(&mut |s, d, _, _| {
+        match (i64::try_from(s), i64::try_from(d)) {
+            (Ok(s), Ok(d)) => pairs[n] = (s, d),
+            _ => overflow = true,
+        }
+        n += 1;
+    });
+    let overflow_err = Error::Overflow { op: "composition" };
+    if overflow {
+        return Err(overflow_err);
+    }
+    let mut k = 0;
+    while k < n {
+        let (mut total, mut capacity) = (0i64, 1i64);
+        loop {
+            let (s, d) = pairs[k];
+            total = reach[k].checked_mul(capacity).and_then(|r| r.checked_add(total)).ok_or(overflow_err)?;
+            capacity = capacity.checked_mul(s).ok_or(overflow_err)?;
+            k += 1;
+            if k == n || s.checked_mul(d) != Some(pairs[k].1) {
+                break;
+            }
+        }
+        if k < n && total >= capacity {
+            // cute-dyn's ModeOverlap on the static rule's modes: it then retries with A
+            // coalesced on its values, a structure no type fixes.
+            return Err(Error::Undecided { op: "composition" });
+        }
+    }
+    Ok(())
+}
+
+/// `B`'s `(shape, stride)` composed with A's modes (implemented by the shape, so that the type
+/// checker looks at it only once it knows B): composition distributes over B's modes; each
+/// leaf of B gives its modes ([`ByStride`]), one leaf or a tuple.
+pub trait ComposeB<DB, AM> {
+    /// The shape.
+    type S;
+    /// The stride.
+    type D;
+    /// The result, each leaf's reach into A's modes added to `reach`.
+    ///
+    /// # Errors
+    /// As [`composition_mixed`].
+    fn compose_b(self, db: DB, a: &AM, reach: &mut [i64]) -> Result<(Self::S, Self::D), Error>;
+}
+impl<AM> ComposeB<Nil, AM> for Nil {
+    type S = Nil;
+    type D = Nil;
+    #[inline(always)]
+    fn compose_b(self, _: Nil, _: &AM, _: &mut [i64]) -> Result<(Nil, Nil), Error> {
+        Ok((Nil, Nil))
+    }
+}
+impl<AM, S, ST, D, DT> ComposeB<Cons<D, DT>, AM> for Cons<S, ST>
+where
+    S: ComposeB<D, AM>,
+    ST: ComposeB<DT, AM>,
+{
+    type S = Cons<<S as ComposeB<D, AM>>::S, <ST as ComposeB<DT, AM>>::S>;
+    type D = Cons<<S as ComposeB<D, AM>>::D, <ST as ComposeB<DT, AM>>::D>;
+    #[inline(always)]
+    fn compose_b(self, db: Cons<D, DT>, a: &AM, reach: &mut [i64]) -> Result<(Self::S, Self::D), Error> {
+        let (s, d) = self.0.compose_b(db.0, a, reach)?;
+        let (st, dt) = self.1.compose_b(db.1, a, reach)?;
+        Ok((Cons(s, st), Cons(d, dt)))
+    }
+}
+macro_rules! leaf_compose_b {
+    ($([$($g:ident: $b:path),*] $s:ty, $d:ty);* $(;)?) => {$(
+        /// A leaf `s:d` of B: its modes in A ([`ByStride`]), one leaf or a tuple.
+        impl<AM, $($g: $b),*> ComposeB<$d, AM> for $s
+        where
+            $d: ByStride<AM, $s>,
+            <$d as ByStride<AM, $s>>::Output: FlatParts,
+        {
+            type S = <<$d as ByStride<AM, $s>>::Output as FlatParts>::S;
+            type D = <<$d as ByStride<AM, $s>>::Output as FlatParts>::D;
+            #[inline(always)]
+            fn compose_b(self, db: $d, a: &AM, reach: &mut [i64]) -> Result<(Self::S, Self::D), Error> {
+                Ok(db.by_stride(a, self, reach)?.flat_parts())
+            }
+        }
+    )*};
+}
+crate::int_tuple::for_each_leaf_pair!(leaf_compose_b);
+
+/// A leaf `s:d` of B by its stride `d` (implemented by it): a static 0 reads `A(0) = 0`
+/// everywhere (the mode as it is); otherwise its modes in A ([`MixedLeaf`]).
+pub trait ByStride<AM, RS>: Sized {
+    /// The modes.
+    type Output;
+    /// The modes.
+    ///
+    /// # Errors
+    /// As [`composition_mixed`].
+    fn by_stride(self, a: &AM, rs: RS, reach: &mut [i64]) -> Result<Self::Output, Error>;
+}
+impl<AM, RS> ByStride<AM, RS> for UTerm {
+    type Output = Cons<Mode<RS, UTerm>, Nil>;
+    #[inline(always)]
+    fn by_stride(self, _: &AM, rs: RS, _: &mut [i64]) -> Result<Self::Output, Error> {
+        Ok(Cons(Mode(rs, UTerm), Nil))
+    }
+}
+impl<AM: MixedLeaf<RS, UInt<U, B>>, RS, U: Unsigned, B: Bit> ByStride<AM, RS> for UInt<U, B> {
+    type Output = AM::Output;
+    #[inline(always)]
+    fn by_stride(self, a: &AM, rs: RS, reach: &mut [i64]) -> Result<Self::Output, Error> {
+        a.compose_leaf(rs, self, reach)
+    }
+}
+impl<AM: MixedLeaf<RS, usize>, RS> ByStride<AM, RS> for usize {
+    type Output = AM::Output;
+    #[inline(always)]
+    fn by_stride(self, a: &AM, rs: RS, reach: &mut [i64]) -> Result<Self::Output, Error> {
+        if self == 0 {
+            // cute-dyn takes the stride-0 branch on the value: another structure.
+            return Err(Error::Undecided { op: "composition" });
+        }
+        a.compose_leaf(rs, self, reach)
+    }
+}
+
+/// composition(A, s:d) for one leaf of B (implemented by A's modes): a leaf A scales the
+/// stride; otherwise [`MixedSteps`] over A's modes.
+pub trait MixedLeaf<RS, RD> {
+    /// The modes.
+    type Output;
+    /// The modes.
+    ///
+    /// # Errors
+    /// As [`composition_mixed`].
+    fn compose_leaf(&self, rs: RS, rd: RD, reach: &mut [i64]) -> Result<Self::Output, Error>;
+}
+impl<S, D: Copy, RS, RD: MulMixed<D>> MixedLeaf<RS, RD> for Cons<Mode<S, D>, Nil> {
+    type Output = Cons<Mode<RS, <RD as MulMixed<D>>::Output>, Nil>;
+    #[inline(always)]
+    fn compose_leaf(&self, rs: RS, rd: RD, _: &mut [i64]) -> Result<Self::Output, Error> {
+        let d = rd.checked_mul(self.0 .1).ok_or(Error::Overflow { op: "multiply" })?;
+        Ok(Cons(Mode(rs, d), Nil))
+    }
+}
+impl<M, N, T, RS, RD> MixedLeaf<RS, RD> for Cons<M, Cons<N, T>>
+where
+    Cons<M, Cons<N, T>>: MixedSteps<RS, RD, B1>,
+{
+    type Output = <Cons<M, Cons<N, T>> as MixedSteps<RS, RD, B1>>::Output;
+    #[inline(always)]
+    fn compose_leaf(&self, rs: RS, rd: RD, reach: &mut [i64]) -> Result<Self::Output, Error> {
+        self.steps(rs, rd, 0, reach)
+    }
+}
+
+/// cute-dyn's walk over A's modes (implemented by the modes left) with the rest of B's leaf,
+/// `rest_shape : rest_stride`; `E` is `B1` while no mode has been taken.
+///
+/// | `ceil(s / rest_stride)` or `rest_shape` is a static 1 | skip: the stride advances |
+/// | otherwise | take `min(ceil(s / rest_stride), rest_shape)` of stride `rest_stride * d` |
+///
+/// After the last mode but one, `rest_shape : rest_stride * d_last` unless a mode was taken
+/// and `rest_shape` is a static 1. Admissibility (the stride and shape divisibility
+/// conditions) is checked on the values: where it fails, cute-dyn retries on A coalesced by
+/// its values, so the answer is [`Error::Undecided`].
+pub trait MixedSteps<RS, RD, E> {
+    /// The modes.
+    type Output;
+    /// The modes, mode `k` of A first.
+    ///
+    /// # Errors
+    /// As [`composition_mixed`].
+    fn steps(&self, rs: RS, rd: RD, k: usize, reach: &mut [i64]) -> Result<Self::Output, Error>;
+}
+/// The last mode.
+impl<LS, LD: Copy, RS: Known, RD: MulMixed<LD>, E: core::ops::BitOr<<RS::IsOne as Not>::Output>> MixedSteps<RS, RD, E>
+    for Cons<Mode<LS, LD>, Nil>
+where
+    RS::IsOne: Not,
+    (<E as core::ops::BitOr<<RS::IsOne as Not>::Output>>::Output,): CloseLeaf<RS, <RD as MulMixed<LD>>::Output>,
+{
+    type Output = <(<E as core::ops::BitOr<<RS::IsOne as Not>::Output>>::Output,) as CloseLeaf<
+        RS,
+        <RD as MulMixed<LD>>::Output,
+    >>::Output;
+    #[inline(always)]
+    fn steps(&self, rs: RS, rd: RD, _: usize, _: &mut [i64]) -> Result<Self::Output, Error> {
+        let d = rd.checked_mul(self.0 .1).ok_or(Error::Overflow { op: "multiply" })?;
+        Ok(<(<E as core::ops::BitOr<<RS::IsOne as Not>::Output>>::Output,)>::close_leaf(rs, d))
+    }
+}
+/// The closing mode, or none.
+pub trait CloseLeaf<S, D> {
+    /// The modes.
+    type Output;
+    /// The modes.
+    fn close_leaf(s: S, d: D) -> Self::Output;
+}
+impl<S, D> CloseLeaf<S, D> for (B1,) {
+    type Output = Cons<Mode<S, D>, Nil>;
+    #[inline(always)]
+    fn close_leaf(s: S, d: D) -> Self::Output {
+        Cons(Mode(s, d), Nil)
+    }
+}
+impl<S, D> CloseLeaf<S, D> for (B0,) {
+    type Output = Nil;
+    #[inline(always)]
+    fn close_leaf(_: S, _: D) -> Nil {
+        Nil
+    }
+}
+
+/// `ceil(s / rest_stride)` and `ceil(rest_stride / s)`.
+type NextShape<CS, RD> = <CS as DivMixed<RD>>::Ceil;
+type NextStride<RD, CS> = <RD as DivMixed<CS>>::Ceil;
+/// The skip flag: `next_shape` or `rest_shape` is a static 1.
+type SkipBit<CS, RS, RD> = <<NextShape<CS, RD> as Known>::IsOne as core::ops::BitOr<<RS as Known>::IsOne>>::Output;
+
+/// A mode of A but the last.
+impl<CS, CD, N, T, RS, RD, E> MixedSteps<RS, RD, E> for Cons<Mode<CS, CD>, Cons<N, T>>
+where
+    CS: DivMixed<RD> + Leaf,
+    CD: Copy,
+    RD: DivMixed<CS> + Leaf,
+    RS: Known + Leaf,
+    NextShape<CS, RD>: Known + Leaf,
+    <NextShape<CS, RD> as Known>::IsOne: core::ops::BitOr<<RS as Known>::IsOne>,
+    (SkipBit<CS, RS, RD>,): Take<CS, CD, Cons<N, T>, RS, RD, E>,
+{
+    type Output = <(SkipBit<CS, RS, RD>,) as Take<CS, CD, Cons<N, T>, RS, RD, E>>::Output;
+    #[inline(always)]
+    fn steps(&self, rs: RS, rd: RD, k: usize, reach: &mut [i64]) -> Result<Self::Output, Error> {
+        let Mode(cs, cd) = self.0;
+        let next_shape = cs.checked_ceil_div(rd)?;
+        let next_stride = rd.checked_ceil_div(cs)?;
+        // Precondition 1 (stride divisibility), exact as in cute-dyn.
+        let (d, s, n) = (rd.value(), cs.value(), rs.value());
+        let exact = divides(d, s) || (d < s && (divides(s, d) || n <= next_shape.value()));
+        if n != 1 && !exact {
+            return Err(Error::Undecided { op: "composition" });
+        }
+        <(SkipBit<CS, RS, RD>,)>::take(cd, &self.1, next_shape, next_stride, rs, rd, k, reach)
+    }
+}
+
+/// `y` divides `x` (and is not 0).
+fn divides(x: usize, y: usize) -> bool {
+    x.checked_rem(y) == Some(0)
+}
+
+/// The two branches of a step over mode `CS:CD` of A, chosen by the skip flag.
+pub trait Take<CS: DivMixed<RD>, CD, Tail, RS, RD: DivMixed<CS>, E> {
+    /// The modes.
+    type Output;
+    /// The modes.
+    ///
+    /// # Errors
+    /// As [`composition_mixed`].
+    #[allow(clippy::too_many_arguments)]
+    fn take(
+        cd: CD,
+        tail: &Tail,
+        next_shape: NextShape<CS, RD>,
+        next_stride: NextStride<RD, CS>,
+        rs: RS,
+        rd: RD,
+        k: usize,
+        reach: &mut [i64],
+    ) -> Result<Self::Output, Error>;
+}
+/// Skip: the stride advances.
+impl<CS, CD, Tail, RS, RD, E> Take<CS, CD, Tail, RS, RD, E> for (B1,)
+where
+    CS: DivMixed<RD>,
+    RD: DivMixed<CS>,
+    Tail: MixedSteps<RS, NextStride<RD, CS>, E>,
+{
+    type Output = Tail::Output;
+    #[inline(always)]
+    fn take(
+        _: CD,
+        tail: &Tail,
+        _: NextShape<CS, RD>,
+        next_stride: NextStride<RD, CS>,
+        rs: RS,
+        _: RD,
+        k: usize,
+        reach: &mut [i64],
+    ) -> Result<Self::Output, Error> {
+        tail.steps(rs, next_stride, k + 1, reach)
+    }
+}
+/// The part the mode takes.
+type Taken<CS, RD, RS> = <NextShape<CS, RD> as MinMixed<RS>>::Output;
+/// Take `min(next_shape, rest_shape)` elements of stride `rest_stride * d`.
+impl<CS, CD, Tail, RS, RD, E> Take<CS, CD, Tail, RS, RD, E> for (B0,)
+where
+    CS: DivMixed<RD>,
+    RD: DivMixed<CS> + MulMixed<CD> + Leaf,
+    RS: Leaf + DivMixed<Taken<CS, RD, RS>>,
+    NextShape<CS, RD>: MinMixed<RS>,
+    Taken<CS, RD, RS>: Leaf,
+    Tail: MixedSteps<<RS as DivMixed<Taken<CS, RD, RS>>>::Quot, NextStride<RD, CS>, B0>,
+{
+    type Output = Cons<Mode<Taken<CS, RD, RS>, <RD as MulMixed<CD>>::Output>, Tail::Output>;
+    #[inline(always)]
+    fn take(
+        cd: CD,
+        tail: &Tail,
+        next_shape: NextShape<CS, RD>,
+        next_stride: NextStride<RD, CS>,
+        rs: RS,
+        rd: RD,
+        k: usize,
+        reach: &mut [i64],
+    ) -> Result<Self::Output, Error> {
+        let taken = next_shape.min(rs);
+        // Precondition 2 (shape divisibility)
+        if !divides(rs.value(), taken.value()) {
+            return Err(Error::Undecided { op: "composition" });
+        }
+        let overflow = Error::Overflow { op: "composition" };
+        let (t, d) =
+            (i64::try_from(taken.value()).map_err(|_| overflow)?, i64::try_from(rd.value()).map_err(|_| overflow)?);
+        let top = t.checked_sub(1).and_then(|m| m.checked_mul(d)).ok_or(overflow)?;
+        reach[k] = reach[k].checked_add(top).ok_or(overflow)?;
+        let stride = rd.checked_mul(cd).ok_or(Error::Overflow { op: "multiply" })?;
+        let rest = rs.checked_div(taken)?;
+        Ok(Cons(Mode(taken, stride), tail.steps(rest, next_stride, k + 1, reach)?))
+    }
+}
+
+/// A leaf's modes as a layout's parts: one mode is a leaf `s:d`, more a tuple.
+pub trait FlatParts {
+    /// The shape.
+    type S;
+    /// The stride.
+    type D;
+    /// The parts.
+    fn flat_parts(self) -> (Self::S, Self::D);
+}
+impl<S, D> FlatParts for Cons<Mode<S, D>, Nil> {
+    type S = S;
+    type D = D;
+    #[inline(always)]
+    fn flat_parts(self) -> (S, D) {
+        (self.0 .0, self.0 .1)
+    }
+}
+impl<M, N, T> FlatParts for Cons<M, Cons<N, T>>
+where
+    Cons<M, Cons<N, T>>: crate::coalesce::Unzip,
+{
+    type S = <Cons<M, Cons<N, T>> as crate::coalesce::Unzip>::Shape;
+    type D = <Cons<M, Cons<N, T>> as crate::coalesce::Unzip>::Stride;
+    #[inline(always)]
+    fn flat_parts(self) -> (Self::S, Self::D) {
+        crate::coalesce::Unzip::unzip(self)
+    }
 }

@@ -714,13 +714,13 @@ where
     }
 }
 
-/// A nested mode (a tuple of strides `D`) composed where a leaf mode is required: implemented
-/// only for an unbuildable tile, so that its message is the error (as [`LeafModeRequired`] for
-/// the divides).
+/// A nested mode (a tuple of strides `D`) composed by a by-mode tiler where a leaf mode is
+/// required: implemented only for an unbuildable tile, so that its message is the error (as
+/// [`LeafModeRequired`] for the divides).
 #[diagnostic::on_unimplemented(
-    message = "with run-time extents, composition takes leaf modes s:d (by one layout or integer: the layout itself; by a by-mode tiler: each composed mode), and a composed mode here is a tuple",
+    message = "with run-time extents, composition by a by-mode tiler takes leaf modes s:d, and a composed mode here is a tuple",
     label = "a layout with a run-time extent and a mode that is a tuple",
-    note = "e.g. `layout!({{n}}:1).composition(layout!((4,8):(8,1)))` or `layout!(({{m}},{{n}}):(1,{{m}})).composition(tiler!(<32,64>))`; static extents with run-time strides compose with any layout; otherwise use cute-dyn's composition on `.to_dyn()`"
+    note = "e.g. `layout!(({{m}},{{n}}):(1,{{m}})).composition(tiler!(<32,64>))`; composition by one layout takes any layout (`a.composition(layout!((4,8):(8,1)))`); otherwise use cute-dyn's composition on `.to_dyn()`"
 )]
 pub trait ComposedLeafRequired<Tile> {}
 #[diagnostic::do_not_recommend]
@@ -764,38 +764,47 @@ where
     }
 }
 
-/// `composition(s:d, B)` of a leaf layout with a run-time extent: `B` with its strides times
-/// `d` (cute-dyn's path for a leaf; composition distributes over the modes of `B`). A layout
-/// of several modes requires [`ComposedLeafRequired`] (its message is the error).
+/// `composition(A, B)` of a layout with a run-time extent by a layout:
+/// [`composition_mixed`](crate::composition::composition_mixed), cute-dyn's algorithm with
+/// the structure decided on static values.
 impl<SA, DA, SB, DB> Mixed<Plain, Layout<SA, DA>, Layout<SB, DB>> for CompositionOp
 where
-    Layout<SB, DB>: ComposeLeaf<DA>,
+    SA: crate::modes::FlattenModes<DA>,
+    <SA as crate::modes::FlattenModes<DA>>::Output: crate::composition::FixLast,
+    <<SA as crate::modes::FlattenModes<DA>>::Output as crate::composition::FixLast>::Output:
+        crate::coalesce::CoalesceModes,
+    crate::composition::MixedModesOf<SA, DA>: crate::modes::ModeValues,
+    SB: crate::composition::ComposeB<DB, crate::composition::MixedModesOf<SA, DA>>,
 {
-    type Output = Result<Layout<<Layout<SB, DB> as ComposeLeaf<DA>>::S, <Layout<SB, DB> as ComposeLeaf<DA>>::D>, Error>;
+    type Output = Result<
+        Layout<
+            <SB as crate::composition::ComposeB<DB, crate::composition::MixedModesOf<SA, DA>>>::S,
+            <SB as crate::composition::ComposeB<DB, crate::composition::MixedModesOf<SA, DA>>>::D,
+        >,
+        Error,
+    >;
     #[inline(always)]
     fn mixed(a: Layout<SA, DA>, b: Layout<SB, DB>) -> Self::Output {
-        let (s, d) = b.compose_leaf(a.into_parts().1)?;
-        Ok(Layout::from_parts(s, d))
+        crate::composition::composition_mixed(a, b)
     }
 }
 
-/// `composition(s:d, n)`: `n:d` (the integer is `n:1` for composition).
-macro_rules! whole_layout_composition {
+/// `composition(A, n)`: `A ∘ n:1` (the integer is `n:1` for composition).
+macro_rules! int_composition {
     ($([$($g:ident: $b:path),*] $t:ty);*) => {$(
         impl<SA, DA, $($g: $b),*> Mixed<Plain, Layout<SA, DA>, $t> for CompositionOp
         where
-            $t: ComposeLeaf<DA>,
+            CompositionOp: Mixed<Plain, Layout<SA, DA>, Layout<$t, typenum::U1>>,
         {
-            type Output = Result<Layout<<$t as ComposeLeaf<DA>>::S, <$t as ComposeLeaf<DA>>::D>, Error>;
+            type Output = <CompositionOp as Mixed<Plain, Layout<SA, DA>, Layout<$t, typenum::U1>>>::Output;
             #[inline(always)]
             fn mixed(a: Layout<SA, DA>, n: $t) -> Self::Output {
-                let (s, d) = n.compose_leaf(a.into_parts().1)?;
-                Ok(Layout::from_parts(s, d))
+                <CompositionOp as Mixed<Plain, Layout<SA, DA>, Layout<$t, typenum::U1>>>::mixed(a, Layout::from_parts(n, typenum::U1::default()))
             }
         }
     )*};
 }
-whole_layout_composition!([U: Unsigned, B: Bit] UInt<U, B>; [] UTerm);
+int_composition!([U: Unsigned, B: Bit] UInt<U, B>; [] UTerm);
 
 /// `composition(A, <B0,B1,...>)` of a layout with run-time leaves.
 impl<SA, DA, L> Mixed<Plain, Layout<SA, DA>, ByMode<L>> for CompositionOp

@@ -108,9 +108,12 @@
 //!   run-time strides are computed when it runs, each product checked;
 //! - with **run-time extents**: the divide family and composition by a by-mode tiler of static
 //!   layouts, when the divided modes are leaves: the pattern every kernel starts with, a
-//!   matrix of run-time extents cut into static tiles; and by one static layout or integer
-//!   when the layout is a leaf: a vector of run-time length cut into static tiles, CuTe's
-//!   `zipped_divide(make_layout(n), Layout<_128>{})`;
+//!   matrix of run-time extents cut into static tiles; the divides by one static layout or
+//!   integer when the layout is a leaf: a vector of run-time length cut into static tiles,
+//!   CuTe's `zipped_divide(make_layout(n), Layout<_128>{})`; and composition by any layout
+//!   (its leaves static or run-time), whatever the nesting. Where cute-dyn would decide the
+//!   structure on run-time values (a condition fails on the modes the static rule keeps apart,
+//!   and cute-dyn retries with them coalesced by value), `Error::Undecided`;
 //! - **complement** of layouts with static strides and any extents, or of one mode (after
 //!   filter) with a run-time stride, by a static or run-time integer cotarget (CuTe C++ sorts
 //!   the modes by stride at compile time and refuses the rest: "Dynamic-stride complement only

@@ -158,3 +158,26 @@ impl<S: Copy, D: Copy> ZeroShape<S, D> for (B0,) {
         m
     }
 }
+
+/// The run-time values of a list of modes, in order (what the algorithms on layouts with
+/// run-time leaves read when they run).
+pub trait ModeValues {
+    /// The number of modes.
+    const LEN: usize;
+    /// `f(s, d, s is static, d is static)` for each mode.
+    fn each_mode(&self, f: &mut impl FnMut(usize, usize, bool, bool));
+}
+impl ModeValues for Nil {
+    const LEN: usize = 0;
+    #[inline(always)]
+    fn each_mode(&self, _: &mut impl FnMut(usize, usize, bool, bool)) {}
+}
+impl<S: crate::int_tuple::Leaf, D: crate::int_tuple::Leaf, T: ModeValues> ModeValues for Cons<Mode<S, D>, T> {
+    const LEN: usize = 1 + T::LEN;
+    #[inline(always)]
+    fn each_mode(&self, f: &mut impl FnMut(usize, usize, bool, bool)) {
+        let Mode(s, d) = &self.0;
+        f(s.value(), d.value(), S::IS_STATIC, D::IS_STATIC);
+        self.1.each_mode(f);
+    }
+}

@@ -3,13 +3,14 @@
 //! written by hand; then evaluating the divided layout over a whole tile grid against the
 //! hand-written index arithmetic; coalesce and complement (a run-time cotarget, extent or stride) on run-time values beside CuTe C++'s
 //! figures; static extents with run-time strides through composition, the divides, upcast and
-//! downcast. No allocation anywhere (the structure is in the types).
+//! downcast; logical_product and blocked_product with a run-time extent. No allocation anywhere (the structure is in the types).
 //! Run: `cargo bench --bench mixed`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use cute::cute_static::typenum::{U2, U24, U8};
 use cute::cute_static::{
-    layout, tiler, Coalesce, Complement, ComplementDyn, Composition, Downcast, LogicalDivide, Upcast, ZippedDivide,
+    layout, tiler, Coalesce, Complement, ComplementDyn, Composition, Downcast, LogicalDivide, LogicalProduct, Upcast,
+    ZippedDivide,
 };
 
 fn bench(c: &mut Criterion) {
@@ -75,6 +76,20 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let s = black_box(2usize);
             black_box(layout!((6,2):(8,{s})).composition(layout!((4,3):(3,1))))
+        })
+    });
+    // The products with run-time leaves, on the C++ anchors (g++ -O3, `int` leaves):
+    // logical_product 4:1 x (2,3):(1,2) 9.4 ns, blocked_product (2,5):(5,1) x (3,4):(1,3) 7.5 ns.
+    g.bench_function("logical_product({4}:1, (2,3):(1,2))", |b| {
+        b.iter(|| {
+            let s = black_box(4usize);
+            black_box(layout!({s}:1).logical_product(layout!((2,3):(1,2))))
+        })
+    });
+    g.bench_function("blocked_product((2,5):(5,1), (3,{4}):(1,3))", |b| {
+        b.iter(|| {
+            let n = black_box(4usize);
+            black_box(layout!((2,5):(5,1)).blocked_product(layout!((3,{n}):(1,3))))
         })
     });
     g.bench_function("logical_divide((4,2,3):({s},1,8), 4:2)", |b| {

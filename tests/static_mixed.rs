@@ -8,7 +8,8 @@ use cute::cute_dyn::{self, Style};
 use cute::cute_static::error::Error;
 use cute::cute_static::typenum::{U24, U64};
 use cute::cute_static::{
-    layout, tiler, Complement, Composition, FlatDivide, Layout, LogicalDivide, TiledDivide, ZippedDivide,
+    layout, tiler, BlockedProduct, Complement, Composition, FlatDivide, FlatProduct, Layout, LogicalDivide,
+    LogicalProduct, RakedProduct, TiledDivide, TiledProduct, ZippedDivide, ZippedProduct,
 };
 use proptest::prelude::*;
 
@@ -35,6 +36,18 @@ where
         "tiled_divide" => cute_dyn::tiled_divide(&a, &t),
         "flat_divide" => cute_dyn::flat_divide(&a, &t),
         "composition" => cute_dyn::composition(&a, &t),
+        "logical_product" => cute_dyn::logical_product(&a, &t),
+        "zipped_product" => cute_dyn::zipped_product(&a, &t),
+        "tiled_product" => cute_dyn::tiled_product(&a, &t),
+        "flat_product" => cute_dyn::flat_product(&a, &t),
+        "blocked_product" | "raked_product" => {
+            let cute_dyn::Tiler::Layout(b) = t else { unreachable!("a rank product takes a layout") };
+            if op == "blocked_product" {
+                cute_dyn::blocked_product(&a, &b)
+            } else {
+                cute_dyn::raked_product(&a, &b)
+            }
+        }
         _ => unreachable!(),
     };
     r.map(|l| l.to_styled(Style::Cpp)).map_err(|e| e.kind())
@@ -349,6 +362,116 @@ proptest! {
             each!(layout!({n}:{t}));
             each!(layout!((4,1):({t},{m})));
         }
+    }
+}
+
+/// The four products of `$a` by the tiler `$b` (its text `$text`, parsed for cute-dyn): the same
+/// layout as cute-dyn's, static flags included, or the same kind of refusal; where cute-static
+/// answers `undecided` (complement's or composition's structure hangs on a run-time value),
+/// nothing to compare. Whether it answered.
+macro_rules! products_agree {
+    ($a:expr, $b:expr, $text:expr) => {{
+        let (a, b, text) = ($a, $b, $text);
+        let logical = ours(a.logical_product(b));
+        if logical != Err("undecided") {
+            prop_assert_eq!(logical.clone(), theirs("logical_product", &a, &text), "logical_product({}, {})", a, text);
+            prop_assert_eq!(
+                ours(a.zipped_product(b)),
+                theirs("zipped_product", &a, &text),
+                "zipped_product({}, {})",
+                a,
+                text
+            );
+            prop_assert_eq!(
+                ours(a.tiled_product(b)),
+                theirs("tiled_product", &a, &text),
+                "tiled_product({}, {})",
+                a,
+                text
+            );
+            prop_assert_eq!(
+                ours(a.flat_product(b)),
+                theirs("flat_product", &a, &text),
+                "flat_product({}, {})",
+                a,
+                text
+            );
+        }
+        logical.is_ok()
+    }};
+    // and the rank products, for a layout `$b`
+    ($a:expr, $b:expr, $text:expr, rank products) => {{
+        let (a, b, text) = ($a, $b, $text);
+        for (op, r) in [("blocked_product", ours(a.blocked_product(b))), ("raked_product", ours(a.raked_product(b)))] {
+            if r != Err("undecided") {
+                prop_assert_eq!(r, theirs(op, &a, &text), "{}({}, {})", op, a, text);
+            }
+        }
+        products_agree!(a, b, text)
+    }};
+}
+
+/// The products of layouts with run-time leaves (any nesting; static strides or one mode with
+/// a run-time stride) by layouts with static or run-time leaves and by integers, and of static
+/// layouts by layouts or integers with run-time leaves, for the run-time values `m, n, k, t`:
+/// each answer equal to cute-dyn's. Which of the cases answered.
+fn products_agree_at(m: usize, n: usize, k: usize, t: usize) -> Result<Vec<bool>, TestCaseError> {
+    use cute::cute_static::typenum::U3;
+    let b = layout!((2,3):(1,2));
+    let text = "(2,3):(1,2)";
+    let bk = layout!(({k},3):(1,{k}));
+    let text_k = format!("({{{k}}},3):(1,{{{k}}})");
+    Ok(vec![
+        products_agree!(layout!({n}:1), b, text, rank products),
+        products_agree!(layout!((2,{n}):(4,1)), b, text, rank products),
+        products_agree!(layout!(({m},{n}):(1,64)), b, text, rank products),
+        products_agree!(layout!((4,(2,{n})):(1,(4,8))), b, text, rank products),
+        products_agree!(layout!(4:{t}), b, text, rank products),
+        products_agree!(layout!((4,1):({t},{m})), b, text, rank products),
+        products_agree!(layout!(({n},2):(8,0)), b, text, rank products),
+        products_agree!(layout!({n}:1), bk, &text_k, rank products),
+        products_agree!(layout!((4,{n}):(1,4)), bk, &text_k, rank products),
+        products_agree!(layout!((2,2):(1,2)), bk, &text_k, rank products),
+        products_agree!(layout!((2,2):(4,1)), bk, &text_k, rank products),
+        products_agree!(layout!(4:{t}), bk, &text_k, rank products),
+        products_agree!(layout!((2,{n}):(4,1)), layout!(6:1), "6:1", rank products),
+        products_agree!(layout!((2,{n}):(4,1)), U3::default(), "3"),
+        products_agree!(layout!((2,{n}):(4,1)), k, format!("{{{k}}}")),
+        products_agree!(layout!((8,4):(4,1)), k, format!("{{{k}}}")),
+        products_agree!(layout!((8,4):(1,8)), layout!((2,{k}):({k},1)), format!("(2,{{{k}}}):({{{k}}},1)"), rank products),
+        products_agree!(layout!(({m},{n},2):(1,8,64)), layout!(((2,{k}),3):((1,2),{k})), format!("((2,{{{k}}}),3):((1,2),{{{k}}})"), rank products),
+    ])
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn products_of_run_time_leaves_agree_with_cute_dyn(m in extent(12), n in extent(12), k in extent(9), t in extent(20)) {
+        products_agree_at(m, n, k, t)?;
+    }
+}
+
+/// The same cases on a grid of small values: every answer equal to cute-dyn's, and each case
+/// answers somewhere on the grid (a route that only ever refused would pass the proptest).
+#[test]
+fn products_of_run_time_leaves_answer_on_a_grid() {
+    let mut answered = vec![0usize; 18];
+    let mut calls = 0;
+    for m in 0..6 {
+        for n in 0..8 {
+            for k in 0..6 {
+                for t in 0..8 {
+                    let r = products_agree_at(m, n, k, t).unwrap_or_else(|e| panic!("m={m} n={n} k={k} t={t}: {e}"));
+                    r.iter().zip(&mut answered).for_each(|(&a, count)| *count += a as usize);
+                    calls += 1;
+                }
+            }
+        }
+    }
+    eprintln!("answered per case out of {calls}: {answered:?}");
+    for (case, &count) in answered.iter().enumerate() {
+        assert!(count > 0, "case {case} never answered");
     }
 }
 

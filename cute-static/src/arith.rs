@@ -363,44 +363,63 @@ pub trait MinMixed<B>: Copy {
     /// The minimum.
     fn min(self, b: B) -> Self::Output;
 }
-macro_rules! min_mixed {
-    (static: $([$($g:ident: $bd:path),*] $a:ty, $b:ty);*; dynamic: $([$($h:ident: $hb:path),*] $c:ty, $d:ty);* $(;)?) => {
+
+/// `A + B` over static and run-time values, as cute-dyn's `Int::checked_add`: static where both
+/// are, a run-time `usize` otherwise.
+pub trait AddMixed<B>: Copy {
+    /// The sum's type.
+    type Output: Copy;
+    /// The sum, `None` when a run-time sum overflows `usize`.
+    fn checked_add(self, b: B) -> Option<Self::Output>;
+}
+
+/// The impls of a mixed operation `$tr::$method` whose static result is `$st`'s and whose
+/// run-time one is `$dynamic` of the two values, returned through `$wrap` (`Some` for a
+/// checked operation).
+macro_rules! mixed_binary {
+    ($tr:ident::$method:ident -> $ret:ty, $st:ident, $wrap:path, |$x:ident, $y:ident| $dynamic:expr) => {
+        mixed_binary!(@impls $tr, $method, $ret, $st, $wrap, |$x, $y| $dynamic;
+            static:
+            [] UTerm, UTerm;
+            [U: Unsigned, B: Bit] UTerm, UInt<U, B>;
+            [U: Unsigned, B: Bit] UInt<U, B>, UTerm;
+            [U: Unsigned, B: Bit, V: Unsigned, C: Bit] UInt<U, B>, UInt<V, C>;
+            dynamic:
+            [] UTerm, usize;
+            [U: Unsigned, B: Bit] UInt<U, B>, usize;
+            [] usize, UTerm;
+            [U: Unsigned, B: Bit] usize, UInt<U, B>;
+            [] usize, usize;
+        );
+    };
+    (@impls $tr:ident, $method:ident, $ret:ty, $st:ident, $wrap:path, |$x:ident, $y:ident| $dynamic:expr;
+     static: $([$($g:ident: $bd:path),*] $a:ty, $b:ty);*; dynamic: $([$($h:ident: $hb:path),*] $c:ty, $d:ty);* $(;)?) => {
         $(
-            impl<$($g: $bd),*> MinMixed<$b> for $a
+            impl<$($g: $bd),*> $tr<$b> for $a
             where
-                $a: MinT<$b>,
+                $a: $st<$b>,
             {
-                type Output = <$a as MinT<$b>>::Output;
+                type Output = <$a as $st<$b>>::Output;
                 #[inline(always)]
-                fn min(self, _: $b) -> Self::Output {
-                    Default::default()
+                fn $method(self, _: $b) -> $ret {
+                    $wrap(Default::default())
                 }
             }
         )*
         $(
-            impl<$($h: $hb),*> MinMixed<$d> for $c {
+            impl<$($h: $hb),*> $tr<$d> for $c {
                 type Output = usize;
                 #[inline(always)]
-                fn min(self, b: $d) -> usize {
-                    Ord::min(self.value(), b.value())
+                fn $method(self, b: $d) -> $ret {
+                    let ($x, $y) = (self.value(), b.value());
+                    $dynamic
                 }
             }
         )*
     };
 }
-min_mixed!(
-    static:
-    [] UTerm, UTerm;
-    [U: Unsigned, B: Bit] UTerm, UInt<U, B>;
-    [U: Unsigned, B: Bit] UInt<U, B>, UTerm;
-    [U: Unsigned, B: Bit, V: Unsigned, C: Bit] UInt<U, B>, UInt<V, C>;
-    dynamic:
-    [] UTerm, usize;
-    [U: Unsigned, B: Bit] UInt<U, B>, usize;
-    [] usize, UTerm;
-    [U: Unsigned, B: Bit] usize, UInt<U, B>;
-    [] usize, usize;
-);
+mixed_binary!(MinMixed::min -> Self::Output, MinT, core::convert::identity, |a, b| Ord::min(a, b));
+mixed_binary!(AddMixed::checked_add -> Option<Self::Output>, AddT, Some, |a, b| a.checked_add(b));
 
 /// The quotient's value in its type: a `usize`, or the static 0 (`_0 / x`).
 trait FromQuotient {

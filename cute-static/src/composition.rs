@@ -523,6 +523,8 @@ pub fn composition<L: Composition<B, Output = R>, B, R>(l: L, b: B) -> R {
     l.composition(b)
 }
 
+crate::tiler::marked_shape_route!(CompositionOp);
+
 /// A static `A`: the type checker's composition (by mode for a by-mode tiler). A `B` with a
 /// run-time leaf is refused ([`GatedTilerOp`](crate::tiler::GatedTilerOp)): the value here is the
 /// result type's default, which a run-time leaf reaching the result would make wrong (it did:

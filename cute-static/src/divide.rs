@@ -7,9 +7,8 @@ use typenum::{Bit, UInt, UTerm, Unsigned};
 
 use crate::coalesce::Coalesce;
 use crate::complement::ComplementOf;
-use crate::int_tuple::{Concat, Cons, IntTuple, Nil};
+use crate::int_tuple::{Cons, IntTuple, Nil};
 use crate::layout::{Congruent, Layout};
-use crate::tiler::Unpack;
 use crate::tiler::{
     arranged_op, rearrangements, Arrange, ByMode, CompositionOp, DivideOp, Flat, IntRule, Mixed, Plain, Tile, TilerOp,
     Zip,
@@ -41,6 +40,8 @@ type DivideTiler<SA, DA, SB, DB> = Layout<
     Cons<SB, Cons<<<CoalescedShape<SA, DA> as ComplementOf<Layout<SB, DB>>>::Output as crate::tiler::Parts>::S, Nil>>,
     Cons<DB, Cons<<<CoalescedShape<SA, DA> as ComplementOf<Layout<SB, DB>>>::Output as crate::tiler::Parts>::D, Nil>>,
 >;
+
+crate::tiler::marked_shape_route!(DivideOp);
 
 impl<SA, DA, B, R> Arrange<Plain, DivideOp, Layout<SA, DA>, B> for typenum::B1
 where
@@ -534,93 +535,7 @@ where
 // is not a tuple); the tiled form unpacks the rest, the flat form the tile and the rest.
 // ------------------------------------------------------------------------------------------
 
-/// The parts of a leaf layout divided by the tiler `T` (shape and stride of its tile and rest).
-type TileS<T, SA, DA> = <T as DivideLeaf<SA, DA>>::TileS;
-type TileD<T, SA, DA> = <T as DivideLeaf<SA, DA>>::TileD;
-type RestS<T, SA, DA> = <T as DivideLeaf<SA, DA>>::RestS;
-type RestD<T, SA, DA> = <T as DivideLeaf<SA, DA>>::RestD;
-/// `(tile, rest)`.
-type WholeDivided<T, SA, DA> =
-    Layout<Cons<TileS<T, SA, DA>, Cons<RestS<T, SA, DA>, Nil>>, Cons<TileD<T, SA, DA>, Cons<RestD<T, SA, DA>, Nil>>>;
-/// `(tile, rest0, rest1, ...)`.
-type WholeTiled<T, SA, DA> = Layout<
-    Cons<TileS<T, SA, DA>, <RestS<T, SA, DA> as Unpack<RestD<T, SA, DA>>>::S>,
-    Cons<TileD<T, SA, DA>, <RestS<T, SA, DA> as Unpack<RestD<T, SA, DA>>>::D>,
->;
-/// `(tile0, tile1, ..., rest0, rest1, ...)`.
-type WholeFlat<T, SA, DA> =
-    Layout<
-        <<TileS<T, SA, DA> as Unpack<TileD<T, SA, DA>>>::S as Concat<
-            <RestS<T, SA, DA> as Unpack<RestD<T, SA, DA>>>::S,
-        >>::Output,
-        <<TileS<T, SA, DA> as Unpack<TileD<T, SA, DA>>>::D as Concat<
-            <RestS<T, SA, DA> as Unpack<RestD<T, SA, DA>>>::D,
-        >>::Output,
-    >;
-
-macro_rules! whole_layout_divides {
-    ($([$($g:ident: $b:path),*] $t:ty);*) => {$(
-        /// `logical_divide` of a leaf layout with a run-time extent by one layout or integer.
-        impl<SA, DA, $($g: $b),*> Mixed<Plain, Layout<SA, DA>, $t> for DivideOp
-        where
-            $t: DivideLeaf<SA, DA>,
-        {
-            type Output = Result<WholeDivided<$t, SA, DA>, Error>;
-            #[inline(always)]
-            fn mixed(a: Layout<SA, DA>, t: $t) -> Self::Output {
-                let (sa, da) = a.into_parts();
-                let (ts, td, rs, rd) = t.divide_leaf(sa, da)?;
-                Ok(Layout::from_parts(Cons(ts, Cons(rs, Nil)), Cons(td, Cons(rd, Nil))))
-            }
-        }
-        /// `zipped_divide` of a leaf layout with a run-time extent by one layout or integer:
-        /// the logical form.
-        impl<SA, DA, $($g: $b),*> Mixed<Zip, Layout<SA, DA>, $t> for DivideOp
-        where
-            $t: DivideLeaf<SA, DA>,
-        {
-            type Output = Result<WholeDivided<$t, SA, DA>, Error>;
-            #[inline(always)]
-            fn mixed(a: Layout<SA, DA>, t: $t) -> Self::Output {
-                <DivideOp as Mixed<Plain, Layout<SA, DA>, $t>>::mixed(a, t)
-            }
-        }
-        /// `tiled_divide` of a leaf layout with a run-time extent by one layout or integer.
-        impl<SA, DA, $($g: $b),*> Mixed<Tile, Layout<SA, DA>, $t> for DivideOp
-        where
-            $t: DivideLeaf<SA, DA>,
-            RestS<$t, SA, DA>: Unpack<RestD<$t, SA, DA>>,
-        {
-            type Output = Result<WholeTiled<$t, SA, DA>, Error>;
-            #[inline(always)]
-            fn mixed(a: Layout<SA, DA>, t: $t) -> Self::Output {
-                let (sa, da) = a.into_parts();
-                let (ts, td, rs, rd) = t.divide_leaf(sa, da)?;
-                let (us, ud) = rs.unpack(rd);
-                Ok(Layout::from_parts(Cons(ts, us), Cons(td, ud)))
-            }
-        }
-        /// `flat_divide` of a leaf layout with a run-time extent by one layout or integer.
-        impl<SA, DA, $($g: $b),*> Mixed<Flat, Layout<SA, DA>, $t> for DivideOp
-        where
-            $t: DivideLeaf<SA, DA>,
-            TileS<$t, SA, DA>: Unpack<TileD<$t, SA, DA>>,
-            RestS<$t, SA, DA>: Unpack<RestD<$t, SA, DA>>,
-            <TileS<$t, SA, DA> as Unpack<TileD<$t, SA, DA>>>::S: Concat<<RestS<$t, SA, DA> as Unpack<RestD<$t, SA, DA>>>::S>,
-            <TileS<$t, SA, DA> as Unpack<TileD<$t, SA, DA>>>::D: Concat<<RestS<$t, SA, DA> as Unpack<RestD<$t, SA, DA>>>::D>,
-        {
-            type Output = Result<WholeFlat<$t, SA, DA>, Error>;
-            #[inline(always)]
-            fn mixed(a: Layout<SA, DA>, t: $t) -> Self::Output {
-                let (sa, da) = a.into_parts();
-                let (ts, td, rs, rd) = t.divide_leaf(sa, da)?;
-                let ((ps, pd), (us, ud)) = (ts.unpack(td), rs.unpack(rd));
-                Ok(Layout::from_parts(ps.concat(us), pd.concat(ud)))
-            }
-        }
-    )*};
-}
-whole_layout_divides!([SB: Copy, DB: Copy] Layout<SB, DB>; [U: Unsigned, B: Bit] UInt<U, B>; [] UTerm);
+crate::tiler::whole_layout_ops!(DivideOp, DivideLeaf::divide_leaf; [SB: Copy, DB: Copy] Layout<SB, DB>; [U: Unsigned, B: Bit] UInt<U, B>; [] UTerm);
 
 /// [`Unpack`](crate::tiler::Unpack) with values, for the lists of a mixed divide and the slices
 /// `(repeat<R>(_), c)` of `local_tile`/`local_partition`: the modes `L(_, repeat<R>(_))` keeps

@@ -133,14 +133,39 @@ macro_rules! static_method {
                 "`](crate::", stringify!($tr), ") trait's result (see [`", stringify!($name), "`](fn@crate::",
                 stringify!($name), ")).")]
             #[inline(always)]
-            pub fn $name<$($g,)? R>(self $(, _: $g)?) -> R
+            pub fn $name<$($g,)? R>(self $(, $x: $g)?) -> R
             where
                 Self: $crate::$tr<$($g,)? Output = R>,
-                R: Default,
+                R: $crate::gate::Produce,
             {
-                R::default()
+                R::produce(move || <Self as $crate::$tr<$($g)?>>::$name(self $(, $x)?))
             }
         }
     };
 }
 pub(crate) use static_method;
+
+/// The result of an operation on a static layout, produced without asking the operation's
+/// trait where it can be: a layout the type checker computed is its type's default (its leaves
+/// are static), so `compute` is not called and code generation does not resolve the trait
+/// method (which would prove the type-level algorithm again); a `Result` (a static layout by an
+/// operand with run-time leaves, computed when it runs) is `compute()`.
+pub trait Produce: Sized {
+    /// The result.
+    fn produce(compute: impl FnOnce() -> Self) -> Self;
+}
+impl<S, D> Produce for Layout<S, D>
+where
+    Layout<S, D>: Default,
+{
+    #[inline(always)]
+    fn produce(_: impl FnOnce() -> Self) -> Self {
+        Self::default()
+    }
+}
+impl<T> Produce for Result<T, crate::error::Error> {
+    #[inline(always)]
+    fn produce(compute: impl FnOnce() -> Self) -> Self {
+        compute()
+    }
+}

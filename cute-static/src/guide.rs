@@ -118,7 +118,14 @@
 //!   filter) with a run-time stride, by a static or run-time integer cotarget (CuTe C++ sorts
 //!   the modes by stride at compile time and refuses the rest: "Dynamic-stride complement only
 //!   for rank-1 layouts"). Where a run-time value decides the structure (a run-time extent that
-//!   is 1, a run-time stride that is 0), `Error::Undecided`.
+//!   is 1, a run-time stride that is 0), `Error::Undecided`;
+//! - the **products** (`logical`, `zipped`, `tiled`, `flat`, `blocked` and `raked_product`) by
+//!   one layout or integer, with run-time leaves in either operand (any nesting): a static
+//!   block repeated over a grid of run-time extent, or a block with run-time extents.
+//!   `logical_product(A, B)` is `(A, complement(A, size(A) * cosize(B)) ∘ B)`, so `A` takes
+//!   complement's domain above (static strides, or one mode with a run-time stride) and the
+//!   composition is the one of run-time extents above (`Error::Undecided` where cute-dyn
+//!   would decide its structure on values).
 //!
 //! Those outputs are a `Result<Layout<..>, cute_static::error::Error>`: the structure is still
 //! in the type, static exactly where cute-dyn's answer is static, and the conditions that
@@ -167,8 +174,25 @@
 //! # Ok::<(), cute_static::error::Error>(())
 //! ```
 //!
-//! The other operations (the inverses and the products sort strides or decide on their values)
-//! refuse run-time leaves with one compile error, "static value required" (or, for a divide or
+//! A static block over a grid whose extent is known when the kernel runs:
+//!
+//! ```
+//! use cute_static::{layout, BlockedProduct};
+//! // CuTe docs: blocked_product((2,5):(5,1), (3,4):(1,3)) is ((2,3),(5,4)):((5,10),(1,30));
+//! // with the grid's 4 run-time, the modes it reaches are run-time.
+//! let n = 4;
+//! let r = layout!((2,5):(5,1)).blocked_product(layout!((3,{n}):(1,3)))?;
+//! assert_eq!(r.to_string(), "((2,3),(5,{4})):((5,10),(1,30))");
+//! // Generic code: one bound, whatever the leaves.
+//! fn blocks<A: BlockedProduct<B>, B>(a: A, b: B) -> A::Output {
+//!     a.blocked_product(b)
+//! }
+//! assert_eq!(blocks(layout!((2,5):(5,1)), layout!((3,{n}):(1,3)))?.to_string(), "((2,3),(5,{4})):((5,10),(1,30))");
+//! # Ok::<(), cute_static::error::Error>(())
+//! ```
+//!
+//! The other operations (the inverses sort strides and decide on their values, tile_to_shape
+//! is static only) refuse run-time leaves with one compile error, "static value required" (or, for a divide or
 //! a complement of another form, the form it takes), whose note points to the run-time algebra:
 //! call the operation on `.to_dyn()` (a `cute_dyn::Layout`), where every condition is checked
 //! at run time.

@@ -4,7 +4,7 @@ use core::fmt;
 
 use core::ops::{Add, Sub};
 
-use crate::arith::{EqT, IsOne, LtT, MulMixed, MulT};
+use crate::arith::{AddMixed, EqT, IsOne, LtT, MulMixed, MulT};
 use crate::int_tuple::{Cons, IntTuple, Leaf, List, Nil, RankT};
 use typenum::{B0, B1, U0, U1};
 
@@ -262,6 +262,123 @@ leaf_max_index!(
     [U: Unsigned, B: Bit] UInt<U, B>, UTerm;
     [U: Unsigned, B: Bit, V: Unsigned, C: Bit] UInt<U, B>, UInt<V, C>;
 );
+
+// ------------------------------------------------- size and cosize over run-time leaves
+
+/// `size` of a shape whose leaves may be run-time, as cute-dyn's: the product folded from the
+/// left over the leaves, starting at `_1`, so static exactly where cute-dyn's is (every leaf
+/// static, or a static 0 among them). Implemented by the shape; `Acc` is the product so far.
+pub trait SizeFold<Acc> {
+    /// The product's type.
+    type Output: Leaf;
+    /// `acc * product(self)`, `None` on overflow.
+    fn size_fold(&self, acc: Acc) -> Option<Self::Output>;
+}
+impl<Acc: Leaf> SizeFold<Acc> for Nil {
+    type Output = Acc;
+    #[inline(always)]
+    fn size_fold(&self, acc: Acc) -> Option<Acc> {
+        Some(acc)
+    }
+}
+impl<Acc, H: SizeFold<Acc>, T: SizeFold<H::Output>> SizeFold<Acc> for Cons<H, T> {
+    type Output = T::Output;
+    #[inline(always)]
+    fn size_fold(&self, acc: Acc) -> Option<Self::Output> {
+        self.1.size_fold(self.0.size_fold(acc)?)
+    }
+}
+macro_rules! leaf_size_fold {
+    ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
+        impl<Acc: MulMixed<$ty>, $($g: $b),*> SizeFold<Acc> for $ty
+        where
+            Acc::Output: Leaf,
+        {
+            type Output = Acc::Output;
+            #[inline(always)]
+            fn size_fold(&self, acc: Acc) -> Option<Acc::Output> {
+                acc.checked_mul(*self)
+            }
+        }
+    )*};
+}
+leaf_size_fold!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>; [] usize);
+
+/// `cosize` of a layout whose leaves may be run-time, as cute-dyn's: `1 + sum((s-1) * d)`
+/// folded from the left over the leaf pairs (an extent 0 reaches as far as 1), static exactly
+/// where cute-dyn's is. Implemented by the shape, `D` the stride; `Acc` is the sum so far.
+pub trait CosizeFold<D, Acc> {
+    /// The cosize's type.
+    type Output: Leaf;
+    /// `acc + sum((s-1) * d)` over `self`'s pairs, `None` on overflow.
+    fn cosize_fold(&self, d: &D, acc: Acc) -> Option<Self::Output>;
+}
+impl<Acc: Leaf> CosizeFold<Nil, Acc> for Nil {
+    type Output = Acc;
+    #[inline(always)]
+    fn cosize_fold(&self, _: &Nil, acc: Acc) -> Option<Acc> {
+        Some(acc)
+    }
+}
+impl<Acc, H: CosizeFold<D, Acc>, T: CosizeFold<DT, H::Output>, D, DT> CosizeFold<Cons<D, DT>, Acc> for Cons<H, T> {
+    type Output = T::Output;
+    #[inline(always)]
+    fn cosize_fold(&self, d: &Cons<D, DT>, acc: Acc) -> Option<Self::Output> {
+        self.1.cosize_fold(&d.1, self.0.cosize_fold(&d.0, acc)?)
+    }
+}
+
+/// The largest coordinate of an extent: `s - 1`, and `0` for an extent 0 (cute-dyn's
+/// `cosize`); static where the extent is.
+pub trait LastCoord: Copy {
+    /// Its type.
+    type Output: Copy;
+    /// Its value.
+    fn last_coord(self) -> Self::Output;
+}
+impl LastCoord for UTerm {
+    type Output = UTerm;
+    #[inline(always)]
+    fn last_coord(self) -> UTerm {
+        UTerm
+    }
+}
+impl<U: Unsigned, B: Bit> LastCoord for UInt<U, B>
+where
+    UInt<U, B>: Sub<B1>,
+    <UInt<U, B> as Sub<B1>>::Output: Copy + Default,
+{
+    type Output = <UInt<U, B> as Sub<B1>>::Output;
+    #[inline(always)]
+    fn last_coord(self) -> Self::Output {
+        Default::default()
+    }
+}
+impl LastCoord for usize {
+    type Output = usize;
+    #[inline(always)]
+    fn last_coord(self) -> usize {
+        self.saturating_sub(1)
+    }
+}
+macro_rules! leaf_cosize_fold {
+    ($([$($g:ident: $b:path),*] $s:ty, $d:ty);* $(;)?) => {$(
+        impl<Acc, R, P, $($g: $b),*> CosizeFold<$d, Acc> for $s
+        where
+            $s: LastCoord<Output = R>,
+            R: MulMixed<$d, Output = P>,
+            Acc: AddMixed<P>,
+            Acc::Output: Leaf,
+        {
+            type Output = Acc::Output;
+            #[inline(always)]
+            fn cosize_fold(&self, d: &$d, acc: Acc) -> Option<Self::Output> {
+                acc.checked_add(self.last_coord().checked_mul(*d)?)
+            }
+        }
+    )*};
+}
+crate::int_tuple::for_each_leaf_pair!(leaf_cosize_fold);
 
 /// A layout `shape:stride`. Zero-sized when every leaf is static; its evaluation compiles to
 /// the index arithmetic one would write by hand.

@@ -5,10 +5,15 @@ use core::ops::{Add, Sub};
 
 use typenum::{Bit, UInt, UTerm, Unsigned, B1, U0, U1};
 
-use crate::arith::{IsOne, MulT};
+use crate::arith::{IsOne, MulMixed, MulT};
+use crate::complement::ComplementMixed;
 use crate::complement::ComplementOf;
+use crate::error::Error;
+use crate::int_tuple::Leaf;
 use crate::int_tuple::{Concat, Cons, Nil, RankT, Wrap};
 use crate::layout::{Compact, Layout, LayoutLeft, MaxIndexT, SizeT};
+use crate::layout::{CosizeFold, SizeFold};
+use crate::tiler::{Arrange, Mixed, Plain};
 use crate::tiler::{CompositionOp, ProductOp, TilerOp};
 
 /// `Multiplied<A, B>`: the type of `logical_product(A, B)`.
@@ -29,9 +34,36 @@ where
     type Output = Layout<Cons<SA, Cons<RS, Nil>>, Cons<DA, Cons<RD, Nil>>>;
 }
 
-crate::gate::static_op!(
-    /// `logical_product(A, B)`: `B` repeated over copies of `A`, computed by the type checker for
-    /// static layouts.
+crate::tiler::mixed_shape_route!(ProductOp, BlockedOp, RakedOp);
+
+/// Every leaf of `A` and `B` static: the type checker's product.
+impl<SA, DA, B, R> Arrange<Plain, ProductOp, Layout<SA, DA>, B> for B1
+where
+    B: crate::tiler::GatedTilerOp<ProductOp, Layout<SA, DA>, Output = R>,
+    R: Default,
+{
+    type Output = R;
+    #[inline(always)]
+    fn arrange(_: Layout<SA, DA>, _: B) -> Self::Output {
+        // Every leaf is static: the value is the type's.
+        Default::default()
+    }
+}
+
+crate::tiler::arranged_op!(
+    ProductOp,
+    Plain,
+    LogicalProduct,
+    by both operands,
+    produced,
+    /// `logical_product(A, B)`: `B` repeated over copies of `A`,
+    /// `(A, complement(A, size(A) * cosize(B)) ∘ B)`, by mode for a by-mode tiler.
+    ///
+    /// Static layouts: computed by the type checker (zero-sized, every precondition a compile
+    /// error). A layout `A` with run-time leaves (any nesting; static strides, or one mode
+    /// with a run-time stride, complement's domain) by one layout (static or run-time leaves)
+    /// or integer: a `Result`, equal to cute-dyn's answer (static flags included), the
+    /// conditions on run-time values checked when it runs.
     ///
     /// # Examples
     /// ```
@@ -39,14 +71,80 @@ crate::gate::static_op!(
     /// // CuTe docs
     /// let r = logical_product(layout!((2,2):(4,1)), layout!(6:1));
     /// assert_eq!(r.to_string(), "((2,2),(2,3)):((4,1),(2,8))");
+    /// // The same block with a run-time extent n = 2: the copies' layout is run-time
+    /// // (cute-dyn's answer, `((2,?),(?,?)):((4,1),(?,?{div=8}))` in the DSL's notation).
+    /// let n = 2;
+    /// let r = logical_product(layout!((2,{n}):(4,1)), layout!(6:1))?;
+    /// assert_eq!(r.to_string(), "((2,{2}),({2},{3})):((4,1),({2},{8}))");
+    /// // A static 2x2 block repeated over a grid of 5x3 blocks, 5 known at run time.
+    /// let m = 5;
+    /// let r = logical_product(layout!((2,2):(1,2)), layout!(({m},3):(1,{m})))?;
+    /// assert_eq!(r.to_string(), "((2,2),({5},3)):((1,2),(4,{20}))");
+    /// # Ok::<(), cute_static::error::Error>(())
     /// ```
-    fn logical_product<B>(B) => ProductOp, LogicalProduct
+    logical_product
 );
+
+// ------------------------------------------------------------------------------------------
+// logical_product(A, B) of a layout A with run-time leaves by one layout B (static or
+// run-time leaves) or integer: cute-dyn's `product_into`, `(A, complement(A, size(A) *
+// cosize(B)) ∘ B)`, through complement's and composition's mixed routes (the structure decided
+// on static values, the values and their conditions checked when it runs).
+// ------------------------------------------------------------------------------------------
+
+/// The two modes `(A, complement(A, size(A) * cosize(B)) ∘ B)` of `logical_product(A, B)` for
+/// a layout `A = sa:da` with run-time leaves, implemented by `B` (a layout, or an integer `n`,
+/// the layout `n:1`).
+pub trait ProductParts<SA, DA> {
+    /// `A`'s shape.
+    type TileS;
+    /// `A`'s stride.
+    type TileD;
+    /// The copies' shape.
+    type RestS;
+    /// The copies' stride.
+    type RestD;
+    /// The two modes.
+    ///
+    /// # Errors
+    /// Those of [`ComplementMixed`](crate::complement::ComplementMixed) and
+    /// [`composition_mixed`](crate::composition::composition_mixed); `Overflow` for a cotarget
+    /// past `usize`.
+    #[allow(clippy::type_complexity)]
+    fn product_parts(&self, sa: SA, da: DA) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error>;
+}
+
+impl<SA, DA, SB, DB, N, C, K, KS, KD, RS, RD> ProductParts<SA, DA> for Layout<SB, DB>
+where
+    SA: SizeFold<U1, Output = N> + Copy,
+    DA: Copy,
+    SB: CosizeFold<DB, U1, Output = C> + Copy,
+    DB: Copy,
+    N: MulMixed<C, Output = K>,
+    K: Leaf,
+    Layout<SA, DA>: ComplementMixed<K, Output = Layout<KS, KD>>,
+    CompositionOp: Mixed<Plain, Layout<KS, KD>, Layout<SB, DB>, Output = Result<Layout<RS, RD>, Error>>,
+{
+    type TileS = SA;
+    type TileD = DA;
+    type RestS = RS;
+    type RestD = RD;
+    #[inline(always)]
+    fn product_parts(&self, sa: SA, da: DA) -> Result<(SA, DA, RS, RD), Error> {
+        let overflow = Error::Overflow { op: "logical_product" };
+        let (sb, db) = self.into_parts();
+        let cotarget = sa.size_fold(U1::default()).and_then(|n| n.checked_mul(sb.cosize_fold(&db, U1::default())?));
+        let rest = Layout::from_parts(sa, da).complement_mixed(cotarget.ok_or(overflow)?)?;
+        let (rs, rd) =
+            <CompositionOp as Mixed<Plain, Layout<KS, KD>, Layout<SB, DB>>>::mixed(rest, *self)?.into_parts();
+        Ok((sa, da, rs, rd))
+    }
+}
 
 use crate::tiler::rearrangements;
 
 rearrangements!(
-    ProductOp, Multiplied, ZippedMultiplied, ZippedProduct, TiledProduct, FlatProduct,
+    ProductOp, Multiplied, ZippedMultiplied, ZippedProduct, TiledProduct, FlatProduct, [by both operands],
     /// `zipped_product(A, B)`: `((block), (product))`.
     ///
     /// # Examples
@@ -82,16 +180,26 @@ rearrangements!(
 pub trait Copies<F> {
     /// The list.
     type Output;
+    /// Its value (the copies are static).
+    fn copies() -> Self::Output;
 }
 impl<F> Copies<F> for UTerm {
     type Output = Nil;
+    #[inline(always)]
+    fn copies() -> Nil {
+        Nil
+    }
 }
-impl<U: Unsigned, B: Bit, F> Copies<F> for UInt<U, B>
+impl<U: Unsigned, B: Bit, F: Default> Copies<F> for UInt<U, B>
 where
     UInt<U, B>: Sub<B1>,
     <UInt<U, B> as Sub<B1>>::Output: Copies<F>,
 {
     type Output = Cons<F, <<UInt<U, B> as Sub<B1>>::Output as Copies<F>>::Output>;
+    #[inline(always)]
+    fn copies() -> Self::Output {
+        Cons(F::default(), <<UInt<U, B> as Sub<B1>>::Output as Copies<F>>::copies())
+    }
 }
 
 /// `append<R>(T, F)`: `T` padded with `F` to rank `R` (a leaf stays a leaf at rank 1, as in
@@ -99,12 +207,18 @@ where
 pub trait AppendTo<R, F> {
     /// The padded tuple.
     type Output;
+    /// Its value.
+    fn append_to(self) -> Self::Output;
 }
 impl<R, F> AppendTo<R, F> for Nil
 where
     R: Copies<F>,
 {
     type Output = <R as Copies<F>>::Output;
+    #[inline(always)]
+    fn append_to(self) -> Self::Output {
+        R::copies()
+    }
 }
 /// A tuple: itself at its own rank (the common case of two operands of one rank, without
 /// computing an empty padding), else padded.
@@ -115,6 +229,10 @@ where
     (E,): PadList<Cons<H, T>, R, N, F>,
 {
     type Output = <(E,) as PadList<Cons<H, T>, R, N, F>>::Output;
+    #[inline(always)]
+    fn append_to(self) -> Self::Output {
+        <(E,)>::pad(self)
+    }
 }
 
 /// A tuple `X` of rank `N` at rank `R`: itself (`B1`, `R == N`) or padded with `R - N` copies
@@ -122,9 +240,15 @@ where
 pub trait PadList<X, R, N, F> {
     /// The padded tuple.
     type Output;
+    /// Its value.
+    fn pad(x: X) -> Self::Output;
 }
 impl<X, R, N, F> PadList<X, R, N, F> for (B1,) {
     type Output = X;
+    #[inline(always)]
+    fn pad(x: X) -> X {
+        x
+    }
 }
 impl<X, R, N, F> PadList<X, R, N, F> for (typenum::B0,)
 where
@@ -133,6 +257,10 @@ where
     X: Concat<<<R as Sub<N>>::Output as Copies<F>>::Output>,
 {
     type Output = <X as Concat<<<R as Sub<N>>::Output as Copies<F>>::Output>>::Output;
+    #[inline(always)]
+    fn pad(x: X) -> Self::Output {
+        x.concat(<<R as Sub<N>>::Output as Copies<F>>::copies())
+    }
 }
 macro_rules! leaf_append_to {
     ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
@@ -143,24 +271,38 @@ macro_rules! leaf_append_to {
             (IsOne<R>,): PadLeaf<$ty, R, F>,
         {
             type Output = <(IsOne<R>,) as PadLeaf<$ty, R, F>>::Output;
+            #[inline(always)]
+            fn append_to(self) -> Self::Output {
+                <(IsOne<R>,)>::pad(self)
+            }
         }
     )*};
 }
-leaf_append_to!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
+leaf_append_to!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>; [] usize);
 
 /// A leaf at rank 1 (`B1`) or padded.
 pub trait PadLeaf<X, R, F> {
     /// The padded leaf.
     type Output;
+    /// Its value.
+    fn pad(x: X) -> Self::Output;
 }
 impl<X, R, F> PadLeaf<X, R, F> for (B1,) {
     type Output = X;
+    #[inline(always)]
+    fn pad(x: X) -> X {
+        x
+    }
 }
 impl<X, R: Sub<B1>, F> PadLeaf<X, R, F> for (typenum::B0,)
 where
     <R as Sub<B1>>::Output: Copies<F>,
 {
     type Output = Cons<X, <<R as Sub<B1>>::Output as Copies<F>>::Output>;
+    #[inline(always)]
+    fn pad(x: X) -> Self::Output {
+        Cons(x, <<R as Sub<B1>>::Output as Copies<F>>::copies())
+    }
 }
 
 /// `zip(X, Y)`: a leaf `X` gives `((X, Y))`; tuples of one rank give `((X0, Y0), (X1, Y1), ...)`
@@ -168,19 +310,35 @@ where
 pub trait Zip<Y> {
     /// The zipped tuple.
     type Output;
+    /// Its value.
+    fn zip(self, y: Y) -> Self::Output;
 }
 impl Zip<Nil> for Nil {
     type Output = Nil;
+    #[inline(always)]
+    fn zip(self, _: Nil) -> Nil {
+        Nil
+    }
 }
 impl<X0, XT: Zip<YT>, Y0, YT> Zip<Cons<Y0, YT>> for Cons<X0, XT> {
     type Output = Cons<Cons<X0, Cons<Y0, Nil>>, <XT as Zip<YT>>::Output>;
+    #[inline(always)]
+    fn zip(self, y: Cons<Y0, YT>) -> Self::Output {
+        Cons(Cons(self.0, Cons(y.0, Nil)), self.1.zip(y.1))
+    }
 }
-impl<Y> Zip<Y> for UTerm {
-    type Output = Cons<Cons<UTerm, Cons<Y, Nil>>, Nil>;
+macro_rules! leaf_zip {
+    ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
+        impl<Y, $($g: $b),*> Zip<Y> for $ty {
+            type Output = Cons<Cons<$ty, Cons<Y, Nil>>, Nil>;
+            #[inline(always)]
+            fn zip(self, y: Y) -> Self::Output {
+                Cons(Cons(self, Cons(y, Nil)), Nil)
+            }
+        }
+    )*};
 }
-impl<U: Unsigned, B: Bit, Y> Zip<Y> for UInt<U, B> {
-    type Output = Cons<Cons<UInt<U, B>, Cons<Y, Nil>>, Nil>;
-}
+leaf_zip!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>; [] usize);
 
 /// `blocked_product`, as an operation marker: mode i is `(A_i, B_i)`.
 #[derive(Clone, Copy, Default, Debug)]
@@ -194,12 +352,22 @@ pub struct RakedOp;
 pub trait ZipOrder<X, Y> {
     /// The zipped tuple.
     type Output;
+    /// Its value.
+    fn zip_order(x: X, y: Y) -> Self::Output;
 }
 impl<X: Zip<Y>, Y> ZipOrder<X, Y> for BlockedOp {
     type Output = <X as Zip<Y>>::Output;
+    #[inline(always)]
+    fn zip_order(x: X, y: Y) -> Self::Output {
+        x.zip(y)
+    }
 }
 impl<X, Y: Zip<X>> ZipOrder<X, Y> for RakedOp {
     type Output = <Y as Zip<X>>::Output;
+    #[inline(always)]
+    fn zip_order(x: X, y: Y) -> Self::Output {
+        y.zip(x)
+    }
 }
 
 /// `blocked_product` and `raked_product`: `zip` of the two modes of
@@ -284,9 +452,65 @@ where
     type Output = Layout<<Op as ZipOrder<S0, S1>>::Output, <Op as ZipOrder<D0, D1>>::Output>;
 }
 
-crate::gate::static_op!(
-    /// `blocked_product(A, B)`: every element of `B` is a block `A`; mode i is `(A_i, B_i)`,
-    /// computed by the type checker for static layouts.
+/// Every leaf of `A` and `B` static: the type checker's rank product.
+macro_rules! static_rank_product {
+    ($($op:ty),*) => {$(
+        impl<SA, DA, B, R> Arrange<Plain, $op, Layout<SA, DA>, B> for B1
+        where
+            $op: crate::gate::Operation<Layout<SA, DA>, B, Output = R>,
+            R: Default,
+        {
+            type Output = R;
+            #[inline(always)]
+            fn arrange(_: Layout<SA, DA>, _: B) -> Self::Output {
+                // Every leaf is static: the value is the type's.
+                Default::default()
+            }
+        }
+    )*};
+}
+static_rank_product!(BlockedOp, RakedOp);
+
+/// `blocked_product` and `raked_product` of layouts with run-time leaves (cute-dyn's
+/// `rank_product`): both padded to the larger rank, the two modes of their logical product
+/// ([`ProductParts`]) zipped in the marker's order.
+macro_rules! mixed_rank_product {
+    ($($op:ty),*) => {$(
+        impl<SA, DA, SB, DB, R, PSA, PDA, PSB, PDB, RS, RD> Mixed<Plain, Layout<SA, DA>, Layout<SB, DB>> for $op
+        where
+            SA: RankT + AppendTo<R, U1, Output = PSA>,
+            SB: RankT + AppendTo<R, U1, Output = PSB>,
+            DA: AppendTo<R, U0, Output = PDA>,
+            DB: AppendTo<R, U0, Output = PDB>,
+            <SA as RankT>::Output: crate::arith::MaxT<<SB as RankT>::Output, Output = R>,
+            Layout<PSB, PDB>: ProductParts<PSA, PDA, TileS = PSA, TileD = PDA, RestS = RS, RestD = RD>,
+            $op: ZipOrder<PSA, RS> + ZipOrder<PDA, RD>,
+        {
+            type Output = Result<Layout<<$op as ZipOrder<PSA, RS>>::Output, <$op as ZipOrder<PDA, RD>>::Output>, Error>;
+            #[inline(always)]
+            fn mixed(a: Layout<SA, DA>, b: Layout<SB, DB>) -> Self::Output {
+                let ((sa, da), (sb, db)) = (a.into_parts(), b.into_parts());
+                let block = Layout::from_parts(sb.append_to(), db.append_to());
+                let (ts, td, rs, rd) = block.product_parts(sa.append_to(), da.append_to())?;
+                Ok(Layout::from_parts(<$op>::zip_order(ts, rs), <$op>::zip_order(td, rd)))
+            }
+        }
+    )*};
+}
+mixed_rank_product!(BlockedOp, RakedOp);
+
+crate::tiler::arranged_op!(
+    BlockedOp,
+    Plain,
+    BlockedProduct,
+    by both operands,
+    produced,
+    /// `blocked_product(A, B)`: every element of `B` is a block `A`; mode i is `(A_i, B_i)`:
+    /// `zip` of the two modes of `logical_product(append<R>(A), append<R>(B))`,
+    /// `R = max(rank(A), rank(B))`.
+    ///
+    /// Static layouts: computed by the type checker. Layouts with run-time leaves (either
+    /// operand): a `Result`, as [`logical_product`].
     ///
     /// # Examples
     /// ```
@@ -294,13 +518,24 @@ crate::gate::static_op!(
     /// // CuTe docs
     /// let r = blocked_product(layout!((2,5):(5,1)), layout!((3,4):(1,3)));
     /// assert_eq!(r.to_string(), "((2,3),(5,4)):((5,10),(1,30))");
+    /// // A static 2x5 block over a grid of 3 x n blocks, n = 4 known at run time.
+    /// let n = 4;
+    /// let r = blocked_product(layout!((2,5):(5,1)), layout!((3,{n}):(1,3)))?;
+    /// assert_eq!(r.to_string(), "((2,3),(5,{4})):((5,10),(1,30))");
+    /// # Ok::<(), cute_static::error::Error>(())
     /// ```
-    fn blocked_product<SB, DB>(crate::Layout<SB, DB>) => BlockedOp, BlockedProduct
+    blocked_product
 );
 
-crate::gate::static_op!(
+crate::tiler::arranged_op!(
+    RakedOp,
+    Plain,
+    RakedProduct,
+    by both operands,
+    produced,
     /// `raked_product(A, B)`: the blocks of [`blocked_product`] interleaved; mode i is
-    /// `(B_i, A_i)`, computed by the type checker for static layouts.
+    /// `(B_i, A_i)`. Static layouts: computed by the type checker; layouts with run-time
+    /// leaves: a `Result`, as [`logical_product`].
     ///
     /// # Examples
     /// ```
@@ -309,7 +544,7 @@ crate::gate::static_op!(
     /// let r = raked_product(layout!((2,5):(5,1)), layout!((3,4):(1,3)));
     /// assert_eq!(r.to_string(), "((3,2),(4,5)):((10,5),(30,1))");
     /// ```
-    fn raked_product<SB, DB>(crate::Layout<SB, DB>) => RakedOp, RakedProduct
+    raked_product
 );
 
 // ------------------------------------------------------------------------- tile_to_shape
@@ -501,3 +736,28 @@ where
         Out::default()
     }
 }
+
+/// An integer `n`: the layout `n:1` (`make_layout(n)`).
+macro_rules! int_product_parts {
+    ($([$($g:ident: $b:path),*] $t:ty);*) => {$(
+        impl<SA, DA, $($g: $b),*> ProductParts<SA, DA> for $t
+        where
+            Layout<$t, U1>: ProductParts<SA, DA>,
+        {
+            type TileS = <Layout<$t, U1> as ProductParts<SA, DA>>::TileS;
+            type TileD = <Layout<$t, U1> as ProductParts<SA, DA>>::TileD;
+            type RestS = <Layout<$t, U1> as ProductParts<SA, DA>>::RestS;
+            type RestD = <Layout<$t, U1> as ProductParts<SA, DA>>::RestD;
+            #[inline(always)]
+            fn product_parts(&self, sa: SA, da: DA) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error> {
+                Layout::from_parts(*self, U1::default()).product_parts(sa, da)
+            }
+        }
+    )*};
+}
+int_product_parts!([U: Unsigned, B: Bit] UInt<U, B>; [] UTerm; [] usize);
+
+crate::tiler::whole_layout_ops!(
+    ProductOp, ProductParts::product_parts;
+    [SB: Copy, DB: Copy] Layout<SB, DB>; [U: Unsigned, B: Bit] UInt<U, B>; [] UTerm; [] usize
+);

@@ -36,6 +36,8 @@ pub struct UpcastOp;
 #[derive(Clone, Copy, Default, Debug)]
 pub struct DowncastOp;
 
+crate::tiler::marked_shape_route!(UpcastOp, DowncastOp);
+
 /// The leafwise rewrite of `Op` with factor `N` (implemented by the shape, with its stride).
 pub trait Recast<Op, N, D> {
     /// The new shape.

@@ -523,7 +523,7 @@ crate::scaled::for_each_scaled_pair!(leaf_unpack);
 /// ([`DivideOp`], `ProductOp`), `$res` its result alias. Each is an [`Arrange`] route: computed
 /// by the type checker when every leaf of the layout is static, or when it runs otherwise.
 macro_rules! rearrangements {
-    ($op:ty, $res:ident, $zalias:ident, $ztr:ident, $ttr:ident, $ftr:ident,
+    ($op:ty, $res:ident, $zalias:ident, $ztr:ident, $ttr:ident, $ftr:ident, $([$by:ident $both:ident $operands:ident],)?
      $(#[$zdoc:meta])* $zipped:ident, $(#[$tdoc:meta])* $tiled:ident, $(#[$fdoc:meta])* $flat:ident) => {
         // Every intermediate type is a parameter bound by an associated-type equality (see
         // `gate::static_op`): inferred once, never normalized again by code generation.
@@ -574,39 +574,68 @@ macro_rules! rearrangements {
         #[doc = concat!("The type of `", stringify!($zipped), "(A, B)` for a static `A`.")]
         pub type $zalias<A, B> = $crate::tiler::Zipped<B, <$res<A, B> as $crate::tiler::Parts>::S, <$res<A, B> as $crate::tiler::Parts>::D>;
 
-        $crate::tiler::arranged_op!($op, $crate::tiler::Zip, $ztr, $(#[$zdoc])* $zipped);
-        $crate::tiler::arranged_op!($op, $crate::tiler::Tile, $ttr, $(#[$tdoc])* $tiled);
-        $crate::tiler::arranged_op!($op, $crate::tiler::Flat, $ftr, $(#[$fdoc])* $flat);
+        $crate::tiler::arranged_op!($op, $crate::tiler::Zip, $ztr, $($by $both $operands,)? $(#[$zdoc])* $zipped);
+        $crate::tiler::arranged_op!($op, $crate::tiler::Tile, $ttr, $($by $both $operands,)? $(#[$tdoc])* $tiled);
+        $crate::tiler::arranged_op!($op, $crate::tiler::Flat, $ftr, $($by $both $operands,)? $(#[$fdoc])* $flat);
     };
 }
 pub(crate) use rearrangements;
 
-/// An operation routed by [`Arrange`]: the trait impl (one bound in generic code) and the free
-/// function.
+/// An operation routed by [`Arrange`]: the trait impl (one bound in generic code), the free
+/// function and the static layout's own method. The route is chosen by the layout's
+/// [`StaticBit`], or, with `by both operands`, by both operands' (the products take run-time
+/// leaves in either: a static layout by a tiler with a run-time leaf is computed when it runs).
+/// The free function takes any `L` with the trait, or, with `produced`, a [`Layout`] whose
+/// result is [`Produce`](crate::gate::Produce)d (the static ones' value is the type's: code
+/// generation does not resolve the trait method, which would prove the type-level algorithm a
+/// second time, as `gate::static_op`'s functions).
 macro_rules! arranged_op {
     ($op:ty, $how:ty, $tr:ident, $(#[$doc:meta])* $name:ident) => {
+        $crate::tiler::arranged_op!(@ $op, $how, $tr, $crate::Layout<SA, DA>, trait, $(#[$doc])* $name);
+    };
+    ($op:ty, $how:ty, $tr:ident, by both operands, $(#[$doc:meta])* $name:ident) => {
+        $crate::tiler::arranged_op!(@ $op, $how, $tr, $crate::Cons<$crate::Layout<SA, DA>, $crate::Cons<B, $crate::Nil>>, trait, $(#[$doc])* $name);
+    };
+    ($op:ty, $how:ty, $tr:ident, by both operands, produced, $(#[$doc:meta])* $name:ident) => {
+        $crate::tiler::arranged_op!(@ $op, $how, $tr, $crate::Cons<$crate::Layout<SA, DA>, $crate::Cons<B, $crate::Nil>>, produced, $(#[$doc])* $name);
+    };
+    (@ $op:ty, $how:ty, $tr:ident, $bits:ty, $free:ident, $(#[$doc:meta])* $name:ident) => {
         /// The operation as a trait: one bound in generic code.
         // The result type is a parameter bound by `Output = R` (see `gate::static_op`): code
         // generation then does not normalize the type-level algorithm again.
         impl<SA, DA, B, R> $crate::ops::$tr<B> for $crate::Layout<SA, DA>
         where
-            $crate::Layout<SA, DA>: $crate::gate::StaticBit,
-            <$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Output: $crate::tiler::Arrange<$how, $op, $crate::Layout<SA, DA>, B, Output = R>,
+            $bits: $crate::gate::StaticBit,
+            <$bits as $crate::gate::StaticBit>::Output: $crate::tiler::Arrange<$how, $op, $crate::Layout<SA, DA>, B, Output = R>,
         {
             type Output = R;
             #[inline(always)]
             fn $name(self, b: B) -> R {
-                <<$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Output as $crate::tiler::Arrange<$how, $op, $crate::Layout<SA, DA>, B>>::arrange(self, b)
+                <<$bits as $crate::gate::StaticBit>::Output as $crate::tiler::Arrange<$how, $op, $crate::Layout<SA, DA>, B>>::arrange(self, b)
             }
         }
 
+        $crate::tiler::arranged_op!(@free $free, $tr, $(#[$doc])* $name);
+
+        $crate::gate::static_method!($name, $tr, (b: B));
+    };
+    (@free trait, $tr:ident, $(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
         #[inline(always)]
         pub fn $name<L: $crate::ops::$tr<B, Output = R>, B, R>(l: L, b: B) -> R {
             l.$name(b)
         }
-
-        $crate::gate::static_method!($name, $tr, (b: B));
+    };
+    (@free produced, $tr:ident, $(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[inline(always)]
+        pub fn $name<SA, DA, B, R>(a: $crate::Layout<SA, DA>, b: B) -> R
+        where
+            $crate::Layout<SA, DA>: $crate::ops::$tr<B, Output = R>,
+            R: $crate::gate::Produce,
+        {
+            R::produce(move || <$crate::Layout<SA, DA> as $crate::ops::$tr<B>>::$name(a, b))
+        }
     };
 }
 pub(crate) use arranged_op;
@@ -664,20 +693,44 @@ impl<How, Op: Mixed<How, A, B>, A, B> ShapeRoute<How, Op, A, B> for typenum::B0 
 }
 
 /// Static shapes: the static route on the layout with its run-time strides marked, then each
-/// marker of the result resolved to its value.
-impl<How, Op, SA, DA, B, G, R> ShapeRoute<How, Op, Layout<SA, DA>, B> for typenum::B1
-where
-    SA: crate::layout::Congruent<DA>,
-    DA: IntTuple + crate::scaled::Symbolize<U0>,
-    typenum::B1: Arrange<How, Op, Layout<SA, crate::scaled::Marked<DA>>, B, Output = G>,
-    G: Default + crate::scaled::ResolveLayout<DA, Output = R>,
-{
-    type Output = Result<R, crate::error::Error>;
-    #[inline(always)]
-    fn route(a: Layout<SA, DA>, _: B) -> Self::Output {
-        G::default().resolve_layout(a.stride())
-    }
+/// marker of the result resolved to its value (the operations whose static algorithm carries a
+/// stride it does not compare: composition, the divides, upcast, downcast).
+macro_rules! marked_shape_route {
+    ($($op:ty),*) => {$(
+        impl<How, SA, DA, B, G, R> $crate::tiler::ShapeRoute<How, $op, $crate::Layout<SA, DA>, B> for typenum::B1
+        where
+            SA: $crate::layout::Congruent<DA>,
+            DA: $crate::IntTuple + $crate::scaled::Symbolize<typenum::U0>,
+            typenum::B1: $crate::tiler::Arrange<How, $op, $crate::Layout<SA, $crate::scaled::Marked<DA>>, B, Output = G>,
+            G: Default + $crate::scaled::ResolveLayout<DA, Output = R>,
+        {
+            type Output = Result<R, crate::error::Error>;
+            #[inline(always)]
+            fn route(a: $crate::Layout<SA, DA>, _: B) -> Self::Output {
+                G::default().resolve_layout(a.stride())
+            }
+        }
+    )*};
 }
+pub(crate) use marked_shape_route;
+
+/// Static shapes with run-time strides through a product: complement sorts the strides, which
+/// a marked stride cannot be, so the products take the route of run-time leaves ([`Mixed`]).
+macro_rules! mixed_shape_route {
+    ($($op:ty),*) => {$(
+        impl<How, A, B> $crate::tiler::ShapeRoute<How, $op, A, B> for typenum::B1
+        where
+            $op: $crate::tiler::Mixed<How, A, B>,
+        {
+            type Output = <$op as $crate::tiler::Mixed<How, A, B>>::Output;
+            #[inline(always)]
+            fn route(a: A, b: B) -> Self::Output {
+                <$op as $crate::tiler::Mixed<How, A, B>>::mixed(a, b)
+            }
+        }
+    )*};
+}
+pub(crate) use mixed_shape_route;
 
 /// An operation on a layout with run-time leaves.
 #[diagnostic::on_unimplemented(
@@ -691,3 +744,106 @@ pub trait Mixed<How, A, B> {
     /// The result.
     fn mixed(a: A, b: B) -> Self::Output;
 }
+
+/// The logical, zipped, tiled and flat forms of an operation `$op` (a divide or a product) of a
+/// layout with run-time leaves by one layout or integer `$t` (not by mode), from its two
+/// modes `(tile, rest)`, which `$parts::$method` computes (implemented by the tiler, `$parts`'
+/// associated types `TileS`, `TileD`, `RestS`, `RestD`). CuTe's `zip2_by` keeps the layout
+/// whole for a guide that is not a tuple, so the zipped form is the logical one; the tiled
+/// form unpacks the rest, the flat form the tile and the rest.
+macro_rules! whole_layout_ops {
+    ($op:ty, $parts:ident::$method:ident; $([$($g:ident: $b:path),*] $t:ty);*) => {
+        // In a block of its own so that the aliases are local to one invocation.
+        const _: () = {
+            use $crate::error::Error;
+            use $crate::int_tuple::{Concat, Cons, Nil};
+            use $crate::layout::Layout;
+            use $crate::tiler::{Flat, Mixed, Plain, Tile, Unpack, Zip};
+
+            type TileS<T, SA, DA> = <T as $parts<SA, DA>>::TileS;
+            type TileD<T, SA, DA> = <T as $parts<SA, DA>>::TileD;
+            type RestS<T, SA, DA> = <T as $parts<SA, DA>>::RestS;
+            type RestD<T, SA, DA> = <T as $parts<SA, DA>>::RestD;
+            /// `(tile, rest)`.
+            type WholeTwo<T, SA, DA> =
+                Layout<Cons<TileS<T, SA, DA>, Cons<RestS<T, SA, DA>, Nil>>, Cons<TileD<T, SA, DA>, Cons<RestD<T, SA, DA>, Nil>>>;
+            /// `(tile, rest0, rest1, ...)`.
+            type WholeTiled<T, SA, DA> = Layout<
+                Cons<TileS<T, SA, DA>, <RestS<T, SA, DA> as Unpack<RestD<T, SA, DA>>>::S>,
+                Cons<TileD<T, SA, DA>, <RestS<T, SA, DA> as Unpack<RestD<T, SA, DA>>>::D>,
+            >;
+            /// `(tile0, tile1, ..., rest0, rest1, ...)`.
+            type WholeFlat<T, SA, DA> =
+                Layout<
+                    <<TileS<T, SA, DA> as Unpack<TileD<T, SA, DA>>>::S as Concat<
+                        <RestS<T, SA, DA> as Unpack<RestD<T, SA, DA>>>::S,
+                    >>::Output,
+                    <<TileS<T, SA, DA> as Unpack<TileD<T, SA, DA>>>::D as Concat<
+                        <RestS<T, SA, DA> as Unpack<RestD<T, SA, DA>>>::D,
+                    >>::Output,
+                >;
+
+            $(
+                /// The logical form.
+                impl<SA, DA, $($g: $b),*> Mixed<Plain, Layout<SA, DA>, $t> for $op
+                where
+                    $t: $parts<SA, DA>,
+                {
+                    type Output = Result<WholeTwo<$t, SA, DA>, Error>;
+                    #[inline(always)]
+                    fn mixed(a: Layout<SA, DA>, t: $t) -> Self::Output {
+                        let (sa, da) = a.into_parts();
+                        let (ts, td, rs, rd) = t.$method(sa, da)?;
+                        Ok(Layout::from_parts(Cons(ts, Cons(rs, Nil)), Cons(td, Cons(rd, Nil))))
+                    }
+                }
+                /// The zipped form: the logical one (a guide that is not a tuple keeps the
+                /// layout whole).
+                impl<SA, DA, $($g: $b),*> Mixed<Zip, Layout<SA, DA>, $t> for $op
+                where
+                    $t: $parts<SA, DA>,
+                {
+                    type Output = Result<WholeTwo<$t, SA, DA>, Error>;
+                    #[inline(always)]
+                    fn mixed(a: Layout<SA, DA>, t: $t) -> Self::Output {
+                        <$op as Mixed<Plain, Layout<SA, DA>, $t>>::mixed(a, t)
+                    }
+                }
+                /// The tiled form: `(tile, rest0, rest1, ...)`.
+                impl<SA, DA, $($g: $b),*> Mixed<Tile, Layout<SA, DA>, $t> for $op
+                where
+                    $t: $parts<SA, DA>,
+                    RestS<$t, SA, DA>: Unpack<RestD<$t, SA, DA>>,
+                {
+                    type Output = Result<WholeTiled<$t, SA, DA>, Error>;
+                    #[inline(always)]
+                    fn mixed(a: Layout<SA, DA>, t: $t) -> Self::Output {
+                        let (sa, da) = a.into_parts();
+                        let (ts, td, rs, rd) = t.$method(sa, da)?;
+                        let (us, ud) = rs.unpack(rd);
+                        Ok(Layout::from_parts(Cons(ts, us), Cons(td, ud)))
+                    }
+                }
+                /// The flat form: `(tile0, tile1, ..., rest0, rest1, ...)`.
+                impl<SA, DA, $($g: $b),*> Mixed<Flat, Layout<SA, DA>, $t> for $op
+                where
+                    $t: $parts<SA, DA>,
+                    TileS<$t, SA, DA>: Unpack<TileD<$t, SA, DA>>,
+                    RestS<$t, SA, DA>: Unpack<RestD<$t, SA, DA>>,
+                    <TileS<$t, SA, DA> as Unpack<TileD<$t, SA, DA>>>::S: Concat<<RestS<$t, SA, DA> as Unpack<RestD<$t, SA, DA>>>::S>,
+                    <TileS<$t, SA, DA> as Unpack<TileD<$t, SA, DA>>>::D: Concat<<RestS<$t, SA, DA> as Unpack<RestD<$t, SA, DA>>>::D>,
+                {
+                    type Output = Result<WholeFlat<$t, SA, DA>, Error>;
+                    #[inline(always)]
+                    fn mixed(a: Layout<SA, DA>, t: $t) -> Self::Output {
+                        let (sa, da) = a.into_parts();
+                        let (ts, td, rs, rd) = t.$method(sa, da)?;
+                        let ((ps, pd), (us, ud)) = (ts.unpack(td), rs.unpack(rd));
+                        Ok(Layout::from_parts(ps.concat(us), pd.concat(ud)))
+                    }
+                }
+            )*
+        };
+    };
+}
+pub(crate) use whole_layout_ops;

@@ -595,15 +595,36 @@ where
     SB: ComposeB<DB, MixedModesOf<SA, DA>>,
 {
     let (sa, da) = a.into_parts();
-    let modes = sa.flatten_modes(&da).fix_last().coalesce_modes();
-    if <MixedModesOf<SA, DA> as ModeValues>::LEN > MAX_MODES {
+    compose_modes_mixed(sa.flatten_modes(&da).fix_last().coalesce_modes(), b)
+}
+
+/// [`composition_mixed`] of A's modes `coalesce_x(A)` (its callers name their type once, as a
+/// parameter: a projection named in several bounds is normalized once per bound).
+pub(crate) fn compose_modes_mixed<M: ModeValues, SB: ComposeB<DB, M>, DB>(
+    modes: M,
+    b: Layout<SB, DB>,
+) -> Result<Layout<SB::S, SB::D>, Error> {
+    if M::LEN > MAX_MODES {
         return Err(Error::Overflow { op: "composition" });
     }
     let mut reach = [0i64; MAX_MODES];
     let (sb, db) = b.into_parts();
-    let (s, d) = sb.compose_b(db, &modes, &mut reach)?;
-    check_reach(&modes, &reach)?;
-    Ok(Layout::from_parts(s, d))
+    let composed = sb.compose_b(db, &modes, &mut reach).and_then(|r| check_reach(&modes, &reach).map(|()| r));
+    match composed {
+        Ok((s, d)) => Ok(Layout::from_parts(s, d)),
+        // An admissibility condition fails on the static rule's modes: where a run-time value
+        // is among them, cute-dyn retries with A coalesced on its values, a structure no type
+        // fixes; where they are static, it does not, and the condition is the answer.
+        Err(e) if e.is_admissibility() && !all_static(&modes) => Err(Error::Undecided { op: "composition" }),
+        Err(e) => Err(e),
+    }
+}
+
+/// Whether every mode's extent and stride is static.
+fn all_static(modes: &impl ModeValues) -> bool {
+    let mut all = true;
+    modes.each_mode(&mut |_, _, s_static, d_static| all &= s_static && d_static);
+    all
 }
 
 /// Right-distributivity, cute-dyn's `check_reach`: the modes of B together stay inside each
@@ -636,9 +657,9 @@ fn check_reach(modes: &impl ModeValues, reach: &[i64]) -> Result<(), Error> {
             }
         }
         if k < n && total >= capacity {
-            // cute-dyn's ModeOverlap on the static rule's modes: it then retries with A
-            // coalesced on its values, a structure no type fixes.
-            return Err(Error::Undecided { op: "composition" });
+            // (`composition_mixed` answers Undecided for a run-time value among the modes)
+            let (shape, reach) = (capacity as usize, total as usize);
+            return Err(Error::ModeOverlap { op: "composition", shape, reach });
         }
     }
     Ok(())
@@ -774,8 +795,9 @@ where
 ///
 /// After the last mode but one, `rest_shape : rest_stride * d_last` unless a mode was taken
 /// and `rest_shape` is a static 1. Admissibility (the stride and shape divisibility
-/// conditions) is checked on the values: where it fails, cute-dyn retries on A coalesced by
-/// its values, so the answer is [`Error::Undecided`].
+/// conditions) is checked on the values; where it fails with a run-time value among A's
+/// modes, cute-dyn retries on A coalesced by its values, so [`composition_mixed`] answers
+/// [`Error::Undecided`] there.
 pub trait MixedSteps<RS, RD, E> {
     /// The modes.
     type Output;
@@ -851,7 +873,7 @@ where
         let (d, s, n) = (rd.value(), cs.value(), rs.value());
         let exact = divides(d, s) || (d < s && (divides(s, d) || n <= next_shape.value()));
         if n != 1 && !exact {
-            return Err(Error::Undecided { op: "composition" });
+            return Err(Error::StrideDivisibility { op: "composition", stride: d, factor: s });
         }
         <(SkipBit<CS, RS, RD>,)>::take(cd, &self.1, next_shape, next_stride, rs, rd, k, reach)
     }
@@ -931,7 +953,7 @@ where
         let taken = next_shape.min(rs);
         // Precondition 2 (shape divisibility)
         if !divides(rs.value(), taken.value()) {
-            return Err(Error::Undecided { op: "composition" });
+            return Err(Error::ShapeDivisibility { op: "composition", shape: rs.value(), divisor: taken.value() });
         }
         let overflow = Error::Overflow { op: "composition" };
         let (t, d) =

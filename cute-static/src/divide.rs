@@ -215,30 +215,26 @@ impl<T: ComplementDyn> RestOf<T> for usize {
     note = "with run-time leaves, each divided mode must be a single leaf s:d and each tiler element a static layout or integer"
 )]
 pub trait DivideLeaf<S, D> {
-    /// The tile's shape (the tiler element's).
-    type TileS;
-    /// The tile's strides.
-    type TileD;
-    /// The rest's shape.
-    type RestS;
-    /// The rest's strides.
-    type RestD;
+    /// `(the tile's shape (the tiler element's), its strides, the rest's shape, its strides)`.
+    type Output;
     /// Divide.
     ///
     /// # Errors
     /// As [`ComplementDyn::complement_dyn`]; [`Error::Overflow`].
-    fn divide_leaf(&self, s: S, d: D) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error>;
+    fn divide_leaf(&self, s: S, d: D) -> Result<Self::Output, Error>;
 }
 impl<TS, TD, S, D> DivideLeaf<S, D> for Layout<TS, TD>
 where
     (S, D): LeafMode<TS, TD>,
 {
-    type TileS = TS;
-    type TileD = <(S, D) as LeafMode<TS, TD>>::TileD;
-    type RestS = <(S, D) as LeafMode<TS, TD>>::RestS;
-    type RestD = <(S, D) as LeafMode<TS, TD>>::RestD;
+    type Output = (
+        TS,
+        <(S, D) as LeafMode<TS, TD>>::TileD,
+        <(S, D) as LeafMode<TS, TD>>::RestS,
+        <(S, D) as LeafMode<TS, TD>>::RestD,
+    );
     #[inline(always)]
-    fn divide_leaf(&self, s: S, d: D) -> Result<(TS, Self::TileD, Self::RestS, Self::RestD), Error> {
+    fn divide_leaf(&self, s: S, d: D) -> Result<Self::Output, Error> {
         <(S, D) as LeafMode<TS, TD>>::divide(self, (s, d))
     }
 }
@@ -322,12 +318,9 @@ macro_rules! int_tiler_leaf {
             DivideOp: IntRule<$ty>,
             <DivideOp as IntRule<$ty>>::Output: DivideLeaf<S, D> + Default,
         {
-            type TileS = <<DivideOp as IntRule<$ty>>::Output as DivideLeaf<S, D>>::TileS;
-            type TileD = <<DivideOp as IntRule<$ty>>::Output as DivideLeaf<S, D>>::TileD;
-            type RestS = <<DivideOp as IntRule<$ty>>::Output as DivideLeaf<S, D>>::RestS;
-            type RestD = <<DivideOp as IntRule<$ty>>::Output as DivideLeaf<S, D>>::RestD;
+            type Output = <<DivideOp as IntRule<$ty>>::Output as DivideLeaf<S, D>>::Output;
             #[inline(always)]
-            fn divide_leaf(&self, s: S, d: D) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error> {
+            fn divide_leaf(&self, s: S, d: D) -> Result<Self::Output, Error> {
                 <<DivideOp as IntRule<$ty>>::Output>::default().divide_leaf(s, d)
             }
         }
@@ -386,21 +379,21 @@ impl<SA: Copy, DA: Copy> DivideModes<SA, DA> for Nil {
         Ok((sa, da, Nil, Nil, sa, da))
     }
 }
-impl<T, TT, S, ST, D, DT> DivideModes<Cons<S, ST>, Cons<D, DT>> for Cons<T, TT>
+impl<T, TT, S, ST, D, DT, PS, PD, QS, QD> DivideModes<Cons<S, ST>, Cons<D, DT>> for Cons<T, TT>
 where
-    T: DivideLeaf<S, D>,
+    T: DivideLeaf<S, D, Output = (PS, PD, QS, QD)>,
     TT: DivideModes<ST, DT>,
-    T::TileS: Copy,
-    T::TileD: Copy,
-    T::RestS: Copy,
-    T::RestD: Copy,
+    PS: Copy,
+    PD: Copy,
+    QS: Copy,
+    QD: Copy,
 {
-    type LS = Cons<Cons<T::TileS, Cons<T::RestS, Nil>>, TT::LS>;
-    type LD = Cons<Cons<T::TileD, Cons<T::RestD, Nil>>, TT::LD>;
-    type TS = Cons<T::TileS, TT::TS>;
-    type TD = Cons<T::TileD, TT::TD>;
-    type RS = Cons<T::RestS, TT::RS>;
-    type RD = Cons<T::RestD, TT::RD>;
+    type LS = Cons<Cons<PS, Cons<QS, Nil>>, TT::LS>;
+    type LD = Cons<Cons<PD, Cons<QD, Nil>>, TT::LD>;
+    type TS = Cons<PS, TT::TS>;
+    type TD = Cons<PD, TT::TD>;
+    type RS = Cons<QS, TT::RS>;
+    type RD = Cons<QD, TT::RD>;
     #[inline(always)]
     fn divide_modes(
         &self,
@@ -719,7 +712,7 @@ macro_rules! int_composition {
         }
     )*};
 }
-int_composition!([U: Unsigned, B: Bit] UInt<U, B>; [] UTerm);
+int_composition!([U: Unsigned, B: Bit] UInt<U, B>; [] UTerm; [] usize);
 
 /// `composition(A, <B0,B1,...>)` of a layout with run-time leaves.
 impl<SA, DA, L> Mixed<Plain, Layout<SA, DA>, ByMode<L>> for CompositionOp

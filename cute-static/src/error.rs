@@ -24,15 +24,36 @@ pub enum Error {
         /// The operation.
         op: &'static str,
     },
-    /// A run-time stride the operation must divide by a factor is not a multiple of it
-    /// (cute-dyn's `StrideDivisibility`), e.g. `upcast<N>` of a run-time stride.
+    /// A stride that neither divides nor is a multiple of what the operation needs (cute-dyn's
+    /// `StrideDivisibility`), e.g. `upcast<N>` of a run-time stride `N` does not divide, or a
+    /// right operand's stride against a mode of the left one in composition.
     StrideDivisibility {
         /// The operation.
         op: &'static str,
         /// The stride.
         stride: usize,
-        /// The factor.
+        /// The factor (`upcast`) or the mode's extent (composition).
         factor: usize,
+    },
+    /// CuTe's shape divisibility condition in composition (cute-dyn's `ShapeDivisibility`): the
+    /// rest of the right operand's extent is not divisible by the part a mode takes.
+    ShapeDivisibility {
+        /// The operation.
+        op: &'static str,
+        /// The rest of the extent.
+        shape: usize,
+        /// The part.
+        divisor: usize,
+    },
+    /// Composition's right-distributivity (cute-dyn's `ModeOverlap`): the right operand's modes
+    /// together reach coordinate `reach` of a mode of the left one whose extent is `shape`.
+    ModeOverlap {
+        /// The operation.
+        op: &'static str,
+        /// The mode's extent (of its chain of modes).
+        shape: usize,
+        /// The coordinate reached.
+        reach: usize,
     },
     /// The layout maps two coordinates to one index where the operation needs it injective
     /// (cute-dyn's `NonInjective`), e.g. complement of a mode that starts inside the previous
@@ -52,6 +73,13 @@ pub enum Error {
 }
 
 impl Error {
+    /// Whether composition's admissibility refused (stride or shape divisibility, overlapping
+    /// modes): the conditions on which cute-dyn retries with the left operand coalesced by its
+    /// values.
+    pub fn is_admissibility(&self) -> bool {
+        matches!(self, Error::StrideDivisibility { .. } | Error::ShapeDivisibility { .. } | Error::ModeOverlap { .. })
+    }
+
     /// The stable name of the error's kind, the same as `cute_dyn::Error::kind`'s.
     pub fn kind(&self) -> &'static str {
         match self {
@@ -59,6 +87,8 @@ impl Error {
             Error::Overflow { .. } => "overflow",
             Error::DivisionByZero { .. } => "division_by_zero",
             Error::StrideDivisibility { .. } => "stride_divisibility",
+            Error::ShapeDivisibility { .. } => "shape_divisibility",
+            Error::ModeOverlap { .. } => "mode_overlap",
             Error::NonInjective { .. } => "non_injective",
             Error::Undecided { .. } => "undecided",
         }
@@ -72,8 +102,15 @@ impl fmt::Display for Error {
             Error::Overflow { op } => write!(f, "overflow in {op}"),
             Error::DivisionByZero { op } => write!(f, "division by zero in {op}"),
             Error::StrideDivisibility { op, stride, factor } => {
-                write!(f, "stride divisibility condition violated in {op}: run-time stride {stride} vs factor {factor}")
+                write!(f, "stride divisibility condition violated in {op}: stride {stride} vs {factor}")
             }
+            Error::ShapeDivisibility { op, shape, divisor } => {
+                write!(f, "shape divisibility condition violated in {op}: shape {shape} is not divisible by {divisor}")
+            }
+            Error::ModeOverlap { op, shape, reach } => write!(
+                f,
+                "modes overlap in {op}: the right operand's modes reach coordinate {reach} of a mode of shape {shape}"
+            ),
             Error::NonInjective { op } => write!(f, "non-injective layout in {op}"),
             Error::Undecided { op } => {
                 write!(f, "{op} needs static values here: a run-time value decides the result's structure")

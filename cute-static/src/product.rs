@@ -6,13 +6,16 @@ use core::ops::{Add, Sub};
 use typenum::{Bit, UInt, UTerm, Unsigned, B1, U0, U1};
 
 use crate::arith::{IsOne, MulMixed, MulT};
+use crate::coalesce::CoalesceModes;
 use crate::complement::ComplementMixed;
 use crate::complement::ComplementOf;
+use crate::composition::{compose_modes_mixed, ComposeB, FixLast};
 use crate::error::Error;
 use crate::int_tuple::Leaf;
 use crate::int_tuple::{Concat, Cons, Nil, RankT, Wrap};
 use crate::layout::{Compact, Layout, LayoutLeft, MaxIndexT, SizeT};
 use crate::layout::{CosizeFold, SizeFold};
+use crate::modes::{FlattenModes, ModeValues};
 use crate::tiler::{Arrange, Mixed, Plain};
 use crate::tiler::{CompositionOp, ProductOp, TilerOp};
 
@@ -39,7 +42,7 @@ crate::tiler::mixed_shape_route!(ProductOp, BlockedOp, RakedOp);
 /// Every leaf of `A` and `B` static: the type checker's product.
 impl<SA, DA, B, R> Arrange<Plain, ProductOp, Layout<SA, DA>, B> for B1
 where
-    B: crate::tiler::GatedTilerOp<ProductOp, Layout<SA, DA>, Output = R>,
+    B: TilerOp<ProductOp, Layout<SA, DA>, Output = R>,
     R: Default,
 {
     type Output = R;
@@ -96,25 +99,21 @@ crate::tiler::arranged_op!(
 /// a layout `A = sa:da` with run-time leaves, implemented by `B` (a layout, or an integer `n`,
 /// the layout `n:1`).
 pub trait ProductParts<SA, DA> {
-    /// `A`'s shape.
-    type TileS;
-    /// `A`'s stride.
-    type TileD;
-    /// The copies' shape.
-    type RestS;
-    /// The copies' stride.
-    type RestD;
+    /// `(A's shape, A's stride, the copies' shape, the copies' stride)`.
+    type Output;
     /// The two modes.
     ///
     /// # Errors
     /// Those of [`ComplementMixed`](crate::complement::ComplementMixed) and
     /// [`composition_mixed`](crate::composition::composition_mixed); `Overflow` for a cotarget
     /// past `usize`.
-    #[allow(clippy::type_complexity)]
-    fn product_parts(&self, sa: SA, da: DA) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error>;
+    fn product_parts(&self, sa: SA, da: DA) -> Result<Self::Output, Error>;
 }
 
-impl<SA, DA, SB, DB, N, C, K, KS, KD, RS, RD> ProductParts<SA, DA> for Layout<SB, DB>
+// Every intermediate type is a parameter bound by an associated-type equality: normalized
+// once (a projection named in several bounds is normalized once per bound; through the
+// operations' own traits this impl cost rustc 5x their sum).
+impl<SA, DA, SB, DB, N, C, K, KS, KD, F, G, M> ProductParts<SA, DA> for Layout<SB, DB>
 where
     SA: SizeFold<U1, Output = N> + Copy,
     DA: Copy,
@@ -123,20 +122,21 @@ where
     N: MulMixed<C, Output = K>,
     K: Leaf,
     Layout<SA, DA>: ComplementMixed<K, Output = Layout<KS, KD>>,
-    CompositionOp: Mixed<Plain, Layout<KS, KD>, Layout<SB, DB>, Output = Result<Layout<RS, RD>, Error>>,
+    KS: FlattenModes<KD, Output = F>,
+    F: FixLast<Output = G>,
+    G: CoalesceModes<Output = M>,
+    M: ModeValues,
+    SB: ComposeB<DB, M>,
 {
-    type TileS = SA;
-    type TileD = DA;
-    type RestS = RS;
-    type RestD = RD;
+    type Output = (SA, DA, <SB as ComposeB<DB, M>>::S, <SB as ComposeB<DB, M>>::D);
     #[inline(always)]
-    fn product_parts(&self, sa: SA, da: DA) -> Result<(SA, DA, RS, RD), Error> {
+    fn product_parts(&self, sa: SA, da: DA) -> Result<Self::Output, Error> {
         let overflow = Error::Overflow { op: "logical_product" };
         let (sb, db) = self.into_parts();
         let cotarget = sa.size_fold(U1::default()).and_then(|n| n.checked_mul(sb.cosize_fold(&db, U1::default())?));
-        let rest = Layout::from_parts(sa, da).complement_mixed(cotarget.ok_or(overflow)?)?;
-        let (rs, rd) =
-            <CompositionOp as Mixed<Plain, Layout<KS, KD>, Layout<SB, DB>>>::mixed(rest, *self)?.into_parts();
+        let (ks, kd) = Layout::from_parts(sa, da).complement_mixed(cotarget.ok_or(overflow)?)?.into_parts();
+        let modes = ks.flatten_modes(&kd).fix_last().coalesce_modes();
+        let (rs, rd) = compose_modes_mixed(modes, *self)?.into_parts();
         Ok((sa, da, rs, rd))
     }
 }
@@ -395,6 +395,8 @@ pub trait RankPad<B> {
     type PA;
     /// `append<R>(B)`.
     type PB;
+    /// Their values.
+    fn rank_pad(self, b: B) -> (Self::PA, Self::PB);
 }
 impl<SA, DA, SB, DB, R, PSA, PDA, PSB, PDB> RankPad<Layout<SB, DB>> for Layout<SA, DA>
 where
@@ -406,6 +408,11 @@ where
 {
     type PA = Layout<PSA, PDA>;
     type PB = Layout<PSB, PDB>;
+    #[inline(always)]
+    fn rank_pad(self, b: Layout<SB, DB>) -> (Self::PA, Self::PB) {
+        let ((sa, da), (sb, db)) = (self.into_parts(), b.into_parts());
+        (Layout::from_parts(sa.append_to(), da.append_to()), Layout::from_parts(sb.append_to(), db.append_to()))
+    }
 }
 
 /// `B1` when two layouts have one rank (implemented by the first).
@@ -476,22 +483,18 @@ static_rank_product!(BlockedOp, RakedOp);
 /// ([`ProductParts`]) zipped in the marker's order.
 macro_rules! mixed_rank_product {
     ($($op:ty),*) => {$(
-        impl<SA, DA, SB, DB, R, PSA, PDA, PSB, PDB, RS, RD> Mixed<Plain, Layout<SA, DA>, Layout<SB, DB>> for $op
+        impl<SA, DA, SB, DB, PSA, PDA, PSB, PDB, RS, RD> Mixed<Plain, Layout<SA, DA>, Layout<SB, DB>> for $op
         where
-            SA: RankT + AppendTo<R, U1, Output = PSA>,
-            SB: RankT + AppendTo<R, U1, Output = PSB>,
-            DA: AppendTo<R, U0, Output = PDA>,
-            DB: AppendTo<R, U0, Output = PDB>,
-            <SA as RankT>::Output: crate::arith::MaxT<<SB as RankT>::Output, Output = R>,
-            Layout<PSB, PDB>: ProductParts<PSA, PDA, TileS = PSA, TileD = PDA, RestS = RS, RestD = RD>,
+            Layout<SA, DA>: RankPad<Layout<SB, DB>, PA = Layout<PSA, PDA>, PB = Layout<PSB, PDB>>,
+            Layout<PSB, PDB>: ProductParts<PSA, PDA, Output = (PSA, PDA, RS, RD)>,
             $op: ZipOrder<PSA, RS> + ZipOrder<PDA, RD>,
         {
             type Output = Result<Layout<<$op as ZipOrder<PSA, RS>>::Output, <$op as ZipOrder<PDA, RD>>::Output>, Error>;
             #[inline(always)]
             fn mixed(a: Layout<SA, DA>, b: Layout<SB, DB>) -> Self::Output {
-                let ((sa, da), (sb, db)) = (a.into_parts(), b.into_parts());
-                let block = Layout::from_parts(sb.append_to(), db.append_to());
-                let (ts, td, rs, rd) = block.product_parts(sa.append_to(), da.append_to())?;
+                let (block, tiler) = a.rank_pad(b);
+                let (sa, da) = block.into_parts();
+                let (ts, td, rs, rd) = tiler.product_parts(sa, da)?;
                 Ok(Layout::from_parts(<$op>::zip_order(ts, rs), <$op>::zip_order(td, rd)))
             }
         }
@@ -744,12 +747,9 @@ macro_rules! int_product_parts {
         where
             Layout<$t, U1>: ProductParts<SA, DA>,
         {
-            type TileS = <Layout<$t, U1> as ProductParts<SA, DA>>::TileS;
-            type TileD = <Layout<$t, U1> as ProductParts<SA, DA>>::TileD;
-            type RestS = <Layout<$t, U1> as ProductParts<SA, DA>>::RestS;
-            type RestD = <Layout<$t, U1> as ProductParts<SA, DA>>::RestD;
+            type Output = <Layout<$t, U1> as ProductParts<SA, DA>>::Output;
             #[inline(always)]
-            fn product_parts(&self, sa: SA, da: DA) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error> {
+            fn product_parts(&self, sa: SA, da: DA) -> Result<Self::Output, Error> {
                 Layout::from_parts(*self, U1::default()).product_parts(sa, da)
             }
         }

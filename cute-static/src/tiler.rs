@@ -603,30 +603,30 @@ macro_rules! arranged_op {
         /// The operation as a trait: one bound in generic code.
         // The result type is a parameter bound by `Output = R` (see `gate::static_op`): code
         // generation then does not normalize the type-level algorithm again.
-        impl<SA, DA, B, R> $crate::ops::$tr<B> for $crate::Layout<SA, DA>
+        impl<SA, DA, B, G, R> $crate::ops::$tr<B> for $crate::Layout<SA, DA>
         where
-            $bits: $crate::gate::StaticBit,
-            <$bits as $crate::gate::StaticBit>::Output: $crate::tiler::Arrange<$how, $op, $crate::Layout<SA, DA>, B, Output = R>,
+            $bits: $crate::gate::StaticBit<Output = G>,
+            G: $crate::tiler::Arrange<$how, $op, $crate::Layout<SA, DA>, B, Output = R>,
         {
             type Output = R;
             #[inline(always)]
             fn $name(self, b: B) -> R {
-                <<$bits as $crate::gate::StaticBit>::Output as $crate::tiler::Arrange<$how, $op, $crate::Layout<SA, DA>, B>>::arrange(self, b)
+                G::arrange(self, b)
             }
         }
 
-        $crate::tiler::arranged_op!(@free $free, $tr, $(#[$doc])* $name);
+        $crate::tiler::arranged_op!(@free $free, $op, $how, $bits, $tr, $(#[$doc])* $name);
 
         $crate::gate::static_method!($name, $tr, (b: B));
     };
-    (@free trait, $tr:ident, $(#[$doc:meta])* $name:ident) => {
+    (@free trait, $op:ty, $how:ty, $bits:ty, $tr:ident, $(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
         #[inline(always)]
         pub fn $name<L: $crate::ops::$tr<B, Output = R>, B, R>(l: L, b: B) -> R {
             l.$name(b)
         }
     };
-    (@free produced, $tr:ident, $(#[$doc:meta])* $name:ident) => {
+    (@free produced, $op:ty, $how:ty, $bits:ty, $tr:ident, $(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
         #[inline(always)]
         pub fn $name<SA, DA, B, R>(a: $crate::Layout<SA, DA>, b: B) -> R
@@ -661,15 +661,17 @@ pub trait Arrange<How, Op, A, B> {
 }
 
 /// A layout with a run-time leaf: routed by whether its shape is static ([`ShapeRoute`]).
-impl<How, Op, SA, DA, B> Arrange<How, Op, Layout<SA, DA>, B> for typenum::B0
+// (The bit and the result are parameters bound once: a projection named in several places
+// had rustc prove the operation's bounds again for each.)
+impl<How, Op, SA, DA, B, G, R> Arrange<How, Op, Layout<SA, DA>, B> for typenum::B0
 where
-    SA: StaticBit,
-    <SA as StaticBit>::Output: ShapeRoute<How, Op, Layout<SA, DA>, B>,
+    SA: StaticBit<Output = G>,
+    G: ShapeRoute<How, Op, Layout<SA, DA>, B, Output = R>,
 {
-    type Output = <<SA as StaticBit>::Output as ShapeRoute<How, Op, Layout<SA, DA>, B>>::Output;
+    type Output = R;
     #[inline(always)]
-    fn arrange(a: Layout<SA, DA>, b: B) -> Self::Output {
-        <<SA as StaticBit>::Output as ShapeRoute<How, Op, Layout<SA, DA>, B>>::route(a, b)
+    fn arrange(a: Layout<SA, DA>, b: B) -> R {
+        G::route(a, b)
     }
 }
 
@@ -684,11 +686,11 @@ pub trait ShapeRoute<How, Op, A, B> {
     fn route(a: A, b: B) -> Self::Output;
 }
 
-impl<How, Op: Mixed<How, A, B>, A, B> ShapeRoute<How, Op, A, B> for typenum::B0 {
-    type Output = <Op as Mixed<How, A, B>>::Output;
+impl<How, Op: Mixed<How, A, B, Output = R>, A, B, R> ShapeRoute<How, Op, A, B> for typenum::B0 {
+    type Output = R;
     #[inline(always)]
-    fn route(a: A, b: B) -> Self::Output {
-        <Op as Mixed<How, A, B>>::mixed(a, b)
+    fn route(a: A, b: B) -> R {
+        Op::mixed(a, b)
     }
 }
 
@@ -718,13 +720,13 @@ pub(crate) use marked_shape_route;
 /// a marked stride cannot be, so the products take the route of run-time leaves ([`Mixed`]).
 macro_rules! mixed_shape_route {
     ($($op:ty),*) => {$(
-        impl<How, A, B> $crate::tiler::ShapeRoute<How, $op, A, B> for typenum::B1
+        impl<How, A, B, R> $crate::tiler::ShapeRoute<How, $op, A, B> for typenum::B1
         where
-            $op: $crate::tiler::Mixed<How, A, B>,
+            $op: $crate::tiler::Mixed<How, A, B, Output = R>,
         {
-            type Output = <$op as $crate::tiler::Mixed<How, A, B>>::Output;
+            type Output = R;
             #[inline(always)]
-            fn route(a: A, b: B) -> Self::Output {
+            fn route(a: A, b: B) -> R {
                 <$op as $crate::tiler::Mixed<How, A, B>>::mixed(a, b)
             }
         }
@@ -747,49 +749,28 @@ pub trait Mixed<How, A, B> {
 
 /// The logical, zipped, tiled and flat forms of an operation `$op` (a divide or a product) of a
 /// layout with run-time leaves by one layout or integer `$t` (not by mode), from its two
-/// modes `(tile, rest)`, which `$parts::$method` computes (implemented by the tiler, `$parts`'
-/// associated types `TileS`, `TileD`, `RestS`, `RestD`). CuTe's `zip2_by` keeps the layout
+/// modes `(tile, rest)`, which `$parts::$method` computes (implemented by the tiler; its `Output` is
+/// `(tile shape, tile stride, rest shape, rest stride)`). CuTe's `zip2_by` keeps the layout
 /// whole for a guide that is not a tuple, so the zipped form is the logical one; the tiled
 /// form unpacks the rest, the flat form the tile and the rest.
 macro_rules! whole_layout_ops {
     ($op:ty, $parts:ident::$method:ident; $([$($g:ident: $b:path),*] $t:ty);*) => {
-        // In a block of its own so that the aliases are local to one invocation.
+        // In a block of its own for its imports. Each part is a parameter bound once by an
+        // associated-type equality (an alias of the projection, named in several places, had
+        // rustc prove the operation's bounds again for each: 5x the cost of a product).
         const _: () = {
             use $crate::error::Error;
             use $crate::int_tuple::{Concat, Cons, Nil};
             use $crate::layout::Layout;
             use $crate::tiler::{Flat, Mixed, Plain, Tile, Unpack, Zip};
 
-            type TileS<T, SA, DA> = <T as $parts<SA, DA>>::TileS;
-            type TileD<T, SA, DA> = <T as $parts<SA, DA>>::TileD;
-            type RestS<T, SA, DA> = <T as $parts<SA, DA>>::RestS;
-            type RestD<T, SA, DA> = <T as $parts<SA, DA>>::RestD;
-            /// `(tile, rest)`.
-            type WholeTwo<T, SA, DA> =
-                Layout<Cons<TileS<T, SA, DA>, Cons<RestS<T, SA, DA>, Nil>>, Cons<TileD<T, SA, DA>, Cons<RestD<T, SA, DA>, Nil>>>;
-            /// `(tile, rest0, rest1, ...)`.
-            type WholeTiled<T, SA, DA> = Layout<
-                Cons<TileS<T, SA, DA>, <RestS<T, SA, DA> as Unpack<RestD<T, SA, DA>>>::S>,
-                Cons<TileD<T, SA, DA>, <RestS<T, SA, DA> as Unpack<RestD<T, SA, DA>>>::D>,
-            >;
-            /// `(tile0, tile1, ..., rest0, rest1, ...)`.
-            type WholeFlat<T, SA, DA> =
-                Layout<
-                    <<TileS<T, SA, DA> as Unpack<TileD<T, SA, DA>>>::S as Concat<
-                        <RestS<T, SA, DA> as Unpack<RestD<T, SA, DA>>>::S,
-                    >>::Output,
-                    <<TileS<T, SA, DA> as Unpack<TileD<T, SA, DA>>>::D as Concat<
-                        <RestS<T, SA, DA> as Unpack<RestD<T, SA, DA>>>::D,
-                    >>::Output,
-                >;
-
             $(
                 /// The logical form.
-                impl<SA, DA, $($g: $b),*> Mixed<Plain, Layout<SA, DA>, $t> for $op
+                impl<SA, DA, TS, TD, RS, RD, $($g: $b),*> Mixed<Plain, Layout<SA, DA>, $t> for $op
                 where
-                    $t: $parts<SA, DA>,
+                    $t: $parts<SA, DA, Output = (TS, TD, RS, RD)>,
                 {
-                    type Output = Result<WholeTwo<$t, SA, DA>, Error>;
+                    type Output = Result<Layout<Cons<TS, Cons<RS, Nil>>, Cons<TD, Cons<RD, Nil>>>, Error>;
                     #[inline(always)]
                     fn mixed(a: Layout<SA, DA>, t: $t) -> Self::Output {
                         let (sa, da) = a.into_parts();
@@ -799,23 +780,23 @@ macro_rules! whole_layout_ops {
                 }
                 /// The zipped form: the logical one (a guide that is not a tuple keeps the
                 /// layout whole).
-                impl<SA, DA, $($g: $b),*> Mixed<Zip, Layout<SA, DA>, $t> for $op
+                impl<SA, DA, R, $($g: $b),*> Mixed<Zip, Layout<SA, DA>, $t> for $op
                 where
-                    $t: $parts<SA, DA>,
+                    $op: Mixed<Plain, Layout<SA, DA>, $t, Output = R>,
                 {
-                    type Output = Result<WholeTwo<$t, SA, DA>, Error>;
+                    type Output = R;
                     #[inline(always)]
-                    fn mixed(a: Layout<SA, DA>, t: $t) -> Self::Output {
+                    fn mixed(a: Layout<SA, DA>, t: $t) -> R {
                         <$op as Mixed<Plain, Layout<SA, DA>, $t>>::mixed(a, t)
                     }
                 }
                 /// The tiled form: `(tile, rest0, rest1, ...)`.
-                impl<SA, DA, $($g: $b),*> Mixed<Tile, Layout<SA, DA>, $t> for $op
+                impl<SA, DA, TS, TD, RS, RD, US, UD, $($g: $b),*> Mixed<Tile, Layout<SA, DA>, $t> for $op
                 where
-                    $t: $parts<SA, DA>,
-                    RestS<$t, SA, DA>: Unpack<RestD<$t, SA, DA>>,
+                    $t: $parts<SA, DA, Output = (TS, TD, RS, RD)>,
+                    RS: Unpack<RD, S = US, D = UD>,
                 {
-                    type Output = Result<WholeTiled<$t, SA, DA>, Error>;
+                    type Output = Result<Layout<Cons<TS, US>, Cons<TD, UD>>, Error>;
                     #[inline(always)]
                     fn mixed(a: Layout<SA, DA>, t: $t) -> Self::Output {
                         let (sa, da) = a.into_parts();
@@ -825,15 +806,15 @@ macro_rules! whole_layout_ops {
                     }
                 }
                 /// The flat form: `(tile0, tile1, ..., rest0, rest1, ...)`.
-                impl<SA, DA, $($g: $b),*> Mixed<Flat, Layout<SA, DA>, $t> for $op
+                impl<SA, DA, TS, TD, RS, RD, PS, PD, US, UD, FS, FD, $($g: $b),*> Mixed<Flat, Layout<SA, DA>, $t> for $op
                 where
-                    $t: $parts<SA, DA>,
-                    TileS<$t, SA, DA>: Unpack<TileD<$t, SA, DA>>,
-                    RestS<$t, SA, DA>: Unpack<RestD<$t, SA, DA>>,
-                    <TileS<$t, SA, DA> as Unpack<TileD<$t, SA, DA>>>::S: Concat<<RestS<$t, SA, DA> as Unpack<RestD<$t, SA, DA>>>::S>,
-                    <TileS<$t, SA, DA> as Unpack<TileD<$t, SA, DA>>>::D: Concat<<RestS<$t, SA, DA> as Unpack<RestD<$t, SA, DA>>>::D>,
+                    $t: $parts<SA, DA, Output = (TS, TD, RS, RD)>,
+                    TS: Unpack<TD, S = PS, D = PD>,
+                    RS: Unpack<RD, S = US, D = UD>,
+                    PS: Concat<US, Output = FS>,
+                    PD: Concat<UD, Output = FD>,
                 {
-                    type Output = Result<WholeFlat<$t, SA, DA>, Error>;
+                    type Output = Result<Layout<FS, FD>, Error>;
                     #[inline(always)]
                     fn mixed(a: Layout<SA, DA>, t: $t) -> Self::Output {
                         let (sa, da) = a.into_parts();

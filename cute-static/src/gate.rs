@@ -154,9 +154,11 @@ pub trait Produce: Sized {
     /// The result.
     fn produce(compute: impl FnOnce() -> Self) -> Self;
 }
+// Only for a layout whose every leaf is static: a run-time leaf's default would be a wrong
+// value (`{0}`), so such a result fails to compile here instead of reading 0.
 impl<S, D> Produce for Layout<S, D>
 where
-    Layout<S, D>: Default,
+    Layout<S, D>: Default + StaticBit<Output = B1>,
 {
     #[inline(always)]
     fn produce(_: impl FnOnce() -> Self) -> Self {

@@ -122,14 +122,14 @@ fn composition_impl(a: &[(Int, Int)], a_leaf: bool, b: Nest<'_>, reach: &mut [i6
         out.close();
         return Ok(());
     };
-    let mut result = Pairs::new();
-    composed_leaf(a, a_leaf, (rs, rd), reach, &mut result)?;
-    out.put_pairs(&result);
+    let start = out.pairs.len();
+    composed_leaf(a, a_leaf, (rs, rd), reach, &mut out.pairs)?;
+    out.flat_code(out.pairs.len() - start);
     Ok(())
 }
 
-/// `composition(A, s:d)` for one leaf of B: its flat modes (one: a leaf), written to `result`
-/// (returning the array would copy it right after its small writes, which stalls).
+/// `composition(A, s:d)` for one leaf of B: its flat modes (one: a leaf), appended to `result`
+/// (the pairs of the layout being written; the caller writes their code).
 fn composed_leaf(
     a: &[(Int, Int)],
     a_leaf: bool,
@@ -164,6 +164,7 @@ fn composed_leaf(
     //
     // | next_shape or rest_shape is a static 1 | skip the mode (only the stride advances) |
     // | otherwise                               | take min(next_shape, rest_shape) from it |
+    let start = result.len();
     let (mut rest_shape, mut rest_stride) = (rs, rd);
     for (k, &(cs, cd)) in init.iter().enumerate() {
         let rsa = rest_stride.abs()?;
@@ -193,7 +194,7 @@ fn composed_leaf(
         rest_shape = rest_shape.checked_div(new_shape)?;
         rest_stride = next_stride;
     }
-    if result.is_empty() || !rest_shape.is_const(1) {
+    if result.len() == start || !rest_shape.is_const(1) {
         result.push((rest_shape, rest_stride.checked_mul(last.1)?));
     }
     Ok(())

@@ -20,11 +20,13 @@ pub struct Int {
 
 impl Int {
     /// A static integer (`Int<v>` in CuTe C++).
+    #[inline]
     pub const fn st(value: i64) -> Int {
         Int { value, div: 0 }
     }
 
     /// A dynamic integer with nothing known about its divisibility (`?` in the DSL).
+    #[inline]
     pub const fn dy(value: i64) -> Int {
         Int { value, div: 1 }
     }
@@ -34,6 +36,7 @@ impl Int {
     /// # Errors
     /// `InvalidArgument` when `div` is 0, past 2^63 (only 0 has such divisors, and the DSL
     /// notation could not carry it) or does not divide `value`.
+    #[inline]
     pub fn dy_div(value: i64, div: u64) -> Result<Int> {
         if div == 0 || div > 1 << 63 || !value.unsigned_abs().is_multiple_of(div) {
             return Err(Error::InvalidArgument {
@@ -45,16 +48,19 @@ impl Int {
     }
 
     /// The run-time value.
+    #[inline]
     pub const fn value(self) -> i64 {
         self.value
     }
 
     /// Whether the value is static.
+    #[inline]
     pub const fn is_static(self) -> bool {
         self.div == 0
     }
 
     /// The largest known divisor: the value itself (absolute) when static.
+    #[inline]
     pub const fn divisor(self) -> u64 {
         if self.div == 0 {
             self.value.unsigned_abs()
@@ -64,11 +70,13 @@ impl Int {
     }
 
     /// `is_constant<v, T>` of CuTe: static and equal to `v`.
+    #[inline]
     pub const fn is_const(self, v: i64) -> bool {
         self.div == 0 && self.value == v
     }
 
     /// The same value, made dynamic (keeping what is known of its divisibility).
+    #[inline]
     pub fn to_dynamic(self) -> Int {
         if self.is_static() {
             Int { value: self.value, div: self.value.unsigned_abs().max(1) }
@@ -79,6 +87,7 @@ impl Int {
 
     /// Combine two operands into a result value. One row per operation below says how the
     /// static flag and the divisor of the result follow from those of the operands.
+    #[inline]
     fn both(a: Int, b: Int, value: i64, div: impl FnOnce() -> u64) -> Int {
         if a.is_static() && b.is_static() {
             Int::st(value)
@@ -89,6 +98,7 @@ impl Int {
 
     /// `a * b`. Static×static is static; `_0`×anything is `_0` (CuTe's mixed special case);
     /// otherwise dynamic, with divisor div(a)·div(b).
+    #[inline]
     pub fn checked_mul(self, b: Int) -> Result<Int> {
         let value = self.value.checked_mul(b.value).ok_or_else(|| Error::Overflow { op: "multiply" })?;
         if self.is_const(0) || b.is_const(0) {
@@ -98,12 +108,14 @@ impl Int {
     }
 
     /// `a + b`: dynamic divisor gcd(div(a), div(b)).
+    #[inline]
     pub fn checked_add(self, b: Int) -> Result<Int> {
         let value = self.value.checked_add(b.value).ok_or_else(|| Error::Overflow { op: "add" })?;
         Ok(Int::both(self, b, value, || gcd(self.divisor(), b.divisor())))
     }
 
     /// `a - b`: dynamic divisor gcd(div(a), div(b)).
+    #[inline]
     pub fn checked_sub(self, b: Int) -> Result<Int> {
         let value = self.value.checked_sub(b.value).ok_or_else(|| Error::Overflow { op: "subtract" })?;
         Ok(Int::both(self, b, value, || gcd(self.divisor(), b.divisor())))
@@ -111,6 +123,7 @@ impl Int {
 
     /// `a / b`, truncating like C++. `_0 / x` is `_0`; a dynamic quotient keeps div(a)/|b| when
     /// a static `b` divides div(a).
+    #[inline]
     pub fn checked_div(self, b: Int) -> Result<Int> {
         if b.value == 0 {
             return Err(Error::DivisionByZero { op: "divide" });
@@ -123,6 +136,7 @@ impl Int {
     }
 
     /// `a % b`, truncating like C++. `x % _1` and `_0 % x` are `_0`.
+    #[inline]
     pub fn checked_rem(self, b: Int) -> Result<Int> {
         if b.value == 0 {
             return Err(Error::DivisionByZero { op: "modulo" });
@@ -141,6 +155,7 @@ impl Int {
     /// # Errors
     /// `DivisionByZero`; `InvalidArgument` for a negative `b` (C++'s formula is then not a
     /// ceiling: `ceil_div(16, -2)` would be -6).
+    #[inline]
     pub fn ceil_div(self, b: Int) -> Result<Int> {
         if b.value == 0 {
             return Err(Error::DivisionByZero { op: "ceil_div" });
@@ -162,22 +177,26 @@ impl Int {
     }
 
     /// `min(a, b)`: dynamic divisor gcd(div(a), div(b)) (the result is one of the two).
+    #[inline]
     pub fn min(self, b: Int) -> Int {
         Int::both(self, b, self.value.min(b.value), || gcd(self.divisor(), b.divisor()))
     }
 
     /// `max(a, b)`: dynamic divisor gcd(div(a), div(b)).
+    #[inline]
     pub fn max(self, b: Int) -> Int {
         Int::both(self, b, self.value.max(b.value), || gcd(self.divisor(), b.divisor()))
     }
 
     /// `|a|`, same static flag and divisor.
+    #[inline]
     pub fn abs(self) -> Result<Int> {
         let value = self.value.checked_abs().ok_or_else(|| Error::Overflow { op: "abs" })?;
         Ok(Int { value, div: self.div })
     }
 
     /// `signum(a)`: static only when `a` is.
+    #[inline]
     pub fn signum(self) -> Int {
         if self.is_static() {
             Int::st(self.value.signum())
@@ -190,6 +209,7 @@ impl Int {
 /// A divisor as the notation can carry it: at least 1 and at most 2^63 (a divisor of a
 /// non-zero `i64` is at most 2^63 anyway; a product of divisors of 0 can pass it, and is then
 /// forgotten rather than printed as a `?{div=N}` that does not read back).
+#[inline]
 fn fit_divisor(d: u64) -> u64 {
     if d == 0 || d > 1 << 63 {
         1

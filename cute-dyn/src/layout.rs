@@ -12,7 +12,7 @@ use core::fmt;
 use crate::error::{Error, Result};
 use crate::int::Int;
 use crate::int_tuple::{self, compact_major, Coord, IntTuple, Tuple};
-use crate::modes::{Code, Nest, Pair, Pairs, CLOSE, LEAF, OPEN};
+use crate::modes::{Code, Nest, Pair, Pairs, CLOSE, INLINE_LEAVES, LEAF, OPEN};
 
 /// A layout: a function from coordinates of `shape` to indices, `crd2idx(c, shape, stride)`.
 ///
@@ -772,12 +772,12 @@ impl Layout {
     }
 
     /// The code of `n` flat leaves: one is a leaf, none or more a tuple of them.
-    fn flat_code(&mut self, n: usize) {
+    pub(crate) fn flat_code(&mut self, n: usize) {
         if n == 1 {
             self.code.push(LEAF);
         } else {
             self.code.push(OPEN);
-            (0..n).for_each(|_| self.code.push(LEAF));
+            self.code.extend_repeat::<INLINE_LEAVES>(LEAF, n);
             self.code.push(CLOSE);
         }
     }
@@ -810,6 +810,7 @@ impl Layout {
     }
 
     /// A mode of flat pairs: one pair is a leaf, otherwise a tuple of them.
+    #[inline]
     pub(crate) fn put_pairs(&mut self, pairs: &[Pair]) -> &mut Layout {
         self.pairs.extend_from_slice(pairs);
         self.flat_code(pairs.len());

@@ -7,56 +7,114 @@ use core::mem::MaybeUninit;
 use core::ops::{Deref, DerefMut};
 
 /// Up to `N` elements inline, any number on the heap.
-pub(crate) enum Small<T: Copy, const N: usize> {
-    /// The first `len` elements of `buf` are initialized; the rest are never read.
-    Inline { len: usize, buf: [MaybeUninit<T>; N] },
-    /// Past the inline capacity.
-    Heap(Vec<T>),
+///
+/// Invariant: the elements are `buf[..len]` while `len <= N`, and `heap[..len]` (with
+/// `heap.len() == len`) past it. Where they are follows from `len` alone, so reading the
+/// slice is a compare and a select, not a match on a variant (the algorithms read these
+/// slices many times per operation).
+pub(crate) struct Small<T: Copy, const N: usize> {
+    len: usize,
+    buf: [MaybeUninit<T>; N],
+    /// Unallocated until the first spill; kept (for reuse) when the length falls back.
+    heap: Vec<T>,
 }
 
 impl<T: Copy, const N: usize> Small<T, N> {
+    #[inline]
     pub(crate) fn new() -> Self {
         // Not filled: creating one costs nothing, whatever N.
-        Small::Inline { len: 0, buf: [const { MaybeUninit::uninit() }; N] }
+        Small { len: 0, buf: [const { MaybeUninit::uninit() }; N], heap: Vec::new() }
     }
 
+    #[inline]
     pub(crate) fn from_slice(s: &[T]) -> Self {
         let mut v = Self::new();
         v.extend_from_slice(s);
         v
     }
 
+    #[inline]
     pub(crate) fn push(&mut self, x: T) {
-        match self {
-            Small::Inline { len, buf } if *len < N => {
-                buf[*len].write(x);
-                *len += 1;
-            }
-            _ => self.extend_from_slice(&[x]),
+        if self.len < N {
+            self.buf[self.len].write(x);
+            self.len += 1;
+        } else {
+            self.spill(&[x]);
         }
     }
 
+    #[inline]
     pub(crate) fn extend_from_slice(&mut self, s: &[T]) {
-        match self {
-            Small::Inline { len, buf } if *len + s.len() <= N => {
-                buf[*len..*len + s.len()].write_copy_of_slice(s);
-                *len += s.len();
+        match self.buf.get_mut(self.len..self.len + s.len()) {
+            Some(slots) => {
+                // Element by element: the slices here are a few elements long, where a call
+                // to `memcpy` costs more than the copy.
+                for (slot, &x) in slots.iter_mut().zip(s) {
+                    slot.write(x);
+                }
+                self.len += s.len();
             }
-            Small::Inline { .. } => {
-                let mut v = Vec::with_capacity((self.len() + s.len()).max(2 * N));
-                v.extend_from_slice(self);
-                v.extend_from_slice(s);
-                *self = Small::Heap(v);
-            }
-            Small::Heap(v) => v.extend_from_slice(s),
+            None => self.spill(s),
         }
     }
 
-    pub(crate) fn truncate(&mut self, n: usize) {
-        match self {
-            Small::Inline { len, .. } => *len = n.min(*len),
-            Small::Heap(v) => v.truncate(n),
+    /// Append `n` copies of `x`. Where `K` slots are free inline and `n <= K`, all `K` are
+    /// written (one fixed-size store; the slots past the new length are never read), so a few
+    /// tokens cost no call to `memset`.
+    #[inline]
+    pub(crate) fn extend_repeat<const K: usize>(&mut self, x: T, n: usize) {
+        match self.buf.get_mut(self.len..self.len + K) {
+            Some(slots) if n <= K => {
+                slots.iter_mut().for_each(|slot| {
+                    slot.write(x);
+                });
+                self.len += n;
+            }
+            _ => (0..n).for_each(|_| self.push(x)),
         }
+    }
+
+    /// `extend_from_slice` past the inline capacity.
+    #[cold]
+    #[inline(never)]
+    fn spill(&mut self, s: &[T]) {
+        if self.len <= N {
+            let mut heap = core::mem::take(&mut self.heap);
+            heap.clear();
+            heap.extend_from_slice(self.inline());
+            self.heap = heap;
+        }
+        self.heap.extend_from_slice(s);
+        self.len = self.heap.len();
+    }
+
+    /// The elements while they are inline (`len <= N`); empty past it.
+    #[inline]
+    fn inline(&self) -> &[T] {
+        let n = if self.len <= N { self.len } else { 0 };
+        // SAFETY: `buf[..len]` is initialized while `len <= N` (the invariant: `len` grows
+        // inline only after the slots below it are written, and coming back from the heap
+        // writes them first). `MaybeUninit<T>` has the layout of `T`, so the prefix is a valid
+        // `[T]`, borrowed as `self` is.
+        unsafe { core::slice::from_raw_parts(self.buf.as_ptr().cast::<T>(), n) }
+    }
+
+    #[inline]
+    pub(crate) fn truncate(&mut self, n: usize) {
+        if n >= self.len {
+            return;
+        }
+        if self.len > N {
+            self.heap.truncate(n);
+            if n <= N {
+                // Back inline, where the invariant keeps the elements while `len <= N`.
+                let (heap, buf) = (&self.heap, &mut self.buf);
+                for (slot, &x) in buf.iter_mut().zip(heap) {
+                    slot.write(x);
+                }
+            }
+        }
+        self.len = n;
     }
 
     /// Keep the elements for which `keep` holds, in order.
@@ -88,36 +146,33 @@ impl<T: Copy, const N: usize> Default for Small<T, N> {
 
 /// Copies the live elements only.
 impl<T: Copy, const N: usize> Clone for Small<T, N> {
+    #[inline]
     fn clone(&self) -> Self {
-        match self {
-            Small::Inline { .. } => Self::from_slice(self),
-            Small::Heap(v) => Small::Heap(v.clone()),
-        }
+        Self::from_slice(self)
     }
 }
 
 impl<T: Copy, const N: usize> Deref for Small<T, N> {
     type Target = [T];
+    #[inline]
     fn deref(&self) -> &[T] {
-        match self {
-            // SAFETY: `buf[..len]` is initialized: `len` only grows in `push` and
-            // `extend_from_slice`, after the slots below the new `len` are written, and
-            // `truncate` only lowers it. `MaybeUninit<T>` has the layout of `T`, so the
-            // initialized prefix is a valid `[T]` of `len` elements, borrowed as `self` is.
-            Small::Inline { len, buf } => unsafe { core::slice::from_raw_parts(buf.as_ptr().cast::<T>(), *len) },
-            Small::Heap(v) => v,
+        if self.len <= N {
+            self.inline()
+        } else {
+            &self.heap
         }
     }
 }
 
 impl<T: Copy, const N: usize> DerefMut for Small<T, N> {
+    #[inline]
     fn deref_mut(&mut self) -> &mut [T] {
-        match self {
-            // SAFETY: as in `deref`; the borrow is exclusive as `self` is.
-            Small::Inline { len, buf } => unsafe {
-                core::slice::from_raw_parts_mut(buf.as_mut_ptr().cast::<T>(), *len)
-            },
-            Small::Heap(v) => v,
+        if self.len <= N {
+            // SAFETY: as in `inline`: `buf[..len]` is initialized while `len <= N`; the borrow
+            // is exclusive as `self` is.
+            unsafe { core::slice::from_raw_parts_mut(self.buf.as_mut_ptr().cast::<T>(), self.len) }
+        } else {
+            &mut self.heap
         }
     }
 }
@@ -154,9 +209,9 @@ mod tests {
         let mut v: Small<u8, 2> = Small::new();
         v.push(1);
         v.push(2);
-        assert!(matches!(v, Small::Inline { .. }));
+        assert_eq!(v.heap.capacity(), 0);
         v.extend_from_slice(&[3, 4]);
-        assert!(matches!(v, Small::Heap(_)));
+        assert_eq!(v.heap, [1, 2, 3, 4]);
         assert_eq!(&*v, &[1, 2, 3, 4]);
         assert_eq!(v.remove(1), 2);
         v.retain(|&x| x != 4);
@@ -177,5 +232,21 @@ mod tests {
         w.extend_from_slice(&[(0, 0); 5]);
         assert_eq!(w.len(), 6);
         assert_eq!(w.clone()[5], (0, 0));
+    }
+
+    #[test]
+    fn repeats_inline_in_one_chunk_and_past_it_one_by_one() {
+        let mut v: Small<u8, 6> = Small::new();
+        v.push(7);
+        v.extend_repeat::<4>(1, 2);
+        assert_eq!(&*v, &[7, 1, 1]);
+        v.extend_repeat::<4>(2, 3); // 3 + 4 > 6: one at a time
+        assert_eq!(&*v, &[7, 1, 1, 2, 2, 2]);
+        v.extend_repeat::<4>(3, 2); // spills
+        assert_eq!(&*v, &[7, 1, 1, 2, 2, 2, 3, 3]);
+        v.truncate(2);
+        assert_eq!(&*v, &[7, 1]);
+        v.extend_repeat::<4>(5, 4);
+        assert_eq!(&*v, &[7, 1, 5, 5, 5, 5]);
     }
 }

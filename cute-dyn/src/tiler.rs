@@ -93,7 +93,7 @@ pub(crate) fn by_mode(
     t: &Tiler,
     op: &'static str,
     drop_rest: bool,
-    leaf: &dyn Fn(Nest<'_>, &Layout, &mut Layout) -> Result<()>,
+    leaf: &impl Fn(Nest<'_>, &Layout, &mut Layout) -> Result<()>,
 ) -> Result<Layout> {
     let mut out = Layout::empty();
     by_mode_into(l.nest(), t, op, drop_rest, leaf, &mut out)?;
@@ -106,7 +106,7 @@ fn by_mode_into(
     t: &Tiler,
     op: &'static str,
     drop_rest: bool,
-    leaf: &dyn Fn(Nest<'_>, &Layout, &mut Layout) -> Result<()>,
+    leaf: &impl Fn(Nest<'_>, &Layout, &mut Layout) -> Result<()>,
     out: &mut Layout,
 ) -> Result<()> {
     match t {

@@ -73,6 +73,9 @@ gen() {
             # a vector of run-time length by one layout, and the same with the length static
             vector_zipped_divide) echo "s += zipped_divide(layout!({m}:1), layout!(($a,$b):(1,$a))).map_or(0, |l| l.size());" ;;
             static_vector_zipped_divide) echo "s += zipped_divide(layout!($((64 * a * b)):1), layout!(($a,$b):(1,$a))).size();" ;;
+            # a static block over a static shape, and over one with a run-time extent
+            tile_to_shape) echo "s += tile_to_shape(layout!((2,$a):(1,2)), shape!(($((2 * b)),$((3 * a * b))))).size();" ;;
+            mixed_tile_to_shape) echo "s += tile_to_shape(layout!((2,$a):(1,2)), shape!(({m},$((3 * a * b))))).map_or(0, |l| l.size());" ;;
             stride_logical_divide) echo "s += logical_divide(layout!(($((4 * a)),$((2 * b))):(1,{m})), tiler!(<4,2>)).map_or(0, |l| l.size());" ;;
         esac
     done

@@ -555,3 +555,48 @@ fn upcast_refusals_are_cute_dyns() {
     assert_eq!(l.upcast(U4::default()).map_err(|e| e.kind()).err(), Some("undecided"));
     assert_eq!(cute_dyn::upcast(&l.to_dyn().unwrap(), 4).map_err(|e| e.kind()).err(), Some("undecided"));
 }
+
+/// `tile_to_shape(block, shape)` of cute-static against cute-dyn's on `to_dyn()` of both, for a
+/// block and a shape with run-time leaves (values included that do not divide).
+macro_rules! tile_agrees {
+    ($block:expr, $shape:expr) => {{
+        let (block, shape) = ($block, $shape);
+        let want = cute_dyn::tile_to_shape(&block.to_dyn().unwrap(), &shape.to_dyn().unwrap(), None)
+            .map(|r| r.to_styled(Style::Cpp))
+            .map_err(|e| e.kind());
+        let got = ours(block.tile_to_shape(shape));
+        // As for the rank products it is built on: where cute-static cannot decide the
+        // structure without static values ("undecided"), cute-dyn may decide on the values.
+        if got != Err("undecided") {
+            assert_eq!(got, want, "tile_to_shape({block}, {:?})", shape.to_dyn());
+        }
+        got.is_ok()
+    }};
+}
+
+#[test]
+fn tile_to_shape_with_run_time_leaves_agrees_with_cute_dyn() {
+    use cute::cute_static::{shape, IntTuple, TileToShape};
+    let mut answered = 0;
+    for m in [1usize, 2, 4, 6, 7, 8, 12, 16] {
+        for n in [1usize, 2, 3, 6, 9, 12] {
+            let k = m % 4 + 1;
+            let results = [
+                // A static block over run-time extents.
+                tile_agrees!(layout!((2,2):(1,2)), shape!(({ m }, { n }))),
+                tile_agrees!(layout!((2,2):(1,2)), shape!(({ m }, 6))),
+                tile_agrees!(layout!((2,3):(3,1)), shape!((8, { n }))),
+                tile_agrees!(layout!(((2,2),4):((1,8),2)), shape!((({ m }, 2), { n }))),
+                tile_agrees!(layout!(4:1), shape!({ m })),
+                // A block of lower rank than the shape, padded.
+                tile_agrees!(layout!(2:1), shape!(({ m }, { n }, 2))),
+                // Run-time leaves in the block.
+                tile_agrees!(layout!((2,{k}):(1,2)), shape!((8, 12))),
+                tile_agrees!(layout!(({k},2):(2,1)), shape!(({ m }, { n }))),
+            ];
+            answered += results.iter().filter(|&&ok| ok).count();
+        }
+    }
+    // Both outcomes are exercised: answers and refusals.
+    assert!(answered > 100 && answered < 8 * 48, "{answered} answered");
+}

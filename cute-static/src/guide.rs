@@ -191,8 +191,10 @@
 //! # Ok::<(), cute_static::error::Error>(())
 //! ```
 //!
-//! The other operations (the inverses sort strides and decide on their values, tile_to_shape
-//! is static only) refuse run-time leaves with one compile error, "static value required" (or, for a divide or
+//! [`crate::TileToShape`] takes run-time leaves in the block or the shape the same way (a
+//! `Result`: the repeat counts are divided when it runs, a mode that does not divide is
+//! refused then). The other operations (the inverses sort strides and decide on their values)
+//! refuse run-time leaves with one compile error, "static value required" (or, for a divide or
 //! a complement of another form, the form it takes), whose note points to the run-time algebra:
 //! call the operation on `.to_dyn()` (a `cute_dyn::Layout`), where every condition is checked
 //! at run time.

@@ -12,7 +12,7 @@ use crate::complement::ComplementOf;
 use crate::composition::{compose_modes_mixed, ComposeB, FixLast};
 use crate::error::Error;
 use crate::int_tuple::Leaf;
-use crate::int_tuple::{Concat, Cons, Nil, RankT, Wrap};
+use crate::int_tuple::{Concat, Cons, Nil, RankT, StaticBit, Wrap};
 use crate::layout::{Compact, Layout, LayoutLeft, MaxIndexT, SizeT};
 use crate::layout::{CosizeFold, SizeFold};
 use crate::modes::{FlattenModes, ModeValues};
@@ -632,20 +632,169 @@ where
     type Output = <BlockedOp as crate::gate::Operation<Padded<SB, DB, Shape>, RepLayout<SB, Shape>>>::Output;
 }
 
-crate::gate::static_op!(
-    /// `tile_to_shape(block, shape)`: `block` repeated (by a [`blocked_product`]) in column-major
-    /// order until it covers `shape`, computed by the type checker for static layouts. A block of
-    /// higher rank than the shape, or a mode that does not divide, is a compile error.
+/// How `tile_to_shape(block, shape)` is computed, chosen by the [`StaticBit`] of the block and
+/// the shape together: by the type checker (`B1`, every leaf static: zero-sized, every
+/// precondition a compile error) or when it runs (`B0`, a run-time leaf in either: a `Result`).
+pub trait TileRoute<A, Shape> {
+    /// The result type.
+    type Output;
+    /// The result.
+    fn tile(a: A, shape: Shape) -> Self::Output;
+}
+impl<SA, DA, Shape, R: Default> TileRoute<Layout<SA, DA>, Shape> for B1
+where
+    TileToShapeOp: crate::gate::Operation<Layout<SA, DA>, Shape, Output = R>,
+{
+    type Output = R;
+    #[inline(always)]
+    fn tile(_: Layout<SA, DA>, _: Shape) -> R {
+        // Every leaf is static: the value is the type's.
+        R::default()
+    }
+}
+
+/// A block or a shape with run-time leaves: cute-dyn's `tile_to_shape`, the block padded to the
+/// rank of the shape, the repeat counts `size(shape_i) / size(block_i)` (static where both
+/// sizes are) checked for divisibility when it runs, laid out column-major, and the mixed
+/// [`blocked_product`] of the two. The ranks are types: a block of higher rank than the shape
+/// is the compile error [`BlockRank`], as for static layouts.
+impl<SA, DA, Shape, RA, RS, P, PSA, PDA, BM, TM, Q, QD, L> TileRoute<Layout<SA, DA>, Shape> for typenum::B0
+where
+    SA: RankT<Output = RA> + AppendTo<P, U1, Output = PSA>,
+    PSA: Copy,
+    DA: AppendTo<P, U0, Output = PDA>,
+    Shape: RankT<Output = RS> + ModesOf<Output = TM>,
+    RA: crate::arith::LeT<RS>,
+    <RA as crate::arith::LeT<RS>>::Output: BlockRank<RA, RS>,
+    RS: crate::arith::MaxT<RA, Output = P>,
+    PSA: ModesOf<Output = BM>,
+    BM: RepsMixed<TM, Output = Q>,
+    Q: Compact<LayoutLeft, U1, Stride = QD> + crate::Congruent<QD>,
+    QD: crate::IntTuple,
+    Layout<PSA, PDA>: crate::ops::BlockedProduct<Layout<Q, QD>, Output = Result<L, Error>>,
+{
+    type Output = Result<L, Error>;
+    #[inline(always)]
+    fn tile(a: Layout<SA, DA>, shape: Shape) -> Self::Output {
+        let (sa, da) = a.into_parts();
+        let (psa, pda): (PSA, PDA) = (sa.append_to(), da.append_to());
+        let reps = psa.modes_of().reps_mixed(shape.modes_of())?;
+        crate::ops::BlockedProduct::blocked_product(Layout::from_parts(psa, pda), crate::layout::make_layout_left(reps))
+    }
+}
+
+/// The modes of a shape as a list, with its value (CuTe's `wrap`: a leaf is its own single
+/// mode).
+pub trait ModesOf {
+    /// The list of modes.
+    type Output;
+    /// Its value.
+    fn modes_of(self) -> Self::Output;
+}
+impl<H, T> ModesOf for Cons<H, T> {
+    type Output = Cons<H, T>;
+    #[inline(always)]
+    fn modes_of(self) -> Self::Output {
+        self
+    }
+}
+macro_rules! leaf_modes_of {
+    ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
+        impl<$($g: $b),*> ModesOf for $ty {
+            type Output = Cons<$ty, Nil>;
+            #[inline(always)]
+            fn modes_of(self) -> Self::Output {
+                Cons(self, Nil)
+            }
+        }
+    )*};
+}
+leaf_modes_of!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>; [] usize);
+
+/// The repeat counts of [`TileRoute`]'s run-time route, implemented by the block's modes:
+/// `ceil_div(size(target_i), size(block_i))` per mode, static where both sizes are (cute-dyn's
+/// `Int` rule), after checking that the block's mode divides the target's.
+pub trait RepsMixed<T> {
+    /// The counts, as a shape.
+    type Output;
+    /// Their values.
     ///
-    /// # Examples
-    /// ```
-    /// use cute_static::{layout, shape, tile_to_shape};
-    /// // A 2x2 column-major block tiled over 4x6: the block, then its 2x3 repeats.
-    /// let r = tile_to_shape(layout!((2,2):(1,2)), shape!((4,6)));
-    /// assert_eq!(r.to_string(), "((2,2),(2,3)):((1,4),(2,8))");
-    /// ```
-    fn tile_to_shape<Shape>(Shape) => TileToShapeOp, TileToShape
-);
+    /// # Errors
+    /// `ShapeDivisibility` where a block's mode does not divide the target's (or is 0);
+    /// `Overflow` for a size past `usize`.
+    fn reps_mixed(self, target: T) -> Result<Self::Output, Error>;
+}
+impl RepsMixed<Nil> for Nil {
+    type Output = Nil;
+    #[inline(always)]
+    fn reps_mixed(self, _: Nil) -> Result<Nil, Error> {
+        Ok(Nil)
+    }
+}
+impl<B, BT, T, TT, NB, NT> RepsMixed<Cons<T, TT>> for Cons<B, BT>
+where
+    B: SizeFold<U1, Output = NB>,
+    T: SizeFold<U1, Output = NT>,
+    NB: Leaf,
+    NT: Leaf + crate::arith::DivMixed<NB>,
+    BT: RepsMixed<TT>,
+{
+    type Output = Cons<<NT as crate::arith::DivMixed<NB>>::Ceil, <BT as RepsMixed<TT>>::Output>;
+    #[inline(always)]
+    fn reps_mixed(self, target: Cons<T, TT>) -> Result<Self::Output, Error> {
+        let overflow = Error::Overflow { op: "tile_to_shape" };
+        let nb = self.0.size_fold(U1::default()).ok_or(overflow)?;
+        let nt = target.0.size_fold(U1::default()).ok_or(overflow)?;
+        // Precondition: each mode of the block divides the target's.
+        if nb.value() == 0 || nt.value() % nb.value() != 0 {
+            return Err(Error::ShapeDivisibility { op: "tile_to_shape", shape: nt.value(), divisor: nb.value() });
+        }
+        Ok(Cons(nt.checked_ceil_div(nb)?, self.1.reps_mixed(target.1)?))
+    }
+}
+
+/// The operation as a trait: one bound in generic code.
+// The bit and the result are parameters bound once (see `gate::static_op`).
+impl<SA, DA, Shape, G, R> crate::ops::TileToShape<Shape> for Layout<SA, DA>
+where
+    Cons<Layout<SA, DA>, Cons<Shape, Nil>>: StaticBit<Output = G>,
+    G: TileRoute<Layout<SA, DA>, Shape, Output = R>,
+{
+    type Output = R;
+    #[inline(always)]
+    fn tile_to_shape(self, shape: Shape) -> R {
+        G::tile(self, shape)
+    }
+}
+
+/// `tile_to_shape(block, shape)`: `block` repeated (by a [`blocked_product`]) in column-major
+/// order until it covers `shape`. Static layouts and shapes: computed by the type checker; a
+/// block of higher rank than the shape, or a mode that does not divide, is a compile error. A
+/// run-time leaf in the block or the shape: a `Result`, equal to cute-dyn's answer (static
+/// flags included), a mode that does not divide refused when it runs.
+///
+/// # Examples
+/// ```
+/// use cute_static::{layout, shape, tile_to_shape};
+/// // A 2x2 column-major block tiled over 4x6: the block, then its 2x3 repeats.
+/// let r = tile_to_shape(layout!((2,2):(1,2)), shape!((4,6)));
+/// assert_eq!(r.to_string(), "((2,2),(2,3)):((1,4),(2,8))");
+/// // The same block over m x 6, m = 8 known at run time: m / 2 repeats down.
+/// let m = 8;
+/// let r = tile_to_shape(layout!((2,2):(1,2)), shape!(({m},6)))?;
+/// assert_eq!(r.to_string(), "((2,{4}),(2,3)):((1,4),(2,{16}))");
+/// assert!(tile_to_shape(layout!((2,2):(1,2)), shape!(({7},6))).is_err());
+/// # Ok::<(), cute_static::error::Error>(())
+/// ```
+#[inline(always)]
+pub fn tile_to_shape<SA, DA, Shape, R>(block: Layout<SA, DA>, shape: Shape) -> R
+where
+    Layout<SA, DA>: crate::ops::TileToShape<Shape, Output = R>,
+    R: crate::gate::Produce,
+{
+    R::produce(move || crate::ops::TileToShape::tile_to_shape(block, shape))
+}
+crate::gate::static_method!(tile_to_shape, TileToShape, (shape: Shape));
 
 /// `make_fragment_like(L)`: the layout of a register fragment for `L`'s elements, as cute-dyn's
 /// (CuTe C++ `layout.hpp`): for a static shape of rank > 1, mode 0 compact column-major (its

@@ -13,7 +13,7 @@ use crate::composition::{compose_modes_mixed, ComposeB, FixLast};
 use crate::error::Error;
 use crate::int_tuple::Leaf;
 use crate::int_tuple::{Concat, Cons, Nil, RankT, StaticBit, Wrap};
-use crate::layout::{Compact, Layout, LayoutLeft, MaxIndexT, SizeT};
+use crate::layout::{AsModes, Compact, Layout, LayoutLeft, MaxIndexT, SizeT};
 use crate::layout::{CosizeFold, SizeFold};
 use crate::modes::{FlattenModes, ModeValues};
 use crate::tiler::{Arrange, Mixed, Plain};
@@ -661,13 +661,12 @@ where
 impl<SA, DA, Shape, RA, RS, P, PSA, PDA, BM, TM, Q, QD, L> TileRoute<Layout<SA, DA>, Shape> for typenum::B0
 where
     SA: RankT<Output = RA> + AppendTo<P, U1, Output = PSA>,
-    PSA: Copy,
     DA: AppendTo<P, U0, Output = PDA>,
-    Shape: RankT<Output = RS> + ModesOf<Output = TM>,
+    Shape: RankT<Output = RS> + AsModes<Modes = TM>,
     RA: crate::arith::LeT<RS>,
     <RA as crate::arith::LeT<RS>>::Output: BlockRank<RA, RS>,
     RS: crate::arith::MaxT<RA, Output = P>,
-    PSA: ModesOf<Output = BM>,
+    PSA: AsModes<Modes = BM>,
     BM: RepsMixed<TM, Output = Q>,
     Q: Compact<LayoutLeft, U1, Stride = QD> + crate::Congruent<QD>,
     QD: crate::IntTuple,
@@ -678,38 +677,10 @@ where
     fn tile(a: Layout<SA, DA>, shape: Shape) -> Self::Output {
         let (sa, da) = a.into_parts();
         let (psa, pda): (PSA, PDA) = (sa.append_to(), da.append_to());
-        let reps = psa.modes_of().reps_mixed(shape.modes_of())?;
+        let reps = psa.as_modes().reps_mixed(shape.as_modes())?;
         crate::ops::BlockedProduct::blocked_product(Layout::from_parts(psa, pda), crate::layout::make_layout_left(reps))
     }
 }
-
-/// The modes of a shape as a list, with its value (CuTe's `wrap`: a leaf is its own single
-/// mode).
-pub trait ModesOf {
-    /// The list of modes.
-    type Output;
-    /// Its value.
-    fn modes_of(self) -> Self::Output;
-}
-impl<H, T> ModesOf for Cons<H, T> {
-    type Output = Cons<H, T>;
-    #[inline(always)]
-    fn modes_of(self) -> Self::Output {
-        self
-    }
-}
-macro_rules! leaf_modes_of {
-    ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
-        impl<$($g: $b),*> ModesOf for $ty {
-            type Output = Cons<$ty, Nil>;
-            #[inline(always)]
-            fn modes_of(self) -> Self::Output {
-                Cons(self, Nil)
-            }
-        }
-    )*};
-}
-leaf_modes_of!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>; [] usize);
 
 /// The repeat counts of [`TileRoute`]'s run-time route, implemented by the block's modes:
 /// `ceil_div(size(target_i), size(block_i))` per mode, static where both sizes are (cute-dyn's

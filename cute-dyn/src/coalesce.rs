@@ -22,20 +22,23 @@ use crate::modes::{zero_stride_as_one, Pairs};
 /// dynamic stride match keeps its mode; [`Decide::Values`] decides on the run-time values.
 ///
 /// `view` is applied to each old mode as it is read (`filter` reads its input through
-/// `filter_zeros` this way, without a copy of it).
+/// `filter_zeros` this way, without a copy of it). The modes are appended to `out` (after what
+/// it holds: a caller writing a layout coalesces into it in place).
 fn bw_coalesce(
     old: &[(Int, Int)],
     last: (Int, Int),
     decide: Decide,
     view: impl Fn((Int, Int)) -> (Int, Int),
-    new: &mut Pairs,
+    out: &mut Pairs,
 ) -> Result<()> {
-    // `new` is kept reversed: its last element is the front. It is written in place (a
-    // returned array would be copied right after its small writes, which stalls).
-    new.truncate(0);
-    new.push(view(last));
+    // `new`, the part of `out` written here, is kept reversed: its last element is the front.
+    // It is written in place (a returned array would be copied right after its small writes,
+    // which stalls).
+    let start = out.len();
+    out.push(view(last));
     for &m in old.iter().rev() {
         let (s, d) = view(m);
+        let new = &mut out[start..];
         let front = *new.last().expect("never empty");
         if decide.is(s, 1) {
             continue;
@@ -48,9 +51,10 @@ fn bw_coalesce(
         {
             *new.last_mut().expect("never empty") = (s.checked_mul(front.0)?, d);
         } else {
-            new.push((s, d));
+            out.push((s, d));
         }
     }
+    let new = &mut out[start..];
     if new.len() == 1 && decide.is(new[0].0, 1) {
         // `_1:_0`, the trivial layout.
         new[0] = (Int::st(1), Int::st(0));
@@ -110,7 +114,8 @@ pub(crate) fn coalesce_pairs(flat: &[(Int, Int)]) -> Result<Layout> {
     Ok(out)
 }
 
-/// The flat modes of [`coalesce_pairs`]' layout, without building it (one mode: a leaf).
+/// The flat modes of [`coalesce_pairs`]' layout, without building it (one mode: a leaf),
+/// appended to `out`.
 pub(crate) fn coalesced_pairs(flat: &[(Int, Int)], out: &mut Pairs) -> Result<()> {
     coalesced_view(flat, |m| m, out)
 }
@@ -230,7 +235,7 @@ pub fn filter(l: &Layout) -> Result<Layout> {
     Ok(out)
 }
 
-/// The flat modes of [`filter`]'s layout, without building it.
+/// The flat modes of [`filter`]'s layout, without building it, appended to `out`.
 pub(crate) fn filter_pairs(flat: &[(Int, Int)], out: &mut Pairs) -> Result<()> {
     // filter_zeros on the flat modes, as they are read: no tree is rebuilt, nothing copied.
     coalesced_view(flat, zero_stride_as_one, out)

@@ -205,13 +205,15 @@ fn complement_filtered(rest: &mut Pairs, cotarget: &[Int], orig: Nest<'_>, out: 
         compact_pairs(&rest_shape, current, &mut result)?;
     }
     let covered = span(&result)?;
-    let mut r = Pairs::new();
-    coalesced_pairs(&result, &mut r)?;
-    check_cheap_post(orig, filtered, cotarget, covered, &r)?;
+    // Coalesced straight into the layout being written (a caller rewinds it on an error).
+    let start = out.pairs.len();
+    coalesced_pairs(&result, &mut out.pairs)?;
+    let r = &mut out.pairs[start..];
+    check_cheap_post(orig, filtered, cotarget, covered, r)?;
     if decided_on_values {
         r.iter_mut().for_each(|(s, d)| (*s, *d) = (s.to_dynamic(), d.to_dynamic()));
     }
-    out.put_pairs(&r);
+    out.flat_code(out.pairs.len() - start);
     Ok(())
 }
 

@@ -77,7 +77,7 @@ fn compose(a: Nest<'_>, b: &Layout, decide: Decide, out: &mut Layout) -> Result<
     let mut pairs = Pairs::new();
     coalesce_x(a.pairs, decide, &mut pairs)?;
     let mut reach: Small<i64, INLINE_LEAVES> = Small::new();
-    pairs.iter().for_each(|_| reach.push(0));
+    reach.extend_repeat::<INLINE_LEAVES>(0, pairs.len());
     composition_impl(&pairs, pairs.len() == 1, b.nest(), &mut reach, out)?;
     check_reach(&pairs, &reach)
 }

@@ -156,14 +156,13 @@ fn zip_modes(x: Nest<'_>, y: Nest<'_>) -> Result<Layout> {
         });
     }
     out.close();
-    let zipped = out;
-    if zipped.depth() > crate::int_tuple::MAX_DEPTH {
+    if out.depth() > crate::int_tuple::MAX_DEPTH {
         return Err(Error::InvalidArgument {
             op: "make_layout",
             reason: alloc::format!("nesting deeper than {} levels", crate::int_tuple::MAX_DEPTH),
         });
     }
-    Ok(zipped)
+    Ok(out)
 }
 
 /// `blocked_product(A, B)`: every element of `B` is a block `A`; mode i is `(A_i, B_i)`.

@@ -206,15 +206,16 @@ fn complement_filtered(rest: &mut Pairs, cotarget: &[Int], orig: Nest<'_>, out: 
     }
     let covered = span(&result)?;
     // Coalesced straight into the layout being written (a caller rewinds it on an error).
-    let start = out.pairs.len();
-    coalesced_pairs(&result, &mut out.pairs)?;
-    let r = &mut out.pairs[start..];
-    check_cheap_post(orig, filtered, cotarget, covered, r)?;
-    if decided_on_values {
-        r.iter_mut().for_each(|(s, d)| (*s, *d) = (s.to_dynamic(), d.to_dynamic()));
-    }
-    out.flat_code(out.pairs.len() - start);
-    Ok(())
+    out.put_flat(|pairs| {
+        let start = pairs.len();
+        coalesced_pairs(&result, pairs)?;
+        let r = &mut pairs[start..];
+        check_cheap_post(orig, filtered, cotarget, covered, r)?;
+        if decided_on_values {
+            r.iter_mut().for_each(|(s, d)| (*s, *d) = (s.to_dynamic(), d.to_dynamic()));
+        }
+        Ok(())
+    })
 }
 
 /// The product of a shape's leaves; `()` is 1.

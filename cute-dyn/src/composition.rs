@@ -122,10 +122,7 @@ fn composition_impl(a: &[(Int, Int)], a_leaf: bool, b: Nest<'_>, reach: &mut [i6
         out.close();
         return Ok(());
     };
-    let start = out.pairs.len();
-    composed_leaf(a, a_leaf, (rs, rd), reach, &mut out.pairs)?;
-    out.flat_code(out.pairs.len() - start);
-    Ok(())
+    out.put_flat(|pairs| composed_leaf(a, a_leaf, (rs, rd), reach, pairs))
 }
 
 /// `composition(A, s:d)` for one leaf of B: its flat modes (one: a leaf), appended to `result`

@@ -772,7 +772,7 @@ impl Layout {
     }
 
     /// The code of `n` flat leaves: one is a leaf, none or more a tuple of them.
-    pub(crate) fn flat_code(&mut self, n: usize) {
+    fn flat_code(&mut self, n: usize) {
         if n == 1 {
             self.code.push(LEAF);
         } else {
@@ -815,6 +815,17 @@ impl Layout {
         self.pairs.extend_from_slice(pairs);
         self.flat_code(pairs.len());
         self
+    }
+
+    /// A mode of the flat pairs that `write` appends to this layout's pairs, written in place
+    /// (no temporary pairs and copy); on an error the layout is left for the caller to rewind
+    /// or drop.
+    #[inline]
+    pub(crate) fn put_flat(&mut self, write: impl FnOnce(&mut Pairs) -> Result<()>) -> Result<()> {
+        let start = self.pairs.len();
+        write(&mut self.pairs)?;
+        self.flat_code(self.pairs.len() - start);
+        Ok(())
     }
 
     pub(crate) fn put(&mut self, n: Nest<'_>) -> &mut Layout {

@@ -67,10 +67,8 @@ impl<'a> Nest<'a> {
     }
 
     /// Whether every leaf is static.
-    #[inline]
     pub(crate) fn is_static(self) -> bool {
-        // One pass without early exit: the layouts are a few leaves, and the loop vectorizes.
-        self.pairs.iter().fold(true, |all, (s, d)| all & s.is_static() & d.is_static())
+        self.pairs.iter().all(|(s, d)| s.is_static() && d.is_static())
     }
 }
 

@@ -440,6 +440,13 @@ fn products_agree_at(m: usize, n: usize, k: usize, t: usize) -> Result<Vec<bool>
         products_agree!(layout!((8,4):(4,1)), k, format!("{{{k}}}")),
         products_agree!(layout!((8,4):(1,8)), layout!((2,{k}):({k},1)), format!("(2,{{{k}}}):({{{k}}},1)"), rank products),
         products_agree!(layout!(({m},{n},2):(1,8,64)), layout!(((2,{k}),3):((1,2),{k})), format!("((2,{{{k}}}),3):((1,2),{{{k}}})"), rank products),
+        // by-mode tilers: mode i is logical_product(A_i, B_i), the modes past the tiler kept
+        products_agree!(layout!(({m},{n}):(1,{m})), tiler!(<2:1,3:2>), "<2:1,3:2>"),
+        products_agree!(layout!(({m},{n},2):(1,64,{t})), tiler!(<(2,2):(1,2),3>), "<(2,2):(1,2),3>"),
+        products_agree!(layout!({n}:1), tiler!(<4:2>), "<4:2>"),
+        products_agree!(layout!(((2,{n}),4):((1,2),64)), tiler!(<4:1,1>), "<4:1,1>"),
+        products_agree!(layout!((2,2):(1,2)), tiler!(<{k}:1,2:1>), format!("<{{{k}}}:1,2:1>")),
+        products_agree!(layout!(8:1), tiler!(<({k},2):(2,1)>), format!("<({{{k}}},2):(2,1)>")),
     ])
 }
 
@@ -456,7 +463,7 @@ proptest! {
 /// answers somewhere on the grid (a route that only ever refused would pass the proptest).
 #[test]
 fn products_of_run_time_leaves_answer_on_a_grid() {
-    let mut answered = vec![0usize; 18];
+    let mut answered = vec![0usize; 24];
     let mut calls = 0;
     for m in 0..6 {
         for n in 0..8 {

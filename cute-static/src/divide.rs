@@ -10,8 +10,7 @@ use crate::complement::ComplementOf;
 use crate::int_tuple::{Cons, IntTuple, Nil};
 use crate::layout::{Congruent, Layout};
 use crate::tiler::{
-    arranged_op, rearrangements, Arrange, ByMode, CompositionOp, DivideOp, Flat, IntRule, Mixed, Plain, Tile, TilerOp,
-    Zip,
+    arranged_op, rearrangements, Arrange, ByMode, CompositionOp, DivideOp, IntRule, Mixed, Plain, TilerOp,
 };
 
 /// `Divided<A, B>`: the type of `logical_divide(A, B)`.
@@ -340,185 +339,17 @@ macro_rules! int_tiler_leaf {
 }
 int_tiler_leaf!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
 
-/// The elements of a by-mode tiler against the modes of a layout with run-time leaves: per
-/// mode `(tile, rest)` (`L*`, logical_divide's form), and the tiles and the rests gathered
-/// (`T*`, `R*`; the modes past the tiler go to the rests, as CuTe's `zip2_by`).
-pub trait DivideModes<SA, DA> {
-    /// The logical form's shapes.
-    type LS;
-    /// The logical form's strides.
-    type LD;
-    /// Tile shapes.
-    type TS;
-    /// Tile strides.
-    type TD;
-    /// Rest shapes.
-    type RS;
-    /// Rest strides.
-    type RD;
-    /// Divide.
-    ///
-    /// # Errors
-    /// As [`DivideLeaf::divide_leaf`].
-    #[allow(clippy::type_complexity)]
-    fn divide_modes(
-        &self,
-        sa: SA,
-        da: DA,
-    ) -> Result<(Self::LS, Self::LD, Self::TS, Self::TD, Self::RS, Self::RD), Error>;
-}
-impl<SA: Copy, DA: Copy> DivideModes<SA, DA> for Nil {
-    type LS = SA;
-    type LD = DA;
-    type TS = Nil;
-    type TD = Nil;
-    type RS = SA;
-    type RD = DA;
+/// One element of a by-mode tiler against one mode of a layout with run-time leaves (the
+/// divide's part of [`TilerModes`](crate::tiler::TilerModes)).
+impl<T: DivideLeaf<S, D>, S, D> crate::tiler::ModeParts<DivideOp, S, D> for T {
+    type Output = <T as DivideLeaf<S, D>>::Output;
     #[inline(always)]
-    fn divide_modes(&self, sa: SA, da: DA) -> Result<(SA, DA, Nil, Nil, SA, DA), Error> {
-        Ok((sa, da, Nil, Nil, sa, da))
-    }
-}
-impl<T, TT, S, ST, D, DT, PS, PD, QS, QD> DivideModes<Cons<S, ST>, Cons<D, DT>> for Cons<T, TT>
-where
-    T: DivideLeaf<S, D, Output = (PS, PD, QS, QD)>,
-    TT: DivideModes<ST, DT>,
-    PS: Copy,
-    PD: Copy,
-    QS: Copy,
-    QD: Copy,
-{
-    type LS = Cons<Cons<PS, Cons<QS, Nil>>, TT::LS>;
-    type LD = Cons<Cons<PD, Cons<QD, Nil>>, TT::LD>;
-    type TS = Cons<PS, TT::TS>;
-    type TD = Cons<PD, TT::TD>;
-    type RS = Cons<QS, TT::RS>;
-    type RD = Cons<QD, TT::RD>;
-    #[inline(always)]
-    fn divide_modes(
-        &self,
-        sa: Cons<S, ST>,
-        da: Cons<D, DT>,
-    ) -> Result<(Self::LS, Self::LD, Self::TS, Self::TD, Self::RS, Self::RD), Error> {
-        let (ts, td, rs, rd) = self.0.divide_leaf(sa.0, da.0)?;
-        let (ls2, ld2, ts2, td2, rs2, rd2) = self.1.divide_modes(sa.1, da.1)?;
-        Ok((
-            Cons(Cons(ts, Cons(rs, Nil)), ls2),
-            Cons(Cons(td, Cons(rd, Nil)), ld2),
-            Cons(ts, ts2),
-            Cons(td, td2),
-            Cons(rs, rs2),
-            Cons(rd, rd2),
-        ))
+    fn mode_parts(&self, s: S, d: D) -> Result<Self::Output, Error> {
+        self.divide_leaf(s, d)
     }
 }
 
-/// A leaf layout `s:d` with a run-time extent by a by-mode tiler: its one mode `(s):(d)` (as
-/// cute-dyn's `by_mode`, so the result nests once more than by the layout alone).
-impl<T, TT, D> DivideModes<usize, D> for Cons<T, TT>
-where
-    Cons<T, TT>: DivideModes<Cons<usize, Nil>, Cons<D, Nil>>,
-{
-    type LS = <Cons<T, TT> as DivideModes<Cons<usize, Nil>, Cons<D, Nil>>>::LS;
-    type LD = <Cons<T, TT> as DivideModes<Cons<usize, Nil>, Cons<D, Nil>>>::LD;
-    type TS = <Cons<T, TT> as DivideModes<Cons<usize, Nil>, Cons<D, Nil>>>::TS;
-    type TD = <Cons<T, TT> as DivideModes<Cons<usize, Nil>, Cons<D, Nil>>>::TD;
-    type RS = <Cons<T, TT> as DivideModes<Cons<usize, Nil>, Cons<D, Nil>>>::RS;
-    type RD = <Cons<T, TT> as DivideModes<Cons<usize, Nil>, Cons<D, Nil>>>::RD;
-    #[inline(always)]
-    fn divide_modes(
-        &self,
-        sa: usize,
-        da: D,
-    ) -> Result<(Self::LS, Self::LD, Self::TS, Self::TD, Self::RS, Self::RD), Error> {
-        self.divide_modes(Cons(sa, Nil), Cons(da, Nil))
-    }
-}
-
-/// The parts of a mixed divide, as a tuple of lists.
-type Parts6<L, SA, DA> = (
-    <L as DivideModes<SA, DA>>::LS,
-    <L as DivideModes<SA, DA>>::LD,
-    <L as DivideModes<SA, DA>>::TS,
-    <L as DivideModes<SA, DA>>::TD,
-    <L as DivideModes<SA, DA>>::RS,
-    <L as DivideModes<SA, DA>>::RD,
-);
-
-/// `logical_divide` of a layout with run-time leaves.
-impl<SA, DA, L> Mixed<Plain, Layout<SA, DA>, ByMode<L>> for DivideOp
-where
-    SA: Congruent<DA>,
-    DA: IntTuple,
-    L: DivideModes<SA, DA>,
-{
-    type Output = Result<Layout<L::LS, L::LD>, Error>;
-    #[inline(always)]
-    fn mixed(a: Layout<SA, DA>, b: ByMode<L>) -> Self::Output {
-        let p: Parts6<L, SA, DA> = b.0.divide_modes(*a.shape(), *a.stride())?;
-        Ok(Layout::from_parts(p.0, p.1))
-    }
-}
-
-/// `zipped_divide` of a layout with run-time leaves: `((tiles), (rests))`.
-impl<SA, DA, L> Mixed<Zip, Layout<SA, DA>, ByMode<L>> for DivideOp
-where
-    SA: Congruent<DA>,
-    DA: IntTuple,
-    L: DivideModes<SA, DA>,
-{
-    type Output = Result<Layout<Cons<L::TS, Cons<L::RS, Nil>>, Cons<L::TD, Cons<L::RD, Nil>>>, Error>;
-    #[inline(always)]
-    fn mixed(a: Layout<SA, DA>, b: ByMode<L>) -> Self::Output {
-        let p: Parts6<L, SA, DA> = b.0.divide_modes(*a.shape(), *a.stride())?;
-        Ok(Layout::from_parts(Cons(p.2, Cons(p.4, Nil)), Cons(p.3, Cons(p.5, Nil))))
-    }
-}
-
-/// `tiled_divide` of a layout with run-time leaves: `((tiles), rest0, rest1, ...)`.
-impl<SA, DA, L> Mixed<Tile, Layout<SA, DA>, ByMode<L>> for DivideOp
-where
-    SA: Congruent<DA>,
-    DA: IntTuple,
-    L: DivideModes<SA, DA>,
-    L::RS: Splice,
-    L::RD: Splice,
-{
-    type Output = Result<Layout<Cons<L::TS, <L::RS as Splice>::Output>, Cons<L::TD, <L::RD as Splice>::Output>>, Error>;
-    #[inline(always)]
-    fn mixed(a: Layout<SA, DA>, b: ByMode<L>) -> Self::Output {
-        let p: Parts6<L, SA, DA> = b.0.divide_modes(*a.shape(), *a.stride())?;
-        Ok(Layout::from_parts(Cons(p.2, p.4.splice()), Cons(p.3, p.5.splice())))
-    }
-}
-
-/// `flat_divide` of a layout with run-time leaves: `(tile0, tile1, ..., rest0, rest1, ...)`.
-impl<SA, DA, L> Mixed<Flat, Layout<SA, DA>, ByMode<L>> for DivideOp
-where
-    SA: Congruent<DA>,
-    DA: IntTuple,
-    L: DivideModes<SA, DA>,
-    L::TS: Splice,
-    L::TD: Splice,
-    L::RS: Splice,
-    L::RD: Splice,
-    <L::TS as Splice>::Output: crate::int_tuple::Concat<<L::RS as Splice>::Output>,
-    <L::TD as Splice>::Output: crate::int_tuple::Concat<<L::RD as Splice>::Output>,
-{
-    type Output = Result<
-        Layout<
-            <<L::TS as Splice>::Output as crate::int_tuple::Concat<<L::RS as Splice>::Output>>::Output,
-            <<L::TD as Splice>::Output as crate::int_tuple::Concat<<L::RD as Splice>::Output>>::Output,
-        >,
-        Error,
-    >;
-    #[inline(always)]
-    fn mixed(a: Layout<SA, DA>, b: ByMode<L>) -> Self::Output {
-        use crate::int_tuple::Concat;
-        let p: Parts6<L, SA, DA> = b.0.divide_modes(*a.shape(), *a.stride())?;
-        Ok(Layout::from_parts(p.2.splice().concat(p.4.splice()), p.3.splice().concat(p.5.splice())))
-    }
-}
+crate::tiler::by_mode_mixed!(DivideOp);
 
 // ------------------------------------------------------------------------------------------
 // A layout with a run-time extent divided by one layout or integer (not by mode): the layout
@@ -529,38 +360,6 @@ where
 // ------------------------------------------------------------------------------------------
 
 crate::tiler::whole_layout_ops!(DivideOp, DivideLeaf::divide_leaf; [SB: Copy, DB: Copy] Layout<SB, DB>; [U: Unsigned, B: Bit] UInt<U, B>; [] UTerm);
-
-/// [`Unpack`](crate::tiler::Unpack) with values, for the lists of a mixed divide and the slices
-/// `(repeat<R>(_), c)` of `local_tile`/`local_partition`: the modes `L(_, repeat<R>(_))` keeps
-/// of a list of modes: a list of one mode stays one mode, wrapped once more (`((_16)):((_1))`,
-/// CuTe C++ 4.2's `local_tile(64:1, <16>, 1)`), a longer one is spliced into its modes.
-pub trait Splice {
-    /// The modes.
-    type Output: Copy;
-    /// The modes.
-    fn splice(self) -> Self::Output;
-}
-impl Splice for Nil {
-    type Output = Nil;
-    #[inline(always)]
-    fn splice(self) -> Nil {
-        Nil
-    }
-}
-impl<H: Copy> Splice for Cons<H, Nil> {
-    type Output = Cons<Cons<H, Nil>, Nil>;
-    #[inline(always)]
-    fn splice(self) -> Self::Output {
-        Cons(self, Nil)
-    }
-}
-impl<H: Copy, H2: Copy, T: Copy> Splice for Cons<H, Cons<H2, T>> {
-    type Output = Self;
-    #[inline(always)]
-    fn splice(self) -> Self {
-        self
-    }
-}
 
 // ------------------------------------------------------------------------------------------
 // composition(A, <B0,B1,...>) of a layout with run-time leaves whose composed modes are

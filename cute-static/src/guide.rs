@@ -121,7 +121,9 @@
 //!   is 1, a run-time stride that is 0), `Error::Undecided`;
 //! - the **products** (`logical`, `zipped`, `tiled`, `flat`, `blocked` and `raked_product`) by
 //!   one layout or integer, with run-time leaves in either operand (any nesting): a static
-//!   block repeated over a grid of run-time extent, or a block with run-time extents.
+//!   block repeated over a grid of run-time extent, or a block with run-time extents; and the
+//!   four tiler forms by a by-mode tiler of layouts or integers (mode `i` is
+//!   `logical_product(A_i, B_i)`, the modes past the tiler kept).
 //!   `logical_product(A, B)` is `(A, complement(A, size(A) * cosize(B)) ∘ B)`, so `A` takes
 //!   complement's domain above (static strides, or one mode with a run-time stride) and the
 //!   composition is the one of run-time extents above (`Error::Undecided` where cute-dyn

@@ -65,8 +65,9 @@ crate::tiler::arranged_op!(
     /// Static layouts: computed by the type checker (zero-sized, every precondition a compile
     /// error). A layout `A` with run-time leaves (any nesting; static strides, or one mode
     /// with a run-time stride, complement's domain) by one layout (static or run-time leaves)
-    /// or integer: a `Result`, equal to cute-dyn's answer (static flags included), the
-    /// conditions on run-time values checked when it runs.
+    /// or integer, or by a by-mode tiler of those (mode `i` is `logical_product(A_i, B_i)`, the
+    /// modes past the tiler kept): a `Result`, equal to cute-dyn's answer (static flags
+    /// included), the conditions on run-time values checked when it runs.
     ///
     /// # Examples
     /// ```
@@ -83,6 +84,14 @@ crate::tiler::arranged_op!(
     /// let m = 5;
     /// let r = logical_product(layout!((2,2):(1,2)), layout!(({m},3):(1,{m})))?;
     /// assert_eq!(r.to_string(), "((2,2),({5},3)):((1,2),(4,{20}))");
+    /// // By mode: mode i is logical_product(A_i, B_i). Mode 0, rows:1 with rows = 6 known at
+    /// // run time, repeated twice at stride 6; mode 1, 4:6, three times: its complement
+    /// // within 4 * 3 is 6:1, so its copies are at stride 1 (cute-dyn's answer, printed
+    /// // `((?,2),(4,3)):((1,?),(6,1))` in the DSL's notation).
+    /// use cute_static::tiler;
+    /// let rows = 6;
+    /// let r = logical_product(layout!(({rows},4):(1,6)), tiler!(<2:1,3:1>))?;
+    /// assert_eq!(r.to_string(), "(({6},2),(4,3)):((1,{6}),(6,1))");
     /// # Ok::<(), cute_static::error::Error>(())
     /// ```
     logical_product
@@ -880,3 +889,42 @@ crate::tiler::whole_layout_ops!(
     ProductOp, ProductParts::product_parts;
     [SB: Copy, DB: Copy] Layout<SB, DB>; [U: Unsigned, B: Bit] UInt<U, B>; [] UTerm; [] usize
 );
+
+// ------------------------------------------------------------------------------------------
+// The products of a layout with run-time leaves (either operand) by a by-mode tiler: mode i is
+// `logical_product(A_i, B_i)` ([`ProductParts`]), the modes past the tiler kept (cute-dyn's
+// `by_mode`).
+// ------------------------------------------------------------------------------------------
+
+/// A layout element of a by-mode tiler against one mode of A.
+impl<SB, DB, S, D> crate::tiler::ModeParts<ProductOp, S, D> for Layout<SB, DB>
+where
+    Layout<SB, DB>: ProductParts<S, D>,
+{
+    type Output = <Layout<SB, DB> as ProductParts<S, D>>::Output;
+    #[inline(always)]
+    fn mode_parts(&self, s: S, d: D) -> Result<Self::Output, Error> {
+        self.product_parts(s, d)
+    }
+}
+
+/// A bare integer `n` in a by-mode tiler: the layout [`IntRule`](crate::tiler::IntRule) gives
+/// it, as on the static path (`make_layout(n)`, so a static `1` is `_1:_0`).
+macro_rules! int_mode_parts {
+    ($([$($g:ident: $b:path),*] $t:ty);*) => {$(
+        impl<S, D, $($g: $b),*> crate::tiler::ModeParts<ProductOp, S, D> for $t
+        where
+            ProductOp: crate::tiler::IntRule<$t>,
+            <ProductOp as crate::tiler::IntRule<$t>>::Output: ProductParts<S, D> + Default,
+        {
+            type Output = <<ProductOp as crate::tiler::IntRule<$t>>::Output as ProductParts<S, D>>::Output;
+            #[inline(always)]
+            fn mode_parts(&self, s: S, d: D) -> Result<Self::Output, Error> {
+                <<ProductOp as crate::tiler::IntRule<$t>>::Output>::default().product_parts(s, d)
+            }
+        }
+    )*};
+}
+int_mode_parts!([U: Unsigned, B: Bit] UInt<U, B>; [] UTerm);
+
+crate::tiler::by_mode_mixed!(ProductOp);

@@ -16,10 +16,10 @@ use typenum::Unsigned;
 
 use crate::arith::{DivT, MulMixed};
 use crate::complement::CosizeT;
-use crate::divide::Splice;
 use crate::int_tuple::{Cons, IntTuple, Leaf, Nil};
 use crate::layout::{Congruent, Coord, Idx2Crd, Layout};
 use crate::ops::Checked;
+use crate::tiler::Splice;
 
 /// Storage of a tensor: contiguous elements.
 ///

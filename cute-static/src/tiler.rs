@@ -828,3 +828,255 @@ macro_rules! whole_layout_ops {
     };
 }
 pub(crate) use whole_layout_ops;
+
+// ------------------------------------------------------------------------------------------
+// A divide or product of a layout with run-time leaves by a by-mode tiler: each element
+// against its mode (`ModeParts`, implemented in the operation's module), the modes past the
+// tiler kept; the four arrangements from the per-mode parts (`by_mode_mixed!`).
+// ------------------------------------------------------------------------------------------
+
+/// One element of a by-mode tiler applied by `Op` to one mode `s:d` of a layout with run-time
+/// leaves: the two modes of that mode's logical form, `(tile shape, tile stride, rest shape,
+/// rest stride)` (a divide's tile and rest, a product's block and copies).
+pub trait ModeParts<Op, S, D> {
+    /// `(tile shape, tile stride, rest shape, rest stride)`.
+    type Output;
+    /// The two modes.
+    ///
+    /// # Errors
+    /// The operation's, on run-time values.
+    fn mode_parts(&self, s: S, d: D) -> Result<Self::Output, crate::error::Error>;
+}
+
+/// The elements of a by-mode tiler applied by `Op` to the modes of a layout with run-time
+/// leaves: per mode `(tile, rest)` (`L*`, the logical form), and the tiles and the rests
+/// gathered (`T*`, `R*`; the modes past the tiler go to the rests, as CuTe's `zip2_by`).
+pub trait TilerModes<Op, SA, DA> {
+    /// The logical form's shapes.
+    type LS;
+    /// The logical form's strides.
+    type LD;
+    /// Tile shapes.
+    type TS;
+    /// Tile strides.
+    type TD;
+    /// Rest shapes.
+    type RS;
+    /// Rest strides.
+    type RD;
+    /// The parts.
+    ///
+    /// # Errors
+    /// As [`ModeParts::mode_parts`].
+    #[allow(clippy::type_complexity)]
+    fn tiler_modes(
+        &self,
+        sa: SA,
+        da: DA,
+    ) -> Result<(Self::LS, Self::LD, Self::TS, Self::TD, Self::RS, Self::RD), crate::error::Error>;
+}
+impl<Op, SA: Copy, DA: Copy> TilerModes<Op, SA, DA> for Nil {
+    type LS = SA;
+    type LD = DA;
+    type TS = Nil;
+    type TD = Nil;
+    type RS = SA;
+    type RD = DA;
+    #[inline(always)]
+    fn tiler_modes(&self, sa: SA, da: DA) -> Result<(SA, DA, Nil, Nil, SA, DA), crate::error::Error> {
+        Ok((sa, da, Nil, Nil, sa, da))
+    }
+}
+impl<Op, T, TT, S, ST, D, DT, PS, PD, QS, QD> TilerModes<Op, Cons<S, ST>, Cons<D, DT>> for Cons<T, TT>
+where
+    T: ModeParts<Op, S, D, Output = (PS, PD, QS, QD)>,
+    TT: TilerModes<Op, ST, DT>,
+    PS: Copy,
+    PD: Copy,
+    QS: Copy,
+    QD: Copy,
+{
+    type LS = Cons<Cons<PS, Cons<QS, Nil>>, TT::LS>;
+    type LD = Cons<Cons<PD, Cons<QD, Nil>>, TT::LD>;
+    type TS = Cons<PS, TT::TS>;
+    type TD = Cons<PD, TT::TD>;
+    type RS = Cons<QS, TT::RS>;
+    type RD = Cons<QD, TT::RD>;
+    #[inline(always)]
+    fn tiler_modes(
+        &self,
+        sa: Cons<S, ST>,
+        da: Cons<D, DT>,
+    ) -> Result<(Self::LS, Self::LD, Self::TS, Self::TD, Self::RS, Self::RD), crate::error::Error> {
+        let (ts, td, rs, rd) = self.0.mode_parts(sa.0, da.0)?;
+        let (ls2, ld2, ts2, td2, rs2, rd2) = self.1.tiler_modes(sa.1, da.1)?;
+        Ok((
+            Cons(Cons(ts, Cons(rs, Nil)), ls2),
+            Cons(Cons(td, Cons(rd, Nil)), ld2),
+            Cons(ts, ts2),
+            Cons(td, td2),
+            Cons(rs, rs2),
+            Cons(rd, rd2),
+        ))
+    }
+}
+
+/// A leaf layout `s:d` by a by-mode tiler: its one mode `(s):(d)` (as cute-dyn's `by_mode`, so
+/// the result nests once more than by the layout alone).
+macro_rules! leaf_tiler_modes {
+    ($([$($g:ident: $b:path),*] $s:ty);*) => {$(
+        impl<Op, T, TT, D, $($g: $b),*> TilerModes<Op, $s, D> for Cons<T, TT>
+        where
+            Cons<T, TT>: TilerModes<Op, Cons<$s, Nil>, Cons<D, Nil>>,
+        {
+            type LS = <Cons<T, TT> as TilerModes<Op, Cons<$s, Nil>, Cons<D, Nil>>>::LS;
+            type LD = <Cons<T, TT> as TilerModes<Op, Cons<$s, Nil>, Cons<D, Nil>>>::LD;
+            type TS = <Cons<T, TT> as TilerModes<Op, Cons<$s, Nil>, Cons<D, Nil>>>::TS;
+            type TD = <Cons<T, TT> as TilerModes<Op, Cons<$s, Nil>, Cons<D, Nil>>>::TD;
+            type RS = <Cons<T, TT> as TilerModes<Op, Cons<$s, Nil>, Cons<D, Nil>>>::RS;
+            type RD = <Cons<T, TT> as TilerModes<Op, Cons<$s, Nil>, Cons<D, Nil>>>::RD;
+            #[inline(always)]
+            fn tiler_modes(
+                &self,
+                sa: $s,
+                da: D,
+            ) -> Result<(Self::LS, Self::LD, Self::TS, Self::TD, Self::RS, Self::RD), crate::error::Error> {
+                self.tiler_modes(Cons(sa, Nil), Cons(da, Nil))
+            }
+        }
+    )*};
+}
+leaf_tiler_modes!([] usize; [U: Unsigned, B: Bit] UInt<U, B>; [] UTerm);
+
+/// The parts of a mixed by-mode divide or product, as a tuple of lists.
+pub type ModesParts<Op, L, SA, DA> = (
+    <L as TilerModes<Op, SA, DA>>::LS,
+    <L as TilerModes<Op, SA, DA>>::LD,
+    <L as TilerModes<Op, SA, DA>>::TS,
+    <L as TilerModes<Op, SA, DA>>::TD,
+    <L as TilerModes<Op, SA, DA>>::RS,
+    <L as TilerModes<Op, SA, DA>>::RD,
+);
+
+/// The logical, zipped, tiled and flat forms of `$op` (a divide or a product) of a layout with
+/// run-time leaves by a by-mode tiler, from [`TilerModes`].
+macro_rules! by_mode_mixed {
+    ($op:ty) => {
+        const _: () = {
+            use $crate::error::Error;
+            use $crate::int_tuple::{Concat, Cons, IntTuple, Nil};
+            use $crate::layout::{Congruent, Layout};
+            use $crate::tiler::{ByMode, Flat, Mixed, ModesParts, Plain, Splice, Tile, TilerModes, Zip};
+
+            /// The logical form: mode i is `(tile_i, rest_i)`.
+            impl<SA, DA, L> Mixed<Plain, Layout<SA, DA>, ByMode<L>> for $op
+            where
+                SA: Congruent<DA>,
+                DA: IntTuple,
+                L: TilerModes<$op, SA, DA>,
+            {
+                type Output = Result<Layout<L::LS, L::LD>, Error>;
+                #[inline(always)]
+                fn mixed(a: Layout<SA, DA>, b: ByMode<L>) -> Self::Output {
+                    let p: ModesParts<$op, L, SA, DA> = b.0.tiler_modes(*a.shape(), *a.stride())?;
+                    Ok(Layout::from_parts(p.0, p.1))
+                }
+            }
+
+            /// The zipped form: `((tiles), (rests))`.
+            impl<SA, DA, L> Mixed<Zip, Layout<SA, DA>, ByMode<L>> for $op
+            where
+                SA: Congruent<DA>,
+                DA: IntTuple,
+                L: TilerModes<$op, SA, DA>,
+            {
+                type Output = Result<Layout<Cons<L::TS, Cons<L::RS, Nil>>, Cons<L::TD, Cons<L::RD, Nil>>>, Error>;
+                #[inline(always)]
+                fn mixed(a: Layout<SA, DA>, b: ByMode<L>) -> Self::Output {
+                    let p: ModesParts<$op, L, SA, DA> = b.0.tiler_modes(*a.shape(), *a.stride())?;
+                    Ok(Layout::from_parts(Cons(p.2, Cons(p.4, Nil)), Cons(p.3, Cons(p.5, Nil))))
+                }
+            }
+
+            /// The tiled form: `((tiles), rest0, rest1, ...)`.
+            impl<SA, DA, L> Mixed<Tile, Layout<SA, DA>, ByMode<L>> for $op
+            where
+                SA: Congruent<DA>,
+                DA: IntTuple,
+                L: TilerModes<$op, SA, DA>,
+                L::RS: Splice,
+                L::RD: Splice,
+            {
+                type Output = Result<
+                    Layout<Cons<L::TS, <L::RS as Splice>::Output>, Cons<L::TD, <L::RD as Splice>::Output>>,
+                    Error,
+                >;
+                #[inline(always)]
+                fn mixed(a: Layout<SA, DA>, b: ByMode<L>) -> Self::Output {
+                    let p: ModesParts<$op, L, SA, DA> = b.0.tiler_modes(*a.shape(), *a.stride())?;
+                    Ok(Layout::from_parts(Cons(p.2, p.4.splice()), Cons(p.3, p.5.splice())))
+                }
+            }
+
+            /// The flat form: `(tile0, tile1, ..., rest0, rest1, ...)`.
+            impl<SA, DA, L> Mixed<Flat, Layout<SA, DA>, ByMode<L>> for $op
+            where
+                SA: Congruent<DA>,
+                DA: IntTuple,
+                L: TilerModes<$op, SA, DA>,
+                L::TS: Splice,
+                L::TD: Splice,
+                L::RS: Splice,
+                L::RD: Splice,
+                <L::TS as Splice>::Output: Concat<<L::RS as Splice>::Output>,
+                <L::TD as Splice>::Output: Concat<<L::RD as Splice>::Output>,
+            {
+                type Output = Result<
+                    Layout<
+                        <<L::TS as Splice>::Output as Concat<<L::RS as Splice>::Output>>::Output,
+                        <<L::TD as Splice>::Output as Concat<<L::RD as Splice>::Output>>::Output,
+                    >,
+                    Error,
+                >;
+                #[inline(always)]
+                fn mixed(a: Layout<SA, DA>, b: ByMode<L>) -> Self::Output {
+                    let p: ModesParts<$op, L, SA, DA> = b.0.tiler_modes(*a.shape(), *a.stride())?;
+                    Ok(Layout::from_parts(p.2.splice().concat(p.4.splice()), p.3.splice().concat(p.5.splice())))
+                }
+            }
+        };
+    };
+}
+pub(crate) use by_mode_mixed;
+
+/// [`Unpack`](crate::tiler::Unpack) with values, for the lists of a mixed divide and the slices
+/// `(repeat<R>(_), c)` of `local_tile`/`local_partition`: the modes `L(_, repeat<R>(_))` keeps
+/// of a list of modes: a list of one mode stays one mode, wrapped once more (`((_16)):((_1))`,
+/// CuTe C++ 4.2's `local_tile(64:1, <16>, 1)`), a longer one is spliced into its modes.
+pub trait Splice {
+    /// The modes.
+    type Output: Copy;
+    /// The modes.
+    fn splice(self) -> Self::Output;
+}
+impl Splice for Nil {
+    type Output = Nil;
+    #[inline(always)]
+    fn splice(self) -> Nil {
+        Nil
+    }
+}
+impl<H: Copy> Splice for Cons<H, Nil> {
+    type Output = Cons<Cons<H, Nil>, Nil>;
+    #[inline(always)]
+    fn splice(self) -> Self::Output {
+        Cons(self, Nil)
+    }
+}
+impl<H: Copy, H2: Copy, T: Copy> Splice for Cons<H, Cons<H2, T>> {
+    type Output = Self;
+    #[inline(always)]
+    fn splice(self) -> Self {
+        self
+    }
+}

@@ -607,3 +607,90 @@ fn tile_to_shape_with_run_time_leaves_agrees_with_cute_dyn() {
     // Both outcomes are exercised: answers and refusals.
     assert!(answered > 100 && answered < 8 * 48, "{answered} answered");
 }
+
+/// The divides and composition of `$a` (static extents) by `$t` (a layout or by-mode tiler with
+/// run-time leaves, `$text` its notation with the values): each answer or refusal equal to
+/// cute-dyn's, except where cute-static refuses as undecided. Whether any answered.
+macro_rules! static_by_run_time_agree {
+    ($a:expr, $t:expr, $text:expr, divides) => {{
+        let (a, t, text) = ($a, $t, $text);
+        let mut answered = false;
+        for (op, r) in [
+            ("logical_divide", ours(a.logical_divide(t))),
+            ("zipped_divide", ours(a.zipped_divide(t))),
+            ("tiled_divide", ours(a.tiled_divide(t))),
+            ("flat_divide", ours(a.flat_divide(t))),
+        ] {
+            if r != Err("undecided") {
+                prop_assert_eq!(r.clone(), theirs(op, &a, &text), "{}({}, {})", op, a, text);
+                answered |= r.is_ok();
+            }
+        }
+        answered
+    }};
+    ($a:expr, $t:expr, $text:expr) => {{
+        let (a, t, text) = ($a, $t, $text);
+        let r = ours(a.composition(t));
+        if r != Err("undecided") {
+            prop_assert_eq!(r.clone(), theirs("composition", &a, &text), "composition({}, {})", a, text);
+        }
+        r.is_ok()
+    }};
+}
+
+/// Static layouts (and static extents with a run-time stride `s`) by right operands with
+/// run-time leaves `k`, `t`: composition by any layout, the divides of leaf modes by layouts
+/// and by-mode tilers. Which of the cases answered.
+fn static_by_run_time_agree_at(k: usize, t: usize, s: usize) -> Result<Vec<bool>, TestCaseError> {
+    let fk = |x: &str| x.replace("{k}", &format!("{{{k}}}")).replace("{t}", &format!("{{{t}}}"));
+    Ok(vec![
+        static_by_run_time_agree!(layout!((8,8):(1,8)), layout!({k}:1), fk("{k}:1")),
+        static_by_run_time_agree!(layout!((8,8):(1,8)), layout!((4,{k}):(2,8)), fk("(4,{k}):(2,8)")),
+        static_by_run_time_agree!(layout!((8,8):(1,8)), layout!(({k},2):({t},1)), fk("({k},2):({t},1)")),
+        static_by_run_time_agree!(layout!(((2,4),8):((1,16),2)), layout!(({k},4):(1,{t})), fk("({k},4):(1,{t})")),
+        static_by_run_time_agree!(layout!((4,6):(1,5)), layout!({k}:{t}), fk("{k}:{t}")),
+        static_by_run_time_agree!(layout!((8,8):(1,{s})), layout!({k}:1), fk("{k}:1")),
+        static_by_run_time_agree!(layout!((8,(2,4)):({s},(1,2))), layout!((2,{k}):(4,1)), fk("(2,{k}):(4,1)")),
+        static_by_run_time_agree!(layout!((8,8):(1,8)), tiler!(<{k}:1,2:{t}>), fk("<{k}:1,2:{t}>")),
+        static_by_run_time_agree!(layout!(64:1), layout!({k}:1), fk("{k}:1"), divides),
+        static_by_run_time_agree!(layout!(64:2), layout!((4,{k}):(1,4)), fk("(4,{k}):(1,4)"), divides),
+        static_by_run_time_agree!(layout!(64:2), layout!({k}:{t}), fk("{k}:{t}"), divides),
+        static_by_run_time_agree!(layout!((8,8):(1,8)), tiler!(<{k}:1,2:1>), fk("<{k}:1,2:1>"), divides),
+        static_by_run_time_agree!(
+            layout!((16,8,2):(1,16,128)),
+            tiler!(<(2,{k}):(1,2),4>),
+            fk("<(2,{k}):(1,2),4>"),
+            divides
+        ),
+        static_by_run_time_agree!(layout!((8,8):(1,{s})), tiler!(<{k}:1,2:1>), fk("<{k}:1,2:1>"), divides),
+    ])
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn static_layouts_by_run_time_right_operands_agree_with_cute_dyn(k in extent(40), t in extent(40), s in extent(100)) {
+        static_by_run_time_agree_at(k, t, s)?;
+    }
+}
+
+/// The same cases on a grid: every answer equal to cute-dyn's, and each case answers somewhere.
+#[test]
+fn static_layouts_by_run_time_right_operands_answer_on_a_grid() {
+    let mut answered = vec![0usize; 14];
+    let mut calls = 0;
+    for k in 0..20 {
+        for t in 0..10 {
+            for s in [0, 1, 3, 100] {
+                let r = static_by_run_time_agree_at(k, t, s).unwrap_or_else(|e| panic!("k={k} t={t} s={s}: {e}"));
+                r.iter().zip(&mut answered).for_each(|(&a, count)| *count += a as usize);
+                calls += 1;
+            }
+        }
+    }
+    eprintln!("answered per case out of {calls}: {answered:?}");
+    for (case, &count) in answered.iter().enumerate() {
+        assert!(count > 0, "case {case} never answered");
+    }
+}

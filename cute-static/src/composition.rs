@@ -489,7 +489,8 @@ crate::gate::static_method!(composition, Composition, (b: B));
 /// A layout with run-time leaves gives a `Result`, equal to cute-dyn's answer (static flags
 /// included): with static shapes, whatever the nesting and `B` (its run-time strides only
 /// flow into the result's strides, CuTe C++'s dynamic-stride path); with run-time shapes, by
-/// any layout ([`composition_mixed`]) or by a by-mode tiler against leaf modes.
+/// any layout ([`composition_mixed`]) or by a by-mode tiler against leaf modes. A static `A`
+/// by a `B` with run-time leaves is computed when it runs, as a run-time `A`.
 ///
 /// # Examples
 /// ```
@@ -516,6 +517,11 @@ crate::gate::static_method!(composition, Composition, (b: B));
 /// let n = 2;
 /// let r = composition(layout!((6,{n}):(8,2)), layout!((4,3):(3,1)))?;
 /// assert_eq!(r.to_string(), "((2,2),3):((24,2),8)");
+/// // A static 8x8 column-major tile read by a layout of run-time extent k = 16 (cute-dyn's
+/// // answer: k columns of 4 elements at stride 2, B's strides through A).
+/// let k = 16;
+/// let r = composition(layout!((8,8):(1,8)), layout!((4,{k}):(2,8)))?;
+/// assert_eq!(r.to_string(), "(4,{16}):(2,8)");
 /// # Ok::<(), cute_static::error::Error>(())
 /// ```
 #[inline(always)]
@@ -523,20 +529,21 @@ pub fn composition<L: Composition<B, Output = R>, B, R>(l: L, b: B) -> R {
     l.composition(b)
 }
 
-crate::tiler::marked_shape_route!(CompositionOp);
+crate::tiler::marked_shape_route!(by the tiler: CompositionOp);
+crate::tiler::tiler_routed!(CompositionOp);
 
-/// A static `A`: the type checker's composition (by mode for a by-mode tiler). A `B` with a
-/// run-time leaf is refused ([`GatedTilerOp`](crate::tiler::GatedTilerOp)): the value here is the
-/// result type's default, which a run-time leaf reaching the result would make wrong (it did:
-/// `(8,8):(1,8) o {16}:1` was `{0}:1`).
-impl<SA, DA, B, R> crate::tiler::Arrange<crate::tiler::Plain, CompositionOp, Layout<SA, DA>, B> for B1
+/// A static `A` by a static `B`: the type checker's composition (by mode for a by-mode tiler).
+/// (A `B` with a run-time leaf takes the route of run-time leaves: the value here is the result
+/// type's default, which a run-time leaf reaching the result would make wrong; it did, before
+/// that route: `(8,8):(1,8) o {16}:1` was `{0}:1`.)
+impl<SA, DA, B, R> crate::tiler::TilerRoute<crate::tiler::Plain, CompositionOp, Layout<SA, DA>, B> for (B1,)
 where
-    B: crate::tiler::GatedTilerOp<CompositionOp, Layout<SA, DA>, Output = R>,
+    B: TilerOp<CompositionOp, Layout<SA, DA>, Output = R>,
     R: Default,
 {
     type Output = R;
     #[inline(always)]
-    fn arrange(_: Layout<SA, DA>, _: B) -> Self::Output {
+    fn route(_: Layout<SA, DA>, _: B) -> Self::Output {
         // Every leaf is static: the value is the type's.
         Default::default()
     }
@@ -614,8 +621,12 @@ pub(crate) fn compose_modes_mixed<M: ModeValues, SB: ComposeB<DB, M>, DB>(
         Ok((s, d)) => Ok(Layout::from_parts(s, d)),
         // An admissibility condition fails on the static rule's modes: where a run-time value
         // is among them, cute-dyn retries with A coalesced on its values, a structure no type
-        // fixes; where they are static, it does not, and the condition is the answer.
-        Err(e) if e.is_admissibility() && !all_static(&modes) => Err(Error::Undecided { op: "composition" }),
+        // fixes; where a run-time value of B is, cute-dyn tries B's static twin, whose static
+        // branches (a shape 1, a stride 0) may answer. Where all are static, the condition is
+        // the answer.
+        Err(e) if e.is_admissibility() && !(all_static(&modes) && SB::STATIC) => {
+            Err(Error::Undecided { op: "composition" })
+        }
         Err(e) => Err(e),
     }
 }
@@ -673,6 +684,8 @@ pub trait ComposeB<DB, AM> {
     type S;
     /// The stride.
     type D;
+    /// Whether every leaf of B is static.
+    const STATIC: bool;
     /// The result, each leaf's reach into A's modes added to `reach`.
     ///
     /// # Errors
@@ -682,6 +695,7 @@ pub trait ComposeB<DB, AM> {
 impl<AM> ComposeB<Nil, AM> for Nil {
     type S = Nil;
     type D = Nil;
+    const STATIC: bool = true;
     #[inline(always)]
     fn compose_b(self, _: Nil, _: &AM, _: &mut [i64]) -> Result<(Nil, Nil), Error> {
         Ok((Nil, Nil))
@@ -694,6 +708,7 @@ where
 {
     type S = Cons<<S as ComposeB<D, AM>>::S, <ST as ComposeB<DT, AM>>::S>;
     type D = Cons<<S as ComposeB<D, AM>>::D, <ST as ComposeB<DT, AM>>::D>;
+    const STATIC: bool = S::STATIC && ST::STATIC;
     #[inline(always)]
     fn compose_b(self, db: Cons<D, DT>, a: &AM, reach: &mut [i64]) -> Result<(Self::S, Self::D), Error> {
         let (s, d) = self.0.compose_b(db.0, a, reach)?;
@@ -711,6 +726,7 @@ macro_rules! leaf_compose_b {
         {
             type S = <<$d as ByStride<AM, $s>>::Output as FlatParts>::S;
             type D = <<$d as ByStride<AM, $s>>::Output as FlatParts>::D;
+            const STATIC: bool = <$s as IntTuple>::IS_STATIC && <$d as IntTuple>::IS_STATIC;
             #[inline(always)]
             fn compose_b(self, db: $d, a: &AM, reach: &mut [i64]) -> Result<(Self::S, Self::D), Error> {
                 Ok(db.by_stride(a, self, reach)?.flat_parts())

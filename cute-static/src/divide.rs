@@ -6,12 +6,11 @@
 use typenum::{Bit, UInt, UTerm, Unsigned};
 
 use crate::coalesce::Coalesce;
-use crate::complement::ComplementOf;
+use crate::complement::{ComplementMixed, ComplementOf};
+use crate::int_tuple::StaticBit;
 use crate::int_tuple::{Cons, IntTuple, Nil};
 use crate::layout::{Congruent, Layout};
-use crate::tiler::{
-    arranged_op, rearrangements, Arrange, ByMode, CompositionOp, DivideOp, IntRule, Mixed, Plain, TilerOp,
-};
+use crate::tiler::{arranged_op, rearrangements, ByMode, CompositionOp, DivideOp, IntRule, Mixed, Plain, TilerOp};
 
 /// `Divided<A, B>`: the type of `logical_divide(A, B)`.
 pub type Divided<A, B> = <B as TilerOp<DivideOp, A>>::Output;
@@ -40,16 +39,18 @@ type DivideTiler<SA, DA, SB, DB> = Layout<
     Cons<DB, Cons<<<CoalescedShape<SA, DA> as ComplementOf<Layout<SB, DB>>>::Output as crate::tiler::Parts>::D, Nil>>,
 >;
 
-crate::tiler::marked_shape_route!(DivideOp);
+crate::tiler::marked_shape_route!(by the tiler: DivideOp);
+crate::tiler::tiler_routed!(DivideOp);
 
-impl<SA, DA, B, R> Arrange<Plain, DivideOp, Layout<SA, DA>, B> for typenum::B1
+/// A static `A` by a static tiler: the type checker's divide.
+impl<SA, DA, B, R> crate::tiler::TilerRoute<Plain, DivideOp, Layout<SA, DA>, B> for (typenum::B1,)
 where
-    B: crate::tiler::GatedTilerOp<DivideOp, Layout<SA, DA>, Output = R>,
+    B: TilerOp<DivideOp, Layout<SA, DA>, Output = R>,
     R: Default,
 {
     type Output = R;
     #[inline(always)]
-    fn arrange(_: Layout<SA, DA>, _: B) -> Self::Output {
+    fn route(_: Layout<SA, DA>, _: B) -> Self::Output {
         // Every leaf is static: the value is the type's.
         Default::default()
     }
@@ -60,8 +61,10 @@ arranged_op!(
     Plain,
     LogicalDivide,
     /// `logical_divide(A, B)`: `A` split into (tile, rest) by `B`. Static layouts: computed by
-    /// the type checker (zero-sized, every precondition a compile error). A layout with run-time
-    /// leaves, whose divided modes are leaves, by a by-mode tiler of static layouts: a
+    /// the type checker (zero-sized, every precondition a compile error). Static extents with
+    /// run-time strides, any nesting, by a static tiler: the type checker's structure, the
+    /// strides computed when it runs. Run-time leaves elsewhere (in the layout's extents or in
+    /// the tiler), where each divided mode is a leaf, by a layout or by-mode tiler: a
     /// `Result`, the conditions on run-time values checked when it runs, equal to cute-dyn's
     /// answer (static flags included).
     ///
@@ -78,6 +81,10 @@ arranged_op!(
     /// let m = 128;
     /// let r = logical_divide(layout!(({m},64):(1,{m})), tiler!(<32,16>))?;
     /// assert_eq!(r.to_string(), "((32,{4}),(16,4)):((1,32),({128},{2048}))");
+    /// // A static vector of 64 cut into tiles of run-time length t = 16.
+    /// let t = 16;
+    /// let r = logical_divide(layout!(64:1), layout!({t}:1))?;
+    /// assert_eq!(r.to_string(), "({16},{4}):(1,{16})");
     /// # Ok::<(), cute_static::error::Error>(())
     /// ```
     logical_divide
@@ -157,6 +164,17 @@ where
         self.checked_mul(d).ok_or(Error::Overflow { op: "logical_divide" })
     }
 }
+/// A run-time stride (of a tile with run-time leaves), scaled when it runs.
+impl<D> ScaleBy<D> for usize
+where
+    usize: MulMixed<D>,
+{
+    type Output = <usize as MulMixed<D>>::Output;
+    #[inline(always)]
+    fn scale_by(self, d: D) -> Result<Self::Output, Error> {
+        MulMixed::checked_mul(self, d).ok_or(Error::Overflow { op: "logical_divide" })
+    }
+}
 impl<D> ScaleBy<D> for Nil {
     type Output = Nil;
     #[inline(always)]
@@ -185,20 +203,49 @@ pub trait RestOf<T> {
 }
 macro_rules! static_rest_of {
     ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
-        impl<T, $($g: $b),*> RestOf<T> for $ty
+        impl<T: StaticBit, $($g: $b),*> RestOf<T> for $ty
         where
-            $ty: ComplementOf<T>,
-            <$ty as ComplementOf<T>>::Output: Default,
+            (T::Output,): StaticRestOf<$ty, T>,
         {
-            type Output = <$ty as ComplementOf<T>>::Output;
+            type Output = <(T::Output,) as StaticRestOf<$ty, T>>::Output;
             #[inline(always)]
-            fn rest_of(self, _: &T) -> Result<Self::Output, Error> {
-                Ok(Default::default())
+            fn rest_of(self, t: &T) -> Result<Self::Output, Error> {
+                <(T::Output,)>::static_rest_of(self, t)
             }
         }
     )*};
 }
 static_rest_of!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
+
+/// [`RestOf`] for a static extent `s`, by the tile's [`StaticBit`]: the type checker's
+/// complement of a static tile (`(B1,)`), the mixed complement of one with a run-time leaf
+/// (`(B0,)`, checked when it runs).
+pub trait StaticRestOf<N, T> {
+    /// The complement.
+    type Output;
+    /// The complement.
+    ///
+    /// # Errors
+    /// As [`ComplementMixed::complement_mixed`].
+    fn static_rest_of(n: N, t: &T) -> Result<Self::Output, Error>;
+}
+impl<N: ComplementOf<T>, T> StaticRestOf<N, T> for (typenum::B1,)
+where
+    <N as ComplementOf<T>>::Output: Default,
+{
+    type Output = <N as ComplementOf<T>>::Output;
+    #[inline(always)]
+    fn static_rest_of(_: N, _: &T) -> Result<Self::Output, Error> {
+        Ok(Default::default())
+    }
+}
+impl<N, T: ComplementMixed<N> + Copy> StaticRestOf<N, T> for (typenum::B0,) {
+    type Output = <T as ComplementMixed<N>>::Output;
+    #[inline(always)]
+    fn static_rest_of(n: N, t: &T) -> Result<Self::Output, Error> {
+        t.complement_mixed(n)
+    }
+}
 impl<T: ComplementDyn> RestOf<T> for usize {
     type Output = T::Output;
     #[inline(always)]
@@ -242,8 +289,8 @@ where
 /// nothing, so that its message is the error (without it, rustc reported `LeafMode` missing
 /// and listed every leaf pair that has it).
 #[diagnostic::on_unimplemented(
-    message = "with run-time extents, the divides take leaf modes s:d (by one layout or integer: the layout itself; by a by-mode tiler: each divided mode), and a divided mode here is a tuple",
-    label = "a layout with a run-time extent and a mode that is a tuple",
+    message = "with run-time leaves (a run-time extent, or a tiler with a run-time leaf), the divides take leaf modes s:d (by one layout or integer: the layout itself; by a by-mode tiler: each divided mode), and a divided mode here is a tuple",
+    label = "a mode that is a tuple, divided with run-time leaves",
     note = "e.g. `layout!({{n}}:1).zipped_divide(layout!(128:1))` or `layout!(({{m}},{{n}}):(1,{{m}})).zipped_divide(tiler!(<32,64>))`; static extents with run-time strides take any tiler; otherwise use the cute-dyn operation on `.to_dyn()`"
 )]
 pub trait LeafModeRequired<Tile> {}

@@ -129,6 +129,10 @@
 //!   composition is the one of run-time extents above (`Error::Undecided` where cute-dyn
 //!   would decide its structure on values).
 //!
+//! - a **static layout by a right operand with run-time leaves**: composition by any layout,
+//!   the divides of leaf modes by a layout or a by-mode tiler (tiles of run-time length), the
+//!   products (above); computed when it runs, as for run-time leaves in the layout.
+//!
 //! Those outputs are a `Result<Layout<..>, cute_static::error::Error>`: the structure is still
 //! in the type, static exactly where cute-dyn's answer is static, and the conditions that
 //! depend on run-time values (complement's @post, overflow) are checked when it runs.

@@ -186,9 +186,9 @@ impl<A, B: TilerOp<ProductOp, A>> crate::gate::Operation<A, B> for ProductOp {
 
 /// A tiler's [`StaticBit`]: `B1` when every leaf is static (a layout, `_`, a static integer, or
 /// a by-mode tiler of those; layouts, integers and lists have theirs). Only such a tiler of a
-/// static layout is applied by the type checker: a run-time value would reach the result, whose
-/// value on that route is its type's default. So the routes ask [`GatedTilerOp`], which refuses
-/// a run-time tiler with [`RunTimeTiler`].
+/// static layout is applied by the type checker (a run-time value would reach the result, whose
+/// value on that route is its type's default); a tiler with a run-time leaf takes the route of
+/// run-time leaves ([`TilerRoute`]).
 impl StaticBit for Under {
     type Output = B1;
 }
@@ -196,39 +196,44 @@ impl<L: StaticBit> StaticBit for ByMode<L> {
     type Output = L::Output;
 }
 
-/// [`TilerOp`] behind the tiler's bit: a run-time tiler is the one error [`RunTimeTiler`], and
-/// the algorithm is not asked (its own failures on the run-time leaf, `usize: Cmp<..>` and the
-/// like, would be reported beside it).
-pub trait GatedTilerOp<Op, A> {
-    /// `TilerOp`'s result (for a run-time tiler, a placeholder beside its error).
+/// An operation `Op` arranged as `How` on a layout `A` whose every leaf the type checker
+/// reads (static, or static extents with marked strides), by a tiler `B`, chosen by the
+/// tiler's [`StaticBit`]: by the type checker for a static tiler (`(B1,)`, implemented beside
+/// each operation; the result is zero-sized), when it runs for a tiler with a run-time leaf
+/// (`(B0,)`: [`Mixed`], a `Result`).
+pub trait TilerRoute<How, Op, A, B> {
+    /// The result type.
     type Output;
-}
-impl<Op, A, T: StaticBit> GatedTilerOp<Op, A> for T
-where
-    (T::Output,): TilerGate<Op, A, T>,
-{
-    type Output = <(T::Output,) as TilerGate<Op, A, T>>::Output;
-}
-/// The branch of [`GatedTilerOp`] on the tiler's bit.
-pub trait TilerGate<Op, A, T> {
     /// The result.
-    type Output;
+    fn route(a: A, b: B) -> Self::Output;
 }
-impl<Op, A, T: TilerOp<Op, A>> TilerGate<Op, A, T> for (B1,) {
-    type Output = T::Output;
-}
-impl<Op, A, T: RunTimeTiler> TilerGate<Op, A, T> for (B0,) {
-    type Output = Layout<U1, U0>;
+impl<How, Op: Mixed<How, A, B, Output = R>, A, B, R> TilerRoute<How, Op, A, B> for (B0,) {
+    type Output = R;
+    #[inline(always)]
+    fn route(a: A, b: B) -> R {
+        Op::mixed(a, b)
+    }
 }
 
-/// A run-time value in a tiler of a static layout (no impls: the error, which rustc then names
-/// instead of listing the impls of a trait).
-#[diagnostic::on_unimplemented(
-    message = "a run-time ({{expr}}) value in a tiler of a static layout: the type checker computes this operation, and its result would not carry the value",
-    label = "a tiler with a run-time value",
-    note = "make the tiler static, or use the cute-dyn operation on `.to_dyn()` of both"
-)]
-pub trait RunTimeTiler {}
+/// A static layout: routed by the tiler's bit ([`TilerRoute`]) for the operations whose tiler
+/// is not part of the layout's route (composition and the divides; the products route by both
+/// operands, so their tiler is static here).
+macro_rules! tiler_routed {
+    ($($op:ty),*) => {$(
+        impl<How, SA, DA, B, G, R> $crate::tiler::Arrange<How, $op, $crate::Layout<SA, DA>, B> for typenum::B1
+        where
+            B: $crate::int_tuple::StaticBit<Output = G>,
+            (G,): $crate::tiler::TilerRoute<How, $op, $crate::Layout<SA, DA>, B, Output = R>,
+        {
+            type Output = R;
+            #[inline(always)]
+            fn arrange(a: $crate::Layout<SA, DA>, b: B) -> R {
+                <(G,) as $crate::tiler::TilerRoute<How, $op, $crate::Layout<SA, DA>, B>>::route(a, b)
+            }
+        }
+    )*};
+}
+pub(crate) use tiler_routed;
 
 /// `Op` applied to `A` by a tiler element, implemented by the element (so that the type
 /// checker looks at it only once it knows the tiler): a layout (the operation itself, in
@@ -527,36 +532,36 @@ macro_rules! rearrangements {
      $(#[$zdoc:meta])* $zipped:ident, $(#[$tdoc:meta])* $tiled:ident, $(#[$fdoc:meta])* $flat:ident) => {
         // Every intermediate type is a parameter bound by an associated-type equality (see
         // `gate::static_op`): inferred once, never normalized again by code generation.
-        impl<SA, DA, B, S, D, TS, TD, RS, RD> $crate::tiler::Arrange<$crate::tiler::Zip, $op, $crate::Layout<SA, DA>, B> for typenum::B1
+        impl<SA, DA, B, S, D, TS, TD, RS, RD> $crate::tiler::TilerRoute<$crate::tiler::Zip, $op, $crate::Layout<SA, DA>, B> for (typenum::B1,)
         where
-            B: $crate::tiler::GatedTilerOp<$op, $crate::Layout<SA, DA>, Output = $crate::Layout<S, D>>,
+            B: $crate::tiler::TilerOp<$op, $crate::Layout<SA, DA>, Output = $crate::Layout<S, D>>,
             B: $crate::tiler::Unzip2By<S, D, TS = TS, TD = TD, RS = RS, RD = RD>,
             $crate::Layout<$crate::Cons<TS, $crate::Cons<RS, $crate::Nil>>, $crate::Cons<TD, $crate::Cons<RD, $crate::Nil>>>: Default,
         {
             type Output = $crate::Layout<$crate::Cons<TS, $crate::Cons<RS, $crate::Nil>>, $crate::Cons<TD, $crate::Cons<RD, $crate::Nil>>>;
             #[inline(always)]
-            fn arrange(_: $crate::Layout<SA, DA>, _: B) -> Self::Output {
+            fn route(_: $crate::Layout<SA, DA>, _: B) -> Self::Output {
                 Default::default()
             }
         }
 
-        impl<SA, DA, B, S, D, TS, TD, RS, RD, US, UD> $crate::tiler::Arrange<$crate::tiler::Tile, $op, $crate::Layout<SA, DA>, B> for typenum::B1
+        impl<SA, DA, B, S, D, TS, TD, RS, RD, US, UD> $crate::tiler::TilerRoute<$crate::tiler::Tile, $op, $crate::Layout<SA, DA>, B> for (typenum::B1,)
         where
-            B: $crate::tiler::GatedTilerOp<$op, $crate::Layout<SA, DA>, Output = $crate::Layout<S, D>>,
+            B: $crate::tiler::TilerOp<$op, $crate::Layout<SA, DA>, Output = $crate::Layout<S, D>>,
             B: $crate::tiler::Unzip2By<S, D, TS = TS, TD = TD, RS = RS, RD = RD>,
             RS: $crate::tiler::Unpack<RD, S = US, D = UD>,
             $crate::Layout<$crate::Cons<TS, US>, $crate::Cons<TD, UD>>: Default,
         {
             type Output = $crate::Layout<$crate::Cons<TS, US>, $crate::Cons<TD, UD>>;
             #[inline(always)]
-            fn arrange(_: $crate::Layout<SA, DA>, _: B) -> Self::Output {
+            fn route(_: $crate::Layout<SA, DA>, _: B) -> Self::Output {
                 Default::default()
             }
         }
 
-        impl<SA, DA, B, S, D, TS, TD, RS, RD, PS, PD, US, UD, FS, FD> $crate::tiler::Arrange<$crate::tiler::Flat, $op, $crate::Layout<SA, DA>, B> for typenum::B1
+        impl<SA, DA, B, S, D, TS, TD, RS, RD, PS, PD, US, UD, FS, FD> $crate::tiler::TilerRoute<$crate::tiler::Flat, $op, $crate::Layout<SA, DA>, B> for (typenum::B1,)
         where
-            B: $crate::tiler::GatedTilerOp<$op, $crate::Layout<SA, DA>, Output = $crate::Layout<S, D>>,
+            B: $crate::tiler::TilerOp<$op, $crate::Layout<SA, DA>, Output = $crate::Layout<S, D>>,
             B: $crate::tiler::Unzip2By<S, D, TS = TS, TD = TD, RS = RS, RD = RD>,
             TS: $crate::tiler::Unpack<TD, S = PS, D = PD>,
             RS: $crate::tiler::Unpack<RD, S = US, D = UD>,
@@ -566,7 +571,7 @@ macro_rules! rearrangements {
         {
             type Output = $crate::Layout<FS, FD>;
             #[inline(always)]
-            fn arrange(_: $crate::Layout<SA, DA>, _: B) -> Self::Output {
+            fn route(_: $crate::Layout<SA, DA>, _: B) -> Self::Output {
                 Default::default()
             }
         }
@@ -696,10 +701,29 @@ impl<How, Op: Mixed<How, A, B, Output = R>, A, B, R> ShapeRoute<How, Op, A, B> f
 
 /// Static shapes: the static route on the layout with its run-time strides marked, then each
 /// marker of the result resolved to its value (the operations whose static algorithm carries a
-/// stride it does not compare: composition, the divides, upcast, downcast).
+/// stride it does not compare: composition, the divides, upcast, downcast). With `by the
+/// tiler`, only for a static tiler ([`MarkedRoute`]): a tiler with a run-time leaf takes the
+/// route of run-time leaves.
 macro_rules! marked_shape_route {
-    ($($op:ty),*) => {$(
+    (by the tiler: $($op:ty),*) => {$(
         impl<How, SA, DA, B, G, R> $crate::tiler::ShapeRoute<How, $op, $crate::Layout<SA, DA>, B> for typenum::B1
+        where
+            B: $crate::int_tuple::StaticBit<Output = G>,
+            (G,): $crate::tiler::MarkedRoute<How, $op, $crate::Layout<SA, DA>, B, Output = R>,
+        {
+            type Output = R;
+            #[inline(always)]
+            fn route(a: $crate::Layout<SA, DA>, b: B) -> R {
+                <(G,) as $crate::tiler::MarkedRoute<How, $op, $crate::Layout<SA, DA>, B>>::marked(a, b)
+            }
+        }
+        $crate::tiler::marked_shape_route!(@ MarkedRoute, marked, (typenum::B1,), $op);
+    )*};
+    ($($op:ty),*) => {$(
+        $crate::tiler::marked_shape_route!(@ ShapeRoute, route, typenum::B1, $op);
+    )*};
+    (@ $tr:ident, $f:ident, $bit:ty, $op:ty) => {
+        impl<How, SA, DA, B, G, R> $crate::tiler::$tr<How, $op, $crate::Layout<SA, DA>, B> for $bit
         where
             SA: $crate::layout::Congruent<DA>,
             DA: $crate::IntTuple + $crate::scaled::Symbolize<typenum::U0>,
@@ -708,13 +732,30 @@ macro_rules! marked_shape_route {
         {
             type Output = Result<R, crate::error::Error>;
             #[inline(always)]
-            fn route(a: $crate::Layout<SA, DA>, _: B) -> Self::Output {
+            fn $f(a: $crate::Layout<SA, DA>, _: B) -> Self::Output {
                 G::default().resolve_layout(a.stride())
             }
         }
-    )*};
+    };
 }
 pub(crate) use marked_shape_route;
+
+/// [`ShapeRoute`]'s static shapes (run-time strides) by a tiler, chosen by the tiler's
+/// [`StaticBit`]: the marked strides through the type checker's algorithm for a static tiler
+/// (`(B1,)`), the route of run-time leaves ([`Mixed`]) otherwise.
+pub trait MarkedRoute<How, Op, A, B> {
+    /// The result type.
+    type Output;
+    /// The result.
+    fn marked(a: A, b: B) -> Self::Output;
+}
+impl<How, Op: Mixed<How, A, B, Output = R>, A, B, R> MarkedRoute<How, Op, A, B> for (B0,) {
+    type Output = R;
+    #[inline(always)]
+    fn marked(a: A, b: B) -> R {
+        Op::mixed(a, b)
+    }
+}
 
 /// Static shapes with run-time strides through a product: complement sorts the strides, which
 /// a marked stride cannot be, so the products take the route of run-time leaves ([`Mixed`]).

@@ -694,3 +694,76 @@ fn static_layouts_by_run_time_right_operands_answer_on_a_grid() {
         assert!(count > 0, "case {case} never answered");
     }
 }
+
+/// Every operation of the algebra on `$a` (a layout with run-time leaves whose divided modes
+/// are leaves and whose strides are static: the domain every operation takes) against
+/// cute-dyn's on `to_dyn()`: the same layout, static flags included, or the same kind of
+/// refusal (cute-static's `undecided` excepted, where cute-dyn decides the structure on the
+/// values). Counts each operation's answers in `$answered`.
+macro_rules! every_operation_agrees {
+    ($a:expr, $answered:expr) => {{
+        use cute::cute_static::Coalesce;
+        let a = $a;
+        let d = a.to_dyn().unwrap();
+        let tiler = "<2,3:2>";
+        let b = "(2,3):(1,2)";
+        let styled = |r: cute_dyn::Result<cute_dyn::Layout>| r.map(|l| l.to_styled(Style::Cpp)).map_err(|e| e.kind());
+        let cases: [(&str, Result<String, &'static str>, Result<String, &'static str>); 13] = [
+            ("coalesce", ours(Ok(a.coalesce())), styled(cute_dyn::coalesce(&d))),
+            ("composition", ours(a.composition(layout!((2,3):(1,2)))), theirs("composition", &a, b)),
+            ("logical_divide", ours(a.logical_divide(tiler!(<2,3:2>))), theirs("logical_divide", &a, tiler)),
+            ("zipped_divide", ours(a.zipped_divide(tiler!(<2,3:2>))), theirs("zipped_divide", &a, tiler)),
+            ("tiled_divide", ours(a.tiled_divide(tiler!(<2,3:2>))), theirs("tiled_divide", &a, tiler)),
+            ("flat_divide", ours(a.flat_divide(tiler!(<2,3:2>))), theirs("flat_divide", &a, tiler)),
+            ("logical_product", ours(a.logical_product(layout!((2,3):(1,2)))), theirs("logical_product", &a, b)),
+            ("zipped_product", ours(a.zipped_product(tiler!(<2:1,3:1>))), theirs("zipped_product", &a, "<2:1,3:1>")),
+            ("tiled_product", ours(a.tiled_product(layout!((2,3):(1,2)))), theirs("tiled_product", &a, b)),
+            ("flat_product", ours(a.flat_product(tiler!(<2:1,3:1>))), theirs("flat_product", &a, "<2:1,3:1>")),
+            ("blocked_product", ours(a.blocked_product(layout!((2,3):(1,2)))), theirs("blocked_product", &a, b)),
+            ("raked_product", ours(a.raked_product(layout!((2,3):(1,2)))), theirs("raked_product", &a, b)),
+            (
+                "complement",
+                ours(a.complement(U64::default())),
+                if decided_on_values(&d) {
+                    Err("undecided")
+                } else {
+                    styled(cute_dyn::complement(&d, &cute_dyn::Tuple::Leaf(cute_dyn::Int::st(64))))
+                },
+            ),
+        ];
+        for (i, (op, ours, theirs)) in cases.into_iter().enumerate() {
+            if ours != Err("undecided") {
+                assert_eq!(ours, theirs, "{op}({a})");
+            }
+            $answered[i] += ours.is_ok() as usize;
+        }
+    }};
+}
+
+/// All `2^k - 1` ways to make some of a flat layout's `k` extents run-time (the values `$v`,
+/// static strides `$d`), each through [`every_operation_agrees`].
+macro_rules! every_extent_mix {
+    ($answered:ident [$flag:ident $($done:tt)*] [] : ($($d:tt),*)) => {
+        every_extent_mix!(@emit $flag $answered [$($done)*] : ($($d),*));
+    };
+    ($answered:ident [$flag:ident $($done:tt)*] [$v:tt $(, $rest:tt)*] : ($($d:tt),*)) => {
+        every_extent_mix!($answered [$flag $($done)* $v] [$($rest),*] : ($($d),*));
+        every_extent_mix!($answered [mixed $($done)* {$v}] [$($rest),*] : ($($d),*));
+    };
+    (@emit mixed $answered:ident [$($s:tt)*] : ($($d:tt),*)) => {
+        every_operation_agrees!(layout!(($($s),*):($($d),*)), $answered);
+    };
+    (@emit all_static $($rest:tt)*) => {};
+}
+
+#[test]
+fn every_choice_of_run_time_extents_agrees_with_cute_dyn_through_every_operation() {
+    let mut answered = [0usize; 13];
+    // the CuTe docs' (4,2,3):(2,1,8), a compact column-major matrix and its transpose
+    every_extent_mix!(answered [all_static] [4, 2, 3] : (2, 1, 8));
+    every_extent_mix!(answered [all_static] [8, 6] : (1, 8));
+    every_extent_mix!(answered [all_static] [6, 8] : (8, 1));
+    eprintln!("answered per operation out of 13 layouts: {answered:?}");
+    // each operation answers on some of them (a route that only refused would pass above)
+    assert!(answered.iter().all(|&n| n > 0), "{answered:?}");
+}

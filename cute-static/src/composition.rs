@@ -461,24 +461,18 @@ pub type Composed<A, B> = <A as Composition<B>>::Output;
 type ModesOf<SA, DA> =
     <<<<SA as FlattenModes<DA>>::Output as FixLast>::Output as CoalesceModes>::Output as WithReach>::Output;
 
-/// `composition(A, B)` for a layout or a by-mode tiler `B`, routed by A's [`StaticBit`]
-/// (crate::gate::StaticBit) as the divides are: computed by the type checker for a static `A`;
+/// `composition(A, B)` for a layout or a by-mode tiler `B`, routed by both operands'
+/// [`StaticBit`](crate::gate::StaticBit)s as the divides are: computed by the type checker for a static `A`;
 /// for run-time leaves, a `Result` computed when it runs ([`Arrange`](crate::tiler::Arrange)).
-impl<SA, DA, B, R> Composition<B> for Layout<SA, DA>
+impl<SA, DA, B, G, R> Composition<B> for Layout<SA, DA>
 where
-    Layout<SA, DA>: crate::gate::StaticBit,
-    <Layout<SA, DA> as crate::gate::StaticBit>::Output:
-        crate::tiler::Arrange<crate::tiler::Plain, CompositionOp, Layout<SA, DA>, B, Output = R>,
+    Cons<Layout<SA, DA>, Cons<B, Nil>>: crate::gate::StaticBit<Output = G>,
+    G: crate::tiler::Arrange<crate::tiler::Plain, CompositionOp, Layout<SA, DA>, B, Output = R>,
 {
     type Output = R;
     #[inline(always)]
     fn composition(self, b: B) -> R {
-        <<Layout<SA, DA> as crate::gate::StaticBit>::Output as crate::tiler::Arrange<
-            crate::tiler::Plain,
-            CompositionOp,
-            Layout<SA, DA>,
-            B,
-        >>::arrange(self, b)
+        G::arrange(self, b)
     }
 }
 
@@ -529,21 +523,21 @@ pub fn composition<L: Composition<B, Output = R>, B, R>(l: L, b: B) -> R {
     l.composition(b)
 }
 
-crate::tiler::marked_shape_route!(by the tiler: CompositionOp);
-crate::tiler::tiler_routed!(CompositionOp);
+crate::tiler::marked_shape_route!(CompositionOp);
 
 /// A static `A` by a static `B`: the type checker's composition (by mode for a by-mode tiler).
-/// (A `B` with a run-time leaf takes the route of run-time leaves: the value here is the result
-/// type's default, which a run-time leaf reaching the result would make wrong; it did, before
-/// that route: `(8,8):(1,8) o {16}:1` was `{0}:1`.)
-impl<SA, DA, B, R> crate::tiler::TilerRoute<crate::tiler::Plain, CompositionOp, Layout<SA, DA>, B> for (B1,)
+/// (Composition is routed by both operands' bits: a `B` with a run-time leaf takes the route of
+/// run-time leaves, as the value here is the result type's default, which a run-time leaf
+/// reaching the result would make wrong; it did, before that route: `(8,8):(1,8) o {16}:1`
+/// was `{0}:1`.)
+impl<SA, DA, B, R> crate::tiler::Arrange<crate::tiler::Plain, CompositionOp, Layout<SA, DA>, B> for B1
 where
     B: TilerOp<CompositionOp, Layout<SA, DA>, Output = R>,
     R: Default,
 {
     type Output = R;
     #[inline(always)]
-    fn route(_: Layout<SA, DA>, _: B) -> Self::Output {
+    fn arrange(_: Layout<SA, DA>, _: B) -> Self::Output {
         // Every leaf is static: the value is the type's.
         Default::default()
     }

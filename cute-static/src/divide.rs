@@ -39,18 +39,17 @@ type DivideTiler<SA, DA, SB, DB> = Layout<
     Cons<DB, Cons<<<CoalescedShape<SA, DA> as ComplementOf<Layout<SB, DB>>>::Output as crate::tiler::Parts>::D, Nil>>,
 >;
 
-crate::tiler::marked_shape_route!(by the tiler: DivideOp);
-crate::tiler::tiler_routed!(DivideOp);
+crate::tiler::marked_shape_route!(DivideOp);
 
 /// A static `A` by a static tiler: the type checker's divide.
-impl<SA, DA, B, R> crate::tiler::TilerRoute<Plain, DivideOp, Layout<SA, DA>, B> for (typenum::B1,)
+impl<SA, DA, B, R> crate::tiler::Arrange<Plain, DivideOp, Layout<SA, DA>, B> for typenum::B1
 where
     B: TilerOp<DivideOp, Layout<SA, DA>, Output = R>,
     R: Default,
 {
     type Output = R;
     #[inline(always)]
-    fn route(_: Layout<SA, DA>, _: B) -> Self::Output {
+    fn arrange(_: Layout<SA, DA>, _: B) -> Self::Output {
         // Every leaf is static: the value is the type's.
         Default::default()
     }
@@ -60,6 +59,7 @@ arranged_op!(
     DivideOp,
     Plain,
     LogicalDivide,
+    by both operands,
     /// `logical_divide(A, B)`: `A` split into (tile, rest) by `B`. Static layouts: computed by
     /// the type checker (zero-sized, every precondition a compile error). Static extents with
     /// run-time strides, any nesting, by a static tiler: the type checker's structure, the
@@ -91,7 +91,7 @@ arranged_op!(
 );
 
 rearrangements!(
-    DivideOp, Divided, ZippedDivided, ZippedDivide, TiledDivide, FlatDivide,
+    DivideOp, Divided, ZippedDivided, ZippedDivide, TiledDivide, FlatDivide, [by both operands],
     /// `zipped_divide(A, B)`: `((tile), (rest))` of [`logical_divide`], tiles and rests gathered.
     ///
     /// # Examples

@@ -39,28 +39,15 @@ where
 
 crate::tiler::mixed_shape_route!(ProductOp, BlockedOp, RakedOp);
 
-/// Every leaf of `A` and `B` static (the products route by both operands): the type checker's
-/// product, in each arrangement.
-impl<How, SA, DA, B, R> Arrange<How, ProductOp, Layout<SA, DA>, B> for B1
-where
-    (B1,): crate::tiler::TilerRoute<How, ProductOp, Layout<SA, DA>, B, Output = R>,
-{
-    type Output = R;
-    #[inline(always)]
-    fn arrange(a: Layout<SA, DA>, b: B) -> R {
-        <(B1,) as crate::tiler::TilerRoute<How, ProductOp, Layout<SA, DA>, B>>::route(a, b)
-    }
-}
-
-/// The type checker's logical product.
-impl<SA, DA, B, R> crate::tiler::TilerRoute<Plain, ProductOp, Layout<SA, DA>, B> for (B1,)
+/// Every leaf of `A` and `B` static: the type checker's product.
+impl<SA, DA, B, R> Arrange<Plain, ProductOp, Layout<SA, DA>, B> for B1
 where
     B: TilerOp<ProductOp, Layout<SA, DA>, Output = R>,
     R: Default,
 {
     type Output = R;
     #[inline(always)]
-    fn route(_: Layout<SA, DA>, _: B) -> Self::Output {
+    fn arrange(_: Layout<SA, DA>, _: B) -> Self::Output {
         // Every leaf is static: the value is the type's.
         Default::default()
     }

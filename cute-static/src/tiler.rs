@@ -188,52 +188,14 @@ impl<A, B: TilerOp<ProductOp, A>> crate::gate::Operation<A, B> for ProductOp {
 /// a by-mode tiler of those; layouts, integers and lists have theirs). Only such a tiler of a
 /// static layout is applied by the type checker (a run-time value would reach the result, whose
 /// value on that route is its type's default); a tiler with a run-time leaf takes the route of
-/// run-time leaves ([`TilerRoute`]).
+/// run-time leaves ([`ShapeRoute`]): composition and the divides, as the products, are routed by
+/// both operands' bits.
 impl StaticBit for Under {
     type Output = B1;
 }
 impl<L: StaticBit> StaticBit for ByMode<L> {
     type Output = L::Output;
 }
-
-/// An operation `Op` arranged as `How` on a layout `A` whose every leaf the type checker
-/// reads (static, or static extents with marked strides), by a tiler `B`, chosen by the
-/// tiler's [`StaticBit`]: by the type checker for a static tiler (`(B1,)`, implemented beside
-/// each operation; the result is zero-sized), when it runs for a tiler with a run-time leaf
-/// (`(B0,)`: [`Mixed`], a `Result`).
-pub trait TilerRoute<How, Op, A, B> {
-    /// The result type.
-    type Output;
-    /// The result.
-    fn route(a: A, b: B) -> Self::Output;
-}
-impl<How, Op: Mixed<How, A, B, Output = R>, A, B, R> TilerRoute<How, Op, A, B> for (B0,) {
-    type Output = R;
-    #[inline(always)]
-    fn route(a: A, b: B) -> R {
-        Op::mixed(a, b)
-    }
-}
-
-/// A static layout: routed by the tiler's bit ([`TilerRoute`]) for the operations whose tiler
-/// is not part of the layout's route (composition and the divides; the products route by both
-/// operands, so their tiler is static here).
-macro_rules! tiler_routed {
-    ($($op:ty),*) => {$(
-        impl<How, SA, DA, B, G, R> $crate::tiler::Arrange<How, $op, $crate::Layout<SA, DA>, B> for typenum::B1
-        where
-            B: $crate::int_tuple::StaticBit<Output = G>,
-            (G,): $crate::tiler::TilerRoute<How, $op, $crate::Layout<SA, DA>, B, Output = R>,
-        {
-            type Output = R;
-            #[inline(always)]
-            fn arrange(a: $crate::Layout<SA, DA>, b: B) -> R {
-                <(G,) as $crate::tiler::TilerRoute<How, $op, $crate::Layout<SA, DA>, B>>::route(a, b)
-            }
-        }
-    )*};
-}
-pub(crate) use tiler_routed;
 
 /// `Op` applied to `A` by a tiler element, implemented by the element (so that the type
 /// checker looks at it only once it knows the tiler): a layout (the operation itself, in
@@ -532,7 +494,7 @@ macro_rules! rearrangements {
      $(#[$zdoc:meta])* $zipped:ident, $(#[$tdoc:meta])* $tiled:ident, $(#[$fdoc:meta])* $flat:ident) => {
         // Every intermediate type is a parameter bound by an associated-type equality (see
         // `gate::static_op`): inferred once, never normalized again by code generation.
-        impl<SA, DA, B, S, D, TS, TD, RS, RD> $crate::tiler::TilerRoute<$crate::tiler::Zip, $op, $crate::Layout<SA, DA>, B> for (typenum::B1,)
+        impl<SA, DA, B, S, D, TS, TD, RS, RD> $crate::tiler::Arrange<$crate::tiler::Zip, $op, $crate::Layout<SA, DA>, B> for typenum::B1
         where
             B: $crate::tiler::TilerOp<$op, $crate::Layout<SA, DA>, Output = $crate::Layout<S, D>>,
             B: $crate::tiler::Unzip2By<S, D, TS = TS, TD = TD, RS = RS, RD = RD>,
@@ -540,12 +502,12 @@ macro_rules! rearrangements {
         {
             type Output = $crate::Layout<$crate::Cons<TS, $crate::Cons<RS, $crate::Nil>>, $crate::Cons<TD, $crate::Cons<RD, $crate::Nil>>>;
             #[inline(always)]
-            fn route(_: $crate::Layout<SA, DA>, _: B) -> Self::Output {
+            fn arrange(_: $crate::Layout<SA, DA>, _: B) -> Self::Output {
                 Default::default()
             }
         }
 
-        impl<SA, DA, B, S, D, TS, TD, RS, RD, US, UD> $crate::tiler::TilerRoute<$crate::tiler::Tile, $op, $crate::Layout<SA, DA>, B> for (typenum::B1,)
+        impl<SA, DA, B, S, D, TS, TD, RS, RD, US, UD> $crate::tiler::Arrange<$crate::tiler::Tile, $op, $crate::Layout<SA, DA>, B> for typenum::B1
         where
             B: $crate::tiler::TilerOp<$op, $crate::Layout<SA, DA>, Output = $crate::Layout<S, D>>,
             B: $crate::tiler::Unzip2By<S, D, TS = TS, TD = TD, RS = RS, RD = RD>,
@@ -554,12 +516,12 @@ macro_rules! rearrangements {
         {
             type Output = $crate::Layout<$crate::Cons<TS, US>, $crate::Cons<TD, UD>>;
             #[inline(always)]
-            fn route(_: $crate::Layout<SA, DA>, _: B) -> Self::Output {
+            fn arrange(_: $crate::Layout<SA, DA>, _: B) -> Self::Output {
                 Default::default()
             }
         }
 
-        impl<SA, DA, B, S, D, TS, TD, RS, RD, PS, PD, US, UD, FS, FD> $crate::tiler::TilerRoute<$crate::tiler::Flat, $op, $crate::Layout<SA, DA>, B> for (typenum::B1,)
+        impl<SA, DA, B, S, D, TS, TD, RS, RD, PS, PD, US, UD, FS, FD> $crate::tiler::Arrange<$crate::tiler::Flat, $op, $crate::Layout<SA, DA>, B> for typenum::B1
         where
             B: $crate::tiler::TilerOp<$op, $crate::Layout<SA, DA>, Output = $crate::Layout<S, D>>,
             B: $crate::tiler::Unzip2By<S, D, TS = TS, TD = TD, RS = RS, RD = RD>,
@@ -571,7 +533,7 @@ macro_rules! rearrangements {
         {
             type Output = $crate::Layout<FS, FD>;
             #[inline(always)]
-            fn route(_: $crate::Layout<SA, DA>, _: B) -> Self::Output {
+            fn arrange(_: $crate::Layout<SA, DA>, _: B) -> Self::Output {
                 Default::default()
             }
         }
@@ -665,25 +627,30 @@ pub trait Arrange<How, Op, A, B> {
     fn arrange(a: A, b: B) -> Self::Output;
 }
 
-/// A layout with a run-time leaf: routed by whether its shape is static ([`ShapeRoute`]).
-// (The bit and the result are parameters bound once: a projection named in several places
-// had rustc prove the operation's bounds again for each.)
-impl<How, Op, SA, DA, B, G, R> Arrange<How, Op, Layout<SA, DA>, B> for typenum::B0
+/// A run-time leaf in the layout or the tiler: routed by whether the layout's shape and the
+/// tiler are static ([`ShapeRoute`]).
+// (The bits and the result are parameters bound once: a projection named in several places
+// had rustc prove the operation's bounds again for each. Both bits are the route's `Self`
+// type, not two nested routes: each level's method is resolved again by code generation,
+// which proves the operation's bounds again.)
+impl<How, Op, SA, DA, B, G, H, R> Arrange<How, Op, Layout<SA, DA>, B> for typenum::B0
 where
     SA: StaticBit<Output = G>,
-    G: ShapeRoute<How, Op, Layout<SA, DA>, B, Output = R>,
+    B: StaticBit<Output = H>,
+    (G, H): ShapeRoute<How, Op, Layout<SA, DA>, B, Output = R>,
 {
     type Output = R;
     #[inline(always)]
     fn arrange(a: Layout<SA, DA>, b: B) -> R {
-        G::route(a, b)
+        <(G, H)>::route(a, b)
     }
 }
 
-/// How an operation on a layout with run-time leaves is computed, chosen by its shape's
-/// [`StaticBit`]: static shapes with run-time strides (`B1`) go through the type checker's
-/// algorithm on marked strides ([`crate::scaled`]), whatever the nesting and the tiler; a
-/// run-time shape (`B0`) takes the leaf-mode path ([`Mixed`]).
+/// How an operation with a run-time leaf is computed, chosen by the layout's shape's and the
+/// tiler's [`StaticBit`]s `(shape, tiler)`: static shapes with run-time strides by a static
+/// tiler (`(B1, B1)`) go through the type checker's algorithm on marked strides
+/// ([`crate::scaled`]), whatever the nesting and the tiler (for the operations that do not
+/// compare strides: [`marked_shape_route`]); otherwise the route of run-time leaves ([`Mixed`]).
 pub trait ShapeRoute<How, Op, A, B> {
     /// The result type: a `Result`, as conditions on run-time values are checked when it runs.
     type Output;
@@ -691,7 +658,8 @@ pub trait ShapeRoute<How, Op, A, B> {
     fn route(a: A, b: B) -> Self::Output;
 }
 
-impl<How, Op: Mixed<How, A, B, Output = R>, A, B, R> ShapeRoute<How, Op, A, B> for typenum::B0 {
+/// A run-time extent.
+impl<How, Op: Mixed<How, A, B, Output = R>, A, B, H, R> ShapeRoute<How, Op, A, B> for (typenum::B0, H) {
     type Output = R;
     #[inline(always)]
     fn route(a: A, b: B) -> R {
@@ -699,31 +667,14 @@ impl<How, Op: Mixed<How, A, B, Output = R>, A, B, R> ShapeRoute<How, Op, A, B> f
     }
 }
 
-/// Static shapes: the static route on the layout with its run-time strides marked, then each
-/// marker of the result resolved to its value (the operations whose static algorithm carries a
-/// stride it does not compare: composition, the divides, upcast, downcast). With `by the
-/// tiler`, only for a static tiler ([`MarkedRoute`]): a tiler with a run-time leaf takes the
-/// route of run-time leaves.
+/// Static shapes: by a static tiler (`(B1, B1)`), the static route on the layout with its
+/// run-time strides marked, then each marker of the result resolved to its value (the
+/// operations whose static algorithm carries a stride it does not compare: composition, the
+/// divides, upcast, downcast); by a tiler with a run-time leaf (`(B1, B0)`), the route of
+/// run-time leaves ([`Mixed`]).
 macro_rules! marked_shape_route {
-    (by the tiler: $($op:ty),*) => {$(
-        impl<How, SA, DA, B, G, R> $crate::tiler::ShapeRoute<How, $op, $crate::Layout<SA, DA>, B> for typenum::B1
-        where
-            B: $crate::int_tuple::StaticBit<Output = G>,
-            (G,): $crate::tiler::MarkedRoute<How, $op, $crate::Layout<SA, DA>, B, Output = R>,
-        {
-            type Output = R;
-            #[inline(always)]
-            fn route(a: $crate::Layout<SA, DA>, b: B) -> R {
-                <(G,) as $crate::tiler::MarkedRoute<How, $op, $crate::Layout<SA, DA>, B>>::marked(a, b)
-            }
-        }
-        $crate::tiler::marked_shape_route!(@ MarkedRoute, marked, (typenum::B1,), $op);
-    )*};
     ($($op:ty),*) => {$(
-        $crate::tiler::marked_shape_route!(@ ShapeRoute, route, typenum::B1, $op);
-    )*};
-    (@ $tr:ident, $f:ident, $bit:ty, $op:ty) => {
-        impl<How, SA, DA, B, G, R> $crate::tiler::$tr<How, $op, $crate::Layout<SA, DA>, B> for $bit
+        impl<How, SA, DA, B, G, R> $crate::tiler::ShapeRoute<How, $op, $crate::Layout<SA, DA>, B> for (typenum::B1, typenum::B1)
         where
             SA: $crate::layout::Congruent<DA>,
             DA: $crate::IntTuple + $crate::scaled::Symbolize<typenum::U0>,
@@ -732,36 +683,23 @@ macro_rules! marked_shape_route {
         {
             type Output = Result<R, crate::error::Error>;
             #[inline(always)]
-            fn $f(a: $crate::Layout<SA, DA>, _: B) -> Self::Output {
+            fn route(a: $crate::Layout<SA, DA>, _: B) -> Self::Output {
                 G::default().resolve_layout(a.stride())
             }
         }
-    };
+        $crate::tiler::mixed_shape_route!(@ [] (typenum::B1, typenum::B0), $op);
+    )*};
 }
 pub(crate) use marked_shape_route;
 
-/// [`ShapeRoute`]'s static shapes (run-time strides) by a tiler, chosen by the tiler's
-/// [`StaticBit`]: the marked strides through the type checker's algorithm for a static tiler
-/// (`(B1,)`), the route of run-time leaves ([`Mixed`]) otherwise.
-pub trait MarkedRoute<How, Op, A, B> {
-    /// The result type.
-    type Output;
-    /// The result.
-    fn marked(a: A, b: B) -> Self::Output;
-}
-impl<How, Op: Mixed<How, A, B, Output = R>, A, B, R> MarkedRoute<How, Op, A, B> for (B0,) {
-    type Output = R;
-    #[inline(always)]
-    fn marked(a: A, b: B) -> R {
-        Op::mixed(a, b)
-    }
-}
-
-/// Static shapes with run-time strides through a product: complement sorts the strides, which
-/// a marked stride cannot be, so the products take the route of run-time leaves ([`Mixed`]).
+/// Static shapes through a product (complement sorts the strides, which a marked stride cannot
+/// be), or by a tiler with a run-time leaf: the route of run-time leaves ([`Mixed`]).
 macro_rules! mixed_shape_route {
     ($($op:ty),*) => {$(
-        impl<How, A, B, R> $crate::tiler::ShapeRoute<How, $op, A, B> for typenum::B1
+        $crate::tiler::mixed_shape_route!(@ [H] (typenum::B1, H), $op);
+    )*};
+    (@ [$($g:ident)?] $bits:ty, $op:ty) => {
+        impl<How, A, B, $($g,)? R> $crate::tiler::ShapeRoute<How, $op, A, B> for $bits
         where
             $op: $crate::tiler::Mixed<How, A, B, Output = R>,
         {
@@ -771,7 +709,7 @@ macro_rules! mixed_shape_route {
                 <$op as $crate::tiler::Mixed<How, A, B>>::mixed(a, b)
             }
         }
-    )*};
+    };
 }
 pub(crate) use mixed_shape_route;
 

@@ -459,6 +459,20 @@ proptest! {
     }
 }
 
+/// Adds one grid point's answers (whether each case answered) to the counts.
+fn tally(answered: &mut [usize], r: &[bool]) {
+    r.iter().zip(answered).for_each(|(&a, count)| *count += a as usize);
+}
+
+/// Every case answered somewhere on the grid (a route that only ever refused would pass the
+/// comparisons).
+fn each_case_answered(answered: &[usize], calls: usize) {
+    eprintln!("answered per case out of {calls}: {answered:?}");
+    for (case, &count) in answered.iter().enumerate() {
+        assert!(count > 0, "case {case} never answered");
+    }
+}
+
 /// The same cases on a grid of small values: every answer equal to cute-dyn's, and each case
 /// answers somewhere on the grid (a route that only ever refused would pass the proptest).
 #[test]
@@ -470,16 +484,13 @@ fn products_of_run_time_leaves_answer_on_a_grid() {
             for k in 0..6 {
                 for t in 0..8 {
                     let r = products_agree_at(m, n, k, t).unwrap_or_else(|e| panic!("m={m} n={n} k={k} t={t}: {e}"));
-                    r.iter().zip(&mut answered).for_each(|(&a, count)| *count += a as usize);
+                    tally(&mut answered, &r);
                     calls += 1;
                 }
             }
         }
     }
-    eprintln!("answered per case out of {calls}: {answered:?}");
-    for (case, &count) in answered.iter().enumerate() {
-        assert!(count > 0, "case {case} never answered");
-    }
+    each_case_answered(&answered, calls);
 }
 
 /// `$op<N>` of cute-static's layout `$l` (a `Result`) against cute-dyn's `$op` of its `to_dyn()`:
@@ -684,15 +695,12 @@ fn static_layouts_by_run_time_right_operands_answer_on_a_grid() {
         for t in 0..10 {
             for s in [0, 1, 3, 100] {
                 let r = static_by_run_time_agree_at(k, t, s).unwrap_or_else(|e| panic!("k={k} t={t} s={s}: {e}"));
-                r.iter().zip(&mut answered).for_each(|(&a, count)| *count += a as usize);
+                tally(&mut answered, &r);
                 calls += 1;
             }
         }
     }
-    eprintln!("answered per case out of {calls}: {answered:?}");
-    for (case, &count) in answered.iter().enumerate() {
-        assert!(count > 0, "case {case} never answered");
-    }
+    each_case_answered(&answered, calls);
 }
 
 /// Every operation of the algebra on `$a` (a layout with run-time leaves whose divided modes

@@ -447,6 +447,7 @@ fn products_agree_at(m: usize, n: usize, k: usize, t: usize) -> Result<Vec<bool>
         products_agree!(layout!(((2,{n}),4):((1,2),64)), tiler!(<4:1,1>), "<4:1,1>"),
         products_agree!(layout!((2,2):(1,2)), tiler!(<{k}:1,2:1>), format!("<{{{k}}}:1,2:1>")),
         products_agree!(layout!(8:1), tiler!(<({k},2):(2,1)>), format!("<({{{k}}},2):(2,1)>")),
+        products_agree!(layout!(({m},{n}):(1,64)), tiler!(<{k},2>), format!("<{{{k}}},2>")),
     ])
 }
 
@@ -477,7 +478,7 @@ fn each_case_answered(answered: &[usize], calls: usize) {
 /// answers somewhere on the grid (a route that only ever refused would pass the proptest).
 #[test]
 fn products_of_run_time_leaves_answer_on_a_grid() {
-    let mut answered = vec![0usize; 24];
+    let mut answered = vec![0usize; 25];
     let mut calls = 0;
     for m in 0..6 {
         for n in 0..8 {
@@ -674,6 +675,10 @@ fn static_by_run_time_agree_at(k: usize, t: usize, s: usize) -> Result<Vec<bool>
             divides
         ),
         static_by_run_time_agree!(layout!((8,8):(1,{s})), tiler!(<{k}:1,2:1>), fk("<{k}:1,2:1>"), divides),
+        // bare run-time integers in a tiler: make_layout(k) = k:1
+        static_by_run_time_agree!(layout!((8,8):(1,8)), tiler!(<{k},2>), fk("<{k},2>"), divides),
+        static_by_run_time_agree!(layout!((8,8):(1,8)), tiler!(<{k},2>), fk("<{k},2>")),
+        static_by_run_time_agree!(layout!((8,8):(1,{s})), tiler!(<4,{t}>), fk("<4,{t}>"), divides),
     ])
 }
 
@@ -689,7 +694,7 @@ proptest! {
 /// The same cases on a grid: every answer equal to cute-dyn's, and each case answers somewhere.
 #[test]
 fn static_layouts_by_run_time_right_operands_answer_on_a_grid() {
-    let mut answered = vec![0usize; 14];
+    let mut answered = vec![0usize; 17];
     let mut calls = 0;
     for k in 0..20 {
         for t in 0..10 {
@@ -774,4 +779,33 @@ fn every_choice_of_run_time_extents_agrees_with_cute_dyn_through_every_operation
     eprintln!("answered per operation out of 13 layouts: {answered:?}");
     // each operation answers on some of them (a route that only refused would pass above)
     assert!(answered.iter().all(|&n| n > 0), "{answered:?}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// A matrix of run-time extents cut into tiles of run-time extents (bare run-time integers
+    /// in the tiler, `make_layout(k)`): the divides and the by-mode composition.
+    #[test]
+    fn run_time_tiles_of_run_time_matrices_agree_with_cute_dyn(m in extent(300), n in extent(300), k in extent(40), t in extent(40)) {
+        let text = format!("<{{{k}}},{{{t}}}>");
+        let a = layout!(({m},{n}):(1,{m}));
+        let mut answered = static_by_run_time_agree!(a, tiler!(<{k},{t}>), text.clone(), divides);
+        answered |= static_by_run_time_agree!(a, tiler!(<{k},{t}>), text);
+        let text = format!("<{{{k}}},16>");
+        answered |= static_by_run_time_agree!(layout!(({m},{n}):({n},1)), tiler!(<{k},16>), text, divides);
+        // (any nonzero tile of a nonzero matrix answers: the modes are leaves)
+        prop_assert!(answered || m * n * k * t == 0 || k > m || t > n);
+    }
+}
+
+#[test]
+fn the_issue_example_with_run_time_tile_sizes() {
+    // The issue's (m,n):(1,m) / <32,64> with the tile sizes known at run time too: the tile
+    // modes become run-time (cute-dyn: ((?,?),(?,?)):((1,?),(?,?))), the values the same.
+    let (m, n, bm, bn) = (128usize, 256usize, 32usize, 64usize);
+    let a = layout!(({m},{n}):(1,{m}));
+    let z = a.zipped_divide(tiler!(<{bm},{bn}>)).unwrap();
+    assert_eq!(z.to_string(), "(({32},{64}),({4},{4})):((1,{128}),({32},{8192}))");
+    assert_eq!(ours(Ok(z)), theirs("zipped_divide", &a, "<{32},{64}>"));
 }

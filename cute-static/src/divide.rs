@@ -246,11 +246,41 @@ impl<N, T: ComplementMixed<N> + Copy> StaticRestOf<N, T> for (typenum::B0,) {
         t.complement_mixed(n)
     }
 }
-impl<T: ComplementDyn> RestOf<T> for usize {
+impl<T: StaticBit> RestOf<T> for usize
+where
+    (T::Output,): RunTimeRestOf<T>,
+{
+    type Output = <(T::Output,) as RunTimeRestOf<T>>::Output;
+    #[inline(always)]
+    fn rest_of(self, t: &T) -> Result<Self::Output, Error> {
+        <(T::Output,)>::run_time_rest_of(self, t)
+    }
+}
+
+/// [`RestOf`] for a run-time extent `s`, by the tile's [`StaticBit`]: the complement of a
+/// static tile up to a run-time cotarget (`(B1,)`), the mixed complement of one with a
+/// run-time leaf (`(B0,)`).
+pub trait RunTimeRestOf<T> {
+    /// The complement.
+    type Output;
+    /// The complement.
+    ///
+    /// # Errors
+    /// As [`ComplementDyn::complement_dyn`] and [`ComplementMixed::complement_mixed`].
+    fn run_time_rest_of(s: usize, t: &T) -> Result<Self::Output, Error>;
+}
+impl<T: ComplementDyn> RunTimeRestOf<T> for (typenum::B1,) {
     type Output = T::Output;
     #[inline(always)]
-    fn rest_of(self, t: &T) -> Result<T::Output, Error> {
-        t.complement_dyn(self)
+    fn run_time_rest_of(s: usize, t: &T) -> Result<T::Output, Error> {
+        t.complement_dyn(s)
+    }
+}
+impl<T: ComplementMixed<usize> + Copy> RunTimeRestOf<T> for (typenum::B0,) {
+    type Output = <T as ComplementMixed<usize>>::Output;
+    #[inline(always)]
+    fn run_time_rest_of(s: usize, t: &T) -> Result<Self::Output, Error> {
+        t.complement_mixed(s)
     }
 }
 
@@ -385,6 +415,30 @@ macro_rules! int_tiler_leaf {
     )*};
 }
 int_tiler_leaf!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
+
+/// A bare run-time `n` in a tiler: the layout `n:1` (`make_layout(n)` of a run-time `n`, and
+/// composition's `n:_1`), computed when it runs.
+impl<S, D> DivideLeaf<S, D> for usize
+where
+    Layout<usize, typenum::U1>: DivideLeaf<S, D>,
+{
+    type Output = <Layout<usize, typenum::U1> as DivideLeaf<S, D>>::Output;
+    #[inline(always)]
+    fn divide_leaf(&self, s: S, d: D) -> Result<Self::Output, Error> {
+        Layout::new(*self, typenum::U1::default()).divide_leaf(s, d)
+    }
+}
+impl<D> ComposeLeaf<D> for usize
+where
+    Layout<usize, typenum::U1>: ComposeLeaf<D>,
+{
+    type S = <Layout<usize, typenum::U1> as ComposeLeaf<D>>::S;
+    type D = <Layout<usize, typenum::U1> as ComposeLeaf<D>>::D;
+    #[inline(always)]
+    fn compose_leaf(&self, d: D) -> Result<(Self::S, Self::D), Error> {
+        Layout::new(*self, typenum::U1::default()).compose_leaf(d)
+    }
+}
 
 /// One element of a by-mode tiler against one mode of a layout with run-time leaves (the
 /// divide's part of [`TilerModes`](crate::tiler::TilerModes)).

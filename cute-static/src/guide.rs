@@ -106,8 +106,9 @@
 //!   strides marked (CuTe C++'s dynamic-stride path: the structure comes from the extents and
 //!   the tiler, a run-time stride only flows into the result's strides), and the result's
 //!   run-time strides are computed when it runs, each product checked;
-//! - with **run-time extents**: the divide family and composition by a by-mode tiler of static
-//!   layouts, when the divided modes are leaves: the pattern every kernel starts with, a
+//! - with **run-time extents**: the divide family and composition by a by-mode tiler of
+//!   layouts or integers (static, or run-time: `tiler!(<{bm},{bn}>)` is `<{bm}:1,{bn}:1>`),
+//!   when the divided modes are leaves: the pattern every kernel starts with, a
 //!   matrix of run-time extents cut into static tiles; the divides by one static layout or
 //!   integer when the layout is a leaf: a vector of run-time length cut into static tiles,
 //!   CuTe's `zipped_divide(make_layout(n), Layout<_128>{})`; and composition by any layout

@@ -927,4 +927,16 @@ macro_rules! int_mode_parts {
 }
 int_mode_parts!([U: Unsigned, B: Bit] UInt<U, B>; [] UTerm);
 
+/// A bare run-time `n` in a by-mode tiler: the layout `n:1` (`make_layout(n)`).
+impl<S, D> crate::tiler::ModeParts<ProductOp, S, D> for usize
+where
+    Layout<usize, U1>: ProductParts<S, D>,
+{
+    type Output = <Layout<usize, U1> as ProductParts<S, D>>::Output;
+    #[inline(always)]
+    fn mode_parts(&self, s: S, d: D) -> Result<Self::Output, Error> {
+        Layout::new(*self, U1::default()).product_parts(s, d)
+    }
+}
+
 crate::tiler::by_mode_mixed!(ProductOp);

@@ -92,6 +92,17 @@ fn a_generic_tiled_copy_over_a_thread_layout() -> Result<(), Error> {
     let mut dst = vec![0.0f32; m * n];
     tiled_copy(&src, &mut dst, layout!(({m},{n}):({n},1)), tiler!(<4,3>), layout!((2,2):(1,2)))?;
     assert_eq!(dst, src, "every element copied once");
+    // The same function with the tile sizes known at run time, over a static matrix and over
+    // the run-time one: the same bounds, the divide computed when it runs.
+    let (bm, bn) = (4usize, 3usize);
+    let src: Vec<f32> = (0..96).map(|x| x as f32 + 1.0).collect();
+    let mut dst = vec![0.0f32; 96];
+    tiled_copy(&src, &mut dst, layout!((8,12):(1,8)), tiler!(<{bm},{bn}>), layout!((2,2):(1,2)))?;
+    assert_eq!(dst, src, "every element copied once");
+    let src: Vec<f32> = (0..m * n).map(|x| x as f32 + 1.0).collect();
+    let mut dst = vec![0.0f32; m * n];
+    tiled_copy(&src, &mut dst, layout!(({m},{n}):({n},1)), tiler!(<{bm},{bn}>), layout!((2,2):(1,2)))?;
+    assert_eq!(dst, src, "every element copied once");
     Ok(())
 }
 

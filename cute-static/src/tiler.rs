@@ -715,8 +715,8 @@ pub(crate) use mixed_shape_route;
 
 /// An operation on a layout with run-time leaves.
 #[diagnostic::on_unimplemented(
-    message = "this operation takes a run-time extent only in a layout whose tiled modes are leaves, by a by-mode tiler of static layouts (or, for a leaf layout, by one static layout or integer)",
-    label = "a layout with a run-time ({{expr}}) extent",
+    message = "with run-time leaves (in the layout's extents or in the tiler), this operation takes a layout whose tiled modes are leaves, by a by-mode tiler of layouts or integers (or, for a leaf layout, by one layout or integer)",
+    label = "a layout or tiler with a run-time ({{expr}}) leaf",
     note = "e.g. `layout!(({{m}},{{n}}):(1,{{m}})).zipped_divide(tiler!(<32,64>))`; static extents with run-time strides take any tiler; otherwise use the cute-dyn operation on `.to_dyn()`"
 )]
 pub trait Mixed<How, A, B> {

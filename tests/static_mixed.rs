@@ -416,7 +416,7 @@ macro_rules! products_agree {
 /// layouts by layouts or integers with run-time leaves, for the run-time values `m, n, k, t`:
 /// each answer equal to cute-dyn's. Which of the cases answered.
 fn products_agree_at(m: usize, n: usize, k: usize, t: usize) -> Result<Vec<bool>, TestCaseError> {
-    use cute::cute_static::typenum::U3;
+    use cute::cute_static::typenum::{U1, U3};
     let b = layout!((2,3):(1,2));
     let text = "(2,3):(1,2)";
     let bk = layout!(({k},3):(1,{k}));
@@ -436,6 +436,9 @@ fn products_agree_at(m: usize, n: usize, k: usize, t: usize) -> Result<Vec<bool>
         products_agree!(layout!(4:{t}), bk, &text_k, rank products),
         products_agree!(layout!((2,{n}):(4,1)), layout!(6:1), "6:1", rank products),
         products_agree!(layout!((2,{n}):(4,1)), U3::default(), "3"),
+        // a static 1 is make_layout(1) = _1:_0 (it was 1:1, a run-time stride where cute-dyn's is 0)
+        products_agree!(layout!((2,{n}):(4,1)), U1::default(), "1"),
+        products_agree!(layout!((2,{n}):(4,1)), tiler!(<1,{k}>), format!("<1,{{{k}}}>")),
         products_agree!(layout!((2,{n}):(4,1)), k, format!("{{{k}}}")),
         products_agree!(layout!((8,4):(4,1)), k, format!("{{{k}}}")),
         products_agree!(layout!((8,4):(1,8)), layout!((2,{k}):({k},1)), format!("(2,{{{k}}}):({{{k}}},1)"), rank products),
@@ -478,7 +481,7 @@ fn each_case_answered(answered: &[usize], calls: usize) {
 /// answers somewhere on the grid (a route that only ever refused would pass the proptest).
 #[test]
 fn products_of_run_time_leaves_answer_on_a_grid() {
-    let mut answered = vec![0usize; 25];
+    let mut answered = vec![0usize; 27];
     let mut calls = 0;
     for m in 0..6 {
         for n in 0..8 {

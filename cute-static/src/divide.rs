@@ -190,105 +190,81 @@ impl<H: ScaleBy<D>, T: ScaleBy<D>, D: Copy> ScaleBy<D> for Cons<H, T> {
     }
 }
 
-/// `complement(T, s)` for the extent `s` of a divided mode: static for a static `s`, with a
-/// run-time rest for a `usize`.
+/// `complement(T, s)` for the extent `s` of a divided mode, routed by the tile's
+/// [`StaticBit`] ([`RestRoute`]).
 pub trait RestOf<T> {
     /// The complement.
     type Output;
     /// The complement.
     ///
     /// # Errors
-    /// As [`ComplementDyn::complement_dyn`].
+    /// As [`ComplementDyn::complement_dyn`] and [`ComplementMixed::complement_mixed`].
     fn rest_of(self, t: &T) -> Result<Self::Output, Error>;
 }
-macro_rules! static_rest_of {
+macro_rules! rest_of {
     ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
         impl<T: StaticBit, $($g: $b),*> RestOf<T> for $ty
         where
-            (T::Output,): StaticRestOf<$ty, T>,
+            (T::Output,): RestRoute<$ty, T>,
         {
-            type Output = <(T::Output,) as StaticRestOf<$ty, T>>::Output;
+            type Output = <(T::Output,) as RestRoute<$ty, T>>::Output;
             #[inline(always)]
             fn rest_of(self, t: &T) -> Result<Self::Output, Error> {
-                <(T::Output,)>::static_rest_of(self, t)
+                <(T::Output,)>::rest_route(self, t)
             }
         }
     )*};
 }
-static_rest_of!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
+rest_of!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>; [] usize);
 
-/// [`RestOf`] for a static extent `s`, by the tile's [`StaticBit`]: the type checker's
-/// complement of a static tile (`(B1,)`), the mixed complement of one with a run-time leaf
-/// (`(B0,)`, checked when it runs).
-pub trait StaticRestOf<N, T> {
+/// [`RestOf`] by the tile's [`StaticBit`]: a static tile (`(B1,)`) by the type checker's
+/// complement for a static extent, or up to a run-time one ([`ComplementDyn`]); a tile with a
+/// run-time leaf (`(B0,)`) by the mixed complement, checked when it runs.
+pub trait RestRoute<N, T> {
     /// The complement.
     type Output;
     /// The complement.
     ///
     /// # Errors
-    /// As [`ComplementMixed::complement_mixed`].
-    fn static_rest_of(n: N, t: &T) -> Result<Self::Output, Error>;
+    /// As [`RestOf::rest_of`].
+    fn rest_route(n: N, t: &T) -> Result<Self::Output, Error>;
 }
-impl<N: ComplementOf<T>, T> StaticRestOf<N, T> for (typenum::B1,)
-where
-    <N as ComplementOf<T>>::Output: Default,
-{
-    type Output = <N as ComplementOf<T>>::Output;
-    #[inline(always)]
-    fn static_rest_of(_: N, _: &T) -> Result<Self::Output, Error> {
-        Ok(Default::default())
-    }
+macro_rules! static_rest_route {
+    ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
+        impl<T, $($g: $b),*> RestRoute<$ty, T> for (typenum::B1,)
+        where
+            $ty: ComplementOf<T>,
+            <$ty as ComplementOf<T>>::Output: Default,
+        {
+            type Output = <$ty as ComplementOf<T>>::Output;
+            #[inline(always)]
+            fn rest_route(_: $ty, _: &T) -> Result<Self::Output, Error> {
+                Ok(Default::default())
+            }
+        }
+    )*};
 }
-impl<N, T: ComplementMixed<N> + Copy> StaticRestOf<N, T> for (typenum::B0,) {
-    type Output = <T as ComplementMixed<N>>::Output;
-    #[inline(always)]
-    fn static_rest_of(n: N, t: &T) -> Result<Self::Output, Error> {
-        t.complement_mixed(n)
-    }
-}
-impl<T: StaticBit> RestOf<T> for usize
-where
-    (T::Output,): RunTimeRestOf<T>,
-{
-    type Output = <(T::Output,) as RunTimeRestOf<T>>::Output;
-    #[inline(always)]
-    fn rest_of(self, t: &T) -> Result<Self::Output, Error> {
-        <(T::Output,)>::run_time_rest_of(self, t)
-    }
-}
-
-/// [`RestOf`] for a run-time extent `s`, by the tile's [`StaticBit`]: the complement of a
-/// static tile up to a run-time cotarget (`(B1,)`), the mixed complement of one with a
-/// run-time leaf (`(B0,)`).
-pub trait RunTimeRestOf<T> {
-    /// The complement.
-    type Output;
-    /// The complement.
-    ///
-    /// # Errors
-    /// As [`ComplementDyn::complement_dyn`] and [`ComplementMixed::complement_mixed`].
-    fn run_time_rest_of(s: usize, t: &T) -> Result<Self::Output, Error>;
-}
-impl<T: ComplementDyn> RunTimeRestOf<T> for (typenum::B1,) {
+static_rest_route!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
+impl<T: ComplementDyn> RestRoute<usize, T> for (typenum::B1,) {
     type Output = T::Output;
     #[inline(always)]
-    fn run_time_rest_of(s: usize, t: &T) -> Result<T::Output, Error> {
+    fn rest_route(s: usize, t: &T) -> Result<T::Output, Error> {
         t.complement_dyn(s)
     }
 }
-impl<T: ComplementMixed<usize> + Copy> RunTimeRestOf<T> for (typenum::B0,) {
-    type Output = <T as ComplementMixed<usize>>::Output;
+impl<N, T: ComplementMixed<N> + Copy> RestRoute<N, T> for (typenum::B0,) {
+    type Output = <T as ComplementMixed<N>>::Output;
     #[inline(always)]
-    fn run_time_rest_of(s: usize, t: &T) -> Result<Self::Output, Error> {
-        t.complement_mixed(s)
+    fn rest_route(n: N, t: &T) -> Result<Self::Output, Error> {
+        t.complement_mixed(n)
     }
 }
 
 /// One tiler element against one leaf mode `s:d`: the tile and the rest, strides scaled.
 #[diagnostic::on_unimplemented(
-    message = "this divide of a layout with run-time leaves needs each tiler element to be a static layout or integer",
+    message = "this divide with run-time leaves needs each tiler element to be a layout or an integer (static or run-time)",
     label = "a tiler element against a mode of the layout",
-    note = "with run-time leaves, each divided mode must be a single leaf s:d and each tiler element a static layout or integer"
+    note = "with run-time leaves, each divided mode must be a single leaf s:d and each tiler element a layout or an integer"
 )]
 pub trait DivideLeaf<S, D> {
     /// `(the tile's shape (the tiler element's), its strides, the rest's shape, its strides)`.
@@ -470,7 +446,7 @@ crate::tiler::whole_layout_ops!(DivideOp, DivideLeaf::divide_leaf; [SB: Copy, DB
 
 /// The elements of a by-mode tiler composed with the leaf modes of a layout.
 #[diagnostic::on_unimplemented(
-    message = "this composition of a layout with run-time leaves needs a by-mode tiler of static layouts or integers against leaf modes",
+    message = "this composition of a layout with run-time leaves needs a by-mode tiler of layouts or integers against leaf modes",
     label = "a by-mode tiler against the layout's modes",
     note = "with run-time leaves, each composed mode must be a single leaf s:d; otherwise use cute-dyn's composition on `.to_dyn()`"
 )]

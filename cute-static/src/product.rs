@@ -106,7 +106,7 @@ crate::tiler::arranged_op!(
 
 /// The two modes `(A, complement(A, size(A) * cosize(B)) ∘ B)` of `logical_product(A, B)` for
 /// a layout `A = sa:da` with run-time leaves, implemented by `B` (a layout, or an integer `n`,
-/// the layout `n:1`).
+/// the layout `make_layout(n)`).
 pub trait ProductParts<SA, DA> {
     /// `(A's shape, A's stride, the copies' shape, the copies' stride)`.
     type Output;
@@ -868,22 +868,35 @@ where
     }
 }
 
-/// An integer `n`: the layout `n:1` (`make_layout(n)`).
+/// A static integer `n`: the layout [`IntRule`](crate::tiler::IntRule) gives it, as on the
+/// static path (`make_layout(n)`, so a static `1` is `_1:_0`, as cute-dyn's).
 macro_rules! int_product_parts {
     ($([$($g:ident: $b:path),*] $t:ty);*) => {$(
         impl<SA, DA, $($g: $b),*> ProductParts<SA, DA> for $t
         where
-            Layout<$t, U1>: ProductParts<SA, DA>,
+            ProductOp: crate::tiler::IntRule<$t>,
+            <ProductOp as crate::tiler::IntRule<$t>>::Output: ProductParts<SA, DA> + Default,
         {
-            type Output = <Layout<$t, U1> as ProductParts<SA, DA>>::Output;
+            type Output = <<ProductOp as crate::tiler::IntRule<$t>>::Output as ProductParts<SA, DA>>::Output;
             #[inline(always)]
             fn product_parts(&self, sa: SA, da: DA) -> Result<Self::Output, Error> {
-                Layout::from_parts(*self, U1::default()).product_parts(sa, da)
+                <<ProductOp as crate::tiler::IntRule<$t>>::Output>::default().product_parts(sa, da)
             }
         }
     )*};
 }
-int_product_parts!([U: Unsigned, B: Bit] UInt<U, B>; [] UTerm; [] usize);
+int_product_parts!([U: Unsigned, B: Bit] UInt<U, B>; [] UTerm);
+/// A run-time integer `n`: the layout `n:1` (`make_layout(n)` of a run-time `n`).
+impl<SA, DA> ProductParts<SA, DA> for usize
+where
+    Layout<usize, U1>: ProductParts<SA, DA>,
+{
+    type Output = <Layout<usize, U1> as ProductParts<SA, DA>>::Output;
+    #[inline(always)]
+    fn product_parts(&self, sa: SA, da: DA) -> Result<Self::Output, Error> {
+        Layout::new(*self, U1::default()).product_parts(sa, da)
+    }
+}
 
 crate::tiler::whole_layout_ops!(
     ProductOp, ProductParts::product_parts;
@@ -896,46 +909,12 @@ crate::tiler::whole_layout_ops!(
 // `by_mode`).
 // ------------------------------------------------------------------------------------------
 
-/// A layout element of a by-mode tiler against one mode of A.
-impl<SB, DB, S, D> crate::tiler::ModeParts<ProductOp, S, D> for Layout<SB, DB>
-where
-    Layout<SB, DB>: ProductParts<S, D>,
-{
-    type Output = <Layout<SB, DB> as ProductParts<S, D>>::Output;
+/// An element of a by-mode tiler (a layout or an integer) against one mode of A.
+impl<T: ProductParts<S, D>, S, D> crate::tiler::ModeParts<ProductOp, S, D> for T {
+    type Output = <T as ProductParts<S, D>>::Output;
     #[inline(always)]
     fn mode_parts(&self, s: S, d: D) -> Result<Self::Output, Error> {
         self.product_parts(s, d)
-    }
-}
-
-/// A bare integer `n` in a by-mode tiler: the layout [`IntRule`](crate::tiler::IntRule) gives
-/// it, as on the static path (`make_layout(n)`, so a static `1` is `_1:_0`).
-macro_rules! int_mode_parts {
-    ($([$($g:ident: $b:path),*] $t:ty);*) => {$(
-        impl<S, D, $($g: $b),*> crate::tiler::ModeParts<ProductOp, S, D> for $t
-        where
-            ProductOp: crate::tiler::IntRule<$t>,
-            <ProductOp as crate::tiler::IntRule<$t>>::Output: ProductParts<S, D> + Default,
-        {
-            type Output = <<ProductOp as crate::tiler::IntRule<$t>>::Output as ProductParts<S, D>>::Output;
-            #[inline(always)]
-            fn mode_parts(&self, s: S, d: D) -> Result<Self::Output, Error> {
-                <<ProductOp as crate::tiler::IntRule<$t>>::Output>::default().product_parts(s, d)
-            }
-        }
-    )*};
-}
-int_mode_parts!([U: Unsigned, B: Bit] UInt<U, B>; [] UTerm);
-
-/// A bare run-time `n` in a by-mode tiler: the layout `n:1` (`make_layout(n)`).
-impl<S, D> crate::tiler::ModeParts<ProductOp, S, D> for usize
-where
-    Layout<usize, U1>: ProductParts<S, D>,
-{
-    type Output = <Layout<usize, U1> as ProductParts<S, D>>::Output;
-    #[inline(always)]
-    fn mode_parts(&self, s: S, d: D) -> Result<Self::Output, Error> {
-        Layout::new(*self, U1::default()).product_parts(s, d)
     }
 }
 

@@ -9,6 +9,9 @@
 # versions of the type-level code, count rustc's instructions instead (valgrind's callgrind,
 # the same from run to run; type checking only, `--emit=metadata`; N defaults to 10 there):
 #   scripts/compile_time.sh --instructions [N] [OP...]   (millions of instructions per call)
+# An OP may also be `=EXPR`, an expression of type usize in which `$a` and `$b` (two small
+# numbers distinct per call) are substituted: to measure one piece of an operation, e.g.
+#   scripts/compile_time.sh --instructions 10 '=layout!(($a,{m}):(1,$a)).complement(m).map_or(0, |l| l.size())'
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 instructions=false
@@ -47,6 +50,8 @@ gen() {
         a=$((i % 9 + 2)); b=$((i / 9 + 2))
         case $op in
             none) ;;
+            # any expression, `$a`, `$b` (and arithmetic on them) substituted per call
+            =*) eval "echo \"s += ${op#=};\"" ;;
             coalesce) echo "s += coalesce(layout!(($a,(1,$b)):(1,($((a * b)),$a)))).size();" ;;
             composition) echo "s += composition(layout!(($((2 * a)),$b):(1,$((2 * a)))), layout!(($a,2):(2,1))).size();" ;;
             logical_divide) echo "s += logical_divide(layout!(($((4 * a)),$((2 * b))):(1,$((4 * a)))), tiler!(<4,2>)).size();" ;;

@@ -745,22 +745,20 @@ pub trait ComplementMixed<Cot> {
     fn complement_mixed(self, cotarget: Cot) -> Result<Self::Output, Error>;
 }
 
-/// The filtered modes' complement, before the @post checks.
-type MixedComplemented<S, D, Cot> =
-    <(<FilteredModes<S, D> as Lone>::Output,) as MixedCase<FilteredModes<S, D>, Cot>>::Output;
-
-impl<S, D, Cot> ComplementMixed<Cot> for Layout<S, D>
+// Each intermediate type is a parameter bound once by an associated-type equality: a
+// projection named in several bounds is normalized once per bound.
+impl<S, D, Cot, F, G, M, One, R> ComplementMixed<Cot> for Layout<S, D>
 where
-    S: Congruent<D> + FlattenModes<D>,
+    S: Congruent<D> + FlattenModes<D, Output = F>,
     D: IntTuple,
     Cot: crate::int_tuple::Leaf,
-    <S as FlattenModes<D>>::Output: FilterZeros,
-    <<S as FlattenModes<D>>::Output as FilterZeros>::Output: CoalesceModes,
-    FilteredModes<S, D>: Lone + ModeValues,
-    (<FilteredModes<S, D> as Lone>::Output,): MixedCase<FilteredModes<S, D>, Cot>,
-    MixedComplemented<S, D, Cot>: Spans,
+    F: FilterZeros<Output = G>,
+    G: CoalesceModes<Output = M>,
+    M: Lone<Output = One> + ModeValues,
+    (One,): MixedCase<M, Cot, Output = R>,
+    R: Spans,
 {
-    type Output = MixedComplemented<S, D, Cot>;
+    type Output = R;
     #[inline(always)]
     fn complement_mixed(self, cotarget: Cot) -> Result<Self::Output, Error> {
         let filtered = self.shape().flatten_modes(self.stride()).filter_zeros().coalesce_modes();
@@ -768,7 +766,7 @@ where
             return Err(Error::Undecided { op: "complement" });
         }
         let f_size = checked_size(&filtered).ok_or(Error::Overflow { op: "complement" })?;
-        let r = <(<FilteredModes<S, D> as Lone>::Output,)>::case(filtered, cotarget)?;
+        let r = <(One,)>::case(filtered, cotarget)?;
         check_post(self.spans(), r.spans(), f_size, cotarget.value())?;
         Ok(r)
     }
@@ -837,30 +835,22 @@ impl<Modes> MixedCase<Modes, usize> for (B1,) {
     }
 }
 
-/// The sorted modes' fold, with values.
-type MixedFold<Modes> = <(<Modes as StridesStatic>::Output,) as SortedModes<Modes>>::Output;
-/// The fold's modes and the rest mode.
-type MixedModes<Modes, Cot> = <<MixedFold<Modes> as ComplementFoldMixed<U1>>::Modes as Concat<
-    Cons<<Cot as RestMixed<<MixedFold<Modes> as ComplementFoldMixed<U1>>::Current>>::Output, Nil>,
->>::Output;
-
 /// The general case: the modes sorted by stride, folded, the rest of the cotarget appended,
-/// coalesced.
-impl<Modes, Cot> MixedCase<Modes, Cot> for (B0,)
+/// coalesced. (Each intermediate type a parameter bound once: see [`ComplementMixed`]'s impl.)
+impl<Modes, Cot, T, Sorted, Folded, Current, Rest, All, C, R> MixedCase<Modes, Cot> for (B0,)
 where
-    Modes: StridesStatic,
-    (<Modes as StridesStatic>::Output,): SortedModes<Modes>,
-    MixedFold<Modes>: ComplementFoldMixed<U1>,
-    Cot: RestMixed<<MixedFold<Modes> as ComplementFoldMixed<U1>>::Current>,
-    <MixedFold<Modes> as ComplementFoldMixed<U1>>::Modes:
-        Concat<Cons<<Cot as RestMixed<<MixedFold<Modes> as ComplementFoldMixed<U1>>::Current>>::Output, Nil>>,
-    MixedModes<Modes, Cot>: CoalesceModes,
-    <MixedModes<Modes, Cot> as CoalesceModes>::Output: ModesToLayout,
+    Modes: StridesStatic<Output = T>,
+    (T,): SortedModes<Modes, Output = Sorted>,
+    Sorted: ComplementFoldMixed<U1, Modes = Folded, Current = Current>,
+    Cot: RestMixed<Current, Output = Rest>,
+    Folded: Concat<Cons<Rest, Nil>, Output = All>,
+    All: CoalesceModes<Output = C>,
+    C: ModesToLayout<Output = R>,
 {
-    type Output = <<MixedModes<Modes, Cot> as CoalesceModes>::Output as ModesToLayout>::Output;
+    type Output = R;
     #[inline(always)]
     fn case(modes: Modes, cotarget: Cot) -> Result<Self::Output, Error> {
-        let sorted = <(<Modes as StridesStatic>::Output,)>::sorted(modes);
+        let sorted = <(T,)>::sorted(modes);
         let (folded, current) = sorted.fold(U1::default())?;
         let rest = cotarget.rest(current)?;
         Ok(folded.concat(Cons(rest, Nil)).coalesce_modes().to_layout())

@@ -7,7 +7,7 @@
 use typenum::{Bit, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 
 use crate::arith::{CeilDiv, DivMixed, DivT, EqT, IsOne, LeT, MulMixed, MulT};
-use crate::coalesce::{CoalesceModes, ModesToLayout};
+use crate::coalesce::{CoalesceModes, CoalesceModesBound, ModesToLayout};
 use crate::error::Error;
 use crate::gate::{Gate, Gated, StaticBit};
 use crate::int_tuple::Concat;
@@ -753,7 +753,7 @@ where
     D: IntTuple,
     Cot: crate::int_tuple::Leaf,
     F: FilterZeros<Output = G>,
-    G: CoalesceModes<Output = M>,
+    G: CoalesceModesBound<Output = M>,
     M: Lone<Output = One> + ModeValues,
     (One,): MixedCase<M, Cot, Output = R>,
     R: Spans,
@@ -761,7 +761,7 @@ where
     type Output = R;
     #[inline(always)]
     fn complement_mixed(self, cotarget: Cot) -> Result<Self::Output, Error> {
-        let filtered = self.shape().flatten_modes(self.stride()).filter_zeros().coalesce_modes();
+        let filtered = self.shape().flatten_modes(self.stride()).filter_zeros().coalesce_modes_bound();
         if decided_on_values(&filtered) {
             return Err(Error::Undecided { op: "complement" });
         }
@@ -844,7 +844,7 @@ where
     Sorted: ComplementFoldMixed<U1, Modes = Folded, Current = Current>,
     Cot: RestMixed<Current, Output = Rest>,
     Folded: Concat<Cons<Rest, Nil>, Output = All>,
-    All: CoalesceModes<Output = C>,
+    All: CoalesceModesBound<Output = C>,
     C: ModesToLayout<Output = R>,
 {
     type Output = R;
@@ -853,7 +853,7 @@ where
         let sorted = <(T,)>::sorted(modes);
         let (folded, current) = sorted.fold(U1::default())?;
         let rest = cotarget.rest(current)?;
-        Ok(folded.concat(Cons(rest, Nil)).coalesce_modes().to_layout())
+        Ok(folded.concat(Cons(rest, Nil)).coalesce_modes_bound().to_layout())
     }
 }
 

@@ -6,7 +6,7 @@ use core::ops::{Add, Sub};
 use typenum::{Bit, UInt, UTerm, Unsigned, B1, U0, U1};
 
 use crate::arith::{IsOne, MulMixed, MulT};
-use crate::coalesce::CoalesceModes;
+use crate::coalesce::CoalesceModesBound;
 use crate::complement::ComplementMixed;
 use crate::complement::ComplementOf;
 use crate::composition::{compose_modes_mixed, ComposeB, FixLast};
@@ -133,7 +133,7 @@ where
     Layout<SA, DA>: ComplementMixed<K, Output = Layout<KS, KD>>,
     KS: FlattenModes<KD, Output = F>,
     F: FixLast<Output = G>,
-    G: CoalesceModes<Output = M>,
+    G: CoalesceModesBound<Output = M>,
     M: ModeValues,
     SB: ComposeB<DB, M>,
 {
@@ -144,7 +144,7 @@ where
         let (sb, db) = self.into_parts();
         let cotarget = sa.size_fold(U1::default()).and_then(|n| n.checked_mul(sb.cosize_fold(&db, U1::default())?));
         let (ks, kd) = Layout::from_parts(sa, da).complement_mixed(cotarget.ok_or(overflow)?)?.into_parts();
-        let modes = ks.flatten_modes(&kd).fix_last().coalesce_modes();
+        let modes = ks.flatten_modes(&kd).fix_last().coalesce_modes_bound();
         let (rs, rd) = compose_modes_mixed(modes, *self)?.into_parts();
         Ok((sa, da, rs, rd))
     }

@@ -572,9 +572,6 @@ use crate::error::Error;
 use crate::int_tuple::Leaf;
 use crate::modes::{Known, ModeValues};
 
-/// `coalesce_x(A)` by the static rule, with its values: the modes a mixed composition walks.
-pub type MixedModesOf<SA, DA> = <<<SA as FlattenModes<DA>>::Output as FixLast>::Output as CoalesceModes>::Output;
-
 /// The most modes of `coalesce_x(A)` a mixed composition tracks (each one's reach, on the
 /// stack); a layout with more is refused as an overflow.
 const MAX_MODES: usize = 64;
@@ -584,27 +581,27 @@ const MAX_MODES: usize = 64;
 /// cute-dyn would decide the structure on run-time values (an admissibility condition fails
 /// on the static rule's modes, so cute-dyn retries with A coalesced on its values; a run-time
 /// stride of B that is 0). Overflow and division by zero are errors as in cute-dyn.
-pub fn composition_mixed<SA, DA, SB, DB>(
+pub fn composition_mixed<SA, DA, SB, DB, F, X, M, RS, RD>(
     a: Layout<SA, DA>,
     b: Layout<SB, DB>,
-) -> Result<Layout<<SB as ComposeB<DB, MixedModesOf<SA, DA>>>::S, <SB as ComposeB<DB, MixedModesOf<SA, DA>>>::D>, Error>
+) -> Result<Layout<RS, RD>, Error>
 where
-    SA: FlattenModes<DA>,
-    <SA as FlattenModes<DA>>::Output: FixLast,
-    <<SA as FlattenModes<DA>>::Output as FixLast>::Output: CoalesceModes,
-    MixedModesOf<SA, DA>: ModeValues,
-    SB: ComposeB<DB, MixedModesOf<SA, DA>>,
+    SA: FlattenModes<DA, Output = F>,
+    F: FixLast<Output = X>,
+    X: crate::coalesce::CoalesceModesBound<Output = M>,
+    M: ModeValues,
+    SB: ComposeB<DB, M, S = RS, D = RD>,
 {
     let (sa, da) = a.into_parts();
-    compose_modes_mixed(sa.flatten_modes(&da).fix_last().coalesce_modes(), b)
+    compose_modes_mixed(crate::coalesce::CoalesceModesBound::coalesce_modes_bound(sa.flatten_modes(&da).fix_last()), b)
 }
 
 /// [`composition_mixed`] of A's modes `coalesce_x(A)` (its callers name their type once, as a
 /// parameter: a projection named in several bounds is normalized once per bound).
-pub(crate) fn compose_modes_mixed<M: ModeValues, SB: ComposeB<DB, M>, DB>(
+pub(crate) fn compose_modes_mixed<M: ModeValues, SB: ComposeB<DB, M, S = RS, D = RD>, DB, RS, RD>(
     modes: M,
     b: Layout<SB, DB>,
-) -> Result<Layout<SB::S, SB::D>, Error> {
+) -> Result<Layout<RS, RD>, Error> {
     if M::LEN > MAX_MODES {
         return Err(Error::Overflow { op: "composition" });
     }

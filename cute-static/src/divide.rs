@@ -551,22 +551,15 @@ where
 /// `composition(A, B)` of a layout with a run-time extent by a layout:
 /// [`composition_mixed`](crate::composition::composition_mixed), cute-dyn's algorithm with
 /// the structure decided on static values.
-impl<SA, DA, SB, DB> Mixed<Plain, Layout<SA, DA>, Layout<SB, DB>> for CompositionOp
+impl<SA, DA, SB, DB, F, X, M, RS, RD> Mixed<Plain, Layout<SA, DA>, Layout<SB, DB>> for CompositionOp
 where
-    SA: crate::modes::FlattenModes<DA>,
-    <SA as crate::modes::FlattenModes<DA>>::Output: crate::composition::FixLast,
-    <<SA as crate::modes::FlattenModes<DA>>::Output as crate::composition::FixLast>::Output:
-        crate::coalesce::CoalesceModes,
-    crate::composition::MixedModesOf<SA, DA>: crate::modes::ModeValues,
-    SB: crate::composition::ComposeB<DB, crate::composition::MixedModesOf<SA, DA>>,
+    SA: crate::modes::FlattenModes<DA, Output = F>,
+    F: crate::composition::FixLast<Output = X>,
+    X: crate::coalesce::CoalesceModesBound<Output = M>,
+    M: crate::modes::ModeValues,
+    SB: crate::composition::ComposeB<DB, M, S = RS, D = RD>,
 {
-    type Output = Result<
-        Layout<
-            <SB as crate::composition::ComposeB<DB, crate::composition::MixedModesOf<SA, DA>>>::S,
-            <SB as crate::composition::ComposeB<DB, crate::composition::MixedModesOf<SA, DA>>>::D,
-        >,
-        Error,
-    >;
+    type Output = Result<Layout<RS, RD>, Error>;
     #[inline(always)]
     fn mixed(a: Layout<SA, DA>, b: Layout<SB, DB>) -> Self::Output {
         crate::composition::composition_mixed(a, b)

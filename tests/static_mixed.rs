@@ -711,6 +711,62 @@ fn static_layouts_by_run_time_right_operands_answer_on_a_grid() {
     each_case_answered(&answered, calls);
 }
 
+/// The divides where a divided mode is nested (or a layout of several modes is divided by one
+/// layout) and a leaf is run-time, in the mode or in the tile: cute-dyn's general path,
+/// `composition(A_i, (T, complement(T, shape(coalesce(A_i)))))`. Which of the cases answered.
+fn nested_divides_agree_at(m: usize, n: usize, t: usize) -> Result<Vec<bool>, TestCaseError> {
+    let f = |x: &str| {
+        x.replace("{m}", &format!("{{{m}}}")).replace("{n}", &format!("{{{n}}}")).replace("{t}", &format!("{{{t}}}"))
+    };
+    Ok(vec![
+        static_by_run_time_agree!(layout!((({m},2),4):((1,{m}),8)), tiler!(<4,2>), f("<4,2>"), divides),
+        static_by_run_time_agree!(layout!((4,{n}):(1,4)), layout!(2:1), f("2:1"), divides),
+        static_by_run_time_agree!(layout!((4,{n}):(1,4)), layout!(8:1), f("8:1"), divides),
+        static_by_run_time_agree!(layout!(({m},{n}):(1,{m})), layout!((4,2):(1,4)), f("(4,2):(1,4)"), divides),
+        static_by_run_time_agree!(layout!(((2,4),8):((1,16),2)), tiler!(<{t}:1,2:1>), f("<{t}:1,2:1>"), divides),
+        static_by_run_time_agree!(
+            layout!(((4,2),{n}):((1,4),8)),
+            tiler!(<(2,2):(1,4),2>),
+            f("<(2,2):(1,4),2>"),
+            divides
+        ),
+        static_by_run_time_agree!(
+            layout!(({m},(2,{n})):(1,(64,128))),
+            tiler!(<4,(2,2):(1,2)>),
+            f("<4,(2,2):(1,2)>"),
+            divides
+        ),
+        static_by_run_time_agree!(layout!((({m},{n}),4):((1,{m}),4096)), tiler!(<{t},2>), f("<{t},2>"), divides),
+        static_by_run_time_agree!(layout!((2,{n}):(1,2)), layout!({t}:1), f("{t}:1"), divides),
+    ])
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn nested_modes_divided_with_run_time_leaves_agree_with_cute_dyn(m in extent(40), n in extent(40), t in extent(40)) {
+        nested_divides_agree_at(m, n, t)?;
+    }
+}
+
+/// The same cases on a grid: every answer equal to cute-dyn's, and each case answers somewhere.
+#[test]
+fn nested_modes_divided_with_run_time_leaves_answer_on_a_grid() {
+    let mut answered = vec![0usize; 9];
+    let mut calls = 0;
+    for m in 0..12 {
+        for n in 0..12 {
+            for t in 0..9 {
+                let r = nested_divides_agree_at(m, n, t).unwrap_or_else(|e| panic!("m={m} n={n} t={t}: {e}"));
+                tally(&mut answered, &r);
+                calls += 1;
+            }
+        }
+    }
+    each_case_answered(&answered, calls);
+}
+
 /// Every operation of the algebra on `$a` (a layout with run-time leaves whose divided modes
 /// are leaves and whose strides are static: the domain every operation takes) against
 /// cute-dyn's on `to_dyn()`: the same layout, static flags included, or the same kind of

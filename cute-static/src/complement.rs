@@ -751,7 +751,7 @@ impl<S, D, Cot, F, G, M, One, R> ComplementMixed<Cot> for Layout<S, D>
 where
     S: Congruent<D> + FlattenModes<D, Output = F>,
     D: IntTuple,
-    Cot: crate::int_tuple::Leaf,
+    Cot: IntTuple + Copy,
     F: FilterZeros<Output = G>,
     G: CoalesceModesBound<Output = M>,
     M: Lone<Output = One> + ModeValues,
@@ -767,8 +767,33 @@ where
         }
         let f_size = checked_size(&filtered).ok_or(Error::Overflow { op: "complement" })?;
         let r = <(One,)>::case(filtered, cotarget)?;
-        check_post(self.spans(), r.spans(), f_size, cotarget.value())?;
+        check_post(
+            self.spans(),
+            r.spans(),
+            f_size,
+            cotarget.checked_product().ok_or(Error::Overflow { op: "complement" })?,
+        )?;
         Ok(r)
+    }
+}
+
+/// [`ComplementMixed`] implemented by the cotarget, so that the type checker looks at it only
+/// once it knows the cotarget (a shape cotarget still unknown would have it try lists of every
+/// length, and overflow).
+pub trait ComplementMixedBy<L> {
+    /// The complement's type.
+    type Output;
+    /// The complement.
+    ///
+    /// # Errors
+    /// As [`ComplementMixed::complement_mixed`].
+    fn complement_mixed_by(self, l: L) -> Result<Self::Output, Error>;
+}
+impl<L: ComplementMixed<Cot>, Cot> ComplementMixedBy<L> for Cot {
+    type Output = L::Output;
+    #[inline(always)]
+    fn complement_mixed_by(self, l: L) -> Result<Self::Output, Error> {
+        l.complement_mixed(self)
     }
 }
 
@@ -808,52 +833,113 @@ pub trait MixedCase<Modes, Cot> {
     fn case(modes: Modes, cotarget: Cot) -> Result<Self::Output, Error>;
 }
 
-/// Nothing left (every mode filtered away), a static cotarget: all of it, as for a static
-/// layout.
+/// Nothing left (every mode filtered away): all of the cotarget ([`LoneCotarget`], implemented
+/// by it, so that the type checker looks at it only once it knows the cotarget: a shape
+/// cotarget still unknown would have it try lists of every length, and overflow).
+impl<Modes, Cot: LoneCotarget<Modes>> MixedCase<Modes, Cot> for (B1,) {
+    type Output = Cot::Output;
+    #[inline(always)]
+    fn case(modes: Modes, cotarget: Cot) -> Result<Self::Output, Error> {
+        cotarget.lone(modes)
+    }
+}
+
+/// All of a cotarget, as a layout (implemented by the cotarget): what the complement of modes
+/// that filter away entirely is.
+pub trait LoneCotarget<Modes> {
+    /// The layout.
+    type Output;
+    /// The layout.
+    ///
+    /// # Errors
+    /// `Overflow`.
+    fn lone(self, modes: Modes) -> Result<Self::Output, Error>;
+}
+/// A static integer: as for a static layout.
 macro_rules! lone_static_cotarget {
     ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
-        impl<Modes, $($g: $b),*> MixedCase<Modes, $ty> for (B1,)
+        impl<Modes, $($g: $b),*> LoneCotarget<Modes> for $ty
         where
             (B1,): ComplementCase<Modes, $ty>,
             <(B1,) as ComplementCase<Modes, $ty>>::Output: Default,
         {
             type Output = <(B1,) as ComplementCase<Modes, $ty>>::Output;
             #[inline(always)]
-            fn case(_: Modes, _: $ty) -> Result<Self::Output, Error> {
+            fn lone(self, _: Modes) -> Result<Self::Output, Error> {
                 Ok(Default::default())
             }
         }
     )*};
 }
 lone_static_cotarget!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
-/// Nothing left, a run-time cotarget: `cotarget:1`.
-impl<Modes> MixedCase<Modes, usize> for (B1,) {
+/// A run-time integer: `cotarget:1`.
+impl<Modes> LoneCotarget<Modes> for usize {
     type Output = Layout<usize, U1>;
     #[inline(always)]
-    fn case(_: Modes, cotarget: usize) -> Result<Self::Output, Error> {
-        Ok(Layout::new(cotarget, U1::default()))
+    fn lone(self, _: Modes) -> Result<Self::Output, Error> {
+        Ok(Layout::new(self, U1::default()))
+    }
+}
+/// A shape of one leaf: that integer's.
+impl<Modes, X: LoneCotarget<Modes>> LoneCotarget<Modes> for Cons<X, Nil> {
+    type Output = X::Output;
+    #[inline(always)]
+    fn lone(self, modes: Modes) -> Result<Self::Output, Error> {
+        self.0.lone(modes)
+    }
+}
+/// A flat shape: its adjacent leaves of one kind merged (cute-dyn's `coalesce_leaves`), with
+/// compact strides.
+impl<Modes, X, Y, T> LoneCotarget<Modes> for Cons<X, Cons<Y, T>>
+where
+    Cons<X, Cons<Y, T>>: MergeLeaves,
+    <Cons<X, Cons<Y, T>> as MergeLeaves>::Output: CompactFrom<U1>,
+    <<Cons<X, Cons<Y, T>> as MergeLeaves>::Output as CompactFrom<U1>>::Output: ModesToLayout,
+{
+    type Output = <<<Cons<X, Cons<Y, T>> as MergeLeaves>::Output as CompactFrom<U1>>::Output as ModesToLayout>::Output;
+    #[inline(always)]
+    fn lone(self, _: Modes) -> Result<Self::Output, Error> {
+        Ok(self.merge_leaves()?.compact_from(U1::default())?.to_layout())
     }
 }
 
 /// The general case: the modes sorted by stride, folded, the rest of the cotarget appended,
 /// coalesced. (Each intermediate type a parameter bound once: see [`ComplementMixed`]'s impl.)
-impl<Modes, Cot, T, Sorted, Folded, Current, Rest, All, C, R> MixedCase<Modes, Cot> for (B0,)
+impl<Modes, Cot, T, Sorted, Folded, Current, Rest, R> MixedCase<Modes, Cot> for (B0,)
 where
     Modes: StridesStatic<Output = T>,
     (T,): SortedModes<Modes, Output = Sorted>,
     Sorted: ComplementFoldMixed<U1, Modes = Folded, Current = Current>,
-    Cot: RestMixed<Current, Output = Rest>,
-    Folded: Concat<Cons<Rest, Nil>, Output = All>,
-    All: CoalesceModesBound<Output = C>,
-    C: ModesToLayout<Output = R>,
+    Cot: RestModes<Current, Output = Rest>,
+    Rest: AfterFolded<Folded, Output = R>,
 {
     type Output = R;
     #[inline(always)]
     fn case(modes: Modes, cotarget: Cot) -> Result<Self::Output, Error> {
         let sorted = <(T,)>::sorted(modes);
         let (folded, current) = sorted.fold(U1::default())?;
-        let rest = cotarget.rest(current)?;
-        Ok(folded.concat(Cons(rest, Nil)).coalesce_modes_bound().to_layout())
+        Ok(cotarget.rest_modes(current)?.after_folded(folded))
+    }
+}
+
+/// `coalesce(folded ++ rest)` as a layout, implemented by the rest modes, so that the type
+/// checker looks at it only once it knows them (see [`LoneCotarget`]).
+pub trait AfterFolded<Folded> {
+    /// The layout.
+    type Output;
+    /// The layout.
+    fn after_folded(self, folded: Folded) -> Self::Output;
+}
+impl<Rest, Folded, All, C, R> AfterFolded<Folded> for Rest
+where
+    Folded: Concat<Rest, Output = All>,
+    All: CoalesceModesBound<Output = C>,
+    C: ModesToLayout<Output = R>,
+{
+    type Output = R;
+    #[inline(always)]
+    fn after_folded(self, folded: Folded) -> R {
+        folded.concat(self).coalesce_modes_bound().to_layout()
     }
 }
 
@@ -1028,6 +1114,235 @@ where
     #[inline(always)]
     fn rest(self, current: C) -> Result<Self::Output, Error> {
         Ok(Mode(DivMixed::checked_ceil_div(self, current)?, current))
+    }
+}
+
+/// The rest of a cotarget after the modes, which end at `current`, as flat modes
+/// (implemented by the cotarget): an integer's one mode ([`RestMixed`]); a flat shape's
+/// `ceil_div(cotarget, current)`, cute-dyn's running quotient ([`CeilFold`]), its adjacent
+/// leaves of one kind (static or run-time) merged ([`MergeLeaves`]), with compact strides from
+/// `current` ([`CompactFrom`]).
+pub trait RestModes<C> {
+    /// The rest modes.
+    type Output;
+    /// The rest modes.
+    ///
+    /// # Errors
+    /// `DivisionByZero` where the modes end at a run-time 0; `Undecided` where the quotients
+    /// fall short of the cotarget (below); `Overflow`.
+    fn rest_modes(self, current: C) -> Result<Self::Output, Error>;
+}
+macro_rules! integer_rest_modes {
+    ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
+        impl<C, $($g: $b),*> RestModes<C> for $ty
+        where
+            $ty: RestMixed<C>,
+        {
+            type Output = Cons<<$ty as RestMixed<C>>::Output, Nil>;
+            #[inline(always)]
+            fn rest_modes(self, current: C) -> Result<Self::Output, Error> {
+                Ok(Cons(self.rest(current)?, Nil))
+            }
+        }
+    )*};
+}
+integer_rest_modes!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>; [] usize);
+/// A shape of one leaf: that integer's rest.
+impl<C, X: RestModes<C>> RestModes<C> for Cons<X, Nil> {
+    type Output = X::Output;
+    #[inline(always)]
+    fn rest_modes(self, current: C) -> Result<Self::Output, Error> {
+        self.0.rest_modes(current)
+    }
+}
+impl<C, X, Y, T> RestModes<C> for Cons<X, Cons<Y, T>>
+where
+    C: crate::int_tuple::Leaf,
+    Cons<X, Cons<Y, T>>: CeilFold<C> + IntTuple + Copy,
+    <Cons<X, Cons<Y, T>> as CeilFold<C>>::Output: MergeLeaves,
+    <<Cons<X, Cons<Y, T>> as CeilFold<C>>::Output as MergeLeaves>::Output: CompactFrom<C> + IntTuple,
+{
+    type Output = <<<Cons<X, Cons<Y, T>> as CeilFold<C>>::Output as MergeLeaves>::Output as CompactFrom<C>>::Output;
+    #[inline(always)]
+    fn rest_modes(self, current: C) -> Result<Self::Output, Error> {
+        let overflow = Error::Overflow { op: "complement" };
+        let merged = self.ceil_fold(current)?.merge_leaves()?;
+        // Where `current` does not divide into the leaves, the quotients fall short of
+        // `ceil(size(cotarget) / current)` and cute-dyn takes that one mode instead (CuTe's
+        // shorter rest breaks complement's @post): a structure this type does not have. (The
+        // type checker's complement of static layouts takes it; here it is rare: a tile that
+        // does not divide a mode, e.g. 3:1 against (2,4).)
+        let need = self.checked_product().ok_or(overflow)?.div_ceil(current.value().max(1));
+        if merged.checked_product().ok_or(overflow)? < need {
+            return Err(Error::Undecided { op: "complement" });
+        }
+        merged.compact_from(current)
+    }
+}
+
+/// `ceil_div(shape, q)` of a flat shape (implemented by it), cute-dyn's running quotient: each
+/// leaf `x` gives `ceil(x / q)`, then `q = ceil(q / x)`; static where both are.
+pub trait CeilFold<Q> {
+    /// The quotients.
+    type Output;
+    /// The quotients.
+    ///
+    /// # Errors
+    /// `DivisionByZero` for a run-time 0.
+    fn ceil_fold(self, q: Q) -> Result<Self::Output, Error>;
+}
+impl<Q> CeilFold<Q> for Nil {
+    type Output = Nil;
+    #[inline(always)]
+    fn ceil_fold(self, _: Q) -> Result<Nil, Error> {
+        Ok(Nil)
+    }
+}
+impl<X, T, Q> CeilFold<Q> for Cons<X, T>
+where
+    X: DivMixed<Q>,
+    Q: DivMixed<X>,
+    T: CeilFold<<Q as DivMixed<X>>::Ceil>,
+{
+    type Output = Cons<<X as DivMixed<Q>>::Ceil, <T as CeilFold<<Q as DivMixed<X>>::Ceil>>::Output>;
+    #[inline(always)]
+    fn ceil_fold(self, q: Q) -> Result<Self::Output, Error> {
+        let x = self.0;
+        Ok(Cons(x.checked_ceil_div(q)?, self.1.ceil_fold(q.checked_ceil_div(x)?)?))
+    }
+}
+
+/// A flat shape with its adjacent leaves of one kind merged into their product (cute-dyn's
+/// `coalesce_leaves`: static with static, run-time with run-time).
+pub trait MergeLeaves {
+    /// The merged shape.
+    type Output;
+    /// The merged shape.
+    ///
+    /// # Errors
+    /// `Overflow`.
+    fn merge_leaves(self) -> Result<Self::Output, Error>;
+}
+impl MergeLeaves for Nil {
+    type Output = Nil;
+    #[inline(always)]
+    fn merge_leaves(self) -> Result<Nil, Error> {
+        Ok(Nil)
+    }
+}
+impl<X, T> MergeLeaves for Cons<X, T>
+where
+    T: MergeLeaves,
+    X: MergeFront<<T as MergeLeaves>::Output>,
+{
+    type Output = <X as MergeFront<<T as MergeLeaves>::Output>>::Output;
+    #[inline(always)]
+    fn merge_leaves(self) -> Result<Self::Output, Error> {
+        self.0.merge_front(self.1.merge_leaves()?)
+    }
+}
+/// A leaf in front of merged leaves: merged with the first if of one kind, else prepended.
+pub trait MergeFront<R> {
+    /// The merged shape.
+    type Output;
+    /// The merged shape.
+    ///
+    /// # Errors
+    /// `Overflow`.
+    fn merge_front(self, r: R) -> Result<Self::Output, Error>;
+}
+impl<X> MergeFront<Nil> for X {
+    type Output = Cons<X, Nil>;
+    #[inline(always)]
+    fn merge_front(self, _: Nil) -> Result<Self::Output, Error> {
+        Ok(Cons(self, Nil))
+    }
+}
+macro_rules! merge_front {
+    (merge: $([$($g:ident: $b:path),*] $x:ty, $h:ty);*; keep: $([$($k:ident: $kb:path),*] $kx:ty, $kh:ty);* $(;)?) => {
+        $(
+            impl<RT, $($g: $b),*> MergeFront<Cons<$h, RT>> for $x
+            where
+                $x: MulMixed<$h>,
+            {
+                type Output = Cons<<$x as MulMixed<$h>>::Output, RT>;
+                #[inline(always)]
+                fn merge_front(self, r: Cons<$h, RT>) -> Result<Self::Output, Error> {
+                    Ok(Cons(self.checked_mul(r.0).ok_or(Error::Overflow { op: "complement" })?, r.1))
+                }
+            }
+        )*
+        $(
+            impl<RT, $($k: $kb),*> MergeFront<Cons<$kh, RT>> for $kx {
+                type Output = Cons<$kx, Cons<$kh, RT>>;
+                #[inline(always)]
+                fn merge_front(self, r: Cons<$kh, RT>) -> Result<Self::Output, Error> {
+                    Ok(Cons(self, r))
+                }
+            }
+        )*
+    };
+}
+merge_front!(
+    merge: [] UTerm, UTerm; [U: Unsigned, B: Bit] UTerm, UInt<U, B>; [U: Unsigned, B: Bit] UInt<U, B>, UTerm;
+        [U: Unsigned, B: Bit, V: Unsigned, W: Bit] UInt<U, B>, UInt<V, W>; [] usize, usize;
+    keep: [] UTerm, usize; [U: Unsigned, B: Bit] UInt<U, B>, usize; [] usize, UTerm; [U: Unsigned, B: Bit] usize, UInt<U, B>;
+);
+
+/// `compact_col_major` of a flat shape from a stride `c` (implemented by the shape), as modes;
+/// a static 1 gets stride 0.
+pub trait CompactFrom<C> {
+    /// The modes.
+    type Output;
+    /// The modes.
+    ///
+    /// # Errors
+    /// `Overflow`.
+    fn compact_from(self, c: C) -> Result<Self::Output, Error>;
+}
+impl<C> CompactFrom<C> for Nil {
+    type Output = Nil;
+    #[inline(always)]
+    fn compact_from(self, _: C) -> Result<Nil, Error> {
+        Ok(Nil)
+    }
+}
+impl<X: crate::modes::Known, T, C> CompactFrom<C> for Cons<X, T>
+where
+    (X::IsOne,): CompactStep<X, T, C>,
+{
+    type Output = <(X::IsOne,) as CompactStep<X, T, C>>::Output;
+    #[inline(always)]
+    fn compact_from(self, c: C) -> Result<Self::Output, Error> {
+        <(X::IsOne,)>::step(self, c)
+    }
+}
+/// One leaf of [`CompactFrom`]: a static 1 (`B1`, `_1:_0`, the stride unchanged) or `x:c`.
+pub trait CompactStep<X, T, C> {
+    /// The modes.
+    type Output;
+    /// The modes.
+    ///
+    /// # Errors
+    /// `Overflow`.
+    fn step(shape: Cons<X, T>, c: C) -> Result<Self::Output, Error>;
+}
+impl<X, T: CompactFrom<C>, C> CompactStep<X, T, C> for (B1,) {
+    type Output = Cons<Mode<U1, U0>, T::Output>;
+    #[inline(always)]
+    fn step(shape: Cons<X, T>, c: C) -> Result<Self::Output, Error> {
+        Ok(Cons(Mode(U1::default(), U0::default()), shape.1.compact_from(c)?))
+    }
+}
+impl<X: Copy, T, C: MulMixed<X>> CompactStep<X, T, C> for (B0,)
+where
+    T: CompactFrom<<C as MulMixed<X>>::Output>,
+{
+    type Output = Cons<Mode<X, C>, <T as CompactFrom<<C as MulMixed<X>>::Output>>::Output>;
+    #[inline(always)]
+    fn step(shape: Cons<X, T>, c: C) -> Result<Self::Output, Error> {
+        let next = c.checked_mul(shape.0).ok_or(Error::Overflow { op: "complement" })?;
+        Ok(Cons(Mode(shape.0, c), shape.1.compact_from(next)?))
     }
 }
 

@@ -64,9 +64,12 @@ arranged_op!(
     /// the type checker (zero-sized, every precondition a compile error). Static extents with
     /// run-time strides, any nesting, by a static tiler: the type checker's structure, the
     /// strides computed when it runs. Run-time leaves elsewhere (in the layout's extents or in
-    /// the tiler), where each divided mode is a leaf, by a layout or by-mode tiler: a
-    /// `Result`, the conditions on run-time values checked when it runs, equal to cute-dyn's
-    /// answer (static flags included).
+    /// the tiler), by a layout or by-mode tiler: a `Result`, the conditions on run-time values
+    /// checked when it runs, equal to cute-dyn's answer (static flags included). A leaf mode
+    /// `s:d` is `(T, complement(T, s))` with strides times `d`; a nested mode (or a layout of
+    /// several modes by one layout) takes cute-dyn's general path,
+    /// `composition(A_i, (T, complement(T, shape(coalesce(A_i)))))`, and answers
+    /// `Error::Undecided` where cute-dyn decides that composition's structure on values.
     ///
     /// # Examples
     /// ```
@@ -85,6 +88,11 @@ arranged_op!(
     /// let t = 16;
     /// let r = logical_divide(layout!(64:1), layout!({t}:1))?;
     /// assert_eq!(r.to_string(), "({16},{4}):(1,{16})");
+    /// // A nested mode with a run-time extent m = 8 (cute-dyn's answer, printed
+    /// // `(((?,_1),(?,?)),(_2,_2)):(((_1,?),(_4,?)),(_8,_16))` in the cpp style).
+    /// let m = 8;
+    /// let r = logical_divide(layout!((({m},2),4):((1,{m}),8)), tiler!(<4,2>))?;
+    /// assert_eq!(r.to_string(), "((({4},{1}),({2},{2})),(2,2)):(((1,{8}),(4,{8})),(8,16))");
     /// # Ok::<(), cute_static::error::Error>(())
     /// ```
     logical_divide
@@ -280,7 +288,7 @@ where
     (S, D): LeafMode<TS, TD>,
 {
     type Output = (
-        TS,
+        <(S, D) as LeafMode<TS, TD>>::TileS,
         <(S, D) as LeafMode<TS, TD>>::TileD,
         <(S, D) as LeafMode<TS, TD>>::RestS,
         <(S, D) as LeafMode<TS, TD>>::RestD,
@@ -291,27 +299,18 @@ where
     }
 }
 
-/// A nested mode `(s, d)` (tuples) divided where a leaf mode is required: implemented by
-/// nothing, so that its message is the error (without it, rustc reported `LeafMode` missing
-/// and listed every leaf pair that has it).
-#[diagnostic::on_unimplemented(
-    message = "with run-time leaves (a run-time extent, or a tiler with a run-time leaf), the divides take leaf modes s:d (by one layout or integer: the layout itself; by a by-mode tiler: each divided mode), and a divided mode here is a tuple",
-    label = "a mode that is a tuple, divided with run-time leaves",
-    note = "e.g. `layout!({{n}}:1).zipped_divide(layout!(128:1))` or `layout!(({{m}},{{n}}):(1,{{m}})).zipped_divide(tiler!(<32,64>))`; static extents with run-time strides take any tiler; otherwise use the cute-dyn operation on `.to_dyn()`"
-)]
-pub trait LeafModeRequired<Tile> {}
-/// Uninhabited: the leaf type of the one tile for which [`LeafModeRequired`] and
-/// [`ComposedLeafRequired`] hold. While the tiler is not yet inferred, that impl keeps the
-/// layout-tiler route open (otherwise the type checker would infer a by-mode tiler and report
-/// a type mismatch instead of the message); no one can build the tile, so it is never taken.
+/// Uninhabited: the leaf type of the one tile for which [`ComposedLeafRequired`] holds. While
+/// the tiler is not yet inferred, that impl keeps the layout-tiler route open (otherwise the
+/// type checker would infer a by-mode tiler and report a type mismatch instead of the
+/// message); no one can build the tile, so it is never taken.
 #[derive(Clone, Copy)]
 pub enum Unbuildable {}
-#[diagnostic::do_not_recommend]
-impl<M> LeafModeRequired<Layout<Unbuildable, Unbuildable>> for M {}
 
-/// A mode `(s, d)` of a layout with run-time leaves, divided by a static tile `TS:TD`: a leaf
-/// pair (a nested mode requires [`LeafModeRequired`], which no tile one can build has).
+/// A mode `(s, d)` of a layout with run-time leaves, divided by a tile `TS:TD`: a leaf pair, or
+/// a nested mode (cute-dyn's general path).
 pub trait LeafMode<TS, TD>: Sized {
+    /// The tile's shape.
+    type TileS;
     /// The tile's strides.
     type TileD;
     /// The rest's shape.
@@ -322,7 +321,7 @@ pub trait LeafMode<TS, TD>: Sized {
     ///
     /// # Errors
     /// As [`ComplementDyn::complement_dyn`]; [`Error::Overflow`].
-    fn divide(t: &Layout<TS, TD>, mode: Self) -> Result<(TS, Self::TileD, Self::RestS, Self::RestD), Error>;
+    fn divide(t: &Layout<TS, TD>, mode: Self) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error>;
 }
 macro_rules! leaf_mode {
     ($([$($g:ident: $b:path),*] $s:ty, $d:ty);* $(;)?) => {$(
@@ -334,6 +333,7 @@ macro_rules! leaf_mode {
             RS: Congruent<RD>,
             RD: IntTuple + ScaleBy<$d>,
         {
+            type TileS = TS;
             type TileD = <TD as ScaleBy<$d>>::Output;
             type RestS = RS;
             type RestD = <RD as ScaleBy<$d>>::Output;
@@ -347,16 +347,40 @@ macro_rules! leaf_mode {
 }
 crate::int_tuple::for_each_leaf_pair!(leaf_mode);
 
-/// A nested mode: never a leaf mode (see [`LeafModeRequired`]).
-impl<TS, TD, H, T, E, F> LeafMode<TS, TD> for (Cons<H, T>, Cons<E, F>)
+/// A nested mode `(s, d)` (tuples), or a whole layout of several modes: cute-dyn's general
+/// path, `composition(A_i, (T, complement(T, shape(coalesce(A_i)))))`, through the mixed
+/// complement (a flat shape cotarget) and the mixed composition. Each intermediate type is a
+/// parameter bound once.
+impl<TS, TD, H, T, E, F, FM, CM, Cot, RS, RD, X, M, S0, S1, D0, D1> LeafMode<TS, TD> for (Cons<H, T>, Cons<E, F>)
 where
-    (Cons<H, T>, Cons<E, F>): LeafModeRequired<Layout<TS, TD>>,
+    Cons<H, T>: crate::modes::FlattenModes<Cons<E, F>, Output = FM>,
+    FM: crate::coalesce::CoalesceModesBound<Output = CM> + crate::composition::FixLast<Output = X> + Copy,
+    CM: crate::modes::ModeShapes<Output = Cot>,
+    Layout<TS, TD>: Copy,
+    Cot: crate::complement::ComplementMixedBy<Layout<TS, TD>, Output = Layout<RS, RD>>,
+    X: crate::coalesce::CoalesceModesBound<Output = M>,
+    M: crate::modes::ModeValues,
+    Cons<TS, Cons<RS, Nil>>: crate::composition::ComposeB<
+        Cons<TD, Cons<RD, Nil>>,
+        M,
+        S = Cons<S0, Cons<S1, Nil>>,
+        D = Cons<D0, Cons<D1, Nil>>,
+    >,
 {
-    type TileD = TD;
-    type RestS = TS;
-    type RestD = TD;
-    fn divide(_: &Layout<TS, TD>, _: Self) -> Result<(TS, TD, TS, TD), Error> {
-        unreachable!("`LeafModeRequired` holds only for an unbuildable tile")
+    type TileS = S0;
+    type TileD = D0;
+    type RestS = S1;
+    type RestD = D1;
+    #[inline(always)]
+    fn divide(t: &Layout<TS, TD>, (s, d): Self) -> Result<(S0, D0, S1, D1), Error> {
+        use crate::modes::FlattenModes;
+        let flat = s.flatten_modes(&d);
+        let rest = flat.coalesce_modes_bound().mode_shapes().complement_mixed_by(*t)?;
+        let ((ts, td), (rs, rd)) = (t.into_parts(), rest.into_parts());
+        let tiler = Layout::from_parts(Cons(ts, Cons(rs, Nil)), Cons(td, Cons(rd, Nil)));
+        let modes = flat.fix_last().coalesce_modes_bound();
+        let (rs, rd) = crate::composition::compose_modes_mixed(modes, tiler)?.into_parts();
+        Ok((rs.0, rd.0, rs.1 .0, rd.1 .0))
     }
 }
 
@@ -373,7 +397,10 @@ macro_rules! int_tiler_leaf {
             type Output = <<DivideOp as IntRule<$ty>>::Output as DivideLeaf<S, D>>::Output;
             #[inline(always)]
             fn divide_leaf(&self, s: S, d: D) -> Result<Self::Output, Error> {
-                <<DivideOp as IntRule<$ty>>::Output>::default().divide_leaf(s, d)
+                // (Named in full: a method call would have the type checker try every
+                // `DivideLeaf` impl with the mode's types unknown, and the nested mode's
+                // recursion on them overflows.)
+                <<DivideOp as IntRule<$ty>>::Output as DivideLeaf<S, D>>::divide_leaf(&Default::default(), s, d)
             }
         }
         impl<D, $($g: $b),*> ComposeLeaf<D> for $ty
@@ -401,7 +428,8 @@ where
     type Output = <Layout<usize, typenum::U1> as DivideLeaf<S, D>>::Output;
     #[inline(always)]
     fn divide_leaf(&self, s: S, d: D) -> Result<Self::Output, Error> {
-        Layout::new(*self, typenum::U1::default()).divide_leaf(s, d)
+        // (Named in full: see `int_tiler_leaf!`.)
+        <Layout<usize, typenum::U1> as DivideLeaf<S, D>>::divide_leaf(&Layout::new(*self, typenum::U1::default()), s, d)
     }
 }
 impl<D> ComposeLeaf<D> for usize
@@ -499,8 +527,7 @@ where
 }
 
 /// A nested mode (a tuple of strides `D`) composed by a by-mode tiler where a leaf mode is
-/// required: implemented only for an unbuildable tile, so that its message is the error (as
-/// [`LeafModeRequired`] for the divides).
+/// required: implemented only for an unbuildable tile, so that its message is the error.
 #[diagnostic::on_unimplemented(
     message = "with run-time extents, composition by a by-mode tiler takes leaf modes s:d, and a composed mode here is a tuple",
     label = "a layout with a run-time extent and a mode that is a tuple",

@@ -106,12 +106,13 @@
 //!   strides marked (CuTe C++'s dynamic-stride path: the structure comes from the extents and
 //!   the tiler, a run-time stride only flows into the result's strides), and the result's
 //!   run-time strides are computed when it runs, each product checked;
-//! - with **run-time extents**: the divide family and composition by a by-mode tiler of
-//!   layouts or integers (static, or run-time: `tiler!(<{bm},{bn}>)` is `<{bm}:1,{bn}:1>`),
-//!   when the divided modes are leaves: the pattern every kernel starts with, a
-//!   matrix of run-time extents cut into static tiles; the divides by one static layout or
-//!   integer when the layout is a leaf: a vector of run-time length cut into static tiles,
-//!   CuTe's `zipped_divide(make_layout(n), Layout<_128>{})`; and composition by any layout
+//! - with **run-time extents**: the divide family by a by-mode tiler of layouts or integers
+//!   (static, or run-time: `tiler!(<{bm},{bn}>)` is `<{bm}:1,{bn}:1>`) or by one layout or
+//!   integer, whatever the nesting: the pattern every kernel starts with, a matrix of run-time
+//!   extents cut into static tiles, and a vector of run-time length cut into static tiles,
+//!   CuTe's `zipped_divide(make_layout(n), Layout<_128>{})` (a nested mode takes cute-dyn's
+//!   general path, `composition(A_i, (T, complement(T, shape(coalesce(A_i)))))`); composition
+//!   by a by-mode tiler when the composed modes are leaves; and composition by any layout
 //!   (its leaves static or run-time), whatever the nesting. Where cute-dyn would decide the
 //!   structure on run-time values (a condition fails on the modes the static rule keeps apart,
 //!   and cute-dyn retries with them coalesced by value), `Error::Undecided`;
@@ -131,8 +132,8 @@
 //!   would decide its structure on values).
 //!
 //! - a **static layout by a right operand with run-time leaves**: composition by any layout,
-//!   the divides of leaf modes by a layout or a by-mode tiler (tiles of run-time length), the
-//!   products (above); computed when it runs, as for run-time leaves in the layout.
+//!   the divides by a layout or a by-mode tiler (tiles of run-time length), the products
+//!   (above); computed when it runs, as for run-time leaves in the layout.
 //!
 //! Those outputs are a `Result<Layout<..>, cute_static::error::Error>`: the structure is still
 //! in the type, static exactly where cute-dyn's answer is static, and the conditions that

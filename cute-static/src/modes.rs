@@ -181,3 +181,25 @@ impl<S: crate::int_tuple::Leaf, D: crate::int_tuple::Leaf, T: ModeValues> ModeVa
         self.1.each_mode(f);
     }
 }
+
+/// The extents of a list of modes, as a flat shape.
+pub trait ModeShapes {
+    /// The shape.
+    type Output;
+    /// Its values.
+    fn mode_shapes(&self) -> Self::Output;
+}
+impl ModeShapes for Nil {
+    type Output = Nil;
+    #[inline(always)]
+    fn mode_shapes(&self) -> Nil {
+        Nil
+    }
+}
+impl<S: Copy, D, T: ModeShapes> ModeShapes for Cons<Mode<S, D>, T> {
+    type Output = Cons<S, T::Output>;
+    #[inline(always)]
+    fn mode_shapes(&self) -> Self::Output {
+        Cons(self.0 .0, self.1.mode_shapes())
+    }
+}

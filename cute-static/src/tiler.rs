@@ -753,7 +753,7 @@ macro_rules! whole_layout_ops {
                     #[inline(always)]
                     fn mixed(a: Layout<SA, DA>, t: $t) -> Self::Output {
                         let (sa, da) = a.into_parts();
-                        let (ts, td, rs, rd) = t.$method(sa, da)?;
+                        let (ts, td, rs, rd) = <$t as $parts<SA, DA>>::$method(&t, sa, da)?;
                         Ok(Layout::from_parts(Cons(ts, Cons(rs, Nil)), Cons(td, Cons(rd, Nil))))
                     }
                 }
@@ -779,7 +779,7 @@ macro_rules! whole_layout_ops {
                     #[inline(always)]
                     fn mixed(a: Layout<SA, DA>, t: $t) -> Self::Output {
                         let (sa, da) = a.into_parts();
-                        let (ts, td, rs, rd) = t.$method(sa, da)?;
+                        let (ts, td, rs, rd) = <$t as $parts<SA, DA>>::$method(&t, sa, da)?;
                         let (us, ud) = rs.unpack(rd);
                         Ok(Layout::from_parts(Cons(ts, us), Cons(td, ud)))
                     }
@@ -797,7 +797,7 @@ macro_rules! whole_layout_ops {
                     #[inline(always)]
                     fn mixed(a: Layout<SA, DA>, t: $t) -> Self::Output {
                         let (sa, da) = a.into_parts();
-                        let (ts, td, rs, rd) = t.$method(sa, da)?;
+                        let (ts, td, rs, rd) = <$t as $parts<SA, DA>>::$method(&t, sa, da)?;
                         let ((ps, pd), (us, ud)) = (ts.unpack(td), rs.unpack(rd));
                         Ok(Layout::from_parts(ps.concat(us), pd.concat(ud)))
                     }

@@ -477,24 +477,30 @@ fn each_case_answered(answered: &[usize], calls: usize) {
     }
 }
 
+/// Each point of a grid through `at` (every comparison in it must hold), then
+/// [`each_case_answered`].
+fn answers_on_grid<P: Copy + core::fmt::Debug>(
+    cases: usize,
+    points: impl IntoIterator<Item = P>,
+    at: impl Fn(P) -> Result<Vec<bool>, TestCaseError>,
+) {
+    let mut answered = vec![0usize; cases];
+    let mut calls = 0;
+    for p in points {
+        let r = at(p).unwrap_or_else(|e| panic!("at {p:?}: {e}"));
+        tally(&mut answered, &r);
+        calls += 1;
+    }
+    each_case_answered(&answered, calls);
+}
+
 /// The same cases on a grid of small values: every answer equal to cute-dyn's, and each case
 /// answers somewhere on the grid (a route that only ever refused would pass the proptest).
 #[test]
 fn products_of_run_time_leaves_answer_on_a_grid() {
-    let mut answered = vec![0usize; 27];
-    let mut calls = 0;
-    for m in 0..6 {
-        for n in 0..8 {
-            for k in 0..6 {
-                for t in 0..8 {
-                    let r = products_agree_at(m, n, k, t).unwrap_or_else(|e| panic!("m={m} n={n} k={k} t={t}: {e}"));
-                    tally(&mut answered, &r);
-                    calls += 1;
-                }
-            }
-        }
-    }
-    each_case_answered(&answered, calls);
+    let points =
+        (0..6).flat_map(|m| (0..8).flat_map(move |n| (0..6).flat_map(move |k| (0..8).map(move |t| (m, n, k, t)))));
+    answers_on_grid(27, points, |(m, n, k, t)| products_agree_at(m, n, k, t));
 }
 
 /// `$op<N>` of cute-static's layout `$l` (a `Result`) against cute-dyn's `$op` of its `to_dyn()`:
@@ -697,18 +703,8 @@ proptest! {
 /// The same cases on a grid: every answer equal to cute-dyn's, and each case answers somewhere.
 #[test]
 fn static_layouts_by_run_time_right_operands_answer_on_a_grid() {
-    let mut answered = vec![0usize; 17];
-    let mut calls = 0;
-    for k in 0..20 {
-        for t in 0..10 {
-            for s in [0, 1, 3, 100] {
-                let r = static_by_run_time_agree_at(k, t, s).unwrap_or_else(|e| panic!("k={k} t={t} s={s}: {e}"));
-                tally(&mut answered, &r);
-                calls += 1;
-            }
-        }
-    }
-    each_case_answered(&answered, calls);
+    let points = (0..20).flat_map(|k| (0..10).flat_map(move |t| [0, 1, 3, 100].map(|s| (k, t, s))));
+    answers_on_grid(17, points, |(k, t, s)| static_by_run_time_agree_at(k, t, s));
 }
 
 /// The divides where a divided mode is nested (or a layout of several modes is divided by one
@@ -753,18 +749,8 @@ proptest! {
 /// The same cases on a grid: every answer equal to cute-dyn's, and each case answers somewhere.
 #[test]
 fn nested_modes_divided_with_run_time_leaves_answer_on_a_grid() {
-    let mut answered = vec![0usize; 9];
-    let mut calls = 0;
-    for m in 0..12 {
-        for n in 0..12 {
-            for t in 0..9 {
-                let r = nested_divides_agree_at(m, n, t).unwrap_or_else(|e| panic!("m={m} n={n} t={t}: {e}"));
-                tally(&mut answered, &r);
-                calls += 1;
-            }
-        }
-    }
-    each_case_answered(&answered, calls);
+    let points = (0..12).flat_map(|m| (0..12).flat_map(move |n| (0..9).map(move |t| (m, n, t))));
+    answers_on_grid(9, points, |(m, n, t)| nested_divides_agree_at(m, n, t));
 }
 
 /// Every operation of the algebra on `$a` (a layout with run-time leaves whose divided modes

@@ -709,7 +709,8 @@ fn static_layouts_by_run_time_right_operands_answer_on_a_grid() {
 
 /// The divides where a divided mode is nested (or a layout of several modes is divided by one
 /// layout) and a leaf is run-time, in the mode or in the tile: cute-dyn's general path,
-/// `composition(A_i, (T, complement(T, shape(coalesce(A_i)))))`. Which of the cases answered.
+/// `composition(A_i, (T, complement(T, shape(coalesce(A_i)))))`; and composition by by-mode
+/// tilers of nested modes, `composition(A_i, B_i)`. Which of the cases answered.
 fn nested_divides_agree_at(m: usize, n: usize, t: usize) -> Result<Vec<bool>, TestCaseError> {
     let f = |x: &str| {
         x.replace("{m}", &format!("{{{m}}}")).replace("{n}", &format!("{{{n}}}")).replace("{t}", &format!("{{{t}}}"))
@@ -734,6 +735,12 @@ fn nested_divides_agree_at(m: usize, n: usize, t: usize) -> Result<Vec<bool>, Te
         ),
         static_by_run_time_agree!(layout!((({m},{n}),4):((1,{m}),4096)), tiler!(<{t},2>), f("<{t},2>"), divides),
         static_by_run_time_agree!(layout!((2,{n}):(1,2)), layout!({t}:1), f("{t}:1"), divides),
+        // composition by the by-mode tilers: composition(A_i, B_i) of a nested mode
+        static_by_run_time_agree!(layout!((({m},2),4):((1,{m}),8)), tiler!(<4,2>), f("<4,2>")),
+        static_by_run_time_agree!(layout!(((2,4),8):((1,16),2)), tiler!(<{t}:1,2:1>), f("<{t}:1,2:1>")),
+        static_by_run_time_agree!(layout!(((4,2),{n}):((1,4),8)), tiler!(<(2,2):(1,4),2>), f("<(2,2):(1,4),2>")),
+        static_by_run_time_agree!(layout!(({m},(2,{n})):(1,(64,128))), tiler!(<4,(2,2):(1,2)>), f("<4,(2,2):(1,2)>")),
+        static_by_run_time_agree!(layout!((({m},{n}),4):((1,{m}),4096)), tiler!(<{t},2>), f("<{t},2>")),
     ])
 }
 
@@ -750,7 +757,7 @@ proptest! {
 #[test]
 fn nested_modes_divided_with_run_time_leaves_answer_on_a_grid() {
     let points = (0..12).flat_map(|m| (0..12).flat_map(move |n| (0..9).map(move |t| (m, n, t))));
-    answers_on_grid(9, points, |(m, n, t)| nested_divides_agree_at(m, n, t));
+    answers_on_grid(14, points, |(m, n, t)| nested_divides_agree_at(m, n, t));
 }
 
 /// Every operation of the algebra on `$a` (a layout with run-time leaves whose divided modes

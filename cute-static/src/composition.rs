@@ -483,7 +483,7 @@ crate::gate::static_method!(composition, Composition, (b: B));
 /// A layout with run-time leaves gives a `Result`, equal to cute-dyn's answer (static flags
 /// included): with static shapes, whatever the nesting and `B` (its run-time strides only
 /// flow into the result's strides, CuTe C++'s dynamic-stride path); with run-time shapes, by
-/// any layout ([`composition_mixed`]) or by a by-mode tiler against leaf modes. A static `A`
+/// any layout ([`composition_mixed`]) or by a by-mode tiler, whatever the nesting. A static `A`
 /// by a `B` with run-time leaves is computed when it runs, as a run-time `A`.
 ///
 /// # Examples

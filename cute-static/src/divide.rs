@@ -299,13 +299,6 @@ where
     }
 }
 
-/// Uninhabited: the leaf type of the one tile for which [`ComposedLeafRequired`] holds. While
-/// the tiler is not yet inferred, that impl keeps the layout-tiler route open (otherwise the
-/// type checker would infer a by-mode tiler and report a type mismatch instead of the
-/// message); no one can build the tile, so it is never taken.
-#[derive(Clone, Copy)]
-pub enum Unbuildable {}
-
 /// A mode `(s, d)` of a layout with run-time leaves, divided by a tile `TS:TD`: a leaf pair, or
 /// a nested mode (cute-dyn's general path).
 pub trait LeafMode<TS, TD>: Sized {
@@ -403,16 +396,17 @@ macro_rules! int_tiler_leaf {
                 <<DivideOp as IntRule<$ty>>::Output as DivideLeaf<S, D>>::divide_leaf(&Default::default(), s, d)
             }
         }
-        impl<D, $($g: $b),*> ComposeLeaf<D> for $ty
+        impl<S, D, $($g: $b),*> ComposeLeaf<S, D> for $ty
         where
             CompositionOp: IntRule<$ty>,
-            <CompositionOp as IntRule<$ty>>::Output: ComposeLeaf<D> + Default,
+            <CompositionOp as IntRule<$ty>>::Output: ComposeLeaf<S, D> + Default,
         {
-            type S = <<CompositionOp as IntRule<$ty>>::Output as ComposeLeaf<D>>::S;
-            type D = <<CompositionOp as IntRule<$ty>>::Output as ComposeLeaf<D>>::D;
+            type S = <<CompositionOp as IntRule<$ty>>::Output as ComposeLeaf<S, D>>::S;
+            type D = <<CompositionOp as IntRule<$ty>>::Output as ComposeLeaf<S, D>>::D;
             #[inline(always)]
-            fn compose_leaf(&self, d: D) -> Result<(Self::S, Self::D), Error> {
-                <<CompositionOp as IntRule<$ty>>::Output>::default().compose_leaf(d)
+            fn compose_leaf(&self, s: S, d: D) -> Result<(Self::S, Self::D), Error> {
+                // (Named in full: see `DivideLeaf` above.)
+                <<CompositionOp as IntRule<$ty>>::Output as ComposeLeaf<S, D>>::compose_leaf(&Default::default(), s, d)
             }
         }
     )*};
@@ -432,15 +426,19 @@ where
         <Layout<usize, typenum::U1> as DivideLeaf<S, D>>::divide_leaf(&Layout::new(*self, typenum::U1::default()), s, d)
     }
 }
-impl<D> ComposeLeaf<D> for usize
+impl<S, D> ComposeLeaf<S, D> for usize
 where
-    Layout<usize, typenum::U1>: ComposeLeaf<D>,
+    Layout<usize, typenum::U1>: ComposeLeaf<S, D>,
 {
-    type S = <Layout<usize, typenum::U1> as ComposeLeaf<D>>::S;
-    type D = <Layout<usize, typenum::U1> as ComposeLeaf<D>>::D;
+    type S = <Layout<usize, typenum::U1> as ComposeLeaf<S, D>>::S;
+    type D = <Layout<usize, typenum::U1> as ComposeLeaf<S, D>>::D;
     #[inline(always)]
-    fn compose_leaf(&self, d: D) -> Result<(Self::S, Self::D), Error> {
-        Layout::new(*self, typenum::U1::default()).compose_leaf(d)
+    fn compose_leaf(&self, s: S, d: D) -> Result<(Self::S, Self::D), Error> {
+        <Layout<usize, typenum::U1> as ComposeLeaf<S, D>>::compose_leaf(
+            &Layout::new(*self, typenum::U1::default()),
+            s,
+            d,
+        )
     }
 }
 
@@ -467,16 +465,16 @@ crate::tiler::by_mode_mixed!(DivideOp);
 crate::tiler::whole_layout_ops!(DivideOp, DivideLeaf::divide_leaf; [SB: Copy, DB: Copy] Layout<SB, DB>; [U: Unsigned, B: Bit] UInt<U, B>; [] UTerm);
 
 // ------------------------------------------------------------------------------------------
-// composition(A, <B0,B1,...>) of a layout with run-time leaves whose composed modes are
-// leaves: `composition(s:d, B_i)` is `B_i` with its strides times `d` (cute-dyn's path for a
-// leaf), and the modes past the tiler are dropped (C++ 4.2).
+// composition(A, <B0,B1,...>) of a layout with run-time leaves: for a leaf mode,
+// `composition(s:d, B_i)` is `B_i` with its strides times `d` (cute-dyn's path for a leaf);
+// a nested mode takes the mixed composition; the modes past the tiler are dropped (C++ 4.2).
 // ------------------------------------------------------------------------------------------
 
-/// The elements of a by-mode tiler composed with the leaf modes of a layout.
+/// The elements of a by-mode tiler composed with the modes of a layout.
 #[diagnostic::on_unimplemented(
-    message = "this composition of a layout with run-time leaves needs a by-mode tiler of layouts or integers against leaf modes",
+    message = "this composition of a layout with run-time leaves needs a by-mode tiler of layouts or integers",
     label = "a by-mode tiler against the layout's modes",
-    note = "with run-time leaves, each composed mode must be a single leaf s:d; otherwise use cute-dyn's composition on `.to_dyn()`"
+    note = "with run-time leaves, each tiler element must be a layout or an integer; otherwise use cute-dyn's composition on `.to_dyn()`"
 )]
 pub trait ComposeModes<SA, DA> {
     /// The shapes.
@@ -500,14 +498,15 @@ impl<SA, DA> ComposeModes<SA, DA> for Nil {
 }
 impl<T, TT, S, ST, D, DT> ComposeModes<Cons<S, ST>, Cons<D, DT>> for Cons<T, TT>
 where
-    T: ComposeLeaf<D>,
+    T: ComposeLeaf<S, D>,
     TT: ComposeModes<ST, DT>,
 {
     type S = Cons<T::S, TT::S>;
     type D = Cons<T::D, TT::D>;
     #[inline(always)]
     fn compose_modes(&self, sa: Cons<S, ST>, da: Cons<D, DT>) -> Result<(Self::S, Self::D), Error> {
-        let (s, d) = self.0.compose_leaf(da.0)?;
+        // (Named in full: see `DivideLeaf` above.)
+        let (s, d) = <T as ComposeLeaf<S, D>>::compose_leaf(&self.0, sa.0, da.0)?;
         let (st, dt) = self.1.compose_modes(sa.1, da.1)?;
         Ok((Cons(s, st), Cons(d, dt)))
     }
@@ -526,52 +525,50 @@ where
     }
 }
 
-/// A nested mode (a tuple of strides `D`) composed by a by-mode tiler where a leaf mode is
-/// required: implemented only for an unbuildable tile, so that its message is the error.
-#[diagnostic::on_unimplemented(
-    message = "with run-time extents, composition by a by-mode tiler takes leaf modes s:d, and a composed mode here is a tuple",
-    label = "a layout with a run-time extent and a mode that is a tuple",
-    note = "e.g. `layout!(({{m}},{{n}}):(1,{{m}})).composition(tiler!(<32,64>))`; composition by one layout takes any layout (`a.composition(layout!((4,8):(8,1)))`); otherwise use cute-dyn's composition on `.to_dyn()`"
-)]
-pub trait ComposedLeafRequired<Tile> {}
-#[diagnostic::do_not_recommend]
-impl<D> ComposedLeafRequired<Layout<Unbuildable, Unbuildable>> for D {}
-
-/// A static tiler element composed with a leaf mode of stride `D` (a nested mode requires
-/// [`ComposedLeafRequired`], which no tile one can build has).
-pub trait ComposeLeaf<D> {
-    /// The shape (the element's).
+/// A tiler element composed with a mode `S:D` of a layout with run-time leaves: for a leaf
+/// mode, the element with its strides times `D`; for a nested mode, the mixed composition.
+pub trait ComposeLeaf<S, D> {
+    /// The shape.
     type S;
-    /// The strides, scaled.
+    /// The strides.
     type D;
     /// Compose.
     ///
     /// # Errors
-    /// [`Error::Overflow`].
-    fn compose_leaf(&self, d: D) -> Result<(Self::S, Self::D), Error>;
+    /// [`Error::Overflow`]; for a nested mode, those of
+    /// [`composition_mixed`](crate::composition::composition_mixed).
+    fn compose_leaf(&self, s: S, d: D) -> Result<(Self::S, Self::D), Error>;
 }
 macro_rules! compose_leaf {
     ($([$($g:ident: $b:path),*] $d:ty);*) => {$(
-        impl<TS: Congruent<TD>, TD: IntTuple + ScaleBy<$d>, $($g: $b),*> ComposeLeaf<$d> for Layout<TS, TD> {
+        impl<S, TS: Congruent<TD>, TD: IntTuple + ScaleBy<$d>, $($g: $b),*> ComposeLeaf<S, $d> for Layout<TS, TD> {
             type S = TS;
             type D = TD::Output;
             #[inline(always)]
-            fn compose_leaf(&self, d: $d) -> Result<(TS, TD::Output), Error> {
+            fn compose_leaf(&self, _: S, d: $d) -> Result<(TS, TD::Output), Error> {
                 Ok((*self.shape(), self.stride().scale_by(d)?))
             }
         }
     )*};
 }
 compose_leaf!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>; [] usize);
-/// A nested mode: never a leaf mode (see [`ComposedLeafRequired`]).
-impl<TS, TD, H, T> ComposeLeaf<Cons<H, T>> for Layout<TS, TD>
+/// A nested mode: `composition(A_i, B_i)` by the mixed composition, cute-dyn's general path
+/// (each intermediate type a parameter bound once).
+impl<TS, TD, S, H, T, F, X, M, RS, RD> ComposeLeaf<S, Cons<H, T>> for Layout<TS, TD>
 where
-    Cons<H, T>: ComposedLeafRequired<Layout<TS, TD>>,
+    S: crate::modes::FlattenModes<Cons<H, T>, Output = F>,
+    F: crate::composition::FixLast<Output = X>,
+    X: crate::coalesce::CoalesceModesBound<Output = M>,
+    M: crate::modes::ModeValues,
+    TS: crate::composition::ComposeB<TD, M, S = RS, D = RD>,
+    Layout<TS, TD>: Copy,
 {
-    type S = TS;
-    type D = TD;
-    fn compose_leaf(&self, _: Cons<H, T>) -> Result<(TS, TD), Error> {
-        unreachable!("`ComposedLeafRequired` holds only for an unbuildable tile")
+    type S = RS;
+    type D = RD;
+    #[inline(always)]
+    fn compose_leaf(&self, s: S, d: Cons<H, T>) -> Result<(RS, RD), Error> {
+        let modes = s.flatten_modes(&d).fix_last().coalesce_modes_bound();
+        Ok(crate::composition::compose_modes_mixed(modes, *self)?.into_parts())
     }
 }
 

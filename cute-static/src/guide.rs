@@ -111,11 +111,11 @@
 //!   integer, whatever the nesting: the pattern every kernel starts with, a matrix of run-time
 //!   extents cut into static tiles, and a vector of run-time length cut into static tiles,
 //!   CuTe's `zipped_divide(make_layout(n), Layout<_128>{})` (a nested mode takes cute-dyn's
-//!   general path, `composition(A_i, (T, complement(T, shape(coalesce(A_i)))))`); composition
-//!   by a by-mode tiler when the composed modes are leaves; and composition by any layout
-//!   (its leaves static or run-time), whatever the nesting. Where cute-dyn would decide the
-//!   structure on run-time values (a condition fails on the modes the static rule keeps apart,
-//!   and cute-dyn retries with them coalesced by value), `Error::Undecided`;
+//!   general path, `composition(A_i, (T, complement(T, shape(coalesce(A_i)))))`); and
+//!   composition by any layout (its leaves static or run-time) or by-mode tiler, whatever the
+//!   nesting. Where cute-dyn would decide the structure on run-time values (a condition fails
+//!   on the modes the static rule keeps apart, and cute-dyn retries with them coalesced by
+//!   value), `Error::Undecided`;
 //! - **complement** of layouts with static strides and any extents, or of one mode (after
 //!   filter) with a run-time stride, by a static or run-time integer cotarget (CuTe C++ sorts
 //!   the modes by stride at compile time and refuses the rest: "Dynamic-stride complement only

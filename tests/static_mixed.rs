@@ -8,8 +8,8 @@ use cute::cute_dyn::{self, Style};
 use cute::cute_static::error::Error;
 use cute::cute_static::typenum::{U24, U64};
 use cute::cute_static::{
-    layout, tiler, BlockedProduct, Complement, Composition, FlatDivide, FlatProduct, Layout, LogicalDivide,
-    LogicalProduct, RakedProduct, TiledDivide, TiledProduct, ZippedDivide, ZippedProduct,
+    layout, shape, tiler, BlockedProduct, Complement, Composition, FlatDivide, FlatProduct, IntTuple, Layout,
+    LogicalDivide, LogicalProduct, RakedProduct, Show, TiledDivide, TiledProduct, ZippedDivide, ZippedProduct,
 };
 use proptest::prelude::*;
 
@@ -363,6 +363,53 @@ proptest! {
             each!(layout!((4,1):({t},{m})));
         }
     }
+}
+
+/// `complement($l, $cot)` for a shape cotarget `$cot` against cute-dyn's on `to_dyn()` of both:
+/// the same layout, static flags included, or the same kind of refusal (cute-static's
+/// `undecided` excepted). Whether it answered.
+macro_rules! shape_complement_agrees {
+    ($l:expr, $cot:expr) => {{
+        let (l, cot) = ($l, $cot);
+        let r = ours(l.complement(cot));
+        if r != Err("undecided") {
+            let want = cute_dyn::complement(&l.to_dyn().unwrap(), &cot.to_dyn().unwrap());
+            let want = want.map(|r| r.to_styled(Style::Cpp)).map_err(|e| e.kind());
+            prop_assert_eq!(r.clone(), want, "complement({}, {})", l, Show(&cot));
+        }
+        r.is_ok()
+    }};
+}
+
+/// complement by shape cotargets where a leaf of the layout or of the shape is run-time: the
+/// mixed complement of the shape's leaves (cute-dyn's running quotient). Which cases answered.
+fn shape_complements_agree_at(n: usize, t: usize, c: usize) -> Result<Vec<bool>, TestCaseError> {
+    Ok(vec![
+        shape_complement_agrees!(layout!(4:{t}), shape!((4, 6))),
+        shape_complement_agrees!(layout!((2,{n}):(1,6)), shape!((4, 6))),
+        shape_complement_agrees!(layout!(4:2), shape!(({ n }, 8))),
+        shape_complement_agrees!(layout!(4:2), shape!((8, ({ n }, 2)))),
+        shape_complement_agrees!(layout!(({n},3):(4,1)), shape!((2, { c }))),
+        shape_complement_agrees!(layout!((2,2):(1,6)), shape!(({ c }, { n }))),
+        shape_complement_agrees!(layout!({n}:1), shape!((3, { c }))),
+        shape_complement_agrees!(layout!((2,{n}):(0,1)), shape!(({ c }, 4))),
+    ])
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn complements_by_shape_cotargets_agree_with_cute_dyn(n in extent(40), t in extent(20), c in extent(3000)) {
+        shape_complements_agree_at(n, t, c)?;
+    }
+}
+
+/// The same cases on a grid: every answer equal to cute-dyn's, and each case answers somewhere.
+#[test]
+fn complements_by_shape_cotargets_answer_on_a_grid() {
+    let points = (0..16).flat_map(|n| (0..10).flat_map(move |t| [0, 1, 5, 12, 100].map(|c| (n, t, c))));
+    answers_on_grid(8, points, |(n, t, c)| shape_complements_agree_at(n, t, c));
 }
 
 /// The four products of `$a` by the tiler `$b` (its text `$text`, parsed for cute-dyn): the same

@@ -402,14 +402,20 @@ pub fn complement<L: crate::ops::Complement<Cot, Output = R>, Cot, R>(l: L, cota
 
 /// The operation as a trait: one bound in generic code; the cotarget a static integer or shape,
 /// or a run-time `usize` (then a `Result`, [`ComplementDyn`]); a layout with run-time leaves
-/// takes an integer cotarget (then a `Result`, [`ComplementMixed`]).
+/// takes an integer or a shape (then a `Result`, [`ComplementMixed`]), and so does a static
+/// layout by a shape with run-time leaves (a shape's nesting does not change the answer: its
+/// leaves are the cotarget).
 ///
 /// # Examples
 /// ```
-/// use cute_static::{layout, Complement};
+/// use cute_static::{layout, shape, Complement};
 /// // complement(4:2, 24) (CuTe docs) with the cotarget known at run time: the rest is run-time.
 /// let n = 24usize;
 /// assert_eq!(layout!(4:2).complement(n)?.to_string(), "(2,{3}):(1,8)");
+/// // complement((2,n):(1,6), (4,6)) with n = 3 known at run time (cute-dyn's answer, printed
+/// // `(_3,?):(_2,?)` in the cpp style): the rest ceil_div((4,6), 18) = (1,2), run-time.
+/// let n = 3usize;
+/// assert_eq!(layout!((2,{n}):(1,6)).complement(shape!((4,6)))?.to_string(), "(3,{2}):(2,{18})");
 /// # Ok::<(), cute_static::error::Error>(())
 /// ```
 impl<SA, DA, Cot: ComplementBy<Layout<SA, DA>, Output = R>, R> crate::ops::Complement<Cot> for Layout<SA, DA> {
@@ -444,7 +450,52 @@ macro_rules! static_cotarget {
         }
     )*};
 }
-static_cotarget!([] typenum::UTerm; [U: Unsigned, B: Bit] UInt<U, B>; [H: Copy, T: Copy] Cons<H, T>);
+static_cotarget!([] typenum::UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
+
+/// A shape cotarget, by both operands' [`StaticBit`]: all static, the type checker's complement
+/// ([`StaticCotarget`]); a run-time leaf in the layout or the shape, the mixed complement of the
+/// shape's leaves (cute-dyn's: the nesting of a shape does not change the answer), a `Result`.
+impl<SA, DA, H: Copy, T: Copy, G, R> ComplementBy<Layout<SA, DA>> for Cons<H, T>
+where
+    Cons<Layout<SA, DA>, Cons<Cons<H, T>, Nil>>: StaticBit<Output = G>,
+    G: ShapeCotarget<Layout<SA, DA>, Cons<H, T>, Output = R>,
+{
+    type Output = R;
+    #[inline(always)]
+    fn complement_by(self, l: Layout<SA, DA>) -> R {
+        G::complement(l, self)
+    }
+}
+/// A shape cotarget by both operands' [`StaticBit`] (see its [`ComplementBy`] impl).
+pub trait ShapeCotarget<L, Cot> {
+    /// The complement's type.
+    type Output;
+    /// The complement.
+    fn complement(l: L, cotarget: Cot) -> Self::Output;
+}
+impl<L, Cot, R> ShapeCotarget<L, Cot> for B1
+where
+    B1: StaticCotarget<L, Cot, Output = R>,
+{
+    type Output = R;
+    #[inline(always)]
+    fn complement(l: L, cotarget: Cot) -> R {
+        <B1 as StaticCotarget<L, Cot>>::complement(l, cotarget)
+    }
+}
+impl<L, Cot, F, Leaves, R> ShapeCotarget<L, Cot> for B0
+where
+    Cot: FlattenModes<Cot, Output = F>,
+    F: crate::modes::ModeShapes<Output = Leaves>,
+    Leaves: ComplementMixedBy<L, Output = R>,
+{
+    type Output = Result<R, Error>;
+    #[inline(always)]
+    fn complement(l: L, cotarget: Cot) -> Self::Output {
+        // The shape's leaves, paired with themselves to reuse the flattening of modes.
+        cotarget.flatten_modes(&cotarget).mode_shapes().complement_mixed_by(l)
+    }
+}
 
 /// A run-time cotarget of a static layout.
 impl<SA, DA> ComplementBy<Layout<SA, DA>> for usize
@@ -490,17 +541,6 @@ macro_rules! mixed_static_cotarget {
     )*};
 }
 mixed_static_cotarget!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
-/// A layout with run-time leaves and a shape cotarget: the error [`IntegerCotarget`].
-impl<L, H, T> StaticCotarget<L, Cons<H, T>> for B0
-where
-    Cons<H, T>: IntegerCotarget,
-{
-    type Output = L;
-    fn complement(l: L, _: Cons<H, T>) -> L {
-        l
-    }
-}
-
 /// A run-time cotarget, by the layout's [`StaticBit`]: a static layout's complement
 /// ([`ComplementDyn`]), or a layout with run-time leaves' ([`ComplementMixed`]).
 pub trait RunTimeCotarget<L> {
@@ -714,7 +754,7 @@ impl<S: Congruent<D>, D: IntTuple> Spans for Layout<S, D> {
 // values are computed when it runs.
 // ------------------------------------------------------------------------------------------
 
-/// `complement(L, cotarget)` of a layout with run-time leaves, a static or run-time integer
+/// `complement(L, cotarget)` of a layout with run-time leaves, a static or run-time integer or a flat shape
 /// cotarget: the [`Complement`](crate::Complement) trait's route for such layouts.
 ///
 /// Where a run-time value decides the structure, [`Error::Undecided`]: a run-time extent that
@@ -796,16 +836,6 @@ impl<L: ComplementMixed<Cot>, Cot> ComplementMixedBy<L> for Cot {
         l.complement_mixed(self)
     }
 }
-
-/// An integer cotarget, static or run-time: what complement of a layout with run-time leaves
-/// takes (implemented by nothing: a shape cotarget's route asks for it, so that its message is
-/// the error).
-#[diagnostic::on_unimplemented(
-    message = "complement of a layout with run-time leaves takes an integer cotarget, not a shape",
-    label = "a shape cotarget",
-    note = "pass the shape's size (a static or run-time integer), or use cute-dyn's complement on `.to_dyn()`"
-)]
-pub trait IntegerCotarget {}
 
 /// Whether a run-time value decides complement's structure: a run-time extent 1 (cute-dyn
 /// skips the mode) or a run-time stride 0 (the static twin's filter drops it).

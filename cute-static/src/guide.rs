@@ -117,7 +117,8 @@
 //!   on the modes the static rule keeps apart, and cute-dyn retries with them coalesced by
 //!   value), `Error::Undecided`;
 //! - **complement** of layouts with static strides and any extents, or of one mode (after
-//!   filter) with a run-time stride, by a static or run-time integer cotarget (CuTe C++ sorts
+//!   filter) with a run-time stride, by a static or run-time integer or shape cotarget (a
+//!   shape's leaves, as cute-dyn; a static layout by a shape with run-time leaves too) (CuTe C++ sorts
 //!   the modes by stride at compile time and refuses the rest: "Dynamic-stride complement only
 //!   for rank-1 layouts"). Where a run-time value decides the structure (a run-time extent that
 //!   is 1, a run-time stride that is 0), `Error::Undecided`;

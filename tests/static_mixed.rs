@@ -393,6 +393,9 @@ fn shape_complements_agree_at(n: usize, t: usize, c: usize) -> Result<Vec<bool>,
         shape_complement_agrees!(layout!((2,2):(1,6)), shape!(({ c }, { n }))),
         shape_complement_agrees!(layout!({n}:1), shape!((3, { c }))),
         shape_complement_agrees!(layout!((2,{n}):(0,1)), shape!(({ c }, 4))),
+        // every mode filtered away: all of the cotarget
+        shape_complement_agrees!(layout!(({n},2):(0,0)), shape!(({ c }, 4))),
+        shape_complement_agrees!(layout!(({n},2):(0,0)), shape!((2, (3, { c })))),
     ])
 }
 
@@ -409,7 +412,7 @@ proptest! {
 #[test]
 fn complements_by_shape_cotargets_answer_on_a_grid() {
     let points = (0..16).flat_map(|n| (0..10).flat_map(move |t| [0, 1, 5, 12, 100].map(|c| (n, t, c))));
-    answers_on_grid(8, points, |(n, t, c)| shape_complements_agree_at(n, t, c));
+    answers_on_grid(10, points, |(n, t, c)| shape_complements_agree_at(n, t, c));
 }
 
 /// The four products of `$a` by the tiler `$b` (its text `$text`, parsed for cute-dyn): the same

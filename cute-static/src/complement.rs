@@ -413,7 +413,7 @@ pub fn complement<L: crate::ops::Complement<Cot, Output = R>, Cot, R>(l: L, cota
 /// let n = 24usize;
 /// assert_eq!(layout!(4:2).complement(n)?.to_string(), "(2,{3}):(1,8)");
 /// // complement((2,n):(1,6), (4,6)) with n = 3 known at run time (cute-dyn's answer, printed
-/// // `(_3,?):(_2,?)` in the cpp style): the rest ceil_div((4,6), 18) = (1,2), run-time.
+/// // `(_3,2):(_2,18)` in the cpp style): the rest ceil_div((4,6), 18) = (1,2), run-time.
 /// let n = 3usize;
 /// assert_eq!(layout!((2,{n}):(1,6)).complement(shape!((4,6)))?.to_string(), "(3,{2}):(2,{18})");
 /// # Ok::<(), cute_static::error::Error>(())

@@ -516,6 +516,12 @@ crate::gate::static_method!(composition, Composition, (b: B));
 /// let k = 16;
 /// let r = composition(layout!((8,8):(1,8)), layout!((4,{k}):(2,8)))?;
 /// assert_eq!(r.to_string(), "(4,{16}):(2,8)");
+/// // By mode, a nested mode with a run-time extent m = 8: composition(A_0, 4) takes the first
+/// // 4 elements of ({8},2):(1,{8}) (cute-dyn's answer, `((4,1),_2):((_1,8),_8)` in the cpp
+/// // style, which prints run-time values bare: the static rule keeps the modes apart).
+/// let m = 8;
+/// let r = composition(layout!((({m},2),4):((1,{m}),8)), tiler!(<4,2>))?;
+/// assert_eq!(r.to_string(), "(({4},{1}),2):((1,{8}),8)");
 /// # Ok::<(), cute_static::error::Error>(())
 /// ```
 #[inline(always)]

@@ -89,7 +89,7 @@ arranged_op!(
     /// let r = logical_divide(layout!(64:1), layout!({t}:1))?;
     /// assert_eq!(r.to_string(), "({16},{4}):(1,{16})");
     /// // A nested mode with a run-time extent m = 8 (cute-dyn's answer, printed
-    /// // `(((?,_1),(?,?)),(_2,_2)):(((_1,?),(_4,?)),(_8,_16))` in the cpp style).
+    /// // `(((4,1),(2,2)),(_2,_2)):(((_1,8),(_4,8)),(_8,_16))` in the cpp style).
     /// let m = 8;
     /// let r = logical_divide(layout!((({m},2),4):((1,{m}),8)), tiler!(<4,2>))?;
     /// assert_eq!(r.to_string(), "((({4},{1}),({2},{2})),(2,2)):(((1,{8}),(4,{8})),(8,16))");

@@ -823,7 +823,7 @@ macro_rules! every_operation_agrees {
         let tiler = "<2,3:2>";
         let b = "(2,3):(1,2)";
         let styled = |r: cute_dyn::Result<cute_dyn::Layout>| r.map(|l| l.to_styled(Style::Cpp)).map_err(|e| e.kind());
-        let cases: [(&str, Result<String, &'static str>, Result<String, &'static str>); 13] = [
+        let cases: [(&str, Result<String, &'static str>, Result<String, &'static str>); 15] = [
             ("coalesce", ours(Ok(a.coalesce())), styled(cute_dyn::coalesce(&d))),
             ("composition", ours(a.composition(layout!((2,3):(1,2)))), theirs("composition", &a, b)),
             ("logical_divide", ours(a.logical_divide(tiler!(<2,3:2>))), theirs("logical_divide", &a, tiler)),
@@ -844,6 +844,13 @@ macro_rules! every_operation_agrees {
                 } else {
                     styled(cute_dyn::complement(&d, &cute_dyn::Tuple::Leaf(cute_dyn::Int::st(64))))
                 },
+            ),
+            // the whole layout by one layout (the divides' general path), and complement by a shape
+            ("logical_divide by a layout", ours(a.logical_divide(layout!(4:2))), theirs("logical_divide", &a, "4:2")),
+            (
+                "complement by a shape",
+                ours(a.complement(shape!((8, 8)))),
+                styled(cute_dyn::complement(&d, &"(8,8)".parse().unwrap())),
             ),
         ];
         for (i, (op, ours, theirs)) in cases.into_iter().enumerate() {
@@ -873,7 +880,7 @@ macro_rules! every_extent_mix {
 
 #[test]
 fn every_choice_of_run_time_extents_agrees_with_cute_dyn_through_every_operation() {
-    let mut answered = [0usize; 13];
+    let mut answered = [0usize; 15];
     // the CuTe docs' (4,2,3):(2,1,8), a compact column-major matrix and its transpose
     every_extent_mix!(answered [all_static] [4, 2, 3] : (2, 1, 8));
     every_extent_mix!(answered [all_static] [8, 6] : (1, 8));

@@ -396,6 +396,9 @@ fn shape_complements_agree_at(n: usize, t: usize, c: usize) -> Result<Vec<bool>,
         // every mode filtered away: all of the cotarget
         shape_complement_agrees!(layout!(({n},2):(0,0)), shape!(({ c }, 4))),
         shape_complement_agrees!(layout!(({n},2):(0,0)), shape!((2, (3, { c })))),
+        // a static rest whose quotients fall short (3 does not divide into (2,4)): one mode
+        // ceil(8 / 3) = 3, as cute-dyn
+        shape_complement_agrees!(layout!((3,{n}):(1,0)), shape!((2, 4))),
     ])
 }
 
@@ -412,7 +415,7 @@ proptest! {
 #[test]
 fn complements_by_shape_cotargets_answer_on_a_grid() {
     let points = (0..16).flat_map(|n| (0..10).flat_map(move |t| [0, 1, 5, 12, 100].map(|c| (n, t, c))));
-    answers_on_grid(10, points, |(n, t, c)| shape_complements_agree_at(n, t, c));
+    answers_on_grid(11, points, |(n, t, c)| shape_complements_agree_at(n, t, c));
 }
 
 /// The four products of `$a` by the tiler `$b` (its text `$text`, parsed for cute-dyn): the same

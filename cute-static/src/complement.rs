@@ -1185,24 +1185,59 @@ impl<C, X: RestModes<C>> RestModes<C> for Cons<X, Nil> {
         self.0.rest_modes(current)
     }
 }
-impl<C, X, Y, T> RestModes<C> for Cons<X, Cons<Y, T>>
+/// A flat shape of several leaves, by the static bit of it and `current` ([`ShapeRest`]).
+impl<C, X, Y, T, G> RestModes<C> for Cons<X, Cons<Y, T>>
 where
-    C: crate::int_tuple::Leaf,
-    Cons<X, Cons<Y, T>>: CeilFold<C> + IntTuple + Copy,
-    <Cons<X, Cons<Y, T>> as CeilFold<C>>::Output: MergeLeaves,
-    <<Cons<X, Cons<Y, T>> as CeilFold<C>>::Output as MergeLeaves>::Output: CompactFrom<C> + IntTuple,
+    Cons<Cons<X, Cons<Y, T>>, Cons<C, Nil>>: StaticBit<Output = G>,
+    (G,): ShapeRest<Cons<X, Cons<Y, T>>, C>,
 {
-    type Output = <<<Cons<X, Cons<Y, T>> as CeilFold<C>>::Output as MergeLeaves>::Output as CompactFrom<C>>::Output;
+    type Output = <(G,) as ShapeRest<Cons<X, Cons<Y, T>>, C>>::Output;
     #[inline(always)]
     fn rest_modes(self, current: C) -> Result<Self::Output, Error> {
+        <(G,)>::shape_rest(self, current)
+    }
+}
+/// The rest of a flat shape cotarget of several leaves after `current`: all static (`B1`), the
+/// type checker's ([`Cotarget`]: one mode, the quotients' product, or `ceil(size / current)`
+/// where they fall short, as cute-dyn); otherwise (`B0`) cute-dyn's running quotient with its
+/// values.
+pub trait ShapeRest<Cot, C> {
+    /// The rest modes.
+    type Output;
+    /// The rest modes.
+    ///
+    /// # Errors
+    /// As [`RestModes::rest_modes`].
+    fn shape_rest(cotarget: Cot, current: C) -> Result<Self::Output, Error>;
+}
+impl<Cot: Cotarget<C>, C> ShapeRest<Cot, C> for (B1,)
+where
+    Cot::Rest: Default,
+{
+    type Output = Cot::Rest;
+    #[inline(always)]
+    fn shape_rest(_: Cot, _: C) -> Result<Cot::Rest, Error> {
+        Ok(Default::default())
+    }
+}
+impl<Cot, C> ShapeRest<Cot, C> for (B0,)
+where
+    C: crate::int_tuple::Leaf,
+    Cot: CeilFold<C> + IntTuple + Copy,
+    <Cot as CeilFold<C>>::Output: MergeLeaves,
+    <<Cot as CeilFold<C>>::Output as MergeLeaves>::Output: CompactFrom<C> + IntTuple,
+{
+    type Output = <<<Cot as CeilFold<C>>::Output as MergeLeaves>::Output as CompactFrom<C>>::Output;
+    #[inline(always)]
+    fn shape_rest(cotarget: Cot, current: C) -> Result<Self::Output, Error> {
         let overflow = Error::Overflow { op: "complement" };
-        let merged = self.ceil_fold(current)?.merge_leaves()?;
+        let merged = cotarget.ceil_fold(current)?.merge_leaves()?;
         // Where `current` does not divide into the leaves, the quotients fall short of
         // `ceil(size(cotarget) / current)` and cute-dyn takes that one mode instead (CuTe's
-        // shorter rest breaks complement's @post): a structure this type does not have. (The
-        // type checker's complement of static layouts takes it; here it is rare: a tile that
-        // does not divide a mode, e.g. 3:1 against (2,4).)
-        let need = self.checked_product().ok_or(overflow)?.div_ceil(current.value().max(1));
+        // shorter rest breaks complement's @post): with a run-time value among them, a
+        // structure this type does not have. (Rare: a tile that does not divide a mode, e.g.
+        // 3:1 against (2,4).)
+        let need = cotarget.checked_product().ok_or(overflow)?.div_ceil(current.value().max(1));
         if merged.checked_product().ok_or(overflow)? < need {
             return Err(Error::Undecided { op: "complement" });
         }

@@ -516,22 +516,8 @@ proptest! {
     }
 }
 
-/// Adds one grid point's answers (whether each case answered) to the counts.
-fn tally(answered: &mut [usize], r: &[bool]) {
-    r.iter().zip(answered).for_each(|(&a, count)| *count += a as usize);
-}
-
-/// Every case answered somewhere on the grid (a route that only ever refused would pass the
-/// comparisons).
-fn each_case_answered(answered: &[usize], calls: usize) {
-    eprintln!("answered per case out of {calls}: {answered:?}");
-    for (case, &count) in answered.iter().enumerate() {
-        assert!(count > 0, "case {case} never answered");
-    }
-}
-
-/// Each point of a grid through `at` (every comparison in it must hold), then
-/// [`each_case_answered`].
+/// Each point of a grid through `at` (every comparison in it must hold), then every case
+/// answered somewhere on the grid (a route that only ever refused would pass the comparisons).
 fn answers_on_grid<P: Copy + core::fmt::Debug>(
     cases: usize,
     points: impl IntoIterator<Item = P>,
@@ -541,10 +527,13 @@ fn answers_on_grid<P: Copy + core::fmt::Debug>(
     let mut calls = 0;
     for p in points {
         let r = at(p).unwrap_or_else(|e| panic!("at {p:?}: {e}"));
-        tally(&mut answered, &r);
+        r.iter().zip(&mut answered).for_each(|(&a, count)| *count += a as usize);
         calls += 1;
     }
-    each_case_answered(&answered, calls);
+    eprintln!("answered per case out of {calls}: {answered:?}");
+    for (case, &count) in answered.iter().enumerate() {
+        assert!(count > 0, "case {case} never answered");
+    }
 }
 
 /// The same cases on a grid of small values: every answer equal to cute-dyn's, and each case

@@ -923,13 +923,13 @@ impl<Modes, X: LoneCotarget<Modes>> LoneCotarget<Modes> for Cons<X, Nil> {
 impl<Modes, X, Y, T> LoneCotarget<Modes> for Cons<X, Cons<Y, T>>
 where
     Cons<X, Cons<Y, T>>: MergeLeaves,
-    <Cons<X, Cons<Y, T>> as MergeLeaves>::Output: CompactFrom<U1>,
-    <<Cons<X, Cons<Y, T>> as MergeLeaves>::Output as CompactFrom<U1>>::Output: ModesToLayout,
+    <Cons<X, Cons<Y, T>> as MergeLeaves>::Output: CompactModes<U1>,
+    <<Cons<X, Cons<Y, T>> as MergeLeaves>::Output as CompactModes<U1>>::Output: ModesToLayout,
 {
-    type Output = <<<Cons<X, Cons<Y, T>> as MergeLeaves>::Output as CompactFrom<U1>>::Output as ModesToLayout>::Output;
+    type Output = <<<Cons<X, Cons<Y, T>> as MergeLeaves>::Output as CompactModes<U1>>::Output as ModesToLayout>::Output;
     #[inline(always)]
     fn lone(self, _: Modes) -> Result<Self::Output, Error> {
-        Ok(self.merge_leaves()?.compact_from(U1::default())?.to_layout())
+        Ok(self.merge_leaves()?.compact_modes(U1::default())?.to_layout())
     }
 }
 
@@ -1151,7 +1151,7 @@ where
 /// (implemented by the cotarget): an integer's one mode ([`RestMixed`]); a flat shape's
 /// `ceil_div(cotarget, current)`, cute-dyn's running quotient ([`CeilFold`]), its adjacent
 /// leaves of one kind (static or run-time) merged ([`MergeLeaves`]), with compact strides from
-/// `current` ([`CompactFrom`]).
+/// `current` ([`CompactModes`]).
 pub trait RestModes<C> {
     /// The rest modes.
     type Output;
@@ -1225,9 +1225,9 @@ where
     C: crate::int_tuple::Leaf,
     Cot: CeilFold<C> + IntTuple + Copy,
     <Cot as CeilFold<C>>::Output: MergeLeaves,
-    <<Cot as CeilFold<C>>::Output as MergeLeaves>::Output: CompactFrom<C> + IntTuple,
+    <<Cot as CeilFold<C>>::Output as MergeLeaves>::Output: CompactModes<C> + IntTuple,
 {
-    type Output = <<<Cot as CeilFold<C>>::Output as MergeLeaves>::Output as CompactFrom<C>>::Output;
+    type Output = <<<Cot as CeilFold<C>>::Output as MergeLeaves>::Output as CompactModes<C>>::Output;
     #[inline(always)]
     fn shape_rest(cotarget: Cot, current: C) -> Result<Self::Output, Error> {
         let overflow = Error::Overflow { op: "complement" };
@@ -1241,7 +1241,7 @@ where
         if merged.checked_product().ok_or(overflow)? < need {
             return Err(Error::Undecided { op: "complement" });
         }
-        merged.compact_from(current)
+        merged.compact_modes(current)
     }
 }
 
@@ -1354,60 +1354,27 @@ merge_front!(
     keep: [] UTerm, usize; [U: Unsigned, B: Bit] UInt<U, B>, usize; [] usize, UTerm; [U: Unsigned, B: Bit] usize, UInt<U, B>;
 );
 
-/// `compact_col_major` of a flat shape from a stride `c` (implemented by the shape), as modes;
-/// a static 1 gets stride 0.
-pub trait CompactFrom<C> {
+/// `compact_col_major(shape, c)` of a flat shape as modes `(x_i : stride_i)` (a static 1 gets
+/// stride 0, as [`Compact`](crate::layout::Compact) gives it), implemented by the shape.
+pub trait CompactModes<C> {
     /// The modes.
     type Output;
     /// The modes.
     ///
     /// # Errors
-    /// `Overflow`.
-    fn compact_from(self, c: C) -> Result<Self::Output, Error>;
+    /// `Overflow` for a run-time stride past `usize`.
+    fn compact_modes(self, c: C) -> Result<Self::Output, Error>;
 }
-impl<C> CompactFrom<C> for Nil {
-    type Output = Nil;
-    #[inline(always)]
-    fn compact_from(self, _: C) -> Result<Nil, Error> {
-        Ok(Nil)
-    }
-}
-impl<X: crate::modes::Known, T, C> CompactFrom<C> for Cons<X, T>
+impl<X, C> CompactModes<C> for X
 where
-    (X::IsOne,): CompactStep<X, T, C>,
+    X: crate::layout::Compact<crate::layout::LayoutLeft, C>
+        + FlattenModes<<X as crate::layout::Compact<crate::layout::LayoutLeft, C>>::Stride>,
 {
-    type Output = <(X::IsOne,) as CompactStep<X, T, C>>::Output;
+    type Output = <X as FlattenModes<<X as crate::layout::Compact<crate::layout::LayoutLeft, C>>::Stride>>::Output;
     #[inline(always)]
-    fn compact_from(self, c: C) -> Result<Self::Output, Error> {
-        <(X::IsOne,)>::step(self, c)
-    }
-}
-/// One leaf of [`CompactFrom`]: a static 1 (`B1`, `_1:_0`, the stride unchanged) or `x:c`.
-pub trait CompactStep<X, T, C> {
-    /// The modes.
-    type Output;
-    /// The modes.
-    ///
-    /// # Errors
-    /// `Overflow`.
-    fn step(shape: Cons<X, T>, c: C) -> Result<Self::Output, Error>;
-}
-impl<X, T: CompactFrom<C>, C> CompactStep<X, T, C> for (B1,) {
-    type Output = Cons<Mode<U1, U0>, T::Output>;
-    #[inline(always)]
-    fn step(shape: Cons<X, T>, c: C) -> Result<Self::Output, Error> {
-        Ok(Cons(Mode(U1::default(), U0::default()), shape.1.compact_from(c)?))
-    }
-}
-impl<X: Copy, T, C: MulMixed<X>> CompactStep<X, T, C> for (B0,)
-where
-    T: CompactFrom<<C as MulMixed<X>>::Output>,
-{
-    type Output = Cons<Mode<X, C>, <T as CompactFrom<<C as MulMixed<X>>::Output>>::Output>;
-    #[inline(always)]
-    fn step(shape: Cons<X, T>, c: C) -> Result<Self::Output, Error> {
-        let next = c.checked_mul(shape.0).ok_or(Error::Overflow { op: "complement" })?;
-        Ok(Cons(Mode(shape.0, c), shape.1.compact_from(next)?))
+    fn compact_modes(self, c: C) -> Result<Self::Output, Error> {
+        let (stride, _) = self.checked_compact(c).ok_or(Error::Overflow { op: "complement" })?;
+        Ok(self.flatten_modes(&stride))
     }
 }
 

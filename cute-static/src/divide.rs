@@ -342,22 +342,20 @@ crate::int_tuple::for_each_leaf_pair!(leaf_mode);
 
 /// A nested mode `(s, d)` (tuples), or a whole layout of several modes: cute-dyn's general
 /// path, `composition(A_i, (T, complement(T, shape(coalesce(A_i)))))`, through the mixed
-/// complement (a flat shape cotarget) and the mixed composition. Each intermediate type is a
-/// parameter bound once.
-impl<TS, TD, H, T, E, F, FM, CM, Cot, RS, RD, X, M, S0, S1, D0, D1> LeafMode<TS, TD> for (Cons<H, T>, Cons<E, F>)
+/// complement (a flat shape cotarget) and the mixed composition's route. Each intermediate
+/// type is a parameter bound once.
+impl<TS, TD, H, T, E, F, FM, CM, Cot, RS, RD, S0, S1, D0, D1> LeafMode<TS, TD> for (Cons<H, T>, Cons<E, F>)
 where
     Cons<H, T>: crate::modes::FlattenModes<Cons<E, F>, Output = FM>,
-    FM: crate::coalesce::CoalesceModesBound<Output = CM> + crate::composition::FixLast<Output = X> + Copy,
+    FM: crate::coalesce::CoalesceModesBound<Output = CM>,
     CM: crate::modes::ModeShapes<Output = Cot>,
     Layout<TS, TD>: Copy,
     Cot: crate::complement::ComplementMixedBy<Layout<TS, TD>, Output = Layout<RS, RD>>,
-    X: crate::coalesce::CoalesceModesBound<Output = M>,
-    M: crate::modes::ModeValues,
-    Cons<TS, Cons<RS, Nil>>: crate::composition::ComposeB<
-        Cons<TD, Cons<RD, Nil>>,
-        M,
-        S = Cons<S0, Cons<S1, Nil>>,
-        D = Cons<D0, Cons<D1, Nil>>,
+    CompositionOp: Mixed<
+        Plain,
+        Layout<Cons<H, T>, Cons<E, F>>,
+        Layout<Cons<TS, Cons<RS, Nil>>, Cons<TD, Cons<RD, Nil>>>,
+        Output = Result<Layout<Cons<S0, Cons<S1, Nil>>, Cons<D0, Cons<D1, Nil>>>, Error>,
     >,
 {
     type TileS = S0;
@@ -367,12 +365,10 @@ where
     #[inline(always)]
     fn divide(t: &Layout<TS, TD>, (s, d): Self) -> Result<(S0, D0, S1, D1), Error> {
         use crate::modes::FlattenModes;
-        let flat = s.flatten_modes(&d);
-        let rest = flat.coalesce_modes_bound().mode_shapes().complement_mixed_by(*t)?;
+        let rest = s.flatten_modes(&d).coalesce_modes_bound().mode_shapes().complement_mixed_by(*t)?;
         let ((ts, td), (rs, rd)) = (t.into_parts(), rest.into_parts());
         let tiler = Layout::from_parts(Cons(ts, Cons(rs, Nil)), Cons(td, Cons(rd, Nil)));
-        let modes = flat.fix_last().coalesce_modes_bound();
-        let (rs, rd) = crate::composition::compose_modes_mixed(modes, tiler)?.into_parts();
+        let (rs, rd) = CompositionOp::mixed(Layout::from_parts(s, d), tiler)?.into_parts();
         Ok((rs.0, rd.0, rs.1 .0, rd.1 .0))
     }
 }
@@ -552,23 +548,18 @@ macro_rules! compose_leaf {
     )*};
 }
 compose_leaf!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>; [] usize);
-/// A nested mode: `composition(A_i, B_i)` by the mixed composition, cute-dyn's general path
-/// (each intermediate type a parameter bound once).
-impl<TS, TD, S, H, T, F, X, M, RS, RD> ComposeLeaf<S, Cons<H, T>> for Layout<TS, TD>
+/// A nested mode: `composition(A_i, B_i)` by the mixed composition (the route of
+/// `composition(A, B)` for a layout `B`, below), cute-dyn's general path.
+impl<TS, TD, S, H, T, RS, RD> ComposeLeaf<S, Cons<H, T>> for Layout<TS, TD>
 where
-    S: crate::modes::FlattenModes<Cons<H, T>, Output = F>,
-    F: crate::composition::FixLast<Output = X>,
-    X: crate::coalesce::CoalesceModesBound<Output = M>,
-    M: crate::modes::ModeValues,
-    TS: crate::composition::ComposeB<TD, M, S = RS, D = RD>,
+    CompositionOp: Mixed<Plain, Layout<S, Cons<H, T>>, Layout<TS, TD>, Output = Result<Layout<RS, RD>, Error>>,
     Layout<TS, TD>: Copy,
 {
     type S = RS;
     type D = RD;
     #[inline(always)]
     fn compose_leaf(&self, s: S, d: Cons<H, T>) -> Result<(RS, RD), Error> {
-        let modes = s.flatten_modes(&d).fix_last().coalesce_modes_bound();
-        Ok(crate::composition::compose_modes_mixed(modes, *self)?.into_parts())
+        Ok(CompositionOp::mixed(Layout::from_parts(s, d), *self)?.into_parts())
     }
 }
 

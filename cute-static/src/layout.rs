@@ -764,16 +764,24 @@ pub trait Compact<Dir, A> {
     type Stride: IntTuple;
     /// The running product after this shape.
     type Acc: Copy;
+    /// The strides and the running product, `None` when a run-time product overflows `usize`.
+    fn checked_compact(&self, acc: A) -> Option<(Self::Stride, Self::Acc)>;
     /// The strides and the running product.
-    fn compact(&self, acc: A) -> (Self::Stride, Self::Acc);
+    ///
+    /// # Panics
+    /// When a run-time stride overflows `usize`.
+    #[inline(always)]
+    fn compact(&self, acc: A) -> (Self::Stride, Self::Acc) {
+        self.checked_compact(acc).expect("a run-time stride overflows usize")
+    }
 }
 
 impl<Dir, A: Copy> Compact<Dir, A> for Nil {
     type Stride = Nil;
     type Acc = A;
     #[inline(always)]
-    fn compact(&self, acc: A) -> (Nil, A) {
-        (Nil, acc)
+    fn checked_compact(&self, acc: A) -> Option<(Nil, A)> {
+        Some((Nil, acc))
     }
 }
 
@@ -785,10 +793,10 @@ where
     type Stride = Cons<H::Stride, T::Stride>;
     type Acc = T::Acc;
     #[inline(always)]
-    fn compact(&self, acc: A) -> (Self::Stride, Self::Acc) {
-        let (h, acc) = self.0.compact(acc);
-        let (t, acc) = self.1.compact(acc);
-        (Cons(h, t), acc)
+    fn checked_compact(&self, acc: A) -> Option<(Self::Stride, Self::Acc)> {
+        let (h, acc) = self.0.checked_compact(acc)?;
+        let (t, acc) = self.1.checked_compact(acc)?;
+        Some((Cons(h, t), acc))
     }
 }
 
@@ -800,10 +808,10 @@ where
     type Stride = Cons<H::Stride, T::Stride>;
     type Acc = H::Acc;
     #[inline(always)]
-    fn compact(&self, acc: A) -> (Self::Stride, Self::Acc) {
-        let (t, acc) = self.1.compact(acc);
-        let (h, acc) = self.0.compact(acc);
-        (Cons(h, t), acc)
+    fn checked_compact(&self, acc: A) -> Option<(Self::Stride, Self::Acc)> {
+        let (t, acc) = self.1.checked_compact(acc)?;
+        let (h, acc) = self.0.checked_compact(acc)?;
+        Some((Cons(h, t), acc))
     }
 }
 
@@ -816,7 +824,7 @@ where
     type Stride = <(IsOne<UInt<U, B>>,) as CompactLeaf<UInt<U, B>, A>>::Stride;
     type Acc = <(IsOne<UInt<U, B>>,) as CompactLeaf<UInt<U, B>, A>>::Acc;
     #[inline(always)]
-    fn compact(&self, acc: A) -> (Self::Stride, Self::Acc) {
+    fn checked_compact(&self, acc: A) -> Option<(Self::Stride, Self::Acc)> {
         <(IsOne<UInt<U, B>>,)>::leaf(*self, acc)
     }
 }
@@ -826,8 +834,8 @@ impl<Dir, A: IntTuple + MulMixed<UTerm>> Compact<Dir, A> for UTerm {
     type Stride = A;
     type Acc = A::Output;
     #[inline(always)]
-    fn compact(&self, acc: A) -> (A, A::Output) {
-        (acc, acc.mul(UTerm))
+    fn checked_compact(&self, acc: A) -> Option<(A, A::Output)> {
+        Some((acc, acc.checked_mul(UTerm)?))
     }
 }
 
@@ -836,8 +844,8 @@ impl<Dir, A: IntTuple + MulMixed<usize>> Compact<Dir, A> for usize {
     type Stride = A;
     type Acc = A::Output;
     #[inline(always)]
-    fn compact(&self, acc: A) -> (A, A::Output) {
-        (acc, acc.mul(*self))
+    fn checked_compact(&self, acc: A) -> Option<(A, A::Output)> {
+        Some((acc, acc.checked_mul(*self)?))
     }
 }
 
@@ -847,23 +855,23 @@ pub trait CompactLeaf<S, A> {
     type Stride: IntTuple;
     /// The running product after it.
     type Acc: Copy;
-    /// Both values.
-    fn leaf(s: S, acc: A) -> (Self::Stride, Self::Acc);
+    /// Both values, `None` when a run-time product overflows.
+    fn leaf(s: S, acc: A) -> Option<(Self::Stride, Self::Acc)>;
 }
 impl<S, A: Copy> CompactLeaf<S, A> for (B1,) {
     type Stride = U0;
     type Acc = A;
     #[inline(always)]
-    fn leaf(_: S, acc: A) -> (U0, A) {
-        (U0::default(), acc)
+    fn leaf(_: S, acc: A) -> Option<(U0, A)> {
+        Some((U0::default(), acc))
     }
 }
 impl<S, A: IntTuple + MulMixed<S>> CompactLeaf<S, A> for (B0,) {
     type Stride = A;
     type Acc = A::Output;
     #[inline(always)]
-    fn leaf(s: S, acc: A) -> (A, A::Output) {
-        (acc, acc.mul(s))
+    fn leaf(s: S, acc: A) -> Option<(A, A::Output)> {
+        Some((acc, acc.checked_mul(s)?))
     }
 }
 

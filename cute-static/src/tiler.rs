@@ -715,7 +715,7 @@ pub(crate) use mixed_shape_route;
 
 /// An operation on a layout with run-time leaves.
 #[diagnostic::on_unimplemented(
-    message = "with run-time leaves (in the layout's extents or in the tiler), this operation takes a layout whose tiled modes are leaves, by a by-mode tiler of layouts or integers (or, for a leaf layout, by one layout or integer)",
+    message = "with run-time leaves (in the layout's extents or in the tiler), this operation takes a by-mode tiler of layouts or integers, or one layout or integer",
     label = "a layout or tiler with a run-time ({{expr}}) leaf",
     note = "e.g. `layout!(({{m}},{{n}}):(1,{{m}})).zipped_divide(tiler!(<32,64>))`; static extents with run-time strides take any tiler; otherwise use the cute-dyn operation on `.to_dyn()`"
 )]

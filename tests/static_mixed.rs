@@ -8,8 +8,8 @@ use cute::cute_dyn::{self, Style};
 use cute::cute_static::error::Error;
 use cute::cute_static::typenum::{U24, U64};
 use cute::cute_static::{
-    layout, shape, tiler, BlockedProduct, Complement, Composition, FlatDivide, FlatProduct, IntTuple, Layout,
-    LogicalDivide, LogicalProduct, RakedProduct, Show, TiledDivide, TiledProduct, ZippedDivide, ZippedProduct,
+    layout, shape, tiler, BlockedProduct, Complement, Composition, FlatDivide, FlatProduct, IntTuple, Layout, LeftInverse,
+    LogicalDivide, LogicalProduct, RakedProduct, RightInverse, Show, TiledDivide, TiledProduct, ZippedDivide, ZippedProduct,
 };
 use proptest::prelude::*;
 
@@ -536,6 +536,67 @@ fn answers_on_grid<P: Copy + core::fmt::Debug>(
     }
 }
 
+/// `right_inverse($l)` and `left_inverse($l)` against cute-dyn's on `to_dyn()`: the same layout,
+/// static flags included, or the same kind of refusal (cute-static's `undecided` excepted).
+/// Whether each answered.
+macro_rules! inverses_agree {
+    ($l:expr) => {{
+        let l = $l;
+        let d = l.to_dyn().unwrap();
+        let styled = |r: cute_dyn::Result<cute_dyn::Layout>| r.map(|x| x.to_styled(Style::Cpp)).map_err(|e| e.kind());
+        let (right, left) = (ours(l.right_inverse()), ours(l.left_inverse()));
+        if right != Err("undecided") {
+            prop_assert_eq!(right.clone(), styled(cute_dyn::right_inverse(&d)), "right_inverse({})", l);
+        }
+        if left != Err("undecided") {
+            prop_assert_eq!(left.clone(), styled(cute_dyn::left_inverse(&d)), "left_inverse({})", l);
+        }
+        [right.is_ok(), left.is_ok()]
+    }};
+}
+
+/// The inverses of layouts with run-time leaves (extents and strides, nested, broadcast modes)
+/// for the run-time values `m, n, t`: each answer equal to cute-dyn's. Which answered (right,
+/// left, per case).
+fn inverses_agree_at(m: usize, n: usize, t: usize) -> Result<Vec<bool>, TestCaseError> {
+    Ok([
+        // a tile with a run-time leading dimension, and its transpose
+        inverses_agree!(layout!((8,64):(1,{t}))),
+        inverses_agree!(layout!((8,4):({t},1))),
+        // run-time extents under static strides
+        inverses_agree!(layout!((8,{n}):(1,8))),
+        inverses_agree!(layout!(({m},2):(2,1))),
+        inverses_agree!(layout!((4,{n}):(1,4))),
+        inverses_agree!(layout!((4,{n},2):(2,0,1))),
+        inverses_agree!(layout!(({n},2):(0,0))),
+        // a compact matrix of run-time extents, a padded one, and one mode
+        inverses_agree!(layout!(({m},{n}):(1,{m}))),
+        inverses_agree!(layout!(({m},{n}):(1,{t}))),
+        inverses_agree!(layout!({n}:{t})),
+        // nested, and two run-time strides
+        inverses_agree!(layout!(((2,{n}),4):((1,2),{t}))),
+        inverses_agree!(layout!((2,3):({t},{m}))),
+        inverses_agree!(layout!(({n},4):(0,{t}))),
+    ]
+    .concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn inverses_of_run_time_leaves_agree_with_cute_dyn(m in extent(40), n in extent(40), t in extent(600)) {
+        inverses_agree_at(m, n, t)?;
+    }
+}
+
+/// The same cases on a grid: every answer equal to cute-dyn's, and each case answers somewhere.
+#[test]
+fn inverses_of_run_time_leaves_answer_on_a_grid() {
+    let points = (0..12).flat_map(|m| (0..12).flat_map(move |n| [0, 1, 2, 3, 4, 8, 9, 16, 24, 64, 100].map(|t| (m, n, t))));
+    answers_on_grid(26, points, |(m, n, t)| inverses_agree_at(m, n, t));
+}
+
 /// The same cases on a grid of small values: every answer equal to cute-dyn's, and each case
 /// answers somewhere on the grid (a route that only ever refused would pass the proptest).
 #[test]
@@ -815,7 +876,7 @@ macro_rules! every_operation_agrees {
         let tiler = "<2,3:2>";
         let b = "(2,3):(1,2)";
         let styled = |r: cute_dyn::Result<cute_dyn::Layout>| r.map(|l| l.to_styled(Style::Cpp)).map_err(|e| e.kind());
-        let cases: [(&str, Result<String, &'static str>, Result<String, &'static str>); 15] = [
+        let cases: [(&str, Result<String, &'static str>, Result<String, &'static str>); 17] = [
             ("coalesce", ours(Ok(a.coalesce())), styled(cute_dyn::coalesce(&d))),
             ("composition", ours(a.composition(layout!((2,3):(1,2)))), theirs("composition", &a, b)),
             ("logical_divide", ours(a.logical_divide(tiler!(<2,3:2>))), theirs("logical_divide", &a, tiler)),
@@ -844,6 +905,8 @@ macro_rules! every_operation_agrees {
                 ours(a.complement(shape!((8, 8)))),
                 styled(cute_dyn::complement(&d, &"(8,8)".parse().unwrap())),
             ),
+            ("right_inverse", ours(a.right_inverse()), styled(cute_dyn::right_inverse(&d))),
+            ("left_inverse", ours(a.left_inverse()), styled(cute_dyn::left_inverse(&d))),
         ];
         for (i, (op, ours, theirs)) in cases.into_iter().enumerate() {
             if ours != Err("undecided") {
@@ -872,7 +935,7 @@ macro_rules! every_extent_mix {
 
 #[test]
 fn every_choice_of_run_time_extents_agrees_with_cute_dyn_through_every_operation() {
-    let mut answered = [0usize; 15];
+    let mut answered = [0usize; 17];
     // the CuTe docs' (4,2,3):(2,1,8), a compact column-major matrix and its transpose
     every_extent_mix!(answered [all_static] [4, 2, 3] : (2, 1, 8));
     every_extent_mix!(answered [all_static] [8, 6] : (1, 8));

@@ -2,16 +2,19 @@
 //!
 //! The same algorithm as `cute_dyn::right_inverse` / `left_inverse` (CuTe C++'s): the modes of
 //! `coalesce(L)` with their exclusive prefix products, sorted by stride with C++'s exchange
-//! sort (so that equal strides land in the same order), then one fold.
+//! sort (so that equal strides land in the same order), then one fold. Layouts with run-time
+//! leaves go through the same fold on values ([`InverseMixed`]), the order and each step's
+//! choice fixed by the types, checked against the values when it runs.
 
-use typenum::{B0, B1, U0, U1};
+use typenum::{Bit, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 
-use crate::arith::{DivT, Divides, EqT, LeT, MulT};
-use crate::coalesce::{CoalesceModes, ModesToLayout};
-use crate::gate::Operation;
-use crate::int_tuple::{Cons, Nil};
-use crate::layout::Layout;
-use crate::modes::{FlattenModes, Mode};
+use crate::arith::{DivMixed, DivT, Divides, EqT, LeT, MulMixed, MulT};
+use crate::coalesce::{CoalesceModes, CoalesceModesBound, ModesToLayout};
+use crate::error::Error;
+use crate::gate::{Gate, Operation, StaticBit};
+use crate::int_tuple::{Concat, Cons, IntTuple, Leaf, Nil};
+use crate::layout::{Congruent, Layout};
+use crate::modes::{FlattenModes, Mode, ModeValues};
 
 /// A mode of `coalesce(L)` with the product of the shapes before it.
 #[derive(Clone, Copy, Default, Debug)]
@@ -52,10 +55,16 @@ pub trait Pass<H> {
     type Min;
     /// The other elements, in their positions after the pass.
     type Rest;
+    /// The pass on values (layouts with run-time leaves carry them).
+    fn pass(self, holder: H) -> (Self::Min, Self::Rest);
 }
 impl<H> Pass<H> for Nil {
     type Min = H;
     type Rest = Nil;
+    #[inline(always)]
+    fn pass(self, holder: H) -> (H, Nil) {
+        (holder, Nil)
+    }
 }
 impl<H: Key, M: Key, T> Pass<H> for Cons<M, T>
 where
@@ -64,6 +73,10 @@ where
 {
     type Min = <<M::D as crate::arith::LtT<H::D>>::Output as PassStep<H, M, T>>::Min;
     type Rest = <<M::D as crate::arith::LtT<H::D>>::Output as PassStep<H, M, T>>::Rest;
+    #[inline(always)]
+    fn pass(self, holder: H) -> (Self::Min, Self::Rest) {
+        <<M::D as crate::arith::LtT<H::D>>::Output as PassStep<H, M, T>>::step(holder, self.0, self.1)
+    }
 }
 /// `B1`: `M` is smaller and becomes the holder, `H` takes its place.
 pub trait PassStep<H, M, T> {
@@ -71,29 +84,52 @@ pub trait PassStep<H, M, T> {
     type Min;
     /// As [`Pass::Rest`].
     type Rest;
+    /// As [`Pass::pass`].
+    fn step(holder: H, m: M, t: T) -> (Self::Min, Self::Rest);
 }
 impl<H, M, T: Pass<M>> PassStep<H, M, T> for B1 {
     type Min = <T as Pass<M>>::Min;
     type Rest = Cons<H, <T as Pass<M>>::Rest>;
+    #[inline(always)]
+    fn step(holder: H, m: M, t: T) -> (Self::Min, Self::Rest) {
+        let (min, rest) = t.pass(m);
+        (min, Cons(holder, rest))
+    }
 }
 impl<H, M, T: Pass<H>> PassStep<H, M, T> for B0 {
     type Min = <T as Pass<H>>::Min;
     type Rest = Cons<M, <T as Pass<H>>::Rest>;
+    #[inline(always)]
+    fn step(holder: H, m: M, t: T) -> (Self::Min, Self::Rest) {
+        let (min, rest) = t.pass(holder);
+        (min, Cons(m, rest))
+    }
 }
 
 /// The list sorted by stride, as C++'s exchange sort leaves it.
 pub trait ExchangeSort {
     /// The sorted list.
     type Output;
+    /// The sorted values.
+    fn exchange_sort(self) -> Self::Output;
 }
 impl ExchangeSort for Nil {
     type Output = Nil;
+    #[inline(always)]
+    fn exchange_sort(self) -> Nil {
+        Nil
+    }
 }
 impl<H, T: Pass<H>> ExchangeSort for Cons<H, T>
 where
     <T as Pass<H>>::Rest: ExchangeSort,
 {
     type Output = Cons<<T as Pass<H>>::Min, <<T as Pass<H>>::Rest as ExchangeSort>::Output>;
+    #[inline(always)]
+    fn exchange_sort(self) -> Self::Output {
+        let (min, rest) = self.1.pass(self.0);
+        Cons(min, rest.exchange_sort())
+    }
 }
 
 /// The sorted, indexed modes of `coalesce(L)`.
@@ -102,6 +138,62 @@ pub type SortedModes<S, D> =
 
 /// `coalesce` of a list of modes, as a layout.
 pub type CoalescedModes<M> = <<M as CoalesceModes>::Output as ModesToLayout>::Output;
+
+/// An inverse's free function, its trait impl routed by the layout's [`StaticBit`] (the type
+/// checker's inverse, or [`InverseMixed`] for a layout with run-time leaves: a `Result`), and
+/// its method on static layouts.
+macro_rules! inverse_op {
+    ($(#[$doc:meta])* fn $name:ident() => $op:ty, $tr:ident) => {
+        $(#[$doc])*
+        #[inline(always)]
+        pub fn $name<L: crate::ops::$tr<Output = R>, R: crate::gate::Produce>(l: L) -> R {
+            R::produce(move || l.$name())
+        }
+
+        crate::gate::static_method!($name, $tr, ());
+
+        /// The operation as a trait: one bound in generic code. A layout with run-time leaves
+        /// gives a `Result` ([`InverseMixed`]).
+        impl<SA, DA, G, R> crate::ops::$tr for Layout<SA, DA>
+        where
+            Layout<SA, DA>: StaticBit<Output = G>,
+            G: InverseRoute<$op, Layout<SA, DA>, Output = R>,
+        {
+            type Output = R;
+            #[inline(always)]
+            fn $name(self) -> R {
+                G::route(self)
+            }
+        }
+    };
+}
+
+/// An inverse by the layout's [`StaticBit`]: every leaf static (`B1`), the type checker's
+/// (the value is the type's); a run-time leaf (`B0`), [`InverseMixed`].
+pub trait InverseRoute<Op, L> {
+    /// The inverse's type.
+    type Output;
+    /// The inverse.
+    fn route(l: L) -> Self::Output;
+}
+impl<Op, L, R: Default> InverseRoute<Op, L> for B1
+where
+    B1: Gate<Op, L, (), Output = R>,
+{
+    type Output = R;
+    #[inline(always)]
+    fn route(_: L) -> R {
+        // Every leaf is static: the value is the type's.
+        R::default()
+    }
+}
+impl<Op, L: InverseMixed<Op>> InverseRoute<Op, L> for B0 {
+    type Output = Result<L::Output, Error>;
+    #[inline(always)]
+    fn route(l: L) -> Self::Output {
+        l.inverse_mixed()
+    }
+}
 
 // ---------------------------------------------------------------------------- right_inverse
 
@@ -149,7 +241,7 @@ where
     type Output = CoalescedModes<Cons<Mode<U1, U0>, <SortedModes<S, D> as RightFold<U1>>::Output>>;
 }
 
-crate::gate::static_op!(
+inverse_op!(
     /// `right_inverse(L)`: the largest compact `R` with `L(R(i)) == i` for `i < size(R)`,
     /// computed by the type checker for static layouts (modes of stride 0 or past a gap are
     /// skipped, as in C++).
@@ -304,7 +396,7 @@ where
     type Output = CoalescedModes<<SortedModes<S, D> as LeftFold<U1, U0, U1>>::Output>;
 }
 
-crate::gate::static_op!(
+inverse_op!(
     /// `left_inverse(L)`: a layout `R` with `R(L(i)) == i` for `i < size(L)` when `L` is
     /// injective, computed by the type checker for static layouts (stride-0 modes are skipped, as
     /// in C++). A stride that is not a multiple of the size before it is a compile error, and so
@@ -320,3 +412,477 @@ crate::gate::static_op!(
     /// ```
     fn left_inverse() => LeftInverseOp, LeftInverse
 );
+
+// ------------------------------------------------------------------------------------------
+// Layouts with run-time leaves. cute-dyn sorts the modes by their values and compares each
+// stride with the running `current` by value; a type cannot follow every such choice, so the
+// structure is fixed by the static values, with the choices a run-time value makes assumed
+// (below), and checked against the values when it runs: where cute-dyn would choose otherwise,
+// `Undecided`.
+// ------------------------------------------------------------------------------------------
+
+/// The modes with their exclusive prefix products, values too (as [`WithPreprod`]).
+pub trait WithPreprodMixed<P> {
+    /// The list of [`Indexed`] modes.
+    type Output;
+    /// The product of all shapes.
+    type Total;
+    /// The modes and the total.
+    ///
+    /// # Errors
+    /// `Overflow`.
+    fn with_preprod(self, p: P) -> Result<(Self::Output, Self::Total), Error>;
+}
+impl<P> WithPreprodMixed<P> for Nil {
+    type Output = Nil;
+    type Total = P;
+    #[inline(always)]
+    fn with_preprod(self, p: P) -> Result<(Nil, P), Error> {
+        Ok((Nil, p))
+    }
+}
+impl<S: Copy, D, T, P: MulMixed<S>> WithPreprodMixed<P> for Cons<Mode<S, D>, T>
+where
+    T: WithPreprodMixed<P::Output>,
+{
+    type Output = Cons<Indexed<S, D, P>, T::Output>;
+    type Total = T::Total;
+    #[inline(always)]
+    fn with_preprod(self, p: P) -> Result<(Self::Output, Self::Total), Error> {
+        let Mode(s, d) = self.0;
+        let next = p.checked_mul(s).ok_or(Error::Overflow { op: "multiply" })?;
+        let (rest, total) = self.1.with_preprod(next)?;
+        Ok((Cons(Indexed(s, d, p), rest), total))
+    }
+}
+
+/// The modes of static stride (`Static`) and those of run-time stride (`RunTime`), each in
+/// their order.
+pub trait SplitStrides {
+    /// The modes of static stride.
+    type Static;
+    /// The modes of run-time stride.
+    type RunTime;
+    /// Both, with their values.
+    fn split_strides(self) -> (Self::Static, Self::RunTime);
+}
+impl SplitStrides for Nil {
+    type Static = Nil;
+    type RunTime = Nil;
+    #[inline(always)]
+    fn split_strides(self) -> (Nil, Nil) {
+        (Nil, Nil)
+    }
+}
+impl<S, D: StaticBit, P, T: SplitStrides> SplitStrides for Cons<Indexed<S, D, P>, T>
+where
+    (D::Output,): SplitStep<Indexed<S, D, P>, T::Static, T::RunTime>,
+{
+    type Static = <(D::Output,) as SplitStep<Indexed<S, D, P>, T::Static, T::RunTime>>::Static;
+    type RunTime = <(D::Output,) as SplitStep<Indexed<S, D, P>, T::Static, T::RunTime>>::RunTime;
+    #[inline(always)]
+    fn split_strides(self) -> (Self::Static, Self::RunTime) {
+        let (st, rt) = self.1.split_strides();
+        <(D::Output,)>::split_step(self.0, st, rt)
+    }
+}
+/// A mode to the static (`B1`) or the run-time (`B0`) list.
+pub trait SplitStep<M, St, Rt> {
+    /// As [`SplitStrides::Static`].
+    type Static;
+    /// As [`SplitStrides::RunTime`].
+    type RunTime;
+    /// As [`SplitStrides::split_strides`].
+    fn split_step(m: M, st: St, rt: Rt) -> (Self::Static, Self::RunTime);
+}
+impl<M, St, Rt> SplitStep<M, St, Rt> for (B1,) {
+    type Static = Cons<M, St>;
+    type RunTime = Rt;
+    #[inline(always)]
+    fn split_step(m: M, st: St, rt: Rt) -> (Cons<M, St>, Rt) {
+        (Cons(m, st), rt)
+    }
+}
+impl<M, St, Rt> SplitStep<M, St, Rt> for (B0,) {
+    type Static = St;
+    type RunTime = Cons<M, Rt>;
+    #[inline(always)]
+    fn split_step(m: M, st: St, rt: Rt) -> (St, Cons<M, Rt>) {
+        (st, Cons(m, rt))
+    }
+}
+
+/// The modes of `coalesce(L)`, indexed, in the order the types assume for cute-dyn's sort: the
+/// static strides by C++'s exchange sort, then the run-time strides in their order. When it
+/// runs, that order is checked to be the sort's on the values ([`sort_is_assumed`]).
+pub trait InverseOrder {
+    /// The ordered [`Indexed`] modes.
+    type Order;
+    /// `size(L)`.
+    type Total;
+    /// The ordered modes, the size, and whether a static twin (the same values, all static)
+    /// would coalesce further: a refusal is then `Undecided`, as cute-dyn's (its twin might
+    /// go through).
+    ///
+    /// # Errors
+    /// `Undecided` where the sort is decided on values otherwise than assumed; `Overflow`.
+    fn inverse_order(self) -> Result<(Self::Order, Self::Total, bool), Error>;
+}
+impl<S, D, F, M, I, Total, St, Rt, Sorted, Order> InverseOrder for Layout<S, D>
+where
+    S: Congruent<D> + FlattenModes<D, Output = F>,
+    D: IntTuple,
+    F: CoalesceModesBound<Output = M>,
+    M: ModeValues + WithPreprodMixed<U1, Output = I, Total = Total>,
+    I: SplitStrides<Static = St, RunTime = Rt>,
+    St: ExchangeSort<Output = Sorted>,
+    Sorted: Concat<Rt, Output = Order>,
+{
+    type Order = Order;
+    type Total = Total;
+    #[inline(always)]
+    fn inverse_order(self) -> Result<(Order, Total, bool), Error> {
+        let modes = self.shape().flatten_modes(self.stride()).coalesce_modes_bound();
+        if !sort_is_assumed(&modes) {
+            return Err(Error::Undecided { op: "inverse" });
+        }
+        let twin_coalesces = twin_coalesces_further(&modes);
+        let (indexed, total) = modes.with_preprod(U1::default())?;
+        let (st, rt) = indexed.split_strides();
+        Ok((st.exchange_sort().concat(rt), total, twin_coalesces))
+    }
+}
+
+/// Whether cute-dyn's sort of these modes' values is the order the types assume: no run-time
+/// extent is 1 (cute-dyn leaves such a mode out of the sort and makes its answer dynamic), and
+/// the run-time strides increase, each above every static stride. (Then C++'s exchange sort of
+/// all the modes keeps the static ones in the order it gives them alone: a larger key that is
+/// never a minimum while smaller ones remain does not reorder them.)
+fn sort_is_assumed(modes: &impl ModeValues) -> bool {
+    let (mut ok, mut max_static, mut last_run_time) = (true, None, None);
+    modes.each_mode(&mut |s, d, s_static, d_static| {
+        ok &= s_static || s != 1;
+        if d_static {
+            max_static = max_static.max(Some(d));
+        } else {
+            ok &= last_run_time < Some(d);
+            last_run_time = Some(d);
+        }
+    });
+    ok && (last_run_time.is_none() || first_run_time_stride(modes) > max_static)
+}
+
+/// The first run-time stride (the smallest, where they increase).
+fn first_run_time_stride(modes: &impl ModeValues) -> Option<usize> {
+    let mut first = None;
+    modes.each_mode(&mut |_, d, _, d_static| {
+        if !d_static && first.is_none() {
+            first = Some(d);
+        }
+    });
+    first
+}
+
+/// Whether the static twin's coalesce would merge or drop a mode that the DSL's rule keeps: an
+/// extent 1 beside other modes, or neighbours with `s0 * d0 == d1`.
+fn twin_coalesces_further<M: ModeValues>(modes: &M) -> bool {
+    let (mut further, mut prev) = (false, None::<(usize, usize)>);
+    modes.each_mode(&mut |s, d, _, _| {
+        further |= s == 1 && M::LEN > 1;
+        further |= prev.is_some_and(|(s0, d0)| s0.checked_mul(d0) == Some(d));
+        prev = Some((s, d));
+    });
+    further
+}
+
+/// The right inverse's choice at a mode of stride `Self` with `current` `C`: `B1` (take) when
+/// both are static and equal, or both run-time (the assumption: as in a compact layout of
+/// run-time extents, `({m},{n}):(1,{m})`, a run-time stride meets a run-time product); `B0`
+/// (skip) when they differ, or one is static and the other run-time (the assumption: a
+/// run-time value meets no static one). The assumptions are checked when it runs.
+pub trait AssumedEq<C> {
+    /// The bit.
+    type Output;
+}
+macro_rules! assumed_eq {
+    ($([$($g:ident: $b:path),*] $x:ty, $y:ty);*) => {$(
+        impl<$($g: $b),*> AssumedEq<$y> for $x
+        where
+            $x: crate::arith::EqT<$y>,
+        {
+            type Output = <$x as crate::arith::EqT<$y>>::Output;
+        }
+    )*};
+}
+assumed_eq!(
+    [] UTerm, UTerm;
+    [U: Unsigned, B: Bit] UTerm, UInt<U, B>;
+    [U: Unsigned, B: Bit] UInt<U, B>, UTerm;
+    [U: Unsigned, B: Bit, V: Unsigned, W: Bit] UInt<U, B>, UInt<V, W>
+);
+impl AssumedEq<usize> for usize {
+    type Output = B1;
+}
+impl AssumedEq<UTerm> for usize {
+    type Output = B0;
+}
+impl<U: Unsigned, B: Bit> AssumedEq<UInt<U, B>> for usize {
+    type Output = B0;
+}
+impl AssumedEq<usize> for UTerm {
+    type Output = B0;
+}
+impl<U: Unsigned, B: Bit> AssumedEq<usize> for UInt<U, B> {
+    type Output = B0;
+}
+
+/// The right inverse's fold ([`RightFold`]) on values, from `current`.
+pub trait RightFoldMixed<C> {
+    /// The contributed modes.
+    type Output;
+    /// The contributed modes.
+    ///
+    /// # Errors
+    /// `Undecided` where the values choose otherwise than [`AssumedEq`] assumed; `Overflow`.
+    fn right_fold(self, current: C) -> Result<Self::Output, Error>;
+}
+impl<C> RightFoldMixed<C> for Nil {
+    type Output = Nil;
+    #[inline(always)]
+    fn right_fold(self, _: C) -> Result<Nil, Error> {
+        Ok(Nil)
+    }
+}
+impl<S, D: AssumedEq<C>, P, T, C> RightFoldMixed<C> for Cons<Indexed<S, D, P>, T>
+where
+    (D::Output,): RightStepMixed<S, D, P, T, C>,
+{
+    type Output = <(D::Output,) as RightStepMixed<S, D, P, T, C>>::Output;
+    #[inline(always)]
+    fn right_fold(self, current: C) -> Result<Self::Output, Error> {
+        <(D::Output,)>::right_step(self.0, self.1, current)
+    }
+}
+/// Take (`B1`) or skip (`B0`) a mode, on values.
+pub trait RightStepMixed<S, D, P, T, C> {
+    /// The contributed modes.
+    type Output;
+    /// The contributed modes.
+    ///
+    /// # Errors
+    /// As [`RightFoldMixed::right_fold`].
+    fn right_step(m: Indexed<S, D, P>, rest: T, current: C) -> Result<Self::Output, Error>;
+}
+impl<S: MulMixed<D>, D: Leaf, P, T: RightFoldMixed<S::Output>, C: Leaf> RightStepMixed<S, D, P, T, C> for (B1,) {
+    type Output = Cons<Mode<S, P>, T::Output>;
+    #[inline(always)]
+    fn right_step(m: Indexed<S, D, P>, rest: T, current: C) -> Result<Self::Output, Error> {
+        let Indexed(s, d, p) = m;
+        if d.value() != current.value() {
+            return Err(Error::Undecided { op: "right_inverse" });
+        }
+        let next = s.checked_mul(d).ok_or(Error::Overflow { op: "right_inverse" })?;
+        Ok(Cons(Mode(s, p), rest.right_fold(next)?))
+    }
+}
+impl<S, D: Leaf, P, T: RightFoldMixed<C>, C: Leaf> RightStepMixed<S, D, P, T, C> for (B0,) {
+    type Output = T::Output;
+    #[inline(always)]
+    fn right_step(m: Indexed<S, D, P>, rest: T, current: C) -> Result<Self::Output, Error> {
+        if m.1.value() == current.value() {
+            return Err(Error::Undecided { op: "right_inverse" });
+        }
+        rest.right_fold(current)
+    }
+}
+
+/// `B1` for a static stride 0 (the mode is skipped); `B0` for any other, a run-time stride
+/// included (assumed nonzero, checked when it runs).
+pub trait ZeroStride {
+    /// The bit.
+    type Output;
+}
+impl ZeroStride for UTerm {
+    type Output = B1;
+}
+impl<U: Unsigned, B: Bit> ZeroStride for UInt<U, B> {
+    type Output = B0;
+}
+impl ZeroStride for usize {
+    type Output = B0;
+}
+
+/// The left inverse's fold ([`LeftFold`]) on values, with the stride of the next mode (`St`, the
+/// previous prefix product), the size so far (`Z`), the shape that closes the result (`La`) and
+/// the span `s*d` of the previous mode taken (a value: it is only compared).
+pub trait LeftFoldMixed<St, Z, La> {
+    /// The result modes.
+    type Output;
+    /// The result modes.
+    ///
+    /// # Errors
+    /// `StrideDivisibility` and `NonInjective` (cute-dyn's preconditions 1 and 3), `Undecided`
+    /// for a run-time stride 0, `Overflow`.
+    fn left_fold(self, stride: St, size: Z, last: La, span: usize) -> Result<Self::Output, Error>;
+}
+impl<St, Z, La> LeftFoldMixed<St, Z, La> for Nil {
+    type Output = Cons<Mode<La, St>, Nil>;
+    #[inline(always)]
+    fn left_fold(self, stride: St, _: Z, last: La, _: usize) -> Result<Self::Output, Error> {
+        Ok(Cons(Mode(last, stride), Nil))
+    }
+}
+impl<S, D: ZeroStride, P, T, St, Z, La> LeftFoldMixed<St, Z, La> for Cons<Indexed<S, D, P>, T>
+where
+    (D::Output,): LeftStepMixed<S, D, P, T, St, Z, La>,
+{
+    type Output = <(D::Output,) as LeftStepMixed<S, D, P, T, St, Z, La>>::Output;
+    #[inline(always)]
+    fn left_fold(self, stride: St, size: Z, last: La, span: usize) -> Result<Self::Output, Error> {
+        <(D::Output,)>::left_step(self.0, self.1, stride, size, last, span)
+    }
+}
+/// Skip a stride-0 mode (`B1`) or take one (`B0`), on values.
+pub trait LeftStepMixed<S, D, P, T, St, Z, La> {
+    /// The result modes.
+    type Output;
+    /// The result modes.
+    ///
+    /// # Errors
+    /// As [`LeftFoldMixed::left_fold`].
+    fn left_step(m: Indexed<S, D, P>, rest: T, stride: St, size: Z, last: La, span: usize) -> Result<Self::Output, Error>;
+}
+impl<S, D, P, T: LeftFoldMixed<St, Z, La>, St, Z, La> LeftStepMixed<S, D, P, T, St, Z, La> for (B1,) {
+    type Output = T::Output;
+    #[inline(always)]
+    fn left_step(_: Indexed<S, D, P>, rest: T, stride: St, size: Z, last: La, span: usize) -> Result<T::Output, Error> {
+        rest.left_fold(stride, size, last, span)
+    }
+}
+impl<S, D, P, T, St, Z, La, Q> LeftStepMixed<S, D, P, T, St, Z, La> for (B0,)
+where
+    S: Leaf + Copy,
+    D: Leaf + DivMixed<Z, Quot = Q>,
+    Z: Leaf + MulMixed<Q>,
+    Q: Copy,
+    T: LeftFoldMixed<P, Z::Output, S>,
+{
+    type Output = Cons<Mode<Q, St>, T::Output>;
+    #[inline(always)]
+    fn left_step(m: Indexed<S, D, P>, rest: T, stride: St, size: Z, _: La, span: usize) -> Result<Self::Output, Error> {
+        let Indexed(s, d, p) = m;
+        let overflow = Error::Overflow { op: "left_inverse" };
+        let (dv, zv) = (d.value(), size.value());
+        if dv == 0 {
+            // cute-dyn skips a stride 0; the types took the run-time stride.
+            return Err(Error::Undecided { op: "left_inverse" });
+        }
+        if dv % zv != 0 {
+            return Err(Error::StrideDivisibility { op: "left_inverse", stride: dv, factor: zv });
+        }
+        if dv < span {
+            return Err(Error::NonInjective { op: "left_inverse" });
+        }
+        let q = d.checked_div(size)?;
+        let size = size.checked_mul(q).ok_or(overflow)?;
+        let span = s.value().checked_mul(dv).ok_or(overflow)?;
+        Ok(Cons(Mode(q, stride), rest.left_fold(p, size, s, span)?))
+    }
+}
+
+/// An inverse of a layout with run-time leaves: cute-dyn's answer, static flags included, or its
+/// refusal.
+///
+/// The types fix the structure from the static values and assume that a run-time value
+/// decides nothing: the run-time strides sort after the static ones (in their order), the
+/// right inverse's comparisons are [`AssumedEq`]'s, and no run-time extent is 1. When it
+/// runs, where the values break that assumption (so that cute-dyn's answer has another
+/// structure), [`Error::Undecided`]. E.g. the inverses of a tile with a run-time leading
+/// dimension `(8,64):(1,{ld})` answer for every `ld` above 8.
+///
+/// # Examples
+/// ```
+/// use cute_static::{layout, LeftInverse, RightInverse};
+/// // CuTe's tests: the inverses of (4,2):(2,1) are (2,4):(4,1); with the extent 4 run-time,
+/// // cute-dyn's answers (printed `(_2,4):(4,_1)` and `(_2,4):(4,_1)` in the cpp style).
+/// let n = 4usize;
+/// assert_eq!(layout!(({n},2):(2,1)).left_inverse()?.to_string(), "(2,{4}):({4},1)");
+/// // right_inverse takes 2:1, then 4:2, as its stride is 2 * 1 (static values both).
+/// assert_eq!(layout!(({n},2):(2,1)).right_inverse()?.to_string(), "(2,{4}):({4},1)");
+/// # Ok::<(), cute_static::error::Error>(())
+/// ```
+pub trait InverseMixed<Op> {
+    /// The inverse's type.
+    type Output;
+    /// The inverse.
+    ///
+    /// # Errors
+    /// `Undecided` (above); left_inverse's `StrideDivisibility` and `NonInjective`; `Overflow`.
+    fn inverse_mixed(self) -> Result<Self::Output, Error>;
+}
+
+impl<L, Order, Total, Folded, R> InverseMixed<RightInverseOp> for L
+where
+    L: InverseOrder<Order = Order, Total = Total>,
+    Order: RightFoldMixed<U1, Output = Folded>,
+    Folded: AfterRightFold<Output = R>,
+{
+    type Output = R;
+    #[inline(always)]
+    fn inverse_mixed(self) -> Result<R, Error> {
+        let (order, _, _) = self.inverse_order().map_err(|e| named(e, "right_inverse"))?;
+        Ok(order.right_fold(U1::default())?.after_right_fold())
+    }
+}
+
+/// `coalesce(1:0 ++ modes)` as a layout, implemented by the folded modes (so that the type
+/// checker looks at it only once it knows them: a list still unknown inside `Cons` would have
+/// it try lists of every length, and overflow).
+pub trait AfterRightFold {
+    /// The layout.
+    type Output;
+    /// The layout.
+    fn after_right_fold(self) -> Self::Output;
+}
+impl<F, C, R> AfterRightFold for F
+where
+    Cons<Mode<U1, U0>, F>: CoalesceModesBound<Output = C>,
+    C: ModesToLayout<Output = R>,
+{
+    type Output = R;
+    #[inline(always)]
+    fn after_right_fold(self) -> R {
+        Cons(Mode(U1::default(), U0::default()), self).coalesce_modes_bound().to_layout()
+    }
+}
+
+impl<L, Order, Total, Folded, C, R> InverseMixed<LeftInverseOp> for L
+where
+    L: InverseOrder<Order = Order, Total = Total>,
+    Order: LeftFoldMixed<U0, U1, Total, Output = Folded>,
+    Folded: CoalesceModesBound<Output = C>,
+    C: ModesToLayout<Output = R>,
+{
+    type Output = R;
+    #[inline(always)]
+    fn inverse_mixed(self) -> Result<R, Error> {
+        let (order, total, twin_coalesces) = self.inverse_order().map_err(|e| named(e, "left_inverse"))?;
+        let folded = order.left_fold(U0::default(), U1::default(), total, 1).map_err(|e| match e {
+            // cute-dyn tries the static twin on a refusal: where it coalesces otherwise, its
+            // answer may stand instead.
+            Error::StrideDivisibility { .. } | Error::NonInjective { .. } if twin_coalesces => {
+                Error::Undecided { op: "left_inverse" }
+            }
+            e => e,
+        })?;
+        Ok(folded.coalesce_modes_bound().to_layout())
+    }
+}
+
+/// `Undecided` from the shared order, named for the operation.
+fn named(e: Error, op: &'static str) -> Error {
+    match e {
+        Error::Undecided { .. } => Error::Undecided { op },
+        e => e,
+    }
+}

@@ -82,6 +82,11 @@ gen() {
             tile_to_shape) echo "s += tile_to_shape(layout!((2,$a):(1,2)), shape!(($((2 * b)),$((3 * a * b))))).size();" ;;
             mixed_tile_to_shape) echo "s += tile_to_shape(layout!((2,$a):(1,2)), shape!(({m},$((3 * a * b))))).map_or(0, |l| l.size());" ;;
             stride_logical_divide) echo "s += logical_divide(layout!(($((4 * a)),$((2 * b))):(1,{m})), tiler!(<4,2>)).map_or(0, |l| l.size());" ;;
+            # the inverses of a static layout, and of the same with an extent run-time
+            right_inverse) echo "s += right_inverse(layout!(($a,$((b + 11))):($b,1))).size();" ;;
+            mixed_right_inverse) echo "s += right_inverse(layout!(($a,{m}):($b,1))).map_or(0, |l| l.size());" ;;
+            left_inverse) echo "s += left_inverse(layout!(($a,$((b + 11))):($b,1))).size();" ;;
+            mixed_left_inverse) echo "s += left_inverse(layout!(($a,{m}):($b,1))).map_or(0, |l| l.size());" ;;
             # a static layout by a right operand with run-time leaves; run-time tile sizes
             static_by_mixed_composition) echo "s += composition(layout!(($((2 * a)),$b):(1,$((2 * a)))), layout!((2,{m}):(1,2))).map_or(0, |l| l.size());" ;;
             run_time_tile_zipped_divide) echo "s += zipped_divide(layout!(({m},{n}):(1,{m})), tiler!(<{n},$a>)).map_or(0, |l| l.size());" ;;

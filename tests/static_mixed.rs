@@ -8,8 +8,9 @@ use cute::cute_dyn::{self, Style};
 use cute::cute_static::error::Error;
 use cute::cute_static::typenum::{U24, U64};
 use cute::cute_static::{
-    layout, shape, tiler, BlockedProduct, Complement, Composition, FlatDivide, FlatProduct, IntTuple, Layout, LeftInverse,
-    LogicalDivide, LogicalProduct, RakedProduct, RightInverse, Show, TiledDivide, TiledProduct, ZippedDivide, ZippedProduct,
+    layout, shape, tiler, BlockedProduct, Complement, Composition, FlatDivide, FlatProduct, IntTuple, Layout,
+    LeftInverse, LogicalDivide, LogicalProduct, RakedProduct, RightInverse, Show, TiledDivide, TiledProduct,
+    ZippedDivide, ZippedProduct,
 };
 use proptest::prelude::*;
 
@@ -593,7 +594,8 @@ proptest! {
 /// The same cases on a grid: every answer equal to cute-dyn's, and each case answers somewhere.
 #[test]
 fn inverses_of_run_time_leaves_answer_on_a_grid() {
-    let points = (0..12).flat_map(|m| (0..12).flat_map(move |n| [0, 1, 2, 3, 4, 8, 9, 16, 24, 64, 100].map(|t| (m, n, t))));
+    let points =
+        (0..12).flat_map(|m| (0..12).flat_map(move |n| [0, 1, 2, 3, 4, 8, 9, 16, 24, 64, 100].map(|t| (m, n, t))));
     answers_on_grid(26, points, |(m, n, t)| inverses_agree_at(m, n, t));
 }
 

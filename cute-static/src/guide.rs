@@ -132,6 +132,14 @@
 //!   composition is the one of run-time extents above (`Error::Undecided` where cute-dyn
 //!   would decide its structure on values).
 //!
+//! - the **inverses** (`right_inverse`, `left_inverse`) of any layout: cute-dyn sorts the modes
+//!   by their values and compares strides by value, so the type fixes the choices a run-time
+//!   value would make (the run-time strides sort after the static ones, in their order; the
+//!   right inverse takes a run-time stride where the running product is run-time too, as in
+//!   `({m},{n}):(1,{m})`, and never where one of them is static), and checks them when it
+//!   runs: where the values choose otherwise, `Error::Undecided`. left_inverse's conditions on
+//!   run-time values are checked then too.
+//!
 //! - a **static layout by a right operand with run-time leaves**: composition by any layout,
 //!   the divides by a layout or a by-mode tiler (tiles of run-time length), the products
 //!   (above); computed when it runs, as for run-time leaves in the layout.
@@ -200,9 +208,22 @@
 //! # Ok::<(), cute_static::error::Error>(())
 //! ```
 //!
+//! The inverses of a tile with a run-time leading dimension:
+//!
+//! ```
+//! use cute_static::{layout, LeftInverse, RightInverse};
+//! // C++ CuTe's right_inverse follows static strides only: the 8 contiguous elements. cute-dyn
+//! // (comparing values) agrees for every ld other than 8, where it takes the second mode too.
+//! let ld = 16usize;
+//! assert_eq!(layout!((8,64):(1,{ld})).right_inverse()?.to_string(), "8:1");
+//! assert_eq!(layout!((8,64):(1,{ld})).left_inverse()?.to_string(), "({16},64):(1,8)");
+//! assert!(layout!((8,64):(1,{8})).right_inverse().is_err()); // Undecided
+//! # Ok::<(), cute_static::error::Error>(())
+//! ```
+//!
 //! [`crate::TileToShape`] takes run-time leaves in the block or the shape the same way (a
 //! `Result`: the repeat counts are divided when it runs, a mode that does not divide is
-//! refused then). The other operations (the inverses sort strides and decide on their values)
+//! refused then). The other operations (`coalesce_by` a profile, `complement` up to the cosize)
 //! refuse run-time leaves with one compile error, "static value required" (or, for a divide or
 //! a complement of another form, the form it takes), whose note points to the run-time algebra:
 //! call the operation on `.to_dyn()` (a `cute_dyn::Layout`), where every condition is checked

@@ -244,7 +244,7 @@ where
 inverse_op!(
     /// `right_inverse(L)`: the largest compact `R` with `L(R(i)) == i` for `i < size(R)`,
     /// computed by the type checker for static layouts (modes of stride 0 or past a gap are
-    /// skipped, as in C++).
+    /// skipped, as in C++); a layout with run-time leaves gives a `Result` ([`InverseMixed`]).
     ///
     /// # Examples
     /// ```
@@ -401,7 +401,8 @@ inverse_op!(
     /// injective, computed by the type checker for static layouts (stride-0 modes are skipped, as
     /// in C++). A stride that is not a multiple of the size before it is a compile error, and so
     /// is a layout that overlaps itself apart from stride-0 modes (C++'s answer breaks its own
-    /// @post there; cute-dyn refuses it too).
+    /// @post there; cute-dyn refuses it too). A layout with run-time leaves gives a `Result`
+    /// ([`InverseMixed`]), those conditions checked when it runs.
     ///
     /// # Examples
     /// ```
@@ -750,7 +751,14 @@ pub trait LeftStepMixed<S, D, P, T, St, Z, La> {
     ///
     /// # Errors
     /// As [`LeftFoldMixed::left_fold`].
-    fn left_step(m: Indexed<S, D, P>, rest: T, stride: St, size: Z, last: La, span: usize) -> Result<Self::Output, Error>;
+    fn left_step(
+        m: Indexed<S, D, P>,
+        rest: T,
+        stride: St,
+        size: Z,
+        last: La,
+        span: usize,
+    ) -> Result<Self::Output, Error>;
 }
 impl<S, D, P, T: LeftFoldMixed<St, Z, La>, St, Z, La> LeftStepMixed<S, D, P, T, St, Z, La> for (B1,) {
     type Output = T::Output;

@@ -85,7 +85,7 @@ gen() {
             # the inverses of a static layout, and of the same with an extent run-time
             right_inverse) echo "s += right_inverse(layout!(($a,$((b + 11))):($b,1))).size();" ;;
             mixed_right_inverse) echo "s += right_inverse(layout!(($a,{m}):($b,1))).map_or(0, |l| l.size());" ;;
-            left_inverse) echo "s += left_inverse(layout!(($a,$((b + 11))):($b,1))).size();" ;;
+            left_inverse) echo "s += left_inverse(layout!(($a,$b):($b,1))).size();" ;;
             mixed_left_inverse) echo "s += left_inverse(layout!(($a,{m}):($b,1))).map_or(0, |l| l.size());" ;;
             # a static layout by a right operand with run-time leaves; run-time tile sizes
             static_by_mixed_composition) echo "s += composition(layout!(($((2 * a)),$b):(1,$((2 * a)))), layout!((2,{m}):(1,2))).map_or(0, |l| l.size());" ;;

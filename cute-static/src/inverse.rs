@@ -697,25 +697,12 @@ impl<S, D: Leaf, P, T: RightFoldMixed<C>, C: Leaf> RightStepMixed<S, D, P, T, C>
     }
 }
 
-/// `B1` for a static stride 0 (the mode is skipped); `B0` for any other, a run-time stride
-/// included (assumed nonzero, checked when it runs).
-pub trait ZeroStride {
-    /// The bit.
-    type Output;
-}
-impl ZeroStride for UTerm {
-    type Output = B1;
-}
-impl<U: Unsigned, B: Bit> ZeroStride for UInt<U, B> {
-    type Output = B0;
-}
-impl ZeroStride for usize {
-    type Output = B0;
-}
-
 /// The left inverse's fold ([`LeftFold`]) on values, with the stride of the next mode (`St`, the
 /// previous prefix product), the size so far (`Z`), the shape that closes the result (`La`) and
-/// the span `s*d` of the previous mode taken (a value: it is only compared).
+/// the span `s*d` of the previous mode taken (a value: it is only compared). A static stride 0
+/// is skipped; any other, a run-time stride included (assumed nonzero, checked when it runs),
+/// is taken. (One impl per kind of stride, not a bit and a step trait: a level less for the
+/// type checker.)
 pub trait LeftFoldMixed<St, Z, La> {
     /// The result modes.
     type Output;
@@ -733,70 +720,48 @@ impl<St, Z, La> LeftFoldMixed<St, Z, La> for Nil {
         Ok(Cons(Mode(last, stride), Nil))
     }
 }
-impl<S, D: ZeroStride, P, T, St, Z, La> LeftFoldMixed<St, Z, La> for Cons<Indexed<S, D, P>, T>
-where
-    (D::Output,): LeftStepMixed<S, D, P, T, St, Z, La>,
-{
-    type Output = <(D::Output,) as LeftStepMixed<S, D, P, T, St, Z, La>>::Output;
-    #[inline(always)]
-    fn left_fold(self, stride: St, size: Z, last: La, span: usize) -> Result<Self::Output, Error> {
-        <(D::Output,)>::left_step(self.0, self.1, stride, size, last, span)
-    }
-}
-/// Skip a stride-0 mode (`B1`) or take one (`B0`), on values.
-pub trait LeftStepMixed<S, D, P, T, St, Z, La> {
-    /// The result modes.
-    type Output;
-    /// The result modes.
-    ///
-    /// # Errors
-    /// As [`LeftFoldMixed::left_fold`].
-    fn left_step(
-        m: Indexed<S, D, P>,
-        rest: T,
-        stride: St,
-        size: Z,
-        last: La,
-        span: usize,
-    ) -> Result<Self::Output, Error>;
-}
-impl<S, D, P, T: LeftFoldMixed<St, Z, La>, St, Z, La> LeftStepMixed<S, D, P, T, St, Z, La> for (B1,) {
+impl<S, P, T: LeftFoldMixed<St, Z, La>, St, Z, La> LeftFoldMixed<St, Z, La> for Cons<Indexed<S, UTerm, P>, T> {
     type Output = T::Output;
     #[inline(always)]
-    fn left_step(_: Indexed<S, D, P>, rest: T, stride: St, size: Z, last: La, span: usize) -> Result<T::Output, Error> {
-        rest.left_fold(stride, size, last, span)
+    fn left_fold(self, stride: St, size: Z, last: La, span: usize) -> Result<T::Output, Error> {
+        self.1.left_fold(stride, size, last, span)
     }
 }
-impl<S, D, P, T, St, Z, La, Q> LeftStepMixed<S, D, P, T, St, Z, La> for (B0,)
-where
-    S: Leaf + Copy,
-    D: Leaf + DivMixed<Z, Quot = Q>,
-    Z: Leaf + MulMixed<Q>,
-    Q: Copy,
-    T: LeftFoldMixed<P, Z::Output, S>,
-{
-    type Output = Cons<Mode<Q, St>, T::Output>;
-    #[inline(always)]
-    fn left_step(m: Indexed<S, D, P>, rest: T, stride: St, size: Z, _: La, span: usize) -> Result<Self::Output, Error> {
-        let Indexed(s, d, p) = m;
-        let overflow = Error::Overflow { op: "left_inverse" };
-        let (dv, zv) = (d.value(), size.value());
-        if dv == 0 {
-            // cute-dyn skips a stride 0; the types took the run-time stride.
-            return Err(Error::Undecided { op: "left_inverse" });
+macro_rules! left_take {
+    ($([$($g:ident: $b:path),*] $d:ty);*) => {$(
+        impl<S, P, T, St, Z, La, Q, $($g: $b),*> LeftFoldMixed<St, Z, La> for Cons<Indexed<S, $d, P>, T>
+        where
+            S: Leaf + Copy,
+            $d: Leaf + DivMixed<Z, Quot = Q>,
+            Z: Leaf + MulMixed<Q>,
+            Q: Copy,
+            T: LeftFoldMixed<P, Z::Output, S>,
+        {
+            type Output = Cons<Mode<Q, St>, T::Output>;
+            #[inline(always)]
+            fn left_fold(self, stride: St, size: Z, _: La, span: usize) -> Result<Self::Output, Error> {
+                let Indexed(s, d, p) = self.0;
+                let overflow = Error::Overflow { op: "left_inverse" };
+                let (dv, zv) = (d.value(), size.value());
+                if dv == 0 {
+                    // cute-dyn skips a stride 0; the types took the run-time stride.
+                    return Err(Error::Undecided { op: "left_inverse" });
+                }
+                if dv.checked_rem(zv) != Some(0) {
+                    return Err(Error::StrideDivisibility { op: "left_inverse", stride: dv, factor: zv });
+                }
+                if dv < span {
+                    return Err(Error::NonInjective { op: "left_inverse" });
+                }
+                let q = DivMixed::checked_div(d, size)?;
+                let size = MulMixed::checked_mul(size, q).ok_or(overflow)?;
+                let span = s.value().checked_mul(dv).ok_or(overflow)?;
+                Ok(Cons(Mode(q, stride), self.1.left_fold(p, size, s, span)?))
+            }
         }
-        if dv % zv != 0 {
-            return Err(Error::StrideDivisibility { op: "left_inverse", stride: dv, factor: zv });
-        }
-        if dv < span {
-            return Err(Error::NonInjective { op: "left_inverse" });
-        }
-        let q = d.checked_div(size)?;
-        let size = size.checked_mul(q).ok_or(overflow)?;
-        let span = s.value().checked_mul(dv).ok_or(overflow)?;
-        Ok(Cons(Mode(q, stride), rest.left_fold(p, size, s, span)?))
-    }
+    )*};
 }
+left_take!([U: Unsigned, B: Bit] UInt<U, B>; [] usize);
 
 /// An inverse of a layout with run-time leaves: cute-dyn's answer, static flags included, or its
 /// refusal.

@@ -422,96 +422,54 @@ inverse_op!(
 // `Undecided`.
 // ------------------------------------------------------------------------------------------
 
-/// The modes with their exclusive prefix products, values too (as [`WithPreprod`]).
-pub trait WithPreprodMixed<P> {
-    /// The list of [`Indexed`] modes.
-    type Output;
+/// The modes with their exclusive prefix products from `P` (as [`WithPreprod`], with values),
+/// split into those of static stride (`Static`) and those of run-time stride (`RunTime`), each
+/// in their order. (One pass, one impl per kind of stride: the type checker's cheapest shape.)
+pub trait IndexModes<P> {
+    /// The [`Indexed`] modes of static stride.
+    type Static;
+    /// The [`Indexed`] modes of run-time stride.
+    type RunTime;
     /// The product of all shapes.
     type Total;
-    /// The modes and the total.
+    /// Both lists and the total.
     ///
     /// # Errors
     /// `Overflow`.
-    fn with_preprod(self, p: P) -> Result<(Self::Output, Self::Total), Error>;
+    fn index_modes(self, p: P) -> Result<(Self::Static, Self::RunTime, Self::Total), Error>;
 }
-impl<P> WithPreprodMixed<P> for Nil {
-    type Output = Nil;
-    type Total = P;
-    #[inline(always)]
-    fn with_preprod(self, p: P) -> Result<(Nil, P), Error> {
-        Ok((Nil, p))
-    }
-}
-impl<S: Copy, D, T, P: MulMixed<S>> WithPreprodMixed<P> for Cons<Mode<S, D>, T>
-where
-    T: WithPreprodMixed<P::Output>,
-{
-    type Output = Cons<Indexed<S, D, P>, T::Output>;
-    type Total = T::Total;
-    #[inline(always)]
-    fn with_preprod(self, p: P) -> Result<(Self::Output, Self::Total), Error> {
-        let Mode(s, d) = self.0;
-        let next = p.checked_mul(s).ok_or(Error::Overflow { op: "multiply" })?;
-        let (rest, total) = self.1.with_preprod(next)?;
-        Ok((Cons(Indexed(s, d, p), rest), total))
-    }
-}
-
-/// The modes of static stride (`Static`) and those of run-time stride (`RunTime`), each in
-/// their order.
-pub trait SplitStrides {
-    /// The modes of static stride.
-    type Static;
-    /// The modes of run-time stride.
-    type RunTime;
-    /// Both, with their values.
-    fn split_strides(self) -> (Self::Static, Self::RunTime);
-}
-impl SplitStrides for Nil {
+impl<P> IndexModes<P> for Nil {
     type Static = Nil;
     type RunTime = Nil;
+    type Total = P;
     #[inline(always)]
-    fn split_strides(self) -> (Nil, Nil) {
-        (Nil, Nil)
+    fn index_modes(self, p: P) -> Result<(Nil, Nil, P), Error> {
+        Ok((Nil, Nil, p))
     }
 }
-impl<S, D: StaticBit, P, T: SplitStrides> SplitStrides for Cons<Indexed<S, D, P>, T>
-where
-    (D::Output,): SplitStep<Indexed<S, D, P>, T::Static, T::RunTime>,
-{
-    type Static = <(D::Output,) as SplitStep<Indexed<S, D, P>, T::Static, T::RunTime>>::Static;
-    type RunTime = <(D::Output,) as SplitStep<Indexed<S, D, P>, T::Static, T::RunTime>>::RunTime;
-    #[inline(always)]
-    fn split_strides(self) -> (Self::Static, Self::RunTime) {
-        let (st, rt) = self.1.split_strides();
-        <(D::Output,)>::split_step(self.0, st, rt)
-    }
+macro_rules! index_modes {
+    ($([$($g:ident: $b:path),*] $d:ty => $st:ty, $rt:ty, $put:ident);*) => {$(
+        impl<S: Copy, P: MulMixed<S>, T: IndexModes<P::Output>, $($g: $b),*> IndexModes<P> for Cons<Mode<S, $d>, T> {
+            type Static = $st;
+            type RunTime = $rt;
+            type Total = T::Total;
+            #[inline(always)]
+            fn index_modes(self, p: P) -> Result<(Self::Static, Self::RunTime, Self::Total), Error> {
+                let Mode(s, d) = self.0;
+                let next = p.checked_mul(s).ok_or(Error::Overflow { op: "multiply" })?;
+                let (st, rt, total) = self.1.index_modes(next)?;
+                index_modes!(@$put Indexed(s, d, p), st, rt, total)
+            }
+        }
+    )*};
+    (@static $m:expr, $st:ident, $rt:ident, $total:ident) => { Ok((Cons($m, $st), $rt, $total)) };
+    (@run_time $m:expr, $st:ident, $rt:ident, $total:ident) => { Ok(($st, Cons($m, $rt), $total)) };
 }
-/// A mode to the static (`B1`) or the run-time (`B0`) list.
-pub trait SplitStep<M, St, Rt> {
-    /// As [`SplitStrides::Static`].
-    type Static;
-    /// As [`SplitStrides::RunTime`].
-    type RunTime;
-    /// As [`SplitStrides::split_strides`].
-    fn split_step(m: M, st: St, rt: Rt) -> (Self::Static, Self::RunTime);
-}
-impl<M, St, Rt> SplitStep<M, St, Rt> for (B1,) {
-    type Static = Cons<M, St>;
-    type RunTime = Rt;
-    #[inline(always)]
-    fn split_step(m: M, st: St, rt: Rt) -> (Cons<M, St>, Rt) {
-        (Cons(m, st), rt)
-    }
-}
-impl<M, St, Rt> SplitStep<M, St, Rt> for (B0,) {
-    type Static = St;
-    type RunTime = Cons<M, Rt>;
-    #[inline(always)]
-    fn split_step(m: M, st: St, rt: Rt) -> (St, Cons<M, Rt>) {
-        (st, Cons(m, rt))
-    }
-}
+index_modes!(
+    [] UTerm => Cons<Indexed<S, UTerm, P>, T::Static>, T::RunTime, static;
+    [U: Unsigned, B: Bit] UInt<U, B> => Cons<Indexed<S, UInt<U, B>, P>, T::Static>, T::RunTime, static;
+    [] usize => T::Static, Cons<Indexed<S, usize, P>, T::RunTime>, run_time
+);
 
 /// The modes of `coalesce(L)`, indexed, in the order the types assume for cute-dyn's sort: the
 /// static strides by C++'s exchange sort, then the run-time strides in their order. When it
@@ -529,13 +487,12 @@ pub trait InverseOrder {
     /// `Undecided` where the sort is decided on values otherwise than assumed; `Overflow`.
     fn inverse_order(self) -> Result<(Self::Order, Self::Total, bool), Error>;
 }
-impl<S, D, F, M, I, Total, St, Rt, Sorted, Order> InverseOrder for Layout<S, D>
+impl<S, D, F, M, Total, St, Rt, Sorted, Order> InverseOrder for Layout<S, D>
 where
     S: Congruent<D> + FlattenModes<D, Output = F>,
     D: IntTuple,
     F: CoalesceModesBound<Output = M>,
-    M: ModeValues + WithPreprodMixed<U1, Output = I, Total = Total>,
-    I: SplitStrides<Static = St, RunTime = Rt>,
+    M: ModeValues + IndexModes<U1, Static = St, RunTime = Rt, Total = Total>,
     St: ExchangeSort<Output = Sorted>,
     Sorted: Concat<Rt, Output = Order>,
 {
@@ -548,8 +505,7 @@ where
             return Err(Error::Undecided { op: "inverse" });
         }
         let twin_coalesces = twin_coalesces_further(&modes);
-        let (indexed, total) = modes.with_preprod(U1::default())?;
-        let (st, rt) = indexed.split_strides();
+        let (st, rt, total) = modes.index_modes(U1::default())?;
         Ok((st.exchange_sort().concat(rt), total, twin_coalesces))
     }
 }

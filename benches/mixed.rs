@@ -3,14 +3,15 @@
 //! written by hand; then evaluating the divided layout over a whole tile grid against the
 //! hand-written index arithmetic; coalesce and complement (a run-time cotarget, extent or stride) on run-time values beside CuTe C++'s
 //! figures; static extents with run-time strides through composition, the divides, upcast and
-//! downcast; logical_product and blocked_product with a run-time extent. No allocation anywhere (the structure is in the types).
+//! downcast; logical_product and blocked_product with a run-time extent; the inverses of a
+//! tile with a run-time leading dimension. No allocation anywhere (the structure is in the types).
 //! Run: `cargo bench --bench mixed`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use cute::cute_static::typenum::{U2, U24, U8};
 use cute::cute_static::{
-    layout, tiler, Coalesce, Complement, ComplementDyn, Composition, Downcast, LogicalDivide, LogicalProduct, Upcast,
-    ZippedDivide,
+    layout, tiler, Coalesce, Complement, ComplementDyn, Composition, Downcast, LeftInverse, LogicalDivide,
+    LogicalProduct, RightInverse, Upcast, ZippedDivide,
 };
 
 fn bench(c: &mut Criterion) {
@@ -122,6 +123,18 @@ fn bench(c: &mut Criterion) {
     // Evaluate the divided layout over its whole domain (every element of every tile).
     let (m, n) = (256usize, 256usize);
     let buf: Vec<u32> = (0..(m * n) as u32).collect();
+    // The inverses of a tile with a run-time leading dimension (the types fix the order, the
+    // values are checked against it), beside cute-dyn's on the same layout.
+    g.bench_function("right_inverse((8,64):(1,{ld}))", |b| {
+        b.iter(|| black_box(layout!((8,64):(1,{black_box(100usize)})).right_inverse()))
+    });
+    g.bench_function("left_inverse((8,64):(1,{ld}))", |b| {
+        b.iter(|| black_box(layout!((8,64):(1,{black_box(100usize)})).left_inverse()))
+    });
+    let dyn_tile = layout!((8,64):(1,{100usize})).to_dyn().expect("fits");
+    g.bench_function("cute_dyn::left_inverse((8,64):(1,{ld}))", |b| {
+        b.iter(|| black_box(cute::cute_dyn::left_inverse(black_box(&dyn_tile))))
+    });
     g.bench_function("sum through zipped_divide(({m},{n}):(1,{m}), <32,64>)", |b| {
         b.iter(|| {
             let (m, n) = (black_box(m), black_box(n));

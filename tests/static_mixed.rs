@@ -656,6 +656,64 @@ proptest! {
 /// The refusals of `downcast` on run-time strides, as cute-dyn gives them: a run-time stride
 /// that is 1 when it runs would be a unit stride if static (its extent would grow), so it is
 /// `undecided`; a layout whose only unit strides are run-time has no stride-1 mode.
+/// `upcast<$k>($l)` and (where `$l` has a static unit stride) `downcast<$k>($l)` against
+/// cute-dyn's on `to_dyn()`: the same layout, static flags included, or the same kind of
+/// refusal (here cute-static never answers `undecided` where cute-dyn answers: the structure
+/// comes from the strides). Whether each answered.
+macro_rules! recasts_agree {
+    ($l:expr, $n:ty, $k:expr $(, $down:ident)?) => {{
+        use cute::cute_static::{Downcast, Upcast};
+        let l = $l;
+        let d = l.to_dyn().unwrap();
+        let styled = |r: cute_dyn::Result<cute_dyn::Layout>| r.map(|x| x.to_styled(Style::Cpp)).map_err(|e| e.kind());
+        let up = ours(l.upcast(<$n>::default()));
+        prop_assert_eq!(up.clone(), styled(cute_dyn::upcast(&d, $k)), "upcast<{}>({})", $k, l);
+        #[allow(unused_mut)]
+        let mut answered = vec![up.is_ok()];
+        $(
+            let _ = stringify!($down);
+            let down = ours(l.downcast(<$n>::default()));
+            prop_assert_eq!(down.clone(), styled(cute_dyn::downcast(&d, $k)), "downcast<{}>({})", $k, l);
+            answered.push(down.is_ok());
+        )?
+        answered
+    }};
+}
+
+/// upcast and downcast of layouts with run-time extents (static and run-time strides, nested,
+/// broadcast modes) for the run-time values `m, n`. Which answered.
+fn recasts_agree_at(m: usize, n: usize) -> Result<Vec<bool>, TestCaseError> {
+    use cute::cute_static::typenum::{U2, U4, U8};
+    Ok([
+        // a column-major matrix of run-time extents read as 8-element vectors
+        recasts_agree!(layout!(({m},{n}):(1,{m})), U8, 8, down),
+        // a row-major one, a run-time leading dimension
+        recasts_agree!(layout!(({m},8):({n},1)), U2, 2, down),
+        recasts_agree!(layout!(({m},(4,{n})):(1,(0,{m}))), U4, 4, down),
+        recasts_agree!(layout!((({m},2),{n}):((2,1),64)), U2, 2, down),
+        // no unit stride: upcast only (downcast is a compile error)
+        recasts_agree!(layout!(({m},{n}):(2,{m})), U4, 4),
+        recasts_agree!(layout!({n}:{m}), U2, 2),
+    ]
+    .concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn recasts_of_run_time_extents_agree_with_cute_dyn(m in extent(300), n in extent(300)) {
+        recasts_agree_at(m, n)?;
+    }
+}
+
+/// The same cases on a grid: every answer equal to cute-dyn's, and each case answers somewhere.
+#[test]
+fn recasts_of_run_time_extents_answer_on_a_grid() {
+    let points = (0..40).flat_map(|m| (0..40).map(move |n| (m, n)));
+    answers_on_grid(10, points, |(m, n)| recasts_agree_at(m, n));
+}
+
 #[test]
 fn downcast_refusals_are_cute_dyns() {
     use cute::cute_static::typenum::U2;
@@ -872,13 +930,13 @@ fn nested_modes_divided_with_run_time_leaves_answer_on_a_grid() {
 /// values). Counts each operation's answers in `$answered`.
 macro_rules! every_operation_agrees {
     ($a:expr, $answered:expr) => {{
-        use cute::cute_static::Coalesce;
+        use cute::cute_static::{Coalesce, Downcast, Upcast};
         let a = $a;
         let d = a.to_dyn().unwrap();
         let tiler = "<2,3:2>";
         let b = "(2,3):(1,2)";
         let styled = |r: cute_dyn::Result<cute_dyn::Layout>| r.map(|l| l.to_styled(Style::Cpp)).map_err(|e| e.kind());
-        let cases: [(&str, Result<String, &'static str>, Result<String, &'static str>); 17] = [
+        let cases: [(&str, Result<String, &'static str>, Result<String, &'static str>); 19] = [
             ("coalesce", ours(Ok(a.coalesce())), styled(cute_dyn::coalesce(&d))),
             ("composition", ours(a.composition(layout!((2,3):(1,2)))), theirs("composition", &a, b)),
             ("logical_divide", ours(a.logical_divide(tiler!(<2,3:2>))), theirs("logical_divide", &a, tiler)),
@@ -909,6 +967,8 @@ macro_rules! every_operation_agrees {
             ),
             ("right_inverse", ours(a.right_inverse()), styled(cute_dyn::right_inverse(&d))),
             ("left_inverse", ours(a.left_inverse()), styled(cute_dyn::left_inverse(&d))),
+            ("upcast", ours(a.upcast(cute::cute_static::typenum::U2::default())), styled(cute_dyn::upcast(&d, 2))),
+            ("downcast", ours(a.downcast(cute::cute_static::typenum::U2::default())), styled(cute_dyn::downcast(&d, 2))),
         ];
         for (i, (op, ours, theirs)) in cases.into_iter().enumerate() {
             if ours != Err("undecided") {
@@ -937,7 +997,7 @@ macro_rules! every_extent_mix {
 
 #[test]
 fn every_choice_of_run_time_extents_agrees_with_cute_dyn_through_every_operation() {
-    let mut answered = [0usize; 17];
+    let mut answered = [0usize; 19];
     // the CuTe docs' (4,2,3):(2,1,8), a compact column-major matrix and its transpose
     every_extent_mix!(answered [all_static] [4, 2, 3] : (2, 1, 8));
     every_extent_mix!(answered [all_static] [8, 6] : (1, 8));

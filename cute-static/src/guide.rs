@@ -132,6 +132,9 @@
 //!   composition is the one of run-time extents above (`Error::Undecided` where cute-dyn
 //!   would decide its structure on values).
 //!
+//! - **upcast** and **downcast** of any layout: the structure comes from the strides alone (a
+//!   static stride takes its rule by its value; a run-time one is divided or multiplied when
+//!   it runs), so a run-time extent is divided or multiplied when it runs too;
 //! - the **inverses** (`right_inverse`, `left_inverse`) of any layout: cute-dyn sorts the modes
 //!   by their values and compares strides by value, so the type fixes the choices a run-time
 //!   value would make (the run-time strides sort after the static ones, in their order; the

@@ -1,14 +1,15 @@
-//! upcast and downcast at the type level, for static layouts: re-express a layout for
-//! elements `N` times larger or smaller (the same rules as `cute_dyn::upcast` / `downcast`,
-//! CuTe C++'s).
+//! upcast and downcast at the type level (and, for layouts with run-time leaves, with values):
+//! re-express a layout for elements `N` times larger or smaller (the same rules as
+//! `cute_dyn::upcast` / `downcast`, CuTe C++'s).
 
 use typenum::{Bit, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 
-use crate::arith::{CeilDiv, Divides, EqT, MulT, OrT};
+use crate::arith::{CeilDiv, DivMixed, Divides, EqT, MulMixed, MulT, OrT};
+use crate::error::Error;
 use crate::gate::Operation;
-use crate::int_tuple::{Cons, Nil};
-use crate::layout::Layout;
-use crate::scaled::{Quot, Scaled, StaticExtents, Times};
+use crate::int_tuple::{Cons, IntTuple, Nil};
+use crate::layout::{Congruent, Layout};
+use crate::scaled::{Quot, Scaled, Times};
 
 cute_macros::decimal_condition! {
     /// upcast: each nonzero stride is a multiple or a divisor of the factor. Implemented by
@@ -67,16 +68,66 @@ impl<N, S> RecastLeaf<UpcastOp, N, S, U0> for B1 {
     type D = U0;
 }
 /// upcast, nonzero stride: `ceil(s / ceil(n / d)) : ceil(d / n)`.
-impl<N, S, D> RecastLeaf<UpcastOp, N, S, D> for B0
+impl<N, S, D: UpcastStride<N>> RecastLeaf<UpcastOp, N, S, D> for B0
+where
+    S: CeilDiv<D::ShapeDivisor>,
+{
+    type S = <S as CeilDiv<D::ShapeDivisor>>::Output;
+    type D = D::Output;
+}
+
+/// upcast of a static nonzero stride `Self` by `N` (a compile error unless one divides the
+/// other): the new stride `ceil(d / n)`, and `ceil(n / d)`, by which the mode's extent is
+/// divided (rounding up).
+pub trait UpcastStride<N> {
+    /// `ceil(n / d)`.
+    type ShapeDivisor: Default + Copy;
+    /// `ceil(d / n)`.
+    type Output: Default + Copy;
+}
+impl<N, D> UpcastStride<N> for D
 where
     D: Divides<N> + CeilDiv<N>,
     N: Divides<D> + CeilDiv<D>,
     <D as Divides<N>>::Output: OrT<<N as Divides<D>>::Output>,
     <<D as Divides<N>>::Output as OrT<<N as Divides<D>>::Output>>::Output: UpcastDivisibility<D, N>,
-    S: CeilDiv<<N as CeilDiv<D>>::Output>,
+    <N as CeilDiv<D>>::Output: Default + Copy,
+    <D as CeilDiv<N>>::Output: Default + Copy,
 {
-    type S = <S as CeilDiv<<N as CeilDiv<D>>::Output>>::Output;
-    type D = <D as CeilDiv<N>>::Output;
+    type ShapeDivisor = <N as CeilDiv<D>>::Output;
+    type Output = <D as CeilDiv<N>>::Output;
+}
+
+/// upcast of a run-time stride `v` by `n` (cute-dyn's rule for a dynamic stride): `v / n`
+/// where `n` divides it.
+///
+/// # Errors
+/// [`Error::Undecided`] where `v` divides `n` instead (static, the mode's extent would shrink:
+/// another structure), [`Error::StrideDivisibility`] otherwise, [`Error::DivisionByZero`] for
+/// `n = 0`.
+pub(crate) fn upcast_run_time_stride(v: usize, n: usize) -> Result<usize, Error> {
+    let rem = v.checked_rem(n).ok_or(Error::DivisionByZero { op: "upcast" })?;
+    if rem != 0 {
+        return Err(if n.is_multiple_of(v) {
+            Error::Undecided { op: "upcast" }
+        } else {
+            Error::StrideDivisibility { op: "upcast", stride: v, factor: n }
+        });
+    }
+    Ok(v / n)
+}
+
+/// downcast of a run-time stride `v` by `n`: `v * n` (only a static 1 is a unit stride, as in
+/// CuTe C++).
+///
+/// # Errors
+/// [`Error::Undecided`] for `v = 1` (static, its mode's extent would grow instead: cute-dyn
+/// refuses it the same way), [`Error::Overflow`].
+pub(crate) fn downcast_run_time_stride(v: usize, n: usize) -> Result<usize, Error> {
+    if v == 1 {
+        return Err(Error::Undecided { op: "downcast" });
+    }
+    v.checked_mul(n).ok_or(Error::Overflow { op: "downcast" })
 }
 /// downcast, stride 1: the shape grows.
 impl<N, S: MulT<N>, D> RecastLeaf<DowncastOp, N, S, D> for B1 {
@@ -165,6 +216,9 @@ impl AnyUnit for UTerm {
 impl<K, I> AnyUnit for Scaled<K, I> {
     type Output = B0;
 }
+impl AnyUnit for usize {
+    type Output = B0;
+}
 impl<U: Unsigned, B: Bit> AnyUnit for UInt<U, B>
 where
     UInt<U, B>: EqT<U1>,
@@ -219,17 +273,200 @@ macro_rules! recast_routes {
             }
         }
 
-        /// A layout with a run-time extent: "static extents required" ([`StaticExtents`]),
-        /// which such a layout never has, so this impl never applies.
-        impl<SA: StaticExtents, DA, N> crate::tiler::Mixed<crate::tiler::Plain, Layout<SA, DA>, N> for $op {
-            type Output = Result<Layout<SA, DA>, crate::error::Error>;
-            fn mixed(_: Layout<SA, DA>, _: N) -> Self::Output {
-                unreachable!("the run-time-extent route is taken only by shapes that are not StaticExtents")
+        /// A layout with a run-time extent: leaf by leaf, with values ([`RecastMixed`]).
+        impl<SA, DA, N> crate::tiler::Mixed<crate::tiler::Plain, Layout<SA, DA>, N> for $op
+        where
+            Layout<SA, DA>: MixedRecast<$op, N>,
+        {
+            type Output = Result<<Layout<SA, DA> as MixedRecast<$op, N>>::Output, Error>;
+            #[inline(always)]
+            fn mixed(l: Layout<SA, DA>, _: N) -> Self::Output {
+                l.mixed_recast()
             }
         }
     )*};
 }
 recast_routes!(UpcastOp, DowncastOp);
+
+// ------------------------------------------------------------------------------------------
+// Run-time extents: the structure comes from the strides alone (a static stride takes its rule
+// by its value, a run-time one is divided or multiplied), so each leaf is rewritten with its
+// values, cute-dyn's rule leaf by leaf.
+// ------------------------------------------------------------------------------------------
+
+/// The leafwise rewrite of `Op` with factor `N`, with values (implemented by the shape, with its
+/// stride): a static stride as [`RecastLeaf`] (its conditions compile errors), the extent
+/// divided or multiplied when it runs where it is run-time; a run-time stride divided or
+/// multiplied when it runs, the extent kept.
+pub trait RecastMixed<Op, N, D> {
+    /// The new shape.
+    type S;
+    /// The new stride.
+    type D;
+    /// Both.
+    ///
+    /// # Errors
+    /// As [`upcast_run_time_stride`] and [`downcast_run_time_stride`]; `Overflow`.
+    fn recast_mixed(self, d: D) -> Result<(Self::S, Self::D), Error>;
+}
+impl<Op, N> RecastMixed<Op, N, Nil> for Nil {
+    type S = Nil;
+    type D = Nil;
+    #[inline(always)]
+    fn recast_mixed(self, _: Nil) -> Result<(Nil, Nil), Error> {
+        Ok((Nil, Nil))
+    }
+}
+impl<Op, N, H: RecastMixed<Op, N, DH>, T: RecastMixed<Op, N, DT>, DH, DT> RecastMixed<Op, N, Cons<DH, DT>>
+    for Cons<H, T>
+{
+    type S = Cons<H::S, T::S>;
+    type D = Cons<H::D, T::D>;
+    #[inline(always)]
+    fn recast_mixed(self, d: Cons<DH, DT>) -> Result<(Self::S, Self::D), Error> {
+        let ((hs, hd), (ts, td)) = (self.0.recast_mixed(d.0)?, self.1.recast_mixed(d.1)?);
+        Ok((Cons(hs, ts), Cons(hd, td)))
+    }
+}
+macro_rules! leaf_recast_mixed {
+    ($([$($g:ident: $b:path),*] $s:ty);*) => {$(
+        /// upcast, stride 0: kept.
+        impl<N, $($g: $b),*> RecastMixed<UpcastOp, N, UTerm> for $s {
+            type S = $s;
+            type D = UTerm;
+            #[inline(always)]
+            fn recast_mixed(self, d: UTerm) -> Result<($s, UTerm), Error> {
+                Ok((self, d))
+            }
+        }
+        /// upcast, static nonzero stride: the extent divided by `ceil(n / d)`, rounding up.
+        impl<N, V: Unsigned, C: Bit, $($g: $b),*> RecastMixed<UpcastOp, N, UInt<V, C>> for $s
+        where
+            UInt<V, C>: UpcastStride<N>,
+            $s: DivMixed<<UInt<V, C> as UpcastStride<N>>::ShapeDivisor>,
+        {
+            type S = <$s as DivMixed<<UInt<V, C> as UpcastStride<N>>::ShapeDivisor>>::Ceil;
+            type D = <UInt<V, C> as UpcastStride<N>>::Output;
+            #[inline(always)]
+            fn recast_mixed(self, _: UInt<V, C>) -> Result<(Self::S, Self::D), Error> {
+                Ok((DivMixed::checked_ceil_div(self, Default::default())?, Default::default()))
+            }
+        }
+        /// upcast, run-time stride: the extent kept, the stride divided.
+        impl<N: Unsigned, $($g: $b),*> RecastMixed<UpcastOp, N, usize> for $s {
+            type S = $s;
+            type D = usize;
+            #[inline(always)]
+            fn recast_mixed(self, d: usize) -> Result<($s, usize), Error> {
+                Ok((self, upcast_run_time_stride(d, N::USIZE)?))
+            }
+        }
+        /// downcast, static stride: by its bit (`B1`, a unit stride).
+        impl<N, V: Unsigned, C: Bit, $($g: $b),*> RecastMixed<DowncastOp, N, UInt<V, C>> for $s
+        where
+            UInt<V, C>: EqT<U1>,
+            (<UInt<V, C> as EqT<U1>>::Output,): DowncastLeaf<N, $s, UInt<V, C>>,
+        {
+            type S = <(<UInt<V, C> as EqT<U1>>::Output,) as DowncastLeaf<N, $s, UInt<V, C>>>::S;
+            type D = <(<UInt<V, C> as EqT<U1>>::Output,) as DowncastLeaf<N, $s, UInt<V, C>>>::D;
+            #[inline(always)]
+            fn recast_mixed(self, d: UInt<V, C>) -> Result<(Self::S, Self::D), Error> {
+                <(<UInt<V, C> as EqT<U1>>::Output,)>::downcast_leaf(self, d)
+            }
+        }
+        /// downcast, stride 0: kept (`0 * n`).
+        impl<N, $($g: $b),*> RecastMixed<DowncastOp, N, UTerm> for $s {
+            type S = $s;
+            type D = UTerm;
+            #[inline(always)]
+            fn recast_mixed(self, d: UTerm) -> Result<($s, UTerm), Error> {
+                Ok((self, d))
+            }
+        }
+        /// downcast, run-time stride: the extent kept, the stride multiplied.
+        impl<N: Unsigned, $($g: $b),*> RecastMixed<DowncastOp, N, usize> for $s {
+            type S = $s;
+            type D = usize;
+            #[inline(always)]
+            fn recast_mixed(self, d: usize) -> Result<($s, usize), Error> {
+                Ok((self, downcast_run_time_stride(d, N::USIZE)?))
+            }
+        }
+    )*};
+}
+leaf_recast_mixed!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>; [] usize);
+
+/// downcast of a static stride, with values: a unit stride (`B1`) multiplies the extent, any
+/// other the stride.
+pub trait DowncastLeaf<N, S, D> {
+    /// The new shape.
+    type S;
+    /// The new stride.
+    type D;
+    /// Both.
+    ///
+    /// # Errors
+    /// `Overflow`.
+    fn downcast_leaf(s: S, d: D) -> Result<(Self::S, Self::D), Error>;
+}
+impl<N: Default, S: MulMixed<N>, D> DowncastLeaf<N, S, D> for (B1,) {
+    type S = S::Output;
+    type D = D;
+    #[inline(always)]
+    fn downcast_leaf(s: S, d: D) -> Result<(S::Output, D), Error> {
+        Ok((s.checked_mul(N::default()).ok_or(Error::Overflow { op: "downcast" })?, d))
+    }
+}
+impl<N, S, D: MulT<N>> DowncastLeaf<N, S, D> for (B0,) {
+    type S = S;
+    type D = <D as MulT<N>>::Output;
+    #[inline(always)]
+    fn downcast_leaf(s: S, _: D) -> Result<(S, Self::D), Error> {
+        Ok((s, Default::default()))
+    }
+}
+
+/// upcast or downcast of a layout with run-time extents by the factor `N` (a typenum number):
+/// cute-dyn's answer, static flags included. downcast needs a static unit stride (a compile
+/// error otherwise, as for static layouts).
+pub trait MixedRecast<Op, N> {
+    /// The recast layout.
+    type Output;
+    /// The recast layout.
+    ///
+    /// # Errors
+    /// As [`RecastMixed::recast_mixed`].
+    fn mixed_recast(self) -> Result<Self::Output, Error>;
+}
+impl<S, D, N> MixedRecast<UpcastOp, N> for Layout<S, D>
+where
+    S: Congruent<D> + RecastMixed<UpcastOp, N, D>,
+    D: IntTuple,
+    S::S: Congruent<S::D>,
+    S::D: IntTuple,
+{
+    type Output = Layout<S::S, S::D>;
+    #[inline(always)]
+    fn mixed_recast(self) -> Result<Self::Output, Error> {
+        let (s, d) = (*self.shape()).recast_mixed(*self.stride())?;
+        Ok(Layout::new(s, d))
+    }
+}
+impl<S, D, N> MixedRecast<DowncastOp, N> for Layout<S, D>
+where
+    S: Congruent<D> + RecastMixed<DowncastOp, N, D>,
+    D: IntTuple + AnyUnit,
+    D::Output: HasUnitStride,
+    S::S: Congruent<S::D>,
+    S::D: IntTuple,
+{
+    type Output = Layout<S::S, S::D>;
+    #[inline(always)]
+    fn mixed_recast(self) -> Result<Self::Output, Error> {
+        let (s, d) = (*self.shape()).recast_mixed(*self.stride())?;
+        Ok(Layout::new(s, d))
+    }
+}
 
 crate::tiler::arranged_op!(
     UpcastOp,
@@ -238,11 +475,12 @@ crate::tiler::arranged_op!(
     /// `upcast<N>(L)`: for elements `N` times larger: a stride-1 mode's size is divided by `N`,
     /// other nonzero strides are divided by `N` (stride-0 modes are kept), computed by the type
     /// checker for static layouts. A stride that is neither a multiple nor a divisor of `N` is a
-    /// compile error. A layout with static extents and run-time strides gives a `Result`: each
-    /// run-time stride is divided when it runs (a stride that `N` does not divide is
+    /// compile error. A layout with run-time leaves gives a `Result`: each run-time stride is
+    /// divided when it runs (a stride that `N` does not divide is
     /// [`Error::StrideDivisibility`](crate::error::Error::StrideDivisibility), or
     /// [`Error::Undecided`](crate::error::Error::Undecided) when it divides `N`: static, its mode's
-    /// extent would shrink instead), as cute-dyn.
+    /// extent would shrink instead), and so is a run-time extent under a static stride, as
+    /// cute-dyn.
     ///
     /// # Examples
     /// ```
@@ -255,6 +493,10 @@ crate::tiler::arranged_op!(
     /// assert_eq!(upcast(layout!((64,32):({ld},1)), shape!(8))?.to_string(), "(64,4):({128},1)");
     /// let ld = 1001; // rows that do not start on a vector
     /// assert!(upcast(layout!((64,32):({ld},1)), shape!(8)).is_err());
+    /// // A column-major matrix of run-time extents, as 8-element vectors (cute-dyn's answer,
+    /// // `(8,32):(_1,8)` in the cpp style).
+    /// let (m, n) = (64, 32);
+    /// assert_eq!(upcast(layout!(({m},{n}):(1,{m})), shape!(8))?.to_string(), "({8},{32}):(1,{8})");
     /// # Ok::<(), cute_static::error::Error>(())
     /// ```
     upcast
@@ -266,9 +508,10 @@ crate::tiler::arranged_op!(
     Downcast,
     /// `downcast<N>(L)`: for elements `N` times smaller: a stride-1 mode's size is multiplied by
     /// `N`, other strides are multiplied by `N`, computed by the type checker for static layouts.
-    /// A layout without a (static) stride-1 mode is a compile error. A layout with static
-    /// extents and run-time strides gives a `Result`: a run-time stride is multiplied when it
-    /// runs (only a static 1 is a unit stride, as in CuTe C++); one that is 1 then is
+    /// A layout without a (static) stride-1 mode is a compile error. A layout with run-time
+    /// leaves gives a `Result`: a run-time extent under a static unit stride, and a run-time
+    /// stride, are multiplied when it runs (only a static 1 is a unit stride, as in CuTe C++); a
+    /// run-time stride that is 1 then is
     /// [`Error::Undecided`](crate::error::Error::Undecided) (static, its mode's extent would grow
     /// instead), as cute-dyn.
     ///

@@ -208,32 +208,15 @@ impl<DA: Pick<typenum::U0, I>, K: Unsigned, I, N: Unsigned> Resolve<DA> for Quot
     #[inline(always)]
     fn resolve(da: &DA) -> Result<usize, Error> {
         let v = K::USIZE.checked_mul(da.pick()).ok_or(Error::Overflow { op: "upcast" })?;
-        // N > 0 (the recast rule requires `NonZero`); checked all the same, never a panic.
-        let rem = v.checked_rem(N::USIZE).ok_or(Error::DivisionByZero { op: "upcast" })?;
-        if rem != 0 {
-            // A stride that divides N: static, the mode's extent would shrink instead (another
-            // structure); any other stride is refused with the same values static too.
-            return Err(if N::USIZE % v == 0 {
-                Error::Undecided { op: "upcast" }
-            } else {
-                Error::StrideDivisibility { op: "upcast", stride: v, factor: N::USIZE }
-            });
-        }
-        Ok(v / N::USIZE)
+        crate::recast::upcast_run_time_stride(v, N::USIZE)
     }
 }
 impl<DA: Pick<typenum::U0, I>, K: Unsigned, I, N: Unsigned> Resolve<DA> for Times<K, I, N> {
     type Output = usize;
     #[inline(always)]
     fn resolve(da: &DA) -> Result<usize, Error> {
-        let overflow = Error::Overflow { op: "downcast" };
-        let v = K::USIZE.checked_mul(da.pick()).ok_or(overflow)?;
-        if v == 1 {
-            // A unit stride known only when it runs: with it static, its mode's extent would
-            // grow instead (cute-dyn refuses it the same way).
-            return Err(Error::Undecided { op: "downcast" });
-        }
-        v.checked_mul(N::USIZE).ok_or(overflow)
+        let v = K::USIZE.checked_mul(da.pick()).ok_or(Error::Overflow { op: "downcast" })?;
+        crate::recast::downcast_run_time_stride(v, N::USIZE)
     }
 }
 impl<DA> Resolve<DA> for Nil {

@@ -366,10 +366,10 @@ proptest! {
     }
 }
 
-/// `complement($l, $cot)` for a shape cotarget `$cot` against cute-dyn's on `to_dyn()` of both:
+/// `complement($l, $cot)` for a cotarget `$cot` (a shape or an integer) against cute-dyn's on `to_dyn()` of both:
 /// the same layout, static flags included, or the same kind of refusal (cute-static's
 /// `undecided` excepted). Whether it answered.
-macro_rules! shape_complement_agrees {
+macro_rules! cotarget_complement_agrees {
     ($l:expr, $cot:expr) => {{
         let (l, cot) = ($l, $cot);
         let r = ours(l.complement(cot));
@@ -386,20 +386,20 @@ macro_rules! shape_complement_agrees {
 /// mixed complement of the shape's leaves (cute-dyn's running quotient). Which cases answered.
 fn shape_complements_agree_at(n: usize, t: usize, c: usize) -> Result<Vec<bool>, TestCaseError> {
     Ok(vec![
-        shape_complement_agrees!(layout!(4:{t}), shape!((4, 6))),
-        shape_complement_agrees!(layout!((2,{n}):(1,6)), shape!((4, 6))),
-        shape_complement_agrees!(layout!(4:2), shape!(({ n }, 8))),
-        shape_complement_agrees!(layout!(4:2), shape!((8, ({ n }, 2)))),
-        shape_complement_agrees!(layout!(({n},3):(4,1)), shape!((2, { c }))),
-        shape_complement_agrees!(layout!((2,2):(1,6)), shape!(({ c }, { n }))),
-        shape_complement_agrees!(layout!({n}:1), shape!((3, { c }))),
-        shape_complement_agrees!(layout!((2,{n}):(0,1)), shape!(({ c }, 4))),
+        cotarget_complement_agrees!(layout!(4:{t}), shape!((4, 6))),
+        cotarget_complement_agrees!(layout!((2,{n}):(1,6)), shape!((4, 6))),
+        cotarget_complement_agrees!(layout!(4:2), shape!(({ n }, 8))),
+        cotarget_complement_agrees!(layout!(4:2), shape!((8, ({ n }, 2)))),
+        cotarget_complement_agrees!(layout!(({n},3):(4,1)), shape!((2, { c }))),
+        cotarget_complement_agrees!(layout!((2,2):(1,6)), shape!(({ c }, { n }))),
+        cotarget_complement_agrees!(layout!({n}:1), shape!((3, { c }))),
+        cotarget_complement_agrees!(layout!((2,{n}):(0,1)), shape!(({ c }, 4))),
         // every mode filtered away: all of the cotarget
-        shape_complement_agrees!(layout!(({n},2):(0,0)), shape!(({ c }, 4))),
-        shape_complement_agrees!(layout!(({n},2):(0,0)), shape!((2, (3, { c })))),
+        cotarget_complement_agrees!(layout!(({n},2):(0,0)), shape!(({ c }, 4))),
+        cotarget_complement_agrees!(layout!(({n},2):(0,0)), shape!((2, (3, { c })))),
         // a static rest whose quotients fall short (3 does not divide into (2,4)): one mode
         // ceil(8 / 3) = 3, as cute-dyn
-        shape_complement_agrees!(layout!((3,{n}):(1,0)), shape!((2, 4))),
+        cotarget_complement_agrees!(layout!((3,{n}):(1,0)), shape!((2, 4))),
     ])
 }
 
@@ -417,6 +417,40 @@ proptest! {
 fn complements_by_shape_cotargets_answer_on_a_grid() {
     let points = (0..16).flat_map(|n| (0..10).flat_map(move |t| [0, 1, 5, 12, 100].map(|c| (n, t, c))));
     answers_on_grid(11, points, |(n, t, c)| shape_complements_agree_at(n, t, c));
+}
+
+/// complement of layouts with several modes and run-time strides (cute-dyn sorts the values;
+/// the types assume the run-time strides sort last, in their order, checked when it runs), by
+/// static and run-time integers and by shapes. Which cases answered.
+fn run_time_stride_complements_agree_at(s: usize, t: usize, c: usize) -> Result<Vec<bool>, TestCaseError> {
+    Ok(vec![
+        // a tile with a run-time leading dimension
+        cotarget_complement_agrees!(layout!((8,64):(1,{t})), U64::default()),
+        cotarget_complement_agrees!(layout!((8,64):(1,{t})), c),
+        cotarget_complement_agrees!(layout!((4,2,8):({s},1,{t})), c),
+        cotarget_complement_agrees!(layout!((4,8):(1,{s})), shape!((4, { c }))),
+        // run-time extents too, and a broadcast mode filtered away
+        cotarget_complement_agrees!(layout!(({s},(2,4)):({t},(1,0))), c),
+        cotarget_complement_agrees!(layout!((2,{s}):({t},{c})), U64::default()),
+    ])
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn complements_of_run_time_strides_agree_with_cute_dyn(s in extent(64), t in extent(600), c in extent(5000)) {
+        run_time_stride_complements_agree_at(s, t, c)?;
+    }
+}
+
+/// The same cases on a grid: every answer equal to cute-dyn's, and each case answers somewhere.
+#[test]
+fn complements_of_run_time_strides_answer_on_a_grid() {
+    let points = (0..20).flat_map(|s| {
+        [0, 1, 2, 4, 8, 9, 16, 64, 100].into_iter().flat_map(move |t| [0, 1, 16, 64, 1000, 4096].map(|c| (s, t, c)))
+    });
+    answers_on_grid(6, points, |(s, t, c)| run_time_stride_complements_agree_at(s, t, c));
 }
 
 /// The four products of `$a` by the tiler `$b` (its text `$text`, parsed for cute-dyn): the same
@@ -483,6 +517,8 @@ fn products_agree_at(m: usize, n: usize, k: usize, t: usize) -> Result<Vec<bool>
         products_agree!(layout!(4:{t}), b, text, rank products),
         products_agree!(layout!((4,1):({t},{m})), b, text, rank products),
         products_agree!(layout!(({n},2):(8,0)), b, text, rank products),
+        // several modes with a run-time stride (complement's assumed order, checked)
+        products_agree!(layout!((2,4):(1,{t})), b, text, rank products),
         products_agree!(layout!({n}:1), bk, &text_k, rank products),
         products_agree!(layout!((4,{n}):(1,4)), bk, &text_k, rank products),
         products_agree!(layout!((2,2):(1,2)), bk, &text_k, rank products),
@@ -605,7 +641,7 @@ fn inverses_of_run_time_leaves_answer_on_a_grid() {
 fn products_of_run_time_leaves_answer_on_a_grid() {
     let points =
         (0..6).flat_map(|m| (0..8).flat_map(move |n| (0..6).flat_map(move |k| (0..8).map(move |t| (m, n, k, t)))));
-    answers_on_grid(27, points, |(m, n, k, t)| products_agree_at(m, n, k, t));
+    answers_on_grid(28, points, |(m, n, k, t)| products_agree_at(m, n, k, t));
 }
 
 /// `$op<N>` of cute-static's layout `$l` (a `Result`) against cute-dyn's `$op` of its `to_dyn()`:

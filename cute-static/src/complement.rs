@@ -13,7 +13,7 @@ use crate::gate::{Gate, Gated, StaticBit};
 use crate::int_tuple::Concat;
 use crate::int_tuple::{Cons, IntTuple, Nil};
 use crate::layout::{Congruent, Layout};
-use crate::modes::{FilterZeros, FlattenModes, Mode, ModeValues};
+use crate::modes::{run_time_strides_last, FilterZeros, FlattenModes, Mode, ModeValues, SplitByStride};
 
 /// The mode with the smallest stride (the first of equal ones) and the others, in order.
 pub trait MinStride: Sized {
@@ -747,20 +747,21 @@ impl<S: Congruent<D>, D: IntTuple> Spans for Layout<S, D> {
 }
 
 // ------------------------------------------------------------------------------------------
-// A layout with run-time leaves: static strides and any extents, or one mode (after filter)
-// with a run-time stride, as CuTe C++ (`complement` sorts the modes by stride at compile time:
-// "Dynamic-stride complement only for rank-1 layouts"). The structure follows cute-dyn's rule
-// (a branch on a value only where it is static); the values and the conditions on run-time
-// values are computed when it runs.
+// A layout with run-time leaves. The structure follows cute-dyn's rule (a branch on a value
+// only where it is static); the modes are sorted by the type checker where their strides are
+// static (or there is one), otherwise in an assumed order checked when it runs
+// ([`SortedModes`]); the values and the conditions on run-time values are computed when it
+// runs.
 // ------------------------------------------------------------------------------------------
 
 /// `complement(L, cotarget)` of a layout with run-time leaves, a static or run-time integer or a flat shape
 /// cotarget: the [`Complement`](crate::Complement) trait's route for such layouts.
 ///
 /// Where a run-time value decides the structure, [`Error::Undecided`]: a run-time extent that
-/// is 1 when it runs (cute-dyn then skips the mode, a structure no type fixes) or a run-time
-/// stride that is 0 (the static twin's mode would be filtered away). Conditions on static
-/// values (injectivity between static strides) are compile errors.
+/// is 1 when it runs (cute-dyn then skips the mode, a structure no type fixes), a run-time
+/// stride that is 0 (the static twin's mode would be filtered away), or run-time strides
+/// among several modes that do not sort last ([`SortedModes`]). Conditions on static values
+/// (injectivity between static strides) are compile errors.
 ///
 /// # Examples
 /// ```
@@ -772,6 +773,10 @@ impl<S: Congruent<D>, D: IntTuple> Spans for Layout<S, D> {
 /// // One mode with a run-time stride: complement(4:2, 24) is (2,3):(1,8).
 /// let d = 2usize;
 /// assert_eq!(layout!(4:{d}).complement(24usize)?.to_string(), "({2},{3}):(1,{8})");
+/// // A tile with a run-time leading dimension 64 in a cotarget of 4096 (cute-dyn's answer:
+/// // every stride is run-time once a run-time one is among those sorted).
+/// let ld = 64usize;
+/// assert_eq!(layout!((8,64):(1,{ld})).complement(4096usize)?.to_string(), "({1},{8},{1}):(1,{8},{4096})");
 /// # Ok::<(), cute_static::error::Error>(())
 /// ```
 pub trait ComplementMixed<Cot> {
@@ -946,7 +951,7 @@ where
     type Output = R;
     #[inline(always)]
     fn case(modes: Modes, cotarget: Cot) -> Result<Self::Output, Error> {
-        let sorted = <(T,)>::sorted(modes);
+        let sorted = <(T,)>::sorted(modes)?;
         let (folded, current) = sorted.fold(U1::default())?;
         Ok(cotarget.rest_modes(current)?.after_folded(folded))
     }
@@ -1012,36 +1017,70 @@ where
     type Output = <<D as StaticBit>::Output as core::ops::BitAnd<<T as EveryStride>::Output>>::Output;
 }
 
-/// The modes sorted by stride (`B1`), or, with a run-time stride among several modes, the
-/// error [`SortableStrides`] (`B0`).
+/// The modes sorted by stride: by the type checker where it can sort them (`B1`: every stride
+/// static, or one mode); with a run-time stride among several modes (`B0`), in the order the
+/// types assume (the static strides sorted, then the run-time ones in their order), checked
+/// when it runs ([`run_time_strides_last`]): where the values sort otherwise, `Undecided`.
+/// (CuTe C++ refuses the latter: "Dynamic-stride complement only for rank-1 layouts"; cute-dyn
+/// sorts the values.)
 pub trait SortedModes<Modes> {
     /// The sorted modes.
     type Output;
     /// The sorted modes.
-    fn sorted(modes: Modes) -> Self::Output;
+    ///
+    /// # Errors
+    /// `Undecided` (above).
+    fn sorted(modes: Modes) -> Result<Self::Output, Error>;
 }
 impl<Modes: SortByStride> SortedModes<Modes> for (B1,) {
     type Output = Modes::Output;
     #[inline(always)]
-    fn sorted(modes: Modes) -> Self::Output {
-        modes.sort_by_stride()
+    fn sorted(modes: Modes) -> Result<Self::Output, Error> {
+        Ok(modes.sort_by_stride())
     }
 }
-impl<Modes: SortableStrides> SortedModes<Modes> for (B0,) {
-    type Output = Nil;
-    fn sorted(_: Modes) -> Nil {
-        unreachable!("`SortableStrides` has no impl")
+/// (The static strides are run-time values then: cute-dyn picks each mode as the minimum of
+/// the remaining strides, and a minimum over a run-time stride is run-time.)
+impl<Modes, St, Rt, So, SoR> SortedModes<Modes> for (B0,)
+where
+    Modes: ModeValues + SplitByStride<Static = St, RunTime = Rt>,
+    St: SortByStride<Output = So>,
+    So: RunTimeStrides<Output = SoR>,
+    SoR: Concat<Rt>,
+{
+    type Output = SoR::Output;
+    #[inline(always)]
+    fn sorted(modes: Modes) -> Result<Self::Output, Error> {
+        if !run_time_strides_last(&modes) {
+            return Err(Error::Undecided { op: "complement" });
+        }
+        let (st, rt) = modes.split_by_stride();
+        Ok(st.sort_by_stride().run_time_strides().concat(rt))
     }
 }
 
-/// Several modes with a run-time stride: implemented by nothing, so that its message is the
-/// error.
-#[diagnostic::on_unimplemented(
-    message = "complement of a layout with a run-time stride takes one mode (after filter): it sorts the modes by stride at compile time",
-    label = "a layout with a run-time stride and more than one mode",
-    note = "CuTe C++ refuses the same (\"Dynamic-stride complement only for rank-1 layouts\"); make the strides static, or use cute-dyn's complement on `.to_dyn()`"
-)]
-pub trait SortableStrides {}
+/// The modes with their strides as run-time values.
+pub trait RunTimeStrides {
+    /// The modes.
+    type Output;
+    /// Their values.
+    fn run_time_strides(self) -> Self::Output;
+}
+impl RunTimeStrides for Nil {
+    type Output = Nil;
+    #[inline(always)]
+    fn run_time_strides(self) -> Nil {
+        Nil
+    }
+}
+impl<S, D: crate::int_tuple::Leaf, T: RunTimeStrides> RunTimeStrides for Cons<Mode<S, D>, T> {
+    type Output = Cons<Mode<S, usize>, T::Output>;
+    #[inline(always)]
+    fn run_time_strides(self) -> Self::Output {
+        let Mode(s, d) = self.0;
+        Cons(Mode(s, d.value()), self.1.run_time_strides())
+    }
+}
 
 /// complement's precondition 1 at one mode, `current <= stride` (implemented by `current`): a
 /// compile error ([`Injective`]) where both are static; checked when it runs otherwise.

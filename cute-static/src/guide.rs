@@ -116,19 +116,22 @@
 //!   nesting. Where cute-dyn would decide the structure on run-time values (a condition fails
 //!   on the modes the static rule keeps apart, and cute-dyn retries with them coalesced by
 //!   value), `Error::Undecided`;
-//! - **complement** of layouts with static strides and any extents, or of one mode (after
-//!   filter) with a run-time stride, by a static or run-time integer or shape cotarget (a
-//!   shape's leaves, as cute-dyn; a static layout by a shape with run-time leaves too) (CuTe C++ sorts
-//!   the modes by stride at compile time and refuses the rest: "Dynamic-stride complement only
-//!   for rank-1 layouts"). Where a run-time value decides the structure (a run-time extent that
-//!   is 1, a run-time stride that is 0), `Error::Undecided`;
+//! - **complement** of any layout by a static or run-time integer or shape cotarget (a
+//!   shape's leaves, as cute-dyn; a static layout by a shape with run-time leaves too). The
+//!   modes are sorted by stride: by the type checker where the strides are static (or there
+//!   is one mode); with run-time strides among several modes (CuTe C++ refuses those:
+//!   "Dynamic-stride complement only for rank-1 layouts"; cute-dyn sorts the values), the
+//!   types assume the run-time strides sort last, in their order (a tile's run-time leading
+//!   dimension, `(8,64):(1,{ld})`), checked when it runs. Where a run-time value decides the
+//!   structure (a run-time extent that is 1, a run-time stride that is 0, strides that sort
+//!   otherwise), `Error::Undecided`;
 //! - the **products** (`logical`, `zipped`, `tiled`, `flat`, `blocked` and `raked_product`) by
 //!   one layout or integer, with run-time leaves in either operand (any nesting): a static
 //!   block repeated over a grid of run-time extent, or a block with run-time extents; and the
 //!   four tiler forms by a by-mode tiler of layouts or integers (mode `i` is
 //!   `logical_product(A_i, B_i)`, the modes past the tiler kept).
 //!   `logical_product(A, B)` is `(A, complement(A, size(A) * cosize(B)) ∘ B)`, so `A` takes
-//!   complement's domain above (static strides, or one mode with a run-time stride) and the
+//!   complement's rules above and the
 //!   composition is the one of run-time extents above (`Error::Undecided` where cute-dyn
 //!   would decide its structure on values).
 //!

@@ -14,7 +14,7 @@ use crate::error::Error;
 use crate::gate::{Gate, Operation, StaticBit};
 use crate::int_tuple::{Concat, Cons, IntTuple, Leaf, Nil};
 use crate::layout::{Congruent, Layout};
-use crate::modes::{FlattenModes, Mode, ModeValues};
+use crate::modes::{run_time_strides_last, FlattenModes, Mode, ModeValues};
 
 /// A mode of `coalesce(L)` with the product of the shapes before it.
 #[derive(Clone, Copy, Default, Debug)]
@@ -512,32 +512,11 @@ where
 
 /// Whether cute-dyn's sort of these modes' values is the order the types assume: no run-time
 /// extent is 1 (cute-dyn leaves such a mode out of the sort and makes its answer dynamic), and
-/// the run-time strides increase, each above every static stride. (Then C++'s exchange sort of
-/// all the modes keeps the static ones in the order it gives them alone: a larger key that is
-/// never a minimum while smaller ones remain does not reorder them.)
+/// the run-time strides sort last ([`run_time_strides_last`]).
 fn sort_is_assumed(modes: &impl ModeValues) -> bool {
-    let (mut ok, mut max_static, mut last_run_time) = (true, None, None);
-    modes.each_mode(&mut |s, d, s_static, d_static| {
-        ok &= s_static || s != 1;
-        if d_static {
-            max_static = max_static.max(Some(d));
-        } else {
-            ok &= last_run_time < Some(d);
-            last_run_time = Some(d);
-        }
-    });
-    ok && (last_run_time.is_none() || first_run_time_stride(modes) > max_static)
-}
-
-/// The first run-time stride (the smallest, where they increase).
-fn first_run_time_stride(modes: &impl ModeValues) -> Option<usize> {
-    let mut first = None;
-    modes.each_mode(&mut |_, d, _, d_static| {
-        if !d_static && first.is_none() {
-            first = Some(d);
-        }
-    });
-    first
+    let mut no_run_time_one = true;
+    modes.each_mode(&mut |s, _, s_static, _| no_run_time_one &= s_static || s != 1);
+    no_run_time_one && run_time_strides_last(modes)
 }
 
 /// Whether the static twin's coalesce would merge or drop a mode that the DSL's rule keeps: an

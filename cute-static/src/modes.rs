@@ -182,6 +182,67 @@ impl<S: crate::int_tuple::Leaf, D: crate::int_tuple::Leaf, T: ModeValues> ModeVa
     }
 }
 
+/// Whether the run-time strides of these modes increase, each above every static stride. Then
+/// sorting the modes by stride (C++'s exchange sort, or complement's first-of-equal selection)
+/// gives the static ones in the order they sort in alone, then the run-time ones in theirs: the
+/// order the types assume where a run-time stride keeps them from sorting ([`SplitByStride`]),
+/// checked with this when it runs.
+pub fn run_time_strides_last(modes: &impl ModeValues) -> bool {
+    let (mut increasing, mut max_static, mut first, mut last) = (true, None, None, None);
+    modes.each_mode(&mut |_, d, _, d_static| {
+        if d_static {
+            max_static = max_static.max(Some(d));
+        } else {
+            increasing &= last < Some(d);
+            first = first.or(Some(d));
+            last = Some(d);
+        }
+    });
+    increasing && (first.is_none() || first > max_static)
+}
+
+/// The modes of static stride (`Static`) and those of run-time stride (`RunTime`), each in
+/// their order, with their values. (One impl per kind of stride: no bit to dispatch on.)
+pub trait SplitByStride {
+    /// The modes of static stride.
+    type Static;
+    /// The modes of run-time stride.
+    type RunTime;
+    /// Both.
+    fn split_by_stride(self) -> (Self::Static, Self::RunTime);
+}
+impl SplitByStride for Nil {
+    type Static = Nil;
+    type RunTime = Nil;
+    #[inline(always)]
+    fn split_by_stride(self) -> (Nil, Nil) {
+        (Nil, Nil)
+    }
+}
+macro_rules! split_static_stride {
+    ($([$($g:ident: $b:path),*] $d:ty);*) => {$(
+        impl<S, T: SplitByStride, $($g: $b),*> SplitByStride for Cons<Mode<S, $d>, T> {
+            type Static = Cons<Mode<S, $d>, T::Static>;
+            type RunTime = T::RunTime;
+            #[inline(always)]
+            fn split_by_stride(self) -> (Self::Static, Self::RunTime) {
+                let (st, rt) = self.1.split_by_stride();
+                (Cons(self.0, st), rt)
+            }
+        }
+    )*};
+}
+split_static_stride!([] typenum::UTerm; [U: typenum::Unsigned, B: typenum::Bit] typenum::UInt<U, B>);
+impl<S, T: SplitByStride> SplitByStride for Cons<Mode<S, usize>, T> {
+    type Static = T::Static;
+    type RunTime = Cons<Mode<S, usize>, T::RunTime>;
+    #[inline(always)]
+    fn split_by_stride(self) -> (Self::Static, Self::RunTime) {
+        let (st, rt) = self.1.split_by_stride();
+        (st, Cons(self.0, rt))
+    }
+}
+
 /// The extents of a list of modes, as a flat shape.
 pub trait ModeShapes {
     /// The shape.

@@ -438,9 +438,9 @@ pub trait MixedRecast<Op, N> {
     /// As [`RecastMixed::recast_mixed`].
     fn mixed_recast(self) -> Result<Self::Output, Error>;
 }
-impl<S, D, N> MixedRecast<UpcastOp, N> for Layout<S, D>
+impl<Op: RecastRequires<D>, S, D, N> MixedRecast<Op, N> for Layout<S, D>
 where
-    S: Congruent<D> + RecastMixed<UpcastOp, N, D>,
+    S: Congruent<D> + RecastMixed<Op, N, D>,
     D: IntTuple,
     S::S: Congruent<S::D>,
     S::D: IntTuple,
@@ -452,21 +452,12 @@ where
         Ok(Layout::new(s, d))
     }
 }
-impl<S, D, N> MixedRecast<DowncastOp, N> for Layout<S, D>
-where
-    S: Congruent<D> + RecastMixed<DowncastOp, N, D>,
-    D: IntTuple + AnyUnit,
-    D::Output: HasUnitStride,
-    S::S: Congruent<S::D>,
-    S::D: IntTuple,
-{
-    type Output = Layout<S::S, S::D>;
-    #[inline(always)]
-    fn mixed_recast(self) -> Result<Self::Output, Error> {
-        let (s, d) = (*self.shape()).recast_mixed(*self.stride())?;
-        Ok(Layout::new(s, d))
-    }
-}
+
+/// What an operation requires of the strides `D` before its leafwise rewrite: nothing for
+/// upcast; a static unit stride for downcast (a compile error, [`HasUnitStride`]).
+pub trait RecastRequires<D> {}
+impl<D> RecastRequires<D> for UpcastOp {}
+impl<D: AnyUnit> RecastRequires<D> for DowncastOp where D::Output: HasUnitStride {}
 
 crate::tiler::arranged_op!(
     UpcastOp,

@@ -65,7 +65,10 @@ pub enum Error {
     /// The answer's structure depends on a run-time value (cute-dyn's `Undecided`): with the
     /// same values static the operation goes through, with a different structure than a
     /// run-time value allows, e.g. `upcast<4>` of a run-time stride 2 (static, 2 divides 4 and
-    /// the mode's extent shrinks instead).
+    /// the mode's extent shrinks instead). Also where the result's type follows a choice
+    /// assumed of the run-time values (the order of run-time strides in complement and the
+    /// inverses, a comparison in `right_inverse`) and the values make another: cute-dyn, which
+    /// decides on the values, then answers with another structure or refuses.
     Undecided {
         /// The operation.
         op: &'static str,

@@ -9,7 +9,7 @@ use crate::error::Error;
 use crate::gate::Operation;
 use crate::int_tuple::{Cons, IntTuple, Nil};
 use crate::layout::{Congruent, Layout};
-use crate::scaled::{Quot, Scaled, Times};
+use crate::scaled::{downcast_run_time_stride, upcast_run_time_stride, Quot, Scaled, Times};
 
 cute_macros::decimal_condition! {
     /// upcast: each nonzero stride is a multiple or a divisor of the factor. Implemented by
@@ -98,37 +98,6 @@ where
     type Output = <D as CeilDiv<N>>::Output;
 }
 
-/// upcast of a run-time stride `v` by `n` (cute-dyn's rule for a dynamic stride): `v / n`
-/// where `n` divides it.
-///
-/// # Errors
-/// [`Error::Undecided`] where `v` divides `n` instead (static, the mode's extent would shrink:
-/// another structure), [`Error::StrideDivisibility`] otherwise, [`Error::DivisionByZero`] for
-/// `n = 0`.
-pub(crate) fn upcast_run_time_stride(v: usize, n: usize) -> Result<usize, Error> {
-    let rem = v.checked_rem(n).ok_or(Error::DivisionByZero { op: "upcast" })?;
-    if rem != 0 {
-        return Err(if n.is_multiple_of(v) {
-            Error::Undecided { op: "upcast" }
-        } else {
-            Error::StrideDivisibility { op: "upcast", stride: v, factor: n }
-        });
-    }
-    Ok(v / n)
-}
-
-/// downcast of a run-time stride `v` by `n`: `v * n` (only a static 1 is a unit stride, as in
-/// CuTe C++).
-///
-/// # Errors
-/// [`Error::Undecided`] for `v = 1` (static, its mode's extent would grow instead: cute-dyn
-/// refuses it the same way), [`Error::Overflow`].
-pub(crate) fn downcast_run_time_stride(v: usize, n: usize) -> Result<usize, Error> {
-    if v == 1 {
-        return Err(Error::Undecided { op: "downcast" });
-    }
-    v.checked_mul(n).ok_or(Error::Overflow { op: "downcast" })
-}
 /// downcast, stride 1: the shape grows.
 impl<N, S: MulT<N>, D> RecastLeaf<DowncastOp, N, S, D> for B1 {
     type S = <S as MulT<N>>::Output;

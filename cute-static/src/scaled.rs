@@ -169,6 +169,38 @@ impl<N, I, H: Symbolize<N>, T: Pick<H::Next, I>> PickIn<N, I, H, T> for (B0,) {
     }
 }
 
+/// upcast of a run-time stride `v` by `n` (cute-dyn's rule for a dynamic stride): `v / n`
+/// where `n` divides it.
+///
+/// # Errors
+/// [`Error::Undecided`] where `v` divides `n` instead (static, the mode's extent would shrink:
+/// another structure), [`Error::StrideDivisibility`] otherwise, [`Error::DivisionByZero`] for
+/// `n = 0`.
+pub(crate) fn upcast_run_time_stride(v: usize, n: usize) -> Result<usize, Error> {
+    let rem = v.checked_rem(n).ok_or(Error::DivisionByZero { op: "upcast" })?;
+    if rem != 0 {
+        return Err(if n.is_multiple_of(v) {
+            Error::Undecided { op: "upcast" }
+        } else {
+            Error::StrideDivisibility { op: "upcast", stride: v, factor: n }
+        });
+    }
+    Ok(v / n)
+}
+
+/// downcast of a run-time stride `v` by `n`: `v * n` (only a static 1 is a unit stride, as in
+/// CuTe C++).
+///
+/// # Errors
+/// [`Error::Undecided`] for `v = 1` (static, its mode's extent would grow instead: cute-dyn
+/// refuses it the same way), [`Error::Overflow`].
+pub(crate) fn downcast_run_time_stride(v: usize, n: usize) -> Result<usize, Error> {
+    if v == 1 {
+        return Err(Error::Undecided { op: "downcast" });
+    }
+    v.checked_mul(n).ok_or(Error::Overflow { op: "downcast" })
+}
+
 /// A result's strides with each marker replaced by its value: `K * stride_I` of the left
 /// operand's strides `DA` (a run-time `usize`), static leaves as they are.
 pub trait Resolve<DA> {
@@ -208,7 +240,7 @@ impl<DA: Pick<typenum::U0, I>, K: Unsigned, I, N: Unsigned> Resolve<DA> for Quot
     #[inline(always)]
     fn resolve(da: &DA) -> Result<usize, Error> {
         let v = K::USIZE.checked_mul(da.pick()).ok_or(Error::Overflow { op: "upcast" })?;
-        crate::recast::upcast_run_time_stride(v, N::USIZE)
+        upcast_run_time_stride(v, N::USIZE)
     }
 }
 impl<DA: Pick<typenum::U0, I>, K: Unsigned, I, N: Unsigned> Resolve<DA> for Times<K, I, N> {
@@ -216,7 +248,7 @@ impl<DA: Pick<typenum::U0, I>, K: Unsigned, I, N: Unsigned> Resolve<DA> for Time
     #[inline(always)]
     fn resolve(da: &DA) -> Result<usize, Error> {
         let v = K::USIZE.checked_mul(da.pick()).ok_or(Error::Overflow { op: "downcast" })?;
-        crate::recast::downcast_run_time_stride(v, N::USIZE)
+        downcast_run_time_stride(v, N::USIZE)
     }
 }
 impl<DA> Resolve<DA> for Nil {

@@ -698,7 +698,7 @@ proptest! {
 /// comes from the strides). Whether each answered.
 macro_rules! recasts_agree {
     ($l:expr, $n:ty, $k:expr $(, $down:ident)?) => {{
-        use cute::cute_static::{Downcast, Upcast};
+        use cute::cute_static::Upcast;
         let l = $l;
         let d = l.to_dyn().unwrap();
         let styled = |r: cute_dyn::Result<cute_dyn::Layout>| r.map(|x| x.to_styled(Style::Cpp)).map_err(|e| e.kind());
@@ -708,6 +708,7 @@ macro_rules! recasts_agree {
         let mut answered = vec![up.is_ok()];
         $(
             let _ = stringify!($down);
+            use cute::cute_static::Downcast;
             let down = ours(l.downcast(<$n>::default()));
             prop_assert_eq!(down.clone(), styled(cute_dyn::downcast(&d, $k)), "downcast<{}>({})", $k, l);
             answered.push(down.is_ok());

@@ -704,8 +704,8 @@ left_take!([U: Unsigned, B: Bit] UInt<U, B>; [] usize);
 /// The types fix the structure from the static values and assume that a run-time value
 /// decides nothing: the run-time strides sort after the static ones (in their order), the
 /// right inverse's comparisons are [`AssumedEq`]'s, and no run-time extent is 1. When it
-/// runs, where the values break that assumption (so that cute-dyn's answer has another
-/// structure), [`Error::Undecided`]. E.g. the inverses of a tile with a run-time leading
+/// runs, where the values break that assumption (cute-dyn then answers with another
+/// structure, or refuses), [`Error::Undecided`]. E.g. the inverses of a tile with a run-time leading
 /// dimension `(8,64):(1,{ld})` answer for every `ld` above 8.
 ///
 /// # Examples

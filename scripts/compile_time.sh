@@ -44,7 +44,7 @@ gen() {
     local op=$1 i a b
     echo "#![allow(unused)]"
     echo "use cute_static::*;"
-    echo "use cute_static::typenum::U4096;"
+    echo "use cute_static::typenum::{U2, U4096};"
     echo "pub fn calls(m: usize, n: usize) -> usize { let mut s = 0;"
     for ((i = 0; i < n_calls; i++)); do
         a=$((i % 9 + 2)); b=$((i / 9 + 2))
@@ -87,6 +87,9 @@ gen() {
             mixed_right_inverse) echo "s += right_inverse(layout!(($a,{m}):($b,1))).map_or(0, |l| l.size());" ;;
             left_inverse) echo "s += left_inverse(layout!(($a,$b):($b,1))).size();" ;;
             mixed_left_inverse) echo "s += left_inverse(layout!(($a,{m}):($b,1))).map_or(0, |l| l.size());" ;;
+            # upcast of a static column-major matrix, and of the same with the extents run-time
+            upcast) echo "s += upcast(layout!(($((2 * a)),$b):(1,$((2 * a)))), U2::default()).size();" ;;
+            mixed_upcast) echo "s += upcast(layout!(({m},$b):(1,{m})), U2::default()).map_or(0, |l| l.size());" ;;
             # a static layout by a right operand with run-time leaves; run-time tile sizes
             static_by_mixed_composition) echo "s += composition(layout!(($((2 * a)),$b):(1,$((2 * a)))), layout!((2,{m}):(1,2))).map_or(0, |l| l.size());" ;;
             run_time_tile_zipped_divide) echo "s += zipped_divide(layout!(({m},{n}):(1,{m})), tiler!(<{n},$a>)).map_or(0, |l| l.size());" ;;

@@ -296,8 +296,8 @@ impl<Op, N, H: RecastMixed<Op, N, DH>, T: RecastMixed<Op, N, DT>, DH, DT> Recast
 }
 macro_rules! leaf_recast_mixed {
     ($([$($g:ident: $b:path),*] $s:ty);*) => {$(
-        /// upcast, stride 0: kept.
-        impl<N, $($g: $b),*> RecastMixed<UpcastOp, N, UTerm> for $s {
+        /// Stride 0, either operation: kept (upcast keeps it; downcast's `0 * n` is 0).
+        impl<Op, N, $($g: $b),*> RecastMixed<Op, N, UTerm> for $s {
             type S = $s;
             type D = UTerm;
             #[inline(always)]
@@ -338,15 +338,6 @@ macro_rules! leaf_recast_mixed {
             #[inline(always)]
             fn recast_mixed(self, d: UInt<V, C>) -> Result<(Self::S, Self::D), Error> {
                 <(<UInt<V, C> as EqT<U1>>::Output,)>::downcast_leaf(self, d)
-            }
-        }
-        /// downcast, stride 0: kept (`0 * n`).
-        impl<N, $($g: $b),*> RecastMixed<DowncastOp, N, UTerm> for $s {
-            type S = $s;
-            type D = UTerm;
-            #[inline(always)]
-            fn recast_mixed(self, d: UTerm) -> Result<($s, UTerm), Error> {
-                Ok((self, d))
             }
         }
         /// downcast, run-time stride: the extent kept, the stride multiplied.

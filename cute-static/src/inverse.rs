@@ -473,7 +473,7 @@ index_modes!(
 
 /// The modes of `coalesce(L)`, indexed, in the order the types assume for cute-dyn's sort: the
 /// static strides by C++'s exchange sort, then the run-time strides in their order. When it
-/// runs, that order is checked to be the sort's on the values ([`sort_is_assumed`]).
+/// runs, that order is checked to be the sort's on the values (`sort_is_assumed`).
 pub trait InverseOrder {
     /// The ordered [`Indexed`] modes.
     type Order;

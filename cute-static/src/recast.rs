@@ -272,7 +272,7 @@ pub trait RecastMixed<Op, N, D> {
     /// Both.
     ///
     /// # Errors
-    /// As [`upcast_run_time_stride`] and [`downcast_run_time_stride`]; `Overflow`.
+    /// The run-time stride's rule's ([`RunTimeStride`]); `Overflow`.
     fn recast_mixed(self, d: D) -> Result<(Self::S, Self::D), Error>;
 }
 impl<Op, N> RecastMixed<Op, N, Nil> for Nil {
@@ -318,13 +318,14 @@ macro_rules! leaf_recast_mixed {
                 Ok((DivMixed::checked_ceil_div(self, Default::default())?, Default::default()))
             }
         }
-        /// upcast, run-time stride: the extent kept, the stride divided.
-        impl<N: Unsigned, $($g: $b),*> RecastMixed<UpcastOp, N, usize> for $s {
+        /// Run-time stride, either operation: the extent kept, the stride divided (upcast) or
+        /// multiplied (downcast) when it runs ([`RunTimeStride`]).
+        impl<Op: RunTimeStride, N: Unsigned, $($g: $b),*> RecastMixed<Op, N, usize> for $s {
             type S = $s;
             type D = usize;
             #[inline(always)]
             fn recast_mixed(self, d: usize) -> Result<($s, usize), Error> {
-                Ok((self, upcast_run_time_stride(d, N::USIZE)?))
+                Ok((self, Op::run_time_stride(d, N::USIZE)?))
             }
         }
         /// downcast, static stride: by its bit (`B1`, a unit stride).
@@ -340,18 +341,33 @@ macro_rules! leaf_recast_mixed {
                 <(<UInt<V, C> as EqT<U1>>::Output,)>::downcast_leaf(self, d)
             }
         }
-        /// downcast, run-time stride: the extent kept, the stride multiplied.
-        impl<N: Unsigned, $($g: $b),*> RecastMixed<DowncastOp, N, usize> for $s {
-            type S = $s;
-            type D = usize;
-            #[inline(always)]
-            fn recast_mixed(self, d: usize) -> Result<($s, usize), Error> {
-                Ok((self, downcast_run_time_stride(d, N::USIZE)?))
-            }
-        }
     )*};
 }
 leaf_recast_mixed!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>; [] usize);
+
+/// An operation's rule for a run-time stride `v` and factor `n` (the marked route's too:
+/// [`Quot`] and [`Times`] resolve through the same functions).
+pub trait RunTimeStride {
+    /// The new stride.
+    ///
+    /// # Errors
+    /// upcast: `Undecided` where `v` divides `n` (static, the mode's extent would shrink
+    /// instead), `StrideDivisibility` where neither divides the other; downcast: `Undecided`
+    /// for `v = 1` (static, the extent would grow instead), `Overflow`.
+    fn run_time_stride(v: usize, n: usize) -> Result<usize, Error>;
+}
+impl RunTimeStride for UpcastOp {
+    #[inline(always)]
+    fn run_time_stride(v: usize, n: usize) -> Result<usize, Error> {
+        upcast_run_time_stride(v, n)
+    }
+}
+impl RunTimeStride for DowncastOp {
+    #[inline(always)]
+    fn run_time_stride(v: usize, n: usize) -> Result<usize, Error> {
+        downcast_run_time_stride(v, n)
+    }
+}
 
 /// downcast of a static stride, with values: a unit stride (`B1`) multiplies the extent, any
 /// other the stride.

@@ -650,7 +650,7 @@ where
 /// tiler's [`StaticBit`]s `(shape, tiler)`: static shapes with run-time strides by a static
 /// tiler (`(B1, B1)`) go through the type checker's algorithm on marked strides
 /// ([`crate::scaled`]), whatever the nesting and the tiler (for the operations that do not
-/// compare strides: [`marked_shape_route`]); otherwise the route of run-time leaves ([`Mixed`]).
+/// compare strides: `marked_shape_route`); otherwise the route of run-time leaves ([`Mixed`]).
 pub trait ShapeRoute<How, Op, A, B> {
     /// The result type: a `Result`, as conditions on run-time values are checked when it runs.
     type Output;

@@ -58,6 +58,9 @@ gen() {
             zipped_divide) echo "s += zipped_divide(layout!(($((4 * a)),$((2 * b))):(1,$((4 * a)))), tiler!(<4,2>)).size();" ;;
             logical_product) echo "s += logical_product(layout!((2,$a):(1,2)), layout!(($b,2):(1,$b))).size();" ;;
             blocked_product) echo "s += blocked_product(layout!((2,$a):($a,1)), layout!((3,$b):(1,3))).size();" ;;
+            # logical_product's mixed case and its static twin (the same layouts, the run-time
+            # extent static)
+            twin_logical_product) echo "s += logical_product(layout!(($a,$((b + 5))):(1,$a)), layout!(($b,2):(1,$b))).size();" ;;
             mixed_logical_product) echo "s += logical_product(layout!(($a,{m}):(1,$a)), layout!(($b,2):(1,$b))).map_or(0, |l| l.size());" ;;
             mixed_blocked_product) echo "s += blocked_product(layout!((2,$a):($a,1)), layout!((3,{m}):(1,3))).map_or(0, |l| l.size());" ;;
             method_logical_product) echo "s += layout!((2,$a):(1,2)).logical_product(layout!(($b,2):(1,$b))).size();" ;;

@@ -28,50 +28,117 @@ pub trait Combine<R> {
     fn combine(self, r: R) -> Self::Output;
 }
 
-/// The decision flags for `s:d` against the stack `R` whose front is `s0:d0`:
-/// (skip, replace, merge).
-type Flags<S, D, S0, D0, Rt> = (
-    <S as Known>::IsOne,
-    <<S0 as Known>::IsOne as BitAnd<<Rt as IsNil>::Output>>::Output,
-    <<S as Known>::Static as BitAnd<MergeEq<S, D, S0, D0>>>::Output,
-);
+// The table's rows are tested in order, each in an impl of its own chosen by the row before:
+// the type checker proves every bound of an impl, so tests in one impl would all be computed
+// for every pair of modes, the multiplication `s*d` of static values included, where a skipped
+// or run-time mode needs none of it.
 
-/// `s*d == d0` with `d`, `s0` and `d0` static (`s` static is folded into [`Flags`]; a run-time
-/// `d0` is not known to equal anything, whatever its value).
-type MergeEq<S, D, S0, D0> = <<<<D as Known>::Static as BitAnd<<S0 as Known>::Static>>::Output as BitAnd<
-    <D0 as Known>::Static,
->>::Output as BitAnd<
-    <<<S as Known>::Val as Mul<<D as Known>::Val>>::Output as IsEqual<<D0 as Known>::Val>>::Output,
->>::Output;
-
-/// The branch chosen by the flags.
-pub trait Decide<M, R> {
-    /// The new stack.
-    type Output: Copy;
-    /// Its values.
-    fn decide(m: M, r: R) -> Self::Output;
-}
-
-/// `_1:d`: skip the mode.
-impl<X, Y, M, R: Copy> Decide<M, R> for (B1, X, Y) {
-    type Output = R;
+/// `_1:d`: skip the mode (`(B1,)`); otherwise the next row ([`Replace`]).
+impl<S: Known, D, S0, D0, Rt> Combine<Cons<Mode<S0, D0>, Rt>> for Mode<S, D>
+where
+    (S::IsOne,): Skip<Mode<S, D>, Cons<Mode<S0, D0>, Rt>>,
+{
+    type Output = <(S::IsOne,) as Skip<Mode<S, D>, Cons<Mode<S0, D0>, Rt>>>::Output;
     #[inline(always)]
-    fn decide(_: M, r: R) -> R {
-        r
+    fn combine(self, r: Cons<Mode<S0, D0>, Rt>) -> Self::Output {
+        <(S::IsOne,)>::skip(self, r)
     }
 }
 
-/// A lone `_1` front: replace it.
-impl<Y, M: Copy, R> Decide<M, R> for (B0, B1, Y) {
+/// The table's rows, one trait each, implemented by the row's bit: `(B1,)` takes the row.
+macro_rules! coalesce_row {
+    ($($(#[$doc:meta])* $name:ident::$method:ident;)*) => {$(
+        $(#[$doc])*
+        pub trait $name<M, R> {
+            /// The new stack.
+            type Output: Copy;
+            /// Its values.
+            fn $method(m: M, r: R) -> Self::Output;
+        }
+    )*};
+}
+coalesce_row! {
+    /// Row 1: `_1:d` is skipped.
+    Skip::skip;
+    /// Row 2: a lone `_1` front is replaced.
+    Replace::replace;
+    /// Row 3: the four leaves static, then row 4's test.
+    AllStatic::all_static;
+    /// Row 4: `s*d == d0` merges into `s*s0:d`; otherwise the mode is prepended.
+    Merge::merge;
+}
+
+impl<M, R: Copy> Skip<M, R> for (B1,) {
+    type Output = R;
+    #[inline(always)]
+    fn skip(_: M, r: R) -> R {
+        r
+    }
+}
+impl<S: Known, D: Known, S0: Known, D0: Known, Rt: IsNil> Skip<Mode<S, D>, Cons<Mode<S0, D0>, Rt>> for (B0,)
+where
+    S0::IsOne: BitAnd<Rt::Output>,
+    (<S0::IsOne as BitAnd<Rt::Output>>::Output,): Replace<Mode<S, D>, Cons<Mode<S0, D0>, Rt>>,
+{
+    type Output = <(<S0::IsOne as BitAnd<Rt::Output>>::Output,) as Replace<Mode<S, D>, Cons<Mode<S0, D0>, Rt>>>::Output;
+    #[inline(always)]
+    fn skip(m: Mode<S, D>, r: Cons<Mode<S0, D0>, Rt>) -> Self::Output {
+        <(<S0::IsOne as BitAnd<Rt::Output>>::Output,)>::replace(m, r)
+    }
+}
+
+impl<M: Copy, R> Replace<M, R> for (B1,) {
     type Output = Cons<M, Nil>;
     #[inline(always)]
-    fn decide(m: M, _: R) -> Self::Output {
+    fn replace(m: M, _: R) -> Self::Output {
         Cons(m, Nil)
+    }
+}
+/// `B1` when the four leaves are static (only then is `s*d == d0` known).
+type FourStatic<S, D, S0, D0> = <<<<S as Known>::Static as BitAnd<<D as Known>::Static>>::Output as BitAnd<
+    <S0 as Known>::Static,
+>>::Output as BitAnd<<D0 as Known>::Static>>::Output;
+impl<S: Known, D: Known, S0: Known, D0: Known, Rt> Replace<Mode<S, D>, Cons<Mode<S0, D0>, Rt>> for (B0,)
+where
+    S::Static: BitAnd<D::Static>,
+    <S::Static as BitAnd<D::Static>>::Output: BitAnd<S0::Static>,
+    <<S::Static as BitAnd<D::Static>>::Output as BitAnd<S0::Static>>::Output: BitAnd<D0::Static>,
+    (FourStatic<S, D, S0, D0>,): AllStatic<Mode<S, D>, Cons<Mode<S0, D0>, Rt>>,
+{
+    type Output = <(FourStatic<S, D, S0, D0>,) as AllStatic<Mode<S, D>, Cons<Mode<S0, D0>, Rt>>>::Output;
+    #[inline(always)]
+    fn replace(m: Mode<S, D>, r: Cons<Mode<S0, D0>, Rt>) -> Self::Output {
+        <(FourStatic<S, D, S0, D0>,)>::all_static(m, r)
+    }
+}
+
+/// A run-time leaf: no merge (a run-time value is not known to equal anything).
+impl<M, R> AllStatic<M, R> for (B0,)
+where
+    (B0,): Merge<M, R>,
+{
+    type Output = <(B0,) as Merge<M, R>>::Output;
+    #[inline(always)]
+    fn all_static(m: M, r: R) -> Self::Output {
+        <(B0,)>::merge(m, r)
+    }
+}
+impl<S, D, S0, D0, Rt> AllStatic<Mode<S, D>, Cons<Mode<S0, D0>, Rt>> for (B1,)
+where
+    S: Mul<D>,
+    <S as Mul<D>>::Output: IsEqual<D0>,
+    (<<S as Mul<D>>::Output as IsEqual<D0>>::Output,): Merge<Mode<S, D>, Cons<Mode<S0, D0>, Rt>>,
+{
+    type Output =
+        <(<<S as Mul<D>>::Output as IsEqual<D0>>::Output,) as Merge<Mode<S, D>, Cons<Mode<S0, D0>, Rt>>>::Output;
+    #[inline(always)]
+    fn all_static(m: Mode<S, D>, r: Cons<Mode<S0, D0>, Rt>) -> Self::Output {
+        <(<<S as Mul<D>>::Output as IsEqual<D0>>::Output,)>::merge(m, r)
     }
 }
 
 /// `s*d == d0`, all static: merge into `s*s0:d`.
-impl<S, D, S0, D0, Rt: Copy> Decide<Mode<S, D>, Cons<Mode<S0, D0>, Rt>> for (B0, B0, B1)
+impl<S, D, S0, D0, Rt: Copy> Merge<Mode<S, D>, Cons<Mode<S0, D0>, Rt>> for (B1,)
 where
     S: Mul<S0>,
     <S as Mul<S0>>::Output: Copy + Default,
@@ -79,41 +146,17 @@ where
 {
     type Output = Cons<Mode<<S as Mul<S0>>::Output, D>, Rt>;
     #[inline(always)]
-    fn decide(m: Mode<S, D>, r: Cons<Mode<S0, D0>, Rt>) -> Self::Output {
+    fn merge(m: Mode<S, D>, r: Cons<Mode<S0, D0>, Rt>) -> Self::Output {
         Cons(Mode(Default::default(), m.1), r.1)
     }
 }
 
 /// Otherwise: prepend the mode.
-impl<M: Copy, R: Copy> Decide<M, R> for (B0, B0, B0) {
+impl<M: Copy, R: Copy> Merge<M, R> for (B0,) {
     type Output = Cons<M, R>;
     #[inline(always)]
-    fn decide(m: M, r: R) -> Self::Output {
+    fn merge(m: M, r: R) -> Self::Output {
         Cons(m, r)
-    }
-}
-
-impl<S, D, S0, D0, Rt> Combine<Cons<Mode<S0, D0>, Rt>> for Mode<S, D>
-where
-    S: Known,
-    D: Known,
-    S0: Known,
-    D0: Known,
-    Rt: IsNil,
-    <S0 as Known>::IsOne: BitAnd<<Rt as IsNil>::Output>,
-    <S as Known>::Val: Mul<<D as Known>::Val>,
-    <<S as Known>::Val as Mul<<D as Known>::Val>>::Output: IsEqual<<D0 as Known>::Val>,
-    <D as Known>::Static: BitAnd<<S0 as Known>::Static>,
-    <<D as Known>::Static as BitAnd<<S0 as Known>::Static>>::Output: BitAnd<<D0 as Known>::Static>,
-    <<<D as Known>::Static as BitAnd<<S0 as Known>::Static>>::Output as BitAnd<<D0 as Known>::Static>>::Output:
-        BitAnd<<<<S as Known>::Val as Mul<<D as Known>::Val>>::Output as IsEqual<<D0 as Known>::Val>>::Output>,
-    <S as Known>::Static: BitAnd<MergeEq<S, D, S0, D0>>,
-    Flags<S, D, S0, D0, Rt>: Decide<Mode<S, D>, Cons<Mode<S0, D0>, Rt>>,
-{
-    type Output = <Flags<S, D, S0, D0, Rt> as Decide<Mode<S, D>, Cons<Mode<S0, D0>, Rt>>>::Output;
-    #[inline(always)]
-    fn combine(self, r: Cons<Mode<S0, D0>, Rt>) -> Self::Output {
-        <Flags<S, D, S0, D0, Rt> as Decide<Mode<S, D>, Cons<Mode<S0, D0>, Rt>>>::decide(self, r)
     }
 }
 

@@ -122,18 +122,32 @@ pub fn condition(c: &Condition) -> TokenStream {
             impl<#(const #all: u8),*> Report for (#(#decs,)*) where (): #trait_name<#(#all),*> {}
         });
     }
+    // A bound names `<Bit as Condition<..>>::Check: condition::Report`, not `Bit: Condition<..>`:
+    // the numbers are made decimal by normalizing a projection, not by an impl's where-clause,
+    // so that rustc's chain of "required for" notes has no step naming them in typenum.
     quote! {
         #(#attrs)*
-        pub trait #name<#(#params),*> {}
-        impl<#(#params),*> #name<#(#params),*> for typenum::B1 {}
-        impl<#(#params: crate::digits::Decimal),*> #name<#(#params),*> for typenum::B0
-        where (#(<#params as crate::digits::Decimal>::Output,)*): #module::Report {}
+        pub trait #name<#(#params),*> {
+            /// What a bound checks with `Report`: nothing where the condition holds, its
+            /// numbers in decimal where it does not.
+            type Check;
+        }
+        impl<#(#params),*> #name<#(#params),*> for typenum::B1 {
+            type Check = #module::Holds;
+        }
+        impl<#(#params: crate::digits::Decimal),*> #name<#(#params),*> for typenum::B0 {
+            type Check = (#(<#params as crate::digits::Decimal>::Output,)*);
+        }
 
         #[doc(hidden)]
         #[allow(non_camel_case_types)]
         pub mod #module {
-            /// Implemented for digit structs only where the condition holds: never.
+            /// Implemented where the condition holds, and for its numbers in decimal where it
+            /// does not only where its `Violated` trait is implemented: never.
             pub trait Report {}
+            /// The condition holds.
+            pub struct Holds;
+            impl Report for Holds {}
             #items
         }
     }

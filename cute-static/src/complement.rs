@@ -141,6 +141,7 @@ impl<S, D, T, C> ComplementFold<C> for Cons<Mode<S, D>, T>
 where
     C: LeT<D>,
     <C as LeT<D>>::Output: Injective<D, C> + ComplementStep<S, D, T, C>,
+    <<C as LeT<D>>::Output as Injective<D, C>>::Check: injective::Report,
 {
     type Modes = <<C as LeT<D>>::Output as ComplementStep<S, D, T, C>>::Modes;
     type Current = <<C as LeT<D>>::Output as ComplementStep<S, D, T, C>>::Current;
@@ -299,6 +300,10 @@ where
     <Cot as crate::layout::SizeT>::Output: LeT<Covered<Modes, Cot>>,
     <<Cot as crate::layout::SizeT>::Output as LeT<Covered<Modes, Cot>>>::Output:
         ComplementCovers<Covered<Modes, Cot>, <Cot as crate::layout::SizeT>::Output>,
+    <<<Cot as crate::layout::SizeT>::Output as LeT<Covered<Modes, Cot>>>::Output as ComplementCovers<
+        Covered<Modes, Cot>,
+        <Cot as crate::layout::SizeT>::Output,
+    >>::Check: complement_covers::Report,
 {
     type Output = General<Modes, Cot>;
 }
@@ -1089,6 +1094,7 @@ impl<U: Unsigned, B: Bit, V: Unsigned, C: Bit> InjectiveAt<UInt<V, C>> for UInt<
 where
     UInt<U, B>: LeT<UInt<V, C>>,
     <UInt<U, B> as LeT<UInt<V, C>>>::Output: Injective<UInt<V, C>, UInt<U, B>>,
+    <<UInt<U, B> as LeT<UInt<V, C>>>::Output as Injective<UInt<V, C>, UInt<U, B>>>::Check: injective::Report,
 {
 }
 impl<U: Unsigned, B: Bit> InjectiveAt<usize> for UInt<U, B> {}

@@ -89,6 +89,10 @@ where
     N: Divides<<<CS as CeilDiv<D>>::Output as MinT<N>>::Output> + DivT<<<CS as CeilDiv<D>>::Output as MinT<N>>::Output>,
     <N as Divides<<<CS as CeilDiv<D>>::Output as MinT<N>>::Output>>::Output:
         ShapeDivisibility<N, <<CS as CeilDiv<D>>::Output as MinT<N>>::Output>,
+    <<N as Divides<<<CS as CeilDiv<D>>::Output as MinT<N>>::Output>>::Output as ShapeDivisibility<
+        N,
+        <<CS as CeilDiv<D>>::Output as MinT<N>>::Output,
+    >>::Check: shape_divisibility::Report,
     R: Concat<Cons<Mode<<<CS as CeilDiv<D>>::Output as MinT<N>>::Output, <D as StrideMul<CD>>::Output>, Nil>>,
     <<CS as CeilDiv<D>>::Output as MinT<N>>::Output: core::ops::Sub<B1>,
     <<<CS as CeilDiv<D>>::Output as MinT<N>>::Output as core::ops::Sub<B1>>::Output: MulT<D>,
@@ -146,6 +150,7 @@ where
         >>::Output,
     >,
     Admissible<N, D, CS>: StrideDivisibility<D, CS>,
+    <Admissible<N, D, CS> as StrideDivisibility<D, CS>>::Check: stride_divisibility::Report,
     IsOne<<CS as CeilDiv<D>>::Output>: OrT<IsOne<N>>,
     Admissible<N, D, CS>: Not,
     <IsOne<<CS as CeilDiv<D>>::Output> as OrT<IsOne<N>>>::Output: OrT<<Admissible<N, D, CS> as Not>::Output>,
@@ -442,6 +447,7 @@ impl<S, D, K, N, T> Fits for Cons<Reach<Mode<S, D>, K>, Cons<N, T>>
 where
     K: LtT<S>,
     <K as LtT<S>>::Output: ModesFit<K, S>,
+    <<K as LtT<S>>::Output as ModesFit<K, S>>::Check: modes_fit::Report,
     Cons<N, T>: Fits,
 {
 }

@@ -147,7 +147,11 @@ where
     Sz<TS>: crate::arith::Divides<A::NumThr>,
     Sz<VS>: crate::arith::Divides<A::NumVal>,
     <Sz<TS> as crate::arith::Divides<A::NumThr>>::Output: AtomDivides<Sz<TS>, A::NumThr>,
+    <<Sz<TS> as crate::arith::Divides<A::NumThr>>::Output as AtomDivides<Sz<TS>, A::NumThr>>::Check:
+        atom_divides::Report,
     <Sz<VS> as crate::arith::Divides<A::NumVal>>::Output: AtomDivides<Sz<VS>, A::NumVal>,
+    <<Sz<VS> as crate::arith::Divides<A::NumVal>>::Output as AtomDivides<Sz<VS>, A::NumVal>>::Check:
+        atom_divides::Report,
     Layout<TS, TD>: RakedProduct<Layout<VS, VD>, Output = Layout<MS, MD>>,
     MS: crate::tensor::ProductEach,
     Layout<MS, MD>: RightInverse<Output = I>,
@@ -187,7 +191,9 @@ where
     T0: crate::arith::Divides<A::NumThr>,
     V0: crate::arith::Divides<A::NumVal>,
     <T0 as crate::arith::Divides<A::NumThr>>::Output: AtomDivides<T0, A::NumThr>,
+    <<T0 as crate::arith::Divides<A::NumThr>>::Output as AtomDivides<T0, A::NumThr>>::Check: atom_divides::Report,
     <V0 as crate::arith::Divides<A::NumVal>>::Output: AtomDivides<V0, A::NumVal>,
+    <<V0 as crate::arith::Divides<A::NumVal>>::Output as AtomDivides<V0, A::NumVal>>::Check: atom_divides::Report,
     Layout<TVS, TVD>: Default + Copy,
     S: Default + Copy,
 {

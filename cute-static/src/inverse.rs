@@ -317,6 +317,7 @@ impl<S, D, P, T, Z, Prev, Sp> LeftStep<S, D, P, T, Z, Prev, Sp> for B0
 where
     D: Divides<Z>,
     <D as Divides<Z>>::Output: LeftInverseDivisibility<D, Z>,
+    <<D as Divides<Z>>::Output as LeftInverseDivisibility<D, Z>>::Check: left_inverse_divisibility::Report,
     (<D as Divides<Z>>::Output,): LeftDivided<S, D, P, T, Z, Prev, Sp>,
 {
     type Output = <(<D as Divides<Z>>::Output,) as LeftDivided<S, D, P, T, Z, Prev, Sp>>::Output;
@@ -336,6 +337,7 @@ impl<S, D, P, T, Z, Prev, Sp> LeftDivided<S, D, P, T, Z, Prev, Sp> for (B1,)
 where
     Sp: LeT<D>,
     <Sp as LeT<D>>::Output: LeftInverseInjective<D, Sp>,
+    <<Sp as LeT<D>>::Output as LeftInverseInjective<D, Sp>>::Check: left_inverse_injective::Report,
     (<Sp as LeT<D>>::Output,): LeftTake<S, D, P, T, Z, Prev>,
 {
     type Output = <(<Sp as LeT<D>>::Output,) as LeftTake<S, D, P, T, Z, Prev>>::Output;

@@ -57,6 +57,7 @@ impl<S: CongruentList<D>, D: List> TuplesCongruent<S, D> for B1 {
 impl<S: RankT, D: RankT> TuplesCongruent<S, D> for B0
 where
     B0: SameRank<S::Output, D::Output>,
+    <B0 as SameRank<S::Output, D::Output>>::Check: same_rank::Report,
 {
     // Never called: `B0: SameRank` holds for nothing, so this impl never applies.
     fn crd2idx(_: &S, _: &D, _: usize) -> usize {
@@ -581,7 +582,12 @@ cute_macros::decimal_condition! {
 /// leaf's extent is not known, so nothing is checked there.
 pub trait InRange<C> {}
 impl<C> InRange<C> for usize {}
-impl<C: LtT<Sz>, Sz, S: SizeT<Output = Sz>> InRange<C> for S where <C as LtT<Sz>>::Output: CoordInRange<C, Sz> {}
+impl<C: LtT<Sz>, Sz, S: SizeT<Output = Sz>> InRange<C> for S
+where
+    <C as LtT<Sz>>::Output: CoordInRange<C, Sz>,
+    <<C as LtT<Sz>>::Output as CoordInRange<C, Sz>>::Check: coord_in_range::Report,
+{
+}
 
 macro_rules! static_coord {
     ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(

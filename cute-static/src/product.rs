@@ -599,6 +599,10 @@ where
     <T as SizeT>::Output: crate::arith::Divides<<B as SizeT>::Output> + crate::arith::DivT<<B as SizeT>::Output>,
     <<T as SizeT>::Output as crate::arith::Divides<<B as SizeT>::Output>>::Output:
         TileDivisibility<<T as SizeT>::Output, <B as SizeT>::Output>,
+    <<<T as SizeT>::Output as crate::arith::Divides<<B as SizeT>::Output>>::Output as TileDivisibility<
+        <T as SizeT>::Output,
+        <B as SizeT>::Output,
+    >>::Check: tile_divisibility::Report,
     BT: Quotients<TT>,
 {
     type Output =
@@ -630,6 +634,10 @@ where
     <SB as RankT>::Output: crate::arith::LeT<<Shape as RankT>::Output>,
     <<SB as RankT>::Output as crate::arith::LeT<<Shape as RankT>::Output>>::Output:
         BlockRank<<SB as RankT>::Output, <Shape as RankT>::Output>,
+    <<<SB as RankT>::Output as crate::arith::LeT<<Shape as RankT>::Output>>::Output as BlockRank<
+        <SB as RankT>::Output,
+        <Shape as RankT>::Output,
+    >>::Check: block_rank::Report,
     <Shape as RankT>::Output: crate::arith::MaxT<<SB as RankT>::Output>,
     SB: AppendTo<PadRank<SB, Shape>, U1>,
     DB: AppendTo<PadRank<SB, Shape>, U0>,
@@ -674,6 +682,7 @@ where
     Shape: RankT<Output = RS> + AsModes<Modes = TM>,
     RA: crate::arith::LeT<RS>,
     <RA as crate::arith::LeT<RS>>::Output: BlockRank<RA, RS>,
+    <<RA as crate::arith::LeT<RS>>::Output as BlockRank<RA, RS>>::Check: block_rank::Report,
     RS: crate::arith::MaxT<RA, Output = P>,
     PSA: AsModes<Modes = BM>,
     BM: RepsMixed<TM, Output = Q>,

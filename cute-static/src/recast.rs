@@ -91,6 +91,8 @@ where
     N: Divides<D> + CeilDiv<D>,
     <D as Divides<N>>::Output: OrT<<N as Divides<D>>::Output>,
     <<D as Divides<N>>::Output as OrT<<N as Divides<D>>::Output>>::Output: UpcastDivisibility<D, N>,
+    <<<D as Divides<N>>::Output as OrT<<N as Divides<D>>::Output>>::Output as UpcastDivisibility<D, N>>::Check:
+        upcast_divisibility::Report,
     <N as CeilDiv<D>>::Output: Default + Copy,
     <D as CeilDiv<N>>::Output: Default + Copy,
 {

@@ -66,6 +66,16 @@ where
     }
 }
 
+/// CuTe's condition on a swizzle's parameters, `abs(S) >= B` ([`SwizzleShift`]): the one bound
+/// wherever a swizzle is built or used.
+pub trait ValidSwizzle {}
+impl<B: LeT<S::Abs>, M, S: Shift> ValidSwizzle for Swizzle<B, M, S>
+where
+    <B as LeT<S::Abs>>::Output: SwizzleShift<B, S::Abs>,
+    <<B as LeT<S::Abs>>::Output as SwizzleShift<B, S::Abs>>::Check: swizzle_shift::Report,
+{
+}
+
 // The condition sits on `new` (and `Default`), the only ways to build one: a violated bound
 // on a function is reported with the condition's own message, one on an impl block is not.
 impl<B: Unsigned, M: Unsigned, S: Shift> Swizzle<B, M, S> {
@@ -76,8 +86,7 @@ impl<B: Unsigned, M: Unsigned, S: Shift> Swizzle<B, M, S> {
     #[inline(always)]
     pub fn new() -> Self
     where
-        B: LeT<S::Abs>,
-        <B as LeT<S::Abs>>::Output: SwizzleShift<B, S::Abs>,
+        Self: ValidSwizzle,
     {
         Swizzle(PhantomData)
     }
@@ -101,8 +110,7 @@ impl<B: Unsigned, M: Unsigned, S: Shift> Swizzle<B, M, S> {
 
 impl<B: Unsigned, M: Unsigned, S: Shift> Default for Swizzle<B, M, S>
 where
-    B: LeT<S::Abs>,
-    <B as LeT<S::Abs>>::Output: SwizzleShift<B, S::Abs>,
+    Self: ValidSwizzle,
 {
     fn default() -> Self {
         Self::new()
@@ -138,8 +146,7 @@ pub struct ComposedLayout<F, O, L> {
 impl<B: Unsigned, M: Unsigned, S: Shift, O: Unsigned + Default, SL: Congruent<DL>, DL: IntTuple>
     ComposedLayout<Swizzle<B, M, S>, O, Layout<SL, DL>>
 where
-    B: LeT<S::Abs>,
-    <B as LeT<S::Abs>>::Output: SwizzleShift<B, S::Abs>,
+    Swizzle<B, M, S>: ValidSwizzle,
 {
     /// `Sw ∘ offset ∘ L`.
     pub fn new(outer: Swizzle<B, M, S>, offset: O, inner: Layout<SL, DL>) -> Self {
@@ -215,8 +222,8 @@ impl<Sw, L> ElideIdentity<Sw, L> for typenum::B0 {
 impl<B: Unsigned, M: Unsigned, S: Shift, SL: Congruent<DL>, DL: IntTuple> Composition<Layout<SL, DL>>
     for Swizzle<B, M, S>
 where
-    B: LeT<S::Abs> + EqT<U0>,
-    <B as LeT<S::Abs>>::Output: SwizzleShift<B, S::Abs>,
+    B: EqT<U0>,
+    Self: ValidSwizzle,
     <B as EqT<U0>>::Output: Bit + ElideIdentity<Self, Layout<SL, DL>>,
 {
     type Output = <<B as EqT<U0>>::Output as ElideIdentity<Self, Layout<SL, DL>>>::Output;
@@ -307,8 +314,8 @@ mod tests {
     /// Every offset below 2^12 through the static and the cute-dyn swizzle.
     fn agrees<B, M: Unsigned, S: Shift>()
     where
-        B: Unsigned + LeT<S::Abs>,
-        <B as LeT<S::Abs>>::Output: SwizzleShift<B, S::Abs>,
+        B: Unsigned,
+        Swizzle<B, M, S>: ValidSwizzle,
     {
         let (s, d) = (Swizzle::<B, M, S>::new(), Swizzle::<B, M, S>::new().to_dyn().unwrap());
         for o in 0..4096usize {

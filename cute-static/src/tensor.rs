@@ -1019,6 +1019,8 @@ impl<S, ST, TS, TT, D, DT> PartitionOver<Cons<TS, TT>, Cons<D, DT>> for Cons<S, 
 where
     S: DivT<TS> + crate::arith::Divides<TS>,
     <S as crate::arith::Divides<TS>>::Output: crate::composition::ShapeDivisibility<S, TS>,
+    <<S as crate::arith::Divides<TS>>::Output as crate::composition::ShapeDivisibility<S, TS>>::Check:
+        crate::composition::shape_divisibility::Report,
     TS: Unsigned + MulMixed<D>,
     D: Leaf,
     <TS as MulMixed<D>>::Output: IntTuple,

@@ -330,6 +330,10 @@ where
     <L as RankT>::Output: LeT<<<SA as Wrap>::Output as RankT>::Output>,
     <<L as RankT>::Output as LeT<<<SA as Wrap>::Output as RankT>::Output>>::Output:
         TilerRank<<L as RankT>::Output, <<SA as Wrap>::Output as RankT>::Output>,
+    <<<L as RankT>::Output as LeT<<<SA as Wrap>::Output as RankT>::Output>>::Output as TilerRank<
+        <L as RankT>::Output,
+        <<SA as Wrap>::Output as RankT>::Output,
+    >>::Check: tiler_rank::Report,
     L: ModesOp<Op, <SA as Wrap>::Output, <DA as Wrap>::Output>,
     <L as ModesOp<Op, <SA as Wrap>::Output, <DA as Wrap>::Output>>::Output: MakeLayout,
 {

@@ -5,14 +5,30 @@
 //! figures; static extents with run-time strides through composition, the divides, upcast and
 //! downcast; logical_product and blocked_product with a run-time extent; the inverses of a
 //! tile with a run-time leading dimension. No allocation anywhere (the structure is in the types).
+//! The `checksummed` cases are measured as the C++ anchors were (the run-time inputs read one
+//! by one through `black_box`, the result summed over every leaf), beside the same arithmetic
+//! written by hand.
 //! Run: `cargo bench --bench mixed`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use cute::cute_static::modes::{FlattenModes, ModeValues};
 use cute::cute_static::typenum::{U2, U24, U8};
 use cute::cute_static::{
-    layout, tiler, Coalesce, Complement, ComplementDyn, Composition, Downcast, LeftInverse, LogicalDivide,
+    layout, tiler, Coalesce, Complement, ComplementDyn, Composition, Downcast, Layout, LeftInverse, LogicalDivide,
     LogicalProduct, RightInverse, Upcast, ZippedDivide,
 };
+
+/// The sum of a layout's shape and stride leaves (the C++ anchors' checksum over every leaf).
+fn checksum<S: FlattenModes<D>, D>(l: &Layout<S, D>) -> usize
+where
+    S::Output: ModeValues,
+    S: cute::cute_static::Congruent<D>,
+    D: cute::cute_static::IntTuple,
+{
+    let mut sum = 0;
+    l.shape().flatten_modes(l.stride()).each_mode(&mut |s, d, _, _| sum += s + d);
+    sum
+}
 
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("mixed");
@@ -51,6 +67,43 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let [s0, s1, s2, d0, d1, d2] = black_box([2usize, 1, 6, 1, 6, 2]);
             black_box([(s0, d0), (s1, d1), (s2, d2)])
+        })
+    });
+    // The same cases measured as the C++ anchors are: the run-time inputs read through
+    // `black_box` one by one, the result checksummed over every leaf (`checksum`), only the sum
+    // kept (not the whole result stored, which the lines above time too).
+    g.bench_function("checksummed coalesce(({2},({1},{6})):({1},({6},{2})))", |b| {
+        b.iter(|| {
+            let [s0, s1, s2, d0, d1, d2] = [2usize, 1, 6, 1, 6, 2].map(black_box);
+            black_box(checksum(&layout!(({s0},({s1},{s2})):({d0},({d1},{d2}))).coalesce()))
+        })
+    });
+    // Nothing to merge on run-time values: the harness alone, to compare with.
+    g.bench_function("checksummed coalesce by hand (the same flat modes)", |b| {
+        b.iter(|| black_box([2usize, 1, 6, 1, 6, 2].map(black_box).iter().sum::<usize>()))
+    });
+    g.bench_function("checksummed complement(4:2, {24})", |b| {
+        b.iter(|| black_box(layout!(4:2).complement_dyn(black_box(24)).map_or(0, |l| checksum(&l))))
+    });
+    g.bench_function("checksummed complement({4}:2, 24)", |b| {
+        b.iter(|| {
+            let s = black_box(4usize);
+            black_box(layout!({s}:2).complement(U24::default()).map_or(0, |l| checksum(&l)))
+        })
+    });
+    // complement({4}:2, 24) = (2,3):(1,8) written by hand, with the same division and checks.
+    g.bench_function("checksummed complement({4}:2, 24) by hand", |b| {
+        b.iter(|| {
+            let s = black_box(4usize);
+            let sum =
+                s.checked_mul(2).filter(|&c| c != 0).map_or(0, |current| 2 + 1 + 24usize.div_ceil(current) + current);
+            black_box(sum)
+        })
+    });
+    g.bench_function("checksummed complement(4:{2}, {24})", |b| {
+        b.iter(|| {
+            let (d, c) = (black_box(2usize), black_box(24usize));
+            black_box(layout!(4:{d}).complement(c).map_or(0, |l| checksum(&l)))
         })
     });
     g.bench_function("complement(4:2, {24})", |b| b.iter(|| black_box(layout!(4:2).complement_dyn(black_box(24)))));

@@ -899,6 +899,7 @@ where
 }
 
 /// `y` divides `x` (and is not 0).
+#[inline]
 fn divides(x: usize, y: usize) -> bool {
     x.checked_rem(y) == Some(0)
 }

@@ -170,6 +170,8 @@ impl IntTuple for Nil {
 
 /// A leaf: an integer, static or dynamic.
 pub trait Leaf: IntTuple {
+    /// The value where the type is it (a static leaf), `None` for a `usize`.
+    const STATIC: Option<usize>;
     /// The value.
     fn value(&self) -> usize;
 }
@@ -197,6 +199,7 @@ macro_rules! static_leaf {
             }
         }
         impl<$($g: $b),*> Leaf for $ty {
+            const STATIC: Option<usize> = Some(<$ty as Unsigned>::USIZE);
             #[inline(always)]
             fn value(&self) -> usize {
                 <$ty as Unsigned>::USIZE
@@ -228,6 +231,7 @@ impl IntTuple for usize {
 }
 
 impl Leaf for usize {
+    const STATIC: Option<usize> = None;
     #[inline(always)]
     fn value(&self) -> usize {
         *self

@@ -790,6 +790,7 @@ where
 }
 
 /// `Undecided` from the shared order, named for the operation.
+#[inline]
 fn named(e: Error, op: &'static str) -> Error {
     match e {
         Error::Undecided { .. } => Error::Undecided { op },

@@ -50,6 +50,8 @@ impl<K: Copy, I: Copy> IntTuple for Scaled<K, I> {
     }
 }
 impl<K: Copy, I: Copy> Leaf for Scaled<K, I> {
+    // A run-time value.
+    const STATIC: Option<usize> = None;
     #[inline(always)]
     fn value(&self) -> usize {
         self.0
@@ -176,6 +178,7 @@ impl<N, I, H: Symbolize<N>, T: Pick<H::Next, I>> PickIn<N, I, H, T> for (B0,) {
 /// [`Error::Undecided`] where `v` divides `n` instead (static, the mode's extent would shrink:
 /// another structure), [`Error::StrideDivisibility`] otherwise, [`Error::DivisionByZero`] for
 /// `n = 0`.
+#[inline]
 pub(crate) fn upcast_run_time_stride(v: usize, n: usize) -> Result<usize, Error> {
     let rem = v.checked_rem(n).ok_or(Error::DivisionByZero { op: "upcast" })?;
     if rem != 0 {
@@ -194,6 +197,7 @@ pub(crate) fn upcast_run_time_stride(v: usize, n: usize) -> Result<usize, Error>
 /// # Errors
 /// [`Error::Undecided`] for `v = 1` (static, its mode's extent would grow instead: cute-dyn
 /// refuses it the same way), [`Error::Overflow`].
+#[inline]
 pub(crate) fn downcast_run_time_stride(v: usize, n: usize) -> Result<usize, Error> {
     if v == 1 {
         return Err(Error::Undecided { op: "downcast" });

@@ -19,10 +19,10 @@ use cute::cute_static::{
 };
 
 /// The sum of a layout's shape and stride leaves (the C++ anchors' checksum over every leaf).
-fn checksum<S: FlattenModes<D>, D>(l: &Layout<S, D>) -> usize
+fn checksum<S, D>(l: &Layout<S, D>) -> usize
 where
+    S: FlattenModes<D> + cute::cute_static::Congruent<D>,
     S::Output: ModeValues,
-    S: cute::cute_static::Congruent<D>,
     D: cute::cute_static::IntTuple,
 {
     let mut sum = 0;

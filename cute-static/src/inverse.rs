@@ -745,7 +745,8 @@ where
     }
 }
 
-/// `coalesce(1:0 ++ modes)` as a layout, implemented by the folded modes (so that the type
+/// `coalesce(1:0 ++ modes)` as a layout: `1:0` for no modes, else their coalesce (the front
+/// `1:0` is skipped by coalesce's first row). Implemented by the folded modes (so that the type
 /// checker looks at it only once it knows them: a list still unknown inside `Cons` would have
 /// it try lists of every length, and overflow).
 pub trait AfterRightFold {
@@ -754,15 +755,24 @@ pub trait AfterRightFold {
     /// The layout.
     fn after_right_fold(self) -> Self::Output;
 }
-impl<F, C, R> AfterRightFold for F
+/// Nothing taken: `1:0`.
+impl AfterRightFold for Nil {
+    type Output = Layout<U1, U0>;
+    #[inline(always)]
+    fn after_right_fold(self) -> Self::Output {
+        Layout::from_parts(U1::default(), U0::default())
+    }
+}
+/// Modes taken: their coalesce (the front `1:0` is the first row of coalesce's table, skipped).
+impl<M, T, C, R> AfterRightFold for Cons<M, T>
 where
-    Cons<Mode<U1, U0>, F>: CoalesceModesBound<Output = C>,
+    Cons<M, T>: CoalesceModesBound<Output = C>,
     C: ModesToLayout<Output = R>,
 {
     type Output = R;
     #[inline(always)]
     fn after_right_fold(self) -> R {
-        Cons(Mode(U1::default(), U0::default()), self).coalesce_modes_bound().to_layout()
+        self.coalesce_modes_bound().to_layout()
     }
 }
 

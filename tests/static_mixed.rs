@@ -888,6 +888,9 @@ fn static_by_run_time_agree_at(k: usize, t: usize, s: usize) -> Result<Vec<bool>
         static_by_run_time_agree!(layout!((8,8):(1,8)), tiler!(<{k},2>), fk("<{k},2>"), divides),
         static_by_run_time_agree!(layout!((8,8):(1,8)), tiler!(<{k},2>), fk("<{k},2>")),
         static_by_run_time_agree!(layout!((8,8):(1,{s})), tiler!(<4,{t}>), fk("<4,{t}>"), divides),
+        // a bare run-time integer as the whole tiler: make_layout(k)
+        static_by_run_time_agree!(layout!(64:2), k, fk("{k}"), divides),
+        static_by_run_time_agree!(layout!((8,8):(1,{s})), k, fk("{k}"), divides),
     ])
 }
 
@@ -904,7 +907,7 @@ proptest! {
 #[test]
 fn static_layouts_by_run_time_right_operands_answer_on_a_grid() {
     let points = (0..20).flat_map(|k| (0..10).flat_map(move |t| [0, 1, 3, 100].map(|s| (k, t, s))));
-    answers_on_grid(17, points, |(k, t, s)| static_by_run_time_agree_at(k, t, s));
+    answers_on_grid(19, points, |(k, t, s)| static_by_run_time_agree_at(k, t, s));
 }
 
 /// The divides where a divided mode is nested (or a layout of several modes is divided by one
@@ -960,6 +963,84 @@ fn nested_modes_divided_with_run_time_leaves_answer_on_a_grid() {
     answers_on_grid(14, points, |(m, n, t)| nested_divides_agree_at(m, n, t));
 }
 
+/// `coalesce_by($l, $p)` against cute-dyn's on the same values (the profile's literal also
+/// parsed for cute-dyn).
+macro_rules! coalesce_by_agrees {
+    ($l:expr, $($p:tt)*) => {{
+        use cute::cute_static::CoalesceBy;
+        let l = $l;
+        let text = stringify!($($p)*).replace(' ', "");
+        let want = cute_dyn::coalesce_by(&l.to_dyn().unwrap(), &text.parse().unwrap());
+        prop_assert_eq!(ours(l.coalesce_by(shape!($($p)*))), want.map(|r| r.to_styled(Style::Cpp)).map_err(|e| e.kind()), "coalesce_by({}, {})", l, text);
+    }};
+}
+
+/// `complement_cosize($l)` against cute-dyn's on the same values: the same layout, static flags
+/// included, or the same kind of refusal (cute-static's `undecided` excepted, as
+/// [`cotarget_complement_agrees`]). Whether it answered.
+macro_rules! complement_cosize_agrees {
+    ($l:expr) => {{
+        use cute::cute_static::ComplementCosize;
+        let l = $l;
+        let r = ours(l.complement_cosize());
+        if r != Err("undecided") {
+            let want = cute_dyn::complement_cosize(&l.to_dyn().unwrap());
+            prop_assert_eq!(
+                r.clone(),
+                want.map(|r| r.to_styled(Style::Cpp)).map_err(|e| e.kind()),
+                "complement_cosize({})",
+                l
+            );
+        }
+        r.is_ok()
+    }};
+}
+
+/// coalesce by profiles (nested, shorter than the layout, a tuple on a leaf mode) and the
+/// complement up to the cosize, of layouts with run-time extents and strides, for the run-time
+/// values `m, n, t`. Which complements answered.
+fn profiles_and_cosizes_agree_at(m: usize, n: usize, t: usize) -> Result<Vec<bool>, TestCaseError> {
+    let a = layout!((2,({n},6)):(1,({t},2)));
+    coalesce_by_agrees!(a, (1, 1));
+    coalesce_by_agrees!(a, (1, (1, 1)));
+    coalesce_by_agrees!(a, ((1), 1));
+    coalesce_by_agrees!(a, (1));
+    coalesce_by_agrees!(a, 1);
+    let b = layout!((({m},2),4,(3,{n})):((1,{m}),{t},(8,24)));
+    coalesce_by_agrees!(b, ((1, 1), 1));
+    coalesce_by_agrees!(b, (1, 1, 1));
+    coalesce_by_agrees!(b, (1, (1), (1, 1)));
+    coalesce_by_agrees!(layout!({n}:{t}), (1));
+    coalesce_by_agrees!(layout!((8,{n}):(1,8)), (1, 1));
+    Ok(vec![
+        complement_cosize_agrees!(layout!((8,{n}):(1,8))),
+        complement_cosize_agrees!(layout!(({m},{n}):(1,{m}))),
+        complement_cosize_agrees!(layout!((4,{n},2):(2,0,1))),
+        complement_cosize_agrees!(layout!(({n},2):(0,0))),
+        complement_cosize_agrees!(layout!((2,3):({t},{m}))),
+        complement_cosize_agrees!(layout!((4,{n}):(2,{t}))),
+        complement_cosize_agrees!(layout!(((2,{n}),4):((1,8),{t}))),
+    ])
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn profiles_and_cosizes_of_run_time_leaves_agree_with_cute_dyn(m in extent(40), n in extent(40), t in extent(600)) {
+        profiles_and_cosizes_agree_at(m, n, t)?;
+    }
+}
+
+/// The same cases on a grid: every answer equal to cute-dyn's, and each complement answers
+/// somewhere.
+#[test]
+fn profiles_and_cosizes_of_run_time_leaves_answer_on_a_grid() {
+    let points =
+        (0..10).flat_map(|m| (0..10).flat_map(move |n| [0, 1, 2, 3, 4, 8, 9, 16, 24, 64, 100].map(|t| (m, n, t))));
+    answers_on_grid(7, points, |(m, n, t)| profiles_and_cosizes_agree_at(m, n, t));
+}
+
 /// Every operation of the algebra on `$a` (a layout with run-time leaves whose divided modes
 /// are leaves and whose strides are static: the domain every operation takes) against
 /// cute-dyn's on `to_dyn()`: the same layout, static flags included, or the same kind of
@@ -967,14 +1048,21 @@ fn nested_modes_divided_with_run_time_leaves_answer_on_a_grid() {
 /// values). Counts each operation's answers in `$answered`.
 macro_rules! every_operation_agrees {
     ($a:expr, $answered:expr) => {{
-        use cute::cute_static::{Coalesce, Downcast, Upcast};
+        use cute::cute_static::{Coalesce, CoalesceBy, ComplementCosize, Downcast, Upcast};
         let a = $a;
         let d = a.to_dyn().unwrap();
         let tiler = "<2,3:2>";
         let b = "(2,3):(1,2)";
         let styled = |r: cute_dyn::Result<cute_dyn::Layout>| r.map(|l| l.to_styled(Style::Cpp)).map_err(|e| e.kind());
-        let cases: [(&str, Result<String, &'static str>, Result<String, &'static str>); 19] = [
+        let cases: [(&str, Result<String, &'static str>, Result<String, &'static str>); 22] = [
             ("coalesce", ours(Ok(a.coalesce())), styled(cute_dyn::coalesce(&d))),
+            ("coalesce by (1,1)", ours(a.coalesce_by(shape!((1, 1)))), styled(cute_dyn::coalesce_by(&d, &"(1,1)".parse().unwrap()))),
+            ("coalesce by 1", ours(a.coalesce_by(shape!(1))), styled(cute_dyn::coalesce_by(&d, &"1".parse().unwrap()))),
+            (
+                "complement_cosize",
+                ours(a.complement_cosize()),
+                if decided_on_values(&d) { Err("undecided") } else { styled(cute_dyn::complement_cosize(&d)) },
+            ),
             ("composition", ours(a.composition(layout!((2,3):(1,2)))), theirs("composition", &a, b)),
             ("logical_divide", ours(a.logical_divide(tiler!(<2,3:2>))), theirs("logical_divide", &a, tiler)),
             ("zipped_divide", ours(a.zipped_divide(tiler!(<2,3:2>))), theirs("zipped_divide", &a, tiler)),
@@ -1034,7 +1122,7 @@ macro_rules! every_extent_mix {
 
 #[test]
 fn every_choice_of_run_time_extents_agrees_with_cute_dyn_through_every_operation() {
-    let mut answered = [0usize; 19];
+    let mut answered = [0usize; 22];
     // the CuTe docs' (4,2,3):(2,1,8), a compact column-major matrix and its transpose
     every_extent_mix!(answered [all_static] [4, 2, 3] : (2, 1, 8));
     every_extent_mix!(answered [all_static] [8, 6] : (1, 8));
@@ -1055,6 +1143,10 @@ proptest! {
         let a = layout!(({m},{n}):(1,{m}));
         let mut answered = static_by_run_time_agree!(a, tiler!(<{k},{t}>), text.clone(), divides);
         answered |= static_by_run_time_agree!(a, tiler!(<{k},{t}>), text);
+        // a bare run-time integer as the whole tiler: make_layout(k) (k:1 for composition)
+        let text = format!("{{{k}}}");
+        answered |= static_by_run_time_agree!(a, k, text.clone(), divides);
+        answered |= static_by_run_time_agree!(a, k, text);
         let text = format!("<{{{k}}},16>");
         answered |= static_by_run_time_agree!(layout!(({m},{n}):({n},1)), tiler!(<{k},16>), text, divides);
         // (any nonzero tile of a nonzero matrix answers: the modes are leaves)

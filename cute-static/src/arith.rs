@@ -162,7 +162,7 @@ impl<Q: Add<B1>> Bump<B1> for Q {
 #[diagnostic::on_unimplemented(
     message = "static value required: this operation decides its result's structure at compile time, and `{Self}` is a run-time value",
     label = "a layout with a run-time ({{expr}}) leaf",
-    note = "use the cute-dyn operation on `.to_dyn()` for run-time values (coalesce and filter take them here)"
+    note = "use the cute-dyn operation on `.to_dyn()` for run-time values"
 )]
 pub trait StaticValue: Value {}
 impl<T: Value> StaticValue for T {}

@@ -17,7 +17,7 @@ use core::ops::{BitAnd, Mul};
 use typenum::{Bit, IsEqual, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 
 use crate::int_tuple::{Cons, IntTuple, IsNil, List, Nil};
-use crate::layout::{Congruent, Layout};
+use crate::layout::{AsModes, Congruent, Layout};
 use crate::modes::{FilterZeros, FlattenModes, Known, Mode};
 
 /// Combine one mode with the coalesced stack of the modes after it (the table above).
@@ -504,10 +504,135 @@ where
     type Output = <P::Output as crate::tiler::TilerOp<CoalesceOp, A>>::Output;
 }
 
-crate::gate::static_op!(
-    /// `coalesce(L, profile)`: coalesce each mode at the terminals of `profile` separately, keeping
-    /// the modes past the profile, computed by the type checker for static layouts (a profile
-    /// of higher rank than its mode is a compile error).
+/// Every leaf static (the layout's and the profile's): the type checker's.
+impl<SA, DA, P, R: Default> crate::tiler::Arrange<crate::tiler::Plain, CoalesceByOp, Layout<SA, DA>, P> for B1
+where
+    CoalesceByOp: crate::gate::Operation<Layout<SA, DA>, P, Output = R>,
+{
+    type Output = R;
+    #[inline(always)]
+    fn arrange(_: Layout<SA, DA>, _: P) -> R {
+        // Every leaf is static: the value is the type's.
+        R::default()
+    }
+}
+
+// Static extents with run-time strides are coalesced with values too (coalesce compares
+// strides: the marked route does not apply).
+crate::tiler::mixed_shape_route!(CoalesceByOp);
+
+/// A run-time leaf (in the layout or the profile): each mode of the profile coalesced with
+/// values ([`CoalesceProfile`]).
+impl<SA, DA, P: CoalesceProfile<SA, DA>> crate::tiler::Mixed<crate::tiler::Plain, Layout<SA, DA>, P> for CoalesceByOp {
+    type Output = Result<Layout<P::S, P::D>, crate::error::Error>;
+    #[inline(always)]
+    fn mixed(l: Layout<SA, DA>, _: P) -> Self::Output {
+        let (s, d) = l.into_parts();
+        let (s, d) = P::coalesce_profile(s, d);
+        Ok(Layout::from_parts(s, d))
+    }
+}
+
+/// A profile applied to a (sub-)layout `S:D` with run-time leaves, implemented by the profile
+/// (cute-dyn's `by_profile`): a leaf coalesces the whole (sub-)layout, a tuple its modes one
+/// by one (a leaf layout is its one mode), the modes past the profile kept.
+#[diagnostic::on_unimplemented(
+    message = "coalesce_by: the profile `{Self}` has more modes than the layout's `{S}`",
+    label = "a profile of higher rank than its mode",
+    note = "at every level, a profile has at most as many modes as the layout"
+)]
+pub trait CoalesceProfile<S, D> {
+    /// The result's shape.
+    type S;
+    /// The result's stride.
+    type D;
+    /// Both.
+    fn coalesce_profile(s: S, d: D) -> (Self::S, Self::D);
+}
+macro_rules! leaf_profile {
+    ($([$($g:ident: $b:path),*] $p:ty);*) => {$(
+        /// A leaf of the profile: `coalesce` of the (sub-)layout.
+        impl<S, D, CS, CD, $($g: $b),*> CoalesceProfile<S, D> for $p
+        where
+            Layout<S, D>: Coalesce<Output = Layout<CS, CD>>,
+        {
+            type S = CS;
+            type D = CD;
+            #[inline(always)]
+            fn coalesce_profile(s: S, d: D) -> (CS, CD) {
+                Layout::from_parts(s, d).coalesce().into_parts()
+            }
+        }
+    )*};
+}
+leaf_profile!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>; [] usize);
+
+macro_rules! tuple_profile {
+    ($([$($g:ident),*] $p:ty);*) => {$(
+        /// A tuple profile: mode by mode.
+        impl<S: AsModes, D: AsModes, $($g),*> CoalesceProfile<S, D> for $p
+        where
+            $p: ProfileModes<S::Modes, D::Modes>,
+        {
+            type S = <$p as ProfileModes<S::Modes, D::Modes>>::S;
+            type D = <$p as ProfileModes<S::Modes, D::Modes>>::D;
+            #[inline(always)]
+            fn coalesce_profile(s: S, d: D) -> (Self::S, Self::D) {
+                <$p>::profile_modes(s.as_modes(), d.as_modes())
+            }
+        }
+    )*};
+}
+tuple_profile!([] Nil; [H, T] Cons<H, T>);
+
+/// A tuple profile's elements over the modes `S:D` (lists): element i on mode i, the modes
+/// past the profile kept.
+#[diagnostic::on_unimplemented(
+    message = "coalesce_by: the profile has more modes than the layout",
+    label = "a profile of higher rank than its mode",
+    note = "at every level, a profile has at most as many modes as the layout"
+)]
+pub trait ProfileModes<S, D> {
+    /// The result's shapes.
+    type S;
+    /// The result's strides.
+    type D;
+    /// Both.
+    fn profile_modes(s: S, d: D) -> (Self::S, Self::D);
+}
+impl<S, D> ProfileModes<S, D> for Nil {
+    type S = S;
+    type D = D;
+    #[inline(always)]
+    fn profile_modes(s: S, d: D) -> (S, D) {
+        (s, d)
+    }
+}
+impl<H: CoalesceProfile<S, D>, T: ProfileModes<ST, DT>, S, ST, D, DT> ProfileModes<Cons<S, ST>, Cons<D, DT>>
+    for Cons<H, T>
+{
+    type S = Cons<H::S, T::S>;
+    type D = Cons<H::D, T::D>;
+    #[inline(always)]
+    fn profile_modes(s: Cons<S, ST>, d: Cons<D, DT>) -> (Self::S, Self::D) {
+        let ((hs, hd), (ts, td)) = (H::coalesce_profile(s.0, d.0), T::profile_modes(s.1, d.1));
+        (Cons(hs, ts), Cons(hd, td))
+    }
+}
+
+crate::tiler::arranged_op!(
+    CoalesceByOp,
+    crate::tiler::Plain,
+    CoalesceBy,
+    by both operands,
+    produced,
+    /// `coalesce(L, profile)`: coalesce each mode at the terminals of `profile` separately,
+    /// keeping the modes past the profile (the profile's values are ignored).
+    ///
+    /// Static layouts: computed by the type checker (a profile of higher rank than its mode is
+    /// a compile error). A layout with run-time leaves: a `Result` (never an error: the ranks
+    /// are the types'; a `Result` as every operation with run-time leaves), equal to
+    /// cute-dyn's answer, each mode coalesced as [`coalesce`] (a run-time leaf keeps its mode).
     ///
     /// # Examples
     /// ```
@@ -515,6 +640,12 @@ crate::gate::static_op!(
     /// // CuTe docs (02_layout_algebra): by-mode coalesce of (2,(1,6)):(1,(6,2))
     /// let l = layout!((2,(1,6)):(1,(6,2)));
     /// assert_eq!(coalesce_by(l, shape!((1,1))).to_string(), "(2,6):(1,2)");
+    /// // With a run-time stride t = 12 in the second mode: static, 6:2 and 2:12 merge into
+    /// // 12:2; run-time, nothing is merged (the DSL's rule: `(2,(6,2)):(1,(2,?))`).
+    /// let t = 12;
+    /// let l = layout!((2,(6,2)):(1,(2,{t})));
+    /// assert_eq!(coalesce_by(l, shape!((1,1)))?.to_string(), "(2,(6,2)):(1,(2,{12}))");
+    /// # Ok::<(), cute_static::error::Error>(())
     /// ```
-    fn coalesce_by<P>(P) => CoalesceByOp, CoalesceBy
+    coalesce_by
 );

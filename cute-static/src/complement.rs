@@ -9,7 +9,7 @@ use typenum::{Bit, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 use crate::arith::{CeilDiv, DivMixed, DivT, EqT, IsOne, LeT, MulMixed, MulT};
 use crate::coalesce::{CoalesceModes, CoalesceModesBound, ModesToLayout};
 use crate::error::Error;
-use crate::gate::{Gate, Gated, StaticBit};
+use crate::gate::{Operation, StaticBit};
 use crate::int_tuple::Concat;
 use crate::int_tuple::{Cons, IntTuple, Nil};
 use crate::layout::{Congruent, Layout};
@@ -525,7 +525,7 @@ pub trait StaticCotarget<L, Cot> {
 }
 impl<L, Cot, R: Default> StaticCotarget<L, Cot> for B1
 where
-    B1: Gate<ComplementOp, L, Cot, Output = R>,
+    ComplementOp: Operation<L, Cot, Output = R>,
 {
     type Output = R;
     #[inline(always)]
@@ -591,8 +591,13 @@ where
 /// `cosize(L)` as a typenum number.
 pub type CosizeT<S, D> = <<S as crate::layout::MaxIndexT<D>>::Output as core::ops::Add<B1>>::Output;
 
-/// `complement(L)`: the complement up to `cosize(L)`, computed by the type checker for static
-/// layouts.
+/// `complement(L)`: the complement up to `cosize(filter(L))` (CuTe's one-argument
+/// `complement`).
+///
+/// Static layouts: computed by the type checker, every condition a compile error, as
+/// [`complement`]. A layout with run-time leaves: a `Result`, equal to cute-dyn's
+/// `complement_cosize`: the cosize is computed as cute-dyn's (static exactly where it is), then
+/// the complement up to it, its conditions checked when it runs as [`complement`]'s.
 ///
 /// # Examples
 /// ```
@@ -600,18 +605,71 @@ pub type CosizeT<S, D> = <<S as crate::layout::MaxIndexT<D>>::Output as core::op
 /// // cosize(4:2) is 7: the complement fills the odd gaps, 2:1 (as CuTe C++'s complement(4:2))
 /// assert_eq!(complement_cosize(layout!(4:2)).to_string(), "2:1");
 /// assert_eq!(complement_cosize(layout!((2,2):(1,6))).to_string(), "3:2");
+/// // The same with the extent run-time, n = 2 (the definition, by hand): the cotarget
+/// // 1 + (n-1)*1 + 1*6 = 8 is run-time; 2:6 leaves a gap of 6/n = 3 at stride n, then the rest
+/// // ceil(8 / (2*6)) = 1 at stride 12. Run-time where n is involved, and a run-time 1 is kept
+/// // (as cute-dyn and the DSL keep it); C++'s static answer above drops it.
+/// let n = 2;
+/// assert_eq!(complement_cosize(layout!(({n},2):(1,6)))?.to_string(), "({3},{1}):({2},12)");
+/// # Ok::<(), cute_static::error::Error>(())
 /// ```
 #[inline(always)]
-pub fn complement_cosize<S, D>(_: Layout<S, D>) -> Gated<ComplementOp, Layout<S, D>, CosizeT<S, D>>
+pub fn complement_cosize<L: crate::ops::ComplementCosize<Output = R>, R: crate::gate::Produce>(l: L) -> R {
+    R::produce(move || l.complement_cosize())
+}
+
+crate::gate::static_method!(complement_cosize, ComplementCosize, ());
+
+/// The operation as a trait: one bound in generic code. A layout with run-time leaves gives a
+/// `Result`.
+impl<S, D, G, R> crate::ops::ComplementCosize for Layout<S, D>
+where
+    Layout<S, D>: StaticBit<Output = G>,
+    G: CosizeComplement<Layout<S, D>, Output = R>,
+{
+    type Output = R;
+    #[inline(always)]
+    fn complement_cosize(self) -> R {
+        G::complement_cosize(self)
+    }
+}
+
+/// `complement(L)` by the layout's [`StaticBit`]: the type checker's (`B1`), or with values
+/// (`B0`).
+pub trait CosizeComplement<L> {
+    /// The complement's type.
+    type Output;
+    /// The complement.
+    fn complement_cosize(l: L) -> Self::Output;
+}
+impl<S, D, R: Default> CosizeComplement<Layout<S, D>> for B1
 where
     S: crate::layout::MaxIndexT<D>,
     <S as crate::layout::MaxIndexT<D>>::Output: core::ops::Add<B1>,
-    Layout<S, D>: StaticBit,
-    <Layout<S, D> as StaticBit>::Output: Gate<ComplementOp, Layout<S, D>, CosizeT<S, D>>,
-    Gated<ComplementOp, Layout<S, D>, CosizeT<S, D>>: Default,
+    ComplementOp: Operation<Layout<S, D>, CosizeT<S, D>, Output = R>,
 {
-    // Every leaf is static: the value is the type's.
-    Default::default()
+    type Output = R;
+    #[inline(always)]
+    fn complement_cosize(_: Layout<S, D>) -> R {
+        // Every leaf is static: the value is the type's.
+        R::default()
+    }
+}
+/// A run-time leaf: `cosize(filter(L))` on values ([`crate::layout::CosizeFold`], cute-dyn's
+/// static flags), then [`complement`] up to it.
+impl<S, D, FS, FD, C, R> CosizeComplement<Layout<S, D>> for B0
+where
+    Layout<S, D>:
+        Copy + crate::coalesce::Filter<Output = Layout<FS, FD>> + crate::ops::Complement<C, Output = Result<R, Error>>,
+    FS: crate::layout::CosizeFold<FD, U1, Output = C>,
+{
+    type Output = Result<R, Error>;
+    #[inline(always)]
+    fn complement_cosize(l: Layout<S, D>) -> Self::Output {
+        let (fs, fd) = crate::coalesce::Filter::filter(l).into_parts();
+        let cosize = fs.cosize_fold(&fd, U1::default()).ok_or(Error::Overflow { op: "cosize" })?;
+        crate::ops::Complement::complement(l, cosize)
+    }
 }
 
 // ------------------------------------------------------------------------------------------
@@ -1453,6 +1511,6 @@ where
 /// `complement`, as an operation marker.
 #[derive(Clone, Copy, Default, Debug)]
 pub struct ComplementOp;
-impl<A, C: ComplementOf<A>> crate::gate::Operation<A, C> for ComplementOp {
+impl<A, C: ComplementOf<A>> Operation<A, C> for ComplementOp {
     type Output = <C as ComplementOf<A>>::Output;
 }

@@ -458,7 +458,7 @@ crate::tiler::by_mode_mixed!(DivideOp);
 // is not a tuple); the tiled form unpacks the rest, the flat form the tile and the rest.
 // ------------------------------------------------------------------------------------------
 
-crate::tiler::whole_layout_ops!(DivideOp, DivideLeaf::divide_leaf; [SB: Copy, DB: Copy] Layout<SB, DB>; [U: Unsigned, B: Bit] UInt<U, B>; [] UTerm);
+crate::tiler::whole_layout_ops!(DivideOp, DivideLeaf::divide_leaf; [SB: Copy, DB: Copy] Layout<SB, DB>; [U: Unsigned, B: Bit] UInt<U, B>; [] UTerm; [] usize);
 
 // ------------------------------------------------------------------------------------------
 // composition(A, <B0,B1,...>) of a layout with run-time leaves: for a leaf mode,

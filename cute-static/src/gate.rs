@@ -1,20 +1,12 @@
-//! The gate of the static-only operations: the operation when every leaf of the layout is
-//! static ([`StaticBit`]), otherwise one error, [`StaticLayoutRequired`], instead of the
-//! typenum arithmetic failing on `usize` in many places.
+//! Where the type checker computes an operation: the operation markers' results
+//! ([`Operation`]), the static layouts' methods of the operations (`static_method`) and their
+//! values ([`Produce`]). Every operation takes run-time leaves too: a layout with one goes to
+//! the operation's mixed path (a `Result`) by its [`StaticBit`].
 
-use typenum::{B0, B1, U0, U1};
+use typenum::B1;
 
 pub use crate::int_tuple::StaticBit;
 use crate::layout::Layout;
-
-/// A layout with a run-time leaf given to an operation that decides its result's structure at
-/// compile time: implemented by nothing, so its message is the error.
-#[diagnostic::on_unimplemented(
-    message = "static value required: this operation computes its result in the type checker, and the layout has a run-time ({{expr}}) leaf",
-    label = "a layout with a run-time leaf",
-    note = "use the cute-dyn operation on `.to_dyn()` for run-time values (coalesce and filter take them here)"
-)]
-pub trait StaticLayoutRequired {}
 
 /// What an operation marker computes for `(A, B)`.
 pub trait Operation<A, B> {
@@ -22,96 +14,16 @@ pub trait Operation<A, B> {
     type Output;
 }
 
-/// The operation when `A` is static; otherwise one error, [`StaticLayoutRequired`], instead of
-/// the typenum arithmetic failing on `usize` in many places.
-pub trait Gate<Op, A, B> {
-    /// The result type.
-    type Output;
-}
-impl<Op: Operation<A, B>, A, B> Gate<Op, A, B> for B1 {
-    type Output = <Op as Operation<A, B>>::Output;
-}
-impl<Op, A: StaticLayoutRequired, B> Gate<Op, A, B> for B0 {
-    type Output = Layout<U1, U0>;
-}
-
 /// Every leaf static (`StaticBit` is `B1`): where `Layout`'s own methods of the operations apply
 /// (see `static_method`).
 pub trait AllStatic {}
 impl<L: StaticBit<Output = B1>> AllStatic for L {}
 
-/// The result type of a static-only operation `Op` on `(A, B)`.
-pub type Gated<Op, A, B> = <<A as StaticBit>::Output as Gate<Op, A, B>>::Output;
-
-/// A public static-only operation `name(layout, b)` (or `name(layout)`): its result type is the
-/// gate's, so that a run-time leaf is one "static value required" error, and its value the
-/// type's default (every leaf is static, every result zero-sized).
-///
-/// The result type is a parameter `R` bound by `Output = R`, not the projection itself: the type
-/// checker infers `R` once, and each instance carries it, so code generation does not normalize
-/// the type-level algorithm a second time (that halved the compile time of the products:
-/// `scripts/compile_time.sh`).
-macro_rules! static_op {
-    ($(#[$doc:meta])* fn $name:ident<$($g:ident),*>($bt:ty) => $op:ty $(, $tr:ident)?) => {
-        $(#[$doc])*
-        #[inline(always)]
-        pub fn $name<SA, DA, $($g,)* R>(_: $crate::Layout<SA, DA>, _: $bt) -> R
-        where
-            $crate::Layout<SA, DA>: $crate::gate::StaticBit,
-            <$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Output: $crate::gate::Gate<$op, $crate::Layout<SA, DA>, $bt, Output = R>,
-            R: Default,
-        {
-            Default::default()
-        }
-        $(
-        $crate::gate::static_method!($name, $tr, (x: X));
-
-        /// The operation as a trait: one bound in generic code.
-        impl<SA, DA, X, R> $crate::ops::$tr<X> for $crate::Layout<SA, DA>
-        where
-            $crate::Layout<SA, DA>: $crate::gate::StaticBit,
-            <$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Output: $crate::gate::Gate<$op, $crate::Layout<SA, DA>, X, Output = R>,
-            R: Default,
-        {
-            type Output = R;
-            #[inline(always)]
-            fn $name(self, _: X) -> Self::Output {
-                Default::default()
-            }
-        }
-        )?
-    };
-    ($(#[$doc:meta])* fn $name:ident() => $op:ty $(, $tr:ident)?) => {
-        $(#[$doc])*
-        #[inline(always)]
-        pub fn $name<SA, DA, R>(_: $crate::Layout<SA, DA>) -> R
-        where
-            $crate::Layout<SA, DA>: $crate::gate::StaticBit,
-            <$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Output: $crate::gate::Gate<$op, $crate::Layout<SA, DA>, (), Output = R>,
-            R: Default,
-        {
-            Default::default()
-        }
-        $(
-        $crate::gate::static_method!($name, $tr, ());
-
-        /// The operation as a trait: one bound in generic code.
-        impl<SA, DA, R> $crate::ops::$tr for $crate::Layout<SA, DA>
-        where
-            $crate::Layout<SA, DA>: $crate::gate::StaticBit,
-            <$crate::Layout<SA, DA> as $crate::gate::StaticBit>::Output: $crate::gate::Gate<$op, $crate::Layout<SA, DA>, (), Output = R>,
-            R: Default,
-        {
-            type Output = R;
-            #[inline(always)]
-            fn $name(self) -> Self::Output {
-                Default::default()
-            }
-        }
-        )?
-    };
-}
-pub(crate) use static_op;
+// Result types as parameters: the operations' impls and functions name their result type as a
+// parameter `R` bound by `Output = R`, not the projection itself: the type checker infers `R`
+// once, and each instance carries it, so code generation does not normalize the type-level
+// algorithm a second time (that halved the compile time of the products:
+// `scripts/compile_time.sh`).
 
 /// An operation's method on a static [`Layout`] (every leaf static), beside its trait's: a
 /// method call on a static layout finds it first; elsewhere (generic code over `Layout<S, D>`, a

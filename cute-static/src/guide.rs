@@ -229,11 +229,13 @@
 //!
 //! [`crate::TileToShape`] takes run-time leaves in the block or the shape the same way (a
 //! `Result`: the repeat counts are divided when it runs, a mode that does not divide is
-//! refused then). The other operations (`coalesce_by` a profile, `complement` up to the cosize)
-//! refuse run-time leaves with one compile error, "static value required" (or, for a divide or
-//! a complement of another form, the form it takes), whose note points to the run-time algebra:
-//! call the operation on `.to_dyn()` (a `cute_dyn::Layout`), where every condition is checked
-//! at run time.
+//! refused then), and so do [`crate::coalesce_by`] a profile and [`crate::complement_cosize`]
+//! (the complement up to the cosize, computed when it runs). No operation of the algebra
+//! refuses run-time leaves; what remains a compile error is a divide or a product of a layout
+//! with run-time extents by a tiler of a form its run-time path does not take (a by-mode tiler
+//! nested in a by-mode tiler: the error names the forms it takes), whose note points to the
+//! run-time algebra: call the operation on `.to_dyn()` (a `cute_dyn::Layout`), where every
+//! condition is checked at run time.
 //!
 //! ## The kernel layer
 //!

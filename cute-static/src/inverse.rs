@@ -11,7 +11,7 @@ use typenum::{Bit, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 use crate::arith::{DivMixed, DivT, Divides, EqT, LeT, MulMixed, MulT};
 use crate::coalesce::{CoalesceModes, CoalesceModesBound, ModesToLayout};
 use crate::error::Error;
-use crate::gate::{Gate, Operation, StaticBit};
+use crate::gate::{Operation, StaticBit};
 use crate::int_tuple::{Concat, Cons, IntTuple, Leaf, Nil};
 use crate::layout::{Congruent, Layout};
 use crate::modes::{run_time_strides_last, FlattenModes, Mode, ModeValues};
@@ -178,7 +178,7 @@ pub trait InverseRoute<Op, L> {
 }
 impl<Op, L, R: Default> InverseRoute<Op, L> for B1
 where
-    B1: Gate<Op, L, (), Output = R>,
+    Op: Operation<L, (), Output = R>,
 {
     type Output = R;
     #[inline(always)]

@@ -92,9 +92,9 @@ pub use layout::{
     Congruent, Layout, LayoutLeft, LayoutRight, StaticLayout,
 };
 pub use ops::{
-    Append, BlockedProduct, Checked, CoalesceBy, Complement, Downcast, FlatDivide, FlatProduct, Flatten, Get,
-    GroupModes, LeftInverse, LogicalDivide, LogicalProduct, Prepend, RakedProduct, RightInverse, Take, TileToShape,
-    TiledDivide, TiledProduct, Upcast, ZippedDivide, ZippedProduct,
+    Append, BlockedProduct, Checked, CoalesceBy, Complement, ComplementCosize, Downcast, FlatDivide, FlatProduct,
+    Flatten, Get, GroupModes, LeftInverse, LogicalDivide, LogicalProduct, Prepend, RakedProduct, RightInverse, Take,
+    TileToShape, TiledDivide, TiledProduct, Upcast, ZippedDivide, ZippedProduct,
 };
 pub use product::{
     blocked_product, flat_product, logical_product, make_fragment_like, raked_product, tile_to_shape, tiled_product,

@@ -41,6 +41,14 @@ pub trait Complement<C> {
     fn complement(self, cotarget: C) -> Self::Output;
 }
 
+/// `complement(L)`: the complement up to `cosize(filter(L))` (CuTe's one-argument form).
+pub trait ComplementCosize {
+    /// The complement's type.
+    type Output;
+    /// `complement(self)`.
+    fn complement_cosize(self) -> Self::Output;
+}
+
 /// `coalesce(L, profile)`: coalesce within each mode of the profile.
 pub trait CoalesceBy<P> {
     /// The result's type.

@@ -743,7 +743,7 @@ where
 }
 
 /// The operation as a trait: one bound in generic code.
-// The bit and the result are parameters bound once (see `gate::static_op`).
+// The bit and the result are parameters bound once (see the `gate` module).
 impl<SA, DA, Shape, G, R> crate::ops::TileToShape<Shape> for Layout<SA, DA>
 where
     Cons<Layout<SA, DA>, Cons<Shape, Nil>>: StaticBit<Output = G>,

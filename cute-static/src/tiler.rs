@@ -496,8 +496,8 @@ crate::scaled::for_each_scaled_pair!(leaf_unpack);
 macro_rules! rearrangements {
     ($op:ty, $res:ident, $zalias:ident, $ztr:ident, $ttr:ident, $ftr:ident, $([$by:ident $both:ident $operands:ident],)?
      $(#[$zdoc:meta])* $zipped:ident, $(#[$tdoc:meta])* $tiled:ident, $(#[$fdoc:meta])* $flat:ident) => {
-        // Every intermediate type is a parameter bound by an associated-type equality (see
-        // `gate::static_op`): inferred once, never normalized again by code generation.
+        // Every intermediate type is a parameter bound by an associated-type equality (see the
+        // `gate` module): inferred once, never normalized again by code generation.
         impl<SA, DA, B, S, D, TS, TD, RS, RD> $crate::tiler::Arrange<$crate::tiler::Zip, $op, $crate::Layout<SA, DA>, B> for typenum::B1
         where
             B: $crate::tiler::TilerOp<$op, $crate::Layout<SA, DA>, Output = $crate::Layout<S, D>>,
@@ -559,7 +559,7 @@ pub(crate) use rearrangements;
 /// The free function takes any `L` with the trait, or, with `produced`, a [`Layout`] whose
 /// result is [`Produce`](crate::gate::Produce)d (the static ones' value is the type's: code
 /// generation does not resolve the trait method, which would prove the type-level algorithm a
-/// second time, as `gate::static_op`'s functions).
+/// second time, as `gate`'s note on result parameters).
 macro_rules! arranged_op {
     ($op:ty, $how:ty, $tr:ident, $(#[$doc:meta])* $name:ident) => {
         $crate::tiler::arranged_op!(@ $op, $how, $tr, $crate::Layout<SA, DA>, trait, $(#[$doc])* $name);
@@ -572,7 +572,7 @@ macro_rules! arranged_op {
     };
     (@ $op:ty, $how:ty, $tr:ident, $bits:ty, $free:ident, $(#[$doc:meta])* $name:ident) => {
         /// The operation as a trait: one bound in generic code.
-        // The result type is a parameter bound by `Output = R` (see `gate::static_op`): code
+        // The result type is a parameter bound by `Output = R` (see the `gate` module): code
         // generation then does not normalize the type-level algorithm again.
         impl<SA, DA, B, G, R> $crate::ops::$tr<B> for $crate::Layout<SA, DA>
         where

@@ -77,6 +77,10 @@ gen() {
             method_composition) echo "s += layout!(($((2 * a)),$b):(1,$((2 * a + 1)))).composition(layout!(($a,2):(2,1))).size();" ;;
             # complement of a layout with static strides and a run-time extent, and the same static
             complement) echo "s += complement(layout!(($a,$b):(1,$((2 * a)))), U4096::default()).size();" ;;
+            complement_cosize) echo "s += complement_cosize(layout!(($a,$b):(1,$((2 * a))))).size();" ;;
+            mixed_complement_cosize) echo "s += complement_cosize(layout!(($a,{m}):(1,$((2 * a))))).map_or(0, |l| l.size());" ;;
+            coalesce_by) echo "s += coalesce_by(layout!(($a,(1,$b)):(1,($((a * b)),$a))), shape!((1,1))).size();" ;;
+            mixed_coalesce_by) echo "s += coalesce_by(layout!(($a,({m},$b)):(1,($((a * b)),$a))), shape!((1,1))).map_or(0, |l| l.size());" ;;
             mixed_complement) echo "s += complement(layout!(($a,{m}):(1,$((2 * a)))), U4096::default()).map_or(0, |l| l.size());" ;;
             # a vector of run-time length by one layout, and the same with the length static
             vector_zipped_divide) echo "s += zipped_divide(layout!({m}:1), layout!(($a,$b):(1,$a))).map_or(0, |l| l.size());" ;;

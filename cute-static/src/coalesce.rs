@@ -481,6 +481,10 @@ impl ProfileTiler for UTerm {
 impl<U: Unsigned, B: Bit> ProfileTiler for UInt<U, B> {
     type Output = Whole;
 }
+// (A profile's values are ignored: a run-time leaf is a leaf.)
+impl ProfileTiler for usize {
+    type Output = Whole;
+}
 /// The elements of a tuple profile.
 pub trait ProfileList {
     /// The tiler elements.
@@ -504,7 +508,8 @@ where
     type Output = <P::Output as crate::tiler::TilerOp<CoalesceOp, A>>::Output;
 }
 
-/// Every leaf static (the layout's and the profile's): the type checker's.
+/// Every leaf of the layout static: the type checker's (the profile's values are ignored, so
+/// a run-time leaf there changes nothing).
 impl<SA, DA, P, R: Default> crate::tiler::Arrange<crate::tiler::Plain, CoalesceByOp, Layout<SA, DA>, P> for B1
 where
     CoalesceByOp: crate::gate::Operation<Layout<SA, DA>, P, Output = R>,
@@ -521,7 +526,7 @@ where
 // strides: the marked route does not apply).
 crate::tiler::mixed_shape_route!(CoalesceByOp);
 
-/// A run-time leaf (in the layout or the profile): each mode of the profile coalesced with
+/// A run-time leaf in the layout: each mode of the profile coalesced with
 /// values ([`CoalesceProfile`]).
 impl<SA, DA, P: CoalesceProfile<SA, DA>> crate::tiler::Mixed<crate::tiler::Plain, Layout<SA, DA>, P> for CoalesceByOp {
     type Output = Result<Layout<P::S, P::D>, crate::error::Error>;
@@ -624,7 +629,6 @@ crate::tiler::arranged_op!(
     CoalesceByOp,
     crate::tiler::Plain,
     CoalesceBy,
-    by both operands,
     produced,
     /// `coalesce(L, profile)`: coalesce each mode at the terminals of `profile` separately,
     /// keeping the modes past the profile (the profile's values are ignored).

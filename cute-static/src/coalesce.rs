@@ -508,35 +508,50 @@ where
     type Output = <P::Output as crate::tiler::TilerOp<CoalesceOp, A>>::Output;
 }
 
-/// Every leaf of the layout static: the type checker's (the profile's values are ignored, so
-/// a run-time leaf there changes nothing).
-impl<SA, DA, P, R: Default> crate::tiler::Arrange<crate::tiler::Plain, CoalesceByOp, Layout<SA, DA>, P> for B1
+/// `coalesce_by` by the layout's [`StaticBit`](crate::gate::StaticBit): every leaf static
+/// (`B1`), the type checker's; a run-time leaf (`B0`), each mode of the profile coalesced with
+/// values ([`CoalesceProfile`]). (The profile's values are ignored, so a run-time leaf there
+/// changes nothing.)
+pub trait ProfileRoute<A, P> {
+    /// The result type.
+    type Output;
+    /// The result.
+    fn route(a: A, p: P) -> Self::Output;
+}
+impl<SA, DA, P, R: Default> ProfileRoute<Layout<SA, DA>, P> for B1
 where
     CoalesceByOp: crate::gate::Operation<Layout<SA, DA>, P, Output = R>,
 {
     type Output = R;
     #[inline(always)]
-    fn arrange(_: Layout<SA, DA>, _: P) -> R {
+    fn route(_: Layout<SA, DA>, _: P) -> R {
         // Every leaf is static: the value is the type's.
         R::default()
     }
 }
-
-// Static extents with run-time strides are coalesced with values too (coalesce compares
-// strides: the marked route does not apply).
-crate::tiler::mixed_shape_route!(CoalesceByOp);
-
-/// A run-time leaf in the layout: each mode of the profile coalesced with
-/// values ([`CoalesceProfile`]).
-impl<SA, DA, P: CoalesceProfile<SA, DA>> crate::tiler::Mixed<crate::tiler::Plain, Layout<SA, DA>, P> for CoalesceByOp {
+impl<SA, DA, P: CoalesceProfile<SA, DA>> ProfileRoute<Layout<SA, DA>, P> for B0 {
     type Output = Result<Layout<P::S, P::D>, crate::error::Error>;
     #[inline(always)]
-    fn mixed(l: Layout<SA, DA>, _: P) -> Self::Output {
+    fn route(l: Layout<SA, DA>, _: P) -> Self::Output {
         let (s, d) = l.into_parts();
         let (s, d) = P::coalesce_profile(s, d);
         Ok(Layout::from_parts(s, d))
     }
 }
+
+/// The operation as a trait: one bound in generic code.
+impl<SA, DA, P, G, R> crate::ops::CoalesceBy<P> for Layout<SA, DA>
+where
+    Layout<SA, DA>: crate::gate::StaticBit<Output = G>,
+    G: ProfileRoute<Layout<SA, DA>, P, Output = R>,
+{
+    type Output = R;
+    #[inline(always)]
+    fn coalesce_by(self, p: P) -> R {
+        G::route(self, p)
+    }
+}
+crate::gate::static_method!(coalesce_by, CoalesceBy, (b: B));
 
 /// A profile applied to a (sub-)layout `S:D` with run-time leaves, implemented by the profile
 /// (cute-dyn's `by_profile`): a leaf coalesces the whole (sub-)layout, a tuple its modes one
@@ -625,31 +640,34 @@ impl<H: CoalesceProfile<S, D>, T: ProfileModes<ST, DT>, S, ST, D, DT> ProfileMod
     }
 }
 
-crate::tiler::arranged_op!(
-    CoalesceByOp,
-    crate::tiler::Plain,
-    CoalesceBy,
-    produced,
-    /// `coalesce(L, profile)`: coalesce each mode at the terminals of `profile` separately,
-    /// keeping the modes past the profile (the profile's values are ignored).
-    ///
-    /// Static layouts: computed by the type checker (a profile of higher rank than its mode is
-    /// a compile error). A layout with run-time leaves: a `Result` (never an error: the ranks
-    /// are the types'; a `Result` as every operation with run-time leaves), equal to
-    /// cute-dyn's answer, each mode coalesced as [`coalesce`] (a run-time leaf keeps its mode).
-    ///
-    /// # Examples
-    /// ```
-    /// use cute_static::{coalesce_by, layout, shape};
-    /// // CuTe docs (02_layout_algebra): by-mode coalesce of (2,(1,6)):(1,(6,2))
-    /// let l = layout!((2,(1,6)):(1,(6,2)));
-    /// assert_eq!(coalesce_by(l, shape!((1,1))).to_string(), "(2,6):(1,2)");
-    /// // With a run-time stride t = 12 in the second mode: static, 6:2 and 2:12 merge into
-    /// // 12:2; run-time, nothing is merged (the DSL's rule: `(2,(6,2)):(1,(2,?))`).
-    /// let t = 12;
-    /// let l = layout!((2,(6,2)):(1,(2,{t})));
-    /// assert_eq!(coalesce_by(l, shape!((1,1)))?.to_string(), "(2,(6,2)):(1,(2,{12}))");
-    /// # Ok::<(), cute_static::error::Error>(())
-    /// ```
-    coalesce_by
-);
+/// `coalesce(L, profile)`: coalesce each mode at the terminals of `profile` separately,
+/// keeping the modes past the profile (the profile's values are ignored).
+///
+/// Static layouts: computed by the type checker (a profile of higher rank than its mode is
+/// a compile error). A layout with run-time leaves: a `Result` (never an error: the ranks
+/// are the types'; a `Result` as every operation with run-time leaves), equal to
+/// cute-dyn's answer, each mode coalesced as [`coalesce`] (a run-time leaf keeps its mode).
+///
+/// # Examples
+/// ```
+/// use cute_static::{coalesce_by, layout, shape};
+/// // CuTe docs (02_layout_algebra): by-mode coalesce of (2,(1,6)):(1,(6,2))
+/// let l = layout!((2,(1,6)):(1,(6,2)));
+/// assert_eq!(coalesce_by(l, shape!((1,1))).to_string(), "(2,6):(1,2)");
+/// // With a run-time stride t = 12 in the second mode: static, 6:2 and 2:12 merge into
+/// // 12:2; run-time, nothing is merged (the DSL's rule: `(2,(6,2)):(1,(2,?))`).
+/// let t = 12;
+/// let l = layout!((2,(6,2)):(1,(2,{t})));
+/// assert_eq!(coalesce_by(l, shape!((1,1)))?.to_string(), "(2,(6,2)):(1,(2,{12}))");
+/// # Ok::<(), cute_static::error::Error>(())
+/// ```
+#[inline(always)]
+pub fn coalesce_by<SA, DA, P, R>(l: Layout<SA, DA>, profile: P) -> R
+where
+    Layout<SA, DA>: crate::ops::CoalesceBy<P, Output = R>,
+    R: crate::gate::Produce,
+{
+    // A static layout's result is its type's default: the trait method is not resolved (see
+    // `gate::Produce`).
+    R::produce(move || <Layout<SA, DA> as crate::ops::CoalesceBy<P>>::coalesce_by(l, profile))
+}

@@ -536,8 +536,8 @@ where
 }
 macro_rules! mixed_static_cotarget {
     ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
-        impl<L: ComplementMixed<$ty>, $($g: $b),*> StaticCotarget<L, $ty> for B0 {
-            type Output = Result<L::Output, Error>;
+        impl<L: ComplementMixed<$ty, Output = R>, R, $($g: $b),*> StaticCotarget<L, $ty> for B0 {
+            type Output = Result<R, Error>;
             #[inline(always)]
             fn complement(l: L, cotarget: $ty) -> Self::Output {
                 l.complement_mixed(cotarget)
@@ -554,15 +554,15 @@ pub trait RunTimeCotarget<L> {
     /// The complement.
     fn complement(l: L, cotarget: usize) -> Self::Output;
 }
-impl<L: ComplementDyn> RunTimeCotarget<L> for B1 {
-    type Output = Result<L::Output, Error>;
+impl<L: ComplementDyn<Output = R>, R> RunTimeCotarget<L> for B1 {
+    type Output = Result<R, Error>;
     #[inline(always)]
     fn complement(l: L, cotarget: usize) -> Self::Output {
         l.complement_dyn(cotarget)
     }
 }
-impl<L: ComplementMixed<usize>> RunTimeCotarget<L> for B0 {
-    type Output = Result<L::Output, Error>;
+impl<L: ComplementMixed<usize, Output = R>, R> RunTimeCotarget<L> for B0 {
+    type Output = Result<R, Error>;
     #[inline(always)]
     fn complement(l: L, cotarget: usize) -> Self::Output {
         l.complement_mixed(cotarget)

@@ -564,9 +564,6 @@ macro_rules! arranged_op {
     ($op:ty, $how:ty, $tr:ident, $(#[$doc:meta])* $name:ident) => {
         $crate::tiler::arranged_op!(@ $op, $how, $tr, $crate::Layout<SA, DA>, trait, $(#[$doc])* $name);
     };
-    ($op:ty, $how:ty, $tr:ident, produced, $(#[$doc:meta])* $name:ident) => {
-        $crate::tiler::arranged_op!(@ $op, $how, $tr, $crate::Layout<SA, DA>, produced, $(#[$doc])* $name);
-    };
     ($op:ty, $how:ty, $tr:ident, by both operands, $(#[$doc:meta])* $name:ident) => {
         $crate::tiler::arranged_op!(@ $op, $how, $tr, $crate::Cons<$crate::Layout<SA, DA>, $crate::Cons<B, $crate::Nil>>, trait, $(#[$doc])* $name);
     };

@@ -388,11 +388,11 @@ impl<X, Y: Zip<X>> ZipOrder<X, Y> for RakedOp {
 /// per call).
 macro_rules! rank_product_op {
     ($($op:ty),*) => {$(
-impl<A: RankEq<B>, B> crate::gate::Operation<A, B> for $op
+impl<A: RankEq<B, Output = E>, B, E, R> crate::gate::Operation<A, B> for $op
 where
-    (<A as RankEq<B>>::Output,): RankProduct<$op, A, B>,
+    (E,): RankProduct<$op, A, B, Output = R>,
 {
-    type Output = <(<A as RankEq<B>>::Output,) as RankProduct<$op, A, B>>::Output;
+    type Output = R;
 }
     )*};
 }
@@ -435,12 +435,12 @@ pub trait RankProduct<Op, A, B> {
     /// The product.
     type Output;
 }
-impl<Op, A, B, P> RankProduct<Op, A, B> for (B1,)
+impl<Op, A, B, P, R> RankProduct<Op, A, B> for (B1,)
 where
     B: TilerOp<ProductOp, A, Output = P>,
-    Op: ZipModes<P>,
+    Op: ZipModes<P, Output = R>,
 {
-    type Output = <Op as ZipModes<P>>::Output;
+    type Output = R;
 }
 impl<Op, A: RankPad<B>, B> RankProduct<Op, A, B> for (typenum::B0,)
 where
@@ -454,11 +454,11 @@ pub trait ZipModes<P> {
     /// The zipped layout.
     type Output;
 }
-impl<Op, S0, S1, D0, D1> ZipModes<Layout<Cons<S0, Cons<S1, Nil>>, Cons<D0, Cons<D1, Nil>>>> for Op
+impl<Op, S0, S1, D0, D1, ZS, ZD> ZipModes<Layout<Cons<S0, Cons<S1, Nil>>, Cons<D0, Cons<D1, Nil>>>> for Op
 where
-    Op: ZipOrder<S0, S1> + ZipOrder<D0, D1>,
+    Op: ZipOrder<S0, S1, Output = ZS> + ZipOrder<D0, D1, Output = ZD>,
 {
-    type Output = Layout<<Op as ZipOrder<S0, S1>>::Output, <Op as ZipOrder<D0, D1>>::Output>;
+    type Output = Layout<ZS, ZD>;
 }
 
 /// Every leaf of `A` and `B` static: the type checker's rank product.
@@ -627,7 +627,7 @@ type RepLayout<SB, Shape> = Layout<Reps<SB, Shape>, <Reps<SB, Shape> as Compact<
 /// [`BlockRank`] error is the only one: nothing else fails on the way).
 type PadRank<SB, Shape> = <<Shape as RankT>::Output as crate::arith::MaxT<<SB as RankT>::Output>>::Output;
 
-impl<SB, DB, Shape> crate::gate::Operation<Layout<SB, DB>, Shape> for TileToShapeOp
+impl<SB, DB, Shape, R> crate::gate::Operation<Layout<SB, DB>, Shape> for TileToShapeOp
 where
     Shape: RankT + Wrap,
     SB: RankT,
@@ -644,9 +644,9 @@ where
     <SB as AppendTo<PadRank<SB, Shape>, U1>>::Output: Wrap,
     <<SB as AppendTo<PadRank<SB, Shape>, U1>>::Output as Wrap>::Output: Quotients<<Shape as Wrap>::Output>,
     Reps<SB, Shape>: Compact<LayoutLeft, U1>,
-    BlockedOp: crate::gate::Operation<Padded<SB, DB, Shape>, RepLayout<SB, Shape>>,
+    BlockedOp: crate::gate::Operation<Padded<SB, DB, Shape>, RepLayout<SB, Shape>, Output = R>,
 {
-    type Output = <BlockedOp as crate::gate::Operation<Padded<SB, DB, Shape>, RepLayout<SB, Shape>>>::Output;
+    type Output = R;
 }
 
 /// How `tile_to_shape(block, shape)` is computed, chosen by the [`StaticBit`] of the block and

@@ -508,28 +508,11 @@ where
     type Output = <P::Output as crate::tiler::TilerOp<CoalesceOp, A>>::Output;
 }
 
-/// `coalesce_by` by the layout's [`StaticBit`](crate::gate::StaticBit): every leaf static
-/// (`B1`), the type checker's; a run-time leaf (`B0`), each mode of the profile coalesced with
-/// values ([`CoalesceProfile`]). (The profile's values are ignored, so a run-time leaf there
-/// changes nothing.)
-pub trait ProfileRoute<A, P> {
-    /// The result type.
-    type Output;
-    /// The result.
-    fn route(a: A, p: P) -> Self::Output;
-}
-impl<SA, DA, P, R: Default> ProfileRoute<Layout<SA, DA>, P> for B1
-where
-    CoalesceByOp: crate::gate::Operation<Layout<SA, DA>, P, Output = R>,
-{
-    type Output = R;
-    #[inline(always)]
-    fn route(_: Layout<SA, DA>, _: P) -> R {
-        // Every leaf is static: the value is the type's.
-        R::default()
-    }
-}
-impl<SA, DA, P: CoalesceProfile<SA, DA>> ProfileRoute<Layout<SA, DA>, P> for B0 {
+/// `coalesce_by` of a layout with a run-time leaf ([`crate::gate::Route`]'s `B0`; every leaf
+/// static, `B1`, is the type checker's): each mode of the profile coalesced with values
+/// ([`CoalesceProfile`]). (The route is the layout's static bit alone: the profile's values are
+/// ignored, so a run-time leaf there changes nothing.)
+impl<SA, DA, P: CoalesceProfile<SA, DA>> crate::gate::Route<CoalesceByOp, Layout<SA, DA>, P> for B0 {
     type Output = Result<Layout<P::S, P::D>, crate::error::Error>;
     #[inline(always)]
     fn route(l: Layout<SA, DA>, _: P) -> Self::Output {
@@ -543,7 +526,7 @@ impl<SA, DA, P: CoalesceProfile<SA, DA>> ProfileRoute<Layout<SA, DA>, P> for B0 
 impl<SA, DA, P, G, R> crate::ops::CoalesceBy<P> for Layout<SA, DA>
 where
     Layout<SA, DA>: crate::gate::StaticBit<Output = G>,
-    G: ProfileRoute<Layout<SA, DA>, P, Output = R>,
+    G: crate::gate::Route<CoalesceByOp, Layout<SA, DA>, P, Output = R>,
 {
     type Output = R;
     #[inline(always)]

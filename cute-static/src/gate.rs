@@ -14,6 +14,26 @@ pub trait Operation<A, B> {
     type Output;
 }
 
+/// An operation `Op` on `(A, B)` by the operands' [`StaticBit`]: every leaf static (`B1`), the
+/// type checker's [`Operation`] (the value is the type's: the result is zero-sized); a run-time
+/// leaf (`B0`), the operation's own impl of this trait, computed when it runs (a `Result`).
+/// (Each operation's run-time route is an impl of this trait, not of a trait of its own below
+/// it: such a level cost rustc 5 to 7 million instructions per call, `scripts/compile_time.sh`.)
+pub trait Route<Op, A, B> {
+    /// The result type.
+    type Output;
+    /// The result.
+    fn route(a: A, b: B) -> Self::Output;
+}
+impl<Op: Operation<A, B, Output = R>, A, B, R: Default> Route<Op, A, B> for B1 {
+    type Output = R;
+    #[inline(always)]
+    fn route(_: A, _: B) -> R {
+        // Every leaf is static: the value is the type's.
+        R::default()
+    }
+}
+
 /// Every leaf static (`StaticBit` is `B1`): where `Layout`'s own methods of the operations apply
 /// (see `static_method`).
 pub trait AllStatic {}

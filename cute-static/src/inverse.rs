@@ -3,7 +3,7 @@
 //! The same algorithm as `cute_dyn::right_inverse` / `left_inverse` (CuTe C++'s): the modes of
 //! `coalesce(L)` with their exclusive prefix products, sorted by stride with C++'s exchange
 //! sort (so that equal strides land in the same order), then one fold. Layouts with run-time
-//! leaves go through the same fold on values ([`InverseRoute`]'s `B0`), the order and each step's
+//! leaves go through the same fold on values ([`Route`]'s `B0` impls), the order and each step's
 //! choice fixed by the types, checked against the values when it runs.
 
 use typenum::{Bit, UInt, UTerm, Unsigned, B0, B1, U0, U1};
@@ -11,7 +11,7 @@ use typenum::{Bit, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 use crate::arith::{DivMixed, DivT, Divides, EqT, LeT, MulMixed, MulT};
 use crate::coalesce::{CoalesceModes, CoalesceModesBound, ModesToLayout};
 use crate::error::Error;
-use crate::gate::{Operation, StaticBit};
+use crate::gate::{Operation, Route, StaticBit};
 use crate::int_tuple::{Concat, Cons, IntTuple, Leaf, Nil};
 use crate::layout::{Congruent, Layout};
 use crate::modes::{run_time_strides_last, FlattenModes, Mode, ModeValues};
@@ -140,7 +140,7 @@ pub type SortedModes<S, D> =
 pub type CoalescedModes<M> = <<M as CoalesceModes>::Output as ModesToLayout>::Output;
 
 /// An inverse's free function, its trait impl routed by the layout's [`StaticBit`]
-/// ([`InverseRoute`]: the type checker's inverse, or for a layout with run-time leaves a
+/// ([`Route`]: the type checker's inverse, or for a layout with run-time leaves a
 /// `Result`), and its method on static layouts.
 macro_rules! inverse_op {
     ($(#[$doc:meta])* fn $name:ident() => $op:ty, $tr:ident) => {
@@ -153,65 +153,19 @@ macro_rules! inverse_op {
         crate::gate::static_method!($name, $tr, ());
 
         /// The operation as a trait: one bound in generic code. A layout with run-time leaves
-        /// gives a `Result` ([`InverseRoute`]).
+        /// gives a `Result` ([`Route`]).
         impl<SA, DA, G, R> crate::ops::$tr for Layout<SA, DA>
         where
             Layout<SA, DA>: StaticBit<Output = G>,
-            G: InverseRoute<$op, Layout<SA, DA>, Output = R>,
+            G: Route<$op, Layout<SA, DA>, (), Output = R>,
         {
             type Output = R;
             #[inline(always)]
             fn $name(self) -> R {
-                G::route(self)
+                G::route(self, ())
             }
         }
     };
-}
-
-/// An inverse by the layout's [`StaticBit`]: every leaf static (`B1`), the type checker's
-/// (the value is the type's); a run-time leaf (`B0`), cute-dyn's answer, static flags
-/// included, or its refusal (a `Result`).
-///
-/// The types fix the structure from the static values and assume that a run-time value
-/// decides nothing: the run-time strides sort after the static ones (in their order), the
-/// right inverse's comparisons are [`AssumedEq`]'s, and no run-time extent is 1. When it
-/// runs, where the values break that assumption (cute-dyn then answers with another
-/// structure, or refuses), [`Error::Undecided`]. E.g. the inverses of a tile with a run-time leading
-/// dimension `(8,64):(1,{ld})` answer for every `ld` above 8.
-///
-/// # Examples
-/// ```
-/// use cute_static::{layout, LeftInverse, RightInverse};
-/// // CuTe's tests: the inverses of (4,2):(2,1) are (2,4):(4,1); with the extent 4 run-time,
-/// // cute-dyn's answers (printed `(_2,4):(4,_1)` and `(_2,4):(4,_1)` in the cpp style).
-/// let n = 4usize;
-/// assert_eq!(layout!(({n},2):(2,1)).left_inverse()?.to_string(), "(2,{4}):({4},1)");
-/// // right_inverse takes 2:1, then 4:2, as its stride is 2 * 1 (static values both).
-/// assert_eq!(layout!(({n},2):(2,1)).right_inverse()?.to_string(), "(2,{4}):({4},1)");
-/// # Ok::<(), cute_static::error::Error>(())
-/// ```
-// (Each inverse's run-time route is an impl of this trait, not of a trait of its own below
-// it: that level cost 5 to 7 million rustc instructions per call, `scripts/compile_time.sh`.)
-pub trait InverseRoute<Op, L> {
-    /// The inverse's type.
-    type Output;
-    /// The inverse.
-    ///
-    /// # Errors
-    /// For a layout with run-time leaves: `Undecided` (above); left_inverse's
-    /// `StrideDivisibility` and `NonInjective`; `Overflow`.
-    fn route(l: L) -> Self::Output;
-}
-impl<Op, L, R: Default> InverseRoute<Op, L> for B1
-where
-    Op: Operation<L, (), Output = R>,
-{
-    type Output = R;
-    #[inline(always)]
-    fn route(_: L) -> R {
-        // Every leaf is static: the value is the type's.
-        R::default()
-    }
 }
 
 // ---------------------------------------------------------------------------- right_inverse
@@ -263,7 +217,7 @@ where
 inverse_op!(
     /// `right_inverse(L)`: the largest compact `R` with `L(R(i)) == i` for `i < size(R)`,
     /// computed by the type checker for static layouts (modes of stride 0 or past a gap are
-    /// skipped, as in C++); a layout with run-time leaves gives a `Result` ([`InverseRoute`]).
+    /// skipped, as in C++); a layout with run-time leaves gives a `Result` ([`Route`]).
     ///
     /// # Examples
     /// ```
@@ -423,7 +377,7 @@ inverse_op!(
     /// in C++). A stride that is not a multiple of the size before it is a compile error, and so
     /// is a layout that overlaps itself apart from stride-0 modes (C++'s answer breaks its own
     /// @post there; cute-dyn refuses it too). A layout with run-time leaves gives a `Result`
-    /// ([`InverseRoute`]), those conditions checked when it runs.
+    /// ([`Route`]), those conditions checked when it runs.
     ///
     /// # Examples
     /// ```
@@ -719,7 +673,30 @@ macro_rules! left_take {
 }
 left_take!([U: Unsigned, B: Bit] UInt<U, B>; [] usize);
 
-impl<L, Order, Total, Folded, R> InverseRoute<RightInverseOp, L> for B0
+/// An inverse of a layout with run-time leaves ([`crate::gate::Route`]'s `B0`; every leaf
+/// static, `B1`, is the type checker's): cute-dyn's answer, static flags included, or its
+/// refusal (`Undecided`, below; left_inverse's `StrideDivisibility` and `NonInjective`;
+/// `Overflow`).
+///
+/// The types fix the structure from the static values and assume that a run-time value
+/// decides nothing: the run-time strides sort after the static ones (in their order), the
+/// right inverse's comparisons are [`AssumedEq`]'s, and no run-time extent is 1. When it
+/// runs, where the values break that assumption (cute-dyn then answers with another
+/// structure, or refuses), [`Error::Undecided`]. E.g. the inverses of a tile with a run-time leading
+/// dimension `(8,64):(1,{ld})` answer for every `ld` above 8.
+///
+/// # Examples
+/// ```
+/// use cute_static::{layout, LeftInverse, RightInverse};
+/// // CuTe's tests: the inverses of (4,2):(2,1) are (2,4):(4,1); with the extent 4 run-time,
+/// // cute-dyn's answers (printed `(_2,4):(4,_1)` and `(_2,4):(4,_1)` in the cpp style).
+/// let n = 4usize;
+/// assert_eq!(layout!(({n},2):(2,1)).left_inverse()?.to_string(), "(2,{4}):({4},1)");
+/// // right_inverse takes 2:1, then 4:2, as its stride is 2 * 1 (static values both).
+/// assert_eq!(layout!(({n},2):(2,1)).right_inverse()?.to_string(), "(2,{4}):({4},1)");
+/// # Ok::<(), cute_static::error::Error>(())
+/// ```
+impl<L, Order, Total, Folded, R> Route<RightInverseOp, L, ()> for B0
 where
     L: InverseOrder<Order = Order, Total = Total>,
     Order: RightFoldMixed<U1, Output = Folded>,
@@ -727,7 +704,7 @@ where
 {
     type Output = Result<R, Error>;
     #[inline(always)]
-    fn route(l: L) -> Result<R, Error> {
+    fn route(l: L, _: ()) -> Result<R, Error> {
         let (order, _, _) = l.inverse_order().map_err(|e| named(e, "right_inverse"))?;
         Ok(order.right_fold(U1::default())?.after_right_fold())
     }
@@ -764,7 +741,8 @@ where
     }
 }
 
-impl<L, Order, Total, Folded, C, R> InverseRoute<LeftInverseOp, L> for B0
+/// The left inverse of a layout with run-time leaves (as the right inverse's, above).
+impl<L, Order, Total, Folded, C, R> Route<LeftInverseOp, L, ()> for B0
 where
     L: InverseOrder<Order = Order, Total = Total>,
     Order: LeftFoldMixed<U0, U1, Total, Output = Folded>,
@@ -773,7 +751,7 @@ where
 {
     type Output = Result<R, Error>;
     #[inline(always)]
-    fn route(l: L) -> Result<R, Error> {
+    fn route(l: L, _: ()) -> Result<R, Error> {
         let (order, total, twin_coalesces) = l.inverse_order().map_err(|e| named(e, "left_inverse"))?;
         let folded = order.left_fold(U0::default(), U1::default(), total, 1).map_err(|e| match e {
             // cute-dyn tries the static twin on a refusal: where it coalesces otherwise, its

@@ -649,33 +649,15 @@ where
     type Output = R;
 }
 
-/// How `tile_to_shape(block, shape)` is computed, chosen by the [`StaticBit`] of the block and
-/// the shape together: by the type checker (`B1`, every leaf static: zero-sized, every
-/// precondition a compile error) or when it runs (`B0`, a run-time leaf in either: a `Result`).
-pub trait TileRoute<A, Shape> {
-    /// The result type.
-    type Output;
-    /// The result.
-    fn tile(a: A, shape: Shape) -> Self::Output;
-}
-impl<SA, DA, Shape, R: Default> TileRoute<Layout<SA, DA>, Shape> for B1
-where
-    TileToShapeOp: crate::gate::Operation<Layout<SA, DA>, Shape, Output = R>,
-{
-    type Output = R;
-    #[inline(always)]
-    fn tile(_: Layout<SA, DA>, _: Shape) -> R {
-        // Every leaf is static: the value is the type's.
-        R::default()
-    }
-}
-
-/// A block or a shape with run-time leaves: cute-dyn's `tile_to_shape`, the block padded to the
+/// `tile_to_shape` with a run-time leaf in the block or the shape ([`crate::gate::Route`]'s
+/// `B0`, by the [`StaticBit`] of both; every leaf static, `B1`, is the type checker's):
+/// cute-dyn's `tile_to_shape`, the block padded to the
 /// rank of the shape, the repeat counts `size(shape_i) / size(block_i)` (static where both
 /// sizes are) checked for divisibility when it runs, laid out column-major, and the mixed
 /// [`blocked_product`] of the two. The ranks are types: a block of higher rank than the shape
 /// is the compile error [`BlockRank`], as for static layouts.
-impl<SA, DA, Shape, RA, RS, P, PSA, PDA, BM, TM, Q, QD, L> TileRoute<Layout<SA, DA>, Shape> for typenum::B0
+impl<SA, DA, Shape, RA, RS, P, PSA, PDA, BM, TM, Q, QD, L> crate::gate::Route<TileToShapeOp, Layout<SA, DA>, Shape>
+    for typenum::B0
 where
     SA: RankT<Output = RA> + AppendTo<P, U1, Output = PSA>,
     DA: AppendTo<P, U0, Output = PDA>,
@@ -692,7 +674,7 @@ where
 {
     type Output = Result<L, Error>;
     #[inline(always)]
-    fn tile(a: Layout<SA, DA>, shape: Shape) -> Self::Output {
+    fn route(a: Layout<SA, DA>, shape: Shape) -> Self::Output {
         let (sa, da) = a.into_parts();
         let (psa, pda): (PSA, PDA) = (sa.append_to(), da.append_to());
         let reps = psa.as_modes().reps_mixed(shape.as_modes())?;
@@ -700,7 +682,7 @@ where
     }
 }
 
-/// The repeat counts of [`TileRoute`]'s run-time route, implemented by the block's modes:
+/// The repeat counts of [`crate::gate::Route`]'s run-time route, implemented by the block's modes:
 /// `ceil_div(size(target_i), size(block_i))` per mode, static where both sizes are (cute-dyn's
 /// `Int` rule), after checking that the block's mode divides the target's.
 pub trait RepsMixed<T> {
@@ -747,12 +729,12 @@ where
 impl<SA, DA, Shape, G, R> crate::ops::TileToShape<Shape> for Layout<SA, DA>
 where
     Cons<Layout<SA, DA>, Cons<Shape, Nil>>: StaticBit<Output = G>,
-    G: TileRoute<Layout<SA, DA>, Shape, Output = R>,
+    G: crate::gate::Route<TileToShapeOp, Layout<SA, DA>, Shape, Output = R>,
 {
     type Output = R;
     #[inline(always)]
     fn tile_to_shape(self, shape: Shape) -> R {
-        G::tile(self, shape)
+        G::route(self, shape)
     }
 }
 

@@ -1032,6 +1032,17 @@ proptest! {
     }
 }
 
+/// A profile's values are ignored (CuTe's `coalesce(layout, trg_profile)` reads only its
+/// nesting): a run-time leaf in it gives the same layout as a static 1, the type checker's for
+/// a static layout.
+#[test]
+fn a_run_time_profile_leaf_is_a_leaf() {
+    let k = 5usize;
+    let l = layout!((2,(1,6)):(1,(6,2)));
+    assert_eq!(l.coalesce_by(shape!((1, { k }))).to_string(), l.coalesce_by(shape!((1, 1))).to_string());
+    assert_eq!(l.coalesce_by(shape!({ k })).to_string(), l.coalesce_by(shape!(1)).to_string());
+}
+
 /// The same cases on a grid: every answer equal to cute-dyn's, and each complement answers
 /// somewhere.
 #[test]

@@ -9,7 +9,7 @@ use typenum::{Bit, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 use crate::arith::{CeilDiv, DivMixed, DivT, EqT, IsOne, LeT, MulMixed, MulT};
 use crate::coalesce::{CoalesceModes, CoalesceModesBound, ModesToLayout};
 use crate::error::Error;
-use crate::gate::{Operation, StaticBit};
+use crate::gate::{Operation, Route, StaticBit};
 use crate::int_tuple::Concat;
 use crate::int_tuple::{Cons, IntTuple, Nil};
 use crate::layout::{Congruent, Layout};
@@ -432,7 +432,7 @@ impl<SA, DA, Cot: ComplementBy<Layout<SA, DA>, Output = R>, R> crate::ops::Compl
 }
 
 /// `complement(L, self)` by the kind of cotarget (implemented by it, so that the type checker
-/// looks at it only once it knows the cotarget): a static integer or shape ([`StaticCotarget`]),
+/// looks at it only once it knows the cotarget): a static integer or shape ([`Route`]),
 /// or a run-time `usize` ([`RunTimeCotarget`]).
 pub trait ComplementBy<L> {
     /// The complement's type.
@@ -445,12 +445,12 @@ macro_rules! static_cotarget {
         impl<SA, DA, R, $($g: $b),*> ComplementBy<Layout<SA, DA>> for $ty
         where
             Layout<SA, DA>: StaticBit,
-            <Layout<SA, DA> as StaticBit>::Output: StaticCotarget<Layout<SA, DA>, $ty, Output = R>,
+            <Layout<SA, DA> as StaticBit>::Output: Route<ComplementOp, Layout<SA, DA>, $ty, Output = R>,
         {
             type Output = R;
             #[inline(always)]
             fn complement_by(self, l: Layout<SA, DA>) -> R {
-                <<Layout<SA, DA> as StaticBit>::Output as StaticCotarget<Layout<SA, DA>, $ty>>::complement(l, self)
+                <<Layout<SA, DA> as StaticBit>::Output as Route<ComplementOp, Layout<SA, DA>, $ty>>::route(l, self)
             }
         }
     )*};
@@ -458,7 +458,7 @@ macro_rules! static_cotarget {
 static_cotarget!([] typenum::UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
 
 /// A shape cotarget, by both operands' [`StaticBit`]: all static, the type checker's complement
-/// ([`StaticCotarget`]); a run-time leaf in the layout or the shape, the mixed complement of the
+/// ([`Route`]); a run-time leaf in the layout or the shape, the mixed complement of the
 /// shape's leaves (cute-dyn's: the nesting of a shape does not change the answer), a `Result`.
 impl<SA, DA, H: Copy, T: Copy, G, R> ComplementBy<Layout<SA, DA>> for Cons<H, T>
 where
@@ -480,12 +480,12 @@ pub trait ShapeCotarget<L, Cot> {
 }
 impl<L, Cot, R> ShapeCotarget<L, Cot> for B1
 where
-    B1: StaticCotarget<L, Cot, Output = R>,
+    B1: Route<ComplementOp, L, Cot, Output = R>,
 {
     type Output = R;
     #[inline(always)]
     fn complement(l: L, cotarget: Cot) -> R {
-        <B1 as StaticCotarget<L, Cot>>::complement(l, cotarget)
+        <B1 as Route<ComplementOp, L, Cot>>::route(l, cotarget)
     }
 }
 impl<L, Cot, F, Leaves, R> ShapeCotarget<L, Cot> for B0
@@ -514,32 +514,14 @@ where
         <<Layout<SA, DA> as StaticBit>::Output as RunTimeCotarget<Layout<SA, DA>>>::complement(l, self)
     }
 }
-/// A static cotarget, by the layout's [`StaticBit`]: computed by the type checker (`B1`, the
-/// value is the type's), or, for a layout with run-time leaves, when it runs
-/// ([`ComplementMixed`]).
-pub trait StaticCotarget<L, Cot> {
-    /// The complement's type.
-    type Output;
-    /// The complement.
-    fn complement(l: L, cotarget: Cot) -> Self::Output;
-}
-impl<L, Cot, R: Default> StaticCotarget<L, Cot> for B1
-where
-    ComplementOp: Operation<L, Cot, Output = R>,
-{
-    type Output = R;
-    #[inline(always)]
-    fn complement(_: L, _: Cot) -> R {
-        // Every leaf is static: the value is the type's.
-        R::default()
-    }
-}
+/// A static cotarget of a layout with run-time leaves ([`Route`]'s `B0`; every leaf static,
+/// `B1`, is the type checker's [`ComplementOp`]): computed when it runs ([`ComplementMixed`]).
 macro_rules! mixed_static_cotarget {
     ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
-        impl<L: ComplementMixed<$ty, Output = R>, R, $($g: $b),*> StaticCotarget<L, $ty> for B0 {
+        impl<L: ComplementMixed<$ty, Output = R>, R, $($g: $b),*> Route<ComplementOp, L, $ty> for B0 {
             type Output = Result<R, Error>;
             #[inline(always)]
-            fn complement(l: L, cotarget: $ty) -> Self::Output {
+            fn route(l: L, cotarget: $ty) -> Self::Output {
                 l.complement_mixed(cotarget)
             }
         }
@@ -625,39 +607,28 @@ crate::gate::static_method!(complement_cosize, ComplementCosize, ());
 impl<S, D, G, R> crate::ops::ComplementCosize for Layout<S, D>
 where
     Layout<S, D>: StaticBit<Output = G>,
-    G: CosizeComplement<Layout<S, D>, Output = R>,
+    G: Route<ComplementCosizeOp, Layout<S, D>, (), Output = R>,
 {
     type Output = R;
     #[inline(always)]
     fn complement_cosize(self) -> R {
-        G::complement_cosize(self)
+        G::route(self, ())
     }
 }
 
-/// `complement(L)` by the layout's [`StaticBit`]: the type checker's (`B1`), or with values
-/// (`B0`).
-pub trait CosizeComplement<L> {
-    /// The complement's type.
-    type Output;
-    /// The complement.
-    fn complement_cosize(l: L) -> Self::Output;
-}
-impl<S, D, R: Default> CosizeComplement<Layout<S, D>> for B1
+/// `complement(L)` (up to the cosize), as an operation marker: every leaf static, the type
+/// checker's complement up to `cosize(L)` ([`Route`]'s `B1`).
+#[derive(Clone, Copy, Default, Debug)]
+pub struct ComplementCosizeOp;
+impl<S, D, R> Operation<Layout<S, D>, ()> for ComplementCosizeOp
 where
     S: crate::layout::MaxIndexT<D>,
     <S as crate::layout::MaxIndexT<D>>::Output: core::ops::Add<B1>,
     ComplementOp: Operation<Layout<S, D>, CosizeT<S, D>, Output = R>,
 {
     type Output = R;
-    #[inline(always)]
-    fn complement_cosize(_: Layout<S, D>) -> R {
-        // Every leaf is static: the value is the type's.
-        R::default()
-    }
 }
-/// A run-time leaf: `cosize(filter(L))` on values ([`crate::layout::CosizeFold`], cute-dyn's
-/// static flags), then [`complement`] up to it.
-impl<S, D, FS, FD, C, R> CosizeComplement<Layout<S, D>> for B0
+impl<S, D, FS, FD, C, R> Route<ComplementCosizeOp, Layout<S, D>, ()> for B0
 where
     Layout<S, D>:
         Copy + crate::coalesce::Filter<Output = Layout<FS, FD>> + crate::ops::Complement<C, Output = Result<R, Error>>,
@@ -665,7 +636,7 @@ where
 {
     type Output = Result<R, Error>;
     #[inline(always)]
-    fn complement_cosize(l: Layout<S, D>) -> Self::Output {
+    fn route(l: Layout<S, D>, _: ()) -> Self::Output {
         let (fs, fd) = crate::coalesce::Filter::filter(l).into_parts();
         let cosize = fs.cosize_fold(&fd, U1::default()).ok_or(Error::Overflow { op: "cosize" })?;
         crate::ops::Complement::complement(l, cosize)

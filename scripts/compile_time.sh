@@ -5,12 +5,14 @@
 # where cute-static takes run-time leaves, mixed ones (`{m}` extents; `stride_*`: static extents
 # with a run-time stride).
 #   scripts/compile_time.sh [N] [OP...]   (N calls per operation, default 80; OPs default to all)
+# The same calls through CuTe C++ and g++: scripts/compile_time_cxx.sh.
 # Wall time on a shared 2-core machine varies by 10-20% from run to run; for comparing two
 # versions of the type-level code, count rustc's instructions instead (valgrind's callgrind,
 # the same from run to run; type checking only, `--emit=metadata`; N defaults to 10 there):
 #   scripts/compile_time.sh --instructions [N] [OP...]   (millions of instructions per call)
-# An OP may also be `=EXPR`, an expression of type usize in which `$a` and `$b` (two small
-# numbers distinct per call) are substituted: to measure one piece of an operation, e.g.
+# An OP may also be `repeated_OP` (OP's first call made N times: the same shapes throughout),
+# or `=EXPR`, an expression of type usize in which `$a` and `$b` (two small numbers distinct
+# per call) are substituted: to measure one piece of an operation, e.g.
 #   scripts/compile_time.sh --instructions 10 '=layout!(($a,{m}):(1,$a)).complement(m).map_or(0, |l| l.size())'
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -41,13 +43,17 @@ TOML
 
 # One call per line, for call index i (a, b distinct small numbers).
 gen() {
-    local op=$1 i a b
+    local op=$1 i a b same=false
+    # repeated_OP: OP's call with the same shapes every time (what a kernel that uses one tile
+    # shape in many places costs; rustc's trait cache answers the repeats)
+    [[ $op != repeated_* ]] || { op=${op#repeated_}; same=true; }
     echo "#![allow(unused)]"
     echo "use cute_static::*;"
     echo "use cute_static::typenum::{U2, U4096};"
     echo "pub fn calls(m: usize, n: usize) -> usize { let mut s = 0;"
     for ((i = 0; i < n_calls; i++)); do
         a=$((i % 9 + 2)); b=$((i / 9 + 2))
+        ! $same || { a=2; b=2; }
         case $op in
             none) ;;
             # any expression, `$a`, `$b` (and arithmetic on them) substituted per call

@@ -162,3 +162,44 @@ fn generic_code_over_layout_types() {
         "((2,2),(2,3)):((1,4),(2,8))"
     );
 }
+
+/// The free functions in generic code: one bound per operation as for the methods (each
+/// operation's `Output` is `Produce`d, a bound every implementation carries, so the free
+/// function asks nothing more of a generic caller).
+#[test]
+fn free_functions_take_one_bound_too() {
+    use cute::cute_static::{
+        coalesce, composition, logical_divide, right_inverse, swizzle::Swizzle, typenum, zipped_divide, Composition,
+    };
+    fn coalesced<L: Coalesce>(l: L) -> L::Output {
+        coalesce(l)
+    }
+    fn divided<L: LogicalDivide<T>, T>(l: L, t: T) -> L::Output {
+        logical_divide(l, t)
+    }
+    fn zipped<L: ZippedDivide<T>, T>(l: L, t: T) -> L::Output {
+        zipped_divide(l, t)
+    }
+    fn composed<L: Composition<B>, B>(l: L, b: B) -> L::Output {
+        composition(l, b)
+    }
+    fn inverse<L: RightInverse>(l: L) -> L::Output {
+        right_inverse(l)
+    }
+    // CuTe docs: coalesce((2,(1,6)):(1,(6,2))) = 12:1
+    assert_eq!(coalesced(layout!((2,(1,6)):(1,(6,2)))).to_string(), "12:1");
+    // CuTe docs: (4,2,3):(2,1,8) / 4:2 = ((2,2),(2,3)):((4,1),(2,8))
+    assert_eq!(divided(layout!((4,2,3):(2,1,8)), layout!(4:2)).to_string(), "((2,2),(2,3)):((4,1),(2,8))");
+    // CuTe docs: (6,2):(8,2) o (4,3):(3,1) = ((2,2),3):((24,2),8)
+    assert_eq!(composed(layout!((6,2):(8,2)), layout!((4,3):(3,1))).to_string(), "((2,2),3):((24,2),8)");
+    // CuTe's tests: right_inverse((4,2):(2,1)) = (2,4):(4,1)
+    assert_eq!(inverse(layout!((4,2):(2,1))).to_string(), "(2,4):(4,1)");
+    // CuTe C++: composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,Stride<_64,_1>>{})
+    let sw = Swizzle::<typenum::U3, typenum::U3, typenum::P3>::new();
+    assert_eq!(composed(sw, layout!((8,64):(64,1))).to_string(), "Sw<3,3,3> o 0 o (8,64):(64,1)");
+    // With run-time leaves the same functions give a `Result` (the example: a 128 x 256
+    // column-major matrix in 32 x 64 tiles, 4 x 4 of them, the tile modes static).
+    let (m, n) = (128usize, 256usize);
+    let z = zipped(layout!(({m},{n}):(1,{m})), tiler!(<32,64>)).unwrap();
+    assert_eq!(z.to_string(), "((32,64),({4},{4})):((1,{128}),(32,{8192}))");
+}

@@ -327,7 +327,7 @@ where
 /// `Coalesce`: the trait behind [`coalesce`].
 pub trait Coalesce {
     /// The coalesced layout type.
-    type Output;
+    type Output: crate::gate::Produce;
     /// `coalesce(L)`.
     fn coalesce(self) -> Self::Output;
 }
@@ -341,6 +341,7 @@ where
     D: IntTuple,
     S::Output: CoalesceModes,
     <S::Output as CoalesceModes>::Output: ModesToLayout,
+    <<S::Output as CoalesceModes>::Output as ModesToLayout>::Output: crate::gate::Produce,
 {
     type Output = <<S::Output as CoalesceModes>::Output as ModesToLayout>::Output;
     #[inline(always)]
@@ -368,14 +369,16 @@ where
 /// assert_eq!(coalesce(layout!((2,(1,{n})):(1,(6,2)))).to_string(), "(2,{6}):(1,2)");
 /// ```
 #[inline(always)]
-pub fn coalesce<L: Coalesce<Output = R>, R>(l: L) -> R {
-    l.coalesce()
+pub fn coalesce<L: Coalesce<Output = R>, R: crate::gate::Produce>(l: L) -> R {
+    R::produce(move || l.coalesce())
 }
+
+crate::gate::static_method!(coalesce, Coalesce, ());
 
 /// `Filter`: the trait behind [`filter`].
 pub trait Filter {
     /// The filtered layout type.
-    type Output;
+    type Output: crate::gate::Produce;
     /// `filter(L)`.
     fn filter(self) -> Self::Output;
 }
@@ -390,6 +393,7 @@ where
     S::Output: FilterZeros,
     <S::Output as FilterZeros>::Output: CoalesceModes,
     <<S::Output as FilterZeros>::Output as CoalesceModes>::Output: ModesToLayout,
+    <<<S::Output as FilterZeros>::Output as CoalesceModes>::Output as ModesToLayout>::Output: crate::gate::Produce,
 {
     type Output = <<<S::Output as FilterZeros>::Output as CoalesceModes>::Output as ModesToLayout>::Output;
     #[inline(always)]
@@ -408,9 +412,11 @@ where
 /// assert_eq!(filter(layout!((8,5):(0,0))).to_string(), "1:0");
 /// ```
 #[inline(always)]
-pub fn filter<L: Filter<Output = R>, R>(l: L) -> R {
-    l.filter()
+pub fn filter<L: Filter<Output = R>, R: crate::gate::Produce>(l: L) -> R {
+    R::produce(move || l.filter())
 }
+
+crate::gate::static_method!(filter, Filter, ());
 
 /// `flatten(L)`: the flat modes of `L` as one tuple layout.
 ///
@@ -527,6 +533,7 @@ impl<SA, DA, P, G, R> crate::ops::CoalesceBy<P> for Layout<SA, DA>
 where
     Layout<SA, DA>: crate::gate::StaticBit<Output = G>,
     G: crate::gate::Route<CoalesceByOp, Layout<SA, DA>, P, Output = R>,
+    R: crate::gate::Produce,
 {
     type Output = R;
     #[inline(always)]
@@ -645,12 +652,8 @@ impl<H: CoalesceProfile<S, D>, T: ProfileModes<ST, DT>, S, ST, D, DT> ProfileMod
 /// # Ok::<(), cute_static::error::Error>(())
 /// ```
 #[inline(always)]
-pub fn coalesce_by<SA, DA, P, R>(l: Layout<SA, DA>, profile: P) -> R
-where
-    Layout<SA, DA>: crate::ops::CoalesceBy<P, Output = R>,
-    R: crate::gate::Produce,
-{
+pub fn coalesce_by<L: crate::ops::CoalesceBy<P, Output = R>, P, R: crate::gate::Produce>(l: L, profile: P) -> R {
     // A static layout's result is its type's default: the trait method is not resolved (see
     // `gate::Produce`).
-    R::produce(move || <Layout<SA, DA> as crate::ops::CoalesceBy<P>>::coalesce_by(l, profile))
+    R::produce(move || l.coalesce_by(profile))
 }

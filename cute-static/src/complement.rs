@@ -401,9 +401,11 @@ where
 /// assert_eq!(complement(layout!((2,2):(1,6)), shape!(24)).to_string(), "(3,2):(2,12)");
 /// ```
 #[inline(always)]
-pub fn complement<L: crate::ops::Complement<Cot, Output = R>, Cot, R>(l: L, cotarget: Cot) -> R {
-    l.complement(cotarget)
+pub fn complement<L: crate::ops::Complement<Cot, Output = R>, Cot, R: crate::gate::Produce>(l: L, cotarget: Cot) -> R {
+    R::produce(move || l.complement(cotarget))
 }
+
+crate::gate::static_method!(complement, Complement, (cotarget: Cot));
 
 /// The operation as a trait: one bound in generic code; the cotarget a static integer or shape,
 /// or a run-time `usize` (then a `Result`, [`ComplementDyn`]); a layout with run-time leaves
@@ -423,7 +425,9 @@ pub fn complement<L: crate::ops::Complement<Cot, Output = R>, Cot, R>(l: L, cota
 /// assert_eq!(layout!((2,{n}):(1,6)).complement(shape!((4,6)))?.to_string(), "(3,{2}):(2,{18})");
 /// # Ok::<(), cute_static::error::Error>(())
 /// ```
-impl<SA, DA, Cot: ComplementBy<Layout<SA, DA>, Output = R>, R> crate::ops::Complement<Cot> for Layout<SA, DA> {
+impl<SA, DA, Cot: ComplementBy<Layout<SA, DA>, Output = R>, R: crate::gate::Produce> crate::ops::Complement<Cot>
+    for Layout<SA, DA>
+{
     type Output = R;
     #[inline(always)]
     fn complement(self, cotarget: Cot) -> R {
@@ -608,6 +612,7 @@ impl<S, D, G, R> crate::ops::ComplementCosize for Layout<S, D>
 where
     Layout<S, D>: StaticBit<Output = G>,
     G: Route<ComplementCosizeOp, Layout<S, D>, (), Output = R>,
+    R: crate::gate::Produce,
 {
     type Output = R;
     #[inline(always)]

@@ -455,7 +455,7 @@ where
 /// `Composition<B>`: the trait behind [`composition`].
 pub trait Composition<B> {
     /// The composed layout type.
-    type Output;
+    type Output: crate::gate::Produce;
     /// `composition(self, b)`.
     fn composition(self, b: B) -> Self::Output;
 }
@@ -474,6 +474,7 @@ impl<SA, DA, B, G, R> Composition<B> for Layout<SA, DA>
 where
     Cons<Layout<SA, DA>, Cons<B, Nil>>: crate::gate::StaticBit<Output = G>,
     G: crate::tiler::Arrange<crate::tiler::Plain, CompositionOp, Layout<SA, DA>, B, Output = R>,
+    R: crate::gate::Produce,
 {
     type Output = R;
     #[inline(always)]
@@ -531,8 +532,8 @@ crate::gate::static_method!(composition, Composition, (b: B));
 /// # Ok::<(), cute_static::error::Error>(())
 /// ```
 #[inline(always)]
-pub fn composition<L: Composition<B, Output = R>, B, R>(l: L, b: B) -> R {
-    l.composition(b)
+pub fn composition<L: Composition<B, Output = R>, B, R: crate::gate::Produce>(l: L, b: B) -> R {
+    R::produce(move || l.composition(b))
 }
 
 crate::tiler::marked_shape_route!(CompositionOp);

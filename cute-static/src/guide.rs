@@ -33,6 +33,20 @@
 //! [`crate::Get`], [`crate::Take`], [`crate::Append`], [`crate::Prepend`],
 //! [`crate::GroupModes`].
 //!
+//! The free functions take the same one bound (every operation's `Output` can be produced
+//! without asking the trait again, a bound each implementation carries):
+//!
+//! ```
+//! use cute_static::{coalesce, layout, Coalesce};
+//!
+//! fn flat<L: Coalesce>(l: L) -> L::Output {
+//!     coalesce(l)
+//! }
+//!
+//! // CuTe docs: coalesce((2,(1,6)):(1,(6,2))) = 12:1
+//! assert_eq!(flat(layout!((2,(1,6)):(1,(6,2)))).to_string(), "12:1");
+//! ```
+//!
 //! ## Chaining
 //!
 //! The second operation's bound is on the first one's output:

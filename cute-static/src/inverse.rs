@@ -158,6 +158,7 @@ macro_rules! inverse_op {
         where
             Layout<SA, DA>: StaticBit<Output = G>,
             G: Route<$op, Layout<SA, DA>, (), Output = R>,
+            R: crate::gate::Produce,
         {
             type Output = R;
             #[inline(always)]

@@ -33,10 +33,57 @@
 //! them, and a violated precondition is still the compile error that names it. `Coalesce`,
 //! `Filter` and `Composition` live beside their algorithms and are exported with these.
 
+/// The result of an operation, produced without asking the operation's trait where it can
+/// be: a layout the type checker computed is its type's default (its leaves are static), so
+/// `compute` is not called and code generation does not resolve the trait method (which would
+/// prove the type-level algorithm again); anything computed when it runs (a `Result`, a layout
+/// with run-time leaves, a composed layout) is `compute()`. The free functions of the
+/// operations and the static layouts' methods produce their results this way, and every
+/// operation trait's `Output` is `Produce`, so a generic caller of a free function needs no
+/// bound beyond the operation's.
+pub trait Produce: Sized {
+    /// The result.
+    fn produce(compute: impl FnOnce() -> Self) -> Self;
+}
+/// A layout by its [`StaticBit`](crate::int_tuple::StaticBit): every leaf static, the type's default; a run-time leaf,
+/// `compute()` (its default would be a wrong value, `{0}`).
+impl<S, D, G: ProduceBy<crate::Layout<S, D>>> Produce for crate::Layout<S, D>
+where
+    crate::Layout<S, D>: crate::int_tuple::StaticBit<Output = G>,
+{
+    #[inline(always)]
+    fn produce(compute: impl FnOnce() -> Self) -> Self {
+        G::produce_by(compute)
+    }
+}
+/// How a layout is produced, by its [`StaticBit`](crate::int_tuple::StaticBit) (see [`Produce`]).
+pub trait ProduceBy<T> {
+    /// The layout.
+    fn produce_by(compute: impl FnOnce() -> T) -> T;
+}
+impl<T: Default> ProduceBy<T> for typenum::B1 {
+    #[inline(always)]
+    fn produce_by(_: impl FnOnce() -> T) -> T {
+        T::default()
+    }
+}
+impl<T> ProduceBy<T> for typenum::B0 {
+    #[inline(always)]
+    fn produce_by(compute: impl FnOnce() -> T) -> T {
+        compute()
+    }
+}
+impl<T> Produce for Result<T, crate::error::Error> {
+    #[inline(always)]
+    fn produce(compute: impl FnOnce() -> Self) -> Self {
+        compute()
+    }
+}
+
 /// `complement(L, cotarget)`.
 pub trait Complement<C> {
     /// The complement's type.
-    type Output;
+    type Output: Produce;
     /// `complement(self, cotarget)`.
     fn complement(self, cotarget: C) -> Self::Output;
 }
@@ -44,7 +91,7 @@ pub trait Complement<C> {
 /// `complement(L)`: the complement up to `cosize(filter(L))` (CuTe's one-argument form).
 pub trait ComplementCosize {
     /// The complement's type.
-    type Output;
+    type Output: Produce;
     /// `complement(self)`.
     fn complement_cosize(self) -> Self::Output;
 }
@@ -52,7 +99,7 @@ pub trait ComplementCosize {
 /// `coalesce(L, profile)`: coalesce within each mode of the profile.
 pub trait CoalesceBy<P> {
     /// The result's type.
-    type Output;
+    type Output: Produce;
     /// `coalesce(self, profile)`.
     fn coalesce_by(self, profile: P) -> Self::Output;
 }
@@ -60,7 +107,7 @@ pub trait CoalesceBy<P> {
 /// `right_inverse(L)`.
 pub trait RightInverse {
     /// The inverse's type.
-    type Output;
+    type Output: Produce;
     /// `right_inverse(self)`.
     fn right_inverse(self) -> Self::Output;
 }
@@ -68,7 +115,7 @@ pub trait RightInverse {
 /// `left_inverse(L)`.
 pub trait LeftInverse {
     /// The inverse's type.
-    type Output;
+    type Output: Produce;
     /// `left_inverse(self)`.
     fn left_inverse(self) -> Self::Output;
 }
@@ -78,7 +125,7 @@ macro_rules! binary_ops {
         $(#[$doc])*
         pub trait $tr<T> {
             /// The result's type.
-            type Output;
+            type Output: Produce;
             #[doc = concat!("`", stringify!($method), "(self, ", stringify!($arg), ")`.")]
             fn $method(self, $arg: T) -> Self::Output;
         }

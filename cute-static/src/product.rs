@@ -58,7 +58,6 @@ crate::tiler::arranged_op!(
     Plain,
     LogicalProduct,
     by both operands,
-    produced,
     /// `logical_product(A, B)`: `B` repeated over copies of `A`,
     /// `(A, complement(A, size(A) * cosize(B)) ∘ B)`, by mode for a by-mode tiler.
     ///
@@ -515,7 +514,6 @@ crate::tiler::arranged_op!(
     Plain,
     BlockedProduct,
     by both operands,
-    produced,
     /// `blocked_product(A, B)`: every element of `B` is a block `A`; mode i is `(A_i, B_i)`:
     /// `zip` of the two modes of `logical_product(append<R>(A), append<R>(B))`,
     /// `R = max(rank(A), rank(B))`.
@@ -543,7 +541,6 @@ crate::tiler::arranged_op!(
     Plain,
     RakedProduct,
     by both operands,
-    produced,
     /// `raked_product(A, B)`: the blocks of [`blocked_product`] interleaved; mode i is
     /// `(B_i, A_i)`. Static layouts: computed by the type checker; layouts with run-time
     /// leaves: a `Result`, as [`logical_product`].
@@ -730,6 +727,7 @@ impl<SA, DA, Shape, G, R> crate::ops::TileToShape<Shape> for Layout<SA, DA>
 where
     Cons<Layout<SA, DA>, Cons<Shape, Nil>>: StaticBit<Output = G>,
     G: crate::gate::Route<TileToShapeOp, Layout<SA, DA>, Shape, Output = R>,
+    R: crate::gate::Produce,
 {
     type Output = R;
     #[inline(always)]
@@ -758,12 +756,11 @@ where
 /// # Ok::<(), cute_static::error::Error>(())
 /// ```
 #[inline(always)]
-pub fn tile_to_shape<SA, DA, Shape, R>(block: Layout<SA, DA>, shape: Shape) -> R
-where
-    Layout<SA, DA>: crate::ops::TileToShape<Shape, Output = R>,
-    R: crate::gate::Produce,
-{
-    R::produce(move || crate::ops::TileToShape::tile_to_shape(block, shape))
+pub fn tile_to_shape<L: crate::ops::TileToShape<Shape, Output = R>, Shape, R: crate::gate::Produce>(
+    block: L,
+    shape: Shape,
+) -> R {
+    R::produce(move || block.tile_to_shape(shape))
 }
 crate::gate::static_method!(tile_to_shape, TileToShape, (shape: Shape));
 
@@ -789,14 +786,14 @@ crate::gate::static_method!(tile_to_shape, TileToShape, (shape: Shape));
 /// assert_eq!(make_fragment_like(layout!(((2,2),2,4):((1,{m}),16,{m}))).to_string(), "((2,2),2,4):((1,2),4,8)");
 /// ```
 #[inline(always)]
-pub fn make_fragment_like<L: FragmentLike<Output = R>, R>(l: L) -> R {
-    l.fragment_like()
+pub fn make_fragment_like<L: FragmentLike<Output = R>, R: crate::gate::Produce>(l: L) -> R {
+    R::produce(move || l.fragment_like())
 }
 
 /// [`make_fragment_like`] as a trait: one bound in generic code.
 pub trait FragmentLike {
     /// The fragment's layout type.
-    type Output;
+    type Output: crate::gate::Produce;
     /// `make_fragment_like(self)`.
     fn fragment_like(self) -> Self::Output;
 }
@@ -808,6 +805,7 @@ where
     <U1 as crate::arith::LtT<<S as RankT>::Output>>::Output:
         core::ops::BitAnd<<S as crate::int_tuple::StaticBit>::Output>,
     (FragmentBit<S>,): FragmentCase<S, D, Output = R>,
+    R: crate::gate::Produce,
 {
     type Output = R;
     #[inline(always)]

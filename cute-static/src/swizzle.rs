@@ -225,10 +225,20 @@ where
     B: EqT<U0>,
     Self: ValidSwizzle,
     <B as EqT<U0>>::Output: Bit + ElideIdentity<Self, Layout<SL, DL>>,
+    <<B as EqT<U0>>::Output as ElideIdentity<Self, Layout<SL, DL>>>::Output: crate::gate::Produce,
 {
     type Output = <<B as EqT<U0>>::Output as ElideIdentity<Self, Layout<SL, DL>>>::Output;
     fn composition(self, l: Layout<SL, DL>) -> Self::Output {
         <<B as EqT<U0>>::Output as ElideIdentity<Self, Layout<SL, DL>>>::build(self, l)
+    }
+}
+
+/// A composed layout is computed (see [`Produce`](crate::gate::Produce)): its swizzle and
+/// offset are values.
+impl<F, O, L> crate::gate::Produce for ComposedLayout<F, O, L> {
+    #[inline(always)]
+    fn produce(compute: impl FnOnce() -> Self) -> Self {
+        compute()
     }
 }
 
@@ -272,6 +282,7 @@ macro_rules! on_the_inner_layout {
         impl<F, O, L: crate::ops::$tr<T>, T> crate::ops::$tr<T> for ComposedLayout<F, O, L>
         where
             L::Output: Rewrap<F, O>,
+            <L::Output as Rewrap<F, O>>::Output: crate::gate::Produce,
         {
             type Output = <L::Output as Rewrap<F, O>>::Output;
             #[inline(always)]

@@ -332,7 +332,7 @@ where
         <FS as crate::layout::MaxIndexT<FD>>::Output: core::ops::Add<typenum::B1>,
         CosizeT<FS, FD>: ArrayLength,
     {
-        make_tensor(crate::make_fragment_like(self.layout))
+        make_tensor(crate::product::FragmentLike::fragment_like(self.layout))
     }
 }
 

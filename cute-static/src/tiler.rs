@@ -554,23 +554,19 @@ pub(crate) use rearrangements;
 
 /// An operation routed by [`Arrange`]: the trait impl (one bound in generic code), the free
 /// function and the static layout's own method. The route is chosen by the layout's
-/// [`StaticBit`], or, with `by both operands`, by both operands' (the products take run-time
-/// leaves in either: a static layout by a tiler with a run-time leaf is computed when it runs).
-/// The free function takes any `L` with the trait, or, with `produced`, a [`Layout`] whose
-/// result is [`Produce`](crate::gate::Produce)d (the static ones' value is the type's: code
-/// generation does not resolve the trait method, which would prove the type-level algorithm a
-/// second time, as `gate`'s note on result parameters).
+/// [`StaticBit`], or, with `by both operands`, by both operands' (the divides and products take
+/// run-time leaves in either: a static layout by a tiler with a run-time leaf is computed when
+/// it runs). The free function takes any `L` with the trait; its result is
+/// [`Produce`](crate::gate::Produce)d (a static one's value is the type's: code generation does
+/// not resolve the trait method, which would prove the type-level algorithm a second time).
 macro_rules! arranged_op {
     ($op:ty, $how:ty, $tr:ident, $(#[$doc:meta])* $name:ident) => {
-        $crate::tiler::arranged_op!(@ $op, $how, $tr, $crate::Layout<SA, DA>, trait, $(#[$doc])* $name);
+        $crate::tiler::arranged_op!(@ $op, $how, $tr, $crate::Layout<SA, DA>, $(#[$doc])* $name);
     };
     ($op:ty, $how:ty, $tr:ident, by both operands, $(#[$doc:meta])* $name:ident) => {
-        $crate::tiler::arranged_op!(@ $op, $how, $tr, $crate::Cons<$crate::Layout<SA, DA>, $crate::Cons<B, $crate::Nil>>, trait, $(#[$doc])* $name);
+        $crate::tiler::arranged_op!(@ $op, $how, $tr, $crate::Cons<$crate::Layout<SA, DA>, $crate::Cons<B, $crate::Nil>>, $(#[$doc])* $name);
     };
-    ($op:ty, $how:ty, $tr:ident, by both operands, produced, $(#[$doc:meta])* $name:ident) => {
-        $crate::tiler::arranged_op!(@ $op, $how, $tr, $crate::Cons<$crate::Layout<SA, DA>, $crate::Cons<B, $crate::Nil>>, produced, $(#[$doc])* $name);
-    };
-    (@ $op:ty, $how:ty, $tr:ident, $bits:ty, $free:ident, $(#[$doc:meta])* $name:ident) => {
+    (@ $op:ty, $how:ty, $tr:ident, $bits:ty, $(#[$doc:meta])* $name:ident) => {
         /// The operation as a trait: one bound in generic code.
         // The result type is a parameter bound by `Output = R` (see the `gate` module): code
         // generation then does not normalize the type-level algorithm again.
@@ -578,6 +574,7 @@ macro_rules! arranged_op {
         where
             $bits: $crate::gate::StaticBit<Output = G>,
             G: $crate::tiler::Arrange<$how, $op, $crate::Layout<SA, DA>, B, Output = R>,
+            R: $crate::gate::Produce,
         {
             type Output = R;
             #[inline(always)]
@@ -586,27 +583,13 @@ macro_rules! arranged_op {
             }
         }
 
-        $crate::tiler::arranged_op!(@free $free, $op, $how, $bits, $tr, $(#[$doc])* $name);
+        $(#[$doc])*
+        #[inline(always)]
+        pub fn $name<L: $crate::ops::$tr<B, Output = R>, B, R: $crate::gate::Produce>(l: L, b: B) -> R {
+            R::produce(move || l.$name(b))
+        }
 
         $crate::gate::static_method!($name, $tr, (b: B));
-    };
-    (@free trait, $op:ty, $how:ty, $bits:ty, $tr:ident, $(#[$doc:meta])* $name:ident) => {
-        $(#[$doc])*
-        #[inline(always)]
-        pub fn $name<L: $crate::ops::$tr<B, Output = R>, B, R>(l: L, b: B) -> R {
-            l.$name(b)
-        }
-    };
-    (@free produced, $op:ty, $how:ty, $bits:ty, $tr:ident, $(#[$doc:meta])* $name:ident) => {
-        $(#[$doc])*
-        #[inline(always)]
-        pub fn $name<SA, DA, B, R>(a: $crate::Layout<SA, DA>, b: B) -> R
-        where
-            $crate::Layout<SA, DA>: $crate::ops::$tr<B, Output = R>,
-            R: $crate::gate::Produce,
-        {
-            R::produce(move || <$crate::Layout<SA, DA> as $crate::ops::$tr<B>>::$name(a, b))
-        }
     };
 }
 pub(crate) use arranged_op;

@@ -169,7 +169,8 @@ fn generic_code_over_layout_types() {
 #[test]
 fn free_functions_take_one_bound_too() {
     use cute::cute_static::{
-        coalesce, composition, logical_divide, right_inverse, swizzle::Swizzle, typenum, zipped_divide, Composition,
+        blocked_product, coalesce, complement, composition, logical_divide, logical_product, right_inverse, shape,
+        swizzle::Swizzle, tile_to_shape, typenum, zipped_divide, BlockedProduct, Complement, Composition, TileToShape,
     };
     fn coalesced<L: Coalesce>(l: L) -> L::Output {
         coalesce(l)
@@ -186,6 +187,18 @@ fn free_functions_take_one_bound_too() {
     fn inverse<L: RightInverse>(l: L) -> L::Output {
         right_inverse(l)
     }
+    fn product<L: LogicalProduct<B>, B>(l: L, b: B) -> L::Output {
+        logical_product(l, b)
+    }
+    fn blocked<L: BlockedProduct<B>, B>(l: L, b: B) -> L::Output {
+        blocked_product(l, b)
+    }
+    fn complemented<L: Complement<C>, C>(l: L, c: C) -> L::Output {
+        complement(l, c)
+    }
+    fn tiled<L: TileToShape<S>, S>(l: L, s: S) -> L::Output {
+        tile_to_shape(l, s)
+    }
     // CuTe docs: coalesce((2,(1,6)):(1,(6,2))) = 12:1
     assert_eq!(coalesced(layout!((2,(1,6)):(1,(6,2)))).to_string(), "12:1");
     // CuTe docs: (4,2,3):(2,1,8) / 4:2 = ((2,2),(2,3)):((4,1),(2,8))
@@ -194,6 +207,14 @@ fn free_functions_take_one_bound_too() {
     assert_eq!(composed(layout!((6,2):(8,2)), layout!((4,3):(3,1))).to_string(), "((2,2),3):((24,2),8)");
     // CuTe's tests: right_inverse((4,2):(2,1)) = (2,4):(4,1)
     assert_eq!(inverse(layout!((4,2):(2,1))).to_string(), "(2,4):(4,1)");
+    // CuTe docs: logical_product((2,2):(4,1), 6:1) = ((2,2),(2,3)):((4,1),(2,8)), and
+    // blocked_product((2,5):(5,1), (3,4):(1,3)) = ((2,3),(5,4)):((5,10),(1,30))
+    assert_eq!(product(layout!((2,2):(4,1)), layout!(6:1)).to_string(), "((2,2),(2,3)):((4,1),(2,8))");
+    assert_eq!(blocked(layout!((2,5):(5,1)), layout!((3,4):(1,3))).to_string(), "((2,3),(5,4)):((5,10),(1,30))");
+    // CuTe docs: complement(4:2, 24) = (2,3):(1,8)
+    assert_eq!(complemented(layout!(4:2), typenum::U24::default()).to_string(), "(2,3):(1,8)");
+    // CuTe C++ 4.2 (tests/data/cxx_static): tile_to_shape((2,2):(1,2), (4,6))
+    assert_eq!(tiled(layout!((2,2):(1,2)), shape!((4, 6))).to_string(), "((2,2),(2,3)):((1,4),(2,8))");
     // CuTe C++: composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,Stride<_64,_1>>{})
     let sw = Swizzle::<typenum::U3, typenum::U3, typenum::P3>::new();
     assert_eq!(composed(sw, layout!((8,64):(64,1))).to_string(), "Sw<3,3,3> o 0 o (8,64):(64,1)");

@@ -45,16 +45,16 @@ impl<L: StaticBit<Output = B1>> AllStatic for L {}
 // algorithm a second time (that halved the compile time of the products:
 // `scripts/compile_time.sh`).
 
-/// An operation's method on a static [`Layout`](crate::Layout) (every leaf static), beside its trait's: a
-/// method call on a static layout finds it first; elsewhere (generic code over `Layout<S, D>`, a
-/// layout with run-time leaves) its impl does not apply and the call is the trait's. Its value
-/// is the result type's default (a static layout's results are zero-sized), as the free
-/// functions'. It exists for compile time: code generation resolves a trait method by selecting
-/// the impl, which proves the impl's bounds (the whole type-level algorithm) again in a fresh
-/// context, while this method's bound is proved once, where it is called
-/// (`scripts/compile_time.sh --instructions`: a call through the trait costs rustc, in
-/// millions of instructions, composition 44 against 31, logical_divide 124 against 78,
-/// complement 194 against 102).
+/// An operation's method on a static [`Layout`](crate::Layout) (every leaf static), beside its
+/// trait's: a method call on a static layout finds it first; elsewhere (generic code over
+/// `Layout<S, D>`, a layout with run-time leaves) its impl does not apply and the call is the
+/// trait's. Its value is the result type's default (a static layout's results are zero-sized),
+/// as the free functions'. It exists for compile time: code generation resolves a trait method
+/// by selecting the impl, which proves the impl's bounds (the whole type-level algorithm) again
+/// in a fresh context, while this method's bound is proved once, where it is called
+/// (`scripts/compile_time.sh --instructions`: a call through the trait costs rustc, in millions
+/// of instructions, composition 44 against 31, logical_divide 124 against 78, complement 194
+/// against 101).
 // (The impl's bound is a trait of its own, not `StaticBit<Output = B1>` itself: as an
 // assumption that would let the type checker run the algorithm on the impl's generic layout.)
 macro_rules! static_method {

@@ -45,8 +45,8 @@ pub trait Produce: Sized {
     /// The result.
     fn produce(compute: impl FnOnce() -> Self) -> Self;
 }
-/// A layout by its [`StaticBit`](crate::int_tuple::StaticBit): every leaf static, the type's default; a run-time leaf,
-/// `compute()` (its default would be a wrong value, `{0}`).
+/// A layout by its [`StaticBit`](crate::int_tuple::StaticBit): every leaf static, the type's
+/// default; a run-time leaf, `compute()` (its default would be a wrong value, `{0}`).
 impl<S, D, G: ProduceBy<crate::Layout<S, D>>> Produce for crate::Layout<S, D>
 where
     crate::Layout<S, D>: crate::int_tuple::StaticBit<Output = G>,

@@ -549,6 +549,7 @@ where
     R: Default,
 {
     type Output = R;
+    type Plan = crate::ops::Static<R>;
     #[inline(always)]
     fn arrange(_: Layout<SA, DA>, _: B) -> Self::Output {
         // Every leaf is static: the value is the type's.

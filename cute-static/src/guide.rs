@@ -33,8 +33,8 @@
 //! [`crate::Get`], [`crate::Take`], [`crate::Append`], [`crate::Prepend`],
 //! [`crate::GroupModes`].
 //!
-//! The free functions take the same one bound (every operation's `Output` can be produced
-//! without asking the trait again, a bound each implementation carries):
+//! The free functions take the same one bound (how each operation's result is produced is part
+//! of its trait, a bound each implementation carries):
 //!
 //! ```
 //! use cute_static::{coalesce, layout, Coalesce};

@@ -38,9 +38,10 @@
 /// `compute` is not called and code generation does not resolve the trait method (which would
 /// prove the type-level algorithm again); anything computed when it runs (a `Result`, a layout
 /// with run-time leaves, a composed layout) is `compute()`. The free functions of the
-/// operations and the static layouts' methods produce their results this way, and every
-/// operation trait's `Output` is `Produce`, so a generic caller of a free function needs no
-/// bound beyond the operation's.
+/// operations (but the divides and recasts, which [`Run`] a plan) and the static layouts'
+/// methods produce their results this way; the operation traits' `Output` is `Produce` (or
+/// their `Plan` is a [`Run`]), so a generic caller of a free function needs no bound beyond the
+/// operation's.
 pub trait Produce: Sized {
     /// The result.
     fn produce(compute: impl FnOnce() -> Self) -> Self;
@@ -77,6 +78,31 @@ impl<T> Produce for Result<T, crate::error::Error> {
     #[inline(always)]
     fn produce(compute: impl FnOnce() -> Self) -> Self {
         compute()
+    }
+}
+
+/// How the free function of a divide or a recast computes its result from the operands: chosen
+/// by the type checker with the result (the operation trait's `Plan`) and run through an impl
+/// whose bounds are light, so that code generation resolves only that impl, not the
+/// operation's own (whose bounds are the type-level algorithm, proved once where the operation
+/// is called). `scripts/compile_time.sh --instructions`, against producing the result
+/// ([`Produce`]) and calling the trait for a computed one: stride_logical_divide 173 -> 111,
+/// mixed_zipped_divide 77 -> 67, mixed_logical_divide 83 -> 74 million rustc instructions per
+/// call; logical_divide 78 -> 89, as the static result's plan is one more bound to prove.
+pub trait Run<A, B> {
+    /// The result.
+    type Output;
+    /// Compute it.
+    fn run(a: A, b: B) -> Self::Output;
+}
+
+/// The plan of a result the type checker computed (every leaf static): its type's default.
+pub struct Static<R>(core::marker::PhantomData<R>);
+impl<A, B, R: Default> Run<A, B> for Static<R> {
+    type Output = R;
+    #[inline(always)]
+    fn run(_: A, _: B) -> R {
+        R::default()
     }
 }
 
@@ -120,8 +146,23 @@ pub trait LeftInverse {
     fn left_inverse(self) -> Self::Output;
 }
 
+/// The binary operations: `planned` ones (their free functions run the trait's `Plan`: the
+/// divides and recasts, whose static extents with run-time strides take the type checker's
+/// algorithm on marked strides) and `produced` ones (their free functions [`Produce`] the
+/// result: the products).
 macro_rules! binary_ops {
-    ($($(#[$doc:meta])* $tr:ident, $method:ident, $arg:ident;)*) => {$(
+    (planned: $($(#[$doc:meta])* $tr:ident, $method:ident, $arg:ident;)*) => {$(
+        $(#[$doc])*
+        pub trait $tr<T>: Sized {
+            /// The result's type.
+            type Output;
+            /// How the free function computes it ([`Run`]).
+            type Plan: Run<Self, T, Output = Self::Output>;
+            #[doc = concat!("`", stringify!($method), "(self, ", stringify!($arg), ")`.")]
+            fn $method(self, $arg: T) -> Self::Output;
+        }
+    )*};
+    (produced: $($(#[$doc:meta])* $tr:ident, $method:ident, $arg:ident;)*) => {$(
         $(#[$doc])*
         pub trait $tr<T> {
             /// The result's type.
@@ -133,6 +174,7 @@ macro_rules! binary_ops {
 }
 
 binary_ops! {
+    planned:
     /// `logical_divide(A, tiler)`: `A` split into (tile, rest) by the tiler.
     LogicalDivide, logical_divide, tiler;
     /// `zipped_divide(A, tiler)`: `((tiles), (rests))`.
@@ -141,6 +183,14 @@ binary_ops! {
     TiledDivide, tiled_divide, tiler;
     /// `flat_divide(A, tiler)`: `(tile0, tile1, ..., rest0, rest1, ...)`.
     FlatDivide, flat_divide, tiler;
+    /// `upcast<N>(L)` (`N` a typenum number): for elements `N` times larger.
+    Upcast, upcast, n;
+    /// `downcast<N>(L)` (`N` a typenum number): for elements `N` times smaller.
+    Downcast, downcast, n;
+}
+
+binary_ops! {
+    produced:
     /// `logical_product(A, B)`: `(A, copies of B)`.
     LogicalProduct, logical_product, b;
     /// `zipped_product(A, B)`.
@@ -155,10 +205,6 @@ binary_ops! {
     RakedProduct, raked_product, b;
     /// `tile_to_shape(block, shape)`: the block repeated to fill the shape.
     TileToShape, tile_to_shape, shape;
-    /// `upcast<N>(L)` (`N` a typenum number): for elements `N` times larger.
-    Upcast, upcast, n;
-    /// `downcast<N>(L)` (`N` a typenum number): for elements `N` times smaller.
-    Downcast, downcast, n;
 }
 
 /// `flatten(L)`.

@@ -237,6 +237,7 @@ macro_rules! recast_routes {
             $op: Operation<Layout<SA, DA>, N, Output = R>,
         {
             type Output = R;
+            type Plan = crate::ops::Static<R>;
             #[inline(always)]
             fn arrange(_: Layout<SA, DA>, _: N) -> R {
                 // Every leaf is static: the value is the type's.

@@ -251,6 +251,20 @@ impl<F, O, L: Composition<T>, T> Composition<T> for ComposedLayout<F, O, L> {
     }
 }
 
+/// The plan of an operation on the inner layout of `Sw o offset o L`: the inner layout's
+/// plan, its result put back under the swizzle and offset ([`Rewrap`]).
+pub struct Rewrapped<P>(core::marker::PhantomData<P>);
+impl<F, O, L, T, P: crate::ops::Run<L, T>> crate::ops::Run<ComposedLayout<F, O, L>, T> for Rewrapped<P>
+where
+    P::Output: Rewrap<F, O>,
+{
+    type Output = <P::Output as Rewrap<F, O>>::Output;
+    #[inline(always)]
+    fn run(c: ComposedLayout<F, O, L>, x: T) -> Self::Output {
+        P::run(c.inner, x).rewrap(c.outer, c.offset)
+    }
+}
+
 /// The inner layout of an operation's result put back under the swizzle and offset, whether
 /// the type checker computed it (a layout) or it was computed when it ran (a `Result`).
 pub trait Rewrap<F, O> {
@@ -277,7 +291,21 @@ impl<F, O, S, D> Rewrap<F, O> for Result<Layout<S, D>, crate::error::Error> {
 /// The operations CuTe C++ applies to the inner layout of `Sw o offset o L`
 /// (`layout_composed.hpp`): the result is `Sw o offset o op(L, x)`.
 macro_rules! on_the_inner_layout {
-    ($($tr:ident, $method:ident;)*) => {$(
+    (planned: $($tr:ident, $method:ident;)*) => {$(
+        #[doc = concat!("`", stringify!($method), "(Sw o offset o L, x)` is `Sw o offset o ", stringify!($method), "(L, x)` (CuTe C++).")]
+        impl<F, O, L: crate::ops::$tr<T>, T> crate::ops::$tr<T> for ComposedLayout<F, O, L>
+        where
+            L::Output: Rewrap<F, O>,
+        {
+            type Output = <L::Output as Rewrap<F, O>>::Output;
+            type Plan = Rewrapped<L::Plan>;
+            #[inline(always)]
+            fn $method(self, x: T) -> Self::Output {
+                self.inner.$method(x).rewrap(self.outer, self.offset)
+            }
+        }
+    )*};
+    (produced: $($tr:ident, $method:ident;)*) => {$(
         #[doc = concat!("`", stringify!($method), "(Sw o offset o L, x)` is `Sw o offset o ", stringify!($method), "(L, x)` (CuTe C++).")]
         impl<F, O, L: crate::ops::$tr<T>, T> crate::ops::$tr<T> for ComposedLayout<F, O, L>
         where
@@ -293,10 +321,14 @@ macro_rules! on_the_inner_layout {
     )*};
 }
 on_the_inner_layout! {
+    planned:
     LogicalDivide, logical_divide;
     ZippedDivide, zipped_divide;
     TiledDivide, tiled_divide;
     FlatDivide, flat_divide;
+}
+on_the_inner_layout! {
+    produced:
     LogicalProduct, logical_product;
     ZippedProduct, zipped_product;
     TiledProduct, tiled_product;

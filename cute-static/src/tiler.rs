@@ -5,6 +5,7 @@
 //! leaf is static, when it runs otherwise ([`Arrange`]).
 
 use core::fmt;
+use core::marker::PhantomData;
 
 use typenum::{Bit, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 
@@ -494,7 +495,7 @@ crate::scaled::for_each_scaled_pair!(leaf_unpack);
 /// ([`DivideOp`], `ProductOp`), `$res` its result alias. Each is an [`Arrange`] route: computed
 /// by the type checker when every leaf of the layout is static, or when it runs otherwise.
 macro_rules! rearrangements {
-    ($op:ty, $res:ident, $zalias:ident, $ztr:ident, $ttr:ident, $ftr:ident, $([$by:ident $both:ident $operands:ident],)?
+    ($op:ty, $res:ident, $zalias:ident, $ztr:ident, $ttr:ident, $ftr:ident, $([$by:ident $both:ident $operands:ident $(, $free:ident)?],)?
      $(#[$zdoc:meta])* $zipped:ident, $(#[$tdoc:meta])* $tiled:ident, $(#[$fdoc:meta])* $flat:ident) => {
         // Every intermediate type is a parameter bound by an associated-type equality (see the
         // `gate` module): inferred once, never normalized again by code generation.
@@ -505,6 +506,7 @@ macro_rules! rearrangements {
             $crate::Layout<$crate::Cons<TS, $crate::Cons<RS, $crate::Nil>>, $crate::Cons<TD, $crate::Cons<RD, $crate::Nil>>>: Default,
         {
             type Output = $crate::Layout<$crate::Cons<TS, $crate::Cons<RS, $crate::Nil>>, $crate::Cons<TD, $crate::Cons<RD, $crate::Nil>>>;
+            type Plan = $crate::ops::Static<$crate::Layout<$crate::Cons<TS, $crate::Cons<RS, $crate::Nil>>, $crate::Cons<TD, $crate::Cons<RD, $crate::Nil>>>>;
             #[inline(always)]
             fn arrange(_: $crate::Layout<SA, DA>, _: B) -> Self::Output {
                 Default::default()
@@ -519,6 +521,7 @@ macro_rules! rearrangements {
             $crate::Layout<$crate::Cons<TS, US>, $crate::Cons<TD, UD>>: Default,
         {
             type Output = $crate::Layout<$crate::Cons<TS, US>, $crate::Cons<TD, UD>>;
+            type Plan = $crate::ops::Static<$crate::Layout<$crate::Cons<TS, US>, $crate::Cons<TD, UD>>>;
             #[inline(always)]
             fn arrange(_: $crate::Layout<SA, DA>, _: B) -> Self::Output {
                 Default::default()
@@ -536,6 +539,7 @@ macro_rules! rearrangements {
             $crate::Layout<FS, FD>: Default,
         {
             type Output = $crate::Layout<FS, FD>;
+            type Plan = $crate::ops::Static<$crate::Layout<FS, FD>>;
             #[inline(always)]
             fn arrange(_: $crate::Layout<SA, DA>, _: B) -> Self::Output {
                 Default::default()
@@ -545,9 +549,9 @@ macro_rules! rearrangements {
         #[doc = concat!("The type of `", stringify!($zipped), "(A, B)` for a static `A`.")]
         pub type $zalias<A, B> = $crate::tiler::Zipped<B, <$res<A, B> as $crate::tiler::Parts>::S, <$res<A, B> as $crate::tiler::Parts>::D>;
 
-        $crate::tiler::arranged_op!($op, $crate::tiler::Zip, $ztr, $($by $both $operands,)? $(#[$zdoc])* $zipped);
-        $crate::tiler::arranged_op!($op, $crate::tiler::Tile, $ttr, $($by $both $operands,)? $(#[$tdoc])* $tiled);
-        $crate::tiler::arranged_op!($op, $crate::tiler::Flat, $ftr, $($by $both $operands,)? $(#[$fdoc])* $flat);
+        $crate::tiler::arranged_op!($op, $crate::tiler::Zip, $ztr, $($by $both $operands, $($free,)?)? $(#[$zdoc])* $zipped);
+        $crate::tiler::arranged_op!($op, $crate::tiler::Tile, $ttr, $($by $both $operands, $($free,)?)? $(#[$tdoc])* $tiled);
+        $crate::tiler::arranged_op!($op, $crate::tiler::Flat, $ftr, $($by $both $operands, $($free,)?)? $(#[$fdoc])* $flat);
     };
 }
 pub(crate) use rearrangements;
@@ -561,15 +565,41 @@ pub(crate) use rearrangements;
 /// not resolve the trait method, which would prove the type-level algorithm a second time).
 macro_rules! arranged_op {
     ($op:ty, $how:ty, $tr:ident, $(#[$doc:meta])* $name:ident) => {
-        $crate::tiler::arranged_op!(@ $op, $how, $tr, $crate::Layout<SA, DA>, $(#[$doc])* $name);
+        $crate::tiler::arranged_op!(@ $op, $how, $tr, $crate::Layout<SA, DA>, planned, $(#[$doc])* $name);
     };
     ($op:ty, $how:ty, $tr:ident, by both operands, $(#[$doc:meta])* $name:ident) => {
-        $crate::tiler::arranged_op!(@ $op, $how, $tr, $crate::Cons<$crate::Layout<SA, DA>, $crate::Cons<B, $crate::Nil>>, $(#[$doc])* $name);
+        $crate::tiler::arranged_op!(@ $op, $how, $tr, $crate::Cons<$crate::Layout<SA, DA>, $crate::Cons<B, $crate::Nil>>, planned, $(#[$doc])* $name);
     };
-    (@ $op:ty, $how:ty, $tr:ident, $bits:ty, $(#[$doc:meta])* $name:ident) => {
+    ($op:ty, $how:ty, $tr:ident, by both operands, produced, $(#[$doc:meta])* $name:ident) => {
+        $crate::tiler::arranged_op!(@ $op, $how, $tr, $crate::Cons<$crate::Layout<SA, DA>, $crate::Cons<B, $crate::Nil>>, produced, $(#[$doc])* $name);
+    };
+    (@ $op:ty, $how:ty, $tr:ident, $bits:ty, $free:ident, $(#[$doc:meta])* $name:ident) => {
+        $crate::tiler::arranged_op!(@impl $free, $op, $how, $tr, $bits, $name);
+
+        $crate::tiler::arranged_op!(@free $free, $tr, $(#[$doc])* $name);
+
+        $crate::gate::static_method!($name, $tr, (b: B));
+    };
+    // The result type is a parameter bound by `Output = R` (see the `gate` module): code
+    // generation then does not normalize the type-level algorithm again.
+    (@impl planned, $op:ty, $how:ty, $tr:ident, $bits:ty, $name:ident) => {
         /// The operation as a trait: one bound in generic code.
-        // The result type is a parameter bound by `Output = R` (see the `gate` module): code
-        // generation then does not normalize the type-level algorithm again.
+        impl<SA, DA, B, G, R, P> $crate::ops::$tr<B> for $crate::Layout<SA, DA>
+        where
+            $bits: $crate::gate::StaticBit<Output = G>,
+            G: $crate::tiler::Arrange<$how, $op, $crate::Layout<SA, DA>, B, Output = R, Plan = P>,
+            P: $crate::ops::Run<$crate::Layout<SA, DA>, B, Output = R>,
+        {
+            type Output = R;
+            type Plan = P;
+            #[inline(always)]
+            fn $name(self, b: B) -> R {
+                G::arrange(self, b)
+            }
+        }
+    };
+    (@impl produced, $op:ty, $how:ty, $tr:ident, $bits:ty, $name:ident) => {
+        /// The operation as a trait: one bound in generic code.
         impl<SA, DA, B, G, R> $crate::ops::$tr<B> for $crate::Layout<SA, DA>
         where
             $bits: $crate::gate::StaticBit<Output = G>,
@@ -582,14 +612,20 @@ macro_rules! arranged_op {
                 G::arrange(self, b)
             }
         }
-
+    };
+    (@free planned, $tr:ident, $(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[inline(always)]
+        pub fn $name<L: $crate::ops::$tr<B, Plan = P>, B, P: $crate::ops::Run<L, B>>(l: L, b: B) -> P::Output {
+            P::run(l, b)
+        }
+    };
+    (@free produced, $tr:ident, $(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
         #[inline(always)]
         pub fn $name<L: $crate::ops::$tr<B, Output = R>, B, R: $crate::gate::Produce>(l: L, b: B) -> R {
             R::produce(move || l.$name(b))
         }
-
-        $crate::gate::static_method!($name, $tr, (b: B));
     };
 }
 pub(crate) use arranged_op;
@@ -610,6 +646,8 @@ pub struct Flat;
 pub trait Arrange<How, Op, A, B> {
     /// The result type.
     type Output;
+    /// How the free function computes it ([`Run`](crate::ops::Run)).
+    type Plan;
     /// The result.
     fn arrange(a: A, b: B) -> Self::Output;
 }
@@ -620,13 +658,14 @@ pub trait Arrange<How, Op, A, B> {
 // had rustc prove the operation's bounds again for each. Both bits are the route's `Self`
 // type, not two nested routes: each level's method is resolved again by code generation,
 // which proves the operation's bounds again.)
-impl<How, Op, SA, DA, B, G, H, R> Arrange<How, Op, Layout<SA, DA>, B> for typenum::B0
+impl<How, Op, SA, DA, B, G, H, R, P> Arrange<How, Op, Layout<SA, DA>, B> for typenum::B0
 where
     SA: StaticBit<Output = G>,
     B: StaticBit<Output = H>,
-    (G, H): ShapeRoute<How, Op, Layout<SA, DA>, B, Output = R>,
+    (G, H): ShapeRoute<How, Op, Layout<SA, DA>, B, Output = R, Plan = P>,
 {
     type Output = R;
+    type Plan = P;
     #[inline(always)]
     fn arrange(a: Layout<SA, DA>, b: B) -> R {
         <(G, H)>::route(a, b)
@@ -641,6 +680,8 @@ where
 pub trait ShapeRoute<How, Op, A, B> {
     /// The result type: a `Result`, as conditions on run-time values are checked when it runs.
     type Output;
+    /// How the free function computes it ([`Run`](crate::ops::Run)).
+    type Plan;
     /// The result.
     fn route(a: A, b: B) -> Self::Output;
 }
@@ -648,6 +689,7 @@ pub trait ShapeRoute<How, Op, A, B> {
 /// A run-time extent.
 impl<How, Op: Mixed<How, A, B, Output = R>, A, B, H, R> ShapeRoute<How, Op, A, B> for (typenum::B0, H) {
     type Output = R;
+    type Plan = ByMixed<How, Op, R>;
     #[inline(always)]
     fn route(a: A, b: B) -> R {
         Op::mixed(a, b)
@@ -669,6 +711,7 @@ macro_rules! marked_shape_route {
             G: Default + $crate::scaled::ResolveLayout<DA, Output = R>,
         {
             type Output = Result<R, crate::error::Error>;
+            type Plan = $crate::tiler::ResolveMarked<G>;
             #[inline(always)]
             fn route(a: $crate::Layout<SA, DA>, _: B) -> Self::Output {
                 G::default().resolve_layout(a.stride())
@@ -691,6 +734,7 @@ macro_rules! mixed_shape_route {
             $op: $crate::tiler::Mixed<How, A, B, Output = R>,
         {
             type Output = R;
+            type Plan = $crate::tiler::ByMixed<How, $op, R>;
             #[inline(always)]
             fn route(a: A, b: B) -> R {
                 <$op as $crate::tiler::Mixed<How, A, B>>::mixed(a, b)
@@ -699,6 +743,29 @@ macro_rules! mixed_shape_route {
     };
 }
 pub(crate) use mixed_shape_route;
+
+/// The plan of a route of run-time leaves ([`Mixed`]): `Op::mixed(a, b)`.
+pub struct ByMixed<How, Op, R>(PhantomData<(How, Op, R)>);
+impl<How, Op: Mixed<How, A, B, Output = R>, A, B, R> crate::ops::Run<A, B> for ByMixed<How, Op, R> {
+    type Output = R;
+    #[inline(always)]
+    fn run(a: A, b: B) -> R {
+        Op::mixed(a, b)
+    }
+}
+
+/// The plan of static extents with run-time strides by a static tiler: the type checker's
+/// result on the marked strides `G`, each marker resolved to its stride when it runs.
+pub struct ResolveMarked<G>(PhantomData<G>);
+impl<SA: crate::layout::Congruent<DA>, DA: IntTuple, B, G: Default + crate::scaled::ResolveLayout<DA>>
+    crate::ops::Run<Layout<SA, DA>, B> for ResolveMarked<G>
+{
+    type Output = Result<G::Output, crate::error::Error>;
+    #[inline(always)]
+    fn run(a: Layout<SA, DA>, _: B) -> Self::Output {
+        G::default().resolve_layout(a.stride())
+    }
+}
 
 /// An operation on a layout with run-time leaves.
 #[diagnostic::on_unimplemented(

@@ -528,21 +528,6 @@ impl<SA, DA, P: CoalesceProfile<SA, DA>> crate::gate::Route<CoalesceByOp, Layout
     }
 }
 
-/// The operation as a trait: one bound in generic code.
-impl<SA, DA, P, G, R> crate::ops::CoalesceBy<P> for Layout<SA, DA>
-where
-    Layout<SA, DA>: crate::gate::StaticBit<Output = G>,
-    G: crate::gate::Route<CoalesceByOp, Layout<SA, DA>, P, Output = R>,
-    R: crate::gate::Produce,
-{
-    type Output = R;
-    #[inline(always)]
-    fn coalesce_by(self, p: P) -> R {
-        G::route(self, p)
-    }
-}
-crate::gate::static_method!(coalesce_by, CoalesceBy, (b: B));
-
 /// A profile applied to a (sub-)layout `S:D` with run-time leaves, implemented by the profile
 /// (cute-dyn's `by_profile`): a leaf coalesces the whole (sub-)layout, a tuple its modes one
 /// by one (a leaf layout is its one mode), the modes past the profile kept.
@@ -630,30 +615,27 @@ impl<H: CoalesceProfile<S, D>, T: ProfileModes<ST, DT>, S, ST, D, DT> ProfileMod
     }
 }
 
-/// `coalesce(L, profile)`: coalesce each mode at the terminals of `profile` separately,
-/// keeping the modes past the profile (the profile's values are ignored).
-///
-/// Static layouts: computed by the type checker (a profile of higher rank than its mode is
-/// a compile error). A layout with run-time leaves: a `Result` (never an error: the ranks
-/// are the types'; a `Result` as every operation with run-time leaves), equal to
-/// cute-dyn's answer, each mode coalesced as [`coalesce`] (a run-time leaf keeps its mode).
-///
-/// # Examples
-/// ```
-/// use cute_static::{coalesce_by, layout, shape};
-/// // CuTe docs (02_layout_algebra): by-mode coalesce of (2,(1,6)):(1,(6,2))
-/// let l = layout!((2,(1,6)):(1,(6,2)));
-/// assert_eq!(coalesce_by(l, shape!((1,1))).to_string(), "(2,6):(1,2)");
-/// // With a run-time stride t = 12 in the second mode: static, 6:2 and 2:12 merge into
-/// // 12:2; run-time, nothing is merged (the DSL's rule: `(2,(6,2)):(1,(2,?))`).
-/// let t = 12;
-/// let l = layout!((2,(6,2)):(1,(2,{t})));
-/// assert_eq!(coalesce_by(l, shape!((1,1)))?.to_string(), "(2,(6,2)):(1,(2,{12}))");
-/// # Ok::<(), cute_static::error::Error>(())
-/// ```
-#[inline(always)]
-pub fn coalesce_by<L: crate::ops::CoalesceBy<P, Output = R>, P, R: crate::gate::Produce>(l: L, profile: P) -> R {
-    // A static layout's result is its type's default: the trait method is not resolved (see
-    // `gate::Produce`).
-    R::produce(move || l.coalesce_by(profile))
-}
+crate::gate::routed_op!(
+    /// `coalesce(L, profile)`: coalesce each mode at the terminals of `profile` separately,
+    /// keeping the modes past the profile (the profile's values are ignored).
+    ///
+    /// Static layouts: computed by the type checker (a profile of higher rank than its mode is
+    /// a compile error). A layout with run-time leaves: a `Result` (never an error: the ranks
+    /// are the types'; a `Result` as every operation with run-time leaves), equal to
+    /// cute-dyn's answer, each mode coalesced as [`coalesce`] (a run-time leaf keeps its mode).
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{coalesce_by, layout, shape};
+    /// // CuTe docs (02_layout_algebra): by-mode coalesce of (2,(1,6)):(1,(6,2))
+    /// let l = layout!((2,(1,6)):(1,(6,2)));
+    /// assert_eq!(coalesce_by(l, shape!((1,1))).to_string(), "(2,6):(1,2)");
+    /// // With a run-time stride t = 12 in the second mode: static, 6:2 and 2:12 merge into
+    /// // 12:2; run-time, nothing is merged (the DSL's rule: `(2,(6,2)):(1,(2,?))`).
+    /// let t = 12;
+    /// let l = layout!((2,(6,2)):(1,(2,{t})));
+    /// assert_eq!(coalesce_by(l, shape!((1,1)))?.to_string(), "(2,(6,2)):(1,(2,{12}))");
+    /// # Ok::<(), cute_static::error::Error>(())
+    /// ```
+    fn coalesce_by(profile: P) by Layout<SA, DA> => CoalesceByOp, CoalesceBy
+);

@@ -577,49 +577,31 @@ where
 /// `cosize(L)` as a typenum number.
 pub type CosizeT<S, D> = <<S as crate::layout::MaxIndexT<D>>::Output as core::ops::Add<B1>>::Output;
 
-/// `complement(L)`: the complement up to `cosize(filter(L))` (CuTe's one-argument
-/// `complement`).
-///
-/// Static layouts: computed by the type checker, every condition a compile error, as
-/// [`complement`]. A layout with run-time leaves: a `Result`, equal to cute-dyn's
-/// `complement_cosize`: the cosize is computed as cute-dyn's (static exactly where it is), then
-/// the complement up to it, its conditions checked when it runs as [`complement`]'s.
-///
-/// # Examples
-/// ```
-/// use cute_static::{complement_cosize, layout};
-/// // cosize(4:2) is 7: the complement fills the odd gaps, 2:1 (as CuTe C++'s complement(4:2))
-/// assert_eq!(complement_cosize(layout!(4:2)).to_string(), "2:1");
-/// assert_eq!(complement_cosize(layout!((2,2):(1,6))).to_string(), "3:2");
-/// // The same with the extent run-time, n = 2 (the definition, by hand): the cotarget
-/// // 1 + (n-1)*1 + 1*6 = 8 is run-time; 2:6 leaves a gap of 6/n = 3 at stride n, then the rest
-/// // ceil(8 / (2*6)) = 1 at stride 12. Run-time where n is involved, and a run-time 1 is kept
-/// // (as cute-dyn and the DSL keep it); C++'s static answer above drops it.
-/// let n = 2;
-/// assert_eq!(complement_cosize(layout!(({n},2):(1,6)))?.to_string(), "({3},{1}):({2},12)");
-/// # Ok::<(), cute_static::error::Error>(())
-/// ```
-#[inline(always)]
-pub fn complement_cosize<L: crate::ops::ComplementCosize<Output = R>, R: crate::gate::Produce>(l: L) -> R {
-    R::produce(move || l.complement_cosize())
-}
-
-crate::gate::static_method!(complement_cosize, ComplementCosize, ());
-
-/// The operation as a trait: one bound in generic code. A layout with run-time leaves gives a
-/// `Result`.
-impl<S, D, G, R> crate::ops::ComplementCosize for Layout<S, D>
-where
-    Layout<S, D>: StaticBit<Output = G>,
-    G: Route<ComplementCosizeOp, Layout<S, D>, (), Output = R>,
-    R: crate::gate::Produce,
-{
-    type Output = R;
-    #[inline(always)]
-    fn complement_cosize(self) -> R {
-        G::route(self, ())
-    }
-}
+crate::gate::routed_op!(
+    /// `complement(L)`: the complement up to `cosize(filter(L))` (CuTe's one-argument
+    /// `complement`).
+    ///
+    /// Static layouts: computed by the type checker, every condition a compile error, as
+    /// [`complement`]. A layout with run-time leaves: a `Result`, equal to cute-dyn's
+    /// `complement_cosize`: the cosize is computed as cute-dyn's (static exactly where it is), then
+    /// the complement up to it, its conditions checked when it runs as [`complement`]'s.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{complement_cosize, layout};
+    /// // cosize(4:2) is 7: the complement fills the odd gaps, 2:1 (as CuTe C++'s complement(4:2))
+    /// assert_eq!(complement_cosize(layout!(4:2)).to_string(), "2:1");
+    /// assert_eq!(complement_cosize(layout!((2,2):(1,6))).to_string(), "3:2");
+    /// // The same with the extent run-time, n = 2 (the definition, by hand): the cotarget
+    /// // 1 + (n-1)*1 + 1*6 = 8 is run-time; 2:6 leaves a gap of 6/n = 3 at stride n, then the rest
+    /// // ceil(8 / (2*6)) = 1 at stride 12. Run-time where n is involved, and a run-time 1 is kept
+    /// // (as cute-dyn and the DSL keep it); C++'s static answer above drops it.
+    /// let n = 2;
+    /// assert_eq!(complement_cosize(layout!(({n},2):(1,6)))?.to_string(), "({3},{1}):({2},12)");
+    /// # Ok::<(), cute_static::error::Error>(())
+    /// ```
+    fn complement_cosize() => ComplementCosizeOp, ComplementCosize
+);
 
 /// `complement(L)` (up to the cosize), as an operation marker: every leaf static, the type
 /// checker's complement up to `cosize(L)` ([`Route`]'s `B1`).

@@ -467,74 +467,62 @@ pub type Composed<A, B> = <A as Composition<B>>::Output;
 type ModesOf<SA, DA> =
     <<<<SA as FlattenModes<DA>>::Output as FixLast>::Output as CoalesceModes>::Output as WithReach>::Output;
 
-/// `composition(A, B)` for a layout or a by-mode tiler `B`, routed by both operands'
-/// [`StaticBit`](crate::gate::StaticBit)s as the divides are: computed by the type checker for a static `A`;
-/// for run-time leaves, a `Result` computed when it runs ([`Arrange`](crate::tiler::Arrange)).
-impl<SA, DA, B, G, R> Composition<B> for Layout<SA, DA>
-where
-    Cons<Layout<SA, DA>, Cons<B, Nil>>: crate::gate::StaticBit<Output = G>,
-    G: crate::tiler::Arrange<crate::tiler::Plain, CompositionOp, Layout<SA, DA>, B, Output = R>,
-    R: crate::gate::Produce,
-{
-    type Output = R;
-    #[inline(always)]
-    fn composition(self, b: B) -> R {
-        G::arrange(self, b)
-    }
-}
-
-crate::gate::static_method!(composition, Composition, (b: B));
-
-/// `composition(A, B)`: `R(c) = A(B(c))`, computed by the type checker for static layouts;
-/// every precondition is a compile error (stride and shape divisibility, overlapping modes).
-/// A layout with run-time leaves gives a `Result`, equal to cute-dyn's answer (static flags
-/// included): with static shapes, whatever the nesting and `B` (its run-time strides only
-/// flow into the result's strides, CuTe C++'s dynamic-stride path); with run-time shapes, by
-/// any layout ([`composition_mixed`]) or by a by-mode tiler, whatever the nesting. A static `A`
-/// by a `B` with run-time leaves is computed when it runs, as a run-time `A`.
-///
-/// # Examples
-/// ```
-/// use cute_static::{composition, layout};
-/// // CuTe docs
-/// let r = composition(layout!((6,2):(8,2)), layout!((4,3):(3,1)));
-/// assert_eq!(r.to_string(), "((2,2),3):((24,2),8)");
-/// let r = composition(layout!((10,2):(16,4)), layout!((5,4):(1,5)));
-/// assert_eq!(r.to_string(), "(5,(2,2)):(16,(80,4))");
-/// assert_eq!(core::mem::size_of_val(&r), 0);
-/// // By-mode tilers (a bare n is n:1, _ keeps a mode)
-/// use cute_static::tiler;
-/// let a = layout!((12,(4,8)):(59,(13,1)));
-/// assert_eq!(composition(a, tiler!(<3:4,8:2>)).to_string(), "(3,(2,4)):(236,(26,1))");
-/// assert_eq!(composition(a, tiler!(<3,8>)).to_string(), "(3,(4,2)):(59,(13,1))");
-/// assert_eq!(composition(a, tiler!(<_,8>)).to_string(), "(12,(4,2)):(59,(13,1))");
-/// // The first example with a run-time stride s = 2: the same layout, the mode that
-/// // stride reaches run-time.
-/// let s = 2;
-/// let r = composition(layout!((6,2):(8,{s})), layout!((4,3):(3,1)))?;
-/// assert_eq!(r.to_string(), "((2,2),3):((24,{2}),8)");
-/// // With the extent 2 run-time instead: B reads A's last mode only through its stride (the
-/// // last mode is unbounded), so the answer stays static, as cute-dyn's.
-/// let n = 2;
-/// let r = composition(layout!((6,{n}):(8,2)), layout!((4,3):(3,1)))?;
-/// assert_eq!(r.to_string(), "((2,2),3):((24,2),8)");
-/// // A static 8x8 column-major tile read by a layout of run-time extent k = 16 (cute-dyn's
-/// // answer: k columns of 4 elements at stride 2, B's strides through A).
-/// let k = 16;
-/// let r = composition(layout!((8,8):(1,8)), layout!((4,{k}):(2,8)))?;
-/// assert_eq!(r.to_string(), "(4,{16}):(2,8)");
-/// // By mode, a nested mode with a run-time extent m = 8: composition(A_0, 4) takes the first
-/// // 4 elements of ({8},2):(1,{8}) (cute-dyn's answer, `((4,1),_2):((_1,8),_8)` in the cpp
-/// // style, which prints run-time values bare: the static rule keeps the modes apart).
-/// let m = 8;
-/// let r = composition(layout!((({m},2),4):((1,{m}),8)), tiler!(<4,2>))?;
-/// assert_eq!(r.to_string(), "(({4},{1}),2):((1,{8}),8)");
-/// # Ok::<(), cute_static::error::Error>(())
-/// ```
-#[inline(always)]
-pub fn composition<L: Composition<B, Output = R>, B, R: crate::gate::Produce>(l: L, b: B) -> R {
-    R::produce(move || l.composition(b))
-}
+// Routed by both operands' static bits, as the divides are: a `B` with a run-time leaf takes
+// the route of run-time leaves (see the `B1` arrangement below).
+crate::tiler::arranged_op!(
+    CompositionOp,
+    crate::tiler::Plain,
+    Composition,
+    by both operands,
+    produced,
+    /// `composition(A, B)`: `R(c) = A(B(c))`, computed by the type checker for static layouts;
+    /// every precondition is a compile error (stride and shape divisibility, overlapping modes).
+    /// A layout with run-time leaves gives a `Result`, equal to cute-dyn's answer (static flags
+    /// included): with static shapes, whatever the nesting and `B` (its run-time strides only
+    /// flow into the result's strides, CuTe C++'s dynamic-stride path); with run-time shapes, by
+    /// any layout ([`composition_mixed`]) or by a by-mode tiler, whatever the nesting. A static `A`
+    /// by a `B` with run-time leaves is computed when it runs, as a run-time `A`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{composition, layout};
+    /// // CuTe docs
+    /// let r = composition(layout!((6,2):(8,2)), layout!((4,3):(3,1)));
+    /// assert_eq!(r.to_string(), "((2,2),3):((24,2),8)");
+    /// let r = composition(layout!((10,2):(16,4)), layout!((5,4):(1,5)));
+    /// assert_eq!(r.to_string(), "(5,(2,2)):(16,(80,4))");
+    /// assert_eq!(core::mem::size_of_val(&r), 0);
+    /// // By-mode tilers (a bare n is n:1, _ keeps a mode)
+    /// use cute_static::tiler;
+    /// let a = layout!((12,(4,8)):(59,(13,1)));
+    /// assert_eq!(composition(a, tiler!(<3:4,8:2>)).to_string(), "(3,(2,4)):(236,(26,1))");
+    /// assert_eq!(composition(a, tiler!(<3,8>)).to_string(), "(3,(4,2)):(59,(13,1))");
+    /// assert_eq!(composition(a, tiler!(<_,8>)).to_string(), "(12,(4,2)):(59,(13,1))");
+    /// // The first example with a run-time stride s = 2: the same layout, the mode that
+    /// // stride reaches run-time.
+    /// let s = 2;
+    /// let r = composition(layout!((6,2):(8,{s})), layout!((4,3):(3,1)))?;
+    /// assert_eq!(r.to_string(), "((2,2),3):((24,{2}),8)");
+    /// // With the extent 2 run-time instead: B reads A's last mode only through its stride (the
+    /// // last mode is unbounded), so the answer stays static, as cute-dyn's.
+    /// let n = 2;
+    /// let r = composition(layout!((6,{n}):(8,2)), layout!((4,3):(3,1)))?;
+    /// assert_eq!(r.to_string(), "((2,2),3):((24,2),8)");
+    /// // A static 8x8 column-major tile read by a layout of run-time extent k = 16 (cute-dyn's
+    /// // answer: k columns of 4 elements at stride 2, B's strides through A).
+    /// let k = 16;
+    /// let r = composition(layout!((8,8):(1,8)), layout!((4,{k}):(2,8)))?;
+    /// assert_eq!(r.to_string(), "(4,{16}):(2,8)");
+    /// // By mode, a nested mode with a run-time extent m = 8: composition(A_0, 4) takes the first
+    /// // 4 elements of ({8},2):(1,{8}) (cute-dyn's answer, `((4,1),_2):((_1,8),_8)` in the cpp
+    /// // style, which prints run-time values bare: the static rule keeps the modes apart).
+    /// let m = 8;
+    /// let r = composition(layout!((({m},2),4):((1,{m}),8)), tiler!(<4,2>))?;
+    /// assert_eq!(r.to_string(), "(({4},{1}),2):((1,{8}),8)");
+    /// # Ok::<(), cute_static::error::Error>(())
+    /// ```
+    composition
+);
 
 crate::tiler::marked_shape_route!(CompositionOp);
 

@@ -78,3 +78,59 @@ macro_rules! static_method {
     };
 }
 pub(crate) use static_method;
+
+/// An operation routed by [`Route`] (the type checker's [`Operation`] for a static layout, the
+/// operation's `B0` route for one with run-time leaves): its free function (the result
+/// [`Produce`]d), `Layout`'s own method, and its trait's impl, the route chosen by the layout's
+/// [`StaticBit`], or with `by` by another type's (the operands').
+macro_rules! routed_op {
+    ($(#[$doc:meta])* fn $name:ident() => $op:ty, $tr:ident) => {
+        $(#[$doc])*
+        #[inline(always)]
+        pub fn $name<L: $crate::$tr<Output = R>, R: $crate::gate::Produce>(l: L) -> R {
+            R::produce(move || l.$name())
+        }
+
+        $crate::gate::static_method!($name, $tr, ());
+
+        /// The operation as a trait: one bound in generic code. A layout with run-time leaves
+        /// gives a `Result` ([`Route`](crate::gate::Route)).
+        impl<SA, DA, G, R> $crate::$tr for $crate::Layout<SA, DA>
+        where
+            $crate::Layout<SA, DA>: $crate::gate::StaticBit<Output = G>,
+            G: $crate::gate::Route<$op, $crate::Layout<SA, DA>, (), Output = R>,
+            R: $crate::gate::Produce,
+        {
+            type Output = R;
+            #[inline(always)]
+            fn $name(self) -> R {
+                G::route(self, ())
+            }
+        }
+    };
+    ($(#[$doc:meta])* fn $name:ident($x:ident: $g:ident) by $bits:ty => $op:ty, $tr:ident) => {
+        $(#[$doc])*
+        #[inline(always)]
+        pub fn $name<L: $crate::$tr<$g, Output = R>, $g, R: $crate::gate::Produce>(l: L, $x: $g) -> R {
+            R::produce(move || l.$name($x))
+        }
+
+        $crate::gate::static_method!($name, $tr, ($x: $g));
+
+        /// The operation as a trait: one bound in generic code. A run-time leaf gives a
+        /// `Result` ([`Route`](crate::gate::Route)).
+        impl<SA, DA, $g, G, R> $crate::$tr<$g> for $crate::Layout<SA, DA>
+        where
+            $bits: $crate::gate::StaticBit<Output = G>,
+            G: $crate::gate::Route<$op, $crate::Layout<SA, DA>, $g, Output = R>,
+            R: $crate::gate::Produce,
+        {
+            type Output = R;
+            #[inline(always)]
+            fn $name(self, $x: $g) -> R {
+                G::route(self, $x)
+            }
+        }
+    };
+}
+pub(crate) use routed_op;

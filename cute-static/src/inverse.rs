@@ -11,7 +11,7 @@ use typenum::{Bit, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 use crate::arith::{DivMixed, DivT, Divides, EqT, LeT, MulMixed, MulT};
 use crate::coalesce::{CoalesceModes, CoalesceModesBound, ModesToLayout};
 use crate::error::Error;
-use crate::gate::{Operation, Route, StaticBit};
+use crate::gate::{Operation, Route};
 use crate::int_tuple::{Concat, Cons, IntTuple, Leaf, Nil};
 use crate::layout::{Congruent, Layout};
 use crate::modes::{run_time_strides_last, FlattenModes, Mode, ModeValues};
@@ -139,36 +139,6 @@ pub type SortedModes<S, D> =
 /// `coalesce` of a list of modes, as a layout.
 pub type CoalescedModes<M> = <<M as CoalesceModes>::Output as ModesToLayout>::Output;
 
-/// An inverse's free function, its trait impl routed by the layout's [`StaticBit`]
-/// ([`Route`]: the type checker's inverse, or for a layout with run-time leaves a
-/// `Result`), and its method on static layouts.
-macro_rules! inverse_op {
-    ($(#[$doc:meta])* fn $name:ident() => $op:ty, $tr:ident) => {
-        $(#[$doc])*
-        #[inline(always)]
-        pub fn $name<L: crate::ops::$tr<Output = R>, R: crate::gate::Produce>(l: L) -> R {
-            R::produce(move || l.$name())
-        }
-
-        crate::gate::static_method!($name, $tr, ());
-
-        /// The operation as a trait: one bound in generic code. A layout with run-time leaves
-        /// gives a `Result` ([`Route`]).
-        impl<SA, DA, G, R> crate::ops::$tr for Layout<SA, DA>
-        where
-            Layout<SA, DA>: StaticBit<Output = G>,
-            G: Route<$op, Layout<SA, DA>, (), Output = R>,
-            R: crate::gate::Produce,
-        {
-            type Output = R;
-            #[inline(always)]
-            fn $name(self) -> R {
-                G::route(self, ())
-            }
-        }
-    };
-}
-
 // ---------------------------------------------------------------------------- right_inverse
 
 /// The right inverse's fold from `current`: a mode whose stride is `current` contributes
@@ -215,7 +185,7 @@ where
     type Output = CoalescedModes<Cons<Mode<U1, U0>, <SortedModes<S, D> as RightFold<U1>>::Output>>;
 }
 
-inverse_op!(
+crate::gate::routed_op!(
     /// `right_inverse(L)`: the largest compact `R` with `L(R(i)) == i` for `i < size(R)`,
     /// computed by the type checker for static layouts (modes of stride 0 or past a gap are
     /// skipped, as in C++); a layout with run-time leaves gives a `Result` ([`Route`]).
@@ -372,7 +342,7 @@ where
     type Output = CoalescedModes<<SortedModes<S, D> as LeftFold<U1, U0, U1>>::Output>;
 }
 
-inverse_op!(
+crate::gate::routed_op!(
     /// `left_inverse(L)`: a layout `R` with `R(L(i)) == i` for `i < size(L)` when `L` is
     /// injective, computed by the type checker for static layouts (stride-0 modes are skipped, as
     /// in C++). A stride that is not a multiple of the size before it is a compile error, and so

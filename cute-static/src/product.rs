@@ -12,7 +12,7 @@ use crate::complement::ComplementOf;
 use crate::composition::{compose_modes_mixed, ComposeB, FixLast};
 use crate::error::Error;
 use crate::int_tuple::Leaf;
-use crate::int_tuple::{Concat, Cons, Nil, RankT, StaticBit, Wrap};
+use crate::int_tuple::{Concat, Cons, Nil, RankT, Wrap};
 use crate::layout::{AsModes, Compact, Layout, LayoutLeft, MaxIndexT, SizeT};
 use crate::layout::{CosizeFold, SizeFold};
 use crate::modes::{FlattenModes, ModeValues};
@@ -726,48 +726,29 @@ where
     }
 }
 
-/// The operation as a trait: one bound in generic code.
 // The bit and the result are parameters bound once (see the `gate` module).
-impl<SA, DA, Shape, G, R> crate::ops::TileToShape<Shape> for Layout<SA, DA>
-where
-    Cons<Layout<SA, DA>, Cons<Shape, Nil>>: StaticBit<Output = G>,
-    G: crate::gate::Route<TileToShapeOp, Layout<SA, DA>, Shape, Output = R>,
-    R: crate::gate::Produce,
-{
-    type Output = R;
-    #[inline(always)]
-    fn tile_to_shape(self, shape: Shape) -> R {
-        G::route(self, shape)
-    }
-}
-
-/// `tile_to_shape(block, shape)`: `block` repeated (by a [`blocked_product`]) in column-major
-/// order until it covers `shape`. Static layouts and shapes: computed by the type checker; a
-/// block of higher rank than the shape, or a mode that does not divide, is a compile error. A
-/// run-time leaf in the block or the shape: a `Result`, equal to cute-dyn's answer (static
-/// flags included), a mode that does not divide refused when it runs.
-///
-/// # Examples
-/// ```
-/// use cute_static::{layout, shape, tile_to_shape};
-/// // A 2x2 column-major block tiled over 4x6: the block, then its 2x3 repeats.
-/// let r = tile_to_shape(layout!((2,2):(1,2)), shape!((4,6)));
-/// assert_eq!(r.to_string(), "((2,2),(2,3)):((1,4),(2,8))");
-/// // The same block over m x 6, m = 8 known at run time: m / 2 repeats down.
-/// let m = 8;
-/// let r = tile_to_shape(layout!((2,2):(1,2)), shape!(({m},6)))?;
-/// assert_eq!(r.to_string(), "((2,{4}),(2,3)):((1,4),(2,{16}))");
-/// assert!(tile_to_shape(layout!((2,2):(1,2)), shape!(({7},6))).is_err());
-/// # Ok::<(), cute_static::error::Error>(())
-/// ```
-#[inline(always)]
-pub fn tile_to_shape<L: crate::ops::TileToShape<Shape, Output = R>, Shape, R: crate::gate::Produce>(
-    block: L,
-    shape: Shape,
-) -> R {
-    R::produce(move || block.tile_to_shape(shape))
-}
-crate::gate::static_method!(tile_to_shape, TileToShape, (shape: Shape));
+crate::gate::routed_op!(
+    /// `tile_to_shape(block, shape)`: `block` repeated (by a [`blocked_product`]) in column-major
+    /// order until it covers `shape`. Static layouts and shapes: computed by the type checker; a
+    /// block of higher rank than the shape, or a mode that does not divide, is a compile error. A
+    /// run-time leaf in the block or the shape: a `Result`, equal to cute-dyn's answer (static
+    /// flags included), a mode that does not divide refused when it runs.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{layout, shape, tile_to_shape};
+    /// // A 2x2 column-major block tiled over 4x6: the block, then its 2x3 repeats.
+    /// let r = tile_to_shape(layout!((2,2):(1,2)), shape!((4,6)));
+    /// assert_eq!(r.to_string(), "((2,2),(2,3)):((1,4),(2,8))");
+    /// // The same block over m x 6, m = 8 known at run time: m / 2 repeats down.
+    /// let m = 8;
+    /// let r = tile_to_shape(layout!((2,2):(1,2)), shape!(({m},6)))?;
+    /// assert_eq!(r.to_string(), "((2,{4}),(2,3)):((1,4),(2,{16}))");
+    /// assert!(tile_to_shape(layout!((2,2):(1,2)), shape!(({7},6))).is_err());
+    /// # Ok::<(), cute_static::error::Error>(())
+    /// ```
+    fn tile_to_shape(shape: Shape) by Cons<Layout<SA, DA>, Cons<Shape, Nil>> => TileToShapeOp, TileToShape
+);
 
 /// `make_fragment_like(L)`: the layout of a register fragment for `L`'s elements, as cute-dyn's
 /// (CuTe C++ `layout.hpp`): for a static shape of rank > 1, mode 0 compact column-major (its

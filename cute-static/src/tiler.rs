@@ -584,7 +584,7 @@ macro_rules! arranged_op {
     // generation then does not normalize the type-level algorithm again.
     (@impl planned, $op:ty, $how:ty, $tr:ident, $bits:ty, $name:ident) => {
         /// The operation as a trait: one bound in generic code.
-        impl<SA, DA, B, G, R, P> $crate::ops::$tr<B> for $crate::Layout<SA, DA>
+        impl<SA, DA, B, G, R, P> $crate::$tr<B> for $crate::Layout<SA, DA>
         where
             $bits: $crate::gate::StaticBit<Output = G>,
             G: $crate::tiler::Arrange<$how, $op, $crate::Layout<SA, DA>, B, Output = R, Plan = P>,
@@ -600,7 +600,7 @@ macro_rules! arranged_op {
     };
     (@impl produced, $op:ty, $how:ty, $tr:ident, $bits:ty, $name:ident) => {
         /// The operation as a trait: one bound in generic code.
-        impl<SA, DA, B, G, R> $crate::ops::$tr<B> for $crate::Layout<SA, DA>
+        impl<SA, DA, B, G, R> $crate::$tr<B> for $crate::Layout<SA, DA>
         where
             $bits: $crate::gate::StaticBit<Output = G>,
             G: $crate::tiler::Arrange<$how, $op, $crate::Layout<SA, DA>, B, Output = R>,
@@ -616,14 +616,14 @@ macro_rules! arranged_op {
     (@free planned, $tr:ident, $(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
         #[inline(always)]
-        pub fn $name<L: $crate::ops::$tr<B, Plan = P>, B, P: $crate::ops::Run<L, B>>(l: L, b: B) -> P::Output {
+        pub fn $name<L: $crate::$tr<B, Plan = P>, B, P: $crate::ops::Run<L, B>>(l: L, b: B) -> P::Output {
             P::run(l, b)
         }
     };
     (@free produced, $tr:ident, $(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
         #[inline(always)]
-        pub fn $name<L: $crate::ops::$tr<B, Output = R>, B, R: $crate::gate::Produce>(l: L, b: B) -> R {
+        pub fn $name<L: $crate::$tr<B, Output = R>, B, R: $crate::gate::Produce>(l: L, b: B) -> R {
             R::produce(move || l.$name(b))
         }
     };

@@ -453,11 +453,24 @@ where
 }
 
 /// `Composition<B>`: the trait behind [`composition`].
-pub trait Composition<B> {
+pub trait Composition<B>: Sized {
     /// The composed layout type.
-    type Output: crate::gate::Produce;
+    type Output;
+    /// How the free function computes it ([`Run`](crate::ops::Run)).
+    type Plan: crate::ops::Run<Self, B, Output = Self::Output>;
     /// `composition(self, b)`.
     fn composition(self, b: B) -> Self::Output;
+}
+
+/// The plan of a composition computed by its trait's method (a swizzle's: no type-level
+/// algorithm to prove again).
+pub struct Compose;
+impl<A: Composition<B>, B> crate::ops::Run<A, B> for Compose {
+    type Output = A::Output;
+    #[inline(always)]
+    fn run(a: A, b: B) -> A::Output {
+        a.composition(b)
+    }
 }
 
 /// `Composed<A, B>`: the type of `composition(A, B)`.
@@ -474,7 +487,6 @@ crate::tiler::arranged_op!(
     crate::tiler::Plain,
     Composition,
     by both operands,
-    produced,
     /// `composition(A, B)`: `R(c) = A(B(c))`, computed by the type checker for static layouts;
     /// every precondition is a compile error (stride and shape divisibility, overlapping modes).
     /// A layout with run-time leaves gives a `Result`, equal to cute-dyn's answer (static flags
@@ -536,13 +548,7 @@ where
     B: TilerOp<CompositionOp, Layout<SA, DA>, Output = R>,
     R: Default,
 {
-    type Output = R;
     type Plan = crate::ops::Static<R>;
-    #[inline(always)]
-    fn arrange(_: Layout<SA, DA>, _: B) -> Self::Output {
-        // Every leaf is static: the value is the type's.
-        Default::default()
-    }
 }
 
 /// `composition(A, B)` computed by the type checker, for static layouts and for static shapes

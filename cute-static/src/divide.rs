@@ -47,13 +47,7 @@ where
     B: TilerOp<DivideOp, Layout<SA, DA>, Output = R>,
     R: Default,
 {
-    type Output = R;
     type Plan = crate::ops::Static<R>;
-    #[inline(always)]
-    fn arrange(_: Layout<SA, DA>, _: B) -> Self::Output {
-        // Every leaf is static: the value is the type's.
-        Default::default()
-    }
 }
 
 arranged_op!(

@@ -37,11 +37,11 @@
 /// be: a layout the type checker computed is its type's default (its leaves are static), so
 /// `compute` is not called and code generation does not resolve the trait method (which would
 /// prove the type-level algorithm again); anything computed when it runs (a `Result`, a layout
-/// with run-time leaves, a composed layout) is `compute()`. The free functions of the
-/// operations (but the divides and recasts, which [`Run`] a plan) and the static layouts'
-/// methods produce their results this way; the operation traits' `Output` is `Produce` (or
-/// their `Plan` is a [`Run`]), so a generic caller of a free function needs no bound beyond the
-/// operation's.
+/// with run-time leaves, a composed layout) is `compute()`. The free functions of the unary
+/// operations, of `complement` and of `tile_to_shape`, and the static layouts' methods produce
+/// their results this way (the divides, products, composition and recasts [`Run`] a plan);
+/// those operation traits' `Output` is `Produce`, so a generic caller of a free function needs
+/// no bound beyond the operation's.
 pub trait Produce: Sized {
     /// The result.
     fn produce(compute: impl FnOnce() -> Self) -> Self;
@@ -81,14 +81,18 @@ impl<T> Produce for Result<T, crate::error::Error> {
     }
 }
 
-/// How the free function of a divide or a recast computes its result from the operands: chosen
-/// by the type checker with the result (the operation trait's `Plan`) and run through an impl
-/// whose bounds are light, so that code generation resolves only that impl, not the
-/// operation's own (whose bounds are the type-level algorithm, proved once where the operation
-/// is called). `scripts/compile_time.sh --instructions`, against producing the result
-/// ([`Produce`]) and calling the trait for a computed one: stride_logical_divide 173 -> 111,
-/// mixed_zipped_divide 77 -> 67, mixed_logical_divide 83 -> 74 million rustc instructions per
-/// call; logical_divide 78 -> 89, as the static result's plan is one more bound to prove.
+/// How the free function of a divide, a product, composition or a recast computes its result
+/// from the operands: chosen by the type checker with the result (the operation trait's
+/// `Plan`, which carries the result's type) and run through an impl whose bounds are light, so
+/// that code generation resolves only that impl, not the operation's own (whose bounds are the
+/// type-level algorithm, proved once where the operation is called). The plans: a static
+/// result's default ([`Static`]), static extents with run-time strides resolving the markers
+/// of the type checker's result on marked strides, the route of run-time leaves.
+/// `scripts/compile_time.sh --instructions`, against producing the result ([`Produce`]) and
+/// calling the trait for a computed one: stride_logical_divide 173 -> 109,
+/// stride_composition 163 -> 92, mixed_blocked_product 114 -> 97 million rustc instructions
+/// per call, and the static cases as cheap or cheaper (logical_divide 78 -> 76,
+/// blocked_product 86 -> 83).
 pub trait Run<A, B> {
     /// The result.
     type Output;
@@ -147,9 +151,8 @@ pub trait LeftInverse {
 }
 
 /// The binary operations: `planned` ones (their free functions run the trait's `Plan`: the
-/// divides and recasts, whose static extents with run-time strides take the type checker's
-/// algorithm on marked strides) and `produced` ones (their free functions [`Produce`] the
-/// result: the products).
+/// divides, products and recasts) and `produced` ones (their free functions [`Produce`] the
+/// result: `tile_to_shape`, routed as the unary operations are).
 macro_rules! binary_ops {
     (planned: $($(#[$doc:meta])* $tr:ident, $method:ident, $arg:ident;)*) => {$(
         $(#[$doc])*
@@ -187,10 +190,6 @@ binary_ops! {
     Upcast, upcast, n;
     /// `downcast<N>(L)` (`N` a typenum number): for elements `N` times smaller.
     Downcast, downcast, n;
-}
-
-binary_ops! {
-    produced:
     /// `logical_product(A, B)`: `(A, copies of B)`.
     LogicalProduct, logical_product, b;
     /// `zipped_product(A, B)`.
@@ -203,6 +202,10 @@ binary_ops! {
     BlockedProduct, blocked_product, b;
     /// `raked_product(A, B)`: `A` interleaved by `B`, modes zipped.
     RakedProduct, raked_product, b;
+}
+
+binary_ops! {
+    produced:
     /// `tile_to_shape(block, shape)`: the block repeated to fill the shape.
     TileToShape, tile_to_shape, shape;
 }

@@ -45,13 +45,7 @@ where
     B: TilerOp<ProductOp, Layout<SA, DA>, Output = R>,
     R: Default,
 {
-    type Output = R;
     type Plan = crate::ops::Static<R>;
-    #[inline(always)]
-    fn arrange(_: Layout<SA, DA>, _: B) -> Self::Output {
-        // Every leaf is static: the value is the type's.
-        Default::default()
-    }
 }
 
 crate::tiler::arranged_op!(
@@ -59,7 +53,6 @@ crate::tiler::arranged_op!(
     Plain,
     LogicalProduct,
     by both operands,
-    produced,
     /// `logical_product(A, B)`: `B` repeated over copies of `A`,
     /// `(A, complement(A, size(A) * cosize(B)) ∘ B)`, by mode for a by-mode tiler.
     ///
@@ -154,7 +147,7 @@ where
 use crate::tiler::rearrangements;
 
 rearrangements!(
-    ProductOp, Multiplied, ZippedMultiplied, ZippedProduct, TiledProduct, FlatProduct, [by both operands, produced],
+    ProductOp, Multiplied, ZippedMultiplied, ZippedProduct, TiledProduct, FlatProduct, [by both operands],
     /// `zipped_product(A, B)`: `((block), (product))`.
     ///
     /// # Examples
@@ -470,13 +463,7 @@ macro_rules! static_rank_product {
             $op: crate::gate::Operation<Layout<SA, DA>, B, Output = R>,
             R: Default,
         {
-            type Output = R;
             type Plan = crate::ops::Static<R>;
-            #[inline(always)]
-            fn arrange(_: Layout<SA, DA>, _: B) -> Self::Output {
-                // Every leaf is static: the value is the type's.
-                Default::default()
-            }
         }
     )*};
 }
@@ -517,7 +504,6 @@ crate::tiler::arranged_op!(
     Plain,
     BlockedProduct,
     by both operands,
-    produced,
     /// `blocked_product(A, B)`: every element of `B` is a block `A`; mode i is `(A_i, B_i)`:
     /// `zip` of the two modes of `logical_product(append<R>(A), append<R>(B))`,
     /// `R = max(rank(A), rank(B))`.
@@ -545,7 +531,6 @@ crate::tiler::arranged_op!(
     Plain,
     RakedProduct,
     by both operands,
-    produced,
     /// `raked_product(A, B)`: the blocks of [`blocked_product`] interleaved; mode i is
     /// `(B_i, A_i)`. Static layouts: computed by the type checker; layouts with run-time
     /// leaves: a `Result`, as [`logical_product`].

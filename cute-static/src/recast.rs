@@ -236,13 +236,7 @@ macro_rules! recast_routes {
         where
             $op: Operation<Layout<SA, DA>, N, Output = R>,
         {
-            type Output = R;
             type Plan = crate::ops::Static<R>;
-            #[inline(always)]
-            fn arrange(_: Layout<SA, DA>, _: N) -> R {
-                // Every leaf is static: the value is the type's.
-                R::default()
-            }
         }
 
         /// A layout with a run-time extent: leaf by leaf, with values ([`RecastMixed`]).

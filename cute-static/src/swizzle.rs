@@ -228,6 +228,7 @@ where
     <<B as EqT<U0>>::Output as ElideIdentity<Self, Layout<SL, DL>>>::Output: crate::gate::Produce,
 {
     type Output = <<B as EqT<U0>>::Output as ElideIdentity<Self, Layout<SL, DL>>>::Output;
+    type Plan = crate::composition::Compose;
     fn composition(self, l: Layout<SL, DL>) -> Self::Output {
         <<B as EqT<U0>>::Output as ElideIdentity<Self, Layout<SL, DL>>>::build(self, l)
     }
@@ -244,10 +245,14 @@ impl<F, O, L> crate::gate::Produce for ComposedLayout<F, O, L> {
 
 /// `composition(Sw ∘ offset ∘ L, tiler)`: `Sw ∘ offset ∘ composition(L, tiler)`, as C++
 /// composes the inner layout.
-impl<F, O, L: Composition<T>, T> Composition<T> for ComposedLayout<F, O, L> {
-    type Output = ComposedLayout<F, O, L::Output>;
+impl<F, O, L: Composition<T>, T> Composition<T> for ComposedLayout<F, O, L>
+where
+    L::Output: Rewrap<F, O>,
+{
+    type Output = <L::Output as Rewrap<F, O>>::Output;
+    type Plan = Rewrapped<L::Plan>;
     fn composition(self, t: T) -> Self::Output {
-        ComposedLayout { outer: self.outer, offset: self.offset, inner: self.inner.composition(t) }
+        self.inner.composition(t).rewrap(self.outer, self.offset)
     }
 }
 
@@ -326,15 +331,15 @@ on_the_inner_layout! {
     ZippedDivide, zipped_divide;
     TiledDivide, tiled_divide;
     FlatDivide, flat_divide;
-}
-on_the_inner_layout! {
-    produced:
     LogicalProduct, logical_product;
     ZippedProduct, zipped_product;
     TiledProduct, tiled_product;
     FlatProduct, flat_product;
     BlockedProduct, blocked_product;
     RakedProduct, raked_product;
+}
+on_the_inner_layout! {
+    produced:
     TileToShape, tile_to_shape;
 }
 

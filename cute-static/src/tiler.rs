@@ -495,7 +495,7 @@ crate::scaled::for_each_scaled_pair!(leaf_unpack);
 /// ([`DivideOp`], `ProductOp`), `$res` its result alias. Each is an [`Arrange`] route: computed
 /// by the type checker when every leaf of the layout is static, or when it runs otherwise.
 macro_rules! rearrangements {
-    ($op:ty, $res:ident, $zalias:ident, $ztr:ident, $ttr:ident, $ftr:ident, $([$by:ident $both:ident $operands:ident $(, $free:ident)?],)?
+    ($op:ty, $res:ident, $zalias:ident, $ztr:ident, $ttr:ident, $ftr:ident, $([$by:ident $both:ident $operands:ident],)?
      $(#[$zdoc:meta])* $zipped:ident, $(#[$tdoc:meta])* $tiled:ident, $(#[$fdoc:meta])* $flat:ident) => {
         // Every intermediate type is a parameter bound by an associated-type equality (see the
         // `gate` module): inferred once, never normalized again by code generation.
@@ -505,12 +505,7 @@ macro_rules! rearrangements {
             B: $crate::tiler::Unzip2By<S, D, TS = TS, TD = TD, RS = RS, RD = RD>,
             $crate::Layout<$crate::Cons<TS, $crate::Cons<RS, $crate::Nil>>, $crate::Cons<TD, $crate::Cons<RD, $crate::Nil>>>: Default,
         {
-            type Output = $crate::Layout<$crate::Cons<TS, $crate::Cons<RS, $crate::Nil>>, $crate::Cons<TD, $crate::Cons<RD, $crate::Nil>>>;
             type Plan = $crate::ops::Static<$crate::Layout<$crate::Cons<TS, $crate::Cons<RS, $crate::Nil>>, $crate::Cons<TD, $crate::Cons<RD, $crate::Nil>>>>;
-            #[inline(always)]
-            fn arrange(_: $crate::Layout<SA, DA>, _: B) -> Self::Output {
-                Default::default()
-            }
         }
 
         impl<SA, DA, B, S, D, TS, TD, RS, RD, US, UD> $crate::tiler::Arrange<$crate::tiler::Tile, $op, $crate::Layout<SA, DA>, B> for typenum::B1
@@ -520,12 +515,7 @@ macro_rules! rearrangements {
             RS: $crate::tiler::Unpack<RD, S = US, D = UD>,
             $crate::Layout<$crate::Cons<TS, US>, $crate::Cons<TD, UD>>: Default,
         {
-            type Output = $crate::Layout<$crate::Cons<TS, US>, $crate::Cons<TD, UD>>;
             type Plan = $crate::ops::Static<$crate::Layout<$crate::Cons<TS, US>, $crate::Cons<TD, UD>>>;
-            #[inline(always)]
-            fn arrange(_: $crate::Layout<SA, DA>, _: B) -> Self::Output {
-                Default::default()
-            }
         }
 
         impl<SA, DA, B, S, D, TS, TD, RS, RD, PS, PD, US, UD, FS, FD> $crate::tiler::Arrange<$crate::tiler::Flat, $op, $crate::Layout<SA, DA>, B> for typenum::B1
@@ -538,94 +528,60 @@ macro_rules! rearrangements {
             PD: crate::int_tuple::Concat<UD, Output = FD>,
             $crate::Layout<FS, FD>: Default,
         {
-            type Output = $crate::Layout<FS, FD>;
             type Plan = $crate::ops::Static<$crate::Layout<FS, FD>>;
-            #[inline(always)]
-            fn arrange(_: $crate::Layout<SA, DA>, _: B) -> Self::Output {
-                Default::default()
-            }
         }
 
         #[doc = concat!("The type of `", stringify!($zipped), "(A, B)` for a static `A`.")]
         pub type $zalias<A, B> = $crate::tiler::Zipped<B, <$res<A, B> as $crate::tiler::Parts>::S, <$res<A, B> as $crate::tiler::Parts>::D>;
 
-        $crate::tiler::arranged_op!($op, $crate::tiler::Zip, $ztr, $($by $both $operands, $($free,)?)? $(#[$zdoc])* $zipped);
-        $crate::tiler::arranged_op!($op, $crate::tiler::Tile, $ttr, $($by $both $operands, $($free,)?)? $(#[$tdoc])* $tiled);
-        $crate::tiler::arranged_op!($op, $crate::tiler::Flat, $ftr, $($by $both $operands, $($free,)?)? $(#[$fdoc])* $flat);
+        $crate::tiler::arranged_op!($op, $crate::tiler::Zip, $ztr, $($by $both $operands,)? $(#[$zdoc])* $zipped);
+        $crate::tiler::arranged_op!($op, $crate::tiler::Tile, $ttr, $($by $both $operands,)? $(#[$tdoc])* $tiled);
+        $crate::tiler::arranged_op!($op, $crate::tiler::Flat, $ftr, $($by $both $operands,)? $(#[$fdoc])* $flat);
     };
 }
 pub(crate) use rearrangements;
 
 /// An operation routed by [`Arrange`]: the trait impl (one bound in generic code), the free
 /// function and the static layout's own method. The route is chosen by the layout's
-/// [`StaticBit`], or, with `by both operands`, by both operands' (the divides and products take
-/// run-time leaves in either: a static layout by a tiler with a run-time leaf is computed when
-/// it runs). The free function takes any `L` with the trait; its result is
-/// [`Produce`](crate::gate::Produce)d (a static one's value is the type's: code generation does
-/// not resolve the trait method, which would prove the type-level algorithm a second time).
+/// [`StaticBit`], or, with `by both operands`, by both operands' (the divides, products and
+/// composition take run-time leaves in either: a static layout by a tiler with a run-time leaf
+/// is computed when it runs). The route gives a plan ([`Run`](crate::ops::Run)), which carries
+/// the result's type: the trait's method and the free function run it (the free function takes
+/// any `L` with the trait; code generation resolves only the plan's light impl, not the trait
+/// method's, which would prove the type-level algorithm a second time).
 macro_rules! arranged_op {
     ($op:ty, $how:ty, $tr:ident, $(#[$doc:meta])* $name:ident) => {
-        $crate::tiler::arranged_op!(@ $op, $how, $tr, $crate::Layout<SA, DA>, planned, $(#[$doc])* $name);
+        $crate::tiler::arranged_op!(@ $op, $how, $tr, $crate::Layout<SA, DA>, $(#[$doc])* $name);
     };
     ($op:ty, $how:ty, $tr:ident, by both operands, $(#[$doc:meta])* $name:ident) => {
-        $crate::tiler::arranged_op!(@ $op, $how, $tr, $crate::Cons<$crate::Layout<SA, DA>, $crate::Cons<B, $crate::Nil>>, planned, $(#[$doc])* $name);
+        $crate::tiler::arranged_op!(@ $op, $how, $tr, $crate::Cons<$crate::Layout<SA, DA>, $crate::Cons<B, $crate::Nil>>, $(#[$doc])* $name);
     };
-    ($op:ty, $how:ty, $tr:ident, by both operands, produced, $(#[$doc:meta])* $name:ident) => {
-        $crate::tiler::arranged_op!(@ $op, $how, $tr, $crate::Cons<$crate::Layout<SA, DA>, $crate::Cons<B, $crate::Nil>>, produced, $(#[$doc])* $name);
-    };
-    (@ $op:ty, $how:ty, $tr:ident, $bits:ty, $free:ident, $(#[$doc:meta])* $name:ident) => {
-        $crate::tiler::arranged_op!(@impl $free, $op, $how, $tr, $bits, $name);
-
-        $crate::tiler::arranged_op!(@free $free, $tr, $(#[$doc])* $name);
-
-        $crate::gate::static_method!($name, $tr, (b: B));
-    };
-    // The result type is a parameter bound by `Output = R` (see the `gate` module): code
-    // generation then does not normalize the type-level algorithm again.
-    (@impl planned, $op:ty, $how:ty, $tr:ident, $bits:ty, $name:ident) => {
+    (@ $op:ty, $how:ty, $tr:ident, $bits:ty, $(#[$doc:meta])* $name:ident) => {
+        // The route is bound by its plan alone: naming a second associated type of the same
+        // route (its result) had rustc prove the route's bounds once more
+        // (`compile_time.sh --instructions`: composition_2mode 96 -> 82, logical_divide 89 -> 76).
         /// The operation as a trait: one bound in generic code.
         impl<SA, DA, B, G, R, P> $crate::$tr<B> for $crate::Layout<SA, DA>
         where
             $bits: $crate::gate::StaticBit<Output = G>,
-            G: $crate::tiler::Arrange<$how, $op, $crate::Layout<SA, DA>, B, Output = R, Plan = P>,
+            G: $crate::tiler::Arrange<$how, $op, $crate::Layout<SA, DA>, B, Plan = P>,
             P: $crate::ops::Run<$crate::Layout<SA, DA>, B, Output = R>,
         {
             type Output = R;
             type Plan = P;
             #[inline(always)]
             fn $name(self, b: B) -> R {
-                G::arrange(self, b)
+                P::run(self, b)
             }
         }
-    };
-    (@impl produced, $op:ty, $how:ty, $tr:ident, $bits:ty, $name:ident) => {
-        /// The operation as a trait: one bound in generic code.
-        impl<SA, DA, B, G, R> $crate::$tr<B> for $crate::Layout<SA, DA>
-        where
-            $bits: $crate::gate::StaticBit<Output = G>,
-            G: $crate::tiler::Arrange<$how, $op, $crate::Layout<SA, DA>, B, Output = R>,
-            R: $crate::gate::Produce,
-        {
-            type Output = R;
-            #[inline(always)]
-            fn $name(self, b: B) -> R {
-                G::arrange(self, b)
-            }
-        }
-    };
-    (@free planned, $tr:ident, $(#[$doc:meta])* $name:ident) => {
+
         $(#[$doc])*
         #[inline(always)]
         pub fn $name<L: $crate::$tr<B, Plan = P>, B, P: $crate::ops::Run<L, B>>(l: L, b: B) -> P::Output {
             P::run(l, b)
         }
-    };
-    (@free produced, $tr:ident, $(#[$doc:meta])* $name:ident) => {
-        $(#[$doc])*
-        #[inline(always)]
-        pub fn $name<L: $crate::$tr<B, Output = R>, B, R: $crate::gate::Produce>(l: L, b: B) -> R {
-            R::produce(move || l.$name(b))
-        }
+
+        $crate::gate::static_method!($name, $tr, (b: B));
     };
 }
 pub(crate) use arranged_op;
@@ -644,12 +600,8 @@ pub struct Flat;
 /// result is zero-sized and every precondition a compile error) or when it runs (`B0`, a
 /// run-time leaf: a `Result`, the conditions on run-time values checked then).
 pub trait Arrange<How, Op, A, B> {
-    /// The result type.
-    type Output;
-    /// How the free function computes it ([`Run`](crate::ops::Run)).
+    /// How the result is computed ([`Run`](crate::ops::Run)); the result's type is the plan's.
     type Plan;
-    /// The result.
-    fn arrange(a: A, b: B) -> Self::Output;
 }
 
 /// A run-time leaf in the layout or the tiler: routed by whether the layout's shape and the
@@ -658,18 +610,13 @@ pub trait Arrange<How, Op, A, B> {
 // had rustc prove the operation's bounds again for each. Both bits are the route's `Self`
 // type, not two nested routes: each level's method is resolved again by code generation,
 // which proves the operation's bounds again.)
-impl<How, Op, SA, DA, B, G, H, R, P> Arrange<How, Op, Layout<SA, DA>, B> for typenum::B0
+impl<How, Op, SA, DA, B, G, H, P> Arrange<How, Op, Layout<SA, DA>, B> for typenum::B0
 where
     SA: StaticBit<Output = G>,
     B: StaticBit<Output = H>,
-    (G, H): ShapeRoute<How, Op, Layout<SA, DA>, B, Output = R, Plan = P>,
+    (G, H): ShapeRoute<How, Op, Layout<SA, DA>, B, Plan = P>,
 {
-    type Output = R;
     type Plan = P;
-    #[inline(always)]
-    fn arrange(a: Layout<SA, DA>, b: B) -> R {
-        <(G, H)>::route(a, b)
-    }
 }
 
 /// How an operation with a run-time leaf is computed, chosen by the layout's shape's and the
@@ -678,22 +625,14 @@ where
 /// ([`crate::scaled`]), whatever the nesting and the tiler (for the operations that do not
 /// compare strides: `marked_shape_route`); otherwise the route of run-time leaves ([`Mixed`]).
 pub trait ShapeRoute<How, Op, A, B> {
-    /// The result type: a `Result`, as conditions on run-time values are checked when it runs.
-    type Output;
-    /// How the free function computes it ([`Run`](crate::ops::Run)).
+    /// How the result is computed ([`Run`](crate::ops::Run)): a `Result`, as conditions on
+    /// run-time values are checked when it runs.
     type Plan;
-    /// The result.
-    fn route(a: A, b: B) -> Self::Output;
 }
 
 /// A run-time extent.
 impl<How, Op: Mixed<How, A, B, Output = R>, A, B, H, R> ShapeRoute<How, Op, A, B> for (typenum::B0, H) {
-    type Output = R;
     type Plan = ByMixed<How, Op, R>;
-    #[inline(always)]
-    fn route(a: A, b: B) -> R {
-        Op::mixed(a, b)
-    }
 }
 
 /// Static shapes: by a static tiler (`(B1, B1)`), the static route on the layout with its
@@ -703,19 +642,13 @@ impl<How, Op: Mixed<How, A, B, Output = R>, A, B, H, R> ShapeRoute<How, Op, A, B
 /// run-time leaves ([`Mixed`]).
 macro_rules! marked_shape_route {
     ($($op:ty),*) => {$(
-        impl<How, SA, DA, B, G, R> $crate::tiler::ShapeRoute<How, $op, $crate::Layout<SA, DA>, B> for (typenum::B1, typenum::B1)
+        impl<How, SA, DA, B, G> $crate::tiler::ShapeRoute<How, $op, $crate::Layout<SA, DA>, B> for (typenum::B1, typenum::B1)
         where
             SA: $crate::layout::Congruent<DA>,
             DA: $crate::IntTuple + $crate::scaled::Symbolize<typenum::U0>,
-            typenum::B1: $crate::tiler::Arrange<How, $op, $crate::Layout<SA, $crate::scaled::Marked<DA>>, B, Output = G>,
-            G: Default + $crate::scaled::ResolveLayout<DA, Output = R>,
+            typenum::B1: $crate::tiler::Arrange<How, $op, $crate::Layout<SA, $crate::scaled::Marked<DA>>, B, Plan = $crate::ops::Static<G>>,
         {
-            type Output = Result<R, crate::error::Error>;
             type Plan = $crate::tiler::ResolveMarked<G>;
-            #[inline(always)]
-            fn route(a: $crate::Layout<SA, DA>, _: B) -> Self::Output {
-                G::default().resolve_layout(a.stride())
-            }
         }
         $crate::tiler::mixed_shape_route!(@ [] (typenum::B1, typenum::B0), $op);
     )*};
@@ -733,12 +666,7 @@ macro_rules! mixed_shape_route {
         where
             $op: $crate::tiler::Mixed<How, A, B, Output = R>,
         {
-            type Output = R;
             type Plan = $crate::tiler::ByMixed<How, $op, R>;
-            #[inline(always)]
-            fn route(a: A, b: B) -> R {
-                <$op as $crate::tiler::Mixed<How, A, B>>::mixed(a, b)
-            }
         }
     };
 }

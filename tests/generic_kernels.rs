@@ -121,8 +121,10 @@ fn more_operations_as_bounds() {
 }
 
 /// Generic code over `Layout<S, D>` itself (not a type parameter `L`), the result named by a
-/// projection or a parameter: one bound per operation (there a method call is the trait's;
-/// `Layout`'s own methods of the same names apply to static layouts only).
+/// projection or a parameter: one bound per operation (a method call there is `Layout`'s own
+/// method where the operation runs a plan, the divides, products, composition and recasts; the
+/// trait's elsewhere: `Layout`'s own methods of the other operations apply to static layouts
+/// only).
 #[test]
 fn generic_code_over_layout_types() {
     use cute::cute_static::{BlockedProduct, Layout, TileToShape, ZippedProduct};
@@ -164,8 +166,8 @@ fn generic_code_over_layout_types() {
 }
 
 /// The free functions in generic code: one bound per operation as for the methods (each
-/// operation's `Output` is `Produce`d, a bound every implementation carries, so the free
-/// function asks nothing more of a generic caller).
+/// operation's `Output` is `Produce`d, or its `Plan` runs: bounds every implementation carries,
+/// so the free function asks nothing more of a generic caller).
 #[test]
 fn free_functions_take_one_bound_too() {
     use cute::cute_static::{

@@ -7,11 +7,7 @@
 use cute::cute_dyn::{self, Style};
 use cute::cute_static::error::Error;
 use cute::cute_static::typenum::{U24, U64};
-use cute::cute_static::{
-    layout, shape, tiler, BlockedProduct, Complement, Composition, FlatDivide, FlatProduct, IntTuple, Layout,
-    LeftInverse, LogicalDivide, LogicalProduct, RakedProduct, RightInverse, Show, TiledDivide, TiledProduct,
-    ZippedDivide, ZippedProduct,
-};
+use cute::cute_static::{layout, shape, tiler, Complement, IntTuple, Layout, LeftInverse, RightInverse, Show};
 use proptest::prelude::*;
 
 /// cute-static's answer (or refusal) in the form cute-dyn's is compared in.
@@ -664,7 +660,6 @@ proptest! {
     #[test]
     fn upcasts_of_run_time_strides_agree_with_cute_dyn(ld in extent(5000), t in extent(300)) {
         use cute::cute_static::typenum::{U2, U4, U8};
-        use cute::cute_static::Upcast;
         recast_agrees!(upcast, layout!((64,32):({ld},1)), U8);
         recast_agrees!(upcast, layout!((32,64):(1,{ld})), U2);
         recast_agrees!(upcast, layout!((32,64):(1,{ld})), U4);
@@ -680,7 +675,6 @@ proptest! {
     #[test]
     fn downcasts_of_run_time_strides_agree_with_cute_dyn(ld in extent(5000), t in extent(300)) {
         use cute::cute_static::typenum::{U2, U4, U8};
-        use cute::cute_static::Downcast;
         recast_agrees!(downcast, layout!((64,32):({ld},1)), U8);
         recast_agrees!(downcast, layout!((32,64):(1,{ld})), U2);
         recast_agrees!(downcast, layout!(((4,2),8):((1,4),{ld})), U4);
@@ -698,7 +692,6 @@ proptest! {
 /// comes from the strides). Whether each answered.
 macro_rules! recasts_agree {
     ($l:expr, $n:ty, $k:expr $(, $down:ident)?) => {{
-        use cute::cute_static::Upcast;
         let l = $l;
         let d = l.to_dyn().unwrap();
         let styled = |r: cute_dyn::Result<cute_dyn::Layout>| r.map(|x| x.to_styled(Style::Cpp)).map_err(|e| e.kind());
@@ -708,7 +701,6 @@ macro_rules! recasts_agree {
         let mut answered = vec![up.is_ok()];
         $(
             let _ = stringify!($down);
-            use cute::cute_static::Downcast;
             let down = ours(l.downcast(<$n>::default()));
             prop_assert_eq!(down.clone(), styled(cute_dyn::downcast(&d, $k)), "downcast<{}>({})", $k, l);
             answered.push(down.is_ok());
@@ -754,7 +746,6 @@ fn recasts_of_run_time_extents_answer_on_a_grid() {
 #[test]
 fn downcast_refusals_are_cute_dyns() {
     use cute::cute_static::typenum::U2;
-    use cute::cute_static::Downcast;
     let one = 1usize;
     let l = layout!((8,4):(1,{one}));
     assert_eq!(l.downcast(U2::default()).map_err(|e| e.kind()).err(), Some("undecided"));
@@ -773,7 +764,6 @@ fn downcast_refusals_are_cute_dyns() {
 #[test]
 fn upcast_refusals_are_cute_dyns() {
     use cute::cute_static::typenum::{U2, U4};
-    use cute::cute_static::Upcast;
     let (one, ld) = (1usize, 887usize);
     let l = layout!((16,(2,4)):(2,({one},{ld})));
     assert_eq!(l.upcast(U2::default()).map_err(|e| e.kind()).err(), Some("stride_divisibility"));
@@ -1059,7 +1049,7 @@ fn profiles_and_cosizes_of_run_time_leaves_answer_on_a_grid() {
 /// values). Counts each operation's answers in `$answered`.
 macro_rules! every_operation_agrees {
     ($a:expr, $answered:expr) => {{
-        use cute::cute_static::{Coalesce, CoalesceBy, ComplementCosize, Downcast, Upcast};
+        use cute::cute_static::{Coalesce, CoalesceBy, ComplementCosize};
         let a = $a;
         let d = a.to_dyn().unwrap();
         let tiler = "<2,3:2>";

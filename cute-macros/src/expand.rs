@@ -54,11 +54,17 @@ impl Ctx {
     }
 }
 
+/// typenum names `U0` to `U1024`.
+const TYPENUM_ALIASES: u64 = 1024;
+
 /// typenum's binary form of `n`: `UInt<UInt<UTerm, B1>, B0>` for 2 (any value, not only the
 /// aliases typenum names).
 fn typenum(krate: &TokenStream, n: u64) -> TokenStream {
-    if n == 0 {
-        return quote! { #krate::typenum::UTerm };
+    if n <= TYPENUM_ALIASES {
+        // typenum's own alias: one path for the compiler to resolve, where the binary form is
+        // one per bit (`compile_time.sh --instructions`: see `layout_static`).
+        let alias = syn::Ident::new(&format!("U{n}"), Span::call_site());
+        return quote! { #krate::typenum::#alias };
     }
     let high = typenum(krate, n >> 1);
     let bit = if n & 1 == 1 {
@@ -152,6 +158,15 @@ fn tuple_type(krate: &TokenStream, t: &Tree) -> TokenStream {
     }
 }
 
+/// Whether every leaf is static (then a value is its type's default: the static leaves are
+/// zero-sized).
+fn all_static(t: &Tree) -> bool {
+    match t {
+        Tree::Leaf(v, _) => matches!(v, Val::Static(_)),
+        Tree::Tuple(v) => v.iter().all(all_static),
+    }
+}
+
 fn leaf_value_static(krate: &TokenStream, v: &Val) -> TokenStream {
     match v {
         Val::Static(n) => {
@@ -183,8 +198,15 @@ pub fn layout_static(ctx: &mut Ctx, l: &LayoutLit) -> Result<(TokenStream, Token
     let stride = stride_tree(ctx, l, &shape)?;
     let k = &ctx.krate;
     let (st, dt) = (tuple_type(k, &shape), tuple_type(k, &stride));
-    let (sv, dv) = (tuple_value_static(k, &shape), tuple_value_static(k, &stride));
-    Ok((quote! { #k::Layout<#st, #dt> }, quote! { #k::Layout::<#st, #dt>::new(#sv, #dv) }))
+    // Congruence was checked here, at expansion; the type checker is not asked again.
+    let value = if all_static(&shape) && all_static(&stride) {
+        // Every leaf static: the type's value (zero-sized), not each leaf's.
+        quote! { <#k::Layout<#st, #dt> as ::core::default::Default>::default() }
+    } else {
+        let (sv, dv) = (tuple_value_static(k, &shape), tuple_value_static(k, &stride));
+        quote! { #k::__private::layout_literal::<#st, #dt>(#sv, #dv) }
+    };
+    Ok((quote! { #k::Layout<#st, #dt> }, value))
 }
 
 /// `ComposedLayout<Swizzle<B, M, S>, OFFSET, Layout<..>>` and its value (the parameters and
@@ -227,7 +249,13 @@ pub fn any_layout_static(ctx: &mut Ctx, l: &AnyLayout) -> Result<(TokenStream, T
 
 pub fn int_tuple_static(ctx: &mut Ctx, n: &Node) -> (TokenStream, TokenStream) {
     let t = shape_tree(ctx, n);
-    (tuple_type(&ctx.krate, &t), tuple_value_static(&ctx.krate, &t))
+    let ty = tuple_type(&ctx.krate, &t);
+    let value = if all_static(&t) {
+        quote! { <#ty as ::core::default::Default>::default() }
+    } else {
+        tuple_value_static(&ctx.krate, &t)
+    };
+    (ty, value)
 }
 
 pub fn tiler_static(ctx: &mut Ctx, t: &TilerLit) -> Result<(TokenStream, TokenStream), Error> {

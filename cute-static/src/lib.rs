@@ -133,6 +133,13 @@ pub mod __private {
         int_tuple_dyn, int_tuple_type, int_tuple_value, layout_dyn, layout_type, layout_value, tiler_dyn, tiler_type,
         tiler_value,
     };
+
+    /// The value of a layout literal with run-time leaves: its shape and stride are congruent
+    /// by the macro's check, so the type checker is not asked to prove it again.
+    #[inline(always)]
+    pub const fn layout_literal<S, D>(shape: S, stride: D) -> crate::Layout<S, D> {
+        crate::Layout::from_parts(shape, stride)
+    }
 }
 
 /// A layout value: `layout!((2,(1,6)):(1,(6,2)))`, `layout!((2,(2,2)))` (LayoutLeft strides),

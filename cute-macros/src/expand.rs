@@ -158,8 +158,7 @@ fn tuple_type(krate: &TokenStream, t: &Tree) -> TokenStream {
     }
 }
 
-/// Whether every leaf is static (then a value is its type's default: the static leaves are
-/// zero-sized).
+/// Whether every leaf is static.
 fn all_static(t: &Tree) -> bool {
     match t {
         Tree::Leaf(v, _) => matches!(v, Val::Static(_)),
@@ -167,28 +166,49 @@ fn all_static(t: &Tree) -> bool {
     }
 }
 
-fn leaf_value_static(krate: &TokenStream, v: &Val) -> TokenStream {
-    match v {
-        Val::Static(n) => {
-            let ty = typenum(krate, *n as u64);
-            quote! { <#ty as ::core::default::Default>::default() }
-        }
-        Val::Dyn(f, locals) => {
+/// The run-time leaves of a tuple: each one's field path (`Cons` is `(head, rest)`: mode `i`
+/// is `.1` taken `i` times, then `.0`) and its value.
+fn run_time_leaves(t: &Tree, path: &mut Vec<usize>, out: &mut Vec<(Vec<usize>, TokenStream)>) {
+    match t {
+        Tree::Leaf(Val::Static(_), _) => {}
+        Tree::Leaf(Val::Dyn(f, locals), _) => {
             // Within u64 by construction; a factor above usize::MAX cannot be a stride here.
             let f = usize::try_from(*f).unwrap_or(usize::MAX);
             let names = locals.iter().map(|&i| Ctx::local(i));
-            quote! { (#f #(* #names)*) }
+            out.push((path.clone(), quote! { (#f #(* #names)*) }));
+        }
+        Tree::Tuple(v) => {
+            for (i, m) in v.iter().enumerate() {
+                let depth = path.len();
+                path.extend(core::iter::repeat_n(1, i));
+                path.push(0);
+                run_time_leaves(m, path, out);
+                path.truncate(depth);
+            }
         }
     }
 }
 
-fn tuple_value_static(krate: &TokenStream, t: &Tree) -> TokenStream {
-    match t {
-        Tree::Leaf(v, _) => leaf_value_static(krate, v),
-        Tree::Tuple(v) => v.iter().rev().fold(quote! { #krate::Nil }, |acc, m| {
-            let h = tuple_value_static(krate, m);
-            quote! { #krate::Cons(#h, #acc) }
-        }),
+/// The value of a tuple of type `ty`: its default (the static leaves are zero-sized), the
+/// run-time leaves then assigned by field. (One `Default` for the whole type, not a call per
+/// leaf: `compile_time.sh --instructions`, a layout literal with a run-time leaf 3 -> 1.)
+fn tuple_value_static(ty: &TokenStream, t: &Tree) -> TokenStream {
+    let mut leaves = Vec::new();
+    run_time_leaves(t, &mut Vec::new(), &mut leaves);
+    match (t, leaves.as_slice()) {
+        (Tree::Leaf(..), [(_, v)]) => v.clone(),
+        (_, []) => quote! { <#ty as ::core::default::Default>::default() },
+        _ => {
+            let sets = leaves.iter().map(|(path, v)| {
+                let fields = path.iter().map(|&i| syn::Index::from(i));
+                quote! { __cute_value #(.#fields)* = #v; }
+            });
+            quote! {{
+                let mut __cute_value = <#ty as ::core::default::Default>::default();
+                #(#sets)*
+                __cute_value
+            }}
+        }
     }
 }
 
@@ -200,10 +220,10 @@ pub fn layout_static(ctx: &mut Ctx, l: &LayoutLit) -> Result<(TokenStream, Token
     let (st, dt) = (tuple_type(k, &shape), tuple_type(k, &stride));
     // Congruence was checked here, at expansion; the type checker is not asked again.
     let value = if all_static(&shape) && all_static(&stride) {
-        // Every leaf static: the type's value (zero-sized), not each leaf's.
+        // Every leaf static: the type's value (zero-sized).
         quote! { <#k::Layout<#st, #dt> as ::core::default::Default>::default() }
     } else {
-        let (sv, dv) = (tuple_value_static(k, &shape), tuple_value_static(k, &stride));
+        let (sv, dv) = (tuple_value_static(&st, &shape), tuple_value_static(&dt, &stride));
         quote! { #k::__private::layout_literal::<#st, #dt>(#sv, #dv) }
     };
     Ok((quote! { #k::Layout<#st, #dt> }, value))
@@ -250,11 +270,7 @@ pub fn any_layout_static(ctx: &mut Ctx, l: &AnyLayout) -> Result<(TokenStream, T
 pub fn int_tuple_static(ctx: &mut Ctx, n: &Node) -> (TokenStream, TokenStream) {
     let t = shape_tree(ctx, n);
     let ty = tuple_type(&ctx.krate, &t);
-    let value = if all_static(&t) {
-        quote! { <#ty as ::core::default::Default>::default() }
-    } else {
-        tuple_value_static(&ctx.krate, &t)
-    };
+    let value = tuple_value_static(&ty, &t);
     (ty, value)
 }
 

@@ -38,10 +38,11 @@
 /// `compute` is not called and code generation does not resolve the trait method (which would
 /// prove the type-level algorithm again); anything computed when it runs (a `Result`, a layout
 /// with run-time leaves, a composed layout) is `compute()`. The free functions of the unary
-/// operations, of `complement` and of `tile_to_shape`, and the static layouts' methods produce
-/// their results this way (the divides, products, composition and recasts [`Run`] a plan);
-/// those operation traits' `Output` is `Produce`, so a generic caller of a free function needs
-/// no bound beyond the operation's.
+/// operations, of `complement` and of `tile_to_shape`, and those operations' methods on static
+/// layouts produce their results this way (the divides, products, composition and recasts
+/// [`Run`] a plan, as their free functions and `Layout`'s own methods); those operation traits'
+/// `Output` is `Produce`, so a generic caller of a free function needs no bound beyond the
+/// operation's.
 pub trait Produce: Sized {
     /// The result.
     fn produce(compute: impl FnOnce() -> Self) -> Self;

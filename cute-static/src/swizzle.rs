@@ -477,5 +477,11 @@ mod tests {
         let m = 128;
         let r = layout!(Sw<2,2,3> o ({m},8):(8,1)).zipped_divide(tiler!(<8,8>)).unwrap();
         assert_eq!(r.call(9), c.zipped_divide(tiler!(<8,8>)).call(9));
+        // Composition too: `Sw o off o composition(L, B)` (C++), checked when it runs, the
+        // whole composed layout in the `Result`; cute-dyn's compose_inner on the same values.
+        let w = layout!(Sw<2,2,3> o ({m},8):(8,1));
+        let composed: Result<ComposedLayout<_, _, _>, crate::error::Error> = w.composition(tiler!(<16,4>));
+        let theirs = w.to_dyn().unwrap().compose_inner(&"<16,4>".parse().unwrap()).unwrap();
+        assert_eq!(composed.unwrap().to_dyn().unwrap().to_string(), theirs.to_string());
     }
 }

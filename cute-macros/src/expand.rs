@@ -57,12 +57,13 @@ impl Ctx {
 /// typenum names `U0` to `U1024`.
 const TYPENUM_ALIASES: u64 = 1024;
 
-/// typenum's binary form of `n`: `UInt<UInt<UTerm, B1>, B0>` for 2 (any value, not only the
-/// aliases typenum names).
+/// typenum's type for `n`: its alias (`U2`) up to 1024, past that the binary form
+/// `UInt<UInt<.., B1>, B0>` (any value, not only the aliases typenum names).
 fn typenum(krate: &TokenStream, n: u64) -> TokenStream {
     if n <= TYPENUM_ALIASES {
         // typenum's own alias: one path for the compiler to resolve, where the binary form is
-        // one per bit (`compile_time.sh --instructions`: see `layout_static`).
+        // one per bit (`compile_time.sh --instructions`: with a static literal's value as its
+        // type's default, two layout literals cost 10 -> 3 million instructions).
         let alias = syn::Ident::new(&format!("U{n}"), Span::call_site());
         return quote! { #krate::typenum::#alias };
     }
@@ -191,7 +192,7 @@ fn run_time_leaves(t: &Tree, path: &mut Vec<usize>, out: &mut Vec<(Vec<usize>, T
 
 /// The value of a tuple of type `ty`: its default (the static leaves are zero-sized), the
 /// run-time leaves then assigned by field. (One `Default` for the whole type, not a call per
-/// leaf: `compile_time.sh --instructions`, a layout literal with a run-time leaf 3 -> 1.)
+/// leaf: `compile_time.sh --instructions 40`, a layout literal with a run-time leaf 3 -> 2.)
 fn tuple_value_static(ty: &TokenStream, t: &Tree) -> TokenStream {
     let mut leaves = Vec::new();
     run_time_leaves(t, &mut Vec::new(), &mut leaves);

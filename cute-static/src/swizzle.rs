@@ -225,7 +225,6 @@ where
     B: EqT<U0>,
     Self: ValidSwizzle,
     <B as EqT<U0>>::Output: Bit + ElideIdentity<Self, Layout<SL, DL>>,
-    <<B as EqT<U0>>::Output as ElideIdentity<Self, Layout<SL, DL>>>::Output: crate::gate::Produce,
 {
     type Output = <<B as EqT<U0>>::Output as ElideIdentity<Self, Layout<SL, DL>>>::Output;
     type Plan = crate::composition::Compose;
@@ -240,19 +239,6 @@ impl<F, O, L> crate::gate::Produce for ComposedLayout<F, O, L> {
     #[inline(always)]
     fn produce(compute: impl FnOnce() -> Self) -> Self {
         compute()
-    }
-}
-
-/// `composition(Sw ∘ offset ∘ L, tiler)`: `Sw ∘ offset ∘ composition(L, tiler)`, as C++
-/// composes the inner layout.
-impl<F, O, L: Composition<T>, T> Composition<T> for ComposedLayout<F, O, L>
-where
-    L::Output: Rewrap<F, O>,
-{
-    type Output = <L::Output as Rewrap<F, O>>::Output;
-    type Plan = Rewrapped<L::Plan>;
-    fn composition(self, t: T) -> Self::Output {
-        self.inner.composition(t).rewrap(self.outer, self.offset)
     }
 }
 
@@ -298,7 +284,7 @@ impl<F, O, S, D> Rewrap<F, O> for Result<Layout<S, D>, crate::error::Error> {
 macro_rules! on_the_inner_layout {
     (planned: $($tr:ident, $method:ident;)*) => {$(
         #[doc = concat!("`", stringify!($method), "(Sw o offset o L, x)` is `Sw o offset o ", stringify!($method), "(L, x)` (CuTe C++).")]
-        impl<F, O, L: crate::ops::$tr<T>, T> crate::ops::$tr<T> for ComposedLayout<F, O, L>
+        impl<F, O, L: crate::$tr<T>, T> crate::$tr<T> for ComposedLayout<F, O, L>
         where
             L::Output: Rewrap<F, O>,
         {
@@ -312,7 +298,7 @@ macro_rules! on_the_inner_layout {
     )*};
     (produced: $($tr:ident, $method:ident;)*) => {$(
         #[doc = concat!("`", stringify!($method), "(Sw o offset o L, x)` is `Sw o offset o ", stringify!($method), "(L, x)` (CuTe C++).")]
-        impl<F, O, L: crate::ops::$tr<T>, T> crate::ops::$tr<T> for ComposedLayout<F, O, L>
+        impl<F, O, L: crate::$tr<T>, T> crate::$tr<T> for ComposedLayout<F, O, L>
         where
             L::Output: Rewrap<F, O>,
             <L::Output as Rewrap<F, O>>::Output: crate::gate::Produce,
@@ -327,6 +313,7 @@ macro_rules! on_the_inner_layout {
 }
 on_the_inner_layout! {
     planned:
+    Composition, composition;
     LogicalDivide, logical_divide;
     ZippedDivide, zipped_divide;
     TiledDivide, tiled_divide;

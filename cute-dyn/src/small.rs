@@ -15,6 +15,11 @@ use core::ops::{Deref, DerefMut};
 pub(crate) struct Small<T: Copy, const N: usize> {
     len: usize,
     buf: [MaybeUninit<T>; N],
+    /// Where `push` writes an element that does not fit inline, before it spills. Every push
+    /// thus writes its element straight to a slot of `self`: an element passed to the spill by
+    /// reference would be built in a stack temporary first, with narrower stores than the
+    /// vector loads that copy it (a store-forwarding stall on every push, measured).
+    scratch: MaybeUninit<T>,
     /// Unallocated until the first spill; kept (for reuse) when the length falls back.
     heap: Vec<T>,
 }
@@ -23,7 +28,7 @@ impl<T: Copy, const N: usize> Small<T, N> {
     #[inline]
     pub(crate) fn new() -> Self {
         // Not filled: creating one costs nothing, whatever N.
-        Small { len: 0, buf: [const { MaybeUninit::uninit() }; N], heap: Vec::new() }
+        Small { len: 0, buf: [const { MaybeUninit::uninit() }; N], scratch: MaybeUninit::uninit(), heap: Vec::new() }
     }
 
     #[inline]
@@ -35,12 +40,23 @@ impl<T: Copy, const N: usize> Small<T, N> {
 
     #[inline]
     pub(crate) fn push(&mut self, x: T) {
-        if self.len < N {
-            self.buf[self.len].write(x);
+        let inline = self.len < N;
+        let slot = if inline { &mut self.buf[self.len] } else { &mut self.scratch };
+        slot.write(x);
+        if inline {
             self.len += 1;
         } else {
-            self.spill(&[x]);
+            self.spill_scratch();
         }
+    }
+
+    /// `push` past the inline capacity: the element is in `scratch`.
+    #[cold]
+    #[inline(never)]
+    fn spill_scratch(&mut self) {
+        // SAFETY: `push` wrote `scratch` just before calling this.
+        let x = unsafe { self.scratch.assume_init() };
+        self.spill(&[x]);
     }
 
     #[inline]

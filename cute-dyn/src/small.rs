@@ -46,15 +46,19 @@ impl<T: Copy, const N: usize> Small<T, N> {
         if inline {
             self.len += 1;
         } else {
-            self.spill_scratch();
+            // SAFETY: `scratch` was written just above.
+            unsafe { self.spill_scratch() };
         }
     }
 
     /// `push` past the inline capacity: the element is in `scratch`.
+    ///
+    /// # Safety
+    /// `scratch` holds an element (written by the caller).
     #[cold]
     #[inline(never)]
-    fn spill_scratch(&mut self) {
-        // SAFETY: `push` wrote `scratch` just before calling this.
+    unsafe fn spill_scratch(&mut self) {
+        // SAFETY: the caller wrote `scratch`.
         let x = unsafe { self.scratch.assume_init() };
         self.spill(&[x]);
     }

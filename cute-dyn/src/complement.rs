@@ -88,13 +88,13 @@ fn complement_impl(l: &Layout, cotarget: &IntTuple) -> Result<Layout> {
     let mut leaves = Ints::new();
     cotarget.for_each_leaf(&mut |&x| leaves.push(x));
     let mut out = Layout::empty();
-    complement_to(l.nest(), &leaves, &mut out)?;
+    complement_to(&l.nest(), &leaves, &mut out)?;
     Ok(out)
 }
 
 /// `complement(L, cotarget)` for a cotarget given by its leaves (an integer is one leaf; the
 /// nesting of a shape does not change the answer).
-fn complement_to(l: Nest<'_>, cotarget: &[Int], out: &mut Layout) -> Result<()> {
+fn complement_to(l: &Nest<'_>, cotarget: &[Int], out: &mut Layout) -> Result<()> {
     let mut rest = Pairs::new();
     filter_pairs(l.pairs, &mut rest)?;
     complement_filtered(&mut rest, cotarget, l, out)
@@ -103,7 +103,7 @@ fn complement_to(l: Nest<'_>, cotarget: &[Int], out: &mut Layout) -> Result<()> 
 /// [`complement`] with a flat shape as the cotarget (one leaf: an integer), as the divides call
 /// it, appended to `out` as one mode: without building the shape unless there is an error to
 /// explain.
-pub(crate) fn complement_shape(l: Nest<'_>, shape: &[Int], out: &mut Layout) -> Result<()> {
+pub(crate) fn complement_shape(l: &Nest<'_>, shape: &[Int], out: &mut Layout) -> Result<()> {
     let mark = out.mark();
     complement_to(l, shape, out).or_else(|_| {
         out.rewind(mark);
@@ -137,12 +137,12 @@ fn complement_cosize_impl(l: &Layout) -> Result<Layout> {
     filter_pairs(l.pairs(), &mut f)?;
     let cosize = Layout::from_pairs(&f).cosize()?;
     let mut out = Layout::empty();
-    complement_filtered(&mut f, &[cosize], l.nest(), &mut out)?;
+    complement_filtered(&mut f, &[cosize], &l.nest(), &mut out)?;
     Ok(out)
 }
 
 /// The complement of the flat modes of `filter(orig)`, appended to `out` as one mode.
-fn complement_filtered(rest: &mut Pairs, cotarget: &[Int], orig: Nest<'_>, out: &mut Layout) -> Result<()> {
+fn complement_filtered(rest: &mut Pairs, cotarget: &[Int], orig: &Nest<'_>, out: &mut Layout) -> Result<()> {
     // Precondition 2
     if let Some(&(_, d)) = rest.iter().find(|(_, d)| d.value() < 0) {
         return Err(Error::InvalidArgument {
@@ -210,7 +210,7 @@ fn complement_filtered(rest: &mut Pairs, cotarget: &[Int], orig: Nest<'_>, out: 
         let start = pairs.len();
         coalesced_pairs(&result, pairs)?;
         let r = &mut pairs[start..];
-        check_cheap_post(orig, filtered, cotarget, covered, r)?;
+        check_cheap_post(*orig, filtered, cotarget, covered, r)?;
         if decided_on_values {
             r.iter_mut().for_each(|(s, d)| (*s, *d) = (s.to_dynamic(), d.to_dynamic()));
         }

@@ -59,7 +59,7 @@ fn composition_by_mode(a: &Layout, b: &Tiler) -> Result<Layout> {
 
 /// The composition of (a mode of) A with a layout B, written to `out`, as the divides and
 /// products compose (their callers answer for refusals on mixed input, see [`crate::twin`]).
-pub(crate) fn compose_into(a: Nest<'_>, b: &Layout, out: &mut Layout) -> Result<()> {
+pub(crate) fn compose_into(a: &Nest<'_>, b: &Layout, out: &mut Layout) -> Result<()> {
     let mark = out.mark();
     match compose(a, b, Decide::Static, out) {
         // Modes of A that only their run-time values allow to merge can make a valid
@@ -73,12 +73,12 @@ pub(crate) fn compose_into(a: Nest<'_>, b: &Layout, out: &mut Layout) -> Result<
 }
 
 /// Composition of two layouts, A coalesced with the given decision rule.
-fn compose(a: Nest<'_>, b: &Layout, decide: Decide, out: &mut Layout) -> Result<()> {
+fn compose(a: &Nest<'_>, b: &Layout, decide: Decide, out: &mut Layout) -> Result<()> {
     let mut pairs = Pairs::new();
     coalesce_x(a.pairs, decide, &mut pairs)?;
     let mut reach: Small<i64, INLINE_LEAVES> = Small::new();
     reach.extend_repeat::<INLINE_LEAVES>(0, pairs.len());
-    composition_impl(&pairs, pairs.len() == 1, b.nest(), &mut reach, out)?;
+    composition_impl(&pairs, pairs.len() == 1, &b.nest(), &mut reach, out)?;
     check_reach(&pairs, &reach)
 }
 
@@ -112,12 +112,12 @@ fn check_reach(pairs: &[(Int, Int)], reach: &[i64]) -> Result<()> {
 /// `reach[k]` accumulates, for each mode k of `A`, the largest coordinate the modes of `B`
 /// reach in it together; right-distributivity (`A(x + y) = A(x) + A(y)`) holds only while that
 /// stays inside the mode, which the caller checks once all of `B` is composed.
-fn composition_impl(a: &[(Int, Int)], a_leaf: bool, b: Nest<'_>, reach: &mut [i64], out: &mut Layout) -> Result<()> {
+fn composition_impl(a: &[(Int, Int)], a_leaf: bool, b: &Nest<'_>, reach: &mut [i64], out: &mut Layout) -> Result<()> {
     let Some((rs, rd)) = b.leaf() else {
         // Right-distributivity over the modes of B.
         out.open();
         for m in b.modes() {
-            composition_impl(a, a_leaf, m, reach, out)?;
+            composition_impl(a, a_leaf, &m, reach, out)?;
         }
         out.close();
         return Ok(());

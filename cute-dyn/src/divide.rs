@@ -44,7 +44,7 @@ fn logical_divide_impl(a: &Layout, b: &Tiler) -> Result<Layout> {
         // make_layout(B, complement(B, shape(coalesce(A)))), written in place.
         let mut tiler = Layout::empty();
         tiler.open().put(b.nest());
-        complement_shape(b.nest(), &shape, &mut tiler)?;
+        complement_shape(&b.nest(), &shape, &mut tiler)?;
         tiler.close();
         compose_into(a, &tiler, out)
     })

@@ -41,12 +41,12 @@ fn logical_product_impl(a: &Layout, b: &Tiler) -> Result<Layout> {
 
 /// `(A, complement(A, size(A) * cosize(B)) o B)` of (a mode of) A and a layout B, written to
 /// `out`.
-fn product_into(a: Nest<'_>, b: &Layout, out: &mut Layout) -> Result<()> {
+fn product_into(a: &Nest<'_>, b: &Layout, out: &mut Layout) -> Result<()> {
     let cotarget = a.size()?.checked_mul(b.cosize()?)?;
     let mut rest = Layout::empty();
     complement_shape(a, &[cotarget], &mut rest)?;
-    out.open().put(a);
-    compose_into(rest.nest(), b, out)?;
+    out.open().put(*a);
+    compose_into(&rest.nest(), b, out)?;
     out.close();
     Ok(())
 }
@@ -128,7 +128,7 @@ fn rank_product(block: &Layout, tiler: &Layout, block_first: bool) -> Result<Lay
     let (mut block_slot, mut tiler_slot) = (None, None);
     let (block, tiler) = (padded(block, r, &mut block_slot)?, padded(tiler, r, &mut tiler_slot)?);
     let mut p = Layout::empty();
-    product_into(block.nest(), tiler, &mut p)?;
+    product_into(&block.nest(), tiler, &mut p)?;
     let mut modes = p.nest().modes();
     let (Some(first), Some(second)) = (modes.next(), modes.next()) else {
         return Err(Error::IndexOutOfRange { op: "get", index: 1, rank: p.rank() });

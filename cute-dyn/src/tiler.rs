@@ -93,20 +93,20 @@ pub(crate) fn by_mode(
     t: &Tiler,
     op: &'static str,
     drop_rest: bool,
-    leaf: &impl Fn(Nest<'_>, &Layout, &mut Layout) -> Result<()>,
+    leaf: &impl Fn(&Nest<'_>, &Layout, &mut Layout) -> Result<()>,
 ) -> Result<Layout> {
     let mut out = Layout::empty();
-    by_mode_into(l.nest(), t, op, drop_rest, leaf, &mut out)?;
+    by_mode_into(&l.nest(), t, op, drop_rest, leaf, &mut out)?;
     Ok(out)
 }
 
 /// [`by_mode`] of a (sub-)layout, written to `out`.
 fn by_mode_into(
-    l: Nest<'_>,
+    l: &Nest<'_>,
     t: &Tiler,
     op: &'static str,
     drop_rest: bool,
-    leaf: &impl Fn(Nest<'_>, &Layout, &mut Layout) -> Result<()>,
+    leaf: &impl Fn(&Nest<'_>, &Layout, &mut Layout) -> Result<()>,
     out: &mut Layout,
 ) -> Result<()> {
     match t {
@@ -119,7 +119,7 @@ fn by_mode_into(
         Tiler::Int(n) if drop_rest => leaf(l, &Layout::leaf(*n, Int::st(1)), out),
         Tiler::Int(n) => leaf(l, &crate::layout::make_layout_left(&Tuple::Leaf(*n))?, out),
         Tiler::Under => {
-            out.put(l);
+            out.put(*l);
             Ok(())
         }
         Tiler::ByMode(v) => {
@@ -135,7 +135,7 @@ fn by_mode_into(
             out.open();
             for (i, m) in l.modes().enumerate() {
                 match v.get(i) {
-                    Some(ti) => by_mode_into(m, ti, op, drop_rest, leaf, out)?,
+                    Some(ti) => by_mode_into(&m, ti, op, drop_rest, leaf, out)?,
                     None if drop_rest => break,
                     None => {
                         out.put(m);

@@ -6,60 +6,56 @@ use crate::int_tuple::{IntTuple, Tuple};
 use crate::layout::Layout;
 use crate::modes::{zero_stride_as_one, Pairs};
 
-/// CuTe's `bw_coalesce`: walk the flat modes from the back, keeping a stack `new` whose front
-/// is the mode being grown. For each old mode `s:d`, looking at the front `s0:d0`:
+/// CuTe's `bw_coalesce`, walked front to back. CuTe walks the flat modes from the back,
+/// merging each mode `s:d` into the front `s1:d1` of what it has built when `s * d == d1`;
+/// whether two neighbours merge does not depend on the direction of the walk (a merged run
+/// `s:d` meets its next neighbour exactly as its last mode does: its `size * d` is that mode's
+/// `s * d`), so walking forward gives the same modes, already in order. With `s0:d0` the mode
+/// being grown (the last one kept):
 ///
-/// | front `s0:d0` | old `s:d` | action |
+/// | `s0:d0` | next mode `s:d` | action |
 /// |---|---|---|
-/// | any | `_1:d` (static 1) | skip the old mode |
-/// | `_1:d0` (the only entry) | `s:d` | replace the front by `s:d` |
-/// | static `s0`, static `s:d`, `s*d == d0` | `s:d` | merge: front becomes `s*s0:d` |
-/// | otherwise | `s:d` | prepend `s:d` |
+/// | any | `_1:d` (static 1) | skip the mode |
+/// | static, `s0 * d0 == d`, `s` and `d` static | `s:d` | merge: `s0:d0` becomes `s0*s:d0` |
+/// | otherwise | `s:d` | write `s0:d0` out, grow `s:d` |
 ///
-/// At the end a lone static `_1` front is `_1:_0`. With [`Decide::Static`] every decision is
+/// At the end, nothing kept is `_1:_0`. With [`Decide::Static`] every decision is
 /// taken only on static values (the CuTe DSL's rule: a dynamic shape with a static-0 stride
 /// is not merged, although C++ would fold `x * _0` to `_0`), so a dynamic size-1 mode or a
 /// dynamic stride match keeps its mode; [`Decide::Values`] decides on the run-time values.
 ///
-/// `view` is applied to each old mode as it is read (`filter` reads its input through
-/// `filter_zeros` this way, without a copy of it). The modes are appended to `out` (after what
-/// it holds: a caller writing a layout coalesces into it in place).
+/// `last` stands for the last mode (`coalesce_x` reads a trailing `_1` as 2); `view` is applied
+/// to each mode as it is read (`filter` reads its input through `filter_zeros` this way,
+/// without a copy of it). The modes are appended to `out` (after what it holds: a caller
+/// writing a layout coalesces into it in place). The mode being grown is kept in locals and
+/// each mode is written once: a mode read back or moved right after it was written (as CuTe's
+/// reversal of the modes built from the back would) stalls on store forwarding (measured).
 fn bw_coalesce(
-    old: &[(Int, Int)],
+    init: &[(Int, Int)],
     last: (Int, Int),
     decide: Decide,
     view: impl Fn((Int, Int)) -> (Int, Int),
     out: &mut Pairs,
 ) -> Result<()> {
-    // `new`, the part of `out` written here, is kept reversed: its last element is the front.
-    // It is written in place (a returned array would be copied right after its small writes,
-    // which stalls).
-    let start = out.len();
-    out.push(view(last));
-    for &m in old.iter().rev() {
-        let (s, d) = view(m);
-        let new = &mut out[start..];
-        let front = *new.last().expect("never empty");
+    let (mut grown, mut s0, mut d0) = (false, Int::st(1), Int::st(0));
+    for i in 0..=init.len() {
+        let (s, d) = view(if i < init.len() { init[i] } else { last });
         if decide.is(s, 1) {
             continue;
-        } else if new.len() == 1 && decide.is(front.0, 1) {
-            new[0] = (s, d);
-        } else if decide.known(front.0)
-            && decide.known(s)
-            && decide.known(d)
-            && decide.equal(s.checked_mul(d)?, front.1)
-        {
-            *new.last_mut().expect("never empty") = (s.checked_mul(front.0)?, d);
-        } else {
-            out.push((s, d));
         }
+        // The checks CuTe's walk from the back makes for these two neighbours, in its order
+        // (so the same products are computed, and can overflow).
+        if grown && decide.known(s) && decide.known(s0) && decide.known(d0) && decide.equal(s0.checked_mul(d0)?, d) {
+            s0 = s0.checked_mul(s)?;
+            continue;
+        }
+        if grown {
+            out.push((s0, d0));
+        }
+        (grown, s0, d0) = (true, s, d);
     }
-    let new = &mut out[start..];
-    if new.len() == 1 && decide.is(new[0].0, 1) {
-        // `_1:_0`, the trivial layout.
-        new[0] = (Int::st(1), Int::st(0));
-    }
-    new.reverse();
+    // Nothing kept: `_1:_0`, the trivial layout (the initial values).
+    out.push((s0, d0));
     Ok(())
 }
 

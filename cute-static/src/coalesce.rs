@@ -293,10 +293,9 @@ impl Unzip for Nil {
     }
 }
 
-impl<S: IntTuple, D: IntTuple, T: Unzip> Unzip for Cons<Mode<S, D>, T>
-where
-    Cons<S, T::Shape>: Congruent<Cons<D, T::Stride>>,
-{
+/// Each mode congruent (a bound per mode, not per suffix: the suffixes' congruence is a proof
+/// per level, which the type checker pays for on every coalesce with run-time leaves).
+impl<S: Congruent<D>, D: IntTuple, T: Unzip> Unzip for Cons<Mode<S, D>, T> {
     type Shape = Cons<S, T::Shape>;
     type Stride = Cons<D, T::Stride>;
     type Output = Layout<Cons<S, T::Shape>, Cons<D, T::Stride>>;
@@ -308,7 +307,8 @@ where
     #[inline(always)]
     fn unzip_layout(self) -> Self::Output {
         let (s, d) = self.unzip();
-        Layout::new(s, d)
+        // Congruent by construction: each mode's shape and stride are.
+        Layout::from_parts(s, d)
     }
 }
 

@@ -337,8 +337,7 @@ pub type Coalesced<L> = <L as Coalesce>::Output;
 
 impl<S, D> Coalesce for Layout<S, D>
 where
-    S: Congruent<D> + FlattenModes<D>,
-    D: IntTuple,
+    S: FlattenModes<D>,
     S::Output: CoalesceModes,
     <S::Output as CoalesceModes>::Output: ModesToLayout,
     <<S::Output as CoalesceModes>::Output as ModesToLayout>::Output: crate::gate::Produce,
@@ -346,7 +345,8 @@ where
     type Output = <<S::Output as CoalesceModes>::Output as ModesToLayout>::Output;
     #[inline(always)]
     fn coalesce(self) -> Self::Output {
-        self.shape().flatten_modes(self.stride()).coalesce_modes().to_layout()
+        let (shape, stride) = self.into_parts();
+        shape.flatten_modes(&stride).coalesce_modes().to_layout()
     }
 }
 
@@ -388,8 +388,7 @@ pub type Filtered<L> = <L as Filter>::Output;
 
 impl<S, D> Filter for Layout<S, D>
 where
-    S: Congruent<D> + FlattenModes<D>,
-    D: IntTuple,
+    S: FlattenModes<D>,
     S::Output: FilterZeros,
     <S::Output as FilterZeros>::Output: CoalesceModes,
     <<S::Output as FilterZeros>::Output as CoalesceModes>::Output: ModesToLayout,
@@ -398,7 +397,8 @@ where
     type Output = <<<S::Output as FilterZeros>::Output as CoalesceModes>::Output as ModesToLayout>::Output;
     #[inline(always)]
     fn filter(self) -> Self::Output {
-        self.shape().flatten_modes(self.stride()).filter_zeros().coalesce_modes().to_layout()
+        let (shape, stride) = self.into_parts();
+        shape.flatten_modes(&stride).filter_zeros().coalesce_modes().to_layout()
     }
 }
 

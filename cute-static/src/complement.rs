@@ -370,8 +370,7 @@ pub type Complemented<L, C> = <C as ComplementOf<L>>::Output;
 
 impl<S, D, Cot> ComplementOf<Layout<S, D>> for Cot
 where
-    S: Congruent<D> + FlattenModes<D>,
-    D: IntTuple,
+    S: FlattenModes<D>,
     <S as FlattenModes<D>>::Output: FilterZeros,
     <<S as FlattenModes<D>>::Output as FilterZeros>::Output: CoalesceModes,
     FilteredModes<S, D>: Lone,

@@ -11,7 +11,7 @@ use typenum::{B0, B1, U0, U1, U2};
 use crate::arith::{AndT, CeilDiv, DivT, Divides, EqT, IsOne, LeT, LtT, MinT, MulT, OrT};
 use crate::coalesce::{CoalesceModes, ModesToLayout};
 use crate::int_tuple::{Concat, Cons, IntTuple, IsNil, Nil};
-use crate::layout::{Congruent, Layout};
+use crate::layout::Layout;
 use crate::modes::{FlattenModes, Mode};
 use crate::scaled::StrideMul;
 use crate::tiler::{CompositionOp, MakeLayout, TilerOp};
@@ -556,10 +556,7 @@ where
 /// tiler, `composition(A_i, B_i)`.
 impl<SA, DA, SB, DB> TilerOp<CompositionOp, Layout<SA, DA>> for Layout<SB, DB>
 where
-    SA: Congruent<DA> + FlattenModes<DA>,
-    DA: IntTuple,
-    SB: Congruent<DB>,
-    DB: IntTuple,
+    SA: FlattenModes<DA>,
     <SA as FlattenModes<DA>>::Output: FixLast,
     <<SA as FlattenModes<DA>>::Output as FixLast>::Output: CoalesceModes,
     <<<SA as FlattenModes<DA>>::Output as FixLast>::Output as CoalesceModes>::Output: WithReach,

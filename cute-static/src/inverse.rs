@@ -12,8 +12,8 @@ use crate::arith::{DivMixed, DivT, Divides, EqT, LeT, MulMixed, MulT};
 use crate::coalesce::{CoalesceModes, CoalesceModesBound, ModesToLayout};
 use crate::error::Error;
 use crate::gate::{Operation, Route};
-use crate::int_tuple::{Concat, Cons, IntTuple, Leaf, Nil};
-use crate::layout::{Congruent, Layout};
+use crate::int_tuple::{Concat, Cons, Leaf, Nil};
+use crate::layout::Layout;
 use crate::modes::{run_time_strides_last, FlattenModes, Mode, ModeValues};
 
 /// A mode of `coalesce(L)` with the product of the shapes before it.
@@ -435,8 +435,7 @@ pub trait InverseOrder {
 }
 impl<S, D, F, M, Total, St, Rt, Sorted, Order> InverseOrder for Layout<S, D>
 where
-    S: Congruent<D> + FlattenModes<D, Output = F>,
-    D: IntTuple,
+    S: FlattenModes<D, Output = F>,
     F: CoalesceModesBound<Output = M>,
     M: ModeValues + IndexModes<U1, Static = St, RunTime = Rt, Total = Total>,
     St: ExchangeSort<Output = Sorted>,
@@ -446,7 +445,9 @@ where
     type Total = Total;
     #[inline(always)]
     fn inverse_order(self) -> Result<(Order, Total, bool), Error> {
-        let modes = self.shape().flatten_modes(self.stride()).coalesce_modes_bound();
+        // A layout is congruent by construction: no bound to prove again here.
+        let (shape, stride) = self.into_parts();
+        let modes = shape.flatten_modes(&stride).coalesce_modes_bound();
         if !sort_is_assumed(&modes) {
             return Err(Error::Undecided { op: "inverse" });
         }

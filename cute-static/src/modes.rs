@@ -58,6 +58,11 @@ impl<K: Copy, I: Copy> Known for crate::scaled::Scaled<K, I> {
 }
 
 /// Flatten a congruent shape and stride into a list of [`Mode`]s.
+///
+/// Implemented for congruent pairs only (leaf with leaf, tuple with tuple of the same rank), so
+/// the bound `S: FlattenModes<D>` says `S: Congruent<D>` too: the algebra's impls ask for it
+/// alone, one proof per layout instead of two (measured: a million rustc instructions per call
+/// off coalesce, composition and the inverses with run-time leaves).
 pub trait FlattenModes<D> {
     /// The flat list of modes.
     type Output: Copy;

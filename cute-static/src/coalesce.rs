@@ -1,9 +1,9 @@
 //! coalesce at the type level: the type checker merges the modes of a layout.
 //!
-//! The same decision table as `cute_dyn::coalesce` (CuTe's `bw_coalesce`), walking the flat
-//! modes from the back with a stack whose front is the mode being grown; every decision is
-//! taken only on static values (typenum leaves), so a `usize` leaf keeps its mode, exactly as
-//! cute-dyn does with a dynamic value:
+//! CuTe's `bw_coalesce`, walking the flat modes from the back with a stack whose front is the
+//! mode being grown (`cute_dyn::coalesce` takes the same decisions walking forward, which
+//! merges the same neighbours); every decision is taken only on static values (typenum
+//! leaves), so a `usize` leaf keeps its mode, exactly as cute-dyn does with a dynamic value:
 //!
 //! | front `s0:d0` | next `s:d` | action |
 //! |---|---|---|

@@ -16,8 +16,8 @@ use crate::modes::{zero_stride_as_one, Pairs};
 /// | `s0:d0` | next mode `s:d` | action |
 /// |---|---|---|
 /// | any | `_1:d` (static 1) | skip the mode |
-/// | static, `s0 * d0 == d`, `s` and `d` static | `s:d` | merge: `s0:d0` becomes `s0*s:d0` |
-/// | otherwise | `s:d` | write `s0:d0` out, grow `s:d` |
+/// | static | static, `d == s0 * d0` | merge: `s0:d0` becomes `s0*s:d0` |
+/// | otherwise | | write `s0:d0` out, grow `s:d` |
 ///
 /// At the end, nothing kept is `_1:_0`. With [`Decide::Static`] every decision is
 /// taken only on static values (the CuTe DSL's rule: a dynamic shape with a static-0 stride

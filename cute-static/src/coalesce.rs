@@ -345,8 +345,7 @@ where
     type Output = <<S::Output as CoalesceModes>::Output as ModesToLayout>::Output;
     #[inline(always)]
     fn coalesce(self) -> Self::Output {
-        let (shape, stride) = self.into_parts();
-        shape.flatten_modes(&stride).coalesce_modes().to_layout()
+        self.flat_modes().coalesce_modes().to_layout()
     }
 }
 
@@ -397,8 +396,7 @@ where
     type Output = <<<S::Output as FilterZeros>::Output as CoalesceModes>::Output as ModesToLayout>::Output;
     #[inline(always)]
     fn filter(self) -> Self::Output {
-        let (shape, stride) = self.into_parts();
-        shape.flatten_modes(&stride).filter_zeros().coalesce_modes().to_layout()
+        self.flat_modes().filter_zeros().coalesce_modes().to_layout()
     }
 }
 
@@ -428,19 +426,17 @@ crate::gate::static_method!(filter, Filter, ());
 #[inline(always)]
 pub fn flatten<S, D>(l: Layout<S, D>) -> <<S as FlattenModes<D>>::Output as Unzip>::Output
 where
-    S: Congruent<D> + FlattenModes<D>,
-    D: IntTuple,
+    S: FlattenModes<D>,
     S::Output: Unzip,
     <S::Output as Unzip>::Output: Copy,
 {
-    l.shape().flatten_modes(l.stride()).unzip_layout()
+    l.flat_modes().unzip_layout()
 }
 
 /// `flatten` as a trait ([`crate::ops::Flatten`]): one bound in generic code.
 impl<S, D> crate::ops::Flatten for Layout<S, D>
 where
-    S: Congruent<D> + FlattenModes<D>,
-    D: IntTuple,
+    S: FlattenModes<D>,
     S::Output: Unzip,
     <S::Output as Unzip>::Output: Copy,
 {

@@ -827,7 +827,7 @@ where
     type Output = R;
     #[inline(always)]
     fn complement_mixed(self, cotarget: Cot) -> Result<Self::Output, Error> {
-        let filtered = self.shape().flatten_modes(self.stride()).filter_zeros().coalesce_modes_bound();
+        let filtered = self.flat_modes().filter_zeros().coalesce_modes_bound();
         if decided_on_values(&filtered) {
             return Err(Error::Undecided { op: "complement" });
         }

@@ -445,9 +445,7 @@ where
     type Total = Total;
     #[inline(always)]
     fn inverse_order(self) -> Result<(Order, Total, bool), Error> {
-        // A layout is congruent by construction: no bound to prove again here.
-        let (shape, stride) = self.into_parts();
-        let modes = shape.flatten_modes(&stride).coalesce_modes_bound();
+        let modes = self.flat_modes().coalesce_modes_bound();
         if !sort_is_assumed(&modes) {
             return Err(Error::Undecided { op: "inverse" });
         }

@@ -413,6 +413,16 @@ impl<S, D> Layout<S, D> {
     pub(crate) fn into_parts(self) -> (S, D) {
         (self.shape, self.stride)
     }
+
+    /// The flat `(shape, stride)` modes, with no `Congruent` bound:
+    /// [`FlattenModes`](crate::modes::FlattenModes) holds for congruent pairs only.
+    #[inline(always)]
+    pub(crate) fn flat_modes(self) -> S::Output
+    where
+        S: crate::modes::FlattenModes<D>,
+    {
+        self.shape.flatten_modes(&self.stride)
+    }
 }
 
 impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {

@@ -643,6 +643,41 @@ macro_rules! left_take {
 }
 left_take!([U: Unsigned, B: Bit] UInt<U, B>; [] usize);
 
+/// The left inverse's fold from its start (stride `0`, size `1`): a first mode of static stride
+/// 1 contributes `1:0`, which the final coalesce drops, so it is not written.
+pub trait LeftFoldFirst<La> {
+    /// The result modes.
+    type Output;
+    /// The result modes.
+    ///
+    /// # Errors
+    /// As [`LeftFoldMixed::left_fold`].
+    fn left_fold_first(self, last: La) -> Result<Self::Output, Error>;
+}
+impl<S: Leaf + Copy, P, T: LeftFoldMixed<P, U1, S>, La> LeftFoldFirst<La> for Cons<Indexed<S, U1, P>, T> {
+    type Output = T::Output;
+    #[inline(always)]
+    fn left_fold_first(self, _: La) -> Result<Self::Output, Error> {
+        let Indexed(s, _, p) = self.0;
+        self.1.left_fold(p, U1::default(), s, s.value())
+    }
+}
+macro_rules! left_first {
+    ($([$($g:ident: $b:path),*] $d:ty);*) => {$(
+        impl<S, P, T, La, $($g: $b),*> LeftFoldFirst<La> for Cons<Indexed<S, $d, P>, T>
+        where
+            Self: LeftFoldMixed<U0, U1, La>,
+        {
+            type Output = <Self as LeftFoldMixed<U0, U1, La>>::Output;
+            #[inline(always)]
+            fn left_fold_first(self, last: La) -> Result<Self::Output, Error> {
+                self.left_fold(U0::default(), U1::default(), last, 1)
+            }
+        }
+    )*};
+}
+left_first!([] UTerm; [] usize; [U: Unsigned, B: Bit, C: Bit] UInt<UInt<U, B>, C>);
+
 /// An inverse of a layout with run-time leaves ([`crate::gate::Route`]'s `B0`; every leaf
 /// static, `B1`, is the type checker's): cute-dyn's answer, static flags included, or its
 /// refusal (`Undecided`, below; left_inverse's `StrideDivisibility` and `NonInjective`;
@@ -715,7 +750,7 @@ where
 impl<L, Order, Total, Folded, C, R> Route<LeftInverseOp, L, ()> for B0
 where
     L: InverseOrder<Order = Order, Total = Total>,
-    Order: LeftFoldMixed<U0, U1, Total, Output = Folded>,
+    Order: LeftFoldFirst<Total, Output = Folded>,
     Folded: CoalesceModesBound<Output = C>,
     C: ModesToLayout<Output = R>,
 {
@@ -723,7 +758,7 @@ where
     #[inline(always)]
     fn route(l: L, _: ()) -> Result<R, Error> {
         let (order, total, twin_coalesces) = l.inverse_order().map_err(|e| named(e, "left_inverse"))?;
-        let folded = order.left_fold(U0::default(), U1::default(), total, 1).map_err(|e| match e {
+        let folded = order.left_fold_first(total).map_err(|e| match e {
             // cute-dyn tries the static twin on a refusal: where it coalesces otherwise, its
             // answer may stand instead.
             Error::StrideDivisibility { .. } | Error::NonInjective { .. } if twin_coalesces => {

@@ -139,7 +139,7 @@ if $instructions; then
     printf '%-22s %10s\n' operation "Minstr/call"
     for op in "${ops[@]}"; do
         t=$(count "$op" "$n")
-        printf '%-22s %10d\n' "$op" $(((t - base) / n / 1000000))
+        printf '%-22s %10.1f\n' "$op" "$(awk -v t="$t" -v b="$base" -v n="$n" 'BEGIN { print (t - b) / n / 1e6 }')"
     done
     exit 0
 fi

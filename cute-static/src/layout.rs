@@ -1634,7 +1634,7 @@ impl<S, DM: crate::scaled::Resolve<DA>, DA> crate::scaled::ResolveLayout<DA> for
     type Output = Layout<S, DM::Output>;
     #[inline(always)]
     fn resolve_layout(self, da: &DA) -> Result<Self::Output, crate::error::Error> {
-        let (s, _) = self.into_parts();
-        Ok(Layout::from_parts(s, DM::resolve(da)?))
+        let (s, d) = self.into_parts();
+        Ok(Layout::from_parts(s, d.resolve(da)?))
     }
 }

@@ -216,33 +216,33 @@ pub trait Resolve<DA> {
     /// [`Error::Overflow`] for a product past `usize`; for an upcast stride ([`Quot`]),
     /// [`Error::StrideDivisibility`] or [`Error::Undecided`] when the factor does not divide it;
     /// for a downcast stride ([`Times`]), [`Error::Undecided`] when it is 1.
-    fn resolve(da: &DA) -> Result<Self::Output, Error>;
+    fn resolve(self, da: &DA) -> Result<Self::Output, Error>;
 }
 impl<DA> Resolve<DA> for UTerm {
     type Output = UTerm;
     #[inline(always)]
-    fn resolve(_: &DA) -> Result<UTerm, Error> {
-        Ok(UTerm)
+    fn resolve(self, _: &DA) -> Result<UTerm, Error> {
+        Ok(self)
     }
 }
-impl<DA, U: Unsigned + Default, B: Bit + Default> Resolve<DA> for UInt<U, B> {
+impl<DA, U, B> Resolve<DA> for UInt<U, B> {
     type Output = Self;
     #[inline(always)]
-    fn resolve(_: &DA) -> Result<Self, Error> {
-        Ok(Self::default())
+    fn resolve(self, _: &DA) -> Result<Self, Error> {
+        Ok(self)
     }
 }
 impl<DA: Pick<typenum::U0, I>, K: Unsigned, I> Resolve<DA> for Scaled<K, I> {
     type Output = usize;
     #[inline(always)]
-    fn resolve(da: &DA) -> Result<usize, Error> {
+    fn resolve(self, da: &DA) -> Result<usize, Error> {
         K::USIZE.checked_mul(da.pick()).ok_or(Error::Overflow { op: "composition" })
     }
 }
 impl<DA: Pick<typenum::U0, I>, K: Unsigned, I, N: Unsigned> Resolve<DA> for Quot<K, I, N> {
     type Output = usize;
     #[inline(always)]
-    fn resolve(da: &DA) -> Result<usize, Error> {
+    fn resolve(self, da: &DA) -> Result<usize, Error> {
         let v = K::USIZE.checked_mul(da.pick()).ok_or(Error::Overflow { op: "upcast" })?;
         upcast_run_time_stride(v, N::USIZE)
     }
@@ -250,7 +250,7 @@ impl<DA: Pick<typenum::U0, I>, K: Unsigned, I, N: Unsigned> Resolve<DA> for Quot
 impl<DA: Pick<typenum::U0, I>, K: Unsigned, I, N: Unsigned> Resolve<DA> for Times<K, I, N> {
     type Output = usize;
     #[inline(always)]
-    fn resolve(da: &DA) -> Result<usize, Error> {
+    fn resolve(self, da: &DA) -> Result<usize, Error> {
         let v = K::USIZE.checked_mul(da.pick()).ok_or(Error::Overflow { op: "downcast" })?;
         downcast_run_time_stride(v, N::USIZE)
     }
@@ -258,15 +258,15 @@ impl<DA: Pick<typenum::U0, I>, K: Unsigned, I, N: Unsigned> Resolve<DA> for Time
 impl<DA> Resolve<DA> for Nil {
     type Output = Nil;
     #[inline(always)]
-    fn resolve(_: &DA) -> Result<Nil, Error> {
-        Ok(Nil)
+    fn resolve(self, _: &DA) -> Result<Nil, Error> {
+        Ok(self)
     }
 }
 impl<DA, H: Resolve<DA>, T: Resolve<DA>> Resolve<DA> for Cons<H, T> {
     type Output = Cons<H::Output, T::Output>;
     #[inline(always)]
-    fn resolve(da: &DA) -> Result<Self::Output, Error> {
-        match (H::resolve(da), T::resolve(da)) {
+    fn resolve(self, da: &DA) -> Result<Self::Output, Error> {
+        match (self.0.resolve(da), self.1.resolve(da)) {
             (Ok(h), Ok(t)) => Ok(Cons(h, t)),
             // `Undecided` only when no leaf is refused outright: with the values static the
             // operation would refuse those (cute-dyn reports its static twin's refusal).

@@ -699,9 +699,7 @@ impl<How, Op: Mixed<How, A, B, Output = R>, A, B, R> crate::ops::Run<A, B> for B
 /// The plan of static extents with run-time strides by a static tiler: the type checker's
 /// result on the marked strides `G`, each marker resolved to its stride when it runs.
 pub struct ResolveMarked<G>(PhantomData<G>);
-impl<SA, DA, B, G: Default + crate::scaled::ResolveLayout<DA>>
-    crate::ops::Run<Layout<SA, DA>, B> for ResolveMarked<G>
-{
+impl<SA, DA, B, G: Default + crate::scaled::ResolveLayout<DA>> crate::ops::Run<Layout<SA, DA>, B> for ResolveMarked<G> {
     type Output = Result<G::Output, crate::error::Error>;
     #[inline(always)]
     fn run(a: Layout<SA, DA>, _: B) -> Self::Output {

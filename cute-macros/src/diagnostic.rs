@@ -131,12 +131,17 @@ pub fn condition(c: &Condition) -> TokenStream {
             /// What a bound checks with `Report`: nothing where the condition holds, its
             /// numbers in decimal where it does not.
             type Check;
+            /// The condition as a value ([`crate::verdict`]): `Holds`, or `Failed` with its
+            /// numbers in decimal.
+            type Verdict;
         }
         impl<#(#params),*> #name<#(#params),*> for typenum::B1 {
             type Check = #module::Holds;
+            type Verdict = crate::verdict::Holds;
         }
         impl<#(#params: crate::digits::Decimal),*> #name<#(#params),*> for typenum::B0 {
             type Check = (#(<#params as crate::digits::Decimal>::Output,)*);
+            type Verdict = #module::Failed<(#(<#params as crate::digits::Decimal>::Output,)*)>;
         }
 
         #[doc(hidden)]
@@ -148,6 +153,19 @@ pub fn condition(c: &Condition) -> TokenStream {
             /// The condition holds.
             pub struct Holds;
             impl Report for Holds {}
+            /// The condition fails for these numbers (in decimal): a verdict that
+            /// [`crate::verdict::Pass`] only where `Report` is implemented (never).
+            pub struct Failed<T>(core::marker::PhantomData<T>);
+            impl<T> Default for Failed<T> {
+                fn default() -> Self {
+                    Failed(core::marker::PhantomData)
+                }
+            }
+            impl<T: Report> crate::verdict::Settle for Failed<T> {}
+            impl<T> crate::verdict::Terminated for Failed<T> {
+                type List = crate::Nil;
+                type Verdict = Self;
+            }
             #items
         }
     }

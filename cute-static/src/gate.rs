@@ -34,6 +34,20 @@ impl<Op: Operation<A, B, Output = R>, A, B, R: Default> Route<Op, A, B> for B1 {
     }
 }
 
+/// An operation `Op` on `Self` with operand `B`, as the type checker plans it: `(result,
+/// verdict)`, the verdict on its preconditions ([`crate::verdict`]) computed, not failing, on a
+/// violation. The free function and `Layout`'s own method bound the plan and ask the verdict
+/// to pass in a bound of its own (a violation's error then names no layout); the operation's
+/// trait asks the same in a supertrait bound ([`crate::verdict::Passes`]), which generic code
+/// gets with the trait. (One associated type, the pair: a second one, named in a bound, has
+/// rustc prove the plan's bounds again.)
+pub trait Plan<Op, B> {
+    /// `(result, verdict)`.
+    type Out;
+    /// The result, and the verdict's (zero-sized) value.
+    fn plan(self, b: B) -> Self::Out;
+}
+
 /// Every leaf static (`StaticBit` is `B1`): where `Layout`'s own methods of the operations apply
 /// (see `static_method`).
 pub trait AllStatic {}
@@ -133,4 +147,55 @@ macro_rules! routed_op {
         }
     };
 }
+
+/// [`routed_op`] for an operation whose type-level algorithm carries a verdict
+/// ([`crate::verdict`]): the free function and `Layout`'s own method bound its [`Plan`] and
+/// the verdict; the trait (in `ops`) is implemented for every plan whose verdict passes.
+macro_rules! judged_op {
+    ($(#[$doc:meta])* fn $name:ident() => $op:ty, $tr:ident) => {
+        $(#[$doc])*
+        #[inline(always)]
+        pub fn $name<L, V, R>(l: L) -> R
+        where
+            L: $crate::gate::Plan<$op, (), Out = (R, V)>,
+            V: $crate::verdict::Pass,
+            R: $crate::gate::Produce,
+        {
+            R::produce(move || l.plan(()).0)
+        }
+
+        impl<SA, DA> $crate::Layout<SA, DA>
+        where
+            Self: $crate::gate::AllStatic,
+        {
+            #[doc = concat!("`", stringify!($name), "(self)` of a static layout: the [`", stringify!($tr),
+                "`](crate::", stringify!($tr), ") trait's result (see [`", stringify!($name), "`](fn@crate::",
+                stringify!($name), ")).")]
+            #[inline(always)]
+            pub fn $name<V, R>(self) -> R
+            where
+                Self: $crate::gate::Plan<$op, (), Out = (R, V)>,
+                V: $crate::verdict::Pass,
+                R: $crate::gate::Produce,
+            {
+                R::produce(move || $crate::gate::Plan::plan(self, ()).0)
+            }
+        }
+
+        /// The operation's plan: the type checker's for a static layout, a `Result` computed
+        /// when it runs for one with run-time leaves ([`Route`](crate::gate::Route)).
+        impl<SA, DA, G, O> $crate::gate::Plan<$op, ()> for $crate::Layout<SA, DA>
+        where
+            $crate::Layout<SA, DA>: $crate::gate::StaticBit<Output = G>,
+            G: $crate::gate::Route<$op, $crate::Layout<SA, DA>, (), Output = O>,
+        {
+            type Out = O;
+            #[inline(always)]
+            fn plan(self, _: ()) -> O {
+                G::route(self, ())
+            }
+        }
+    };
+}
+pub(crate) use judged_op;
 pub(crate) use routed_op;

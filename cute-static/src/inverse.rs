@@ -15,6 +15,7 @@ use crate::gate::{Operation, Route};
 use crate::int_tuple::{Concat, Cons, Leaf, Nil};
 use crate::layout::Layout;
 use crate::modes::{run_time_strides_last, FlattenModes, Mode, ModeValues};
+use crate::verdict::Terminated;
 
 /// A mode of `coalesce(L)` with the product of the shapes before it.
 #[derive(Clone, Copy, Default, Debug)]
@@ -225,7 +226,9 @@ cute_macros::decimal_condition! {
 
 /// The left inverse's fold with the size so far (`Z`), the previous prefix product (`Prev`)
 /// and the span `s*d` of the previous mode taken (`Sp`): stride 0 is skipped; otherwise
-/// `d / size` elements of stride 0 (first) or of the previous mode's prefix product.
+/// `d / size` elements of stride 0 (first) or of the previous mode's prefix product. A
+/// violated condition ends the list of modes with its verdict ([`crate::verdict`]) in place
+/// of `Nil` (one associated type per step, the verdict carried in it: [`Terminated`]).
 pub trait LeftFold<Z, Prev, Sp> {
     /// The contributed modes.
     type Output;
@@ -260,40 +263,39 @@ where
 impl<S, D, P, T, Z, Prev, Sp> LeftStep<S, D, P, T, Z, Prev, Sp> for B0
 where
     D: Divides<Z>,
-    <D as Divides<Z>>::Output: LeftInverseDivisibility<D, Z>,
-    <<D as Divides<Z>>::Output as LeftInverseDivisibility<D, Z>>::Check: left_inverse_divisibility::Report,
     (<D as Divides<Z>>::Output,): LeftDivided<S, D, P, T, Z, Prev, Sp>,
 {
     type Output = <(<D as Divides<Z>>::Output,) as LeftDivided<S, D, P, T, Z, Prev, Sp>>::Output;
 }
 
 /// A mode of nonzero stride, chosen by the divisibility bit: checked for injectivity (`B1`),
-/// or the end of the fold (its error is [`LeftInverseDivisibility`]'s alone). Divisibility
-/// comes first, as in cute-dyn: with it, a stride inside the previous span is a collision.
+/// or the end of the fold with [`LeftInverseDivisibility`]'s verdict. Divisibility comes
+/// first, as in cute-dyn: with it, a stride inside the previous span is a collision.
 pub trait LeftDivided<S, D, P, T, Z, Prev, Sp> {
     /// The contributed modes.
     type Output;
 }
-impl<S, D, P, T, Z, Prev, Sp> LeftDivided<S, D, P, T, Z, Prev, Sp> for (B0,) {
-    type Output = Nil;
+impl<S, D, P, T, Z, Prev, Sp> LeftDivided<S, D, P, T, Z, Prev, Sp> for (B0,)
+where
+    B0: LeftInverseDivisibility<D, Z>,
+{
+    type Output = <B0 as LeftInverseDivisibility<D, Z>>::Verdict;
 }
 impl<S, D, P, T, Z, Prev, Sp> LeftDivided<S, D, P, T, Z, Prev, Sp> for (B1,)
 where
     Sp: LeT<D>,
-    <Sp as LeT<D>>::Output: LeftInverseInjective<D, Sp>,
-    <<Sp as LeT<D>>::Output as LeftInverseInjective<D, Sp>>::Check: left_inverse_injective::Report,
-    (<Sp as LeT<D>>::Output,): LeftTake<S, D, P, T, Z, Prev>,
+    (<Sp as LeT<D>>::Output,): LeftTake<S, D, P, T, Z, Prev, Sp>,
 {
-    type Output = <(<Sp as LeT<D>>::Output,) as LeftTake<S, D, P, T, Z, Prev>>::Output;
+    type Output = <(<Sp as LeT<D>>::Output,) as LeftTake<S, D, P, T, Z, Prev, Sp>>::Output;
 }
 
 /// A mode that divides, chosen by the injectivity bit: taken (`B1`), or, starting inside the
-/// previous mode, the end of the fold (its error is [`LeftInverseInjective`]'s alone).
-pub trait LeftTake<S, D, P, T, Z, Prev> {
+/// previous mode, the end of the fold with [`LeftInverseInjective`]'s verdict.
+pub trait LeftTake<S, D, P, T, Z, Prev, Sp> {
     /// The contributed modes.
     type Output;
 }
-impl<S, D, P, T, Z, Prev> LeftTake<S, D, P, T, Z, Prev> for (B1,)
+impl<S, D, P, T, Z, Prev, Sp> LeftTake<S, D, P, T, Z, Prev, Sp> for (B1,)
 where
     D: DivT<Z>,
     S: MulT<D>,
@@ -305,8 +307,11 @@ where
         <T as LeftRest<S, <Z as MulT<<D as DivT<Z>>::Output>>::Output, P, <S as MulT<D>>::Output>>::Output,
     >;
 }
-impl<S, D, P, T, Z, Prev> LeftTake<S, D, P, T, Z, Prev> for (B0,) {
-    type Output = Nil;
+impl<S, D, P, T, Z, Prev, Sp> LeftTake<S, D, P, T, Z, Prev, Sp> for (B0,)
+where
+    B0: LeftInverseInjective<D, Sp>,
+{
+    type Output = <B0 as LeftInverseInjective<D, Sp>>::Verdict;
 }
 
 /// After a mode: the fold goes on, or (no modes left) the end mode is emitted with this mode's
@@ -329,20 +334,21 @@ where
 #[derive(Clone, Copy, Default, Debug)]
 pub struct LeftInverseOp;
 
-impl<S, D> Operation<Layout<S, D>, ()> for LeftInverseOp
+impl<S, D, F, M, V> Operation<Layout<S, D>, ()> for LeftInverseOp
 where
     S: FlattenModes<D>,
     <S as FlattenModes<D>>::Output: CoalesceModes,
     <<S as FlattenModes<D>>::Output as CoalesceModes>::Output: WithPreprod<U1>,
     <<<S as FlattenModes<D>>::Output as CoalesceModes>::Output as WithPreprod<U1>>::Output: ExchangeSort,
-    SortedModes<S, D>: LeftFold<U1, U0, U1>,
-    <SortedModes<S, D> as LeftFold<U1, U0, U1>>::Output: CoalesceModes,
-    <<SortedModes<S, D> as LeftFold<U1, U0, U1>>::Output as CoalesceModes>::Output: ModesToLayout,
+    SortedModes<S, D>: LeftFold<U1, U0, U1, Output = F>,
+    F: Terminated<List = M, Verdict = V>,
+    M: CoalesceModes,
+    <M as CoalesceModes>::Output: ModesToLayout,
 {
-    type Output = CoalescedModes<<SortedModes<S, D> as LeftFold<U1, U0, U1>>::Output>;
+    type Output = (CoalescedModes<M>, V);
 }
 
-crate::gate::routed_op!(
+crate::gate::judged_op!(
     /// `left_inverse(L)`: a layout `R` with `R(L(i)) == i` for `i < size(L)` when `L` is
     /// injective, computed by the type checker for static layouts (stride-0 modes are skipped, as
     /// in C++). A stride that is not a multiple of the size before it is a compile error, and so
@@ -754,9 +760,24 @@ where
     Folded: CoalesceModesBound<Output = C>,
     C: ModesToLayout<Output = R>,
 {
-    type Output = Result<R, Error>;
+    // (result, verdict): the conditions on run-time values are checked when it runs.
+    type Output = (Result<R, Error>, crate::verdict::Holds);
     #[inline(always)]
-    fn route(l: L, _: ()) -> Result<R, Error> {
+    fn route(l: L, _: ()) -> Self::Output {
+        (left_inverse_mixed(l), crate::verdict::Holds)
+    }
+}
+
+/// The left inverse of a layout with run-time leaves, on values (the route above).
+#[inline(always)]
+fn left_inverse_mixed<L, Order, Total, Folded, C, R>(l: L) -> Result<R, Error>
+where
+    L: InverseOrder<Order = Order, Total = Total>,
+    Order: LeftFoldFirst<Total, Output = Folded>,
+    Folded: CoalesceModesBound<Output = C>,
+    C: ModesToLayout<Output = R>,
+{
+    {
         let (order, total, twin_coalesces) = l.inverse_order().map_err(|e| named(e, "left_inverse"))?;
         let folded = order.left_fold_first(total).map_err(|e| match e {
             // cute-dyn tries the static twin on a refusal: where it coalesces otherwise, its

@@ -67,6 +67,8 @@ pub mod recast;
 pub mod scaled;
 #[doc(hidden)]
 pub mod tiler;
+#[doc(hidden)]
+pub mod verdict;
 
 /// Tiled copies computed by the type checker.
 pub mod copy;

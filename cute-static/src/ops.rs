@@ -144,11 +144,26 @@ pub trait RightInverse {
 }
 
 /// `left_inverse(L)`.
-pub trait LeftInverse {
+///
+/// Implemented by every layout whose [`Plan`](crate::gate::Plan) passes its preconditions
+/// ([`crate::verdict`]): this one bound gives generic code the method and the free function.
+pub trait LeftInverse:
+    crate::gate::Plan<crate::inverse::LeftInverseOp, (), Out: crate::verdict::Passes<Value = <Self as LeftInverse>::Output>>
+{
     /// The inverse's type.
     type Output: Produce;
     /// `left_inverse(self)`.
-    fn left_inverse(self) -> Self::Output;
+    fn left_inverse(self) -> <Self as LeftInverse>::Output;
+}
+impl<L, R: Produce> LeftInverse for L
+where
+    L: crate::gate::Plan<crate::inverse::LeftInverseOp, (), Out: crate::verdict::Passes<Value = R>>,
+{
+    type Output = R;
+    #[inline(always)]
+    fn left_inverse(self) -> R {
+        crate::verdict::Passes::value(self.plan(()))
+    }
 }
 
 /// The binary operations: `planned` ones (their free functions run the trait's `Plan`: the

@@ -1,0 +1,58 @@
+//! Preconditions as values. An operation's type-level algorithm does not fail on a violated
+//! precondition: it carries a verdict, [`Holds`] or the first condition's `Failed` with its
+//! numbers in decimal (each `decimal_condition!` module has its own `Failed`), beside its
+//! result. The free function and `Layout`'s own method ask the verdict to [`Pass`] in a bound
+//! of their own, so rustc's error for a violation names the condition and its numbers, and no
+//! layout in typenum binary: the chain of "required for" notes runs from the verdict, not
+//! through the algorithm's impls. The operation's trait asks the same of its plan in a
+//! supertrait bound, which generic code gets with the trait's one bound.
+
+/// Every condition holds.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct Holds;
+
+/// A verdict that lets the operation through: [`Holds`], and a condition's `Failed` only where
+/// its `Report` is implemented (never; its error is the condition's message).
+pub trait Settle {}
+impl Settle for Holds {}
+
+/// What the free functions and the operation traits ask of a verdict: that it [`Settle`]s.
+/// (A trait of its own, implemented for every type that settles: rustc lists no "implemented
+/// for" types after a violation's message.)
+pub trait Pass {}
+impl<V: Settle> Pass for V {}
+
+/// A list whose end is `Nil`, or a verdict where a fold stopped at a violated condition: the
+/// list ended with `Nil` and the verdict. (A fold that carries its verdict in its list has one
+/// associated type per step: a second one, named in a bound, has rustc prove each step's
+/// bounds again.)
+pub trait Terminated {
+    /// The list, ending with `Nil`.
+    type List;
+    /// [`Holds`] for a list that ends with `Nil`, else the verdict it ends with.
+    type Verdict;
+}
+impl Terminated for crate::Nil {
+    type List = crate::Nil;
+    type Verdict = Holds;
+}
+impl<H, T: Terminated> Terminated for crate::Cons<H, T> {
+    type List = crate::Cons<H, T::List>;
+    type Verdict = T::Verdict;
+}
+
+/// A plan's `(result, verdict)` whose verdict passes: what an operation's trait asks of its
+/// plan (see [`crate::gate::Plan`]).
+pub trait Passes {
+    /// The result.
+    type Value;
+    /// The result.
+    fn value(self) -> Self::Value;
+}
+impl<R, V: Pass> Passes for (R, V) {
+    type Value = R;
+    #[inline(always)]
+    fn value(self) -> R {
+        self.0
+    }
+}

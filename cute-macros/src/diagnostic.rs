@@ -162,6 +162,9 @@ pub fn condition(c: &Condition) -> TokenStream {
                 }
             }
             impl<T: Report> crate::verdict::Settle for Failed<T> {}
+            impl<T, V> crate::verdict::First<V> for Failed<T> {
+                type Output = Self;
+            }
             impl<T> crate::verdict::Terminated for Failed<T> {
                 type List = crate::Nil;
                 type Verdict = Self;

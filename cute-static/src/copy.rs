@@ -317,7 +317,7 @@ where
         if thr >= threads {
             return Err(TensorError::ThreadOutOfRange { thread: thr, threads });
         }
-        let offset = crate::layout::Coord::crd2idx(&thr, &th, &thd);
+        let offset = crate::layout::CrdIdx::crd2idx(&thr, &th, &thd);
         let (fr, frd, re, red) = (s.1 .0, d.1 .0, s.1 .1 .0, d.1 .1 .0);
         Ok((re.join(red, fr, frd), offset))
     }

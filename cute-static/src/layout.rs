@@ -565,14 +565,25 @@ impl<S: IntTuple, D: IntTuple> fmt::Display for Layout<S, D> {
 }
 
 /// A coordinate for a shape `S` with stride `D`: an integer (`usize`, split
-/// colexicographically) or a tuple of coordinates, one per mode (CuTe's `crd2idx`).
-pub trait Coord<S, D> {
+/// colexicographically) or a tuple of coordinates, one per mode (CuTe's `crd2idx`), whose
+/// static leaves lie in their modes. Implemented for every [`CrdIdx`] whose verdict passes
+/// ([`crate::verdict`]): the one bound generic code writes.
+pub trait Coord<S, D>: CrdIdx<S, D, Verdict: crate::verdict::Pass> {}
+impl<C: CrdIdx<S, D, Verdict: crate::verdict::Pass>, S, D> Coord<S, D> for C {}
+
+/// `crd2idx` of a coordinate for a shape `S` with stride `D`, and whether its static leaves
+/// lie in their modes (a verdict: the methods that take a coordinate ask it to pass in a bound
+/// of their own, so that an error names the coordinate and the mode's size and no type).
+pub trait CrdIdx<S, D> {
+    /// [`Holds`](crate::verdict::Holds), or the first static leaf out of its mode.
+    type Verdict;
     /// `crd2idx(c, shape, stride)`.
     fn crd2idx(&self, shape: &S, stride: &D) -> usize;
 }
 
 /// An integer coordinate over any shape.
-impl<S: Congruent<D>, D: IntTuple> Coord<S, D> for usize {
+impl<S: Congruent<D>, D: IntTuple> CrdIdx<S, D> for usize {
+    type Verdict = crate::verdict::Holds;
     #[inline(always)]
     fn crd2idx(&self, shape: &S, stride: &D) -> usize {
         shape.crd2idx(stride, *self)
@@ -590,19 +601,25 @@ cute_macros::decimal_condition! {
 
 /// The extent a static coordinate is checked against: the size of a static mode; a run-time
 /// leaf's extent is not known, so nothing is checked there.
-pub trait InRange<C> {}
-impl<C> InRange<C> for usize {}
+pub trait InRange<C> {
+    /// [`CoordInRange`]'s verdict.
+    type Verdict;
+}
+impl<C> InRange<C> for usize {
+    type Verdict = crate::verdict::Holds;
+}
 impl<C: LtT<Sz>, Sz, S: SizeT<Output = Sz>> InRange<C> for S
 where
     <C as LtT<Sz>>::Output: CoordInRange<C, Sz>,
-    <<C as LtT<Sz>>::Output as CoordInRange<C, Sz>>::Check: coord_in_range::Report,
 {
+    type Verdict = <<C as LtT<Sz>>::Output as CoordInRange<C, Sz>>::Verdict;
 }
 
 macro_rules! static_coord {
     ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
         /// A static integer coordinate, checked against the mode's size at compile time.
-        impl<S: Congruent<D> + InRange<$ty>, D: IntTuple, $($g: $b),*> Coord<S, D> for $ty {
+        impl<S: Congruent<D> + InRange<$ty>, D: IntTuple, $($g: $b),*> CrdIdx<S, D> for $ty {
+            type Verdict = <S as InRange<$ty>>::Verdict;
             #[inline(always)]
             fn crd2idx(&self, shape: &S, stride: &D) -> usize {
                 shape.crd2idx(stride, <$ty as Unsigned>::USIZE)
@@ -614,11 +631,14 @@ static_coord!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
 
 /// The modes of a tuple coordinate.
 pub trait CoordList<S, D> {
+    /// The first failure of the modes' verdicts.
+    type Verdict;
     /// The sum over the modes.
     fn crd2idx_modes(&self, shape: &S, stride: &D) -> usize;
 }
 
 impl CoordList<Nil, Nil> for Nil {
+    type Verdict = crate::verdict::Holds;
     #[inline(always)]
     fn crd2idx_modes(&self, _: &Nil, _: &Nil) -> usize {
         0
@@ -627,9 +647,11 @@ impl CoordList<Nil, Nil> for Nil {
 
 impl<C, CT, S, ST, D, DT> CoordList<Cons<S, ST>, Cons<D, DT>> for Cons<C, CT>
 where
-    C: Coord<S, D>,
+    C: CrdIdx<S, D>,
     CT: CoordList<ST, DT>,
+    C::Verdict: crate::verdict::First<CT::Verdict>,
 {
+    type Verdict = crate::verdict::FirstOf<C::Verdict, CT::Verdict>;
     #[inline(always)]
     fn crd2idx_modes(&self, shape: &Cons<S, ST>, stride: &Cons<D, DT>) -> usize {
         self.0.crd2idx(&shape.0, &stride.0).saturating_add(self.1.crd2idx_modes(&shape.1, &stride.1))
@@ -637,10 +659,11 @@ where
 }
 
 /// A tuple coordinate: one coordinate per mode of a tuple shape.
-impl<C, CT, S, ST, D, DT> Coord<Cons<S, ST>, Cons<D, DT>> for Cons<C, CT>
+impl<C, CT, S, ST, D, DT> CrdIdx<Cons<S, ST>, Cons<D, DT>> for Cons<C, CT>
 where
     Cons<C, CT>: CoordList<Cons<S, ST>, Cons<D, DT>>,
 {
+    type Verdict = <Cons<C, CT> as CoordList<Cons<S, ST>, Cons<D, DT>>>::Verdict;
     #[inline(always)]
     fn crd2idx(&self, shape: &Cons<S, ST>, stride: &Cons<D, DT>) -> usize {
         self.crd2idx_modes(shape, stride)
@@ -739,7 +762,11 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     /// assert_eq!(l.call_coord(&16usize), 17);
     /// ```
     #[inline(always)]
-    pub fn call_coord<C: Coord<S, D>>(&self, c: &C) -> usize {
+    pub fn call_coord<C, V>(&self, c: &C) -> usize
+    where
+        C: CrdIdx<S, D, Verdict = V>,
+        V: crate::verdict::Pass,
+    {
         c.crd2idx(&self.shape, &self.stride)
     }
 

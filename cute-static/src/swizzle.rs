@@ -11,7 +11,7 @@ use typenum::{Bit, Integer, NInt, NonZero, PInt, Unsigned, U0, Z0};
 use crate::arith::{EqT, LeT};
 use crate::composition::Composition;
 use crate::int_tuple::IntTuple;
-use crate::layout::{Congruent, Coord, Layout};
+use crate::layout::{Congruent, Layout};
 
 cute_macros::decimal_condition! {
     /// CuTe's `Swizzle<B,M,S>` condition `abs(S) >= B`: the `B` bits moved and the `B` bits
@@ -171,7 +171,7 @@ where
 
     /// `Sw(offset + L(c))` for a coordinate `c`.
     #[inline(always)]
-    pub fn call_coord<C: Coord<SL, DL>>(&self, c: &C) -> usize {
+    pub fn call_coord<C: crate::layout::CrdIdx<SL, DL, Verdict = V>, V: crate::verdict::Pass>(&self, c: &C) -> usize {
         self.outer.apply(O::USIZE + self.inner.call_coord(c))
     }
 

@@ -17,7 +17,7 @@ use typenum::Unsigned;
 use crate::arith::{DivT, MulMixed};
 use crate::complement::CosizeT;
 use crate::int_tuple::{Cons, IntTuple, Leaf, Nil};
-use crate::layout::{Congruent, Coord, Idx2Crd, Layout};
+use crate::layout::{Congruent, Coord, CrdIdx, Idx2Crd, Layout};
 use crate::ops::Checked;
 use crate::tiler::Splice;
 
@@ -222,7 +222,7 @@ impl<E: Engine, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
     /// # Panics
     /// When the coordinate's offset is outside the storage.
     #[inline(always)]
-    pub fn at<C: Coord<S, D>>(&self, c: &C) -> &E::Elem {
+    pub fn at<C: CrdIdx<S, D, Verdict = V>, V: crate::verdict::Pass>(&self, c: &C) -> &E::Elem {
         &self.engine.as_slice()[self.layout.call_coord(c)]
     }
 
@@ -231,7 +231,7 @@ impl<E: Engine, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
     /// # Panics
     /// When the coordinate's offset is outside the storage.
     #[inline(always)]
-    pub fn at_mut<C: Coord<S, D>>(&mut self, c: &C) -> &mut E::Elem
+    pub fn at_mut<C: CrdIdx<S, D, Verdict = V>, V: crate::verdict::Pass>(&mut self, c: &C) -> &mut E::Elem
     where
         E: EngineMut,
     {
@@ -355,7 +355,10 @@ impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a [T], Layout<S, D>> {
     /// assert_eq!(u[0], 1 + 2 * 8);
     /// # Ok::<(), cute_static::tensor::TensorError>(())
     /// ```
-    pub fn domain_offset<C: Coord<S, D>>(&self, coord: &C) -> Result<Self, TensorError> {
+    pub fn domain_offset<C: CrdIdx<S, D, Verdict = V>, V: crate::verdict::Pass>(
+        &self,
+        coord: &C,
+    ) -> Result<Self, TensorError> {
         let off = self.layout.call_coord(coord);
         let engine: &'a [T] = self.engine;
         Tensor::new(&engine[off.min(engine.len())..], self.layout)
@@ -1188,7 +1191,7 @@ impl<CT: SliceModes<ST, DT>, S: Congruent<D>, ST, D: IntTuple, DT> SliceModes<Co
             return Err(TensorError::TileOutOfRange { mode, coord: self.0, tiles: extent });
         }
         let (ks, kd, o) = self.1.slice(&s.1, &d.1, mode + 1)?;
-        let at = Coord::crd2idx(&self.0, &s.0, &d.0);
+        let at = crate::layout::CrdIdx::crd2idx(&self.0, &s.0, &d.0);
         Ok((ks, kd, o.checked_add(at).ok_or(TensorError::Overflow { what: "offset" })?))
     }
 }
@@ -1454,7 +1457,7 @@ impl<T, S: Congruent<D>, D: IntTuple> PtrTensor<T, Layout<S, D>> {
 
     /// The address of the element at a coordinate (an integer or a hierarchical coordinate).
     #[inline(always)]
-    pub fn addr_at<C: Coord<S, D>>(&self, c: &C) -> *mut T {
+    pub fn addr_at<C: CrdIdx<S, D, Verdict = V>, V: crate::verdict::Pass>(&self, c: &C) -> *mut T {
         self.ptr.wrapping_add(self.layout.call_coord(c))
     }
 

@@ -22,6 +22,18 @@ impl Settle for Holds {}
 pub trait Pass {}
 impl<V: Settle> Pass for V {}
 
+/// The first failure of `Self` and `V`: `V` after [`Holds`], `Self` after a failure.
+pub trait First<V> {
+    /// The verdict.
+    type Output;
+}
+impl<V> First<V> for Holds {
+    type Output = V;
+}
+
+/// [`First`] of two verdicts.
+pub type FirstOf<A, B> = <A as First<B>>::Output;
+
 /// A list whose end is `Nil`, or a verdict where a fold stopped at a violated condition: the
 /// list ended with `Nil` and the verdict. (A fold that carries its verdict in its list has one
 /// associated type per step: a second one, named in a bound, has rustc prove each step's

@@ -34,20 +34,6 @@ impl<Op: Operation<A, B, Output = R>, A, B, R: Default> Route<Op, A, B> for B1 {
     }
 }
 
-/// An operation `Op` on `Self` with operand `B`, as the type checker plans it: `(result,
-/// verdict)`, the verdict on its preconditions ([`crate::verdict`]) computed, not failing, on a
-/// violation. The free function and `Layout`'s own method bound the plan and ask the verdict
-/// to pass in a bound of its own (a violation's error then names no layout); the operation's
-/// trait asks the same in a supertrait bound ([`crate::verdict::Passes`]), which generic code
-/// gets with the trait. (One associated type, the pair: a second one, named in a bound, has
-/// rustc prove the plan's bounds again.)
-pub trait Plan<Op, B> {
-    /// `(result, verdict)`.
-    type Out;
-    /// The result, and the verdict's (zero-sized) value.
-    fn plan(self, b: B) -> Self::Out;
-}
-
 /// Every leaf static (`StaticBit` is `B1`): where `Layout`'s own methods of the operations apply
 /// (see `static_method`).
 pub trait AllStatic {}
@@ -149,7 +135,7 @@ macro_rules! routed_op {
 }
 
 /// [`routed_op`] for an operation whose type-level algorithm carries a verdict
-/// ([`crate::verdict`]): the free function and `Layout`'s own method bound its [`Plan`] and
+/// ([`crate::verdict`]): the free function and `Layout`'s own method bound its [`Plan`](crate::ops::Plan) and
 /// the verdict; the trait (in `ops`) is implemented for every plan whose verdict passes.
 macro_rules! judged_op {
     ($(#[$doc:meta])* fn $name:ident() => $op:ty, $tr:ident) => {
@@ -157,34 +143,18 @@ macro_rules! judged_op {
         #[inline(always)]
         pub fn $name<L, V, R>(l: L) -> R
         where
-            L: $crate::gate::Plan<$op, (), Out = (R, V)>,
+            L: $crate::ops::Plan<$op, (), Out = (R, V)>,
             V: $crate::verdict::Pass,
             R: $crate::gate::Produce,
         {
             R::produce(move || l.plan(()).0)
         }
 
-        impl<SA, DA> $crate::Layout<SA, DA>
-        where
-            Self: $crate::gate::AllStatic,
-        {
-            #[doc = concat!("`", stringify!($name), "(self)` of a static layout: the [`", stringify!($tr),
-                "`](crate::", stringify!($tr), ") trait's result (see [`", stringify!($name), "`](fn@crate::",
-                stringify!($name), ")).")]
-            #[inline(always)]
-            pub fn $name<V, R>(self) -> R
-            where
-                Self: $crate::gate::Plan<$op, (), Out = (R, V)>,
-                V: $crate::verdict::Pass,
-                R: $crate::gate::Produce,
-            {
-                R::produce(move || $crate::gate::Plan::plan(self, ()).0)
-            }
-        }
+        $crate::gate::judged_method!($name, $op, $tr, ());
 
         /// The operation's plan: the type checker's for a static layout, a `Result` computed
         /// when it runs for one with run-time leaves ([`Route`](crate::gate::Route)).
-        impl<SA, DA, G, O> $crate::gate::Plan<$op, ()> for $crate::Layout<SA, DA>
+        impl<SA, DA, G, O> $crate::ops::Plan<$op, ()> for $crate::Layout<SA, DA>
         where
             $crate::Layout<SA, DA>: $crate::gate::StaticBit<Output = G>,
             G: $crate::gate::Route<$op, $crate::Layout<SA, DA>, (), Output = O>,
@@ -198,4 +168,34 @@ macro_rules! judged_op {
     };
 }
 pub(crate) use judged_op;
+
+/// The method of an operation with a verdict ([`judged_op`]) on a static [`Layout`](crate::Layout)
+/// (see [`static_method`]): it bounds the operation's [`Plan`](crate::ops::Plan) and asks the verdict to pass on
+/// its own, as the free function does.
+macro_rules! judged_method {
+    ($name:ident, $op:ty, $tr:ident, ($($x:ident: $g:ident)?)) => {
+        impl<SA, DA> $crate::Layout<SA, DA>
+        where
+            Self: $crate::gate::AllStatic,
+        {
+            #[doc = concat!("`", stringify!($name), "(self", $(", ", stringify!($x),)? ")` of a static layout: the [`", stringify!($tr),
+                "`](crate::", stringify!($tr), ") trait's result (see [`", stringify!($name), "`](fn@crate::",
+                stringify!($name), ")).")]
+            #[inline(always)]
+            pub fn $name<$($g,)? V, R>(self $(, $x: $g)?) -> R
+            where
+                Self: $crate::ops::Plan<$op, $crate::gate::judged_method!(@arg $($g)?), Out = (R, V)>,
+                V: $crate::verdict::Pass,
+                R: $crate::gate::Produce,
+            {
+                R::produce(move || $crate::ops::Plan::plan(self, $crate::gate::judged_method!(@val $($x)?)).0)
+            }
+        }
+    };
+    (@arg $g:ident) => { $g };
+    (@arg) => { () };
+    (@val $x:ident) => { $x };
+    (@val) => { () };
+}
+pub(crate) use judged_method;
 pub(crate) use routed_op;

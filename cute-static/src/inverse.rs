@@ -15,6 +15,7 @@ use crate::gate::{Operation, Route};
 use crate::int_tuple::{Concat, Cons, Leaf, Nil};
 use crate::layout::Layout;
 use crate::modes::{run_time_strides_last, FlattenModes, Mode, ModeValues};
+use crate::ops::LeftInverseOp;
 use crate::verdict::Terminated;
 
 /// A mode of `coalesce(L)` with the product of the shapes before it.
@@ -329,10 +330,6 @@ where
 {
     type Output = <Cons<N, T> as LeftFold<Z, Prev, Sp>>::Output;
 }
-
-/// `left_inverse`, as an operation marker.
-#[derive(Clone, Copy, Default, Debug)]
-pub struct LeftInverseOp;
 
 impl<S, D, F, M, V> Operation<Layout<S, D>, ()> for LeftInverseOp
 where

@@ -101,6 +101,30 @@ pub trait Run<A, B> {
     fn run(a: A, b: B) -> Self::Output;
 }
 
+/// An operation `Op` on `Self` with operand `B`, as the type checker plans it: `(result,
+/// verdict)`, the verdict on its preconditions ([`crate::verdict`]) computed, not failing, on a
+/// violation. The free function and `Layout`'s own method bound the plan and ask the verdict
+/// to pass in a bound of its own (a violation's error then names no layout); the operation's
+/// trait asks the same in a supertrait bound (`Out = (Output, Verdict)`), which generic code
+/// gets with the trait. (One associated type, the pair: a second one, named in a bound, has
+/// rustc prove the plan's bounds again.) Machinery: its value where the verdict fails is not
+/// the operation's answer, so it is reached through the operation's trait or free function.
+#[doc(hidden)]
+pub trait Plan<Op, B> {
+    /// `(result, verdict)`.
+    type Out;
+    /// The result, and the verdict's (zero-sized) value.
+    fn plan(self, b: B) -> Self::Out;
+}
+
+/// `complement`, as an operation marker.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct ComplementOp;
+
+/// `left_inverse`, as an operation marker.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct LeftInverseOp;
+
 /// The plan of a result the type checker computed (every leaf static): its type's default.
 pub struct Static<R>(core::marker::PhantomData<R>);
 impl<A, B, R: Default> Run<A, B> for Static<R> {
@@ -112,11 +136,29 @@ impl<A, B, R: Default> Run<A, B> for Static<R> {
 }
 
 /// `complement(L, cotarget)`.
-pub trait Complement<C> {
+///
+/// Implemented by every layout whose [`Plan`] passes its preconditions
+/// ([`crate::verdict`]): this one bound gives generic code the method and the free function.
+pub trait Complement<C>:
+    Plan<ComplementOp, C, Out = (<Self as Complement<C>>::Output, <Self as Complement<C>>::Verdict)>
+{
     /// The complement's type.
     type Output: Produce;
+    /// Its preconditions' verdict, which passes.
+    type Verdict: crate::verdict::Pass;
     /// `complement(self, cotarget)`.
-    fn complement(self, cotarget: C) -> Self::Output;
+    fn complement(self, cotarget: C) -> <Self as Complement<C>>::Output;
+}
+impl<L, C, R: Produce, V: crate::verdict::Pass> Complement<C> for L
+where
+    L: Plan<ComplementOp, C, Out = (R, V)>,
+{
+    type Output = R;
+    type Verdict = V;
+    #[inline(always)]
+    fn complement(self, cotarget: C) -> R {
+        self.plan(cotarget).0
+    }
 }
 
 /// `complement(L)`: the complement up to `cosize(filter(L))` (CuTe's one-argument form).
@@ -145,24 +187,27 @@ pub trait RightInverse {
 
 /// `left_inverse(L)`.
 ///
-/// Implemented by every layout whose [`Plan`](crate::gate::Plan) passes its preconditions
+/// Implemented by every layout whose [`Plan`] passes its preconditions
 /// ([`crate::verdict`]): this one bound gives generic code the method and the free function.
 pub trait LeftInverse:
-    crate::gate::Plan<crate::inverse::LeftInverseOp, (), Out: crate::verdict::Passes<Value = <Self as LeftInverse>::Output>>
+    Plan<LeftInverseOp, (), Out = (<Self as LeftInverse>::Output, <Self as LeftInverse>::Verdict)>
 {
     /// The inverse's type.
     type Output: Produce;
+    /// Its preconditions' verdict, which passes.
+    type Verdict: crate::verdict::Pass;
     /// `left_inverse(self)`.
     fn left_inverse(self) -> <Self as LeftInverse>::Output;
 }
-impl<L, R: Produce> LeftInverse for L
+impl<L, R: Produce, V: crate::verdict::Pass> LeftInverse for L
 where
-    L: crate::gate::Plan<crate::inverse::LeftInverseOp, (), Out: crate::verdict::Passes<Value = R>>,
+    L: Plan<LeftInverseOp, (), Out = (R, V)>,
 {
     type Output = R;
+    type Verdict = V;
     #[inline(always)]
     fn left_inverse(self) -> R {
-        crate::verdict::Passes::value(self.plan(()))
+        self.plan(()).0
     }
 }
 

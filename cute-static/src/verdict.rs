@@ -53,18 +53,14 @@ impl<H, T: Terminated> Terminated for crate::Cons<H, T> {
     type Verdict = T::Verdict;
 }
 
-/// A plan's `(result, verdict)` whose verdict passes: what an operation's trait asks of its
-/// plan (see [`crate::gate::Plan`]).
-pub trait Passes {
-    /// The result.
-    type Value;
-    /// The result.
-    fn value(self) -> Self::Value;
+/// The two parts of a pair type, `(result, verdict)`.
+pub trait Pair {
+    /// The first.
+    type First;
+    /// The second.
+    type Second;
 }
-impl<R, V: Pass> Passes for (R, V) {
-    type Value = R;
-    #[inline(always)]
-    fn value(self) -> R {
-        self.0
-    }
+impl<A, B> Pair for (A, B) {
+    type First = A;
+    type Second = B;
 }

@@ -64,3 +64,24 @@ fn algebra_errors_list_no_impls() {
         assert!(!text.contains("other types implement"), "{}: rustc lists impls", path.display());
     }
 }
+
+/// The operations whose type-level algorithm carries a verdict (`cute_static::verdict`):
+/// called on concrete layouts (the free function, the layout's method), their errors name the
+/// condition and its numbers and no type in typenum binary, and list no impls. (Through a
+/// generic function, the function's own bound names the layout: `*_generic`.)
+#[test]
+fn verdict_errors_name_no_typenum_type() {
+    let judged = ["left_inverse_", "complement_", "coordinate_", "tile_to_shape_"];
+    let mut seen = 0;
+    for (path, text) in algebra_snapshots() {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if !judged.iter().any(|p| name.starts_with(p)) || name.contains("_generic") {
+            continue;
+        }
+        seen += 1;
+        assert!(!text.contains("UInt<") && !text.contains("UTerm"), "{name}: a typenum type");
+        assert!(!text.contains("is implemented for"), "{name}: rustc lists an impl");
+        assert!(text.contains("verdict::Pass"), "{name}: not reported through the verdict");
+    }
+    assert_eq!(seen, 11, "the snapshots of the operations with a verdict");
+}

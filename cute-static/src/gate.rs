@@ -139,30 +139,36 @@ macro_rules! routed_op {
 /// the verdict; the trait (in `ops`) is implemented for every plan whose verdict passes.
 macro_rules! judged_op {
     ($(#[$doc:meta])* fn $name:ident() => $op:ty, $tr:ident) => {
+        $crate::gate::judged_op!(@ $(#[$doc])* $name, (), $crate::Layout<SA, DA>, $op, $tr, ());
+    };
+    ($(#[$doc:meta])* fn $name:ident($x:ident: $g:ident) by $bits:ty => $op:ty, $tr:ident) => {
+        $crate::gate::judged_op!(@ $(#[$doc])* $name, ($x: $g), $bits, $op, $tr, ($g));
+    };
+    (@ $(#[$doc:meta])* $name:ident, ($($x:ident: $g:ident)?), $bits:ty, $op:ty, $tr:ident, ($($b:ty)?)) => {
         $(#[$doc])*
         #[inline(always)]
-        pub fn $name<L, V, R>(l: L) -> R
+        pub fn $name<L, $($g,)? V, R>(l: L $(, $x: $g)?) -> R
         where
-            L: $crate::ops::Plan<$op, (), Out = (R, V)>,
+            L: $crate::ops::Plan<$op, $crate::gate::judged_method!(@arg $($g)?), Out = (R, V)>,
             V: $crate::verdict::Pass,
             R: $crate::gate::Produce,
         {
-            R::produce(move || l.plan(()).0)
+            R::produce(move || l.plan($crate::gate::judged_method!(@val $($x)?)).0)
         }
 
-        $crate::gate::judged_method!($name, $op, $tr, ());
+        $crate::gate::judged_method!($name, $op, $tr, ($($x: $g)?));
 
         /// The operation's plan: the type checker's for a static layout, a `Result` computed
         /// when it runs for one with run-time leaves ([`Route`](crate::gate::Route)).
-        impl<SA, DA, G, O> $crate::ops::Plan<$op, ()> for $crate::Layout<SA, DA>
+        impl<SA, DA, $($g,)? G, O> $crate::ops::Plan<$op, $crate::gate::judged_method!(@arg $($g)?)> for $crate::Layout<SA, DA>
         where
-            $crate::Layout<SA, DA>: $crate::gate::StaticBit<Output = G>,
-            G: $crate::gate::Route<$op, $crate::Layout<SA, DA>, (), Output = O>,
+            $bits: $crate::gate::StaticBit<Output = G>,
+            G: $crate::gate::Route<$op, $crate::Layout<SA, DA>, $crate::gate::judged_method!(@arg $($g)?), Output = O>,
         {
             type Out = O;
             #[inline(always)]
-            fn plan(self, _: ()) -> O {
-                G::route(self, ())
+            fn plan(self, b: $crate::gate::judged_method!(@arg $($g)?)) -> O {
+                G::route(self, b)
             }
         }
     };

@@ -125,6 +125,10 @@ pub struct ComplementOp;
 #[derive(Clone, Copy, Default, Debug)]
 pub struct LeftInverseOp;
 
+/// `tile_to_shape`, as an operation marker.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct TileToShapeOp;
+
 /// The plan of a result the type checker computed (every leaf static): its type's default.
 pub struct Static<R>(core::marker::PhantomData<R>);
 impl<A, B, R: Default> Run<A, B> for Static<R> {
@@ -132,32 +136,6 @@ impl<A, B, R: Default> Run<A, B> for Static<R> {
     #[inline(always)]
     fn run(_: A, _: B) -> R {
         R::default()
-    }
-}
-
-/// `complement(L, cotarget)`.
-///
-/// Implemented by every layout whose [`Plan`] passes its preconditions
-/// ([`crate::verdict`]): this one bound gives generic code the method and the free function.
-pub trait Complement<C>:
-    Plan<ComplementOp, C, Out = (<Self as Complement<C>>::Output, <Self as Complement<C>>::Verdict)>
-{
-    /// The complement's type.
-    type Output: Produce;
-    /// Its preconditions' verdict, which passes.
-    type Verdict: crate::verdict::Pass;
-    /// `complement(self, cotarget)`.
-    fn complement(self, cotarget: C) -> <Self as Complement<C>>::Output;
-}
-impl<L, C, R: Produce, V: crate::verdict::Pass> Complement<C> for L
-where
-    L: Plan<ComplementOp, C, Out = (R, V)>,
-{
-    type Output = R;
-    type Verdict = V;
-    #[inline(always)]
-    fn complement(self, cotarget: C) -> R {
-        self.plan(cotarget).0
     }
 }
 
@@ -185,35 +163,56 @@ pub trait RightInverse {
     fn right_inverse(self) -> Self::Output;
 }
 
-/// `left_inverse(L)`.
-///
-/// Implemented by every layout whose [`Plan`] passes its preconditions
-/// ([`crate::verdict`]): this one bound gives generic code the method and the free function.
-pub trait LeftInverse:
-    Plan<LeftInverseOp, (), Out = (<Self as LeftInverse>::Output, <Self as LeftInverse>::Verdict)>
-{
-    /// The inverse's type.
-    type Output: Produce;
-    /// Its preconditions' verdict, which passes.
-    type Verdict: crate::verdict::Pass;
-    /// `left_inverse(self)`.
-    fn left_inverse(self) -> <Self as LeftInverse>::Output;
-}
-impl<L, R: Produce, V: crate::verdict::Pass> LeftInverse for L
-where
-    L: Plan<LeftInverseOp, (), Out = (R, V)>,
-{
-    type Output = R;
-    type Verdict = V;
-    #[inline(always)]
-    fn left_inverse(self) -> R {
-        self.plan(()).0
-    }
+/// The operations whose type-level algorithm carries a verdict ([`crate::verdict`]): each a
+/// trait implemented by every operand whose [`Plan`] passes its preconditions, so that its one
+/// bound gives generic code the method and the free function (the supertrait's `Out` names
+/// the trait's `Output` and `Verdict`, and `Verdict: Pass`).
+macro_rules! judged_ops {
+    ($($(#[$doc:meta])* $tr:ident$(<$g:ident>)?, $op:ty, $method:ident($($arg:ident)?);)*) => {$(
+        $(#[$doc])*
+        ///
+        /// Implemented by every layout whose [`Plan`] passes the operation's preconditions
+        /// ([`crate::verdict`]): this one bound gives generic code the method and the free
+        /// function.
+        pub trait $tr$(<$g>)?:
+            Plan<$op, judged_ops!(@ty $($g)?), Out = (<Self as $tr$(<$g>)?>::Output, <Self as $tr$(<$g>)?>::Verdict)>
+        {
+            /// The result's type.
+            type Output: Produce;
+            /// The verdict on the preconditions, which passes.
+            type Verdict: crate::verdict::Pass;
+            #[doc = concat!("`", stringify!($method), "(self", $(", ", stringify!($arg),)? ")`.")]
+            fn $method(self $(, $arg: $g)?) -> <Self as $tr$(<$g>)?>::Output;
+        }
+        impl<L, $($g,)? R: Produce, V: crate::verdict::Pass> $tr$(<$g>)? for L
+        where
+            L: Plan<$op, judged_ops!(@ty $($g)?), Out = (R, V)>,
+        {
+            type Output = R;
+            type Verdict = V;
+            #[inline(always)]
+            fn $method(self $(, $arg: $g)?) -> R {
+                self.plan(judged_ops!(@val $($arg)?)).0
+            }
+        }
+    )*};
+    (@ty $g:ident) => { $g };
+    (@ty) => { () };
+    (@val $x:ident) => { $x };
+    (@val) => { () };
 }
 
-/// The binary operations: `planned` ones (their free functions run the trait's `Plan`: the
-/// divides, products and recasts) and `produced` ones (their free functions [`Produce`] the
-/// result: `tile_to_shape`, routed as the unary operations are).
+judged_ops! {
+    /// `complement(L, cotarget)`.
+    Complement<C>, ComplementOp, complement(cotarget);
+    /// `left_inverse(L)`.
+    LeftInverse, LeftInverseOp, left_inverse();
+    /// `tile_to_shape(block, shape)`: the block repeated to fill the shape.
+    TileToShape<T>, TileToShapeOp, tile_to_shape(shape);
+}
+
+/// The binary operations whose free functions run the trait's `Plan` ([`Run`]): the divides,
+/// products and recasts.
 macro_rules! binary_ops {
     (planned: $($(#[$doc:meta])* $tr:ident, $method:ident, $arg:ident;)*) => {$(
         $(#[$doc])*
@@ -222,15 +221,6 @@ macro_rules! binary_ops {
             type Output;
             /// How the free function computes it ([`Run`]).
             type Plan: Run<Self, T, Output = Self::Output>;
-            #[doc = concat!("`", stringify!($method), "(self, ", stringify!($arg), ")`.")]
-            fn $method(self, $arg: T) -> Self::Output;
-        }
-    )*};
-    (produced: $($(#[$doc:meta])* $tr:ident, $method:ident, $arg:ident;)*) => {$(
-        $(#[$doc])*
-        pub trait $tr<T> {
-            /// The result's type.
-            type Output: Produce;
             #[doc = concat!("`", stringify!($method), "(self, ", stringify!($arg), ")`.")]
             fn $method(self, $arg: T) -> Self::Output;
         }
@@ -263,12 +253,6 @@ binary_ops! {
     BlockedProduct, blocked_product, b;
     /// `raked_product(A, B)`: `A` interleaved by `B`, modes zipped.
     RakedProduct, raked_product, b;
-}
-
-binary_ops! {
-    produced:
-    /// `tile_to_shape(block, shape)`: the block repeated to fill the shape.
-    TileToShape, tile_to_shape, shape;
 }
 
 /// `flatten(L)`.

@@ -3,7 +3,7 @@
 
 use core::ops::{Add, Sub};
 
-use typenum::{Bit, UInt, UTerm, Unsigned, B1, U0, U1};
+use typenum::{Bit, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 
 use crate::arith::{IsOne, MulMixed, MulT};
 use crate::coalesce::CoalesceModesBound;
@@ -16,6 +16,7 @@ use crate::int_tuple::{Concat, Cons, Nil, RankT, Wrap};
 use crate::layout::{AsModes, Compact, Layout, LayoutLeft, MaxIndexT, SizeT};
 use crate::layout::{CosizeFold, SizeFold};
 use crate::modes::{FlattenModes, ModeValues};
+use crate::ops::TileToShapeOp;
 use crate::tiler::{Arrange, Mixed, Plain};
 use crate::tiler::{CompositionOp, ProductOp, TilerOp};
 
@@ -584,26 +585,48 @@ where
     B: SizeT,
     T: SizeT,
     <T as SizeT>::Output: crate::arith::Divides<<B as SizeT>::Output> + crate::arith::DivT<<B as SizeT>::Output>,
-    <<T as SizeT>::Output as crate::arith::Divides<<B as SizeT>::Output>>::Output:
-        TileDivisibility<<T as SizeT>::Output, <B as SizeT>::Output>,
-    <<<T as SizeT>::Output as crate::arith::Divides<<B as SizeT>::Output>>::Output as TileDivisibility<
+    (<<T as SizeT>::Output as crate::arith::Divides<<B as SizeT>::Output>>::Output,):
+        QuotientStep<<T as SizeT>::Output, <B as SizeT>::Output, BT, TT>,
+{
+    type Output = <(<<T as SizeT>::Output as crate::arith::Divides<<B as SizeT>::Output>>::Output,) as QuotientStep<
         <T as SizeT>::Output,
         <B as SizeT>::Output,
-    >>::Check: tile_divisibility::Report,
-    BT: Quotients<TT>,
-{
-    type Output =
-        Cons<<<T as SizeT>::Output as crate::arith::DivT<<B as SizeT>::Output>>::Output, <BT as Quotients<TT>>::Output>;
+        BT,
+        TT,
+    >>::Output;
 }
 
-/// `tile_to_shape`, as an operation marker.
-#[derive(Clone, Copy, Default, Debug)]
-pub struct TileToShapeOp;
+/// One repeat count, chosen by the divisibility bit: `t / b` before the rest (`B1`), or the
+/// list ended with [`TileDivisibility`]'s verdict ([`Terminated`](crate::verdict::Terminated)).
+pub trait QuotientStep<T, B, BT, TT> {
+    /// The counts from this mode on.
+    type Output;
+}
+impl<T: crate::arith::DivT<B>, B, BT: Quotients<TT>, TT> QuotientStep<T, B, BT, TT> for (B1,) {
+    type Output = Cons<<T as crate::arith::DivT<B>>::Output, <BT as Quotients<TT>>::Output>;
+}
+impl<T, B, BT, TT> QuotientStep<T, B, BT, TT> for (B0,)
+where
+    B0: TileDivisibility<T, B>,
+{
+    type Output = <B0 as TileDivisibility<T, B>>::Verdict;
+}
 
 /// The repeat counts of `block` (padded to the rank of `shape`) over `shape`, always a tuple
-/// (C++'s make_ordered_layout of a leaf count is a rank-1 layout).
-type Reps<SB, Shape> =
+/// (C++'s make_ordered_layout of a leaf count is a rank-1 layout), ending with `Nil` or with a
+/// failed verdict ([`Terminated`](crate::verdict::Terminated)).
+type RepsOrFailed<SB, Shape> =
     <<<SB as AppendTo<PadRank<SB, Shape>, U1>>::Output as Wrap>::Output as Quotients<<Shape as Wrap>::Output>>::Output;
+/// The repeat counts.
+type Reps<SB, Shape> = <RepsOrFailed<SB, Shape> as crate::verdict::Terminated>::List;
+/// [`TileDivisibility`]'s verdict on them.
+type RepsVerdict<SB, Shape> = <RepsOrFailed<SB, Shape> as crate::verdict::Terminated>::Verdict;
+/// [`BlockRank`]'s verdict.
+type RankVerdict<SB, Shape> =
+    <<<SB as RankT>::Output as crate::arith::LeT<<Shape as RankT>::Output>>::Output as BlockRank<
+        <SB as RankT>::Output,
+        <Shape as RankT>::Output,
+    >>::Verdict;
 /// The block padded to the rank of `shape`.
 type Padded<SB, DB, Shape> =
     Layout<<SB as AppendTo<PadRank<SB, Shape>, U1>>::Output, <DB as AppendTo<PadRank<SB, Shape>, U0>>::Output>;
@@ -621,19 +644,18 @@ where
     <SB as RankT>::Output: crate::arith::LeT<<Shape as RankT>::Output>,
     <<SB as RankT>::Output as crate::arith::LeT<<Shape as RankT>::Output>>::Output:
         BlockRank<<SB as RankT>::Output, <Shape as RankT>::Output>,
-    <<<SB as RankT>::Output as crate::arith::LeT<<Shape as RankT>::Output>>::Output as BlockRank<
-        <SB as RankT>::Output,
-        <Shape as RankT>::Output,
-    >>::Check: block_rank::Report,
     <Shape as RankT>::Output: crate::arith::MaxT<<SB as RankT>::Output>,
     SB: AppendTo<PadRank<SB, Shape>, U1>,
     DB: AppendTo<PadRank<SB, Shape>, U0>,
     <SB as AppendTo<PadRank<SB, Shape>, U1>>::Output: Wrap,
     <<SB as AppendTo<PadRank<SB, Shape>, U1>>::Output as Wrap>::Output: Quotients<<Shape as Wrap>::Output>,
+    RepsOrFailed<SB, Shape>: crate::verdict::Terminated,
     Reps<SB, Shape>: Compact<LayoutLeft, U1>,
     BlockedOp: crate::gate::Operation<Padded<SB, DB, Shape>, RepLayout<SB, Shape>, Output = R>,
+    RankVerdict<SB, Shape>: crate::verdict::First<RepsVerdict<SB, Shape>>,
 {
-    type Output = R;
+    // (result, verdict): a block of higher rank than the shape is reported alone.
+    type Output = (R, crate::verdict::FirstOf<RankVerdict<SB, Shape>, RepsVerdict<SB, Shape>>);
 }
 
 /// `tile_to_shape` with a run-time leaf in the block or the shape ([`crate::gate::Route`]'s
@@ -659,13 +681,19 @@ where
     QD: crate::IntTuple,
     Layout<PSA, PDA>: crate::ops::BlockedProduct<Layout<Q, QD>, Output = Result<L, Error>>,
 {
-    type Output = Result<L, Error>;
+    // (result, verdict): the conditions on run-time values are checked when it runs.
+    type Output = (Result<L, Error>, crate::verdict::Holds);
     #[inline(always)]
     fn route(a: Layout<SA, DA>, shape: Shape) -> Self::Output {
         let (sa, da) = a.into_parts();
         let (psa, pda): (PSA, PDA) = (sa.append_to(), da.append_to());
-        let reps = psa.as_modes().reps_mixed(shape.as_modes())?;
-        crate::ops::BlockedProduct::blocked_product(Layout::from_parts(psa, pda), crate::layout::make_layout_left(reps))
+        let r = psa.as_modes().reps_mixed(shape.as_modes()).and_then(|reps| {
+            crate::ops::BlockedProduct::blocked_product(
+                Layout::from_parts(psa, pda),
+                crate::layout::make_layout_left(reps),
+            )
+        });
+        (r, crate::verdict::Holds)
     }
 }
 
@@ -712,7 +740,7 @@ where
 }
 
 // The bit and the result are parameters bound once (see the `gate` module).
-crate::gate::routed_op!(
+crate::gate::judged_op!(
     /// `tile_to_shape(block, shape)`: `block` repeated (by a [`blocked_product`]) in column-major
     /// order until it covers `shape`. Static layouts and shapes: computed by the type checker; a
     /// block of higher rank than the shape, or a mode that does not divide, is a compile error. A

@@ -296,17 +296,18 @@ macro_rules! on_the_inner_layout {
             }
         }
     )*};
-    (produced: $($tr:ident, $method:ident;)*) => {$(
-        #[doc = concat!("`", stringify!($method), "(Sw o offset o L, x)` is `Sw o offset o ", stringify!($method), "(L, x)` (CuTe C++).")]
-        impl<F, O, L: crate::$tr<T>, T> crate::$tr<T> for ComposedLayout<F, O, L>
+    (judged: $($op:ty;)*) => {$(
+        #[doc = concat!("`", stringify!($op), "` of `Sw o offset o L` is `Sw o offset o` that of `L` (CuTe C++).")]
+        impl<F, O, L, T, R, V> crate::ops::Plan<$op, T> for ComposedLayout<F, O, L>
         where
-            L::Output: Rewrap<F, O>,
-            <L::Output as Rewrap<F, O>>::Output: crate::gate::Produce,
+            L: crate::ops::Plan<$op, T, Out = (R, V)>,
+            R: Rewrap<F, O>,
         {
-            type Output = <L::Output as Rewrap<F, O>>::Output;
+            type Out = (R::Output, V);
             #[inline(always)]
-            fn $method(self, x: T) -> Self::Output {
-                self.inner.$method(x).rewrap(self.outer, self.offset)
+            fn plan(self, x: T) -> Self::Out {
+                let (r, v) = self.inner.plan(x);
+                (r.rewrap(self.outer, self.offset), v)
             }
         }
     )*};
@@ -326,8 +327,8 @@ on_the_inner_layout! {
     RakedProduct, raked_product;
 }
 on_the_inner_layout! {
-    produced:
-    TileToShape, tile_to_shape;
+    judged:
+    crate::ops::TileToShapeOp;
 }
 
 /// `coalesce(Sw o offset o L)` is `Sw o offset o coalesce(L)` (CuTe C++).

@@ -59,6 +59,15 @@ impl<L: StaticBit<Output = B1>> AllStatic for L {}
 // assumption that would let the type checker run the algorithm on the impl's generic layout.)
 macro_rules! static_method {
     ($name:ident, $tr:ident, ($($x:ident: $g:ident)?)) => {
+        $crate::gate::static_method!(@ self, $name, $tr, ($($x: $g)?), [R], {
+            Self: $crate::$tr<$($g,)? Output = R>,
+            R: $crate::gate::Produce,
+        } {
+            R::produce(move || <Self as $crate::$tr<$($g)?>>::$name(self $(, $x)?))
+        });
+    };
+    // The method on a static layout, its result `R`, with its own parameters and bounds.
+    (@ $self:ident, $name:ident, $tr:ident, ($($x:ident: $g:ident)?), [$($p:ident),*], { $($bounds:tt)* } $body:block) => {
         impl<SA, DA> $crate::Layout<SA, DA>
         where
             Self: $crate::gate::AllStatic,
@@ -67,13 +76,10 @@ macro_rules! static_method {
                 "`](crate::", stringify!($tr), ") trait's result (see [`", stringify!($name), "`](fn@crate::",
                 stringify!($name), ")).")]
             #[inline(always)]
-            pub fn $name<$($g,)? R>(self $(, $x: $g)?) -> R
+            pub fn $name<$($g,)? $($p),*>($self $(, $x: $g)?) -> R
             where
-                Self: $crate::$tr<$($g,)? Output = R>,
-                R: $crate::gate::Produce,
-            {
-                R::produce(move || <Self as $crate::$tr<$($g)?>>::$name(self $(, $x)?))
-            }
+                $($bounds)*
+            $body
         }
     };
 }
@@ -180,23 +186,13 @@ pub(crate) use judged_op;
 /// its own, as the free function does.
 macro_rules! judged_method {
     ($name:ident, $op:ty, $tr:ident, ($($x:ident: $g:ident)?)) => {
-        impl<SA, DA> $crate::Layout<SA, DA>
-        where
-            Self: $crate::gate::AllStatic,
-        {
-            #[doc = concat!("`", stringify!($name), "(self", $(", ", stringify!($x),)? ")` of a static layout: the [`", stringify!($tr),
-                "`](crate::", stringify!($tr), ") trait's result (see [`", stringify!($name), "`](fn@crate::",
-                stringify!($name), ")).")]
-            #[inline(always)]
-            pub fn $name<$($g,)? V, R>(self $(, $x: $g)?) -> R
-            where
-                Self: $crate::ops::Plan<$op, $crate::gate::judged_method!(@arg $($g)?), Out = (R, V)>,
-                V: $crate::verdict::Pass,
-                R: $crate::gate::Produce,
-            {
-                R::produce(move || $crate::ops::Plan::plan(self, $crate::gate::judged_method!(@val $($x)?)).0)
-            }
-        }
+        $crate::gate::static_method!(@ self, $name, $tr, ($($x: $g)?), [V, R], {
+            Self: $crate::ops::Plan<$op, $crate::gate::judged_method!(@arg $($g)?), Out = (R, V)>,
+            V: $crate::verdict::Pass,
+            R: $crate::gate::Produce,
+        } {
+            R::produce(move || $crate::ops::Plan::plan(self, $crate::gate::judged_method!(@val $($x)?)).0)
+        });
     };
     (@arg $g:ident) => { $g };
     (@arg) => { () };

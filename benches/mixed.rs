@@ -13,7 +13,7 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use cute::cute_static::modes::{FlattenModes, ModeValues};
 use cute::cute_static::typenum::{U2, U24, U8};
-use cute::cute_static::{layout, tiler, Coalesce, Complement, ComplementDyn, Layout, LeftInverse, RightInverse};
+use cute::cute_static::{layout, tiler, Coalesce, ComplementDyn, Layout, RightInverse};
 
 /// The sum of a layout's shape and stride leaves (the C++ anchors' checksum over every leaf).
 fn checksum<S, D>(l: &Layout<S, D>) -> usize

@@ -7,7 +7,7 @@
 use cute::cute_dyn::{self, Style};
 use cute::cute_static::error::Error;
 use cute::cute_static::typenum::{U24, U64};
-use cute::cute_static::{layout, shape, tiler, Complement, IntTuple, Layout, LeftInverse, RightInverse, Show};
+use cute::cute_static::{layout, shape, tiler, IntTuple, Layout, RightInverse, Show};
 use proptest::prelude::*;
 
 /// cute-static's answer (or refusal) in the form cute-dyn's is compared in.
@@ -794,7 +794,7 @@ macro_rules! tile_agrees {
 
 #[test]
 fn tile_to_shape_with_run_time_leaves_agrees_with_cute_dyn() {
-    use cute::cute_static::{shape, IntTuple, TileToShape};
+    use cute::cute_static::{shape, IntTuple};
     let mut answered = 0;
     for m in [1usize, 2, 4, 6, 7, 8, 12, 16] {
         for n in [1usize, 2, 3, 6, 9, 12] {

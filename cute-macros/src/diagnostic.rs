@@ -165,6 +165,20 @@ pub fn condition(c: &Condition) -> TokenStream {
             impl<T, V> crate::verdict::First<V> for Failed<T> {
                 type Output = Self;
             }
+            impl<T> crate::verdict::Leafwise for Failed<T> {
+                type Verdict = Self;
+            }
+            // Where a leafwise algorithm put the verdict in place of a leaf, the (never used)
+            // result is a static layout like the others.
+            impl<T> crate::int_tuple::StaticBit for Failed<T> {
+                type Output = typenum::B1;
+            }
+            impl<T> Clone for Failed<T> {
+                fn clone(&self) -> Self {
+                    *self
+                }
+            }
+            impl<T> Copy for Failed<T> {}
             impl<T> crate::verdict::Terminated for Failed<T> {
                 type List = crate::Nil;
                 type Verdict = Self;

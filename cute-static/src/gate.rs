@@ -59,7 +59,7 @@ impl<L: StaticBit<Output = B1>> AllStatic for L {}
 // assumption that would let the type checker run the algorithm on the impl's generic layout.)
 macro_rules! static_method {
     ($name:ident, $tr:ident, ($($x:ident: $g:ident)?)) => {
-        $crate::gate::static_method!(@ self, $name, $tr, ($($x: $g)?), [R], {
+        $crate::gate::static_method!(@ self, $name, $tr, ($($x: $g)?), [Self: $crate::gate::AllStatic], [R], {
             Self: $crate::$tr<$($g,)? Output = R>,
             R: $crate::gate::Produce,
         } {
@@ -67,12 +67,12 @@ macro_rules! static_method {
         });
     };
     // The method on a static layout, its result `R`, with its own parameters and bounds.
-    (@ $self:ident, $name:ident, $tr:ident, ($($x:ident: $g:ident)?), [$($p:ident),*], { $($bounds:tt)* } $body:block) => {
+    (@ $self:ident, $name:ident, $tr:ident, ($($x:ident: $g:ident)?), [$($on:tt)*], [$($p:ident),*], { $($bounds:tt)* } $body:block) => {
         impl<SA, DA> $crate::Layout<SA, DA>
         where
-            Self: $crate::gate::AllStatic,
+            $($on)*
         {
-            #[doc = concat!("`", stringify!($name), "(self", $(", ", stringify!($x),)? ")` of a static layout: the [`", stringify!($tr),
+            #[doc = concat!("`", stringify!($name), "(self", $(", ", stringify!($x),)? ")`: the [`", stringify!($tr),
                 "`](crate::", stringify!($tr), ") trait's result (see [`", stringify!($name), "`](fn@crate::",
                 stringify!($name), ")).")]
             #[inline(always)]
@@ -181,12 +181,13 @@ macro_rules! judged_op {
 }
 pub(crate) use judged_op;
 
-/// The method of an operation with a verdict ([`judged_op`]) on a static [`Layout`](crate::Layout)
-/// (see [`static_method`]): it bounds the operation's [`Plan`](crate::ops::Plan) and asks the verdict to pass on
-/// its own, as the free function does.
+/// The method of an operation with a verdict ([`judged_op`]) on any [`Layout`](crate::Layout)
+/// (see [`static_method`]): it bounds the operation's [`Plan`](crate::ops::Plan) and asks the
+/// verdict to pass on its own, as the free function does (a method call finds it before the
+/// trait's, whose error would name the layout).
 macro_rules! judged_method {
     ($name:ident, $op:ty, $tr:ident, ($($x:ident: $g:ident)?)) => {
-        $crate::gate::static_method!(@ self, $name, $tr, ($($x: $g)?), [V, R], {
+        $crate::gate::static_method!(@ self, $name, $tr, ($($x: $g)?), [], [V, R], {
             Self: $crate::ops::Plan<$op, $crate::gate::judged_method!(@arg $($g)?), Out = (R, V)>,
             V: $crate::verdict::Pass,
             R: $crate::gate::Produce,

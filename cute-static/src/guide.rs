@@ -106,10 +106,11 @@
 //! error[E0277]: stride divisibility condition violated in composition: stride 3 vs shape 4
 //! ```
 //!
-//! For `complement`, `left_inverse` and a static coordinate out of range, what follows the
-//! message names only the condition and its numbers: the type-level algorithm carries a verdict
-//! (`cute_static::verdict`) instead of failing inside its impls, and the free function (or the
-//! layout's method) asks the verdict to pass. Through a generic function, the last note names
+//! For `complement`, `left_inverse`, `tile_to_shape`, `upcast`, `downcast` and a static
+//! coordinate out of range, what follows the message names only the condition and its
+//! numbers: the type-level algorithm carries a verdict (`cute_static::verdict`) instead of
+//! failing inside its impls, and the free function (or the layout's method) asks the verdict
+//! to pass. Through a generic function, the last note names
 //! the layout that did not implement the function's one bound:
 //!
 //! ```text

@@ -129,6 +129,14 @@ pub struct LeftInverseOp;
 #[derive(Clone, Copy, Default, Debug)]
 pub struct TileToShapeOp;
 
+/// `upcast<N>` as an operation marker.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct UpcastOp;
+
+/// `downcast<N>` as an operation marker.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct DowncastOp;
+
 /// The plan of a result the type checker computed (every leaf static): its type's default.
 pub struct Static<R>(core::marker::PhantomData<R>);
 impl<A, B, R: Default> Run<A, B> for Static<R> {
@@ -209,6 +217,10 @@ judged_ops! {
     LeftInverse, LeftInverseOp, left_inverse();
     /// `tile_to_shape(block, shape)`: the block repeated to fill the shape.
     TileToShape<T>, TileToShapeOp, tile_to_shape(shape);
+    /// `upcast<N>(L)` (`N` a typenum number): for elements `N` times larger.
+    Upcast<N>, UpcastOp, upcast(n);
+    /// `downcast<N>(L)` (`N` a typenum number): for elements `N` times smaller.
+    Downcast<N>, DowncastOp, downcast(n);
 }
 
 /// The binary operations whose free functions run the trait's `Plan` ([`Run`]): the divides,
@@ -237,10 +249,6 @@ binary_ops! {
     TiledDivide, tiled_divide, tiler;
     /// `flat_divide(A, tiler)`: `(tile0, tile1, ..., rest0, rest1, ...)`.
     FlatDivide, flat_divide, tiler;
-    /// `upcast<N>(L)` (`N` a typenum number): for elements `N` times larger.
-    Upcast, upcast, n;
-    /// `downcast<N>(L)` (`N` a typenum number): for elements `N` times smaller.
-    Downcast, downcast, n;
     /// `logical_product(A, B)`: `(A, copies of B)`.
     LogicalProduct, logical_product, b;
     /// `zipped_product(A, B)`.

@@ -9,6 +9,7 @@ use crate::error::Error;
 use crate::gate::Operation;
 use crate::int_tuple::{Cons, IntTuple, Nil};
 use crate::layout::{Congruent, Layout};
+use crate::ops::{DowncastOp, UpcastOp};
 use crate::scaled::{downcast_run_time_stride, upcast_run_time_stride, Quot, Scaled, Times};
 
 cute_macros::decimal_condition! {
@@ -29,13 +30,31 @@ cute_macros::decimal_condition! {
 pub trait HasUnitStride {}
 impl HasUnitStride for B1 {}
 
-/// `upcast<N>` as an operation marker.
+/// The verdict of a downcast of a layout without a stride-1 mode (`B` the unit-stride bit,
+/// `B0`): passes only where [`NoUnitStrideMode`] is implemented (never; its error is that
+/// trait's message).
 #[derive(Clone, Copy, Default, Debug)]
-pub struct UpcastOp;
+pub struct NoUnitStride<B>(core::marker::PhantomData<B>);
+impl<B> crate::verdict::Settle for NoUnitStride<B> where (): NoUnitStrideMode<B> {}
 
-/// `downcast<N>` as an operation marker.
-#[derive(Clone, Copy, Default, Debug)]
-pub struct DowncastOp;
+/// downcast's condition as a verdict reports it: a trait of no impls (rustc lists none).
+#[diagnostic::on_unimplemented(
+    message = "downcast of a layout without a stride-1 mode",
+    label = "downcast<N> splits adjacent elements: the layout needs a mode of stride 1"
+)]
+pub trait NoUnitStrideMode<B> {}
+
+/// downcast's verdict by the unit-stride bit.
+pub trait UnitStrideVerdict {
+    /// [`Holds`](crate::verdict::Holds) or [`NoUnitStride`].
+    type Output;
+}
+impl UnitStrideVerdict for B1 {
+    type Output = crate::verdict::Holds;
+}
+impl UnitStrideVerdict for B0 {
+    type Output = NoUnitStride<B0>;
+}
 
 crate::tiler::marked_shape_route!(UpcastOp, DowncastOp);
 
@@ -82,7 +101,8 @@ where
 pub trait UpcastStride<N> {
     /// `ceil(n / d)`.
     type ShapeDivisor: Default + Copy;
-    /// `ceil(d / n)`.
+    /// `ceil(d / n)`, or [`UpcastDivisibility`]'s failed verdict in its place (the verdict of
+    /// the whole upcast is the first such leaf: [`crate::verdict::Leafwise`]).
     type Output: Default + Copy;
 }
 impl<N, D> UpcastStride<N> for D
@@ -90,14 +110,31 @@ where
     D: Divides<N> + CeilDiv<N>,
     N: Divides<D> + CeilDiv<D>,
     <D as Divides<N>>::Output: OrT<<N as Divides<D>>::Output>,
-    <<D as Divides<N>>::Output as OrT<<N as Divides<D>>::Output>>::Output: UpcastDivisibility<D, N>,
-    <<<D as Divides<N>>::Output as OrT<<N as Divides<D>>::Output>>::Output as UpcastDivisibility<D, N>>::Check:
-        upcast_divisibility::Report,
+    (<<D as Divides<N>>::Output as OrT<<N as Divides<D>>::Output>>::Output,): UpcastPick<D, N>,
     <N as CeilDiv<D>>::Output: Default + Copy,
-    <D as CeilDiv<N>>::Output: Default + Copy,
 {
     type ShapeDivisor = <N as CeilDiv<D>>::Output;
+    type Output =
+        <(<<D as Divides<N>>::Output as OrT<<N as Divides<D>>::Output>>::Output,) as UpcastPick<D, N>>::Output;
+}
+
+/// The new stride where the condition holds (`B1`), its failed verdict where it does not.
+pub trait UpcastPick<D, N> {
+    /// `ceil(d / n)` or the verdict.
+    type Output: Default + Copy;
+}
+impl<D: CeilDiv<N>, N> UpcastPick<D, N> for (B1,)
+where
+    <D as CeilDiv<N>>::Output: Default + Copy,
+{
     type Output = <D as CeilDiv<N>>::Output;
+}
+impl<D, N> UpcastPick<D, N> for (B0,)
+where
+    B0: UpcastDivisibility<D, N>,
+    <B0 as UpcastDivisibility<D, N>>::Verdict: Default + Copy,
+{
+    type Output = <B0 as UpcastDivisibility<D, N>>::Verdict;
 }
 
 /// downcast, stride 1: the shape grows.
@@ -200,19 +237,22 @@ where
 /// The recast of a layout by the factor `Self`, implemented by the factor (a typenum number),
 /// so that the type checker looks at it only once it knows the factor.
 pub trait RecastBy<Op, L> {
-    /// The recast layout.
+    /// `(recast layout, verdict)` ([`crate::verdict`]).
     type Output;
 }
 macro_rules! factor {
     ($([$($g:ident: $b:path),*] $n:ty);*) => {$(
-        impl<S: Recast<UpcastOp, $n, D>, D, $($g: $b),*> RecastBy<UpcastOp, Layout<S, D>> for $n {
-            type Output = Layout<S::S, S::D>;
+        impl<S: Recast<UpcastOp, $n, D>, D, $($g: $b),*> RecastBy<UpcastOp, Layout<S, D>> for $n
+        where
+            S::D: crate::verdict::Leafwise,
+        {
+            type Output = (Layout<S::S, S::D>, <S::D as crate::verdict::Leafwise>::Verdict);
         }
         impl<S: Recast<DowncastOp, $n, D>, D: AnyUnit, $($g: $b),*> RecastBy<DowncastOp, Layout<S, D>> for $n
         where
-            D::Output: HasUnitStride,
+            D::Output: UnitStrideVerdict,
         {
-            type Output = Layout<S::S, S::D>;
+            type Output = (Layout<S::S, S::D>, <D::Output as UnitStrideVerdict>::Output);
         }
     )*};
 }
@@ -232,11 +272,26 @@ macro_rules! recast_routes {
         /// A static layout (and a marked one, for [`ShapeRoute`](crate::tiler::ShapeRoute)): the
         /// type checker's, routed as the divides are (`Arrange`), so that static extents with
         /// run-time strides take the marked path.
-        impl<SA, DA, N, R: Default> crate::tiler::Arrange<crate::tiler::Plain, $op, Layout<SA, DA>, N> for B1
+        impl<SA, DA, N, R: Default, V: crate::verdict::Pass> crate::tiler::Arrange<crate::tiler::Plain, $op, Layout<SA, DA>, N> for B1
         where
-            $op: Operation<Layout<SA, DA>, N, Output = R>,
+            $op: Operation<Layout<SA, DA>, N, Output = (R, V)>,
         {
             type Plan = crate::ops::Static<R>;
+        }
+
+        /// A layout with a run-time leaf: the arranged routes (static extents with run-time
+        /// strides by the marked path, run-time extents leaf by leaf), a `Result` whose
+        /// conditions on run-time values are checked when it runs.
+        impl<SA, DA, N, P, R> crate::gate::Route<$op, Layout<SA, DA>, N> for B0
+        where
+            B0: crate::tiler::Arrange<crate::tiler::Plain, $op, Layout<SA, DA>, N, Plan = P>,
+            P: crate::ops::Run<Layout<SA, DA>, N, Output = R>,
+        {
+            type Output = (R, crate::verdict::Holds);
+            #[inline(always)]
+            fn route(l: Layout<SA, DA>, n: N) -> Self::Output {
+                (P::run(l, n), crate::verdict::Holds)
+            }
         }
 
         /// A layout with a run-time extent: leaf by leaf, with values ([`RecastMixed`]).
@@ -412,6 +467,9 @@ impl<Op: RecastRequires<D>, S, D, N> MixedRecast<Op, N> for Layout<S, D>
 where
     S: Congruent<D> + RecastMixed<Op, N, D>,
     D: IntTuple,
+    // A static stride's condition (upcast's, in place of the stride) is a compile error here.
+    S::D: crate::verdict::Leafwise,
+    <S::D as crate::verdict::Leafwise>::Verdict: crate::verdict::Pass,
     S::S: Congruent<S::D>,
     S::D: IntTuple,
 {
@@ -455,10 +513,7 @@ pub trait RecastRequires<D> {}
 impl<D> RecastRequires<D> for UpcastOp {}
 impl<D: AnyUnit> RecastRequires<D> for DowncastOp where D::Output: HasUnitStride {}
 
-crate::tiler::arranged_op!(
-    UpcastOp,
-    crate::tiler::Plain,
-    Upcast,
+crate::gate::judged_op!(
     /// `upcast<N>(L)`: for elements `N` times larger: a stride-1 mode's size is divided by `N`,
     /// other nonzero strides are divided by `N` (stride-0 modes are kept), computed by the type
     /// checker for static layouts. A stride that is neither a multiple nor a divisor of `N` is a
@@ -486,13 +541,10 @@ crate::tiler::arranged_op!(
     /// assert_eq!(upcast(layout!(({m},{n}):(1,{m})), shape!(8))?.to_string(), "({8},{32}):(1,{8})");
     /// # Ok::<(), cute_static::error::Error>(())
     /// ```
-    upcast
+    fn upcast(n: N) by crate::Layout<SA, DA> => UpcastOp, Upcast
 );
 
-crate::tiler::arranged_op!(
-    DowncastOp,
-    crate::tiler::Plain,
-    Downcast,
+crate::gate::judged_op!(
     /// `downcast<N>(L)`: for elements `N` times smaller: a stride-1 mode's size is multiplied by
     /// `N`, other strides are multiplied by `N`, computed by the type checker for static layouts.
     /// A layout without a (static) stride-1 mode is a compile error. A layout with run-time
@@ -516,5 +568,5 @@ crate::tiler::arranged_op!(
     /// assert_eq!(e, cute_static::error::Error::Undecided { op: "downcast" });
     /// # Ok::<(), cute_static::error::Error>(())
     /// ```
-    downcast
+    fn downcast(n: N) by crate::Layout<SA, DA> => DowncastOp, Downcast
 );

@@ -301,3 +301,15 @@ impl<H: StaticExtents, T: StaticExtents> StaticExtents for Cons<H, T> {}
 
 /// The marked stride type of `DA`.
 pub type Marked<DA> = <DA as Symbolize<typenum::U0>>::Output;
+
+// A marked stride is a number when it runs: no verdict of its own (upcast's and downcast's
+// conditions on it are checked then).
+impl<K, I> crate::verdict::Leafwise for Scaled<K, I> {
+    type Verdict = crate::verdict::Holds;
+}
+impl<K, I, N> crate::verdict::Leafwise for Quot<K, I, N> {
+    type Verdict = crate::verdict::Holds;
+}
+impl<K, I, N> crate::verdict::Leafwise for Times<K, I, N> {
+    type Verdict = crate::verdict::Holds;
+}

@@ -64,3 +64,29 @@ impl<A, B> Pair for (A, B) {
     type First = A;
     type Second = B;
 }
+
+/// The first failed verdict among the leaves of a tuple, where a leafwise algorithm put it in
+/// place of a leaf (upcast's strides): [`Holds`] where every leaf is a number.
+pub trait Leafwise {
+    /// The verdict.
+    type Verdict;
+}
+impl Leafwise for typenum::UTerm {
+    type Verdict = Holds;
+}
+impl<U, B> Leafwise for typenum::UInt<U, B> {
+    type Verdict = Holds;
+}
+/// A run-time leaf: its conditions are checked when it runs.
+impl Leafwise for usize {
+    type Verdict = Holds;
+}
+impl Leafwise for crate::Nil {
+    type Verdict = Holds;
+}
+impl<H: Leafwise, T: Leafwise> Leafwise for crate::Cons<H, T>
+where
+    H::Verdict: First<T::Verdict>,
+{
+    type Verdict = FirstOf<H::Verdict, T::Verdict>;
+}

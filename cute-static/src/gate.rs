@@ -145,12 +145,12 @@ macro_rules! routed_op {
 /// the verdict; the trait (in `ops`) is implemented for every plan whose verdict passes.
 macro_rules! judged_op {
     ($(#[$doc:meta])* fn $name:ident() => $op:ty, $tr:ident) => {
-        $crate::gate::judged_op!(@ $(#[$doc])* $name, (), $crate::Layout<SA, DA>, $op, $tr, ());
+        $crate::gate::judged_op!(@ $(#[$doc])* $name, (), $crate::Layout<SA, DA>, $op, $tr);
     };
     ($(#[$doc:meta])* fn $name:ident($x:ident: $g:ident) by $bits:ty => $op:ty, $tr:ident) => {
-        $crate::gate::judged_op!(@ $(#[$doc])* $name, ($x: $g), $bits, $op, $tr, ($g));
+        $crate::gate::judged_op!(@ $(#[$doc])* $name, ($x: $g), $bits, $op, $tr);
     };
-    (@ $(#[$doc:meta])* $name:ident, ($($x:ident: $g:ident)?), $bits:ty, $op:ty, $tr:ident, ($($b:ty)?)) => {
+    (@ $(#[$doc:meta])* $name:ident, ($($x:ident: $g:ident)?), $bits:ty, $op:ty, $tr:ident) => {
         $(#[$doc])*
         #[inline(always)]
         pub fn $name<L, $($g,)? V, R>(l: L $(, $x: $g)?) -> R

@@ -22,14 +22,6 @@ cute_macros::decimal_condition! {
     }
 }
 
-/// downcast needs a unit-stride mode (adjacent elements to split).
-#[diagnostic::on_unimplemented(
-    message = "downcast of a layout without a stride-1 mode",
-    label = "downcast<N> splits adjacent elements: the layout needs a mode of stride 1"
-)]
-pub trait HasUnitStride {}
-impl HasUnitStride for B1 {}
-
 /// The verdict of a downcast of a layout without a stride-1 mode (`B` the unit-stride bit,
 /// `B0`): passes only where [`NoUnitStrideMode`] is implemented (never; its error is that
 /// trait's message).
@@ -508,10 +500,16 @@ macro_rules! mixed_factor {
 mixed_factor!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
 
 /// What an operation requires of the strides `D` before its leafwise rewrite: nothing for
-/// upcast; a static unit stride for downcast (a compile error, [`HasUnitStride`]).
+/// upcast; a static unit stride for downcast (a compile error, [`NoUnitStrideMode`]'s, as for
+/// static layouts).
 pub trait RecastRequires<D> {}
 impl<D> RecastRequires<D> for UpcastOp {}
-impl<D: AnyUnit> RecastRequires<D> for DowncastOp where D::Output: HasUnitStride {}
+impl<D: AnyUnit> RecastRequires<D> for DowncastOp
+where
+    D::Output: UnitStrideVerdict,
+    <D::Output as UnitStrideVerdict>::Output: crate::verdict::Pass,
+{
+}
 
 crate::gate::judged_op!(
     /// `upcast<N>(L)`: for elements `N` times larger: a stride-1 mode's size is divided by `N`,

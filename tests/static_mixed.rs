@@ -957,7 +957,6 @@ fn nested_modes_divided_with_run_time_leaves_answer_on_a_grid() {
 /// parsed for cute-dyn).
 macro_rules! coalesce_by_agrees {
     ($l:expr, $($p:tt)*) => {{
-        use cute::cute_static::CoalesceBy;
         let l = $l;
         let text = stringify!($($p)*).replace(' ', "");
         let want = cute_dyn::coalesce_by(&l.to_dyn().unwrap(), &text.parse().unwrap());
@@ -1049,7 +1048,7 @@ fn profiles_and_cosizes_of_run_time_leaves_answer_on_a_grid() {
 /// values). Counts each operation's answers in `$answered`.
 macro_rules! every_operation_agrees {
     ($a:expr, $answered:expr) => {{
-        use cute::cute_static::{Coalesce, CoalesceBy, ComplementCosize};
+        use cute::cute_static::{Coalesce, ComplementCosize};
         let a = $a;
         let d = a.to_dyn().unwrap();
         let tiler = "<2,3:2>";

@@ -462,11 +462,11 @@ impl<S, D> crate::tiler::TilerOp<CoalesceOp, Layout<S, D>> for Whole
 where
     Layout<S, D>: Coalesce,
 {
-    type Output = Coalesced<Layout<S, D>>;
+    type Output = (Coalesced<Layout<S, D>>, crate::verdict::Holds);
 }
 
-impl<S: crate::tiler::KeepModes<D>, D> crate::tiler::RestRule<S, D> for CoalesceOp {
-    type Output = <S as crate::tiler::KeepModes<D>>::Output;
+impl<S, D> crate::tiler::RestRule<S, D> for CoalesceOp {
+    type Output = (Layout<S, D>, crate::verdict::Holds);
 }
 
 /// A profile as a by-mode tiler: a leaf is [`Whole`], a tuple applies its elements by mode.
@@ -499,9 +499,7 @@ impl<H: ProfileTiler, T: ProfileList> ProfileList for Cons<H, T> {
     type Output = Cons<H::Output, T::Output>;
 }
 
-/// `coalesce(L, profile)`, as an operation marker.
-#[derive(Clone, Copy, Default, Debug)]
-pub struct CoalesceByOp;
+pub use crate::ops::CoalesceByOp;
 
 impl<A, P: ProfileTiler> crate::gate::Operation<A, P> for CoalesceByOp
 where
@@ -515,12 +513,13 @@ where
 /// ([`CoalesceProfile`]). (The route is the layout's static bit alone: the profile's values are
 /// ignored, so a run-time leaf there changes nothing.)
 impl<SA, DA, P: CoalesceProfile<SA, DA>> crate::gate::Route<CoalesceByOp, Layout<SA, DA>, P> for B0 {
-    type Output = Result<Layout<P::S, P::D>, crate::error::Error>;
+    // (result, verdict): nothing is checked on run-time values, the ranks are the types'.
+    type Output = (Result<Layout<P::S, P::D>, crate::error::Error>, crate::verdict::Holds);
     #[inline(always)]
     fn route(l: Layout<SA, DA>, _: P) -> Self::Output {
         let (s, d) = l.into_parts();
         let (s, d) = P::coalesce_profile(s, d);
-        Ok(Layout::from_parts(s, d))
+        (Ok(Layout::from_parts(s, d)), crate::verdict::Holds)
     }
 }
 
@@ -611,7 +610,7 @@ impl<H: CoalesceProfile<S, D>, T: ProfileModes<ST, DT>, S, ST, D, DT> ProfileMod
     }
 }
 
-crate::gate::routed_op!(
+crate::gate::judged_op!(
     /// `coalesce(L, profile)`: coalesce each mode at the terminals of `profile` separately,
     /// keeping the modes past the profile (the profile's values are ignored).
     ///

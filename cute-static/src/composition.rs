@@ -13,8 +13,10 @@ use crate::coalesce::{CoalesceModes, ModesToLayout};
 use crate::int_tuple::{Concat, Cons, IntTuple, IsNil, Nil};
 use crate::layout::Layout;
 use crate::modes::{FlattenModes, Mode};
+use crate::ops::Composition;
 use crate::scaled::StrideMul;
 use crate::tiler::{CompositionOp, MakeLayout, TilerOp};
+use crate::verdict::{First, FirstOf, Holds};
 
 cute_macros::decimal_condition! {
     /// CuTe's stride divisibility condition, exact: at each mode `s` of `coalesce(A)` but the
@@ -47,9 +49,14 @@ cute_macros::decimal_condition! {
     }
 }
 
-/// The fold state over `A`'s modes: the pieces so far, the rest of `B`'s shape and stride.
+/// The fold state over `A`'s modes: the pieces so far, the rest of `B`'s shape and stride, and
+/// the verdict so far ([`crate::verdict`]: a violated condition is carried, not failed on).
 #[derive(Clone, Copy, Default)]
-pub struct St<R, N, D>(R, N, D);
+pub struct St<R, N, D, V>(R, N, D, V);
+
+/// `A`'s modes with their reaches, and the verdict so far: threaded through `B`'s leaves.
+#[derive(Clone, Copy, Default)]
+pub struct Reaches<AR, V>(AR, V);
 
 /// One mode of `A` with its reach so far.
 #[derive(Clone, Copy, Default)]
@@ -67,7 +74,7 @@ pub trait Step<M, K> {
 }
 
 /// The two branches of a step, chosen by the skip flag.
-pub trait Branch<R, N, D, CS, CD, K> {
+pub trait Branch<R, N, D, CS, CD, K, V> {
     /// The next state.
     type St2;
     /// The reach.
@@ -75,13 +82,14 @@ pub trait Branch<R, N, D, CS, CD, K> {
 }
 
 /// Skip: `St<R, N, ceil(D / s)>`.
-impl<R, N, D: CeilDiv<CS>, CS, CD, K> Branch<R, N, D, CS, CD, K> for B1 {
-    type St2 = St<R, N, <D as CeilDiv<CS>>::Output>;
+impl<R, N, D: CeilDiv<CS>, CS, CD, K, V> Branch<R, N, D, CS, CD, K, V> for B1 {
+    type St2 = St<R, N, <D as CeilDiv<CS>>::Output, V>;
     type K2 = K;
 }
 
-/// Take `new = min(ceil(s / D), N)` elements.
-impl<R, N, D, CS, CD, K> Branch<R, N, D, CS, CD, K> for B0
+/// Take `new = min(ceil(s / D), N)` elements; `N` not divisible by `new` is
+/// [`ShapeDivisibility`]'s verdict.
+impl<R, N, D, CS, CD, K, V> Branch<R, N, D, CS, CD, K, V> for B0
 where
     CS: CeilDiv<D>,
     D: CeilDiv<CS> + StrideMul<CD>,
@@ -89,10 +97,12 @@ where
     N: Divides<<<CS as CeilDiv<D>>::Output as MinT<N>>::Output> + DivT<<<CS as CeilDiv<D>>::Output as MinT<N>>::Output>,
     <N as Divides<<<CS as CeilDiv<D>>::Output as MinT<N>>::Output>>::Output:
         ShapeDivisibility<N, <<CS as CeilDiv<D>>::Output as MinT<N>>::Output>,
-    <<N as Divides<<<CS as CeilDiv<D>>::Output as MinT<N>>::Output>>::Output as ShapeDivisibility<
-        N,
-        <<CS as CeilDiv<D>>::Output as MinT<N>>::Output,
-    >>::Check: shape_divisibility::Report,
+    V: First<
+        <<N as Divides<<<CS as CeilDiv<D>>::Output as MinT<N>>::Output>>::Output as ShapeDivisibility<
+            N,
+            <<CS as CeilDiv<D>>::Output as MinT<N>>::Output,
+        >>::Verdict,
+    >,
     R: Concat<Cons<Mode<<<CS as CeilDiv<D>>::Output as MinT<N>>::Output, <D as StrideMul<CD>>::Output>, Nil>>,
     <<CS as CeilDiv<D>>::Output as MinT<N>>::Output: core::ops::Sub<B1>,
     <<<CS as CeilDiv<D>>::Output as MinT<N>>::Output as core::ops::Sub<B1>>::Output: MulT<D>,
@@ -107,6 +117,13 @@ where
             >>::Output,
             <N as DivT<<<CS as CeilDiv<D>>::Output as MinT<N>>::Output>>::Output,
             <D as CeilDiv<CS>>::Output,
+            FirstOf<
+                V,
+                <<N as Divides<<<CS as CeilDiv<D>>::Output as MinT<N>>::Output>>::Output as ShapeDivisibility<
+                    N,
+                    <<CS as CeilDiv<D>>::Output as MinT<N>>::Output,
+                >>::Verdict,
+            >,
         >;
     type K2 = <K as crate::arith::AddT<
         <<<<CS as CeilDiv<D>>::Output as MinT<N>>::Output as core::ops::Sub<B1>>::Output as MulT<D>>::Output,
@@ -122,13 +139,14 @@ type Admissible<N, D, CS> = <IsOne<N> as OrT<
     >>::Output,
 >>::Output;
 
-/// The skip flag: `next_shape == 1 or rest_shape == 1`, or an inadmissible step (its error
+/// The skip flag: `next_shape == 1 or rest_shape == 1`, or an inadmissible step (its verdict
 /// is the stride condition's alone, not a knock-on shape error).
 type SkipFlag<N, D, CS> = <<IsOne<<CS as CeilDiv<D>>::Output> as OrT<IsOne<N>>>::Output as OrT<
     <Admissible<N, D, CS> as Not>::Output,
 >>::Output;
 
-impl<R, N, D, CS, CD, K> Step<Mode<CS, CD>, K> for St<R, N, D>
+/// A step; an inadmissible one is [`StrideDivisibility`]'s verdict.
+impl<R, N, D, CS, CD, K, V> Step<Mode<CS, CD>, K> for St<R, N, D, V>
 where
     N: EqT<U1> + LeT<<CS as CeilDiv<D>>::Output>,
     D: Divides<CS> + LtT<CS>,
@@ -150,15 +168,18 @@ where
         >>::Output,
     >,
     Admissible<N, D, CS>: StrideDivisibility<D, CS>,
-    <Admissible<N, D, CS> as StrideDivisibility<D, CS>>::Check: stride_divisibility::Report,
+    V: First<<Admissible<N, D, CS> as StrideDivisibility<D, CS>>::Verdict>,
     IsOne<<CS as CeilDiv<D>>::Output>: OrT<IsOne<N>>,
     Admissible<N, D, CS>: Not,
     <IsOne<<CS as CeilDiv<D>>::Output> as OrT<IsOne<N>>>::Output: OrT<<Admissible<N, D, CS> as Not>::Output>,
-    SkipFlag<N, D, CS>: Branch<R, N, D, CS, CD, K>,
+    SkipFlag<N, D, CS>: Branch<R, N, D, CS, CD, K, StrideVerdict<V, N, D, CS>>,
 {
-    type St2 = <SkipFlag<N, D, CS> as Branch<R, N, D, CS, CD, K>>::St2;
-    type K2 = <SkipFlag<N, D, CS> as Branch<R, N, D, CS, CD, K>>::K2;
+    type St2 = <SkipFlag<N, D, CS> as Branch<R, N, D, CS, CD, K, StrideVerdict<V, N, D, CS>>>::St2;
+    type K2 = <SkipFlag<N, D, CS> as Branch<R, N, D, CS, CD, K, StrideVerdict<V, N, D, CS>>>::K2;
 }
+
+/// The verdict `V` so far, then [`StrideDivisibility`]'s on a step.
+type StrideVerdict<V, N, D, CS> = FirstOf<V, <Admissible<N, D, CS> as StrideDivisibility<D, CS>>::Verdict>;
 
 /// Fold [`Step`] over `A`'s modes but the last, each with its reach.
 pub trait Fold<S> {
@@ -311,42 +332,48 @@ pub trait CompLeaf<RS, RD> {
     type AR;
 }
 
-/// The branch: a static-0 stride, a single-mode `A`, or the general fold.
-pub trait LeafCase<AR, RS, RD> {
+/// The branch: a static-0 stride, a single-mode `A`, or the general fold (`V`: the verdict
+/// so far).
+pub trait LeafCase<AR, V, RS, RD> {
     /// The layout.
     type Output;
-    /// The reaches.
+    /// The reaches and the verdict ([`Reaches`]).
     type AR;
 }
 
 /// `RD == 0`: `RS:0` (A(0) everywhere).
-impl<AR, RS, RD, X> LeafCase<AR, RS, RD> for (B1, X) {
+impl<AR, V, RS, RD, X> LeafCase<AR, V, RS, RD> for (B1, X) {
     type Output = Layout<RS, RD>;
-    type AR = AR;
+    type AR = Reaches<AR, V>;
 }
 
 /// A single mode `s:d` (unbounded): `RS : RD*d`.
-impl<S, D, K, RS, RD: StrideMul<D>> LeafCase<Cons<Reach<Mode<S, D>, K>, Nil>, RS, RD> for (B0, B1) {
+impl<S, D, K, V, RS, RD: StrideMul<D>> LeafCase<Cons<Reach<Mode<S, D>, K>, Nil>, V, RS, RD> for (B0, B1) {
     type Output = Layout<RS, <RD as StrideMul<D>>::Output>;
-    type AR = Cons<Reach<Mode<S, D>, K>, Nil>;
+    type AR = Reaches<Cons<Reach<Mode<S, D>, K>, Nil>, V>;
 }
 
 /// The general case: fold over all but the last mode, then close.
-impl<AR, RS, RD> LeafCase<AR, RS, RD> for (B0, B0)
+impl<AR, V, RS, RD> LeafCase<AR, V, RS, RD> for (B0, B0)
 where
     AR: SplitLast,
-    <AR as SplitLast>::Init: Fold<St<Nil, RS, RD>>,
+    <AR as SplitLast>::Init: Fold<St<Nil, RS, RD, V>>,
     <AR as SplitLast>::Last: LastStride,
-    <<AR as SplitLast>::Init as Fold<St<Nil, RS, RD>>>::St2: Closing<<<AR as SplitLast>::Last as LastStride>::D>,
-    <AR as SplitLast>::Init: Rezip<<<AR as SplitLast>::Init as Fold<St<Nil, RS, RD>>>::Reach, <AR as SplitLast>::Last>,
+    <<AR as SplitLast>::Init as Fold<St<Nil, RS, RD, V>>>::St2:
+        Closing<<<AR as SplitLast>::Last as LastStride>::D> + StateVerdict,
+    <AR as SplitLast>::Init:
+        Rezip<<<AR as SplitLast>::Init as Fold<St<Nil, RS, RD, V>>>::Reach, <AR as SplitLast>::Last>,
 {
-    type Output = <<<AR as SplitLast>::Init as Fold<St<Nil, RS, RD>>>::St2 as Closing<
+    type Output = <<<AR as SplitLast>::Init as Fold<St<Nil, RS, RD, V>>>::St2 as Closing<
         <<AR as SplitLast>::Last as LastStride>::D,
     >>::Output;
-    type AR = <<AR as SplitLast>::Init as Rezip<
-        <<AR as SplitLast>::Init as Fold<St<Nil, RS, RD>>>::Reach,
-        <AR as SplitLast>::Last,
-    >>::Output;
+    type AR = Reaches<
+        <<AR as SplitLast>::Init as Rezip<
+            <<AR as SplitLast>::Init as Fold<St<Nil, RS, RD, V>>>::Reach,
+            <AR as SplitLast>::Last,
+        >>::Output,
+        <<<AR as SplitLast>::Init as Fold<St<Nil, RS, RD, V>>>::St2 as StateVerdict>::Output,
+    >;
 }
 
 /// The stride of the last mode.
@@ -363,23 +390,33 @@ pub trait Closing<DL> {
     /// The layout.
     type Output;
 }
-impl<R: IsNil, N: EqT<U1>, D, DL> Closing<DL> for St<R, N, D>
+
+/// A state's verdict (a projection of the state type, with no bounds to prove: not a second
+/// associated type of [`Closing`], whose bounds rustc would prove again).
+pub trait StateVerdict {
+    /// The verdict.
+    type Output;
+}
+impl<R, N, D, V> StateVerdict for St<R, N, D, V> {
+    type Output = V;
+}
+impl<R: IsNil, N: EqT<U1>, D, V, DL> Closing<DL> for St<R, N, D, V>
 where
     (<R as IsNil>::Output, IsOne<N>): Close<R, N, D, DL>,
 {
     type Output = <(<R as IsNil>::Output, IsOne<N>) as Close<R, N, D, DL>>::Output;
 }
 
-impl<AR, RS, RD> CompLeaf<RS, RD> for AR
+impl<AR, V, RS, RD> CompLeaf<RS, RD> for Reaches<AR, V>
 where
     RD: EqT<U0>,
     AR: SplitLast,
     <AR as SplitLast>::Init: IsNil,
-    (<RD as EqT<U0>>::Output, <<AR as SplitLast>::Init as IsNil>::Output): LeafCase<AR, RS, RD>,
+    (<RD as EqT<U0>>::Output, <<AR as SplitLast>::Init as IsNil>::Output): LeafCase<AR, V, RS, RD>,
 {
     type Output =
-        <(<RD as EqT<U0>>::Output, <<AR as SplitLast>::Init as IsNil>::Output) as LeafCase<AR, RS, RD>>::Output;
-    type AR = <(<RD as EqT<U0>>::Output, <<AR as SplitLast>::Init as IsNil>::Output) as LeafCase<AR, RS, RD>>::AR;
+        <(<RD as EqT<U0>>::Output, <<AR as SplitLast>::Init as IsNil>::Output) as LeafCase<AR, V, RS, RD>>::Output;
+    type AR = <(<RD as EqT<U0>>::Output, <<AR as SplitLast>::Init as IsNil>::Output) as LeafCase<AR, V, RS, RD>>::AR;
 }
 
 /// composition_impl of `A` with `B` given as shape (the implementing type) and stride,
@@ -440,45 +477,41 @@ macro_rules! leaf_comp {
 use typenum::{Bit, UInt, UTerm, Unsigned};
 crate::int_tuple::for_each_leaf_pair!(leaf_comp);
 
-/// Precondition 4: every mode but the last holds the reach of B's modes.
-pub trait Fits {}
-impl<M> Fits for Cons<M, Nil> {}
-impl<S, D, K, N, T> Fits for Cons<Reach<Mode<S, D>, K>, Cons<N, T>>
+/// Precondition 4 as a verdict: every mode but the last holds the reach of B's modes
+/// ([`ModesFit`]), after the verdict carried through B's leaves.
+pub trait Fits {
+    /// The verdict.
+    type Verdict;
+}
+impl<AR: FitsModes, V: First<AR::Verdict>> Fits for Reaches<AR, V> {
+    type Verdict = FirstOf<V, AR::Verdict>;
+}
+/// [`ModesFit`]'s verdict on the modes but the last.
+pub trait FitsModes {
+    /// The verdict.
+    type Verdict;
+}
+impl<M> FitsModes for Cons<M, Nil> {
+    type Verdict = Holds;
+}
+impl<S, D, K, N, T> FitsModes for Cons<Reach<Mode<S, D>, K>, Cons<N, T>>
 where
     K: LtT<S>,
     <K as LtT<S>>::Output: ModesFit<K, S>,
-    <<K as LtT<S>>::Output as ModesFit<K, S>>::Check: modes_fit::Report,
-    Cons<N, T>: Fits,
+    Cons<N, T>: FitsModes,
+    <<K as LtT<S>>::Output as ModesFit<K, S>>::Verdict: First<<Cons<N, T> as FitsModes>::Verdict>,
 {
-}
-
-/// `Composition<B>`: the trait behind [`composition`].
-pub trait Composition<B>: Sized {
-    /// The composed layout type.
-    type Output;
-    /// How the free function computes it ([`Run`](crate::ops::Run)).
-    type Plan: crate::ops::Run<Self, B, Output = Self::Output>;
-    /// `composition(self, b)`.
-    fn composition(self, b: B) -> Self::Output;
-}
-
-/// The plan of a composition computed by its trait's method (a swizzle's: no type-level
-/// algorithm to prove again).
-pub struct Compose;
-impl<A: Composition<B>, B> crate::ops::Run<A, B> for Compose {
-    type Output = A::Output;
-    #[inline(always)]
-    fn run(a: A, b: B) -> A::Output {
-        a.composition(b)
-    }
+    type Verdict = FirstOf<<<K as LtT<S>>::Output as ModesFit<K, S>>::Verdict, <Cons<N, T> as FitsModes>::Verdict>;
 }
 
 /// `Composed<A, B>`: the type of `composition(A, B)`.
 pub type Composed<A, B> = <A as Composition<B>>::Output;
 
-/// The flat, coalesce_x'ed modes of A with zero reaches.
-type ModesOf<SA, DA> =
-    <<<<SA as FlattenModes<DA>>::Output as FixLast>::Output as CoalesceModes>::Output as WithReach>::Output;
+/// The flat, coalesce_x'ed modes of A with zero reaches, and no verdict yet.
+type ModesOf<SA, DA> = Reaches<
+    <<<<SA as FlattenModes<DA>>::Output as FixLast>::Output as CoalesceModes>::Output as WithReach>::Output,
+    Holds,
+>;
 
 // Routed by both operands' static bits, as the divides are: a `B` with a run-time leaf takes
 // the route of run-time leaves (see the `B1` arrangement below).
@@ -543,12 +576,12 @@ crate::tiler::marked_shape_route!(CompositionOp);
 /// run-time leaves, as the value here is the result type's default, which a run-time leaf
 /// reaching the result would make wrong; it did, before that route: `(8,8):(1,8) o {16}:1`
 /// was `{0}:1`.)
-impl<SA, DA, B, R> crate::tiler::Arrange<crate::tiler::Plain, CompositionOp, Layout<SA, DA>, B> for B1
+impl<SA, DA, B, R, V> crate::tiler::Arrange<crate::tiler::Plain, CompositionOp, Layout<SA, DA>, B> for B1
 where
-    B: TilerOp<CompositionOp, Layout<SA, DA>, Output = R>,
+    B: TilerOp<CompositionOp, Layout<SA, DA>, Output = (R, V)>,
     R: Default,
 {
-    type Plan = crate::ops::Static<R>;
+    type Plan = (crate::ops::Static<R>, V);
 }
 
 /// `composition(A, B)` computed by the type checker, for static layouts and for static shapes
@@ -563,7 +596,8 @@ where
     SB: CompB<DB, ModesOf<SA, DA>>,
     <SB as CompB<DB, ModesOf<SA, DA>>>::AR: Fits,
 {
-    type Output = <SB as CompB<DB, ModesOf<SA, DA>>>::Output;
+    type Output =
+        (<SB as CompB<DB, ModesOf<SA, DA>>>::Output, <<SB as CompB<DB, ModesOf<SA, DA>>>::AR as Fits>::Verdict);
 }
 
 // ------------------------------------------------------------------------------------------

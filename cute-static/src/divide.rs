@@ -6,48 +6,54 @@
 use typenum::{Bit, UInt, UTerm, Unsigned};
 
 use crate::coalesce::Coalesce;
-use crate::complement::{ComplementMixed, ComplementOf};
+use crate::complement::{ComplementMixed, ComplementOf, ComplementPlan};
 use crate::int_tuple::StaticBit;
 use crate::int_tuple::{Cons, IntTuple, Nil};
 use crate::layout::{Congruent, Layout};
 use crate::tiler::{arranged_op, rearrangements, ByMode, CompositionOp, DivideOp, IntRule, Mixed, Plain, TilerOp};
+use crate::verdict::{First, FirstOf, Pair};
 
 /// `Divided<A, B>`: the type of `logical_divide(A, B)`.
-pub type Divided<A, B> = <B as TilerOp<DivideOp, A>>::Output;
+pub type Divided<A, B> = <<B as TilerOp<DivideOp, A>>::Output as crate::verdict::Pair>::First;
 
-/// A layout tiler: `A ∘ (B, complement(B, shape(coalesce(A))))`. The intermediate layouts are
-/// projections (aliases below): with each one a parameter bound by an associated-type equality
-/// instead, rustc spent a tenth more instructions on a divide (`scripts/compile_time.sh
-/// --instructions logical_divide`: 140 -> 126 million per call), though the products, the
-/// other way round, are cheaper with equalities.
-impl<SA, DA, SB, DB> TilerOp<DivideOp, Layout<SA, DA>> for Layout<SB, DB>
+/// A layout tiler: `A ∘ (B, complement(B, shape(coalesce(A))))`, with the first of
+/// complement's and composition's verdicts. The intermediate layouts are projections (aliases
+/// below): with each one a parameter bound by an associated-type equality instead, rustc spent
+/// a tenth more instructions on a divide (`scripts/compile_time.sh --instructions
+/// logical_divide`: 140 -> 126 million per call), though the products, the other way round,
+/// are cheaper with equalities.
+impl<SA, DA, SB, DB, R, V> TilerOp<DivideOp, Layout<SA, DA>> for Layout<SB, DB>
 where
     Layout<SA, DA>: Coalesce,
     <Layout<SA, DA> as Coalesce>::Output: crate::tiler::Parts,
-    CoalescedShape<SA, DA>: ComplementOf<Layout<SB, DB>>,
-    <CoalescedShape<SA, DA> as ComplementOf<Layout<SB, DB>>>::Output: crate::tiler::Parts,
-    DivideTiler<SA, DA, SB, DB>: TilerOp<CompositionOp, Layout<SA, DA>>,
+    CoalescedShape<SA, DA>: ComplementPlan<Layout<SB, DB>>,
+    <CoalescedShape<SA, DA> as ComplementPlan<Layout<SB, DB>>>::Out: Pair,
+    DivideRest<SA, DA, SB, DB>: crate::tiler::Parts,
+    DivideTiler<SA, DA, SB, DB>: TilerOp<CompositionOp, Layout<SA, DA>, Output = (R, V)>,
+    <<CoalescedShape<SA, DA> as ComplementPlan<Layout<SB, DB>>>::Out as Pair>::Second: First<V>,
 {
-    type Output = <DivideTiler<SA, DA, SB, DB> as TilerOp<CompositionOp, Layout<SA, DA>>>::Output;
+    type Output = (R, FirstOf<<<CoalescedShape<SA, DA> as ComplementPlan<Layout<SB, DB>>>::Out as Pair>::Second, V>);
 }
 
 /// `shape(coalesce(A))`.
 type CoalescedShape<SA, DA> = <<Layout<SA, DA> as Coalesce>::Output as crate::tiler::Parts>::S;
+/// `complement(B, shape(coalesce(A)))`.
+type DivideRest<SA, DA, SB, DB> = <<CoalescedShape<SA, DA> as ComplementPlan<Layout<SB, DB>>>::Out as Pair>::First;
 /// `make_layout(B, complement(B, shape(coalesce(A))))`.
 type DivideTiler<SA, DA, SB, DB> = Layout<
-    Cons<SB, Cons<<<CoalescedShape<SA, DA> as ComplementOf<Layout<SB, DB>>>::Output as crate::tiler::Parts>::S, Nil>>,
-    Cons<DB, Cons<<<CoalescedShape<SA, DA> as ComplementOf<Layout<SB, DB>>>::Output as crate::tiler::Parts>::D, Nil>>,
+    Cons<SB, Cons<<DivideRest<SA, DA, SB, DB> as crate::tiler::Parts>::S, Nil>>,
+    Cons<DB, Cons<<DivideRest<SA, DA, SB, DB> as crate::tiler::Parts>::D, Nil>>,
 >;
 
 crate::tiler::marked_shape_route!(DivideOp);
 
 /// A static `A` by a static tiler: the type checker's divide.
-impl<SA, DA, B, R> crate::tiler::Arrange<Plain, DivideOp, Layout<SA, DA>, B> for typenum::B1
+impl<SA, DA, B, R, V> crate::tiler::Arrange<Plain, DivideOp, Layout<SA, DA>, B> for typenum::B1
 where
-    B: TilerOp<DivideOp, Layout<SA, DA>, Output = R>,
+    B: TilerOp<DivideOp, Layout<SA, DA>, Output = (R, V)>,
     R: Default,
 {
-    type Plan = crate::ops::Static<R>;
+    type Plan = (crate::ops::Static<R>, V);
 }
 
 arranged_op!(

@@ -106,12 +106,10 @@
 //! error[E0277]: stride divisibility condition violated in composition: stride 3 vs shape 4
 //! ```
 //!
-//! For `complement`, `left_inverse`, `tile_to_shape`, `upcast`, `downcast` and a static
-//! coordinate out of range, what follows the message names only the condition and its
-//! numbers: the type-level algorithm carries a verdict (`cute_static::verdict`) instead of
-//! failing inside its impls, and the free function (or the layout's method) asks the verdict
-//! to pass. Through a generic function, the last note names
-//! the layout that did not implement the function's one bound:
+//! What follows the message names only the condition and its numbers: the type-level
+//! algorithm carries a verdict (`cute_static::verdict`) instead of failing inside its impls,
+//! and the free function (or the layout's method) asks the verdict to pass. Through a generic
+//! function, the last note names the layout that did not implement the function's one bound:
 //!
 //! ```text
 //! error[E0277]: left inverse divisibility condition violated: stride 3 is not divisible by 2
@@ -119,7 +117,9 @@
 //!   = note: required for `Layout<..>` to implement `LeftInverse`
 //! ```
 //!
-//! The other operations still report the chain of impls they failed in, with their types.
+//! Outside the algebra's operations (a layout whose shape and stride are not congruent, a
+//! mode index out of range, a tiled copy's atom), the error still reports the chain of impls
+//! it failed in, with their types.
 //!
 //! ## Static and run-time leaves
 //!

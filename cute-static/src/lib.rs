@@ -85,7 +85,7 @@ pub mod tensor;
 pub use arith::{round_up, RoundUp};
 pub use coalesce::{coalesce, coalesce_by, filter, flatten, Coalesce, Coalesced, Filter, Filtered};
 pub use complement::{ceil_div, complement, complement_cosize, ComplementDyn, ComplementOf, Complemented};
-pub use composition::{composition, Composed, Composition};
+pub use composition::{composition, Composed};
 pub use divide::{flat_divide, logical_divide, tiled_divide, zipped_divide, Divided};
 pub use int_tuple::{Cons, IntTuple, Leaf, List, Nil, Show};
 pub use inverse::{left_inverse, right_inverse};
@@ -94,9 +94,9 @@ pub use layout::{
     Congruent, Layout, LayoutLeft, LayoutRight, StaticLayout,
 };
 pub use ops::{
-    Append, BlockedProduct, Checked, CoalesceBy, Complement, ComplementCosize, Downcast, FlatDivide, FlatProduct,
-    Flatten, Get, GroupModes, LeftInverse, LogicalDivide, LogicalProduct, Prepend, RakedProduct, RightInverse, Take,
-    TileToShape, TiledDivide, TiledProduct, Upcast, ZippedDivide, ZippedProduct,
+    Append, BlockedProduct, Checked, CoalesceBy, Complement, ComplementCosize, Composition, Downcast, FlatDivide,
+    FlatProduct, Flatten, Get, GroupModes, LeftInverse, LogicalDivide, LogicalProduct, Prepend, RakedProduct,
+    RightInverse, Take, TileToShape, TiledDivide, TiledProduct, Upcast, ZippedDivide, ZippedProduct,
 };
 pub use product::{
     blocked_product, flat_product, logical_product, make_fragment_like, raked_product, tile_to_shape, tiled_product,

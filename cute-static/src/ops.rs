@@ -30,8 +30,8 @@
 //! ```
 //!
 //! The implementations carry the machinery's bounds; a caller with concrete layouts never sees
-//! them, and a violated precondition is still the compile error that names it. `Coalesce`,
-//! `Filter` and `Composition` live beside their algorithms and are exported with these.
+//! them, and a violated precondition is still the compile error that names it. `Coalesce` and
+//! `Filter` live beside their algorithms and are exported with these.
 
 /// The result of an operation, produced without asking the operation's trait where it can
 /// be: a layout the type checker computed is its type's default (its leaves are static), so
@@ -137,6 +137,51 @@ pub struct UpcastOp;
 #[derive(Clone, Copy, Default, Debug)]
 pub struct DowncastOp;
 
+/// `coalesce(L, profile)`, as an operation marker.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct CoalesceByOp;
+
+/// `composition`, as an operation a tiler applies.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct CompositionOp;
+
+/// `logical_divide`, as an operation a tiler applies.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct DivideOp;
+
+/// `logical_product`, as an operation a tiler applies.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct ProductOp;
+
+/// `blocked_product`, as an operation marker: mode i is `(A_i, B_i)`.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct BlockedOp;
+
+/// `raked_product`, as an operation marker: mode i is `(B_i, A_i)`.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct RakedOp;
+
+/// `logical_divide`'s own arrangement (the divided modes in place).
+pub struct Plain;
+/// `zipped_*`: `((tiles), (rests))`.
+pub struct Zip;
+/// `tiled_*`: `((tiles), rest0, rest1, ...)`.
+pub struct Tile;
+/// `flat_*`: `(tile0, tile1, ..., rest0, rest1, ...)`.
+pub struct Flat;
+
+/// An operation `Op` arranged as `How` (composition, a divide, a product, a recast's route) on
+/// `Self` with operand `B`, as the type checker plans it: `(plan, verdict)`, how the result is
+/// computed ([`Run`], which carries the result's type) and the verdict on the preconditions
+/// ([`crate::verdict`]), computed, not failing, on a violation. As [`Plan`]: the free function
+/// and `Layout`'s own method ask the verdict to pass in a bound of its own, the operation's
+/// trait in a supertrait bound. Machinery, reached through the operation's trait or function.
+#[doc(hidden)]
+pub trait Arranged<How, Op, B> {
+    /// `(plan, verdict)`.
+    type Out;
+}
+
 /// The plan of a result the type checker computed (every leaf static): its type's default.
 pub struct Static<R>(core::marker::PhantomData<R>);
 impl<A, B, R: Default> Run<A, B> for Static<R> {
@@ -155,14 +200,6 @@ pub trait ComplementCosize {
     fn complement_cosize(self) -> Self::Output;
 }
 
-/// `coalesce(L, profile)`: coalesce within each mode of the profile.
-pub trait CoalesceBy<P> {
-    /// The result's type.
-    type Output: Produce;
-    /// `coalesce(self, profile)`.
-    fn coalesce_by(self, profile: P) -> Self::Output;
-}
-
 /// `right_inverse(L)`.
 pub trait RightInverse {
     /// The inverse's type.
@@ -171,97 +208,145 @@ pub trait RightInverse {
     fn right_inverse(self) -> Self::Output;
 }
 
-/// The operations whose type-level algorithm carries a verdict ([`crate::verdict`]): each a
-/// trait implemented by every operand whose [`Plan`] passes its preconditions, so that its one
-/// bound gives generic code the method and the free function (the supertrait's `Out` names
-/// the trait's `Output` and `Verdict`, and `Verdict: Pass`).
-macro_rules! judged_ops {
-    ($($(#[$doc:meta])* $tr:ident$(<$g:ident>)?, $op:ty, $method:ident($($arg:ident)?);)*) => {$(
-        $(#[$doc])*
-        ///
-        /// Implemented by every layout whose [`Plan`] passes the operation's preconditions
-        /// ([`crate::verdict`]): this one bound gives generic code the method and the free
-        /// function.
-        pub trait $tr$(<$g>)?:
-            Plan<$op, judged_ops!(@ty $($g)?), Out = (<Self as $tr$(<$g>)?>::Output, <Self as $tr$(<$g>)?>::Verdict)>
-        {
-            /// The result's type.
-            type Output: Produce;
-            /// The verdict on the preconditions, which passes.
-            type Verdict: crate::verdict::Pass;
-            #[doc = concat!("`", stringify!($method), "(self", $(", ", stringify!($arg),)? ")`.")]
-            fn $method(self $(, $arg: $g)?) -> <Self as $tr$(<$g>)?>::Output;
-        }
-        impl<L, $($g,)? R: Produce, V: crate::verdict::Pass> $tr$(<$g>)? for L
+/// The operations whose type-level algorithm carries a verdict ([`crate::verdict`]), each a
+/// trait with a supertrait that names the verdict, so that its one bound gives generic code the
+/// method and the free function (the supertrait's `Out` names the trait's results and
+/// `Verdict`, and `Verdict: Pass`):
+/// - `judged`: the unary operations and those of a shape or number, whose [`Plan`] gives
+///   `(result, verdict)`;
+/// - `arranged`: composition, the divides and the products, whose [`Arranged`] plan gives
+///   `(plan, verdict)`, the plan a [`Run`].
+///
+/// `operations!(traits)` defines the traits; `operations!(impls [P..] Type)` implements them
+/// for an operand type with parameters `P..` wherever its plan's verdict passes (`Layout` here,
+/// the composed layouts and swizzles in `swizzle`). Per operand type, not blanket over every
+/// type: a generic function that lacks the bound then reads "the trait `ZippedDivide<T>` is
+/// not implemented for `L`" and the help to add it, not the machinery's supertrait.
+macro_rules! operations {
+    (@ [traits]
+     judged: [$($(#[$jdoc:meta])* $jtr:ident$(<$jg:ident>)?, $jop:ty, $jmethod:ident($($jarg:ident)?);)*]
+     arranged: [$($(#[$adoc:meta])* $atr:ident, $how:ty, $aop:ty, $amethod:ident, $aarg:ident;)*]) => {
+        $(
+            $(#[$jdoc])*
+            ///
+            /// Implemented by every layout whose [`Plan`] passes the operation's preconditions
+            /// ([`crate::verdict`]): this one bound gives generic code the method and the free
+            /// function.
+            pub trait $jtr$(<$jg>)?:
+                Plan<$jop, operations!(@ty $($jg)?), Out = (<Self as $jtr$(<$jg>)?>::Output, <Self as $jtr$(<$jg>)?>::Verdict)>
+            {
+                /// The result's type.
+                type Output: Produce;
+                /// The verdict on the preconditions, which passes.
+                type Verdict: crate::verdict::Pass;
+                #[doc = concat!("`", stringify!($jmethod), "(self", $(", ", stringify!($jarg),)? ")`.")]
+                fn $jmethod(self $(, $jarg: $jg)?) -> <Self as $jtr$(<$jg>)?>::Output;
+            }
+        )*
+        $(
+            $(#[$adoc])*
+            ///
+            /// Implemented by every operand whose plan ([`Arranged`]) passes the operation's
+            /// preconditions ([`crate::verdict`]): this one bound gives generic code the method
+            /// and the free function.
+            pub trait $atr<T>:
+                Sized + Arranged<$how, $aop, T, Out = (<Self as $atr<T>>::Plan, <Self as $atr<T>>::Verdict)>
+            {
+                /// The result's type.
+                type Output;
+                /// How the free function computes it ([`Run`]).
+                type Plan: Run<Self, T, Output = <Self as $atr<T>>::Output>;
+                /// The verdict on the preconditions, which passes.
+                type Verdict: crate::verdict::Pass;
+                #[doc = concat!("`", stringify!($amethod), "(self, ", stringify!($aarg), ")`.")]
+                fn $amethod(self, $aarg: T) -> <Self as $atr<T>>::Output;
+            }
+        )*
+    };
+    (@ [impls $gen:tt $ty:ty]
+     judged: [$($(#[$jdoc:meta])* $jtr:ident$(<$jg:ident>)?, $jop:ty, $jmethod:ident($($jarg:ident)?);)*]
+     arranged: [$($(#[$adoc:meta])* $atr:ident, $how:ty, $aop:ty, $amethod:ident, $aarg:ident;)*]) => {
+        $($crate::ops::operations!(@judged $gen $ty, $jtr$(<$jg>)?, $jop, $jmethod($($jarg)?));)*
+        $($crate::ops::operations!(@arranged $gen $ty, $atr, $how, $aop, $amethod, $aarg);)*
+    };
+    (@judged [$($p:ident),*] $ty:ty, $tr:ident$(<$g:ident>)?, $op:ty, $method:ident($($arg:ident)?)) => {
+        impl<$($p,)* $($g,)? R: $crate::ops::Produce, V: $crate::verdict::Pass> $crate::ops::$tr$(<$g>)? for $ty
         where
-            L: Plan<$op, judged_ops!(@ty $($g)?), Out = (R, V)>,
+            $ty: $crate::ops::Plan<$op, $crate::ops::operations!(@ty $($g)?), Out = (R, V)>,
         {
             type Output = R;
             type Verdict = V;
             #[inline(always)]
             fn $method(self $(, $arg: $g)?) -> R {
-                self.plan(judged_ops!(@val $($arg)?)).0
+                $crate::ops::Plan::plan(self, $crate::ops::operations!(@val $($arg)?)).0
             }
         }
-    )*};
+    };
+    (@arranged [$($p:ident),*] $ty:ty, $tr:ident, $how:ty, $op:ty, $method:ident, $arg:ident) => {
+        impl<$($p,)* T, P: $crate::ops::Run<$ty, T>, V: $crate::verdict::Pass> $crate::ops::$tr<T> for $ty
+        where
+            $ty: $crate::ops::Arranged<$how, $op, T, Out = (P, V)>,
+        {
+            type Output = P::Output;
+            type Plan = P;
+            type Verdict = V;
+            #[inline(always)]
+            fn $method(self, $arg: T) -> P::Output {
+                P::run(self, $arg)
+            }
+        }
+    };
     (@ty $g:ident) => { $g };
     (@ty) => { () };
     (@val $x:ident) => { $x };
     (@val) => { () };
-}
-
-judged_ops! {
-    /// `complement(L, cotarget)`.
-    Complement<C>, ComplementOp, complement(cotarget);
-    /// `left_inverse(L)`.
-    LeftInverse, LeftInverseOp, left_inverse();
-    /// `tile_to_shape(block, shape)`: the block repeated to fill the shape.
-    TileToShape<T>, TileToShapeOp, tile_to_shape(shape);
-    /// `upcast<N>(L)` (`N` a typenum number): for elements `N` times larger.
-    Upcast<N>, UpcastOp, upcast(n);
-    /// `downcast<N>(L)` (`N` a typenum number): for elements `N` times smaller.
-    Downcast<N>, DowncastOp, downcast(n);
-}
-
-/// The binary operations whose free functions run the trait's `Plan` ([`Run`]): the divides,
-/// products and recasts.
-macro_rules! binary_ops {
-    (planned: $($(#[$doc:meta])* $tr:ident, $method:ident, $arg:ident;)*) => {$(
-        $(#[$doc])*
-        pub trait $tr<T>: Sized {
-            /// The result's type.
-            type Output;
-            /// How the free function computes it ([`Run`]).
-            type Plan: Run<Self, T, Output = Self::Output>;
-            #[doc = concat!("`", stringify!($method), "(self, ", stringify!($arg), ")`.")]
-            fn $method(self, $arg: T) -> Self::Output;
+    ($($mode:tt)*) => {
+        $crate::ops::operations! { @ [$($mode)*]
+            judged: [
+            /// `complement(L, cotarget)`.
+            Complement<C>, $crate::ops::ComplementOp, complement(cotarget);
+            /// `left_inverse(L)`.
+            LeftInverse, $crate::ops::LeftInverseOp, left_inverse();
+            /// `tile_to_shape(block, shape)`: the block repeated to fill the shape.
+            TileToShape<T>, $crate::ops::TileToShapeOp, tile_to_shape(shape);
+            /// `upcast<N>(L)` (`N` a typenum number): for elements `N` times larger.
+            Upcast<N>, $crate::ops::UpcastOp, upcast(n);
+            /// `downcast<N>(L)` (`N` a typenum number): for elements `N` times smaller.
+            Downcast<N>, $crate::ops::DowncastOp, downcast(n);
+            /// `coalesce(L, profile)`: coalesce within each mode of the profile.
+            CoalesceBy<P>, $crate::ops::CoalesceByOp, coalesce_by(profile);
+            ]
+            arranged: [
+            /// `composition(A, B)`: `R(c) = A(B(c))`.
+            Composition, $crate::ops::Plain, $crate::ops::CompositionOp, composition, b;
+            /// `logical_divide(A, tiler)`: `A` split into (tile, rest) by the tiler.
+            LogicalDivide, $crate::ops::Plain, $crate::ops::DivideOp, logical_divide, tiler;
+            /// `zipped_divide(A, tiler)`: `((tiles), (rests))`.
+            ZippedDivide, $crate::ops::Zip, $crate::ops::DivideOp, zipped_divide, tiler;
+            /// `tiled_divide(A, tiler)`: `((tiles), rest0, rest1, ...)`.
+            TiledDivide, $crate::ops::Tile, $crate::ops::DivideOp, tiled_divide, tiler;
+            /// `flat_divide(A, tiler)`: `(tile0, tile1, ..., rest0, rest1, ...)`.
+            FlatDivide, $crate::ops::Flat, $crate::ops::DivideOp, flat_divide, tiler;
+            /// `logical_product(A, B)`: `(A, copies of B)`.
+            LogicalProduct, $crate::ops::Plain, $crate::ops::ProductOp, logical_product, b;
+            /// `zipped_product(A, B)`.
+            ZippedProduct, $crate::ops::Zip, $crate::ops::ProductOp, zipped_product, b;
+            /// `tiled_product(A, B)`.
+            TiledProduct, $crate::ops::Tile, $crate::ops::ProductOp, tiled_product, b;
+            /// `flat_product(A, B)`.
+            FlatProduct, $crate::ops::Flat, $crate::ops::ProductOp, flat_product, b;
+            /// `blocked_product(A, B)`: `A` as the block, repeated by `B`, modes zipped.
+            BlockedProduct, $crate::ops::Plain, $crate::ops::BlockedOp, blocked_product, b;
+            /// `raked_product(A, B)`: `A` interleaved by `B`, modes zipped.
+            RakedProduct, $crate::ops::Plain, $crate::ops::RakedOp, raked_product, b;
+            ]
         }
-    )*};
+    };
 }
+pub(crate) use operations;
 
-binary_ops! {
-    planned:
-    /// `logical_divide(A, tiler)`: `A` split into (tile, rest) by the tiler.
-    LogicalDivide, logical_divide, tiler;
-    /// `zipped_divide(A, tiler)`: `((tiles), (rests))`.
-    ZippedDivide, zipped_divide, tiler;
-    /// `tiled_divide(A, tiler)`: `((tiles), rest0, rest1, ...)`.
-    TiledDivide, tiled_divide, tiler;
-    /// `flat_divide(A, tiler)`: `(tile0, tile1, ..., rest0, rest1, ...)`.
-    FlatDivide, flat_divide, tiler;
-    /// `logical_product(A, B)`: `(A, copies of B)`.
-    LogicalProduct, logical_product, b;
-    /// `zipped_product(A, B)`.
-    ZippedProduct, zipped_product, b;
-    /// `tiled_product(A, B)`.
-    TiledProduct, tiled_product, b;
-    /// `flat_product(A, B)`.
-    FlatProduct, flat_product, b;
-    /// `blocked_product(A, B)`: `A` as the block, repeated by `B`, modes zipped.
-    BlockedProduct, blocked_product, b;
-    /// `raked_product(A, B)`: `A` interleaved by `B`, modes zipped.
-    RakedProduct, raked_product, b;
-}
+operations!(traits);
+operations!(impls [SA, DA] crate::Layout<SA, DA>);
 
 /// `flatten(L)`.
 pub trait Flatten {

@@ -8,7 +8,7 @@ use typenum::{Bit, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 use crate::arith::{IsOne, MulMixed, MulT};
 use crate::coalesce::CoalesceModesBound;
 use crate::complement::ComplementMixed;
-use crate::complement::ComplementOf;
+use crate::complement::ComplementPlan;
 use crate::composition::{compose_modes_mixed, ComposeB, FixLast};
 use crate::error::Error;
 use crate::int_tuple::Leaf;
@@ -19,34 +19,37 @@ use crate::modes::{FlattenModes, ModeValues};
 use crate::ops::TileToShapeOp;
 use crate::tiler::{Arrange, Mixed, Plain};
 use crate::tiler::{CompositionOp, ProductOp, TilerOp};
+use crate::verdict::{First, FirstOf};
 
 /// `Multiplied<A, B>`: the type of `logical_product(A, B)`.
-pub type Multiplied<A, B> = <B as TilerOp<ProductOp, A>>::Output;
+pub type Multiplied<A, B> = <<B as TilerOp<ProductOp, A>>::Output as crate::verdict::Pair>::First;
 
-/// A layout tiler: `(A, complement(A, size(A) * cosize(B)) ∘ B)`. Each intermediate type is a
-/// parameter bound by an associated-type equality: normalized once, where a projection named in
-/// several clauses is normalized once per clause.
-impl<SA, DA, SB, DB, N, M, C, K, RS, RD> TilerOp<ProductOp, Layout<SA, DA>> for Layout<SB, DB>
+/// A layout tiler: `(A, complement(A, size(A) * cosize(B)) ∘ B)`, with the first of
+/// complement's and composition's verdicts. Each intermediate type is a parameter bound by an
+/// associated-type equality: normalized once, where a projection named in several clauses is
+/// normalized once per clause.
+impl<SA, DA, SB, DB, N, M, C, K, VK, RS, RD, V> TilerOp<ProductOp, Layout<SA, DA>> for Layout<SB, DB>
 where
     SA: SizeT<Output = N>,
     SB: MaxIndexT<DB, Output = M>,
     M: Add<B1>,
     N: MulT<<M as Add<B1>>::Output, Output = C>,
-    C: ComplementOf<Layout<SA, DA>, Output = K>,
-    Layout<SB, DB>: TilerOp<CompositionOp, K, Output = Layout<RS, RD>>,
+    C: ComplementPlan<Layout<SA, DA>, Out = (K, VK)>,
+    Layout<SB, DB>: TilerOp<CompositionOp, K, Output = (Layout<RS, RD>, V)>,
+    VK: First<V>,
 {
-    type Output = Layout<Cons<SA, Cons<RS, Nil>>, Cons<DA, Cons<RD, Nil>>>;
+    type Output = (Layout<Cons<SA, Cons<RS, Nil>>, Cons<DA, Cons<RD, Nil>>>, FirstOf<VK, V>);
 }
 
 crate::tiler::mixed_shape_route!(ProductOp, BlockedOp, RakedOp);
 
 /// Every leaf of `A` and `B` static: the type checker's product.
-impl<SA, DA, B, R> Arrange<Plain, ProductOp, Layout<SA, DA>, B> for B1
+impl<SA, DA, B, R, V> Arrange<Plain, ProductOp, Layout<SA, DA>, B> for B1
 where
-    B: TilerOp<ProductOp, Layout<SA, DA>, Output = R>,
+    B: TilerOp<ProductOp, Layout<SA, DA>, Output = (R, V)>,
     R: Default,
 {
-    type Plan = crate::ops::Static<R>;
+    type Plan = (crate::ops::Static<R>, V);
 }
 
 crate::tiler::arranged_op!(
@@ -344,13 +347,7 @@ macro_rules! leaf_zip {
 }
 leaf_zip!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>; [] usize);
 
-/// `blocked_product`, as an operation marker: mode i is `(A_i, B_i)`.
-#[derive(Clone, Copy, Default, Debug)]
-pub struct BlockedOp;
-
-/// `raked_product`, as an operation marker: mode i is `(B_i, A_i)`.
-#[derive(Clone, Copy, Default, Debug)]
-pub struct RakedOp;
+pub use crate::ops::{BlockedOp, RakedOp};
 
 /// The order in which a rank product zips `(block, product)`.
 pub trait ZipOrder<X, Y> {
@@ -430,12 +427,12 @@ pub trait RankProduct<Op, A, B> {
     /// The product.
     type Output;
 }
-impl<Op, A, B, P, R> RankProduct<Op, A, B> for (B1,)
+impl<Op, A, B, P, V, R> RankProduct<Op, A, B> for (B1,)
 where
-    B: TilerOp<ProductOp, A, Output = P>,
+    B: TilerOp<ProductOp, A, Output = (P, V)>,
     Op: ZipModes<P, Output = R>,
 {
-    type Output = R;
+    type Output = (R, V);
 }
 impl<Op, A: RankPad<B>, B> RankProduct<Op, A, B> for (typenum::B0,)
 where
@@ -459,12 +456,12 @@ where
 /// Every leaf of `A` and `B` static: the type checker's rank product.
 macro_rules! static_rank_product {
     ($($op:ty),*) => {$(
-        impl<SA, DA, B, R> Arrange<Plain, $op, Layout<SA, DA>, B> for B1
+        impl<SA, DA, B, R, V> Arrange<Plain, $op, Layout<SA, DA>, B> for B1
         where
-            $op: crate::gate::Operation<Layout<SA, DA>, B, Output = R>,
+            $op: crate::gate::Operation<Layout<SA, DA>, B, Output = (R, V)>,
             R: Default,
         {
-            type Plan = crate::ops::Static<R>;
+            type Plan = (crate::ops::Static<R>, V);
         }
     )*};
 }
@@ -637,7 +634,7 @@ type RepLayout<SB, Shape> = Layout<Reps<SB, Shape>, <Reps<SB, Shape> as Compact<
 /// [`BlockRank`] error is the only one: nothing else fails on the way).
 type PadRank<SB, Shape> = <<Shape as RankT>::Output as crate::arith::MaxT<<SB as RankT>::Output>>::Output;
 
-impl<SB, DB, Shape, R> crate::gate::Operation<Layout<SB, DB>, Shape> for TileToShapeOp
+impl<SB, DB, Shape, R, V> crate::gate::Operation<Layout<SB, DB>, Shape> for TileToShapeOp
 where
     Shape: RankT + Wrap,
     SB: RankT,
@@ -651,11 +648,13 @@ where
     <<SB as AppendTo<PadRank<SB, Shape>, U1>>::Output as Wrap>::Output: Quotients<<Shape as Wrap>::Output>,
     RepsOrFailed<SB, Shape>: crate::verdict::Terminated,
     Reps<SB, Shape>: Compact<LayoutLeft, U1>,
-    BlockedOp: crate::gate::Operation<Padded<SB, DB, Shape>, RepLayout<SB, Shape>, Output = R>,
+    BlockedOp: crate::gate::Operation<Padded<SB, DB, Shape>, RepLayout<SB, Shape>, Output = (R, V)>,
     RankVerdict<SB, Shape>: crate::verdict::First<RepsVerdict<SB, Shape>>,
+    crate::verdict::FirstOf<RankVerdict<SB, Shape>, RepsVerdict<SB, Shape>>: crate::verdict::First<V>,
 {
     // (result, verdict): a block of higher rank than the shape is reported alone.
-    type Output = (R, crate::verdict::FirstOf<RankVerdict<SB, Shape>, RepsVerdict<SB, Shape>>);
+    type Output =
+        (R, crate::verdict::FirstOf<crate::verdict::FirstOf<RankVerdict<SB, Shape>, RepsVerdict<SB, Shape>>, V>);
 }
 
 /// `tile_to_shape` with a run-time leaf in the block or the shape ([`crate::gate::Route`]'s

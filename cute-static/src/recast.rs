@@ -264,25 +264,26 @@ macro_rules! recast_routes {
         /// A static layout (and a marked one, for [`ShapeRoute`](crate::tiler::ShapeRoute)): the
         /// type checker's, routed as the divides are (`Arrange`), so that static extents with
         /// run-time strides take the marked path.
-        impl<SA, DA, N, R: Default, V: crate::verdict::Pass> crate::tiler::Arrange<crate::tiler::Plain, $op, Layout<SA, DA>, N> for B1
+        impl<SA, DA, N, R: Default, V> crate::tiler::Arrange<crate::tiler::Plain, $op, Layout<SA, DA>, N> for B1
         where
             $op: Operation<Layout<SA, DA>, N, Output = (R, V)>,
         {
-            type Plan = crate::ops::Static<R>;
+            type Plan = (crate::ops::Static<R>, V);
         }
 
         /// A layout with a run-time leaf: the arranged routes (static extents with run-time
-        /// strides by the marked path, run-time extents leaf by leaf), a `Result` whose
-        /// conditions on run-time values are checked when it runs.
-        impl<SA, DA, N, P, R> crate::gate::Route<$op, Layout<SA, DA>, N> for B0
+        /// strides by the marked path, its verdict the type checker's on the static values;
+        /// run-time extents leaf by leaf), a `Result` whose conditions on run-time values are
+        /// checked when it runs.
+        impl<SA, DA, N, P, V: Default, R> crate::gate::Route<$op, Layout<SA, DA>, N> for B0
         where
-            B0: crate::tiler::Arrange<crate::tiler::Plain, $op, Layout<SA, DA>, N, Plan = P>,
+            B0: crate::tiler::Arrange<crate::tiler::Plain, $op, Layout<SA, DA>, N, Plan = (P, V)>,
             P: crate::ops::Run<Layout<SA, DA>, N, Output = R>,
         {
-            type Output = (R, crate::verdict::Holds);
+            type Output = (R, V);
             #[inline(always)]
             fn route(l: Layout<SA, DA>, n: N) -> Self::Output {
-                (P::run(l, n), crate::verdict::Holds)
+                (P::run(l, n), V::default())
             }
         }
 

@@ -9,7 +9,6 @@ use core::marker::PhantomData;
 use typenum::{Bit, Integer, NInt, NonZero, PInt, Unsigned, U0, Z0};
 
 use crate::arith::{EqT, LeT};
-use crate::composition::Composition;
 use crate::int_tuple::IntTuple;
 use crate::layout::{Congruent, Layout};
 
@@ -218,18 +217,25 @@ impl<Sw, L> ElideIdentity<Sw, L> for typenum::B0 {
     }
 }
 
-/// `composition(Swizzle, Layout)`: `Sw ∘ 0 ∘ L`, or `L` itself for `B = 0`.
-impl<B: Unsigned, M: Unsigned, S: Shift, SL: Congruent<DL>, DL: IntTuple> Composition<Layout<SL, DL>>
-    for Swizzle<B, M, S>
+/// `composition(Swizzle, Layout)`: `Sw ∘ 0 ∘ L`, or `L` itself for `B = 0` ([`Elide`]).
+impl<B: Unsigned, M: Unsigned, S: Shift, SL: Congruent<DL>, DL: IntTuple>
+    crate::ops::Arranged<crate::tiler::Plain, crate::tiler::CompositionOp, Layout<SL, DL>> for Swizzle<B, M, S>
 where
     B: EqT<U0>,
     Self: ValidSwizzle,
-    <B as EqT<U0>>::Output: Bit + ElideIdentity<Self, Layout<SL, DL>>,
+    <B as EqT<U0>>::Output: Bit,
 {
-    type Output = <<B as EqT<U0>>::Output as ElideIdentity<Self, Layout<SL, DL>>>::Output;
-    type Plan = crate::composition::Compose;
-    fn composition(self, l: Layout<SL, DL>) -> Self::Output {
-        <<B as EqT<U0>>::Output as ElideIdentity<Self, Layout<SL, DL>>>::build(self, l)
+    type Out = (Elide<<B as EqT<U0>>::Output>, crate::verdict::Holds);
+}
+
+/// The plan of `composition(Swizzle, Layout)`: elide an identity swizzle, by `B == 0`
+/// ([`ElideIdentity`]).
+pub struct Elide<E>(core::marker::PhantomData<E>);
+impl<E: ElideIdentity<Sw, L>, Sw, L> crate::ops::Run<Sw, L> for Elide<E> {
+    type Output = E::Output;
+    #[inline(always)]
+    fn run(sw: Sw, l: L) -> E::Output {
+        E::build(sw, l)
     }
 }
 
@@ -279,56 +285,37 @@ impl<F, O, S, D> Rewrap<F, O> for Result<Layout<S, D>, crate::error::Error> {
     }
 }
 
-/// The operations CuTe C++ applies to the inner layout of `Sw o offset o L`
-/// (`layout_composed.hpp`): the result is `Sw o offset o op(L, x)`.
-macro_rules! on_the_inner_layout {
-    (planned: $($tr:ident, $method:ident;)*) => {$(
-        #[doc = concat!("`", stringify!($method), "(Sw o offset o L, x)` is `Sw o offset o ", stringify!($method), "(L, x)` (CuTe C++).")]
-        impl<F, O, L: crate::$tr<T>, T> crate::$tr<T> for ComposedLayout<F, O, L>
-        where
-            L::Output: Rewrap<F, O>,
-        {
-            type Output = <L::Output as Rewrap<F, O>>::Output;
-            type Plan = Rewrapped<L::Plan>;
-            #[inline(always)]
-            fn $method(self, x: T) -> Self::Output {
-                self.inner.$method(x).rewrap(self.outer, self.offset)
-            }
-        }
-    )*};
-    (judged: $($op:ty;)*) => {$(
-        #[doc = concat!("`", stringify!($op), "` of `Sw o offset o L` is `Sw o offset o` that of `L` (CuTe C++).")]
-        impl<F, O, L, T, R, V> crate::ops::Plan<$op, T> for ComposedLayout<F, O, L>
-        where
-            L: crate::ops::Plan<$op, T, Out = (R, V)>,
-            R: Rewrap<F, O>,
-        {
-            type Out = (R::Output, V);
-            #[inline(always)]
-            fn plan(self, x: T) -> Self::Out {
-                let (r, v) = self.inner.plan(x);
-                (r.rewrap(self.outer, self.offset), v)
-            }
-        }
-    )*};
+// The operations CuTe C++ applies to the inner layout of `Sw o offset o L`
+// (`layout_composed.hpp`): the result is `Sw o offset o op(L, x)`.
+
+/// An arranged operation (composition, a divide, a product) of `Sw o offset o L` is
+/// `Sw o offset o` that of `L` (CuTe C++): `L`'s plan and verdict, its result put back under
+/// the swizzle and offset ([`Rewrapped`]).
+impl<F, O, L, How, Op, T, P, V> crate::ops::Arranged<How, Op, T> for ComposedLayout<F, O, L>
+where
+    L: crate::ops::Arranged<How, Op, T, Out = (P, V)>,
+    P: crate::ops::Run<L, T>,
+    P::Output: Rewrap<F, O>,
+{
+    type Out = (Rewrapped<P>, V);
 }
-on_the_inner_layout! {
-    planned:
-    Composition, composition;
-    LogicalDivide, logical_divide;
-    ZippedDivide, zipped_divide;
-    TiledDivide, tiled_divide;
-    FlatDivide, flat_divide;
-    LogicalProduct, logical_product;
-    ZippedProduct, zipped_product;
-    TiledProduct, tiled_product;
-    FlatProduct, flat_product;
-    BlockedProduct, blocked_product;
-    RakedProduct, raked_product;
-}
-on_the_inner_layout! {
-    judged:
-    crate::ops::TileToShapeOp;
+
+// The operations' traits, wherever the plans above pass (`Composition` alone for a swizzle).
+crate::ops::operations!(impls [F, O, I] ComposedLayout<F, O, I>);
+crate::ops::operations!(impls [B, M, S] Swizzle<B, M, S>);
+
+/// `tile_to_shape(Sw o offset o L, shape)` is `Sw o offset o tile_to_shape(L, shape)` (CuTe C++).
+impl<F, O, L, T, R, V> crate::ops::Plan<crate::ops::TileToShapeOp, T> for ComposedLayout<F, O, L>
+where
+    L: crate::ops::Plan<crate::ops::TileToShapeOp, T, Out = (R, V)>,
+    R: Rewrap<F, O>,
+{
+    type Out = (R::Output, V);
+    #[inline(always)]
+    fn plan(self, x: T) -> Self::Out {
+        let (r, v) = self.inner.plan(x);
+        (r.rewrap(self.outer, self.offset), v)
+    }
 }
 
 /// `coalesce(Sw o offset o L)` is `Sw o offset o coalesce(L)` (CuTe C++).
@@ -343,7 +330,7 @@ impl<F, O, L: crate::coalesce::Coalesce> crate::coalesce::Coalesce for ComposedL
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{layout, tiler};
+    use crate::{layout, tiler, Composition};
     use alloc::string::ToString;
     use typenum::{N2, P1, P3, P5, U1, U2, U3, U4, U5};
 

@@ -12,6 +12,8 @@ use typenum::{Bit, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 use crate::arith::{EqT, IsOne, LeT};
 use crate::int_tuple::{Cons, IntTuple, Nil, RankT, StaticBit, Wrap};
 use crate::layout::Layout;
+use crate::verdict::{First, FirstOf, Holds};
+
 /// `<t0,t1,...>`: a by-mode tiler; element i applies to mode i.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
 pub struct ByMode<L>(pub L);
@@ -166,24 +168,7 @@ cute_macros::decimal_condition! {
 // cute-dyn's `by_mode`.
 // ------------------------------------------------------------------------------------------
 
-/// `composition`, as an operation a tiler applies.
-#[derive(Clone, Copy, Default, Debug)]
-pub struct CompositionOp;
-
-/// `logical_divide`, as an operation a tiler applies.
-#[derive(Clone, Copy, Default, Debug)]
-pub struct DivideOp;
-
-/// `logical_product`, as an operation a tiler applies.
-#[derive(Clone, Copy, Default, Debug)]
-pub struct ProductOp;
-
-impl<A, B: TilerOp<DivideOp, A>> crate::gate::Operation<A, B> for DivideOp {
-    type Output = <B as TilerOp<DivideOp, A>>::Output;
-}
-impl<A, B: TilerOp<ProductOp, A>> crate::gate::Operation<A, B> for ProductOp {
-    type Output = <B as TilerOp<ProductOp, A>>::Output;
-}
+pub use crate::ops::{CompositionOp, DivideOp, Flat, Plain, ProductOp, Tile, Zip};
 
 /// A tiler's [`StaticBit`]: `B1` when every leaf is static (a layout, `_`, a static integer, or
 /// a by-mode tiler of those; layouts, integers and lists have theirs). Only such a tiler of a
@@ -203,7 +188,9 @@ impl<L: StaticBit> StaticBit for ByMode<L> {
 /// `divide` and `product`), `_`, a bare `n`, or a nested by-mode tiler. This dispatch exists
 /// once for the divides and the products.
 pub trait TilerOp<Op, A> {
-    /// The result layout type.
+    /// `(result layout, verdict)`: the verdict on the operation's preconditions
+    /// ([`crate::verdict`]) in one associated type with the result (a second one, named in a
+    /// bound, has rustc prove the impl again).
     type Output;
 }
 
@@ -223,37 +210,25 @@ impl<N: IntLayout> IntRule<N> for ProductOp {
     type Output = <N as IntLayout>::Output;
 }
 
-/// What becomes of A's modes past the tiler: dropped by composition, kept by the divides and
-/// products.
+/// What becomes of A's modes past the tiler, as `(layout of the modes, verdict)`: dropped by
+/// composition, kept by the divides and products.
 pub trait RestRule<S, D> {
-    /// The remaining modes, as a list of layouts.
+    /// `(Layout<shapes, strides>, Holds)`.
     type Output;
 }
 impl<S, D> RestRule<S, D> for CompositionOp {
-    type Output = Nil;
+    type Output = (Layout<Nil, Nil>, Holds);
 }
-impl<S: KeepModes<D>, D> RestRule<S, D> for DivideOp {
-    type Output = <S as KeepModes<D>>::Output;
+impl<S, D> RestRule<S, D> for DivideOp {
+    type Output = (Layout<S, D>, Holds);
 }
-impl<S: KeepModes<D>, D> RestRule<S, D> for ProductOp {
-    type Output = <S as KeepModes<D>>::Output;
-}
-
-/// The modes of a shape and stride list, as layouts.
-pub trait KeepModes<D> {
-    /// The list of layouts.
-    type Output;
-}
-impl KeepModes<Nil> for Nil {
-    type Output = Nil;
-}
-impl<S, ST: KeepModes<DT>, D, DT> KeepModes<Cons<D, DT>> for Cons<S, ST> {
-    type Output = Cons<Layout<S, D>, <ST as KeepModes<DT>>::Output>;
+impl<S, D> RestRule<S, D> for ProductOp {
+    type Output = (Layout<S, D>, Holds);
 }
 
 /// `_`: the mode as it is.
 impl<Op, SA, DA> TilerOp<Op, Layout<SA, DA>> for Under {
-    type Output = Layout<SA, DA>;
+    type Output = (Layout<SA, DA>, Holds);
 }
 
 /// `make_layout(n)`: `n:_1`, or `_1:_0` for a static 1 (C++'s compact layouts).
@@ -293,18 +268,18 @@ macro_rules! int_tiler_op {
 }
 int_tiler_op!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
 
-/// The elements of a by-mode tiler against A's modes; the modes past the tiler follow
-/// [`RestRule`].
+/// The elements of a by-mode tiler against A's modes, as `(layout of the resulting modes,
+/// verdict)`; the modes past the tiler follow [`RestRule`].
 pub trait ModesOp<Op, SA, DA> {
-    /// The resulting modes, as a list of layouts.
+    /// `(Layout<shapes, strides>, verdict)`.
     type Output;
 }
 impl<Op> ModesOp<Op, Nil, Nil> for Nil {
-    type Output = Nil;
+    type Output = (Layout<Nil, Nil>, Holds);
 }
-/// Tiler elements past A's modes: nothing (the [`TilerRank`] check reports them).
+/// Tiler elements past A's modes: nothing (the [`TilerRank`] verdict reports them).
 impl<Op, T, TT> ModesOp<Op, Nil, Nil> for Cons<T, TT> {
-    type Output = Nil;
+    type Output = (Layout<Nil, Nil>, Holds);
 }
 /// Past the tiler: A's remaining modes, as the operation's [`RestRule`] says.
 impl<Op, S, ST, D, DT> ModesOp<Op, Cons<S, ST>, Cons<D, DT>> for Nil
@@ -313,16 +288,18 @@ where
 {
     type Output = <Op as RestRule<Cons<S, ST>, Cons<D, DT>>>::Output;
 }
-impl<Op, T, TT, S, ST, D, DT> ModesOp<Op, Cons<S, ST>, Cons<D, DT>> for Cons<T, TT>
+impl<Op, T, TT, S, ST, D, DT, S1, D1, V1, SR, DR, VR> ModesOp<Op, Cons<S, ST>, Cons<D, DT>> for Cons<T, TT>
 where
-    T: TilerOp<Op, Layout<S, D>>,
-    TT: ModesOp<Op, ST, DT>,
+    T: TilerOp<Op, Layout<S, D>, Output = (Layout<S1, D1>, V1)>,
+    TT: ModesOp<Op, ST, DT, Output = (Layout<SR, DR>, VR)>,
+    V1: First<VR>,
 {
-    type Output = Cons<<T as TilerOp<Op, Layout<S, D>>>::Output, <TT as ModesOp<Op, ST, DT>>::Output>;
+    type Output = (Layout<Cons<S1, SR>, Cons<D1, DR>>, FirstOf<V1, VR>);
 }
 
-/// A by-mode tiler: element i applies the operation to mode i of A.
-impl<Op, SA, DA, L> TilerOp<Op, Layout<SA, DA>> for ByMode<L>
+/// A by-mode tiler: element i applies the operation to mode i of A; a tiler of more elements
+/// than A has modes is [`TilerRank`]'s verdict.
+impl<Op, SA, DA, L, M, V> TilerOp<Op, Layout<SA, DA>> for ByMode<L>
 where
     SA: Wrap,
     DA: Wrap,
@@ -331,18 +308,18 @@ where
     <L as RankT>::Output: LeT<<<SA as Wrap>::Output as RankT>::Output>,
     <<L as RankT>::Output as LeT<<<SA as Wrap>::Output as RankT>::Output>>::Output:
         TilerRank<<L as RankT>::Output, <<SA as Wrap>::Output as RankT>::Output>,
+    L: ModesOp<Op, <SA as Wrap>::Output, <DA as Wrap>::Output, Output = (M, V)>,
+    RankVerdict<L, SA>: First<V>,
+{
+    type Output = (M, FirstOf<RankVerdict<L, SA>, V>);
+}
+
+/// [`TilerRank`]'s verdict on a by-mode tiler `L` of a layout of shape `SA`.
+type RankVerdict<L, SA> =
     <<<L as RankT>::Output as LeT<<<SA as Wrap>::Output as RankT>::Output>>::Output as TilerRank<
         <L as RankT>::Output,
         <<SA as Wrap>::Output as RankT>::Output,
-    >>::Check: tiler_rank::Report,
-    L: ModesOp<Op, <SA as Wrap>::Output, <DA as Wrap>::Output>,
-    <L as ModesOp<Op, <SA as Wrap>::Output, <DA as Wrap>::Output>>::Output: MakeLayout,
-{
-    type Output = Layout<
-        <<L as ModesOp<Op, <SA as Wrap>::Output, <DA as Wrap>::Output>>::Output as MakeLayout>::S,
-        <<L as ModesOp<Op, <SA as Wrap>::Output, <DA as Wrap>::Output>>::Output as MakeLayout>::D,
-    >;
-}
+    >>::Verdict;
 
 /// The shape and stride types of a layout.
 pub trait Parts {
@@ -499,28 +476,28 @@ macro_rules! rearrangements {
      $(#[$zdoc:meta])* $zipped:ident, $(#[$tdoc:meta])* $tiled:ident, $(#[$fdoc:meta])* $flat:ident) => {
         // Every intermediate type is a parameter bound by an associated-type equality (see the
         // `gate` module): inferred once, never normalized again by code generation.
-        impl<SA, DA, B, S, D, TS, TD, RS, RD> $crate::tiler::Arrange<$crate::tiler::Zip, $op, $crate::Layout<SA, DA>, B> for typenum::B1
+        impl<SA, DA, B, S, D, V, TS, TD, RS, RD> $crate::tiler::Arrange<$crate::tiler::Zip, $op, $crate::Layout<SA, DA>, B> for typenum::B1
         where
-            B: $crate::tiler::TilerOp<$op, $crate::Layout<SA, DA>, Output = $crate::Layout<S, D>>,
+            B: $crate::tiler::TilerOp<$op, $crate::Layout<SA, DA>, Output = ($crate::Layout<S, D>, V)>,
             B: $crate::tiler::Unzip2By<S, D, TS = TS, TD = TD, RS = RS, RD = RD>,
             $crate::Layout<$crate::Cons<TS, $crate::Cons<RS, $crate::Nil>>, $crate::Cons<TD, $crate::Cons<RD, $crate::Nil>>>: Default,
         {
-            type Plan = $crate::ops::Static<$crate::Layout<$crate::Cons<TS, $crate::Cons<RS, $crate::Nil>>, $crate::Cons<TD, $crate::Cons<RD, $crate::Nil>>>>;
+            type Plan = ($crate::ops::Static<$crate::Layout<$crate::Cons<TS, $crate::Cons<RS, $crate::Nil>>, $crate::Cons<TD, $crate::Cons<RD, $crate::Nil>>>>, V);
         }
 
-        impl<SA, DA, B, S, D, TS, TD, RS, RD, US, UD> $crate::tiler::Arrange<$crate::tiler::Tile, $op, $crate::Layout<SA, DA>, B> for typenum::B1
+        impl<SA, DA, B, S, D, V, TS, TD, RS, RD, US, UD> $crate::tiler::Arrange<$crate::tiler::Tile, $op, $crate::Layout<SA, DA>, B> for typenum::B1
         where
-            B: $crate::tiler::TilerOp<$op, $crate::Layout<SA, DA>, Output = $crate::Layout<S, D>>,
+            B: $crate::tiler::TilerOp<$op, $crate::Layout<SA, DA>, Output = ($crate::Layout<S, D>, V)>,
             B: $crate::tiler::Unzip2By<S, D, TS = TS, TD = TD, RS = RS, RD = RD>,
             RS: $crate::tiler::Unpack<RD, S = US, D = UD>,
             $crate::Layout<$crate::Cons<TS, US>, $crate::Cons<TD, UD>>: Default,
         {
-            type Plan = $crate::ops::Static<$crate::Layout<$crate::Cons<TS, US>, $crate::Cons<TD, UD>>>;
+            type Plan = ($crate::ops::Static<$crate::Layout<$crate::Cons<TS, US>, $crate::Cons<TD, UD>>>, V);
         }
 
-        impl<SA, DA, B, S, D, TS, TD, RS, RD, PS, PD, US, UD, FS, FD> $crate::tiler::Arrange<$crate::tiler::Flat, $op, $crate::Layout<SA, DA>, B> for typenum::B1
+        impl<SA, DA, B, S, D, V, TS, TD, RS, RD, PS, PD, US, UD, FS, FD> $crate::tiler::Arrange<$crate::tiler::Flat, $op, $crate::Layout<SA, DA>, B> for typenum::B1
         where
-            B: $crate::tiler::TilerOp<$op, $crate::Layout<SA, DA>, Output = $crate::Layout<S, D>>,
+            B: $crate::tiler::TilerOp<$op, $crate::Layout<SA, DA>, Output = ($crate::Layout<S, D>, V)>,
             B: $crate::tiler::Unzip2By<S, D, TS = TS, TD = TD, RS = RS, RD = RD>,
             TS: $crate::tiler::Unpack<TD, S = PS, D = PD>,
             RS: $crate::tiler::Unpack<RD, S = US, D = UD>,
@@ -528,7 +505,7 @@ macro_rules! rearrangements {
             PD: crate::int_tuple::Concat<UD, Output = FD>,
             $crate::Layout<FS, FD>: Default,
         {
-            type Plan = $crate::ops::Static<$crate::Layout<FS, FD>>;
+            type Plan = ($crate::ops::Static<$crate::Layout<FS, FD>>, V);
         }
 
         #[doc = concat!("The type of `", stringify!($zipped), "(A, B)` for a static `A`.")]
@@ -541,16 +518,19 @@ macro_rules! rearrangements {
 }
 pub(crate) use rearrangements;
 
-/// An operation routed by [`Arrange`]: the trait impl (one bound in generic code), the free
-/// function and `Layout`'s own method. The route is chosen by the layout's [`StaticBit`], or,
-/// with `by both operands`, by both operands' (the divides, products and composition take
-/// run-time leaves in either: a static layout by a tiler with a run-time leaf is computed when
-/// it runs). The route gives a plan ([`Run`](crate::ops::Run)), which carries the result's
-/// type. The free function (any `L` with the trait) and `Layout`'s own method (any leaves: a
-/// method call on a layout finds it before the trait's) run the plan: code generation resolves
-/// only the plan's light impl, not the trait method's, which would prove the type-level
-/// algorithm a second time (`compile_time.sh --instructions`: mixed_composition, a method call,
-/// 26 -> 17 million instructions against the trait's method; method_logical_divide 79 -> 75).
+/// An operation routed by [`Arrange`]: its plan ([`Arranged`](crate::ops::Arranged), which
+/// the operation's trait in `ops` builds on), the free function and `Layout`'s own method. The
+/// route is chosen by the layout's [`StaticBit`], or, with `by both operands`, by both
+/// operands' (the divides, products and composition take run-time leaves in either: a static
+/// layout by a tiler with a run-time leaf is computed when it runs). The route gives
+/// `(plan, verdict)`: the plan ([`Run`](crate::ops::Run)) carries the result's type, the
+/// verdict the preconditions ([`crate::verdict`]). The free function (any `L` with a plan) and
+/// `Layout`'s own method (any leaves: a method call on a layout finds it before the trait's)
+/// run the plan and ask the verdict to pass in a bound of its own, so that a violation's error
+/// names the condition and no layout; code generation resolves only the plan's light impl,
+/// not the trait method's, which would prove the type-level algorithm a second time
+/// (`compile_time.sh --instructions`: mixed_composition, a method call, 26 -> 17 million
+/// instructions against the trait's method; method_logical_divide 79 -> 75).
 macro_rules! arranged_op {
     ($op:ty, $how:ty, $tr:ident, $(#[$doc:meta])* $name:ident) => {
         $crate::tiler::arranged_op!(@ $op, $how, $tr, $crate::Layout<SA, DA>, $(#[$doc])* $name);
@@ -562,24 +542,23 @@ macro_rules! arranged_op {
         // The route is bound by its plan alone: naming a second associated type of the same
         // route (its result) had rustc prove the route's bounds once more
         // (`compile_time.sh --instructions`: composition_2mode 96 -> 82, logical_divide 89 -> 76).
-        /// The operation as a trait: one bound in generic code.
-        impl<SA, DA, B, G, R, P> $crate::$tr<B> for $crate::Layout<SA, DA>
+        /// The operation's plan and verdict, by the route.
+        impl<SA, DA, B, G, P> $crate::ops::Arranged<$how, $op, B> for $crate::Layout<SA, DA>
         where
             $bits: $crate::gate::StaticBit<Output = G>,
             G: $crate::tiler::Arrange<$how, $op, $crate::Layout<SA, DA>, B, Plan = P>,
-            P: $crate::ops::Run<$crate::Layout<SA, DA>, B, Output = R>,
         {
-            type Output = R;
-            type Plan = P;
-            #[inline(always)]
-            fn $name(self, b: B) -> R {
-                P::run(self, b)
-            }
+            type Out = P;
         }
 
         $(#[$doc])*
         #[inline(always)]
-        pub fn $name<L: $crate::$tr<B, Plan = P>, B, P: $crate::ops::Run<L, B>>(l: L, b: B) -> P::Output {
+        pub fn $name<L, B, P, V>(l: L, b: B) -> P::Output
+        where
+            L: $crate::ops::Arranged<$how, $op, B, Out = (P, V)>,
+            P: $crate::ops::Run<L, B>,
+            V: $crate::verdict::Pass,
+        {
             P::run(l, b)
         }
 
@@ -588,10 +567,11 @@ macro_rules! arranged_op {
                 ") trait's result, its plan run as the free function [`", stringify!($name), "`](fn@crate::",
                 stringify!($name), ") runs it.")]
             #[inline(always)]
-            pub fn $name<B, P>(self, b: B) -> P::Output
+            pub fn $name<B, P, V>(self, b: B) -> P::Output
             where
-                Self: $crate::$tr<B, Plan = P>,
+                Self: $crate::ops::Arranged<$how, $op, B, Out = (P, V)>,
                 P: $crate::ops::Run<Self, B>,
+                V: $crate::verdict::Pass,
             {
                 P::run(self, b)
             }
@@ -600,21 +580,14 @@ macro_rules! arranged_op {
 }
 pub(crate) use arranged_op;
 
-/// `logical_divide`'s own arrangement (the divided modes in place).
-pub struct Plain;
-/// `zipped_*`: `((tiles), (rests))`.
-pub struct Zip;
-/// `tiled_*`: `((tiles), rest0, rest1, ...)`.
-pub struct Tile;
-/// `flat_*`: `(tile0, tile1, ..., rest0, rest1, ...)`.
-pub struct Flat;
-
 /// How a divide or product `Op` arranged as `How` is computed, chosen by the layout's
 /// [`StaticBit`](crate::gate::StaticBit): by the type checker (`B1`, every leaf static; the
 /// result is zero-sized and every precondition a compile error) or when it runs (`B0`, a
 /// run-time leaf: a `Result`, the conditions on run-time values checked then).
 pub trait Arrange<How, Op, A, B> {
-    /// How the result is computed ([`Run`](crate::ops::Run)); the result's type is the plan's.
+    /// `(plan, verdict)`: how the result is computed ([`Run`](crate::ops::Run); the result's
+    /// type is the plan's), and the verdict on the preconditions ([`crate::verdict`]; `Holds`
+    /// on the run-time routes, whose conditions on run-time values are checked when it runs).
     type Plan;
 }
 
@@ -639,14 +612,14 @@ where
 /// ([`crate::scaled`]), whatever the nesting and the tiler (for the operations that do not
 /// compare strides: `marked_shape_route`); otherwise the route of run-time leaves ([`Mixed`]).
 pub trait ShapeRoute<How, Op, A, B> {
-    /// How the result is computed ([`Run`](crate::ops::Run)): a `Result`, as conditions on
+    /// `(plan, verdict)`, as [`Arrange`]'s: the plan's result a `Result`, as conditions on
     /// run-time values are checked when it runs.
     type Plan;
 }
 
 /// A run-time extent.
 impl<How, Op: Mixed<How, A, B, Output = R>, A, B, H, R> ShapeRoute<How, Op, A, B> for (typenum::B0, H) {
-    type Plan = ByMixed<How, Op, R>;
+    type Plan = (ByMixed<How, Op, R>, Holds);
 }
 
 /// Static shapes: by a static tiler (`(B1, B1)`), the static route on the layout with its
@@ -656,13 +629,13 @@ impl<How, Op: Mixed<How, A, B, Output = R>, A, B, H, R> ShapeRoute<How, Op, A, B
 /// run-time leaves ([`Mixed`]).
 macro_rules! marked_shape_route {
     ($($op:ty),*) => {$(
-        impl<How, SA, DA, B, G> $crate::tiler::ShapeRoute<How, $op, $crate::Layout<SA, DA>, B> for (typenum::B1, typenum::B1)
+        impl<How, SA, DA, B, G, V> $crate::tiler::ShapeRoute<How, $op, $crate::Layout<SA, DA>, B> for (typenum::B1, typenum::B1)
         where
             SA: $crate::layout::Congruent<DA>,
             DA: $crate::IntTuple + $crate::scaled::Symbolize<typenum::U0>,
-            typenum::B1: $crate::tiler::Arrange<How, $op, $crate::Layout<SA, $crate::scaled::Marked<DA>>, B, Plan = $crate::ops::Static<G>>,
+            typenum::B1: $crate::tiler::Arrange<How, $op, $crate::Layout<SA, $crate::scaled::Marked<DA>>, B, Plan = ($crate::ops::Static<G>, V)>,
         {
-            type Plan = $crate::tiler::ResolveMarked<G>;
+            type Plan = ($crate::tiler::ResolveMarked<G>, V);
         }
         $crate::tiler::mixed_shape_route!(@ [] (typenum::B1, typenum::B0), $op);
     )*};
@@ -680,7 +653,7 @@ macro_rules! mixed_shape_route {
         where
             $op: $crate::tiler::Mixed<How, A, B, Output = R>,
         {
-            type Plan = $crate::tiler::ByMixed<How, $op, R>;
+            type Plan = ($crate::tiler::ByMixed<How, $op, R>, $crate::verdict::Holds);
         }
     };
 }

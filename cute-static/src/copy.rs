@@ -104,38 +104,67 @@ crate::marker_impls!(TilerMn<S>);
 pub struct TiledCopy<A, T, V>(PhantomData<(A, T, V)>);
 crate::marker_impls!(TiledCopy<A, T, V>);
 
-/// The thread-value layout and the tile of a tiled copy (`TiledLayout_TV`, `Tiler_MN`).
-pub trait CopyTiling {
+/// The thread-value layout and the tile of a tiled copy (`TiledLayout_TV`, `Tiler_MN`):
+/// implemented by every tiled copy whose plan ([`CopyPlan`]) passes its preconditions
+/// ([`crate::verdict`]), so that this one bound gives generic code the copy's methods.
+pub trait CopyTiling:
+    CopyPlan<Out = ((Self::LayoutTv, Self::Tiler, Self::Tile), <Self as CopyTiling>::Verdict)>
+{
     /// `TiledLayout_TV`, `(thread, value) -> index` of the column-major tile.
     type LayoutTv: Default + Copy;
     /// `Tiler_MN`, the tile's extents, as a by-mode tiler.
     type Tiler: Default + Copy;
     /// The tile's extents, as a shape.
     type Tile: Default + Copy;
+    /// The verdict on the atom's conditions, which passes.
+    type Verdict: crate::verdict::Pass;
 }
-
-/// One impl, whatever the tiling: the two kinds of tiling are [`TilingOf`]'s (with two impls
-/// here, rustc listed both, where-clauses and all, under every error of a tiled copy).
-impl<A, T, V> CopyTiling for TiledCopy<A, T, V>
+impl<A, T, V, L, M, S, W> CopyTiling for TiledCopy<A, T, V>
 where
-    (T, V): TilingOf<A>,
+    Self: CopyPlan<Out = ((L, M, S), W)>,
+    L: Default + Copy,
+    M: Default + Copy,
+    S: Default + Copy,
+    W: crate::verdict::Pass,
 {
-    type LayoutTv = <(T, V) as TilingOf<A>>::LayoutTv;
-    type Tiler = <(T, V) as TilingOf<A>>::Tiler;
-    type Tile = <(T, V) as TilingOf<A>>::Tile;
+    type LayoutTv = L;
+    type Tiler = M;
+    type Tile = S;
+    type Verdict = W;
 }
 
 #[doc(hidden)]
-/// [`CopyTiling`] of copy atom `A` by (thread layout, value layout), or by (thread-value layout,
+/// A tiled copy as the type checker plans it: `((LayoutTv, Tiler, Tile), verdict)`, the verdict
+/// on the atom's conditions ([`AtomDivides`]) computed, not failing, on a violation. The
+/// constructors ask it to pass in a bound of their own (the error then names the condition and
+/// no layout); [`CopyTiling`] asks the same in its supertrait. One impl, whatever the tiling:
+/// the two kinds of tiling are [`TilingOf`]'s (with two impls here, rustc listed both,
+/// where-clauses and all, under every error of a tiled copy).
+pub trait CopyPlan {
+    /// `((LayoutTv, Tiler, Tile), verdict)`.
+    type Out;
+}
+impl<A, T, V, O> CopyPlan for TiledCopy<A, T, V>
+where
+    (T, V): TilingOf<A, Out = O>,
+{
+    type Out = O;
+}
+
+#[doc(hidden)]
+/// [`CopyPlan`] of copy atom `A` by (thread layout, value layout), or by (thread-value layout,
 /// tile).
 pub trait TilingOf<A> {
-    /// As [`CopyTiling::LayoutTv`].
-    type LayoutTv: Default + Copy;
-    /// As [`CopyTiling::Tiler`].
-    type Tiler: Default + Copy;
-    /// As [`CopyTiling::Tile`].
-    type Tile: Default + Copy;
+    /// `((LayoutTv, Tiler, Tile), verdict)`.
+    type Out;
 }
+
+/// [`AtomDivides`]'s verdicts on a tiling of `T` threads and `V` values per thread for an atom
+/// of `NT` threads and `NV` values: the threads' first.
+type AtomVerdict<T, V, NT, NV> = crate::verdict::FirstOf<
+    <<T as crate::arith::Divides<NT>>::Output as AtomDivides<T, NT>>::Verdict,
+    <<V as crate::arith::Divides<NV>>::Output as AtomDivides<V, NV>>::Verdict,
+>;
 
 /// Threads by values: `right_inverse(raked_product(thr, val))` composed with the compact
 /// (threads, values) layout.
@@ -147,11 +176,11 @@ where
     Sz<TS>: crate::arith::Divides<A::NumThr>,
     Sz<VS>: crate::arith::Divides<A::NumVal>,
     <Sz<TS> as crate::arith::Divides<A::NumThr>>::Output: AtomDivides<Sz<TS>, A::NumThr>,
-    <<Sz<TS> as crate::arith::Divides<A::NumThr>>::Output as AtomDivides<Sz<TS>, A::NumThr>>::Check:
-        atom_divides::Report,
     <Sz<VS> as crate::arith::Divides<A::NumVal>>::Output: AtomDivides<Sz<VS>, A::NumVal>,
-    <<Sz<VS> as crate::arith::Divides<A::NumVal>>::Output as AtomDivides<Sz<VS>, A::NumVal>>::Check:
-        atom_divides::Report,
+    <<Sz<TS> as crate::arith::Divides<A::NumThr>>::Output as AtomDivides<Sz<TS>, A::NumThr>>::Verdict:
+        crate::verdict::First<
+            <<Sz<VS> as crate::arith::Divides<A::NumVal>>::Output as AtomDivides<Sz<VS>, A::NumVal>>::Verdict,
+        >,
     Layout<TS, TD>: RakedProduct<Layout<VS, VD>, Output = Layout<MS, MD>>,
     MS: crate::tensor::ProductEach,
     Layout<MS, MD>: RightInverse<Output = I>,
@@ -163,12 +192,11 @@ where
         >,
         Output = R,
     >,
-    R: Default + Copy,
-    <MS as crate::tensor::ProductEach>::Output: Copy,
 {
-    type LayoutTv = R;
-    type Tiler = ByMode<<MS as crate::tensor::ProductEach>::Output>;
-    type Tile = <MS as crate::tensor::ProductEach>::Output;
+    type Out = (
+        (R, ByMode<<MS as crate::tensor::ProductEach>::Output>, <MS as crate::tensor::ProductEach>::Output),
+        AtomVerdict<Sz<TS>, Sz<VS>, A::NumThr, A::NumVal>,
+    );
 }
 
 cute_macros::decimal_condition! {
@@ -191,15 +219,12 @@ where
     T0: crate::arith::Divides<A::NumThr>,
     V0: crate::arith::Divides<A::NumVal>,
     <T0 as crate::arith::Divides<A::NumThr>>::Output: AtomDivides<T0, A::NumThr>,
-    <<T0 as crate::arith::Divides<A::NumThr>>::Output as AtomDivides<T0, A::NumThr>>::Check: atom_divides::Report,
     <V0 as crate::arith::Divides<A::NumVal>>::Output: AtomDivides<V0, A::NumVal>,
-    <<V0 as crate::arith::Divides<A::NumVal>>::Output as AtomDivides<V0, A::NumVal>>::Check: atom_divides::Report,
-    Layout<TVS, TVD>: Default + Copy,
-    S: Default + Copy,
+    <<T0 as crate::arith::Divides<A::NumThr>>::Output as AtomDivides<T0, A::NumThr>>::Verdict: crate::verdict::First<
+        <<V0 as crate::arith::Divides<A::NumVal>>::Output as AtomDivides<V0, A::NumVal>>::Verdict,
+    >,
 {
-    type LayoutTv = Layout<TVS, TVD>;
-    type Tiler = ByMode<S>;
-    type Tile = S;
+    type Out = ((Layout<TVS, TVD>, ByMode<S>, S), AtomVerdict<T0, V0, A::NumThr, A::NumVal>);
 }
 
 /// `size(S)` of a static shape.
@@ -403,9 +428,9 @@ macro_rules! side {
 impl<A: CopyAtom, T, V> TiledCopy<A, T, V> {
     /// `make_tiled_copy(A{}, T{}, V{})`; an atom that needs more threads or values than `T` and
     /// `V` give is a compile error here.
-    pub fn new() -> Self
+    pub fn new<P, W: crate::verdict::Pass>() -> Self
     where
-        Self: CopyTiling,
+        Self: CopyPlan<Out = (P, W)>,
     {
         TiledCopy(PhantomData)
     }

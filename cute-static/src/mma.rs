@@ -462,9 +462,11 @@ macro_rules! operand_tv {
         ) -> crate::copy::TiledCopy<C, <Self as OperandLayout<$w>>::Tv, crate::copy::TilerMn<<Self as OperandLayout<$w>>::Tile>>
         where
             Self: OperandLayout<$w>,
-            // Checked here, where the copy is made: the atom must fit the thread-value layout.
-            crate::copy::TiledCopy<C, <Self as OperandLayout<$w>>::Tv, crate::copy::TilerMn<<Self as OperandLayout<$w>>::Tile>>:
-                crate::copy::CopyTiling,
+            // Checked here, where the copy is made: the atom must fit the thread-value layout
+            // (its verdict asked to pass on its own: the error names the condition alone).
+            crate::copy::TiledCopy<C, <Self as OperandLayout<$w>>::Tv, crate::copy::TilerMn<<Self as OperandLayout<$w>>::Tile>>: crate::copy::CopyPlan,
+            <crate::copy::TiledCopy<C, <Self as OperandLayout<$w>>::Tv, crate::copy::TilerMn<<Self as OperandLayout<$w>>::Tile>> as crate::copy::CopyPlan>::Out:
+                crate::verdict::Pair<Second: crate::verdict::Pass>,
         {
             crate::copy::TiledCopy::default()
         }

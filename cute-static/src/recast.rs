@@ -22,19 +22,24 @@ cute_macros::decimal_condition! {
     }
 }
 
-/// The verdict of a downcast of a layout without a stride-1 mode (`B` the unit-stride bit,
-/// `B0`): passes only where [`NoUnitStrideMode`] is implemented (never; its error is that
-/// trait's message).
+/// The verdict of a downcast of a layout without a stride-1 mode: passes only where
+/// [`Missing`] is implemented for it (never; its error is that trait's message). Its parameter
+/// is what is missing, [`UnitStrideMode`], so that rustc's notes read as the condition (a
+/// where clause on a concrete type that holds for nothing would be rejected as trivially false).
 #[derive(Clone, Copy, Default, Debug)]
-pub struct NoUnitStride<B>(core::marker::PhantomData<B>);
-impl<B> crate::verdict::Settle for NoUnitStride<B> where (): NoUnitStrideMode<B> {}
+pub struct NoUnitStride<M>(core::marker::PhantomData<M>);
+impl<M> crate::verdict::Settle for NoUnitStride<M> where (): Missing<M> {}
+
+/// A mode of stride 1, which downcast needs.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct UnitStrideMode;
 
 /// downcast's condition as a verdict reports it: a trait of no impls (rustc lists none).
 #[diagnostic::on_unimplemented(
     message = "downcast of a layout without a stride-1 mode",
     label = "downcast<N> splits adjacent elements: the layout needs a mode of stride 1"
 )]
-pub trait NoUnitStrideMode<B> {}
+pub trait Missing<M> {}
 
 /// downcast's verdict by the unit-stride bit.
 pub trait UnitStrideVerdict {
@@ -45,7 +50,7 @@ impl UnitStrideVerdict for B1 {
     type Output = crate::verdict::Holds;
 }
 impl UnitStrideVerdict for B0 {
-    type Output = NoUnitStride<B0>;
+    type Output = NoUnitStride<UnitStrideMode>;
 }
 
 crate::tiler::marked_shape_route!(UpcastOp, DowncastOp);
@@ -501,7 +506,7 @@ macro_rules! mixed_factor {
 mixed_factor!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
 
 /// What an operation requires of the strides `D` before its leafwise rewrite: nothing for
-/// upcast; a static unit stride for downcast (a compile error, [`NoUnitStrideMode`]'s, as for
+/// upcast; a static unit stride for downcast (a compile error, [`Missing`]'s, as for
 /// static layouts).
 pub trait RecastRequires<D> {}
 impl<D> RecastRequires<D> for UpcastOp {}

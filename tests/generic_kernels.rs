@@ -120,6 +120,38 @@ fn more_operations_as_bounds() {
     assert_eq!(product_of(layout!((2,2):(4,1)), layout!(6:1)).to_string(), "((2,2),(2,3)):((4,1),(2,8))");
 }
 
+/// `select<I...>`, generic with its one bound, against its definition
+/// (`make_layout(get<I>(L)...)`) and cute-dyn's `select` on the same layouts, static and
+/// run-time leaves alike.
+#[test]
+fn select_modes() {
+    use cute::cute_static::{layout_dyn, modes, Modes, Select};
+    fn pick<L: Select<Modes![2, 0]>>(l: L) -> L::Output {
+        l.select(modes![2, 0])
+    }
+    // (4,2,3):(2,1,8): mode 2 is 3:8, mode 0 is 4:2.
+    assert_eq!(pick(layout!((4,2,3):(2,1,8))).to_string(), "(3,4):(8,2)");
+    let m = 16;
+    let cases = [
+        (layout!((4,2,3):(2,1,8)).select(modes![0, 2]).to_dyn().unwrap(), layout_dyn!((4,2,3):(2,1,8)), vec![0, 2]),
+        (
+            layout!(((2,2),3,(4,1)):((1,2),4,(12,0))).select(modes![2, 0, 2]).to_dyn().unwrap(),
+            layout_dyn!(((2,2),3,(4,1)):((1,2),4,(12,0))),
+            vec![2, 0, 2],
+        ),
+        (
+            layout!(({m},(2,4)):(1,({m},32))).select(modes![1]).to_dyn().unwrap(),
+            layout_dyn!(({m},(2,4)):(1,({m},32))),
+            vec![1],
+        ),
+        (layout!((8,{m}):({m},1)).select(modes![1, 0]).to_dyn().unwrap(), layout_dyn!((8,{m}):({m},1)), vec![1, 0]),
+    ];
+    for (ours, theirs, idx) in cases {
+        let theirs = theirs.unwrap();
+        assert_eq!(ours, theirs.select(&idx).unwrap(), "select {idx:?} of {theirs}");
+    }
+}
+
 /// Generic code over `Layout<S, D>` itself (not a type parameter `L`), the result named by a
 /// projection or a parameter: one bound per operation (a method call there is `Layout`'s own
 /// method where the operation runs a plan, the divides, products, composition and recasts; the

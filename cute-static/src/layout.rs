@@ -1047,6 +1047,33 @@ impl<H: IntTuple, T: List, const O: usize> ModeAt<0, O> for Cons<H, T> {
     }
 }
 
+/// Mode index `I`, an element of [`Layout::select`]'s list of indices (`modes![0, 2]`).
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct ModeIndex<const I: usize>;
+
+/// The modes at a list of [`ModeIndex`] (implemented by a list of modes): `select`'s gathering,
+/// each through [`ModeAt`] (an index out of range is its error).
+pub trait SelectModes<Ix>: List {
+    /// The selected modes.
+    type Output: List + IntTuple;
+    /// Their values.
+    fn select_modes(&self) -> Self::Output;
+}
+impl<M: List> SelectModes<Nil> for M {
+    type Output = Nil;
+    #[inline(always)]
+    fn select_modes(&self) -> Nil {
+        Nil
+    }
+}
+impl<M: ModeAt<I, I> + SelectModes<T>, const I: usize, T> SelectModes<Cons<ModeIndex<I>, T>> for M {
+    type Output = Cons<<M as ModeAt<I, I>>::Output, <M as SelectModes<T>>::Output>;
+    #[inline(always)]
+    fn select_modes(&self) -> Self::Output {
+        Cons(ModeAt::<I, I>::mode_at(self), SelectModes::<T>::select_modes(self))
+    }
+}
+
 /// A list split before mode `N`; `O` is the split asked for (for the message).
 #[diagnostic::on_unimplemented(
     message = "mode index out of range: a split at {O} needs at least {O} modes",
@@ -1241,6 +1268,39 @@ impl<S: Congruent<D> + AsModes, D: IntTuple + AsModes> Layout<S, D> {
         Layout { shape: Cons(x.shape, self.shape.as_modes()), stride: Cons(x.stride, self.stride.as_modes()) }
     }
 
+    /// `select<I...>(L)`: the layout of modes `I...` in that order (`make_layout(get<I>(L)...)`),
+    /// the indices given as [`modes!`](crate::modes) (`l.select(modes![0, 2])`). An index is
+    /// any mode of `L`, repeats allowed; one out of range is a compile error ("mode index out of
+    /// range").
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{layout, modes};
+    /// let l = layout!((4,2,3):(2,1,8));
+    /// assert_eq!(l.select(modes![0, 2]).to_string(), "(4,3):(2,8)");
+    /// assert_eq!(l.select(modes![2, 0]).to_string(), "(3,4):(8,2)");
+    /// assert_eq!(l.select(modes![1]).to_string(), "(2):(1)");
+    /// // Run-time values are carried: m = 16 rows.
+    /// let m = 16;
+    /// assert_eq!(layout!(({m},(2,4)):(1,({m},32))).select(modes![1]).to_string(), "((2,4)):(({16},32))");
+    /// ```
+    ///
+    /// ```compile_fail
+    /// use cute_static::{layout, modes};
+    /// let _ = layout!((4,2,3):(2,1,8)).select(modes![0, 3]); // no mode 3
+    /// ```
+    #[inline(always)]
+    pub fn select<Ix>(
+        &self,
+        _: Ix,
+    ) -> Layout<<ModesS<S> as SelectModes<Ix>>::Output, <ModesS<D> as SelectModes<Ix>>::Output>
+    where
+        ModesS<S>: SelectModes<Ix>,
+        ModesS<D>: SelectModes<Ix>,
+    {
+        Layout { shape: self.shape.as_modes().select_modes(), stride: self.stride.as_modes().select_modes() }
+    }
+
     /// `group_modes<B, E>(L)`: modes `[B, E)` gathered into one mode.
     ///
     /// # Examples
@@ -1305,7 +1365,8 @@ where
 /// The type of `group_modes<B, E>` on a list of modes.
 pub type Grouped<L, const B: usize, const E: usize> = <L as GroupModes<B, E>>::Output;
 
-/// `select<I...>(L)`: the modes `I...` in that order, as a layout of that rank.
+/// `select<I...>(L)`: the modes `I...` in that order, as a layout of that rank; the same as
+/// [`Layout::select`] with the indices as [`modes!`](crate::modes).
 ///
 /// # Examples
 /// ```
@@ -1315,10 +1376,9 @@ pub type Grouped<L, const B: usize, const E: usize> = <L as GroupModes<B, E>>::O
 /// ```
 #[macro_export]
 macro_rules! select {
-    ($l:expr; $($i:literal),+ $(,)?) => {{
-        let l = $l;
-        $crate::Layout::new($crate::Nil, $crate::Nil)$(.append(l.get::<$i>()))+
-    }};
+    ($l:expr; $($i:literal),+ $(,)?) => {
+        $crate::ops::Select::select(&$l, $crate::modes!($($i),+))
+    };
 }
 
 // The mode accessors as traits (`crate::ops`): one bound each in generic code.
@@ -1372,6 +1432,18 @@ impl<S: Congruent<D> + AsModes, D: IntTuple + AsModes, XS: IntTuple, XD: IntTupl
     #[inline(always)]
     fn prepend(&self, x: Layout<XS, XD>) -> Self::Output {
         Layout::prepend(self, x)
+    }
+}
+
+impl<S: Congruent<D> + AsModes, D: IntTuple + AsModes, Ix> crate::ops::Select<Ix> for Layout<S, D>
+where
+    ModesS<S>: SelectModes<Ix>,
+    ModesS<D>: SelectModes<Ix>,
+{
+    type Output = Layout<<ModesS<S> as SelectModes<Ix>>::Output, <ModesS<D> as SelectModes<Ix>>::Output>;
+    #[inline(always)]
+    fn select(&self, ix: Ix) -> Self::Output {
+        Layout::select(self, ix)
     }
 }
 

@@ -96,7 +96,7 @@ pub use layout::{
 pub use ops::{
     Append, BlockedProduct, Checked, CoalesceBy, Complement, ComplementCosize, Composition, Downcast, FlatDivide,
     FlatProduct, Flatten, Get, GroupModes, LeftInverse, LogicalDivide, LogicalProduct, Prepend, RakedProduct,
-    RightInverse, Take, TileToShape, TiledDivide, TiledProduct, Upcast, ZippedDivide, ZippedProduct,
+    RightInverse, Select, Take, TileToShape, TiledDivide, TiledProduct, Upcast, ZippedDivide, ZippedProduct,
 };
 pub use product::{
     blocked_product, flat_product, logical_product, make_fragment_like, raked_product, tile_to_shape, tiled_product,
@@ -191,6 +191,25 @@ macro_rules! tiler {
 #[macro_export]
 macro_rules! Tiler {
     ($($t:tt)*) => { $crate::__private::tiler_type!{ $crate; $($t)* } };
+}
+
+/// A list of mode indices, for [`Layout::select`]: `l.select(modes![0, 2])` is CuTe's
+/// `select<0, 2>(l)`.
+#[macro_export]
+macro_rules! modes {
+    () => { $crate::Nil };
+    ($i:expr $(, $rest:expr)* $(,)?) => {
+        $crate::Cons($crate::layout::ModeIndex::<{ $i }>, $crate::modes!($($rest),*))
+    };
+}
+
+/// The type of a [`modes!`] list, for signatures: `Modes![0, 2]`.
+#[macro_export]
+macro_rules! Modes {
+    () => { $crate::Nil };
+    ($i:expr $(, $rest:expr)* $(,)?) => {
+        $crate::Cons<$crate::layout::ModeIndex<{ $i }>, $crate::Modes!($($rest),*)>
+    };
 }
 
 /// A `cute_dyn::Layout` from the same literal (static flags for literals, dynamic for `{expr}`).

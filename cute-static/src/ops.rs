@@ -388,6 +388,14 @@ pub trait Prepend<X> {
     fn prepend(&self, x: X) -> Self::Output;
 }
 
+/// `select<I...>(L)`: modes `I...`, the indices a [`modes!`](crate::modes) list.
+pub trait Select<Ix> {
+    /// The result's type.
+    type Output;
+    /// `select<I...>(self)`.
+    fn select(&self, ix: Ix) -> Self::Output;
+}
+
 /// `group_modes<B, E>(L)`: modes `[B, E)` gathered into one.
 pub trait GroupModes<const B: usize, const E: usize> {
     /// The result's type.

@@ -98,8 +98,9 @@ fn verdict_errors_name_no_typenum_type() {
 }
 
 /// Issue #11's bound on what follows the headlines: at most 20 note lines with a typenum type
-/// in all the algebra snapshots (101 when the issue was filed). What is left: congruence, whose
-/// check is the user's own bound on a layout type, and the mode accessors.
+/// in all the algebra snapshots (101 when the issue was filed). What is left: the layout type
+/// named where a user's own bound (`StaticLayout`, `Congruent`) was not met, a generic
+/// function's bound, the mode accessors and a swizzle's parameters.
 #[test]
 fn at_most_twenty_typenum_lines() {
     let typenum = |line: &str| {

@@ -117,9 +117,10 @@
 //!   = note: required for `Layout<..>` to implement `LeftInverse`
 //! ```
 //!
-//! Outside the algebra's operations (a layout whose shape and stride are not congruent, a
-//! mode index out of range, a tiled copy's atom), the error still reports the chain of impls
-//! it failed in, with their types.
+//! A layout type whose shape and stride are not congruent is reported the same way, through
+//! the bound that asked for a layout (the last notes name the layout type that did not
+//! implement it). A mode index out of range and a swizzle's parameters still report the chain
+//! of impls they failed in, with their types.
 //!
 //! ## Static and run-time leaves
 //!

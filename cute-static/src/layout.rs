@@ -10,18 +10,45 @@ use typenum::{B0, B1, U0, U1};
 
 /// Shape and stride have the same nesting profile (CuTe's `congruent`), and the layout
 /// function `crd2idx` of an integer index over them.
-#[diagnostic::on_unimplemented(
-    message = "not congruent: the shape and the stride have different profiles",
-    label = "a leaf of one pairs with a tuple of the other",
-    note = "congruent: a leaf pairs with a leaf, a tuple of rank n with a tuple of rank n, at every level"
-)]
-pub trait Congruent<D: IntTuple>: IntTuple {
+///
+/// Implemented for every shape whose [`Pairing`] with the stride has a verdict that passes
+/// ([`crate::verdict`]): a violation's error names the condition (the ranks in decimal, or a
+/// leaf against a tuple), not the chain of the pairing's impls with their types. (The pairing
+/// is a supertrait, so that generic code with `S: Congruent<D>` pairs tuples of such `S`; its
+/// verdict is asked to [`Settle`](crate::verdict::Settle), which a list of the modes' verdicts
+/// does where each mode's does.)
+pub trait Congruent<D: IntTuple>: IntTuple + Pairing<D, Verdict: crate::verdict::Settle> {
     /// `crd2idx(i, shape, stride)` for an integer index: split colexicographically, the last
     /// mode taking the remaining quotient. An index past `usize` saturates at `usize::MAX`
     /// (never a valid offset) instead of wrapping onto a valid one.
     fn crd2idx(&self, stride: &D, i: usize) -> usize;
     /// `cosize - 1`: `sum((s - 1) * d)`, `None` on overflow.
     fn max_index(&self, stride: &D) -> Option<usize>;
+}
+impl<S: IntTuple + Pairing<D, Verdict = V>, D: IntTuple, V: crate::verdict::Settle> Congruent<D> for S {
+    #[inline(always)]
+    fn crd2idx(&self, stride: &D, i: usize) -> usize {
+        self.pair_crd2idx(stride, i)
+    }
+    #[inline(always)]
+    fn max_index(&self, stride: &D) -> Option<usize> {
+        self.pair_max_index(stride)
+    }
+}
+
+#[doc(hidden)]
+/// A shape paired with a stride, whatever their profiles: the verdict on their congruence
+/// ([`crate::verdict`]: `Holds` for leaves, a leaf against a tuple's or two ranks' failure, the
+/// list of the modes' verdicts for tuples, which passes where each does) and, for congruent
+/// ones, `crd2idx` (its value for others is never asked: only [`Congruent`] calls it, for a
+/// verdict that passes).
+pub trait Pairing<D> {
+    /// The verdict.
+    type Verdict;
+    /// As [`Congruent::crd2idx`].
+    fn pair_crd2idx(&self, stride: &D, i: usize) -> usize;
+    /// As [`Congruent::max_index`].
+    fn pair_max_index(&self, stride: &D) -> Option<usize>;
 }
 
 cute_macros::decimal_condition! {
@@ -33,50 +60,56 @@ cute_macros::decimal_condition! {
     }
 }
 
-/// Two tuples, congruent when their ranks are equal (the bit `B1`) and their modes are; two
-/// tuples of different ranks (`B0`) require [`SameRank`], whose error names both ranks.
-/// (Without this branch a rank mismatch surfaced as a missing `CongruentList` impl, which rustc
-/// reported with its impls listed as "the following other types implement".)
-pub trait TuplesCongruent<S, D> {
+/// Two tuples by the bit `rank(S) == rank(D)`: their modes paired (`B1`), or [`SameRank`]'s
+/// verdict (`B0`).
+pub trait TuplesPairing<S, D> {
+    /// The verdict.
+    type Verdict;
     /// `crd2idx` over the tuples' modes.
     fn crd2idx(s: &S, stride: &D, i: usize) -> usize;
     /// `sum((s - 1) * d)` over the modes, `None` on overflow.
     fn max_index(s: &S, stride: &D) -> Option<usize>;
 }
 
-impl<S: CongruentList<D>, D: List> TuplesCongruent<S, D> for B1 {
+impl<S: ModesPairing<D>, D> TuplesPairing<S, D> for B1 {
+    type Verdict = S::Verdict;
     #[inline(always)]
     fn crd2idx(s: &S, stride: &D, i: usize) -> usize {
         s.crd2idx_modes(stride, i)
     }
+    #[inline(always)]
     fn max_index(s: &S, stride: &D) -> Option<usize> {
         s.max_index_modes(stride)
     }
 }
 
-impl<S: RankT, D: RankT> TuplesCongruent<S, D> for B0
+impl<S: RankT, D: RankT> TuplesPairing<S, D> for B0
 where
     B0: SameRank<S::Output, D::Output>,
-    <B0 as SameRank<S::Output, D::Output>>::Check: same_rank::Report,
 {
-    // Never called: `B0: SameRank` holds for nothing, so this impl never applies.
+    type Verdict = <B0 as SameRank<S::Output, D::Output>>::Verdict;
+    // Never called: the verdict fails.
     fn crd2idx(_: &S, _: &D, _: usize) -> usize {
         0
     }
     fn max_index(_: &S, _: &D) -> Option<usize> {
-        Some(0)
+        None
     }
 }
 
-/// The modes of two congruent tuples of one rank.
-pub trait CongruentList<D: List>: List {
+/// The modes of two tuples of one rank, paired.
+pub trait ModesPairing<D> {
+    /// The modes' verdicts, as a list (not the first failed one: generic code knows of a
+    /// congruent mode only that its verdict passes, not which verdict it is).
+    type Verdict;
     /// `crd2idx` over the remaining modes.
     fn crd2idx_modes(&self, stride: &D, i: usize) -> usize;
     /// `sum((s - 1) * d)` over the modes, `None` on overflow.
     fn max_index_modes(&self, stride: &D) -> Option<usize>;
 }
 
-impl CongruentList<Nil> for Nil {
+impl ModesPairing<Nil> for Nil {
+    type Verdict = Nil;
     #[inline(always)]
     fn crd2idx_modes(&self, _: &Nil, _: usize) -> usize {
         0
@@ -87,115 +120,129 @@ impl CongruentList<Nil> for Nil {
 }
 
 /// The last mode takes the remaining quotient unwrapped: `(s):(d)` at `i` is `s:d` at `i`.
-impl<S: Congruent<D>, D: IntTuple> CongruentList<Cons<D, Nil>> for Cons<S, Nil> {
+impl<S: Pairing<D>, D> ModesPairing<Cons<D, Nil>> for Cons<S, Nil> {
+    type Verdict = Cons<S::Verdict, Nil>;
     #[inline(always)]
     fn crd2idx_modes(&self, stride: &Cons<D, Nil>, i: usize) -> usize {
-        self.0.crd2idx(&stride.0, i)
+        self.0.pair_crd2idx(&stride.0, i)
     }
     fn max_index_modes(&self, stride: &Cons<D, Nil>) -> Option<usize> {
-        self.0.max_index(&stride.0)
+        self.0.pair_max_index(&stride.0)
     }
 }
 
 /// `(s, S...):(d, D...)` at `i` is `s:d` at `i % size(s)` plus `(S...):(D...)` at `i / size(s)`.
-impl<S, D, S2, T2, D2, E2> CongruentList<Cons<D, Cons<D2, E2>>> for Cons<S, Cons<S2, T2>>
+impl<S, D, S2, T2, D2, E2> ModesPairing<Cons<D, Cons<D2, E2>>> for Cons<S, Cons<S2, T2>>
 where
-    S: Congruent<D>,
-    D: IntTuple,
-    Cons<S2, T2>: CongruentList<Cons<D2, E2>>,
-    S2: IntTuple,
-    T2: List,
-    D2: IntTuple,
-    E2: List,
+    S: Pairing<D> + IntTuple,
+    Cons<S2, T2>: ModesPairing<Cons<D2, E2>>,
 {
+    type Verdict = Cons<S::Verdict, <Cons<S2, T2> as ModesPairing<Cons<D2, E2>>>::Verdict>;
     #[inline(always)]
     fn crd2idx_modes(&self, stride: &Cons<D, Cons<D2, E2>>, i: usize) -> usize {
         let s = self.0.product();
-        self.0.crd2idx(&stride.0, i % s).saturating_add(self.1.crd2idx_modes(&stride.1, i / s))
+        self.0.pair_crd2idx(&stride.0, i % s).saturating_add(self.1.crd2idx_modes(&stride.1, i / s))
     }
     fn max_index_modes(&self, stride: &Cons<D, Cons<D2, E2>>) -> Option<usize> {
-        self.0.max_index(&stride.0)?.checked_add(self.1.max_index_modes(&stride.1)?)
+        self.0.pair_max_index(&stride.0)?.checked_add(self.1.max_index_modes(&stride.1)?)
     }
 }
 
 /// The bit `rank(S) == rank(D)`.
 type SameRankBit<S, D> = <<S as RankT>::Output as typenum::IsEqual<<D as RankT>::Output>>::Output;
 
-/// A tuple shape with a congruent tuple stride.
-impl<S: IntTuple, T: List, D: IntTuple, E: List> Congruent<Cons<D, E>> for Cons<S, T>
+/// A tuple shape with a tuple stride.
+impl<S, T, D, E> Pairing<Cons<D, E>> for Cons<S, T>
 where
     Cons<S, T>: RankT,
     Cons<D, E>: RankT,
     <Cons<S, T> as RankT>::Output: typenum::IsEqual<<Cons<D, E> as RankT>::Output>,
-    SameRankBit<Cons<S, T>, Cons<D, E>>: TuplesCongruent<Cons<S, T>, Cons<D, E>>,
+    SameRankBit<Cons<S, T>, Cons<D, E>>: TuplesPairing<Cons<S, T>, Cons<D, E>>,
 {
+    type Verdict = <SameRankBit<Cons<S, T>, Cons<D, E>> as TuplesPairing<Cons<S, T>, Cons<D, E>>>::Verdict;
     #[inline(always)]
-    fn crd2idx(&self, stride: &Cons<D, E>, i: usize) -> usize {
-        <SameRankBit<Cons<S, T>, Cons<D, E>> as TuplesCongruent<_, _>>::crd2idx(self, stride, i)
+    fn pair_crd2idx(&self, stride: &Cons<D, E>, i: usize) -> usize {
+        <SameRankBit<Cons<S, T>, Cons<D, E>> as TuplesPairing<_, _>>::crd2idx(self, stride, i)
     }
-    fn max_index(&self, stride: &Cons<D, E>) -> Option<usize> {
-        <SameRankBit<Cons<S, T>, Cons<D, E>> as TuplesCongruent<_, _>>::max_index(self, stride)
+    fn pair_max_index(&self, stride: &Cons<D, E>) -> Option<usize> {
+        <SameRankBit<Cons<S, T>, Cons<D, E>> as TuplesPairing<_, _>>::max_index(self, stride)
     }
 }
 
 /// `():()`.
-impl Congruent<Nil> for Nil {
-    fn crd2idx(&self, _: &Nil, _: usize) -> usize {
+impl Pairing<Nil> for Nil {
+    type Verdict = crate::verdict::Holds;
+    fn pair_crd2idx(&self, _: &Nil, _: usize) -> usize {
         0
     }
-    fn max_index(&self, _: &Nil) -> Option<usize> {
+    fn pair_max_index(&self, _: &Nil) -> Option<usize> {
         Some(0)
     }
 }
 
-/// A leaf paired with a tuple: implemented by nothing, so its message is the error (without
-/// the impls below, rustc searches the tuple impls for one that could fit and overflows).
+/// The verdict on a leaf paired with a tuple (`W` says which is the leaf): passes only where
+/// [`ProfilesDiffer`] is implemented (never; its error is that trait's message).
+#[derive(Clone, Copy, Default, Debug)]
+pub struct LeafWithTuple<W>(core::marker::PhantomData<W>);
+impl<W> crate::verdict::Settle for LeafWithTuple<W> where (): ProfilesDiffer<W> {}
+
+/// A leaf of the shape against a tuple of the stride.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct ShapeLeaf;
+/// A leaf of the stride against a tuple of the shape.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct StrideLeaf;
+
+/// A leaf paired with a tuple, as its verdict reports it: a trait of no impls (rustc lists
+/// none).
 #[diagnostic::on_unimplemented(
     message = "not congruent: a leaf of one pairs with a tuple of the other",
     label = "the shape and the stride have different profiles",
     note = "congruent: a leaf pairs with a leaf, a tuple of rank n with a tuple of rank n, at every level"
 )]
-pub trait ProfilesDiffer {}
+pub trait ProfilesDiffer<W> {}
 
 macro_rules! leaf_with_tuple {
-    ($([$($g:ident: $b:path),*] $s:ty, $d:ty);* $(;)?) => {$(
-        /// Not congruent: [`ProfilesDiffer`] holds for nothing, so this impl never applies
-        /// (and rustc does not list it among the impls of `Congruent` it suggests).
-        #[diagnostic::do_not_recommend]
-        impl<$($g: $b),*> Congruent<$d> for $s
-        where
-            ($s, $d): ProfilesDiffer,
-        {
-            fn crd2idx(&self, _: &$d, _: usize) -> usize {
+    ($($w:ident { $([$($g:ident: $b:path),*] $s:ty, $d:ty);* $(;)? })*) => {$($(
+        /// Not congruent: [`LeafWithTuple`]'s verdict.
+        impl<$($g: $b),*> Pairing<$d> for $s {
+            type Verdict = LeafWithTuple<$w>;
+            // Never called: the verdict fails.
+            fn pair_crd2idx(&self, _: &$d, _: usize) -> usize {
                 0
             }
-            fn max_index(&self, _: &$d) -> Option<usize> {
-                Some(0)
+            fn pair_max_index(&self, _: &$d) -> Option<usize> {
+                None
             }
         }
-    )*};
+    )*)*};
 }
 leaf_with_tuple!(
-    [H: IntTuple, T: List] Cons<H, T>, UTerm;
-    [H: IntTuple, T: List, U: Unsigned, B: Bit] Cons<H, T>, UInt<U, B>;
-    [H: IntTuple, T: List] Cons<H, T>, usize;
-    [H: IntTuple, T: List] UTerm, Cons<H, T>;
-    [H: IntTuple, T: List, U: Unsigned, B: Bit] UInt<U, B>, Cons<H, T>;
-    [H: IntTuple, T: List] usize, Cons<H, T>;
+    StrideLeaf {
+        [H: IntTuple, T: List] Cons<H, T>, UTerm;
+        [H: IntTuple, T: List, U: Unsigned, B: Bit] Cons<H, T>, UInt<U, B>;
+        [H: IntTuple, T: List] Cons<H, T>, usize;
+    }
+    ShapeLeaf {
+        [H: IntTuple, T: List] UTerm, Cons<H, T>;
+        [H: IntTuple, T: List, U: Unsigned, B: Bit] UInt<U, B>, Cons<H, T>;
+        [H: IntTuple, T: List] usize, Cons<H, T>;
+    }
 );
 
 macro_rules! leaf_pairs {
     ($([$($g:ident: $b:path),*] $s:ty, $d:ty);* $(;)?) => {$(
         /// A leaf shape with a leaf stride: `s:d` at `i` is `i * d`.
-        impl<$($g: $b),*> Congruent<$d> for $s {
+        impl<$($g: $b),*> Pairing<$d> for $s {
+            type Verdict = crate::verdict::Holds;
             #[inline(always)]
-            fn crd2idx(&self, stride: &$d, i: usize) -> usize {
+            fn pair_crd2idx(&self, stride: &$d, i: usize) -> usize {
                 // Saturating: a run-time coordinate past the shape must not wrap onto a
                 // valid offset (for an index below the size nothing can overflow, and the
                 // check folds away).
                 i.saturating_mul(Leaf::value(stride))
             }
-            fn max_index(&self, stride: &$d) -> Option<usize> {
+            fn pair_max_index(&self, stride: &$d) -> Option<usize> {
                 Leaf::value(self).saturating_sub(1).checked_mul(Leaf::value(stride))
             }
         }

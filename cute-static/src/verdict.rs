@@ -22,6 +22,10 @@ impl Settle for Holds {}
 pub trait Pass {}
 impl<V: Settle> Pass for V {}
 
+/// A list of verdicts (congruence's, one per mode) settles where each does.
+impl Settle for crate::Nil {}
+impl<H: Settle, T: Settle> Settle for crate::Cons<H, T> {}
+
 /// The first failure of `Self` and `V`: `V` after [`Holds`], `Self` after a failure.
 pub trait First<V> {
     /// The verdict.

@@ -60,6 +60,7 @@ cute_macros::decimal_condition! {
     }
 }
 
+#[doc(hidden)]
 /// Two tuples by the bit `rank(S) == rank(D)`: their modes paired (`B1`), or [`SameRank`]'s
 /// verdict (`B0`).
 pub trait TuplesPairing<S, D> {
@@ -97,6 +98,7 @@ where
     }
 }
 
+#[doc(hidden)]
 /// The modes of two tuples of one rank, paired.
 pub trait ModesPairing<D> {
     /// The modes' verdicts, as a list (not the first failed one: generic code knows of a
@@ -180,15 +182,18 @@ impl Pairing<Nil> for Nil {
     }
 }
 
+#[doc(hidden)]
 /// The verdict on a leaf paired with a tuple (`W` says which is the leaf): passes only where
 /// [`ProfilesDiffer`] is implemented (never; its error is that trait's message).
 #[derive(Clone, Copy, Default, Debug)]
 pub struct LeafWithTuple<W>(core::marker::PhantomData<W>);
 impl<W> crate::verdict::Settle for LeafWithTuple<W> where (): ProfilesDiffer<W> {}
 
+#[doc(hidden)]
 /// A leaf of the shape against a tuple of the stride.
 #[derive(Clone, Copy, Default, Debug)]
 pub struct ShapeLeaf;
+#[doc(hidden)]
 /// A leaf of the stride against a tuple of the shape.
 #[derive(Clone, Copy, Default, Debug)]
 pub struct StrideLeaf;
@@ -200,6 +205,7 @@ pub struct StrideLeaf;
     label = "the shape and the stride have different profiles",
     note = "congruent: a leaf pairs with a leaf, a tuple of rank n with a tuple of rank n, at every level"
 )]
+#[doc(hidden)]
 pub trait ProfilesDiffer<W> {}
 
 macro_rules! leaf_with_tuple {
@@ -1098,6 +1104,7 @@ impl<H: IntTuple, T: List, const O: usize> ModeAt<0, O> for Cons<H, T> {
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
 pub struct ModeIndex<const I: usize>;
 
+#[doc(hidden)]
 /// The modes at a list of [`ModeIndex`] (implemented by a list of modes): `select`'s gathering,
 /// each through [`ModeAt`] (an index out of range is its error).
 pub trait SelectModes<Ix>: List {

@@ -573,7 +573,7 @@ pub trait Quotients<T> {
 impl Quotients<Nil> for Nil {
     type Output = Nil;
 }
-/// Block modes past the shape's rank: nothing (the [`BlockRank`] check reports them).
+/// Block modes past the shape's rank: nothing (the [`BlockRank`] verdict reports them).
 impl<B, BT> Quotients<Nil> for Cons<B, BT> {
     type Output = Nil;
 }

@@ -379,7 +379,7 @@ impl<S, D> Unzip2List<S, D> for Nil {
     type RS = S;
     type RD = D;
 }
-/// Guide elements past the layout's modes: nothing (the tiler's [`TilerRank`] check reports
+/// Guide elements past the layout's modes: nothing (the tiler's [`TilerRank`] verdict reports
 /// them).
 ///
 /// [`TilerRank`]: crate::tiler::TilerRank

@@ -322,6 +322,7 @@ leaf_max_index!(
 /// `size` of a shape whose leaves may be run-time, as cute-dyn's: the product folded from the
 /// left over the leaves, starting at `_1`, so static exactly where cute-dyn's is (every leaf
 /// static, or a static 0 among them). Implemented by the shape; `Acc` is the product so far.
+#[doc(hidden)]
 pub trait SizeFold<Acc> {
     /// The product's type.
     type Output: Leaf;
@@ -361,6 +362,7 @@ leaf_size_fold!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>; [] usize);
 /// `cosize` of a layout whose leaves may be run-time, as cute-dyn's: `1 + sum((s-1) * d)`
 /// folded from the left over the leaf pairs (an extent 0 reaches as far as 1), static exactly
 /// where cute-dyn's is. Implemented by the shape, `D` the stride; `Acc` is the sum so far.
+#[doc(hidden)]
 pub trait CosizeFold<D, Acc> {
     /// The cosize's type.
     type Output: Leaf;
@@ -384,6 +386,7 @@ impl<Acc, H: CosizeFold<D, Acc>, T: CosizeFold<DT, H::Output>, D, DT> CosizeFold
 
 /// The largest coordinate of an extent: `s - 1`, and `0` for an extent 0 (cute-dyn's
 /// `cosize`); static where the extent is.
+#[doc(hidden)]
 pub trait LastCoord: Copy {
     /// Its type.
     type Output: Copy;
@@ -627,6 +630,7 @@ impl<C: CrdIdx<S, D, Verdict: crate::verdict::Pass>, S, D> Coord<S, D> for C {}
 /// `crd2idx` of a coordinate for a shape `S` with stride `D`, and whether its static leaves
 /// lie in their modes (a verdict: the methods that take a coordinate ask it to pass in a bound
 /// of their own, so that an error names the coordinate and the mode's size and no type).
+#[doc(hidden)]
 pub trait CrdIdx<S, D> {
     /// [`Holds`](crate::verdict::Holds), or the first static leaf out of its mode.
     type Verdict;
@@ -654,6 +658,7 @@ cute_macros::decimal_condition! {
 
 /// The extent a static coordinate is checked against: the size of a static mode; a run-time
 /// leaf's extent is not known, so nothing is checked there.
+#[doc(hidden)]
 pub trait InRange<C> {
     /// [`CoordInRange`]'s verdict.
     type Verdict;
@@ -683,6 +688,7 @@ macro_rules! static_coord {
 static_coord!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>);
 
 /// The modes of a tuple coordinate.
+#[doc(hidden)]
 pub trait CoordList<S, D> {
     /// The first failure of the modes' verdicts.
     type Verdict;
@@ -733,6 +739,7 @@ pub trait Idx2Crd: IntTuple {
 }
 
 /// The modes of [`Idx2Crd`].
+#[doc(hidden)]
 pub trait Idx2CrdList: List {
     /// The coordinate list.
     type Crd: Copy + fmt::Debug + PartialEq;
@@ -946,6 +953,7 @@ impl<Dir, A: IntTuple + MulMixed<usize>> Compact<Dir, A> for usize {
 }
 
 /// A static leaf's stride, chosen by `s == 1`.
+#[doc(hidden)]
 pub trait CompactLeaf<S, A> {
     /// The stride.
     type Stride: IntTuple;
@@ -1085,6 +1093,7 @@ leaf_as_modes!([] UTerm; [U: Unsigned, B: Bit] UInt<U, B>; [] usize);
     label = "the layout's rank is at most {O}",
     note = "modes are numbered from 0 to rank - 1"
 )]
+#[doc(hidden)]
 pub trait ModeAt<const I: usize, const O: usize>: List {
     /// The mode.
     type Output: IntTuple;
@@ -1134,6 +1143,7 @@ impl<M: ModeAt<I, I> + SelectModes<T>, const I: usize, T> SelectModes<Cons<ModeI
     label = "the layout has fewer than {O} modes",
     note = "modes are numbered from 0 to rank - 1; a range [b, e) needs e <= rank"
 )]
+#[doc(hidden)]
 pub trait SplitAt<const N: usize, const O: usize>: List {
     /// Modes `[0, N)`.
     type Front: List + IntTuple;
@@ -1211,6 +1221,7 @@ mode_indices!(
 );
 
 /// `L ++ R` on lists of modes, with values.
+#[doc(hidden)]
 pub trait Append<R: List + IntTuple>: List {
     /// The joined list.
     type Output: List + IntTuple;
@@ -1374,6 +1385,7 @@ impl<S: Congruent<D> + AsModes, D: IntTuple + AsModes> Layout<S, D> {
 }
 
 /// `group_modes<B, E>` of a layout (one trait, so that an index out of range is one error).
+#[doc(hidden)]
 pub trait GroupModesOf<const B: usize, const E: usize> {
     /// The regrouped layout.
     type Output;
@@ -1395,6 +1407,7 @@ where
 }
 
 /// Modes `[B, E)` of a list gathered into one mode.
+#[doc(hidden)]
 pub trait GroupModes<const B: usize, const E: usize>: List {
     /// The regrouped list.
     type Output: List + IntTuple;

@@ -84,7 +84,10 @@ pub mod tensor;
 
 pub use arith::{round_up, RoundUp};
 pub use coalesce::{coalesce, coalesce_by, filter, flatten, Coalesce, Coalesced, Filter, Filtered};
-pub use complement::{ceil_div, complement, complement_cosize, ComplementDyn, ComplementOf, Complemented};
+pub use complement::{ceil_div, complement, complement_cosize, Complemented};
+// Machinery reached by path (the mixed complement's and the divides' bounds), off the front page.
+#[doc(hidden)]
+pub use complement::{ComplementDyn, ComplementOf};
 pub use composition::{composition, Composed};
 pub use divide::{flat_divide, logical_divide, tiled_divide, zipped_divide, Divided};
 pub use int_tuple::{Cons, IntTuple, Leaf, List, Nil, Show};
@@ -104,7 +107,10 @@ pub use product::{
 };
 pub use recast::{downcast, upcast};
 pub use swizzle::{ComposedLayout, Swizzle};
-pub use tiler::{ByMode, CompositionOp, DivideOp, ProductOp, Tiler, TilerOp, Under};
+pub use tiler::{ByMode, Tiler, Under};
+// The tilers' by-mode dispatch and its operation markers: machinery, off the front page.
+#[doc(hidden)]
+pub use tiler::{CompositionOp, DivideOp, ProductOp, TilerOp};
 
 #[cfg(feature = "dyn")]
 pub use cute_dyn;

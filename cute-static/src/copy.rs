@@ -258,6 +258,7 @@ where
 /// The thread-value layout `TV` of a tiled copy whose atom has `NT` threads and `NV` values,
 /// its atom mode mapped to the target's by `R2T` (`right_inverse(ref) ∘ target`):
 /// `coalesce(zip2(zipped_divide(TV, (NT,NV)) ∘ (R2T,_)), profile)` (implemented by `TV`).
+#[doc(hidden)]
 pub trait TvToTarget<NT, NV, R2T> {
     /// The layout.
     type Output: Default + Copy;
@@ -280,6 +281,7 @@ where
 /// thread-value layout `TV`, tile `T` and an atom of `NT` threads, `NV` values, whose reference
 /// maps to the target layout by `R2T`: `(Thr,(FrgV,FrgX),(RestM,...))` flattened to
 /// `(Thr, Frg, Rest)`.
+#[doc(hidden)]
 pub trait TidFrg<TV, T, NT, NV, R2T> {
     /// The thread-fragment layout.
     type Output;
@@ -310,6 +312,7 @@ where
 
 /// A thread's part of a thread-fragment layout `(Thr, Frg, Rest)` (implemented by it):
 /// `frg(thr, _, repeat<R>(_))` and its offset.
+#[doc(hidden)]
 pub trait ThreadPart {
     /// A thread's part's shape, `(Frg, RestM, RestN, ...)`.
     type PartShape: Congruent<Self::PartStride>;
@@ -525,6 +528,7 @@ impl<A: CopyAtom, T, V> TiledCopy<A, T, V> {
 /// copy of thread-value layout `TV`, tile `T` (as a shape) and atom values `NV`: the fragment
 /// `(V, RestM, RestN, ...)` regrouped as `((AtomV, RestV), RestM, RestN, ...)`, the values as
 /// the copy's atom moves them (cute-dyn's `TiledCopy::retile`, CuTe's `retile`).
+#[doc(hidden)]
 pub trait Retile<TV, T, NV> {
     /// The retiled fragment.
     type Output;

@@ -250,6 +250,7 @@ where
 /// The thread fragment of an operand layout `O` as operand `W` ([`OpA`], [`OpB`], [`OpC`]) of
 /// a tiled MMA (implemented by the tiled MMA): `thrfrg_X(o)` and which modes of
 /// `thr_layout_vmnk` index its thread mode.
+#[doc(hidden)]
 pub trait OperandFrg<W, O> {
     /// `((ThrV,(ThrX,ThrY)),(FrgV,(RestX,RestY,...)))`.
     type Frg;

@@ -198,6 +198,7 @@ impl<F: fmt::Display, O: Unsigned, L: fmt::Display> fmt::Display for ComposedLay
 
 /// The result of `composition(Swizzle, Layout)` chosen by `B == 0`: CuTe C++ elides an
 /// identity swizzle (`B1`: the layout itself).
+#[doc(hidden)]
 pub trait ElideIdentity<Sw, L> {
     /// The layout, or the composed layout.
     type Output;
@@ -264,6 +265,7 @@ where
 
 /// The inner layout of an operation's result put back under the swizzle and offset, whether
 /// the type checker computed it (a layout) or it was computed when it ran (a `Result`).
+#[doc(hidden)]
 pub trait Rewrap<F, O> {
     /// The composed result.
     type Output;

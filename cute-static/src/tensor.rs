@@ -491,6 +491,7 @@ scalars!(u8 => typenum::U1, i8 => typenum::U1, u16 => typenum::U2, i16 => typenu
 
 /// `recast_layout<T, U>(L)` (implemented by the layout): `upcast<N>` when `U` is `N` times wider,
 /// `downcast<N>` when `N` times narrower, `L` itself for the same size.
+#[doc(hidden)]
 pub trait RecastLayout<T, U> {
     /// The recast layout.
     type Output;
@@ -510,6 +511,7 @@ where
 }
 
 /// [`RecastLayout`]'s three cases, chosen by `Cmp` of the two sizes `T` and `U`.
+#[doc(hidden)]
 pub trait RecastBy<L, T, U> {
     /// The recast layout.
     type Output;
@@ -691,6 +693,7 @@ where
 /// `dice(proj, x)`: the modes of a list kept by a projection (C++'s `Step<_1,X,_1>`, written
 /// here as a list of `B1`, keep, and `B0`, C++'s `X`: `Cons<B1, Cons<B0, Cons<B1, Nil>>>`),
 /// implemented by the list (a tiler's elements or a coordinate).
+#[doc(hidden)]
 pub trait Dice<P> {
     /// The kept modes.
     type Output;
@@ -861,6 +864,7 @@ where
 }
 
 /// The modes a projection (a list of `B1` and `B0`) keeps, at run time.
+#[doc(hidden)]
 pub trait Keeps {
     /// Write `true` for each kept mode from `mode` on.
     fn keeps(out: &mut [bool; MAX_MODES], mode: usize);
@@ -954,6 +958,7 @@ impl<E: EngineMut, S: Congruent<D>, D: IntTuple> IndexMut<usize> for Tensor<E, L
 
 /// A static tile shape over the modes of a flat layout (implemented by the tile's shape list,
 /// against the tensor's shape and stride lists).
+#[doc(hidden)]
 pub trait TileOver<S, D> {
     /// Check the tile coordinate `c` (one per mode) and give the tile's offset. With `residue`
     /// (pointer tensors, as CuTe C++), the tile need not divide the extent (the last tile of a
@@ -1002,6 +1007,7 @@ impl<T: Unsigned, TT: TileOver<ST, DT>, S: Leaf, ST, D: Leaf, DT> TileOver<Cons<
 
 /// The per-thread modes of `local_partition`: a static tile shape divided by a static thread
 /// shape, strides scaled by the thread shape.
+#[doc(hidden)]
 pub trait PartitionOver<TS, D> {
     /// `shape / thread_shape`.
     type Shape: IntTuple;
@@ -1133,6 +1139,7 @@ impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a [T], Layout<S, D>> {
 /// `_` ([`crate::Under`], keep the mode), a run-time `usize` (fix it; an index into a nested
 /// mode), or a nested coordinate list for a nested mode; implemented by the coordinate list. The
 /// kept modes are the result's modes, in order (nested ones joined, as C++'s `filter_tuple`).
+#[doc(hidden)]
 pub trait SliceModes<S, D> {
     /// The kept shapes.
     type Shape: IntTuple;
@@ -1264,6 +1271,7 @@ impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a [T], Layout<S, D>> {
 }
 
 /// A flat shape's colexicographic split of an index, as per-mode coordinates.
+#[doc(hidden)]
 pub trait FlatCoord: IntTuple {
     /// Write the coordinates of `i` from `mode` on.
     fn split(&self, i: usize, out: &mut [usize; MAX_MODES], mode: usize);
@@ -1656,6 +1664,7 @@ where
 }
 
 /// A flat coordinate moved by an origin, mode by mode.
+#[doc(hidden)]
 pub trait ShiftCrd: Sized {
     /// `self + origin`, from mode `mode` on.
     fn shift(self, origin: &[usize; MAX_MODES], mode: usize) -> Self;
@@ -1703,6 +1712,7 @@ impl<CT: ElemLess<ST>, S: Leaf, ST> ElemLess<Cons<S, ST>> for Cons<usize, CT> {
 // ------------------------------------------------------------------------------------------
 
 /// `product_each(shape)`: the size of each mode.
+#[doc(hidden)]
 pub trait ProductEach {
     /// The sizes, as a flat shape.
     type Output: Default;

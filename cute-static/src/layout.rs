@@ -1108,6 +1108,23 @@ impl<H: IntTuple, T: List, const O: usize> ModeAt<0, O> for Cons<H, T> {
         self.0
     }
 }
+/// Past the last mode: never applies ([`PastTheRank`]).
+#[diagnostic::do_not_recommend]
+impl<const I: usize, const O: usize> ModeAt<I, O> for Nil
+where
+    (): PastTheRank<O>,
+{
+    type Output = Nil;
+    fn mode_at(&self) -> Nil {
+        Nil
+    }
+}
+
+/// An index `O` past the rank: a trait of no impls, so that the impls for `Nil` never apply.
+/// (Those impls exist so that the search ends at `Nil`, where `ModeAt`'s and `SplitAt`'s
+/// messages name the index asked for, and no note names the modes' types.)
+#[doc(hidden)]
+pub trait PastTheRank<const O: usize> {}
 
 /// Mode index `I`, an element of [`Layout::select`]'s list of indices (`modes![0, 2]`).
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
@@ -1171,6 +1188,18 @@ macro_rules! mode_indices {
             #[inline(always)]
             fn mode_at(&self) -> T::Output {
                 self.1.mode_at()
+            }
+        }
+        /// Past the last mode: never applies ([`PastTheRank`]).
+        #[diagnostic::do_not_recommend]
+        impl<const O: usize> SplitAt<$i, O> for Nil
+        where
+            (): PastTheRank<O>,
+        {
+            type Front = Nil;
+            type Back = Nil;
+            fn split_at(&self) -> (Nil, Nil) {
+                (Nil, Nil)
             }
         }
         #[diagnostic::do_not_recommend]

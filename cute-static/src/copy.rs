@@ -431,9 +431,11 @@ macro_rules! side {
 impl<A: CopyAtom, T, V> TiledCopy<A, T, V> {
     /// `make_tiled_copy(A{}, T{}, V{})`; an atom that needs more threads or values than `T` and
     /// `V` give is a compile error here.
-    pub fn new<P, W: crate::verdict::Pass>() -> Self
+    pub fn new() -> Self
     where
-        Self: CopyPlan<Out = (P, W)>,
+        Self: CopyPlan,
+        // The verdict asked to pass on its own: the error names the condition alone.
+        <Self as CopyPlan>::Out: crate::verdict::Pair<Second: crate::verdict::Pass>,
     {
         TiledCopy(PhantomData)
     }

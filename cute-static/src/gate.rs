@@ -155,25 +155,25 @@ macro_rules! judged_op {
         #[inline(always)]
         pub fn $name<L, $($g,)? V, R>(l: L $(, $x: $g)?) -> R
         where
-            L: $crate::ops::Plan<$op, $crate::gate::judged_method!(@arg $($g)?), Out = (R, V)>,
+            L: $crate::ops::Plan<$op, $crate::ops::operations!(@ty $($g)?), Out = (R, V)>,
             V: $crate::verdict::Pass,
             R: $crate::gate::Produce,
         {
-            R::produce(move || l.plan($crate::gate::judged_method!(@val $($x)?)).0)
+            R::produce(move || l.plan($crate::ops::operations!(@val $($x)?)).0)
         }
 
         $crate::gate::judged_method!($name, $op, $tr, ($($x: $g)?));
 
         /// The operation's plan: the type checker's for a static layout, a `Result` computed
         /// when it runs for one with run-time leaves ([`Route`](crate::gate::Route)).
-        impl<SA, DA, $($g,)? G, O> $crate::ops::Plan<$op, $crate::gate::judged_method!(@arg $($g)?)> for $crate::Layout<SA, DA>
+        impl<SA, DA, $($g,)? G, O> $crate::ops::Plan<$op, $crate::ops::operations!(@ty $($g)?)> for $crate::Layout<SA, DA>
         where
             $bits: $crate::gate::StaticBit<Output = G>,
-            G: $crate::gate::Route<$op, $crate::Layout<SA, DA>, $crate::gate::judged_method!(@arg $($g)?), Output = O>,
+            G: $crate::gate::Route<$op, $crate::Layout<SA, DA>, $crate::ops::operations!(@ty $($g)?), Output = O>,
         {
             type Out = O;
             #[inline(always)]
-            fn plan(self, b: $crate::gate::judged_method!(@arg $($g)?)) -> O {
+            fn plan(self, b: $crate::ops::operations!(@ty $($g)?)) -> O {
                 G::route(self, b)
             }
         }
@@ -188,17 +188,13 @@ pub(crate) use judged_op;
 macro_rules! judged_method {
     ($name:ident, $op:ty, $tr:ident, ($($x:ident: $g:ident)?)) => {
         $crate::gate::static_method!(@ self, $name, $tr, ($($x: $g)?), [], [V, R], {
-            Self: $crate::ops::Plan<$op, $crate::gate::judged_method!(@arg $($g)?), Out = (R, V)>,
+            Self: $crate::ops::Plan<$op, $crate::ops::operations!(@ty $($g)?), Out = (R, V)>,
             V: $crate::verdict::Pass,
             R: $crate::gate::Produce,
         } {
-            R::produce(move || $crate::ops::Plan::plan(self, $crate::gate::judged_method!(@val $($x)?)).0)
+            R::produce(move || $crate::ops::Plan::plan(self, $crate::ops::operations!(@val $($x)?)).0)
         });
     };
-    (@arg $g:ident) => { $g };
-    (@arg) => { () };
-    (@val $x:ident) => { $x };
-    (@val) => { () };
 }
 pub(crate) use judged_method;
 pub(crate) use routed_op;

@@ -296,6 +296,7 @@ macro_rules! operations {
             }
         }
     };
+    // An optional operand as a type and a value: `()` for none (also `gate`'s judged methods').
     (@ty $g:ident) => { $g };
     (@ty) => { () };
     (@val $x:ident) => { $x };

@@ -104,10 +104,11 @@ pub fn coalesce(l: &Layout) -> Result<Layout> {
 
 /// [`coalesce`] of the flat layout with these `(shape, stride)` modes.
 pub(crate) fn coalesce_pairs(flat: &[(Int, Int)]) -> Result<Layout> {
-    let mut out = Layout::empty();
-    coalesced_pairs(flat, &mut out.pairs)?;
-    out.close_flat();
-    Ok(out)
+    Layout::build(|out| {
+        coalesced_pairs(flat, &mut out.pairs)?;
+        out.close_flat();
+        Ok(())
+    })
 }
 
 /// The flat modes of [`coalesce_pairs`]' layout, without building it (one mode: a leaf),
@@ -157,16 +158,17 @@ pub(crate) fn by_profile(
                     found: pv.len(),
                 });
             }
-            let mut out = Layout::empty();
-            out.open();
-            for (i, m) in l.nest().modes().enumerate() {
-                match pv.get(i) {
-                    Some(p) => out.put(by_profile(&m.to_layout(), p, op, f)?.nest()),
-                    None => out.put(m),
-                };
-            }
-            out.close();
-            Ok(out)
+            Layout::build(|out| {
+                out.open();
+                for (i, m) in l.nest().modes().enumerate() {
+                    match pv.get(i) {
+                        Some(p) => out.put(by_profile(&m.to_layout(), p, op, f)?.nest()),
+                        None => out.put(m),
+                    };
+                }
+                out.close();
+                Ok(())
+            })
         }
     }
 }
@@ -225,10 +227,11 @@ pub fn filter_zeros(l: &Layout) -> Layout {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn filter(l: &Layout) -> Result<Layout> {
-    let mut out = Layout::empty();
-    filter_pairs(l.pairs(), &mut out.pairs)?;
-    out.close_flat();
-    Ok(out)
+    Layout::build(|out| {
+        filter_pairs(l.pairs(), &mut out.pairs)?;
+        out.close_flat();
+        Ok(())
+    })
 }
 
 /// The flat modes of [`filter`]'s layout, without building it, appended to `out`.

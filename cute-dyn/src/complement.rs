@@ -85,11 +85,11 @@ pub fn complement(l: &Layout, cotarget: &IntTuple) -> Result<Layout> {
 
 fn complement_impl(l: &Layout, cotarget: &IntTuple) -> Result<Layout> {
     crate::layout::check_shape("complement", cotarget)?;
-    let mut leaves = Ints::new();
-    cotarget.for_each_leaf(&mut |&x| leaves.push(x));
-    let mut out = Layout::empty();
-    complement_to(&l.nest(), &leaves, &mut out)?;
-    Ok(out)
+    Layout::build(|out| {
+        let mut leaves = Ints::new();
+        cotarget.for_each_leaf(&mut |&x| leaves.push(x));
+        complement_to(&l.nest(), &leaves, out)
+    })
 }
 
 /// `complement(L, cotarget)` for a cotarget given by its leaves (an integer is one leaf; the
@@ -133,12 +133,12 @@ pub fn complement_cosize(l: &Layout) -> Result<Layout> {
 }
 
 fn complement_cosize_impl(l: &Layout) -> Result<Layout> {
-    let mut f = Pairs::new();
-    filter_pairs(l.pairs(), &mut f)?;
-    let cosize = Layout::from_pairs(&f).cosize()?;
-    let mut out = Layout::empty();
-    complement_filtered(&mut f, &[cosize], &l.nest(), &mut out)?;
-    Ok(out)
+    Layout::build(|out| {
+        let mut f = Pairs::new();
+        filter_pairs(l.pairs(), &mut f)?;
+        let cosize = Layout::from_pairs(&f).cosize()?;
+        complement_filtered(&mut f, &[cosize], &l.nest(), out)
+    })
 }
 
 /// The complement of the flat modes of `filter(orig)`, appended to `out` as one mode.
@@ -262,15 +262,7 @@ fn check_cheap_post(
     r: &[(Int, Int)],
 ) -> Result<()> {
     let target = size_of_leaves(cotarget)?.value();
-    let short = |condition: &'static str, got: i64| Error::Postcondition {
-        op: "complement",
-        condition,
-        witness: alloc::format!(
-            "CuTe's answer {} for {} gives {got} < {target}",
-            Layout::from_pairs(r),
-            crate::print::to_values(&orig.to_layout())
-        ),
-    };
+    let short = |condition, got| shortfall(condition, got, target, r, orig);
     let covered = r_size.checked_mul(f_size).ok_or_else(|| Error::Overflow { op: "complement" })?;
     if covered < target {
         return Err(short("size(R) * size(filter(L)) >= cotarget", covered));
@@ -282,4 +274,22 @@ fn check_cheap_post(
         return Err(short("cosize(make_layout(L, R)) >= cotarget", both));
     }
     Ok(())
+}
+
+/// The error of [`check_cheap_post`]: CuTe's answer `r` reaches `got` of `target` indices.
+/// A function of its own, taking the pairs by value: a closure holding a reference to them
+/// would let LLVM think the layout being written escapes, which keeps [`Layout::build`]'s
+/// result from being written in the caller's slot.
+#[cold]
+#[inline(never)]
+fn shortfall(condition: &'static str, got: i64, target: i64, r: &[(Int, Int)], orig: Nest<'_>) -> Error {
+    Error::Postcondition {
+        op: "complement",
+        condition,
+        witness: alloc::format!(
+            "CuTe's answer {} for {} gives {got} < {target}",
+            Layout::from_pairs(r),
+            crate::print::to_values(&orig.to_layout())
+        ),
+    }
 }

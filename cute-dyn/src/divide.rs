@@ -75,27 +75,28 @@ fn unzip(l: Nest<'_>, guide: &Tiler) -> Result<Layout> {
     if v.len() > rank {
         return Err(Error::RankMismatch { op: "zip2_by", expected: alloc::format!("at most {rank}"), found: v.len() });
     }
-    let (mut tiles, mut rests) = (Layout::empty(), Layout::empty());
-    tiles.open();
-    rests.open();
-    for (i, m) in l.modes().enumerate() {
-        match v.get(i) {
-            Some(g) => {
-                let split = unzip(m, g)?;
-                let mut parts = split.nest().modes();
-                tiles.put(parts.next().expect("rank 2"));
-                rests.put(parts.next().expect("rank 2"));
-            }
-            None => {
-                rests.put(m);
+    Layout::build(|out| {
+        let (mut tiles, mut rests) = (Layout::empty(), Layout::empty());
+        tiles.open();
+        rests.open();
+        for (i, m) in l.modes().enumerate() {
+            match v.get(i) {
+                Some(g) => {
+                    let split = unzip(m, g)?;
+                    let mut parts = split.nest().modes();
+                    tiles.put(parts.next().expect("rank 2"));
+                    rests.put(parts.next().expect("rank 2"));
+                }
+                None => {
+                    rests.put(m);
+                }
             }
         }
-    }
-    tiles.close();
-    rests.close();
-    let mut out = Layout::empty();
-    out.open().put(tiles.nest()).put(rests.nest()).close();
-    Ok(out)
+        tiles.close();
+        rests.close();
+        out.open().put(tiles.nest()).put(rests.nest()).close();
+        Ok(())
+    })
 }
 
 /// The modes that `L(_, repeat<R>(_))` keeps of one mode: a rank-1 mode (leaf or `(s)`) stays
@@ -162,22 +163,24 @@ fn tiled_divide_impl(a: &Layout, b: &Tiler) -> Result<Layout> {
 /// `Z(_, repeat<R1>(_))` of a zipped result `Z`: the second mode unpacked.
 pub(crate) fn tiled(z: &Layout) -> Result<Layout> {
     let (tile, rest) = zipped_modes(z)?;
-    let mut out = Layout::empty();
-    out.open().put(tile);
-    unpack_into(&mut out, rest);
-    out.close();
-    Ok(out)
+    Layout::build(|out| {
+        out.open().put(tile);
+        unpack_into(out, rest);
+        out.close();
+        Ok(())
+    })
 }
 
 /// `Z(repeat<R0>(_), repeat<R1>(_))` of a zipped result `Z`: both modes unpacked.
 pub(crate) fn flat(z: &Layout) -> Result<Layout> {
     let (tile, rest) = zipped_modes(z)?;
-    let mut out = Layout::empty();
-    out.open();
-    unpack_into(&mut out, tile);
-    unpack_into(&mut out, rest);
-    out.close();
-    Ok(out)
+    Layout::build(|out| {
+        out.open();
+        unpack_into(out, tile);
+        unpack_into(out, rest);
+        out.close();
+        Ok(())
+    })
 }
 
 /// `flat_divide(A, B)`: `(tile0, tile1, ..., rest0, rest1, ...)`.

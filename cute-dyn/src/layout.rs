@@ -765,6 +765,27 @@ impl Layout {
         Layout { code: Code::new(), pairs: Pairs::new() }
     }
 
+    /// The layout that `write` writes from [`Layout::empty`], returned without a copy.
+    ///
+    /// Why: a layout is some 650 bytes (16 leaves inline). Built in a local and returned, it is
+    /// copied into the caller's slot right after many small writes to it, and the copy stalls
+    /// on store forwarding (measured: 6 ns of coalesce's 14). Written by a call that is not
+    /// inlined into storage it was handed uninitialized, the result is one LLVM places
+    /// straight in the caller's slot (its call slot optimization), so nothing is copied.
+    ///
+    /// For that, `write` owns nothing that needs dropping (build temporaries inside it): a
+    /// caller's local that must be dropped if `write` unwinds puts the call in its own basic
+    /// block, and LLVM then copies again (measured on complement).
+    #[inline(always)]
+    pub(crate) fn build(write: impl FnOnce(&mut Layout) -> Result<()>) -> Result<Layout> {
+        let mut slot = core::mem::MaybeUninit::uninit();
+        build_into(&mut slot, write);
+        // SAFETY: `build_into` writes the slot on every path that returns (it starts by
+        // writing `Ok(empty)`, and only ever replaces a whole value with another); a panic in
+        // `write` unwinds past this line.
+        unsafe { slot.assume_init() }
+    }
+
     /// Write the code of the flat pairs written so far: one pair is a leaf, more a tuple.
     pub(crate) fn close_flat(&mut self) {
         debug_assert!(self.code.is_empty());
@@ -832,5 +853,16 @@ impl Layout {
         self.code.extend_from_slice(n.code);
         self.pairs.extend_from_slice(n.pairs);
         self
+    }
+}
+
+/// [`Layout::build`]'s writer, never inlined: the call LLVM redirects to the caller's slot.
+#[inline(never)]
+fn build_into(slot: &mut core::mem::MaybeUninit<Result<Layout>>, write: impl FnOnce(&mut Layout) -> Result<()>) {
+    let result = slot.write(Ok(Layout::empty()));
+    if let Ok(out) = result {
+        if let Err(e) = write(out) {
+            *result = Err(e);
+        }
     }
 }

@@ -143,26 +143,31 @@ fn rank_product(block: &Layout, tiler: &Layout, block_first: bool) -> Result<Lay
 /// `RankMismatch` when `x` is a tuple and `y` not one of the same rank; `InvalidArgument` past
 /// [`crate::int_tuple::MAX_DEPTH`] levels, as [`Layout::new`].
 fn zip_modes(x: Nest<'_>, y: Nest<'_>) -> Result<Layout> {
-    let mut out = Layout::empty();
-    out.open();
-    if x.leaf().is_some() {
-        out.open().put(x).put(y).close();
-    } else {
-        if y.leaf().is_some() || y.rank() != x.rank() {
-            return Err(Error::RankMismatch { op: "zip", expected: alloc::format!("{}", x.rank()), found: y.rank() });
+    Layout::build(|out| {
+        out.open();
+        if x.leaf().is_some() {
+            out.open().put(x).put(y).close();
+        } else {
+            if y.leaf().is_some() || y.rank() != x.rank() {
+                return Err(Error::RankMismatch {
+                    op: "zip",
+                    expected: alloc::format!("{}", x.rank()),
+                    found: y.rank(),
+                });
+            }
+            x.modes().zip(y.modes()).for_each(|(a, b)| {
+                out.open().put(a).put(b).close();
+            });
         }
-        x.modes().zip(y.modes()).for_each(|(a, b)| {
-            out.open().put(a).put(b).close();
-        });
-    }
-    out.close();
-    if out.depth() > crate::int_tuple::MAX_DEPTH {
-        return Err(Error::InvalidArgument {
-            op: "make_layout",
-            reason: alloc::format!("nesting deeper than {} levels", crate::int_tuple::MAX_DEPTH),
-        });
-    }
-    Ok(out)
+        out.close();
+        if out.depth() > crate::int_tuple::MAX_DEPTH {
+            return Err(Error::InvalidArgument {
+                op: "make_layout",
+                reason: alloc::format!("nesting deeper than {} levels", crate::int_tuple::MAX_DEPTH),
+            });
+        }
+        Ok(())
+    })
 }
 
 /// `blocked_product(A, B)`: every element of `B` is a block `A`; mode i is `(A_i, B_i)`.

@@ -95,9 +95,7 @@ pub(crate) fn by_mode(
     drop_rest: bool,
     leaf: &impl Fn(&Nest<'_>, &Layout, &mut Layout) -> Result<()>,
 ) -> Result<Layout> {
-    let mut out = Layout::empty();
-    by_mode_into(&l.nest(), t, op, drop_rest, leaf, &mut out)?;
-    Ok(out)
+    Layout::build(|out| by_mode_into(&l.nest(), t, op, drop_rest, leaf, out))
 }
 
 /// [`by_mode`] of a (sub-)layout, written to `out`.

@@ -5,6 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo +nightly miri test -p cute-static --lib tensor
 cargo +nightly miri test -p cute-dyn --lib tensor
-# The inline small vector under every cute-dyn layout (its one unsafe: the initialized prefix).
+# The inline small vector under every cute-dyn layout (its unsafe: the initialized prefix).
 cargo +nightly miri test -p cute-dyn --lib small
+# Layout::build's slot, written by a call and read back (every operation returns through it).
+cargo +nightly miri test -p cute-dyn --lib build_returns
 cargo +nightly miri test -p cute-kernels -- dot_product transpose residue_tiles

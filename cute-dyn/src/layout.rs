@@ -866,3 +866,24 @@ fn build_into(slot: &mut core::mem::MaybeUninit<Result<Layout>>, write: impl FnO
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::*;
+    use alloc::string::ToString;
+
+    /// `Layout::build`'s one `unsafe` (the slot read back) on each path its writer takes: a
+    /// layout, an error after part of one was written, and several nested builds (the divide's
+    /// stages). Run under Miri by `scripts/miri.sh`. Expected values: the CuTe docs.
+    #[test]
+    fn build_returns_what_its_writer_wrote() {
+        let l = |s: &str| s.parse::<Layout>().unwrap();
+        assert_eq!(coalesce(&l("(2,(1,6)):(1,(6,2))")).unwrap().to_string(), "12:1");
+        assert_eq!(complement(&l("4:2"), &IntTuple::int(24)).unwrap().to_string(), "(2,3):(1,8)");
+        // CuTe's answer 2:12 reaches 16 of 24 indices: refused after it was written.
+        let e = complement(&l("(2,4):(1,3)"), &IntTuple::int(24)).unwrap_err();
+        assert!(matches!(e, Error::Postcondition { op: "complement", .. }), "{e}");
+        let r = zipped_divide(&l("(9,(4,8)):(59,(13,1))"), &"<3:3,(2,4):(1,8)>".parse().unwrap()).unwrap();
+        assert_eq!(r.to_string(), "((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1)))");
+    }
+}

@@ -76,10 +76,45 @@ pub(crate) fn compose_into(a: &Nest<'_>, b: &Layout, out: &mut Layout) -> Result
 fn compose(a: &Nest<'_>, b: &Layout, decide: Decide, out: &mut Layout) -> Result<()> {
     let mut pairs = Pairs::new();
     coalesce_x(a.pairs, decide, &mut pairs)?;
+    let (init, last) = match *pairs {
+        [(_, d)] => return scaled(d, &b.nest(), out),
+        ref p => p.split_at(p.len() - 1),
+    };
     let mut reach: Small<i64, INLINE_LEAVES> = Small::new();
     reach.extend_repeat::<INLINE_LEAVES>(0, pairs.len());
-    composition_impl(&pairs, pairs.len() == 1, &b.nest(), &mut reach, out)?;
+    composition_impl((init, last[0]), &b.nest(), &mut reach, out)?;
     check_reach(&pairs, &reach)
+}
+
+/// `composition(s:d, B)`, A coalesced to one mode (CuTe's integral case): B's strides scaled
+/// by `d`, its nesting kept. Nothing to walk (A's one mode is unbounded) and no reach to check.
+fn scaled(d: Int, b: &Nest<'_>, out: &mut Layout) -> Result<()> {
+    out.code.extend_from_slice(b.code);
+    for &(rs, rd) in b.pairs {
+        let p = match off_a(rs, rd)? {
+            Some(p) => p,
+            None => (rs, rd.checked_mul(d)?),
+        };
+        out.pairs.push(p);
+    }
+    Ok(())
+}
+
+/// The leaves of B that need no walk of A: `Some` where B's stride is 0 (it reads A(0) = 0
+/// everywhere); precondition 5 checked.
+fn off_a(rs: Int, rd: Int) -> Result<Option<(Int, Int)>> {
+    // Precondition 5: a negative stride on a mode of B with more than one element takes B to
+    // negative indices, outside A's domain (C++ composes anyway and `R(c) != A(B(c))`).
+    if rd.value() < 0 && rs.value() > 1 {
+        return Err(Error::InvalidArgument {
+            op: "composition",
+            reason: alloc::format!(
+                "the right operand's mode {rs}:{rd} reaches index {rd} < 0, outside the left operand's domain"
+            ),
+        });
+    }
+    // A static stride-0 B (or, knowing the value, a dynamic one) reads A(0) = 0 everywhere.
+    Ok((rd.is_const(0) || rd.value() == 0).then_some((rs, rd)))
 }
 
 /// Precondition 4. A carry out of mode k is harmless when the modes chain linearly
@@ -112,51 +147,32 @@ fn check_reach(pairs: &[(Int, Int)], reach: &[i64]) -> Result<()> {
 /// `reach[k]` accumulates, for each mode k of `A`, the largest coordinate the modes of `B`
 /// reach in it together; right-distributivity (`A(x + y) = A(x) + A(y)`) holds only while that
 /// stays inside the mode, which the caller checks once all of `B` is composed.
-fn composition_impl(a: &[(Int, Int)], a_leaf: bool, b: &Nest<'_>, reach: &mut [i64], out: &mut Layout) -> Result<()> {
+fn composition_impl(a: (&[(Int, Int)], (Int, Int)), b: &Nest<'_>, reach: &mut [i64], out: &mut Layout) -> Result<()> {
     let Some((rs, rd)) = b.leaf() else {
         // Right-distributivity over the modes of B.
         out.open();
         for m in b.modes() {
-            composition_impl(a, a_leaf, &m, reach, out)?;
+            composition_impl(a, &m, reach, out)?;
         }
         out.close();
         return Ok(());
     };
-    out.put_flat(|pairs| composed_leaf(a, a_leaf, (rs, rd), reach, pairs))
+    out.put_flat(|pairs| composed_leaf(a, (rs, rd), reach, pairs))
 }
 
-/// `composition(A, s:d)` for one leaf of B: its flat modes (one: a leaf), appended to `result`
-/// (the pairs of the layout being written; the caller writes their code).
+/// `composition(A, s:d)` for one leaf of B, A of at least two modes given as its modes but the
+/// last, and its last: the flat modes (one: a leaf), appended to `result` (the pairs of the
+/// layout being written; the caller writes their code).
 fn composed_leaf(
-    a: &[(Int, Int)],
-    a_leaf: bool,
+    (init, last): (&[(Int, Int)], (Int, Int)),
     (rs, rd): (Int, Int),
     reach: &mut [i64],
     result: &mut Pairs,
 ) -> Result<()> {
-    // Precondition 5: a negative stride on a mode of B with more than one element takes B to
-    // negative indices, outside A's domain (C++ composes anyway and `R(c) != A(B(c))`).
-    if rd.value() < 0 && rs.value() > 1 {
-        return Err(Error::InvalidArgument {
-            op: "composition",
-            reason: alloc::format!(
-                "the right operand's mode {rs}:{rd} reaches index {rd} < 0, outside the left operand's domain"
-            ),
-        });
-    }
-    // A static stride-0 B (or, knowing the value, a dynamic one) reads A(0) = 0 everywhere.
-    if rd.is_const(0) || rd.value() == 0 {
-        result.push((rs, rd));
+    if let Some(p) = off_a(rs, rd)? {
+        result.push(p);
         return Ok(());
     }
-    let (last, init) = match a.split_last() {
-        Some((last, init)) if !a_leaf => (*last, init),
-        // A leaf A: scale B's stride.
-        _ => {
-            result.push((rs, rd.checked_mul(a.first().map_or(Int::st(0), |p| p.1))?));
-            return Ok(());
-        }
-    };
     // General case. Walk A's modes (all but the last), taking from B's shape what each covers.
     //
     // | next_shape or rest_shape is a static 1 | skip the mode (only the stride advances) |
@@ -166,7 +182,11 @@ fn composed_leaf(
     for (k, &(cs, cd)) in init.iter().enumerate() {
         let rsa = rest_stride.abs()?;
         let next_shape = cs.ceil_div(rsa)?;
-        let next_stride = rsa.ceil_div(cs)?.checked_mul(rest_stride.signum())?;
+        let next_stride = rsa.ceil_div(cs)?;
+        // Multiplying by the sign: by +1 changes nothing (the quotient's static flag is the
+        // stride's, and a dynamic one keeps its divisor).
+        let next_stride =
+            if rest_stride.value() < 0 { next_stride.checked_mul(rest_stride.signum())? } else { next_stride };
         // Precondition 1. C++ accepts `d % s == 0 or d < s`; a stride that does not divide the
         // mode is exact only if B ends inside the mode (otherwise C++ is silently wrong).
         let (d, s, n) = (rsa.value(), cs.value(), rest_shape.value());

@@ -111,22 +111,21 @@ fn flat_product_impl(a: &Layout, b: &Tiler) -> Result<Layout> {
     flat(&zipped_product(a, b)?)
 }
 
-/// `append<r>(l)`: `l` padded to rank `r`, written to `slot`; `l` itself where it has rank `r`
-/// already (padding changes nothing there, and copies nothing: a returned `Cow` of a layout
-/// was copied on the way out, some 600 bytes, where a reference is 8).
-fn padded<'a>(l: &'a Layout, r: usize, slot: &'a mut Option<Layout>) -> Result<&'a Layout> {
-    if l.rank() == r {
-        return Ok(l);
-    }
+/// `append<r>(l)`, written to `slot` (the caller pads only a layout of another rank: padding
+/// changes nothing at rank `r`, and returning a padded copy would copy some 600 bytes).
+#[inline(never)]
+fn padded<'a>(l: &Layout, r: usize, slot: &'a mut Option<Layout>) -> Result<&'a Layout> {
     Ok(slot.insert(l.append_to(r)?))
 }
 
 /// Pad both layouts to the larger rank with `1:0`, take the logical product, and zip the
 /// block and product modes in the given order.
 fn rank_product(block: &Layout, tiler: &Layout, block_first: bool) -> Result<Layout> {
-    let r = block.rank().max(tiler.rank());
+    let (rb, rt) = (block.rank(), tiler.rank());
+    let r = rb.max(rt);
     let (mut block_slot, mut tiler_slot) = (None, None);
-    let (block, tiler) = (padded(block, r, &mut block_slot)?, padded(tiler, r, &mut tiler_slot)?);
+    let block = if rb == r { block } else { padded(block, r, &mut block_slot)? };
+    let tiler = if rt == r { tiler } else { padded(tiler, r, &mut tiler_slot)? };
     let mut p = Layout::empty();
     product_into(&block.nest(), tiler, &mut p)?;
     let mut modes = p.nest().modes();
@@ -148,16 +147,23 @@ fn zip_modes(x: Nest<'_>, y: Nest<'_>) -> Result<Layout> {
         if x.leaf().is_some() {
             out.open().put(x).put(y).close();
         } else {
-            if y.leaf().is_some() || y.rank() != x.rank() {
-                return Err(Error::RankMismatch {
-                    op: "zip",
-                    expected: alloc::format!("{}", x.rank()),
-                    found: y.rank(),
-                });
+            let mismatch =
+                || Error::RankMismatch { op: "zip", expected: alloc::format!("{}", x.rank()), found: y.rank() };
+            if y.leaf().is_some() {
+                return Err(mismatch());
             }
-            x.modes().zip(y.modes()).for_each(|(a, b)| {
-                out.open().put(a).put(b).close();
-            });
+            // The ranks are compared as the modes are zipped (counting them first walks
+            // both codes twice more).
+            let (mut xs, mut ys) = (x.modes(), y.modes());
+            loop {
+                match (xs.next(), ys.next()) {
+                    (Some(a), Some(b)) => {
+                        out.open().put(a).put(b).close();
+                    }
+                    (None, None) => break,
+                    _ => return Err(mismatch()),
+                }
+            }
         }
         out.close();
         if out.depth() > crate::int_tuple::MAX_DEPTH {

@@ -179,10 +179,12 @@ fn complement_filtered(rest: &mut Pairs, cotarget: &[Int], orig: &Nest<'_>, out:
         result.push((new_shape, current));
         current = min_stride.checked_mul(s)?;
     }
-    if let [c] = cotarget {
+    // The size of the cotarget, computed once (the @post check below compares with it).
+    let target = if let [c] = cotarget {
         // The common case, an integer cotarget.
         let rest = c.ceil_div(current)?;
         result.push((rest, if rest.is_const(1) { Int::st(0) } else { current }));
+        c.value()
     } else {
         // ceil_div(cotarget, current), a running quotient over the leaves, coalesced.
         let mut quotient = current;
@@ -197,20 +199,22 @@ fn complement_filtered(rest: &mut Pairs, cotarget: &[Int], orig: &Nest<'_>, out:
         // divide into its modes (a dynamic A keeps modes that a static one would have
         // coalesced: `(3,4,3,...)` against 128). CuTe then loses part of the cotarget
         // (a divide loses tiles); one mode of the whole rest is what the @post asks.
-        let need = size_of_leaves(cotarget)?.ceil_div(current)?;
+        let total = size_of_leaves(cotarget)?;
+        let need = total.ceil_div(current)?;
         if size_of_leaves(&rest_shape)?.value() < need.value() {
             rest_shape.truncate(0);
             rest_shape.push(need);
         }
         compact_pairs(&rest_shape, current, &mut result)?;
-    }
+        total.value()
+    };
     let covered = span(&result)?;
     // Coalesced straight into the layout being written (a caller rewinds it on an error).
     out.put_flat(|pairs| {
         let start = pairs.len();
         coalesced_pairs(&result, pairs)?;
         let r = &mut pairs[start..];
-        check_cheap_post(*orig, filtered, cotarget, covered, r)?;
+        check_cheap_post(*orig, filtered, target, covered, r)?;
         if decided_on_values {
             r.iter_mut().for_each(|(s, d)| (*s, *d) = (s.to_dynamic(), d.to_dynamic()));
         }
@@ -257,11 +261,10 @@ fn span(pairs: &[(Int, Int)]) -> Result<(i64, i64)> {
 fn check_cheap_post(
     orig: Nest<'_>,
     (f_size, f_top): (i64, i64),
-    cotarget: &[Int],
+    target: i64,
     (r_size, r_top): (i64, i64),
     r: &[(Int, Int)],
 ) -> Result<()> {
-    let target = size_of_leaves(cotarget)?.value();
     let short = |condition, got| shortfall(condition, got, target, r, orig);
     let covered = r_size.checked_mul(f_size).ok_or_else(|| Error::Overflow { op: "complement" })?;
     if covered < target {

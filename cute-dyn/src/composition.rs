@@ -4,7 +4,7 @@ use crate::coalesce::{coalesce_x, Decide};
 use crate::error::{Error, Result};
 use crate::int::Int;
 use crate::layout::Layout;
-use crate::modes::{Nest, Pairs, INLINE_LEAVES};
+use crate::modes::{Nest, Pairs, CLOSE, INLINE_LEAVES, OPEN};
 use crate::small::Small;
 use crate::tiler::{by_mode, Tiler};
 
@@ -60,30 +60,51 @@ fn composition_by_mode(a: &Layout, b: &Tiler) -> Result<Layout> {
 /// The composition of (a mode of) A with a layout B, written to `out`, as the divides and
 /// products compose (their callers answer for refusals on mixed input, see [`crate::twin`]).
 pub(crate) fn compose_into(a: &Nest<'_>, b: &Layout, out: &mut Layout) -> Result<()> {
+    compose_coalesced_into(a, None, b, out)
+}
+
+/// [`compose_into`], given `coalesce(A)` where the caller has it at hand (a divide, a
+/// product): A is then not coalesced a second time.
+pub(crate) fn compose_coalesced_into(
+    a: &Nest<'_>,
+    coalesced: Option<&[(Int, Int)]>,
+    b: &Layout,
+    out: &mut Layout,
+) -> Result<()> {
+    let mut pairs = Pairs::new();
+    let a_x = match coalesced {
+        // `coalesce_x(A)` is `coalesce(A)` unless A ends in a static 1 (read as 2 there).
+        Some(c) if !a.pairs.last().is_some_and(|(s, _)| s.is_const(1)) => c,
+        _ => {
+            coalesce_x(a.pairs, Decide::Static, &mut pairs)?;
+            &pairs
+        }
+    };
     let mark = out.mark();
-    match compose(a, b, Decide::Static, out) {
+    match compose(a_x, b, out) {
         // Modes of A that only their run-time values allow to merge can make a valid
         // composition look inadmissible; the runtime crate knows the values, so it retries.
         Err(e) if e.is_admissibility() && !a.is_static() => {
             out.rewind(mark);
-            compose(a, b, Decide::Values, out)
+            pairs.truncate(0);
+            coalesce_x(a.pairs, Decide::Values, &mut pairs)?;
+            compose(&pairs, b, out)
         }
         r => r,
     }
 }
 
-/// Composition of two layouts, A coalesced with the given decision rule.
-fn compose(a: &Nest<'_>, b: &Layout, decide: Decide, out: &mut Layout) -> Result<()> {
-    let mut pairs = Pairs::new();
-    coalesce_x(a.pairs, decide, &mut pairs)?;
-    let (init, last) = match *pairs {
-        [(_, d)] => return scaled(d, &b.nest(), out),
-        ref p => p.split_at(p.len() - 1),
+/// Composition of A, coalesced (`coalesce_x`), with B.
+fn compose(a_x: &[(Int, Int)], b: &Layout, out: &mut Layout) -> Result<()> {
+    let (init, last) = match a_x {
+        [init @ .., last] if !init.is_empty() => (init, *last),
+        // One mode (or none: coalesce's `_1:_0`).
+        _ => return scaled(a_x.first().map_or(Int::st(0), |p| p.1), &b.nest(), out),
     };
     let mut reach: Small<i64, INLINE_LEAVES> = Small::new();
-    reach.extend_repeat::<INLINE_LEAVES>(0, pairs.len());
-    composition_impl((init, last[0]), &b.nest(), &mut reach, out)?;
-    check_reach(&pairs, &reach)
+    reach.extend_repeat::<INLINE_LEAVES>(0, a_x.len());
+    composition_impl((init, last), &b.nest(), &mut reach, out)?;
+    check_reach(a_x, &reach)
 }
 
 /// `composition(s:d, B)`, A coalesced to one mode (CuTe's integral case): B's strides scaled
@@ -148,16 +169,24 @@ fn check_reach(pairs: &[(Int, Int)], reach: &[i64]) -> Result<()> {
 /// reach in it together; right-distributivity (`A(x + y) = A(x) + A(y)`) holds only while that
 /// stays inside the mode, which the caller checks once all of `B` is composed.
 fn composition_impl(a: (&[(Int, Int)], (Int, Int)), b: &Nest<'_>, reach: &mut [i64], out: &mut Layout) -> Result<()> {
-    let Some((rs, rd)) = b.leaf() else {
-        // Right-distributivity over the modes of B.
-        out.open();
-        for m in b.modes() {
-            composition_impl(a, &m, reach, out)?;
+    // Right-distributivity over the modes of B: B's nesting is written as it is, token by
+    // token, and each leaf of B becomes its composition with A.
+    let mut leaves = b.pairs.iter();
+    for &t in b.code {
+        match t {
+            OPEN => {
+                out.open();
+            }
+            CLOSE => {
+                out.close();
+            }
+            _ => {
+                let &leaf = leaves.next().expect("a leaf token per pair");
+                out.put_flat(|pairs| composed_leaf(a, leaf, reach, pairs))?;
+            }
         }
-        out.close();
-        return Ok(());
-    };
-    out.put_flat(|pairs| composed_leaf(a, (rs, rd), reach, pairs))
+    }
+    Ok(())
 }
 
 /// `composition(A, s:d)` for one leaf of B, A of at least two modes given as its modes but the

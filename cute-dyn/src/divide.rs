@@ -2,7 +2,7 @@
 
 use crate::coalesce::coalesced_pairs;
 use crate::complement::{complement_shape, Ints};
-use crate::composition::compose_into;
+use crate::composition::compose_coalesced_into;
 use crate::error::{Error, Result};
 use crate::layout::Layout;
 use crate::modes::{Nest, Pairs};
@@ -46,7 +46,7 @@ fn logical_divide_impl(a: &Layout, b: &Tiler) -> Result<Layout> {
         tiler.open().put(b.nest());
         complement_shape(&b.nest(), &shape, &mut tiler)?;
         tiler.close();
-        compose_into(a, &tiler, out)
+        compose_coalesced_into(a, Some(&coalesced), &tiler, out)
     })
 }
 

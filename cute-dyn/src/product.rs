@@ -2,7 +2,7 @@
 //! rank-sensitive blocked_product, raked_product and tile_to_shape.
 
 use crate::complement::complement_shape;
-use crate::composition::compose_into;
+use crate::composition::compose_coalesced_into;
 use crate::divide::{flat, tile_unzip, tiled};
 use crate::error::{Error, Result};
 use crate::int_tuple::{self, IntTuple, Tuple};
@@ -46,7 +46,8 @@ fn product_into(a: &Nest<'_>, b: &Layout, out: &mut Layout) -> Result<()> {
     let mut rest = Layout::empty();
     complement_shape(a, &[cotarget], &mut rest)?;
     out.open().put(*a);
-    compose_into(&rest.nest(), b, out)?;
+    // The complement is coalesced already.
+    compose_coalesced_into(&rest.nest(), Some(rest.pairs()), b, out)?;
     out.close();
     Ok(())
 }

@@ -101,6 +101,10 @@ impl Int {
     #[inline]
     pub fn checked_mul(self, b: Int) -> Result<Int> {
         let value = self.value.checked_mul(b.value).ok_or_else(|| Error::Overflow { op: "multiply" })?;
+        // Static operands first: the special case below gives them the same (static) answer.
+        if self.is_static() && b.is_static() {
+            return Ok(Int::st(value));
+        }
         if self.is_const(0) || b.is_const(0) {
             return Ok(Int::st(0));
         }
@@ -129,6 +133,9 @@ impl Int {
             return Err(Error::DivisionByZero { op: "divide" });
         }
         let value = self.value.checked_div(b.value).ok_or_else(|| Error::Overflow { op: "divide" })?;
+        if self.is_static() && b.is_static() {
+            return Ok(Int::st(value));
+        }
         if self.is_const(0) {
             return Ok(Int::st(0));
         }
@@ -142,6 +149,9 @@ impl Int {
             return Err(Error::DivisionByZero { op: "modulo" });
         }
         let value = self.value.checked_rem(b.value).ok_or_else(|| Error::Overflow { op: "modulo" })?;
+        if self.is_static() && b.is_static() {
+            return Ok(Int::st(value));
+        }
         if self.is_const(0) || b.is_const(1) || b.is_const(-1) {
             return Ok(Int::st(0));
         }

@@ -121,6 +121,12 @@ pub(crate) fn coalesced_pairs(flat: &[(Int, Int)], out: &mut Pairs) -> Result<()
 fn coalesced_view(flat: &[(Int, Int)], view: impl Fn((Int, Int)) -> (Int, Int), out: &mut Pairs) -> Result<()> {
     match flat.split_last() {
         None => bw_coalesce(&[], (Int::st(1), Int::st(0)), Decide::Static, view, out),
+        // One mode, the walk taken once: kept unless it is a static size-1 mode (`_1:_0`).
+        Some((&only, [])) => {
+            let (s, d) = view(only);
+            out.push(if s.is_const(1) { (Int::st(1), Int::st(0)) } else { (s, d) });
+            Ok(())
+        }
         Some((&last, rest)) => bw_coalesce(rest, last, Decide::Static, view, out),
     }
 }

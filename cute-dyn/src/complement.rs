@@ -168,9 +168,18 @@ fn complement_filtered(rest: &mut Pairs, cotarget: &[Int], orig: &Nest<'_>, out:
     let mut result = Pairs::new();
     let mut current = Int::st(1);
     while !rest.is_empty() {
-        let min_stride = rest.iter().map(|p| p.1).reduce(Int::min).expect("non-empty");
-        let idx = rest.iter().position(|p| p.1.value() == min_stride.value()).expect("present");
-        let (s, _) = rest.remove(idx);
+        let (s, min_stride) = match **rest {
+            // The last mode is its own minimum (as `Int::min` folds it: unchanged).
+            [last] => {
+                rest.truncate(0);
+                last
+            }
+            _ => {
+                let min_stride = rest.iter().map(|p| p.1).reduce(Int::min).expect("non-empty");
+                let idx = rest.iter().position(|p| p.1.value() == min_stride.value()).expect("present");
+                (rest.remove(idx).0, min_stride)
+            }
+        };
         let new_shape = min_stride.checked_div(current)?;
         // Precondition 1
         if new_shape.value() == 0 {

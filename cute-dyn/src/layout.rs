@@ -136,6 +136,12 @@ impl Layout {
         depth
     }
 
+    /// Whether the nesting is deeper than `limit`. Each level opens and closes a tuple, so a
+    /// code of at most `2 * limit` tokens cannot be: only a longer one is walked.
+    pub(crate) fn deeper_than(&self, limit: usize) -> bool {
+        self.code.len() > 2 * limit && self.depth() > limit
+    }
+
     /// `size`: the size of the domain, `product(shape)`.
     ///
     /// # Errors

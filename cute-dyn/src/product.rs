@@ -167,7 +167,7 @@ fn zip_modes(x: Nest<'_>, y: Nest<'_>) -> Result<Layout> {
             }
         }
         out.close();
-        if out.depth() > crate::int_tuple::MAX_DEPTH {
+        if out.deeper_than(crate::int_tuple::MAX_DEPTH) {
             return Err(Error::InvalidArgument {
                 op: "make_layout",
                 reason: alloc::format!("nesting deeper than {} levels", crate::int_tuple::MAX_DEPTH),

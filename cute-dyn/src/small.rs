@@ -68,9 +68,14 @@ impl<T: Copy, const N: usize> Small<T, N> {
         match self.buf.get_mut(self.len..self.len + s.len()) {
             Some(slots) => {
                 // Element by element: the slices here are a few elements long, where a call
-                // to `memcpy` costs more than the copy.
-                for (slot, &x) in slots.iter_mut().zip(s) {
-                    slot.write(x);
+                // to `memcpy` costs more than the copy. One element (a leaf and its token, the
+                // commonest) by itself: LLVM makes any copy loop a call to `memcpy`.
+                if let ([slot], [x]) = (&mut *slots, s) {
+                    slot.write(*x);
+                } else {
+                    for (slot, &x) in slots.iter_mut().zip(s) {
+                        slot.write(x);
+                    }
                 }
                 self.len += s.len();
             }
@@ -252,6 +257,9 @@ mod tests {
         w[0].0 = 9;
         assert_eq!(&*v, &[(1, 2), (3, 4), (5, 6)]);
         assert_eq!(&*w, &[(9, 2), (3, 4), (5, 6), (7, 8)]);
+        w.truncate(1);
+        w.extend_from_slice(&[(2, 3)]); // one element: copied without the loop
+        assert_eq!(&*w, &[(9, 2), (2, 3)]);
         w.truncate(1);
         w.extend_from_slice(&[(0, 0); 5]);
         assert_eq!(w.len(), 6);

@@ -163,7 +163,8 @@ fn check_reach(pairs: &[(Int, Int)], reach: &[i64]) -> Result<()> {
     Ok(())
 }
 
-/// `composition(A, B)` with `A` flat (coalesced) and `B` given as shape and stride.
+/// `composition(A, B)` with `A` flat (coalesced, two modes or more: its modes but the last, and
+/// its last) and `B` a (sub-)layout.
 ///
 /// `reach[k]` accumulates, for each mode k of `A`, the largest coordinate the modes of `B`
 /// reach in it together; right-distributivity (`A(x + y) = A(x) + A(y)`) holds only while that

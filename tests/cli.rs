@@ -63,6 +63,7 @@ fn show_text_and_svg() {
         cute(&["show", "--tiles", "--svg", svg.to_str().unwrap(), "logical_divide((8,6):(1,8),<4,3>)"], b"");
     assert_eq!(code, 0);
     let text = std::fs::read_to_string(&svg).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(text.matches("class=\"tile\"").count(), 4);
     // Not a layout, or too high a rank: an error and a non-zero exit.
     assert_ne!(cute(&["show", "size(4:1)"], b"").0, 0);
@@ -322,6 +323,7 @@ fn show_banks_reports_conflicts_as_defined() {
     );
     assert_eq!(code, 0);
     let text = std::fs::read_to_string(&svg).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
     let doc = roxmltree::Document::parse(&text).unwrap();
     let cells: Vec<_> = doc.descendants().filter(|n| n.attribute("data-bank").is_some()).collect();
     assert_eq!(cells.len(), 512);
@@ -351,6 +353,7 @@ fn show_mma_draws_the_fragments() {
         cute(&["show", "--mma", "SM80_16x8x8_F16F16F16F16_TN", "--svg", svg.to_str().unwrap(), "(1,1,1)"], b"");
     assert_eq!(code, 0);
     let text = std::fs::read_to_string(&svg).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
     let doc = roxmltree::Document::parse(&text).unwrap();
     let cells = doc.descendants().filter(|n| n.attribute("data-thread").is_some()).count();
     assert_eq!(cells, 16 * 8 + 16 * 8 + 8 * 8);

@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# Differential run of cute-dyn: the working tree's answers against those of an earlier commit,
+# on random layouts and tilers, for the algebra's operations (the answer in the DSL style, or
+# the error's text). For a change that must keep every answer (issue #12's rewrites): it stops
+# at the first input whose answers differ and prints both.
+#   scripts/differential.sh REV [INPUTS] [SEED] [deep]
+# INPUTS defaults to 200000 (15 answers each); `deep` draws layouts of up to 64 leaves, past the
+# inline capacity, so that the heap path is taken. Needs only cargo (no network: no new crate).
+set -euo pipefail
+rev=$1
+inputs=${2:-200000}
+seed=${3:-11400714819323198485}
+deep=${4:-}
+repo=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# The earlier cute-dyn, renamed so that both can be linked into one binary.
+mkdir -p "$work/old"
+git -C "$repo" archive "$rev" cute-dyn | tar -x -C "$work/old"
+sed -i 's/^name = "cute-dyn"/name = "cute-dyn-old"/; s/^edition.workspace = true/edition = "2021"/; s/^license.workspace = true/license = "MIT OR Apache-2.0"/' \
+    "$work/old/cute-dyn/Cargo.toml"
+
+mkdir -p "$work/diff/src"
+cat > "$work/diff/Cargo.toml" <<EOF
+[package]
+name = "differential"
+version = "0.1.0"
+edition = "2021"
+
+[dependencies]
+new = { package = "cute-dyn", path = "$repo/cute-dyn" }
+old = { package = "cute-dyn-old", path = "$work/old/cute-dyn" }
+
+[workspace]
+EOF
+cat > "$work/diff/src/main.rs" <<'EOF'
+/// xorshift64: reproducible from the seed, no dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+    fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
+        xs[self.below(xs.len() as u64) as usize]
+    }
+}
+
+/// A leaf: static, dynamic (`{v}`), or dynamic with a divisor (`{v:d}`).
+fn int(r: &mut Rng, v: i64) -> String {
+    match r.below(8) {
+        0 => format!("{{{v}}}"),
+        1 => {
+            let d = r.pick(&[1, 2, 4]);
+            if v != 0 && v % d == 0 { format!("{{{v}:{d}}}") } else { format!("{v}") }
+        }
+        _ => format!("{v}"),
+    }
+}
+
+/// A nesting profile: `L` for a leaf.
+fn profile(r: &mut Rng, depth: u32, width: u64) -> String {
+    if depth == 0 || r.below(3) == 0 {
+        return "L".into();
+    }
+    let modes: Vec<String> = (0..1 + r.below(width)).map(|_| profile(r, depth - 1, width)).collect();
+    format!("({})", modes.join(","))
+}
+
+/// A layout: size-1 modes, zero and (rarely) negative strides included.
+fn layout(r: &mut Rng, deep: bool) -> String {
+    let p = if deep { profile(r, 3, 4) } else { profile(r, 2, 3) };
+    let (mut shape, mut stride) = (String::new(), String::new());
+    for c in p.chars() {
+        if c == 'L' {
+            let s = r.pick(&[1, 1, 2, 2, 2, 3, 4, 4, 6, 8]);
+            let d = r.pick(&[0, 1, 1, 2, 2, 3, 4, 6, 8, 12, 16, 24, 32]) * if r.below(20) == 0 { -1 } else { 1 };
+            shape.push_str(&int(r, s));
+            stride.push_str(&int(r, d));
+        } else {
+            shape.push(c);
+            stride.push(c);
+        }
+    }
+    format!("{shape}:{stride}")
+}
+
+/// A tiler: an integer, a by-mode tiler (`_`, integers, layouts), or a layout.
+fn tiler(r: &mut Rng, deep: bool) -> String {
+    match r.below(5) {
+        0 => format!("{}", 1 + r.below(8)),
+        1 => {
+            let modes: Vec<String> = (0..1 + r.below(3))
+                .map(|_| match r.below(3) {
+                    0 => "_".to_string(),
+                    1 => format!("{}", 1 + r.below(6)),
+                    _ => layout(r, deep),
+                })
+                .collect();
+            format!("<{}>", modes.join(","))
+        }
+        _ => layout(r, deep),
+    }
+}
+
+/// Both crates' answers to one operation; stops the run where they differ.
+macro_rules! same {
+    ($count:ident, $input:expr, $f:ident($($x:expr),*)) => {{
+        let old = match old::$f($(&$x.0),*) { Ok(l) => l.to_styled(old::Style::Dsl), Err(e) => format!("error: {e}") };
+        let new = match new::$f($(&$x.1),*) { Ok(l) => l.to_styled(new::Style::Dsl), Err(e) => format!("error: {e}") };
+        if old != new {
+            println!("{} differs on {:?}\n  before: {old}\n  now:    {new}", stringify!($f), $input);
+            std::process::exit(1);
+        }
+        $count += 1;
+    }};
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let inputs: u64 = args[1].parse().unwrap();
+    let mut r = Rng(args[2].parse::<u64>().unwrap() | 1);
+    let deep = args.get(3).is_some_and(|a| a == "deep");
+    let mut answers = 0u64;
+    for _ in 0..inputs {
+        let (a, b, t) = (layout(&mut r, deep), layout(&mut r, deep), tiler(&mut r, deep));
+        let c = 1 + r.below(64) as i64;
+        let input = (&a, &b, &t, c);
+        let a = (a.parse::<old::Layout>().unwrap(), a.parse::<new::Layout>().unwrap());
+        let b = (b.parse::<old::Layout>().unwrap(), b.parse::<new::Layout>().unwrap());
+        let t = (t.parse::<old::Tiler>().unwrap(), t.parse::<new::Tiler>().unwrap());
+        let c = (old::IntTuple::int(c), new::IntTuple::int(c));
+        same!(answers, input, coalesce(a));
+        same!(answers, input, filter(a));
+        same!(answers, input, complement(a, c));
+        same!(answers, input, complement_cosize(a));
+        same!(answers, input, composition(a, t));
+        same!(answers, input, logical_divide(a, t));
+        same!(answers, input, zipped_divide(a, t));
+        same!(answers, input, tiled_divide(a, t));
+        same!(answers, input, flat_divide(a, t));
+        same!(answers, input, logical_product(a, t));
+        same!(answers, input, zipped_product(a, t));
+        same!(answers, input, tiled_product(a, t));
+        same!(answers, input, flat_product(a, t));
+        same!(answers, input, blocked_product(a, b));
+        same!(answers, input, raked_product(a, b));
+    }
+    println!("{answers} answers identical to those of the earlier commit");
+}
+EOF
+CARGO_TARGET_DIR="$repo/target/differential" cargo build --release --quiet --manifest-path "$work/diff/Cargo.toml"
+"$repo/target/differential/release/differential" "$inputs" "$seed" "$deep"

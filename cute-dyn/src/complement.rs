@@ -34,12 +34,18 @@ pub fn coalesce_shape(shape: &IntTuple) -> Result<IntTuple> {
 /// [`Layout::empty`]).
 fn coalesce_leaves(leaves: &[Int], out: &mut Ints) -> Result<()> {
     out.truncate(0);
-    for &x in leaves {
-        match out.last_mut() {
-            Some(back) if back.is_static() == x.is_static() => *back = back.checked_mul(x)?,
-            _ => out.push(x),
+    let Some((&first, rest)) = leaves.split_first() else { return Ok(()) };
+    // The run being merged is kept in a local and written once it ends.
+    let mut run = first;
+    for &x in rest {
+        if run.is_static() == x.is_static() {
+            run = run.checked_mul(x)?;
+        } else {
+            out.push(run);
+            run = x;
         }
     }
+    out.push(run);
     Ok(())
 }
 

@@ -67,9 +67,9 @@ impl<T: Copy, const N: usize> Small<T, N> {
     pub(crate) fn extend_from_slice(&mut self, s: &[T]) {
         match self.buf.get_mut(self.len..self.len + s.len()) {
             Some(slots) => {
-                // Element by element: the slices here are a few elements long, where a call
-                // to `memcpy` costs more than the copy. One element (a leaf and its token, the
-                // commonest) by itself: LLVM makes any copy loop a call to `memcpy`.
+                // The slices here are a few elements long, where a call to `memcpy` costs more
+                // than the copy, and LLVM makes any copy loop such a call: one element (a leaf
+                // and its token, the commonest) is written by itself.
                 if let ([slot], [x]) = (&mut *slots, s) {
                     slot.write(*x);
                 } else {

@@ -37,6 +37,22 @@ fn bw_coalesce(
     view: impl Fn((Int, Int)) -> (Int, Int),
     out: &mut Pairs,
 ) -> Result<()> {
+    // One walk per rule, each with its rule a constant: the checks on it fold away.
+    match decide {
+        Decide::Static => walk(init, last, Decide::Static, view, out),
+        Decide::Values => walk(init, last, Decide::Values, view, out),
+    }
+}
+
+/// [`bw_coalesce`]'s walk.
+#[inline(always)]
+fn walk(
+    init: &[(Int, Int)],
+    last: (Int, Int),
+    decide: Decide,
+    view: impl Fn((Int, Int)) -> (Int, Int),
+    out: &mut Pairs,
+) -> Result<()> {
     let (mut grown, mut s0, mut d0) = (false, Int::st(1), Int::st(0));
     for i in 0..=init.len() {
         let (s, d) = view(if i < init.len() { init[i] } else { last });

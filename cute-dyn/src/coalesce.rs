@@ -30,23 +30,8 @@ use crate::modes::{zero_stride_as_one, Pairs};
 /// writing a layout coalesces into it in place). The mode being grown is kept in locals and
 /// each mode is written once: a mode read back or moved right after it was written (as CuTe's
 /// reversal of the modes built from the back would) stalls on store forwarding (measured).
-fn bw_coalesce(
-    init: &[(Int, Int)],
-    last: (Int, Int),
-    decide: Decide,
-    view: impl Fn((Int, Int)) -> (Int, Int),
-    out: &mut Pairs,
-) -> Result<()> {
-    // One walk per rule, each with its rule a constant: the checks on it fold away.
-    match decide {
-        Decide::Static => walk(init, last, Decide::Static, view, out),
-        Decide::Values => walk(init, last, Decide::Values, view, out),
-    }
-}
-
-/// [`bw_coalesce`]'s walk.
 #[inline(always)]
-fn walk(
+fn bw_coalesce(
     init: &[(Int, Int)],
     last: (Int, Int),
     decide: Decide,
@@ -151,6 +136,10 @@ fn coalesced_view(flat: &[(Int, Int)], view: impl Fn((Int, Int)) -> (Int, Int), 
 /// domain: a trailing static size-1 mode is treated as size 2, so its stride survives (the
 /// left operand of a composition may be read past its size). The flat modes (one mode: the
 /// layout is a leaf), as composition reads them.
+///
+/// Inlined where it is called, each call with its rule a constant: the walk's checks on the rule
+/// fold away (composition, the hottest caller, passes one).
+#[inline(always)]
 pub(crate) fn coalesce_x(flat: &[(Int, Int)], decide: Decide, out: &mut Pairs) -> Result<()> {
     match flat.split_last() {
         None => bw_coalesce(&[], (Int::st(1), Int::st(0)), decide, |m| m, out),

@@ -38,6 +38,12 @@ fn bw_coalesce(
     view: impl Fn((Int, Int)) -> (Int, Int),
     out: &mut Pairs,
 ) -> Result<()> {
+    if init.is_empty() {
+        // One mode, the walk below taken once: kept unless it is a size-1 mode (`_1:_0`).
+        let (s, d) = view(last);
+        out.push(if decide.is(s, 1) { (Int::st(1), Int::st(0)) } else { (s, d) });
+        return Ok(());
+    }
     let (mut grown, mut s0, mut d0) = (false, Int::st(1), Int::st(0));
     for i in 0..=init.len() {
         let (s, d) = view(if i < init.len() { init[i] } else { last });
@@ -122,12 +128,6 @@ pub(crate) fn coalesced_pairs(flat: &[(Int, Int)], out: &mut Pairs) -> Result<()
 fn coalesced_view(flat: &[(Int, Int)], view: impl Fn((Int, Int)) -> (Int, Int), out: &mut Pairs) -> Result<()> {
     match flat.split_last() {
         None => bw_coalesce(&[], (Int::st(1), Int::st(0)), Decide::Static, view, out),
-        // One mode, the walk taken once: kept unless it is a static size-1 mode (`_1:_0`).
-        Some((&only, [])) => {
-            let (s, d) = view(only);
-            out.push(if s.is_const(1) { (Int::st(1), Int::st(0)) } else { (s, d) });
-            Ok(())
-        }
         Some((&last, rest)) => bw_coalesce(rest, last, Decide::Static, view, out),
     }
 }

@@ -24,12 +24,60 @@ use crate::modes::{zero_stride_as_one, Pairs};
 /// is not merged, although C++ would fold `x * _0` to `_0`), so a dynamic size-1 mode or a
 /// dynamic stride match keeps its mode; [`Decide::Values`] decides on the run-time values.
 ///
-/// `last` stands for the last mode (`coalesce_x` reads a trailing `_1` as 2); `view` is applied
-/// to each mode as it is read (`filter` reads its input through `filter_zeros` this way,
-/// without a copy of it). The modes are appended to `out` (after what it holds: a caller
-/// writing a layout coalesces into it in place). The mode being grown is kept in locals and
-/// each mode is written once: a mode read back or moved right after it was written (as CuTe's
-/// reversal of the modes built from the back would) stalls on store forwarding (measured).
+/// The modes are taken one at a time ([`Coalescer::push`]), so an algorithm that produces
+/// modes in order (complement) coalesces them as it goes, with no list of them kept. They are
+/// appended to `out` (after what it holds: a caller writing a layout coalesces into it in
+/// place). The mode being grown is kept in the coalescer and each mode is written once: a mode
+/// read back or moved right after it was written (as CuTe's reversal of the modes built from
+/// the back would) stalls on store forwarding (measured).
+pub(crate) struct Coalescer {
+    decide: Decide,
+    /// Whether a mode is being grown (`s0:d0`); until then they hold `_1:_0`, the answer when
+    /// nothing is kept.
+    grown: bool,
+    s0: Int,
+    d0: Int,
+}
+
+impl Coalescer {
+    #[inline(always)]
+    pub(crate) fn new(decide: Decide) -> Coalescer {
+        Coalescer { decide, grown: false, s0: Int::st(1), d0: Int::st(0) }
+    }
+
+    /// The next mode: skipped, merged into the one being grown, or grown in its place (which
+    /// is then written to `out`).
+    #[inline(always)]
+    pub(crate) fn push(&mut self, (s, d): (Int, Int), out: &mut Pairs) -> Result<()> {
+        let decide = self.decide;
+        if decide.is(s, 1) {
+            return Ok(());
+        }
+        let (s0, d0) = (self.s0, self.d0);
+        // The checks CuTe's walk from the back makes for these two neighbours, in its order
+        // (so the same products are computed, and can overflow).
+        if self.grown && decide.known(s) && decide.known(s0) && decide.known(d0) && decide.equal(s0.checked_mul(d0)?, d)
+        {
+            self.s0 = s0.checked_mul(s)?;
+            return Ok(());
+        }
+        if self.grown {
+            out.push((s0, d0));
+        }
+        (self.grown, self.s0, self.d0) = (true, s, d);
+        Ok(())
+    }
+
+    /// The mode being grown, written to `out` (`_1:_0` if nothing was kept).
+    #[inline(always)]
+    pub(crate) fn finish(self, out: &mut Pairs) {
+        out.push((self.s0, self.d0));
+    }
+}
+
+/// [`Coalescer`] over the flat modes `init` then `last` (`coalesce_x` reads a trailing `_1` as
+/// 2), each read through `view` (`filter` reads its input through `filter_zeros` this way,
+/// without a copy of it).
 #[inline(always)]
 fn bw_coalesce(
     init: &[(Int, Int)],
@@ -44,25 +92,12 @@ fn bw_coalesce(
         out.push(if decide.is(s, 1) { (Int::st(1), Int::st(0)) } else { (s, d) });
         return Ok(());
     }
-    let (mut grown, mut s0, mut d0) = (false, Int::st(1), Int::st(0));
-    for i in 0..=init.len() {
-        let (s, d) = view(if i < init.len() { init[i] } else { last });
-        if decide.is(s, 1) {
-            continue;
-        }
-        // The checks CuTe's walk from the back makes for these two neighbours, in its order
-        // (so the same products are computed, and can overflow).
-        if grown && decide.known(s) && decide.known(s0) && decide.known(d0) && decide.equal(s0.checked_mul(d0)?, d) {
-            s0 = s0.checked_mul(s)?;
-            continue;
-        }
-        if grown {
-            out.push((s0, d0));
-        }
-        (grown, s0, d0) = (true, s, d);
+    let mut c = Coalescer::new(decide);
+    for &m in init {
+        c.push(view(m), out)?;
     }
-    // Nothing kept: `_1:_0`, the trivial layout (the initial values).
-    out.push((s0, d0));
+    c.push(view(last), out)?;
+    c.finish(out);
     Ok(())
 }
 

@@ -18,10 +18,21 @@ use crate::modes::{Code, Nest, Pair, Pairs, CLOSE, INLINE_LEAVES, LEAF, OPEN};
 ///
 /// Invariant: the code is one well-formed mode (a leaf, or `(` modes `)`) with as many leaf
 /// tokens as there are pairs; so shape and stride are congruent by construction.
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(PartialEq, Eq, Hash)]
 pub struct Layout {
     pub(crate) code: Code,
     pub(crate) pairs: Pairs,
+}
+
+/// A copy of the live leaves and code (no heap for a layout within the inline capacity),
+/// written in the caller's slot as [`Layout::build`] writes its results.
+impl Clone for Layout {
+    // Not inlined: a clone inlined into its caller is written to a local and copied from it
+    // when the caller's slot escapes (measured); called, it writes the caller's slot.
+    #[inline(never)]
+    fn clone(&self) -> Layout {
+        Layout::written(|out| out.copy_from(self))
+    }
 }
 
 impl fmt::Debug for Layout {
@@ -94,7 +105,9 @@ impl Layout {
 
     /// A leaf layout `s:d`.
     pub fn leaf(s: Int, d: Int) -> Layout {
-        Layout { code: Code::from_slice(&[LEAF]), pairs: Pairs::from_slice(&[(s, d)]) }
+        Layout::written(|out| {
+            out.put_leaf((s, d));
+        })
     }
 
     /// The static `1:0`, CuTe's trivial layout.
@@ -183,9 +196,9 @@ impl Layout {
 
     /// Layout a flat layout from leaf pairs: one pair is a leaf layout, otherwise a tuple.
     pub fn from_pairs(pairs: &[(Int, Int)]) -> Layout {
-        let mut b = Layout::empty();
-        b.put_pairs(pairs);
-        b
+        Layout::written(|out| {
+            out.put_pairs(pairs);
+        })
     }
 
     /// `make_layout(L0, L1, ...)` from owned modes.
@@ -195,13 +208,13 @@ impl Layout {
 
     /// `make_layout(L0, L1, ...)` of borrowed modes, without collecting them first.
     pub(crate) fn of_modes<'a>(modes: impl IntoIterator<Item = Nest<'a>>) -> Layout {
-        let mut b = Layout::empty();
-        b.open();
-        modes.into_iter().for_each(|m| {
-            b.put(m);
-        });
-        b.close();
-        b
+        Layout::written(|out| {
+            out.open();
+            modes.into_iter().for_each(|m| {
+                out.put(m);
+            });
+            out.close();
+        })
     }
 
     /// The modes of the layout as layouts (a leaf layout is its own single mode).
@@ -537,25 +550,30 @@ impl Layout {
 
     /// The same nesting with every leaf pair mapped.
     pub(crate) fn map_pairs(&self, f: impl Fn(Pair) -> Pair) -> Layout {
-        let mut out = self.clone();
-        out.pairs.iter_mut().for_each(|p| *p = f(*p));
-        out
+        Layout::written(|out| {
+            out.copy_from(self);
+            out.pairs.iter_mut().for_each(|p| *p = f(*p));
+        })
     }
 
     /// [`Layout::map_pairs`] with a fallible map.
     pub(crate) fn try_map_pairs(&self, f: impl Fn(Pair) -> Result<Pair>) -> Result<Layout> {
-        let mut out = self.clone();
-        for p in out.pairs.iter_mut() {
-            *p = f(*p)?;
-        }
-        Ok(out)
+        Layout::build(|out| {
+            out.copy_from(self);
+            for p in out.pairs.iter_mut() {
+                *p = f(*p)?;
+            }
+            Ok(())
+        })
     }
 }
 
 impl Nest<'_> {
     /// An owned copy.
     pub(crate) fn to_layout(self) -> Layout {
-        Layout { code: Code::from_slice(self.code), pairs: Pairs::from_slice(self.pairs) }
+        Layout::written(|out| {
+            out.put(self);
+        })
     }
 
     /// `size` of this mode.
@@ -784,12 +802,28 @@ impl Layout {
     /// block, and LLVM then copies again (measured on complement).
     #[inline(always)]
     pub(crate) fn build(write: impl FnOnce(&mut Layout) -> Result<()>) -> Result<Layout> {
-        let mut slot = core::mem::MaybeUninit::uninit();
-        build_into(&mut slot, write);
-        // SAFETY: `build_into` writes the slot on every path that returns (it starts by
-        // writing `Ok(empty)`, and only ever replaces a whole value with another); a panic in
-        // `write` unwinds past this line.
-        unsafe { slot.assume_init() }
+        written(
+            || Ok(Layout::empty()),
+            |result| {
+                if let Ok(out) = result {
+                    if let Err(e) = write(out) {
+                        *result = Err(e);
+                    }
+                }
+            },
+        )
+    }
+
+    /// [`Layout::build`] for a writer that cannot fail.
+    #[inline(always)]
+    pub(crate) fn written(write: impl FnOnce(&mut Layout)) -> Layout {
+        written(Layout::empty, write)
+    }
+
+    /// A copy of `src`'s code and leaves, written to `self` (empty).
+    fn copy_from(&mut self, src: &Layout) {
+        self.code.copy_from(&src.code);
+        self.pairs.copy_from(&src.pairs);
     }
 
     /// Write the code of the flat pairs written so far: one pair is a leaf, more a tuple.
@@ -862,15 +896,22 @@ impl Layout {
     }
 }
 
-/// [`Layout::build`]'s writer, never inlined: the call LLVM redirects to the caller's slot.
+/// `init()` written to an uninitialized slot, then changed by `write`, and read back: the
+/// mechanism of [`Layout::build`] and [`Layout::written`].
+#[inline(always)]
+fn written<T>(init: impl FnOnce() -> T, write: impl FnOnce(&mut T)) -> T {
+    let mut slot = core::mem::MaybeUninit::uninit();
+    write_into(&mut slot, init, write);
+    // SAFETY: `write_into` writes the slot with `init()` before anything else, and `write`
+    // can only change that value through a `&mut T` (a whole value is replaced, never left
+    // half written); a panic in either unwinds past this line.
+    unsafe { slot.assume_init() }
+}
+
+/// [`written`]'s writer, never inlined: the call LLVM redirects to the caller's slot.
 #[inline(never)]
-fn build_into(slot: &mut core::mem::MaybeUninit<Result<Layout>>, write: impl FnOnce(&mut Layout) -> Result<()>) {
-    let result = slot.write(Ok(Layout::empty()));
-    if let Ok(out) = result {
-        if let Err(e) = write(out) {
-            *result = Err(e);
-        }
-    }
+fn write_into<T>(slot: &mut core::mem::MaybeUninit<T>, init: impl FnOnce() -> T, write: impl FnOnce(&mut T)) {
+    write(slot.write(init()));
 }
 
 #[cfg(test)]
@@ -891,5 +932,29 @@ mod tests {
         assert!(matches!(e, Error::Postcondition { op: "complement", .. }), "{e}");
         let r = zipped_divide(&l("(9,(4,8)):(59,(13,1))"), &"<3:3,(2,4):(1,8)>".parse().unwrap()).unwrap();
         assert_eq!(r.to_string(), "((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1)))");
+    }
+
+    /// `Layout::written`, the same slot without a `Result`: clones (inline, in each block size
+    /// `Small::copy_from` copies, and past the inline capacity, on the heap) and maps of the
+    /// leaves. A clone is equal to its original and independent of it (the definition of a
+    /// copy); `filter_zeros` from its doc example.
+    #[test]
+    fn clones_and_maps_are_written_in_place() {
+        let l = |s: &str| s.parse::<Layout>().unwrap();
+        let wide = |n: usize| {
+            let shape = alloc::vec!["2"; n].join(",");
+            let stride = (0..n).map(|i| (1u64 << i).to_string()).collect::<alloc::vec::Vec<_>>().join(",");
+            l(&alloc::format!("({shape}):({stride})"))
+        };
+        for a in [l("(2,(1,6)):(1,(6,2))"), wide(6), wide(12), wide(40)] {
+            let mut b = a.clone();
+            assert_eq!(a, b);
+            assert_eq!(a.to_string(), b.to_string());
+            b = b.clone();
+            assert_eq!(a, b);
+            drop(b);
+            assert_eq!(a.clone().size().unwrap(), a.size().unwrap());
+        }
+        assert_eq!(filter_zeros(&l("(3,(2,4)):(0,(1,2))")).to_string(), "(1,(2,4)):(0,(1,2))");
     }
 }

@@ -93,9 +93,7 @@ impl Layout {
             }
         }
         debug_assert!(shape.congruent(&stride));
-        let mut b = Layout::empty();
-        go(&shape, &stride, &mut b);
-        b
+        Layout::written(|out| go(&shape, &stride, out))
     }
 
     /// The borrowed flat form, for the algorithms.
@@ -490,25 +488,26 @@ impl Layout {
         if b > e || e > rank {
             return Err(Error::IndexOutOfRange { op: "group", index: e as i64, rank });
         }
-        let mut out = Layout::empty();
-        out.open();
-        for (k, m) in self.nest().modes().enumerate() {
-            if k == b {
-                out.open();
+        Layout::build(|out| {
+            out.open();
+            for (k, m) in self.nest().modes().enumerate() {
+                if k == b {
+                    out.open();
+                }
+                if k == e {
+                    out.close();
+                }
+                out.put(m);
             }
-            if k == e {
+            if e == rank {
+                if b == rank {
+                    out.open();
+                }
                 out.close();
             }
-            out.put(m);
-        }
-        if e == rank {
-            if b == rank {
-                out.open();
-            }
             out.close();
-        }
-        out.close();
-        Ok(out)
+            Ok(())
+        })
     }
 
     /// `flatten(L)`.
@@ -523,13 +522,13 @@ impl Layout {
         if !self.is_tuple() {
             return self.clone();
         }
-        let mut b = Layout::empty();
-        b.open();
-        self.pairs.iter().for_each(|&p| {
-            b.put_leaf(p);
-        });
-        b.close();
-        b
+        Layout::written(|out| {
+            out.open();
+            self.pairs.iter().for_each(|&p| {
+                out.put_leaf(p);
+            });
+            out.close();
+        })
     }
 
     /// Whether every shape and stride leaf is static.

@@ -31,6 +31,18 @@ impl<T: Copy, const N: usize> Small<T, N> {
         Small { len: 0, buf: [const { MaybeUninit::uninit() }; N], scratch: MaybeUninit::uninit(), heap: Vec::new() }
     }
 
+    /// The number of elements, read from the field: through `Deref` it would first locate the
+    /// elements (inline or on the heap), a compare and a select on every call.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
     #[inline]
     pub(crate) fn from_slice(s: &[T]) -> Self {
         let mut v = Self::new();

@@ -22,6 +22,9 @@
 //! One more case from the issue's profile, without a pycute figure: cloning an 8-leaf layout
 //! (the issue's "`Clone` a memcpy"), against C++ building and checksumming one in 2.2 ns.
 //!
+//! And four operations that read a shape or rely on the inverses (tile_to_shape,
+//! make_ordered_layout, nullspace, max_alignment), on examples of CuTe's docs, without anchors.
+//!
 //! Before the timings, the bench prints the heap allocations of one call of each case, counted
 //! by a counting global allocator in this binary (the issue's goal: zero within the inline
 //! capacity).
@@ -87,6 +90,9 @@ fn case<A: 'static, B: 'static, R: 'static>(name: &'static str, op: fn(&A, &B) -
 fn cases() -> Vec<Case> {
     let c8 = l("(2,(1,6)):(1,(6,2))");
     let l8 = l("((2,2),(2,2),(2,2),(2,2)):((1,2),(4,8),(16,32),(64,128))");
+    let shape = |s: &str| s.parse::<IntTuple>().unwrap();
+    let (blk, s46, s2222, o0231) = (l("(2,2):(1,2)"), shape("(4,6)"), shape("(2,2,2,2)"), shape("(0,2,3,1)"));
+    let (ns, ma) = (l("(2,4,3):(0,1,0)"), l("(8,64):(64,1)"));
     vec![
         case("composition (6,2):(8,2) o (4,3):(3,1)", composition, (l("(6,2):(8,2)"), t("(4,3):(3,1)"))),
         case(
@@ -105,6 +111,32 @@ fn cases() -> Vec<Case> {
             "clone ((2,2),(2,2),(2,2),(2,2)):((1,2),(4,8),(16,32),(64,128))",
             Box::new(move || {
                 black_box(&black_box(&l8).clone());
+            }),
+        ),
+        (
+            // The operations that read a shape, and the inverses' relatives (no C++ anchor in
+            // the issue): cases from CuTe's docs.
+            "tile_to_shape (2,2):(1,2) to (4,6)",
+            Box::new(move || {
+                black_box(&tile_to_shape(black_box(&blk), black_box(&s46), None)).as_ref().unwrap();
+            }),
+        ),
+        (
+            "make_ordered_layout (2,2,2,2) by (0,2,3,1)",
+            Box::new(move || {
+                black_box(&make_ordered_layout(black_box(&s2222), black_box(&o0231))).as_ref().unwrap();
+            }),
+        ),
+        (
+            "nullspace (2,4,3):(0,1,0)",
+            Box::new(move || {
+                black_box(&nullspace(black_box(&ns))).as_ref().unwrap();
+            }),
+        ),
+        (
+            "max_alignment (8,64):(64,1)",
+            Box::new(move || {
+                black_box(&max_alignment(black_box(&ma))).as_ref().unwrap();
             }),
         ),
         (

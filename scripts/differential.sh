@@ -4,7 +4,7 @@
 # the error's text). For a change that must keep every answer (issue #12's rewrites): it stops
 # at the first input whose answers differ and prints both.
 #   scripts/differential.sh REV [INPUTS] [SEED] [deep]
-# INPUTS defaults to 200000 (15 answers each); `deep` draws layouts of up to 64 leaves, past the
+# INPUTS defaults to 200000 (23 answers each); `deep` draws layouts of up to 64 leaves, past the
 # inline capacity, so that the heap path is taken. Needs only cargo (no network: no new crate).
 set -euo pipefail
 rev=$1
@@ -107,13 +107,50 @@ fn tiler(r: &mut Rng, deep: bool) -> String {
     }
 }
 
-/// Both crates' answers to one operation; stops the run where they differ.
+/// An answer as text: a layout in the DSL style (static flags and divisors shown), an integer
+/// with its flag and divisor, an error by its message.
+trait Answer {
+    fn text(&self) -> String;
+}
+impl Answer for old::Layout {
+    fn text(&self) -> String {
+        self.to_styled(old::Style::Dsl)
+    }
+}
+impl Answer for new::Layout {
+    fn text(&self) -> String {
+        self.to_styled(new::Style::Dsl)
+    }
+}
+impl Answer for old::Int {
+    fn text(&self) -> String {
+        format!("{:?}", self)
+    }
+}
+impl Answer for new::Int {
+    fn text(&self) -> String {
+        format!("{:?}", self)
+    }
+}
+impl<T: Answer, E: std::fmt::Display> Answer for Result<T, E> {
+    fn text(&self) -> String {
+        match self {
+            Ok(x) => x.text(),
+            Err(e) => format!("error: {e}"),
+        }
+    }
+}
+
+/// Both crates' answers to one operation (on the operands' two parsings); stops the run where
+/// they differ.
 macro_rules! same {
-    ($count:ident, $input:expr, $f:ident($($x:expr),*)) => {{
-        let old = match old::$f($(&$x.0),*) { Ok(l) => l.to_styled(old::Style::Dsl), Err(e) => format!("error: {e}") };
-        let new = match new::$f($(&$x.1),*) { Ok(l) => l.to_styled(new::Style::Dsl), Err(e) => format!("error: {e}") };
+    ($count:ident, $input:expr, $f:ident($($x:ident),*)) => {
+        same!($count, $input, stringify!($f), old::$f($(&$x.0),*), new::$f($(&$x.1),*))
+    };
+    ($count:ident, $input:expr, $name:expr, $old:expr, $new:expr) => {{
+        let (old, new) = ($old.text(), $new.text());
         if old != new {
-            println!("{} differs on {:?}\n  before: {old}\n  now:    {new}", stringify!($f), $input);
+            println!("{} differs on {:?}\n  before: {old}\n  now:    {new}", $name, $input);
             std::process::exit(1);
         }
         $count += 1;
@@ -134,7 +171,25 @@ fn main() {
         let b = (b.parse::<old::Layout>().unwrap(), b.parse::<new::Layout>().unwrap());
         let t = (t.parse::<old::Tiler>().unwrap(), t.parse::<new::Tiler>().unwrap());
         let c = (old::IntTuple::int(c), new::IntTuple::int(c));
+        // Shape-reading operations: a's shape, ordered by a's strides (congruent to it), and a
+        // target that b's modes divide, k copies of each.
+        let shape = (a.0.shape(), a.1.shape());
+        let order = (a.0.stride(), a.1.stride());
+        let target: Vec<String> =
+            (0..b.1.rank()).map(|i| (b.1.get(i).unwrap().size().unwrap().value() * (1 + r.below(3) as i64)).to_string()).collect();
+        let target = format!("({})", target.join(","));
+        let target = (target.parse::<old::IntTuple>().unwrap(), target.parse::<new::IntTuple>().unwrap());
         same!(answers, input, coalesce(a));
+        same!(answers, input, filter_zeros(a));
+        same!(answers, input, nullspace(a));
+        same!(answers, input, max_alignment(a));
+        same!(answers, input, make_layout_left(shape));
+        same!(answers, input, make_layout_right(shape));
+        same!(answers, input, make_ordered_layout(shape, order));
+        let (o, n) = (old::tile_to_shape(&b.0, &target.0, None), new::tile_to_shape(&b.1, &target.1, None));
+        same!(answers, input, "tile_to_shape", o, n);
+        let (o, n) = (old::tile_to_shape(&b.0, &target.0, Some(&target.0)), new::tile_to_shape(&b.1, &target.1, Some(&target.1)));
+        same!(answers, input, "tile_to_shape ordered", o, n);
         same!(answers, input, filter(a));
         same!(answers, input, complement(a, c));
         same!(answers, input, complement_cosize(a));

@@ -156,6 +156,68 @@ fn inverses_within_the_inline_capacity_do_not_allocate() {
     assert!((0..32).all(|i| li.call(l.call(i).unwrap()).unwrap() == i));
 }
 
+/// The operations that read a shape (an `IntTuple` tree: read, never built), the inverses'
+/// relatives, and copies. Expected values: CuTe's docs (`make_ordered_layout`, `nullspace`,
+/// `max_alignment`, `compact_major`), the definition of a blocked product (`tile_to_shape`), of
+/// a copy (`clone`) and of `filter_zeros`.
+#[test]
+fn shape_readers_and_copies_within_the_inline_capacity_do_not_allocate() {
+    type Op = Box<dyn Fn() -> String>;
+    fn shape(s: &str) -> IntTuple {
+        s.parse().unwrap()
+    }
+    let cases: Vec<(&str, Op, &str)> = vec![
+        (
+            "make_layout_left",
+            Box::new(|| make_layout_left(&shape("(2,(1,6))")).unwrap().to_string()),
+            "(2,(1,6)):(1,(0,2))",
+        ),
+        (
+            "make_layout_right",
+            Box::new(|| make_layout_right(&shape("(2,(3,4))")).unwrap().to_string()),
+            "(2,(3,4)):(12,(4,1))",
+        ),
+        (
+            "make_ordered_layout",
+            Box::new(|| make_ordered_layout(&shape("(2,2,2,2)"), &shape("(0,2,3,1)")).unwrap().to_string()),
+            "(2,2,2,2):(1,4,8,2)",
+        ),
+        (
+            "tile_to_shape",
+            Box::new(|| tile_to_shape(&l("(2,2):(1,2)"), &shape("(4,6)"), None).unwrap().to_string()),
+            "((2,2),(2,3)):((1,4),(2,8))",
+        ),
+        ("nullspace", Box::new(|| nullspace(&l("(2,4,3):(0,1,0)")).unwrap().to_string()), "(2,3):(1,8)"),
+        ("max_alignment", Box::new(|| max_alignment(&l("(8,64):(64,1)")).unwrap().value().to_string()), "512"),
+        ("clone", Box::new(|| l("((2,4),(2,2)):((8,1),(4,16))").clone().to_string()), "((2,4),(2,2)):((8,1),(4,16))"),
+        ("filter_zeros", Box::new(|| filter_zeros(&l("(3,(2,4)):(0,(1,2))")).to_string()), "(1,(2,4)):(0,(1,2))"),
+    ];
+    for (name, op, expected) in cases {
+        assert_eq!(op(), expected, "{name}");
+    }
+    // Counted apart from the parsing and printing above (which build trees and strings).
+    let (s1, s2, s3, o) = (shape("(2,(1,6))"), shape("(2,(3,4))"), shape("(2,2,2,2)"), shape("(0,2,3,1)"));
+    let (block, target) = (l("(2,2):(1,2)"), shape("(4,6)"));
+    let (n, a, w, z) =
+        (l("(2,4,3):(0,1,0)"), l("(8,64):(64,1)"), l("((2,4),(2,2)):((8,1),(4,16))"), l("(3,(2,4)):(0,(1,2))"));
+    type Counted<'a> = Box<dyn Fn() + 'a>;
+    let counted_ops: Vec<(&str, Counted)> = vec![
+        ("make_layout_left", Box::new(|| drop(make_layout_left(&s1)))),
+        ("make_layout_right", Box::new(|| drop(make_layout_right(&s2)))),
+        ("make_ordered_layout", Box::new(|| drop(make_ordered_layout(&s3, &o)))),
+        ("tile_to_shape", Box::new(|| drop(tile_to_shape(&block, &target, None)))),
+        ("nullspace", Box::new(|| drop(nullspace(&n)))),
+        ("max_alignment", Box::new(|| drop(max_alignment(&a)))),
+        ("clone", Box::new(|| drop(w.clone()))),
+        ("filter_zeros", Box::new(|| drop(filter_zeros(&z)))),
+    ];
+    for (name, op) in counted_ops {
+        op(); // nothing lazily initialized is counted
+        let ((), k) = counted(&op);
+        assert_eq!(k, 0, "{name} allocated {k} times");
+    }
+}
+
 #[test]
 fn layouts_past_the_inline_capacity_spill_to_the_heap_unchanged() {
     // 18 leaves (past the 16 kept inline): the heap path. A compact column-major layout

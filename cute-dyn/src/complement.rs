@@ -5,7 +5,7 @@ use crate::error::{Error, Result};
 use crate::int::Int;
 use crate::int_tuple::{IntTuple, Tuple};
 use crate::layout::Layout;
-use crate::modes::{Nest, Pairs, INLINE_LEAVES};
+use crate::modes::{compact_strides, Nest, Pairs, INLINE_LEAVES};
 use crate::small::Small;
 
 /// `coalesce(shape)` of CuTe: merge neighbouring leaves that are both static or both dynamic
@@ -245,16 +245,9 @@ fn size_of_leaves(leaves: &[Int]) -> Result<Int> {
 /// `compact_col_major` of a flat shape from `current` (a static 1 gets stride `_0`), appended
 /// to `out`.
 fn compact_pairs(shape: &[Int], current: Int, out: &mut Pairs) -> Result<()> {
-    let mut cur = current;
-    for &x in shape {
-        if x.is_const(1) {
-            out.push((x, Int::st(0)));
-        } else {
-            out.push((x, cur));
-            cur = cur.checked_mul(x)?;
-        }
-    }
-    Ok(())
+    let start = out.len();
+    shape.iter().for_each(|&x| out.push((x, Int::st(0))));
+    compact_strides(&mut out[start..], current, true)
 }
 
 /// `(size, cosize - 1)` of flat modes, in checked `i64` (an extent of 0 reaches nothing, as in

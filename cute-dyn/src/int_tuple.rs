@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 
 use crate::error::{Error, Result};
 use crate::int::Int;
+use crate::modes::{compact_strides, Pairs};
 
 /// The deepest nesting the parser accepts (deeper input is an error, not a stack overflow).
 pub const MAX_DEPTH: usize = 128;
@@ -823,32 +824,11 @@ pub fn compact_row_major(shape: &IntTuple, current: Int) -> Result<IntTuple> {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn compact_major(shape: &IntTuple, current: Int, left: bool) -> Result<IntTuple> {
-    fn go(s: &IntTuple, cur: &mut Int, left: bool) -> Result<IntTuple> {
-        match s {
-            Tuple::Leaf(x) if x.is_const(1) => Ok(Tuple::Leaf(Int::st(0))),
-            Tuple::Leaf(x) => {
-                let d = *cur;
-                *cur = cur.checked_mul(*x)?;
-                Ok(Tuple::Leaf(d))
-            }
-            Tuple::Node(v) => {
-                let mut out: Vec<IntTuple> = Vec::with_capacity(v.len());
-                if left {
-                    for m in v {
-                        out.push(go(m, cur, left)?);
-                    }
-                } else {
-                    for m in v.iter().rev() {
-                        out.push(go(m, cur, left)?);
-                    }
-                    out.reverse();
-                }
-                Ok(Tuple::Node(out))
-            }
-        }
-    }
-    let mut cur = current;
-    go(shape, &mut cur, left)
+    let mut pairs = Pairs::new();
+    shape.for_each_leaf(&mut |&x| pairs.push((x, Int::st(0))));
+    compact_strides(&mut pairs, current, left)?;
+    let mut strides = pairs.iter().map(|p| p.1);
+    Ok(shape.map(&mut |_| strides.next().expect("a stride per leaf")))
 }
 
 /// `crd2idx(coord, shape, stride)`: the index of a (possibly hierarchical) coordinate. An

@@ -1,15 +1,13 @@
 //! right_inverse, left_inverse, and what is built on them: max_common_layout,
 //! max_common_vector, max_alignment, nullspace.
 
-use alloc::vec::Vec;
-
 use crate::coalesce::{coalesce, coalesce_pairs, coalesced_pairs};
 use crate::composition::composition;
 use crate::error::{Error, Result};
 use crate::int::Int;
-use crate::int_tuple::{compact_major, Tuple};
+use crate::int_tuple::Tuple;
 use crate::layout::Layout;
-use crate::modes::{Pairs, INLINE_LEAVES};
+use crate::modes::{compact_strides, Pairs, INLINE_LEAVES};
 use crate::small::Small;
 use crate::tiler::Tiler;
 
@@ -240,22 +238,21 @@ pub fn nullspace(l: &Layout) -> Result<Layout> {
 }
 
 fn nullspace_impl(l: &Layout) -> Result<Layout> {
-    let flat = l.flatten();
-    let flat_shape = flat.shape();
-    let rstride = compact_major(&flat_shape, Int::st(1), true)?;
-    let (shapes, strides) = (flat_shape.leaves(), rstride.leaves());
-    let picked: Vec<(Int, Int)> = l
-        .stride()
-        .leaves()
-        .iter()
-        .enumerate()
-        .filter(|(_, d)| d.is_const(0))
-        .map(|(i, _)| (shapes[i], strides[i]))
-        .collect();
-    if picked.is_empty() {
-        return Ok(Layout::trivial());
-    }
-    Ok(Layout::from_pairs(&picked))
+    // The compact column-major strides of all of L's leaves; the stride-0 ones are kept.
+    let mut compact = Pairs::from_slice(l.pairs());
+    compact_strides(&mut compact, Int::st(1), true)?;
+    Layout::build(|out| {
+        for (&(_, d), &p) in l.pairs().iter().zip(compact.iter()) {
+            if d.is_const(0) {
+                out.pairs.push(p);
+            }
+        }
+        if out.pairs.is_empty() {
+            out.pairs.push((Int::st(1), Int::st(0)));
+        }
+        out.close_flat();
+        Ok(())
+    })
 }
 
 /// `max_alignment(L)` (CuTe C++ `layout.hpp`): the most elements `L` maps to consecutive
@@ -276,13 +273,13 @@ fn nullspace_impl(l: &Layout) -> Result<Layout> {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn max_alignment(l: &Layout) -> Result<Int> {
-    let flat = coalesce(l)?;
-    let shape = flat.shape().map(&mut |s| if s.is_static() { *s } else { Int::st(1) });
-    let stride = flat.stride().map(&mut |d| if d.is_static() { *d } else { Int::st(0) });
-    let filtered = Layout::new(shape, stride)?;
+    // What is known statically: a dynamic extent counts as 1, a dynamic stride as 0.
+    let known =
+        |(s, d): (Int, Int)| (if s.is_static() { s } else { Int::st(1) }, if d.is_static() { d } else { Int::st(0) });
+    let filtered = coalesce(l)?.map_pairs(known);
     let permuted = crate::logical_divide(&filtered, &Tiler::Layout(right_inverse(&filtered)?))?;
     let mut g = permuted.get(0)?.size()?.value().unsigned_abs();
-    for d in permuted.get(1)?.stride().leaves() {
+    for &(_, d) in permuted.get(1)?.pairs() {
         g = crate::int::gcd(g, d.value().unsigned_abs());
     }
     Ok(Int::st(g as i64))

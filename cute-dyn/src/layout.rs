@@ -11,8 +11,9 @@ use core::fmt;
 
 use crate::error::{Error, Result};
 use crate::int::Int;
-use crate::int_tuple::{self, compact_major, Coord, IntTuple, Tuple};
-use crate::modes::{Code, Nest, Pair, Pairs, CLOSE, INLINE_LEAVES, LEAF, OPEN};
+use crate::int_tuple::{self, Coord, IntTuple, Tuple};
+use crate::modes::{compact_strides, Code, Nest, Pair, Pairs, CLOSE, INLINE_LEAVES, LEAF, OPEN};
+use crate::small::Small;
 
 /// A layout: a function from coordinates of `shape` to indices, `crd2idx(c, shape, stride)`.
 ///
@@ -627,7 +628,9 @@ fn eval(n: Nest<'_>, c: Int) -> Result<Int> {
 /// ```
 pub fn make_layout_left(shape: &IntTuple) -> Result<Layout> {
     check_shape("make_layout_left", shape)?;
-    Ok(Layout::raw(shape.clone(), compact_major(shape, Int::st(1), true)?))
+    compact_layout(true, |out| {
+        out.put_shape(shape);
+    })
 }
 
 /// `make_layout(shape, LayoutRight{})`: compact row-major strides at every level.
@@ -643,7 +646,18 @@ pub fn make_layout_left(shape: &IntTuple) -> Result<Layout> {
 /// ```
 pub fn make_layout_right(shape: &IntTuple) -> Result<Layout> {
     check_shape("make_layout_right", shape)?;
-    Ok(Layout::raw(shape.clone(), compact_major(shape, Int::st(1), false)?))
+    compact_layout(false, |out| {
+        out.put_shape(shape);
+    })
+}
+
+/// The layout whose shape `put` writes (strides left to be written), with compact strides from
+/// 1 (column-major when `left`), written in place: no tree of strides is built.
+pub(crate) fn compact_layout(left: bool, put: impl FnOnce(&mut Layout)) -> Result<Layout> {
+    Layout::build(|out| {
+        put(out);
+        compact_strides(&mut out.pairs, Int::st(1), left)
+    })
 }
 
 /// `make_layout(L0, L1, ...)`: each argument becomes one mode (one argument gives rank 1).
@@ -705,58 +719,59 @@ pub fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> Result<Layout>
     if !order.weakly_congruent(shape) {
         return Err(Error::NotCongruent { what: "order and shape", a: order.to_string(), b: shape.to_string() });
     }
-    let ref_shape: Vec<Int> = leaf_products(shape, order)?;
-    let flat_order = order.leaves();
-    let max_static = flat_order.iter().filter(|o| o.is_static()).map(|o| o.value()).fold(0, i64::max);
-    let ref_order: Vec<i64> = flat_order
-        .iter()
-        .enumerate()
-        .map(|(j, o)| if o.is_static() { o.value() } else { max_static.saturating_add(1 + j as i64) })
-        .collect();
-    let mut k = 0;
-    let stride = ordered(shape, order, &ref_shape, &ref_order, &mut k)?;
-    Ok(Layout::raw(shape.clone(), stride))
-}
-
-fn leaf_products(shape: &IntTuple, guide: &IntTuple) -> Result<Vec<Int>> {
-    match guide {
-        Tuple::Leaf(_) => Ok(alloc::vec![int_tuple::product(shape)?]),
-        Tuple::Node(gv) => {
-            let mut out = Vec::new();
-            for (g, s) in gv.iter().zip(shape.modes()) {
-                out.extend(leaf_products(&s, g)?);
-            }
-            Ok(out)
+    let mut terminals = Small::<Terminal, INLINE_LEAVES>::new();
+    terminals_of(shape, order, &mut 0, &mut terminals)?;
+    // Dynamic orders count as larger than every static one, in the order they come.
+    let max_static = terminals.iter().filter(|t| t.order.is_static()).map(|t| t.order.value()).fold(0, i64::max);
+    let rank = |j: usize, o: Int| if o.is_static() { o.value() } else { max_static.saturating_add(1 + j as i64) };
+    Layout::build(|out| {
+        out.put_shape(shape);
+        for (j, t) in terminals.iter().enumerate() {
+            let me = rank(j, t.order);
+            // The start stride: the product of all the shapes of lesser order.
+            let mut lesser = terminals.iter().enumerate().filter(|&(i, u)| rank(i, u.order) < me);
+            let start = lesser.try_fold(Int::st(1), |acc, (_, u)| acc.checked_mul(u.size))?;
+            compact_strides(&mut out.pairs[t.leaves.0..t.leaves.1], start, true)?;
         }
-    }
+        Ok(())
+    })
 }
 
-fn ordered(
+/// A terminal of `make_ordered_layout`'s order: the shape's leaves under it (a range of the
+/// flat leaves), their product and the order given to them.
+#[derive(Clone, Copy)]
+struct Terminal {
+    leaves: (usize, usize),
+    size: Int,
+    order: Int,
+}
+
+/// The terminals of `order` over `shape` (weakly congruent), in order; `leaf` counts the
+/// shape's leaves passed.
+fn terminals_of(
     shape: &IntTuple,
     order: &IntTuple,
-    ref_shape: &[Int],
-    ref_order: &[i64],
-    k: &mut usize,
-) -> Result<IntTuple> {
+    leaf: &mut usize,
+    out: &mut Small<Terminal, INLINE_LEAVES>,
+) -> Result<()> {
     match order {
-        Tuple::Node(ov) => {
-            let sm = shape.modes();
-            Ok(Tuple::Node(
-                ov.iter().zip(&sm).map(|(o, s)| ordered(s, o, ref_shape, ref_order, k)).collect::<Result<_>>()?,
-            ))
+        Tuple::Leaf(o) => {
+            let mut n = 0;
+            shape.for_each_leaf(&mut |_| n += 1);
+            out.push(Terminal { leaves: (*leaf, *leaf + n), size: int_tuple::product(shape)?, order: *o });
+            *leaf += n;
         }
-        Tuple::Leaf(_) => {
-            let me = ref_order[*k];
-            *k += 1;
-            // The start stride: the product of all the shapes of lesser order.
-            let start = ref_shape
-                .iter()
-                .zip(ref_order)
-                .filter(|(_, &o)| o < me)
-                .try_fold(Int::st(1), |acc, (s, _)| acc.checked_mul(*s))?;
-            compact_major(shape, start, true)
+        Tuple::Node(ov) => {
+            let modes = match shape {
+                Tuple::Leaf(_) => core::slice::from_ref(shape),
+                Tuple::Node(sv) => sv,
+            };
+            for (o, s) in ov.iter().zip(modes) {
+                terminals_of(s, o, leaf, out)?;
+            }
         }
     }
+    Ok(())
 }
 
 /// A shape has no negative extent (an extent of 0 is allowed: the empty layout). Every
@@ -861,6 +876,20 @@ impl Layout {
     pub(crate) fn close(&mut self) -> &mut Layout {
         self.code.push(CLOSE);
         self
+    }
+
+    /// `shape`'s nesting and leaves, each with stride `_0` (for a caller to write over).
+    pub(crate) fn put_shape(&mut self, shape: &IntTuple) -> &mut Layout {
+        match shape {
+            Tuple::Leaf(x) => self.put_leaf((*x, Int::st(0))),
+            Tuple::Node(v) => {
+                self.open();
+                v.iter().for_each(|m| {
+                    self.put_shape(m);
+                });
+                self.close()
+            }
+        }
     }
 
     pub(crate) fn put_leaf(&mut self, p: Pair) -> &mut Layout {

@@ -6,6 +6,7 @@
 //! leaf layout is the code `L`. The algorithms read the pairs directly and walk the nesting
 //! through [`Nest`] views (no tree is built); results are written in place (see [`Layout::empty`]).
 
+use crate::error::Result;
 use crate::int::Int;
 use crate::small::Small;
 
@@ -20,6 +21,30 @@ pub(crate) const INLINE_CODE: usize = 40;
 
 pub(crate) type Pairs = Small<Pair, INLINE_LEAVES>;
 pub(crate) type Code = Small<u8, INLINE_CODE>;
+
+/// The compact strides of flat modes, written over their strides: from `current`, each mode
+/// takes the product of the shapes before it (`left`, column-major) or after it (row-major); a
+/// static size-1 mode gets `_0` and adds nothing (as in C++).
+///
+/// # Errors
+/// `Overflow`.
+pub(crate) fn compact_strides(pairs: &mut [Pair], current: Int, left: bool) -> Result<()> {
+    let mut cur = current;
+    let mut one = |(s, d): &mut Pair| -> Result<()> {
+        if s.is_const(1) {
+            *d = Int::st(0);
+        } else {
+            *d = cur;
+            cur = cur.checked_mul(*s)?;
+        }
+        Ok(())
+    };
+    if left {
+        pairs.iter_mut().try_for_each(&mut one)
+    } else {
+        pairs.iter_mut().rev().try_for_each(&mut one)
+    }
+}
 
 pub(crate) const LEAF: u8 = 0;
 pub(crate) const OPEN: u8 = 1;

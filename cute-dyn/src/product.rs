@@ -2,11 +2,13 @@
 //! rank-sensitive blocked_product, raked_product and tile_to_shape.
 
 use crate::complement::complement_shape;
+use crate::complement::Ints;
 use crate::composition::compose_coalesced_into;
 use crate::divide::{flat, tile_unzip, tiled};
 use crate::error::{Error, Result};
+use crate::int::Int;
 use crate::int_tuple::{self, IntTuple, Tuple};
-use crate::layout::{make_layout_left, make_ordered_layout, Layout};
+use crate::layout::{compact_layout, make_layout_left, make_ordered_layout, Layout};
 use crate::modes::Nest;
 use crate::tiler::{by_mode, Tiler};
 
@@ -240,12 +242,11 @@ fn raked_product_impl(a: &Layout, b: &Layout) -> Result<Layout> {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn tile_to_shape(block: &Layout, shape: &IntTuple, order: Option<&IntTuple>) -> Result<Layout> {
-    let twin_order = order.map(IntTuple::to_static);
     crate::twin::truthful(
         "tile_to_shape",
         &[block, shape],
         || tile_to_shape_impl(block, shape, order),
-        || tile_to_shape_impl(&block.to_static(), &shape.to_static(), twin_order.as_ref()),
+        || tile_to_shape_impl(&block.to_static(), &shape.to_static(), order.map(IntTuple::to_static).as_ref()),
     )
 }
 
@@ -261,19 +262,39 @@ fn tile_to_shape_impl(block: &Layout, shape: &IntTuple, order: Option<&IntTuple>
         });
     }
     let padded = block.append_to(r)?;
-    let block_shape = int_tuple::product_each(&padded.shape())?;
-    let target_shape = int_tuple::product_each(shape)?;
+    // product_each of the block and of the shape, flat (one product per mode).
+    let (mut block_shape, mut target_shape) = (Ints::new(), Ints::new());
+    for m in padded.nest().modes() {
+        block_shape.push(m.size()?);
+    }
+    match shape {
+        Tuple::Leaf(x) => target_shape.push(*x),
+        Tuple::Node(v) => {
+            for m in v {
+                target_shape.push(int_tuple::product(m)?);
+            }
+        }
+    }
     // Precondition 2
-    for (t, b) in target_shape.leaves().into_iter().zip(block_shape.leaves()) {
+    for (t, b) in target_shape.iter().zip(block_shape.iter()) {
         if t.value().checked_rem(b.value()) != Some(0) {
             return Err(Error::ShapeDivisibility { op: "tile_to_shape", shape: t.value(), divisor: b.value() });
         }
     }
-    let product_shape = int_tuple::ceil_div(&target_shape, &block_shape)?;
+    let mut product_shape = Ints::new();
+    for (t, b) in target_shape.iter().zip(block_shape.iter()) {
+        product_shape.push(t.ceil_div(*b)?);
+    }
     let ordered = match order {
-        Some(o) => make_ordered_layout(&product_shape, o)?,
+        Some(o) => make_ordered_layout(&Tuple::Node(product_shape.iter().map(|&x| Tuple::Leaf(x)).collect()), o)?,
         // A leaf count is a rank-1 layout, as C++'s make_ordered_layout gives.
-        None => make_layout_left(&Tuple::Node(product_shape.modes()))?,
+        None => compact_layout(true, |out| {
+            out.open();
+            product_shape.iter().for_each(|&x| {
+                out.put_leaf((x, Int::st(0)));
+            });
+            out.close();
+        })?,
     };
     blocked_product(&padded, &ordered)
 }

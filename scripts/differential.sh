@@ -4,7 +4,7 @@
 # the error's text). For a change that must keep every answer (issue #12's rewrites): it stops
 # at the first input whose answers differ and prints both.
 #   scripts/differential.sh REV [INPUTS] [SEED] [deep]
-# INPUTS defaults to 200000 (23 answers each); `deep` draws layouts of up to 64 leaves, past the
+# INPUTS defaults to 200000 (30 answers each); `deep` draws layouts of up to 64 leaves, past the
 # inline capacity, so that the heap path is taken. Needs only cargo (no network: no new crate).
 set -euo pipefail
 rev=$1
@@ -107,6 +107,27 @@ fn tiler(r: &mut Rng, deep: bool) -> String {
     }
 }
 
+/// A coordinate for `shape`: at each level `_`, an integer (in range or past it), or the
+/// tuple of the modes' coordinates (sometimes a mode short or one too many).
+fn coord(r: &mut Rng, shape: &new::IntTuple) -> String {
+    match (r.below(6), shape) {
+        (0, _) => "_".to_string(),
+        (1, _) => format!("{}", r.below(1 + new::int_tuple::product(shape).unwrap().value().max(1) as u64 * 5 / 4)),
+        (_, new::Tuple::Node(v)) => {
+            let mut m: Vec<String> = v.iter().map(|s| coord(r, s)).collect();
+            match r.below(12) {
+                0 => {
+                    m.pop();
+                }
+                1 => m.push("_".to_string()),
+                _ => {}
+            }
+            format!("({})", m.join(","))
+        }
+        (_, new::Tuple::Leaf(x)) => format!("{}", r.below(1 + x.value().max(1) as u64 * 5 / 4)),
+    }
+}
+
 /// An answer as text: a layout in the DSL style (static flags and divisors shown), an integer
 /// with its flag and divisor, an error by its message.
 trait Answer {
@@ -130,6 +151,11 @@ impl Answer for old::Int {
 impl Answer for new::Int {
     fn text(&self) -> String {
         format!("{:?}", self)
+    }
+}
+impl<A: Answer, B: Answer> Answer for (A, B) {
+    fn text(&self) -> String {
+        format!("{} @ {}", self.0.text(), self.1.text())
     }
 }
 impl<T: Answer, E: std::fmt::Display> Answer for Result<T, E> {
@@ -179,6 +205,29 @@ fn main() {
             (0..b.1.rank()).map(|i| (b.1.get(i).unwrap().size().unwrap().value() * (1 + r.below(3) as i64)).to_string()).collect();
         let target = format!("({})", target.join(","));
         let target = (target.parse::<old::IntTuple>().unwrap(), target.parse::<new::IntTuple>().unwrap());
+        // Slices of a by a coordinate of its shape, and the partitions of its zipped divide by
+        // a coordinate of the mode they slice (a tile, or a thread's element).
+        let ca = coord(&mut r, &a.1.shape());
+        let ca = (ca.parse::<old::Coord>().unwrap(), ca.parse::<new::Coord>().unwrap());
+        let (o, n) = (a.0.slice(&ca.0), a.1.slice(&ca.1));
+        same!(answers, input, "slice", o, n);
+        let (o, n) = (a.0.dice(&ca.0), a.1.dice(&ca.1));
+        same!(answers, input, "dice", o, n);
+        let (o, n) = (a.0.slice_and_offset(&ca.0), a.1.slice_and_offset(&ca.1));
+        same!(answers, input, "slice_and_offset", o, n);
+        let (o, n) = (old::tensor::local_tile(&a.0, &t.0, &ca.0, None), new::tensor::local_tile(&a.1, &t.1, &ca.1, None));
+        same!(answers, input, "local_tile", o, n);
+        let (o, n) = (old::tensor::outer_partition(&a.0, &t.0, &ca.0), new::tensor::outer_partition(&a.1, &t.1, &ca.1));
+        same!(answers, input, "outer_partition", o, n);
+        if let Ok(z) = new::zipped_divide(&a.1, &t.1) {
+            for (k, f) in [(1, old::tensor::inner_partition as fn(&_, &_, &_) -> _), (0, old::tensor::outer_partition)] {
+                let cz = coord(&mut r, &z.get(k).unwrap().shape());
+                let cz = (cz.parse::<old::Coord>().unwrap(), cz.parse::<new::Coord>().unwrap());
+                let g = if k == 1 { new::tensor::inner_partition } else { new::tensor::outer_partition };
+                let (o, n) = (f(&a.0, &t.0, &cz.0), g(&a.1, &t.1, &cz.1));
+                same!(answers, input, "partition", o, n);
+            }
+        }
         same!(answers, input, coalesce(a));
         same!(answers, input, filter_zeros(a));
         same!(answers, input, nullspace(a));

@@ -241,3 +241,39 @@ fn layouts_past_the_inline_capacity_spill_to_the_heap_unchanged() {
     let tile = d.get(0).unwrap();
     assert_eq!((0..16).map(|k| tile.call(k).unwrap()).collect::<Vec<_>>(), (0..16).collect::<Vec<_>>());
 }
+
+/// The kernel layer's slicing on layouts: `slice`, `dice`, `slice_and_offset` and the
+/// partitions (`local_tile` without a projection). Expected values: the doc examples (CuTe C++
+/// 4.2's answers for the partitions).
+#[test]
+fn slices_and_partitions_within_the_inline_capacity_do_not_allocate() {
+    fn c(s: &str) -> Coord {
+        s.parse().unwrap()
+    }
+    let (sl, so) = (l("((2,3),4):((1,2),6)"), l("(4,2):(2,1)"));
+    let (c2, c1) = (c("(_,2)"), c("(_,1)"));
+    let (a, t44, c11) = (l("(8,8,4):(1,8,64)"), t("<4,4>"), c("(1,1,_)"));
+    let (b, t42, c11b) = (l("(8,4):(1,8)"), t("<4,2>"), c("(1,1)"));
+    let show = |(x, off): (Layout, Int)| (x.to_string(), off.value());
+    assert_eq!(sl.slice(&c2).unwrap().to_string(), "((2,3)):((1,2))");
+    assert_eq!(sl.dice(&c2).unwrap().to_string(), "(4):(6)");
+    assert_eq!(show(so.slice_and_offset(&c1).unwrap()), ("(4):(2)".to_string(), 1));
+    assert_eq!(show(tensor::inner_partition(&a, &t44, &c11).unwrap()), ("(4,4,4):(1,8,64)".to_string(), 36));
+    assert_eq!(show(tensor::local_tile(&a, &t44, &c11, None).unwrap()), ("(4,4,4):(1,8,64)".to_string(), 36));
+    assert_eq!(show(tensor::outer_partition(&b, &t42, &c11b).unwrap()), ("(2,2):(4,16)".to_string(), 9));
+    type Counted<'a> = Box<dyn Fn() + 'a>;
+    let ops: Vec<(&str, Counted)> = vec![
+        ("slice", Box::new(|| drop(sl.slice(&c2)))),
+        ("dice", Box::new(|| drop(sl.dice(&c2)))),
+        ("slice_and_offset", Box::new(|| drop(so.slice_and_offset(&c1)))),
+        ("call_coord", Box::new(|| drop(so.call_coord(&c1)))),
+        ("inner_partition", Box::new(|| drop(tensor::inner_partition(&a, &t44, &c11)))),
+        ("local_tile", Box::new(|| drop(tensor::local_tile(&a, &t44, &c11, None)))),
+        ("outer_partition", Box::new(|| drop(tensor::outer_partition(&b, &t42, &c11b)))),
+    ];
+    for (name, op) in ops {
+        op(); // nothing lazily initialized is counted
+        let ((), k) = counted(&op);
+        assert_eq!(k, 0, "{name} allocated {k} times");
+    }
+}

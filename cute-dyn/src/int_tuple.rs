@@ -275,13 +275,7 @@ impl<T: Clone> Tuple<T> {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn append_to(&self, n: usize, x: Tuple<T>) -> Result<Tuple<T>> {
-        if self.rank() > n {
-            return Err(Error::RankMismatch {
-                op: "append",
-                expected: alloc::format!("at most {n}"),
-                found: self.rank(),
-            });
-        }
+        check_append(self.rank(), n)?;
         if !self.is_tuple() && n == 1 {
             return Ok(self.clone());
         }
@@ -450,6 +444,17 @@ impl IntTuple {
     pub fn to_coord(&self) -> Coord {
         self.map(&mut |x| Some(*x))
     }
+}
+
+/// `append<n>`'s precondition: a tuple of `rank` modes can be appended up to `n`.
+///
+/// # Errors
+/// `RankMismatch` when `rank > n`.
+pub(crate) fn check_append(rank: usize, n: usize) -> Result<()> {
+    if rank > n {
+        return Err(Error::RankMismatch { op: "append", expected: alloc::format!("at most {n}"), found: rank });
+    }
+    Ok(())
 }
 
 /// `product` (alias `size`): the product of all leaves; `()` is 1.

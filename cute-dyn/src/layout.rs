@@ -273,10 +273,7 @@ impl Layout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn call_coord(&self, c: &Coord) -> Result<Int> {
-        match c {
-            Tuple::Leaf(c) => eval(self.nest(), c.unwrap_or(Int::st(0))),
-            c => int_tuple::crd2idx(c, &self.shape(), &self.stride()),
-        }
+        crd2idx(c, self.nest())
     }
 
     /// `get_flat_coord(index)`: the coordinate of `index`, `(index / stride) % shape` at each
@@ -329,7 +326,7 @@ impl Layout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn slice(&self, c: &Coord) -> Result<Layout> {
-        Ok(Layout::raw(int_tuple::slice(c, &self.shape())?, int_tuple::slice(c, &self.stride())?))
+        self.sliced(c, true)
     }
 
     /// `slice_and_offset(c, L)`: the slice and the offset `L(c)` of its origin.
@@ -362,7 +359,29 @@ impl Layout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn dice(&self, c: &Coord) -> Result<Layout> {
-        Ok(Layout::raw(int_tuple::dice(c, &self.shape())?, int_tuple::dice(c, &self.stride())?))
+        self.sliced(c, false)
+    }
+
+    /// [`Layout::slice`] (`keep_under`) or [`Layout::dice`], written flat: CuTe's `slice(c, t)`
+    /// is `t` for `_`, `()` for an integer, and for a tuple the tuple of what each mode keeps
+    /// ([`lift`]); `dice` swaps the roles of `_` and integers.
+    fn sliced(&self, c: &Coord, keep_under: bool) -> Result<Layout> {
+        Layout::build(|out| {
+            match c {
+                Tuple::Leaf(x) if x.is_none() == keep_under => {
+                    out.put(self.nest());
+                }
+                Tuple::Leaf(_) => {
+                    out.open().close();
+                }
+                Tuple::Node(cv) => {
+                    out.open();
+                    lift_modes(cv, cv.len(), self.nest(), keep_under, out)?;
+                    out.close();
+                }
+            }
+            Ok(())
+        })
     }
 
     /// `select<I...>(L)`.
@@ -597,6 +616,57 @@ fn tree(n: Nest<'_>, side: &dyn Fn(Pair) -> Int) -> IntTuple {
 
 /// `crd2idx(c, shape, stride)` of an integer coordinate: every mode but the last takes
 /// `c % size(mode)`, the last the rest (unbounded); `():()` maps everything to 0.
+/// CuTe's `slice`/`dice` step on one (sub-)mode: the parts of `n` that coordinate `c` keeps,
+/// appended to `out` as modes. A `_` (slice) or an integer (dice) keeps `n` whole, the other
+/// drops it, a tuple goes into the modes ([`lift_modes`]).
+pub(crate) fn lift(c: &Coord, n: Nest<'_>, keep_under: bool, out: &mut Layout) -> Result<()> {
+    match c {
+        Tuple::Node(cv) => lift_modes(cv, cv.len(), n, keep_under, out),
+        Tuple::Leaf(x) if x.is_none() == keep_under => {
+            out.put(n);
+            Ok(())
+        }
+        Tuple::Leaf(_) => Ok(()),
+    }
+}
+
+/// [`lift`] of the tuple coordinate `cv` followed by `_` up to `len` modes (a coordinate
+/// appended with `_`, as the partitions read theirs, without building it).
+///
+/// # Errors
+/// `RankMismatch` unless `n` is a tuple of `len` modes.
+pub(crate) fn lift_modes(cv: &[Coord], len: usize, n: Nest<'_>, keep_under: bool, out: &mut Layout) -> Result<()> {
+    if n.leaf().is_some() || n.rank() != len {
+        return Err(Error::RankMismatch { op: "slice", expected: alloc::format!("rank {}", n.rank()), found: len });
+    }
+    for (i, m) in n.modes().enumerate() {
+        lift(cv.get(i).unwrap_or(&Tuple::Leaf(None)), m, keep_under, out)?;
+    }
+    Ok(())
+}
+
+/// `crd2idx(c, shape, stride)` of a (sub-)layout, on its flat form: an integer (`_` is 0) is
+/// split colexicographically over the modes ([`eval`]), a tuple sums its modes' indices.
+pub(crate) fn crd2idx(c: &Coord, n: Nest<'_>) -> Result<Int> {
+    match c {
+        Tuple::Leaf(x) => eval(n, x.unwrap_or(Int::st(0))),
+        Tuple::Node(cv) => crd2idx_modes(cv, cv.len(), n),
+    }
+}
+
+/// [`crd2idx`] of the tuple coordinate `cv` followed by `_` up to `len` modes.
+///
+/// # Errors
+/// `RankMismatch` unless `n` is a tuple of `len` modes; `Overflow`.
+pub(crate) fn crd2idx_modes(cv: &[Coord], len: usize, n: Nest<'_>) -> Result<Int> {
+    if n.leaf().is_some() || n.rank() != len {
+        return Err(Error::RankMismatch { op: "crd2idx", expected: alloc::format!("rank {}", n.rank()), found: len });
+    }
+    n.modes()
+        .enumerate()
+        .try_fold(Int::st(0), |acc, (i, m)| acc.checked_add(crd2idx(cv.get(i).unwrap_or(&Tuple::Leaf(None)), m)?))
+}
+
 fn eval(n: Nest<'_>, c: Int) -> Result<Int> {
     if let Some((_, d)) = n.leaf() {
         return c.checked_mul(d);

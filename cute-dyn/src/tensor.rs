@@ -21,7 +21,8 @@ use crate::error::{Error, Result};
 use crate::int::Int;
 use crate::int_tuple::{self, Coord, IntTuple, Tuple};
 use crate::inverse::right_inverse;
-use crate::layout::{make_layout_left, Layout};
+use crate::layout::{crd2idx, crd2idx_modes, lift, lift_modes, make_layout_left, Layout};
+use crate::modes::Nest;
 use crate::product::raked_product;
 use crate::tiler::Tiler;
 
@@ -636,8 +637,16 @@ fn tile_slice(layout: &Layout, tiler: &Tiler, coord: &Coord, inner: bool) -> Res
     }
     // CuTe does not check the coordinate: past the last tile it reads another tile's data.
     let mode = zipped.get(if inner { 1 } else { 0 })?;
-    let coord = if coord.is_tuple() { coord.append_to(mode.rank(), Tuple::Leaf(None))? } else { coord.clone() };
-    if !coord_in_range(&coord, &mode.shape())? {
+    if let Tuple::Node(cv) = coord {
+        int_tuple::check_append(cv.len(), mode.rank())?;
+    }
+    let fits = match coord {
+        Tuple::Node(cv) => modes_in_range(cv, mode.rank(), mode.nest())?,
+        c => coord_in_range(c, mode.nest())?,
+    };
+    if !fits {
+        // The coordinate as it was read: appended with `_` up to the mode's rank.
+        let coord = if coord.is_tuple() { coord.append_to(mode.rank(), Tuple::Leaf(None))? } else { coord.clone() };
         return Err(Error::InvalidArgument {
             op: if inner { "local_tile" } else { "local_partition" },
             reason: alloc::format!(
@@ -647,7 +656,7 @@ fn tile_slice(layout: &Layout, tiler: &Tiler, coord: &Coord, inner: bool) -> Res
             ),
         });
     }
-    let (sliced, off) = partition_zipped(&zipped, &coord, inner)?;
+    let (sliced, off) = partition_zipped(&zipped, coord, inner)?;
     let off = usize::try_from(off.value()).map_err(|_| Error::InvalidArgument {
         op: "local_tile",
         reason: alloc::format!("the tile starts at {} before the storage", off.value()),
@@ -703,11 +712,46 @@ fn partition(layout: &Layout, tiler: &Tiler, coord: &Coord, inner: bool) -> Resu
     partition_zipped(&zipped_divide(layout, tiler)?, coord, inner)
 }
 
+/// `zipped.slice_and_offset(c)` for `c = (repeat<R>(_), coord)` (`inner`, R the rank of the
+/// tile mode) or `(coord, repeat<R>(_))`, where a tuple `coord` is appended with `_` up to the
+/// rank of the mode it slices: the coordinate is read as that, not built.
 fn partition_zipped(zipped: &Layout, coord: &Coord, inner: bool) -> Result<(Layout, Int)> {
     let (kept, cut) = if inner { (zipped.get(0)?, zipped.get(1)?) } else { (zipped.get(1)?, zipped.get(0)?) };
-    let all = int_tuple::repeat_under(kept.rank());
-    let c = if coord.is_tuple() { coord.append_to(cut.rank(), Tuple::Leaf(None))? } else { coord.clone() };
-    zipped.slice_and_offset(&Tuple::Node(if inner { vec![all, c] } else { vec![c, all] }))
+    let (kept, cut) = (kept.nest(), cut.nest());
+    if let Tuple::Node(cv) = coord {
+        int_tuple::check_append(cv.len(), cut.rank())?;
+    }
+    // `repeat<R>(_)` is `_` for one mode, R of them otherwise; `coord` as appended.
+    let slice_kept = |out: &mut Layout| match kept.rank() {
+        1 => lift(&Tuple::Leaf(None), kept, true, out),
+        r => lift_modes(&[], r, kept, true, out),
+    };
+    let slice_cut = |out: &mut Layout| match coord {
+        Tuple::Node(cv) => lift_modes(cv, cut.rank(), cut, true, out),
+        c => lift(c, cut, true, out),
+    };
+    let sliced = Layout::build(|out| {
+        out.open();
+        if inner {
+            slice_kept(out)?;
+            slice_cut(out)?;
+        } else {
+            slice_cut(out)?;
+            slice_kept(out)?;
+        }
+        out.close();
+        Ok(())
+    })?;
+    let offset_kept = || match kept.rank() {
+        1 => crd2idx(&Tuple::Leaf(None), kept),
+        r => crd2idx_modes(&[], r, kept),
+    };
+    let offset_cut = || match coord {
+        Tuple::Node(cv) => crd2idx_modes(cv, cut.rank(), cut),
+        c => crd2idx(c, cut),
+    };
+    let (first, second) = if inner { (offset_kept()?, offset_cut()?) } else { (offset_cut()?, offset_kept()?) };
+    Ok((sliced, Int::st(0).checked_add(first)?.checked_add(second)?))
 }
 
 /// CuTe's `local_tile(tensor, tiler, coord[, proj])` on the tensor's layout: the tile at
@@ -775,20 +819,26 @@ fn thread_tiler(tile: &Layout, index: Int, proj: Option<&Coord>) -> Result<(Tile
 
 /// Whether every fixed coordinate lies inside its mode (an integer against a tuple counts in
 /// the mode's size; `_` always fits).
-fn coord_in_range(c: &Coord, shape: &IntTuple) -> Result<bool> {
-    Ok(match (c, shape) {
-        (Tuple::Leaf(None), _) => true,
-        (Tuple::Leaf(Some(x)), _) => (0..int_tuple::product(shape)?.value()).contains(&x.value()),
-        (Tuple::Node(cv), Tuple::Node(sv)) if cv.len() == sv.len() => {
-            for (x, s) in cv.iter().zip(sv) {
-                if !coord_in_range(x, s)? {
-                    return Ok(false);
-                }
-            }
-            true
-        }
-        (Tuple::Node(_), _) => false,
+fn coord_in_range(c: &Coord, n: Nest<'_>) -> Result<bool> {
+    Ok(match c {
+        Tuple::Leaf(None) => true,
+        Tuple::Leaf(Some(x)) => (0..n.size()?.value()).contains(&x.value()),
+        Tuple::Node(cv) => modes_in_range(cv, cv.len(), n)?,
     })
+}
+
+/// [`coord_in_range`] of the tuple coordinate `cv` followed by `_` up to `len` modes: false
+/// unless `n` is a tuple of `len` modes.
+fn modes_in_range(cv: &[Coord], len: usize, n: Nest<'_>) -> Result<bool> {
+    if n.leaf().is_some() || n.rank() != len {
+        return Ok(false);
+    }
+    for (x, m) in cv.iter().zip(n.modes()) {
+        if !coord_in_range(x, m)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// `make_layout_tv(threads, values)`: the thread-value layout of a tile where each thread

@@ -243,7 +243,7 @@ fn layouts_past_the_inline_capacity_spill_to_the_heap_unchanged() {
 }
 
 /// The kernel layer's slicing on layouts: `slice`, `dice`, `slice_and_offset` and the
-/// partitions (`local_tile` without a projection). Expected values: the doc examples (CuTe C++
+/// partitions (`local_tile` without a projection), and tensors over slices. Expected values: the doc examples (CuTe C++
 /// 4.2's answers for the partitions).
 #[test]
 fn slices_and_partitions_within_the_inline_capacity_do_not_allocate() {
@@ -261,6 +261,10 @@ fn slices_and_partitions_within_the_inline_capacity_do_not_allocate() {
     assert_eq!(show(tensor::inner_partition(&a, &t44, &c11).unwrap()), ("(4,4,4):(1,8,64)".to_string(), 36));
     assert_eq!(show(tensor::local_tile(&a, &t44, &c11, None).unwrap()), ("(4,4,4):(1,8,64)".to_string(), 36));
     assert_eq!(show(tensor::outer_partition(&b, &t42, &c11b).unwrap()), ("(2,2):(4,16)".to_string(), 9));
+    // A tensor over a slice: its tile is (8,8,4)'s element 36 onwards, as the offset above.
+    let data: Vec<f32> = (0..256).map(|x| x as f32).collect();
+    let view = tensor::Tensor::new(&data[..], a.clone()).unwrap();
+    assert_eq!(*view.local_tile(&t44, &c11).unwrap().get(0).unwrap(), 36.0);
     type Counted<'a> = Box<dyn Fn() + 'a>;
     let ops: Vec<(&str, Counted)> = vec![
         ("slice", Box::new(|| drop(sl.slice(&c2)))),
@@ -270,6 +274,8 @@ fn slices_and_partitions_within_the_inline_capacity_do_not_allocate() {
         ("inner_partition", Box::new(|| drop(tensor::inner_partition(&a, &t44, &c11)))),
         ("local_tile", Box::new(|| drop(tensor::local_tile(&a, &t44, &c11, None)))),
         ("outer_partition", Box::new(|| drop(tensor::outer_partition(&b, &t42, &c11b)))),
+        ("Tensor::new", Box::new(|| drop(tensor::Tensor::new(&data[..], a.clone())))),
+        ("Tensor::local_tile", Box::new(|| drop(view.local_tile(&t44, &c11)))),
     ];
     for (name, op) in ops {
         op(); // nothing lazily initialized is counted

@@ -256,6 +256,12 @@ impl<T: Copy, const N: usize> FromIterator<T> for Small<T, N> {
     }
 }
 
+impl<T: Copy + core::fmt::Debug, const N: usize> core::fmt::Debug for Small<T, N> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        (**self).fmt(f)
+    }
+}
+
 // Equality and hashing see the elements only (not where they are kept).
 impl<T: Copy + PartialEq, const N: usize> PartialEq for Small<T, N> {
     fn eq(&self, other: &Self) -> bool {

@@ -22,8 +22,9 @@ use crate::int::Int;
 use crate::int_tuple::{self, Coord, IntTuple, Tuple};
 use crate::inverse::right_inverse;
 use crate::layout::{crd2idx, crd2idx_modes, lift, lift_modes, make_layout_left, Layout};
-use crate::modes::Nest;
+use crate::modes::{Nest, INLINE_LEAVES};
 use crate::product::raked_product;
+use crate::small::Small;
 use crate::tiler::Tiler;
 
 /// A layout over a slice: `tensor[i] = data[L(i)]`. `S` is `&[T]` or `&mut [T]`.
@@ -31,25 +32,29 @@ use crate::tiler::Tiler;
 pub struct Tensor<S> {
     data: S,
     layout: Layout,
-    // The flattened (shape, stride) leaves: indexing without walking the tuple tree.
-    flat: Vec<(i64, i64)>,
+    // The flattened (shape, stride) leaves: indexing without walking the tuple tree (inline
+    // as the layout's: a tensor over a slice allocates nothing).
+    flat: Leaves,
     size: i64,
 }
 
+/// A layout's `(shape, stride)` leaves as values.
+type Leaves = Small<(i64, i64), INLINE_LEAVES>;
+
 /// A layout's flattened leaves, its size, and the lowest and highest index it reaches.
 struct Flat {
-    flat: Vec<(i64, i64)>,
+    flat: Leaves,
     size: i64,
     lo: i64,
     hi: i64,
 }
 
 fn flatten(layout: &Layout) -> Result<Flat> {
-    let flat: Vec<(i64, i64)> = layout.pairs().iter().map(|(s, d)| (s.value(), d.value())).collect();
+    let flat: Leaves = layout.pairs().iter().map(|(s, d)| (s.value(), d.value())).collect();
     let size = layout.size()?.value();
     // The lowest and highest index reached (negative strides reach below 0).
     let (mut lo, mut hi) = (0i64, 0i64);
-    for &(s, d) in &flat {
+    for &(s, d) in flat.iter() {
         if s < 0 {
             return Err(Error::InvalidArgument {
                 op: "make_tensor",

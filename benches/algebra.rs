@@ -19,11 +19,13 @@
 //! runs of 2M; blocked_product with A's strides `(_5,_1)`, as C++ refuses `int` strides there):
 //! 10.0, 32.7, 1.8, 33.7, 4.4, 10.3, 12.8, 1.2 ns in the order of the table.
 //!
-//! One more case from the issue's profile, without a pycute figure: cloning an 8-leaf layout
-//! (the issue's "`Clone` a memcpy"), against C++ building and checksumming one in 2.2 ns.
+//! Two clones: of an 8-leaf layout, from the issue's profile, without a pycute figure (the
+//! issue's "`Clone` a memcpy", against C++ building and checksumming one in 2.2 ns), and of
+//! coalesce's input (the cost of copying it, a floor for any operation that returns it).
 //!
 //! And four operations that read a shape or rely on the inverses (tile_to_shape,
-//! make_ordered_layout, nullspace, max_alignment), on examples of CuTe's docs, without anchors.
+//! make_ordered_layout, nullspace, max_alignment), on examples of CuTe's docs, and the kernel
+//! layer's local_tile, without anchors.
 //!
 //! Before the timings, the bench prints the heap allocations of one call of each case, counted
 //! by a counting global allocator in this binary (the issue's goal: zero within the inline
@@ -89,10 +91,12 @@ fn case<A: 'static, B: 'static, R: 'static>(name: &'static str, op: fn(&A, &B) -
 
 fn cases() -> Vec<Case> {
     let c8 = l("(2,(1,6)):(1,(6,2))");
+    let c3 = c8.clone();
     let l8 = l("((2,2),(2,2),(2,2),(2,2)):((1,2),(4,8),(16,32),(64,128))");
     let shape = |s: &str| s.parse::<IntTuple>().unwrap();
     let (blk, s46, s2222, o0231) = (l("(2,2):(1,2)"), shape("(4,6)"), shape("(2,2,2,2)"), shape("(0,2,3,1)"));
     let (ns, ma) = (l("(2,4,3):(0,1,0)"), l("(8,64):(64,1)"));
+    let (m, t3216, c12) = (l("(128,64):(1,128)"), t("<32,16>"), "(1,2)".parse::<Coord>().unwrap());
     vec![
         case("composition (6,2):(8,2) o (4,3):(3,1)", composition, (l("(6,2):(8,2)"), t("(4,3):(3,1)"))),
         case(
@@ -105,6 +109,13 @@ fn cases() -> Vec<Case> {
         case("logical_divide (16,24):(1,16) / <4:1,8:1>", logical_divide, (l("(16,24):(1,16)"), t("<4:1,8:1>"))),
         case("logical_product 4:1 x (2,3):(1,2)", logical_product, (l("4:1"), t("(2,3):(1,2)"))),
         case("blocked_product (2,5):(5,1) x (3,4):(1,3)", blocked_product, (l("(2,5):(5,1)"), l("(3,4):(1,3)"))),
+        (
+            // A floor for coalesce's case: a copy of its input, no algebra.
+            "clone (2,(1,6)):(1,(6,2))",
+            Box::new(move || {
+                black_box(&black_box(&c3).clone());
+            }),
+        ),
         (
             // The issue's profile: "cloning an 8-leaf layout costs 60 ns; C++ builds and
             // checksums one in 2.2 ns".
@@ -137,6 +148,15 @@ fn cases() -> Vec<Case> {
             "max_alignment (8,64):(64,1)",
             Box::new(move || {
                 black_box(&max_alignment(black_box(&ma))).as_ref().unwrap();
+            }),
+        ),
+        (
+            // The kernel layer: a CTA's tile of a (128,64) matrix (CuTe C++'s local_tile).
+            "local_tile (128,64):(1,128) by <32,16> at (1,2)",
+            Box::new(move || {
+                black_box(&tensor::local_tile(black_box(&m), black_box(&t3216), black_box(&c12), None))
+                    .as_ref()
+                    .unwrap();
             }),
         ),
         (

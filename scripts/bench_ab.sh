@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Compare criterion bench binaries, run in turn (A B A B ...) so that the machine's drift (up to
 # 30% over minutes on the shared 2-core machine) falls on all of them alike. Prints, per case,
-# each binary's criterion median in every round, and the minimum over the rounds.
+# each binary's criterion median in every round, and the minimum over the rounds, in ns.
 #   scripts/bench_ab.sh ROUNDS BIN... [-- CRITERION_ARGS...]
 # A binary is what `cargo bench --bench algebra --no-run` reports as its executable; copy it
 # away before building the other version. CRITERION_ARGS default to
@@ -23,7 +23,9 @@ for ((r = 0; r < rounds; r++)); do
         "$b" --bench --noplot "${args[@]}" 2> /dev/null |
             awk -v bin="$(basename "$b")" '
                 /^[^ ]+\// { name = $0; sub(/ +time:.*/, "", name); sub(/^[^\/]+\//, "", name) }
-                /time:/ { sub(/.*time: +\[/, ""); printf "%s\t%s\t%s\n", bin, name, $3 }'
+                /time:/ { sub(/.*time: +\[/, ""); u = $4
+                          x = $3 * (u == "ps" ? 0.001 : u == "µs" || u == "us" ? 1000 : u == "ms" ? 1e6 : 1)
+                          printf "%s\t%s\t%s\n", bin, name, x }'
     done
 done | awk -F'\t' '
     { k = $2; seen[k] = 1; bins[$1] = 1; all[$1, k] = all[$1, k] " " $3

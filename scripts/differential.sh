@@ -4,7 +4,7 @@
 # the error's text). For a change that must keep every answer (issue #12's rewrites): it stops
 # at the first input whose answers differ and prints both.
 #   scripts/differential.sh REV [INPUTS] [SEED] [deep]
-# INPUTS defaults to 200000 (30 answers each); `deep` draws layouts of up to 64 leaves, past the
+# INPUTS defaults to 200000 (about 32 answers each); `deep` draws layouts of up to 64 leaves, past the
 # inline capacity, so that the heap path is taken. Needs only cargo (no network: no new crate).
 set -euo pipefail
 rev=$1
@@ -235,6 +235,8 @@ fn main() {
         same!(answers, input, make_layout_left(shape));
         same!(answers, input, make_layout_right(shape));
         same!(answers, input, make_ordered_layout(shape, order));
+        same!(answers, input, make_layout_like(a));
+        same!(answers, input, make_fragment_like(a));
         let (o, n) = (old::tile_to_shape(&b.0, &target.0, None), new::tile_to_shape(&b.1, &target.1, None));
         same!(answers, input, "tile_to_shape", o, n);
         let (o, n) = (old::tile_to_shape(&b.0, &target.0, Some(&target.0)), new::tile_to_shape(&b.1, &target.1, Some(&target.1)));

@@ -157,8 +157,9 @@ fn inverses_within_the_inline_capacity_do_not_allocate() {
 }
 
 /// The operations that read a shape (an `IntTuple` tree: read, never built), the inverses'
-/// relatives, and copies. Expected values: CuTe's docs (`make_ordered_layout`, `nullspace`,
-/// `max_alignment`, `compact_major`), the definition of a blocked product (`tile_to_shape`), of
+/// relatives, the layouts made like another, and copies. Expected values: CuTe's docs
+/// (`make_ordered_layout`, `nullspace`, `max_alignment`, `compact_major`, `make_layout_like` from
+/// layout.hpp, `make_fragment_like`), the definition of a blocked product (`tile_to_shape`), of
 /// a copy (`clone`) and of `filter_zeros`.
 #[test]
 fn shape_readers_and_copies_within_the_inline_capacity_do_not_allocate() {
@@ -191,6 +192,16 @@ fn shape_readers_and_copies_within_the_inline_capacity_do_not_allocate() {
         ("max_alignment", Box::new(|| max_alignment(&l("(8,64):(64,1)")).unwrap().value().to_string()), "512"),
         ("clone", Box::new(|| l("((2,4),(2,2)):((8,1),(4,16))").clone().to_string()), "((2,4),(2,2)):((8,1),(4,16))"),
         ("filter_zeros", Box::new(|| filter_zeros(&l("(3,(2,4)):(0,(1,2))")).to_string()), "(1,(2,4)):(0,(1,2))"),
+        (
+            "make_layout_like",
+            Box::new(|| make_layout_like(&l("({2},{3},{4},{5}):(0,{42},1,0)")).unwrap().to_styled(Style::Cpp)),
+            "(2,3,4,5):(_0,4,_1,_0)",
+        ),
+        (
+            "make_fragment_like",
+            Box::new(|| make_fragment_like(&l("((2,2),4):((1,8),16)")).unwrap().to_string()),
+            "((2,2),(4)):((1,2),(4))",
+        ),
     ];
     for (name, op, expected) in cases {
         assert_eq!(op(), expected, "{name}");
@@ -200,6 +211,7 @@ fn shape_readers_and_copies_within_the_inline_capacity_do_not_allocate() {
     let (block, target) = (l("(2,2):(1,2)"), shape("(4,6)"));
     let (n, a, w, z) =
         (l("(2,4,3):(0,1,0)"), l("(8,64):(64,1)"), l("((2,4),(2,2)):((8,1),(4,16))"), l("(3,(2,4)):(0,(1,2))"));
+    let (like, frag) = (l("({2},{3},{4},{5}):(0,{42},1,0)"), l("((2,2),4):((1,8),16)"));
     type Counted<'a> = Box<dyn Fn() + 'a>;
     let counted_ops: Vec<(&str, Counted)> = vec![
         ("make_layout_left", Box::new(|| drop(make_layout_left(&s1)))),
@@ -210,6 +222,8 @@ fn shape_readers_and_copies_within_the_inline_capacity_do_not_allocate() {
         ("max_alignment", Box::new(|| drop(max_alignment(&a)))),
         ("clone", Box::new(|| drop(w.clone()))),
         ("filter_zeros", Box::new(|| drop(filter_zeros(&z)))),
+        ("make_layout_like", Box::new(|| drop(make_layout_like(&like)))),
+        ("make_fragment_like", Box::new(|| drop(make_fragment_like(&frag)))),
     ];
     for (name, op) in counted_ops {
         op(); // nothing lazily initialized is counted

@@ -760,9 +760,9 @@ pub fn make_layout(modes: &[Layout]) -> Layout {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn make_layout_like(l: &Layout) -> Result<Layout> {
-    let zeros_as_one = l.map_pairs(crate::modes::zero_stride_as_one);
-    let ordered = make_ordered_layout(&zeros_as_one.shape(), &l.stride())?;
-    Layout::new(l.shape(), ordered.stride())
+    // make_ordered_layout(shape(filter_zeros(l)), stride(l)), with l's own shape.
+    let terminals = leaf_terminals(l.pairs(), |p| crate::modes::zero_stride_as_one(p).0);
+    restrided_over_zeros_as_one(l, |pairs| ordered_strides(pairs, &terminals))
 }
 
 /// `make_ordered_layout(shape, order)`: compact strides that visit the modes in the order
@@ -789,23 +789,66 @@ pub fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> Result<Layout>
     if !order.weakly_congruent(shape) {
         return Err(Error::NotCongruent { what: "order and shape", a: order.to_string(), b: shape.to_string() });
     }
-    let mut terminals = Small::<Terminal, INLINE_LEAVES>::new();
+    let mut terminals = Terminals::new();
     terminals_of(shape, order, &mut 0, &mut terminals)?;
-    // Dynamic orders count as larger than every static one, in the order they come.
-    let max_static = terminals.iter().filter(|t| t.order.is_static()).map(|t| t.order.value()).fold(0, i64::max);
-    let rank = |j: usize, o: Int| if o.is_static() { o.value() } else { max_static.saturating_add(1 + j as i64) };
     Layout::build(|out| {
         out.put_shape(shape);
-        for (j, t) in terminals.iter().enumerate() {
-            let me = rank(j, t.order);
-            // The start stride: the product of all the shapes of lesser order.
-            let mut lesser = terminals.iter().enumerate().filter(|&(i, u)| rank(i, u.order) < me);
-            let start = lesser.try_fold(Int::st(1), |acc, (_, u)| acc.checked_mul(u.size))?;
-            compact_strides(&mut out.pairs[t.leaves.0..t.leaves.1], start, true)?;
+        ordered_strides(&mut out.pairs, &terminals)
+    })
+}
+
+/// The terminals of an order that is the layout's own stride (congruent to its shape): each leaf
+/// is one, sized by `size` of its pair.
+fn leaf_terminals(pairs: &[Pair], size: impl Fn(Pair) -> Int) -> Terminals {
+    let leaf = |(i, &p): (usize, &Pair)| Terminal { leaves: (i, i + 1), size: size(p), order: p.1 };
+    pairs.iter().enumerate().map(leaf).collect()
+}
+
+/// `make_ordered_layout`'s strides, written over those of `pairs` (the flat leaves the
+/// terminals cover): each terminal starts at the product of the sizes of lesser order and is
+/// compact from there. Dynamic orders count as larger than every static one, in the order they
+/// come.
+fn ordered_strides(pairs: &mut [Pair], terminals: &[Terminal]) -> Result<()> {
+    let max_static = terminals.iter().filter(|t| t.order.is_static()).map(|t| t.order.value()).fold(0, i64::max);
+    let rank = |j: usize, o: Int| if o.is_static() { o.value() } else { max_static.saturating_add(1 + j as i64) };
+    for (j, t) in terminals.iter().enumerate() {
+        let me = rank(j, t.order);
+        // The start stride: the product of all the shapes of lesser order.
+        let mut lesser = terminals.iter().enumerate().filter(|&(i, u)| rank(i, u.order) < me);
+        let start = lesser.try_fold(Int::st(1), |acc, (_, u)| acc.checked_mul(u.size))?;
+        compact_strides(&mut pairs[t.leaves.0..t.leaves.1], start, true)?;
+    }
+    Ok(())
+}
+
+/// `l` with the strides `strides` writes over its leaves read with every static stride-0 mode's
+/// shape as `_1` (as `filter_zeros` reads them: such a mode gets stride `_0` and takes no room),
+/// its own shapes kept.
+pub(crate) fn restrided_over_zeros_as_one(
+    l: &Layout,
+    strides: impl FnOnce(&mut [Pair]) -> Result<()>,
+) -> Result<Layout> {
+    Layout::build(|out| {
+        out.copy_from(l);
+        out.pairs.iter_mut().for_each(|p| *p = crate::modes::zero_stride_as_one(*p));
+        strides(&mut out.pairs)?;
+        for (p, &(s, _)) in out.pairs.iter_mut().zip(l.pairs()) {
+            p.0 = s;
         }
         Ok(())
     })
 }
+
+/// `make_ordered_layout(shape(l), stride(l))`: `l`'s shape, compact in the order of its strides.
+pub(crate) fn ordered_like(l: &Layout) -> Result<Layout> {
+    let terminals = leaf_terminals(l.pairs(), |p| p.0);
+    Layout::build(|out| {
+        out.copy_from(l);
+        ordered_strides(&mut out.pairs, &terminals)
+    })
+}
+
+type Terminals = Small<Terminal, INLINE_LEAVES>;
 
 /// A terminal of `make_ordered_layout`'s order: the shape's leaves under it (a range of the
 /// flat leaves), their product and the order given to them.
@@ -818,12 +861,7 @@ struct Terminal {
 
 /// The terminals of `order` over `shape` (weakly congruent), in order; `leaf` counts the
 /// shape's leaves passed.
-fn terminals_of(
-    shape: &IntTuple,
-    order: &IntTuple,
-    leaf: &mut usize,
-    out: &mut Small<Terminal, INLINE_LEAVES>,
-) -> Result<()> {
+fn terminals_of(shape: &IntTuple, order: &IntTuple, leaf: &mut usize, out: &mut Terminals) -> Result<()> {
     match order {
         Tuple::Leaf(o) => {
             let mut n = 0;
@@ -905,7 +943,7 @@ impl Layout {
     }
 
     /// A copy of `src`'s code and leaves, written to `self` (empty).
-    fn copy_from(&mut self, src: &Layout) {
+    pub(crate) fn copy_from(&mut self, src: &Layout) {
         self.code.copy_from(&src.code);
         self.pairs.copy_from(&src.pairs);
     }

@@ -8,7 +8,8 @@ use crate::divide::{flat, tile_unzip, tiled};
 use crate::error::{Error, Result};
 use crate::int::Int;
 use crate::int_tuple::{self, IntTuple, Tuple};
-use crate::layout::{compact_layout, make_layout_left, make_ordered_layout, Layout};
+use crate::layout::{compact_layout, make_ordered_layout, ordered_like, restrided_over_zeros_as_one, Layout};
+use crate::modes::compact_strides;
 use crate::modes::Nest;
 use crate::tiler::{by_mode, Tiler};
 
@@ -318,13 +319,15 @@ fn tile_to_shape_impl(block: &Layout, shape: &IntTuple, order: Option<&IntTuple>
 /// ```
 pub fn make_fragment_like(l: &Layout) -> Result<Layout> {
     let r = l.rank();
-    if r <= 1 || !l.shape().leaves().iter().all(|s| s.is_static()) {
-        return make_layout_left(&l.shape());
+    if r <= 1 || !l.pairs().iter().all(|(s, _)| s.is_static()) {
+        // make_layout_left(shape(l)), written from l's own shape.
+        return Layout::build(|out| {
+            out.copy_from(l);
+            compact_strides(&mut out.pairs, Int::st(1), true)
+        });
     }
-    let mode0 = l.get(0)?;
-    let stride0 = int_tuple::compact_major(&crate::filter_zeros(&mode0).shape(), crate::Int::st(1), true)?;
-    let first = Layout::new(mode0.shape(), stride0)?;
-    let rest = l.take(1, r)?;
-    let ordered = make_ordered_layout(&rest.shape(), &rest.stride())?;
+    // Mode 0 compact (over filter_zeros' shape, with its own), the rest ordered by its strides.
+    let first = restrided_over_zeros_as_one(&l.get(0)?, |pairs| compact_strides(pairs, Int::st(1), true))?;
+    let ordered = ordered_like(&l.take(1, r)?)?;
     tiled_product(&first, &Tiler::Layout(ordered))
 }

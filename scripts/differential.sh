@@ -4,7 +4,7 @@
 # the error's text). For a change that must keep every answer (issue #12's rewrites): it stops
 # at the first input whose answers differ and prints both.
 #   scripts/differential.sh REV [INPUTS] [SEED] [deep]
-# INPUTS defaults to 200000 (about 32 answers each); `deep` draws layouts of up to 64 leaves, past the
+# INPUTS defaults to 200000 (about 35 answers each); `deep` draws layouts of up to 64 leaves, past the
 # inline capacity, so that the heap path is taken. Needs only cargo (no network: no new crate).
 set -euo pipefail
 rev=$1
@@ -235,6 +235,14 @@ fn main() {
         same!(answers, input, make_layout_left(shape));
         same!(answers, input, make_layout_right(shape));
         same!(answers, input, make_ordered_layout(shape, order));
+        let n = 1i64 << r.below(4);
+        let (o, nw) = (old::upcast(&a.0, n), new::upcast(&a.1, n));
+        same!(answers, input, "upcast", o, nw);
+        let (o, nw) = (old::downcast(&a.0, n), new::downcast(&a.1, n));
+        same!(answers, input, "downcast", o, nw);
+        let idx: Vec<usize> = (0..1 + r.below(3)).map(|_| r.below(a.1.rank() as u64 + 1) as usize).collect();
+        let (o, nw) = (a.0.select(&idx), a.1.select(&idx));
+        same!(answers, input, "select", o, nw);
         same!(answers, input, make_layout_like(a));
         same!(answers, input, make_fragment_like(a));
         let (o, n) = (old::tile_to_shape(&b.0, &target.0, None), new::tile_to_shape(&b.1, &target.1, None));

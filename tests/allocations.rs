@@ -157,7 +157,7 @@ fn inverses_within_the_inline_capacity_do_not_allocate() {
 }
 
 /// The operations that read a shape (an `IntTuple` tree: read, never built), the inverses'
-/// relatives, the layouts made like another, and copies. Expected values: CuTe's docs
+/// relatives, the layouts made like another, recasts, `select`, and copies. Expected values: CuTe's docs
 /// (`make_ordered_layout`, `nullspace`, `max_alignment`, `compact_major`, `make_layout_like` from
 /// layout.hpp, `make_fragment_like`), the definition of a blocked product (`tile_to_shape`), of
 /// a copy (`clone`) and of `filter_zeros`.
@@ -202,6 +202,9 @@ fn shape_readers_and_copies_within_the_inline_capacity_do_not_allocate() {
             Box::new(|| make_fragment_like(&l("((2,2),4):((1,8),16)")).unwrap().to_string()),
             "((2,2),(4)):((1,2),(4))",
         ),
+        ("upcast", Box::new(|| upcast(&l("(4,8):(1,4)"), 2).unwrap().to_string()), "(2,8):(1,2)"),
+        ("downcast", Box::new(|| downcast(&l("(2,8):(1,2)"), 2).unwrap().to_string()), "(4,8):(1,4)"),
+        ("select", Box::new(|| l("(2,3,4):(1,2,6)").select(&[2, 0]).unwrap().to_string()), "(4,2):(6,1)"),
     ];
     for (name, op, expected) in cases {
         assert_eq!(op(), expected, "{name}");
@@ -212,6 +215,7 @@ fn shape_readers_and_copies_within_the_inline_capacity_do_not_allocate() {
     let (n, a, w, z) =
         (l("(2,4,3):(0,1,0)"), l("(8,64):(64,1)"), l("((2,4),(2,2)):((8,1),(4,16))"), l("(3,(2,4)):(0,(1,2))"));
     let (like, frag) = (l("({2},{3},{4},{5}):(0,{42},1,0)"), l("((2,2),4):((1,8),16)"));
+    let (up, down, sel) = (l("(4,8):(1,4)"), l("(2,8):(1,2)"), l("(2,3,4):(1,2,6)"));
     type Counted<'a> = Box<dyn Fn() + 'a>;
     let counted_ops: Vec<(&str, Counted)> = vec![
         ("make_layout_left", Box::new(|| drop(make_layout_left(&s1)))),
@@ -224,6 +228,9 @@ fn shape_readers_and_copies_within_the_inline_capacity_do_not_allocate() {
         ("filter_zeros", Box::new(|| drop(filter_zeros(&z)))),
         ("make_layout_like", Box::new(|| drop(make_layout_like(&like)))),
         ("make_fragment_like", Box::new(|| drop(make_fragment_like(&frag)))),
+        ("upcast", Box::new(|| drop(upcast(&up, 2)))),
+        ("downcast", Box::new(|| drop(downcast(&down, 2)))),
+        ("select", Box::new(|| drop(sel.select(&[2, 0])))),
     ];
     for (name, op) in counted_ops {
         op(); // nothing lazily initialized is counted

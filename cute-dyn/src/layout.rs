@@ -400,8 +400,14 @@ impl Layout {
         let mode = |i: usize| {
             self.nest().modes().nth(i).ok_or_else(|| Error::IndexOutOfRange { op: "select", index: i as i64, rank })
         };
-        let modes = idx.iter().map(|&i| mode(i)).collect::<Result<Vec<_>>>()?;
-        Ok(Layout::of_modes(modes))
+        Layout::build(|out| {
+            out.open();
+            for &i in idx {
+                out.put(mode(i)?);
+            }
+            out.close();
+            Ok(())
+        })
     }
 
     /// `take<b,e>(L)`.

@@ -36,11 +36,10 @@ pub fn upcast(l: &Layout, n: i64) -> Result<Layout> {
 
 fn upcast_impl(l: &Layout, n: i64) -> Result<Layout> {
     let n = positive(n, "upcast")?;
-    let mut shapes = l.shape().leaves().into_iter();
-    let mut new_strides = alloc::vec::Vec::new();
-    let shape = l.stride().try_map(&mut |&d| {
-        let s = shapes.next().expect("congruent");
-        let (s2, d2) = if d.is_const(0) {
+    // Leaf by leaf, in place: the extent shrinks where the stride is below n, the stride
+    // divides by n otherwise.
+    l.try_map_pairs(|(s, d)| {
+        Ok(if d.is_const(0) {
             (s, d)
         } else if d.is_static() {
             let ad = d.abs()?;
@@ -55,13 +54,8 @@ fn upcast_impl(l: &Layout, n: i64) -> Result<Layout> {
                 return Err(Error::StrideDivisibility { op: "upcast", stride: d.value(), shape: n.value() });
             }
             (s, d.checked_div(n)?)
-        };
-        new_strides.push(d2);
-        Ok(s2)
-    })?;
-    let mut it = new_strides.into_iter();
-    let stride = l.stride().map(&mut |_| it.next().expect("same leaves"));
-    Layout::new(shape, stride)
+        })
+    })
 }
 
 /// `downcast<N>(L)`: for elements `n` times smaller. A unit-stride mode's size is multiplied

@@ -26,7 +26,7 @@ pub struct Layout {
 }
 
 /// A copy of the live leaves and code (no heap for a layout within the inline capacity),
-/// written in the caller's slot as [`Layout::build`] writes its results.
+/// written in the caller's slot as the operations write their results.
 impl Clone for Layout {
     // Not inlined: a clone inlined into its caller is written to a local and copied from it
     // when the caller's slot escapes (measured); called, it writes the caller's slot.

@@ -4,7 +4,7 @@
 # the error's text). For a change that must keep every answer (issue #12's rewrites): it stops
 # at the first input whose answers differ and prints both.
 #   scripts/differential.sh REV [INPUTS] [SEED] [deep]
-# INPUTS defaults to 200000 (about 35 answers each); `deep` draws layouts of up to 64 leaves, past the
+# INPUTS defaults to 200000 (about 38 answers each); `deep` draws layouts of up to 64 leaves, past the
 # inline capacity, so that the heap path is taken. Needs only cargo (no network: no new crate).
 set -euo pipefail
 rev=$1
@@ -112,7 +112,7 @@ fn tiler(r: &mut Rng, deep: bool) -> String {
 fn coord(r: &mut Rng, shape: &new::IntTuple) -> String {
     match (r.below(6), shape) {
         (0, _) => "_".to_string(),
-        (1, _) => format!("{}", r.below(1 + new::int_tuple::product(shape).unwrap().value().max(1) as u64 * 5 / 4)),
+        (1, _) => format!("{}", r.below(1 + new::int_tuple::product(shape).map_or(1, |x| x.value()).max(1) as u64 * 5 / 4)),
         (_, new::Tuple::Node(v)) => {
             let mut m: Vec<String> = v.iter().map(|s| coord(r, s)).collect();
             match r.below(12) {
@@ -151,6 +151,11 @@ impl Answer for old::Int {
 impl Answer for new::Int {
     fn text(&self) -> String {
         format!("{:?}", self)
+    }
+}
+impl Answer for String {
+    fn text(&self) -> String {
+        self.clone()
     }
 }
 impl<A: Answer, B: Answer> Answer for (A, B) {
@@ -226,6 +231,27 @@ fn main() {
                 let g = if k == 1 { new::tensor::inner_partition } else { new::tensor::outer_partition };
                 let (o, n) = (f(&a.0, &t.0, &cz.0), g(&a.1, &t.1, &cz.1));
                 same!(answers, input, "partition", o, n);
+            }
+        }
+        // A thread layout b over a: thread `i`'s part (b is often not compact: then refused).
+        let i = new::Int::st(r.below(b.1.size().map_or(1, |x| x.value()).max(1) as u64 + 1) as i64);
+        let (o, nw) = (old::tensor::local_partition(&a.0, &b.0, old::Int::st(i.value()), None), new::tensor::local_partition(&a.1, &b.1, i, None));
+        same!(answers, input, "local_partition", o, nw);
+        // The same over a compact thread layout of b's shape (always a thread's part), and as a
+        // tensor over storage (its layout and its first element: the offset).
+        if let (Ok(c0), Ok(c1)) = (old::make_layout_left(&b.0.shape()), new::make_layout_left(&b.1.shape())) {
+            let (o, nw) = (old::tensor::local_partition(&a.0, &c0, old::Int::st(i.value()), None), new::tensor::local_partition(&a.1, &c1, i, None));
+            same!(answers, input, "local_partition compact", o, nw);
+            let cosize = a.1.cosize().map(|c| c.value()).unwrap_or(-1);
+            if (1..1 << 16).contains(&cosize) {
+                let data: Vec<u32> = (0..cosize as u32).collect();
+                let tid = i.value() as usize;
+                let o = old::tensor::Tensor::new(&data[..], a.0.clone())
+                    .and_then(|t| t.local_partition(&c0, tid).map(|p| (p.layout().to_styled(old::Style::Dsl), p.get(0).ok().copied())));
+                let nw = new::tensor::Tensor::new(&data[..], a.1.clone())
+                    .and_then(|t| t.local_partition(&c1, tid).map(|p| (p.layout().to_styled(new::Style::Dsl), p.get(0).ok().copied())));
+                let show = |r: Result<(String, Option<u32>), String>| format!("{r:?}");
+                same!(answers, input, "Tensor::local_partition", show(o.map_err(|e| e.to_string())), show(nw.map_err(|e| e.to_string())));
             }
         }
         same!(answers, input, coalesce(a));

@@ -264,7 +264,8 @@ fn layouts_past_the_inline_capacity_spill_to_the_heap_unchanged() {
 }
 
 /// The kernel layer's slicing on layouts: `slice`, `dice`, `slice_and_offset` and the
-/// partitions (`local_tile` without a projection), and tensors over slices. Expected values: the doc examples (CuTe C++
+/// partitions (`local_tile` and `local_partition` without a projection), and tensors over
+/// slices. Expected values: the doc examples (CuTe C++
 /// 4.2's answers for the partitions).
 #[test]
 fn slices_and_partitions_within_the_inline_capacity_do_not_allocate() {
@@ -282,6 +283,17 @@ fn slices_and_partitions_within_the_inline_capacity_do_not_allocate() {
     assert_eq!(show(tensor::inner_partition(&a, &t44, &c11).unwrap()), ("(4,4,4):(1,8,64)".to_string(), 36));
     assert_eq!(show(tensor::local_tile(&a, &t44, &c11, None).unwrap()), ("(4,4,4):(1,8,64)".to_string(), 36));
     assert_eq!(show(tensor::outer_partition(&b, &t42, &c11b).unwrap()), ("(2,2):(4,16)".to_string(), 9));
+    // local_partition: CuTe's comment in tensor_impl.hpp (a (16,64) tensor over 2x16 threads,
+    // CuTe C++ 4.2's answer), and the tensor method's doc example (thread (1,1) of 4x2).
+    let (m, threads) = (l("(16,64):(1,16)"), l("(2,16):(16,1)"));
+    assert_eq!(
+        show(tensor::local_partition(&m, &threads, Int::dy(17), None).unwrap()),
+        ("(8,4):(2,256)".to_string(), 17)
+    );
+    let small: Vec<u32> = (0..32).collect();
+    let (tile, t42l) = (tensor::Tensor::new(&small[..], l("(8,4):(1,8)")).unwrap(), l("(4,2):(1,4)"));
+    let p = tile.local_partition(&t42l, 5).unwrap();
+    assert_eq!((p.layout().to_string(), *p.get(0).unwrap(), *p.get(3).unwrap()), ("(2,2):(4,16)".to_string(), 9, 29));
     // A tensor over a slice: its tile is (8,8,4)'s element 36 onwards, as the offset above.
     let data: Vec<f32> = (0..256).map(|x| x as f32).collect();
     let view = tensor::Tensor::new(&data[..], a.clone()).unwrap();
@@ -297,6 +309,8 @@ fn slices_and_partitions_within_the_inline_capacity_do_not_allocate() {
         ("outer_partition", Box::new(|| drop(tensor::outer_partition(&b, &t42, &c11b)))),
         ("Tensor::new", Box::new(|| drop(tensor::Tensor::new(&data[..], a.clone())))),
         ("Tensor::local_tile", Box::new(|| drop(view.local_tile(&t44, &c11)))),
+        ("local_partition", Box::new(|| drop(tensor::local_partition(&m, &threads, Int::dy(17), None)))),
+        ("Tensor::local_partition", Box::new(|| drop(tile.local_partition(&t42l, 5)))),
     ];
     for (name, op) in ops {
         op(); // nothing lazily initialized is counted

@@ -4,9 +4,10 @@ use crate::coalesce::coalesced_pairs;
 use crate::complement::{complement_shape, Ints};
 use crate::composition::compose_coalesced_into;
 use crate::error::{Error, Result};
+use crate::int::Int;
 use crate::layout::Layout;
 use crate::modes::{Nest, Pairs};
-use crate::tiler::{by_mode, Tiler};
+use crate::tiler::{by_mode, by_mode_extents, Tiler};
 
 /// `logical_divide(A, B)`: `A` split into (tile, rest) by `B`:
 /// `composition(A, make_layout(B, complement(B, shape(coalesce(A)))))`, by mode for a tiler
@@ -37,17 +38,29 @@ pub fn logical_divide(a: &Layout, b: &Tiler) -> Result<Layout> {
 }
 
 fn logical_divide_impl(a: &Layout, b: &Tiler) -> Result<Layout> {
-    by_mode(a, b, "logical_divide", false, &|a, b, out| {
-        let (mut coalesced, mut shape) = (Pairs::new(), Ints::new());
-        coalesced_pairs(a.pairs, &mut coalesced)?;
-        coalesced.iter().for_each(|p| shape.push(p.0));
-        // make_layout(B, complement(B, shape(coalesce(A)))), written in place.
-        let mut tiler = Layout::empty();
-        tiler.open().put(b.nest());
-        complement_shape(&b.nest(), &shape, &mut tiler)?;
-        tiler.close();
-        compose_coalesced_into(a, Some(&coalesced), &tiler, out)
-    })
+    by_mode(a, b, "logical_divide", false, &divide_into)
+}
+
+/// `logical_divide` of (a mode of) A by a layout B, written to `out`.
+fn divide_into(a: &Nest<'_>, b: &Layout, out: &mut Layout) -> Result<()> {
+    let (mut coalesced, mut shape) = (Pairs::new(), Ints::new());
+    coalesced_pairs(a.pairs, &mut coalesced)?;
+    coalesced.iter().for_each(|p| shape.push(p.0));
+    // make_layout(B, complement(B, shape(coalesce(A)))), written in place.
+    let mut tiler = Layout::empty();
+    tiler.open().put(b.nest());
+    complement_shape(&b.nest(), &shape, &mut tiler)?;
+    tiler.close();
+    compose_coalesced_into(a, Some(&coalesced), &tiler, out)
+}
+
+/// `zipped_divide(A, <n0,n1,...>)` by the integers `extents` (the tiler read, not built), as
+/// `local_partition` divides by a thread layout's extents. Without [`zipped_divide`]'s review
+/// of refusals on mixed input: a caller falls back to it on an error.
+pub(crate) fn zipped_divide_extents(a: &Layout, extents: &[Int]) -> Result<Layout> {
+    let divided = by_mode_extents(a, extents, "logical_divide", false, &divide_into)?;
+    let l = divided.nest();
+    unzip_modes(l, extents.len(), |i, m| unzip(m, &Tiler::Int(extents[i])))
 }
 
 /// CuTe's `zip2_by` on a layout: gather the rank-2 modes found at the terminals of the tiler
@@ -71,25 +84,28 @@ fn unzip(l: Nest<'_>, guide: &Tiler) -> Result<Layout> {
         }
         return Ok(l.to_layout());
     };
+    unzip_modes(l, v.len(), |i, m| unzip(m, &v[i]))
+}
+
+/// The by-mode part of [`unzip`], for a guide of `len` elements: `split(i, mode i)` gives mode
+/// i's (tile, rest).
+fn unzip_modes(l: Nest<'_>, len: usize, split: impl Fn(usize, Nest<'_>) -> Result<Layout>) -> Result<Layout> {
     let rank = l.rank();
-    if v.len() > rank {
-        return Err(Error::RankMismatch { op: "zip2_by", expected: alloc::format!("at most {rank}"), found: v.len() });
+    if len > rank {
+        return Err(Error::RankMismatch { op: "zip2_by", expected: alloc::format!("at most {rank}"), found: len });
     }
     Layout::build(|out| {
         let (mut tiles, mut rests) = (Layout::empty(), Layout::empty());
         tiles.open();
         rests.open();
         for (i, m) in l.modes().enumerate() {
-            match v.get(i) {
-                Some(g) => {
-                    let split = unzip(m, g)?;
-                    let mut parts = split.nest().modes();
-                    tiles.put(parts.next().expect("rank 2"));
-                    rests.put(parts.next().expect("rank 2"));
-                }
-                None => {
-                    rests.put(m);
-                }
+            if i < len {
+                let split = split(i, m)?;
+                let mut parts = split.nest().modes();
+                tiles.put(parts.next().expect("rank 2"));
+                rests.put(parts.next().expect("rank 2"));
+            } else {
+                rests.put(m);
             }
         }
         tiles.close();

@@ -376,7 +376,7 @@ impl Layout {
                 }
                 Tuple::Node(cv) => {
                     out.open();
-                    lift_modes(cv, cv.len(), self.nest(), keep_under, out)?;
+                    lift_modes(Coords::Tree(cv), cv.len(), self.nest(), keep_under, out)?;
                     out.close();
                 }
             }
@@ -627,7 +627,7 @@ fn tree(n: Nest<'_>, side: &dyn Fn(Pair) -> Int) -> IntTuple {
 /// drops it, a tuple goes into the modes ([`lift_modes`]).
 pub(crate) fn lift(c: &Coord, n: Nest<'_>, keep_under: bool, out: &mut Layout) -> Result<()> {
     match c {
-        Tuple::Node(cv) => lift_modes(cv, cv.len(), n, keep_under, out),
+        Tuple::Node(cv) => lift_modes(Coords::Tree(cv), cv.len(), n, keep_under, out),
         Tuple::Leaf(x) if x.is_none() == keep_under => {
             out.put(n);
             Ok(())
@@ -636,17 +636,35 @@ pub(crate) fn lift(c: &Coord, n: Nest<'_>, keep_under: bool, out: &mut Layout) -
     }
 }
 
-/// [`lift`] of the tuple coordinate `cv` followed by `_` up to `len` modes (a coordinate
-/// appended with `_`, as the partitions read theirs, without building it).
+/// The modes of a tuple coordinate, read without building one: a tuple's own, or integers (a
+/// thread's coordinate in `local_partition`). Past the end, `_` (a coordinate appended with
+/// `_`, as the partitions read theirs).
+#[derive(Clone, Copy)]
+pub(crate) enum Coords<'a> {
+    Tree(&'a [Coord]),
+    Ints(&'a [Int]),
+}
+
+impl Coords<'_> {
+    /// `f` of mode `i`'s coordinate.
+    pub(crate) fn with<R>(self, i: usize, f: impl FnOnce(&Coord) -> R) -> R {
+        match self {
+            Coords::Tree(cv) => f(cv.get(i).unwrap_or(&Tuple::Leaf(None))),
+            Coords::Ints(xs) => f(&Tuple::Leaf(xs.get(i).copied())),
+        }
+    }
+}
+
+/// [`lift`] of the tuple coordinate `cv` followed by `_` up to `len` modes.
 ///
 /// # Errors
 /// `RankMismatch` unless `n` is a tuple of `len` modes.
-pub(crate) fn lift_modes(cv: &[Coord], len: usize, n: Nest<'_>, keep_under: bool, out: &mut Layout) -> Result<()> {
+pub(crate) fn lift_modes(cv: Coords<'_>, len: usize, n: Nest<'_>, keep_under: bool, out: &mut Layout) -> Result<()> {
     if n.leaf().is_some() || n.rank() != len {
         return Err(Error::RankMismatch { op: "slice", expected: alloc::format!("rank {}", n.rank()), found: len });
     }
     for (i, m) in n.modes().enumerate() {
-        lift(cv.get(i).unwrap_or(&Tuple::Leaf(None)), m, keep_under, out)?;
+        cv.with(i, |c| lift(c, m, keep_under, out))?;
     }
     Ok(())
 }
@@ -656,7 +674,7 @@ pub(crate) fn lift_modes(cv: &[Coord], len: usize, n: Nest<'_>, keep_under: bool
 pub(crate) fn crd2idx(c: &Coord, n: Nest<'_>) -> Result<Int> {
     match c {
         Tuple::Leaf(x) => eval(n, x.unwrap_or(Int::st(0))),
-        Tuple::Node(cv) => crd2idx_modes(cv, cv.len(), n),
+        Tuple::Node(cv) => crd2idx_modes(Coords::Tree(cv), cv.len(), n),
     }
 }
 
@@ -664,13 +682,11 @@ pub(crate) fn crd2idx(c: &Coord, n: Nest<'_>) -> Result<Int> {
 ///
 /// # Errors
 /// `RankMismatch` unless `n` is a tuple of `len` modes; `Overflow`.
-pub(crate) fn crd2idx_modes(cv: &[Coord], len: usize, n: Nest<'_>) -> Result<Int> {
+pub(crate) fn crd2idx_modes(cv: Coords<'_>, len: usize, n: Nest<'_>) -> Result<Int> {
     if n.leaf().is_some() || n.rank() != len {
         return Err(Error::RankMismatch { op: "crd2idx", expected: alloc::format!("rank {}", n.rank()), found: len });
     }
-    n.modes()
-        .enumerate()
-        .try_fold(Int::st(0), |acc, (i, m)| acc.checked_add(crd2idx(cv.get(i).unwrap_or(&Tuple::Leaf(None)), m)?))
+    n.modes().enumerate().try_fold(Int::st(0), |acc, (i, m)| acc.checked_add(cv.with(i, |c| crd2idx(c, m))?))
 }
 
 fn eval(n: Nest<'_>, c: Int) -> Result<Int> {

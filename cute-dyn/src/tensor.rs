@@ -12,16 +12,18 @@
 //! non-dividing tiler included (a kernel predicates them). The tensors over slices refuse
 //! those and any coordinate past the grid: they cannot reach past their storage.
 
+use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
 
+use crate::complement::Ints;
 use crate::composition::composition;
-use crate::divide::zipped_divide;
+use crate::divide::{zipped_divide, zipped_divide_extents};
 use crate::error::{Error, Result};
 use crate::int::Int;
 use crate::int_tuple::{self, Coord, IntTuple, Tuple};
 use crate::inverse::right_inverse;
-use crate::layout::{crd2idx, crd2idx_modes, lift, lift_modes, make_layout_left, Layout};
+use crate::layout::{crd2idx, crd2idx_modes, lift, lift_modes, make_layout_left, Coords, Layout};
 use crate::modes::{Nest, INLINE_LEAVES};
 use crate::product::raked_product;
 use crate::small::Small;
@@ -257,8 +259,7 @@ impl<'a, T> Tensor<&'a [T]> {
     /// # Ok::<(), cute_dyn::Error>(())
     /// ```
     pub fn local_partition(&self, threads: &Layout, tid: usize) -> Result<Tensor<&'a [T]>> {
-        let (tiler, coord) = thread_tiler(threads, Int::dy(tid as i64), None)?;
-        let (layout, off) = tile_slice(&self.layout, &tiler, &coord, false)?;
+        let (layout, off) = thread_slice(&self.layout, threads, tid)?;
         let data: &'a [T] = self.data;
         Tensor::new(data.get(off..).unwrap_or(&[]), layout)
     }
@@ -298,11 +299,30 @@ impl<'a, T> Tensor<&'a mut [T]> {
     /// # Errors
     /// As [`Tensor::local_partition`].
     pub fn local_partition_mut(&mut self, threads: &Layout, tid: usize) -> Result<Tensor<&mut [T]>> {
-        let (tiler, coord) = thread_tiler(threads, Int::dy(tid as i64), None)?;
-        let (layout, off) = tile_slice(&self.layout, &tiler, &coord, false)?;
+        let (layout, off) = thread_slice(&self.layout, threads, tid)?;
         let len = self.data.len();
         Tensor::new_mut(&mut self.data[off.min(len)..], layout)
     }
+}
+
+/// Thread `tid`'s part of a tensor's layout over `threads` and its offset: read flat (as
+/// [`local_partition_flat`]), or by the general path, which explains a refusal.
+fn thread_slice(layout: &Layout, threads: &Layout, tid: usize) -> Result<(Layout, usize)> {
+    let index = Int::dy(tid as i64);
+    let flat = || {
+        let (extents, coord) = thread_flat(threads, index)?;
+        let leaf = Tuple::Leaf(coord.first().copied());
+        tile_slice_zipped(
+            layout,
+            &divide_by_threads(layout, threads, &extents)?,
+            thread_cut(threads, &leaf, &coord),
+            false,
+        )
+    };
+    flat().or_else(|_| {
+        let (tiler, coord) = thread_tiler(threads, index, None)?;
+        tile_slice(layout, &tiler, &coord, false)
+    })
 }
 
 /// A tensor's storage (cute-static's `Engine`): a borrowed slice, a writable one, or an owned
@@ -635,6 +655,11 @@ impl<T: Scalar> Tensor<&mut [T]> {
 /// the tile mode (a thread's partition); the sliced layout and its offset.
 fn tile_slice(layout: &Layout, tiler: &Tiler, coord: &Coord, inner: bool) -> Result<(Layout, usize)> {
     let zipped = zipped_divide(layout, tiler)?;
+    tile_slice_zipped(layout, &zipped, Cut::of(coord), inner)
+}
+
+/// [`tile_slice`] of `zipped = zipped_divide(layout, tiler)`, the coordinate read as [`Cut`].
+fn tile_slice_zipped(layout: &Layout, zipped: &Layout, coord: Cut<'_>, inner: bool) -> Result<(Layout, usize)> {
     // A tiler that does not divide the tensor pads it (CuTe): the tiles would reach past it.
     let (whole, tiled) = (layout.size()?.value(), zipped.size()?.value());
     if tiled != whole {
@@ -642,16 +667,19 @@ fn tile_slice(layout: &Layout, tiler: &Tiler, coord: &Coord, inner: bool) -> Res
     }
     // CuTe does not check the coordinate: past the last tile it reads another tile's data.
     let mode = zipped.get(if inner { 1 } else { 0 })?;
-    if let Tuple::Node(cv) = coord {
-        int_tuple::check_append(cv.len(), mode.rank())?;
+    if let Cut::Modes(_, len) = coord {
+        int_tuple::check_append(len, mode.rank())?;
     }
     let fits = match coord {
-        Tuple::Node(cv) => modes_in_range(cv, mode.rank(), mode.nest())?,
-        c => coord_in_range(c, mode.nest())?,
+        Cut::Modes(cv, _) => modes_in_range(cv, mode.rank(), mode.nest())?,
+        Cut::One(c) => coord_in_range(c, mode.nest())?,
     };
     if !fits {
         // The coordinate as it was read: appended with `_` up to the mode's rank.
-        let coord = if coord.is_tuple() { coord.append_to(mode.rank(), Tuple::Leaf(None))? } else { coord.clone() };
+        let coord = match coord {
+            Cut::Modes(cv, _) => Tuple::Node((0..mode.rank()).map(|i| cv.with(i, Coord::clone)).collect()),
+            Cut::One(c) => c.clone(),
+        };
         return Err(Error::InvalidArgument {
             op: if inner { "local_tile" } else { "local_partition" },
             reason: alloc::format!(
@@ -661,7 +689,7 @@ fn tile_slice(layout: &Layout, tiler: &Tiler, coord: &Coord, inner: bool) -> Res
             ),
         });
     }
-    let (sliced, off) = partition_zipped(&zipped, coord, inner)?;
+    let (sliced, off) = partition_cut(zipped, coord, inner)?;
     let off = usize::try_from(off.value()).map_err(|_| Error::InvalidArgument {
         op: "local_tile",
         reason: alloc::format!("the tile starts at {} before the storage", off.value()),
@@ -721,19 +749,42 @@ fn partition(layout: &Layout, tiler: &Tiler, coord: &Coord, inner: bool) -> Resu
 /// tile mode) or `(coord, repeat<R>(_))`, where a tuple `coord` is appended with `_` up to the
 /// rank of the mode it slices: the coordinate is read as that, not built.
 fn partition_zipped(zipped: &Layout, coord: &Coord, inner: bool) -> Result<(Layout, Int)> {
+    partition_cut(zipped, Cut::of(coord), inner)
+}
+
+/// The coordinate of the mode a partition slices: one (an integer or `_`), or a tuple's modes
+/// and their number.
+#[derive(Clone, Copy)]
+enum Cut<'a> {
+    One(&'a Coord),
+    Modes(Coords<'a>, usize),
+}
+
+impl<'a> Cut<'a> {
+    fn of(coord: &'a Coord) -> Cut<'a> {
+        match coord {
+            Tuple::Node(cv) => Cut::Modes(Coords::Tree(cv), cv.len()),
+            c => Cut::One(c),
+        }
+    }
+}
+
+/// [`partition_zipped`] with the sliced mode's coordinate as [`Cut`].
+fn partition_cut(zipped: &Layout, coord: Cut<'_>, inner: bool) -> Result<(Layout, Int)> {
     let (kept, cut) = if inner { (zipped.get(0)?, zipped.get(1)?) } else { (zipped.get(1)?, zipped.get(0)?) };
     let (kept, cut) = (kept.nest(), cut.nest());
-    if let Tuple::Node(cv) = coord {
-        int_tuple::check_append(cv.len(), cut.rank())?;
+    if let Cut::Modes(_, len) = coord {
+        int_tuple::check_append(len, cut.rank())?;
     }
     // `repeat<R>(_)` is `_` for one mode, R of them otherwise; `coord` as appended.
+    let all = Coords::Tree(&[]);
     let slice_kept = |out: &mut Layout| match kept.rank() {
         1 => lift(&Tuple::Leaf(None), kept, true, out),
-        r => lift_modes(&[], r, kept, true, out),
+        r => lift_modes(all, r, kept, true, out),
     };
     let slice_cut = |out: &mut Layout| match coord {
-        Tuple::Node(cv) => lift_modes(cv, cut.rank(), cut, true, out),
-        c => lift(c, cut, true, out),
+        Cut::Modes(cv, _) => lift_modes(cv, cut.rank(), cut, true, out),
+        Cut::One(c) => lift(c, cut, true, out),
     };
     let sliced = Layout::build(|out| {
         out.open();
@@ -749,11 +800,11 @@ fn partition_zipped(zipped: &Layout, coord: &Coord, inner: bool) -> Result<(Layo
     })?;
     let offset_kept = || match kept.rank() {
         1 => crd2idx(&Tuple::Leaf(None), kept),
-        r => crd2idx_modes(&[], r, kept),
+        r => crd2idx_modes(all, r, kept),
     };
     let offset_cut = || match coord {
-        Tuple::Node(cv) => crd2idx_modes(cv, cut.rank(), cut),
-        c => crd2idx(c, cut),
+        Cut::Modes(cv, _) => crd2idx_modes(cv, cut.rank(), cut),
+        Cut::One(c) => crd2idx(c, cut),
     };
     let (first, second) = if inner { (offset_kept()?, offset_cut()?) } else { (offset_cut()?, offset_kept()?) };
     Ok((sliced, Int::st(0).checked_add(first)?.checked_add(second)?))
@@ -803,8 +854,96 @@ pub fn local_tile(layout: &Layout, tiler: &Tiler, coord: &Coord, proj: Option<&C
 /// # Ok::<(), Error>(())
 /// ```
 pub fn local_partition(layout: &Layout, tile: &Layout, index: Int, proj: Option<&Coord>) -> Result<(Layout, Int)> {
+    // Without a projection the thread's tiler and coordinate are read flat (no tuple built);
+    // a refusal there is left to the general path, which gives it with its explanation.
+    if proj.is_none() {
+        if let Ok(r) = local_partition_flat(layout, tile, index) {
+            return Ok(r);
+        }
+    }
     let (tiler, coord) = thread_tiler(tile, index, proj)?;
     outer_partition(layout, &tiler, &coord)
+}
+
+/// [`local_partition`] without a projection, the thread layout read flat: its extents
+/// (`product_each(shape(tile))`) and thread `index`'s flat coordinate (`get_flat_coord`) as
+/// integers, computed by the operations [`thread_tiler`]'s trees compute, in the same order.
+/// Where it answers, the answer is the general path's.
+fn local_partition_flat(layout: &Layout, tile: &Layout, index: Int) -> Result<(Layout, Int)> {
+    let (extents, coord) = thread_flat(tile, index)?;
+    let leaf = Tuple::Leaf(coord.first().copied());
+    partition_cut(&divide_by_threads(layout, tile, &extents)?, thread_cut(tile, &leaf, &coord), false)
+}
+
+/// Thread `index`'s extents and flat coordinate in the thread layout `tile`, as integers (see
+/// [`local_partition_flat`]).
+fn thread_flat(tile: &Layout, index: Int) -> Result<(Ints, Ints)> {
+    let t = tile.nest();
+    // C++'s get_hier_coord: `(index / stride) % shape` at each leaf (`_0` for a static 1).
+    let mut hier = Ints::new();
+    for &(s, d) in t.pairs {
+        hier.push(if s.is_const(1) { Int::st(0) } else { index.checked_div(d)?.checked_rem(s)? });
+    }
+    if dot(t, &hier)?.value() != index.value() {
+        return Err(Error::InvalidArgument { op: "get_flat_coord", reason: String::new() });
+    }
+    // Each mode's extent and its coordinate as a 1-D index in it (colexicographic).
+    let (mut extents, mut coord, mut k) = (Ints::new(), Ints::new(), 0);
+    for m in t.modes() {
+        let c = &hier[k..k + m.pairs.len()];
+        k += m.pairs.len();
+        extents.push(product(m)?);
+        coord.push(match m.leaf() {
+            Some(_) => c[0],
+            None => {
+                let (last, init) = c.split_last().expect("a mode has a leaf");
+                init.iter()
+                    .zip(m.pairs)
+                    .rev()
+                    .try_fold(*last, |acc, (&ci, &(s, _))| ci.checked_add(s.checked_mul(acc)?))?
+            }
+        });
+    }
+    Ok((extents, coord))
+}
+
+/// `zipped_divide(layout, product_each(shape(tile)))`, the extents as [`thread_flat`] gives
+/// them (one integer for a leaf `tile`).
+fn divide_by_threads(layout: &Layout, tile: &Layout, extents: &[Int]) -> Result<Layout> {
+    match tile.nest().leaf() {
+        Some(_) => zipped_divide(layout, &Tiler::Int(extents[0])),
+        None => zipped_divide_extents(layout, extents),
+    }
+}
+
+/// The thread's coordinate as [`Cut`]: `leaf` (its one integer) for a leaf `tile`.
+fn thread_cut<'a>(tile: &Layout, leaf: &'a Coord, coord: &'a [Int]) -> Cut<'a> {
+    match tile.nest().leaf() {
+        Some(_) => Cut::One(leaf),
+        None => Cut::Modes(Coords::Ints(coord), coord.len()),
+    }
+}
+
+/// `crd2idx(c, shape, stride)` of a (sub-)layout with one coordinate per leaf, `c`: the sum
+/// over the modes, nested as the layout is.
+fn dot(n: Nest<'_>, c: &[Int]) -> Result<Int> {
+    if let Some((_, d)) = n.leaf() {
+        return c[0].checked_mul(d);
+    }
+    let mut k = 0;
+    n.modes().try_fold(Int::st(0), |acc, m| {
+        let x = dot(m, &c[k..k + m.pairs.len()])?;
+        k += m.pairs.len();
+        acc.checked_add(x)
+    })
+}
+
+/// `product(shape)` of a (sub-)layout, nested as the layout is (a leaf is its extent).
+fn product(n: Nest<'_>) -> Result<Int> {
+    match n.leaf() {
+        Some((s, _)) => Ok(s),
+        None => n.modes().try_fold(Int::st(1), |acc, m| acc.checked_mul(product(m)?)),
+    }
 }
 
 /// The by-mode tiler `product_each(shape(tile))` and thread `index`'s flat coordinate in it
@@ -828,18 +967,18 @@ fn coord_in_range(c: &Coord, n: Nest<'_>) -> Result<bool> {
     Ok(match c {
         Tuple::Leaf(None) => true,
         Tuple::Leaf(Some(x)) => (0..n.size()?.value()).contains(&x.value()),
-        Tuple::Node(cv) => modes_in_range(cv, cv.len(), n)?,
+        Tuple::Node(cv) => modes_in_range(Coords::Tree(cv), cv.len(), n)?,
     })
 }
 
 /// [`coord_in_range`] of the tuple coordinate `cv` followed by `_` up to `len` modes: false
 /// unless `n` is a tuple of `len` modes.
-fn modes_in_range(cv: &[Coord], len: usize, n: Nest<'_>) -> Result<bool> {
+fn modes_in_range(cv: Coords<'_>, len: usize, n: Nest<'_>) -> Result<bool> {
     if n.leaf().is_some() || n.rank() != len {
         return Ok(false);
     }
-    for (x, m) in cv.iter().zip(n.modes()) {
-        if !coord_in_range(x, m)? {
+    for (i, m) in n.modes().enumerate() {
+        if !cv.with(i, |c| coord_in_range(c, m))? {
             return Ok(false);
         }
     }

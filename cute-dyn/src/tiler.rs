@@ -121,27 +121,51 @@ fn by_mode_into(
             Ok(())
         }
         Tiler::ByMode(v) => {
-            let rank = l.rank();
-            // Precondition 1
-            if v.len() > rank {
-                return Err(Error::RankMismatch {
-                    op,
-                    expected: alloc::format!("a tiler of at most rank {rank}"),
-                    found: v.len(),
-                });
-            }
-            out.open();
-            for (i, m) in l.modes().enumerate() {
-                match v.get(i) {
-                    Some(ti) => by_mode_into(&m, ti, op, drop_rest, leaf, out)?,
-                    None if drop_rest => break,
-                    None => {
-                        out.put(m);
-                    }
-                }
-            }
-            out.close();
-            Ok(())
+            by_modes(l, v.len(), op, drop_rest, out, |i, m, out| by_mode_into(&m, &v[i], op, drop_rest, leaf, out))
         }
     }
+}
+
+/// The by-mode walk of [`by_mode_into`] for a tiler of `len` elements: `each(i, mode i, out)`
+/// for the first `len` modes, the others kept or dropped.
+fn by_modes(
+    l: &Nest<'_>,
+    len: usize,
+    op: &'static str,
+    drop_rest: bool,
+    out: &mut Layout,
+    each: impl Fn(usize, Nest<'_>, &mut Layout) -> Result<()>,
+) -> Result<()> {
+    let rank = l.rank();
+    // Precondition 1
+    if len > rank {
+        return Err(Error::RankMismatch { op, expected: alloc::format!("a tiler of at most rank {rank}"), found: len });
+    }
+    out.open();
+    for (i, m) in l.modes().enumerate() {
+        if i < len {
+            each(i, m, out)?;
+        } else if drop_rest {
+            break;
+        } else {
+            out.put(m);
+        }
+    }
+    out.close();
+    Ok(())
+}
+
+/// [`by_mode`] by the by-mode tiler of integers `<n0,n1,...>`, read from `extents` (not built).
+pub(crate) fn by_mode_extents(
+    l: &Layout,
+    extents: &[Int],
+    op: &'static str,
+    drop_rest: bool,
+    leaf: &impl Fn(&Nest<'_>, &Layout, &mut Layout) -> Result<()>,
+) -> Result<Layout> {
+    Layout::build(|out| {
+        by_modes(&l.nest(), extents.len(), op, drop_rest, out, |i, m, out| {
+            by_mode_into(&m, &Tiler::Int(extents[i]), op, drop_rest, leaf, out)
+        })
+    })
 }

@@ -112,7 +112,7 @@ fn tiler(r: &mut Rng, deep: bool) -> String {
 fn coord(r: &mut Rng, shape: &new::IntTuple) -> String {
     match (r.below(6), shape) {
         (0, _) => "_".to_string(),
-        (1, _) => format!("{}", r.below(1 + new::int_tuple::product(shape).map_or(1, |x| x.value()).max(1) as u64 * 5 / 4)),
+        (1, _) => format!("{}", r.below(1 + (new::int_tuple::product(shape).map_or(1, |x| x.value()).max(1) as u64).saturating_mul(5) / 4)),
         (_, new::Tuple::Node(v)) => {
             let mut m: Vec<String> = v.iter().map(|s| coord(r, s)).collect();
             match r.below(12) {
@@ -124,7 +124,7 @@ fn coord(r: &mut Rng, shape: &new::IntTuple) -> String {
             }
             format!("({})", m.join(","))
         }
-        (_, new::Tuple::Leaf(x)) => format!("{}", r.below(1 + x.value().max(1) as u64 * 5 / 4)),
+        (_, new::Tuple::Leaf(x)) => format!("{}", r.below(1 + (x.value().max(1) as u64).saturating_mul(5) / 4)),
     }
 }
 

@@ -605,6 +605,17 @@ impl Nest<'_> {
     pub(crate) fn size(self) -> Result<Int> {
         size_of(self.pairs)
     }
+
+    /// `product(shape)` of this mode, multiplied nested as the shape is (a leaf is its extent),
+    /// as `int_tuple::product` does on the tree: where a zero extent sits beside an overflowing
+    /// sub-tuple the flat [`Nest::size`] is 0 and this an overflow, and the operations that
+    /// read a shape tree refuse so.
+    pub(crate) fn product(self) -> Result<Int> {
+        match self.leaf() {
+            Some((s, _)) => Ok(s),
+            None => self.modes().try_fold(Int::st(1), |acc, m| acc.checked_mul(m.product()?)),
+        }
+    }
 }
 
 /// The product of the shapes of flat pairs; `()` is 1.
@@ -620,8 +631,6 @@ fn tree(n: Nest<'_>, side: &dyn Fn(Pair) -> Int) -> IntTuple {
     }
 }
 
-/// `crd2idx(c, shape, stride)` of an integer coordinate: every mode but the last takes
-/// `c % size(mode)`, the last the rest (unbounded); `():()` maps everything to 0.
 /// CuTe's `slice`/`dice` step on one (sub-)mode: the parts of `n` that coordinate `c` keeps,
 /// appended to `out` as modes. A `_` (slice) or an integer (dice) keeps `n` whole, the other
 /// drops it, a tuple goes into the modes ([`lift_modes`]).
@@ -689,6 +698,8 @@ pub(crate) fn crd2idx_modes(cv: Coords<'_>, len: usize, n: Nest<'_>) -> Result<I
     n.modes().enumerate().try_fold(Int::st(0), |acc, (i, m)| acc.checked_add(cv.with(i, |c| crd2idx(c, m))?))
 }
 
+/// `crd2idx(c, shape, stride)` of an integer coordinate: every mode but the last takes
+/// `c % size(mode)`, the last the rest (unbounded); `():()` maps everything to 0.
 fn eval(n: Nest<'_>, c: Int) -> Result<Int> {
     if let Some((_, d)) = n.leaf() {
         return c.checked_mul(d);
@@ -1090,6 +1101,21 @@ mod tests {
         assert!(matches!(e, Error::Postcondition { op: "complement", .. }), "{e}");
         let r = zipped_divide(&l("(9,(4,8)):(59,(13,1))"), &"<3:3,(2,4):(1,8)>".parse().unwrap()).unwrap();
         assert_eq!(r.to_string(), "((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1)))");
+    }
+
+    /// `Nest::product` multiplies as `int_tuple::product` does on the shape tree: beside a zero
+    /// extent, a sub-tuple whose product passes `i64::MAX` (2^40 * 2^40) is an overflow there,
+    /// where the flat size is 0. `tile_to_shape` reads the block's modes so, as it read them
+    /// through `product_each`.
+    #[test]
+    fn products_nest_as_the_shape_tree() {
+        let l: Layout = "((0,(1099511627776,1099511627776))):((0,(1,1)))".parse().unwrap();
+        let m = l.nest().modes().next().unwrap();
+        assert_eq!(m.size().unwrap().value(), 0);
+        assert!(matches!(m.product(), Err(Error::Overflow { .. })));
+        assert!(matches!(int_tuple::product(&l.get(0).unwrap().shape()), Err(Error::Overflow { .. })));
+        let e = tile_to_shape(&l, &"(8)".parse().unwrap(), None).unwrap_err();
+        assert!(matches!(e, Error::Overflow { .. }), "{e}");
     }
 
     /// `Layout::written`, the same slot without a `Result`: clones (inline, in each block size

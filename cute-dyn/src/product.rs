@@ -266,7 +266,7 @@ fn tile_to_shape_impl(block: &Layout, shape: &IntTuple, order: Option<&IntTuple>
     // product_each of the block and of the shape, flat (one product per mode).
     let (mut block_shape, mut target_shape) = (Ints::new(), Ints::new());
     for m in padded.nest().modes() {
-        block_shape.push(m.size()?);
+        block_shape.push(m.product()?);
     }
     match shape {
         Tuple::Leaf(x) => target_shape.push(*x),

@@ -50,6 +50,28 @@ impl<T: Copy, const N: usize> Small<T, N> {
         v
     }
 
+    /// `src`'s elements written to `self`, which is empty. Inline, the slots are copied in one
+    /// fixed-size block, the smallest of 4, 8 or `N` slots that holds them: a copy of a
+    /// constant size is a few vector moves, where one of the live elements only is a call to
+    /// `memcpy` (which cost a clone of a 3-leaf layout more than the copy). The slots past
+    /// `src.len` are copied as the `MaybeUninit` they are, and stay past `self.len`.
+    #[inline]
+    pub(crate) fn copy_from(&mut self, src: &Self) {
+        debug_assert!(self.len == 0);
+        if src.len > N {
+            self.spill(&src.heap);
+            return;
+        }
+        if src.len <= 4 && N >= 4 {
+            self.buf[..4].copy_from_slice(&src.buf[..4]);
+        } else if src.len <= 8 && N >= 8 {
+            self.buf[..8].copy_from_slice(&src.buf[..8]);
+        } else {
+            self.buf.copy_from_slice(&src.buf);
+        }
+        self.len = src.len;
+    }
+
     #[inline]
     pub(crate) fn push(&mut self, x: T) {
         let inline = self.len < N;
@@ -191,35 +213,6 @@ impl<T: Copy, const N: usize> Clone for Small<T, N> {
         let mut v = Self::new();
         v.copy_from(self);
         v
-    }
-}
-
-impl<T: Copy, const N: usize> Small<T, N> {
-    /// `src`'s elements written to `self`, which is empty. Inline, the slots are copied in one
-    /// fixed-size block, the smallest of 4, 8 or `N` slots that holds them: a copy of a
-    /// constant size is a few vector moves, where one of the live elements only is a call to
-    /// `memcpy` (which cost a clone of a 3-leaf layout more than the copy). The slots past
-    /// `src.len` are copied as the `MaybeUninit` they are, and stay past `self.len`.
-    #[inline]
-    pub(crate) fn copy_from(&mut self, src: &Self) {
-        debug_assert!(self.len == 0);
-        if src.len > N {
-            self.spill(&src.heap);
-            return;
-        }
-        let k = if src.len <= 4 && N >= 4 {
-            4
-        } else if src.len <= 8 && N >= 8 {
-            8
-        } else {
-            N
-        };
-        match k {
-            4 => self.buf[..4].copy_from_slice(&src.buf[..4]),
-            8 => self.buf[..8].copy_from_slice(&src.buf[..8]),
-            _ => self.buf.copy_from_slice(&src.buf),
-        }
-        self.len = src.len;
     }
 }
 

@@ -309,17 +309,7 @@ impl<'a, T> Tensor<&'a mut [T]> {
 /// [`local_partition_flat`]), or by the general path, which explains a refusal.
 fn thread_slice(layout: &Layout, threads: &Layout, tid: usize) -> Result<(Layout, usize)> {
     let index = Int::dy(tid as i64);
-    let flat = || {
-        let (extents, coord) = thread_flat(threads, index)?;
-        let leaf = Tuple::Leaf(coord.first().copied());
-        tile_slice_zipped(
-            layout,
-            &divide_by_threads(layout, threads, &extents)?,
-            thread_cut(threads, &leaf, &coord),
-            false,
-        )
-    };
-    flat().or_else(|_| {
+    by_thread(layout, threads, index, |zipped, cut| tile_slice_zipped(layout, zipped, cut, false)).or_else(|_| {
         let (tiler, coord) = thread_tiler(threads, index, None)?;
         tile_slice(layout, &tiler, &coord, false)
     })
@@ -870,9 +860,23 @@ pub fn local_partition(layout: &Layout, tile: &Layout, index: Int, proj: Option<
 /// integers, computed by the operations [`thread_tiler`]'s trees compute, in the same order.
 /// Where it answers, the answer is the general path's.
 fn local_partition_flat(layout: &Layout, tile: &Layout, index: Int) -> Result<(Layout, Int)> {
+    by_thread(layout, tile, index, |zipped, cut| partition_cut(zipped, cut, false))
+}
+
+/// `slice` of `zipped_divide(layout, product_each(shape(tile)))` at thread `index`'s flat
+/// coordinate in `tile`, both read as integers ([`thread_flat`]): `slice(zipped, coordinate)`.
+fn by_thread<R>(
+    layout: &Layout,
+    tile: &Layout,
+    index: Int,
+    slice: impl FnOnce(&Layout, Cut<'_>) -> Result<R>,
+) -> Result<R> {
     let (extents, coord) = thread_flat(tile, index)?;
-    let leaf = Tuple::Leaf(coord.first().copied());
-    partition_cut(&divide_by_threads(layout, tile, &extents)?, thread_cut(tile, &leaf, &coord), false)
+    // A leaf thread layout is one integer extent and one integer coordinate.
+    match tile.nest().leaf() {
+        Some(_) => slice(&zipped_divide(layout, &Tiler::Int(extents[0]))?, Cut::One(&Tuple::Leaf(Some(coord[0])))),
+        None => slice(&zipped_divide_extents(layout, &extents)?, Cut::Modes(Coords::Ints(&coord), coord.len())),
+    }
 }
 
 /// Thread `index`'s extents and flat coordinate in the thread layout `tile`, as integers (see
@@ -885,6 +889,7 @@ fn thread_flat(tile: &Layout, index: Int) -> Result<(Ints, Ints)> {
         hier.push(if s.is_const(1) { Int::st(0) } else { index.checked_div(d)?.checked_rem(s)? });
     }
     if dot(t, &hier)?.value() != index.value() {
+        // Never shown: the general path refuses too, and says why.
         return Err(Error::InvalidArgument { op: "get_flat_coord", reason: String::new() });
     }
     // Each mode's extent and its coordinate as a 1-D index in it (colexicographic).
@@ -892,7 +897,7 @@ fn thread_flat(tile: &Layout, index: Int) -> Result<(Ints, Ints)> {
     for m in t.modes() {
         let c = &hier[k..k + m.pairs.len()];
         k += m.pairs.len();
-        extents.push(product(m)?);
+        extents.push(m.product()?);
         coord.push(match m.leaf() {
             Some(_) => c[0],
             None => {
@@ -907,23 +912,6 @@ fn thread_flat(tile: &Layout, index: Int) -> Result<(Ints, Ints)> {
     Ok((extents, coord))
 }
 
-/// `zipped_divide(layout, product_each(shape(tile)))`, the extents as [`thread_flat`] gives
-/// them (one integer for a leaf `tile`).
-fn divide_by_threads(layout: &Layout, tile: &Layout, extents: &[Int]) -> Result<Layout> {
-    match tile.nest().leaf() {
-        Some(_) => zipped_divide(layout, &Tiler::Int(extents[0])),
-        None => zipped_divide_extents(layout, extents),
-    }
-}
-
-/// The thread's coordinate as [`Cut`]: `leaf` (its one integer) for a leaf `tile`.
-fn thread_cut<'a>(tile: &Layout, leaf: &'a Coord, coord: &'a [Int]) -> Cut<'a> {
-    match tile.nest().leaf() {
-        Some(_) => Cut::One(leaf),
-        None => Cut::Modes(Coords::Ints(coord), coord.len()),
-    }
-}
-
 /// `crd2idx(c, shape, stride)` of a (sub-)layout with one coordinate per leaf, `c`: the sum
 /// over the modes, nested as the layout is.
 fn dot(n: Nest<'_>, c: &[Int]) -> Result<Int> {
@@ -936,14 +924,6 @@ fn dot(n: Nest<'_>, c: &[Int]) -> Result<Int> {
         k += m.pairs.len();
         acc.checked_add(x)
     })
-}
-
-/// `product(shape)` of a (sub-)layout, nested as the layout is (a leaf is its extent).
-fn product(n: Nest<'_>) -> Result<Int> {
-    match n.leaf() {
-        Some((s, _)) => Ok(s),
-        None => n.modes().try_fold(Int::st(1), |acc, m| acc.checked_mul(product(m)?)),
-    }
 }
 
 /// The by-mode tiler `product_each(shape(tile))` and thread `index`'s flat coordinate in it

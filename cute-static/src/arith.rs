@@ -224,6 +224,9 @@ pub trait MulMixed<B>: Copy {
     fn mul(self, b: B) -> Self::Output;
     /// The product, `None` when a run-time product overflows `usize`.
     fn checked_mul(self, b: B) -> Option<Self::Output>;
+    /// The product, a run-time one wrapping (the address arithmetic of a pointer tensor, as
+    /// C++'s).
+    fn wrapping_mul(self, b: B) -> Self::Output;
 }
 
 macro_rules! mul_mixed {
@@ -242,6 +245,10 @@ macro_rules! mul_mixed {
                 fn checked_mul(self, _: $b) -> Option<Self::Output> {
                     Some(Default::default())
                 }
+                #[inline(always)]
+                fn wrapping_mul(self, _: $b) -> Self::Output {
+                    Default::default()
+                }
             }
         )*
         $(
@@ -255,6 +262,11 @@ macro_rules! mul_mixed {
                 fn checked_mul(self, b: $d) -> Option<usize> {
                     use crate::int_tuple::Leaf;
                     self.value().checked_mul(b.value())
+                }
+                #[inline(always)]
+                fn wrapping_mul(self, b: $d) -> usize {
+                    use crate::int_tuple::Leaf;
+                    self.value().wrapping_mul(b.value())
                 }
             }
         )*
@@ -286,6 +298,10 @@ macro_rules! mul_static_zero {
             #[inline(always)]
             fn checked_mul(self, _: $b) -> Option<UTerm> {
                 Some(UTerm)
+            }
+            #[inline(always)]
+            fn wrapping_mul(self, _: $b) -> UTerm {
+                UTerm
             }
         }
     )*};

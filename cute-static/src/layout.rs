@@ -19,9 +19,14 @@ use typenum::{B0, B1, U0, U1};
 /// does where each mode's does.)
 pub trait Congruent<D: IntTuple>: IntTuple + Pairing<D, Verdict: crate::verdict::Settle> {
     /// `crd2idx(i, shape, stride)` for an integer index: split colexicographically, the last
-    /// mode taking the remaining quotient. An index past `usize` saturates at `usize::MAX`
-    /// (never a valid offset) instead of wrapping onto a valid one.
+    /// mode taking the remaining quotient. Plain wrapping arithmetic, as C++'s and as the
+    /// hand-written index of a kernel: an index of the domain never wraps (the layout's cosize
+    /// fits), and whoever trusts an offset of an arbitrary index asks
+    /// [`checked_crd2idx`](Congruent::checked_crd2idx) instead.
     fn crd2idx(&self, stride: &D, i: usize) -> usize;
+    /// `crd2idx`, `None` where a product or a sum overflows `usize` (a run-time index far
+    /// past the shape): what a checked accessor compares with its storage.
+    fn checked_crd2idx(&self, stride: &D, i: usize) -> Option<usize>;
     /// `cosize - 1`: `sum((s - 1) * d)`, `None` on overflow.
     fn max_index(&self, stride: &D) -> Option<usize>;
 }
@@ -31,8 +36,46 @@ impl<S: IntTuple + Pairing<D, Verdict = V>, D: IntTuple, V: crate::verdict::Sett
         self.pair_crd2idx(stride, i)
     }
     #[inline(always)]
+    fn checked_crd2idx(&self, stride: &D, i: usize) -> Option<usize> {
+        self.pair_crd2idx(stride, i)
+    }
+    #[inline(always)]
     fn max_index(&self, stride: &D) -> Option<usize> {
         self.pair_max_index(stride)
+    }
+}
+
+/// How `crd2idx` adds up its terms `c * d`: `usize` wraps (the index arithmetic every kernel
+/// runs, C++'s: no branch, no panic), `Option<usize>` is checked (the accessors that trust
+/// the offset). One algorithm serves both.
+pub trait Offset: Copy {
+    /// The offset of no term.
+    const ZERO: Self;
+    /// `c * d`.
+    fn term(c: usize, d: usize) -> Self;
+    /// `self + rhs`.
+    fn plus(self, rhs: Self) -> Self;
+}
+impl Offset for usize {
+    const ZERO: usize = 0;
+    #[inline(always)]
+    fn term(c: usize, d: usize) -> usize {
+        c.wrapping_mul(d)
+    }
+    #[inline(always)]
+    fn plus(self, rhs: usize) -> usize {
+        self.wrapping_add(rhs)
+    }
+}
+impl Offset for Option<usize> {
+    const ZERO: Option<usize> = Some(0);
+    #[inline(always)]
+    fn term(c: usize, d: usize) -> Option<usize> {
+        c.checked_mul(d)
+    }
+    #[inline(always)]
+    fn plus(self, rhs: Option<usize>) -> Option<usize> {
+        self?.checked_add(rhs?)
     }
 }
 
@@ -45,8 +88,8 @@ impl<S: IntTuple + Pairing<D, Verdict = V>, D: IntTuple, V: crate::verdict::Sett
 pub trait Pairing<D> {
     /// The verdict.
     type Verdict;
-    /// As [`Congruent::crd2idx`].
-    fn pair_crd2idx(&self, stride: &D, i: usize) -> usize;
+    /// As [`Congruent::crd2idx`], in the arithmetic of `O`.
+    fn pair_crd2idx<O: Offset>(&self, stride: &D, i: usize) -> O;
     /// As [`Congruent::max_index`].
     fn pair_max_index(&self, stride: &D) -> Option<usize>;
 }
@@ -67,7 +110,7 @@ pub trait TuplesPairing<S, D> {
     /// The verdict.
     type Verdict;
     /// `crd2idx` over the tuples' modes.
-    fn crd2idx(s: &S, stride: &D, i: usize) -> usize;
+    fn crd2idx<O: Offset>(s: &S, stride: &D, i: usize) -> O;
     /// `sum((s - 1) * d)` over the modes, `None` on overflow.
     fn max_index(s: &S, stride: &D) -> Option<usize>;
 }
@@ -75,7 +118,7 @@ pub trait TuplesPairing<S, D> {
 impl<S: ModesPairing<D>, D> TuplesPairing<S, D> for B1 {
     type Verdict = S::Verdict;
     #[inline(always)]
-    fn crd2idx(s: &S, stride: &D, i: usize) -> usize {
+    fn crd2idx<O: Offset>(s: &S, stride: &D, i: usize) -> O {
         s.crd2idx_modes(stride, i)
     }
     #[inline(always)]
@@ -90,8 +133,8 @@ where
 {
     type Verdict = <B0 as SameRank<S::Output, D::Output>>::Verdict;
     // Never called: the verdict fails.
-    fn crd2idx(_: &S, _: &D, _: usize) -> usize {
-        0
+    fn crd2idx<O: Offset>(_: &S, _: &D, _: usize) -> O {
+        O::ZERO
     }
     fn max_index(_: &S, _: &D) -> Option<usize> {
         None
@@ -105,7 +148,7 @@ pub trait ModesPairing<D> {
     /// congruent mode only that its verdict passes, not which verdict it is).
     type Verdict;
     /// `crd2idx` over the remaining modes.
-    fn crd2idx_modes(&self, stride: &D, i: usize) -> usize;
+    fn crd2idx_modes<O: Offset>(&self, stride: &D, i: usize) -> O;
     /// `sum((s - 1) * d)` over the modes, `None` on overflow.
     fn max_index_modes(&self, stride: &D) -> Option<usize>;
 }
@@ -113,8 +156,8 @@ pub trait ModesPairing<D> {
 impl ModesPairing<Nil> for Nil {
     type Verdict = Nil;
     #[inline(always)]
-    fn crd2idx_modes(&self, _: &Nil, _: usize) -> usize {
-        0
+    fn crd2idx_modes<O: Offset>(&self, _: &Nil, _: usize) -> O {
+        O::ZERO
     }
     fn max_index_modes(&self, _: &Nil) -> Option<usize> {
         Some(0)
@@ -125,7 +168,7 @@ impl ModesPairing<Nil> for Nil {
 impl<S: Pairing<D>, D> ModesPairing<Cons<D, Nil>> for Cons<S, Nil> {
     type Verdict = Cons<S::Verdict, Nil>;
     #[inline(always)]
-    fn crd2idx_modes(&self, stride: &Cons<D, Nil>, i: usize) -> usize {
+    fn crd2idx_modes<O: Offset>(&self, stride: &Cons<D, Nil>, i: usize) -> O {
         self.0.pair_crd2idx(&stride.0, i)
     }
     fn max_index_modes(&self, stride: &Cons<D, Nil>) -> Option<usize> {
@@ -141,9 +184,12 @@ where
 {
     type Verdict = Cons<S::Verdict, <Cons<S2, T2> as ModesPairing<Cons<D2, E2>>>::Verdict>;
     #[inline(always)]
-    fn crd2idx_modes(&self, stride: &Cons<D, Cons<D2, E2>>, i: usize) -> usize {
+    fn crd2idx_modes<O: Offset>(&self, stride: &Cons<D, Cons<D2, E2>>, i: usize) -> O {
         let s = self.0.product();
-        self.0.pair_crd2idx(&stride.0, i % s).saturating_add(self.1.crd2idx_modes(&stride.1, i / s))
+        // A run-time extent of 0 leaves no index to split (the layout is empty): any offset
+        // will do, and no division by zero (a panic branch in every kernel) is compiled.
+        let (here, rest) = (i.checked_rem(s).unwrap_or(i), i.checked_div(s).unwrap_or(0));
+        self.0.pair_crd2idx::<O>(&stride.0, here).plus(self.1.crd2idx_modes(&stride.1, rest))
     }
     fn max_index_modes(&self, stride: &Cons<D, Cons<D2, E2>>) -> Option<usize> {
         self.0.pair_max_index(&stride.0)?.checked_add(self.1.max_index_modes(&stride.1)?)
@@ -163,7 +209,7 @@ where
 {
     type Verdict = <SameRankBit<Cons<S, T>, Cons<D, E>> as TuplesPairing<Cons<S, T>, Cons<D, E>>>::Verdict;
     #[inline(always)]
-    fn pair_crd2idx(&self, stride: &Cons<D, E>, i: usize) -> usize {
+    fn pair_crd2idx<O: Offset>(&self, stride: &Cons<D, E>, i: usize) -> O {
         <SameRankBit<Cons<S, T>, Cons<D, E>> as TuplesPairing<_, _>>::crd2idx(self, stride, i)
     }
     fn pair_max_index(&self, stride: &Cons<D, E>) -> Option<usize> {
@@ -174,8 +220,8 @@ where
 /// `():()`.
 impl Pairing<Nil> for Nil {
     type Verdict = crate::verdict::Holds;
-    fn pair_crd2idx(&self, _: &Nil, _: usize) -> usize {
-        0
+    fn pair_crd2idx<O: Offset>(&self, _: &Nil, _: usize) -> O {
+        O::ZERO
     }
     fn pair_max_index(&self, _: &Nil) -> Option<usize> {
         Some(0)
@@ -214,8 +260,8 @@ macro_rules! leaf_with_tuple {
         impl<$($g: $b),*> Pairing<$d> for $s {
             type Verdict = LeafWithTuple<$w>;
             // Never called: the verdict fails.
-            fn pair_crd2idx(&self, _: &$d, _: usize) -> usize {
-                0
+            fn pair_crd2idx<O: Offset>(&self, _: &$d, _: usize) -> O {
+                O::ZERO
             }
             fn pair_max_index(&self, _: &$d) -> Option<usize> {
                 None
@@ -242,11 +288,8 @@ macro_rules! leaf_pairs {
         impl<$($g: $b),*> Pairing<$d> for $s {
             type Verdict = crate::verdict::Holds;
             #[inline(always)]
-            fn pair_crd2idx(&self, stride: &$d, i: usize) -> usize {
-                // Saturating: a run-time coordinate past the shape must not wrap onto a
-                // valid offset (for an index below the size nothing can overflow, and the
-                // check folds away).
-                i.saturating_mul(Leaf::value(stride))
+            fn pair_crd2idx<O: Offset>(&self, stride: &$d, i: usize) -> O {
+                O::term(i, Leaf::value(stride))
             }
             fn pair_max_index(&self, stride: &$d) -> Option<usize> {
                 Leaf::value(self).saturating_sub(1).checked_mul(Leaf::value(stride))
@@ -545,9 +588,26 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     }
 
     /// Evaluate at an integer index, `L(i)` (colexicographic split; the last mode is unwrapped).
+    /// The arithmetic wraps, as C++'s: exact for every index whose offset fits in `usize`
+    /// (every `i < size` of a layout whose cosize fits); [`checked_call`](Layout::checked_call)
+    /// says where it does not.
     #[inline(always)]
     pub fn call(&self, i: usize) -> usize {
         self.shape.crd2idx(&self.stride, i)
+    }
+
+    /// `L(i)`, `None` where the offset does not fit in `usize`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::layout;
+    /// let l = layout!((4,4):(1,8));
+    /// assert_eq!(l.checked_call(6), Some(10));
+    /// assert_eq!(l.checked_call(usize::MAX), None); // (3, 2^62 - 1) * (1, 8) overflows
+    /// ```
+    #[inline(always)]
+    pub fn checked_call(&self, i: usize) -> Option<usize> {
+        self.shape.checked_crd2idx(&self.stride, i)
     }
 
     /// The text in one of the notation's styles (values, as `Display`; cpp: static as `_N`;
@@ -634,16 +694,21 @@ impl<C: CrdIdx<S, D, Verdict: crate::verdict::Pass>, S, D> Coord<S, D> for C {}
 pub trait CrdIdx<S, D> {
     /// [`Holds`](crate::verdict::Holds), or the first static leaf out of its mode.
     type Verdict;
-    /// `crd2idx(c, shape, stride)`.
-    fn crd2idx(&self, shape: &S, stride: &D) -> usize;
+    /// `crd2idx(c, shape, stride)` in the arithmetic of `O` ([`Offset`]).
+    fn offset<O: Offset>(&self, shape: &S, stride: &D) -> O;
+    /// `crd2idx(c, shape, stride)`, wrapping (C++'s index arithmetic).
+    #[inline(always)]
+    fn crd2idx(&self, shape: &S, stride: &D) -> usize {
+        self.offset(shape, stride)
+    }
 }
 
 /// An integer coordinate over any shape.
 impl<S: Congruent<D>, D: IntTuple> CrdIdx<S, D> for usize {
     type Verdict = crate::verdict::Holds;
     #[inline(always)]
-    fn crd2idx(&self, shape: &S, stride: &D) -> usize {
-        shape.crd2idx(stride, *self)
+    fn offset<O: Offset>(&self, shape: &S, stride: &D) -> O {
+        shape.pair_crd2idx(stride, *self)
     }
 }
 
@@ -679,8 +744,8 @@ macro_rules! static_coord {
         impl<S: Congruent<D> + InRange<$ty>, D: IntTuple, $($g: $b),*> CrdIdx<S, D> for $ty {
             type Verdict = <S as InRange<$ty>>::Verdict;
             #[inline(always)]
-            fn crd2idx(&self, shape: &S, stride: &D) -> usize {
-                shape.crd2idx(stride, <$ty as Unsigned>::USIZE)
+            fn offset<O: Offset>(&self, shape: &S, stride: &D) -> O {
+                shape.pair_crd2idx(stride, <$ty as Unsigned>::USIZE)
             }
         }
     )*};
@@ -693,14 +758,14 @@ pub trait CoordList<S, D> {
     /// The first failure of the modes' verdicts.
     type Verdict;
     /// The sum over the modes.
-    fn crd2idx_modes(&self, shape: &S, stride: &D) -> usize;
+    fn crd2idx_modes<O: Offset>(&self, shape: &S, stride: &D) -> O;
 }
 
 impl CoordList<Nil, Nil> for Nil {
     type Verdict = crate::verdict::Holds;
     #[inline(always)]
-    fn crd2idx_modes(&self, _: &Nil, _: &Nil) -> usize {
-        0
+    fn crd2idx_modes<O: Offset>(&self, _: &Nil, _: &Nil) -> O {
+        O::ZERO
     }
 }
 
@@ -712,8 +777,8 @@ where
 {
     type Verdict = crate::verdict::FirstOf<C::Verdict, CT::Verdict>;
     #[inline(always)]
-    fn crd2idx_modes(&self, shape: &Cons<S, ST>, stride: &Cons<D, DT>) -> usize {
-        self.0.crd2idx(&shape.0, &stride.0).saturating_add(self.1.crd2idx_modes(&shape.1, &stride.1))
+    fn crd2idx_modes<O: Offset>(&self, shape: &Cons<S, ST>, stride: &Cons<D, DT>) -> O {
+        self.0.offset::<O>(&shape.0, &stride.0).plus(self.1.crd2idx_modes(&shape.1, &stride.1))
     }
 }
 
@@ -724,7 +789,7 @@ where
 {
     type Verdict = <Cons<C, CT> as CoordList<Cons<S, ST>, Cons<D, DT>>>::Verdict;
     #[inline(always)]
-    fn crd2idx(&self, shape: &Cons<S, ST>, stride: &Cons<D, DT>) -> usize {
+    fn offset<O: Offset>(&self, shape: &Cons<S, ST>, stride: &Cons<D, DT>) -> O {
         self.crd2idx_modes(shape, stride)
     }
 }
@@ -828,6 +893,27 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
         V: crate::verdict::Pass,
     {
         c.crd2idx(&self.shape, &self.stride)
+    }
+
+    /// [`call_coord`](Layout::call_coord), `None` where the offset does not fit in `usize`
+    /// (a run-time coordinate far past the shape, whose wrapped offset could land anywhere):
+    /// what an accessor that trusts the offset asks.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{layout, Cons, Nil};
+    /// let l = layout!((4,4):(1,4));
+    /// assert_eq!(l.checked_call_coord(&Cons(1usize, Cons(2usize, Nil))), Some(9));
+    /// // 4 * 2^62 wraps to 0 in `call_coord`
+    /// assert_eq!(l.checked_call_coord(&Cons(0usize, Cons(1usize << (usize::BITS - 2), Nil))), None);
+    /// ```
+    #[inline(always)]
+    pub fn checked_call_coord<C, V>(&self, c: &C) -> Option<usize>
+    where
+        C: CrdIdx<S, D, Verdict = V>,
+        V: crate::verdict::Pass,
+    {
+        c.offset(&self.shape, &self.stride)
     }
 
     /// `idx2crd(i, shape)`: the natural coordinate of index `i`.

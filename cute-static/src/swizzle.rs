@@ -1,7 +1,8 @@
 //! Swizzle functors `Sw<B,M,S>` and composed layouts `Sw ∘ offset ∘ L`, static: the
 //! parameters are types, so evaluation compiles to the shifts, masks and xor one would write
 //! by hand (the same functions as `cute_dyn::Swizzle` / `cute_dyn::ComposedLayout`):
-//! `scripts/compare_swizzle_asm.sh` shows the release assembly identical to hand-written index math.
+//! `tests/zero_cost.rs` holds their release assembly to the hand-written index math
+//! (`scripts/compare_asm.sh` prints both).
 
 use core::fmt;
 use core::marker::PhantomData;

@@ -115,9 +115,10 @@ pub enum TensorError {
         /// `size(thread layout)`.
         threads: usize,
     },
-    /// The layout's size or cosize (or a tile's offset) does not fit in `usize`.
+    /// The layout's size or cosize (or a tile's offset, or a partition's stride) does not fit
+    /// in `usize`.
     Overflow {
-        /// What overflowed: "size", "cosize" or "offset".
+        /// What overflowed: "size", "cosize", "offset" or "stride".
         what: &'static str,
     },
     /// A tile or partition coordinate with `given` modes for a tensor of `rank` modes.
@@ -171,6 +172,16 @@ pub struct Tensor<E, L> {
     layout: L,
 }
 
+/// The offset of a checked accessor: inside `len`, or a panic that says where it fell.
+#[inline(always)]
+fn checked_offset(o: Option<usize>, len: usize) -> usize {
+    match o {
+        Some(o) if o < len => o,
+        Some(o) => panic!("index out of bounds: the coordinate's offset {o} is outside the storage of {len}"),
+        None => panic!("index out of bounds: the coordinate's offset overflows usize"),
+    }
+}
+
 impl<E: Engine, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
     /// `make_tensor(storage, layout)`: checks once that the storage covers `cosize(layout)`.
     ///
@@ -220,10 +231,12 @@ impl<E: Engine, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
     /// static; a static coordinate out of range is a compile error).
     ///
     /// # Panics
-    /// When the coordinate's offset is outside the storage.
+    /// When the coordinate's offset is outside the storage (or past `usize`: the offset is
+    /// computed checked here, once, so that a wrapped one never lands on an element).
     #[inline(always)]
     pub fn at<C: CrdIdx<S, D, Verdict = V>, V: crate::verdict::Pass>(&self, c: &C) -> &E::Elem {
-        &self.engine.as_slice()[self.layout.call_coord(c)]
+        let data = self.engine.as_slice();
+        &data[checked_offset(self.layout.checked_call_coord(c), data.len())]
     }
 
     /// The element at a coordinate, writable.
@@ -235,8 +248,10 @@ impl<E: Engine, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
     where
         E: EngineMut,
     {
-        let o = self.layout.call_coord(c);
-        &mut self.engine.as_mut_slice()[o]
+        let o = self.layout.checked_call_coord(c);
+        let data = self.engine.as_mut_slice();
+        let len = data.len();
+        &mut data[checked_offset(o, len)]
     }
 
     /// A read-only view of the same elements.
@@ -686,7 +701,9 @@ where
 {
     layout.zipped_divide(tiler).then(|z| {
         let (s, d) = (z.shape(), z.stride());
-        (Layout::new(s.0.splice(), d.0.splice()), coord.crd2idx(&s.1 .0, &d.1 .0))
+        // Saturating: an offset past `usize` is never a valid one (a caller may trust it).
+        let offset = coord.offset::<Option<usize>>(&s.1 .0, &d.1 .0).unwrap_or(usize::MAX);
+        (Layout::new(s.0.splice(), d.0.splice()), offset)
     })
 }
 
@@ -1013,15 +1030,17 @@ pub trait PartitionOver<TS, D> {
     type Shape: IntTuple;
     /// `thread_shape * stride`.
     type Stride: IntTuple;
-    /// The strides, and the offset of the thread at coordinate `t` (one per mode).
-    fn partition(d: &D, t: &[usize], mode: usize) -> (Self::Stride, usize);
+    /// The strides, and the offset of the thread at coordinate `t` (one per mode); `None`
+    /// where a run-time stride times the thread shape overflows, unless `wrap` (a pointer
+    /// tensor's address arithmetic, as C++'s: no branch in a kernel).
+    fn partition(d: &D, t: &[usize], mode: usize, wrap: bool) -> Option<(Self::Stride, usize)>;
 }
 impl PartitionOver<Nil, Nil> for Nil {
     type Shape = Nil;
     type Stride = Nil;
     #[inline(always)]
-    fn partition(_: &Nil, _: &[usize], _: usize) -> (Nil, usize) {
-        (Nil, 0)
+    fn partition(_: &Nil, _: &[usize], _: usize, _: bool) -> Option<(Nil, usize)> {
+        Some((Nil, 0))
     }
 }
 impl<S, ST, TS, TT, D, DT> PartitionOver<Cons<TS, TT>, Cons<D, DT>> for Cons<S, ST>
@@ -1040,10 +1059,13 @@ where
     type Shape = Cons<<S as DivT<TS>>::Output, ST::Shape>;
     type Stride = Cons<<TS as MulMixed<D>>::Output, ST::Stride>;
     #[inline(always)]
-    fn partition(d: &Cons<D, DT>, t: &[usize], mode: usize) -> (Self::Stride, usize) {
-        let (rest, off) = ST::partition(&d.1, t, mode + 1);
+    fn partition(d: &Cons<D, DT>, t: &[usize], mode: usize, wrap: bool) -> Option<(Self::Stride, usize)> {
+        let (rest, off) = ST::partition(&d.1, t, mode + 1, wrap)?;
+        // k < the thread shape: the offset is at most the tile's cosize (checked by a tensor's
+        // `new`; a pointer tensor's wraps as its pointer would).
         let k = t.get(mode).copied().unwrap_or(0);
-        (Cons(TS::default().mul(d.0), rest), k * d.0.value() + off)
+        let stride = if wrap { TS::default().wrapping_mul(d.0) } else { TS::default().checked_mul(d.0)? };
+        Some((Cons(stride, rest), k.wrapping_mul(d.0.value()).wrapping_add(off)))
     }
 }
 
@@ -1101,7 +1123,9 @@ impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a [T], Layout<S, D>> {
     /// otherwise).
     ///
     /// # Errors
-    /// [`TensorError::ThreadOutOfRange`] for a `tid` outside the thread layout.
+    /// [`TensorError::ThreadOutOfRange`] for a `tid` outside the thread layout;
+    /// [`TensorError::Overflow`] where a run-time stride times the thread shape does not fit in
+    /// `usize` (a pointer tensor's wraps instead, as its addresses do).
     ///
     /// # Examples
     /// ```
@@ -1129,7 +1153,7 @@ impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a [T], Layout<S, D>> {
         S: PartitionOver<TS, D>,
         <S as PartitionOver<TS, D>>::Shape: Congruent<<S as PartitionOver<TS, D>>::Stride> + Default,
     {
-        let (layout, off) = partition_of(&self.layout, &threads, tid)?;
+        let (layout, off) = partition_of(&self.layout, &threads, tid, false)?;
         let engine: &'a [T] = self.engine;
         Tensor::new(&engine[off.min(engine.len())..], layout)
     }
@@ -1310,11 +1334,13 @@ where
     Ok((Layout::new(TS::default(), *l.stride()), off))
 }
 
-/// The layout of thread `tid`'s partition and its offset in the tile.
+/// The layout of thread `tid`'s partition and its offset in the tile (`wrap`: a pointer
+/// tensor's, whose run-time strides wrap as its addresses do).
 fn partition_of<S, D, TS, TD>(
     l: &Layout<S, D>,
     threads: &Layout<TS, TD>,
     tid: usize,
+    wrap: bool,
 ) -> Result<(Layout<S::Shape, S::Stride>, usize), TensorError>
 where
     S: Congruent<D> + PartitionOver<TS, D>,
@@ -1324,7 +1350,7 @@ where
     S::Shape: Congruent<S::Stride> + Default,
 {
     let t = thread_coord(threads, tid)?;
-    let (stride, off) = S::partition(l.stride(), &t, 0);
+    let (stride, off) = S::partition(l.stride(), &t, 0, wrap).ok_or(TensorError::Overflow { what: "stride" })?;
     Ok((Layout::new(Default::default(), stride), off))
 }
 
@@ -1397,7 +1423,7 @@ impl<T, S: Congruent<D>, D: IntTuple> Tensor<&mut [T], Layout<S, D>> {
         S: PartitionOver<TS, D>,
         <S as PartitionOver<TS, D>>::Shape: Congruent<<S as PartitionOver<TS, D>>::Stride> + Default,
     {
-        let (layout, off) = partition_of(&self.layout, &threads, tid)?;
+        let (layout, off) = partition_of(&self.layout, &threads, tid, false)?;
         let len = self.engine.len();
         Tensor::new(&mut self.engine[off.min(len)..], layout)
     }
@@ -1544,7 +1570,7 @@ impl<T, S: Congruent<D>, D: IntTuple> PtrTensor<T, Layout<S, D>> {
         S: PartitionOver<TS, D>,
         S::Shape: Congruent<S::Stride> + Default,
     {
-        let (layout, off) = partition_of(&self.layout, &threads, tid)?;
+        let (layout, off) = partition_of(&self.layout, &threads, tid, true)?;
         Ok(PtrTensor { ptr: self.ptr.wrapping_add(off), layout })
     }
 
@@ -1898,14 +1924,40 @@ mod tests {
         assert_eq!(*t.at(&16usize), 17);
     }
 
-    /// A run-time coordinate whose offset passes `usize` saturates (out of the storage: a
-    /// panic) instead of wrapping: 4 * 2^62 wraps to offset 0, element 0.
+    /// A run-time coordinate whose offset passes `usize` is refused by the checked accessor
+    /// (a panic) instead of wrapping: 4 * 2^62 wraps to offset 0, element 0 (de4c4a5's case;
+    /// the layout's own `call_coord` wraps, as C++'s).
     #[test]
     #[should_panic(expected = "index out of bounds")]
     fn a_coordinate_past_usize_does_not_wrap_onto_an_element() {
         let data: Vec<u32> = (0..16).collect();
         let t = Tensor::new(&data[..], layout!((4,4):(1,4))).unwrap();
         let _ = t.at(&crate::Cons(0usize, crate::Cons(1usize << (usize::BITS - 2), crate::Nil)));
+    }
+
+    #[test]
+    #[should_panic(expected = "offset overflows usize")]
+    fn at_mut_refuses_a_wrapped_offset() {
+        let mut data: Vec<u32> = (0..16).collect();
+        let mut t = Tensor::new(&mut data[..], layout!((4,4):(1,4))).unwrap();
+        *t.at_mut(&crate::Cons(0usize, crate::Cons(1usize << (usize::BITS - 2), crate::Nil))) = 99;
+    }
+
+    /// The layout's own evaluation wraps, and its checked twin says so, also through an integer coordinate (`usize::MAX` is
+    /// `(3, 2^62 - 1)`, whose offset `3 + 4 * (2^62 - 1)` wraps to `2^64 - 1`).
+    #[test]
+    fn checked_accessors_refuse_every_wrapped_offset() {
+        let far = crate::Cons(0usize, crate::Cons(1usize << (usize::BITS - 2), crate::Nil));
+        let l = layout!((4,4):(1,4));
+        assert_eq!(l.call_coord(&far), 0); // C++'s wrapping arithmetic
+        assert_eq!(l.checked_call_coord(&far), None);
+        assert_eq!(layout!((4,4):(1,8)).checked_call(usize::MAX), None);
+        assert_eq!(l.checked_call(usize::MAX), Some(usize::MAX)); // 3 + 4 * (2^62 - 1) fits
+                                                                  // A mixed layout with a run-time stride: 2 * (2^63) wraps to 0 as well.
+        let big = 1usize << (usize::BITS - 1);
+        let m = layout!((4,{big}):(1,2));
+        assert_eq!(m.call_coord(&crate::Cons(0usize, crate::Cons(big, crate::Nil))), 0);
+        assert_eq!(m.checked_call_coord(&crate::Cons(0usize, crate::Cons(big, crate::Nil))), None);
     }
 
     #[test]

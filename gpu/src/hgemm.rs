@@ -11,6 +11,10 @@
 //! 8 warps (2 x 4) each own a 64x32 block of `C`: 4 x 4 `m16n8` accumulators. Any `M`; `N` and
 //! `K` multiples of 8 (16-byte `cp.async` chunks); out-of-range chunks are zero-filled by
 //! `cp.async`'s source size, out-of-range stores skipped.
+//!
+//! `hgemm` takes every address from a layout; `hgemm_by_hand` is the same kernel with the same
+//! addresses written out (the swizzles as CuTe's xor of shifted bits), the twin whose PTX and
+//! SASS the layout kernel is held to (`scripts/gpu/ptx_guard.py`, `scripts/gpu/run.py --sass`).
 
 use core::arch::asm;
 
@@ -106,9 +110,91 @@ fn mma(d: &mut [f32; 4], a: &[u32; 4], b: [u32; 2]) {
     };
 }
 
+/// Where the kernel's addresses come from: layouts, or the same arithmetic by hand.
+trait Indexing {
+    /// Element `(r, c)` of block tile `(ti, tj)` of `A` (`m x k`, 128x32 tiles).
+    fn a_elem(a: *const u16, m: usize, k: usize, ti: usize, tj: usize, r: usize, c: usize) -> *const u16;
+    /// Element `(r, c)` of block tile `(ti, tj)` of `B` (`k x n`, 32x128 tiles).
+    fn b_elem(b: *const u16, k: usize, n: usize, ti: usize, tj: usize, r: usize, c: usize) -> *const u16;
+    /// Element `(r, c)` of block tile `(ti, tj)` of `C` (`m x n`, 128x128 tiles).
+    fn c_elem(c: *mut u16, m: usize, n: usize, ti: usize, tj: usize, r: usize, col: usize) -> *mut u16;
+    /// Offset (halves) of `(r, c)` in a stage of the swizzled `A` tile.
+    fn smem_a(r: usize, c: usize) -> usize;
+    /// Offset (halves) of `(r, c)` in a stage of the swizzled `B` tile.
+    fn smem_b(r: usize, c: usize) -> usize;
+}
+
+struct Layouts;
+impl Indexing for Layouts {
+    #[inline(always)]
+    fn a_elem(a: *const u16, m: usize, k: usize, ti: usize, tj: usize, r: usize, c: usize) -> *const u16 {
+        let ga = PtrTensor::new(a as *mut u16, layout!(({m},{k}):({k},1)));
+        block_tile(ga.local_tile(shape!((128, 32)), &[ti, tj])).addr_at(&shape!(({ r }, { c })))
+    }
+    #[inline(always)]
+    fn b_elem(b: *const u16, k: usize, n: usize, ti: usize, tj: usize, r: usize, c: usize) -> *const u16 {
+        let gb = PtrTensor::new(b as *mut u16, layout!(({k},{n}):({n},1)));
+        block_tile(gb.local_tile(shape!((32, 128)), &[ti, tj])).addr_at(&shape!(({ r }, { c })))
+    }
+    #[inline(always)]
+    fn c_elem(c: *mut u16, m: usize, n: usize, ti: usize, tj: usize, r: usize, col: usize) -> *mut u16 {
+        let gc = PtrTensor::new(c, layout!(({m},{n}):({n},1)));
+        block_tile(gc.local_tile(shape!((128, 128)), &[ti, tj])).addr_at(&shape!(({ r }, { col })))
+    }
+    #[inline(always)]
+    fn smem_a(r: usize, c: usize) -> usize {
+        SwA::new().composition(TileA::default()).call_coord(&shape!(({ r }, { c })))
+    }
+    #[inline(always)]
+    fn smem_b(r: usize, c: usize) -> usize {
+        SwB::new().composition(TileB::default()).call_coord(&shape!(({ r }, { c })))
+    }
+}
+
+struct ByHand;
+impl Indexing for ByHand {
+    #[inline(always)]
+    fn a_elem(a: *const u16, _: usize, k: usize, ti: usize, tj: usize, r: usize, c: usize) -> *const u16 {
+        a.wrapping_add((BM * ti + r) * k + BK * tj + c)
+    }
+    #[inline(always)]
+    fn b_elem(b: *const u16, _: usize, n: usize, ti: usize, tj: usize, r: usize, c: usize) -> *const u16 {
+        b.wrapping_add((BK * ti + r) * n + BN * tj + c)
+    }
+    #[inline(always)]
+    fn c_elem(c: *mut u16, _: usize, n: usize, ti: usize, tj: usize, r: usize, col: usize) -> *mut u16 {
+        c.wrapping_add((BM * ti + r) * n + BN * tj + col)
+    }
+    #[inline(always)]
+    fn smem_a(r: usize, c: usize) -> usize {
+        // Sw<2,3,3>: bits [6,8) xor-ed into bits [3,5).
+        let o = 32 * r + c;
+        o ^ ((o & 0xC0) >> 3)
+    }
+    #[inline(always)]
+    fn smem_b(r: usize, c: usize) -> usize {
+        // Sw<3,3,4>: bits [7,10) xor-ed into bits [3,6).
+        let o = 128 * r + c;
+        o ^ ((o & 0x380) >> 4)
+    }
+}
+
 /// `C (m x n, fp16) = A (m x k) · B (k x n)`; grid `(ceil(n/128), ceil(m/128))`, 256 threads.
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn hgemm(m: usize, n: usize, k: usize, a: *const u16, b: *const u16, c: *mut u16) {
+    // SAFETY: the caller's buffers hold m*k, k*n and m*n halves.
+    unsafe { hgemm_body::<Layouts>(m, n, k, a, b, c) }
+}
+
+/// The same kernel with its addresses written by hand.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn hgemm_by_hand(m: usize, n: usize, k: usize, a: *const u16, b: *const u16, c: *mut u16) {
+    // SAFETY: as `hgemm`.
+    unsafe { hgemm_body::<ByHand>(m, n, k, a, b, c) }
+}
+
+#[inline(always)]
+unsafe fn hgemm_body<I: Indexing>(m: usize, n: usize, k: usize, a: *const u16, b: *const u16, c: *mut u16) {
     if n % 8 != 0 || k % 8 != 0 {
         panic!("N and K must be multiples of 8");
     }
@@ -117,17 +203,10 @@ pub unsafe extern "ptx-kernel" fn hgemm(m: usize, n: usize, k: usize, a: *const 
     let (m0, n0) = (by * BM, bx * BN);
     let (warp, lane) = (tid / 32, tid % 32);
     let (wm, wn) = (64 * (warp % 2), 32 * (warp / 2));
-    let ga = PtrTensor::new(a as *mut u16, layout!(({m},{k}):({k},1)));
-    let gb = PtrTensor::new(b as *mut u16, layout!(({k},{n}):({n},1)));
-    let gc = PtrTensor::new(c, layout!(({m},{n}):({n},1)));
-    let sa = SwA::new().composition(TileA::default());
-    let sb = SwB::new().composition(TileB::default());
     let (base_a, base_b) = shared_bases();
     // Half offsets to shared byte addresses, per stage.
-    let at_a =
-        |stage: usize, r: usize, c: usize| base_a + 2 * (stage * STAGE + sa.call_coord(&shape!(({ r }, { c })))) as u32;
-    let at_b =
-        |stage: usize, r: usize, c: usize| base_b + 2 * (stage * STAGE + sb.call_coord(&shape!(({ r }, { c })))) as u32;
+    let at_a = |stage: usize, r: usize, c: usize| base_a + 2 * (stage * STAGE + I::smem_a(r, c)) as u32;
+    let at_b = |stage: usize, r: usize, c: usize| base_b + 2 * (stage * STAGE + I::smem_b(r, c)) as u32;
 
     // Each thread copies two 16-byte chunks of each tile per stage: A's 128x32 tile is 512
     // chunks (4 per row), B's 32x128 tile 512 chunks (16 per row).
@@ -135,18 +214,16 @@ pub unsafe extern "ptx-kernel" fn hgemm(m: usize, n: usize, k: usize, a: *const 
         let k0 = kt * BK;
         // Block tiles (by, kt) of A and (kt, bx) of B; the last of a ragged matrix reaches past
         // it, and its chunks are zero-filled.
-        let ta = block_tile(ga.local_tile(shape!((128, 32)), &[by, kt]));
-        let tb = block_tile(gb.local_tile(shape!((32, 128)), &[kt, bx]));
         for j in 0..2 {
             let q = tid + 256 * j;
             let (r, c) = (q / 4, 8 * (q % 4));
             let ok = m0 + r < m && k0 + c < k;
-            let src = if ok { ta.addr_at(&shape!(({ r }, { c }))) as *const u16 } else { a };
+            let src = if ok { I::a_elem(a, m, k, by, kt, r, c) } else { a };
             // SAFETY: an aligned chunk of the stage; src in A when ok (k % 8 == 0).
             unsafe { cp_async16(at_a(stage, r, c), src, ok) };
             let (r, c) = (q / 16, 8 * (q % 16));
             let ok = k0 + r < k && n0 + c < n;
-            let src = if ok { tb.addr_at(&shape!(({ r }, { c }))) as *const u16 } else { b };
+            let src = if ok { I::b_elem(b, k, n, kt, bx, r, c) } else { b };
             // SAFETY: as above (n % 8 == 0).
             unsafe { cp_async16(at_b(stage, r, c), src, ok) };
         }
@@ -193,7 +270,6 @@ pub unsafe extern "ptx-kernel" fn hgemm(m: usize, n: usize, k: usize, a: *const 
     }
     // Accumulator (i, j) element e: row wm + 16i + lane/4 + 8(e/2), column wn + 8j + 2(lane%4) + e%2
     // of the block's tile of C.
-    let tc = block_tile(gc.local_tile(shape!((128, 128)), &[by, bx]));
     for (i, row) in acc.iter().enumerate() {
         for (j, d) in row.iter().enumerate() {
             for h in 0..2 {
@@ -203,7 +279,7 @@ pub unsafe extern "ptx-kernel" fn hgemm(m: usize, n: usize, k: usize, a: *const 
                     // SAFETY: register conversion; then a 4-byte store inside C (n even).
                     unsafe {
                         asm!("cvt.rn.f16x2.f32 {p}, {hi}, {lo};", p = out(reg32) packed, hi = in(reg32) d[2 * h + 1], lo = in(reg32) d[2 * h], options(pure, nomem, nostack));
-                        (tc.addr_at(&shape!(({ r }, { col }))) as *mut u32).write(packed);
+                        (I::c_elem(c, m, n, by, bx, r, col) as *mut u32).write(packed);
                     }
                 }
             }

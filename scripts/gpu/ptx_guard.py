@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""Zero cost, kept: each layout-indexed kernel of gpu/kernels.ptx against its hand-indexed twin.
+
+    python3 scripts/gpu/ptx_guard.py [gpu/kernels.ptx] [--tolerance 0.02]
+
+For every pair (layout kernel, twin) it counts the PTX instructions of the entry's body
+(directives, labels and braces are not instructions) and fails when the layout kernel has more
+than `tolerance` (2%) more than its twin, or when it calls a function its twin does not call
+(every call left in a kernel after inlining is a `core` panic path: `panic_fmt`,
+`expect_failed`, ...). It prints each kernel's count and calls, so a failure says where to look.
+CI runs it after scripts/gpu/build.sh (.ci/run).
+"""
+import argparse
+import re
+import sys
+
+# (layout-indexed kernel, its hand-indexed twin)
+PAIRS = [
+    ("transpose_padded", "transpose_padded_by_hand"),
+    ("sgemm_layouts", "sgemm_by_hand"),
+    ("hgemm", "hgemm_by_hand"),
+]
+
+
+def entries(ptx):
+    """{name: (instruction count, {called function: call sites})} of every `.entry` and `.func`."""
+    out, name, depth = {}, None, 0
+    for line in ptx.splitlines():
+        code = line.split("//")[0].strip()
+        head = re.match(r"^(?:\.visible\s+)?\.(?:entry|func)\s+(?:\([^)]*\)\s*)?([\w$]+)", code)
+        if head and depth == 0:
+            name = head.group(1)
+            out[name] = [0, {}]
+            continue
+        if name is None or not code:
+            continue
+        if code.startswith("{") or code.startswith("}"):
+            depth += code.count("{") - code.count("}")
+            if depth == 0 and code.startswith("}"):
+                name = None
+            continue
+        if depth > 0 and code.endswith(";") and not code.startswith("."):
+            out[name][0] += 1
+            call = re.search(r"\bcall(?:\.uni)?\s+(?:\([^)]*\)\s*,\s*)?([\w$]+)", code)
+            if call:
+                calls = out[name][1]
+                calls[call.group(1)] = calls.get(call.group(1), 0) + 1
+    return {k: (v[0], v[1]) for k, v in out.items()}
+
+
+def short(symbol):
+    """The readable tail of a mangled `core` symbol (`panic_fmt`, `expect_failed`)."""
+    parts = re.findall(r"\d+([A-Za-z_]\w*?)(?=\d|$)", symbol)
+    return parts[-1] if parts else symbol
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("ptx", nargs="?", default="gpu/kernels.ptx")
+    p.add_argument("--tolerance", type=float, default=0.02)
+    args = p.parse_args()
+    found = entries(open(args.ptx).read())
+    failures = []
+    for layout, hand in PAIRS:
+        if layout not in found or hand not in found:
+            failures.append(f"{layout} / {hand}: missing from {args.ptx}")
+            continue
+        (nl, cl), (nh, ch) = found[layout], found[hand]
+        limit = nh * (1 + args.tolerance)
+        extra = sorted(set(cl) - set(ch))
+        ok = nl <= limit and not extra
+        calls = lambda c: ", ".join(f"{short(f)} x{k}" for f, k in sorted(c.items())) or "none"
+        print(f"{'ok  ' if ok else 'FAIL'} {layout}: {nl} PTX instructions, calls {calls(cl)}; "
+              f"{hand}: {nh}, calls {calls(ch)}; {100 * (nl / nh - 1):+.1f}% (limit {100 * args.tolerance:+.0f}%)")
+        if nl > limit:
+            failures.append(f"{layout} has {nl} instructions, more than {hand}'s {nh} + {100 * args.tolerance:.0f}%")
+        if extra:
+            failures.append(f"{layout} calls {', '.join(short(f) for f in extra)}, which {hand} does not")
+    for f in failures:
+        print(f"ptx_guard: {f}", file=sys.stderr)
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1349,6 +1349,9 @@ where
     TD: IntTuple,
     S::Shape: Congruent<S::Stride> + Default,
 {
+    // A pointer tensor's thread index wraps around the thread layout's size, as C++'s
+    // `idx2crd` of a compact thread layout does: no error path left in a kernel.
+    let tid = if wrap { tid.checked_rem(threads.size()).unwrap_or(tid) } else { tid };
     let t = thread_coord(threads, tid)?;
     let (stride, off) = S::partition(l.stride(), &t, 0, wrap).ok_or(TensorError::Overflow { what: "stride" })?;
     Ok((Layout::new(Default::default(), stride), off))
@@ -1554,10 +1557,25 @@ impl<T, S: Congruent<D>, D: IntTuple> PtrTensor<T, Layout<S, D>> {
         Ok(PtrTensor { ptr: self.ptr.wrapping_add(off), layout })
     }
 
-    /// [`Tensor::local_partition`] of a pointer tensor.
+    /// [`Tensor::local_partition`] of a pointer tensor, as CuTe C++'s: a thread index past the
+    /// thread layout's size wraps around it (C++'s `idx2crd` of a compact thread layout does
+    /// the same), and a run-time stride times the thread shape wraps as the addresses do, so
+    /// that a kernel keeps no error path for them.
     ///
     /// # Errors
-    /// As [`Tensor::local_partition`].
+    /// [`TensorError::ThreadOutOfRange`] for a thread the (wrapped) index does not reach: a
+    /// thread layout that is not onto `[0, size)`.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{layout, tensor::PtrTensor};
+    /// let mut data = [0u32; 32];
+    /// let tile = PtrTensor::new(data.as_mut_ptr(), layout!((8,4):(1,8)));
+    /// let p = tile.local_partition(layout!((4,2):(1,4)), 5)?; // thread (1,1): rows 1,5 of columns 1,3
+    /// assert_eq!((p.layout().to_string(), p.addr(0)), ("(2,2):(4,16)".to_string(), tile.addr(9)));
+    /// assert_eq!(tile.local_partition(layout!((4,2):(1,4)), 5 + 8)?.addr(0), p.addr(0));
+    /// # Ok::<(), cute_static::tensor::TensorError>(())
+    /// ```
     #[inline(always)]
     pub fn local_partition<TS, TD>(
         &self,
@@ -1933,6 +1951,27 @@ mod tests {
         let data: Vec<u32> = (0..16).collect();
         let t = Tensor::new(&data[..], layout!((4,4):(1,4))).unwrap();
         let _ = t.at(&crate::Cons(0usize, crate::Cons(1usize << (usize::BITS - 2), crate::Nil)));
+    }
+
+    /// A pointer tensor's thread index wraps around the thread layout (C++'s), a slice
+    /// tensor's does not; a thread outside a layout that is not onto `[0, size)` is refused by
+    /// both.
+    #[test]
+    fn pointer_partitions_wrap_the_thread_index() {
+        let mut data: Vec<u32> = (0..32).collect();
+        let p = PtrTensor::new(data.as_mut_ptr(), layout!((8,4):(1,8)));
+        let threads = layout!((4,2):(2,1)); // row-major 4x2: thread 3 is (1,1)
+        let a = p.local_partition(threads, 3).unwrap();
+        assert_eq!(a.addr(0), p.addr(9));
+        assert_eq!(p.local_partition(threads, 3 + 8).unwrap().addr(0), a.addr(0));
+        let t = Tensor::new(&data[..], layout!((8,4):(1,8))).unwrap();
+        assert_eq!(t.local_partition(threads, 3).unwrap()[0], 9);
+        assert!(matches!(
+            t.local_partition(threads, 11),
+            Err(TensorError::ThreadOutOfRange { thread: 11, threads: 8 })
+        ));
+        let gaps = layout!((2,2):(1,4)); // threads 0, 1, 4, 5
+        assert!(matches!(p.local_partition(gaps, 2), Err(TensorError::ThreadOutOfRange { thread: 2, .. })));
     }
 
     #[test]

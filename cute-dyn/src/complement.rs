@@ -62,13 +62,15 @@ pub(crate) type Ints = Small<Int, INLINE_LEAVES>;
 /// # Preconditions
 /// 1. `L` is injective (no mode starts before the previous one ends: `d / current != 0`).
 /// 2. Strides are non-negative, `cotarget` is not.
-/// 3. CuTe's answer meets its @post: `size(R) * size(filter(L)) >= cotarget` and
-///    `cosize(make_layout(L, R)) >= cotarget`. Where a stride is not a multiple of the span of
-///    the modes of smaller stride, CuTe C++ and pycute truncate `d / current` and can fall
-///    short: `complement((2,4):(1,3), 24)` is `2:12` there (16 of 24 indices); an error here.
+/// 3. CuTe's answer meets CuTe's @post: `cosize(make_layout(L, R)) >= size(cotarget)`
+///    (CUTLASS's `complement.cpp`) and `size(R) >= size(cotarget) / size(filter(L))`
+///    (`cute/layout.hpp`). Where a stride is not a
+///    multiple of the span of the modes of smaller stride, CuTe C++ and pycute truncate
+///    `d / current` and can fall short: `complement((2,4):(1,3), 24)` is `2:12` there (its
+///    `make_layout(L, R)` reaches 23 < 24); an error here.
 ///
 /// # Postconditions
-/// `R(i) < R(i+1)`, `R(i) != L(j)` for `i >= 1`, and `size(R) >= cotarget / size(filter(L))`.
+/// Those of 3, `R(i-1) < R(i)` (ordered) and `R(i) != L(j)` for `i >= 1` (disjoint).
 ///
 /// # Errors
 /// `NonInjective` (1), `InvalidArgument` (2), `Postcondition` (3), `Overflow`.
@@ -263,9 +265,15 @@ fn span(pairs: &[(Int, Int)]) -> Result<(i64, i64)> {
     })
 }
 
-/// The @post conditions that need no enumeration. Where a stride is not a multiple of the span
-/// of the modes of smaller stride, CuTe's `d / current` truncates and the result can fall
-/// short of the cotarget (`complement((2,4):(1,3), 24)` is `2:12`, which reaches 12 of 24).
+/// CuTe's @post conditions of complement that need no enumeration, on the filtered `L`'s
+/// `(size, cosize - 1)` and `R`'s: `cosize(make_layout(L, R)) >= size(cotarget)` (CUTLASS's
+/// `test/unit/cute/core/complement.cpp`, its (1)) and `size(R) >= size(cotarget) /
+/// size(filter(L))` in integer division (`cute/layout.hpp`). Not its (2), `cosize(R) <=
+/// round_up(size(cotarget), cosize(L))`: a bound its inputs meet that CuTe's own answers
+/// break where they are right (`complement(2:8, 17)` is `(8,2):(1,16)`, cosize 24 > 18;
+/// docs/deviations.md). Where a stride is not a multiple of the span of the modes of smaller
+/// stride, CuTe's `d / current` truncates and the result can fall short of the cotarget
+/// (`complement((2,4):(1,3), 24)` is `2:12`, whose `make_layout(L, R)` reaches 23 < 24).
 fn check_cheap_post(
     orig: Nest<'_>,
     (f_size, f_top): (i64, i64),
@@ -273,32 +281,31 @@ fn check_cheap_post(
     (r_size, r_top): (i64, i64),
     r: &[(Int, Int)],
 ) -> Result<()> {
-    let short = |condition, got| shortfall(condition, got, target, r, orig);
-    let covered = r_size.checked_mul(f_size).ok_or_else(|| Error::Overflow { op: "complement" })?;
-    if covered < target {
-        return Err(short("size(R) * size(filter(L)) >= cotarget", covered));
-    }
+    let overflow = || Error::Overflow { op: "complement" };
     // cosize(make_layout(L, R)) = 1 + (cosize(L) - 1) + (cosize(R) - 1).
-    let both =
-        f_top.checked_add(r_top).and_then(|x| x.checked_add(1)).ok_or_else(|| Error::Overflow { op: "complement" })?;
+    let both = f_top.checked_add(r_top).and_then(|x| x.checked_add(1)).ok_or_else(overflow)?;
     if both < target {
-        return Err(short("cosize(make_layout(L, R)) >= cotarget", both));
+        return Err(shortfall("cosize(make_layout(L, R)) >= size(cotarget)", (both, "<", target), r, orig));
+    }
+    // An extent of 0 in L ends its modes before this (ceil_div by 0).
+    if f_size > 0 && r_size < target / f_size {
+        return Err(shortfall("size(R) >= size(cotarget) / size(filter(L))", (r_size, "<", target / f_size), r, orig));
     }
     Ok(())
 }
 
-/// The error of [`check_cheap_post`]: CuTe's answer `r` reaches `got` of `target` indices.
-/// A function of its own, taking the pairs by value: a closure holding a reference to them
-/// would let LLVM think the layout being written escapes, which keeps [`Layout::build`]'s
+/// The error of [`check_cheap_post`]: CuTe's answer `r` and the two sides of the condition it
+/// breaks. A function of its own, taking the pairs by value: a closure holding a reference to
+/// them would let LLVM think the layout being written escapes, which keeps [`Layout::build`]'s
 /// result from being written in the caller's slot.
 #[cold]
 #[inline(never)]
-fn shortfall(condition: &'static str, got: i64, target: i64, r: &[(Int, Int)], orig: Nest<'_>) -> Error {
+fn shortfall(condition: &'static str, (got, rel, bound): (i64, &str, i64), r: &[(Int, Int)], orig: Nest<'_>) -> Error {
     Error::Postcondition {
         op: "complement",
         condition,
         witness: alloc::format!(
-            "CuTe's answer {} for {} gives {got} < {target}",
+            "CuTe's answer {} for {} gives {got} {rel} {bound}",
             Layout::from_pairs(r),
             crate::print::to_values(&orig.to_layout())
         ),

@@ -4,6 +4,7 @@
 //! stride (the first of equal strides first), each contributing `d / current` elements of stride
 //! `current`, then the rest of the cotarget with compact strides, coalesced.
 
+use core::ops::{Add, Div};
 use typenum::{Bit, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 
 use crate::arith::{CeilDiv, DivMixed, DivT, EqT, IsOne, LeT, MulMixed, MulT};
@@ -284,8 +285,28 @@ type General<Modes, Cot> = <<<FoldList<Modes> as crate::int_tuple::Concat<
     <Cot as Cotarget<<<Modes as SortByStride>::Output as ComplementFold<U1>>::Current>>::Rest,
 >>::Output as CoalesceModes>::Output as ModesToLayout>::Output;
 
-/// `size(R) * size(filter(L))` of the general case.
-type Covered<Modes, Cot> = <<General<Modes, Cot> as LayoutSize>::Output as MulT<<Modes as ModesSize>::Output>>::Output;
+/// `size(cotarget)`.
+type Target<Cot> = <Cot as crate::layout::SizeT>::Output;
+/// `cosize(make_layout(L, R)) = cosize(L) + cosize(R) - 1`.
+type Completed<Modes, Cot> =
+    typenum::Add1<typenum::Sum<<Modes as ModesMaxIndex>::Output, <General<Modes, Cot> as LayoutMaxIndex>::Output>>;
+/// `size(cotarget) / size(filter(L))`.
+type Quotient<Modes, Cot> = typenum::Quot<Target<Cot>, <Modes as ModesSize>::Output>;
+/// `size(R)` of the general case.
+type RSize<Modes, Cot> = <General<Modes, Cot> as LayoutSize>::Output;
+/// The verdicts of CuTe's two conditions ([`ComplementReaches`], [`ComplementCovers`]), the
+/// first failure first.
+type PostVerdict<Modes, Cot> =
+    FirstOf<
+        <<Target<Cot> as LeT<Completed<Modes, Cot>>>::Output as ComplementReaches<
+            Completed<Modes, Cot>,
+            Target<Cot>,
+        >>::Verdict,
+        <<Quotient<Modes, Cot> as LeT<RSize<Modes, Cot>>>::Output as ComplementCovers<
+            RSize<Modes, Cot>,
+            Quotient<Modes, Cot>,
+        >>::Verdict,
+    >;
 
 impl<Modes, Cot> ComplementCase<Modes, Cot> for (B0,)
 where
@@ -302,32 +323,40 @@ where
     <<FoldList<Modes> as crate::int_tuple::Concat<
         <Cot as Cotarget<<<Modes as SortByStride>::Output as ComplementFold<U1>>::Current>>::Rest,
     >>::Output as CoalesceModes>::Output: ModesToLayout,
-    // The @post CuTe's truncating `d / current` can break (cute-dyn checks the same).
-    General<Modes, Cot>: LayoutSize,
-    Modes: ModesSize,
-    <General<Modes, Cot> as LayoutSize>::Output: MulT<<Modes as ModesSize>::Output>,
+    // CuTe's @post, which its truncating `d / current` can break (cute-dyn checks the same).
     Cot: crate::layout::SizeT,
-    <Cot as crate::layout::SizeT>::Output: LeT<Covered<Modes, Cot>>,
-    <<Cot as crate::layout::SizeT>::Output as LeT<Covered<Modes, Cot>>>::Output:
-        ComplementCovers<Covered<Modes, Cot>, <Cot as crate::layout::SizeT>::Output>,
-    FoldVerdict<Modes>: First<CoversVerdict<Modes, Cot>>,
+    Modes: ModesMaxIndex + ModesSize,
+    General<Modes, Cot>: LayoutMaxIndex + LayoutSize,
+    <Modes as ModesMaxIndex>::Output: Add<<General<Modes, Cot> as LayoutMaxIndex>::Output>,
+    typenum::Sum<<Modes as ModesMaxIndex>::Output, <General<Modes, Cot> as LayoutMaxIndex>::Output>: Add<B1>,
+    Target<Cot>: LeT<Completed<Modes, Cot>> + Div<<Modes as ModesSize>::Output>,
+    <Target<Cot> as LeT<Completed<Modes, Cot>>>::Output: ComplementReaches<Completed<Modes, Cot>, Target<Cot>>,
+    Quotient<Modes, Cot>: LeT<RSize<Modes, Cot>>,
+    <Quotient<Modes, Cot> as LeT<RSize<Modes, Cot>>>::Output: ComplementCovers<RSize<Modes, Cot>, Quotient<Modes, Cot>>,
+    <<Target<Cot> as LeT<Completed<Modes, Cot>>>::Output as ComplementReaches<Completed<Modes, Cot>, Target<Cot>>>::Verdict:
+        First<<<Quotient<Modes, Cot> as LeT<RSize<Modes, Cot>>>::Output as ComplementCovers<RSize<Modes, Cot>, Quotient<Modes, Cot>>>::Verdict>,
+    FoldVerdict<Modes>: First<PostVerdict<Modes, Cot>>,
 {
-    type Output = (General<Modes, Cot>, FirstOf<FoldVerdict<Modes>, CoversVerdict<Modes, Cot>>);
+    type Output = (General<Modes, Cot>, FirstOf<FoldVerdict<Modes>, PostVerdict<Modes, Cot>>);
 }
 
-/// [`ComplementCovers`]'s verdict on the general case.
-type CoversVerdict<Modes, Cot> =
-    <<<Cot as crate::layout::SizeT>::Output as LeT<Covered<Modes, Cot>>>::Output as ComplementCovers<
-        Covered<Modes, Cot>,
-        <Cot as crate::layout::SizeT>::Output,
-    >>::Verdict;
+cute_macros::decimal_condition! {
+    /// CuTe's complement @post (1), `cosize(make_layout(L, R)) >= size(cotarget)` (CUTLASS's
+    /// `complement.cpp`), which CuTe's algorithm breaks where a stride is not a multiple of the
+    /// span of the modes below it (it truncates `d / current`). Implemented by `cotarget <=
+    /// cosize`.
+    pub trait ComplementReaches(cosize, cotarget) {
+        message = "complement would break CuTe's @post cosize(make_layout(L, R)) >= size(cotarget): the cosize is {cosize}, below the cotarget {cotarget}",
+        label = "a stride is not a multiple of the span of the modes below it, and CuTe truncates the quotient",
+        note = "CuTe's conditions: CUTLASS test/unit/cute/core/complement.cpp; cute-dyn refuses the same input",
+    }
+}
 
 cute_macros::decimal_condition! {
-    /// complement's @post `size(R) * size(filter(L)) >= cotarget`, which CuTe's algorithm
-    /// breaks where a stride is not a multiple of the span of the modes below it (it truncates
-    /// `d / current`). Implemented by `cotarget <= covered`.
-    pub trait ComplementCovers(covered, cotarget) {
-        message = "complement would break its postcondition: size(R) * size(filter(L)) is {covered}, below the cotarget {cotarget}",
+    /// CuTe's complement @post `size(R) >= size(cotarget) / size(filter(L))` (integer division;
+    /// `cute/layout.hpp`). Implemented by `quotient <= size`.
+    pub trait ComplementCovers(size, quotient) {
+        message = "complement would break CuTe's @post size(R) >= size(cotarget) / size(filter(L)): size(R) is {size}, below {quotient}",
         label = "a stride is not a multiple of the span of the modes below it, and CuTe truncates the quotient",
         note = "@post size(R) >= cotarget / size(filter(L)) (cute/layout.hpp); cute-dyn refuses the same input",
     }
@@ -346,6 +375,31 @@ where
     S: MulT<<T as ModesSize>::Output>,
 {
     type Output = <S as MulT<<T as ModesSize>::Output>>::Output;
+}
+
+/// `cosize - 1` of the modes of a list: the sum of their `(s - 1) * d`.
+pub trait ModesMaxIndex {
+    /// The sum.
+    type Output;
+}
+impl ModesMaxIndex for Nil {
+    type Output = U0;
+}
+impl<S, D, T: ModesMaxIndex> ModesMaxIndex for Cons<Mode<S, D>, T>
+where
+    S: crate::layout::MaxIndexT<D>,
+    <S as crate::layout::MaxIndexT<D>>::Output: Add<<T as ModesMaxIndex>::Output>,
+{
+    type Output = typenum::Sum<<S as crate::layout::MaxIndexT<D>>::Output, <T as ModesMaxIndex>::Output>;
+}
+
+/// `cosize(L) - 1` of a static layout.
+pub trait LayoutMaxIndex {
+    /// The largest index.
+    type Output;
+}
+impl<S: crate::layout::MaxIndexT<D>, D> LayoutMaxIndex for Layout<S, D> {
+    type Output = <S as crate::layout::MaxIndexT<D>>::Output;
 }
 
 /// `size(L)` of a static layout.
@@ -722,7 +776,7 @@ where
     fn complement_dyn(&self, cotarget: usize) -> Result<Layout<RS, RD>, Error> {
         let r = <(<FilteredModes<S, D> as Lone>::Output,)>::build(cotarget)?;
         let f_size = <<FilteredModes<S, D> as ModesSize>::Output as Unsigned>::USIZE;
-        check_post(self.spans(), r.spans(), f_size, cotarget)?;
+        check_post(self.spans(), r.spans(), f_size, cotarget, false)?;
         Ok(r)
     }
 }
@@ -780,25 +834,31 @@ where
     }
 }
 
-/// The two @post conditions of complement that need no enumeration, on the values (cute-dyn
-/// checks the same): `size(R) * size(filter(L)) >= cotarget` and `cosize(make_layout(L, R)) >=
-/// cotarget`, given `(size, cosize)` of `L` and `R` (`None`: an overflow).
+/// CuTe's @post conditions of complement that need no enumeration (cute-dyn checks the same),
+/// on the values: `cosize(make_layout(L, R)) >= size(cotarget)` (CUTLASS's `complement.cpp`)
+/// and `size(R) >= size(cotarget) / size(filter(L))` (`cute/layout.hpp`), given `(size,
+/// cosize)` of `L` and `R` (`None`: an overflow). `covers`: both are known to hold (an exact
+/// fold).
 #[inline]
 fn check_post(
     l: Option<(usize, usize)>,
     r: Option<(usize, usize)>,
     filtered_size: usize,
     cotarget: usize,
+    covers: bool,
 ) -> Result<(), Error> {
     let post = |condition| Error::Postcondition { op: "complement", condition };
     let overflow = Error::Overflow { op: "complement" };
     let ((_, l_cosize), (r_size, r_cosize)) = l.zip(r).ok_or(overflow)?;
-    if r_size.checked_mul(filtered_size).ok_or(overflow)? < cotarget {
-        return Err(post("size(R) * size(filter(L)) >= cotarget"));
+    if covers {
+        return Ok(());
     }
     // cosize(make_layout(L, R)) = cosize(L) + cosize(R) - 1
     if l_cosize.checked_add(r_cosize).ok_or(overflow)? - 1 < cotarget {
-        return Err(post("cosize(make_layout(L, R)) >= cotarget"));
+        return Err(post("cosize(make_layout(L, R)) >= size(cotarget)"));
+    }
+    if filtered_size > 0 && r_size < cotarget / filtered_size {
+        return Err(post("size(R) >= size(cotarget) / size(filter(L))"));
     }
     Ok(())
 }
@@ -885,14 +945,13 @@ where
         // `ceil(cotarget / current)`, the modes of `filter(L)` and `R` interleave into a compact
         // layout of size `current * ceil(cotarget / current) >= cotarget` (each pair
         // `(d/c):c, s:d` spans `s*d - c`, a telescoping sum), so both conditions hold.
-        if !<(One,) as MixedCase<M, Cot>>::POST_HOLDS {
-            check_post(
-                self.spans(),
-                r.spans(),
-                f_size,
-                cotarget.checked_product().ok_or(Error::Overflow { op: "complement" })?,
-            )?;
-        }
+        check_post(
+            self.spans(),
+            r.spans(),
+            f_size,
+            cotarget.checked_product().ok_or(Error::Overflow { op: "complement" })?,
+            <(One,) as MixedCase<M, Cot>>::POST_HOLDS,
+        )?;
         Ok(r)
     }
 }

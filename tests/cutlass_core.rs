@@ -1,0 +1,156 @@
+//! CUTLASS's own CuTe unit tests (`test/unit/cute/core/*.cpp`, v4.2.0) as our tests: every
+//! input those files test, with the conditions their test functions assert (written here in
+//! Rust, read from CUTLASS; not its code) as the assertions, run through cute-dyn. A static
+//! CuTe integer is a static leaf here (`4`), a run-time one a dynamic leaf (`{4}`).
+
+use cute_dyn::int_tuple::product;
+use cute_dyn::{complement, filter, IntTuple, Layout};
+
+fn layout(s: &str) -> Layout {
+    s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
+}
+
+fn tuple(s: &str) -> IntTuple {
+    s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
+}
+
+fn size(l: &Layout) -> i64 {
+    l.size().unwrap().value()
+}
+
+fn cosize(l: &Layout) -> i64 {
+    l.cosize().unwrap().value()
+}
+
+fn size_of(t: &IntTuple) -> i64 {
+    product(t).unwrap().value()
+}
+
+fn round_up(a: i64, b: i64) -> i64 {
+    (a + b - 1) / b * b
+}
+
+/// `test_complement(layout, cotarget)` of `complement.cpp`: every `EXPECT` it makes, and the
+/// number of checks made.
+fn test_complement(l: &str, cotarget: Option<&str>) -> usize {
+    let layout = layout(l);
+    // `test_complement(layout)` is `test_complement(layout, cosize(layout))`.
+    let cotarget = cotarget.map(tuple).unwrap_or_else(|| IntTuple::Leaf(layout.cosize().unwrap()));
+    let at = format!("complement({l}, {cotarget})");
+    let result = complement(&layout, &cotarget).unwrap_or_else(|e| panic!("{at}: refused: {e}"));
+    let completed = Layout::from_modes(vec![layout.clone(), result.clone()]);
+    let target = size_of(&cotarget);
+    let mut checks = 0;
+    let mut expect = |ok: bool, what: &str| {
+        assert!(ok, "{at} = {result}: {what}");
+        checks += 1;
+    };
+    expect(cosize(&completed) >= target, "(1) cosize(completed) >= size(cotarget)");
+    expect(
+        cosize(&result) <= round_up(target, cosize(&layout)),
+        "(2) cosize(result) <= round_up(size(cotarget), cosize(layout))",
+    );
+    let image: Vec<i64> = (0..size(&layout)).map(|j| layout.call(j).unwrap()).collect();
+    for i in 1..size(&result) {
+        let (prev, here) = (result.call(i - 1).unwrap(), result.call(i).unwrap());
+        expect(prev < here, "(3) ordered: result(i-1) < result(i)");
+        for &lj in &image {
+            expect(here != lj, "(4) disjoint: result(i) != layout(j)");
+        }
+    }
+    let filtered = size(&filter(&layout).unwrap());
+    expect(size(&result) <= cosize(&result), "size(result) <= cosize(result)");
+    expect(size(&result) >= target / filtered, "size(result) >= size(cotarget) / size(filter(layout))");
+    expect(
+        cosize(&completed) <= cosize(&result) + cosize(&layout),
+        "cosize(completed) <= cosize(result) + cosize(layout)",
+    );
+    expect(cosize(&result) >= target / filtered, "cosize(result) >= size(cotarget) / size(filter(layout))");
+    if completed.is_static() {
+        // No codomain left over: the complement of the completed layout (to its cosize) is trivial.
+        let again = complement(&completed, &IntTuple::Leaf(completed.cosize().unwrap())).unwrap();
+        expect(size(&again) == 1, "size(complement(completed)) == 1");
+    }
+    if result.is_static() && layout.is_static() && cotarget.is_static() {
+        let back = complement(&result, &IntTuple::Leaf(layout.cosize().unwrap())).unwrap();
+        let twice = complement(&back, &cotarget).unwrap();
+        expect(twice == result, "complement(complement(result, cosize(layout)), cotarget) == result");
+    }
+    checks
+}
+
+/// Every input of `TEST(CuTe_core, Complement)`, in its order (the two non-injective cases it
+/// keeps commented out are refused here: `tests/laws.rs`).
+#[test]
+fn complement_cpp() {
+    let cases: &[(&str, &[Option<&str>])] = &[
+        ("1:0", &[None, Some("2"), Some("5"), Some("(2,{2})")]),
+        ("1:1", &[None, Some("2"), Some("5"), Some("(2,{2})")]),
+        ("1:2", &[Some("1"), Some("2"), Some("8"), Some("5"), Some("(2,{2})")]),
+        ("4:0", &[Some("1"), Some("2"), Some("8")]),
+        ("4:1", &[Some("1"), Some("2"), Some("8")]),
+        ("4:2", &[Some("1"), None, Some("16"), Some("19"), Some("(2,{2})")]),
+        ("4:4", &[Some("1"), None, Some("17"), Some("(2,{2})")]),
+        ("(2,4):(1,2)", &[None]),
+        ("(2,3):(1,2)", &[None]),
+        ("(2,4):(1,4)", &[None]),
+        ("(2,4):(1,6)", &[None]),
+        ("(2,4,8):(8,1,64)", &[None]),
+        ("(2,4,8):(8,1,0)", &[None, Some("460")]),
+        ("((2,2),(2,2)):((1,4),(8,32))", &[None]),
+        ("((2,2),(2,2)):((1,32),(8,4))", &[None]),
+        ("(4,6):(1,6)", &[None]),
+        ("(4,2):(1,10)", &[None]),
+        ("(4,2):(1,16)", &[None]),
+        ("{12}:1", &[Some("{1}"), None, Some("{53}"), Some("{128}")]),
+        ("{12}:{1}", &[Some("{1}"), None, Some("{53}"), Some("{128}")]),
+        ("{12}:2", &[Some("{1}"), None, Some("{53}"), Some("{128}")]),
+        ("{12}:{2}", &[Some("{1}"), None, Some("{53}"), Some("{128}")]),
+        ("({3},{6}):(1,3)", &[None]),
+        ("({3},{6}):(1,9)", &[None]),
+        ("({3},{6}):(1,10)", &[None]),
+        ("(({2},{2}),({2},{2})):((1,4),(8,32))", &[None]),
+        ("64:1", &[Some("(32,4,4)"), Some("(32,4,{4})")]),
+    ];
+    let (mut inputs, mut checks) = (0, 0);
+    for (l, cotargets) in cases {
+        for c in *cotargets {
+            inputs += 1;
+            checks += test_complement(l, *c);
+        }
+    }
+    assert_eq!(inputs, 62);
+    println!("complement.cpp: {inputs} inputs, {checks} checks");
+}
+
+/// Inputs CUTLASS's tests give complement through other operations (`logical_product.cpp`,
+/// `logical_divide.cpp`), which an invented condition once refused: CuTe C++ 4.2's answers,
+/// under the same checks.
+#[test]
+fn complements_of_other_cutlass_tests() {
+    for (l, cotarget, cxx) in [
+        ("(4,6):(1,6)", "34", "1:0"),
+        ("((4,6),1):((1,6),0)", "34", "1:0"),
+        ("((4,2),2):((1,10),4)", "18", "1:0"),
+        ("(20,64):(1,48)", "3044", "2:20"),
+    ] {
+        test_complement(l, Some(cotarget));
+        assert_eq!(complement(&layout(l), &tuple(cotarget)).unwrap().to_string(), cxx, "complement({l}, {cotarget})");
+    }
+    // C++'s `2:12` for `(2,4):(1,3)` reaches 23 < 24 of the cotarget: CuTe's (1) fails, refused.
+    let e = complement(&layout("(2,4):(1,3)"), &tuple("24")).unwrap_err().to_string();
+    assert!(e.contains("cosize(make_layout(L, R)) >= size(cotarget)") && e.contains("23 < 24"), "{e}");
+}
+
+/// The same inputs through cute-static's type-level complement: the type checker accepts them
+/// (CuTe's conditions hold) and computes C++'s answers.
+#[test]
+fn static_complements_of_cutlass_inputs() {
+    use cute_static::{complement, layout, shape};
+    assert_eq!(complement(layout!((4,6):(1,6)), shape!(34)).to_string(), "1:0");
+    assert_eq!(complement(layout!(((4,6),1):((1,6),0)), shape!(34)).to_string(), "1:0");
+    assert_eq!(complement(layout!(((4,2),2):((1,10),4)), shape!(18)).to_string(), "1:0");
+    assert_eq!(complement(layout!((20,64):(1,48)), shape!(3044)).to_string(), "2:20");
+    assert_eq!(complement(layout!(4:4), shape!(17)).to_string(), "(4,2):(1,16)");
+    assert_eq!(complement(layout!((2,4,8):(8,1,0)), shape!(460)).to_string(), "(2,29):(4,16)");
+}

@@ -258,3 +258,35 @@ fn free_functions_take_one_bound_too() {
     let z = zipped(layout!(({m},{n}):(1,{m})), tiler!(<32,64>)).unwrap();
     assert_eq!(z.to_string(), "((32,64),({4},{4})):((1,{128}),(32,{8192}))");
 }
+
+/// A CTA's tile of a matrix with run-time extents (`local_tile`: the algebra's `Error`), then a
+/// thread's partition of it (`TensorError`): `?` on both in one function returning
+/// `TensorError`, and in one returning `Box<dyn Error>` (issue #49: errors compose).
+#[test]
+fn errors_compose_through_question_marks() {
+    use cute_static::tensor::{local_tile, TensorError};
+    use cute_static::{error::Error as AlgebraError, layout, tiler, Cons, Nil};
+
+    fn thread_part(data: &[f32], m: usize, n: usize, cta: (usize, usize), tid: usize) -> Result<f32, TensorError> {
+        let (tile, offset) = local_tile(layout!(({m},{n}):(1,{m})), tiler!(<4,8>), &Cons(cta.0, Cons(cta.1, Nil)))?;
+        let t = cute_static::tensor::Tensor::new(&data[offset..], tile)?;
+        let mine = t.local_partition(layout!((2,4):(1,2)), tid)?;
+        Ok(mine[0])
+    }
+    fn boxed(data: &[f32], m: usize, n: usize) -> Result<f32, Box<dyn std::error::Error>> {
+        let (_, offset) = local_tile(layout!(({m},{n}):(1,{m})), tiler!(<4,8>), &Cons(1usize, Cons(1usize, Nil)))?;
+        Ok(thread_part(data, m, n, (1, 1), 3)? + offset as f32)
+    }
+    let (m, n) = (8, 16);
+    let data: Vec<f32> = (0..m * n).map(|x| x as f32).collect();
+    // CTA (1, 1) starts at (4, 8); thread 3 = (1, 1) of 2x4 owns (5, 9) first: 5 + 9 * 8.
+    assert_eq!(thread_part(&data, m, n, (1, 1), 3), Ok(77.0));
+    assert_eq!(boxed(&data, m, n).unwrap(), 77.0 + (4 + 8 * 8) as f32);
+    // A thread outside the 2x4 thread layout: the tensor's error, whose source is none.
+    let e = thread_part(&data, m, n, (1, 1), 9).unwrap_err();
+    assert_eq!(e, TensorError::ThreadOutOfRange { thread: 9, threads: 8 });
+    // An algebra error becomes a tensor error with the algebra's as its source.
+    let a = AlgebraError::Overflow { op: "local_tile" };
+    let t: TensorError = a.into();
+    assert_eq!(std::error::Error::source(&t).map(|s| s.to_string()), Some(a.to_string()));
+}

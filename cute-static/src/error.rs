@@ -121,3 +121,7 @@ impl fmt::Display for Error {
         }
     }
 }
+
+/// An error of cute-static is a `core::error::Error`, so that `?` takes it into a
+/// `Box<dyn Error>` or any error type with a `From` for it.
+impl core::error::Error for Error {}

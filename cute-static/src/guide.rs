@@ -198,7 +198,7 @@
 //! }
 //! let z = tiles(layout!(({m},{n}):(1,{m})), tiler!(<32,64>))?;
 //! assert_eq!(z.to_string(), "((32,64),({4},{4})):((1,{128}),(32,{8192}))");
-//! # Ok::<(), cute_static::error::Error>(())
+//! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
 //!
 //! A vector of run-time length by one layout:
@@ -212,7 +212,7 @@
 //! let s = 3usize;
 //! let t = layout!({n}:{s}).tiled_divide(layout!((4,8):(8,1)))?;
 //! assert_eq!(t.to_string(), "((4,8),{32}):(({24},{3}),{96})");
-//! # Ok::<(), cute_static::error::Error>(())
+//! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
 //!
 //! A run-time stride under a static extent, with static strides elsewhere:
@@ -224,7 +224,7 @@
 //! let s = 2;
 //! let r = layout!((6,2):(8,{s})).composition(layout!((4,3):(3,1)))?;
 //! assert_eq!(r.to_string(), "((2,2),3):((24,{2}),8)");
-//! # Ok::<(), cute_static::error::Error>(())
+//! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
 //!
 //! A static block over a grid whose extent is known when the kernel runs:
@@ -241,7 +241,7 @@
 //!     a.blocked_product(b)
 //! }
 //! assert_eq!(blocks(layout!((2,5):(5,1)), layout!((3,{n}):(1,3)))?.to_string(), "((2,3),(5,{4})):((5,10),(1,30))");
-//! # Ok::<(), cute_static::error::Error>(())
+//! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
 //!
 //! The inverses of a tile with a run-time leading dimension:
@@ -254,7 +254,7 @@
 //! assert_eq!(layout!((8,64):(1,{ld})).right_inverse()?.to_string(), "8:1");
 //! assert_eq!(layout!((8,64):(1,{ld})).left_inverse()?.to_string(), "({16},64):(1,8)");
 //! assert!(layout!((8,64):(1,{8})).right_inverse().is_err()); // Undecided
-//! # Ok::<(), cute_static::error::Error>(())
+//! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
 //!
 //! [`crate::TileToShape`] takes run-time leaves in the block or the shape the same way (a
@@ -287,13 +287,13 @@
 //! // 8x16 threads, each an FMA "atom": thread 17 (row 1, column 2) owns rows 1 + 8i and columns
 //! // 2 + 16j of a static 64x128 block, an 8x8 register fragment.
 //! let mma = TiledMma::<UniversalFMA, Layout![(8,16,1):(1,8,0)]>::new();
-//! let (part, at) = mma.partition_c(layout!((64,128):(1,64)), 17).unwrap();
+//! let (part, at) = mma.partition_c(layout!((64,128):(1,64)), 17)?;
 //! assert_eq!((part.to_string(), at), ("(1,8,8):(0,8,1024)".to_string(), 1 + 64 * 2));
 //! // The same thread's part of the CTA's tile of C itself: its columns 16 apart are 16 * M
 //! // elements apart, a run-time stride.
-//! let (part, at) = mma.partition_c(tile, 17).unwrap();
+//! let (part, at) = mma.partition_c(tile, 17)?; // a TensorError, after local_tile's Error
 //! assert_eq!((part.to_string(), at), ("(1,8,8):(0,8,{16000})".to_string(), 1 + 1000 * 2));
-//! let frg = mma.partition_fragment_c(tile, 17).unwrap();
+//! let frg = mma.partition_fragment_c(tile, 17)?;
 //! assert_eq!((frg.to_string(), frg.cosize()), ("(1,8,8):(0,1,8)".to_string(), 64));
-//! # Ok::<(), cute_static::error::Error>(())
+//! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```

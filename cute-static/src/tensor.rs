@@ -138,6 +138,25 @@ pub enum TensorError {
     },
 }
 
+/// An algebra error of a tensor's layout is a tensor error: `local_tile(..)?` (the algebra's
+/// [`Error`](crate::error::Error)) and `tensor.local_partition(..)?` in one function returning
+/// `Result<_, TensorError>`.
+impl From<crate::error::Error> for TensorError {
+    fn from(e: crate::error::Error) -> Self {
+        TensorError::Algebra(e)
+    }
+}
+
+/// A `core::error::Error`, whose source is the algebra's error where there is one.
+impl core::error::Error for TensorError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        match self {
+            TensorError::Algebra(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for TensorError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {

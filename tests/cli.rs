@@ -360,3 +360,35 @@ fn show_mma_draws_the_fragments() {
     let (code, _) = cute(&["show", "--mma", "SM99_NOPE", "(1,1,1)"], b"");
     assert_ne!(code, 0);
 }
+
+/// Error texts that say what is wrong (issue #48, item 5): no "expected rank 1, found rank 1",
+/// no "(not compact)" for a thread past a compact thread layout, the whole misspelt word, and
+/// a table whose negative cells fit their rules.
+#[test]
+fn error_texts_name_what_differs() {
+    for (expr, says, not) in [
+        ("call(4:1,(2))", "expected an integer coordinate for an integer shape, found rank 1", "expected rank 1"),
+        ("domain_offset((1),4:1)", "an integer coordinate for an integer shape", "expected rank 1"),
+        (
+            "local_partition((8,8):(1,8),(4,2):(1,4),9)",
+            "9 is outside (4,2):(1,4), whose indices are below its cosize 8",
+            "not compact",
+        ),
+        (
+            "partition_fragment_a(tiled_mma(SM80_16x8x16_F32F16F16F32_TN,(2,1,1):(1,1,1)),(64,64):(1,64),200)",
+            "{200} is outside (32,2,1,1):(1,32,32,32), whose indices are below its cosize 64",
+            "not compact",
+        ),
+        ("sizé(4:1)", "'sizé'", "'siz'"),
+    ] {
+        let (code, out) = cute(&["eval", expr], b"");
+        assert_ne!(code, 0, "{expr}: {out}");
+        assert!(out.contains(says) && !out.contains(not), "{expr}: {out}");
+    }
+    // Every row of the table is as wide as its rules, the minus signs counted.
+    let (code, out) = cute(&["show", "(2,2):(-10,1)"], b"");
+    assert_eq!(code, 0, "{out}");
+    let rows: Vec<&str> = out.lines().filter(|l| l.contains('|') || l.contains('+')).collect();
+    assert!(rows.iter().all(|l| l.trim_end().len() == rows[0].trim_end().len()), "{out}");
+    assert!(out.contains("| -10 |  -9 |"), "{out}");
+}

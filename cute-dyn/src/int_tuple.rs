@@ -889,7 +889,10 @@ pub fn crd2idx(coord: &Coord, shape: &IntTuple, stride: &IntTuple) -> Result<Int
         (Tuple::Leaf(_), Tuple::Node(sv), Tuple::Node(dv)) if sv.is_empty() && dv.is_empty() => Ok(Int::st(0)),
         _ => Err(Error::RankMismatch {
             op: "crd2idx",
-            expected: alloc::format!("rank {}", shape.rank()),
+            expected: match shape {
+                Tuple::Leaf(_) => "an integer coordinate for an integer shape".into(),
+                Tuple::Node(_) => alloc::format!("rank {}", shape.rank()),
+            },
             found: coord.rank(),
         }),
     }

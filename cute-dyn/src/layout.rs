@@ -297,10 +297,14 @@ impl Layout {
         let (shape, stride) = (self.shape(), self.stride());
         let hier = int_tuple::idx2crd_strided(&Tuple::Leaf(index), &shape, &stride)?;
         if self.call_coord(&hier.map(&mut |x| Some(*x)))?.value() != index.value() {
-            return Err(Error::InvalidArgument {
-                op: "get_flat_coord",
-                reason: alloc::format!("{self} does not reach {index} at the coordinate {hier} (not compact)"),
-            });
+            let cosize = self.cosize()?;
+            let reason = if index.value() < 0 || index.value() >= cosize.value() {
+                // Past every index the layout reaches (C++ wraps it around the shape).
+                alloc::format!("{index} is outside {self}, whose indices are below its cosize {cosize}")
+            } else {
+                alloc::format!("{self} does not reach {index} at the coordinate {hier} (not compact)")
+            };
+            return Err(Error::InvalidArgument { op: "get_flat_coord", reason });
         }
         match (&hier, &shape) {
             (Tuple::Node(hv), Tuple::Node(sv)) => Ok(Tuple::Node(
@@ -687,13 +691,22 @@ pub(crate) fn crd2idx(c: &Coord, n: Nest<'_>) -> Result<Int> {
     }
 }
 
+/// What a tuple coordinate must match: the shape's rank, or nothing for an integer shape (whose
+/// rank is 1 too: "expected rank 1, found rank 1" would contradict itself).
+fn shape_rank(n: Nest<'_>) -> alloc::string::String {
+    match n.leaf() {
+        Some(_) => "an integer coordinate for an integer shape".into(),
+        None => alloc::format!("rank {}", n.rank()),
+    }
+}
+
 /// [`crd2idx`] of the tuple coordinate `cv` followed by `_` up to `len` modes.
 ///
 /// # Errors
 /// `RankMismatch` unless `n` is a tuple of `len` modes; `Overflow`.
 pub(crate) fn crd2idx_modes(cv: Coords<'_>, len: usize, n: Nest<'_>) -> Result<Int> {
     if n.leaf().is_some() || n.rank() != len {
-        return Err(Error::RankMismatch { op: "crd2idx", expected: alloc::format!("rank {}", n.rank()), found: len });
+        return Err(Error::RankMismatch { op: "crd2idx", expected: shape_rank(n), found: len });
     }
     n.modes().enumerate().try_fold(Int::st(0), |acc, (i, m)| acc.checked_add(cv.with(i, |c| crd2idx(c, m))?))
 }

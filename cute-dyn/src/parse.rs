@@ -123,20 +123,18 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Consume an identifier (`[A-Za-z_][A-Za-z0-9_]*`), if one is next.
+    /// Consume an identifier (`[A-Za-z][A-Za-z0-9_]*`), if one is next. A word goes on through
+    /// non-ASCII letters, so that an error names all of it (`sizé`, not `siz`); no name has one.
     pub fn ident(&mut self) -> Option<&'a str> {
         self.peek();
         let start = self.pos;
-        let b = self.bytes();
-        if !b.get(start).is_some_and(|c| c.is_ascii_alphabetic()) {
+        if !self.bytes().get(start).is_some_and(|c| c.is_ascii_alphabetic()) {
             return None;
         }
-        let mut end = start;
-        while b.get(end).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_') {
-            end += 1;
-        }
-        self.pos = end;
-        Some(&self.text[start..end])
+        let rest = &self.text[start..];
+        let len = rest.char_indices().find(|&(_, c)| !(c.is_alphanumeric() || c == '_')).map_or(rest.len(), |(i, _)| i);
+        self.pos = start + len;
+        Some(&rest[..len])
     }
 
     /// An integer literal of type `T` (`signed`: an optional leading `-`).

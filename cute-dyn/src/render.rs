@@ -187,8 +187,11 @@ fn num_digits(x: i64) -> usize {
 /// ```
 pub fn print_layout<D: Drawn + ?Sized>(l: &D, style: Style) -> Result<String> {
     let (m, n, v) = grid(l, "print_layout")?;
-    let w = num_digits(l.shape_layout()?.cosize()?.value()) + 2;
     let cells: Vec<String> = v.iter().map(|x| alloc::format!("{x}")).collect();
+    // C++'s width is the cosize's digits; a negative index (a negative stride) needs its sign
+    // too, or its cell is wider than the rules.
+    let widest = cells.iter().map(String::len).max().unwrap_or(0);
+    let w = num_digits(l.shape_layout()?.cosize()?.value()).max(widest) + 2;
     Ok(boxed_table(&l.to_styled(style), m, n, &cells, w))
 }
 

@@ -1,6 +1,6 @@
 //! Tiled MMAs against CuTe C++ 4.2 (tests/data/mma/: `gen_mma.py` writes and runs the g++
-//! driver `gen_cxx_mma.cpp`): for 21 tiled MMAs over the SM75/SM80 `mma.sync` atoms (F16,
-//! BF16, TF32), SM90 warpgroup MMAs and the universal FMA, with atom layouts and
+//! driver `gen_cxx_mma.cpp`): for 29 tiled MMAs over the SM75/SM80 `mma.sync` atoms (F16,
+//! BF16, TF32, F64 and its complex forms, S8/U8), SM90 warpgroup MMAs and the universal FMA, with atom layouts and
 //! permutations, the atoms' layouts, `thr_layout_vmnk`, `tile_size_mnk`, the A/B/C
 //! thread-value layouts and random threads' `partition_A/B/C` of column- and row-major operands
 //! with run-time extents (layout, static flags included, and data offset) equal C++'s. And the

@@ -6,8 +6,8 @@
 
 use cute::cute_dyn::{self as dy, Int, Style};
 use cute::cute_static::mma::{
-    MmaAtom, NoPermutation, SM80_16x8x16_F32F16F16F32_TN, SM80_16x8x8_F32F16F16F32_TN, SM80_16x8x8_F32TF32TF32F32_TN,
-    TiledMma, UniversalFMA,
+    MmaAtom, NoPermutation, SM80_16x8x16_F32F16F16F32_TN, SM80_16x8x32_S32S8S8S32_TN, SM80_16x8x8_F32F16F16F32_TN,
+    SM80_16x8x8_F32TF32TF32F32_TN, SM80_8x8x4_F64F64F64F64_TN, TiledMma, UniversalFMA,
 };
 use cute::cute_static::{layout, Congruent, IntTuple, Layout, Tiler};
 
@@ -100,6 +100,15 @@ fn sm80_f16() {
 fn sm80_tf32() {
     agree!(SM80_16x8x8_F32TF32TF32F32_TN, [(2,1,1):(1,0,0)], "(2,1,1):(1,0,0)",
         c: ((32,16):(1,32)), a: ((32,8):(8,1)), b: ((16,16):(1,16)));
+}
+
+/// SM80's fp64 and 8-bit integer atoms (C++'s in tests/mma.rs).
+#[test]
+fn sm80_fp64_and_int8() {
+    agree!(SM80_8x8x4_F64F64F64F64_TN, [(2,2,1):(1,2,0)], "(2,2,1):(1,2,0)",
+        c: ((16,16):(1,16)), a: ((16,4):(1,16)), b: ((16,4):(4,1)));
+    agree!(SM80_16x8x32_S32S8S8S32_TN, [(2,2,1):(1,2,0)], "(2,2,1):(1,2,0)",
+        c: ((32,16):(16,1)), a: ((32,32):(32,1)), b: ((16,32):(32,1)));
 }
 
 /// Permuted tiled MMAs (`make_tiled_mma(atom, layout, Tile<...>)`): CUTLASS's SM80 GEMM tile

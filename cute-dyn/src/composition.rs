@@ -21,15 +21,21 @@ use crate::tiler::{by_mode, Tiler};
 /// 3. A by-mode tiler has at most `rank(A)` elements.
 /// 4. Right-distributivity: the modes of `B` together stay inside each mode of `coalesce(A)`
 ///    (but the last), so that `A(x + y) == A(x) + A(y)` on their images.
-/// 5. `B` stays in `A`'s domain: no mode of `B` with more than one element has a negative
-///    stride (C++ composes anyway, and `R(c) != A(B(c))`).
+/// 5. Negative strides in `B` (CuTe's "BETA: Negative strides", e.g. the SM80 fp64 MMA's NT
+///    layouts): `A` is evaluated at the negative indices `B` reaches as C++ evaluates it
+///    (truncating division and remainder, so that `A(-x) == -A(x)` on a mode), and C++'s
+///    answer is `A ∘ B` only where that stays additive over `B`'s modes: the law is checked
+///    point by point (for a `B` of at most 2^20 points) and C++'s answer refused where it
+///    fails (`(3,4):(1,8) ∘ (2,2):(3,-2)` gives `(2,2):(8,-2)`, whose `R(1,1) = 6` where
+///    `A(B(1,1)) = A(1) = 1`).
 ///
 /// # Postconditions
 /// `compatible(B, R)` and `R(c) == A(B(c))` for every coordinate `c` of `B`.
 ///
 /// # Errors
 /// `StrideDivisibility` (1), `ShapeDivisibility` (2), `RankMismatch` (3), `ModeOverlap` (4),
-/// `InvalidArgument` (5, and a negative integer or shape tiler), `Overflow`. Unlike CuTe C++, the conditions are checked on dynamic values too, and 1 is
+/// `Postcondition` (5; `InvalidArgument` past 2^20 points, and for a negative integer or shape
+/// tiler), `Overflow`. Unlike CuTe C++, the conditions are checked on dynamic values too, and 1 is
 /// exact: C++ 4.2 accepts any `d < s`, which gives layouts that are not `A ∘ B` (e.g.
 /// `(32,4):(4,1) ∘ 6:24`).
 ///
@@ -98,13 +104,51 @@ pub(crate) fn compose_coalesced_into(
 fn compose(a_x: &[(Int, Int)], b: &Layout, out: &mut Layout) -> Result<()> {
     let (init, last) = match a_x {
         [init @ .., last] if !init.is_empty() => (init, *last),
-        // One mode (or none: coalesce's `_1:_0`).
+        // One mode (or none: coalesce's `_1:_0`): A(x) = x * d on every integer, negative
+        // ones included, so nothing to check.
         _ => return scaled(a_x.first().map_or(Int::st(0), |p| p.1), &b.nest(), out),
     };
     let mut reach: Small<i64, INLINE_LEAVES> = Small::new();
     reach.extend_repeat::<INLINE_LEAVES>(0, a_x.len());
+    let mark = out.mark();
     composition_impl((init, last), &b.nest(), &mut reach, out)?;
+    if b.pairs().iter().any(|(s, d)| d.value() < 0 && s.value() > 1) {
+        let r = Nest { code: &out.code[mark.0..], pairs: &out.pairs[mark.1..] };
+        return check_negative(a_x, b, r);
+    }
     check_reach(a_x, &reach)
+}
+
+/// The law `R(c) == A(B(c))` where B has a negative stride (precondition 5), A evaluated as
+/// C++ evaluates it at a negative index (truncating division and remainder), checked at every
+/// point of B: the reach bound (precondition 4) is for non-negative indices.
+#[cold]
+fn check_negative(a_x: &[(Int, Int)], b: &Layout, r: Nest<'_>) -> Result<()> {
+    const POINTS: i64 = 1 << 20;
+    let n = b.size()?.value();
+    if n > POINTS {
+        return Err(Error::InvalidArgument {
+            op: "composition",
+            reason: alloc::format!(
+                "a right operand with a negative stride is checked point by point (R(c) == A(B(c))), and {b} has {n} > 2^20 points"
+            ),
+        });
+    }
+    let a = Layout::from_pairs(a_x);
+    for c in 0..n {
+        let (want, got) = (a.call(b.call(c)?)?, crate::layout::eval(r, Int::dy(c))?.value());
+        if got != want {
+            return Err(Error::Postcondition {
+                op: "composition",
+                condition: "R(c) == A(B(c))",
+                witness: alloc::format!(
+                    "with a negative stride in B = {b}, C++'s answer {} gives R({c}) = {got}, A(B({c})) = {want} for A = {a}",
+                    r.to_layout()
+                ),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// `composition(s:d, B)`, A coalesced to one mode (CuTe's integral case): B's strides scaled
@@ -122,18 +166,8 @@ fn scaled(d: Int, b: &Nest<'_>, out: &mut Layout) -> Result<()> {
 }
 
 /// The leaves of B that need no walk of A: `Some` where B's stride is 0 (it reads A(0) = 0
-/// everywhere); precondition 5 checked.
+/// everywhere).
 fn off_a(rs: Int, rd: Int) -> Result<Option<(Int, Int)>> {
-    // Precondition 5: a negative stride on a mode of B with more than one element takes B to
-    // negative indices, outside A's domain (C++ composes anyway and `R(c) != A(B(c))`).
-    if rd.value() < 0 && rs.value() > 1 {
-        return Err(Error::InvalidArgument {
-            op: "composition",
-            reason: alloc::format!(
-                "the right operand's mode {rs}:{rd} reaches index {rd} < 0, outside the left operand's domain"
-            ),
-        });
-    }
     // A static stride-0 B (or, knowing the value, a dynamic one) reads A(0) = 0 everywhere.
     Ok((rd.is_const(0) || rd.value() == 0).then_some((rs, rd)))
 }

@@ -96,7 +96,12 @@ fn right_inverse_impl(l: &Layout) -> Result<Layout> {
 /// # Preconditions
 /// 1. Left inverse divisibility: each stride, in increasing order, is divisible by the size
 ///    of the inverse built so far.
-/// 2. No negative stride on a mode of more than one element (C++ gives a negative shape).
+/// 2. The strides that move (of modes of more than one element) have one sign. All negative
+///    (CUTLASS's `(4):(-1)`): `L(i) = -M(i)` for `M`, `L` with its strides negated, and `R` is
+///    `M`'s left inverse with its strides negated, under C++'s evaluation at negative indices
+///    (truncating division, odd: `R(-x) = -R(x)`); C++'s own answer, `(-1,4):(0,1)`, has a
+///    negative extent and the same values there. Both signs: refused (CUTLASS keeps those
+///    tests commented out; C++'s answers break the @post).
 /// 3. Apart from stride-0 modes, `L` is injective: in increasing order, each stride is at
 ///    least the span `s*d` of the previous mode. C++ goes on and can break its own @post
 ///    (`((2,4,8,4),4):((4,12,2,12),1)` gives `(2,2,3,4):(256,8,1,2)`, and
@@ -113,6 +118,10 @@ fn right_inverse_impl(l: &Layout) -> Result<Layout> {
 /// use cute_dyn::*;
 /// assert_eq!(left_inverse(&"(4,2):(2,1)".parse()?)?.to_string(), "(2,4):(4,1)");
 /// assert_eq!(left_inverse(&"2:8".parse()?)?.to_string(), "(8,2):(0,1)");
+/// // CUTLASS inverse_left.cpp, "BETA: Negative strides": R(L(i)) == i at L(i) = -i
+/// let l: Layout = "4:-1".parse()?;
+/// let r = left_inverse(&l)?;
+/// assert!((0..4).all(|i| r.call(l.call(i).unwrap()).unwrap() == i));
 /// # Ok::<(), Error>(())
 /// ```
 pub fn left_inverse(l: &Layout) -> Result<Layout> {
@@ -120,6 +129,16 @@ pub fn left_inverse(l: &Layout) -> Result<Layout> {
 }
 
 fn left_inverse_impl(l: &Layout) -> Result<Layout> {
+    // Negative strides (CuTe's "BETA", CUTLASS's `(4):(-1)`): where every stride that moves is
+    // negative, L(i) = -M(i) for M = L with its strides negated, and C++'s evaluation is odd
+    // (truncating: M(-x) = -M(x)), so M's left inverse with its strides negated is L's:
+    // R(L(i)) = -M⁻¹(-M(i)) = i. Strides of both signs are refused below (CUTLASS keeps those
+    // tests out: C++'s answers break the law there).
+    let moves = |&(s, d): &(Int, Int)| s.value() != 1 && d.value() != 0;
+    if l.pairs().iter().any(|p| moves(p) && p.1.value() < 0) && l.pairs().iter().all(|p| !moves(p) || p.1.value() < 0) {
+        let negate = |(s, d): (Int, Int)| Ok((s, d.checked_mul(Int::st(-1))?));
+        return left_inverse_impl(&l.try_map_pairs(negate)?)?.try_map_pairs(negate);
+    }
     let SortedModes { pairs, preprod, order, decided_on_values } = sorted_modes(l)?;
     // The result's modes: each shape is pushed with the next mode's stride (the first stride
     // is 0), the last shape closes the list.
@@ -141,7 +160,9 @@ fn left_inverse_impl(l: &Layout) -> Result<Layout> {
         if d.value() < 0 {
             return Err(Error::InvalidArgument {
                 op: "left_inverse",
-                reason: alloc::format!("negative stride {d} in {l}: the layout reaches indices below 0"),
+                reason: alloc::format!(
+                    "strides of both signs in {l}: not taken (C++'s answers break L(R(L(i))) == L(i) there; CUTLASS keeps those tests out)"
+                ),
             });
         }
         // Precondition 1

@@ -713,7 +713,7 @@ pub(crate) fn crd2idx_modes(cv: Coords<'_>, len: usize, n: Nest<'_>) -> Result<I
 
 /// `crd2idx(c, shape, stride)` of an integer coordinate: every mode but the last takes
 /// `c % size(mode)`, the last the rest (unbounded); `():()` maps everything to 0.
-fn eval(n: Nest<'_>, c: Int) -> Result<Int> {
+pub(crate) fn eval(n: Nest<'_>, c: Int) -> Result<Int> {
     if let Some((_, d)) = n.leaf() {
         return c.checked_mul(d);
     }

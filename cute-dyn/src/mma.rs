@@ -44,7 +44,12 @@ const ATOMS: &[AtomRow] = {
     const SM80_8X8_ROW: &str = "((4,8),2):((16,1),8)";
     const A16: &str = "((4,8),(2,2,2)):((32,1),(16,8,128))";
     const B16: &str = "((4,8),(2,2)):((16,1),(8,64))";
+    const SM80_8X4: &str = "((4,8),1):((8,1),0)";
     &[
+        // fp64 (and the complex fp64 MMAs built of it: the same layouts).
+        ("SM80_8x8x4_F64F64F64F64_TN", [8, 8, 4], "32:1", SM80_8X4, SM80_8X4, SM80_8X8_ROW),
+        ("SM80_8x8x4_C64C64C64C64_TN", [8, 8, 4], "32:1", SM80_8X4, SM80_8X4, SM80_8X8_ROW),
+        ("SM80_8x8x4_GC64C64C64GC64_TN", [8, 8, 4], "32:1", SM80_8X4, SM80_8X4, SM80_8X8_ROW),
         ("UniversalFMA", [1, 1, 1], "1:0", "(1,1):(0,0)", "(1,1):(0,0)", "(1,1):(0,0)"),
         ("SM75_16x8x8_F32F16F16F32_TN", [16, 8, 8], "32:1", SM80_16X8_ROW, SM80_8X8_ROW, SM80_16X8_ROW),
         ("SM80_16x8x8_F16F16F16F16_TN", [16, 8, 8], "32:1", SM80_16X8_ROW, SM80_8X8_ROW, SM80_16X8_ROW),
@@ -72,6 +77,28 @@ const ATOMS: &[AtomRow] = {
     ]
 };
 
+/// SM80's 8-bit integer atoms (`S32 += S8/U8 * S8/U8`, each also `_SATURATE`: the same
+/// layouts), from `mma_traits_sm80.hpp`.
+const INT8: [AtomRow; 24] = {
+    const C8X8: &str = "((4,8),2):((16,1),8)";
+    const C16X8: &str = "((4,8),(2,2)):((32,1),(16,8))";
+    const SM80_8X16_ROW: &str = "((4,8),4):((32,1),8)";
+    const A16: &str = "((4,8),(4,2)):((64,1),(16,8))";
+    const A32: &str = "((4,8),(4,2,2)):((64,1),(16,8,256))";
+    const B32: &str = "((4,8),(4,2)):((32,1),(8,128))";
+    macro_rules! int8 {
+        ($($ab:literal),*) => {[$(
+            (concat!("SM80_8x8x16_S32", $ab, "S32_TN"), [8, 8, 16], "32:1", SM80_8X16_ROW, SM80_8X16_ROW, C8X8),
+            (concat!("SM80_8x8x16_S32", $ab, "S32_TN_SATURATE"), [8, 8, 16], "32:1", SM80_8X16_ROW, SM80_8X16_ROW, C8X8),
+            (concat!("SM80_16x8x16_S32", $ab, "S32_TN"), [16, 8, 16], "32:1", A16, SM80_8X16_ROW, C16X8),
+            (concat!("SM80_16x8x16_S32", $ab, "S32_TN_SATURATE"), [16, 8, 16], "32:1", A16, SM80_8X16_ROW, C16X8),
+            (concat!("SM80_16x8x32_S32", $ab, "S32_TN"), [16, 8, 32], "32:1", A32, B32, C16X8),
+            (concat!("SM80_16x8x32_S32", $ab, "S32_TN_SATURATE"), [16, 8, 32], "32:1", A32, B32, C16X8),
+        )*]};
+    }
+    int8!("S8S8", "S8U8", "U8S8", "U8U8")
+};
+
 impl MmaAtom {
     /// The atom CuTe names `name`: the table above, and the SM90 warpgroup MMAs
     /// `SM90_64xNx16_F32F16F16_SS` and `_RS` (K-major A and B) for N a multiple of 8 up to 256.
@@ -87,7 +114,7 @@ impl MmaAtom {
     /// # Ok::<(), cute_dyn::Error>(())
     /// ```
     pub fn named(name: &str) -> Result<MmaAtom> {
-        if let Some(&(_, shape, thr, a, b, c)) = ATOMS.iter().find(|t| t.0 == name) {
+        if let Some(&(_, shape, thr, a, b, c)) = ATOMS.iter().chain(&INT8).find(|t| t.0 == name) {
             return MmaAtom::of(name, shape, thr, a, b, c);
         }
         if let Some(atom) = gmma(name) {
@@ -101,7 +128,7 @@ impl MmaAtom {
 
     /// The names [`MmaAtom::named`] knows (the SM90 ones for N = 8, 64, 128, 256).
     pub fn names() -> Vec<String> {
-        let mut v: Vec<String> = ATOMS.iter().map(|t| String::from(t.0)).collect();
+        let mut v: Vec<String> = ATOMS.iter().chain(&INT8).map(|t| String::from(t.0)).collect();
         for n in [8, 64, 128, 256] {
             v.push(alloc::format!("SM90_64x{n}x16_F32F16F16_SS"));
             v.push(alloc::format!("SM90_64x{n}x16_F32F16F16_RS"));

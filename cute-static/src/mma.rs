@@ -70,6 +70,13 @@ mma_atoms! {
     SM80_16x8x16_F32F16F16F32_TN: (16, 8, 16), crate::Layout![32:1],
         crate::Layout![((4,8),(2,2,2)):((32,1),(16,8,128))], crate::Layout![((4,8),(2,2)):((16,1),(8,64))],
         crate::Layout![((4,8),(2,2)):((32,1),(16,8))];
+    /// SM80 `mma.sync.m8n8k4` F64 += F64 * F64 (the atom of the SM80 fp64 GEMMs).
+    SM80_8x8x4_F64F64F64F64_TN: (8, 8, 4), crate::Layout![32:1],
+        crate::Layout![((4,8),1):((8,1),0)], crate::Layout![((4,8),1):((8,1),0)], crate::Layout![((4,8),2):((16,1),8)];
+    /// SM80 `mma.sync.m16n8k32` S32 += S8 * S8.
+    SM80_16x8x32_S32S8S8S32_TN: (16, 8, 32), crate::Layout![32:1],
+        crate::Layout![((4,8),(4,2,2)):((64,1),(16,8,256))], crate::Layout![((4,8),(4,2)):((32,1),(8,128))],
+        crate::Layout![((4,8),(2,2)):((32,1),(16,8))];
     /// SM80 `mma.sync.m16n8k8` F32 += TF32 * TF32.
     SM80_16x8x8_F32TF32TF32F32_TN: (16, 8, 8), crate::Layout![32:1],
         crate::Layout![((4,8),(2,2)):((16,1),(8,64))], crate::Layout![((4,8),2):((8,1),32)], crate::Layout![((4,8),(2,2)):((32,1),(16,8))];

@@ -4,7 +4,10 @@
 //! CuTe integer is a static leaf here (`4`), a run-time one a dynamic leaf (`{4}`).
 
 use cute_dyn::int_tuple::product;
-use cute_dyn::{compatible, complement, composition, filter, left_inverse, IntTuple, Layout, Tiler};
+use cute_dyn::{
+    coalesce, compatible, complement, composition, filter, left_inverse, logical_divide, logical_product,
+    right_inverse, ComposedLayout, IntTuple, Layout, Tiler,
+};
 
 fn layout(s: &str) -> Layout {
     s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
@@ -294,5 +297,203 @@ fn inverse_left_cpp_negative_strides() {
     // Strides of both signs: the inputs CUTLASS keeps commented out, refused.
     for l in ["(2,4):(-1,2)", "(2,4):(4,-1)", "(2,4,6):(-1,12,-2)"] {
         assert!(left_inverse(&layout(l)).is_err(), "left_inverse({l})");
+    }
+}
+
+/// `test_logical_divide(A, B)` of `logical_divide.cpp`: `rank(R) == 2` and `compatible(B,
+/// layout<0>(R))`. The result, for the test's own enforcements.
+fn test_logical_divide(a: &str, b: &str) -> Layout {
+    let lb = layout(b);
+    let r = logical_divide(&layout(a), &Tiler::Layout(lb.clone()))
+        .unwrap_or_else(|e| panic!("logical_divide({a}, {b}): refused: {e}"));
+    assert_eq!(r.rank(), 2, "logical_divide({a}, {b}) = {r}");
+    assert!(compatible(&lb.shape(), &r.get(0).unwrap().shape()), "logical_divide({a}, {b}) = {r}: compatible(B, R<0>)");
+    r
+}
+
+/// Every input of `TEST(CuTe_core, Logical_divide)`, with its enforcements of the dynamic
+/// cases' static flags (CuTe C++'s `decltype(..)::value`: a static value here).
+#[test]
+fn logical_divide_cpp() {
+    let cases = [
+        ("1:0", "1:0"),
+        ("1:0", "1:1"),
+        ("1:1", "1:0"),
+        ("1:1", "1:1"),
+        ("6:1", "2:1"),
+        ("6:1", "2:3"),
+        ("6:1", "(2,3):(3,1)"),
+        ("6:2", "2:1"),
+        ("6:2", "2:3"),
+        ("6:2", "(2,3):(3,1)"),
+        ("(6,6):(1,12)", "(6,3):(3,1)"),
+        ("(6,6):(12,1)", "(6,3):(3,1)"),
+        ("32:1", "2:8"),
+        ("(4,1):(1,1)", "2:1"),
+        ("(4,1):(1,1)", "2:2"),
+        ("(8,8):(1,8)", "32:2"),
+        ("(8,8):(8,1)", "32:2"),
+        ("{96}:1", "32:2"),
+        // "ALLOWED, but dangerous due to the dynamic lhs shapes".
+        ("({128},{4},{3}):({1},{512},{0})", "32:1"),
+        ("({128},{4},{3}):({1},{512},{0})", "32:2"),
+        ("({16},{4},{3}):({1},{512},{0})", "32:1"),
+    ];
+    for (a, b) in cases {
+        test_logical_divide(a, b);
+    }
+    // The dynamic cases with enforcements: (tile, rest) = (static shape:static stride,
+    // run-time extent:static stride).
+    for (a, b, rest) in [("{2}:1", "32:1", 1), ("{48}:1", "32:1", 2), ("{32}:1", "48:1", 1)] {
+        let r = test_logical_divide(a, b);
+        let (tile, tail) = (r.get(0).unwrap(), r.get(1).unwrap());
+        assert!(tile.is_static() && tile.to_string() == b, "logical_divide({a}, {b}) = {r}: the tile is {b}, static");
+        let (&(s, d), n) = (tail.pairs().last().unwrap(), size(&tail));
+        assert!(!s.is_static() && d.is_static() && d.value() == layout(b).size().unwrap().value(), "{r}: rest");
+        assert_eq!(n, rest, "logical_divide({a}, {b}) = {r}: shape<1>");
+    }
+    let r = test_logical_divide("(32,4,{4}):(1,32,128)", "64:1");
+    assert_eq!(r.to_string(), "(64,(2,{4})):(1,(64,128))", "the enforced shape and stride");
+}
+
+/// `test_logical_product(A, B)` of `logical_product.cpp`: `rank(R) == 2`, `A ==
+/// layout<0>(R)` and `compatible(B, layout<1>(R))`.
+fn test_logical_product(a: &str, b: &str) -> Result<(), String> {
+    let (la, lb) = (layout(a), layout(b));
+    let r = logical_product(&la, &Tiler::Layout(lb.clone())).map_err(|e| e.to_string())?;
+    assert_eq!(r.rank(), 2, "logical_product({a}, {b}) = {r}");
+    assert_eq!(
+        r.get(0).unwrap().to_static().to_string(),
+        la.to_static().to_string(),
+        "logical_product({a}, {b}) = {r}: A == R<0>"
+    );
+    assert!(
+        compatible(&lb.shape(), &r.get(1).unwrap().shape()),
+        "logical_product({a}, {b}) = {r}: compatible(B, R<1>)"
+    );
+    Ok(())
+}
+
+/// Every input of `TEST(CuTe_core, Logical_product)` but one under its checks; that one,
+/// `((4,6)):((1,6))` by `(3):(1)`, is refused still (its complement breaks CuTe's (1); the
+/// product is not judged by its own post yet: issue #48), which this records.
+#[test]
+fn logical_product_cpp() {
+    let cases = [
+        ("1:0", "1:0"),
+        ("1:1", "1:0"),
+        ("1:0", "1:1"),
+        ("1:1", "1:1"),
+        ("3:1", "4:0"),
+        ("3:0", "4:1"),
+        ("3:0", "4:0"),
+        ("3:2", "4:1"),
+        ("(3):(1)", "(2,4):(1,2)"),
+        ("(2,4):(1,2)", "(3):(1)"),
+        ("(8,(2,2)):(1,(8,16))", "(4):(2)"),
+        ("(2,2):(1,2)", "(3,3):(3,1)"),
+        ("(3):(32)", "(32):(1)"),
+        ("(3):(2)", "(4):(1)"),
+        ("(3):(32)", "(128):(1)"),
+        ("(3):(32)", "(8,8):(1,8)"),
+        ("(3):(32)", "(8,8):(8,1)"),
+        ("((4,2)):((1,16))", "(4,4):(1,4)"),
+        ("((4,2)):((1,16))", "(4,2):(2,1)"),
+        ("((2,2),(2,2)):((1,4),(8,32))", "(2,2):(1,2)"),
+        ("((2,2),(2,2)):((1,4),(8,32))", "(2,2):(2,1)"),
+    ];
+    for (a, b) in cases {
+        test_logical_product(a, b).unwrap_or_else(|e| panic!("logical_product({a}, {b}): refused: {e}"));
+    }
+    let gap = test_logical_product("((4,6)):((1,6))", "(3):(1)").unwrap_err();
+    assert!(gap.contains("complement"), "{gap}: taken now, move it into the cases");
+}
+
+/// `test_coalesce` of `coalesce.cpp` on every input of `TEST(CuTe_core, Coalesce)`: `depth(R)
+/// <= 1`, `size(R) == size(L)` and `R(i) == L(i)` (`GenRowMajor`: compact row-major strides).
+#[test]
+fn coalesce_cpp() {
+    let cases = [
+        "1:0",
+        "1:1",
+        "(2,4):(1,2)",
+        "(2,4,6):(1,2,8)",
+        "(2,1,6):(1,6,2)",
+        "(2,1,6):(1,{7},2)",
+        "(2,1,6):(4,{7},8)",
+        "({2},4,6):(1,{2},{8})",
+        "(2,{4},6):(1,2,{8})",
+        "(2,4,{6}):(1,2,8)",
+        "(2,4):(4,1)",
+        "(2,4,6):(24,6,1)",
+        "({2},4,6):(24,6,1)",
+        "(2,{4},6):({24},6,1)",
+        "(2,4,{6}):({24},{6},1)",
+        "(2,1,3):(3,0,1)",
+        "(2,{1},3):({3},3,1)",
+        "(2,{1},3):(2,{4},4)",
+        "(2,1,3):(2,0,4)",
+        "((2,2),(2,2)):((1,4),(8,32))",
+    ];
+    for l in cases {
+        let lay = layout(l);
+        let r = coalesce(&lay).unwrap_or_else(|e| panic!("coalesce({l}): {e}"));
+        assert!(r.depth() <= 1, "coalesce({l}) = {r}: depth <= 1");
+        assert_eq!(size(&r), size(&lay), "coalesce({l}) = {r}: size");
+        for i in 0..size(&lay) {
+            assert_eq!(r.call(i).unwrap(), lay.call(i).unwrap(), "coalesce({l}) = {r} at {i}");
+        }
+    }
+}
+
+/// `test_right_inverse` of `inverse_right.cpp` on every input of `TEST(CuTe_core,
+/// Inverse_right)`: `L(R(i)) == i` for `i < size(R)`, swizzled layouts included, and its
+/// "Negative strides (beta support)" input.
+#[test]
+fn inverse_right_cpp() {
+    let cases = [
+        "1:0",
+        "1:1",
+        "((1,1)):((0,0))",
+        "((3,7)):((0,0))",
+        "(4):(0)",
+        "(4):(1)",
+        "(4):(2)",
+        "(2,4):(0,2)",
+        "(8,4):(1,8)",
+        "(8,4):(4,1)",
+        "(2,4,6):(1,2,8)",
+        "(2,4,6):(4,1,8)",
+        "(2,4,4,6):(4,1,0,8)",
+        "(4,2):(1,16)",
+        "(4,2):(1,5)",
+        "(128,128):(65536,1)",
+        "(128,160):(65536,1)",
+        "(128,3,160):(65536,512,1)",
+        "(128,64):(131072,2)",
+        "(32,4,4,4):(262144,4,8388608,1)",
+        "(2,2,2):(4,0,1)",
+        "(((((32,4),1),(32,2)),4),1,(2,2),2):(((((262144,4),0),(0,1)),8388608),0,(2,16),32)",
+        "(4,2):(1,{4})",
+        "(4,{2}):(1,{4})",
+        "({4},{2}):(1,{4})",
+        "(2,4):({4},1)",
+        "({2},4):({4},1)",
+        "({2},{4}):({4},1)",
+        "(4):(-1)",
+    ];
+    for l in cases {
+        let lay = layout(l);
+        let r = right_inverse(&lay).unwrap_or_else(|e| panic!("right_inverse({l}): {e}"));
+        for i in 0..size(&r) {
+            assert_eq!(lay.call(r.call(i).unwrap()).unwrap(), i, "right_inverse({l}) = {r} at {i}");
+        }
+    }
+    for c in ["Sw<1,0,2> o 0 o (4,4):(1,4)", "Sw<1,0,2> o 0 o (4,4):(4,1)", "Sw<1,0,1> o 0 o (4,4):(8,1)"] {
+        let lay: ComposedLayout = c.parse().unwrap();
+        let r = lay.right_inverse().unwrap_or_else(|e| panic!("right_inverse({c}): {e}"));
+        for i in 0..r.size().unwrap().value() {
+            assert_eq!(lay.call_index(r.call_index(i).unwrap()).unwrap(), i, "right_inverse({c}) at {i}");
+        }
     }
 }

@@ -392,3 +392,23 @@ fn error_texts_name_what_differs() {
     assert!(rows.iter().all(|l| l.trim_end().len() == rows[0].trim_end().len()), "{out}");
     assert!(out.contains("| -10 |  -9 |"), "{out}");
 }
+
+/// C++'s `composition(Swizzle<0,M,S>, _0, L)` is `L` (swizzle_layout.hpp): an operation on a
+/// composed layout whose swizzle is the identity at offset 0 (the SM90 GMMA INTER atoms)
+/// gives the layout, the operation's answer on `L` itself; a real swizzle is kept.
+#[test]
+fn the_identity_swizzle_is_elided_as_cxx_does() {
+    let eval = |e: &str| {
+        let (code, out) = cute(&["eval", e], b"");
+        assert_eq!(code, 0, "{e}: {out}");
+        out.trim().to_string()
+    };
+    for (composed, plain) in [
+        ("tile_to_shape(composed(Sw<0,4,3>,0,(8,8):(8,1)),(128,64))", "tile_to_shape((8,8):(8,1),(128,64))"),
+        ("logical_divide(Sw<0,4,3> o 0 o (8,8):(8,1),<4,4>)", "logical_divide((8,8):(8,1),<4,4>)"),
+    ] {
+        assert_eq!(eval(composed), eval(plain), "{composed}");
+    }
+    let kept = eval("tile_to_shape(composed(Sw<3,4,3>,0,(8,64):(64,1)),(128,64))");
+    assert!(kept.starts_with("Sw<3,4,3> o 0 o "), "{kept}");
+}

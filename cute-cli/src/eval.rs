@@ -1699,7 +1699,10 @@ fn apply_composed(op: &Op, c: &ComposedLayout, args: &[Value]) -> Result<Value> 
     let mut inner = args.to_vec();
     inner[0] = Value::Layout(c.layout()?.clone());
     match (op.eval)(&Args { op: op.name, v: &inner })? {
-        Value::Layout(l) if keeps => Ok(Value::Composed(c.with_layout(l))),
+        Value::Layout(l) if keeps => Ok(match c.with_layout(l).decayed() {
+            dy::swizzle::MaybeComposed::Layout(l) => Value::Layout(l),
+            dy::swizzle::MaybeComposed::Composed(c) => Value::Composed(c),
+        }),
         v => Ok(v),
     }
 }

@@ -312,6 +312,15 @@ impl ComposedLayout {
         ComposedLayout { inner: Func::Layout(layout), outer: self.outer.clone() }
     }
 
+    /// C++'s `composition(Swizzle<0,M,S>, _0, L)`, which is `L`: a lone identity swizzle at
+    /// offset 0 elided (the SM90 GMMA INTER atoms come out of an operation as their layouts).
+    pub fn decayed(self) -> MaybeComposed {
+        match self.swizzle_over_layout() {
+            Some((sw, 0, l)) if sw.params().0 == 0 => MaybeComposed::Layout(l.clone()),
+            _ => MaybeComposed::Composed(self),
+        }
+    }
+
     /// `Sw o offset o L`'s parts, where this is one swizzle over a layout.
     fn swizzle_over_layout(&self) -> Option<(Swizzle, i64, &Layout)> {
         match (&self.inner, &self.outer[..]) {

@@ -60,6 +60,42 @@ fn law_breaks(op: &str, c: &ComposedLayout, r: &ComposedLayout) -> Option<i64> {
         .find(|&i| r.call_index(i).and_then(|x| c.call_index(x)).is_ok_and(|x| x == i).not())
 }
 
+/// Where `[R, off] = domain_offset(c, X)` (the answer's text) breaks the definition `R(d) + off
+/// == X(c + d)`, for a flat coordinate `c` and every `d` with `c + d` in X's flat shape: the
+/// first such `d`.
+fn domain_offset_law_breaks(expr: &str, answer: &str) -> Option<Vec<i64>> {
+    let a = args(expr);
+    let x: ComposedLayout = a[1].parse().unwrap();
+    let c: Vec<i64> = a[0].parse::<IntTuple>().unwrap().leaves().iter().map(|v| v.value()).collect();
+    let (text, off) = answer.trim_matches(['[', ']']).rsplit_once(',').unwrap();
+    let r: ComposedLayout = text.replace('_', "").parse().unwrap();
+    let off: i64 = off.trim_start_matches('_').parse().unwrap();
+    let profile = x.layout().unwrap().shape();
+    let shape: Vec<i64> = profile.leaves().iter().map(|v| v.value()).collect();
+    // A flat coordinate, nested as the shape.
+    let coord = |v: &[i64]| -> Coord { IntTuple::ints(v).unflatten(&profile).unwrap().to_coord() };
+    let mut d = vec![0i64; c.len()];
+    loop {
+        let cd: Vec<i64> = c.iter().zip(&d).map(|(a, b)| a + b).collect();
+        if r.call(&coord(&d)).ok().map(|v| v + off) != x.call(&coord(&cd)).ok() {
+            return Some(d);
+        }
+        // The next d, colexicographically, with c + d inside the shape.
+        let mut k = 0;
+        loop {
+            if k == d.len() {
+                return None;
+            }
+            d[k] += 1;
+            if c[k] + d[k] < shape[k] {
+                break;
+            }
+            d[k] = 0;
+            k += 1;
+        }
+    }
+}
+
 #[test]
 fn every_answer_of_cxx_is_ours_or_breaks_its_law() {
     let cxx_of: std::collections::HashMap<&str, &str> =
@@ -82,6 +118,16 @@ fn every_answer_of_cxx_is_ours_or_breaks_its_law() {
                 let off = off.trim_start_matches('_').parse().unwrap();
                 assert!(slice_law_breaks(expr, &slice, off).is_some(), "{expr}: C++'s {cxx} is the slice, ours {ours}");
                 cxx_wrong += 1;
+            }
+            Ok(ours) if ours != cxx && expr.starts_with("domain_offset(") => {
+                // C++ adds a nested chain's inner value to the outermost offset (issue #48):
+                // ours keeps the definition; C++'s breaks it, or is the same function where
+                // the outer swizzle happens to commute with that offset.
+                assert_eq!(domain_offset_law_breaks(expr, &ours), None, "{expr}: ours {ours}");
+                match domain_offset_law_breaks(expr, cxx) {
+                    Some(_) => cxx_wrong += 1,
+                    None => same += 1,
+                }
             }
             Ok(ours) => {
                 assert_eq!(ours, cxx, "{expr}");
@@ -123,7 +169,9 @@ fn every_answer_of_cxx_is_ours_or_breaks_its_law() {
     }
     eprintln!("{same} answers of C++ are ours, {cxx_wrong} break their law");
     assert!(same >= 2500, "{same} answers compared");
-    assert!(cxx_wrong <= 80, "{cxx_wrong} answers of C++ break their law");
+    // 80 before the nested chains' domain_offset (issue #48), whose C++ answers are each shown
+    // above to break the definition.
+    assert!(cxx_wrong <= 90, "{cxx_wrong} answers of C++ break their law");
 }
 
 #[test]
@@ -214,4 +262,33 @@ proptest! {
             prop_assert_eq!(k.call_index(i).unwrap(), sw.apply(l.call(i).unwrap()).unwrap());
         }
     }
+}
+
+/// `domain_offset(c, X)` by its definition, `R(d) + off == X(c + d)`, on nested chains
+/// (issue #48: the inner chain's value was added to the outer offset, image `(6,7,8,9)` where
+/// the definition gives `(3,4,5,6)`), rank-1 layouts at integer coordinates.
+#[test]
+fn domain_offset_of_nested_chains_is_its_definition() {
+    for (expr, c) in [
+        ("8:1 o 0 o 8:1 o 3 o 4:1", 0),
+        ("8:1 o 0 o 8:1 o 3 o 4:1", 1),
+        ("Sw<1,0,1> o 0 o Sw<1,0,1> o 0 o 4:1", 1),
+        ("Sw<1,0,1> o 0 o Sw<2,0,2> o 2 o 8:1", 3),
+        ("Sw<3,3,3> o 0 o 512:1", 70),
+    ] {
+        let x: ComposedLayout = expr.parse().unwrap();
+        let (r, off) = x.domain_offset(&Coord::Leaf(Some(cute::cute_dyn::Int::st(c)))).unwrap();
+        let n = x.size().unwrap().value();
+        for d in 0..n - c {
+            assert_eq!(
+                r.call_index(d).unwrap() + off.value(),
+                x.call_index(c + d).unwrap(),
+                "domain_offset({c}, {expr}) = {r} at {d}"
+            );
+        }
+    }
+    let x: ComposedLayout = "8:1 o 0 o 8:1 o 3 o 4:1".parse().unwrap();
+    let (r, _) = x.domain_offset(&Coord::Leaf(Some(cute::cute_dyn::Int::st(0)))).unwrap();
+    let image: Vec<i64> = (0..4).map(|d| r.call_index(d).unwrap()).collect();
+    assert_eq!(image, [3, 4, 5, 6]);
 }

@@ -1101,7 +1101,10 @@ impl ComposedLayout {
     }
 
     /// `domain_offset(c, Sw o offset o L)` (CuTe C++ `layout_composed.hpp`): the offset
-    /// `L(c)` moves into the composed layout, `(Sw o (offset + L(c)) o L, 0)`.
+    /// `L(c)` moves into the composed layout, `(Sw o (offset + L(c)) o L, 0)`. In a nested
+    /// chain it moves into the innermost offset, the one `L`'s value is added to: `L` is
+    /// linear in its coordinate, so `X(c + d) = ... F(O + L(c) + L(d))` and the definition
+    /// `R(d) + 0 == X(c + d)` holds.
     ///
     /// # Errors
     /// As [`Layout::call_coord`]; `Overflow`.
@@ -1117,11 +1120,11 @@ impl ComposedLayout {
     pub fn domain_offset(&self, c: &Coord) -> Result<(ComposedLayout, Int)> {
         let overflow = Error::Overflow { op: "domain_offset" };
         let mut r = self.clone();
-        // The outermost offset takes what the rest of the function gives at `c`: `L(c)`, or
-        // for a nested composition the inner composition's value (C++'s `layout_b(coord)`).
-        let (off, f) = r.outer.pop().expect("a composition has an outer function");
-        let at = if r.outer.is_empty() { r.layout()?.call_coord(c)?.value() } else { r.call(c)? };
-        r.outer.push((off.checked_add(at).ok_or(overflow)?, f));
+        // The innermost offset takes `L(c)`. (Adding the inner chain's value to the outermost
+        // offset, as this once did, leaves the inner chain unshifted: wrong for a nested one.)
+        let at = r.layout()?.call_coord(c)?.value();
+        let (off, _) = &mut r.outer[0];
+        *off = off.checked_add(at).ok_or(overflow)?;
         Ok((r, Int::st(0)))
     }
 

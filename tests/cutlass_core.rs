@@ -5,8 +5,8 @@
 
 use cute_dyn::int_tuple::product;
 use cute_dyn::{
-    coalesce, compatible, complement, composition, filter, left_inverse, logical_divide, logical_product,
-    right_inverse, ComposedLayout, IntTuple, Layout, Tiler,
+    coalesce, compact_col_major, compact_row_major, compatible, complement, composition, filter, left_inverse,
+    logical_divide, logical_product, nullspace, right_inverse, ComposedLayout, Int, IntTuple, Layout, Tiler,
 };
 
 fn layout(s: &str) -> Layout {
@@ -281,6 +281,28 @@ fn composition_cpp_gaps() {
     }
 }
 
+/// `test_left_inverse` of `inverse_left.cpp` on every input of `TEST(CuTe_core,
+/// Inverse_left)`: `L(R(L(i))) == L(i)`.
+#[test]
+fn inverse_left_cpp() {
+    for l in INVERSE_CASES {
+        let lay = layout(l);
+        let r = left_inverse(&lay).unwrap_or_else(|e| panic!("left_inverse({l}): {e}"));
+        for i in 0..size(&lay) {
+            let li = lay.call(i).unwrap();
+            assert_eq!(lay.call(r.call(li).unwrap()).unwrap(), li, "left_inverse({l}) = {r} at {i}");
+        }
+    }
+    for c in INVERSE_COMPOSED {
+        let lay: ComposedLayout = c.parse().unwrap();
+        let r = lay.left_inverse().unwrap_or_else(|e| panic!("left_inverse({c}): {e}"));
+        for i in 0..lay.size().unwrap().value() {
+            let li = lay.call_index(i).unwrap();
+            assert_eq!(lay.call_index(r.call_index(li).unwrap()).unwrap(), li, "left_inverse({c}) at {i}");
+        }
+    }
+}
+
 /// `test_left_inverse` of `inverse_left.cpp` on its "BETA: Negative strides" input, `(4):(-1)`:
 /// `L(R(L(i))) == L(i)`, `L` and `R` evaluated at negative indices as C++ evaluates them.
 #[test]
@@ -449,31 +471,39 @@ fn coalesce_cpp() {
 /// `test_right_inverse` of `inverse_right.cpp` on every input of `TEST(CuTe_core,
 /// Inverse_right)`: `L(R(i)) == i` for `i < size(R)`, swizzled layouts included, and its
 /// "Negative strides (beta support)" input.
+/// The static layouts `inverse_right.cpp` and `inverse_left.cpp` both test, in their order.
+const INVERSE_CASES: [&str; 22] = [
+    "1:0",
+    "1:1",
+    "((1,1)):((0,0))",
+    "((3,7)):((0,0))",
+    "(4):(0)",
+    "(4):(1)",
+    "(4):(2)",
+    "(2,4):(0,2)",
+    "(8,4):(1,8)",
+    "(8,4):(4,1)",
+    "(2,4,6):(1,2,8)",
+    "(2,4,6):(4,1,8)",
+    "(2,4,4,6):(4,1,0,8)",
+    "(4,2):(1,16)",
+    "(4,2):(1,5)",
+    "(128,128):(65536,1)",
+    "(128,160):(65536,1)",
+    "(128,3,160):(65536,512,1)",
+    "(128,64):(131072,2)",
+    "(32,4,4,4):(262144,4,8388608,1)",
+    "(2,2,2):(4,0,1)",
+    "(((((32,4),1),(32,2)),4),1,(2,2),2):(((((262144,4),0),(0,1)),8388608),0,(2,16),32)",
+];
+
+/// The swizzled layouts both files test.
+const INVERSE_COMPOSED: [&str; 3] =
+    ["Sw<1,0,2> o 0 o (4,4):(1,4)", "Sw<1,0,2> o 0 o (4,4):(4,1)", "Sw<1,0,1> o 0 o (4,4):(8,1)"];
+
 #[test]
 fn inverse_right_cpp() {
-    let cases = [
-        "1:0",
-        "1:1",
-        "((1,1)):((0,0))",
-        "((3,7)):((0,0))",
-        "(4):(0)",
-        "(4):(1)",
-        "(4):(2)",
-        "(2,4):(0,2)",
-        "(8,4):(1,8)",
-        "(8,4):(4,1)",
-        "(2,4,6):(1,2,8)",
-        "(2,4,6):(4,1,8)",
-        "(2,4,4,6):(4,1,0,8)",
-        "(4,2):(1,16)",
-        "(4,2):(1,5)",
-        "(128,128):(65536,1)",
-        "(128,160):(65536,1)",
-        "(128,3,160):(65536,512,1)",
-        "(128,64):(131072,2)",
-        "(32,4,4,4):(262144,4,8388608,1)",
-        "(2,2,2):(4,0,1)",
-        "(((((32,4),1),(32,2)),4),1,(2,2),2):(((((262144,4),0),(0,1)),8388608),0,(2,16),32)",
+    let dynamic = [
         "(4,2):(1,{4})",
         "(4,{2}):(1,{4})",
         "({4},{2}):(1,{4})",
@@ -482,18 +512,96 @@ fn inverse_right_cpp() {
         "({2},{4}):({4},1)",
         "(4):(-1)",
     ];
-    for l in cases {
+    for l in INVERSE_CASES.iter().chain(&dynamic) {
         let lay = layout(l);
         let r = right_inverse(&lay).unwrap_or_else(|e| panic!("right_inverse({l}): {e}"));
         for i in 0..size(&r) {
             assert_eq!(lay.call(r.call(i).unwrap()).unwrap(), i, "right_inverse({l}) = {r} at {i}");
         }
     }
-    for c in ["Sw<1,0,2> o 0 o (4,4):(1,4)", "Sw<1,0,2> o 0 o (4,4):(4,1)", "Sw<1,0,1> o 0 o (4,4):(8,1)"] {
+    for c in INVERSE_COMPOSED {
         let lay: ComposedLayout = c.parse().unwrap();
         let r = lay.right_inverse().unwrap_or_else(|e| panic!("right_inverse({c}): {e}"));
         for i in 0..r.size().unwrap().value() {
             assert_eq!(lay.call_index(r.call_index(i).unwrap()).unwrap(), i, "right_inverse({c}) at {i}");
+        }
+    }
+}
+
+/// `compact_xmajor.cpp`: every `compact_col_major` / `compact_row_major` it asserts, static
+/// (`CUTE_STATIC_ASSERT_V`: the answer is static, `_0` for a static 1) and dynamic (values; a
+/// run-time 1 gets the running stride).
+#[test]
+fn compact_xmajor_cpp() {
+    let st = |s: &str| tuple(s);
+    type Case<'a> = (&'a str, i64, &'a str, bool);
+    let check = |f: &dyn Fn(&IntTuple, Int) -> cute_dyn::Result<IntTuple>, cases: &[Case]| {
+        for &(shape, current, want, is_static) in cases {
+            let cur = if is_static { Int::st(current) } else { Int::dy(current) };
+            let r = f(&st(shape), cur).unwrap_or_else(|e| panic!("{shape}: {e}"));
+            assert_eq!(r.to_static().to_string(), want, "compact of {shape} from {current}");
+            if is_static {
+                assert!(r.is_static(), "compact of {shape}: {r} is static in C++");
+            }
+        }
+    };
+    let col: &[Case] = &[
+        ("1", 1, "0", true),
+        ("1", 3, "0", true),
+        ("8", 1, "1", true),
+        ("8", 3, "3", true),
+        ("{1}", 1, "1", true),
+        ("{8}", 1, "1", true),
+        ("(4,8)", 1, "(1,4)", true),
+        ("(4,8,2)", 1, "(1,4,32)", true),
+        ("(4,8,1,2)", 1, "(1,4,0,32)", true),
+        ("((4,8),1,2)", 1, "((1,4),0,32)", true),
+        ("(4,(8,1,2))", 1, "(1,(4,0,32))", true),
+        ("(4,(8,1,(2,3)))", 1, "(1,(4,0,(32,64)))", true),
+        ("{1}", 3, "3", false),
+        ("{8}", 3, "3", false),
+        ("({4},{8})", 1, "(1,4)", false),
+        ("({4},{8},{2})", 1, "(1,4,32)", false),
+        ("({4},{8},{1},{2})", 1, "(1,4,32,32)", false),
+        ("(({4},{8}),{1},{2})", 1, "((1,4),32,32)", false),
+        ("({4},({8},{1},{2}))", 1, "(1,(4,32,32))", false),
+        ("({4},({8},{1},({2},{3})))", 1, "(1,(4,32,(32,64)))", false),
+    ];
+    check(&|s, c| compact_col_major(s, c), col);
+    let row: &[Case] = &[
+        ("1", 1, "0", true),
+        ("1", 3, "0", true),
+        ("8", 1, "1", true),
+        ("8", 3, "3", true),
+        ("{1}", 1, "1", true),
+        ("{8}", 1, "1", true),
+        ("(4,8)", 1, "(8,1)", true),
+        ("(4,8,2)", 1, "(16,2,1)", true),
+        ("(4,8,1,2)", 1, "(16,2,0,1)", true),
+        ("((4,8),1,2)", 1, "((16,2),0,1)", true),
+        ("(4,(8,1,2))", 1, "(16,(2,0,1))", true),
+        ("(4,(8,1,(2,3)))", 1, "(48,(6,0,(3,1)))", true),
+        ("{1}", 3, "3", false),
+        ("{8}", 3, "3", false),
+        ("({4},{8})", 1, "(8,1)", false),
+        ("({4},{8},{2})", 1, "(16,2,1)", false),
+        ("({4},{8},{1},{2})", 1, "(16,2,2,1)", false),
+        ("(({4},{8}),{1},{2})", 1, "((16,2),2,1)", false),
+        ("({4},({8},{1},{2}))", 1, "(16,(2,2,1))", false),
+        ("({4},({8},{1},({2},{3})))", 1, "(48,(6,6,(3,1)))", false),
+    ];
+    check(&|s, c| compact_row_major(s, c), row);
+}
+
+/// `nullspace.cpp`: `size(K) == size(L) / size(filter(L))` and `L(K(i)) == 0`.
+#[test]
+fn nullspace_cpp() {
+    for l in ["(2,2,2):(0,0,0)", "(7,5,16):(0,0,0)", "(2,2,2):(1,0,2)", "(7,5,16):(3,1,0)"] {
+        let lay = layout(l);
+        let k = nullspace(&lay).unwrap_or_else(|e| panic!("nullspace({l}): {e}"));
+        assert_eq!(size(&k), size(&lay) / size(&filter(&lay).unwrap()), "nullspace({l}) = {k}: size");
+        for i in 0..size(&k) {
+            assert_eq!(lay.call(k.call(i).unwrap()).unwrap(), 0, "nullspace({l}) = {k}: L(K({i}))");
         }
     }
 }

@@ -223,7 +223,7 @@ fn fuzzing_findings_stay_fixed() {
         // C++'s (2,2):(8,-2) is not A ∘ B under C++'s own evaluation: R(1,1) = 6, A(B(1,1)) = 1.
         (
             "composition((3,4):(1,8),(2,2):(3,-2))",
-            "error: composition would break its postcondition (R(c) == A(B(c))): with a negative stride",
+            "error: composition would break its postcondition (R(c) == A(B(c))): with strides of both signs",
         ),
         ("complement((2,4):(1,3),24)", "error: complement would break its postcondition"),
         ("shape_div(16,-2)", "error: invalid argument to ceil_div: the divisor -2 is negative"),

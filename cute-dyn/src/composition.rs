@@ -23,19 +23,20 @@ use crate::tiler::{by_mode, Tiler};
 ///    (but the last), so that `A(x + y) == A(x) + A(y)` on their images.
 /// 5. Negative strides in `B` (CuTe's "BETA: Negative strides", e.g. the SM80 fp64 MMA's NT
 ///    layouts): `A` is evaluated at the negative indices `B` reaches as C++ evaluates it
-///    (truncating division and remainder, so that `A(-x) == -A(x)` on a mode), and C++'s
-///    answer is `A ∘ B` only where that stays additive over `B`'s modes: the law is checked
-///    point by point (for a `B` of at most 2^20 points) and C++'s answer refused where it
-///    fails (`(3,4):(1,8) ∘ (2,2):(3,-2)` gives `(2,2):(8,-2)`, whose `R(1,1) = 6` where
-///    `A(B(1,1)) = A(1) = 1`).
+///    (truncating division and remainder, so that `A(-x) == -A(x)`). With every moving stride
+///    of `B` negative, `B` is a mirrored `B'` and 1, 2 and 4 decide, as for `B'`. With strides
+///    of both signs C++'s answer is `A ∘ B` only where `A` stays additive over `B`'s modes: the
+///    law is checked point by point (for a `B` of at most 2^20 points) and C++'s answer
+///    refused where it fails (`(3,4):(1,8) ∘ (2,2):(3,-2)` gives `(2,2):(8,-2)`, whose
+///    `R(1,1) = 6` where `A(B(1,1)) = A(1) = 1`).
 ///
 /// # Postconditions
 /// `compatible(B, R)` and `R(c) == A(B(c))` for every coordinate `c` of `B`.
 ///
 /// # Errors
 /// `StrideDivisibility` (1), `ShapeDivisibility` (2), `RankMismatch` (3), `ModeOverlap` (4),
-/// `Postcondition` (5; `InvalidArgument` past 2^20 points, and for a negative integer or shape
-/// tiler), `Overflow`. Unlike CuTe C++, the conditions are checked on dynamic values too, and 1 is
+/// `Postcondition` (5, both signs; `InvalidArgument` past 2^20 points, and for a negative
+/// integer or shape tiler), `Overflow`. Unlike CuTe C++, the conditions are checked on dynamic values too, and 1 is
 /// exact: C++ 4.2 accepts any `d < s`, which gives layouts that are not `A ∘ B` (e.g.
 /// `(32,4):(4,1) ∘ 6:24`).
 ///
@@ -112,25 +113,29 @@ fn compose(a_x: &[(Int, Int)], b: &Layout, out: &mut Layout) -> Result<()> {
     reach.extend_repeat::<INLINE_LEAVES>(0, a_x.len());
     let mark = out.mark();
     composition_impl((init, last), &b.nest(), &mut reach, out)?;
-    if b.pairs().iter().any(|(s, d)| d.value() < 0 && s.value() > 1) {
+    // All of B's moving strides negative is B = -B' mirrored: the walk took |d| (the reach
+    // too), R = -R' and, C++'s evaluation being odd (A(-x) = -A(x)), R(c) = A(B(c)) exactly
+    // where R'(c) = A(B'(c)), which the reach decides. Both signs: no such argument.
+    let moving = || b.pairs().iter().filter(|(s, d)| s.value() > 1 && d.value() != 0);
+    if moving().any(|(_, d)| d.value() < 0) && moving().any(|(_, d)| d.value() > 0) {
         let r = Nest { code: &out.code[mark.0..], pairs: &out.pairs[mark.1..] };
-        return check_negative(a_x, b, r);
+        return check_mixed_signs(a_x, b, r);
     }
     check_reach(a_x, &reach)
 }
 
-/// The law `R(c) == A(B(c))` where B has a negative stride (precondition 5), A evaluated as
-/// C++ evaluates it at a negative index (truncating division and remainder), checked at every
-/// point of B: the reach bound (precondition 4) is for non-negative indices.
+/// The law `R(c) == A(B(c))` where B has strides of both signs (precondition 5), A evaluated
+/// as C++ evaluates it at a negative index (truncating division and remainder), checked at
+/// every point of B: the reach bound (precondition 4) assumes B's terms of one sign.
 #[cold]
-fn check_negative(a_x: &[(Int, Int)], b: &Layout, r: Nest<'_>) -> Result<()> {
+fn check_mixed_signs(a_x: &[(Int, Int)], b: &Layout, r: Nest<'_>) -> Result<()> {
     const POINTS: i64 = 1 << 20;
     let n = b.size()?.value();
     if n > POINTS {
         return Err(Error::InvalidArgument {
             op: "composition",
             reason: alloc::format!(
-                "a right operand with a negative stride is checked point by point (R(c) == A(B(c))), and {b} has {n} > 2^20 points"
+                "a right operand with strides of both signs is checked point by point (R(c) == A(B(c))), and {b} has {n} > 2^20 points"
             ),
         });
     }
@@ -142,7 +147,7 @@ fn check_negative(a_x: &[(Int, Int)], b: &Layout, r: Nest<'_>) -> Result<()> {
                 op: "composition",
                 condition: "R(c) == A(B(c))",
                 witness: alloc::format!(
-                    "with a negative stride in B = {b}, C++'s answer {} gives R({c}) = {got}, A(B({c})) = {want} for A = {a}",
+                    "with strides of both signs in B = {b}, C++'s answer {} gives R({c}) = {got}, A(B({c})) = {want} for A = {a}",
                     r.to_layout()
                 ),
             });

@@ -889,12 +889,19 @@ pub fn crd2idx(coord: &Coord, shape: &IntTuple, stride: &IntTuple) -> Result<Int
         (Tuple::Leaf(_), Tuple::Node(sv), Tuple::Node(dv)) if sv.is_empty() && dv.is_empty() => Ok(Int::st(0)),
         _ => Err(Error::RankMismatch {
             op: "crd2idx",
-            expected: match shape {
-                Tuple::Leaf(_) => "an integer coordinate for an integer shape".into(),
-                Tuple::Node(_) => alloc::format!("rank {}", shape.rank()),
-            },
+            expected: coord_for(!shape.is_tuple(), shape.rank()),
             found: coord.rank(),
         }),
+    }
+}
+
+/// What a tuple coordinate must be to index a shape: of its rank, or, for an integer shape
+/// (whose rank is 1 too: "expected rank 1, found rank 1" would contradict itself), an integer.
+pub(crate) fn coord_for(integer_shape: bool, rank: usize) -> alloc::string::String {
+    if integer_shape {
+        "an integer coordinate for an integer shape".into()
+    } else {
+        alloc::format!("rank {rank}")
     }
 }
 

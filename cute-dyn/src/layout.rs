@@ -691,22 +691,17 @@ pub(crate) fn crd2idx(c: &Coord, n: Nest<'_>) -> Result<Int> {
     }
 }
 
-/// What a tuple coordinate must match: the shape's rank, or nothing for an integer shape (whose
-/// rank is 1 too: "expected rank 1, found rank 1" would contradict itself).
-fn shape_rank(n: Nest<'_>) -> alloc::string::String {
-    match n.leaf() {
-        Some(_) => "an integer coordinate for an integer shape".into(),
-        None => alloc::format!("rank {}", n.rank()),
-    }
-}
-
 /// [`crd2idx`] of the tuple coordinate `cv` followed by `_` up to `len` modes.
 ///
 /// # Errors
 /// `RankMismatch` unless `n` is a tuple of `len` modes; `Overflow`.
 pub(crate) fn crd2idx_modes(cv: Coords<'_>, len: usize, n: Nest<'_>) -> Result<Int> {
     if n.leaf().is_some() || n.rank() != len {
-        return Err(Error::RankMismatch { op: "crd2idx", expected: shape_rank(n), found: len });
+        return Err(Error::RankMismatch {
+            op: "crd2idx",
+            expected: int_tuple::coord_for(n.leaf().is_some(), n.rank()),
+            found: len,
+        });
     }
     n.modes().enumerate().try_fold(Int::st(0), |acc, (i, m)| acc.checked_add(cv.with(i, |c| crd2idx(c, m))?))
 }

@@ -316,8 +316,8 @@ impl ComposedLayout {
     /// offset 0 elided (the SM90 GMMA INTER atoms come out of an operation as their layouts).
     pub fn decayed(self) -> MaybeComposed {
         match self.swizzle_over_layout() {
-            Some((sw, 0, l)) if sw.params().0 == 0 => MaybeComposed::Layout(l.clone()),
-            _ => MaybeComposed::Composed(self),
+            Some((sw, offset, l)) => MaybeComposed::of(sw, offset, l.clone()),
+            None => MaybeComposed::Composed(self),
         }
     }
 

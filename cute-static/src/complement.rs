@@ -4,7 +4,7 @@
 //! stride (the first of equal strides first), each contributing `d / current` elements of stride
 //! `current`, then the rest of the cotarget with compact strides, coalesced.
 
-use core::ops::{Add, Div};
+use core::ops::Add;
 use typenum::{Bit, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 
 use crate::arith::{CeilDiv, DivMixed, DivT, EqT, IsOne, LeT, MulMixed, MulT};
@@ -291,22 +291,21 @@ type Target<Cot> = <Cot as crate::layout::SizeT>::Output;
 type Completed<Modes, Cot> =
     typenum::Add1<typenum::Sum<<Modes as ModesMaxIndex>::Output, <General<Modes, Cot> as LayoutMaxIndex>::Output>>;
 /// `size(cotarget) / size(filter(L))`.
-type Quotient<Modes, Cot> = typenum::Quot<Target<Cot>, <Modes as ModesSize>::Output>;
+type Quotient<Modes, Cot> = <Target<Cot> as DivT<<Modes as ModesSize>::Output>>::Output;
 /// `size(R)` of the general case.
 type RSize<Modes, Cot> = <General<Modes, Cot> as LayoutSize>::Output;
-/// The verdicts of CuTe's two conditions ([`ComplementReaches`], [`ComplementCovers`]), the
-/// first failure first.
-type PostVerdict<Modes, Cot> =
-    FirstOf<
-        <<Target<Cot> as LeT<Completed<Modes, Cot>>>::Output as ComplementReaches<
-            Completed<Modes, Cot>,
-            Target<Cot>,
-        >>::Verdict,
-        <<Quotient<Modes, Cot> as LeT<RSize<Modes, Cot>>>::Output as ComplementCovers<
-            RSize<Modes, Cot>,
-            Quotient<Modes, Cot>,
-        >>::Verdict,
-    >;
+/// [`ComplementReaches`]'s verdict.
+type ReachesVerdict<Modes, Cot> = <<Target<Cot> as LeT<Completed<Modes, Cot>>>::Output as ComplementReaches<
+    Completed<Modes, Cot>,
+    Target<Cot>,
+>>::Verdict;
+/// [`ComplementCovers`]'s verdict.
+type CoversVerdict<Modes, Cot> = <<Quotient<Modes, Cot> as LeT<RSize<Modes, Cot>>>::Output as ComplementCovers<
+    RSize<Modes, Cot>,
+    Quotient<Modes, Cot>,
+>>::Verdict;
+/// The verdicts of CuTe's two conditions, the first failure first.
+type PostVerdict<Modes, Cot> = FirstOf<ReachesVerdict<Modes, Cot>, CoversVerdict<Modes, Cot>>;
 
 impl<Modes, Cot> ComplementCase<Modes, Cot> for (B0,)
 where
@@ -329,12 +328,11 @@ where
     General<Modes, Cot>: LayoutMaxIndex + LayoutSize,
     <Modes as ModesMaxIndex>::Output: Add<<General<Modes, Cot> as LayoutMaxIndex>::Output>,
     typenum::Sum<<Modes as ModesMaxIndex>::Output, <General<Modes, Cot> as LayoutMaxIndex>::Output>: Add<B1>,
-    Target<Cot>: LeT<Completed<Modes, Cot>> + Div<<Modes as ModesSize>::Output>,
+    Target<Cot>: LeT<Completed<Modes, Cot>> + DivT<<Modes as ModesSize>::Output>,
     <Target<Cot> as LeT<Completed<Modes, Cot>>>::Output: ComplementReaches<Completed<Modes, Cot>, Target<Cot>>,
     Quotient<Modes, Cot>: LeT<RSize<Modes, Cot>>,
     <Quotient<Modes, Cot> as LeT<RSize<Modes, Cot>>>::Output: ComplementCovers<RSize<Modes, Cot>, Quotient<Modes, Cot>>,
-    <<Target<Cot> as LeT<Completed<Modes, Cot>>>::Output as ComplementReaches<Completed<Modes, Cot>, Target<Cot>>>::Verdict:
-        First<<<Quotient<Modes, Cot> as LeT<RSize<Modes, Cot>>>::Output as ComplementCovers<RSize<Modes, Cot>, Quotient<Modes, Cot>>>::Verdict>,
+    ReachesVerdict<Modes, Cot>: First<CoversVerdict<Modes, Cot>>,
     FoldVerdict<Modes>: First<PostVerdict<Modes, Cot>>,
 {
     type Output = (General<Modes, Cot>, FirstOf<FoldVerdict<Modes>, PostVerdict<Modes, Cot>>);
@@ -776,7 +774,7 @@ where
     fn complement_dyn(&self, cotarget: usize) -> Result<Layout<RS, RD>, Error> {
         let r = <(<FilteredModes<S, D> as Lone>::Output,)>::build(cotarget)?;
         let f_size = <<FilteredModes<S, D> as ModesSize>::Output as Unsigned>::USIZE;
-        check_post(self.spans(), r.spans(), f_size, cotarget, false)?;
+        check_post(self.spans(), r.spans(), f_size, cotarget)?;
         Ok(r)
     }
 }
@@ -837,22 +835,17 @@ where
 /// CuTe's @post conditions of complement that need no enumeration (cute-dyn checks the same),
 /// on the values: `cosize(make_layout(L, R)) >= size(cotarget)` (CUTLASS's `complement.cpp`)
 /// and `size(R) >= size(cotarget) / size(filter(L))` (`cute/layout.hpp`), given `(size,
-/// cosize)` of `L` and `R` (`None`: an overflow). `covers`: both are known to hold (an exact
-/// fold).
+/// cosize)` of `L` and `R` (`None`: an overflow).
 #[inline]
 fn check_post(
     l: Option<(usize, usize)>,
     r: Option<(usize, usize)>,
     filtered_size: usize,
     cotarget: usize,
-    covers: bool,
 ) -> Result<(), Error> {
     let post = |condition| Error::Postcondition { op: "complement", condition };
     let overflow = Error::Overflow { op: "complement" };
     let ((_, l_cosize), (r_size, r_cosize)) = l.zip(r).ok_or(overflow)?;
-    if covers {
-        return Ok(());
-    }
     // cosize(make_layout(L, R)) = cosize(L) + cosize(R) - 1
     if l_cosize.checked_add(r_cosize).ok_or(overflow)? - 1 < cotarget {
         return Err(post("cosize(make_layout(L, R)) >= size(cotarget)"));
@@ -945,13 +938,14 @@ where
         // `ceil(cotarget / current)`, the modes of `filter(L)` and `R` interleave into a compact
         // layout of size `current * ceil(cotarget / current) >= cotarget` (each pair
         // `(d/c):c, s:d` spans `s*d - c`, a telescoping sum), so both conditions hold.
-        check_post(
-            self.spans(),
-            r.spans(),
-            f_size,
-            cotarget.checked_product().ok_or(Error::Overflow { op: "complement" })?,
-            <(One,) as MixedCase<M, Cot>>::POST_HOLDS,
-        )?;
+        if !<(One,) as MixedCase<M, Cot>>::POST_HOLDS {
+            check_post(
+                self.spans(),
+                r.spans(),
+                f_size,
+                cotarget.checked_product().ok_or(Error::Overflow { op: "complement" })?,
+            )?;
+        }
         Ok(r)
     }
 }

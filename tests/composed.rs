@@ -53,7 +53,7 @@ fn law_breaks(op: &str, c: &ComposedLayout, r: &ComposedLayout) -> Option<i64> {
     if op == "left_inverse" {
         return (0..n).find(|&i| c.call_index(i).and_then(|x| r.call_index(x)).is_ok_and(|x| x == i).not());
     }
-    let offsets = c.outer().iter().any(|&(o, _)| o != 0);
+    let offsets = c.outer().iter().any(|&(o, _)| o.value() != 0);
     let reached: std::collections::HashSet<i64> = (0..n).map(|i| c.call_index(i).unwrap()).collect();
     (0..m)
         .filter(|i| !offsets || reached.contains(i))
@@ -291,4 +291,56 @@ fn domain_offset_of_nested_chains_is_its_definition() {
     let (r, _) = x.domain_offset(&Coord::Leaf(Some(cute::cute_dyn::Int::st(0)))).unwrap();
     let image: Vec<i64> = (0..4).map(|d| r.call_index(d).unwrap()).collect();
     assert_eq!(image, [3, 4, 5, 6]);
+}
+
+/// A run-time offset stays a run-time integer through every operation and print style (issue
+/// #48, item 4): C++ prints `Sw<1,3,-1> o 256 o ...` (an `int`, not `_256`), the DSL `?`; and
+/// `max_alignment` reads what is known of it, its divisor, not the value a kernel may not have.
+#[test]
+fn a_run_time_offset_keeps_its_flag() {
+    let text = "Sw<1,3,-1> o {256} o (16,32):(1,16)";
+    let c: ComposedLayout = text.parse().unwrap();
+    assert!(c.to_styled(Style::Cpp).starts_with("Sw<1,3,-1> o 256 o "), "{}", c.to_styled(Style::Cpp));
+    assert!(c.to_styled(Style::Dsl).starts_with("Sw<1,3,-1> o ? o "), "{}", c.to_styled(Style::Dsl));
+    // Every operation that keeps the composition keeps the offset's flag (`o {v} o` in the
+    // values style), and its values are the static offset's answer's.
+    let values = |text: &str| -> String {
+        // `{v}` and `{v:d}` read as `v`.
+        let mut out = String::new();
+        let mut braced = None::<String>;
+        for ch in text.chars() {
+            match (ch, &mut braced) {
+                ('{', _) => braced = Some(String::new()),
+                ('}', Some(v)) => {
+                    out.push_str(v.split(':').next().unwrap());
+                    braced = None;
+                }
+                (_, Some(v)) => v.push(ch),
+                (_, None) => out.push(ch),
+            }
+        }
+        out
+    };
+    for expr in [
+        "composition(C, (4,8):(1,16))",
+        "logical_divide(C, <4,8>)",
+        "zipped_divide(C, <4,8>)",
+        "tile_to_shape(C, (32,64))",
+        "coalesce(C)",
+        "domain_offset((1,0), C)",
+        "upcast(C, 2)",
+        "downcast(C, 2)",
+        "slice((_,3), C)", // the swizzle decays into strides here: a layout, run-time strides
+    ] {
+        let dynamic = eval(&expr.replace('C', text), Style::Values).unwrap();
+        let fixed = eval(&expr.replace('C', &text.replace("{256}", "256")), Style::Values).unwrap();
+        assert!(dynamic.contains(" o {") || expr.starts_with("slice"), "{expr}: {dynamic}");
+        assert!(dynamic.contains('{'), "{expr}: {dynamic}");
+        assert_eq!(values(&dynamic), fixed, "{expr}");
+    }
+    // The offset 4 at run time: its divisor is not known, so it aligns nothing.
+    let at = |text: &str| eval(&format!("max_alignment({text})"), Style::Values).unwrap();
+    assert_eq!(at("Sw<1,1,1> o {4} o 4:1"), "1");
+    assert_eq!(at("Sw<1,1,1> o 4 o 4:1"), "2");
+    assert_eq!(at("Sw<1,1,1> o 0 o 4:{1}"), "1");
 }

@@ -4,7 +4,7 @@
 
 use cute::cute_static::error::Error;
 use cute::cute_static::{
-    layout, tiler, Checked, Coalesce, Get, LogicalDivide, LogicalProduct, RightInverse, StaticLayout, ZippedDivide,
+    layout, tiler, Checked, Coalesce, Get, LayoutFn, LogicalDivide, LogicalProduct, RightInverse, ZippedDivide,
 };
 
 fn tiles<L, T>(l: L, t: T) -> <L as ZippedDivide<T>>::Output
@@ -48,15 +48,15 @@ fn the_issues_generic_functions() {
 /// `T` and the thread layout `TL`: the layout is divided into tiles (`zipped_divide`), and
 /// thread `t` copies element `v` of every tile where `TL(t) + size(TL) * v` is the element's
 /// index in the tile. One bound per operation (`ZippedDivide`, `Checked` for its result
-/// whether computed by the type checker or when it ran, `Get`), plus `StaticLayout` to
+/// whether computed by the type checker or when it ran, `Get`), plus `LayoutFn` to
 /// evaluate.
 fn tiled_copy<L, T, TL>(src: &[f32], dst: &mut [f32], l: L, t: T, threads: TL) -> Result<(), Error>
 where
     L: ZippedDivide<T>,
     <L as ZippedDivide<T>>::Output: Checked,
-    <<L as ZippedDivide<T>>::Output as Checked>::Layout: Get<0> + StaticLayout,
-    <<<L as ZippedDivide<T>>::Output as Checked>::Layout as Get<0>>::Output: StaticLayout,
-    TL: StaticLayout,
+    <<L as ZippedDivide<T>>::Output as Checked>::Layout: Get<0> + LayoutFn,
+    <<<L as ZippedDivide<T>>::Output as Checked>::Layout as Get<0>>::Output: LayoutFn,
+    TL: LayoutFn,
 {
     let z = l.zipped_divide(t).checked()?;
     let tile_size = Get::<0>::get(&z).size();

@@ -1165,7 +1165,7 @@ pub const OPS: &[Op] = &[
         doc: "Sw<B,M,S>(offset + L(c)) (CuTe `ComposedLayout` evaluation)",
         example: "composed_call(1,0,1,0,(2,2):(1,2),3)",
         eval: |a| {
-            let c = ComposedLayout::new(a.swizzle3()?, a.int(3)?.value(), a.layout(4)?);
+            let c = ComposedLayout::new(a.swizzle3()?, a.int(3)?, a.layout(4)?);
             int64(c.call(&a.coord(5)?)?)
         },
     },
@@ -1181,7 +1181,7 @@ pub const OPS: &[Op] = &[
                 Value::Layout(l) => Ok(Func::Layout(l.clone())),
                 _ => Err(a.wrong(i, "a swizzle Sw<B,M,S> or a layout")),
             };
-            Ok(Value::Composed(ComposedLayout::of(func(0)?, a.int(1)?.value(), func(2)?)))
+            Ok(Value::Composed(ComposedLayout::of(func(0)?, a.int(1)?, func(2)?)))
         },
     },
     Op {

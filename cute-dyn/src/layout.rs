@@ -295,7 +295,15 @@ impl Layout {
     /// ```
     pub fn flat_coord(&self, index: Int) -> Result<IntTuple> {
         let (shape, stride) = (self.shape(), self.stride());
-        let hier = int_tuple::idx2crd_strided(&Tuple::Leaf(index), &shape, &stride)?;
+        let hier = match int_tuple::idx2crd_strided(&Tuple::Leaf(index), &shape, &stride) {
+            Err(Error::DivisionByZero { .. }) => {
+                let reason = alloc::format!(
+                    "{self} has a mode of stride 0 (broadcast threads), by which C++'s coordinate of {index} divides"
+                );
+                return Err(Error::InvalidArgument { op: "get_flat_coord", reason });
+            }
+            r => r?,
+        };
         if self.call_coord(&hier.map(&mut |x| Some(*x)))?.value() != index.value() {
             let cosize = self.cosize()?;
             let reason = if index.value() < 0 || index.value() >= cosize.value() {

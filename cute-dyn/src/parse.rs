@@ -391,8 +391,7 @@ impl Parser<'_> {
             }
             self.peek();
             let at = self.pos;
-            let offset =
-                self.leaf()?.ok_or_else(|| Error::Parse { pos: at, reason: "expected an offset".into() })?.value();
+            let offset = self.leaf()?.ok_or_else(|| Error::Parse { pos: at, reason: "expected an offset".into() })?;
             if self.ident() != Some("o") {
                 return Err(self.error("expected 'o' and the inner function"));
             }

@@ -248,13 +248,14 @@ pub struct ComposedLayout {
     /// The function the coordinates enter.
     inner: Func,
     /// The offsets and functions applied after `inner`, innermost first: `[(O, A)]` is
-    /// `A(O + inner(c))`. Never empty.
-    outer: Vec<(i64, Func)>,
+    /// `A(O + inner(c))`. Never empty. Each offset is an integer as any other here: static,
+    /// or known at run time with its divisor (C++'s `int` offset; `?{div=N}` in the DSL).
+    outer: Vec<(Int, Func)>,
 }
 
 impl ComposedLayout {
-    /// `Sw o offset o L`.
-    pub fn new(swizzle: Swizzle, offset: i64, layout: Layout) -> ComposedLayout {
+    /// `Sw o offset o L` (an `i64` offset is static).
+    pub fn new(swizzle: Swizzle, offset: impl Into<Int>, layout: Layout) -> ComposedLayout {
         ComposedLayout::of(Func::Swizzle(swizzle), offset, Func::Layout(layout))
     }
 
@@ -272,13 +273,13 @@ impl ComposedLayout {
     /// assert_eq!(v, [8, 12, 1, 5]);
     /// # Ok::<(), Error>(())
     /// ```
-    pub fn of(a: Func, offset: i64, b: Func) -> ComposedLayout {
-        ComposedLayout { inner: b, outer: alloc::vec![(offset, a)] }
+    pub fn of(a: Func, offset: impl Into<Int>, b: Func) -> ComposedLayout {
+        ComposedLayout { inner: b, outer: alloc::vec![(offset.into(), a)] }
     }
 
     /// `composition(A, offset, self)`: this composition nested inside `A`.
-    pub fn within(mut self, a: Func, offset: i64) -> ComposedLayout {
-        self.outer.push((offset, a));
+    pub fn within(mut self, a: Func, offset: impl Into<Int>) -> ComposedLayout {
+        self.outer.push((offset.into(), a));
         self
     }
 
@@ -288,7 +289,7 @@ impl ComposedLayout {
     }
 
     /// The offsets and functions after the innermost one, innermost first.
-    pub fn outer(&self) -> &[(i64, Func)] {
+    pub fn outer(&self) -> &[(Int, Func)] {
         &self.outer
     }
 
@@ -322,7 +323,7 @@ impl ComposedLayout {
     }
 
     /// `Sw o offset o L`'s parts, where this is one swizzle over a layout.
-    fn swizzle_over_layout(&self) -> Option<(Swizzle, i64, &Layout)> {
+    fn swizzle_over_layout(&self) -> Option<(Swizzle, Int, &Layout)> {
         match (&self.inner, &self.outer[..]) {
             (Func::Layout(l), [(offset, Func::Swizzle(sw))]) => Some((*sw, *offset, l)),
             _ => None,
@@ -330,7 +331,7 @@ impl ComposedLayout {
     }
 
     /// The parts of an operation C++ defines through a swizzle directly over a layout.
-    fn single(&self, op: &'static str) -> Result<(Swizzle, i64, &Layout)> {
+    fn single(&self, op: &'static str) -> Result<(Swizzle, Int, &Layout)> {
         self.swizzle_over_layout().ok_or_else(|| Error::InvalidArgument {
             op,
             reason: alloc::format!("{op} takes a swizzle composed with a layout; {self} is not one"),
@@ -339,14 +340,14 @@ impl ComposedLayout {
 
     /// The innermost layout and the swizzles and offsets after it, innermost first, where
     /// every outer function is a swizzle (C++'s swizzle specializations, nested).
-    fn swizzles(&self) -> Option<(&Layout, Vec<(Swizzle, i64)>)> {
+    fn swizzles(&self) -> Option<(&Layout, Vec<(Swizzle, Int)>)> {
         let Func::Layout(l) = &self.inner else { return None };
         let levels = self.outer.iter().map(|(o, f)| Some((f.swizzle()?, *o))).collect::<Option<_>>()?;
         Some((l, levels))
     }
 
     /// [`ComposedLayout::swizzles`], or an error naming the operation.
-    fn swizzles_for(&self, op: &'static str) -> Result<(&Layout, Vec<(Swizzle, i64)>)> {
+    fn swizzles_for(&self, op: &'static str) -> Result<(&Layout, Vec<(Swizzle, Int)>)> {
         self.swizzles().ok_or_else(|| Error::InvalidArgument {
             op,
             reason: alloc::format!("{op} takes swizzles composed with a layout (as C++); {self} has a layout outside"),
@@ -382,7 +383,7 @@ impl ComposedLayout {
             }
         };
         for (off, f) in &self.outer {
-            v = f.at(off.checked_add(v).ok_or(overflow.clone())?)?;
+            v = f.at(off.value().checked_add(v).ok_or(overflow.clone())?)?;
         }
         Ok(v)
     }
@@ -418,7 +419,7 @@ impl ComposedLayout {
         match (&self.inner, tiler) {
             (Func::Layout(l), _) => Ok(self.with_layout(crate::composition(l, tiler)?)),
             (Func::Swizzle(sw), crate::Tiler::Layout(t)) => {
-                let mut outer = alloc::vec![(0, Func::Swizzle(*sw))];
+                let mut outer = alloc::vec![(Int::st(0), Func::Swizzle(*sw))];
                 outer.extend(self.outer.iter().cloned());
                 Ok(ComposedLayout { inner: Func::Layout(t.clone()), outer })
             }
@@ -449,13 +450,13 @@ impl ComposedLayout {
         self.map_parts(
             |f| f.upcast(n),
             |off| {
-                if off.checked_rem(n) != Some(0) {
+                if off.value().checked_rem(n) != Some(0) {
                     return Err(Error::InvalidArgument {
                         op: "upcast",
                         reason: alloc::format!("the offset {off} is not a multiple of {n}"),
                     });
                 }
-                Ok(off / n)
+                off.checked_div(Int::st(n))
             },
         )
     }
@@ -465,14 +466,14 @@ impl ComposedLayout {
     /// # Errors
     /// Those of [`Swizzle::downcast`] and [`crate::downcast`]; `Overflow`.
     pub fn downcast(&self, n: i64) -> Result<ComposedLayout> {
-        self.map_parts(|f| f.downcast(n), |off| off.checked_mul(n).ok_or_else(|| Error::Overflow { op: "downcast" }))
+        self.map_parts(|f| f.downcast(n), |off| off.checked_mul(Int::st(n)))
     }
 
     /// Every function and every offset mapped.
     fn map_parts(
         &self,
         func: impl Fn(&Func) -> Result<Func>,
-        offset: impl Fn(i64) -> Result<i64>,
+        offset: impl Fn(Int) -> Result<Int>,
     ) -> Result<ComposedLayout> {
         let outer = self.outer.iter().map(|(o, f)| Ok((offset(*o)?, func(f)?))).collect::<Result<_>>()?;
         Ok(ComposedLayout { inner: func(&self.inner)?, outer })
@@ -575,7 +576,7 @@ impl ComposedLayout {
 
 /// `2^M` of the swizzles, the fewest of every level: the elements every swizzle leaves
 /// together (C++ recurses into `layout_b`).
-fn contiguous(levels: &[(Swizzle, i64)]) -> crate::Int {
+fn contiguous(levels: &[(Swizzle, Int)]) -> crate::Int {
     crate::Int::st(1 << levels.iter().map(|(sw, _)| sw.base).min().unwrap_or(0))
 }
 /// What C++ returns where it may elide an identity swizzle: a layout, or a swizzle composed
@@ -590,8 +591,9 @@ pub enum MaybeComposed {
 
 impl MaybeComposed {
     /// `composition(Swizzle, offset, Layout)`, the identity swizzle elided (C++).
-    fn of(swizzle: Swizzle, offset: i64, layout: Layout) -> MaybeComposed {
-        if swizzle.params().0 == 0 && offset == 0 {
+    fn of(swizzle: Swizzle, offset: Int, layout: Layout) -> MaybeComposed {
+        // C++ elides `Swizzle<0,M,S>` at the static offset `_0` only.
+        if swizzle.params().0 == 0 && offset.is_const(0) {
             return MaybeComposed::Layout(layout);
         }
         MaybeComposed::Composed(ComposedLayout::new(swizzle, offset, layout))
@@ -663,7 +665,7 @@ const CHECKED_DOMAIN: i64 = 1 << 22;
 /// # Ok::<(), Error>(())
 /// ```
 pub fn transfer_swizzle(a: &Layout, sw: Swizzle) -> Result<MaybeComposed> {
-    let r = moved_all(a.clone(), core::iter::once((sw, 0)))?;
+    let r = moved_all(a.clone(), core::iter::once((sw, Int::st(0))))?;
     check_law("composition", "R(x) == A(Sw(x))", a.size()?.value(), |x| {
         let (got, want) = (r.call_index(x)?, a.call(sw.apply(x)?)?);
         Ok((got == want).then_some(()).ok_or_else(|| alloc::format!("R = {r} gives {got} at {x}, A(Sw(x)) = {want}")))
@@ -681,13 +683,13 @@ fn moved_swizzle(a: &Layout, sw: Swizzle) -> Result<Swizzle> {
 /// layout, or the left operand of a composition): `Sw0' o ... o Swn' o a`, identity swizzles
 /// dropped (C++ elides them). Unchecked: the operations built on it check their own laws,
 /// which ask less of it (they read the swizzles only on their domain).
-fn moved_all(a: Layout, levels: impl DoubleEndedIterator<Item = (Swizzle, i64)>) -> Result<MaybeComposed> {
+fn moved_all(a: Layout, levels: impl DoubleEndedIterator<Item = (Swizzle, Int)>) -> Result<MaybeComposed> {
     let mut moved = Vec::new();
     // The original outermost swizzle lands next to the layout.
     for (sw, _) in levels.rev() {
         let m = moved_swizzle(&a, sw)?;
         if m.params().0 != 0 {
-            moved.push((m, 0));
+            moved.push((m, Int::st(0)));
         }
     }
     if moved.is_empty() {
@@ -718,7 +720,7 @@ fn moved_all(a: Layout, levels: impl DoubleEndedIterator<Item = (Swizzle, i64)>)
 pub fn compose_with_composed(a: &Layout, c: &ComposedLayout) -> Result<MaybeComposed> {
     let mut r = MaybeComposed::Layout(a.clone());
     for (offset, f) in c.outer.iter().rev() {
-        if *offset != 0 {
+        if offset.value() != 0 {
             return Err(Error::InvalidArgument {
                 op: "composition",
                 reason: alloc::format!("the offset {offset} of {c} is not 0 (C++: Require offset == 0)"),
@@ -738,7 +740,7 @@ pub fn compose_with_composed(a: &Layout, c: &ComposedLayout) -> Result<MaybeComp
 /// swizzles over one (C++ composes the innermost layout, `composition(A, O, composition(B, f))`).
 fn compose_func(r: MaybeComposed, f: &Func) -> Result<MaybeComposed> {
     match (r, f) {
-        (MaybeComposed::Layout(l), Func::Swizzle(sw)) => moved_all(l, core::iter::once((*sw, 0))),
+        (MaybeComposed::Layout(l), Func::Swizzle(sw)) => moved_all(l, core::iter::once((*sw, Int::st(0)))),
         (MaybeComposed::Layout(l), Func::Layout(m)) => {
             Ok(MaybeComposed::Layout(crate::composition(&l, &crate::Tiler::Layout(m.clone()))?))
         }
@@ -801,7 +803,7 @@ pub fn logical_product_composed(a: &Layout, t: &ComposedLayout) -> Result<MaybeC
         Ok(product.call_coord(&c)?.value())
     };
     let swizzle = Swizzle::from_masks(second(active & sw.yyy_mask())?, second(active & sw.zzz_mask())?)?;
-    let r = MaybeComposed::of(swizzle, 0, product);
+    let r = MaybeComposed::of(swizzle, Int::st(0), product);
     let size_a = a.size()?.value();
     let cotarget = size_a.checked_mul(l.cosize()?.value()).ok_or_else(|| Error::Overflow { op: "logical_product" })?;
     let rest = crate::complement(a, &IntTuple::Leaf(Int::st(cotarget)))?;
@@ -883,7 +885,9 @@ impl ComposedLayout {
         let op = if right { "right_inverse" } else { "left_inverse" };
         let inv = |l: &Layout| if right { crate::right_inverse(l) } else { crate::left_inverse(l) };
         let r = match (self.swizzles(), &self.outer[..]) {
-            (Some((l, levels)), _) if levels.iter().all(|&(_, o)| o == 0) => moved_all(inv(l)?, levels.into_iter())?,
+            (Some((l, levels)), _) if levels.iter().all(|&(_, o)| o.value() == 0) => {
+                moved_all(inv(l)?, levels.into_iter())?
+            }
             (_, [(offset, a)]) => {
                 let f = |x: &Func| -> Result<Func> {
                     Ok(match x {
@@ -891,7 +895,7 @@ impl ComposedLayout {
                         Func::Layout(l) => Func::Layout(inv(l)?),
                     })
                 };
-                let neg = offset.checked_neg().ok_or_else(|| Error::Overflow { op })?;
+                let neg = Int::st(0).checked_sub(*offset)?;
                 MaybeComposed::Composed(ComposedLayout::of(f(&self.inner)?, neg, f(a)?))
             }
             _ => {
@@ -905,7 +909,7 @@ impl ComposedLayout {
         };
         let n = self.domain()?;
         if right {
-            let offsets = self.outer.iter().any(|&(o, _)| o != 0);
+            let offsets = self.outer.iter().any(|&(o, _)| o.value() != 0);
             let condition = if offsets { "self(R(i)) == i where self reaches i" } else { "self(R(i)) == i" };
             let m = r.domain()?;
             if n.max(m) > CHECKED_DOMAIN {
@@ -947,7 +951,7 @@ impl ComposedLayout {
     }
 
     fn no_offset(&self, op: &'static str) -> Result<()> {
-        if let Some((offset, _)) = self.outer.iter().find(|&&(o, _)| o != 0) {
+        if let Some((offset, _)) = self.outer.iter().find(|&&(o, _)| o.value() != 0) {
             return Err(Error::InvalidArgument {
                 op,
                 reason: alloc::format!("the offset {offset} is not 0 (as C++ requires)"),
@@ -989,7 +993,7 @@ impl ComposedLayout {
         }
         let (swizzle, offset, layout) = self.single("slice_and_offset")?;
         let decayed = slice_swizzled(swizzle, offset, layout, c)?;
-        if offset == 0 {
+        if offset.value() == 0 {
             return Ok(decayed);
         }
         // C++ folds the offset into the fixed bits with an xor (it assumes the offset keeps to
@@ -1010,16 +1014,16 @@ impl ComposedLayout {
     /// origin of the slice added to the offset next to it.
     fn origin_into_offset(&self, c: &Coord) -> Result<ComposedLayout> {
         let l = self.layout()?;
-        let at = l.call_coord(c)?.value();
+        let at = l.call_coord(c)?;
         let mut r = self.with_layout(l.slice(c)?);
-        r.outer[0].0 = r.outer[0].0.checked_add(at).ok_or_else(|| Error::Overflow { op: "slice_and_offset" })?;
+        r.outer[0].0 = r.outer[0].0.checked_add(at)?;
         Ok(r)
     }
 }
 
 /// `slice_and_offset(c, Sw o offset o L)` by C++'s swizzle specialization: the swizzle's bits
 /// that `c` fixes become strides and an offset where the slice keeps no Y/Z pair.
-fn slice_swizzled(swizzle: Swizzle, offset: i64, layout: &Layout, c: &Coord) -> Result<(MaybeComposed, Int)> {
+fn slice_swizzled(swizzle: Swizzle, offset: Int, layout: &Layout, c: &Coord) -> Result<(MaybeComposed, Int)> {
     let sliced = layout.slice(c)?;
     let (b, m, s) = swizzle.params();
     if all_under(c) {
@@ -1027,10 +1031,10 @@ fn slice_swizzled(swizzle: Swizzle, offset: i64, layout: &Layout, c: &Coord) -> 
     }
     if b == 0 {
         let off = layout.call_coord(c)?;
-        return Ok((MaybeComposed::Layout(sliced), off.checked_add(Int::st(offset))?));
+        return Ok((MaybeComposed::Layout(sliced), off.checked_add(offset)?));
     }
     let a = s.abs();
-    let dynamic = !layout.is_static() || coord_is_dynamic(c);
+    let dynamic = !layout.is_static() || coord_is_dynamic(c) || !offset.is_static();
     let p = |e: i64| Int::st(1i64 << e);
     let shape = ints(&[p(m), p(b), p(a - b), p(b), Int::st(1)]);
     // The swizzle's bits as modes: the Z and Y runs (`only_zy`) and the others (`anti_zy`).
@@ -1038,7 +1042,7 @@ fn slice_swizzled(swizzle: Swizzle, offset: i64, layout: &Layout, c: &Coord) -> 
     let only_zy = Layout::new(shape, ints(&[Int::st(0), p(m), Int::st(0), p(m + a), Int::st(0)]))?;
     let diced = crate::Tiler::Layout(layout.dice(c)?);
     let diced_coord = crate::int_tuple::dice(c, c)?.map(&mut |x| x.unwrap_or(Int::st(0)));
-    let offset_only_zy = offset ^ mixed_bits(&crate::composition(&only_zy, &diced)?, &diced_coord)?;
+    let offset_only_zy = offset.value() ^ mixed_bits(&crate::composition(&only_zy, &diced)?, &diced_coord)?;
     let offset_anti_zy = crate::composition(&anti_zy, &diced)?.call_coord(&diced_coord.map(&mut |x| Some(*x)))?;
     let int = |v: i64| if dynamic { Int::dy(v) } else { Int::st(v) };
     // The bits the rest of the layout reaches: if it reaches a Y bit and its Z partner,
@@ -1046,7 +1050,7 @@ fn slice_swizzled(swizzle: Swizzle, offset: i64, layout: &Layout, c: &Coord) -> 
     let sliced_zy = crate::composition(&only_zy, &crate::Tiler::Layout(sliced.clone()))?;
     let active = sliced_zy.call(sliced_zy.size()?.value() - 1)?;
     if active & !swizzle.apply(active)? != 0 {
-        return Ok((MaybeComposed::of(swizzle, offset_only_zy, sliced), int(offset_anti_zy.value())));
+        return Ok((MaybeComposed::of(swizzle, int(offset_only_zy), sliced), int(offset_anti_zy.value())));
     }
     let (z, y) = (swizzle.zzz_mask(), swizzle.yyy_mask());
     let (z, y) = (z & -z, y & -y);
@@ -1118,19 +1122,18 @@ impl ComposedLayout {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn domain_offset(&self, c: &Coord) -> Result<(ComposedLayout, Int)> {
-        let overflow = Error::Overflow { op: "domain_offset" };
         let mut r = self.clone();
         // The innermost offset takes `L(c)`. (Adding the inner chain's value to the outermost
         // offset, as this once did, leaves the inner chain unshifted: wrong for a nested one.)
-        let at = r.layout()?.call_coord(c)?.value();
+        let at = r.layout()?.call_coord(c)?;
         let (off, _) = &mut r.outer[0];
-        *off = off.checked_add(at).ok_or(overflow)?;
+        *off = off.checked_add(at)?;
         Ok((r, Int::st(0)))
     }
 
     /// `max_alignment(Sw o offset o L)` (CuTe C++ `swizzle_layout.hpp`): the gcd of the
-    /// swizzle's `2^M`, the offset's alignment (its lowest set bit; none for 0) and the
-    /// layout's [`crate::max_alignment`].
+    /// swizzle's `2^M`, the offset's alignment (its lowest set bit; none for a static 0; for
+    /// a run-time offset, its known divisor's) and the layout's [`crate::max_alignment`].
     ///
     /// # Errors
     /// As [`crate::max_alignment`].
@@ -1149,9 +1152,11 @@ impl ComposedLayout {
         let mut g = crate::max_alignment(l)?.value().unsigned_abs();
         for (sw, off) in levels {
             g = crate::int::gcd(g, 1 << sw.base);
-            if off != 0 {
-                // The offset's lowest set bit (no negation: `-i64::MIN` overflows).
-                g = crate::int::gcd(g, 1u64 << off.trailing_zeros());
+            // What is known of the offset: a static one's value, a run-time one's divisor
+            // (its value is not the kernel's). Its lowest set bit, as `-i64::MIN` overflows.
+            let known = if off.is_static() { off.value().unsigned_abs() } else { off.divisor() };
+            if known != 0 {
+                g = crate::int::gcd(g, 1u64 << known.trailing_zeros());
             }
         }
         Ok(Int::st(g as i64))
@@ -1197,13 +1202,13 @@ fn mixed_bits(l: &Layout, coord: &IntTuple) -> Result<i64> {
 }
 
 /// `Sw<B,M,S> o OFFSET o LAYOUT`, as CuTe C++ prints a composed layout, outermost function
-/// first; the offsets are static (`_0` in the cpp style).
+/// first; each offset as any integer (`_0` static, `256` at run time, in the cpp style).
 impl crate::print::Notation for ComposedLayout {
     fn write_styled(&self, style: crate::print::Style, out: &mut alloc::string::String) {
         for (off, f) in self.outer.iter().rev() {
             f.write_styled(style, out);
             out.push_str(" o ");
-            crate::Int::st(*off).write_styled(style, out);
+            off.write_styled(style, out);
             out.push_str(" o ");
         }
         self.inner.write_styled(style, out);

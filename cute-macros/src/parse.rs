@@ -7,7 +7,7 @@
 //! Layout  ::= Tuple (":" (Tuple | "LayoutLeft" | "LayoutRight"))?
 //! Tuple   ::= Leaf | "(" ")" | "(" Tuple ("," Tuple)* ","? ")"
 //! Leaf    ::= INT | "-" INT | "{" EXPR "}"
-//! Tiler   ::= "<" Elem ("," Elem)* ">" | Layout
+//! Tiler   ::= "<" Elem ("," Elem)* ">" | Layout   (a tuple shape alone: by-mode, `<..>`)
 //! Elem    ::= Layout | "_" | Tiler
 //! ```
 //! The parser keeps every span so that validation can point at the offending token.
@@ -257,7 +257,13 @@ impl Cursor {
             }
         }
         if !self.peek_punct('<') {
-            return Ok(TilerLit::Layout(self.layout()?));
+            let shape = self.tuple()?;
+            if matches!(shape, Node::Tuple(..)) && !self.peek_punct(':') {
+                // A shape alone is a by-mode tiler, as C++'s `make_tile(Shape<_2,_2>{}, ..)`
+                // and cute-dyn's parser read it; `(2,2):(1,2)` is the layout.
+                return Ok(shape_tiler(shape));
+            }
+            return Ok(TilerLit::Layout(self.layout_of(shape)?));
         }
         let open = self.here();
         self.bump();
@@ -276,6 +282,14 @@ impl Cursor {
             }
             self.bump();
         }
+    }
+}
+
+/// A shape read as a tiler: a tuple is by-mode, a leaf the layout `n:1`.
+fn shape_tiler(shape: Node) -> TilerLit {
+    match shape {
+        Node::Tuple(elems, _) => TilerLit::ByMode(elems.into_iter().map(shape_tiler).collect()),
+        leaf => TilerLit::Layout(LayoutLit { shape: leaf, stride: Stride::Left }),
     }
 }
 

@@ -67,17 +67,18 @@
 //! assert_eq!(tile_of(layout!((4,2,3):(2,1,8)), layout!(4:2)).to_string(), "(2,2):(4,1)");
 //! ```
 //!
-//! To evaluate a result, bound it by [`crate::StaticLayout`] (`call`, `size`, `cosize`):
+//! To evaluate a result, bound it by [`crate::LayoutFn`] (`call`, `size`, `cosize`; by
+//! [`crate::StaticLayout`] where the layout is a type, with no value passed):
 //!
 //! ```
-//! use cute_static::{layout, tiler, Get, StaticLayout, ZippedDivide};
+//! use cute_static::{layout, tiler, Get, LayoutFn, ZippedDivide};
 //!
 //! /// Index `v` of tile `k`: `z(v + size(tile) * k)`.
 //! fn element<L, T>(l: L, t: T, k: usize, v: usize) -> usize
 //! where
 //!     L: ZippedDivide<T>,
-//!     <L as ZippedDivide<T>>::Output: Get<0> + StaticLayout,
-//!     <<L as ZippedDivide<T>>::Output as Get<0>>::Output: StaticLayout,
+//!     <L as ZippedDivide<T>>::Output: Get<0> + LayoutFn,
+//!     <<L as ZippedDivide<T>>::Output as Get<0>>::Output: LayoutFn,
 //! {
 //!     let z = l.zipped_divide(t);
 //!     z.call(v + Get::<0>::get(&z).size() * k)

@@ -29,6 +29,46 @@ pub trait Congruent<D: IntTuple>: IntTuple + Pairing<D, Verdict: crate::verdict:
     fn checked_crd2idx(&self, stride: &D, i: usize) -> Option<usize>;
     /// `cosize - 1`: `sum((s - 1) * d)`, `None` on overflow.
     fn max_index(&self, stride: &D) -> Option<usize>;
+    /// C++'s `get_hier_coord(i)`, which `local_partition` asks of its thread layout:
+    /// `(i / d) % s` at each leaf (`0` at an extent 1), read as its colexicographic index in the
+    /// shape, with the size and the coordinate's image.
+    ///
+    /// # Errors
+    /// [`HierFail`]: a stride 0 under an extent above 1 (C++ divides by it), or an overflow.
+    fn hier_coord(&self, stride: &D, i: usize) -> Result<Hier, HierFail>;
+}
+
+/// [`Congruent::hier_coord`]'s answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hier {
+    /// The coordinate's colexicographic index in the shape.
+    pub index: usize,
+    /// The shape's size.
+    pub size: usize,
+    /// The layout's value at the coordinate.
+    pub image: usize,
+}
+
+impl Hier {
+    /// A mode followed by the rest of the modes.
+    fn then(self, rest: Hier) -> Result<Hier, HierFail> {
+        let index = rest.index.checked_mul(self.size).and_then(|x| x.checked_add(self.index));
+        let size = self.size.checked_mul(rest.size);
+        let image = self.image.checked_add(rest.image);
+        match (index, size, image) {
+            (Some(index), Some(size), Some(image)) => Ok(Hier { index, size, image }),
+            _ => Err(HierFail::Overflow),
+        }
+    }
+}
+
+/// Why [`Congruent::hier_coord`] has no answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HierFail {
+    /// A leaf of this extent (above 1) has stride 0: C++'s `idx2crd` divides by it.
+    ZeroStride(usize),
+    /// A product or sum does not fit in `usize`.
+    Overflow,
 }
 impl<S: IntTuple + Pairing<D, Verdict = V>, D: IntTuple, V: crate::verdict::Settle> Congruent<D> for S {
     #[inline(always)]
@@ -42,6 +82,9 @@ impl<S: IntTuple + Pairing<D, Verdict = V>, D: IntTuple, V: crate::verdict::Sett
     #[inline(always)]
     fn max_index(&self, stride: &D) -> Option<usize> {
         self.pair_max_index(stride)
+    }
+    fn hier_coord(&self, stride: &D, i: usize) -> Result<Hier, HierFail> {
+        self.pair_hier(stride, i)
     }
 }
 
@@ -92,6 +135,8 @@ pub trait Pairing<D> {
     fn pair_crd2idx<O: Offset>(&self, stride: &D, i: usize) -> O;
     /// As [`Congruent::max_index`].
     fn pair_max_index(&self, stride: &D) -> Option<usize>;
+    /// As [`Congruent::hier_coord`].
+    fn pair_hier(&self, stride: &D, i: usize) -> Result<Hier, HierFail>;
 }
 
 cute_macros::decimal_condition! {
@@ -113,6 +158,8 @@ pub trait TuplesPairing<S, D> {
     fn crd2idx<O: Offset>(s: &S, stride: &D, i: usize) -> O;
     /// `sum((s - 1) * d)` over the modes, `None` on overflow.
     fn max_index(s: &S, stride: &D) -> Option<usize>;
+    /// [`Congruent::hier_coord`] over the modes.
+    fn hier(s: &S, stride: &D, i: usize) -> Result<Hier, HierFail>;
 }
 
 impl<S: ModesPairing<D>, D> TuplesPairing<S, D> for B1 {
@@ -124,6 +171,9 @@ impl<S: ModesPairing<D>, D> TuplesPairing<S, D> for B1 {
     #[inline(always)]
     fn max_index(s: &S, stride: &D) -> Option<usize> {
         s.max_index_modes(stride)
+    }
+    fn hier(s: &S, stride: &D, i: usize) -> Result<Hier, HierFail> {
+        s.hier_modes(stride, i)
     }
 }
 
@@ -139,6 +189,9 @@ where
     fn max_index(_: &S, _: &D) -> Option<usize> {
         None
     }
+    fn hier(_: &S, _: &D, _: usize) -> Result<Hier, HierFail> {
+        Err(HierFail::Overflow)
+    }
 }
 
 #[doc(hidden)]
@@ -151,6 +204,8 @@ pub trait ModesPairing<D> {
     fn crd2idx_modes<O: Offset>(&self, stride: &D, i: usize) -> O;
     /// `sum((s - 1) * d)` over the modes, `None` on overflow.
     fn max_index_modes(&self, stride: &D) -> Option<usize>;
+    /// [`Congruent::hier_coord`] over the remaining modes.
+    fn hier_modes(&self, stride: &D, i: usize) -> Result<Hier, HierFail>;
 }
 
 impl ModesPairing<Nil> for Nil {
@@ -161,6 +216,9 @@ impl ModesPairing<Nil> for Nil {
     }
     fn max_index_modes(&self, _: &Nil) -> Option<usize> {
         Some(0)
+    }
+    fn hier_modes(&self, _: &Nil, _: usize) -> Result<Hier, HierFail> {
+        Ok(Hier { index: 0, size: 1, image: 0 })
     }
 }
 
@@ -173,6 +231,9 @@ impl<S: Pairing<D>, D> ModesPairing<Cons<D, Nil>> for Cons<S, Nil> {
     }
     fn max_index_modes(&self, stride: &Cons<D, Nil>) -> Option<usize> {
         self.0.pair_max_index(&stride.0)
+    }
+    fn hier_modes(&self, stride: &Cons<D, Nil>, i: usize) -> Result<Hier, HierFail> {
+        self.0.pair_hier(&stride.0, i)
     }
 }
 
@@ -193,6 +254,10 @@ where
     }
     fn max_index_modes(&self, stride: &Cons<D, Cons<D2, E2>>) -> Option<usize> {
         self.0.pair_max_index(&stride.0)?.checked_add(self.1.max_index_modes(&stride.1)?)
+    }
+    // Each leaf's coordinate is its own (`(i / d) % s`): every mode sees the whole `i`.
+    fn hier_modes(&self, stride: &Cons<D, Cons<D2, E2>>, i: usize) -> Result<Hier, HierFail> {
+        self.0.pair_hier(&stride.0, i)?.then(self.1.hier_modes(&stride.1, i)?)
     }
 }
 
@@ -215,6 +280,9 @@ where
     fn pair_max_index(&self, stride: &Cons<D, E>) -> Option<usize> {
         <SameRankBit<Cons<S, T>, Cons<D, E>> as TuplesPairing<_, _>>::max_index(self, stride)
     }
+    fn pair_hier(&self, stride: &Cons<D, E>, i: usize) -> Result<Hier, HierFail> {
+        <SameRankBit<Cons<S, T>, Cons<D, E>> as TuplesPairing<_, _>>::hier(self, stride, i)
+    }
 }
 
 /// `():()`.
@@ -225,6 +293,9 @@ impl Pairing<Nil> for Nil {
     }
     fn pair_max_index(&self, _: &Nil) -> Option<usize> {
         Some(0)
+    }
+    fn pair_hier(&self, _: &Nil, _: usize) -> Result<Hier, HierFail> {
+        Ok(Hier { index: 0, size: 1, image: 0 })
     }
 }
 
@@ -266,6 +337,9 @@ macro_rules! leaf_with_tuple {
             fn pair_max_index(&self, _: &$d) -> Option<usize> {
                 None
             }
+            fn pair_hier(&self, _: &$d, _: usize) -> Result<Hier, HierFail> {
+                Err(HierFail::Overflow)
+            }
         }
     )*)*};
 }
@@ -293,6 +367,15 @@ macro_rules! leaf_pairs {
             }
             fn pair_max_index(&self, stride: &$d) -> Option<usize> {
                 Leaf::value(self).saturating_sub(1).checked_mul(Leaf::value(stride))
+            }
+            fn pair_hier(&self, stride: &$d, i: usize) -> Result<Hier, HierFail> {
+                let (s, d) = (Leaf::value(self), Leaf::value(stride));
+                // C++ gives an extent 1 the coordinate `_0` without dividing.
+                if s == 1 {
+                    return Ok(Hier { index: 0, size: 1, image: 0 });
+                }
+                let c = i.checked_div(d).ok_or(HierFail::ZeroStride(s))?.checked_rem(s).unwrap_or(0);
+                Ok(Hier { index: c, size: s, image: c.checked_mul(d).ok_or(HierFail::Overflow)? })
             }
         }
     )*};
@@ -647,9 +730,9 @@ where
     type Output = <Cons<S, Cons<D, Nil>> as crate::int_tuple::StaticBit>::Output;
 }
 
-/// A layout that is a type: generic code names it in a signature and gets its value with
-/// `Default` (every static layout is zero-sized).
-pub trait StaticLayout: Copy + Default + fmt::Display {
+/// A layout as a function, static or with run-time leaves: what generic code evaluates
+/// (`call`, `size`, `cosize`) on a layout value it was given or computed.
+pub trait LayoutFn: Copy + fmt::Display {
     /// `L(i)`.
     fn call(&self, i: usize) -> usize;
     /// `size(L)`.
@@ -658,7 +741,7 @@ pub trait StaticLayout: Copy + Default + fmt::Display {
     fn cosize(&self) -> usize;
 }
 
-impl<S: Congruent<D> + Default, D: IntTuple + Default> StaticLayout for Layout<S, D> {
+impl<S: Congruent<D>, D: IntTuple> LayoutFn for Layout<S, D> {
     #[inline(always)]
     fn call(&self, i: usize) -> usize {
         Layout::call(self, i)
@@ -669,6 +752,27 @@ impl<S: Congruent<D> + Default, D: IntTuple + Default> StaticLayout for Layout<S
     fn cosize(&self) -> usize {
         Layout::cosize(self)
     }
+}
+
+/// A layout that is a type: generic code names it in a signature and gets its value with
+/// `Default` (every static layout is zero-sized). Only layouts whose every leaf is static: a
+/// run-time leaf's value is not in the type (its `Default` is 0); take such a layout as a
+/// value, bound by [`LayoutFn`].
+pub trait StaticLayout: LayoutFn + Default {}
+
+/// The bit "every leaf is static" of a [`StaticLayout`], as a bound whose failure is a sentence.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "a layout with run-time leaves is not a `StaticLayout`: its type does not hold their values",
+    label = "this layout has a run-time leaf",
+    note = "take a layout with run-time leaves as a value, bound by `LayoutFn` (call, size, cosize)"
+)]
+pub trait EveryLeafStatic {}
+impl EveryLeafStatic for typenum::B1 {}
+
+impl<S: Congruent<D> + Default, D: IntTuple + Default> StaticLayout for Layout<S, D> where
+    Self: crate::int_tuple::StaticBit<Output: EveryLeafStatic>
+{
 }
 
 /// Prints `shape:stride` in the canonical values notation, identical to `cute-dyn`'s.

@@ -94,7 +94,7 @@ pub use int_tuple::{Cons, IntTuple, Leaf, List, Nil, Show};
 pub use inverse::{left_inverse, right_inverse};
 pub use layout::{
     compact_col_major, compact_row_major, make_layout_left, make_layout_like, make_layout_right, make_ordered_layout,
-    Congruent, Layout, LayoutLeft, LayoutRight, StaticLayout,
+    Congruent, Layout, LayoutFn, LayoutLeft, LayoutRight, StaticLayout,
 };
 pub use ops::{
     Append, BlockedProduct, Checked, CoalesceBy, Complement, ComplementCosize, Composition, Downcast, FlatDivide,
@@ -103,10 +103,13 @@ pub use ops::{
 };
 pub use product::{
     blocked_product, flat_product, logical_product, make_fragment_like, raked_product, tile_to_shape, tiled_product,
-    zipped_product, Multiplied,
+    zipped_product, FragmentLike, Multiplied,
 };
+// The kernel layer's operations as traits, one bound each in generic kernel code.
+pub use mma::{PartitionA, PartitionB, PartitionC, PartitionFragmentA, PartitionFragmentB, PartitionFragmentC};
 pub use recast::{downcast, upcast};
 pub use swizzle::{ComposedLayout, Swizzle};
+pub use tensor::{local_partition, local_tile, LocalPartition, LocalTile};
 pub use tiler::{ByMode, Tiler, Under};
 // The tilers' by-mode dispatch and its operation markers: machinery, off the front page.
 #[doc(hidden)]

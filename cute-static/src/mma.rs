@@ -340,6 +340,121 @@ macro_rules! operand {
     };
 }
 
+/// The partition traits of a tiled MMA's operand: one bound each in generic code
+/// (`M: PartitionC<L>`), the machinery behind them hidden.
+macro_rules! operand_traits {
+    ($(#[$pdoc:meta])* $ptrait:ident, $partition:ident, [$pmsg:literal, $plabel:literal],
+     $(#[$fdoc:meta])* $ftrait:ident, $fragment:ident, [$fmsg:literal, $flabel:literal], $w:ty) => {
+        $(#[$pdoc])*
+        #[diagnostic::on_unimplemented(
+            message = $pmsg,
+            label = $plabel,
+            note = "the operand's layout has static extents the tiled MMA's tile divides"
+        )]
+        pub trait $ptrait<O> {
+            /// The thread's part of the operand.
+            type Output;
+            /// `get_slice(thr).partition_X(o)`: the part and its offset.
+            ///
+            /// # Errors
+            /// As the tiled MMA's method.
+            fn $partition(&self, o: O, thr: usize) -> Result<(Self::Output, usize), TensorError>;
+        }
+        impl<A: MmaAtom, L, P, SO, DO, G, F> $ptrait<Layout<SO, DO>> for TiledMma<A, L, P>
+        where
+            Self: OperandFrg<$w, Layout<SO, Marked<DO>>, Frg = G> + ThrLayout,
+            SO: StaticExtents + Congruent<DO>,
+            DO: IntTuple + Symbolize<U0>,
+            Marked<DO>: Default,
+            G: ResolveLayout<DO, Output = F>,
+            F: ThreadSlice,
+        {
+            type Output = Layout<F::Shape, F::Stride>;
+            #[inline(always)]
+            fn $partition(&self, o: Layout<SO, DO>, thr: usize) -> Result<(Self::Output, usize), TensorError> {
+                TiledMma::$partition(self, o, thr)
+            }
+        }
+
+        $(#[$fdoc])*
+        #[diagnostic::on_unimplemented(
+            message = $fmsg,
+            label = $flabel,
+            note = "the operand's layout has static extents the tiled MMA's tile divides"
+        )]
+        pub trait $ftrait<O> {
+            /// The fragment's layout.
+            type Output;
+            /// `get_slice(thr).partition_fragment_X(o)`.
+            ///
+            /// # Errors
+            /// As the tiled MMA's method.
+            fn $fragment(&self, o: O, thr: usize) -> Result<Self::Output, TensorError>;
+        }
+        impl<A: MmaAtom, L, P, SO, DO, G, F, R> $ftrait<Layout<SO, DO>> for TiledMma<A, L, P>
+        where
+            Self: OperandFrg<$w, Layout<SO, Marked<DO>>, Frg = G> + ThrLayout,
+            SO: StaticExtents + Congruent<DO>,
+            DO: IntTuple + Symbolize<U0>,
+            Marked<DO>: Default,
+            G: ResolveLayout<DO, Output = F>,
+            F: ThreadSlice,
+            Layout<F::Shape, F::Stride>: crate::product::FragmentLike<Output = R>,
+        {
+            type Output = R;
+            #[inline(always)]
+            fn $fragment(&self, o: Layout<SO, DO>, thr: usize) -> Result<R, TensorError> {
+                TiledMma::$fragment(self, o, thr)
+            }
+        }
+    };
+}
+operand_traits!(
+    /// `partition_A` as a trait, implemented by the tiled MMA.
+    PartitionA, partition_a,
+    [
+        "`partition_a` of this layout by this tiled MMA is not known to be defined",
+        "where the tiled MMA is generic, add the bound `PartitionA<Layout>` for it"
+    ],
+    /// `partition_fragment_A` as a trait, implemented by the tiled MMA.
+    PartitionFragmentA, partition_fragment_a,
+    [
+        "`partition_fragment_a` of this layout by this tiled MMA is not known to be defined",
+        "where the tiled MMA is generic, add the bound `PartitionFragmentA<Layout>` for it"
+    ],
+    OpA
+);
+operand_traits!(
+    /// `partition_B` as a trait, implemented by the tiled MMA.
+    PartitionB, partition_b,
+    [
+        "`partition_b` of this layout by this tiled MMA is not known to be defined",
+        "where the tiled MMA is generic, add the bound `PartitionB<Layout>` for it"
+    ],
+    /// `partition_fragment_B` as a trait, implemented by the tiled MMA.
+    PartitionFragmentB, partition_fragment_b,
+    [
+        "`partition_fragment_b` of this layout by this tiled MMA is not known to be defined",
+        "where the tiled MMA is generic, add the bound `PartitionFragmentB<Layout>` for it"
+    ],
+    OpB
+);
+operand_traits!(
+    /// `partition_C` as a trait, implemented by the tiled MMA.
+    PartitionC, partition_c,
+    [
+        "`partition_c` of this layout by this tiled MMA is not known to be defined",
+        "where the tiled MMA is generic, add the bound `PartitionC<Layout>` for it"
+    ],
+    /// `partition_fragment_C` as a trait, implemented by the tiled MMA.
+    PartitionFragmentC, partition_fragment_c,
+    [
+        "`partition_fragment_c` of this layout by this tiled MMA is not known to be defined",
+        "where the tiled MMA is generic, add the bound `PartitionFragmentC<Layout>` for it"
+    ],
+    OpC
+);
+
 #[doc(hidden)]
 /// The thread layout of a tiled MMA, for the partitions' thread coordinates.
 pub trait ThrLayout {

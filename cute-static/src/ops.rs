@@ -411,12 +411,12 @@ pub trait GroupModes<const B: usize, const E: usize> {
 ///
 /// # Examples
 /// ```
-/// use cute_static::{error::Error, layout, tiler, Checked, StaticLayout, ZippedDivide};
+/// use cute_static::{error::Error, layout, tiler, Checked, LayoutFn, ZippedDivide};
 /// fn tile_count<L, T>(l: L, t: T) -> Result<usize, Error>
 /// where
 ///     L: ZippedDivide<T>,
 ///     L::Output: Checked,
-///     <L::Output as Checked>::Layout: StaticLayout,
+///     <L::Output as Checked>::Layout: LayoutFn,
 /// {
 ///     let z = l.zipped_divide(t).checked()?;
 ///     Ok(z.size() / 12)

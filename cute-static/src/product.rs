@@ -791,7 +791,7 @@ pub fn make_fragment_like<L: FragmentLike<Output = R>, R: crate::gate::Produce>(
 /// [`make_fragment_like`] as a trait: one bound in generic code.
 pub trait FragmentLike {
     /// The fragment's layout type.
-    type Output: crate::gate::Produce;
+    type Output: crate::gate::Produce + crate::LayoutFn;
     /// `make_fragment_like(self)`.
     fn fragment_like(self) -> Self::Output;
 }
@@ -803,7 +803,7 @@ where
     <U1 as crate::arith::LtT<<S as RankT>::Output>>::Output:
         core::ops::BitAnd<<S as crate::int_tuple::StaticBit>::Output>,
     (FragmentBit<S>,): FragmentCase<S, D, Output = R>,
-    R: crate::gate::Produce,
+    R: crate::gate::Produce + crate::LayoutFn,
 {
     type Output = R;
     #[inline(always)]

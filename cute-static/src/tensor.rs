@@ -108,12 +108,28 @@ pub enum TensorError {
         /// The number of tiles.
         tiles: usize,
     },
-    /// A thread index not in the thread layout's image.
+    /// A thread index past every index of the thread layout.
     ThreadOutOfRange {
         /// The index.
         thread: usize,
-        /// `size(thread layout)`.
+        /// `cosize(thread layout)` (its size, for a compact one).
         threads: usize,
+    },
+    /// The coordinate C++ computes for a thread (`(tid / d) % s` at each leaf) maps to
+    /// another index: the thread layout is not compact.
+    ThreadNotReached {
+        /// The index.
+        thread: usize,
+        /// The thread layout's value at that coordinate.
+        image: usize,
+    },
+    /// The thread layout has a stride 0 under an extent above 1 (broadcast threads), by which
+    /// C++'s coordinate of a thread divides.
+    BroadcastThreads {
+        /// The index.
+        thread: usize,
+        /// The extent of the stride-0 mode.
+        extent: usize,
     },
     /// The layout's size or cosize (or a tile's offset, or a partition's stride) does not fit
     /// in `usize`.
@@ -170,8 +186,18 @@ impl fmt::Display for TensorError {
                 write!(f, "tile coordinate out of range: {coord} in mode {mode}, which has {tiles} tiles")
             }
             TensorError::ThreadOutOfRange { thread, threads } => {
-                write!(f, "thread {thread} is not in the thread layout's image [0, {threads})")
+                write!(f, "thread {thread} is outside the thread layout, whose indices are below {threads}")
             }
+            TensorError::ThreadNotReached { thread, image } => write!(
+                f,
+                "thread {thread} is not reached: the thread layout maps the coordinate C++ computes for it \
+                 ((thread / stride) % extent in each mode) to {image} (a thread layout that is not compact)"
+            ),
+            TensorError::BroadcastThreads { thread, extent } => write!(
+                f,
+                "thread {thread} has no coordinate: the thread layout has a mode of extent {extent} and stride 0 \
+                 (broadcast threads), by which C++'s coordinate of a thread divides"
+            ),
             TensorError::Overflow { what } => write!(f, "overflow: the layout's {what} does not fit in usize"),
             TensorError::CoordRank { given, rank } => {
                 write!(f, "coordinate rank mismatch: {given} coordinates for a tensor of rank {rank}")
@@ -701,12 +727,36 @@ impl<T: Scalar, S: Congruent<D>, D: IntTuple> Tensor<&mut [T], Layout<S, D>> {
 /// assert_eq!((tile.to_string(), offset), ("(32,64):(1,{128})".to_string(), 32 + 2 * 64 * 128));
 /// # Ok::<(), cute_static::error::Error>(())
 /// ```
+pub fn local_tile<L: LocalTile<T, C>, T, C>(layout: L, tiler: T, coord: &C) -> L::Output {
+    layout.local_tile(tiler, coord)
+}
+
+/// [`local_tile`] as a trait, implemented by the layout: one bound in generic code
+/// (`L: LocalTile<T, C>`), whatever the tiler and the layout's static and run-time leaves.
+#[diagnostic::on_unimplemented(
+    message = "`local_tile` of this layout by this tiler is not known to be defined",
+    label = "where the layout is generic, add the bound `LocalTile<Tiler, Coord>` for it",
+    note = "local_tile needs a layout the tiler divides (`ZippedDivide`) and a coordinate of the grid of tiles"
+)]
+pub trait LocalTile<T, C> {
+    /// The tile's layout and its offset: `(Layout, usize)` where the type checker divided, a
+    /// `Result` of it where the divide runs ([`Checked::Then`]).
+    type Output;
+    /// The tile's layout.
+    type Tile;
+    /// `local_tile(self, tiler, coord)`.
+    fn local_tile(self, tiler: T, coord: &C) -> Self::Output;
+    /// `local_tile(self, tiler, coord)` as a `Result` whatever the leaves: generic code written
+    /// once for static and run-time layouts writes `l.try_local_tile(t, &c)?` (for a static
+    /// layout it is always `Ok`, and costs nothing).
+    ///
+    /// # Errors
+    /// Where the divide runs, its error.
+    fn try_local_tile(self, tiler: T, coord: &C) -> Result<(Self::Tile, usize), crate::error::Error>;
+}
+
 #[allow(clippy::type_complexity)]
-pub fn local_tile<L, T, C, Z, TS, TD, RS, RD>(
-    layout: L,
-    tiler: T,
-    coord: &C,
-) -> <Z as Checked>::Then<(Layout<<TS as Splice>::Output, <TD as Splice>::Output>, usize)>
+impl<L, T, C, Z, TS, TD, RS, RD> LocalTile<T, C> for L
 where
     L: crate::ops::ZippedDivide<T, Output = Z>,
     Z: Checked<Layout = Layout<Cons<TS, Cons<RS, Nil>>, Cons<TD, Cons<RD, Nil>>>>,
@@ -718,12 +768,38 @@ where
     RD: IntTuple + Copy,
     C: Coord<RS, RD>,
 {
-    layout.zipped_divide(tiler).then(|z| {
-        let (s, d) = (z.shape(), z.stride());
-        // Saturating: an offset past `usize` is never a valid one (a caller may trust it).
-        let offset = coord.offset::<Option<usize>>(&s.1 .0, &d.1 .0).unwrap_or(usize::MAX);
-        (Layout::new(s.0.splice(), d.0.splice()), offset)
-    })
+    type Output = <Z as Checked>::Then<(Self::Tile, usize)>;
+    type Tile = Layout<<TS as Splice>::Output, <TD as Splice>::Output>;
+    #[inline(always)]
+    fn local_tile(self, tiler: T, coord: &C) -> Self::Output {
+        self.zipped_divide(tiler).then(|z| tile_at(z, coord))
+    }
+    #[inline(always)]
+    fn try_local_tile(self, tiler: T, coord: &C) -> Result<(Self::Tile, usize), crate::error::Error> {
+        self.zipped_divide(tiler).checked().map(|z| tile_at(z, coord))
+    }
+}
+
+/// The tile mode of a zipped divide and the offset of the tile at `coord` of its rest mode.
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+fn tile_at<TS, TD, RS, RD, C>(
+    z: Layout<Cons<TS, Cons<RS, Nil>>, Cons<TD, Cons<RD, Nil>>>,
+    coord: &C,
+) -> (Layout<<TS as Splice>::Output, <TD as Splice>::Output>, usize)
+where
+    TS: Congruent<TD> + Splice,
+    TD: IntTuple + Splice,
+    <TS as Splice>::Output: Congruent<<TD as Splice>::Output>,
+    <TD as Splice>::Output: IntTuple,
+    RS: Congruent<RD> + Copy,
+    RD: IntTuple + Copy,
+    C: Coord<RS, RD>,
+{
+    let (s, d) = (z.shape(), z.stride());
+    // Saturating: an offset past `usize` is never a valid one (a caller may trust it).
+    let offset = coord.offset::<Option<usize>>(&s.1 .0, &d.1 .0).unwrap_or(usize::MAX);
+    (Layout::new(s.0.splice(), d.0.splice()), offset)
 }
 
 /// `dice(proj, x)`: the modes of a list kept by a projection (C++'s `Step<_1,X,_1>`, written
@@ -800,13 +876,16 @@ where
 /// projections): `zipped_divide(layout, product_each(shape(threads)))` (by the type checker for
 /// a static layout of any nesting; when it runs for a layout with run-time leaves, as
 /// [`local_tile`]), its tile mode sliced at the coordinate of
-/// thread `index` in `threads` (the `c` with `threads(c) == index`); the thread's part of the
-/// layout and its offset. `threads` is a static layout of tuple shape (`(4):(1)` for four
-/// threads in a row).
+/// thread `index` in `threads` (C++'s `get_flat_coord`: `(index / stride) % extent` in each
+/// mode); the thread's part of the layout and its offset. `threads` is a static layout of
+/// tuple shape (`(4):(1)` for four threads in a row).
 ///
 /// # Errors
-/// [`TensorError::ThreadOutOfRange`] when no coordinate of `threads` maps to `index`;
-/// [`TensorError::Algebra`] when the divide refuses run-time values.
+/// [`TensorError::ThreadOutOfRange`] for an `index` past `cosize(threads)`,
+/// [`TensorError::ThreadNotReached`] where `threads` maps C++'s coordinate of `index` to
+/// another index (C++ goes on with that thread's part), [`TensorError::BroadcastThreads`] for
+/// a stride 0 (by which C++ divides); [`TensorError::Algebra`] when the divide refuses
+/// run-time values.
 ///
 /// # Examples
 /// ```
@@ -817,12 +896,33 @@ where
 /// assert_eq!((part.to_string(), offset), ("(8,4):(2,256)".to_string(), 1 + 16));
 /// # Ok::<(), cute_static::tensor::TensorError>(())
 /// ```
-#[allow(clippy::type_complexity)]
-pub fn local_partition<L, TS, TD, Z, PS, PD, RS, RD>(
+pub fn local_partition<L: LocalPartition<Thr>, Thr>(
     layout: L,
-    threads: Layout<TS, TD>,
+    threads: Thr,
     index: usize,
-) -> Result<(Layout<<RS as Splice>::Output, <RD as Splice>::Output>, usize), TensorError>
+) -> Result<(L::Output, usize), TensorError> {
+    layout.local_partition(threads, index)
+}
+
+/// [`local_partition`] as a trait, implemented by the layout: one bound in generic code
+/// (`L: LocalPartition<Thr>`).
+#[diagnostic::on_unimplemented(
+    message = "`local_partition` of this layout over this thread layout is not known to be defined",
+    label = "where the layout is generic, add the bound `LocalPartition<ThreadLayout>` for it",
+    note = "local_partition needs a layout the thread layout's extents divide (`ZippedDivide`)"
+)]
+pub trait LocalPartition<Thr> {
+    /// The thread's part of the layout.
+    type Output;
+    /// `local_partition(self, threads, index)`: the part and its offset.
+    ///
+    /// # Errors
+    /// As [`local_partition`].
+    fn local_partition(self, threads: Thr, index: usize) -> Result<(Self::Output, usize), TensorError>;
+}
+
+#[allow(clippy::type_complexity)]
+impl<L, TS, TD, Z, PS, PD, RS, RD> LocalPartition<Layout<TS, TD>> for L
 where
     TS: Congruent<TD> + ProductEach,
     TD: IntTuple,
@@ -835,12 +935,15 @@ where
     <RS as Splice>::Output: Congruent<<RD as Splice>::Output>,
     <RD as Splice>::Output: IntTuple,
 {
-    // The thread's colexicographic index j in its shape, the index of the same coordinate in
-    // the tile mode (whose shape is the threads' per-mode sizes).
-    let j = thread_index(&threads, index)?;
-    let z = layout.zipped_divide(crate::ByMode(Default::default())).checked().map_err(TensorError::Algebra)?;
-    let (s, d) = (z.shape(), z.stride());
-    Ok((Layout::new(s.1 .0.splice(), d.1 .0.splice()), Layout::new(s.0, d.0).call(j)))
+    type Output = Layout<<RS as Splice>::Output, <RD as Splice>::Output>;
+    fn local_partition(self, threads: Layout<TS, TD>, index: usize) -> Result<(Self::Output, usize), TensorError> {
+        // The thread's colexicographic index j in its shape, the index of the same coordinate
+        // in the tile mode (whose shape is the threads' per-mode sizes).
+        let j = thread_index(&threads, index)?;
+        let z = self.zipped_divide(crate::ByMode(Default::default())).checked().map_err(TensorError::Algebra)?;
+        let (s, d) = (z.shape(), z.stride());
+        Ok((Layout::new(s.1 .0.splice(), d.1 .0.splice()), Layout::new(s.0, d.0).call(j)))
+    }
 }
 
 /// `local_partition(layout, threads, index, proj)`: [`local_partition`] over the modes of a flat
@@ -1071,20 +1174,61 @@ where
     TS: Unsigned + MulMixed<D>,
     D: Leaf,
     <TS as MulMixed<D>>::Output: IntTuple,
+    <S as DivT<TS>>::Output: ModeStride<<TS as MulMixed<D>>::Output>,
     ST: PartitionOver<TT, DT>,
-    crate::int_tuple::Cons<<TS as MulMixed<D>>::Output, <ST as PartitionOver<TT, DT>>::Stride>: IntTuple,
+    crate::int_tuple::Cons<ModeStrideOf<S, TS, D>, <ST as PartitionOver<TT, DT>>::Stride>: IntTuple,
     crate::int_tuple::Cons<<S as DivT<TS>>::Output, <ST as PartitionOver<TT, DT>>::Shape>: IntTuple,
 {
     type Shape = Cons<<S as DivT<TS>>::Output, ST::Shape>;
-    type Stride = Cons<<TS as MulMixed<D>>::Output, ST::Stride>;
+    type Stride = Cons<ModeStrideOf<S, TS, D>, ST::Stride>;
     #[inline(always)]
     fn partition(d: &Cons<D, DT>, t: &[usize], mode: usize, wrap: bool) -> Option<(Self::Stride, usize)> {
         let (rest, off) = ST::partition(&d.1, t, mode + 1, wrap)?;
         // k < the thread shape: the offset is at most the tile's cosize (checked by a tensor's
         // `new`; a pointer tensor's wraps as its pointer would).
         let k = t.get(mode).copied().unwrap_or(0);
-        let stride = if wrap { TS::default().wrapping_mul(d.0) } else { TS::default().checked_mul(d.0)? };
+        let stride = <S as DivT<TS>>::Output::stride(|| match wrap {
+            true => Some(TS::default().wrapping_mul(d.0)),
+            false => TS::default().checked_mul(d.0),
+        })?;
         Some((Cons(stride, rest), k.wrapping_mul(d.0.value()).wrapping_add(off)))
+    }
+}
+
+/// The stride of a partition's mode whose extent is `S / TS`.
+type ModeStrideOf<S, TS, D> = <<S as DivT<TS>>::Output as ModeStride<<TS as MulMixed<D>>::Output>>::Output;
+
+/// A partition mode's stride, by its extent (`Self`): `thread_extent * stride` (`P`), or a
+/// static 0 where the mode keeps one element, as C++'s divide (and [`local_partition`]) gives
+/// an extent-1 mode.
+#[doc(hidden)]
+pub trait ModeStride<P> {
+    /// `P`, or `U0` for the extent 1.
+    type Output: IntTuple;
+    /// The stride, from `P`'s (`None`: its overflow).
+    fn stride(p: impl FnOnce() -> Option<P>) -> Option<Self::Output>;
+}
+impl<P> ModeStride<P> for typenum::U1 {
+    type Output = typenum::U0;
+    #[inline(always)]
+    fn stride(_: impl FnOnce() -> Option<P>) -> Option<typenum::U0> {
+        Some(typenum::U0::default())
+    }
+}
+impl<P: IntTuple> ModeStride<P> for typenum::U0 {
+    type Output = P;
+    #[inline(always)]
+    fn stride(p: impl FnOnce() -> Option<P>) -> Option<P> {
+        p()
+    }
+}
+impl<P: IntTuple, U: Unsigned, B: typenum::Bit, B2: typenum::Bit> ModeStride<P>
+    for typenum::UInt<typenum::UInt<U, B>, B2>
+{
+    type Output = P;
+    #[inline(always)]
+    fn stride(p: impl FnOnce() -> Option<P>) -> Option<P> {
+        p()
     }
 }
 
@@ -1142,7 +1286,9 @@ impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a [T], Layout<S, D>> {
     /// otherwise).
     ///
     /// # Errors
-    /// [`TensorError::ThreadOutOfRange`] for a `tid` outside the thread layout;
+    /// [`TensorError::ThreadOutOfRange`] for a `tid` past the thread layout's cosize,
+    /// [`TensorError::ThreadNotReached`] and [`TensorError::BroadcastThreads`] as
+    /// [`local_partition`];
     /// [`TensorError::Overflow`] where a run-time stride times the thread shape does not fit in
     /// `usize` (a pointer tensor's wraps instead, as its addresses do).
     ///
@@ -1368,9 +1514,13 @@ where
     TD: IntTuple,
     S::Shape: Congruent<S::Stride> + Default,
 {
-    // A pointer tensor's thread index wraps around the thread layout's size, as C++'s
-    // `idx2crd` of a compact thread layout does: no error path left in a kernel.
-    let tid = if wrap { tid.checked_rem(threads.size()).unwrap_or(tid) } else { tid };
+    // A pointer tensor's thread index wraps around the thread layout's cosize (its size for
+    // a compact one), as C++'s `idx2crd` of a compact thread layout does: no error path left
+    // in a kernel.
+    let tid = match (wrap, threads.checked_cosize()) {
+        (true, Some(n)) => tid.checked_rem(n).unwrap_or(tid),
+        _ => tid,
+    };
     let t = thread_coord(threads, tid)?;
     let (stride, off) = S::partition(l.stride(), &t, 0, wrap).ok_or(TensorError::Overflow { what: "stride" })?;
     Ok((Layout::new(Default::default(), stride), off))
@@ -1400,13 +1550,24 @@ pub(crate) fn thread_coord<TS: Congruent<TD> + FlatCoord, TD: IntTuple>(
     Ok(t)
 }
 
-/// The colexicographic index `j` in the thread layout's shape of the thread `tid`: the `j` with
-/// `threads(j) == tid`.
+/// The colexicographic index in the thread layout's shape of the coordinate C++ gives thread
+/// `tid` (`get_hier_coord`: `(tid / d) % s` at each leaf), where the layout maps that
+/// coordinate back to `tid`. C++ goes on where it does not (another thread's part, or a
+/// division by a stride 0); cute-dyn refuses there too, for the same reason.
 fn thread_index<TS: Congruent<TD>, TD: IntTuple>(threads: &Layout<TS, TD>, tid: usize) -> Result<usize, TensorError> {
-    let n = threads.size();
-    // A compact column-major thread layout is the identity: try that first.
-    let j = if tid < n && threads.call(tid) == tid { Some(tid) } else { (0..n).find(|&j| threads.call(j) == tid) };
-    j.ok_or(TensorError::ThreadOutOfRange { thread: tid, threads: n })
+    match threads.shape().hier_coord(threads.stride(), tid) {
+        Ok(h) if h.image == tid => Ok(h.index),
+        Ok(h) => {
+            // Past every index the layout reaches (C++ wraps it around the shape), or a gap.
+            let cosize = threads.shape().max_index(threads.stride()).map_or(usize::MAX, |m| m.saturating_add(1));
+            Err(match tid >= cosize {
+                true => TensorError::ThreadOutOfRange { thread: tid, threads: cosize },
+                false => TensorError::ThreadNotReached { thread: tid, image: h.image },
+            })
+        }
+        Err(crate::layout::HierFail::ZeroStride(extent)) => Err(TensorError::BroadcastThreads { thread: tid, extent }),
+        Err(crate::layout::HierFail::Overflow) => Err(TensorError::Overflow { what: "thread coordinate" }),
+    }
 }
 
 impl<T, S: Congruent<D>, D: IntTuple> Tensor<&mut [T], Layout<S, D>> {
@@ -1464,7 +1625,8 @@ impl<T, S: Congruent<D>, D: IntTuple> Tensor<&mut [T], Layout<S, D>> {
 /// let a = PtrTensor::new(data.as_mut_ptr(), layout!((6,8):(1,6))); // column-major 6x8
 /// let tile = a.local_tile(shape!((3,4)), &[1, 1])?; // rows 3..6, columns 4..8
 /// let p = tile.local_partition(layout!((3,2):(1,3)), 4)?; // thread 4 = (1,1) of 3x2
-/// assert_eq!(p.layout().to_string(), "(1,2):(3,12)"); // (3,4)/(3,2) with strides (1,6)*(3,2)
+/// // (3,4)/(3,2) with strides (1,6)*(3,2); the mode of one element has the stride 0, as C++ gives it
+/// assert_eq!(p.layout().to_string(), "(1,2):(0,12)");
 /// // SAFETY: `data` holds 48 elements, the layout's cosize.
 /// unsafe {
 ///     assert_eq!(p.read(1), (3 + 1) + (4 + 1 + 2) * 6);
@@ -1577,13 +1739,14 @@ impl<T, S: Congruent<D>, D: IntTuple> PtrTensor<T, Layout<S, D>> {
     }
 
     /// [`Tensor::local_partition`] of a pointer tensor, as CuTe C++'s: a thread index past the
-    /// thread layout's size wraps around it (C++'s `idx2crd` of a compact thread layout does
+    /// thread layout's cosize wraps around it (C++'s `idx2crd` of a compact thread layout does
     /// the same), and a run-time stride times the thread shape wraps as the addresses do, so
     /// that a kernel keeps no error path for them.
     ///
     /// # Errors
-    /// [`TensorError::ThreadOutOfRange`] for a thread the (wrapped) index does not reach: a
-    /// thread layout that is not onto `[0, size)`.
+    /// [`TensorError::ThreadNotReached`] for a thread whose C++ coordinate the thread layout
+    /// maps elsewhere (one that is not compact); [`TensorError::BroadcastThreads`] for a
+    /// thread layout with a stride 0.
     ///
     /// # Examples
     /// ```
@@ -1990,7 +2153,11 @@ mod tests {
             Err(TensorError::ThreadOutOfRange { thread: 11, threads: 8 })
         ));
         let gaps = layout!((2,2):(1,4)); // threads 0, 1, 4, 5
-        assert!(matches!(p.local_partition(gaps, 2), Err(TensorError::ThreadOutOfRange { thread: 2, .. })));
+        assert!(matches!(p.local_partition(gaps, 2), Err(TensorError::ThreadNotReached { thread: 2, image: 0 })));
+        // C++'s coordinate of thread 5: ((5 / 1) % 2, (5 / 4) % 2) = (1, 1); past the size 4,
+        // below the cosize 6, where the index wraps.
+        assert_eq!(p.local_partition(gaps, 5).unwrap().addr(0), p.addr(1 + 8));
+        assert_eq!(p.local_partition(gaps, 5 + 6).unwrap().addr(0), p.addr(1 + 8));
     }
 
     #[test]

@@ -396,9 +396,9 @@ fn test_logical_product(a: &str, b: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Every input of `TEST(CuTe_core, Logical_product)` but one under its checks; that one,
-/// `((4,6)):((1,6))` by `(3):(1)`, is refused still (its complement breaks CuTe's (1); the
-/// product is not judged by its own post yet: issue #48), which this records.
+/// Every input of `TEST(CuTe_core, Logical_product)` under its checks, `((4,6)):((1,6))` by
+/// `(3):(1)` too: its complement `2:36` breaks CuTe's (1), and the product is judged by its
+/// own definition instead, which C++'s answer `(((4,6)),3):(((1,6)),36)` meets (no overlap).
 #[test]
 fn logical_product_cpp() {
     let cases = [
@@ -423,12 +423,19 @@ fn logical_product_cpp() {
         ("((4,2)):((1,16))", "(4,2):(2,1)"),
         ("((2,2),(2,2)):((1,4),(8,32))", "(2,2):(1,2)"),
         ("((2,2),(2,2)):((1,4),(8,32))", "(2,2):(2,1)"),
+        ("((4,6)):((1,6))", "(3):(1)"),
     ];
     for (a, b) in cases {
         test_logical_product(a, b).unwrap_or_else(|e| panic!("logical_product({a}, {b}): refused: {e}"));
     }
-    let gap = test_logical_product("((4,6)):((1,6))", "(3):(1)").unwrap_err();
-    assert!(gap.contains("complement"), "{gap}: taken now, move it into the cases");
+    // pycute 4.2's answer for the one whose complement falls short.
+    let r = logical_product(&layout("((4,6)):((1,6))"), &Tiler::Layout(layout("(3):(1)"))).unwrap();
+    assert_eq!(r.to_string(), "(((4,6)),(3)):(((1,6)),(36))");
+    // A product whose complement falls short and whose copies of A overlap: pycute 4.2 gives
+    // ((2,2),2):((2,6),2) (complement((2,2):(2,6), 12) = 2:1 truncated, o 2:2), whose
+    // 8 coordinates reach {0,2,4,6,8,10}: 6 indices for |image(A)| * |image(B)| = 8. Refused.
+    let e = logical_product(&layout("(2,2):(2,6)"), &Tiler::Layout(layout("2:2"))).unwrap_err();
+    assert!(e.to_string().contains("no overlap") && e.to_string().contains("reaches 6 indices"), "{e}");
 }
 
 /// `test_coalesce` of `coalesce.cpp` on every input of `TEST(CuTe_core, Coalesce)`: `depth(R)

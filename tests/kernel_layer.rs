@@ -189,3 +189,14 @@ fn one_generic_prologue_for_static_and_run_time_layouts() -> Result<(), dy::Erro
     assert_eq!(frg_mixed, frg);
     Ok(())
 }
+
+/// `Tensor::new` of a layout whose size or cosize overflows is an error, not a panic.
+#[test]
+fn a_tensor_over_an_overflowing_layout_is_an_error() {
+    let data = [0u8; 4];
+    let big = usize::MAX / 2 + 1;
+    let e = Tensor::new(&data[..], layout!((2,2):({big},{big}))).unwrap_err();
+    assert!(matches!(e, TensorError::Overflow { what: "cosize" }), "{e}");
+    let e = Tensor::new(&data[..], layout!(({big},4):(0,0))).unwrap_err();
+    assert!(matches!(e, TensorError::Overflow { what: "size" }), "{e}");
+}

@@ -1,7 +1,7 @@
 //! The divide family: logical_divide and its zipped, tiled and flat rearrangements.
 
 use crate::coalesce::coalesced_pairs;
-use crate::complement::{complement_shape, Ints};
+use crate::complement::{complement_shape, Ints, Post};
 use crate::composition::compose_coalesced_into;
 use crate::error::{Error, Result};
 use crate::int::Int;
@@ -49,7 +49,7 @@ fn divide_into(a: &Nest<'_>, b: &Layout, out: &mut Layout) -> Result<()> {
     // make_layout(B, complement(B, shape(coalesce(A)))), written in place.
     let mut tiler = Layout::empty();
     tiler.open().put(b.nest());
-    complement_shape(&b.nest(), &shape, &mut tiler)?;
+    complement_shape(&b.nest(), &shape, &mut tiler, Post::Checked)?;
     tiler.close();
     compose_coalesced_into(a, Some(&coalesced), &tiler, out)
 }

@@ -388,14 +388,16 @@ pub fn check_logical_divide(a: &Layout, b: &Tiler, r: &Layout) -> Result<()> {
 }
 
 /// `logical_product`: each multiplied mode is `(A, C ∘ B)`, `C = complement(A, size(A) *
-/// cosize(B))`: `R(i, j) == A(i) + C(B(j))`.
+/// cosize(B))` (CuTe's algorithm, whose own @post the product does not need):
+/// `R(i, j) == A(i) + C(B(j))`, and the copies of `A` do not overlap, `|image(R)| ==
+/// |image(A)| * |image(B)|`.
 ///
 /// # Errors
 /// `Postcondition`.
 pub fn check_logical_product(a: &Layout, b: &Tiler, r: &Layout) -> Result<()> {
     by_mode("logical_product", a, b, r, false, &|a, b, r| {
         let na = size_of(a)?;
-        let c = complement(a, &Tuple::Leaf(a.size()?.checked_mul(b.cosize()?)?))?;
+        let c = crate::complement::complement_unchecked(a, &Tuple::Leaf(a.size()?.checked_mul(b.cosize()?)?))?;
         if r.rank() != 2 || Some(size_of(r)?) != na.checked_mul(size_of(b)?) {
             return Err(violated(
                 "logical_product",
@@ -408,7 +410,18 @@ pub fn check_logical_product(a: &Layout, b: &Tiler, r: &Layout) -> Result<()> {
         }
         pointwise("logical_product", "R(i, j) == A(i) + C(B(j))", size_of(r)?, r, |k| {
             add(a.call(k % na.max(1))?, c.call(b.call(k / na.max(1))?)?)
-        })
+        })?;
+        let distinct = |l: &Layout| -> Result<usize> {
+            let mut v = sorted_image(l)?;
+            v.dedup();
+            Ok(v.len())
+        };
+        let (got, want) = (distinct(r)?, distinct(a)? * distinct(b)?);
+        if got != want {
+            let witness = alloc::format!("{r} reaches {got} indices, |image(A)| * |image(B)| = {want}");
+            return Err(violated("logical_product", "|image(R)| == |image(A)| * |image(B)|", witness));
+        }
+        Ok(())
     })
 }
 

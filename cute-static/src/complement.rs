@@ -901,7 +901,7 @@ impl<S: Congruent<D>, D: IntTuple> Spans for Layout<S, D> {
 /// assert_eq!(layout!((8,64):(1,{ld})).complement(4096usize)?.to_string(), "({1},{8},{1}):(1,{8},{4096})");
 /// # Ok::<(), cute_static::error::Error>(())
 /// ```
-pub trait ComplementMixed<Cot> {
+pub trait ComplementMixed<Cot>: Sized {
     /// The complement's type.
     type Output;
     /// The complement.
@@ -909,7 +909,17 @@ pub trait ComplementMixed<Cot> {
     /// # Errors
     /// `Undecided` (above), `NonInjective`, `Postcondition` (CuTe's answer would not reach the
     /// cotarget), `DivisionByZero` (a run-time extent 0), `Overflow`.
-    fn complement_mixed(self, cotarget: Cot) -> Result<Self::Output, Error>;
+    fn complement_mixed(self, cotarget: Cot) -> Result<Self::Output, Error> {
+        let (r, post) = self.complement_mixed_unchecked(cotarget)?;
+        post.map(|()| r)
+    }
+    /// The complement by CuTe's algorithm, and the verdict of its @post apart: what a product
+    /// takes, which is judged by its own definition instead.
+    ///
+    /// # Errors
+    /// As [`ComplementMixed::complement_mixed`], but for `Postcondition`, which is the
+    /// verdict's.
+    fn complement_mixed_unchecked(self, cotarget: Cot) -> Result<(Self::Output, Result<(), Error>), Error>;
 }
 
 // Each intermediate type is a parameter bound once by an associated-type equality: a
@@ -927,7 +937,7 @@ where
 {
     type Output = R;
     #[inline(always)]
-    fn complement_mixed(self, cotarget: Cot) -> Result<Self::Output, Error> {
+    fn complement_mixed_unchecked(self, cotarget: Cot) -> Result<(R, Result<(), Error>), Error> {
         let filtered = self.flat_modes().filter_zeros().coalesce_modes_bound();
         if decided_on_values(&filtered) {
             return Err(Error::Undecided { op: "complement" });
@@ -938,15 +948,14 @@ where
         // `ceil(cotarget / current)`, the modes of `filter(L)` and `R` interleave into a compact
         // layout of size `current * ceil(cotarget / current) >= cotarget` (each pair
         // `(d/c):c, s:d` spans `s*d - c`, a telescoping sum), so both conditions hold.
-        if !<(One,) as MixedCase<M, Cot>>::POST_HOLDS {
-            check_post(
-                self.spans(),
-                r.spans(),
-                f_size,
-                cotarget.checked_product().ok_or(Error::Overflow { op: "complement" })?,
-            )?;
+        if <(One,) as MixedCase<M, Cot>>::POST_HOLDS {
+            return Ok((r, Ok(())));
         }
-        Ok(r)
+        let cotarget = cotarget.checked_product().ok_or(Error::Overflow { op: "complement" })?;
+        match check_post(self.spans(), r.spans(), f_size, cotarget) {
+            Err(e @ Error::Postcondition { .. }) => Ok((r, Err(e))),
+            post => post.map(|()| (r, Ok(()))),
+        }
     }
 }
 

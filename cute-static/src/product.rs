@@ -134,6 +134,13 @@ where
     G: CoalesceModesBound<Output = M>,
     M: ModeValues,
     SB: ComposeB<DB, M>,
+    // For the product's own check, where the complement breaks its @post.
+    SA: crate::layout::Congruent<DA>,
+    DA: crate::int_tuple::IntTuple,
+    SB: crate::layout::Congruent<DB>,
+    DB: crate::int_tuple::IntTuple,
+    <SB as ComposeB<DB, M>>::S: crate::layout::Congruent<<SB as ComposeB<DB, M>>::D>,
+    <SB as ComposeB<DB, M>>::D: crate::int_tuple::IntTuple,
 {
     type Output = (SA, DA, <SB as ComposeB<DB, M>>::S, <SB as ComposeB<DB, M>>::D);
     #[inline(always)]
@@ -141,11 +148,68 @@ where
         let overflow = Error::Overflow { op: "logical_product" };
         let (sb, db) = self.into_parts();
         let cotarget = sa.size_fold(U1::default()).and_then(|n| n.checked_mul(sb.cosize_fold(&db, U1::default())?));
-        let (ks, kd) = Layout::from_parts(sa, da).complement_mixed(cotarget.ok_or(overflow)?)?.into_parts();
+        let (k, post) = Layout::from_parts(sa, da).complement_mixed_unchecked(cotarget.ok_or(overflow)?)?;
+        let (ks, kd) = k.into_parts();
         let modes = ks.flatten_modes(&kd).fix_last().coalesce_modes_bound();
         let (rs, rd) = compose_modes_mixed(modes, *self)?.into_parts();
+        if let Err(e) = post {
+            // CuTe's complement breaks its @post: the product is judged by its own.
+            check_no_overlap(&Layout::from_parts(sa, da), &Layout::from_parts(rs, rd), self, e)?;
+        }
         Ok((sa, da, rs, rd))
     }
+}
+
+/// The largest index [`check_no_overlap`] marks (its three bitmaps live on the stack).
+const CHECKED_INDICES: usize = 1 << 16;
+
+/// A product's copies of `A` do not overlap: `|image((A, S))| == |image(A)| * |image(B)|` for
+/// its second mode `S = complement o B` (cute-dyn's check; here without a heap, on indices
+/// below 2^16); `unchecked` is the complement's error, kept where the product reaches past them.
+#[cold]
+#[inline(never)]
+fn check_no_overlap<SA, DA, SR, DR, SB, DB>(
+    a: &Layout<SA, DA>,
+    second: &Layout<SR, DR>,
+    b: &Layout<SB, DB>,
+    unchecked: Error,
+) -> Result<(), Error>
+where
+    SA: crate::layout::Congruent<DA>,
+    DA: crate::int_tuple::IntTuple,
+    SR: crate::layout::Congruent<DR>,
+    DR: crate::int_tuple::IntTuple,
+    SB: crate::layout::Congruent<DB>,
+    DB: crate::int_tuple::IntTuple,
+{
+    const WORDS: usize = CHECKED_INDICES / 64;
+    let (na, ns, nb) = (a.checked_size(), second.checked_size(), b.checked_size());
+    let fits = |c: Option<usize>| c.is_some_and(|c| c <= CHECKED_INDICES);
+    let reach = a.checked_cosize().zip(second.checked_cosize()).and_then(|(x, y)| x.checked_add(y));
+    let (Some(na), Some(ns), Some(nb)) = (na, ns, nb) else { return Err(unchecked) };
+    if !fits(reach) || !fits(b.checked_cosize()) {
+        return Err(unchecked);
+    }
+    // The number of distinct indices `f` reaches on `0..n`.
+    let distinct = |n: usize, f: &dyn Fn(usize) -> usize| {
+        let mut seen = [0u64; WORDS];
+        (0..n).fold(0usize, |count, i| {
+            let x = f(i);
+            let (word, bit) = (x / 64, 1u64 << (x % 64));
+            let new = seen[word] & bit == 0;
+            seen[word] |= bit;
+            count + new as usize
+        })
+    };
+    let image_r = distinct(na * ns, &|k| a.call(k % na) + second.call(k / na));
+    let (image_a, image_b) = (distinct(na, &|i| a.call(i)), distinct(nb, &|j| b.call(j)));
+    if image_r != image_a * image_b {
+        return Err(Error::Postcondition {
+            op: "logical_product",
+            condition: "(no overlap: |image(R)| == |image(A)| * |image(B)|)",
+        });
+    }
+    Ok(())
 }
 
 use crate::tiler::rearrangements;

@@ -116,7 +116,7 @@ fn thread_fragment<L, T, C, Thr>(
 where
     L: LocalTile<T, C>,
     L::Tile: LocalPartition<Thr>,
-    <L::Tile as LocalPartition<Thr>>::Output: FragmentLike + std::fmt::Display + Copy,
+    <L::Tile as LocalPartition<Thr>>::Output: FragmentLike + std::fmt::Display,
 {
     let (tile, tile_offset) = a.try_local_tile(cta_tiler, cta)?;
     let (part, offset) = tile.local_partition(threads, tid)?;

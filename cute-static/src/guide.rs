@@ -298,3 +298,69 @@
 //! assert_eq!((frg.to_string(), frg.cosize()), ("(1,8,8):(0,1,8)".to_string(), 64));
 //! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
+//!
+//! Each operation of the kernel layer is a trait with one bound, as the algebra's are:
+//! [`crate::LocalTile`] (whose `try_local_tile` is a `Result` whatever the leaves, so that one
+//! function takes static and run-time layouts), [`crate::LocalPartition`],
+//! [`crate::PartitionA`], [`crate::PartitionB`], [`crate::PartitionC`] and their
+//! `PartitionFragment` twins, [`crate::FragmentLike`]; [`crate::LayoutFn`] evaluates what they
+//! give. Their errors are [`crate::tensor::TensorError`]s (the algebra's
+//! [`crate::error::Error`] converts into it), so `?` chains them.
+//!
+//! ## A whole kernel
+//!
+//! CuTe's tiled copy (its tutorial's first kernel): each CTA takes its tile of the source and
+//! of the destination with `local_tile`, each thread its part of both with `local_partition`,
+//! and copies element by element. Written once, generic over both layouts (static, or with
+//! run-time extents), the CTA tiler and the thread layout: one bound per operation it calls
+//! (two `local_tile`s, two `local_partition`s, two evaluations).
+//!
+//! ```
+//! use cute_static::tensor::TensorError;
+//! use cute_static::{layout, tiler, Cons, LayoutFn, LocalPartition, LocalTile, Nil};
+//!
+//! type Cta = Cons<usize, Cons<usize, Nil>>;
+//!
+//! /// `dst(c) = src(c)` for every coordinate `c` of the `grid` of tiles: CTA by CTA, thread by
+//! /// thread (on a GPU, the two outer loops are the launch).
+//! fn tiled_copy<S, D, T, Thr>(
+//!     src: &[f32], s: S, dst: &mut [f32], d: D, tiler: T, threads: Thr, grid: (usize, usize),
+//! ) -> Result<(), TensorError>
+//! where
+//!     S: LocalTile<T, Cta> + Copy,
+//!     D: LocalTile<T, Cta> + Copy,
+//!     T: Copy,
+//!     Thr: LayoutFn,
+//!     S::Tile: LocalPartition<Thr>,
+//!     D::Tile: LocalPartition<Thr>,
+//!     <S::Tile as LocalPartition<Thr>>::Output: LayoutFn,
+//!     <D::Tile as LocalPartition<Thr>>::Output: LayoutFn,
+//! {
+//!     for cta in (0..grid.0).flat_map(|x| (0..grid.1).map(move |y| Cons(x, Cons(y, Nil)))) {
+//!         let (s_tile, s_off) = s.try_local_tile(tiler, &cta)?;
+//!         let (d_tile, d_off) = d.try_local_tile(tiler, &cta)?;
+//!         for tid in 0..threads.size() {
+//!             let (sp, sp_off) = s_tile.local_partition(threads, tid)?;
+//!             let (dp, dp_off) = d_tile.local_partition(threads, tid)?;
+//!             for v in 0..sp.size() {
+//!                 dst[d_off + dp_off + dp.call(v)] = src[s_off + sp_off + sp.call(v)];
+//!             }
+//!         }
+//!     }
+//!     Ok(())
+//! }
+//!
+//! // A 64x48 column-major matrix into a row-major one (a transpose of the storage), 16x8
+//! // tiles, 4x2 threads: static layouts, computed by the type checker.
+//! let src: Vec<f32> = (0..64 * 48).map(|x| x as f32).collect();
+//! let mut dst = vec![0.0; 64 * 48];
+//! let threads = layout!((4,2):(2,1));
+//! tiled_copy(&src, layout!((64,48):(1,64)), &mut dst, layout!((64,48):(48,1)), tiler!(<16,8>), threads, (4, 6))?;
+//! assert!((0..64).all(|r| (0..48).all(|c| dst[48 * r + c] == src[r + 64 * c])));
+//! // The same function with run-time extents: the divides computed when it runs.
+//! let (m, n) = (64usize, 48usize);
+//! let mut dst2 = vec![0.0; m * n];
+//! tiled_copy(&src, layout!(({m},{n}):(1,{m})), &mut dst2, layout!(({m},{n}):({n},1)), tiler!(<16,8>), threads, (m / 16, n / 8))?;
+//! assert_eq!(dst2, dst);
+//! # Ok::<(), TensorError>(())
+//! ```

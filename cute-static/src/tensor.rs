@@ -743,7 +743,7 @@ pub trait LocalTile<T, C> {
     /// `Result` of it where the divide runs ([`Checked::Then`]).
     type Output;
     /// The tile's layout.
-    type Tile;
+    type Tile: Copy;
     /// `local_tile(self, tiler, coord)`.
     fn local_tile(self, tiler: T, coord: &C) -> Self::Output;
     /// `local_tile(self, tiler, coord)` as a `Result` whatever the leaves: generic code written
@@ -913,7 +913,7 @@ pub fn local_partition<L: LocalPartition<Thr>, Thr>(
 )]
 pub trait LocalPartition<Thr> {
     /// The thread's part of the layout.
-    type Output;
+    type Output: Copy;
     /// `local_partition(self, threads, index)`: the part and its offset.
     ///
     /// # Errors

@@ -200,3 +200,28 @@ fn a_tensor_over_an_overflowing_layout_is_an_error() {
     let e = Tensor::new(&data[..], layout!(({big},4):(0,0))).unwrap_err();
     assert!(matches!(e, TensorError::Overflow { what: "size" }), "{e}");
 }
+
+/// One error type at the top: cute-static's errors (the algebra's and the tensors') convert into
+/// cute-dyn's, so one function takes both crates' `?`, with the same kind and numbers.
+#[test]
+fn static_errors_convert_into_cute_dyn_errors() {
+    use cute::cute_static::{shape, upcast};
+    // A row-major tile with a run-time leading dimension, read as 8-element vectors, then
+    // partitioned over 3x2 threads.
+    fn vectors(ld: usize, tid: usize) -> Result<String, dy::Error> {
+        let v = upcast(layout!((64,32):({ld},1)), shape!(8))?;
+        let d = dy::upcast(&format!("(64,32):({{{ld}}},1)").parse()?, 8)?;
+        assert_eq!(v.to_string(), d.to_string());
+        let data = vec![0u32; 24];
+        let t = Tensor::new(&data[..], layout!((6,4):(1,6)))?;
+        let _ = t.local_partition(layout!((3,2):(1,3)), tid)?;
+        Ok(v.to_string())
+    }
+    assert_eq!(vectors(1024, 5).unwrap(), "(64,4):({128},1)");
+    // Rows that do not start on a vector: cute-dyn's error, kind and numbers.
+    let (e, want) = (vectors(1001, 0).unwrap_err(), dy::upcast(&"(64,32):({1001},1)".parse().unwrap(), 8).unwrap_err());
+    assert_eq!((e.kind(), e.to_string()), (want.kind(), want.to_string()));
+    // A thread past the thread layout: a tensor error, its text kept.
+    let e = vectors(1024, 6).unwrap_err();
+    assert!(e.kind() == "invalid_argument" && e.to_string().contains("thread 6"), "{e}");
+}

@@ -125,3 +125,37 @@ impl fmt::Display for Error {
 /// An error of cute-static is a `core::error::Error`, so that `?` takes it into a
 /// `Box<dyn Error>` or any error type with a `From` for it.
 impl core::error::Error for Error {}
+
+/// cute-static's error as cute-dyn's, so that a function returning `cute_dyn::Result` takes
+/// both crates' errors with `?`: the same kind, the same numbers (the @post's witness and the
+/// mode of an overlap are not known here, and are said so).
+#[cfg(feature = "dyn")]
+impl From<Error> for cute_dyn::Error {
+    fn from(e: Error) -> cute_dyn::Error {
+        use alloc::string::ToString;
+        let wide = |x: usize| i64::try_from(x).unwrap_or(i64::MAX);
+        match e {
+            Error::Postcondition { op, condition } => {
+                cute_dyn::Error::Postcondition { op, condition, witness: "checked by cute-static".to_string() }
+            }
+            Error::Overflow { op } => cute_dyn::Error::Overflow { op },
+            Error::DivisionByZero { op } => cute_dyn::Error::DivisionByZero { op },
+            Error::StrideDivisibility { op, stride, factor } => {
+                cute_dyn::Error::StrideDivisibility { op, stride: wide(stride), shape: wide(factor) }
+            }
+            Error::ShapeDivisibility { op, shape, divisor } => {
+                cute_dyn::Error::ShapeDivisibility { op, shape: wide(shape), divisor: wide(divisor) }
+            }
+            // The mode's position is not carried by cute-static's error: the text says all it has.
+            Error::ModeOverlap { op, .. } => cute_dyn::Error::InvalidArgument { op, reason: e.to_string() },
+            Error::NonInjective { op } => {
+                cute_dyn::Error::NonInjective { op, layout: "(computed by cute-static)".to_string() }
+            }
+            Error::Undecided { op } => cute_dyn::Error::Undecided {
+                op,
+                reason: "a run-time value decides the result's structure".to_string(),
+                dynamic: "(computed by cute-static)".to_string(),
+            },
+        }
+    }
+}

@@ -768,10 +768,30 @@ pub trait StaticLayout: LayoutFn + Default {}
     note = "take a layout with run-time leaves as a value, bound by `LayoutFn` (call, size, cosize)"
 )]
 pub trait EveryLeafStatic {}
-impl EveryLeafStatic for typenum::B1 {}
+impl EveryLeafStatic for AllLeavesStatic {}
+
+/// The bit "every leaf is static", named for an error message: [`AllLeavesStatic`] or
+/// [`SomeLeafAtRunTime`].
+#[doc(hidden)]
+pub trait LeavesNamed {
+    /// The name.
+    type Name;
+}
+impl LeavesNamed for typenum::B1 {
+    type Name = AllLeavesStatic;
+}
+impl LeavesNamed for typenum::B0 {
+    type Name = SomeLeafAtRunTime;
+}
+/// Every leaf of the layout is static.
+#[doc(hidden)]
+pub struct AllLeavesStatic;
+/// A leaf of the layout is a run-time value.
+#[doc(hidden)]
+pub struct SomeLeafAtRunTime;
 
 impl<S: Congruent<D> + Default, D: IntTuple + Default> StaticLayout for Layout<S, D> where
-    Self: crate::int_tuple::StaticBit<Output: EveryLeafStatic>
+    Self: crate::int_tuple::StaticBit<Output: LeavesNamed<Name: EveryLeafStatic>>
 {
 }
 

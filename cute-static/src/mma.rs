@@ -293,7 +293,8 @@ operand_frg!(OpA, M, K, SM, SK, PM, PK, ALayout, 1, 3);
 operand_frg!(OpB, N, K, SN, SK, PN, PK, BLayout, 2, 3);
 
 macro_rules! operand {
-    ($(#[$thrdoc:meta])* $thrfrg:ident, $(#[$pdoc:meta])* $partition:ident, $(#[$fdoc:meta])* $fragment:ident, $w:ty) => {
+    ($(#[$thrdoc:meta])* $thrfrg:ident, $(#[$pdoc:meta])* $partition:ident: $ptrait:ident,
+     $(#[$fdoc:meta])* $fragment:ident: $ftrait:ident, $w:ty) => {
         $(#[$thrdoc])*
         #[inline(always)]
         pub fn $thrfrg<O>(&self, o: O) -> <Self as OperandFrg<$w, O>>::Frg
@@ -305,37 +306,20 @@ macro_rules! operand {
 
         $(#[$pdoc])*
         #[inline(always)]
-        pub fn $partition<SO, DO, G, F>(&self, o: Layout<SO, DO>, thr: usize) -> Result<(Layout<F::Shape, F::Stride>, usize), TensorError>
+        pub fn $partition<O>(&self, o: O, thr: usize) -> Result<(<Self as $ptrait<O>>::Output, usize), TensorError>
         where
-            Self: OperandFrg<$w, Layout<SO, Marked<DO>>, Frg = G> + ThrLayout,
-            SO: StaticExtents + Congruent<DO>,
-            DO: IntTuple + Symbolize<U0>,
-            Marked<DO>: Default,
-            G: ResolveLayout<DO, Output = F>,
-            F: ThreadSlice,
+            Self: $ptrait<O>,
         {
-            // The type checker divides the layout with its run-time strides marked (a static
-            // layout is its own marked layout); the fragment's strides are computed from them.
-            let frg = <Self as OperandFrg<$w, Layout<SO, Marked<DO>>>>::thrfrg(Layout::default());
-            let frg = frg.resolve_layout(o.stride()).map_err(TensorError::Algebra)?;
-            let c = crate::tensor::thread_coord(&<Self as ThrLayout>::vmnk(), thr)?;
-            let [x, y] = <Self as OperandFrg<$w, Layout<SO, Marked<DO>>>>::MODES;
-            frg.thread_slice(c[0], c[x], c[y])
+            <Self as $ptrait<O>>::$partition(self, o, thr)
         }
 
         $(#[$fdoc])*
         #[inline(always)]
-        pub fn $fragment<SO, DO, G, F, R>(&self, o: Layout<SO, DO>, thr: usize) -> Result<R, TensorError>
+        pub fn $fragment<O>(&self, o: O, thr: usize) -> Result<<Self as $ftrait<O>>::Output, TensorError>
         where
-            Self: OperandFrg<$w, Layout<SO, Marked<DO>>, Frg = G> + ThrLayout,
-            SO: StaticExtents + Congruent<DO>,
-            DO: IntTuple + Symbolize<U0>,
-            Marked<DO>: Default,
-            G: ResolveLayout<DO, Output = F>,
-            F: ThreadSlice,
-            Layout<F::Shape, F::Stride>: crate::product::FragmentLike<Output = R>,
+            Self: $ftrait<O>,
         {
-            Ok(crate::product::FragmentLike::fragment_like(self.$partition(o, thr)?.0))
+            <Self as $ftrait<O>>::$fragment(self, o, thr)
         }
     };
 }
@@ -372,7 +356,14 @@ macro_rules! operand_traits {
             type Output = Layout<F::Shape, F::Stride>;
             #[inline(always)]
             fn $partition(&self, o: Layout<SO, DO>, thr: usize) -> Result<(Self::Output, usize), TensorError> {
-                TiledMma::$partition(self, o, thr)
+                // The type checker divides the layout with its run-time strides marked (a
+                // static layout is its own marked layout); the fragment's strides are computed
+                // from them.
+                let frg = <Self as OperandFrg<$w, Layout<SO, Marked<DO>>>>::thrfrg(Layout::default());
+                let frg = frg.resolve_layout(o.stride()).map_err(TensorError::Algebra)?;
+                let c = crate::tensor::thread_coord(&<Self as ThrLayout>::vmnk(), thr)?;
+                let [x, y] = <Self as OperandFrg<$w, Layout<SO, Marked<DO>>>>::MODES;
+                frg.thread_slice(c[0], c[x], c[y])
             }
         }
 
@@ -391,20 +382,15 @@ macro_rules! operand_traits {
             /// As the tiled MMA's method.
             fn $fragment(&self, o: O, thr: usize) -> Result<Self::Output, TensorError>;
         }
-        impl<A: MmaAtom, L, P, SO, DO, G, F, R> $ftrait<Layout<SO, DO>> for TiledMma<A, L, P>
+        impl<A: MmaAtom, L, P, O, Part, R> $ftrait<O> for TiledMma<A, L, P>
         where
-            Self: OperandFrg<$w, Layout<SO, Marked<DO>>, Frg = G> + ThrLayout,
-            SO: StaticExtents + Congruent<DO>,
-            DO: IntTuple + Symbolize<U0>,
-            Marked<DO>: Default,
-            G: ResolveLayout<DO, Output = F>,
-            F: ThreadSlice,
-            Layout<F::Shape, F::Stride>: crate::product::FragmentLike<Output = R>,
+            Self: $ptrait<O, Output = Part>,
+            Part: crate::product::FragmentLike<Output = R>,
         {
             type Output = R;
             #[inline(always)]
-            fn $fragment(&self, o: Layout<SO, DO>, thr: usize) -> Result<R, TensorError> {
-                TiledMma::$fragment(self, o, thr)
+            fn $fragment(&self, o: O, thr: usize) -> Result<R, TensorError> {
+                Ok(crate::product::FragmentLike::fragment_like(<Self as $ptrait<O>>::$partition(self, o, thr)?.0))
             }
         }
     };
@@ -641,13 +627,13 @@ impl<A: MmaAtom, L, P> TiledMma<A, L, P> {
         /// assert_eq!((part.to_string(), offset), ("((2,2),2,2):(({64},8),32,{1024})".to_string(), 534));
         /// # Ok::<(), cute_static::tensor::TensorError>(())
         /// ```
-        partition_c,
+        partition_c: PartitionC,
         /// `get_slice(thr).partition_fragment_C(c)`: the register fragment for thread `thr`'s part
         /// of `c` (`make_fragment_like` of it).
         ///
         /// # Errors
         /// As `partition_c`.
-        partition_fragment_c,
+        partition_fragment_c: PartitionFragmentC,
         OpC
     );
 
@@ -658,12 +644,12 @@ impl<A: MmaAtom, L, P> TiledMma<A, L, P> {
         ///
         /// # Errors
         /// As `partition_c`.
-        partition_a,
+        partition_a: PartitionA,
         /// `get_slice(thr).partition_fragment_A(a)`.
         ///
         /// # Errors
         /// As `partition_c`.
-        partition_fragment_a,
+        partition_fragment_a: PartitionFragmentA,
         OpA
     );
 
@@ -674,12 +660,12 @@ impl<A: MmaAtom, L, P> TiledMma<A, L, P> {
         ///
         /// # Errors
         /// As `partition_c`.
-        partition_b,
+        partition_b: PartitionB,
         /// `get_slice(thr).partition_fragment_B(b)`.
         ///
         /// # Errors
         /// As `partition_c`.
-        partition_fragment_b,
+        partition_fragment_b: PartitionFragmentB,
         OpB
     );
 

@@ -163,6 +163,20 @@ impl From<crate::error::Error> for TensorError {
     }
 }
 
+/// A tensor error as cute-dyn's: the algebra's error as its own kind, an overflow as one, any
+/// other as an invalid argument that says what was wrong (its text).
+#[cfg(feature = "dyn")]
+impl From<TensorError> for cute_dyn::Error {
+    fn from(e: TensorError) -> cute_dyn::Error {
+        use alloc::string::ToString;
+        match e {
+            TensorError::Algebra(e) => e.into(),
+            TensorError::Overflow { .. } => cute_dyn::Error::Overflow { op: "tensor" },
+            e => cute_dyn::Error::InvalidArgument { op: "tensor", reason: e.to_string() },
+        }
+    }
+}
+
 /// A `core::error::Error`, whose source is the algebra's error where there is one.
 impl core::error::Error for TensorError {
     fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {

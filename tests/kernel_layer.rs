@@ -212,7 +212,7 @@ fn static_errors_convert_into_cute_dyn_errors() {
         let v = upcast(layout!((64,32):({ld},1)), shape!(8))?;
         let d = dy::upcast(&format!("(64,32):({{{ld}}},1)").parse()?, 8)?;
         assert_eq!(v.to_string(), d.to_string());
-        let data = vec![0u32; 24];
+        let data = [0u32; 24];
         let t = Tensor::new(&data[..], layout!((6,4):(1,6)))?;
         let _ = t.local_partition(layout!((3,2):(1,3)), tid)?;
         Ok(v.to_string())

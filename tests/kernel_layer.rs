@@ -225,3 +225,32 @@ fn static_errors_convert_into_cute_dyn_errors() {
     let e = vectors(1024, 6).unwrap_err();
     assert!(e.kind() == "invalid_argument" && e.to_string().contains("thread 6"), "{e}");
 }
+
+/// C++'s `local_tile(mA, cta_tiler, make_coord(bx, by, _), Step<_1,X,_1>{})`: `_` keeps the k
+/// mode, the tile `(BM, BK, k)` (cute-dyn's doc example, CuTe C++ 4.2's answer), static and with
+/// run-time extents, against cute-dyn.
+#[test]
+fn underscore_in_a_tile_coordinate_keeps_the_mode() -> Result<(), dy::Error> {
+    use cute::cute_static::tensor::local_tile_projected;
+    use cute::cute_static::typenum::{B0, B1};
+    use cute::cute_static::{Cons, Nil, Under};
+    let step = Cons(B1, Cons(B0, Cons(B1, Nil))); // Step<_1,X,_1>
+    let cta = Cons(1usize, Cons(2usize, Cons(Under, Nil)));
+    let (tile, offset) = local_tile_projected(layout!((128,16):(1,128)), tiler!(<32,64,4>), &cta, step);
+    assert_eq!((tile.to_string(), offset), ("(32,4,4):(1,128,512)".to_string(), 32));
+    let (m, k) = (128usize, 16usize);
+    let (tile, offset) = local_tile_projected(layout!(({m},{k}):(1,{m})), tiler!(<32,64,4>), &cta, step)?;
+    let (d, d_off) = dy::tensor::local_tile(
+        &"({128},{16}):(1,{128})".parse()?,
+        &"<32,64,4>".parse()?,
+        &"(1,2,_)".parse()?,
+        Some(&"(1,_,1)".parse()?),
+    )?;
+    assert_eq!((tile.to_string(), offset), (without_divisors(&d.to_string()), d_off.value() as usize));
+    // Without a projection: the (32,4) tiles of a (128,16) matrix at row 3, every k tile kept.
+    let (tile, offset) =
+        cute::cute_static::local_tile(layout!((128,16):(1,128)), tiler!(<32,4>), &Cons(3usize, Cons(Under, Nil)));
+    let (d, d_off) = dy::tensor::local_tile(&"(128,16):(1,128)".parse()?, &"<32,4>".parse()?, &"(3,_)".parse()?, None)?;
+    assert_eq!((tile.to_string(), offset), (d.to_string(), d_off.value() as usize));
+    Ok(())
+}

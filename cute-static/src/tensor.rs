@@ -717,8 +717,9 @@ impl<T: Scalar, S: Congruent<D>, D: IntTuple> Tensor<&mut [T], Layout<S, D>> {
 
 /// `local_tile(layout, tiler, coord)` (cute-dyn's `tensor::local_tile` without projections):
 /// `zipped_divide(layout, tiler)`, its rest mode sliced at the run-time tile coordinate `coord`
-/// (an index or a coordinate of the grid of tiles); the tile's layout and its offset. As C++,
-/// the coordinate is not checked against the grid (a tensor checks the tile against its
+/// (an index or a coordinate of the grid of tiles, where `_` keeps a mode, as C++'s
+/// `make_coord(bx, by, _)`); the tile's layout (followed by the kept modes) and its offset. As
+/// C++, the coordinate is not checked against the grid (a tensor checks the tile against its
 /// storage: [`Tensor::with_layout`]).
 ///
 /// A static layout of any nesting is divided by the type checker and the result is the pair
@@ -739,6 +740,12 @@ impl<T: Scalar, S: Congruent<D>, D: IntTuple> Tensor<&mut [T], Layout<S, D>> {
 /// let (m, n) = (128, 256);
 /// let (tile, offset) = local_tile(layout!(({m},{n}):(1,{m})), tiler!(<32,64>), &Cons(1usize, Cons(2usize, Nil)))?;
 /// assert_eq!((tile.to_string(), offset), ("(32,64):(1,{128})".to_string(), 32 + 2 * 64 * 128));
+///
+/// // C++'s `_` keeps a mode of the grid (`make_coord(bx, _)`): the (32,4) tiles of rows 96..128,
+/// // every k tile, as one (32,4,4) layout (a k loop indexes its last mode).
+/// use cute_static::Under;
+/// let (tile, offset) = local_tile(layout!((128,16):(1,128)), tiler!(<32,4>), &Cons(3usize, Cons(Under, Nil)));
+/// assert_eq!((tile.to_string(), offset), ("(32,4,4):(1,128,512)".to_string(), 96));
 /// # Ok::<(), cute_static::error::Error>(())
 /// ```
 pub fn local_tile<L: LocalTile<T, C>, T, C>(layout: L, tiler: T, coord: &C) -> L::Output {
@@ -770,20 +777,26 @@ pub trait LocalTile<T, C> {
 }
 
 #[allow(clippy::type_complexity)]
-impl<L, T, C, Z, TS, TD, RS, RD> LocalTile<T, C> for L
+impl<L, T, C, Z, TS, TD, RS, RD, KS, KD> LocalTile<T, C> for L
 where
     L: crate::ops::ZippedDivide<T, Output = Z>,
     Z: Checked<Layout = Layout<Cons<TS, Cons<RS, Nil>>, Cons<TD, Cons<RD, Nil>>>>,
     TS: Congruent<TD> + Splice,
     TD: IntTuple + Splice,
-    <TS as Splice>::Output: Congruent<<TD as Splice>::Output>,
-    <TD as Splice>::Output: IntTuple,
+    <TS as Splice>::Output: crate::int_tuple::Concat<KS>,
+    <TD as Splice>::Output: crate::int_tuple::Concat<KD>,
+    <<TS as Splice>::Output as crate::int_tuple::Concat<KS>>::Output:
+        Congruent<<<TD as Splice>::Output as crate::int_tuple::Concat<KD>>::Output>,
+    <<TD as Splice>::Output as crate::int_tuple::Concat<KD>>::Output: IntTuple,
     RS: Congruent<RD> + Copy,
     RD: IntTuple + Copy,
-    C: Coord<RS, RD>,
+    C: TileCoord<RS, RD, Shape = KS, Stride = KD>,
 {
     type Output = <Z as Checked>::Then<(Self::Tile, usize)>;
-    type Tile = Layout<<TS as Splice>::Output, <TD as Splice>::Output>;
+    type Tile = Layout<
+        <<TS as Splice>::Output as crate::int_tuple::Concat<KS>>::Output,
+        <<TD as Splice>::Output as crate::int_tuple::Concat<KD>>::Output,
+    >;
     #[inline(always)]
     fn local_tile(self, tiler: T, coord: &C) -> Self::Output {
         self.zipped_divide(tiler).then(|z| tile_at(z, coord))
@@ -794,27 +807,104 @@ where
     }
 }
 
-/// The tile mode of a zipped divide and the offset of the tile at `coord` of its rest mode.
+/// The tile mode of a zipped divide, followed by the rest modes `coord` keeps (its `_`), and
+/// the offset of the tile at `coord`'s integers: C++'s `tensor_tiled(repeat<R0>(_), coord)`.
 #[inline(always)]
 #[allow(clippy::type_complexity)]
-fn tile_at<TS, TD, RS, RD, C>(
+fn tile_at<TS, TD, RS, RD, C, KS, KD>(
     z: Layout<Cons<TS, Cons<RS, Nil>>, Cons<TD, Cons<RD, Nil>>>,
     coord: &C,
-) -> (Layout<<TS as Splice>::Output, <TD as Splice>::Output>, usize)
+) -> (
+    Layout<
+        <<TS as Splice>::Output as crate::int_tuple::Concat<KS>>::Output,
+        <<TD as Splice>::Output as crate::int_tuple::Concat<KD>>::Output,
+    >,
+    usize,
+)
 where
     TS: Congruent<TD> + Splice,
     TD: IntTuple + Splice,
-    <TS as Splice>::Output: Congruent<<TD as Splice>::Output>,
-    <TD as Splice>::Output: IntTuple,
+    <TS as Splice>::Output: crate::int_tuple::Concat<KS>,
+    <TD as Splice>::Output: crate::int_tuple::Concat<KD>,
+    <<TS as Splice>::Output as crate::int_tuple::Concat<KS>>::Output:
+        Congruent<<<TD as Splice>::Output as crate::int_tuple::Concat<KD>>::Output>,
+    <<TD as Splice>::Output as crate::int_tuple::Concat<KD>>::Output: IntTuple,
     RS: Congruent<RD> + Copy,
     RD: IntTuple + Copy,
-    C: Coord<RS, RD>,
+    C: TileCoord<RS, RD, Shape = KS, Stride = KD>,
 {
     let (s, d) = (z.shape(), z.stride());
-    // Saturating: an offset past `usize` is never a valid one (a caller may trust it).
-    let offset = coord.offset::<Option<usize>>(&s.1 .0, &d.1 .0).unwrap_or(usize::MAX);
-    (Layout::new(s.0.splice(), d.0.splice()), offset)
+    let (ks, kd, offset) = coord.tile_coord(&s.1 .0, &d.1 .0);
+    use crate::int_tuple::Concat;
+    (Layout::new(s.0.splice().concat(ks), d.0.splice().concat(kd)), offset)
 }
+
+/// A coordinate of the grid of tiles in [`local_tile`]: an index or a coordinate per rest
+/// mode, where C++'s `_` keeps the mode (`(bx, by, _)`: the tiles of a CTA's row along `k`);
+/// implemented by the coordinate. An integer coordinate is not checked against the grid, as
+/// C++'s (a tensor checks the tile against its storage); a static one is, at compile time.
+#[doc(hidden)]
+pub trait TileCoord<RS, RD> {
+    /// The kept modes' shapes.
+    type Shape;
+    /// The kept modes' strides.
+    type Stride;
+    /// The kept modes and the offset of the fixed ones (saturating: an offset past `usize` is
+    /// never a valid one, and a caller may trust it).
+    fn tile_coord(&self, rs: &RS, rd: &RD) -> (Self::Shape, Self::Stride, usize);
+}
+/// An index into the whole grid: nothing kept.
+impl<RS: Congruent<RD>, RD: IntTuple> TileCoord<RS, RD> for usize {
+    type Shape = Nil;
+    type Stride = Nil;
+    #[inline(always)]
+    fn tile_coord(&self, rs: &RS, rd: &RD) -> (Nil, Nil, usize) {
+        (Nil, Nil, self.offset::<Option<usize>>(rs, rd).unwrap_or(usize::MAX))
+    }
+}
+/// No more modes.
+impl TileCoord<Nil, Nil> for Nil {
+    type Shape = Nil;
+    type Stride = Nil;
+    #[inline(always)]
+    fn tile_coord(&self, _: &Nil, _: &Nil) -> (Nil, Nil, usize) {
+        (Nil, Nil, 0)
+    }
+}
+/// `_`: the mode is kept.
+impl<CT: TileCoord<ST, DT>, S: Copy, ST, D: Copy, DT> TileCoord<Cons<S, ST>, Cons<D, DT>> for Cons<crate::Under, CT> {
+    type Shape = Cons<S, CT::Shape>;
+    type Stride = Cons<D, CT::Stride>;
+    #[inline(always)]
+    fn tile_coord(&self, rs: &Cons<S, ST>, rd: &Cons<D, DT>) -> (Self::Shape, Self::Stride, usize) {
+        let (ks, kd, off) = self.1.tile_coord(&rs.1, &rd.1);
+        (Cons(rs.0, ks), Cons(rd.0, kd), off)
+    }
+}
+/// A coordinate of the mode (an index, a static index checked against it, or a tuple): fixed.
+macro_rules! fixed_tile_coord {
+    ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
+        impl<CT: TileCoord<ST, DT>, S, ST, D, DT, $($g: $b),*> TileCoord<Cons<S, ST>, Cons<D, DT>> for Cons<$ty, CT>
+        where
+            $ty: Coord<S, D>,
+        {
+            type Shape = CT::Shape;
+            type Stride = CT::Stride;
+            #[inline(always)]
+            fn tile_coord(&self, rs: &Cons<S, ST>, rd: &Cons<D, DT>) -> (Self::Shape, Self::Stride, usize) {
+                let (ks, kd, off) = self.1.tile_coord(&rs.1, &rd.1);
+                let here = self.0.offset::<Option<usize>>(&rs.0, &rd.0).and_then(|x| x.checked_add(off));
+                (ks, kd, here.unwrap_or(usize::MAX))
+            }
+        }
+    )*};
+}
+fixed_tile_coord!(
+    [] usize;
+    [] typenum::UTerm;
+    [U: Unsigned, B: typenum::Bit] typenum::UInt<U, B>;
+    [H: Copy, T: Copy] Cons<H, T>
+);
 
 /// `dice(proj, x)`: the modes of a list kept by a projection (C++'s `Step<_1,X,_1>`, written
 /// here as a list of `B1`, keep, and `B0`, C++'s `X`: `Cons<B1, Cons<B0, Cons<B1, Nil>>>`),
@@ -863,27 +953,18 @@ impl<H, T: Dice<PT>, PT> Dice<Cons<typenum::B0, PT>> for Cons<H, T> {
 /// let (tile, offset) = local_tile_projected(a, tiler!(<4,8,2>), &coord, step);
 /// assert_eq!((tile.to_string(), offset), ("(4,2):(1,16)".to_string(), 4 + 6 * 16));
 /// ```
-#[allow(clippy::type_complexity)]
-pub fn local_tile_projected<L, T, C, P, TT, CC, Z, TS, TD, RS, RD>(
+pub fn local_tile_projected<L, T, C, P, TT, CC>(
     layout: L,
     tiler: crate::ByMode<T>,
     coord: &C,
     _proj: P,
-) -> <Z as Checked>::Then<(Layout<<TS as Splice>::Output, <TD as Splice>::Output>, usize)>
+) -> <L as LocalTile<crate::ByMode<TT>, CC>>::Output
 where
     T: Dice<P, Output = TT>,
     C: Dice<P, Output = CC> + Copy,
-    L: crate::ops::ZippedDivide<crate::ByMode<TT>, Output = Z>,
-    Z: Checked<Layout = Layout<Cons<TS, Cons<RS, Nil>>, Cons<TD, Cons<RD, Nil>>>>,
-    TS: Congruent<TD> + Splice,
-    TD: IntTuple + Splice,
-    <TS as Splice>::Output: Congruent<<TD as Splice>::Output>,
-    <TD as Splice>::Output: IntTuple,
-    RS: Congruent<RD> + Copy,
-    RD: IntTuple + Copy,
-    CC: Coord<RS, RD>,
+    L: LocalTile<crate::ByMode<TT>, CC>,
 {
-    local_tile(layout, crate::ByMode(tiler.0.dice()), &coord.dice())
+    layout.local_tile(crate::ByMode(tiler.0.dice()), &coord.dice())
 }
 
 /// `local_partition(layout, threads, index)` (cute-dyn's `tensor::local_partition` without

@@ -254,3 +254,21 @@ fn underscore_in_a_tile_coordinate_keeps_the_mode() -> Result<(), dy::Error> {
     assert_eq!((tile.to_string(), offset), (d.to_string(), d_off.value() as usize));
     Ok(())
 }
+
+/// One bound, `LayoutFn`, to evaluate, print and hand a layout to cute-dyn in generic code.
+#[test]
+fn one_bound_evaluates_prints_and_converts() -> Result<(), dy::Error> {
+    use cute::cute_static::LayoutFn;
+    fn describe<L: LayoutFn>(l: L) -> Result<(String, usize, String), dy::Error> {
+        Ok((l.to_string(), l.call(l.size() - 1), l.to_dyn()?.to_styled(dy::Style::Cpp)))
+    }
+    let n = 8;
+    // The last index of (2,(1,6)):(1,(6,2)) is 1 + 5 * 2 = 11; C++ prints static leaves `_N`.
+    assert_eq!(
+        describe(layout!((2,(1,6)):(1,(6,2))))?,
+        ("(2,(1,6)):(1,(6,2))".into(), 11, "(_2,(_1,_6)):(_1,(_6,_2))".into())
+    );
+    // A run-time leaf prints as its value in C++'s style.
+    assert_eq!(describe(layout!((2,{n}):(1,2)))?, ("(2,{8}):(1,2)".into(), 15, "(_2,8):(_1,_2)".into()));
+    Ok(())
+}

@@ -739,6 +739,13 @@ pub trait LayoutFn: Copy + fmt::Display {
     fn size(&self) -> usize;
     /// `cosize(L)`.
     fn cosize(&self) -> usize;
+    /// The `cute-dyn` layout (as [`Layout::to_dyn`]): generic code prints and checks through
+    /// cute-dyn with this one bound.
+    ///
+    /// # Errors
+    /// `Overflow` for a value above `i64::MAX`.
+    #[cfg(feature = "dyn")]
+    fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::Layout>;
 }
 
 impl<S: Congruent<D>, D: IntTuple> LayoutFn for Layout<S, D> {
@@ -751,6 +758,10 @@ impl<S: Congruent<D>, D: IntTuple> LayoutFn for Layout<S, D> {
     }
     fn cosize(&self) -> usize {
         Layout::cosize(self)
+    }
+    #[cfg(feature = "dyn")]
+    fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::Layout> {
+        Layout::to_dyn(self)
     }
 }
 

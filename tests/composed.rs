@@ -344,3 +344,23 @@ fn a_run_time_offset_keeps_its_flag() {
     assert_eq!(at("Sw<1,1,1> o 4 o 4:1"), "2");
     assert_eq!(at("Sw<1,1,1> o 0 o 4:{1}"), "1");
 }
+
+/// A layout over a swizzled layout, sliced (issue #48, item 4): C++ slices the inner swizzle by
+/// its rule and moves the offset out; CuTe C++ 4.2's answer, which is the slice (checked on
+/// every index here too).
+#[test]
+fn a_layout_over_a_swizzle_slices_as_cxx() {
+    let text = "(32,4):(4,1) o 0 o Sw<2,0,3> o 0 o (8,8,2):(1,8,64)";
+    let got = eval(&format!("slice_and_offset((3,_,_), {text})"), Style::Cpp).unwrap();
+    assert_eq!(got, "[(_32,_4):(_4,_1) o _3 o ((_4,_2),_2):((_7,_32),_64),_0]");
+    let x: ComposedLayout = text.parse().unwrap();
+    for row in 0..8 {
+        let c: Coord = format!("({row},_,_)").parse().unwrap();
+        let (r, off) = x.slice_and_offset(&c).unwrap();
+        for j in 0..16 {
+            let (b, k) = (j % 8, j / 8);
+            let at: Coord = format!("({row},{b},{k})").parse().unwrap();
+            assert_eq!(r.call_index(j).unwrap() + off.value(), x.call(&at).unwrap(), "row {row} at {j}");
+        }
+    }
+}

@@ -991,6 +991,11 @@ impl ComposedLayout {
         if let Some((_, Func::Layout(_))) = self.outer.first() {
             return Ok((MaybeComposed::Composed(self.origin_into_offset(c)?), Int::st(0)));
         }
+        // Layouts outside the innermost swizzle: C++'s general rule recurses into it (a swizzle
+        // outside a composition is its static_assert, as `single` refuses).
+        if self.outer.len() > 1 && self.outer[1..].iter().all(|(_, f)| matches!(f, Func::Layout(_))) {
+            return self.slice_nested(c);
+        }
         let (swizzle, offset, layout) = self.single("slice_and_offset")?;
         let decayed = slice_swizzled(swizzle, offset, layout, c)?;
         if offset.value() == 0 {
@@ -1006,6 +1011,34 @@ impl ComposedLayout {
             |j: i64| -> Result<bool> { Ok(r.call_index(j)?.checked_add(off.value()) == Some(general.call_index(j)?)) };
         if n <= CHECKED_DOMAIN && (0..n).try_fold(true, |all, j| Ok::<_, Error>(all && agrees(j)?))? {
             return Ok(decayed);
+        }
+        Ok((MaybeComposed::Composed(general), Int::st(0)))
+    }
+
+    /// `slice_and_offset` of a nested chain whose innermost function is a swizzle over a
+    /// layout (C++ recurses into `layout_b`): that pair sliced by the swizzle's rule, its offset
+    /// moved into the next level's (`(32,4):(4,1) o 0 o Sw<2,0,3> o 0 o (8,8,2):(1,8,64)` at
+    /// `(3,_,_)` is C++'s `(32,4):(4,1) o 3 o ((4,2),2):((7,32),64)`). Kept where it is the slice
+    /// (checked on every index, as the one-level rule); otherwise the general rule.
+    fn slice_nested(&self, c: &Coord) -> Result<(MaybeComposed, Int)> {
+        let general = self.origin_into_offset(c)?;
+        let (Func::Layout(l), (offset, Func::Swizzle(sw))) = (&self.inner, &self.outer[0]) else {
+            return Ok((MaybeComposed::Composed(general), Int::st(0)));
+        };
+        let (inner, off) = ComposedLayout::new(*sw, *offset, l.clone()).slice_and_offset(c)?;
+        let mut levels = self.outer[1..].to_vec();
+        levels[0].0 = levels[0].0.checked_add(off)?;
+        let r = match inner {
+            MaybeComposed::Layout(l) => ComposedLayout { inner: Func::Layout(l), outer: levels },
+            MaybeComposed::Composed(mut k) => {
+                k.outer.extend(levels);
+                k
+            }
+        };
+        let n = general.size()?.value();
+        let agrees = |j: i64| -> Result<bool> { Ok(r.call_index(j)? == general.call_index(j)?) };
+        if n <= CHECKED_DOMAIN && (0..n).try_fold(true, |all, j| Ok::<_, Error>(all && agrees(j)?))? {
+            return Ok((MaybeComposed::Composed(r), Int::st(0)));
         }
         Ok((MaybeComposed::Composed(general), Int::st(0)))
     }

@@ -364,3 +364,29 @@ fn a_layout_over_a_swizzle_slices_as_cxx() {
         }
     }
 }
+
+/// The inverses of a layout over a swizzled layout (issue #48, item 4: refused before): C++'s
+/// `composition(inverse(Sw o 0 o L), -O, inverse(A))`, each checked here by its law on every
+/// index.
+#[test]
+fn a_layout_over_a_swizzle_has_inverses() {
+    for text in [
+        "(16,32):(32,1) o 0 o Sw<2,4,3> o 0 o (16,32):(1,16)",
+        "(8,64):(64,1) o 0 o Sw<3,3,3> o 0 o (64,8):(1,64)",
+        "(4,8):(8,1) o 0 o Sw<1,2,3> o 0 o (8,4):(4,1)",
+    ] {
+        let x: ComposedLayout = text.parse().unwrap();
+        let n = x.size().unwrap().value();
+        let right = x.right_inverse().unwrap_or_else(|e| panic!("right_inverse({text}): {e}"));
+        let left = x.left_inverse().unwrap_or_else(|e| panic!("left_inverse({text}): {e}"));
+        let offset = x.outer().iter().any(|(o, _)| o.value() != 0);
+        for i in 0..n {
+            assert_eq!(left.call_index(x.call_index(i).unwrap()).unwrap(), i, "left_inverse({text}) at {i}");
+            // With an offset the image of X does not start at 0: the law where X reaches i.
+            let reached = !offset || (0..n).any(|c| x.call_index(c).unwrap() == i);
+            if reached && i < right.size().unwrap().value() {
+                assert_eq!(x.call_index(right.call_index(i).unwrap()).unwrap(), i, "right_inverse({text}) at {i}");
+            }
+        }
+    }
+}

@@ -888,25 +888,53 @@ impl ComposedLayout {
             (Some((l, levels)), _) if levels.iter().all(|&(_, o)| o.value() == 0) => {
                 moved_all(inv(l)?, levels.into_iter())?
             }
-            (_, [(offset, a)]) => {
-                let f = |x: &Func| -> Result<Func> {
-                    Ok(match x {
-                        Func::Swizzle(sw) => Func::Swizzle(*sw),
-                        Func::Layout(l) => Func::Layout(inv(l)?),
+            // C++'s `composition(inverse(B), -O, inverse(A))`.
+            (_, [_]) => self.reversed(&inv)?,
+            _ => match self.layouts_over_swizzles() {
+                // Layouts over swizzles over a layout (C++'s `A o O o (Sw o 0 o L)`): the inner
+                // part's inverse by the swizzle rule, then C++'s `composition(inverse(B), -O,
+                // inverse(A))` level by level outward.
+                Some(m) => {
+                    let (Func::Layout(l), swizzles) = (&self.inner, &self.outer[..m]) else { unreachable!() };
+                    let levels = swizzles.iter().map(|(o, f)| (f.swizzle().expect("a swizzle level"), *o));
+                    let mut q = match moved_all(inv(l)?, levels)? {
+                        MaybeComposed::Layout(l) => ComposedLayout { inner: Func::Layout(l), outer: Vec::new() },
+                        MaybeComposed::Composed(k) => k,
+                    };
+                    for (offset, a) in &self.outer[m..] {
+                        let Func::Layout(a) = a else { unreachable!() };
+                        let mut outer = alloc::vec![(Int::st(0).checked_sub(*offset)?, q.inner)];
+                        outer.extend(q.outer);
+                        q = ComposedLayout { inner: Func::Layout(inv(a)?), outer };
+                    }
+                    let cxx = MaybeComposed::Composed(q);
+                    // Where the moved swizzle does not commute with the inverse (C++'s answer
+                    // breaks the law), the chain reversed, each function inverted in place:
+                    // an inverse wherever each level is one.
+                    if self.check_inverse(&cxx, right).is_ok() {
+                        return Ok(cxx);
+                    }
+                    self.reversed(&inv)?
+                }
+                None => {
+                    return Err(Error::InvalidArgument {
+                        op,
+                        reason: alloc::format!(
+                            "{self} is a nested composition with an offset or a layout outside: C++ composes the inner inverse with a swizzle, which it does not define"
+                        ),
                     })
-                };
-                let neg = Int::st(0).checked_sub(*offset)?;
-                MaybeComposed::Composed(ComposedLayout::of(f(&self.inner)?, neg, f(a)?))
-            }
-            _ => {
-                return Err(Error::InvalidArgument {
-                    op,
-                    reason: alloc::format!(
-                        "{self} is a nested composition with an offset or a layout outside: C++ composes the inner inverse with a swizzle, which it does not define"
-                    ),
-                })
-            }
+                }
+            },
         };
+        self.check_inverse(&r, right)?;
+        Ok(r)
+    }
+
+    /// The law of an inverse `r` on every index: for the right inverse, CuTe's `@post`
+    /// `self(R(i)) == i` for every `i < size(R)` (with an offset, on the indices `self`
+    /// reaches); for the left, `R(self(i)) == i`.
+    fn check_inverse(&self, r: &MaybeComposed, right: bool) -> Result<()> {
+        let op = if right { "right_inverse" } else { "left_inverse" };
         let n = self.domain()?;
         if right {
             let offsets = self.outer.iter().any(|&(o, _)| o.value() != 0);
@@ -928,14 +956,40 @@ impl ComposedLayout {
             check_law(op, condition, m, |i| {
                 let got = if reached[i as usize] { self.call_index(r.call_index(i)?)? } else { i };
                 Ok((got == i).then_some(()).ok_or_else(|| alloc::format!("R = {r} of {self} gives {got} at {i}")))
-            })?;
+            })
         } else {
             check_law(op, "R(self(i)) == i", n, |i| {
                 let got = r.call_index(self.call_index(i)?)?;
                 Ok((got == i).then_some(()).ok_or_else(|| alloc::format!("R = {r} of {self} gives {got} at {i}")))
-            })?;
+            })
         }
-        Ok(r)
+    }
+
+    /// The chain reversed, each function inverted in place (a swizzle is its own inverse) and
+    /// each offset negated: `F0⁻¹ o -O1 o F1⁻¹ o ... o -On o Fn⁻¹` for `Fn o On o ... o O1 o F0`.
+    fn reversed(&self, inv: &dyn Fn(&Layout) -> Result<Layout>) -> Result<MaybeComposed> {
+        let f = |x: &Func| -> Result<Func> {
+            Ok(match x {
+                Func::Swizzle(sw) => Func::Swizzle(*sw),
+                Func::Layout(l) => Func::Layout(inv(l)?),
+            })
+        };
+        let n = self.outer.len();
+        let mut outer = Vec::with_capacity(n);
+        for k in (0..n).rev() {
+            let below = if k == 0 { &self.inner } else { &self.outer[k - 1].1 };
+            outer.push((Int::st(0).checked_sub(self.outer[k].0)?, f(below)?));
+        }
+        Ok(MaybeComposed::Composed(ComposedLayout { inner: f(&self.outer[n - 1].1)?, outer }))
+    }
+
+    /// Where this is layouts over swizzles (at offset 0) over a layout, with at least one of
+    /// each: the number of swizzle levels.
+    fn layouts_over_swizzles(&self) -> Option<usize> {
+        let Func::Layout(_) = &self.inner else { return None };
+        let m = self.outer.iter().take_while(|(o, f)| f.swizzle().is_some() && o.value() == 0).count();
+        let rest_layouts = self.outer[m..].iter().all(|(_, f)| matches!(f, Func::Layout(_)));
+        (m > 0 && m < self.outer.len() && rest_layouts).then_some(m)
     }
 
     /// The number of indices the innermost function takes: a layout's size, a swizzle's

@@ -11,7 +11,7 @@
 //!   `catch_unwind`.
 //!
 //! 2048 cases per property in CI; `scripts/fuzz.sh` runs them for as long as asked
-//! (`CUTE_FUZZ_CASES`).
+//! (`CUTE_FUZZ_CASES`; `CUTE_FUZZ_TRACE=FILE` leaves the last expression in `FILE`).
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -128,6 +128,11 @@ fn rereadable(answer: &str) -> bool {
 }
 
 fn check_expression(text: &str) -> Result<(), TestCaseError> {
+    // `CUTE_FUZZ_TRACE=FILE`: each expression is written there before it runs, so that one
+    // that kills the process (out of memory) is left in the file.
+    if let Some(path) = std::env::var_os("CUTE_FUZZ_TRACE") {
+        let _ = std::fs::write(path, text);
+    }
     for style in [Style::Values, Style::Cpp, Style::Dsl] {
         let run = catch_unwind(AssertUnwindSafe(|| eval_checked(text, style)));
         let (answer, violation) = run.map_err(|_| TestCaseError::fail(format!("panic on {text:?} ({style:?})")))?;

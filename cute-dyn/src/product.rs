@@ -73,8 +73,10 @@ const CHECKED_POINTS: i64 = 1 << 22;
 /// for its second mode `S = complement o B`; `unchecked` is the complement's error, kept where
 /// the product is too large to check.
 fn check_no_overlap(a: &Layout, second: &Layout, b: &Layout, unchecked: Error) -> Result<()> {
-    let (na, nb) = (a.size()?.value(), second.size()?.value());
-    if na.checked_mul(nb).is_none_or(|n| n > CHECKED_POINTS) {
+    let (na, nb, n) = (a.size()?.value(), second.size()?.value(), b.size()?.value());
+    // Each image is built (an empty second mode must not let a huge A through).
+    let too_many = |x: i64| x > CHECKED_POINTS;
+    if too_many(na) || too_many(nb) || too_many(n) || na.checked_mul(nb).is_none_or(too_many) {
         return Err(unchecked);
     }
     let distinct = |mut v: alloc::vec::Vec<i64>| {

@@ -187,7 +187,9 @@ where
     let fits = |c: Option<usize>| c.is_some_and(|c| c <= CHECKED_INDICES);
     let reach = a.checked_cosize().zip(second.checked_cosize()).and_then(|(x, y)| x.checked_add(y));
     let (Some(na), Some(ns), Some(nb)) = (na, ns, nb) else { return Err(unchecked) };
-    if !fits(reach) || !fits(b.checked_cosize()) {
+    // Every loop below is bounded: an empty second mode must not let a huge A through.
+    let points = na.checked_mul(ns).filter(|&p| p <= CHECKED_INDICES);
+    if !fits(reach) || !fits(b.checked_cosize()) || points.is_none() || na > CHECKED_INDICES || nb > CHECKED_INDICES {
         return Err(unchecked);
     }
     // The number of distinct indices `f` reaches on `0..n`.

@@ -116,7 +116,7 @@ fn thread_fragment<L, T, C, Thr>(
 where
     L: LocalTile<T, C>,
     L::Tile: LocalPartition<Thr>,
-    <L::Tile as LocalPartition<Thr>>::Output: FragmentLike + std::fmt::Display,
+    <L::Tile as LocalPartition<Thr>>::Output: FragmentLike,
 {
     let (tile, tile_offset) = a.try_local_tile(cta_tiler, cta)?;
     let (part, offset) = tile.local_partition(threads, tid)?;
@@ -146,8 +146,6 @@ fn without_divisors(text: &str) -> String {
 fn c_fragment<M, L>(mma: &M, c: L, tid: usize) -> Result<(String, usize, String), TensorError>
 where
     M: PartitionC<L> + PartitionFragmentC<L>,
-    <M as PartitionC<L>>::Output: std::fmt::Display,
-    <M as PartitionFragmentC<L>>::Output: std::fmt::Display,
     L: Copy,
 {
     let (part, offset) = mma.partition_c(c, tid)?;

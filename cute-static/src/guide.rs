@@ -303,8 +303,8 @@
 //! [`crate::LocalTile`] (whose `try_local_tile` is a `Result` whatever the leaves, so that one
 //! function takes static and run-time layouts), [`crate::LocalPartition`],
 //! [`crate::PartitionA`], [`crate::PartitionB`], [`crate::PartitionC`] and their
-//! `PartitionFragment` twins, [`crate::FragmentLike`]; [`crate::LayoutFn`] evaluates what they
-//! give. Their errors are [`crate::tensor::TensorError`]s (the algebra's
+//! `PartitionFragment` twins, [`crate::FragmentLike`]. What they give is a
+//! [`crate::LayoutFn`]: evaluated, printed and converted to cute-dyn with no further bound. Their errors are [`crate::tensor::TensorError`]s (the algebra's
 //! [`crate::error::Error`] converts into it), so `?` chains them.
 //!
 //! ## A whole kernel
@@ -313,7 +313,8 @@
 //! of the destination with `local_tile`, each thread its part of both with `local_partition`,
 //! and copies element by element. Written once, generic over both layouts (static, or with
 //! run-time extents), the CTA tiler and the thread layout: one bound per operation it calls
-//! (two `local_tile`s, two `local_partition`s, two evaluations).
+//! (two `local_tile`s, two `local_partition`s, and `LayoutFn` for the thread count; what
+//! the operations give is evaluated with no further bound), and `Copy` for what it reuses.
 //!
 //! ```
 //! use cute_static::tensor::TensorError;
@@ -333,8 +334,6 @@
 //!     Thr: LayoutFn,
 //!     S::Tile: LocalPartition<Thr>,
 //!     D::Tile: LocalPartition<Thr>,
-//!     <S::Tile as LocalPartition<Thr>>::Output: LayoutFn,
-//!     <D::Tile as LocalPartition<Thr>>::Output: LayoutFn,
 //! {
 //!     for cta in (0..grid.0).flat_map(|x| (0..grid.1).map(move |y| Cons(x, Cons(y, Nil)))) {
 //!         let (s_tile, s_off) = s.try_local_tile(tiler, &cta)?;

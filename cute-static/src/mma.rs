@@ -337,7 +337,7 @@ macro_rules! operand_traits {
         )]
         pub trait $ptrait<O> {
             /// The thread's part of the operand.
-            type Output;
+            type Output: crate::LayoutFn;
             /// `get_slice(thr).partition_X(o)`: the part and its offset.
             ///
             /// # Errors
@@ -375,21 +375,21 @@ macro_rules! operand_traits {
         )]
         pub trait $ftrait<O> {
             /// The fragment's layout.
-            type Output;
+            type Output: crate::LayoutFn;
             /// `get_slice(thr).partition_fragment_X(o)`.
             ///
             /// # Errors
             /// As the tiled MMA's method.
             fn $fragment(&self, o: O, thr: usize) -> Result<Self::Output, TensorError>;
         }
-        impl<A: MmaAtom, L, P, O, Part, R> $ftrait<O> for TiledMma<A, L, P>
+        impl<A: MmaAtom, L, P, O, Part> $ftrait<O> for TiledMma<A, L, P>
         where
             Self: $ptrait<O, Output = Part>,
-            Part: crate::product::FragmentLike<Output = R>,
+            Part: crate::product::FragmentLike,
         {
-            type Output = R;
+            type Output = <Part as crate::product::FragmentLike>::Output;
             #[inline(always)]
-            fn $fragment(&self, o: O, thr: usize) -> Result<R, TensorError> {
+            fn $fragment(&self, o: O, thr: usize) -> Result<Self::Output, TensorError> {
                 Ok(crate::product::FragmentLike::fragment_like(<Self as $ptrait<O>>::$partition(self, o, thr)?.0))
             }
         }

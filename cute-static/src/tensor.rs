@@ -763,8 +763,8 @@ pub trait LocalTile<T, C> {
     /// The tile's layout and its offset: `(Layout, usize)` where the type checker divided, a
     /// `Result` of it where the divide runs ([`Checked::Then`]).
     type Output;
-    /// The tile's layout.
-    type Tile: Copy;
+    /// The tile's layout (evaluated, printed and converted with no further bound).
+    type Tile: crate::LayoutFn;
     /// `local_tile(self, tiler, coord)`.
     fn local_tile(self, tiler: T, coord: &C) -> Self::Output;
     /// `local_tile(self, tiler, coord)` as a `Result` whatever the leaves: generic code written
@@ -1007,8 +1007,9 @@ pub fn local_partition<L: LocalPartition<Thr>, Thr>(
     note = "local_partition needs a layout the thread layout's extents divide (`ZippedDivide`)"
 )]
 pub trait LocalPartition<Thr> {
-    /// The thread's part of the layout.
-    type Output: Copy;
+    /// The thread's part of the layout (evaluated, printed and converted with no further
+    /// bound).
+    type Output: crate::LayoutFn;
     /// `local_partition(self, threads, index)`: the part and its offset.
     ///
     /// # Errors

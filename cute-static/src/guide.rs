@@ -89,6 +89,13 @@
 //! assert_eq!(element(layout!((6,8):(1,6)), tiler!(<3,4>), 3, 1), 4 + 6 * 4);
 //! ```
 //!
+//! A known limit of the type checker: a chain of three bounds through a divide by a *nested*
+//! tiler (`zipped_divide` by `<4,<2,4>>`, then `get::<0>()`, then `coalesce`) in one generic
+//! function can fail with `E0275 overflow evaluating ... CoalesceModes` and no span: rustc
+//! reaches `coalesce`'s recursion while a mode of the divide is still unknown to it. The same
+//! calls split into two generic functions (the divide and `get` in one, `coalesce` of its
+//! result in the other) compile and give the same answer.
+//!
 //! ## Errors
 //!
 //! A missing bound is rustc's error, and it names the trait to add:

@@ -390,3 +390,20 @@ fn a_layout_over_a_swizzle_has_inverses() {
         }
     }
 }
+
+/// A run-time coordinate that fixes no Y/Z bit of the swizzle leaves the slice's strides
+/// static, as C++'s (issue #48, item 4): `slice_and_offset((_,{7}), Sw<1,4,4> o 0 o
+/// (16,16):(16,1))` is CuTe C++ 4.2's `[(_16):(_16),7]`, and the slice.
+#[test]
+fn a_run_time_coordinate_off_the_swizzle_bits_keeps_cxx_form() {
+    let text = "Sw<1,4,4> o 0 o (16,16):(16,1)";
+    assert_eq!(eval(&format!("slice_and_offset((_,{{7}}), {text})"), Style::Cpp).unwrap(), "[(_16):(_16),7]");
+    let x: ComposedLayout = text.parse().unwrap();
+    for col in 0..16 {
+        let (r, off) = x.slice_and_offset(&format!("(_,{{{col}}})").parse().unwrap()).unwrap();
+        for row in 0..16 {
+            let at: Coord = format!("({row},{col})").parse().unwrap();
+            assert_eq!(r.call_index(row).unwrap() + off.value(), x.call(&at).unwrap(), "column {col}, row {row}");
+        }
+    }
+}

@@ -1129,7 +1129,13 @@ fn slice_swizzled(swizzle: Swizzle, offset: Int, layout: &Layout, c: &Coord) -> 
     let only_zy = Layout::new(shape, ints(&[Int::st(0), p(m), Int::st(0), p(m + a), Int::st(0)]))?;
     let diced = crate::Tiler::Layout(layout.dice(c)?);
     let diced_coord = crate::int_tuple::dice(c, c)?.map(&mut |x| x.unwrap_or(Int::st(0)));
-    let offset_only_zy = offset.value() ^ mixed_bits(&crate::composition(&only_zy, &diced)?, &diced_coord)?;
+    let (zy_bits, zy_run_time) = mixed_bits(&crate::composition(&only_zy, &diced)?, &diced_coord)?;
+    let offset_only_zy = offset.value() ^ zy_bits;
+    // The strides (and a kept swizzle's offset) depend on the fixed Y/Z bits only: static
+    // where those are, as C++'s (`(_,{7})` of `Sw<1,4,4> o 0 o (16,16):(16,1)` fixes no Y/Z
+    // bit, and its slice is `(_16):(_16)`).
+    let zy_dynamic = !layout.is_static() || !offset.is_static() || zy_run_time;
+    let zy_int = |v: i64| if zy_dynamic { Int::dy(v) } else { Int::st(v) };
     let offset_anti_zy = crate::composition(&anti_zy, &diced)?.call_coord(&diced_coord.map(&mut |x| Some(*x)))?;
     let int = |v: i64| if dynamic { Int::dy(v) } else { Int::st(v) };
     // The bits the rest of the layout reaches: if it reaches a Y bit and its Z partner,
@@ -1137,7 +1143,7 @@ fn slice_swizzled(swizzle: Swizzle, offset: Int, layout: &Layout, c: &Coord) -> 
     let sliced_zy = crate::composition(&only_zy, &crate::Tiler::Layout(sliced.clone()))?;
     let active = sliced_zy.call(sliced_zy.size()?.value() - 1)?;
     if active & !swizzle.apply(active)? != 0 {
-        return Ok((MaybeComposed::of(swizzle, int(offset_only_zy), sliced), int(offset_anti_zy.value())));
+        return Ok((MaybeComposed::of(swizzle, zy_int(offset_only_zy), sliced), int(offset_anti_zy.value())));
     }
     let (z, y) = (swizzle.zzz_mask(), swizzle.yyy_mask());
     let (z, y) = (z & -z, y & -y);
@@ -1155,7 +1161,7 @@ fn slice_swizzled(swizzle: Swizzle, offset: Int, layout: &Layout, c: &Coord) -> 
                 } else {
                     (y - z) << i
                 };
-                int(v)
+                zy_int(v)
             })
             .collect()
     };
@@ -1271,11 +1277,13 @@ fn ints_t(v: Vec<IntTuple>) -> IntTuple {
 }
 
 /// C++'s `to_mixed_bits(layout, coord)`: the xor over the leaves of `c_i * d_i`, the
-/// coordinate split over the layout's shape; each `s_i * d_i` a power of two (or 0).
-fn mixed_bits(l: &Layout, coord: &IntTuple) -> Result<i64> {
+/// coordinate split over the layout's shape; each `s_i * d_i` a power of two (or 0). With
+/// whether a run-time coordinate reaches a nonzero stride (then the bits are run-time).
+fn mixed_bits(l: &Layout, coord: &IntTuple) -> Result<(i64, bool)> {
     let crd = crate::idx2crd(coord, &l.shape())?;
-    let mut bits = 0i64;
+    let (mut bits, mut run_time) = (0i64, false);
     for (&(s, d), c) in l.pairs().iter().zip(crd.leaves()) {
+        run_time |= !c.is_static() && d.value() != 0;
         let span = s.value().checked_mul(d.value()).ok_or_else(|| Error::Overflow { op: "slice_and_offset" })?;
         if span != 0 && (span < 0 || span & (span - 1) != 0) {
             return Err(Error::InvalidArgument {
@@ -1285,7 +1293,7 @@ fn mixed_bits(l: &Layout, coord: &IntTuple) -> Result<i64> {
         }
         bits ^= c.value().checked_mul(d.value()).ok_or_else(|| Error::Overflow { op: "slice_and_offset" })?;
     }
-    Ok(bits)
+    Ok((bits, run_time))
 }
 
 /// `Sw<B,M,S> o OFFSET o LAYOUT`, as CuTe C++ prints a composed layout, outermost function

@@ -398,7 +398,7 @@ fn test_logical_product(a: &str, b: &str) -> Result<(), String> {
 
 /// Every input of `TEST(CuTe_core, Logical_product)` under its checks, `((4,6)):((1,6))` by
 /// `(3):(1)` too: its complement `2:36` breaks CuTe's (1), and the product is judged by its
-/// own definition instead, which C++'s answer `(((4,6)),3):(((1,6)),36)` meets (no overlap).
+/// own definition instead, which pycute's answer `(((4,6)),(3)):(((1,6)),(36))` meets (no overlap).
 #[test]
 fn logical_product_cpp() {
     let cases = [

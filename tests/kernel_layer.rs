@@ -15,8 +15,8 @@ fn a_shape_in_a_tiler_is_by_mode() -> Result<(), dy::Error> {
     assert_eq!(flat_divide(layout!(((4,4),8):((1,4),16)), tiler!(<(2,2),4>)).to_string(), cxx);
     assert_eq!(flat_divide(layout!(((4,4),8):((1,4),16)), tiler!(<<2,2>,4>)).to_string(), cxx);
     assert_eq!(dy::flat_divide(&"((4,4),8):((1,4),16)".parse()?, &"<(2,2),4>".parse()?)?.to_string(), cxx);
-    // The layout (2,2):(1,2) as the first mode's tiler is another divide (CuTe's definition:
-    // ((4,4)):((1,4)) o (2,2):(1,2) = (2,2):(1,2), its complement (4):(4)).
+    // The layout (2,2):(1,2) as the first mode's tiler is another divide: pycute 4.2's
+    // logical_divide by (Layout((2,2),(1,2)), Layout(4,1)) is (((2,2),4),(4,2)):(((1,2),4),(16,64)).
     assert_eq!(
         flat_divide(layout!(((4,4),8):((1,4),16)), tiler!(<(2,2):(1,2),4>)).to_string(),
         "((2,2),4,4,2):((1,2),16,4,64)"
@@ -77,7 +77,8 @@ fn local_partition_reads_threads_as_cxx_and_refuses_alike() -> Result<(), dy::Er
 }
 
 /// A tensor's `local_partition` gives a mode that keeps one element the stride 0, as C++'s
-/// divide and the free function do.
+/// divide and the free function do: pycute 4.2's `zipped_divide((16,4):(1,4096), (4:1,4:1))`
+/// is `((4,4),(4,1)):((1,4096),(4,0))`, its rest mode each thread's part.
 #[test]
 fn a_partition_mode_of_one_element_has_stride_0() -> Result<(), dy::Error> {
     let ld = 4096;

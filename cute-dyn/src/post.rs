@@ -411,18 +411,31 @@ pub fn check_logical_product(a: &Layout, b: &Tiler, r: &Layout) -> Result<()> {
         pointwise("logical_product", "R(i, j) == A(i) + C(B(j))", size_of(r)?, r, |k| {
             add(a.call(k % na.max(1))?, c.call(b.call(k / na.max(1))?)?)
         })?;
-        let distinct = |l: &Layout| -> Result<usize> {
-            let mut v = sorted_image(l)?;
-            v.dedup();
-            Ok(v.len())
-        };
-        let (got, want) = (distinct(r)?, distinct(a)? * distinct(b)?);
-        if got != want {
-            let witness = alloc::format!("{r} reaches {got} indices, |image(A)| * |image(B)| = {want}");
-            return Err(violated("logical_product", "|image(R)| == |image(A)| * |image(B)|", witness));
-        }
-        Ok(())
+        check_no_overlap(r, a, b)
     })
+}
+
+/// A product's condition beside `R(i, j) == A(i) + C(B(j))`: the copies of `A` do not
+/// overlap.
+pub(crate) const NO_OVERLAP: &str = "no overlap: |image(R)| == |image(A)| * |image(B)|";
+
+/// [`NO_OVERLAP`] for a multiplied mode `r = (A, C o B)`, on its images (as [`image`] bounds
+/// them).
+///
+/// # Errors
+/// `Postcondition` where copies of `A` overlap; as [`image`].
+pub(crate) fn check_no_overlap(r: &Layout, a: &Layout, b: &Layout) -> Result<()> {
+    let distinct = |l: &Layout| -> Result<usize> {
+        let mut v = sorted_image(l)?;
+        v.dedup();
+        Ok(v.len())
+    };
+    let (got, want) = (distinct(r)?, distinct(a)? * distinct(b)?);
+    if got != want {
+        let witness = alloc::format!("{r} reaches {got} indices, |image(A)| * |image(B)| = {want} (B = {b})");
+        return Err(violated("logical_product", NO_OVERLAP, witness));
+    }
+    Ok(())
 }
 
 /// The zipped, tiled and flat rearrangements (and blocked/raked products): the same indices,

@@ -69,9 +69,9 @@ fn product_into(a: &Nest<'_>, b: &Layout, out: &mut Layout) -> Result<()> {
 /// The largest product whose overlap is checked point by point.
 const CHECKED_POINTS: i64 = 1 << 22;
 
-/// A product's copies of `A` do not overlap: `|image((A, S))| == |image(A)| * |image(B)|`
-/// for its second mode `S = complement o B`; `unchecked` is the complement's error, kept where
-/// the product is too large to check.
+/// A product's copies of `A` do not overlap (`post::check_no_overlap` on `(A, S)`, `S =
+/// complement o B`); `unchecked` is the complement's error, kept where the product is too large
+/// to check.
 fn check_no_overlap(a: &Layout, second: &Layout, b: &Layout, unchecked: Error) -> Result<()> {
     let (na, nb, n) = (a.size()?.value(), second.size()?.value(), b.size()?.value());
     // Each image is built (an empty second mode must not let a huge A through).
@@ -79,25 +79,7 @@ fn check_no_overlap(a: &Layout, second: &Layout, b: &Layout, unchecked: Error) -
     if too_many(na) || too_many(nb) || too_many(n) || na.checked_mul(nb).is_none_or(too_many) {
         return Err(unchecked);
     }
-    let distinct = |mut v: alloc::vec::Vec<i64>| {
-        v.sort_unstable();
-        v.dedup();
-        v.len()
-    };
-    let image = |l: &Layout| (0..l.size()?.value()).map(|i| l.call(i)).collect::<Result<alloc::vec::Vec<_>>>();
-    let (ia, is) = (image(a)?, image(second)?);
-    let sums = ia.iter().flat_map(|x| is.iter().map(move |y| x + y)).collect();
-    let (got, want) = (distinct(sums), distinct(ia) * distinct(image(b)?));
-    if got != want {
-        return Err(Error::Postcondition {
-            op: "logical_product",
-            condition: "no overlap: |image(R)| == |image(A)| * |image(B)|",
-            witness: alloc::format!(
-                "(A, complement o B) = ({a}, {second}) reaches {got} indices, |image(A)| * |image(B)| = {want} (B = {b})"
-            ),
-        });
-    }
-    Ok(())
+    crate::post::check_no_overlap(&crate::layout::make_layout(&[a.clone(), second.clone()]), a, b)
 }
 
 /// `zipped_product(A, B)`: `((block), (product))`.

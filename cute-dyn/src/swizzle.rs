@@ -1057,14 +1057,19 @@ impl ComposedLayout {
         }
         // C++ folds the offset into the fixed bits with an xor (it assumes the offset keeps to
         // the swizzle's YZ domain): where that is not the sum, its answer is not the slice.
-        // Checked on every index; otherwise the general rule, always the slice.
+        self.kept_if_slice(c, decayed)
+    }
+
+    /// `candidate` (C++'s answer) where it is the slice at `c`, checked on every index against
+    /// C++'s general rule (always the slice); otherwise the general rule.
+    fn kept_if_slice(&self, c: &Coord, candidate: (MaybeComposed, Int)) -> Result<(MaybeComposed, Int)> {
         let general = self.origin_into_offset(c)?;
         let n = general.size()?.value();
-        let (r, off) = &decayed;
+        let (r, off) = &candidate;
         let agrees =
             |j: i64| -> Result<bool> { Ok(r.call_index(j)?.checked_add(off.value()) == Some(general.call_index(j)?)) };
         if n <= CHECKED_DOMAIN && (0..n).try_fold(true, |all, j| Ok::<_, Error>(all && agrees(j)?))? {
-            return Ok(decayed);
+            return Ok(candidate);
         }
         Ok((MaybeComposed::Composed(general), Int::st(0)))
     }
@@ -1075,9 +1080,8 @@ impl ComposedLayout {
     /// `(3,_,_)` is C++'s `(32,4):(4,1) o 3 o ((4,2),2):((7,32),64)`). Kept where it is the slice
     /// (checked on every index, as the one-level rule); otherwise the general rule.
     fn slice_nested(&self, c: &Coord) -> Result<(MaybeComposed, Int)> {
-        let general = self.origin_into_offset(c)?;
         let (Func::Layout(l), (offset, Func::Swizzle(sw))) = (&self.inner, &self.outer[0]) else {
-            return Ok((MaybeComposed::Composed(general), Int::st(0)));
+            return Ok((MaybeComposed::Composed(self.origin_into_offset(c)?), Int::st(0)));
         };
         let (inner, off) = ComposedLayout::new(*sw, *offset, l.clone()).slice_and_offset(c)?;
         let mut levels = self.outer[1..].to_vec();
@@ -1089,12 +1093,7 @@ impl ComposedLayout {
                 k
             }
         };
-        let n = general.size()?.value();
-        let agrees = |j: i64| -> Result<bool> { Ok(r.call_index(j)? == general.call_index(j)?) };
-        if n <= CHECKED_DOMAIN && (0..n).try_fold(true, |all, j| Ok::<_, Error>(all && agrees(j)?))? {
-            return Ok((MaybeComposed::Composed(r), Int::st(0)));
-        }
-        Ok((MaybeComposed::Composed(general), Int::st(0)))
+        self.kept_if_slice(c, (MaybeComposed::Composed(r), Int::st(0)))
     }
 
     /// C++'s general `slice_and_offset` of a composed layout: the innermost layout sliced, the
@@ -1135,9 +1134,9 @@ fn slice_swizzled(swizzle: Swizzle, offset: Int, layout: &Layout, c: &Coord) -> 
     // where those are, as C++'s (`(_,{7})` of `Sw<1,4,4> o 0 o (16,16):(16,1)` fixes no Y/Z
     // bit, and its slice is `(_16):(_16)`).
     let zy_dynamic = !layout.is_static() || !offset.is_static() || zy_run_time;
-    let zy_int = |v: i64| if zy_dynamic { Int::dy(v) } else { Int::st(v) };
+    let flagged = |v: i64, run_time: bool| if run_time { Int::dy(v) } else { Int::st(v) };
+    let (zy_int, int) = (|v| flagged(v, zy_dynamic), |v| flagged(v, dynamic));
     let offset_anti_zy = crate::composition(&anti_zy, &diced)?.call_coord(&diced_coord.map(&mut |x| Some(*x)))?;
-    let int = |v: i64| if dynamic { Int::dy(v) } else { Int::st(v) };
     // The bits the rest of the layout reaches: if it reaches a Y bit and its Z partner,
     // the swizzle stays.
     let sliced_zy = crate::composition(&only_zy, &crate::Tiler::Layout(sliced.clone()))?;

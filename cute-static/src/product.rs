@@ -208,7 +208,7 @@ where
     if image_r != image_a * image_b {
         return Err(Error::Postcondition {
             op: "logical_product",
-            condition: "(no overlap: |image(R)| == |image(A)| * |image(B)|)",
+            condition: "no overlap: |image(R)| == |image(A)| * |image(B)|",
         });
     }
     Ok(())

@@ -785,18 +785,14 @@ where
     TD: IntTuple + Splice,
     <TS as Splice>::Output: crate::int_tuple::Concat<KS>,
     <TD as Splice>::Output: crate::int_tuple::Concat<KD>,
-    <<TS as Splice>::Output as crate::int_tuple::Concat<KS>>::Output:
-        Congruent<<<TD as Splice>::Output as crate::int_tuple::Concat<KD>>::Output>,
-    <<TD as Splice>::Output as crate::int_tuple::Concat<KD>>::Output: IntTuple,
+    Joined<TS, KS>: Congruent<Joined<TD, KD>>,
+    Joined<TD, KD>: IntTuple,
     RS: Congruent<RD> + Copy,
     RD: IntTuple + Copy,
     C: TileCoord<RS, RD, Shape = KS, Stride = KD>,
 {
     type Output = <Z as Checked>::Then<(Self::Tile, usize)>;
-    type Tile = Layout<
-        <<TS as Splice>::Output as crate::int_tuple::Concat<KS>>::Output,
-        <<TD as Splice>::Output as crate::int_tuple::Concat<KD>>::Output,
-    >;
+    type Tile = Layout<Joined<TS, KS>, Joined<TD, KD>>;
     #[inline(always)]
     fn local_tile(self, tiler: T, coord: &C) -> Self::Output {
         self.zipped_divide(tiler).then(|z| tile_at(z, coord))
@@ -807,6 +803,9 @@ where
     }
 }
 
+/// A tile's modes (spliced) followed by the kept modes `K` of the grid.
+type Joined<X, K> = <<X as Splice>::Output as crate::int_tuple::Concat<K>>::Output;
+
 /// The tile mode of a zipped divide, followed by the rest modes `coord` keeps (its `_`), and
 /// the offset of the tile at `coord`'s integers: C++'s `tensor_tiled(repeat<R0>(_), coord)`.
 #[inline(always)]
@@ -814,21 +813,14 @@ where
 fn tile_at<TS, TD, RS, RD, C, KS, KD>(
     z: Layout<Cons<TS, Cons<RS, Nil>>, Cons<TD, Cons<RD, Nil>>>,
     coord: &C,
-) -> (
-    Layout<
-        <<TS as Splice>::Output as crate::int_tuple::Concat<KS>>::Output,
-        <<TD as Splice>::Output as crate::int_tuple::Concat<KD>>::Output,
-    >,
-    usize,
-)
+) -> (Layout<Joined<TS, KS>, Joined<TD, KD>>, usize)
 where
     TS: Congruent<TD> + Splice,
     TD: IntTuple + Splice,
     <TS as Splice>::Output: crate::int_tuple::Concat<KS>,
     <TD as Splice>::Output: crate::int_tuple::Concat<KD>,
-    <<TS as Splice>::Output as crate::int_tuple::Concat<KS>>::Output:
-        Congruent<<<TD as Splice>::Output as crate::int_tuple::Concat<KD>>::Output>,
-    <<TD as Splice>::Output as crate::int_tuple::Concat<KD>>::Output: IntTuple,
+    Joined<TS, KS>: Congruent<Joined<TD, KD>>,
+    Joined<TD, KD>: IntTuple,
     RS: Congruent<RD> + Copy,
     RD: IntTuple + Copy,
     C: TileCoord<RS, RD, Shape = KS, Stride = KD>,
@@ -1655,7 +1647,7 @@ fn thread_index<TS: Congruent<TD>, TD: IntTuple>(threads: &Layout<TS, TD>, tid: 
         Ok(h) if h.image == tid => Ok(h.index),
         Ok(h) => {
             // Past every index the layout reaches (C++ wraps it around the shape), or a gap.
-            let cosize = threads.shape().max_index(threads.stride()).map_or(usize::MAX, |m| m.saturating_add(1));
+            let cosize = threads.checked_cosize().unwrap_or(usize::MAX);
             Err(match tid >= cosize {
                 true => TensorError::ThreadOutOfRange { thread: tid, threads: cosize },
                 false => TensorError::ThreadNotReached { thread: tid, image: h.image },

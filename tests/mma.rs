@@ -1,6 +1,6 @@
 //! Tiled MMAs against CuTe C++ 4.2 (tests/data/mma/: `gen_mma.py` writes and runs the g++
-//! driver `gen_cxx_mma.cpp`): for 29 tiled MMAs over the SM75/SM80 `mma.sync` atoms (F16,
-//! BF16, TF32, F64 and its complex forms, S8/U8), SM90 warpgroup MMAs and the universal FMA, with atom layouts and
+//! driver `gen_cxx_mma.cpp`): for 35 tiled MMAs over the SM75/SM80 `mma.sync` atoms (F16,
+//! BF16, TF32, F64 and its complex forms, S8/U8, S4/U4, B1), SM90 warpgroup MMAs and the universal FMA, with atom layouts and
 //! permutations, the atoms' layouts, `thr_layout_vmnk`, `tile_size_mnk`, the A/B/C
 //! thread-value layouts and random threads' `partition_A/B/C` of column- and row-major operands
 //! with run-time extents (layout, static flags included, and data offset) equal C++'s. And the
@@ -202,6 +202,30 @@ fn the_c_layout_covers_the_tile_once() {
         assert!(seen.iter().all(|&k| k == 1), "{key}");
     }
     assert!(n >= 20, "{n} tiled MMAs");
+}
+
+/// `SM80_16x8x128_S32U1U1S32_TN_*`, whose A layout C++ 4.2 cannot use (its value stride
+/// `((16,8))` is not congruent with the shape `(32,2)`): ours is a bijection from (thread, value)
+/// onto the `(16,128)` tile, and equal, on every (thread, value), to C++'s 16x8x256 A layout
+/// (`atom_a_tv` in the driver's answers) at the first K half, as the instruction is.
+#[test]
+fn the_one_bit_16x8x128_atom_is_the_first_k_half_of_16x8x256() {
+    let a128 = MmaAtom::named("SM80_16x8x128_S32U1U1S32_TN_XORPOPC").unwrap().layout_a_tv;
+    let line = ANSWERS
+        .lines()
+        .find(|l| l.starts_with("SM80_16x8x256_S32U1U1S32_TN_ANDPOPC;") && l.contains("\tatom_a_tv\t"))
+        .expect("the driver's 16x8x256 atom");
+    let a256: Layout = parse_styled(line.split('\t').nth(2).unwrap(), Style::Cpp).unwrap();
+    let mut seen = vec![0; 16 * 128];
+    for t in 0..32 {
+        for v in 0..64 {
+            // 16x8x256's values are (32,2,2): the first 64 are those of K < 128.
+            let (x, y) = (a128.call(t + 32 * v).unwrap(), a256.call(t + 32 * v).unwrap());
+            assert_eq!(x, y, "thread {t} value {v}");
+            seen[x as usize] += 1;
+        }
+    }
+    assert!(seen.iter().all(|&k| k == 1));
 }
 
 /// `cute eval`'s tiled-copy operations give C++'s answers too: every tiled-copy line of the

@@ -6,8 +6,9 @@
 
 use cute::cute_dyn::{self as dy, Int, Style};
 use cute::cute_static::mma::{
-    MmaAtom, NoPermutation, SM80_16x8x16_F32F16F16F32_TN, SM80_16x8x32_S32S8S8S32_TN, SM80_16x8x8_F32F16F16F32_TN,
-    SM80_16x8x8_F32TF32TF32F32_TN, SM80_8x8x4_F64F64F64F64_TN, TiledMma, UniversalFMA,
+    MmaAtom, NoPermutation, SM80_16x8x16_F32F16F16F32_TN, SM80_16x8x256_S32U1U1S32_TN_XORPOPC,
+    SM80_16x8x32_S32S8S8S32_TN, SM80_16x8x64_S32S4S4S32_TN, SM80_16x8x8_F32F16F16F32_TN, SM80_16x8x8_F32TF32TF32F32_TN,
+    SM80_8x8x32_S32S4S4S32_TN, SM80_8x8x4_F64F64F64F64_TN, TiledMma, UniversalFMA,
 };
 use cute::cute_static::{layout, Congruent, IntTuple, Layout, Tiler};
 
@@ -100,6 +101,17 @@ fn sm80_f16() {
 fn sm80_tf32() {
     agree!(SM80_16x8x8_F32TF32TF32F32_TN, [(2,1,1):(1,0,0)], "(2,1,1):(1,0,0)",
         c: ((32,16):(1,32)), a: ((32,8):(8,1)), b: ((16,16):(1,16)));
+}
+
+/// SM80's 4-bit and 1-bit atoms (C++'s in tests/mma.rs).
+#[test]
+fn sm80_int4_and_binary() {
+    agree!(SM80_8x8x32_S32S4S4S32_TN, [(2,1,1):(1,0,0)], "(2,1,1):(1,0,0)",
+        c: ((16,8):(1,16)), a: ((16,32):(32,1)), b: ((8,32):(32,1)));
+    agree!(SM80_16x8x64_S32S4S4S32_TN, [(1,2,1):(0,1,0)], "(1,2,1):(0,1,0)",
+        c: ((16,16):(16,1)), a: ((16,64):(64,1)), b: ((16,64):(64,1)));
+    agree!(SM80_16x8x256_S32U1U1S32_TN_XORPOPC, [(2,1,1):(1,0,0)], "(2,1,1):(1,0,0)",
+        c: ((32,8):(1,32)), a: ((32,256):(256,1)), b: ((8,256):(256,1)));
 }
 
 /// SM80's fp64 and 8-bit integer atoms (C++'s in tests/mma.rs).

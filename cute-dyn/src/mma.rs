@@ -99,6 +99,55 @@ const INT8: [AtomRow; 24] = {
     int8!("S8S8", "S8U8", "U8S8", "U8U8")
 };
 
+/// SM80's 4-bit integer atoms (`S32 += S4/U4 * S4/U4`, each also `_SATURATE`), from
+/// `mma_traits_sm80.hpp`.
+const INT4: [AtomRow; 24] = {
+    const C8X8: &str = "((4,8),2):((16,1),8)";
+    const C16X8: &str = "((4,8),(2,2)):((32,1),(16,8))";
+    const AB8X32: &str = "((4,8),(8)):((64,1),(8))";
+    const A16X32: &str = "((4,8),(8,2)):((128,1),(16,8))";
+    const B8X32: &str = "((4,8),(8)):((32,1),(8))";
+    const A16X64: &str = "((4,8),(8,2,2)):((128,1),(16,8,512))";
+    const B8X64: &str = "((4,8),(8,2)):((64,1),(8,256))";
+    macro_rules! int4 {
+        ($($ab:literal),*) => {[$(
+            (concat!("SM80_8x8x32_S32", $ab, "S32_TN"), [8, 8, 32], "32:1", AB8X32, AB8X32, C8X8),
+            (concat!("SM80_8x8x32_S32", $ab, "S32_TN_SATURATE"), [8, 8, 32], "32:1", AB8X32, AB8X32, C8X8),
+            (concat!("SM80_16x8x32_S32", $ab, "S32_TN"), [16, 8, 32], "32:1", A16X32, B8X32, C16X8),
+            (concat!("SM80_16x8x32_S32", $ab, "S32_TN_SATURATE"), [16, 8, 32], "32:1", A16X32, B8X32, C16X8),
+            (concat!("SM80_16x8x64_S32", $ab, "S32_TN"), [16, 8, 64], "32:1", A16X64, B8X64, C16X8),
+            (concat!("SM80_16x8x64_S32", $ab, "S32_TN_SATURATE"), [16, 8, 64], "32:1", A16X64, B8X64, C16X8),
+        )*]};
+    }
+    int4!("S4S4", "S4U4", "U4S4", "U4U4")
+};
+
+/// SM80's 1-bit atoms (`S32 += popc(A ^ B)` and `popc(A & B)`), from `mma_traits_sm80.hpp`.
+/// The 16x8x128 A layout is the one the instruction has, `((4,8),(32,2)):((512,1),(16,8))` (the
+/// 16x8x256 atom's first K half): CuTe 4.2 writes its value stride `((16,8))`, not congruent
+/// with the shape `(32,2)`, and C++ cannot build a TiledMMA of it (`docs/deviations.md`).
+const BINARY: [AtomRow; 6] = {
+    const C8X8: &str = "((4,8),2):((16,1),8)";
+    const C16X8: &str = "((4,8),(2,2)):((32,1),(16,8))";
+    const AB8X128: &str = "((4,8),32):((256,1),8)";
+    const A16X128: &str = "((4,8),(32,2)):((512,1),(16,8))";
+    const A16X256: &str = "((4,8),(32,2,2)):((512,1),(16,8,2048))";
+    const B8X256: &str = "((4,8),(32,2)):((256,1),(8,1024))";
+    macro_rules! binary {
+        ($($op:literal),*) => {[$(
+            (concat!("SM80_8x8x128_S32U1U1S32_TN_", $op), [8, 8, 128], "32:1", AB8X128, AB8X128, C8X8),
+            (concat!("SM80_16x8x128_S32U1U1S32_TN_", $op), [16, 8, 128], "32:1", A16X128, AB8X128, C16X8),
+            (concat!("SM80_16x8x256_S32U1U1S32_TN_", $op), [16, 8, 256], "32:1", A16X256, B8X256, C16X8),
+        )*]};
+    }
+    binary!("XORPOPC", "ANDPOPC")
+};
+
+/// Every atom with a fixed layout.
+fn fixed_atoms() -> impl Iterator<Item = &'static AtomRow> {
+    ATOMS.iter().chain(&INT8).chain(&INT4).chain(&BINARY)
+}
+
 impl MmaAtom {
     /// The atom CuTe names `name`: the table above, and the SM90 warpgroup MMAs
     /// `SM90_64xNx16_F32F16F16_SS` and `_RS` (K-major A and B) for N a multiple of 8 up to 256.
@@ -114,7 +163,7 @@ impl MmaAtom {
     /// # Ok::<(), cute_dyn::Error>(())
     /// ```
     pub fn named(name: &str) -> Result<MmaAtom> {
-        if let Some(&(_, shape, thr, a, b, c)) = ATOMS.iter().chain(&INT8).find(|t| t.0 == name) {
+        if let Some(&(_, shape, thr, a, b, c)) = fixed_atoms().find(|t| t.0 == name) {
             return MmaAtom::of(name, shape, thr, a, b, c);
         }
         if let Some(atom) = gmma(name) {
@@ -128,7 +177,7 @@ impl MmaAtom {
 
     /// The names [`MmaAtom::named`] knows (the SM90 ones for N = 8, 64, 128, 256).
     pub fn names() -> Vec<String> {
-        let mut v: Vec<String> = ATOMS.iter().chain(&INT8).map(|t| String::from(t.0)).collect();
+        let mut v: Vec<String> = fixed_atoms().map(|t| String::from(t.0)).collect();
         for n in [8, 64, 128, 256] {
             v.push(alloc::format!("SM90_64x{n}x16_F32F16F16_SS"));
             v.push(alloc::format!("SM90_64x{n}x16_F32F16F16_RS"));

@@ -63,6 +63,14 @@ TILED = [
     ("SM80_16x8x16_S32S8S8S32_TN", "(2,2,1):(1,2,0)", []),
     ("SM80_16x8x32_S32S8S8S32_TN", "(2,2,1):(1,2,0)", []),
     ("SM80_16x8x32_S32U8U8S32_TN_SATURATE", "(1,2,1):(0,1,0)", []),
+    # The 4-bit and 1-bit atoms. SM80_16x8x128_S32U1U1S32_TN_* is left out: CuTe 4.2's ALayout is
+    # not congruent and C++ cannot build its TiledMMA (tests/mma.rs checks ours by the 16x8x256's).
+    ("SM80_8x8x32_S32S4S4S32_TN", "(2,2,1):(1,2,0)", []),
+    ("SM80_16x8x32_S32U4S4S32_TN", "(2,2,1):(1,2,0)", []),
+    ("SM80_16x8x64_S32S4U4S32_TN_SATURATE", "(2,1,1):(1,0,0)", []),
+    ("SM80_16x8x64_S32U4U4S32_TN", "(1,2,1):(0,1,0)", ["16", "16", "128"]),
+    ("SM80_8x8x128_S32U1U1S32_TN_XORPOPC", "(2,2,1):(1,2,0)", []),
+    ("SM80_16x8x256_S32U1U1S32_TN_ANDPOPC", "(2,2,1):(1,2,0)", []),
 ]
 
 

@@ -526,6 +526,58 @@ impl<A: CopyAtom, T, V> TiledCopy<A, T, V> {
     );
 }
 
+/// The tiled copy's `partition_S` and `partition_D` as traits: one bound each in generic code.
+macro_rules! side_traits {
+    ($($(#[$doc:meta])* $tr:ident, $partition:ident, $target:ident, [$msg:literal, $label:literal];)*) => {$(
+        $(#[$doc])*
+        #[diagnostic::on_unimplemented(
+            message = $msg,
+            label = $label,
+            note = "the layout has static extents (its strides may be run-time) and the tiled copy's tile divides them"
+        )]
+        pub trait $tr<O> {
+            /// The thread's part (evaluated, printed and converted with no further bound).
+            type Output: crate::LayoutFn;
+            /// `get_slice(thr).partition_X(o)`: the part and its offset.
+            ///
+            /// # Errors
+            /// As the tiled copy's method.
+            fn $partition(&self, o: O, thr: usize) -> Result<(Self::Output, usize), TensorError>;
+        }
+        impl<A: CopyAtom, T, V, SO, DO, G, F> $tr<Layout<SO, DO>> for TiledCopy<A, T, V>
+        where
+            Self: CopyTiling,
+            A::Ref: RightInverse,
+            <A::Ref as RightInverse>::Output: Composition<A::$target>,
+            SO: StaticExtents + Congruent<DO>,
+            DO: IntTuple + Symbolize<U0>,
+            Marked<DO>: Default,
+            Layout<SO, Marked<DO>>: TidFrg<<Self as CopyTiling>::LayoutTv, <Self as CopyTiling>::Tiler, A::NumThr, A::NumVal, RefTo<A, A::$target>, Output = G>,
+            G: ResolveLayout<DO, Output = F>,
+            F: ThreadPart,
+            Layout<F::PartShape, F::PartStride>: crate::LayoutFn,
+        {
+            type Output = Layout<F::PartShape, F::PartStride>;
+            #[inline(always)]
+            fn $partition(&self, o: Layout<SO, DO>, thr: usize) -> Result<(Self::Output, usize), TensorError> {
+                TiledCopy::$partition(self, o, thr)
+            }
+        }
+    )*};
+}
+side_traits! {
+    /// `partition_S` as a trait, implemented by the tiled copy.
+    PartitionS, partition_s, Src, [
+        "`partition_s` of this layout by this tiled copy is not known to be defined",
+        "where the tiled copy or the layout is generic, add the bound `PartitionS<Layout>` for it"
+    ];
+    /// `partition_D` as a trait, implemented by the tiled copy.
+    PartitionD, partition_d, Dst, [
+        "`partition_d` of this layout by this tiled copy is not known to be defined",
+        "where the tiled copy or the layout is generic, add the bound `PartitionD<Layout>` for it"
+    ];
+}
+
 /// `retile_S` / `retile_D` of a thread's fragment `F` (implemented by the fragment) for a tiled
 /// copy of thread-value layout `TV`, tile `T` (as a shape) and atom values `NV`: the fragment
 /// `(V, RestM, RestN, ...)` regrouped as `((AtomV, RestV), RestM, RestN, ...)`, the values as
@@ -567,6 +619,17 @@ where
     #[inline(always)]
     fn retile(self) -> R {
         self.zipped_divide(ByMode(Default::default())).composition(ByMode(Default::default())).first_rest_at_zero()
+    }
+}
+
+impl<A: CopyAtom, T, V> crate::mma::Threads for TiledCopy<A, T, V>
+where
+    Self: CopyTiling,
+    <Self as CopyTiling>::LayoutTv: ThreadCount<Output: typenum::Unsigned>,
+{
+    #[inline(always)]
+    fn threads(&self) -> usize {
+        <<<Self as CopyTiling>::LayoutTv as ThreadCount>::Output as typenum::Unsigned>::USIZE
     }
 }
 

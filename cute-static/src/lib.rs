@@ -106,10 +106,13 @@ pub use product::{
     zipped_product, FragmentLike, Multiplied,
 };
 // The kernel layer's operations as traits, one bound each in generic kernel code.
-pub use mma::{PartitionA, PartitionB, PartitionC, PartitionFragmentA, PartitionFragmentB, PartitionFragmentC};
+pub use copy::{PartitionD, PartitionS};
+pub use mma::{
+    PartitionA, PartitionB, PartitionC, PartitionFragmentA, PartitionFragmentB, PartitionFragmentC, Threads,
+};
 pub use recast::{downcast, upcast};
 pub use swizzle::{ComposedLayout, Swizzle};
-pub use tensor::{local_partition, local_tile, LocalPartition, LocalTile};
+pub use tensor::{local_partition, local_tile, CoordTile, LocalPartition, LocalTile};
 pub use tiler::{ByMode, Tiler, Under};
 // The tilers' by-mode dispatch and its operation markers: machinery, off the front page.
 #[doc(hidden)]

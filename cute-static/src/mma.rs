@@ -602,6 +602,26 @@ impl<A: MmaAtom, L> TiledMma<A, L> {
     }
 }
 
+/// `size(tiled_mma)` and `size(tiled_copy)`: the threads a tiled MMA or a tiled copy takes. One
+/// bound in generic code.
+#[diagnostic::on_unimplemented(
+    message = "the thread count of `{Self}` is not known",
+    label = "where the tiled MMA or copy is generic, add the bound `Threads` for it"
+)]
+pub trait Threads {
+    /// The number of threads.
+    fn threads(&self) -> usize;
+}
+impl<A: MmaAtom, L, P> Threads for TiledMma<A, L, P>
+where
+    Self: ThrLayout,
+{
+    #[inline(always)]
+    fn threads(&self) -> usize {
+        <Self as ThrLayout>::vmnk().size()
+    }
+}
+
 impl<A: MmaAtom, L, P> TiledMma<A, L, P> {
     /// `thr_layout_vmnk`: `(ThrV,ThrM,ThrN,ThrK) -> thread`, `tiled_product(ThrID, L)`.
     pub fn thr_layout_vmnk(&self) -> Layout<<Self as ThrLayout>::Shape, <Self as ThrLayout>::Stride>

@@ -1935,6 +1935,25 @@ impl<S: Idx2Crd + FlatCoord> IdentityTensor<S> {
         &self.shape
     }
 
+    /// The number of tiles `tile` makes of mode `mode`: `ceil(extent / tile extent)` (C++'s
+    /// `size<1, mode>(zipped_divide(...))` of a ragged shape), 0 past the rank.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{shape, tiler, tensor::IdentityTensor};
+    /// let id = IdentityTensor::new(shape!(({100},{300})));
+    /// assert_eq!((id.tiles(tiler!(<64,256>), 0), id.tiles(tiler!(<64,256>), 1)), (2, 2));
+    /// ```
+    pub fn tiles<T: CoordTile<S>>(&self, _: T, mode: usize) -> usize {
+        let (mut extents, mut tiles) = ([0; MAX_MODES], [0; MAX_MODES]);
+        self.shape.extents(&mut extents, 0);
+        T::Shape::default().extents(&mut tiles, 0);
+        match (extents.get(mode), tiles.get(mode)) {
+            (Some(&e), Some(&t)) if mode < S::RANK => e.div_ceil(t.max(1)),
+            _ => 0,
+        }
+    }
+
     /// The coordinates of the tile at tile coordinate `coord` (one per mode): as C++'s
     /// `local_tile`, the tile need not divide the shape (the last tile of a ragged mode reaches
     /// past it).
@@ -1943,12 +1962,12 @@ impl<S: Idx2Crd + FlatCoord> IdentityTensor<S> {
     /// [`TensorError::CoordRank`] unless `coord` has one entry per mode;
     /// [`TensorError::TileOutOfRange`] for a tile past `ceil(extent / tile)` in a mode;
     /// [`TensorError::Overflow`].
-    pub fn local_tile<T: FlatCoord + Default>(&self, _: T, coord: &[usize]) -> Result<IdentityTile<T>, TensorError> {
+    pub fn local_tile<T: CoordTile<S>>(&self, _: T, coord: &[usize]) -> Result<IdentityTile<T::Shape>, TensorError> {
         check_coord_rank::<S>(coord)?;
-        check_coord_rank::<T>(coord)?;
+        check_coord_rank::<T::Shape>(coord)?;
         let (mut extents, mut tiles) = ([0; MAX_MODES], [0; MAX_MODES]);
         self.shape.extents(&mut extents, 0);
-        T::default().extents(&mut tiles, 0);
+        T::Shape::default().extents(&mut tiles, 0);
         let mut origin = [0; MAX_MODES];
         for (mode, &k) in coord.iter().enumerate().take(MAX_MODES) {
             let count = extents[mode].div_ceil(tiles[mode].max(1));
@@ -1957,8 +1976,34 @@ impl<S: Idx2Crd + FlatCoord> IdentityTensor<S> {
             }
             origin[mode] = k.checked_mul(tiles[mode]).ok_or(TensorError::Overflow { what: "offset" })?;
         }
-        Ok(IdentityTile { tile: T::default(), origin })
+        Ok(IdentityTile { tile: T::Shape::default(), origin })
     }
+}
+
+/// A tile of an identity tensor of shape `S`, as [`IdentityTensor::local_tile`] takes it: a
+/// flat shape (`shape!((64,256))`) or the by-mode tiler of its extents (`tiler!(<64,256>)`, the
+/// tiler a layout's [`LocalTile`] takes), whose coordinates [`elem_less`] compares with `S`.
+/// One bound in generic code.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not known to be a tile of an identity tensor of shape `{S}`",
+    label = "where the tile is generic, add the bound `CoordTile<Shape>` for it",
+    note = "a tile of an identity tensor is a flat shape of static extents, or the by-mode tiler of them, of the tensor's rank"
+)]
+pub trait CoordTile<S> {
+    /// The tile's flat shape.
+    type Shape: FlatCoord + Default + Idx2Crd<Crd: ShiftCrd + ElemLess<S>>;
+}
+impl<H, R, S> CoordTile<S> for Cons<H, R>
+where
+    Cons<H, R>: FlatCoord + Default + Idx2Crd<Crd: ShiftCrd + ElemLess<S>>,
+{
+    type Shape = Self;
+}
+impl<T, S> CoordTile<S> for crate::tiler::ByMode<T>
+where
+    T: FlatCoord + Default + Idx2Crd<Crd: ShiftCrd + ElemLess<S>>,
+{
+    type Shape = T;
 }
 
 impl<T: Idx2Crd + FlatCoord> IdentityTile<T>

@@ -54,6 +54,10 @@ pub enum Value {
     CopyAtom(String),
     /// A tiled copy.
     Copy(Box<TiledCopy>),
+    /// A bare name an operation takes: a GMMA major (`K`, `MN`) or an element type (`half_t`).
+    Name(String),
+    /// A `wgmma` shared-memory descriptor.
+    GmmaDesc(dy::gmma::GmmaDesc),
 }
 
 impl Value {
@@ -83,11 +87,13 @@ impl Value {
                 c.tiler_mn().to_styled(style),
                 c.layout_tv().to_styled(style)
             ),
+            Value::Name(n) => n.clone(),
+            Value::GmmaDesc(d) => d.to_string(),
         }
     }
 
     /// The kind's name in `--format json`: `int`, `bool`, `tuple`, `layout`, `tiler`, `pair`,
-    /// `swizzle`, `composed`, `mma`, `basis`, `identity`, `copy_atom`, `copy`.
+    /// `swizzle`, `composed`, `mma`, `basis`, `identity`, `copy_atom`, `copy`, `name`, `gmma_desc`.
     pub fn kind_name(&self) -> &'static str {
         match self {
             Value::Int(_) => "int",
@@ -103,6 +109,8 @@ impl Value {
             Value::Identity(_) => "identity",
             Value::CopyAtom(_) => "copy_atom",
             Value::Copy(_) => "copy",
+            Value::Name(_) => "name",
+            Value::GmmaDesc(_) => "gmma_desc",
         }
     }
 
@@ -121,6 +129,8 @@ impl Value {
             Value::Identity(_) => "an identity tensor",
             Value::CopyAtom(_) => "a copy atom",
             Value::Copy(_) => "a tiled copy",
+            Value::Name(_) => "a name",
+            Value::GmmaDesc(_) => "a GMMA descriptor",
         }
     }
 }
@@ -206,7 +216,14 @@ fn expr_with(p: &mut Parser<'_>, post: &mut Option<Option<Error>>) -> Result<Val
                 .ident()
                 .ok_or_else(|| Error::Parse { pos: p.pos(), reason: "a template argument (uint128_t)".into() })?;
             p.expect(b'>')?;
+            if let Some(atom) = gmma_atom(name, arg) {
+                return atom.map(maybe_composed);
+            }
             return copy_atom(format!("{name}<{arg}>"), start);
+        }
+        if p.peek() != Some(b'(') && (matches!(name, "K" | "MN") || dy::gmma::element_bits(name).is_some()) {
+            // A GMMA major or an element type, as `gmma_desc` takes them.
+            return Ok(Value::Name(name.into()));
         }
         if p.peek() != Some(b'(') {
             // An MMA atom (as a tiled MMA of one atom) or a copy atom by its CuTe name.
@@ -261,6 +278,25 @@ fn expr_with(p: &mut Parser<'_>, post: &mut Option<Option<Error>>) -> Result<Val
     Ok(match c {
         Tuple::Leaf(Some(i)) => Value::Int(i),
         c => Value::Tuple(c),
+    })
+}
+
+/// `GMMA::Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom<T>`, where `name<arg>` is one.
+fn gmma_atom(name: &str, arg: &str) -> Option<Result<dy::MaybeComposed>> {
+    let rest = name.strip_prefix("Layout_")?.strip_suffix("_Atom")?;
+    let (major, kind) = rest.split_once('_')?;
+    let major = match major {
+        "K" => dy::gmma::Major::K,
+        "MN" => dy::gmma::Major::MN,
+        _ => return None,
+    };
+    let t = dy::gmma::LayoutType::of_atom_name(kind)?;
+    Some(match dy::gmma::element_bits(arg) {
+        Some(bits) => dy::gmma::gmma_layout_atom(major, t, bits),
+        None => Err(bad(
+            "gmma atom",
+            format!("'{arg}' is not an element type wgmma reads (half_t, bfloat16_t, tfloat32_t, float_e4m3_t, ...)"),
+        )),
     })
 }
 
@@ -1182,6 +1218,42 @@ pub const OPS: &[Op] = &[
                 _ => Err(a.wrong(i, "a swizzle Sw<B,M,S> or a layout")),
             };
             Ok(Value::Composed(ComposedLayout::of(func(0)?, a.int(1)?, func(2)?)))
+        },
+    },
+    Op {
+        name: "gmma_desc",
+        args: (3, 6),
+        signature: "gmma_desc(K | MN, type | bits, layout[, tile, coord[, start]]) -> gmma_desc",
+        doc: "the wgmma shared-memory descriptor of an (MN,K) tile, or of the tile at coord (stage last) of a shared-memory layout, starting at byte start (CuTe `GMMA::make_gmma_desc`)",
+        example: "gmma_desc(K,half_t,tile_to_shape(Layout_K_SW128_Atom<half_t>,(64,64)),(64,16),(1,0))",
+        eval: |a| {
+            let major = match a.get(0)? {
+                Value::Name(n) if n == "K" => dy::gmma::Major::K,
+                Value::Name(n) if n == "MN" => dy::gmma::Major::MN,
+                _ => return Err(a.wrong(0, "a GMMA major, K or MN")),
+            };
+            let bits = match a.get(1)? {
+                Value::Name(n) => dy::gmma::element_bits(n).ok_or_else(|| a.wrong(1, "an element type"))?,
+                Value::Int(n) => n.value(),
+                _ => return Err(a.wrong(1, "an element type (half_t) or its width in bits")),
+            };
+            let layout = match a.get(2)? {
+                Value::Layout(l) => dy::MaybeComposed::Layout(l.clone()),
+                Value::Composed(c) => dy::MaybeComposed::Composed(c.clone()),
+                _ => return Err(a.wrong(2, "a layout or a swizzled layout")),
+            };
+            let start = if a.v.len() == 6 { a.int(5)?.value() } else { 0 };
+            let d = match a.v.len() {
+                3 => dy::gmma::make_gmma_desc(major, bits, &layout, 0)?,
+                4 => return Err(bad("gmma_desc", "a tile is given with its coordinate".into())),
+                _ => {
+                    let t = a.tuple(3)?;
+                    let e = t.leaves();
+                    let [m, k] = e.as_slice() else { return Err(a.wrong(3, "a tile (MN,K)")) };
+                    dy::gmma::gmma_desc_of_tile(major, bits, &layout, (m.value(), k.value()), &a.coord(4)?, start)?
+                }
+            };
+            Ok(Value::GmmaDesc(d))
         },
     },
     Op {

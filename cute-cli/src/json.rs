@@ -70,8 +70,12 @@ pub fn value(v: &Value) -> String {
         | Value::Basis(_)
         | Value::Identity(_)
         | Value::CopyAtom(_)
-        | Value::Copy(_) => {
+        | Value::Copy(_)
+        | Value::Name(_) => {
             format!(r#"{{"kind":{kind},{}}}"#, texts(v))
+        }
+        Value::GmmaDesc(d) => {
+            format!(r#"{{"kind":{kind},{},"value":{}}}"#, texts(v), d.to_u64())
         }
     }
 }

@@ -36,6 +36,7 @@ pub mod composition;
 pub mod copy;
 pub mod divide;
 pub mod error;
+pub mod gmma;
 pub mod int;
 pub mod int_tuple;
 pub mod inverse;

@@ -436,6 +436,32 @@ fn logical_product_cpp() {
     // 8 coordinates reach {0,2,4,6,8,10}: 6 indices for |image(A)| * |image(B)| = 8. Refused.
     let e = logical_product(&layout("(2,2):(2,6)"), &Tiler::Layout(layout("2:2"))).unwrap_err();
     assert!(e.to_string().contains("no overlap") && e.to_string().contains("reaches 6 indices"), "{e}");
+    // cute-static's fully static products answer the first too, checked by the compiler where
+    // they are instantiated (the overlapping one is ui-tests/algebra/product_copies_overlap.rs).
+    let s = cute_static::logical_product(cute_static::layout!(((4,6)):((1,6))), cute_static::layout!((3):(1)));
+    assert_eq!(s.to_string(), "(((4,6)),(3)):(((1,6)),(36))");
+}
+
+/// The raked product, whose complement breaks CuTe's (1) and whose C++ answer is a
+/// faithful product (2016 distinct indices = |image(A)| * |image(B)|, size 48384): cute-dyn
+/// and cute-static (checked by the compiler) give C++ 4.2's answer.
+#[test]
+fn a_raked_product_whose_complement_falls_short() {
+    let cxx = "((2,6),(2,(1,4)),((1,1,3),2),((2,2),7),((1,1,3,1),1)):((448,0),(1,(2,0)),((448,448,8),24),((2,4),64),((448,2688,896,896),0))";
+    let (a, b) = ("(6,(1,4),2,7):(0,(2,0),24,64)", "(2,2,(1,1,3),(2,2),(1,1,3,1)):(24,1,(2,24,8),(2,4),(8,144,48,48))");
+    let r = cute_dyn::raked_product(&layout(a), &layout(b)).unwrap();
+    assert_eq!(r.to_string(), cxx);
+    let s = cute_static::raked_product(
+        cute_static::layout!((6,(1,4),2,7):(0,(2,0),24,64)),
+        cute_static::layout!((2,2,(1,1,3),(2,2),(1,1,3,1)):(24,1,(2,24,8),(2,4),(8,144,48,48))),
+    );
+    assert_eq!(s.to_string(), cxx);
+    // |image| = |image(A)| * |image(B)|: 6 * 336 = 2016 distinct of 48384.
+    let mut seen = std::collections::BTreeSet::new();
+    for i in 0..r.size().unwrap().value() {
+        seen.insert(r.call(i).unwrap());
+    }
+    assert_eq!((seen.len(), r.size().unwrap().value()), (2016, 48384));
 }
 
 /// `test_coalesce` of `coalesce.cpp` on every input of `TEST(CuTe_core, Coalesce)`: `depth(R)

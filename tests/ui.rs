@@ -61,7 +61,11 @@ fn messages_are_decimal() {
         for line in text.lines() {
             let ours = line.starts_with("error[")
                 || (line.contains("= help: the trait") && line.contains("Violated"))
-                || (line.contains("^ ") && !line.contains("|_") && !line.contains(" implements "));
+                || (line.contains("^ ")
+                    && !line.contains("|_")
+                    && !line.contains(" implements ")
+                    // rustc's label of a compile-time check's constant names its type.
+                    && !line.contains("evaluation of `"));
             if ours {
                 for typenum in ["UInt<", "UTerm", "B0", "B1"] {
                     assert!(!line.contains(typenum), "{}: {line}", path.display());
@@ -114,6 +118,15 @@ fn verdict_errors_name_no_typenum_type() {
     for (path, text) in algebra_snapshots() {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         if !judged.iter().any(|p| name.starts_with(p)) || name.contains("_generic") {
+            continue;
+        }
+        if name == "product_copies_overlap.stderr" {
+            // The one verdict the compiler evaluates after the type checker (a constant of
+            // the instance): our headline has the numbers and no typenum type; rustc's notes
+            // then name the instance, its layouts in typenum binary, and the user's call.
+            let headline = text.lines().next().unwrap();
+            assert!(!headline.contains("UInt<") && headline.contains("|image(R)| is 6"), "{headline}");
+            assert!(text.contains("product_copies_overlap.rs:8:13"), "{name}: not at the user's call");
             continue;
         }
         seen += 1;

@@ -292,6 +292,8 @@ macro_rules! operations {
             type Verdict = V;
             #[inline(always)]
             fn $method(self, $arg: T) -> P::Output {
+                #[allow(clippy::let_unit_value)]
+                let () = <V as $crate::verdict::Pass>::CHECK;
                 P::run(self, $arg)
             }
         }

@@ -28,7 +28,7 @@ pub type Multiplied<A, B> = <<B as TilerOp<ProductOp, A>>::Output as crate::verd
 /// complement's and composition's verdicts. Each intermediate type is a parameter bound by an
 /// associated-type equality: normalized once, where a projection named in several clauses is
 /// normalized once per clause.
-impl<SA, DA, SB, DB, N, M, C, K, VK, RS, RD, V> TilerOp<ProductOp, Layout<SA, DA>> for Layout<SB, DB>
+impl<SA, DA, SB, DB, N, M, C, K, VK, RS, RD, V, W> TilerOp<ProductOp, Layout<SA, DA>> for Layout<SB, DB>
 where
     SA: SizeT<Output = N>,
     SB: MaxIndexT<DB, Output = M>,
@@ -36,9 +36,212 @@ where
     N: MulT<<M as Add<B1>>::Output, Output = C>,
     C: ComplementPlan<Layout<SA, DA>, Out = (K, VK)>,
     Layout<SB, DB>: TilerOp<CompositionOp, K, Output = (Layout<RS, RD>, V)>,
-    VK: First<V>,
+    // Where CuTe's complement breaks its @post, the product is judged by its own definition.
+    VK: Defer<NoOverlap<Layout<SA, DA>, Layout<RS, RD>, Layout<SB, DB>>, Output = W>,
+    W: First<V>,
 {
-    type Output = (Layout<Cons<SA, Cons<RS, Nil>>, Cons<DA, Cons<RD, Nil>>>, FirstOf<VK, V>);
+    type Output = (Layout<Cons<SA, Cons<RS, Nil>>, Cons<DA, Cons<RD, Nil>>>, FirstOf<W, V>);
+}
+
+/// A complement's verdict inside a product: a broken complement @post (CuTe's own algorithm
+/// truncating a quotient) becomes the product's own condition `Check` ([`NoOverlap`]); every
+/// other verdict stays.
+#[doc(hidden)]
+pub trait Defer<Check> {
+    /// The verdict.
+    type Output;
+}
+impl<Check> Defer<Check> for crate::verdict::Holds {
+    type Output = crate::verdict::Holds;
+}
+impl<Check, T> Defer<Check> for crate::complement::complement_reaches::Failed<T> {
+    type Output = Check;
+}
+impl<Check, T> Defer<Check> for crate::complement::complement_covers::Failed<T> {
+    type Output = Check;
+}
+impl<Check, T> Defer<Check> for crate::complement::injective::Failed<T> {
+    type Output = Self;
+}
+
+/// The verdict of a static product whose complement broke CuTe's @post: its copies of `A` must
+/// not overlap, `|image((A, S))| == |image(A)| * |image(B)|` for its second mode `S` (cute-dyn's
+/// and the mixed path's check), evaluated by the compiler where the product is instantiated
+/// (a constant's panic names the condition). Layouts whose indices or points pass 2^16 are refused there
+/// too: the compile-time check is bounded.
+pub struct NoOverlap<A, S, B>(core::marker::PhantomData<(A, S, B)>);
+impl<A: ConstLeaves, S: ConstLeaves, B: ConstLeaves> crate::verdict::Settle for NoOverlap<A, S, B> {
+    const CHECK: () = no_overlap(&A::LEAVES, &S::LEAVES, &B::LEAVES);
+}
+impl<A, S, B, V> First<V> for NoOverlap<A, S, B> {
+    type Output = Self;
+}
+
+/// The largest flat rank [`ConstLeaves`] holds (shape and stride leaves of a layout).
+const MAX_LEAVES: usize = 32;
+
+/// A static layout's leaves as constants: `(count, shapes, strides)`, flattened.
+#[doc(hidden)]
+pub trait ConstLeaves {
+    /// `(count, shapes, strides)`.
+    const LEAVES: (usize, [usize; MAX_LEAVES], [usize; MAX_LEAVES]);
+}
+/// The leaves of a static tuple, flattened: `(count, values)`.
+#[doc(hidden)]
+pub trait ConstTuple {
+    /// `(count, values)`.
+    const VALUES: (usize, [usize; MAX_LEAVES]);
+}
+impl ConstTuple for typenum::UTerm {
+    const VALUES: (usize, [usize; MAX_LEAVES]) = (1, [0; MAX_LEAVES]);
+}
+impl<U: typenum::Unsigned, B: typenum::Bit> ConstTuple for typenum::UInt<U, B> {
+    const VALUES: (usize, [usize; MAX_LEAVES]) = {
+        let mut v = [0; MAX_LEAVES];
+        v[0] = <Self as typenum::Unsigned>::USIZE;
+        (1, v)
+    };
+}
+impl ConstTuple for Nil {
+    const VALUES: (usize, [usize; MAX_LEAVES]) = (0, [0; MAX_LEAVES]);
+}
+impl<H: ConstTuple, T: ConstTuple> ConstTuple for Cons<H, T> {
+    const VALUES: (usize, [usize; MAX_LEAVES]) = {
+        let ((n, h), (m, t)) = (H::VALUES, T::VALUES);
+        assert!(n + m <= MAX_LEAVES, "a static layout of more than 32 leaves in a product's compile-time check");
+        let mut v = h;
+        let mut i = 0;
+        while i < m {
+            v[n + i] = t[i];
+            i += 1;
+        }
+        (n + m, v)
+    };
+}
+impl<S: ConstTuple, D: ConstTuple> ConstLeaves for Layout<S, D> {
+    const LEAVES: (usize, [usize; MAX_LEAVES], [usize; MAX_LEAVES]) = (S::VALUES.0, S::VALUES.1, D::VALUES.1);
+}
+
+/// The compile-time bound of [`no_overlap`]: indices and points below 2^16.
+const CONST_CHECKED: usize = 1 << 16;
+
+/// `L(i)` of flat leaves.
+const fn leaf_call(l: &(usize, [usize; MAX_LEAVES], [usize; MAX_LEAVES]), mut i: usize) -> usize {
+    let (mut k, mut x) = (0, 0);
+    while k < l.0 {
+        let s = if l.1[k] == 0 { 1 } else { l.1[k] };
+        x += (i % s) * l.2[k];
+        i /= s;
+        k += 1;
+    }
+    x
+}
+
+/// `size(L)` of flat leaves, `None` past the bound.
+const fn leaf_size(l: &(usize, [usize; MAX_LEAVES], [usize; MAX_LEAVES])) -> usize {
+    let (mut k, mut n) = (0, 1usize);
+    while k < l.0 {
+        n = match n.checked_mul(l.1[k]) {
+            Some(n) if n <= CONST_CHECKED => n,
+            _ => panic!("logical_product: CuTe's complement breaks its @post here, and the product is too large to check for overlap at compile time (2^16 points); give the layout a run-time leaf (the check then runs)"),
+        };
+        k += 1;
+    }
+    n
+}
+
+/// The number of distinct values of `f` on `0..n`, each below [`CONST_CHECKED`].
+const fn distinct(
+    a: &(usize, [usize; MAX_LEAVES], [usize; MAX_LEAVES]),
+    s: Option<&(usize, [usize; MAX_LEAVES], [usize; MAX_LEAVES])>,
+    n: usize,
+) -> usize {
+    let mut seen = [0u64; CONST_CHECKED / 64];
+    let (mut i, mut count) = (0, 0);
+    let na = leaf_size(a);
+    while i < n {
+        let x = match s {
+            Some(s) => leaf_call(a, i % na) + leaf_call(s, i / na),
+            None => leaf_call(a, i),
+        };
+        if x >= CONST_CHECKED {
+            panic!("logical_product: CuTe's complement breaks its @post here, and the product reaches past index 2^16, too far to check for overlap at compile time; give the layout a run-time leaf (the check then runs)");
+        }
+        if seen[x / 64] & (1 << (x % 64)) == 0 {
+            seen[x / 64] |= 1 << (x % 64);
+            count += 1;
+        }
+        i += 1;
+    }
+    count
+}
+
+/// The product `(A, S)` of `A` and `B` does not overlap: `|image((A, S))| == |image(A)| *
+/// |image(B)|`.
+const fn no_overlap(
+    a: &(usize, [usize; MAX_LEAVES], [usize; MAX_LEAVES]),
+    s: &(usize, [usize; MAX_LEAVES], [usize; MAX_LEAVES]),
+    b: &(usize, [usize; MAX_LEAVES], [usize; MAX_LEAVES]),
+) {
+    let (na, ns, nb) = (leaf_size(a), leaf_size(s), leaf_size(b));
+    if na * ns > CONST_CHECKED {
+        panic!("logical_product: CuTe's complement breaks its @post here, and the product is too large to check for overlap at compile time (2^16 points); give the layout a run-time leaf (the check then runs)");
+    }
+    let (image_r, image_a, image_b) = (distinct(a, Some(s), na * ns), distinct(a, None, na), distinct(b, None, nb));
+    if image_r != image_a * image_b {
+        let mut m = ConstMessage::new();
+        m.push("logical_product: no overlap fails, |image(R)| == |image(A)| * |image(B)|: |image(R)| is ");
+        m.number(image_r);
+        m.push(", |image(A)| * |image(B)| is ");
+        m.number(image_a);
+        m.push(" * ");
+        m.number(image_b);
+        m.push(" (CuTe's complement breaks its @post here; the product is judged by its own definition)");
+        panic!("{}", m.as_str());
+    }
+}
+
+/// A message with numbers in decimal, built by the compiler (a constant's panic takes a
+/// `&str`, not formatting).
+struct ConstMessage {
+    buf: [u8; 256],
+    len: usize,
+}
+impl ConstMessage {
+    const fn new() -> Self {
+        ConstMessage { buf: [0; 256], len: 0 }
+    }
+    const fn push(&mut self, s: &str) {
+        let b = s.as_bytes();
+        let mut i = 0;
+        while i < b.len() && self.len < self.buf.len() {
+            self.buf[self.len] = b[i];
+            self.len += 1;
+            i += 1;
+        }
+    }
+    const fn number(&mut self, mut x: usize) {
+        let (mut digits, mut n) = ([0u8; 20], 0);
+        loop {
+            digits[n] = b'0' + (x % 10) as u8;
+            x /= 10;
+            n += 1;
+            if x == 0 {
+                break;
+            }
+        }
+        while n > 0 && self.len < self.buf.len() {
+            n -= 1;
+            self.buf[self.len] = digits[n];
+            self.len += 1;
+        }
+    }
+    const fn as_str(&self) -> &str {
+        match core::str::from_utf8(self.buf.split_at(self.len).0) {
+            Ok(s) => s,
+            Err(_) => "logical_product: no overlap fails",
+        }
+    }
 }
 
 crate::tiler::mixed_shape_route!(ProductOp, BlockedOp, RakedOp);

@@ -559,6 +559,8 @@ macro_rules! arranged_op {
             P: $crate::ops::Run<L, B>,
             V: $crate::verdict::Pass,
         {
+            #[allow(clippy::let_unit_value)]
+            let () = <V as $crate::verdict::Pass>::CHECK;
             P::run(l, b)
         }
 
@@ -573,6 +575,8 @@ macro_rules! arranged_op {
                 P: $crate::ops::Run<Self, B>,
                 V: $crate::verdict::Pass,
             {
+                #[allow(clippy::let_unit_value)]
+                let () = <V as $crate::verdict::Pass>::CHECK;
                 P::run(self, b)
             }
         }

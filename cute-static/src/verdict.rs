@@ -12,19 +12,36 @@
 pub struct Holds;
 
 /// A verdict that lets the operation through: [`Holds`], and a condition's `Failed` only where
-/// its `Report` is implemented (never; its error is the condition's message).
-pub trait Settle {}
+/// its `Report` is implemented (never; its error is the condition's message). A verdict the
+/// type checker cannot reach (a product's no-overlap, where CuTe's complement breaks its
+/// @post: [`crate::product::NoOverlap`]) settles with a `CHECK` evaluated when the operation is
+/// instantiated (`cargo build`; `cargo check` does not evaluate it).
+pub trait Settle {
+    /// `()`, or a compile-time evaluation that fails (a constant's panic) where the condition
+    /// does not hold.
+    const CHECK: () = ();
+}
 impl Settle for Holds {}
 
 /// What the free functions and the operation traits ask of a verdict: that it [`Settle`]s.
 /// (A trait of its own, implemented for every type that settles: rustc lists no "implemented
-/// for" types after a violation's message.)
-pub trait Pass {}
-impl<V: Settle> Pass for V {}
+/// for" types after a violation's message.) The operations evaluate its `CHECK`.
+pub trait Pass {
+    /// The verdict's [`Settle::CHECK`].
+    const CHECK: ();
+}
+impl<V: Settle> Pass for V {
+    const CHECK: () = V::CHECK;
+}
 
 /// A list of verdicts (congruence's, one per mode) settles where each does.
 impl Settle for crate::Nil {}
-impl<H: Settle, T: Settle> Settle for crate::Cons<H, T> {}
+impl<H: Settle, T: Settle> Settle for crate::Cons<H, T> {
+    const CHECK: () = {
+        let () = H::CHECK;
+        T::CHECK
+    };
+}
 
 /// The first failure of `Self` and `V`: `V` after [`Holds`], `Self` after a failure.
 pub trait First<V> {

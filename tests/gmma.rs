@@ -181,3 +181,34 @@ fn cute_eval_gives_the_same_descriptors() {
     }
     assert_eq!(n, 44);
 }
+
+/// cute-static computes the same descriptors at compile time: the driver's lines for tiles of
+/// `tile_to_shape` of each atom kind, K- and MN-major, 8-, 16- and 32-bit, stages and offsets.
+#[test]
+fn cute_static_gives_the_same_descriptors() {
+    use cute_static::gmma::{gmma_desc_of_tile, Inter, LayoutAtom, Sw128, Sw32, Sw64, K, MN};
+    use cute_static::typenum::{U16, U32, U8};
+    use cute_static::{shape, tile_to_shape, tiler, Cons, Nil};
+    let cxx = |key: &str| {
+        let line = ANSWERS.lines().find(|l| l.starts_with(key)).unwrap_or_else(|| panic!("{key}"));
+        u64::from_str_radix(&line.rsplit('\t').next().unwrap()[2..], 16).unwrap()
+    };
+    let c3 = |i: usize, j: usize, s: usize| Cons(i, Cons(j, Cons(s, Nil)));
+    let c2 = |i: usize, j: usize| Cons(i, Cons(j, Nil));
+    macro_rules! check {
+        ($major:ty, $kind:ty, $bits:ty, $shape:tt, [$($tile:tt)*], $coord:expr, $start:expr, $key:expr) => {{
+            let smem = tile_to_shape(LayoutAtom::<$major, $kind, $bits>::default(), shape!($shape));
+            let d = gmma_desc_of_tile::<$major, $bits, _, _, _>(smem, tiler!($($tile)*), &$coord, $start);
+            assert_eq!(d, cxx($key), "{}: ours 0x{d:016x}", $key);
+        }};
+    }
+    check!(K, Sw128, U16, (128,128,2), [<64,16>], c3(1, 7, 1), 0, "desc\tK\t16\tSW128\t(128,128,2)\t_\t(64,16)\t1\t(1,7)\t0\t");
+    check!(K, Sw64, U8, (128,128,2), [<64,32>], c3(1, 3, 1), 0, "desc\tK\t8\tSW64\t(128,128,2)\t_\t(64,32)\t1\t(1,3)\t0\t");
+    check!(K, Sw32, U32, (64,16), [<64,8>], c2(0, 1), 2048, "desc\tK\t32\tSW32\t(64,16)\t_\t(64,8)\t_\t(0,1)\t2048\t");
+    check!(K, Inter, U16, (128,32,2), [<64,16>], c3(1, 1, 1), 0, "desc\tK\t16\tINTER\t(128,32,2)\t_\t(64,16)\t1\t(1,1)\t0\t");
+    check!(K, Sw128, U32, (64,64), [<64,8>], c2(0, 1), 2048, "desc\tK\t32\tSW128\t(64,64)\t_\t(64,8)\t_\t(0,1)\t2048\t");
+    check!(MN, Sw128, U16, (128,64,3), [<64,16>], c3(1, 1, 2), 0, "desc\tMN\t16\tSW128\t(128,64,3)\t_\t(64,16)\t2\t(1,1)\t0\t");
+    check!(MN, Sw64, U16, (64,64,3), [<64,16>], c3(0, 1, 2), 0, "desc\tMN\t16\tSW64\t(64,64,3)\t_\t(64,16)\t2\t(0,1)\t0\t");
+    check!(MN, Sw32, U16, (64,64,3), [<64,16>], c3(0, 1, 2), 0, "desc\tMN\t16\tSW32\t(64,64,3)\t_\t(64,16)\t2\t(0,1)\t0\t");
+    check!(MN, Inter, U16, (64,64,3), [<64,16>], c3(0, 1, 2), 0, "desc\tMN\t16\tINTER\t(64,64,3)\t_\t(64,16)\t2\t(0,1)\t0\t");
+}

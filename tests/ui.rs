@@ -17,6 +17,15 @@ fn generic_code_missing_a_bound() {
     t.compile_fail("ui-tests/generic/*.rs");
 }
 
+/// Shared-memory tiles `wgmma` cannot read: each error names the condition and its numbers
+/// (a constant of the instance: reported where the descriptor is built).
+#[test]
+fn gmma_tiles_that_are_not_canonical() {
+    let t = trybuild::TestCases::new();
+    t.compile_fail("ui-tests/gmma/*.rs");
+    t.pass("ui-tests/gmma/pass/*.rs");
+}
+
 /// Ten realistic mistakes in generic kernel code (a missing bound in a chain, a tile that does
 /// not divide, more threads than a tile has rows, an MMA operand too small, ...): each error
 /// names the problem, in words with its numbers, at the user's span.

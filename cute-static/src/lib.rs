@@ -73,6 +73,7 @@ pub mod verdict;
 /// Tiled copies computed by the type checker.
 pub mod copy;
 pub mod error;
+pub mod gmma;
 pub mod guide;
 pub mod int_tuple;
 pub mod layout;

@@ -203,15 +203,15 @@ const fn no_overlap(
 
 /// A message with numbers in decimal, built by the compiler (a constant's panic takes a
 /// `&str`, not formatting).
-struct ConstMessage {
+pub(crate) struct ConstMessage {
     buf: [u8; 256],
     len: usize,
 }
 impl ConstMessage {
-    const fn new() -> Self {
+    pub(crate) const fn new() -> Self {
         ConstMessage { buf: [0; 256], len: 0 }
     }
-    const fn push(&mut self, s: &str) {
+    pub(crate) const fn push(&mut self, s: &str) {
         let b = s.as_bytes();
         let mut i = 0;
         while i < b.len() && self.len < self.buf.len() {
@@ -220,7 +220,7 @@ impl ConstMessage {
             i += 1;
         }
     }
-    const fn number(&mut self, mut x: usize) {
+    pub(crate) const fn number(&mut self, mut x: usize) {
         let (mut digits, mut n) = ([0u8; 20], 0);
         loop {
             digits[n] = b'0' + (x % 10) as u8;
@@ -236,7 +236,7 @@ impl ConstMessage {
             self.len += 1;
         }
     }
-    const fn as_str(&self) -> &str {
+    pub(crate) const fn as_str(&self) -> &str {
         match core::str::from_utf8(self.buf.split_at(self.len).0) {
             Ok(s) => s,
             Err(_) => "logical_product: no overlap fails",

@@ -622,7 +622,17 @@ where
     }
 }
 
-impl<A: CopyAtom, T, V> crate::mma::Threads for TiledCopy<A, T, V>
+/// `size(tiled_mma)` and `size(tiled_copy)`: the threads a tiled MMA or a tiled copy takes. One
+/// bound in generic code.
+#[diagnostic::on_unimplemented(
+    message = "the thread count of `{Self}` is not known",
+    label = "where the tiled MMA or copy is generic, add the bound `Threads` for it"
+)]
+pub trait Threads {
+    /// The number of threads.
+    fn threads(&self) -> usize;
+}
+impl<A: CopyAtom, T, V> Threads for TiledCopy<A, T, V>
 where
     Self: CopyTiling,
     <Self as CopyTiling>::LayoutTv: ThreadCount<Output: typenum::Unsigned>,

@@ -107,10 +107,8 @@ pub use product::{
     zipped_product, FragmentLike, Multiplied,
 };
 // The kernel layer's operations as traits, one bound each in generic kernel code.
-pub use copy::{PartitionD, PartitionS};
-pub use mma::{
-    PartitionA, PartitionB, PartitionC, PartitionFragmentA, PartitionFragmentB, PartitionFragmentC, Threads,
-};
+pub use copy::{PartitionD, PartitionS, Threads};
+pub use mma::{PartitionA, PartitionB, PartitionC, PartitionFragmentA, PartitionFragmentB, PartitionFragmentC};
 pub use recast::{downcast, upcast};
 pub use swizzle::{ComposedLayout, Swizzle};
 pub use tensor::{local_partition, local_tile, CoordTile, LocalPartition, LocalTile};

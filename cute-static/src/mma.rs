@@ -602,17 +602,7 @@ impl<A: MmaAtom, L> TiledMma<A, L> {
     }
 }
 
-/// `size(tiled_mma)` and `size(tiled_copy)`: the threads a tiled MMA or a tiled copy takes. One
-/// bound in generic code.
-#[diagnostic::on_unimplemented(
-    message = "the thread count of `{Self}` is not known",
-    label = "where the tiled MMA or copy is generic, add the bound `Threads` for it"
-)]
-pub trait Threads {
-    /// The number of threads.
-    fn threads(&self) -> usize;
-}
-impl<A: MmaAtom, L, P> Threads for TiledMma<A, L, P>
+impl<A: MmaAtom, L, P> crate::copy::Threads for TiledMma<A, L, P>
 where
     Self: ThrLayout,
 {

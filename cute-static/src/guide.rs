@@ -370,3 +370,43 @@
 //! assert_eq!(dst2, dst);
 //! # Ok::<(), TensorError>(())
 //! ```
+//!
+//! The same pattern scales to a GEMM: `cute-kernels`' `gemm_tiled` (`kernels/src/gemm.rs`) is
+//! one function generic over its tiling (CTA tiles, shared tiles, the tiled copy that packs them,
+//! the tiled MMA) and over the operands' layouts, static or run-time extents: 21 bounds for the
+//! 21 operations it calls (`LocalTile`, `CoordTile` for the identity tensors' tiles, `Threads`,
+//! `PartitionS`/`PartitionD`, `PartitionA`/`B`/`C`, `PartitionFragmentC`, `LayoutFn`).
+//!
+//! ## Hopper's operand descriptors
+//!
+//! A `wgmma` reads its shared-memory operands through a descriptor read off the tile's layout
+//! (`gmma`): the shared tile is `tile_to_shape` of a GMMA layout atom, and each MMA's tile of
+//! it (a stage's, at a tile coordinate) has a descriptor the compiler computes and checks. One
+//! bound, `GmmaTile`, in generic code:
+//!
+//! ```
+//! use cute_static::gmma::{GmmaTile, LayoutAtom, K, Sw128};
+//! use cute_static::typenum::U16;
+//! use cute_static::{shape, tile_to_shape, tiler, Cons, Nil};
+//!
+//! type Crd3 = Cons<usize, Cons<usize, Cons<usize, Nil>>>;
+//!
+//! /// The descriptors of the K-loop's MMA tiles of one row of tiles of a stage.
+//! fn descriptors<S: GmmaTile<T, Crd3, K, U16> + Copy, T: Copy>(smem: S, tile: T, row: usize, stage: usize, k_tiles: usize) -> Vec<u64> {
+//!     (0..k_tiles).map(|k| smem.gmma_desc_of_tile(tile, &Cons(row, Cons(k, Cons(stage, Nil))), 0)).collect()
+//! }
+//!
+//! // A 128x128 half tile in two stages, K-major, 128-byte swizzle.
+//! let smem = tile_to_shape(LayoutAtom::<K, Sw128, U16>::default(), shape!((128,128,2)));
+//! let d = descriptors(smem, tiler!(<64,16>), 1, 1, 8);
+//! // CuTe C++ 4.2: the (64,16) tile at (1,7) of stage 1 is 0x4000004000010e06. Within one
+//! // atom (64 halves of K, a 128-byte row), each K step moves the start by 32 bytes (2 in the
+//! // 16-byte field); the next atom starts 8192 halves further.
+//! assert_eq!(d[7], 0x4000004000010e06);
+//! assert!(d[..4].windows(2).all(|w| w[1] - w[0] == 2));
+//! assert_eq!(d[4] - d[0], 8192 * 2 / 16);
+//! ```
+//!
+//! A tile `wgmma` cannot read is a compile error where its descriptor is built, naming the
+//! condition and its numbers (`ui-tests/gmma/`): "K-major: the 8 rows of a core matrix are 16 W
+//! bytes apart (...), here 16 bytes; this tile puts them this many bytes apart: 32".

@@ -58,6 +58,8 @@ pub enum Value {
     Name(String),
     /// A `wgmma` shared-memory descriptor.
     GmmaDesc(dy::gmma::GmmaDesc),
+    /// A TMA tensor map's parameters.
+    TmaDesc(Box<dy::tma::TmaDesc>),
 }
 
 impl Value {
@@ -89,11 +91,13 @@ impl Value {
             ),
             Value::Name(n) => n.clone(),
             Value::GmmaDesc(d) => d.to_string(),
+            Value::TmaDesc(d) => d.to_string(),
         }
     }
 
     /// The kind's name in `--format json`: `int`, `bool`, `tuple`, `layout`, `tiler`, `pair`,
-    /// `swizzle`, `composed`, `mma`, `basis`, `identity`, `copy_atom`, `copy`, `name`, `gmma_desc`.
+    /// `swizzle`, `composed`, `mma`, `basis`, `identity`, `copy_atom`, `copy`, `name`, `gmma_desc`,
+    /// `tma_desc`.
     pub fn kind_name(&self) -> &'static str {
         match self {
             Value::Int(_) => "int",
@@ -111,6 +115,7 @@ impl Value {
             Value::Copy(_) => "copy",
             Value::Name(_) => "name",
             Value::GmmaDesc(_) => "gmma_desc",
+            Value::TmaDesc(_) => "tma_desc",
         }
     }
 
@@ -131,6 +136,7 @@ impl Value {
             Value::Copy(_) => "a tiled copy",
             Value::Name(_) => "a name",
             Value::GmmaDesc(_) => "a GMMA descriptor",
+            Value::TmaDesc(_) => "a TMA tensor map",
         }
     }
 }
@@ -221,7 +227,11 @@ fn expr_with(p: &mut Parser<'_>, post: &mut Option<Option<Error>>) -> Result<Val
             }
             return copy_atom(format!("{name}<{arg}>"), start);
         }
-        if p.peek() != Some(b'(') && (matches!(name, "K" | "MN") || dy::gmma::element_bits(name).is_some()) {
+        if p.peek() != Some(b'(')
+            && (matches!(name, "K" | "MN")
+                || dy::gmma::element_bits(name).is_some()
+                || dy::tma::tma_data_type(name).is_some())
+        {
             // A GMMA major or an element type, as `gmma_desc` takes them.
             return Ok(Value::Name(name.into()));
         }
@@ -1254,6 +1264,22 @@ pub const OPS: &[Op] = &[
                 }
             };
             Ok(Value::GmmaDesc(d))
+        },
+    },
+    Op {
+        name: "tma_desc",
+        args: (3, 3),
+        signature: "tma_desc(type, global layout, shared layout) -> tma_desc",
+        doc: "the tensor map of a TMA load of the shared tile from the global tensor: cuTensorMapEncodeTiled's parameters (CuTe `make_tma_copy(SM90_TMA_LOAD{}, gtensor, slayout)`)",
+        example: "tma_desc(half_t,({1000},{512}):({512},1),tile_to_shape(Layout_K_SW128_Atom<half_t>,(128,64)))",
+        eval: |a| {
+            let Value::Name(elem) = a.get(0)? else { return Err(a.wrong(0, "an element type (half_t)")) };
+            let smem = match a.get(2)? {
+                Value::Layout(l) => dy::MaybeComposed::Layout(l.clone()),
+                Value::Composed(c) => dy::MaybeComposed::Composed(c.clone()),
+                _ => return Err(a.wrong(2, "a layout or a swizzled layout")),
+            };
+            Ok(Value::TmaDesc(Box::new(dy::tma::make_tma_copy_desc(&a.layout(1)?, elem, &smem)?)))
         },
     },
     Op {

@@ -71,7 +71,8 @@ pub fn value(v: &Value) -> String {
         | Value::Identity(_)
         | Value::CopyAtom(_)
         | Value::Copy(_)
-        | Value::Name(_) => {
+        | Value::Name(_)
+        | Value::TmaDesc(_) => {
             format!(r#"{{"kind":{kind},{}}}"#, texts(v))
         }
         Value::GmmaDesc(d) => {

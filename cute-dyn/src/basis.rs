@@ -184,6 +184,21 @@ impl BasisLayout {
         BasisLayout::checked(enc, self.modes, op)
     }
 
+    /// The layout with `v@i` encoded as `v * R^i` (the algebra runs on it).
+    pub(crate) fn encoded(&self) -> &Layout {
+        &self.enc
+    }
+
+    /// An encoded stride as `(v, i)` (`v@i`), `None` for 0.
+    pub(crate) fn decode_stride(&self, d: Int, op: &'static str) -> Result<Option<(Int, usize)>> {
+        self.decode(d, op)
+    }
+
+    /// The same coordinate modes over another encoded layout.
+    pub(crate) fn with_encoded(&self, enc: Layout, op: &'static str) -> Result<BasisLayout> {
+        self.wrap(enc, op)
+    }
+
     /// `composition(L, tiler)`.
     ///
     /// # Errors

@@ -53,6 +53,7 @@ mod small;
 pub mod swizzle;
 pub mod tensor;
 pub mod tiler;
+pub mod tma;
 mod twin;
 
 pub use coalesce::{coalesce, coalesce_by, filter, filter_by, filter_zeros};

@@ -1,0 +1,324 @@
+//! Hopper's tensor memory accelerator (TMA) copies a box of a global tensor into shared memory,
+//! described by a tensor map. CuTe derives the map's parameters from two layouts
+//! (`copy_traits_sm90_tma.hpp`, `make_tma_copy`), and so does this module: the global tensor's
+//! and the shared tile's. The right inverse of the tile (its non-swizzled part) composed with
+//! the tile's coordinates in the global tensor gives, shared index by shared index, the global
+//! mode each step walks (`construct_tma_gbasis`); the steps of unit value are kept, coalesced up
+//! to the 256-element box limit, the global modes the tile does not walk appended with extent
+//! 1, the trailing modes grouped to rank 5. The box is the modes' sizes, the global dimensions
+//! and strides the global tensor's along them, the swizzle the tile's.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+
+use crate::basis::make_identity_layout;
+use crate::error::{Error, Result};
+use crate::int::{gcd, Int};
+use crate::inverse::right_inverse;
+use crate::layout::Layout;
+use crate::swizzle::{Func, MaybeComposed, Swizzle};
+use crate::tiler::Tiler;
+
+/// The parameters `cuTensorMapEncodeTiled` takes (CUDA's driver API), as CuTe's
+/// `make_tma_copy_desc` passes them: enum values as CUDA defines them.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct TmaDesc {
+    /// `CUtensorMapDataType` (`FLOAT16` = 6, `BFLOAT16` = 9, `FLOAT32` = 7, `TFLOAT32` = 11,
+    /// `UINT8` = 0 for the 8-bit types).
+    pub data_type: u32,
+    /// `globalDim`, innermost first.
+    pub global_dim: Vec<u64>,
+    /// `globalStrides` in bytes, of the modes after the first (rank - 1 of them).
+    pub global_strides: Vec<u64>,
+    /// `boxDim`.
+    pub box_dim: Vec<u32>,
+    /// `elementStrides` (CuTe: all 1).
+    pub element_strides: Vec<u32>,
+    /// `CUtensorMapInterleave` (CuTe: `NONE` = 0).
+    pub interleave: u32,
+    /// `CUtensorMapSwizzle`: `NONE` = 0, `32B` = 1, `64B` = 2, `128B` = 3.
+    pub swizzle: u32,
+    /// `CUtensorMapL2promotion` (CuTe: `L2_128B` = 2).
+    pub l2_promotion: u32,
+    /// `CUtensorMapFloatOOBfill` (CuTe: `NONE` = 0: out-of-bounds elements read as zeros).
+    pub oob_fill: u32,
+}
+
+impl TmaDesc {
+    /// `tensorRank`.
+    pub fn rank(&self) -> usize {
+        self.global_dim.len()
+    }
+}
+
+impl core::fmt::Display for TmaDesc {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let list = |v: &[u64]| v.iter().map(|x| format!("{x}")).collect::<Vec<_>>().join(",");
+        let box_dim: Vec<u64> = self.box_dim.iter().map(|&x| u64::from(x)).collect();
+        let estr: Vec<u64> = self.element_strides.iter().map(|&x| u64::from(x)).collect();
+        write!(
+            f,
+            "TmaDescriptor {{dtype: {}, rank: {}, globalDim: ({}), globalStrides: ({}), boxDim: ({}), elementStrides: ({}), interleave: {}, swizzle: {}, l2Promotion: {}, oobFill: {}}}",
+            self.data_type,
+            self.rank(),
+            list(&self.global_dim),
+            list(&self.global_strides),
+            list(&box_dim),
+            list(&estr),
+            self.interleave,
+            self.swizzle,
+            self.l2_promotion,
+            self.oob_fill
+        )
+    }
+}
+
+/// `CUtensorMapDataType` and the width in bits of a CuTe element type (`TMA::to_CUtensorMapDataType`).
+pub fn tma_data_type(name: &str) -> Option<(u32, i64)> {
+    Some(match name {
+        "int8_t" | "uint8_t" | "float_e4m3_t" | "float_e5m2_t" => (0, 8),
+        "uint16_t" => (1, 16),
+        "uint32_t" => (2, 32),
+        "int32_t" => (3, 32),
+        "uint64_t" => (4, 64),
+        "int64_t" => (5, 64),
+        "half_t" => (6, 16),
+        "float" => (7, 32),
+        "double" => (8, 64),
+        "bfloat16_t" => (9, 16),
+        "tfloat32_t" => (11, 32),
+        _ => return None,
+    })
+}
+
+fn bad(reason: String) -> Error {
+    Error::InvalidArgument { op: "make_tma_copy", reason }
+}
+
+/// One TMA mode: its box extent and the global modes it walks (more than one where the box
+/// mode was grouped).
+struct TmaMode {
+    size: i64,
+    modes: Vec<usize>,
+}
+
+/// `make_tma_copy(SM90_TMA_LOAD, gtensor, slayout)`'s tensor map for a global tensor of layout
+/// `g` (a flat shape of up to 4 modes, run-time extents and strides in elements) and a shared
+/// tile `smem` (static: a layout, or `Sw<B,M,S> o 0 o layout`, swizzle on element offsets) of
+/// `elem` elements (a CuTe type name), the CTA tile the tile's own shape (C++'s default
+/// `product_each(shape(slayout))`).
+///
+/// Conditions, each an error with its numbers (C++ checks them with `assert`s at run time,
+/// or the driver refuses the map): the tile's first step walks a global mode of stride 1 (the
+/// tile's majorness is the global tensor's); global strides multiples of 16 bytes and below
+/// 2^40; global extents in `1..=2^32`; box extents at most 256; the swizzle one TMA has
+/// (`Sw<0..3,4,3>` on bytes) and a box row no wider than its span.
+///
+/// # Errors
+/// `InvalidArgument` naming the failed condition; those of the algebra it runs.
+///
+/// # Examples
+/// ```
+/// use cute_dyn::swizzle::MaybeComposed;
+/// use cute_dyn::tma::make_tma_copy_desc;
+/// // CuTe C++ 4.2: make_tma_copy(SM90_TMA_LOAD{}, A (1000,512):(512,_1) of half_t,
+/// // tile_to_shape(Layout_K_SW128_Atom<half_t>, (128,64))) encodes globalDim (512,1000),
+/// // globalStrides (1024), boxDim (64,128), swizzle 128B.
+/// let smem = MaybeComposed::Composed("Sw<3,3,3> o 0 o ((8,16),(64,1)):((64,512),(1,0))".parse()?);
+/// let d = make_tma_copy_desc(&"({1000},{512}):({512},1)".parse()?, "half_t", &smem)?;
+/// assert_eq!((d.global_dim.clone(), d.global_strides.clone()), (vec![512, 1000], vec![1024]));
+/// assert_eq!((d.box_dim.clone(), d.swizzle, d.data_type), (vec![64, 128], 3, 6));
+/// # Ok::<(), cute_dyn::Error>(())
+/// ```
+pub fn make_tma_copy_desc(g: &Layout, elem: &str, smem: &MaybeComposed) -> Result<TmaDesc> {
+    let (data_type, bits) = tma_data_type(elem).ok_or_else(|| bad(format!("'{elem}' is not a type TMA copies")))?;
+    let bytes = bits / 8;
+    let (sw, s) = match smem {
+        MaybeComposed::Layout(l) => (None, l.clone()),
+        MaybeComposed::Composed(c) => match (c.outer(), c.inner()) {
+            ([(off, Func::Swizzle(sw))], Func::Layout(l)) if off.value() == 0 => (Some(*sw), l.clone()),
+            _ => return Err(bad(format!("a TMA shared tile is a layout or Sw<B,M,S> o 0 o layout, not {c}"))),
+        },
+    };
+    if !s.is_static() {
+        return Err(bad(format!("the shared tile {s} has run-time leaves; a TMA box is static")));
+    }
+    // The CTA tile's coordinates in the global tensor, and the shared index's.
+    let gshape = g.shape();
+    let (gs, gd): (Vec<Int>, Vec<Int>) = g.pairs().iter().copied().unzip();
+    let ident = make_identity_layout(&gshape)?;
+    let tile: Tiler = format!(
+        "<{}>",
+        (0..s.rank()).map(|i| Ok(format!("{}", s.get(i)?.size()?.value()))).collect::<Result<Vec<_>>>()?.join(",")
+    )
+    .parse()?;
+    let cta_v_map = ident.composition(&tile)?;
+    let inv = right_inverse(&s)?;
+    let full = crate::coalesce(&crate::composition(cta_v_map.encoded(), &Tiler::Layout(inv))?)?;
+    let full = cta_v_map.with_encoded(full, "make_tma_copy")?;
+    // The steps of value 1: the global modes a shared index walks, in order.
+    let mut steps: Vec<(i64, usize)> = Vec::new();
+    for &(n, d) in full.encoded().pairs() {
+        match full.decode_stride(d, "make_tma_copy")? {
+            Some((v, i)) if v.value() == 1 && v.is_static() => steps.push((n.value(), i)),
+            _ => break,
+        }
+    }
+    if steps.is_empty() {
+        return Err(bad(format!(
+            "no common vector of the tile and the global tensor: the tile's first step walks {} of {g}",
+            full.to_styled(crate::Style::Values)
+        )));
+    }
+    // coalesce_256: merge steps whose strides C++ knows statically to continue, up to 256.
+    let mut modes: Vec<TmaMode> = Vec::new();
+    let mut back: Option<(i64, Int)> = None; // (size, stride) of the last mode
+    for &(n, i) in &steps {
+        if n == 1 {
+            continue;
+        }
+        let d = gd[i];
+        let continues = back.is_some_and(|(bs, bd): (i64, Int)| {
+            bd.is_static() && d.is_static() && bs.checked_mul(bd.value()) == Some(d.value()) && n * bs <= 256
+        });
+        match (continues, modes.last_mut()) {
+            (true, Some(m)) => {
+                m.size *= n;
+                m.modes.push(i);
+                back = back.map(|(bs, bd)| (bs * n, bd));
+            }
+            _ => {
+                modes.push(TmaMode { size: n, modes: vec![i] });
+                back = Some((n, d));
+            }
+        }
+    }
+    if modes.is_empty() {
+        modes.push(TmaMode { size: 1, modes: vec![steps[0].1] });
+    }
+    // The global modes the box does not walk, with extent 1 (C++ skips static extents of 1 and
+    // static strides of 0).
+    for i in 0..gs.len() {
+        let trivial = (gs[i].is_static() && gs[i].value() == 1) || (gd[i].is_static() && gd[i].value() == 0);
+        if !trivial && !modes.iter().any(|m| m.modes.contains(&i)) {
+            modes.push(TmaMode { size: 1, modes: vec![i] });
+        }
+    }
+    // Rank 5 at most: the trailing modes grouped.
+    while modes.len() > 5 {
+        let last = modes.pop().expect("more than five modes");
+        let m = modes.last_mut().expect("four modes");
+        m.size *= last.size;
+        m.modes.extend(last.modes);
+    }
+    // The global dimensions and strides (elements) along each TMA mode.
+    let mut dims = vec![1u64; modes.len()];
+    let mut strides = vec![0u64; modes.len()];
+    let value = |x: Int, what: &str| -> Result<u64> {
+        u64::try_from(x.value()).map_err(|_| bad(format!("the global {what} {} is negative", x.value())))
+    };
+    for (j, m) in modes.iter().enumerate() {
+        if let [i] = m.modes[..] {
+            dims[j] = value(gs[i], "extent")?;
+            strides[j] = value(gd[i], "stride")?;
+            continue;
+        }
+        // C++'s recurrence over the grouped modes: g_shape = (s_i - 1) * (d_i / gcd) + 1.
+        let overflow = Error::Overflow { op: "make_tma_copy" };
+        for &i in &m.modes {
+            let (shape, stride) = (value(gs[i], "extent")?, value(gd[i], "stride")?);
+            let old = strides[j];
+            strides[j] = gcd(old, stride);
+            dims[j] = match (old.checked_div(strides[j]), stride.checked_div(strides[j])) {
+                (Some(a), Some(b)) => dims[j]
+                    .checked_sub(1)
+                    .and_then(|x| x.checked_mul(a))
+                    .and_then(|x| x.checked_add(shape.checked_sub(1)?.checked_mul(b)?))
+                    .and_then(|x| x.checked_add(1))
+                    .ok_or(overflow.clone())?,
+                _ => shape,
+            };
+        }
+    }
+    if strides[0] != 1 {
+        return Err(bad(format!(
+            "the tile's contiguous steps walk a global mode of stride {} (its extent {}): the tile's majorness is not the global tensor's (TMA's first mode has stride 1)",
+            strides[0], dims[0]
+        )));
+    }
+    for (j, &d) in dims.iter().enumerate() {
+        if d == 0 || d > 1 << 32 {
+            return Err(bad(format!("global extent {d} of TMA mode {j} is outside 1..=2^32")));
+        }
+    }
+    let mut global_strides = Vec::new();
+    for (j, &d) in strides.iter().enumerate().skip(1) {
+        let b = d.checked_mul(bytes as u64).ok_or(Error::Overflow { op: "make_tma_copy" })?;
+        if b % 16 != 0 || b >= 1 << 40 {
+            return Err(bad(format!(
+                "global stride {b} bytes of TMA mode {j} ({d} elements of {bits} bits): TMA's strides are multiples of 16 bytes below 2^40"
+            )));
+        }
+        global_strides.push(b);
+    }
+    let mut box_dim = Vec::new();
+    for (j, m) in modes.iter().enumerate() {
+        match u32::try_from(m.size) {
+            Ok(b) if (1..=256).contains(&b) => box_dim.push(b),
+            _ => return Err(bad(format!("box extent {} of TMA mode {j}: at most 256", m.size))),
+        }
+    }
+    let swizzle = tma_swizzle(sw, bytes, u64::from(box_dim[0]) * bytes as u64)?;
+    Ok(TmaDesc {
+        data_type,
+        element_strides: vec![1; modes.len()],
+        global_dim: dims,
+        global_strides,
+        box_dim,
+        interleave: 0,
+        swizzle,
+        l2_promotion: 2,
+        oob_fill: 0,
+    })
+}
+
+/// `CUtensorMapSwizzle` of a tile's swizzle (on elements of `bytes` bytes): `Sw<B,4,3>` on
+/// bytes, B = 0..3; the box's inner row (`inner` bytes) within the swizzle's span.
+fn tma_swizzle(sw: Option<Swizzle>, bytes: i64, inner: u64) -> Result<u32> {
+    let Some(sw) = sw else { return Ok(0) };
+    let on_bytes = sw.downcast(bytes)?;
+    let (b, m, s) = on_bytes.params();
+    if !(0..=3).contains(&b) || m != 4 || s != 3 {
+        return Err(bad(format!(
+            "TMA swizzles are Sw<B,4,3> on bytes (B = 0..3); the tile's {sw} is {on_bytes} on bytes"
+        )));
+    }
+    let span = 16u64 << b;
+    if b > 0 && inner > span {
+        return Err(bad(format!(
+            "the box's inner row is {inner} bytes, wider than the {span}-byte span of its swizzle (CUDA refuses the map)"
+        )));
+    }
+    Ok(match b {
+        0 => 0,
+        1 => 1,
+        2 => 2,
+        _ => 3,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_input_is_an_error() {
+        let smem = MaybeComposed::Layout("(64,32):(32,1)".parse().unwrap());
+        // An unknown type; a global tensor whose unit stride is not the tile's contiguous mode.
+        assert!(make_tma_copy_desc(&"({128},{64}):({64},1)".parse().unwrap(), "quad", &smem).is_err());
+        let e = make_tma_copy_desc(&"({128},{64}):(1,{128})".parse().unwrap(), "half_t", &smem).unwrap_err();
+        assert!(alloc::string::ToString::to_string(&e).contains("majorness"), "{e}");
+    }
+}

@@ -1,0 +1,62 @@
+#define CUTLASS_ENABLE_DIRECT_CUDA_DRIVER_CALL 1
+#include <cuda.h>
+#include <cstdio>
+#include <unistd.h>
+#include <sys/wait.h>
+extern "C" CUresult CUDAAPI cuTensorMapEncodeTiled(CUtensorMap *m, CUtensorMapDataType dt, cuuint32_t rank, void *addr, const cuuint64_t *gdim, const cuuint64_t *gstr, const cuuint32_t *box, const cuuint32_t *estr, CUtensorMapInterleave il, CUtensorMapSwizzle sw, CUtensorMapL2promotion l2, CUtensorMapFloatOOBfill oob) {
+  printf("dtype=%d rank=%u gdim=", (int)dt, rank);
+  for (unsigned i = 0; i < rank; ++i) printf("%s%llu", i ? "," : "", (unsigned long long)gdim[i]);
+  printf(" gstride=");
+  for (unsigned i = 0; i + 1 < rank; ++i) printf("%s%llu", i ? "," : "", (unsigned long long)gstr[i]);
+  printf(" box=");
+  for (unsigned i = 0; i < rank; ++i) printf("%s%u", i ? "," : "", box[i]);
+  printf(" estride=");
+  for (unsigned i = 0; i < rank; ++i) printf("%s%u", i ? "," : "", estr[i]);
+  printf(" interleave=%d swizzle=%d l2=%d oob=%d\n", (int)il, (int)sw, (int)l2, (int)oob);
+  return CUDA_SUCCESS;
+}
+#include <cute/tensor.hpp>
+#include <cute/atom/copy_traits_sm90_tma.hpp>
+#include <cute/atom/mma_traits_sm90_gmma.hpp>
+using namespace cute;
+alignas(128) static unsigned char gmem[1 << 26];
+void case0() { auto g = make_tensor(make_gmem_ptr(reinterpret_cast<half_t*>(gmem)), make_layout(make_shape(int(1000),int(512)), make_stride(int(512),Int<1>{}))); auto s = tile_to_shape(SM90::GMMA::Layout_K_SW128_Atom<half_t>{}, Shape<_128,_64>{}); printf("%s", "half_t\t({1000},{512}):({512},1)\tSW128 K (128,64)\t"); fflush(stdout); auto t = make_tma_copy(SM90_TMA_LOAD{}, g, s); (void)t; }
+void case1() { auto g = make_tensor(make_gmem_ptr(reinterpret_cast<half_t*>(gmem)), make_layout(make_shape(int(1000),int(512)), make_stride(int(512),Int<1>{}))); auto s = tile_to_shape(SM90::GMMA::Layout_K_SW64_Atom<half_t>{}, Shape<_128,_32>{}); printf("%s", "half_t\t({1000},{512}):({512},1)\tSW64 K (128,32)\t"); fflush(stdout); auto t = make_tma_copy(SM90_TMA_LOAD{}, g, s); (void)t; }
+void case2() { auto g = make_tensor(make_gmem_ptr(reinterpret_cast<half_t*>(gmem)), make_layout(make_shape(int(1000),int(512)), make_stride(int(512),Int<1>{}))); auto s = tile_to_shape(SM90::GMMA::Layout_K_SW32_Atom<half_t>{}, Shape<_64,_16>{}); printf("%s", "half_t\t({1000},{512}):({512},1)\tSW32 K (64,16)\t"); fflush(stdout); auto t = make_tma_copy(SM90_TMA_LOAD{}, g, s); (void)t; }
+void case3() { auto g = make_tensor(make_gmem_ptr(reinterpret_cast<half_t*>(gmem)), make_layout(make_shape(int(1000),int(512)), make_stride(int(512),Int<1>{}))); auto s = tile_to_shape(SM90::GMMA::Layout_K_INTER_Atom<half_t>{}, Shape<_64,_8>{}); printf("%s", "half_t\t({1000},{512}):({512},1)\tINTER K (64,8)\t"); fflush(stdout); auto t = make_tma_copy(SM90_TMA_LOAD{}, g, s); (void)t; }
+void case4() { auto g = make_tensor(make_gmem_ptr(reinterpret_cast<half_t*>(gmem)), make_layout(make_shape(int(1000),int(512)), make_stride(int(512),Int<1>{}))); auto s = tile_to_shape(SM90::GMMA::Layout_K_SW128_Atom<half_t>{}, Shape<_128,_128>{}); printf("%s", "half_t\t({1000},{512}):({512},1)\tSW128 K (128,128)\t"); fflush(stdout); auto t = make_tma_copy(SM90_TMA_LOAD{}, g, s); (void)t; }
+void case5() { auto g = make_tensor(make_gmem_ptr(reinterpret_cast<half_t*>(gmem)), make_layout(make_shape(int(1000),int(512)), make_stride(Int<1>{},int(1024)))); auto s = tile_to_shape(SM90::GMMA::Layout_MN_SW128_Atom<half_t>{}, Shape<_128,_64>{}); printf("%s", "half_t\t({1000},{512}):(1,{1024})\tSW128 MN (128,64)\t"); fflush(stdout); auto t = make_tma_copy(SM90_TMA_LOAD{}, g, s); (void)t; }
+void case6() { auto g = make_tensor(make_gmem_ptr(reinterpret_cast<half_t*>(gmem)), make_layout(make_shape(int(1000),int(512)), make_stride(Int<1>{},int(1024)))); auto s = tile_to_shape(SM90::GMMA::Layout_MN_SW64_Atom<half_t>{}, Shape<_64,_32>{}); printf("%s", "half_t\t({1000},{512}):(1,{1024})\tSW64 MN (64,32)\t"); fflush(stdout); auto t = make_tma_copy(SM90_TMA_LOAD{}, g, s); (void)t; }
+void case7() { auto g = make_tensor(make_gmem_ptr(reinterpret_cast<half_t*>(gmem)), make_layout(make_shape(int(1000),int(512)), make_stride(Int<1>{},int(1024)))); auto s = tile_to_shape(SM90::GMMA::Layout_MN_SW32_Atom<half_t>{}, Shape<_64,_16>{}); printf("%s", "half_t\t({1000},{512}):(1,{1024})\tSW32 MN (64,16)\t"); fflush(stdout); auto t = make_tma_copy(SM90_TMA_LOAD{}, g, s); (void)t; }
+void case8() { auto g = make_tensor(make_gmem_ptr(reinterpret_cast<bfloat16_t*>(gmem)), make_layout(make_shape(int(1000),int(512)), make_stride(int(512),Int<1>{}))); auto s = tile_to_shape(SM90::GMMA::Layout_K_SW128_Atom<bfloat16_t>{}, Shape<_256,_64>{}); printf("%s", "bfloat16_t\t({1000},{512}):({512},1)\tSW128 K (256,64)\t"); fflush(stdout); auto t = make_tma_copy(SM90_TMA_LOAD{}, g, s); (void)t; }
+void case9() { auto g = make_tensor(make_gmem_ptr(reinterpret_cast<tfloat32_t*>(gmem)), make_layout(make_shape(int(1000),int(512)), make_stride(int(512),Int<1>{}))); auto s = tile_to_shape(SM90::GMMA::Layout_K_SW128_Atom<tfloat32_t>{}, Shape<_128,_32>{}); printf("%s", "tfloat32_t\t({1000},{512}):({512},1)\tSW128 K (128,32)\t"); fflush(stdout); auto t = make_tma_copy(SM90_TMA_LOAD{}, g, s); (void)t; }
+void case10() { auto g = make_tensor(make_gmem_ptr(reinterpret_cast<uint8_t*>(gmem)), make_layout(make_shape(int(1000),int(512)), make_stride(int(512),Int<1>{}))); auto s = tile_to_shape(SM90::GMMA::Layout_K_SW128_Atom<uint8_t>{}, Shape<_128,_128>{}); printf("%s", "uint8_t\t({1000},{512}):({512},1)\tSW128 K (128,128)\t"); fflush(stdout); auto t = make_tma_copy(SM90_TMA_LOAD{}, g, s); (void)t; }
+void case11() { auto g = make_tensor(make_gmem_ptr(reinterpret_cast<half_t*>(gmem)), make_layout(make_shape(int(1000),int(512),int(3)), make_stride(int(512),Int<1>{},int(512000)))); auto s = tile_to_shape(SM90::GMMA::Layout_K_SW128_Atom<half_t>{}, Shape<_128,_64>{}); printf("%s", "half_t\t({1000},{512},{3}):({512},1,{512000})\tSW128 K (128,64)\t"); fflush(stdout); auto t = make_tma_copy(SM90_TMA_LOAD{}, g, s); (void)t; }
+void case12() { auto g = make_tensor(make_gmem_ptr(reinterpret_cast<half_t*>(gmem)), make_layout(make_shape(int(1000),int(512),int(3)), make_stride(Int<1>{},int(1024),int(524288)))); auto s = tile_to_shape(SM90::GMMA::Layout_MN_SW128_Atom<half_t>{}, Shape<_128,_64>{}); printf("%s", "half_t\t({1000},{512},{3}):(1,{1024},{524288})\tSW128 MN (128,64)\t"); fflush(stdout); auto t = make_tma_copy(SM90_TMA_LOAD{}, g, s); (void)t; }
+void case13() { auto g = make_tensor(make_gmem_ptr(reinterpret_cast<half_t*>(gmem)), make_layout(make_shape(int(1000),int(512)), make_stride(int(512),Int<1>{}))); auto s = make_layout(Shape<_64,_32>{}, Stride<_32,_1>{}); printf("%s", "half_t\t({1000},{512}):({512},1)\t(64,32):(32,1)\t"); fflush(stdout); auto t = make_tma_copy(SM90_TMA_LOAD{}, g, s); (void)t; }
+void case14() { auto g = make_tensor(make_gmem_ptr(reinterpret_cast<float*>(gmem)), make_layout(make_shape(int(1000),int(512)), make_stride(int(512),Int<1>{}))); auto s = make_layout(Shape<_32,_64>{}, Stride<_64,_1>{}); printf("%s", "float\t({1000},{512}):({512},1)\t(32,64):(64,1)\t"); fflush(stdout); auto t = make_tma_copy(SM90_TMA_LOAD{}, g, s); (void)t; }
+void case15() { auto g = make_tensor(make_gmem_ptr(reinterpret_cast<float*>(gmem)), make_layout(make_shape(int(1000),int(512)), make_stride(Int<1>{},int(1024)))); auto s = make_layout(Shape<_32,_8>{}, Stride<_1,_32>{}); printf("%s", "float\t({1000},{512}):(1,{1024})\t(32,8):(1,32)\t"); fflush(stdout); auto t = make_tma_copy(SM90_TMA_LOAD{}, g, s); (void)t; }
+void case16() { auto g = make_tensor(make_gmem_ptr(reinterpret_cast<half_t*>(gmem)), make_layout(make_shape(int(1000),int(512)), make_stride(Int<1>{},int(1024)))); auto s = tile_to_shape(SM90::GMMA::Layout_K_SW128_Atom<half_t>{}, Shape<_128,_64>{}); printf("%s", "half_t\t({1000},{512}):(1,{1024})\tSW128 K (128,64)\t"); fflush(stdout); auto t = make_tma_copy(SM90_TMA_LOAD{}, g, s); (void)t; }
+void case17() { auto g = make_tensor(make_gmem_ptr(reinterpret_cast<half_t*>(gmem)), make_layout(make_shape(int(1000),int(1001)), make_stride(int(1001),Int<1>{}))); auto s = tile_to_shape(SM90::GMMA::Layout_K_SW128_Atom<half_t>{}, Shape<_128,_64>{}); printf("%s", "half_t\t({1000},{1001}):({1001},1)\tSW128 K (128,64)\t"); fflush(stdout); auto t = make_tma_copy(SM90_TMA_LOAD{}, g, s); (void)t; }
+void case18() { auto g = make_tensor(make_gmem_ptr(reinterpret_cast<half_t*>(gmem)), make_layout(make_shape(int(1000),int(512)), make_stride(int(512),Int<1>{}))); auto s = make_layout(Shape<_512,_8>{}, Stride<_8,_1>{}); printf("%s", "half_t\t({1000},{512}):({512},1)\t(512,8):(8,1)\t"); fflush(stdout); auto t = make_tma_copy(SM90_TMA_LOAD{}, g, s); (void)t; }
+int main() {
+  { fflush(stdout); pid_t p = fork(); if (p == 0) { fclose(stderr); case0(); fflush(stdout); _exit(0); } int st; waitpid(p, &st, 0); if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) printf("refused\n"); }
+  { fflush(stdout); pid_t p = fork(); if (p == 0) { fclose(stderr); case1(); fflush(stdout); _exit(0); } int st; waitpid(p, &st, 0); if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) printf("refused\n"); }
+  { fflush(stdout); pid_t p = fork(); if (p == 0) { fclose(stderr); case2(); fflush(stdout); _exit(0); } int st; waitpid(p, &st, 0); if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) printf("refused\n"); }
+  { fflush(stdout); pid_t p = fork(); if (p == 0) { fclose(stderr); case3(); fflush(stdout); _exit(0); } int st; waitpid(p, &st, 0); if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) printf("refused\n"); }
+  { fflush(stdout); pid_t p = fork(); if (p == 0) { fclose(stderr); case4(); fflush(stdout); _exit(0); } int st; waitpid(p, &st, 0); if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) printf("refused\n"); }
+  { fflush(stdout); pid_t p = fork(); if (p == 0) { fclose(stderr); case5(); fflush(stdout); _exit(0); } int st; waitpid(p, &st, 0); if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) printf("refused\n"); }
+  { fflush(stdout); pid_t p = fork(); if (p == 0) { fclose(stderr); case6(); fflush(stdout); _exit(0); } int st; waitpid(p, &st, 0); if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) printf("refused\n"); }
+  { fflush(stdout); pid_t p = fork(); if (p == 0) { fclose(stderr); case7(); fflush(stdout); _exit(0); } int st; waitpid(p, &st, 0); if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) printf("refused\n"); }
+  { fflush(stdout); pid_t p = fork(); if (p == 0) { fclose(stderr); case8(); fflush(stdout); _exit(0); } int st; waitpid(p, &st, 0); if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) printf("refused\n"); }
+  { fflush(stdout); pid_t p = fork(); if (p == 0) { fclose(stderr); case9(); fflush(stdout); _exit(0); } int st; waitpid(p, &st, 0); if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) printf("refused\n"); }
+  { fflush(stdout); pid_t p = fork(); if (p == 0) { fclose(stderr); case10(); fflush(stdout); _exit(0); } int st; waitpid(p, &st, 0); if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) printf("refused\n"); }
+  { fflush(stdout); pid_t p = fork(); if (p == 0) { fclose(stderr); case11(); fflush(stdout); _exit(0); } int st; waitpid(p, &st, 0); if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) printf("refused\n"); }
+  { fflush(stdout); pid_t p = fork(); if (p == 0) { fclose(stderr); case12(); fflush(stdout); _exit(0); } int st; waitpid(p, &st, 0); if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) printf("refused\n"); }
+  { fflush(stdout); pid_t p = fork(); if (p == 0) { fclose(stderr); case13(); fflush(stdout); _exit(0); } int st; waitpid(p, &st, 0); if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) printf("refused\n"); }
+  { fflush(stdout); pid_t p = fork(); if (p == 0) { fclose(stderr); case14(); fflush(stdout); _exit(0); } int st; waitpid(p, &st, 0); if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) printf("refused\n"); }
+  { fflush(stdout); pid_t p = fork(); if (p == 0) { fclose(stderr); case15(); fflush(stdout); _exit(0); } int st; waitpid(p, &st, 0); if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) printf("refused\n"); }
+  { fflush(stdout); pid_t p = fork(); if (p == 0) { fclose(stderr); case16(); fflush(stdout); _exit(0); } int st; waitpid(p, &st, 0); if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) printf("refused\n"); }
+  { fflush(stdout); pid_t p = fork(); if (p == 0) { fclose(stderr); case17(); fflush(stdout); _exit(0); } int st; waitpid(p, &st, 0); if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) printf("refused\n"); }
+  { fflush(stdout); pid_t p = fork(); if (p == 0) { fclose(stderr); case18(); fflush(stdout); _exit(0); } int st; waitpid(p, &st, 0); if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) printf("refused\n"); }
+}

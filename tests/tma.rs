@@ -4,7 +4,8 @@
 //! column-major and batched global tensors of run-time extents, shared tiles of every GMMA
 //! atom kind and plain tiles, 8-, 16- and 32-bit elements, every parameter equal; the inputs
 //! C++ refuses with an `assert` (majorness, a stride not a multiple of 16 bytes, a box past 256)
-//! refused with the condition.
+//! refused with the condition. And the TMA tensor's layout, `get_tma_tensor(shape(gtensor))`:
+//! the global shape with the scaled-basis strides that give each coordinate's TMA coordinate.
 
 use cute::cute_dyn::gmma::{gmma_layout_atom, LayoutType, Major};
 use cute::cute_dyn::swizzle::MaybeComposed;
@@ -56,7 +57,10 @@ fn every_tensor_map_is_cxx_s() {
             assert!(e.chars().any(|c| c.is_ascii_digit()), "{line}: {e}");
             refused += 1;
         } else {
-            assert_eq!(params(&ours.unwrap_or_else(|e| panic!("{line}: {e}"))), cxx, "{line}");
+            let ours = ours.unwrap_or_else(|e| panic!("{line}: {e}"));
+            assert_eq!(params(&ours), cxx, "{line}");
+            // get_tma_tensor(shape(gtensor)): C++'s scaled-basis strides.
+            assert_eq!(ours.coordinates.to_styled(cute::cute_dyn::Style::Cpp), f[4], "{line}");
             equal += 1;
         }
     }
@@ -104,4 +108,39 @@ fn cute_eval_gives_the_same_tensor_maps() {
         n += 1;
     }
     assert_eq!(n, 19);
+}
+
+/// cute-static's tiles (types) give the same tensor maps: the driver's lines for a K-major, an
+/// MN-major and a batched global tensor.
+#[test]
+fn cute_static_tiles_give_the_same_tensor_maps() {
+    use cute_static::gmma::{LayoutAtom, Sw128, Sw64, K, MN};
+    use cute_static::typenum::U16;
+    use cute_static::{layout, shape, tile_to_shape};
+    let cxx = |key: &str| {
+        let line = ANSWERS.lines().find(|l| l.starts_with(key)).unwrap_or_else(|| panic!("{key}"));
+        line.split('\t').nth(3).unwrap().to_string()
+    };
+    let (m, k, l) = (1000usize, 512usize, 3usize);
+    let d = cute_static::tma::make_tma_copy_desc(
+        layout!(({m},{k}):({k},1)),
+        "half_t",
+        &tile_to_shape(LayoutAtom::<K, Sw128, U16>::default(), shape!((128, 64))),
+    )
+    .unwrap();
+    assert_eq!(params(&d), cxx("half_t\t({1000},{512}):({512},1)\tSW128 K (128,64)\t"));
+    let d = cute_static::tma::make_tma_copy_desc(
+        layout!(({m},{k}):(1,{1024})),
+        "half_t",
+        &tile_to_shape(LayoutAtom::<MN, Sw64, U16>::default(), shape!((64, 32))),
+    )
+    .unwrap();
+    assert_eq!(params(&d), cxx("half_t\t({1000},{512}):(1,{1024})\tSW64 MN (64,32)\t"));
+    let d = cute_static::tma::make_tma_copy_desc(
+        layout!(({m},{k},{l}):({k},1,{m * k})),
+        "half_t",
+        &tile_to_shape(LayoutAtom::<K, Sw128, U16>::default(), shape!((128, 64))),
+    )
+    .unwrap();
+    assert_eq!(params(&d), cxx("half_t\t({1000},{512},{3}):({512},1,{512000})\tSW128 K (128,64)\t"));
 }

@@ -18,6 +18,7 @@ use crate::error::{Error, Result};
 use crate::int::{gcd, Int};
 use crate::inverse::right_inverse;
 use crate::layout::Layout;
+use crate::print::Notation;
 use crate::swizzle::{Func, MaybeComposed, Swizzle};
 use crate::tiler::Tiler;
 
@@ -44,6 +45,10 @@ pub struct TmaDesc {
     pub l2_promotion: u32,
     /// `CUtensorMapFloatOOBfill` (CuTe: `NONE` = 0: out-of-bounds elements read as zeros).
     pub oob_fill: u32,
+    /// `get_tma_tensor(shape(gtensor))`'s layout: the global tensor's shape with scaled-basis
+    /// strides, the TMA coordinate of each global coordinate (`(M,K):(1@1,1@0)` for a K-major
+    /// matrix).
+    pub coordinates: crate::basis::BasisLayout,
 }
 
 impl TmaDesc {
@@ -60,7 +65,7 @@ impl core::fmt::Display for TmaDesc {
         let estr: Vec<u64> = self.element_strides.iter().map(|&x| u64::from(x)).collect();
         write!(
             f,
-            "TmaDescriptor {{dtype: {}, rank: {}, globalDim: ({}), globalStrides: ({}), boxDim: ({}), elementStrides: ({}), interleave: {}, swizzle: {}, l2Promotion: {}, oobFill: {}}}",
+            "TmaDescriptor {{dtype: {}, rank: {}, globalDim: ({}), globalStrides: ({}), boxDim: ({}), elementStrides: ({}), interleave: {}, swizzle: {}, l2Promotion: {}, oobFill: {}}}, TMA tensor {}",
             self.data_type,
             self.rank(),
             list(&self.global_dim),
@@ -70,7 +75,8 @@ impl core::fmt::Display for TmaDesc {
             self.interleave,
             self.swizzle,
             self.l2_promotion,
-            self.oob_fill
+            self.oob_fill,
+            self.coordinates.to_styled(crate::Style::Cpp)
         )
     }
 }
@@ -130,6 +136,8 @@ struct TmaMode {
 /// let d = make_tma_copy_desc(&"({1000},{512}):({512},1)".parse()?, "half_t", &smem)?;
 /// assert_eq!((d.global_dim.clone(), d.global_strides.clone()), (vec![512, 1000], vec![1024]));
 /// assert_eq!((d.box_dim.clone(), d.swizzle, d.data_type), (vec![64, 128], 3, 6));
+/// // get_tma_tensor(shape(A)): (1000,512):(_1@1,_1@0), K the TMA's first coordinate.
+/// assert_eq!(d.coordinates.to_styled(cute_dyn::Style::Cpp), "(1000,512):(_1@1,_1@0)");
 /// # Ok::<(), cute_dyn::Error>(())
 /// ```
 pub fn make_tma_copy_desc(g: &Layout, elem: &str, smem: &MaybeComposed) -> Result<TmaDesc> {
@@ -271,7 +279,31 @@ pub fn make_tma_copy_desc(g: &Layout, elem: &str, smem: &MaybeComposed) -> Resul
         }
     }
     let swizzle = tma_swizzle(sw, bytes, u64::from(box_dim[0]) * bytes as u64)?;
+    // The TMA coordinate of each global mode (C++'s `gmem_tma_basis_stride`): 0 where the mode
+    // has a static extent 1, a static stride 0, or no TMA mode; `stride@0` in the first TMA
+    // mode, `1@j` where it is TMA mode j's only one, else `ceil(d * bits / max(stride_j, 16) /
+    // 8)@j`.
+    let mut coord_strides = Vec::new();
+    for i in 0..gs.len() {
+        let trivial = (gs[i].is_static() && gs[i].value() == 1) || (gd[i].is_static() && gd[i].value() == 0);
+        let found = modes.iter().position(|m| m.modes.contains(&i));
+        coord_strides.push(match (trivial, found) {
+            (true, _) | (_, None) => String::from("_0"),
+            (_, Some(0)) => format!("{}@0", gd[i].to_styled(crate::Style::Cpp)),
+            (_, Some(j)) if modes[j].modes.len() == 1 => format!("_1@{j}"),
+            (_, Some(j)) => {
+                let bytes_j = global_strides[j - 1].max(16);
+                let scale = (value(gd[i], "stride")? * bits as u64 / bytes_j).div_ceil(8);
+                format!("{scale}@{j}")
+            }
+        });
+    }
+    let coordinates = crate::basis::BasisLayout::parse(
+        &format!("{}:({})", gshape.to_styled(crate::Style::Cpp), coord_strides.join(",")),
+        crate::Style::Cpp,
+    )?;
     Ok(TmaDesc {
+        coordinates,
         data_type,
         element_strides: vec![1; modes.len()],
         global_dim: dims,

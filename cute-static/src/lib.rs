@@ -82,6 +82,8 @@ pub mod mma;
 pub mod ops;
 pub mod swizzle;
 pub mod tensor;
+#[cfg(feature = "dyn")]
+pub mod tma;
 
 pub use arith::{round_up, RoundUp};
 pub use coalesce::{coalesce, coalesce_by, filter, flatten, Coalesce, Coalesced, Filter, Filtered};

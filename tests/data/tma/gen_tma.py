@@ -5,10 +5,11 @@ the driver defines itself (with `CUTLASS_ENABLE_DIRECT_CUDA_DRIVER_CALL`, and
 `__CUDACC_VER_MAJOR__` 12 so that CuTe encodes on a host build) and prints. Each case runs in a
 child process: a case C++ refuses with an `assert` is recorded as `refused`.
 
-Each line: `ELEM	GLOBAL	SMEM	PARAMS`, GLOBAL the global layout in the notation (run-time
+Each line: `ELEM	GLOBAL	SMEM	PARAMS	TMA TENSOR`, GLOBAL the global layout in the notation (run-time
 extents and strides `{v}`), SMEM the shared tile (`KIND MAJOR SHAPE`: `tile_to_shape` of a
 GMMA atom, or a layout), PARAMS `dtype=.. rank=.. gdim=.. gstride=.. box=.. estride=..
-interleave=.. swizzle=.. l2=.. oob=..` or `refused`. Run from this directory:
+interleave=.. swizzle=.. l2=.. oob=..` and the layout of `get_tma_tensor(shape(gtensor))`
+(its scaled-basis strides: the TMA coordinates of each global coordinate), or `refused`. Run from this directory:
 
     python3 gen_tma.py <cutlass include> <cccl include> <cuda_runtime include> <cuda_nvcc include>
 """
@@ -68,7 +69,7 @@ def source():
            '  for (unsigned i = 0; i < rank; ++i) printf("%s%u", i ? "," : "", box[i]);',
            '  printf(" estride=");',
            '  for (unsigned i = 0; i < rank; ++i) printf("%s%u", i ? "," : "", estr[i]);',
-           '  printf(" interleave=%d swizzle=%d l2=%d oob=%d\\n", (int)il, (int)sw, (int)l2, (int)oob);',
+           '  printf(" interleave=%d swizzle=%d l2=%d oob=%d", (int)il, (int)sw, (int)l2, (int)oob);',
            "  return CUDA_SUCCESS;", "}",
            "#include <cute/tensor.hpp>", "#include <cute/atom/copy_traits_sm90_tma.hpp>",
            "#include <cute/atom/mma_traits_sm90_gmma.hpp>", "using namespace cute;",
@@ -78,7 +79,7 @@ def source():
         key = f"{elem}\\t{g}\\t{s}\\t"
         out.append(f"void case{n}() {{ auto g = make_tensor(make_gmem_ptr(reinterpret_cast<{elem}*>(gmem)), {gc}); "
                    f"auto s = {sc}; printf(\"%s\", \"{key}\"); fflush(stdout); "
-                   f"auto t = make_tma_copy(SM90_TMA_LOAD{{}}, g, s); (void)t; }}")
+                   f"auto t = make_tma_copy(SM90_TMA_LOAD{{}}, g, s); printf(\"\\t\"); print(t.get_tma_tensor(shape(g)).layout()); printf(\"\\n\"); }}")
         calls.append(n)
     out.append("int main() {")
     for n in calls:

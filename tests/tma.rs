@@ -1,7 +1,7 @@
 //! TMA tensor maps against CuTe C++ 4.2 (tests/data/tma/: `gen_tma.py` writes and runs the g++
 //! driver `gen_cxx_tma.cpp`, which defines `cuTensorMapEncodeTiled` itself and prints the
 //! arguments CuTe's `make_tma_copy(SM90_TMA_LOAD{}, gtensor, slayout)` passes): for row- and
-//! column-major and batched global tensors of run-time extents, shared tiles of every GMMA
+//! column-major and batched global tensors of run-time extents, loads multicast to 2 and 4 CTAs, shared tiles of every GMMA
 //! atom kind and plain tiles, 8-, 16- and 32-bit elements, every parameter equal; the inputs
 //! C++ refuses with an `assert` (majorness, a stride not a multiple of 16 bytes, a box past 256)
 //! refused with the condition. And the TMA tensor's layout, `get_tma_tensor(shape(gtensor))`:
@@ -10,7 +10,7 @@
 use cute::cute_dyn::gmma::{gmma_layout_atom, LayoutType, Major};
 use cute::cute_dyn::swizzle::MaybeComposed;
 use cute::cute_dyn::tile_to_shape;
-use cute::cute_dyn::tma::{make_tma_copy_desc, tma_data_type, TmaDesc};
+use cute::cute_dyn::tma::{make_tma_copy_desc, make_tma_copy_desc_multicast, tma_data_type, TmaDesc};
 
 const ANSWERS: &str = include_str!("data/tma/cxx_tma.tsv");
 
@@ -50,8 +50,8 @@ fn every_tensor_map_is_cxx_s() {
     let (mut equal, mut refused) = (0, 0);
     for line in ANSWERS.lines() {
         let f: Vec<&str> = line.split('\t').collect();
-        let (elem, global, tile, cxx) = (f[0], f[1], f[2], f[3]);
-        let ours = make_tma_copy_desc(&global.parse().unwrap(), elem, &smem(tile, elem));
+        let (elem, global, tile, multicast, cxx) = (f[0], f[1], f[2], f[3].parse().unwrap(), f[4]);
+        let ours = make_tma_copy_desc_multicast(&global.parse().unwrap(), elem, &smem(tile, elem), multicast);
         if cxx == "refused" {
             let e = ours.expect_err(line).to_string();
             assert!(e.chars().any(|c| c.is_ascii_digit()), "{line}: {e}");
@@ -60,11 +60,11 @@ fn every_tensor_map_is_cxx_s() {
             let ours = ours.unwrap_or_else(|e| panic!("{line}: {e}"));
             assert_eq!(params(&ours), cxx, "{line}");
             // get_tma_tensor(shape(gtensor)): C++'s scaled-basis strides.
-            assert_eq!(ours.coordinates.to_styled(cute::cute_dyn::Style::Cpp), f[4], "{line}");
+            assert_eq!(ours.coordinates.to_styled(cute::cute_dyn::Style::Cpp), f[5], "{line}");
             equal += 1;
         }
     }
-    assert_eq!((equal, refused), (16, 3));
+    assert_eq!((equal, refused), (20, 3));
 }
 
 /// A swizzle whose span is narrower than the box's inner row: C++ passes it to the driver,
@@ -82,12 +82,12 @@ fn cute_eval_gives_the_same_tensor_maps() {
     let mut n = 0;
     for line in ANSWERS.lines() {
         let f: Vec<&str> = line.split('\t').collect();
-        let (elem, global, tile, cxx) = (f[0], f[1], f[2], f[3]);
+        let (elem, global, tile, multicast, cxx) = (f[0], f[1], f[2], f[3], f[4]);
         let smem = match tile.split(' ').collect::<Vec<_>>()[..] {
             [kind, major, shape] => format!("tile_to_shape(Layout_{major}_{kind}_Atom<{elem}>,{shape})"),
             _ => tile.to_string(),
         };
-        let expr = format!("tma_desc({elem},{global},{smem})");
+        let expr = format!("tma_desc({elem},{global},{smem},{multicast})");
         let ours = cute_cli::eval::eval(&expr, cute::cute_dyn::Style::Cpp);
         if cxx == "refused" {
             assert!(ours.is_err(), "{expr}");
@@ -107,7 +107,7 @@ fn cute_eval_gives_the_same_tensor_maps() {
         }
         n += 1;
     }
-    assert_eq!(n, 19);
+    assert_eq!(n, 23);
 }
 
 /// cute-static's tiles (types) give the same tensor maps: the driver's lines for a K-major, an
@@ -119,7 +119,7 @@ fn cute_static_tiles_give_the_same_tensor_maps() {
     use cute_static::{layout, shape, tile_to_shape};
     let cxx = |key: &str| {
         let line = ANSWERS.lines().find(|l| l.starts_with(key)).unwrap_or_else(|| panic!("{key}"));
-        line.split('\t').nth(3).unwrap().to_string()
+        line.split('\t').nth(4).unwrap().to_string()
     };
     let (m, k, l) = (1000usize, 512usize, 3usize);
     let d = cute_static::tma::make_tma_copy_desc(
@@ -128,19 +128,27 @@ fn cute_static_tiles_give_the_same_tensor_maps() {
         &tile_to_shape(LayoutAtom::<K, Sw128, U16>::default(), shape!((128, 64))),
     )
     .unwrap();
-    assert_eq!(params(&d), cxx("half_t\t({1000},{512}):({512},1)\tSW128 K (128,64)\t"));
+    assert_eq!(params(&d), cxx("half_t\t({1000},{512}):({512},1)\tSW128 K (128,64)\t1\t"));
     let d = cute_static::tma::make_tma_copy_desc(
         layout!(({m},{k}):(1,{1024})),
         "half_t",
         &tile_to_shape(LayoutAtom::<MN, Sw64, U16>::default(), shape!((64, 32))),
     )
     .unwrap();
-    assert_eq!(params(&d), cxx("half_t\t({1000},{512}):(1,{1024})\tSW64 MN (64,32)\t"));
+    assert_eq!(params(&d), cxx("half_t\t({1000},{512}):(1,{1024})\tSW64 MN (64,32)\t1\t"));
     let d = cute_static::tma::make_tma_copy_desc(
         layout!(({m},{k},{l}):({k},1,{m * k})),
         "half_t",
         &tile_to_shape(LayoutAtom::<K, Sw128, U16>::default(), shape!((128, 64))),
     )
     .unwrap();
-    assert_eq!(params(&d), cxx("half_t\t({1000},{512},{3}):({512},1,{512000})\tSW128 K (128,64)\t"));
+    assert_eq!(params(&d), cxx("half_t\t({1000},{512},{3}):({512},1,{512000})\tSW128 K (128,64)\t1\t"));
+    let d = cute_static::tma::make_tma_copy_desc_multicast(
+        layout!(({m},{k}):({k},1)),
+        "half_t",
+        &tile_to_shape(LayoutAtom::<K, Sw128, U16>::default(), shape!((128, 64))),
+        4,
+    )
+    .unwrap();
+    assert_eq!(params(&d), cxx("half_t\t({1000},{512}):({512},1)\tSW128 K (128,64)\t4\t"));
 }

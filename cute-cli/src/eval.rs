@@ -1268,9 +1268,9 @@ pub const OPS: &[Op] = &[
     },
     Op {
         name: "tma_desc",
-        args: (3, 3),
-        signature: "tma_desc(type, global layout, shared layout) -> tma_desc",
-        doc: "the tensor map of a TMA load of the shared tile from the global tensor: cuTensorMapEncodeTiled's parameters (CuTe `make_tma_copy(SM90_TMA_LOAD{}, gtensor, slayout)`)",
+        args: (3, 4),
+        signature: "tma_desc(type, global layout, shared layout[, multicast]) -> tma_desc",
+        doc: "the tensor map of a TMA load of the shared tile from the global tensor, optionally multicast to a cluster's CTAs: cuTensorMapEncodeTiled's parameters (CuTe `make_tma_copy(SM90_TMA_LOAD{}, gtensor, slayout)`, `SM90_TMA_LOAD_MULTICAST`)",
         example: "tma_desc(half_t,({1000},{512}):({512},1),tile_to_shape(Layout_K_SW128_Atom<half_t>,(128,64)))",
         eval: |a| {
             let Value::Name(elem) = a.get(0)? else { return Err(a.wrong(0, "an element type (half_t)")) };
@@ -1279,7 +1279,12 @@ pub const OPS: &[Op] = &[
                 Value::Composed(c) => dy::MaybeComposed::Composed(c.clone()),
                 _ => return Err(a.wrong(2, "a layout or a swizzled layout")),
             };
-            Ok(Value::TmaDesc(Box::new(dy::tma::make_tma_copy_desc(&a.layout(1)?, elem, &smem)?)))
+            let multicast = if a.v.len() == 4 {
+                u32::try_from(a.int(3)?.value()).map_err(|_| a.wrong(3, "a CTA count"))?
+            } else {
+                1
+            };
+            Ok(Value::TmaDesc(Box::new(dy::tma::make_tma_copy_desc_multicast(&a.layout(1)?, elem, &smem, multicast)?)))
         },
     },
     Op {

@@ -141,6 +141,32 @@ struct TmaMode {
 /// # Ok::<(), cute_dyn::Error>(())
 /// ```
 pub fn make_tma_copy_desc(g: &Layout, elem: &str, smem: &MaybeComposed) -> Result<TmaDesc> {
+    make_tma_copy_desc_multicast(g, elem, smem, 1)
+}
+
+/// [`make_tma_copy_desc`] for a load multicast to `multicast` CTAs of a cluster
+/// (`make_tma_copy(SM90_TMA_LOAD_MULTICAST{}, gtensor, slayout, cluster_size)`): each CTA
+/// loads its slice of the tile, the box's outer modes divided by the count (C++'s truncation,
+/// last mode first; each mode's extent and the count dividing one another).
+///
+/// # Errors
+/// Those of [`make_tma_copy_desc`]; `InvalidArgument` for a count of 0 or one that does not
+/// divide the box's modes (or is not divided by them).
+///
+/// # Examples
+/// ```
+/// use cute_dyn::swizzle::MaybeComposed;
+/// use cute_dyn::tma::make_tma_copy_desc_multicast;
+/// // CuTe C++ 4.2 (tests/data/tma): a 128x64 SW128 tile multicast to 2 CTAs: boxDim (64,64).
+/// let smem = MaybeComposed::Composed("Sw<3,3,3> o 0 o ((8,16),(64,1)):((64,512),(1,0))".parse()?);
+/// let d = make_tma_copy_desc_multicast(&"({1000},{512}):({512},1)".parse()?, "half_t", &smem, 2)?;
+/// assert_eq!(d.box_dim, vec![64, 64]);
+/// # Ok::<(), cute_dyn::Error>(())
+/// ```
+pub fn make_tma_copy_desc_multicast(g: &Layout, elem: &str, smem: &MaybeComposed, multicast: u32) -> Result<TmaDesc> {
+    if multicast == 0 {
+        return Err(bad(String::from("a multicast to 0 CTAs")));
+    }
     let (data_type, bits) = tma_data_type(elem).ok_or_else(|| bad(format!("'{elem}' is not a type TMA copies")))?;
     let bytes = bits / 8;
     let (sw, s) = match smem {
@@ -277,6 +303,22 @@ pub fn make_tma_copy_desc(g: &Layout, elem: &str, smem: &MaybeComposed) -> Resul
             Ok(b) if (1..=256).contains(&b) => box_dim.push(b),
             _ => return Err(bad(format!("box extent {} of TMA mode {j}: at most 256", m.size))),
         }
+    }
+    // Each CTA of a multicast loads its slice: the box's modes divided, the last first.
+    let mut mc = multicast;
+    for j in (0..box_dim.len()).rev() {
+        if mc <= 1 {
+            break;
+        }
+        let b = box_dim[j];
+        if b % mc != 0 && mc % b != 0 {
+            return Err(bad(format!(
+                "a multicast to {mc} CTAs does not divide box extent {b} of TMA mode {j} (nor does it divide the count)"
+            )));
+        }
+        let next = mc.div_ceil(b);
+        box_dim[j] = b.div_ceil(mc);
+        mc = next;
     }
     let swizzle = tma_swizzle(sw, bytes, u64::from(box_dim[0]) * bytes as u64)?;
     // The TMA coordinate of each global mode (C++'s `gmem_tma_basis_stride`): 0 where the mode

@@ -63,3 +63,17 @@ pub fn make_tma_copy_desc<G: LayoutFn, T: TmaTile>(
 ) -> cute_dyn::Result<cute_dyn::tma::TmaDesc> {
     cute_dyn::tma::make_tma_copy_desc(&global.to_dyn()?, elem, &smem.to_dyn_tile()?)
 }
+
+/// [`make_tma_copy_desc`] for a load multicast to `multicast` CTAs of a cluster
+/// (`SM90_TMA_LOAD_MULTICAST`): see [`cute_dyn::tma::make_tma_copy_desc_multicast`].
+///
+/// # Errors
+/// Those of [`cute_dyn::tma::make_tma_copy_desc_multicast`].
+pub fn make_tma_copy_desc_multicast<G: LayoutFn, T: TmaTile>(
+    global: G,
+    elem: &str,
+    smem: &T,
+    multicast: u32,
+) -> cute_dyn::Result<cute_dyn::tma::TmaDesc> {
+    cute_dyn::tma::make_tma_copy_desc_multicast(&global.to_dyn()?, elem, &smem.to_dyn_tile()?, multicast)
+}

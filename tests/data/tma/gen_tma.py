@@ -5,7 +5,7 @@ the driver defines itself (with `CUTLASS_ENABLE_DIRECT_CUDA_DRIVER_CALL`, and
 `__CUDACC_VER_MAJOR__` 12 so that CuTe encodes on a host build) and prints. Each case runs in a
 child process: a case C++ refuses with an `assert` is recorded as `refused`.
 
-Each line: `ELEM	GLOBAL	SMEM	PARAMS	TMA TENSOR`, GLOBAL the global layout in the notation (run-time
+Each line: `ELEM	GLOBAL	SMEM	MULTICAST	PARAMS	TMA TENSOR`, GLOBAL the global layout in the notation (run-time
 extents and strides `{v}`), SMEM the shared tile (`KIND MAJOR SHAPE`: `tile_to_shape` of a
 GMMA atom, or a layout), PARAMS `dtype=.. rank=.. gdim=.. gstride=.. box=.. estride=..
 interleave=.. swizzle=.. l2=.. oob=..` and the layout of `get_tma_tensor(shape(gtensor))`
@@ -31,8 +31,8 @@ def glayout(shape, stride):
 
 
 CASES = []
-def case(elem, g, s):
-    CASES.append((elem, *g, *s))
+def case(elem, g, s, multicast=1):
+    CASES.append((elem, *g, *s, multicast))
 
 M, K, L = 1000, 512, 3
 case("half_t", glayout((M, K), (K, 1)), atom("K", "SW128", "half_t", "(128,64)"))
@@ -51,6 +51,11 @@ case("half_t", glayout((M, K, L), (1, 1024, 1024 * K)), atom("MN", "SW128", "hal
 case("half_t", glayout((M, K), (K, 1)), ("(64,32):(32,1)", "make_layout(Shape<_64,_32>{}, Stride<_32,_1>{})"))
 case("float", glayout((M, K), (K, 1)), ("(32,64):(64,1)", "make_layout(Shape<_32,_64>{}, Stride<_64,_1>{})"))
 case("float", glayout((M, K), (1, 1024)), ("(32,8):(1,32)", "make_layout(Shape<_32,_8>{}, Stride<_1,_32>{})"))
+# Multicast to 2 and 4 CTAs of a cluster (the box divided, last mode first).
+case("half_t", glayout((M, K), (K, 1)), atom("K", "SW128", "half_t", "(128,64)"), 2)
+case("half_t", glayout((M, K), (K, 1)), atom("K", "SW128", "half_t", "(128,64)"), 4)
+case("half_t", glayout((M, K), (1, 1024)), atom("MN", "SW128", "half_t", "(128,64)"), 2)
+case("half_t", glayout((M, K, L), (K, 1, M * K)), atom("K", "SW128", "half_t", "(128,64)"), 2)
 # Refusals: majorness, a stride that is not 16-byte aligned, a box past 256.
 case("half_t", glayout((M, K), (1, 1024)), atom("K", "SW128", "half_t", "(128,64)"))
 case("half_t", glayout((M, 1001), (1001, 1)), atom("K", "SW128", "half_t", "(128,64)"))
@@ -75,11 +80,12 @@ def source():
            "#include <cute/atom/mma_traits_sm90_gmma.hpp>", "using namespace cute;",
            "alignas(128) static unsigned char gmem[1 << 26];"]
     calls = []
-    for n, (elem, g, gc, s, sc) in enumerate(CASES):
-        key = f"{elem}\\t{g}\\t{s}\\t"
+    for n, (elem, g, gc, s, sc, mc) in enumerate(CASES):
+        key = f"{elem}\\t{g}\\t{s}\\t{mc}\\t"
+        op = "SM90_TMA_LOAD{}, g, s" if mc == 1 else f"SM90_TMA_LOAD_MULTICAST{{}}, g, s, Int<{mc}>{{}}"
         out.append(f"void case{n}() {{ auto g = make_tensor(make_gmem_ptr(reinterpret_cast<{elem}*>(gmem)), {gc}); "
                    f"auto s = {sc}; printf(\"%s\", \"{key}\"); fflush(stdout); "
-                   f"auto t = make_tma_copy(SM90_TMA_LOAD{{}}, g, s); printf(\"\\t\"); print(t.get_tma_tensor(shape(g)).layout()); printf(\"\\n\"); }}")
+                   f"auto t = make_tma_copy({op}); printf(\"\\t\"); print(t.get_tma_tensor(shape(g)).layout()); printf(\"\\n\"); }}")
         calls.append(n)
     out.append("int main() {")
     for n in calls:

@@ -311,7 +311,7 @@ pub fn make_tma_copy_desc_multicast(g: &Layout, elem: &str, smem: &MaybeComposed
             break;
         }
         let b = box_dim[j];
-        if b % mc != 0 && mc % b != 0 {
+        if !b.is_multiple_of(mc) && !mc.is_multiple_of(b) {
             return Err(bad(format!(
                 "a multicast to {mc} CTAs does not divide box extent {b} of TMA mode {j} (nor does it divide the count)"
             )));

@@ -444,7 +444,8 @@ fn logical_product_cpp() {
 
 /// The raked product, whose complement breaks CuTe's (1) and whose C++ answer is a
 /// faithful product (2016 distinct indices = |image(A)| * |image(B)|, size 48384): cute-dyn
-/// and cute-static (checked by the compiler) give C++ 4.2's answer.
+/// and cute-static (checked by the compiler) give C++ 4.2's answer (`cxx`: g++ over the 4.2
+/// headers printed it with static leaves, `_448` ...; the underscores dropped).
 #[test]
 fn a_raked_product_whose_complement_falls_short() {
     let cxx = "((2,6),(2,(1,4)),((1,1,3),2),((2,2),7),((1,1,3,1),1)):((448,0),(1,(2,0)),((448,448,8),24),((2,4),64),((448,2688,896,896),0))";

@@ -421,6 +421,14 @@ impl Args<'_> {
         }
     }
     /// A layout, or a tuple standing for its shape (for ops defined on both).
+    /// A layout or a swizzled layout (a shared-memory tile).
+    fn maybe_composed(&self, i: usize) -> Result<dy::MaybeComposed> {
+        match self.get(i)? {
+            Value::Layout(l) => Ok(dy::MaybeComposed::Layout(l.clone())),
+            Value::Composed(c) => Ok(dy::MaybeComposed::Composed(c.clone())),
+            _ => Err(self.wrong(i, "a layout or a swizzled layout")),
+        }
+    }
     fn layout_or_tuple(&self, i: usize) -> Result<Shaped> {
         match self.get(i)? {
             Value::Layout(l) => Ok(Shaped::Layout(l.clone())),
@@ -1247,11 +1255,7 @@ pub const OPS: &[Op] = &[
                 Value::Int(n) => n.value(),
                 _ => return Err(a.wrong(1, "an element type (half_t) or its width in bits")),
             };
-            let layout = match a.get(2)? {
-                Value::Layout(l) => dy::MaybeComposed::Layout(l.clone()),
-                Value::Composed(c) => dy::MaybeComposed::Composed(c.clone()),
-                _ => return Err(a.wrong(2, "a layout or a swizzled layout")),
-            };
+            let layout = a.maybe_composed(2)?;
             let start = if a.v.len() == 6 { a.int(5)?.value() } else { 0 };
             let d = match a.v.len() {
                 3 => dy::gmma::make_gmma_desc(major, bits, &layout, 0)?,
@@ -1274,11 +1278,7 @@ pub const OPS: &[Op] = &[
         example: "tma_desc(half_t,({1000},{512}):({512},1),tile_to_shape(Layout_K_SW128_Atom<half_t>,(128,64)))",
         eval: |a| {
             let Value::Name(elem) = a.get(0)? else { return Err(a.wrong(0, "an element type (half_t)")) };
-            let smem = match a.get(2)? {
-                Value::Layout(l) => dy::MaybeComposed::Layout(l.clone()),
-                Value::Composed(c) => dy::MaybeComposed::Composed(c.clone()),
-                _ => return Err(a.wrong(2, "a layout or a swizzled layout")),
-            };
+            let smem = a.maybe_composed(2)?;
             let multicast = if a.v.len() == 4 {
                 u32::try_from(a.int(3)?.value()).map_err(|_| a.wrong(3, "a CTA count"))?
             } else {

@@ -19,7 +19,7 @@ use crate::int::Int;
 use crate::int_tuple::{Coord, Tuple};
 use crate::layout::Layout;
 use crate::recast::upcast;
-use crate::swizzle::{ComposedLayout, Func, MaybeComposed, Swizzle};
+use crate::swizzle::{ComposedLayout, MaybeComposed, Swizzle};
 use crate::tiler::Tiler;
 
 /// Which mode of an operand tile is contiguous: `K` (each row of `K` elements contiguous, the
@@ -207,16 +207,11 @@ impl core::fmt::Display for GmmaDesc {
 
 /// A shared-memory layout as `wgmma` sees it: a plain layout, or `Sw<B,M,S> o offset o layout`.
 fn parts(l: &MaybeComposed) -> Result<(Option<Swizzle>, i64, Layout)> {
-    match l {
-        MaybeComposed::Layout(l) => Ok((None, 0, l.clone())),
-        MaybeComposed::Composed(c) => match (c.outer(), c.inner()) {
-            ([(off, Func::Swizzle(sw))], Func::Layout(l)) => Ok((Some(*sw), off.value(), l.clone())),
-            _ => Err(Error::InvalidArgument {
-                op: "make_gmma_desc",
-                reason: format!("a wgmma operand is a layout or Sw<B,M,S> o offset o layout, not {c}"),
-            }),
-        },
-    }
+    let (sw, off, inner) = l.swizzled_layout().ok_or_else(|| Error::InvalidArgument {
+        op: "make_gmma_desc",
+        reason: format!("a wgmma operand is a layout or Sw<B,M,S> o offset o layout, not {l}"),
+    })?;
+    Ok((sw, off.value(), inner.clone()))
 }
 
 /// `GMMA::make_gmma_desc<major>` of an `(MN, K)` tile of `bits`-bit elements in shared memory

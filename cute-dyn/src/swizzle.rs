@@ -590,6 +590,18 @@ pub enum MaybeComposed {
 }
 
 impl MaybeComposed {
+    /// The form shared-memory tiles take, `L` or `Sw<B,M,S> o offset o L`: `(swizzle, offset,
+    /// L)`; `None` for another chain.
+    pub fn swizzled_layout(&self) -> Option<(Option<Swizzle>, Int, &Layout)> {
+        match self {
+            MaybeComposed::Layout(l) => Some((None, Int::st(0), l)),
+            MaybeComposed::Composed(c) => match (c.outer(), c.inner()) {
+                ([(off, Func::Swizzle(sw))], Func::Layout(l)) => Some((Some(*sw), *off, l)),
+                _ => None,
+            },
+        }
+    }
+
     /// `composition(Swizzle, offset, Layout)`, the identity swizzle elided (C++).
     fn of(swizzle: Swizzle, offset: Int, layout: Layout) -> MaybeComposed {
         // C++ elides `Swizzle<0,M,S>` at the static offset `_0` only.

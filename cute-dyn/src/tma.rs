@@ -19,7 +19,7 @@ use crate::int::{gcd, Int};
 use crate::inverse::right_inverse;
 use crate::layout::Layout;
 use crate::print::Notation;
-use crate::swizzle::{Func, MaybeComposed, Swizzle};
+use crate::swizzle::{MaybeComposed, Swizzle};
 use crate::tiler::Tiler;
 
 /// The parameters `cuTensorMapEncodeTiled` takes (CUDA's driver API), as CuTe's
@@ -169,12 +169,9 @@ pub fn make_tma_copy_desc_multicast(g: &Layout, elem: &str, smem: &MaybeComposed
     }
     let (data_type, bits) = tma_data_type(elem).ok_or_else(|| bad(format!("'{elem}' is not a type TMA copies")))?;
     let bytes = bits / 8;
-    let (sw, s) = match smem {
-        MaybeComposed::Layout(l) => (None, l.clone()),
-        MaybeComposed::Composed(c) => match (c.outer(), c.inner()) {
-            ([(off, Func::Swizzle(sw))], Func::Layout(l)) if off.value() == 0 => (Some(*sw), l.clone()),
-            _ => return Err(bad(format!("a TMA shared tile is a layout or Sw<B,M,S> o 0 o layout, not {c}"))),
-        },
+    let (sw, s) = match smem.swizzled_layout() {
+        Some((sw, off, l)) if off.value() == 0 => (sw, l.clone()),
+        _ => return Err(bad(format!("a TMA shared tile is a layout or Sw<B,M,S> o 0 o layout, not {smem}"))),
     };
     if !s.is_static() {
         return Err(bad(format!("the shared tile {s} has run-time leaves; a TMA box is static")));
@@ -215,7 +212,10 @@ pub fn make_tma_copy_desc_multicast(g: &Layout, elem: &str, smem: &MaybeComposed
         }
         let d = gd[i];
         let continues = back.is_some_and(|(bs, bd): (i64, Int)| {
-            bd.is_static() && d.is_static() && bs.checked_mul(bd.value()) == Some(d.value()) && n * bs <= 256
+            bd.is_static()
+                && d.is_static()
+                && bs.checked_mul(bd.value()) == Some(d.value())
+                && n.checked_mul(bs).is_some_and(|x| x <= 256)
         });
         match (continues, modes.last_mut()) {
             (true, Some(m)) => {
@@ -244,7 +244,7 @@ pub fn make_tma_copy_desc_multicast(g: &Layout, elem: &str, smem: &MaybeComposed
     while modes.len() > 5 {
         let last = modes.pop().expect("more than five modes");
         let m = modes.last_mut().expect("four modes");
-        m.size *= last.size;
+        m.size = m.size.checked_mul(last.size).ok_or(Error::Overflow { op: "make_tma_copy" })?;
         m.modes.extend(last.modes);
     }
     // The global dimensions and strides (elements) along each TMA mode.

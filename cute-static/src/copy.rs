@@ -393,7 +393,7 @@ where
 type RefTo<A, T> = <<<A as CopyAtom>::Ref as RightInverse>::Output as Composition<T>>::Output;
 
 macro_rules! side {
-    ($(#[$tdoc:meta])* $tidfrg:ident, $(#[$pdoc:meta])* $partition:ident, $target:ident) => {
+    ($(#[$tdoc:meta])* $tidfrg:ident, $(#[$pdoc:meta])* $partition:ident, $tr:ident, $target:ident) => {
         $(#[$tdoc])*
         #[inline(always)]
         pub fn $tidfrg<O>(&self, o: O) -> <O as TidFrg<<Self as CopyTiling>::LayoutTv, <Self as CopyTiling>::Tiler, A::NumThr, A::NumVal, RefTo<A, A::$target>>>::Output
@@ -408,22 +408,11 @@ macro_rules! side {
 
         $(#[$pdoc])*
         #[inline(always)]
-        pub fn $partition<SO, DO, G, F>(&self, o: Layout<SO, DO>, thr: usize) -> Result<(Layout<F::PartShape, F::PartStride>, usize), TensorError>
+        pub fn $partition<O>(&self, o: O, thr: usize) -> Result<(<Self as $tr<O>>::Output, usize), TensorError>
         where
-            Self: CopyTiling,
-            A::Ref: RightInverse,
-            <A::Ref as RightInverse>::Output: Composition<A::$target>,
-            SO: StaticExtents + Congruent<DO>,
-            DO: IntTuple + Symbolize<U0>,
-            Marked<DO>: Default,
-            Layout<SO, Marked<DO>>: TidFrg<<Self as CopyTiling>::LayoutTv, <Self as CopyTiling>::Tiler, A::NumThr, A::NumVal, RefTo<A, A::$target>, Output = G>,
-            G: ResolveLayout<DO, Output = F>,
-            F: ThreadPart,
+            Self: $tr<O>,
         {
-            // The type checker divides the layout with its run-time strides marked (a static
-            // layout is its own marked layout); the fragment's strides are computed from them.
-            let frg = Layout::<SO, Marked<DO>>::default().tidfrg();
-            frg.resolve_layout(o.stride()).map_err(TensorError::Algebra)?.part(thr)
+            <Self as $tr<O>>::$partition(self, o, thr)
         }
     };
 }
@@ -511,6 +500,7 @@ impl<A: CopyAtom, T, V> TiledCopy<A, T, V> {
         /// # Ok::<(), cute_static::tensor::TensorError>(())
         /// ```
         partition_s,
+        PartitionS,
         Src
     );
 
@@ -522,6 +512,7 @@ impl<A: CopyAtom, T, V> TiledCopy<A, T, V> {
         /// # Errors
         /// As `partition_s`.
         partition_d,
+        PartitionD,
         Dst
     );
 }
@@ -560,7 +551,10 @@ macro_rules! side_traits {
             type Output = Layout<F::PartShape, F::PartStride>;
             #[inline(always)]
             fn $partition(&self, o: Layout<SO, DO>, thr: usize) -> Result<(Self::Output, usize), TensorError> {
-                TiledCopy::$partition(self, o, thr)
+                // The type checker divides the layout with its run-time strides marked (a static
+                // layout is its own marked layout); the fragment's strides are computed from them.
+                let frg = Layout::<SO, Marked<DO>>::default().tidfrg();
+                frg.resolve_layout(o.stride()).map_err(TensorError::Algebra)?.part(thr)
             }
         }
     )*};

@@ -289,7 +289,7 @@ pub fn make_gmma_desc<Major, Bits, T: MakeGmmaDesc<Major, Bits>>(_tile: T, start
 }
 
 /// The descriptor with its start address field moved by `start` bytes (14 bits of 16-byte
-/// units, as C++ adds to it).
+/// units, as C++ adds to it: modulo 2^18 bytes, so the byte offsets wrap as well).
 #[inline(always)]
 fn with_start(d: GmmaDesc, start: u64) -> u64 {
     let field = (u64::from(d.start_address) + (start >> 4)) & 0x3fff;
@@ -318,7 +318,7 @@ where
     #[inline(always)]
     fn gmma_desc_of_tile(self, tiler: T, coord: &C, start: u32) -> u64 {
         let (_, offset) = self.local_tile(tiler, coord);
-        with_start(Tile::DESC, u64::from(start).wrapping_add((offset * (Bits::BITS / 8)) as u64))
+        with_start(Tile::DESC, u64::from(start).wrapping_add(offset.wrapping_mul(Bits::BITS / 8) as u64))
     }
 }
 impl<B, M, SH, O, S, D, T, C, Mj, Bits, Tile> GmmaTile<T, C, Mj, Bits>
@@ -332,7 +332,7 @@ where
     fn gmma_desc_of_tile(self, tiler: T, coord: &C, start: u32) -> u64 {
         let (_, offset) = Layout::<S, D>::default().local_tile(tiler, coord);
         let d = <ComposedLayout<Swizzle<B, M, SH>, O, Tile> as MakeGmmaDesc<Mj, Bits>>::DESC;
-        with_start(d, u64::from(start).wrapping_add((offset * (Bits::BITS / 8)) as u64))
+        with_start(d, u64::from(start).wrapping_add(offset.wrapping_mul(Bits::BITS / 8) as u64))
     }
 }
 

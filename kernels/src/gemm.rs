@@ -113,10 +113,17 @@ impl Tiling for Cpu32x32x64 {
 
 /// `acc += pa * pb` over `BK`: one thread's register tile, `pa` its `(1,MR,BK)` panel of A,
 /// `pb` its `(1,NR,BK)` panel of B (indices by the layouts `la`, `lb`) and `acc` its `(1,MR,NR)`
-/// fragment of C (index by `lc`). The loops run over the tiling's constants, so for static
-/// layouts the index arithmetic folds to constants and the accumulators stay in registers.
+/// fragment of C (index by `lc`), each product added by `fma`. The loops run over the tiling's
+/// constants, so for static layouts the index arithmetic folds to constants and the
+/// accumulators stay in registers.
 #[inline(always)]
-fn mma<K: Tiling>(la: impl LayoutFn, lb: impl LayoutFn, lc: impl LayoutFn, pa: &[f32], pb: &[f32], acc: &mut [f32]) {
+fn mma<K: Tiling>(
+    (la, lb, lc): (impl LayoutFn, impl LayoutFn, impl LayoutFn),
+    pa: &[f32],
+    pb: &[f32],
+    acc: &mut [f32],
+    fma: impl Fn(f32, f32, f32) -> f32,
+) {
     let (mr, nr) = (K::MR, K::NR);
     // Lengths the compiler knows: with static layouts, no bounds check is left in the loops.
     let (pa, pb, acc) = (&pa[..mr * K::BK], &pb[..nr * K::BK], &mut acc[..mr * nr]);
@@ -125,7 +132,7 @@ fn mma<K: Tiling>(la: impl LayoutFn, lb: impl LayoutFn, lc: impl LayoutFn, pa: &
             let a = pa[la.call(i + mr * k)];
             for j in 0..nr {
                 let c = &mut acc[lc.call(i + mr * j)];
-                *c = a.mul_add(pb[lb.call(j + nr * k)], *c);
+                *c = fma(a, pb[lb.call(j + nr * k)], *c);
             }
         }
     }
@@ -135,23 +142,14 @@ fn mma<K: Tiling>(la: impl LayoutFn, lb: impl LayoutFn, lc: impl LayoutFn, pa: &
 /// library call).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma")]
-fn mma_fma<K: Tiling>(
-    la: impl LayoutFn,
-    lb: impl LayoutFn,
-    lc: impl LayoutFn,
-    pa: &[f32],
-    pb: &[f32],
-    acc: &mut [f32],
-) {
-    mma::<K>(la, lb, lc, pa, pb, acc)
+fn mma_fma<K: Tiling>(layouts: (impl LayoutFn, impl LayoutFn, impl LayoutFn), pa: &[f32], pb: &[f32], acc: &mut [f32]) {
+    mma::<K>(layouts, pa, pb, acc, f32::mul_add)
 }
 
 /// The micro-kernel, FMA chosen at run time (without it, `mul_add` is exact but slow: a
 /// multiply and an add instead).
 fn mma_dispatch<K: Tiling>(
-    la: impl LayoutFn,
-    lb: impl LayoutFn,
-    lc: impl LayoutFn,
+    layouts: (impl LayoutFn, impl LayoutFn, impl LayoutFn),
     pa: &[f32],
     pb: &[f32],
     acc: &mut [f32],
@@ -159,17 +157,9 @@ fn mma_dispatch<K: Tiling>(
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma") {
         // SAFETY: the CPU has the features `mma_fma` is compiled for.
-        return unsafe { mma_fma::<K>(la, lb, lc, pa, pb, acc) };
+        return unsafe { mma_fma::<K>(layouts, pa, pb, acc) };
     }
-    let (mr, nr) = (K::MR, K::NR);
-    for k in 0..K::BK {
-        for i in 0..mr {
-            let a = pa[la.call(i + mr * k)];
-            for j in 0..nr {
-                acc[lc.call(i + mr * j)] += a * pb[lb.call(j + nr * k)];
-            }
-        }
-    }
+    mma::<K>(layouts, pa, pb, acc, |a, b, c| c + a * b)
 }
 
 /// `c = a b` for `a (m x k)`, `b (k x n)`, `c (m x n)`, whose elements are at `la(m, k)`,
@@ -296,7 +286,7 @@ where
                 // Each thread: its panels, then its register tile.
                 for (((pa, off_a), (pb, off_b), frg, _), acc) in parts.iter().zip(acc.iter_mut()) {
                     let (pa_s, pb_s) = (&sa[*off_a..off_a + K::MR * K::BK], &sb[*off_b..off_b + K::NR * K::BK]);
-                    mma_dispatch::<K>(*pa, *pb, *frg, pa_s, pb_s, acc);
+                    mma_dispatch::<K>((*pa, *pb, *frg), pa_s, pb_s, acc);
                 }
             }
             // Each thread writes its register tile to its partition of the block, predicated.

@@ -14,6 +14,8 @@ pub use cute_static::tensor::PtrTensor;
 
 pub mod dot;
 pub mod hgemm;
+pub mod hgemm_sm90;
+pub mod sm90;
 pub mod sgemm;
 pub mod transpose;
 

@@ -10,14 +10,14 @@ export PATH="$here:$PATH"
 export RUSTC_BOOTSTRAP=1 RUSTC=/usr/bin/rustc
 # Kernels unroll their fixed-count register loops: the FMA block of a GEMM step is larger
 # than LLVM's default unroll threshold, and rolled, it runs 8x the loop overhead.
-export RUSTFLAGS="-C target-cpu=${SM:-sm_90} -C llvm-args=-unroll-threshold=2000"
+export RUSTFLAGS="-C target-cpu=${SM:-sm_90a} -C llvm-args=-unroll-threshold=2000"
 export CARGO_TARGET_DIR="$root/target/gpu"
 cd "$root/gpu"
 /usr/bin/cargo build --release --target nvptx64-nvidia-cuda -Z build-std=core "$@"
 # Launch bounds (CUDA's __launch_bounds__, which Rust cannot spell): `.maxntid` and
 # `.minnctapersm` before a kernel's body let ptxas budget registers for that many blocks per SM.
 # hgemm and its hand twin: 256 threads, 2 blocks per SM (at most 128 registers a thread).
-awk -v bounds="hgemm:256:2 hgemm_by_hand:256:2" '
+awk -v bounds="hgemm:256:2 hgemm_by_hand:256:2 hgemm_sm90:384:1 hgemm_sm90_by_hand:384:1" '
     BEGIN { n = split(bounds, list, " "); for (i = 1; i <= n; i++) { split(list[i], f, ":"); t[f[1]] = f[2]; b[f[1]] = f[3] } }
     /^\.visible \.entry / { name = $3; sub(/\(.*/, "", name); pending = (name in t) ? name : "" }
     pending != "" && /^\{/ { print ".maxntid " t[pending] ", 1, 1"; print ".minnctapersm " b[pending]; pending = "" }

@@ -1,0 +1,303 @@
+//! `cute-gpu`: runs the Hopper HGEMM of `gpu/` (`hgemm_sm90`, and its hand-indexed twin) on the
+//! GPU from Rust: loads the PTX, encodes the TMA tensor maps whose parameters cute-static
+//! derives from the kernel's own shared-memory layouts, launches, checks the results exactly
+//! (integer-valued inputs: against a host loop, or against cuBLAS where the host loop would take
+//! minutes), and times the kernel and cuBLAS in the same run (CUDA events, medians).
+//!
+//! ```text
+//! cute-gpu [PTX] [--launches N] [--json FILE]
+//! ```
+//! `PTX` defaults to `gpu/kernels.ptx` (`scripts/gpu/build.sh`). The CUDA driver and cuBLAS are
+//! loaded at run time; set `LD_LIBRARY_PATH` where cuBLAS is not on the loader's path.
+
+use std::error::Error;
+use std::ffi::c_void;
+use std::sync::Arc;
+
+use cudarc::cublas::{sys as blas, CudaBlas};
+use cudarc::driver::sys::{self, CUtensorMap};
+use cudarc::driver::{CudaContext, CudaFunction, CudaSlice, CudaStream, DevicePtr, LaunchConfig, PushKernelArg};
+use cute_static::layout;
+use cute_static::tma::make_tma_copy_desc;
+
+#[path = "../../gpu/src/hgemm_sm90/tiles.rs"]
+#[allow(dead_code)]
+mod tiles;
+use tiles::*;
+
+mod half;
+use half::{f16_to_f32, f32_to_f16};
+
+type Res<T> = Result<T, Box<dyn Error>>;
+
+/// A `CUtensorMap` encoded from cute-static's `make_tma_copy_desc` of the global tensor and the
+/// kernel's shared tile, copied to device memory (the kernel reads it there).
+fn tensor_map<T: cute_static::tma::TmaTile>(
+    stream: &Arc<CudaStream>,
+    rows: usize,
+    k: usize,
+    data: &CudaSlice<u16>,
+    tile: &T,
+) -> Res<CudaSlice<u64>> {
+    // The operand is row-major (K-major): (rows, k):(k, 1).
+    let d = make_tma_copy_desc(layout!(({ rows }, { k }):({ k }, 1)), "half_t", tile)?;
+    let dtype = match d.data_type {
+        6 => sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
+        9 => sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_BFLOAT16,
+        t => return Err(format!("tensor map data type {t}: not a 16-bit float").into()),
+    };
+    let swizzle = match d.swizzle {
+        0 => sys::CUtensorMapSwizzle::CU_TENSOR_MAP_SWIZZLE_NONE,
+        1 => sys::CUtensorMapSwizzle::CU_TENSOR_MAP_SWIZZLE_32B,
+        2 => sys::CUtensorMapSwizzle::CU_TENSOR_MAP_SWIZZLE_64B,
+        3 => sys::CUtensorMapSwizzle::CU_TENSOR_MAP_SWIZZLE_128B,
+        s => return Err(format!("swizzle mode {s}").into()),
+    };
+    let l2 = match d.l2_promotion {
+        0 => sys::CUtensorMapL2promotion::CU_TENSOR_MAP_L2_PROMOTION_NONE,
+        1 => sys::CUtensorMapL2promotion::CU_TENSOR_MAP_L2_PROMOTION_L2_64B,
+        2 => sys::CUtensorMapL2promotion::CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
+        3 => sys::CUtensorMapL2promotion::CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+        p => return Err(format!("L2 promotion {p}").into()),
+    };
+    if d.interleave != 0 || d.oob_fill != 0 {
+        return Err("an interleaved map or a NaN out-of-bounds fill: not this kernel's".into());
+    }
+    let mut map = CUtensorMap { opaque: [0; 16] };
+    let (ptr, _sync) = data.device_ptr(stream);
+    // SAFETY: every array has the rank's (or rank - 1's) entries, as cute-dyn's `TmaDesc` keeps
+    // them; `ptr` is a live allocation of rows * k halves; `map` is writable.
+    let status = unsafe {
+        sys::cuTensorMapEncodeTiled(
+            &mut map,
+            dtype,
+            d.rank() as u32,
+            ptr as *mut c_void,
+            d.global_dim.as_ptr(),
+            d.global_strides.as_ptr(),
+            d.box_dim.as_ptr(),
+            d.element_strides.as_ptr(),
+            sys::CUtensorMapInterleave::CU_TENSOR_MAP_INTERLEAVE_NONE,
+            swizzle,
+            l2,
+            sys::CUtensorMapFloatOOBfill::CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE,
+        )
+    };
+    if status != sys::CUresult::CUDA_SUCCESS {
+        return Err(format!("cuTensorMapEncodeTiled: {status:?} for {d:?}").into());
+    }
+    Ok(stream.clone_htod(&map.opaque)?)
+}
+
+/// The two kernels and what they need.
+struct Hgemm {
+    stream: Arc<CudaStream>,
+    kernels: Vec<(&'static str, CudaFunction)>,
+    blas: CudaBlas,
+}
+
+/// One problem on the device: integer-valued `A`, `B` in {-1, 0, 1}, their tensor maps, `C`.
+struct Problem {
+    m: usize,
+    n: usize,
+    k: usize,
+    a: Vec<u16>,
+    b: Vec<u16>,
+    da: CudaSlice<u16>,
+    db: CudaSlice<u16>,
+    dc: CudaSlice<u16>,
+    map_a: CudaSlice<u64>,
+    map_b: CudaSlice<u64>,
+}
+
+/// A deterministic integer in {-1, 0, 1} per index (splitmix64 of the seed and index).
+fn small_int(seed: u64, i: usize) -> f32 {
+    let mut z = seed.wrapping_add((i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    ((z ^ (z >> 31)) % 3) as f32 - 1.0
+}
+
+impl Hgemm {
+    fn problem(&self, m: usize, n: usize, k: usize) -> Res<Problem> {
+        let a: Vec<u16> = (0..m * k).map(|i| f32_to_f16(small_int(1, i))).collect();
+        let b: Vec<u16> = (0..n * k).map(|i| f32_to_f16(small_int(2, i))).collect();
+        let da = self.stream.clone_htod(&a)?;
+        let db = self.stream.clone_htod(&b)?;
+        let dc = self.stream.alloc_zeros::<u16>(m * n)?;
+        let map_a = tensor_map(&self.stream, m, k, &da, &StageA::default())?;
+        let map_b = tensor_map(&self.stream, n, k, &db, &StageB::default())?;
+        Ok(Problem { m, n, k, a, b, da, db, dc, map_a, map_b })
+    }
+
+    fn launch(&self, f: &CudaFunction, p: &mut Problem) -> Res<()> {
+        let cfg = LaunchConfig {
+            grid_dim: (p.n.div_ceil(BN) as u32, p.m.div_ceil(BM) as u32, 1),
+            block_dim: (THREADS as u32, 1, 1),
+            shared_mem_bytes: SMEM_BYTES as u32,
+        };
+        let mut l = self.stream.launch_builder(f);
+        l.arg(&p.m).arg(&p.n).arg(&p.k).arg(&p.map_a).arg(&p.map_b).arg(&mut p.dc);
+        // SAFETY: the kernel's signature (m, n, k, map_a, map_b, c) with maps of A and B and a C
+        // of m * n halves; k is a multiple of 8 (checked by the map's 16-byte strides).
+        unsafe { l.launch(cfg) }?;
+        Ok(())
+    }
+
+    /// cuBLAS: the same product, `C = A · Bᵀ` row-major, as column-major `Cᵀ = B · Aᵀ`
+    /// (`cublasGemmEx(T, N)`, fp16 in and out, fp32 compute, the default algorithm).
+    fn cublas(&self, p: &mut Problem) -> Res<()> {
+        let (alpha, beta) = (1.0f32, 0.0f32);
+        let (a, _sa) = p.da.device_ptr(&self.stream);
+        let (b, _sb) = p.db.device_ptr(&self.stream);
+        let (c, _sc) = cudarc::driver::DevicePtrMut::device_ptr_mut(&mut p.dc, &self.stream);
+        // SAFETY: the buffers hold the sizes the dimensions and leading dimensions describe.
+        unsafe {
+            cudarc::cublas::result::gemm_ex(
+                *self.blas.handle(),
+                blas::cublasOperation_t::CUBLAS_OP_T,
+                blas::cublasOperation_t::CUBLAS_OP_N,
+                p.n as i32,
+                p.m as i32,
+                p.k as i32,
+                &alpha as *const f32 as *const c_void,
+                b as *const c_void,
+                blas::cudaDataType::CUDA_R_16F,
+                p.k as i32,
+                a as *const c_void,
+                blas::cudaDataType::CUDA_R_16F,
+                p.k as i32,
+                &beta as *const f32 as *const c_void,
+                c as *mut c_void,
+                blas::cudaDataType::CUDA_R_16F,
+                p.n as i32,
+                blas::cublasComputeType_t::CUBLAS_COMPUTE_32F,
+                blas::cublasGemmAlgo_t::CUBLAS_GEMM_DEFAULT,
+            )
+        }?;
+        Ok(())
+    }
+
+    /// Median milliseconds of `launches` runs of `run`, each between two events.
+    fn time(&self, launches: usize, mut run: impl FnMut() -> Res<()>) -> Res<f64> {
+        run()?;
+        self.stream.synchronize()?;
+        let mut ms = Vec::with_capacity(launches);
+        for _ in 0..launches {
+            let start = self.stream.record_event(Some(sys::CUevent_flags::CU_EVENT_DEFAULT))?;
+            run()?;
+            let end = self.stream.record_event(Some(sys::CUevent_flags::CU_EVENT_DEFAULT))?;
+            end.synchronize()?;
+            ms.push(f64::from(start.elapsed_ms(&end)?));
+        }
+        ms.sort_by(f64::total_cmp);
+        Ok(ms[ms.len() / 2])
+    }
+}
+
+/// `C = A · Bᵀ` on the host, exact for these integer-valued inputs.
+fn host_reference(p: &Problem) -> Vec<f32> {
+    let a: Vec<f32> = p.a.iter().map(|&h| f16_to_f32(h)).collect();
+    let b: Vec<f32> = p.b.iter().map(|&h| f16_to_f32(h)).collect();
+    let mut c = vec![0.0f32; p.m * p.n];
+    for i in 0..p.m {
+        let ar = &a[i * p.k..(i + 1) * p.k];
+        for j in 0..p.n {
+            let br = &b[j * p.k..(j + 1) * p.k];
+            c[i * p.n + j] = ar.iter().zip(br).map(|(x, y)| x * y).sum();
+        }
+    }
+    c
+}
+
+/// The index and values of the first difference, or `None`.
+fn first_difference(got: &[u16], want: impl Iterator<Item = u16>) -> Option<(usize, f32, f32)> {
+    got.iter().zip(want).enumerate().find(|(_, (g, w))| g != &w).map(|(i, (g, w))| (i, f16_to_f32(*g), f16_to_f32(w)))
+}
+
+fn main() -> Res<()> {
+    let mut args = std::env::args().skip(1);
+    let (mut ptx, mut launches, mut json) = (String::from("gpu/kernels.ptx"), 50usize, None::<String>);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--launches" => launches = args.next().ok_or("--launches N")?.parse()?,
+            "--json" => json = Some(args.next().ok_or("--json FILE")?),
+            _ => ptx = a,
+        }
+    }
+    let ctx = CudaContext::new(0)?;
+    let sms = ctx.attribute(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)?;
+    println!("device: {} ({} SMs, compute capability {:?})", ctx.name()?, sms, ctx.compute_capability()?);
+    let stream = ctx.default_stream();
+    let module = ctx.load_module(cudarc::nvrtc::Ptx::from_src(std::fs::read_to_string(&ptx)?))?;
+    let mut kernels = Vec::new();
+    for name in ["hgemm_sm90", "hgemm_sm90_by_hand"] {
+        let f = module.load_function(name)?;
+        f.set_attribute(sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, SMEM_BYTES as i32)?;
+        kernels.push((name, f));
+    }
+    let h = Hgemm { blas: CudaBlas::new(stream.clone())?, stream, kernels };
+
+    // Exact checks: the host loop where it is quick, cuBLAS (exact too: integer sums below
+    // 2^11 in fp32 accumulators, fp16 out) on the large sizes.
+    let mut failures = 0;
+    let mut record = Vec::new();
+    for &(m, n, k) in &[
+        (129, 136, 72),
+        (1000, 1000, 1000),
+        (128, 256, 64),
+        (4096, 4096, 4104),
+        (4096, 4096, 4096),
+        (8192, 8192, 8192),
+    ] {
+        let mut p = h.problem(m, n, k)?;
+        let want: Vec<u16> = if m * n * k <= 1 << 30 {
+            host_reference(&p).into_iter().map(f32_to_f16).collect()
+        } else {
+            h.cublas(&mut p)?;
+            h.stream.clone_dtoh(&p.dc)?
+        };
+        let oracle = if m * n * k <= 1 << 30 { "host loop" } else { "cuBLAS" };
+        for (name, f) in &h.kernels {
+            h.stream.memset_zeros(&mut p.dc)?;
+            h.launch(f, &mut p)?;
+            let got = h.stream.clone_dtoh(&p.dc)?;
+            match first_difference(&got, want.iter().copied()) {
+                None => println!("exact  {name} {m}x{n}x{k}: all {} elements equal ({oracle})", m * n),
+                Some((i, g, w)) => {
+                    failures += 1;
+                    println!("WRONG  {name} {m}x{n}x{k}: C[{}][{}] = {g}, {oracle} {w}", i / n, i % n);
+                }
+            }
+        }
+        record.push(format!("{{\"check\":\"{m}x{n}x{k}\",\"oracle\":\"{oracle}\"}}"));
+    }
+
+    // Timing: medians of `launches` launches each, cuBLAS in the same run.
+    println!("timing: median of {launches} launches (CUDA events), fp16 in/out, fp32 accumulation");
+    for &s in &[4096usize, 8192] {
+        let mut p = h.problem(s, s, s)?;
+        let flops = 2.0 * (s as f64).powi(3);
+        let blas_ms = h.time(launches, || h.cublas(&mut p))?;
+        let mut line = format!("{s}^3: cuBLAS {blas_ms:.3} ms ({:.0} TFLOP/s)", flops / blas_ms / 1e9);
+        let mut js = format!("{{\"size\":{s},\"cublas_ms\":{blas_ms:.4}");
+        for (name, f) in &h.kernels {
+            let ms = h.time(launches, || h.launch(f, &mut p))?;
+            line += &format!(
+                ", {name} {ms:.3} ms ({:.0} TFLOP/s, {:.1}% of cuBLAS)",
+                flops / ms / 1e9,
+                100.0 * blas_ms / ms
+            );
+            js += &format!(",\"{name}_ms\":{ms:.4}");
+        }
+        println!("{line}");
+        record.push(js + "}");
+    }
+    if let Some(path) = json {
+        std::fs::write(path, format!("[{}]\n", record.join(",\n")))?;
+    }
+    if failures > 0 {
+        return Err(format!("{failures} wrong results").into());
+    }
+    Ok(())
+}

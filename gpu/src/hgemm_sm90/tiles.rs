@@ -1,0 +1,33 @@
+//! The Hopper HGEMM's tiles and shared-memory layouts, shared by the kernel and its host
+//! (`cute-gpu-host` includes this file): the host derives the TMA tensor maps from the same
+//! layouts the kernel's descriptors are read off.
+
+use cute_static::gmma::{LayoutAtom, Sw128, K};
+use cute_static::typenum::U16;
+use cute_static::{Layout, Shape, TileToShape};
+
+/// The block tile of `C`, and the k-tile.
+pub const BM: usize = 128;
+pub const BN: usize = 256;
+pub const BK: usize = 64;
+/// Depth of the shared-memory ring.
+pub const STAGES: usize = 4;
+/// Consumer warpgroups (64 rows of the block tile each); one producer warpgroup besides.
+pub const CONSUMERS: usize = 2;
+/// Threads a block.
+pub const THREADS: usize = 128 * (CONSUMERS + 1);
+/// Dynamic shared memory a block: the ring, 1 KiB to align it, 2 * STAGES mbarriers.
+pub const SMEM_BYTES: usize = STAGES * (BM + BN) * BK * 2 + 1024 + 16 * STAGES;
+
+/// The 128-byte-swizzled K-major atom of 16-bit elements: `Sw<3,4,3> o smem_ptr[16b] o (8,64):(64,1)`.
+pub type Atom = LayoutAtom<K, Sw128, U16>;
+/// The `A` ring: `tile_to_shape(Layout_K_SW128_Atom<half_t>, (128,64,4))`.
+pub type SmemA = <Atom as TileToShape<Shape![(128, 64, 4)]>>::Output;
+/// The `B` ring: `tile_to_shape(Layout_K_SW128_Atom<half_t>, (256,64,4))`.
+pub type SmemB = <Atom as TileToShape<Shape![(256, 64, 4)]>>::Output;
+/// One stage of each: the TMA box's shared layout.
+pub type StageA = <Atom as TileToShape<Shape![(128, 64)]>>::Output;
+pub type StageB = <Atom as TileToShape<Shape![(256, 64)]>>::Output;
+/// The `m64n256` accumulators of a warpgroup: (thread, value) to the column-major index of
+/// the 64x256 tile (CuTe's `SM90::GMMA::CLayout_64x256`).
+pub type AccLayout = Layout![((4, 8, 4), (2, 2, 32)):((128, 1, 16), (64, 8, 512))];

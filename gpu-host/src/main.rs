@@ -94,6 +94,8 @@ struct Hgemm {
     stream: Arc<CudaStream>,
     kernels: Vec<(&'static str, CudaFunction)>,
     blas: CudaBlas,
+    /// Multiprocessors: the persistent grid's blocks (one a multiprocessor).
+    sms: usize,
 }
 
 /// One problem on the device: integer-valued `A`, `B` in {-1, 0, 1}, their tensor maps, `C`.
@@ -130,15 +132,18 @@ impl Hgemm {
         Ok(Problem { m, n, k, a, b, da, db, dc, map_a, map_b })
     }
 
-    fn launch(&self, f: &CudaFunction, p: &mut Problem) -> Res<()> {
+    /// One launch: tiles rastered in groups of `group` row tiles, one block per tile, or
+    /// `blocks` blocks taking turns (a persistent grid).
+    fn launch(&self, f: &CudaFunction, p: &mut Problem, group: usize, blocks: Option<usize>) -> Res<()> {
+        let tiles = p.m.div_ceil(BM).div_ceil(group) * group * p.n.div_ceil(BN);
         let cfg = LaunchConfig {
-            grid_dim: (p.n.div_ceil(BN) as u32, p.m.div_ceil(BM) as u32, 1),
+            grid_dim: (blocks.unwrap_or(tiles).min(tiles) as u32, 1, 1),
             block_dim: (THREADS as u32, 1, 1),
             shared_mem_bytes: SMEM_BYTES as u32,
         };
         let mut l = self.stream.launch_builder(f);
-        l.arg(&p.m).arg(&p.n).arg(&p.k).arg(&p.map_a).arg(&p.map_b).arg(&mut p.dc);
-        // SAFETY: the kernel's signature (m, n, k, map_a, map_b, c) with maps of A and B and a C
+        l.arg(&p.m).arg(&p.n).arg(&p.k).arg(&group).arg(&p.map_a).arg(&p.map_b).arg(&mut p.dc);
+        // SAFETY: the kernel's signature (m, n, k, group, map_a, map_b, c) with maps of A and B and a C
         // of m * n halves; k is a multiple of 8 (checked by the map's 16-byte strides).
         unsafe { l.launch(cfg) }?;
         Ok(())
@@ -236,7 +241,7 @@ fn main() -> Res<()> {
         f.set_attribute(sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, SMEM_BYTES as i32)?;
         kernels.push((name, f));
     }
-    let h = Hgemm { blas: CudaBlas::new(stream.clone())?, stream, kernels };
+    let h = Hgemm { blas: CudaBlas::new(stream.clone())?, stream, kernels, sms: sms as usize };
 
     // Exact checks: the host loop where it is quick, cuBLAS (exact too: integer sums below
     // 2^11 in fp32 accumulators, fp16 out) on the large sizes.
@@ -259,14 +264,16 @@ fn main() -> Res<()> {
         };
         let oracle = if m * n * k <= 1 << 30 { "host loop" } else { "cuBLAS" };
         for (name, f) in &h.kernels {
-            h.stream.memset_zeros(&mut p.dc)?;
-            h.launch(f, &mut p)?;
-            let got = h.stream.clone_dtoh(&p.dc)?;
-            match first_difference(&got, want.iter().copied()) {
-                None => println!("exact  {name} {m}x{n}x{k}: all {} elements equal ({oracle})", m * n),
-                Some((i, g, w)) => {
-                    failures += 1;
-                    println!("WRONG  {name} {m}x{n}x{k}: C[{}][{}] = {g}, {oracle} {w}", i / n, i % n);
+            for (group, blocks) in [(1, None), (5, None), (RASTER, None), (5, Some(7)), (RASTER, Some(h.sms))] {
+                h.stream.memset_zeros(&mut p.dc)?;
+                h.launch(f, &mut p, group, blocks)?;
+                let got = h.stream.clone_dtoh(&p.dc)?;
+                match first_difference(&got, want.iter().copied()) {
+                    None => println!("exact  {name} {m}x{n}x{k} (raster {group}, {blocks:?} blocks): all {} elements equal ({oracle})", m * n),
+                    Some((i, g, w)) => {
+                        failures += 1;
+                        println!("WRONG  {name} {m}x{n}x{k} (raster {group}, {blocks:?} blocks): C[{}][{}] = {g}, {oracle} {w}", i / n, i % n);
+                    }
                 }
             }
         }
@@ -282,13 +289,19 @@ fn main() -> Res<()> {
         let mut line = format!("{s}^3: cuBLAS {blas_ms:.3} ms ({:.0} TFLOP/s)", flops / blas_ms / 1e9);
         let mut js = format!("{{\"size\":{s},\"cublas_ms\":{blas_ms:.4}");
         for (name, f) in &h.kernels {
-            let ms = h.time(launches, || h.launch(f, &mut p))?;
-            line += &format!(
-                ", {name} {ms:.3} ms ({:.0} TFLOP/s, {:.1}% of cuBLAS)",
-                flops / ms / 1e9,
-                100.0 * blas_ms / ms
-            );
-            js += &format!(",\"{name}_ms\":{ms:.4}");
+            for (group, blocks) in [(1, None), (8, None), (RASTER, None), (8, Some(h.sms)), (RASTER, Some(h.sms))] {
+                let ms = h.time(launches, || h.launch(f, &mut p, group, blocks))?;
+                let share = 100.0 * blas_ms / ms;
+                let grid = if blocks.is_some() { "persistent" } else { "a block a tile" };
+                line += &format!(
+                    "\n  {name} raster {group}, {grid}: {ms:.3} ms ({:.0} TFLOP/s, {share:.1}% of cuBLAS)",
+                    flops / ms / 1e9
+                );
+                js += &format!(
+                    ",\"{name}_raster{group}_{}_ms\":{ms:.4}",
+                    if blocks.is_some() { "persistent" } else { "tiles" }
+                );
+            }
         }
         println!("{line}");
         record.push(js + "}");
@@ -300,4 +313,87 @@ fn main() -> Res<()> {
         return Err(format!("{failures} wrong results").into());
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tiles::*;
+    use cute_static::gmma::{GmmaTile, K};
+    use cute_static::layout::Idx2Crd;
+    use cute_static::typenum::U16;
+    use cute_static::{shape, tiler, Cons, Nil};
+
+    /// The accumulator layout is the PTX ISA's `wgmma .m64nNk16` D fragment (figure "WGMMA
+    /// .m64nNk16 register fragment layout for accumulator matrix D"): thread `t` of the
+    /// warpgroup, value `v`: row `16 (t / 32) + (t % 32) / 4 + 8 (v / 2 % 2)`, column
+    /// `8 (v / 4) + 2 (t % 4) + v % 2`; and its thread and value parts add, as the kernel's
+    /// epilogue assumes.
+    #[test]
+    fn accumulator_layout_is_the_wgmma_fragment() {
+        let coord = |t: usize, v: usize| {
+            let Cons(r, Cons(c, Nil)) =
+                shape!((64, 256)).idx2crd(AccLayout::default().call_coord(&shape!(({ t }, { v }))));
+            (r, c)
+        };
+        for t in 0..128 {
+            for v in 0..128 {
+                let want = (16 * (t / 32) + t % 32 / 4 + 8 * (v / 2 % 2), 8 * (v / 4) + 2 * (t % 4) + v % 2);
+                assert_eq!(coord(t, v), want, "thread {t} value {v}");
+                let ((rt, ct), (rv, cv)) = (coord(t, 0), coord(0, v));
+                assert_eq!((rt + rv, ct + cv), want);
+            }
+        }
+    }
+
+    /// The descriptors the kernel reads off the rings are the PTX ISA's canonical K-major
+    /// 128-byte-swizzle descriptors (matrix-descriptor format: start address >> 4 in bits 0-13,
+    /// leading byte offset >> 4 in 16-29 (1: unused when swizzled, as CuTe sets it), stride byte
+    /// offset >> 4 in 32-45 (1024: eight 128-byte rows), swizzle mode 1 = 128B in bits 62-63),
+    /// each k-step 32 bytes into the 128-byte row: what the hand-indexed twin writes.
+    #[test]
+    fn ring_descriptors_are_canonical() {
+        let hand = |start: u32| (1u64 << 62) | (64u64 << 32) | (1u64 << 16) | u64::from((start >> 4) & 0x3fff);
+        let base = 0x400;
+        for s in 0..STAGES {
+            for kk in 0..BK / 16 {
+                for w in 0..CONSUMERS {
+                    let d = GmmaTile::<_, _, K, U16>::gmma_desc_of_tile(
+                        SmemA::default(),
+                        tiler!(<64,16>),
+                        &Cons(w, Cons(kk, Cons(s, Nil))),
+                        base,
+                    );
+                    assert_eq!(d, hand(base + (s * BM * BK * 2 + w * 64 * 128 + kk * 32) as u32));
+                }
+                let d = GmmaTile::<_, _, K, U16>::gmma_desc_of_tile(
+                    SmemB::default(),
+                    tiler!(<256,16>),
+                    &Cons(0usize, Cons(kk, Cons(s, Nil))),
+                    base,
+                );
+                assert_eq!(d, hand(base + (s * BN * BK * 2 + kk * 32) as u32));
+            }
+        }
+    }
+
+    /// The tensor maps: CuTe C++ 4.2's `make_tma_copy` of a K-major half matrix and a 128x64
+    /// SW128 tile encodes box (64,128), 128-byte swizzle (tests/data/tma); the B tile's box is
+    /// (64,256), and a stage is the box's bytes.
+    #[test]
+    fn tensor_map_boxes() {
+        let d = cute_static::tma::make_tma_copy_desc(
+            cute_static::layout!(({ 1000usize }, { 512usize }):({ 512usize }, 1)),
+            "half_t",
+            &StageA::default(),
+        )
+        .unwrap();
+        assert_eq!((d.box_dim, d.swizzle, d.global_strides), (vec![64, 128], 3, vec![1024]));
+        let d = cute_static::tma::make_tma_copy_desc(
+            cute_static::layout!(({ 4096usize }, { 4104usize }):({ 4104usize }, 1)),
+            "half_t",
+            &StageB::default(),
+        )
+        .unwrap();
+        assert_eq!((d.box_dim, d.swizzle, d.global_dim), (vec![64, 256], 3, vec![4104, 4096]));
+    }
 }

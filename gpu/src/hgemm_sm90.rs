@@ -23,10 +23,11 @@
 
 use cute_static::gmma::GmmaTile;
 use cute_static::typenum::U16;
+use cute_static::layout::Idx2Crd;
 use cute_static::{layout, shape, tiler, Cons, Nil};
 
 use crate::sm90::*;
-use crate::{block_idx, block_tile, sync_threads, thread_idx, PtrTensor};
+use crate::{block_idx, block_tile, grid_dim, sync_threads, thread_idx, PtrTensor};
 
 pub mod tiles;
 use tiles::*;
@@ -64,6 +65,10 @@ trait Indexing {
     /// (`cute-gpu-host`'s tests check it on every (thread, value)).
     fn acc_thread(t: usize) -> (usize, usize);
     fn acc_value(v: usize) -> (usize, usize);
+    /// The block tile `(ti, tj)` of `C` that block `pid` computes: blocks run through groups of
+    /// `group` row tiles, the row tile fastest, so that the blocks running at once share the
+    /// rows of `A` and the columns of `B` they read (through L2).
+    fn block_tile_of(pid: usize, group: usize, n_tiles: usize, groups: usize) -> (usize, usize);
     /// Element `(r, col)` of `C`'s 128x256 block tile `(ti, tj)`.
     fn c_elem(c: *mut u16, m: usize, n: usize, ti: usize, tj: usize, r: usize, col: usize) -> *mut u16;
     /// The offset of `(r, col)` from `(0, 0)` in a tile of `C`.
@@ -98,6 +103,13 @@ impl Indexing for Layouts {
     fn acc_value(v: usize) -> (usize, usize) {
         let Cons(r, Cons(c, Nil)) = layout!((64, 256):(1, 64)).idx2crd(AccLayout::default().call_coord(&shape!((0, { v }))));
         (r, c)
+    }
+    #[inline(always)]
+    fn block_tile_of(pid: usize, group: usize, n_tiles: usize, groups: usize) -> (usize, usize) {
+        // The raster is the layout (group, n_tiles, groups) -> pid, column-major; a block's
+        // coordinate is its inverse, idx2crd.
+        let Cons(i, Cons(j, Cons(g, Nil))) = shape!(({ group }, { n_tiles }, { groups })).idx2crd(pid);
+        (layout!(({ group }, 1):(1, { group })).call_coord(&shape!(({ i }, { g }))), j)
     }
     #[inline(always)]
     fn c_elem(c: *mut u16, m: usize, n: usize, ti: usize, tj: usize, r: usize, col: usize) -> *mut u16 {
@@ -142,6 +154,11 @@ impl Indexing for ByHand {
         (8 * (v / 2 % 2), 8 * (v / 4) + v % 2)
     }
     #[inline(always)]
+    fn block_tile_of(pid: usize, group: usize, n_tiles: usize, _: usize) -> (usize, usize) {
+        let (i, rest) = (pid % group, pid / group);
+        (group * (rest / n_tiles) + i, rest % n_tiles)
+    }
+    #[inline(always)]
     fn c_elem(c: *mut u16, _: usize, n: usize, ti: usize, tj: usize, r: usize, col: usize) -> *mut u16 {
         c.wrapping_add((BM * ti + r) * n + BN * tj + col)
     }
@@ -151,26 +168,33 @@ impl Indexing for ByHand {
     }
 }
 
-/// `C (m x n) = A (m x k) · B (n x k)ᵀ`; grid `(ceil(n/256), ceil(m/128))`, 384 threads,
+/// `C (m x n) = A (m x k) · B (n x k)ᵀ`; a 1-D grid of `group * ceil(ceil(m/128) / group) *
+/// ceil(n/256)` blocks (`group` row tiles side by side; blocks past `m` return), 384 threads,
 /// `tiles::SMEM_BYTES` of dynamic shared memory; `map_a`, `map_b` the tensor maps of `A` and
 /// `B` (in global memory) with boxes 64x128 and 64x256, 128-byte swizzle.
 #[no_mangle]
-pub unsafe extern "ptx-kernel" fn hgemm_sm90(m: usize, n: usize, k: usize, map_a: *const u8, map_b: *const u8, c: *mut u16) {
+pub unsafe extern "ptx-kernel" fn hgemm_sm90(m: usize, n: usize, k: usize, group: usize, map_a: *const u8, map_b: *const u8, c: *mut u16) {
     // SAFETY: the caller's maps describe A and B; C holds m*n halves.
-    unsafe { body::<Layouts>(m, n, k, map_a, map_b, c) }
+    unsafe { body::<Layouts>(m, n, k, group, map_a, map_b, c) }
 }
 
 /// The same kernel with its addresses written by hand.
 #[no_mangle]
-pub unsafe extern "ptx-kernel" fn hgemm_sm90_by_hand(m: usize, n: usize, k: usize, map_a: *const u8, map_b: *const u8, c: *mut u16) {
+pub unsafe extern "ptx-kernel" fn hgemm_sm90_by_hand(m: usize, n: usize, k: usize, group: usize, map_a: *const u8, map_b: *const u8, c: *mut u16) {
     // SAFETY: as `hgemm_sm90`.
-    unsafe { body::<ByHand>(m, n, k, map_a, map_b, c) }
+    unsafe { body::<ByHand>(m, n, k, group, map_a, map_b, c) }
 }
 
 #[inline(always)]
-unsafe fn body<I: Indexing>(m: usize, n: usize, k: usize, map_a: *const u8, map_b: *const u8, c: *mut u16) {
+unsafe fn body<I: Indexing>(m: usize, n: usize, k: usize, group: usize, map_a: *const u8, map_b: *const u8, c: *mut u16) {
+    if group == 0 || m == 0 || n == 0 {
+        // Nothing to compute (and no raster to divide by).
+        return;
+    }
     let (tid, _) = thread_idx();
-    let (bx, by) = block_idx();
+    let (first_tile, grid) = (block_idx().0, grid_dim());
+    let (n_tiles, groups) = (n.div_ceil(BN), m.div_ceil(BM).div_ceil(group));
+    let tiles = groups * group * n_tiles;
     let wg = tid / 128;
     // The ring at the first 1024-byte boundary of the window, the barriers after it.
     let ring = (dynamic_smem() + 1023) & !1023;
@@ -188,34 +212,58 @@ unsafe fn body<I: Indexing>(m: usize, n: usize, k: usize, map_a: *const u8, map_
     }
     sync_threads();
     let ktiles = k.div_ceil(BK);
+    // The block's tiles: first_tile, then every grid-th (one each when the grid covers them all;
+    // a persistent grid of one block per SM takes turns). The ring runs on across tiles: its
+    // uses are counted from the block's first k-tile, so the producer fills the next tile's
+    // stages while the consumers store the last one.
     if wg == 0 {
         setmaxnreg_dec::<40>();
         if tid == 0 {
-            for kt in 0..ktiles {
-                let s = kt % STAGES;
-                let round = (kt / STAGES) as u32;
-                // SAFETY: initialized barriers; each stage's boxes fit its slots of the ring
-                // (1024-byte aligned), the maps are the caller's.
-                unsafe {
-                    if round > 0 {
-                        // Both consumers have released the stage's previous use.
-                        mbarrier_wait(empty(s), (round - 1) & 1);
+            let mut used = 0usize;
+            let mut tile = first_tile;
+            while tile < tiles {
+                let (by, bx) = I::block_tile_of(tile, group, n_tiles, groups);
+                tile += grid;
+                if by * BM >= m {
+                    continue; // the last group's row tiles past m
+                }
+                for kt in 0..ktiles {
+                    let s = used % STAGES;
+                    let round = (used / STAGES) as u32;
+                    used += 1;
+                    // SAFETY: initialized barriers; each stage's boxes fit its slots of the ring
+                    // (1024-byte aligned), the maps are the caller's.
+                    unsafe {
+                        if round > 0 {
+                            // Both consumers have released the stage's previous use.
+                            mbarrier_wait(empty(s), (round - 1) & 1);
+                        }
+                        mbarrier_arrive_expect_tx(full(s), STAGE_A + STAGE_B);
+                        tma_load_2d(ring_a + I::stage_a(s), map_a, full(s), (kt * BK) as i32, (by * BM) as i32);
+                        tma_load_2d(ring_b + I::stage_b(s), map_b, full(s), (kt * BK) as i32, (bx * BN) as i32);
                     }
-                    mbarrier_arrive_expect_tx(full(s), STAGE_A + STAGE_B);
-                    tma_load_2d(ring_a + I::stage_a(s), map_a, full(s), (kt * BK) as i32, (by * BM) as i32);
-                    tma_load_2d(ring_b + I::stage_b(s), map_b, full(s), (kt * BK) as i32, (bx * BN) as i32);
                 }
             }
         }
-    } else {
-        setmaxnreg_inc::<232>();
-        let w = wg - 1;
-        let t = tid % 128;
+        return;
+    }
+    setmaxnreg_inc::<232>();
+    let w = wg - 1;
+    let t = tid % 128;
+    let mut used = 0usize;
+    let mut tile = first_tile;
+    while tile < tiles {
+        let (by, bx) = I::block_tile_of(tile, group, n_tiles, groups);
+        tile += grid;
+        if by * BM >= m {
+            continue;
+        }
         let mut acc = [0.0f32; 128];
         for kt in 0..ktiles {
-            let s = kt % STAGES;
+            let s = used % STAGES;
             // SAFETY: an initialized barrier; the stage's tiles are the TMA's once it flips.
-            unsafe { mbarrier_wait(full(s), (kt / STAGES) as u32 & 1) };
+            unsafe { mbarrier_wait(full(s), (used / STAGES) as u32 & 1) };
+            used += 1;
             wgmma_fence();
             for kk in 0..BK / 16 {
                 // SAFETY: every thread of the warpgroup, the same descriptors of this stage,
@@ -227,10 +275,15 @@ unsafe fn body<I: Indexing>(m: usize, n: usize, k: usize, map_a: *const u8, map_
             wgmma_wait::<1>(&mut acc);
             if kt > 0 && t == 0 {
                 // SAFETY: an initialized barrier.
-                unsafe { mbarrier_arrive(empty((kt - 1) % STAGES)) };
+                unsafe { mbarrier_arrive(empty((used - 2) % STAGES)) };
             }
         }
         wgmma_wait::<0>(&mut acc);
+        if ktiles > 0 && t == 0 {
+            // The tile's last stage is free too.
+            // SAFETY: an initialized barrier.
+            unsafe { mbarrier_arrive(empty((used - 1) % STAGES)) };
+        }
         let (m0, n0) = (by * BM + 64 * w, bx * BN);
         let (r0, c0) = I::acc_thread(t);
         // The thread's first accumulator's element of C; the others are offsets from it.

@@ -159,6 +159,13 @@ pub fn block_idx() -> (usize, usize) {
     unsafe { (core::arch::nvptx::_block_idx_x() as usize, core::arch::nvptx::_block_idx_y() as usize) }
 }
 
+/// `gridDim.x`.
+#[inline(always)]
+pub fn grid_dim() -> usize {
+    // SAFETY: reading a special register.
+    unsafe { core::arch::nvptx::_grid_dim_x() as usize }
+}
+
 /// Four `f32` loaded or stored as one 16-byte access (`ld.v4.f32`).
 #[derive(Clone, Copy, Default)]
 #[repr(C, align(16))]

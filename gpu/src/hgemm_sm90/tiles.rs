@@ -14,6 +14,8 @@ pub const BK: usize = 64;
 pub const STAGES: usize = 4;
 /// Consumer warpgroups (64 rows of the block tile each); one producer warpgroup besides.
 pub const CONSUMERS: usize = 2;
+/// Row tiles a raster group (`hgemm_sm90`'s `group` argument, the host's default).
+pub const RASTER: usize = 16;
 /// Threads a block.
 pub const THREADS: usize = 128 * (CONSUMERS + 1);
 /// Dynamic shared memory a block: the ring, 1 KiB to align it, 2 * STAGES mbarriers.

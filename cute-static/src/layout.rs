@@ -822,6 +822,36 @@ impl<S: IntTuple, D: IntTuple> fmt::Display for Layout<S, D> {
 pub trait Coord<S, D>: CrdIdx<S, D, Verdict: crate::verdict::Pass> {}
 impl<C: CrdIdx<S, D, Verdict: crate::verdict::Pass>, S, D> Coord<S, D> for C {}
 
+/// A layout evaluated at a coordinate of type `C` (`call_coord`) as one bound in generic code:
+/// `L: LayoutAt<Cons<usize, Cons<usize, Nil>>>` for a rank-2 coordinate. Implemented by every
+/// layout (and swizzled layout) for which `C` is a [`Coord`].
+///
+/// # Examples
+/// ```
+/// use cute_static::{layout, Cons, LayoutAt, Nil};
+/// // Row of value v of thread t: a thread-value layout evaluated at (t, v).
+/// fn row<L: LayoutAt<Cons<usize, Cons<usize, Nil>>>>(tv: &L, t: usize, v: usize) -> usize {
+///     tv.at(&Cons(t, Cons(v, Nil)))
+/// }
+/// // (16,(4,2)):(4,(1,64)): value 5 = (1,1) of thread 3 is 4*3 + 1 + 64.
+/// assert_eq!(row(&layout!((16,(4,2)):(4,(1,64))), 3, 5), 77);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "this layout is not known to take a coordinate of type `{C}`",
+    label = "where the layout is generic, add the bound `LayoutAt<Coord>` for it",
+    note = "a coordinate is an index or has the layout's profile, its static leaves inside their modes"
+)]
+pub trait LayoutAt<C> {
+    /// `layout(c)`: crd2idx of the coordinate (wrapping, as C++'s index arithmetic).
+    fn at(&self, c: &C) -> usize;
+}
+impl<S: Congruent<D>, D: IntTuple, C: CrdIdx<S, D, Verdict = V>, V: crate::verdict::Pass> LayoutAt<C> for Layout<S, D> {
+    #[inline(always)]
+    fn at(&self, c: &C) -> usize {
+        self.call_coord(c)
+    }
+}
+
 /// `crd2idx` of a coordinate for a shape `S` with stride `D`, and whether its static leaves
 /// lie in their modes (a verdict: the methods that take a coordinate ask it to pass in a bound
 /// of their own, so that an error names the coordinate and the mode's size and no type).

@@ -97,7 +97,7 @@ pub use int_tuple::{Cons, IntTuple, Leaf, List, Nil, Show};
 pub use inverse::{left_inverse, right_inverse};
 pub use layout::{
     compact_col_major, compact_row_major, make_layout_left, make_layout_like, make_layout_right, make_ordered_layout,
-    Congruent, Layout, LayoutFn, LayoutLeft, LayoutRight, StaticLayout,
+    Congruent, Layout, LayoutAt, LayoutFn, LayoutLeft, LayoutRight, StaticLayout,
 };
 pub use ops::{
     Append, BlockedProduct, Checked, CoalesceBy, Complement, ComplementCosize, Composition, Downcast, FlatDivide,
@@ -113,7 +113,9 @@ pub use copy::{PartitionD, PartitionS, Threads};
 pub use mma::{PartitionA, PartitionB, PartitionC, PartitionFragmentA, PartitionFragmentB, PartitionFragmentC};
 pub use recast::{downcast, upcast};
 pub use swizzle::{ComposedLayout, Swizzle};
-pub use tensor::{local_partition, local_tile, CoordTile, LocalPartition, LocalTile};
+pub use tensor::{
+    local_partition, local_tile, CoordTile, LocalPartition, LocalTile, PtrAddr, PtrLocalPartition, PtrLocalTile,
+};
 pub use tiler::{ByMode, Tiler, Under};
 // The tilers' by-mode dispatch and its operation markers: machinery, off the front page.
 #[doc(hidden)]

@@ -143,6 +143,25 @@ pub struct ComposedLayout<F, O, L> {
     inner: L,
 }
 
+/// A swizzled layout at a coordinate: `Sw(offset + L(c))`.
+impl<B, M, S, O, SL, DL, C, V> crate::layout::LayoutAt<C> for ComposedLayout<Swizzle<B, M, S>, O, Layout<SL, DL>>
+where
+    B: Unsigned,
+    M: Unsigned,
+    S: Shift,
+    O: Unsigned + Default,
+    SL: Congruent<DL>,
+    DL: IntTuple,
+    Swizzle<B, M, S>: ValidSwizzle,
+    C: crate::layout::CrdIdx<SL, DL, Verdict = V>,
+    V: crate::verdict::Pass,
+{
+    #[inline(always)]
+    fn at(&self, c: &C) -> usize {
+        self.call_coord(c)
+    }
+}
+
 impl<B: Unsigned, M: Unsigned, S: Shift, O: Unsigned + Default, SL: Congruent<DL>, DL: IntTuple>
     ComposedLayout<Swizzle<B, M, S>, O, Layout<SL, DL>>
 where

@@ -1876,6 +1876,115 @@ impl<T, S: Congruent<D>, D: IntTuple> PtrTensor<T, Layout<S, D>> {
     }
 }
 
+/// [`PtrTensor::local_tile`] as one bound in generic kernel code: the tile of a pointer tensor
+/// at a tile coordinate, C++'s semantics (a ragged last tile, the coordinate not checked),
+/// whatever the layout's static and run-time leaves. Generic code written over the tensor type
+/// (`PA: PtrLocalTile<Tile>`) calls it as `a.local_tile(tile, &[i, j])`.
+///
+/// # Examples
+/// ```
+/// use cute_static::{layout, shape, tensor::PtrTensor, PtrAddr, PtrLocalTile, Cons, Nil, Shape};
+/// // Element (r, c) of tile (i, j) of any matrix, static or run-time extents.
+/// fn elem<P: PtrLocalTile<Shape![(4, 4)]>>(a: &P, i: usize, j: usize, r: usize, c: usize) -> *mut u32
+/// where
+///     P::Output: PtrAddr<Cons<usize, Cons<usize, Nil>>, Elem = u32>,
+/// {
+///     a.local_tile(shape!((4, 4)), &[i, j]).unwrap().addr_at(&Cons(r, Cons(c, Nil)))
+/// }
+/// let mut data = [0u32; 50];
+/// let (rows, cols) = (5, 10);
+/// let a = PtrTensor::new(data.as_mut_ptr(), layout!(({ rows }, { cols }):(1, { rows })));
+/// let s = PtrTensor::new(data.as_mut_ptr(), layout!((5, 10):(1, 5)));
+/// // Tile (1,2), element (0,1): row 4, column 9, offset 4 + 5 * 9.
+/// assert_eq!(elem(&a, 1, 2, 0, 1), data.as_mut_ptr().wrapping_add(49));
+/// assert_eq!(elem(&s, 1, 2, 0, 1), data.as_mut_ptr().wrapping_add(49));
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`local_tile` of this pointer tensor by this tile shape is not known to be defined",
+    label = "where the tensor is generic, add the bound `PtrLocalTile<TileShape>` for it",
+    note = "a pointer tensor's local_tile needs a static tile shape with one extent per mode of the tensor's (flat) layout"
+)]
+pub trait PtrLocalTile<TS> {
+    /// The tile: a pointer tensor with the tile's shape and the tensor's strides.
+    type Output: Copy;
+    /// `local_tile(self, tile, coord)`.
+    ///
+    /// # Errors
+    /// [`TensorError::CoordRank`] unless `coord` has one entry per mode.
+    fn local_tile(&self, tile: TS, coord: &[usize]) -> Result<Self::Output, TensorError>;
+}
+impl<T, S, D, TS> PtrLocalTile<TS> for PtrTensor<T, Layout<S, D>>
+where
+    S: Congruent<D>,
+    D: IntTuple + Copy,
+    TS: TileOver<S, D> + Congruent<D> + Default + Copy,
+{
+    type Output = PtrTensor<T, Layout<TS, D>>;
+    #[inline(always)]
+    fn local_tile(&self, tile: TS, coord: &[usize]) -> Result<Self::Output, TensorError> {
+        PtrTensor::local_tile(self, tile, coord)
+    }
+}
+
+/// [`PtrTensor::local_partition`] as one bound in generic kernel code: thread `tid`'s part of a
+/// pointer tensor under a thread layout, C++'s semantics.
+#[diagnostic::on_unimplemented(
+    message = "`local_partition` of this pointer tensor by this thread layout is not known to be defined",
+    label = "where the tensor is generic, add the bound `PtrLocalPartition<ThreadLayout>` for it",
+    note = "a pointer tensor's local_partition needs a static thread layout whose shape divides the tensor's static shape mode by mode"
+)]
+pub trait PtrLocalPartition<Thr> {
+    /// The thread's part: a pointer tensor.
+    type Output: Copy;
+    /// `local_partition(self, threads, tid)`.
+    ///
+    /// # Errors
+    /// As [`PtrTensor::local_partition`].
+    fn local_partition(&self, threads: Thr, tid: usize) -> Result<Self::Output, TensorError>;
+}
+impl<T, S, D, TS, TD> PtrLocalPartition<Layout<TS, TD>> for PtrTensor<T, Layout<S, D>>
+where
+    S: Congruent<D> + PartitionOver<TS, D>,
+    D: IntTuple,
+    TS: Congruent<TD> + FlatCoord,
+    TD: IntTuple,
+    S::Shape: Congruent<S::Stride> + Default + Copy,
+    S::Stride: Copy,
+{
+    type Output = PtrTensor<T, Layout<S::Shape, S::Stride>>;
+    #[inline(always)]
+    fn local_partition(&self, threads: Layout<TS, TD>, tid: usize) -> Result<Self::Output, TensorError> {
+        PtrTensor::local_partition(self, threads, tid)
+    }
+}
+
+/// [`PtrTensor::addr_at`] as one bound in generic kernel code: the address of the element at a
+/// coordinate `C` (an index, or a coordinate of the layout's profile).
+#[diagnostic::on_unimplemented(
+    message = "`addr_at` of this pointer tensor at a coordinate of type `{C}` is not known to be defined",
+    label = "where the tensor is generic, add the bound `PtrAddr<Coord>` for it",
+    note = "a coordinate is an index or has the layout's profile, its static leaves inside their modes"
+)]
+pub trait PtrAddr<C> {
+    /// The element type.
+    type Elem;
+    /// The element's address (wrapping pointer arithmetic, no access).
+    fn addr_at(&self, c: &C) -> *mut Self::Elem;
+}
+impl<T, S, D, C, V> PtrAddr<C> for PtrTensor<T, Layout<S, D>>
+where
+    S: Congruent<D>,
+    D: IntTuple,
+    C: CrdIdx<S, D, Verdict = V>,
+    V: crate::verdict::Pass,
+{
+    type Elem = T;
+    #[inline(always)]
+    fn addr_at(&self, c: &C) -> *mut T {
+        PtrTensor::addr_at(self, c)
+    }
+}
+
 /// `make_identity_tensor(shape)`: the tensor whose element at index `i` is its own natural
 /// coordinate (to predicate, or to see where a partition's elements come from).
 ///

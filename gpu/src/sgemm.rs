@@ -17,8 +17,9 @@
 //! Any `M`; `N` and `K` multiples of 4 (the 16-byte accesses, as CuTe's vectorized copies
 //! need); ragged edge tiles are predicated (zero-filled loads, guarded stores).
 
-use cute_static::typenum::{U1, U64};
-use cute_static::{layout, shape, Cons, Layout, Nil, Shape};
+use core::marker::PhantomData;
+
+use cute_static::{layout, Cons, Layout, LayoutAt, Nil, PtrAddr, PtrLocalTile, Shape};
 
 use crate::{block_idx, block_tile, shared_tile, sync_threads, thread_idx, PtrTensor, F4};
 
@@ -37,81 +38,133 @@ type ThrVal = Layout![(16,(4,2)):(4,(1,64))];
 shared_tile!(fn smem_a: f32, SmemA as "SGEMM_A");
 shared_tile!(fn smem_b: f32, SmemB as "SGEMM_B");
 
+type Crd2 = Cons<usize, Cons<usize, Nil>>;
+type Crd3 = Cons<usize, Crd2>;
+
+/// The kernel's tiling, as layouts: the block tiles of `A`, `B`, `C` (shapes), the shared tiles
+/// (`(m or n, k, stage)`, evaluated at their natural index) and the thread-value layout of the
+/// accumulators' rows and columns. The kernel's loops fix the rest (16x16 threads, 8x8 values
+/// each, 4-vectors): `Cta128` is the tiling they are written for; another tiling of the same
+/// sizes may lay the shared tiles or the thread-value map out differently.
+pub trait Tiling {
+    /// Block tile shapes: `(128, 8)` of `A`, `(8, 128)` of `B`, `(128, 128)` of `C`.
+    type CtaA: Default + Copy;
+    type CtaB: Default + Copy;
+    type CtaC: Default + Copy;
+    /// The shared tiles, `(128, 8, 2)` as `(m or n, k, stage)`.
+    type Smem: LayoutAt<Crd3> + Default;
+    /// Row (column) of value `v` of thread row (column) `t`, `(16, 8)` as `(t, v)`.
+    type ThrVal: LayoutAt<Crd2> + Default;
+}
+
+/// The tiling of `sgemm_layouts`: `m` (or `n`) contiguous shared tiles, so that a thread's 8
+/// rows are 2 vector loads, and the thread-value layout `(16,(4,2)):(4,(1,64))`.
+pub struct Cta128;
+impl Tiling for Cta128 {
+    type CtaA = Shape![(128, 8)];
+    type CtaB = Shape![(8, 128)];
+    type CtaC = Shape![(128, 128)];
+    type Smem = SmemA;
+    type ThrVal = ThrVal;
+}
+
+/// The same sizes with each thread's rows (columns) contiguous, `(16,8):(8,1)`: a thread's
+/// shared-memory reads stride 32 bytes across a quarter warp (bank conflicts: slower, and
+/// correct, since the kernel is written over the tiling).
+pub struct Cta128Blocked;
+impl Tiling for Cta128Blocked {
+    type CtaA = Shape![(128, 8)];
+    type CtaB = Shape![(8, 128)];
+    type CtaC = Shape![(128, 128)];
+    type Smem = SmemA;
+    type ThrVal = Layout![(16, 8):(8, 1)];
+}
+
 /// Where the kernel's indices come from: layouts, or the same arithmetic written by hand (the
 /// twin whose SASS the layout-indexed kernel is compared with).
 trait Indexing {
-    /// Element `(r, c)` of block tile `(ti, tj)` of `A` (`m x k`, 128x8 tiles).
-    fn a_elem(a: *const f32, m: usize, k: usize, ti: usize, tj: usize, r: usize, c: usize) -> *const f32;
-    /// Element `(r, c)` of block tile `(ti, tj)` of `B` (`k x n`, 8x128 tiles).
-    fn b_elem(b: *const f32, k: usize, n: usize, ti: usize, tj: usize, r: usize, c: usize) -> *const f32;
-    /// Thread `(tx, ty)`'s part of block tile `(ti, tj)` of `C` (`m x n`, 128x128 tiles).
-    type CPart: Copy;
-    /// Thread `(tx, ty)`'s part of block tile `(ti, tj)` of `C`.
-    fn c_part(c: *mut f32, m: usize, n: usize, ti: usize, tj: usize, tx: usize, ty: usize) -> Self::CPart;
-    /// The first of the 4 consecutive elements of the thread's row `i` (0..8), column group
-    /// `h` (0..2).
-    fn c_elem(t: &Self::CPart, i: usize, h: usize) -> *mut f32;
+    /// Element `(r, c)` of block tile `(ti, tj)` of `A` (128x8 tiles).
+    fn a_elem(&self, ti: usize, tj: usize, r: usize, c: usize) -> *const f32;
+    /// Element `(r, c)` of block tile `(ti, tj)` of `B` (8x128 tiles).
+    fn b_elem(&self, ti: usize, tj: usize, r: usize, c: usize) -> *const f32;
+    /// Block tile `(ti, tj)` of `C` (128x128 tiles).
+    type CTile: Copy;
+    fn c_tile(&self, ti: usize, tj: usize) -> Self::CTile;
+    /// Element `(r, c)` of a block tile of `C`.
+    fn c_elem(t: &Self::CTile, r: usize, c: usize) -> *mut f32;
     /// Offset of `(mn, k, stage)` in a shared tile.
     fn shared(mn: usize, k: usize, stage: usize) -> usize;
     /// Row (column) of value `v` of thread row (column) `t` in the block tile.
     fn thr_val(t: usize, v: usize) -> usize;
 }
 
-struct Layouts;
-impl Indexing for Layouts {
+
+/// The operands as pointer tensors of any layouts (static or run-time extents and strides)
+/// and a tiling: every index from a layout, one bound per operation.
+struct Layouts<PA, PB, PC, K>(PA, PB, PC, PhantomData<K>);
+impl<PA, PB, PC, K> Indexing for Layouts<PA, PB, PC, K>
+where
+    K: Tiling,
+    // local_tile of A, B, C, and an element's address in each tile.
+    PA: PtrLocalTile<K::CtaA>,
+    PB: PtrLocalTile<K::CtaB>,
+    PC: PtrLocalTile<K::CtaC>,
+    PA::Output: PtrAddr<Crd2, Elem = f32>,
+    PB::Output: PtrAddr<Crd2, Elem = f32>,
+    PC::Output: PtrAddr<Crd2, Elem = f32>,
+{
     #[inline(always)]
-    fn a_elem(a: *const f32, m: usize, k: usize, ti: usize, tj: usize, r: usize, c: usize) -> *const f32 {
-        let g = PtrTensor::new(a as *mut f32, layout!(({m},{k}):({k},1)));
-        block_tile(g.local_tile(shape!((128, 8)), &[ti, tj])).addr_at(&Cons(r, Cons(c, Nil)))
+    fn a_elem(&self, ti: usize, tj: usize, r: usize, c: usize) -> *const f32 {
+        block_tile(self.0.local_tile(K::CtaA::default(), &[ti, tj])).addr_at(&Cons(r, Cons(c, Nil)))
     }
     #[inline(always)]
-    fn b_elem(b: *const f32, k: usize, n: usize, ti: usize, tj: usize, r: usize, c: usize) -> *const f32 {
-        let g = PtrTensor::new(b as *mut f32, layout!(({k},{n}):({n},1)));
-        block_tile(g.local_tile(shape!((8, 128)), &[ti, tj])).addr_at(&Cons(r, Cons(c, Nil)))
+    fn b_elem(&self, ti: usize, tj: usize, r: usize, c: usize) -> *const f32 {
+        block_tile(self.1.local_tile(K::CtaB::default(), &[ti, tj])).addr_at(&Cons(r, Cons(c, Nil)))
     }
-    type CPart = PtrTensor<f32, Layout<Shape![(4, 2, 4, 2)], Cons<usize, Cons<usize, Cons<U1, Cons<U64, Nil>>>>>>;
+    type CTile = PC::Output;
     #[inline(always)]
-    fn c_part(c: *mut f32, m: usize, n: usize, ti: usize, tj: usize, tx: usize, ty: usize) -> Self::CPart {
-        let g = PtrTensor::new(c, layout!(({m},{n}):({n},1)));
-        let tile = block_tile(g.local_tile(shape!((128, 128)), &[ti, tj]));
-        // The tile in blocks of 4x4: rows (4,32):(n,4n), columns (4,32):(1,4). 16x16 threads
-        // over the block grid (thread (ty, tx) is index ty + 16 tx), each owning a 2x2 grid of
-        // blocks 64 rows and 64 columns apart: the thread-value layout `ThrVal` in both modes.
-        let blocks = PtrTensor::new(tile.ptr(), layout!((4,32,4,32):({n},{4 * n},1,4)));
-        block_tile(blocks.local_partition(layout!((1,16,1,16):(1,1,16,16)), ty + 16 * tx))
+    fn c_tile(&self, ti: usize, tj: usize) -> Self::CTile {
+        block_tile(self.2.local_tile(K::CtaC::default(), &[ti, tj]))
     }
     #[inline(always)]
-    fn c_elem(t: &Self::CPart, i: usize, h: usize) -> *mut f32 {
-        t.addr_at(&shape!(({ i % 4 }, { i / 4 }, 0, { h })))
+    fn c_elem(t: &Self::CTile, r: usize, c: usize) -> *mut f32 {
+        t.addr_at(&Cons(r, Cons(c, Nil)))
     }
     #[inline(always)]
     fn shared(mn: usize, k: usize, stage: usize) -> usize {
-        SmemA::default().call_coord(&shape!(({ mn }, { k }, { stage })))
+        K::Smem::default().at(&Cons(mn, Cons(k, Cons(stage, Nil))))
     }
     #[inline(always)]
     fn thr_val(t: usize, v: usize) -> usize {
-        ThrVal::default().call_coord(&Cons(t, Cons(v, Nil)))
+        K::ThrVal::default().at(&Cons(t, Cons(v, Nil)))
     }
 }
 
-struct ByHand;
+/// Row-major `m x k`, `k x n`, `m x n` operands, written by hand.
+struct ByHand {
+    a: *const f32,
+    b: *const f32,
+    c: *mut f32,
+    k: usize,
+    n: usize,
+}
 impl Indexing for ByHand {
     #[inline(always)]
-    fn a_elem(a: *const f32, _: usize, k: usize, ti: usize, tj: usize, r: usize, c: usize) -> *const f32 {
-        a.wrapping_add((128 * ti + r) * k + 8 * tj + c)
+    fn a_elem(&self, ti: usize, tj: usize, r: usize, c: usize) -> *const f32 {
+        self.a.wrapping_add((128 * ti + r) * self.k + 8 * tj + c)
     }
     #[inline(always)]
-    fn b_elem(b: *const f32, _: usize, n: usize, ti: usize, tj: usize, r: usize, c: usize) -> *const f32 {
-        b.wrapping_add((8 * ti + r) * n + 128 * tj + c)
+    fn b_elem(&self, ti: usize, tj: usize, r: usize, c: usize) -> *const f32 {
+        self.b.wrapping_add((8 * ti + r) * self.n + 128 * tj + c)
     }
-    type CPart = (*mut f32, usize);
+    type CTile = (*mut f32, usize);
     #[inline(always)]
-    fn c_part(c: *mut f32, _: usize, n: usize, ti: usize, tj: usize, tx: usize, ty: usize) -> Self::CPart {
-        (c.wrapping_add((128 * ti + 4 * ty) * n + 128 * tj + 4 * tx), n)
+    fn c_tile(&self, ti: usize, tj: usize) -> Self::CTile {
+        (self.c.wrapping_add(128 * ti * self.n + 128 * tj), self.n)
     }
     #[inline(always)]
-    fn c_elem(t: &Self::CPart, i: usize, h: usize) -> *mut f32 {
-        t.0.wrapping_add((i % 4 + 64 * (i / 4)) * t.1 + 64 * h)
+    fn c_elem(t: &Self::CTile, r: usize, c: usize) -> *mut f32 {
+        t.0.wrapping_add(r * t.1 + c)
     }
     #[inline(always)]
     fn shared(mn: usize, k: usize, stage: usize) -> usize {
@@ -124,7 +177,7 @@ impl Indexing for ByHand {
 }
 
 #[inline(always)]
-unsafe fn sgemm<I: Indexing>(m: usize, n: usize, k: usize, a: *const f32, b: *const f32, c: *mut f32) {
+unsafe fn sgemm<I: Indexing>(m: usize, n: usize, k: usize, ix: I) {
     if n % 4 != 0 || k % 4 != 0 {
         panic!("N and K must be multiples of 4");
     }
@@ -141,7 +194,7 @@ unsafe fn sgemm<I: Indexing>(m: usize, n: usize, k: usize, a: *const f32, b: *co
         let (r, kk) = (m0 + ar, kt * BK + ak);
         // SAFETY: (r, kk..kk+4) inside A (k % 4 == 0).
         if r < m && kk < k {
-            unsafe { (I::a_elem(a, m, k, by, kt, ar, ak) as *const F4).read() }
+            unsafe { (ix.a_elem(by, kt, ar, ak) as *const F4).read() }
         } else {
             F4::default()
         }
@@ -150,7 +203,7 @@ unsafe fn sgemm<I: Indexing>(m: usize, n: usize, k: usize, a: *const f32, b: *co
         let (kk, col) = (kt * BK + bk, n0 + bn);
         // SAFETY: (kk, col..col+4) inside B (n % 4 == 0).
         if kk < k && col < n {
-            unsafe { (I::b_elem(b, k, n, kt, bx, bk, bn) as *const F4).read() }
+            unsafe { (ix.b_elem(kt, bx, bk, bn) as *const F4).read() }
         } else {
             F4::default()
         }
@@ -201,7 +254,7 @@ unsafe fn sgemm<I: Indexing>(m: usize, n: usize, k: usize, a: *const f32, b: *co
         }
         sync_threads();
     }
-    let tc = I::c_part(c, m, n, by, bx, tx, ty);
+    let tc = ix.c_tile(by, bx);
     for (i, row) in acc.iter().enumerate() {
         let r = I::thr_val(ty, i);
         for h in 0..2 {
@@ -209,7 +262,7 @@ unsafe fn sgemm<I: Indexing>(m: usize, n: usize, k: usize, a: *const f32, b: *co
             if m0 + r < m && n0 + col < n {
                 let v = F4([row[4 * h], row[4 * h + 1], row[4 * h + 2], row[4 * h + 3]]);
                 // SAFETY: (m0 + r, n0 + col..+4) inside C.
-                unsafe { (I::c_elem(&tc, i, h) as *mut F4).write(v) };
+                unsafe { (I::c_elem(&tc, r, col) as *mut F4).write(v) };
             }
         }
     }
@@ -226,8 +279,13 @@ pub unsafe extern "ptx-kernel" fn sgemm_layouts(
     b: *const f32,
     c: *mut f32,
 ) {
+    let (a, b, c) = (
+        PtrTensor::new(a as *mut f32, layout!(({m},{k}):({k},1))),
+        PtrTensor::new(b as *mut f32, layout!(({k},{n}):({n},1))),
+        PtrTensor::new(c, layout!(({m},{n}):({n},1))),
+    );
     // SAFETY: the caller's buffers hold m*k, k*n and m*n elements.
-    unsafe { sgemm::<Layouts>(m, n, k, a, b, c) }
+    unsafe { sgemm(m, n, k, Layouts::<_, _, _, Cta128>(a, b, c, PhantomData)) }
 }
 
 /// The same kernel with its indices written by hand.
@@ -241,5 +299,54 @@ pub unsafe extern "ptx-kernel" fn sgemm_by_hand(
     c: *mut f32,
 ) {
     // SAFETY: as `sgemm_layouts`.
-    unsafe { sgemm::<ByHand>(m, n, k, a, b, c) }
+    unsafe { sgemm(m, n, k, ByHand { a, b, c, k, n }) }
+}
+
+/// `sgemm_layouts` over static 4096x4096 row-major operands: every extent and stride a type.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn sgemm_static_4096(a: *const f32, b: *const f32, c: *mut f32) {
+    type Square = Layout![(4096, 4096):(4096, 1)];
+    let (a, b, c) = (
+        PtrTensor::new(a as *mut f32, Square::default()),
+        PtrTensor::new(b as *mut f32, Square::default()),
+        PtrTensor::new(c, Square::default()),
+    );
+    // SAFETY: the caller's buffers hold 4096 * 4096 elements each.
+    unsafe { sgemm(4096, 4096, 4096, Layouts::<_, _, _, Cta128>(a, b, c, PhantomData)) }
+}
+
+/// `sgemm_layouts` over row-major operands with run-time leading dimensions (`lda >= k`,
+/// `ldb >= n`, `ldc >= n`, multiples of 4): sub-matrices of larger ones.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "ptx-kernel" fn sgemm_ld(
+    m: usize,
+    n: usize,
+    k: usize,
+    lda: usize,
+    ldb: usize,
+    ldc: usize,
+    a: *const f32,
+    b: *const f32,
+    c: *mut f32,
+) {
+    let (a, b, c) = (
+        PtrTensor::new(a as *mut f32, layout!(({m},{k}):({lda},1))),
+        PtrTensor::new(b as *mut f32, layout!(({k},{n}):({ldb},1))),
+        PtrTensor::new(c, layout!(({m},{n}):({ldc},1))),
+    );
+    // SAFETY: the caller's buffers hold the (m-1)*lda + k, (k-1)*ldb + n, (m-1)*ldc + n elements.
+    unsafe { sgemm(m, n, k, Layouts::<_, _, _, Cta128>(a, b, c, PhantomData)) }
+}
+
+/// `sgemm_layouts` with the other tiling, `Cta128Blocked`.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn sgemm_blocked(m: usize, n: usize, k: usize, a: *const f32, b: *const f32, c: *mut f32) {
+    let (a, b, c) = (
+        PtrTensor::new(a as *mut f32, layout!(({m},{k}):({k},1))),
+        PtrTensor::new(b as *mut f32, layout!(({k},{n}):({n},1))),
+        PtrTensor::new(c, layout!(({m},{n}):({n},1))),
+    );
+    // SAFETY: the caller's buffers hold m*k, k*n and m*n elements.
+    unsafe { sgemm(m, n, k, Layouts::<_, _, _, Cta128Blocked>(a, b, c, PhantomData)) }
 }

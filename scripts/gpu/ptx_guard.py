@@ -18,6 +18,7 @@ import sys
 PAIRS = [
     ("transpose_padded", "transpose_padded_by_hand"),
     ("sgemm_layouts", "sgemm_by_hand"),
+    ("sgemm_ld", "sgemm_by_hand"),
     ("hgemm", "hgemm_by_hand"),
     ("hgemm_sm90", "hgemm_sm90_by_hand"),
 ]

@@ -25,7 +25,7 @@ args = P.parse_args()
 mod = cp.RawModule(path=args.ptx)
 K = {name: mod.get_function(name) for name in [
     "dot_product", "transpose_naive", "transpose_padded", "transpose_swizzled", "transpose_padded_by_hand",
-    "sgemm_layouts", "sgemm_by_hand", "hgemm", "hgemm_by_hand"]}
+    "sgemm_layouts", "sgemm_by_hand", "sgemm_ld", "sgemm_blocked", "sgemm_static_4096", "hgemm", "hgemm_by_hand"]}
 results = {"device": torch.cuda.get_device_name(0)}
 failures = []
 
@@ -160,8 +160,17 @@ for m, n, k in ((1000, 1004, 996), (129, 4, 8), (256, 256, 260)):
     a = cp.asarray(rng.integers(-2, 3, (m, k)).astype(np.float32))
     b = cp.asarray(rng.integers(-2, 3, (k, n)).astype(np.float32))
     want = (a.astype(cp.float64) @ b.astype(cp.float64)).astype(cp.float32)
-    for name in ("sgemm_layouts", "sgemm_by_hand"):
+    for name in ("sgemm_layouts", "sgemm_by_hand", "sgemm_blocked"):
         check(f"{name} {m}x{n}x{k} integer-valued, exact", bool((run_sgemm(name, a, b) == want).all()))
+    # The same product on sub-matrices of padded ones (leading dimensions past the extents).
+    pa = cp.zeros((m, k + 12), dtype=cp.float32)
+    pb = cp.zeros((k, n + 8), dtype=cp.float32)
+    pc = cp.full((m, n + 4), -7.0, dtype=cp.float32)
+    pa[:, :k], pb[:, :n] = a, b
+    K["sgemm_ld"](((n + 127) // 128, (m + 127) // 128), (16, 16),
+                  (u64(m), u64(n), u64(k), u64(k + 12), u64(n + 8), u64(n + 4), pa, pb, pc))
+    check(f"sgemm_ld {m}x{n}x{k} (lda {k + 12}, ldb {n + 8}, ldc {n + 4}) exact, padding untouched",
+          bool((pc[:, :n] == want).all()) and bool((pc[:, n:] == -7.0).all()))
 s = 4096
 ta = torch.rand(s, s, device="cuda", dtype=torch.float32)
 tb = torch.rand(s, s, device="cuda", dtype=torch.float32)
@@ -170,13 +179,20 @@ tc = ta @ tb
 c = run_sgemm("sgemm_layouts", a, b)
 err = float(cp.abs(c - cp.asarray(tc)).max())
 check("sgemm_layouts 4096^3 vs torch.matmul (fp32), max abs error < 1e-2", err < 1e-2, f"({err:.2e})")
+cs = cp.empty((s, s), dtype=cp.float32)
+K["sgemm_static_4096"]((s // 128, s // 128), (16, 16), (a, b, cs))
+check("sgemm_static_4096 equals sgemm_layouts bit for bit", bool((cs == c).all()))
 flop = 2 * s ** 3
 ms_torch = timed(lambda: torch.matmul(ta, tb))
 results["sgemm_4096"] = {"torch ms": ms_torch, "torch TFLOP/s": flop / ms_torch / 1e9}
 c = cp.empty((s, s), dtype=cp.float32)
-sms = timed_pair({name: (lambda f=K[name]: f((s // 128, s // 128), (16, 16), (u64(s), u64(s), u64(s), a, b, c)))
-                  for name in ("sgemm_layouts", "sgemm_by_hand")})
-for name in ("sgemm_layouts", "sgemm_by_hand"):
+SGEMMS = ("sgemm_layouts", "sgemm_by_hand", "sgemm_static_4096", "sgemm_ld", "sgemm_blocked")
+grid = (s // 128, s // 128)
+sms = timed_pair({name: (lambda f=K[name]: f(grid, (16, 16), (a, b, c) if name == "sgemm_static_4096" else
+                                             (u64(s), u64(s), u64(s), u64(s), u64(s), u64(s), a, b, c)
+                                             if name == "sgemm_ld" else (u64(s), u64(s), u64(s), a, b, c)))
+                  for name in SGEMMS})
+for name in SGEMMS:
     ms = sms[name]
     results["sgemm_4096"][name] = {"ms": ms, "TFLOP/s": flop / ms / 1e9, "fraction of cuBLAS": ms_torch / ms}
     print(f"  {name} 4096^3: {ms:.3f} ms, {flop / ms / 1e9:.1f} TFLOP/s, {ms_torch / ms:.0%} of torch.matmul fp32 "
@@ -222,7 +238,7 @@ for name, ms in hms.items():
 if args.sass:
     os.makedirs(args.sass, exist_ok=True)
     cubin = os.path.join(args.sass, "kernels.cubin")
-    v = subprocess.run(["ptxas", "-arch=sm_90", "-O3", "-v", args.ptx, "-o", cubin],
+    v = subprocess.run(["ptxas", "-arch=sm_90a", "-O3", "-v", args.ptx, "-o", cubin],
                        capture_output=True, text=True, check=True)
     open(os.path.join(args.sass, "ptxas.txt"), "w").write(v.stderr)
     sass = subprocess.run(["cuobjdump", "--dump-sass", cubin], capture_output=True, text=True, check=True).stdout
@@ -242,7 +258,8 @@ if args.sass:
     results["sass"] = {"instructions": {f: c["instructions"] for f, c in counts.items()}, "registers": usage,
                        "spill bytes": spills, "any spills": any(spills.values())}
     for layouts, hand in (("transpose_padded", "transpose_padded_by_hand"), ("sgemm_layouts", "sgemm_by_hand"),
-                          ("hgemm", "hgemm_by_hand")):
+                          ("sgemm_ld", "sgemm_by_hand"), ("hgemm", "hgemm_by_hand"),
+                          ("hgemm_sm90", "hgemm_sm90_by_hand")):
         cl, ch = counts[layouts], counts[hand]
         same = cl["by opcode"] == ch["by opcode"]
         print(f"  SASS {layouts}: {cl['instructions']} instructions, {usage.get(layouts)} registers; "

@@ -18,8 +18,10 @@
 
 use core::arch::asm;
 
-use cute_static::typenum::{P3, P4, U2, U3};
-use cute_static::{layout, shape, Composition, Layout, Swizzle};
+use core::marker::PhantomData;
+
+use cute_static::typenum::{P3, P4, U0, U2, U3};
+use cute_static::{layout, ComposedLayout, Cons, Layout, LayoutAt, Nil, PtrAddr, PtrLocalTile, Shape, Swizzle};
 
 use crate::{block_idx, block_tile, thread_idx, PtrTensor};
 
@@ -110,60 +112,100 @@ fn mma(d: &mut [f32; 4], a: &[u32; 4], b: [u32; 2]) {
     };
 }
 
+/// The kernel's tiling, as layouts: the block tiles of `A`, `B`, `C` (shapes) and the swizzled
+/// shared tiles of a stage. The kernel's loops fix the sizes (8 warps of 64x32, `m16n8k16`,
+/// 16-byte chunks); `Cta128x128x32` is the tiling they are written for.
+pub trait Tiling {
+    /// Block tile shapes: `(128, 32)` of `A`, `(32, 128)` of `B`, `(128, 128)` of `C`.
+    type CtaA: Default + Copy;
+    type CtaB: Default + Copy;
+    type CtaC: Default + Copy;
+    /// A stage of the shared `A` (128x32) and `B` (32x128) tiles, in halves.
+    type SmemA: LayoutAt<Crd2> + Default;
+    type SmemB: LayoutAt<Crd2> + Default;
+}
+
+/// The tiling of `hgemm`: the swizzles of the table above.
+pub struct Cta128x128x32;
+impl Tiling for Cta128x128x32 {
+    type CtaA = Shape![(128, 32)];
+    type CtaB = Shape![(32, 128)];
+    type CtaC = Shape![(128, 128)];
+    type SmemA = ComposedLayout<SwA, U0, TileA>;
+    type SmemB = ComposedLayout<SwB, U0, TileB>;
+}
+
+type Crd2 = Cons<usize, Cons<usize, Nil>>;
+
 /// Where the kernel's addresses come from: layouts, or the same arithmetic by hand.
 trait Indexing {
-    /// Element `(r, c)` of block tile `(ti, tj)` of `A` (`m x k`, 128x32 tiles).
-    fn a_elem(a: *const u16, m: usize, k: usize, ti: usize, tj: usize, r: usize, c: usize) -> *const u16;
-    /// Element `(r, c)` of block tile `(ti, tj)` of `B` (`k x n`, 32x128 tiles).
-    fn b_elem(b: *const u16, k: usize, n: usize, ti: usize, tj: usize, r: usize, c: usize) -> *const u16;
-    /// Element `(r, c)` of block tile `(ti, tj)` of `C` (`m x n`, 128x128 tiles).
-    fn c_elem(c: *mut u16, m: usize, n: usize, ti: usize, tj: usize, r: usize, col: usize) -> *mut u16;
+    /// Element `(r, c)` of block tile `(ti, tj)` of `A` (128x32 tiles).
+    fn a_elem(&self, ti: usize, tj: usize, r: usize, c: usize) -> *const u16;
+    /// Element `(r, c)` of block tile `(ti, tj)` of `B` (32x128 tiles).
+    fn b_elem(&self, ti: usize, tj: usize, r: usize, c: usize) -> *const u16;
+    /// Element `(r, c)` of block tile `(ti, tj)` of `C` (128x128 tiles).
+    fn c_elem(&self, ti: usize, tj: usize, r: usize, col: usize) -> *mut u16;
     /// Offset (halves) of `(r, c)` in a stage of the swizzled `A` tile.
     fn smem_a(r: usize, c: usize) -> usize;
     /// Offset (halves) of `(r, c)` in a stage of the swizzled `B` tile.
     fn smem_b(r: usize, c: usize) -> usize;
 }
 
-struct Layouts;
-impl Indexing for Layouts {
+/// The operands as pointer tensors of any layouts and a tiling: one bound per operation.
+struct Layouts<PA, PB, PC, K>(PA, PB, PC, PhantomData<K>);
+impl<PA, PB, PC, K> Indexing for Layouts<PA, PB, PC, K>
+where
+    K: Tiling,
+    // local_tile of A, B, C, and an element's address in each tile.
+    PA: PtrLocalTile<K::CtaA>,
+    PB: PtrLocalTile<K::CtaB>,
+    PC: PtrLocalTile<K::CtaC>,
+    PA::Output: PtrAddr<Crd2, Elem = u16>,
+    PB::Output: PtrAddr<Crd2, Elem = u16>,
+    PC::Output: PtrAddr<Crd2, Elem = u16>,
+{
     #[inline(always)]
-    fn a_elem(a: *const u16, m: usize, k: usize, ti: usize, tj: usize, r: usize, c: usize) -> *const u16 {
-        let ga = PtrTensor::new(a as *mut u16, layout!(({m},{k}):({k},1)));
-        block_tile(ga.local_tile(shape!((128, 32)), &[ti, tj])).addr_at(&shape!(({ r }, { c })))
+    fn a_elem(&self, ti: usize, tj: usize, r: usize, c: usize) -> *const u16 {
+        block_tile(self.0.local_tile(K::CtaA::default(), &[ti, tj])).addr_at(&Cons(r, Cons(c, Nil)))
     }
     #[inline(always)]
-    fn b_elem(b: *const u16, k: usize, n: usize, ti: usize, tj: usize, r: usize, c: usize) -> *const u16 {
-        let gb = PtrTensor::new(b as *mut u16, layout!(({k},{n}):({n},1)));
-        block_tile(gb.local_tile(shape!((32, 128)), &[ti, tj])).addr_at(&shape!(({ r }, { c })))
+    fn b_elem(&self, ti: usize, tj: usize, r: usize, c: usize) -> *const u16 {
+        block_tile(self.1.local_tile(K::CtaB::default(), &[ti, tj])).addr_at(&Cons(r, Cons(c, Nil)))
     }
     #[inline(always)]
-    fn c_elem(c: *mut u16, m: usize, n: usize, ti: usize, tj: usize, r: usize, col: usize) -> *mut u16 {
-        let gc = PtrTensor::new(c, layout!(({m},{n}):({n},1)));
-        block_tile(gc.local_tile(shape!((128, 128)), &[ti, tj])).addr_at(&shape!(({ r }, { col })))
+    fn c_elem(&self, ti: usize, tj: usize, r: usize, col: usize) -> *mut u16 {
+        block_tile(self.2.local_tile(K::CtaC::default(), &[ti, tj])).addr_at(&Cons(r, Cons(col, Nil)))
     }
     #[inline(always)]
     fn smem_a(r: usize, c: usize) -> usize {
-        SwA::new().composition(TileA::default()).call_coord(&shape!(({ r }, { c })))
+        K::SmemA::default().at(&Cons(r, Cons(c, Nil)))
     }
     #[inline(always)]
     fn smem_b(r: usize, c: usize) -> usize {
-        SwB::new().composition(TileB::default()).call_coord(&shape!(({ r }, { c })))
+        K::SmemB::default().at(&Cons(r, Cons(c, Nil)))
     }
 }
 
-struct ByHand;
+/// Row-major operands, written by hand.
+struct ByHand {
+    a: *const u16,
+    b: *const u16,
+    c: *mut u16,
+    k: usize,
+    n: usize,
+}
 impl Indexing for ByHand {
     #[inline(always)]
-    fn a_elem(a: *const u16, _: usize, k: usize, ti: usize, tj: usize, r: usize, c: usize) -> *const u16 {
-        a.wrapping_add((BM * ti + r) * k + BK * tj + c)
+    fn a_elem(&self, ti: usize, tj: usize, r: usize, c: usize) -> *const u16 {
+        self.a.wrapping_add((BM * ti + r) * self.k + BK * tj + c)
     }
     #[inline(always)]
-    fn b_elem(b: *const u16, _: usize, n: usize, ti: usize, tj: usize, r: usize, c: usize) -> *const u16 {
-        b.wrapping_add((BK * ti + r) * n + BN * tj + c)
+    fn b_elem(&self, ti: usize, tj: usize, r: usize, c: usize) -> *const u16 {
+        self.b.wrapping_add((BK * ti + r) * self.n + BN * tj + c)
     }
     #[inline(always)]
-    fn c_elem(c: *mut u16, _: usize, n: usize, ti: usize, tj: usize, r: usize, col: usize) -> *mut u16 {
-        c.wrapping_add((BM * ti + r) * n + BN * tj + col)
+    fn c_elem(&self, ti: usize, tj: usize, r: usize, col: usize) -> *mut u16 {
+        self.c.wrapping_add((BM * ti + r) * self.n + BN * tj + col)
     }
     #[inline(always)]
     fn smem_a(r: usize, c: usize) -> usize {
@@ -182,19 +224,24 @@ impl Indexing for ByHand {
 /// `C (m x n, fp16) = A (m x k) · B (k x n)`; grid `(ceil(n/128), ceil(m/128))`, 256 threads.
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn hgemm(m: usize, n: usize, k: usize, a: *const u16, b: *const u16, c: *mut u16) {
+    let (a, b, c) = (
+        PtrTensor::new(a as *mut u16, layout!(({m},{k}):({k},1))),
+        PtrTensor::new(b as *mut u16, layout!(({k},{n}):({n},1))),
+        PtrTensor::new(c, layout!(({m},{n}):({n},1))),
+    );
     // SAFETY: the caller's buffers hold m*k, k*n and m*n halves.
-    unsafe { hgemm_body::<Layouts>(m, n, k, a, b, c) }
+    unsafe { hgemm_body(m, n, k, Layouts::<_, _, _, Cta128x128x32>(a, b, c, PhantomData)) }
 }
 
 /// The same kernel with its addresses written by hand.
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn hgemm_by_hand(m: usize, n: usize, k: usize, a: *const u16, b: *const u16, c: *mut u16) {
     // SAFETY: as `hgemm`.
-    unsafe { hgemm_body::<ByHand>(m, n, k, a, b, c) }
+    unsafe { hgemm_body(m, n, k, ByHand { a, b, c, k, n }) }
 }
 
 #[inline(always)]
-unsafe fn hgemm_body<I: Indexing>(m: usize, n: usize, k: usize, a: *const u16, b: *const u16, c: *mut u16) {
+unsafe fn hgemm_body<I: Indexing>(m: usize, n: usize, k: usize, ix: I) {
     if n % 8 != 0 || k % 8 != 0 {
         panic!("N and K must be multiples of 8");
     }
@@ -218,12 +265,12 @@ unsafe fn hgemm_body<I: Indexing>(m: usize, n: usize, k: usize, a: *const u16, b
             let q = tid + 256 * j;
             let (r, c) = (q / 4, 8 * (q % 4));
             let ok = m0 + r < m && k0 + c < k;
-            let src = if ok { I::a_elem(a, m, k, by, kt, r, c) } else { a };
+            let src = if ok { ix.a_elem(by, kt, r, c) } else { ix.a_elem(0, 0, 0, 0) };
             // SAFETY: an aligned chunk of the stage; src in A when ok (k % 8 == 0).
             unsafe { cp_async16(at_a(stage, r, c), src, ok) };
             let (r, c) = (q / 16, 8 * (q % 16));
             let ok = k0 + r < k && n0 + c < n;
-            let src = if ok { I::b_elem(b, k, n, kt, bx, r, c) } else { b };
+            let src = if ok { ix.b_elem(kt, bx, r, c) } else { ix.b_elem(0, 0, 0, 0) };
             // SAFETY: as above (n % 8 == 0).
             unsafe { cp_async16(at_b(stage, r, c), src, ok) };
         }
@@ -279,10 +326,23 @@ unsafe fn hgemm_body<I: Indexing>(m: usize, n: usize, k: usize, a: *const u16, b
                     // SAFETY: register conversion; then a 4-byte store inside C (n even).
                     unsafe {
                         asm!("cvt.rn.f16x2.f32 {p}, {hi}, {lo};", p = out(reg32) packed, hi = in(reg32) d[2 * h + 1], lo = in(reg32) d[2 * h], options(pure, nomem, nostack));
-                        (I::c_elem(c, m, n, by, bx, r, col) as *mut u32).write(packed);
+                        (ix.c_elem(by, bx, r, col) as *mut u32).write(packed);
                     }
                 }
             }
         }
     }
+}
+
+/// `hgemm` over static 4096x4096 row-major operands: every extent and stride a type.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn hgemm_static_4096(a: *const u16, b: *const u16, c: *mut u16) {
+    type Square = Layout![(4096, 4096):(4096, 1)];
+    let (a, b, c) = (
+        PtrTensor::new(a as *mut u16, Square::default()),
+        PtrTensor::new(b as *mut u16, Square::default()),
+        PtrTensor::new(c, Square::default()),
+    );
+    // SAFETY: the caller's buffers hold 4096 * 4096 halves each.
+    unsafe { hgemm_body(4096, 4096, 4096, Layouts::<_, _, _, Cta128x128x32>(a, b, c, PhantomData)) }
 }

@@ -25,7 +25,7 @@ args = P.parse_args()
 mod = cp.RawModule(path=args.ptx)
 K = {name: mod.get_function(name) for name in [
     "dot_product", "transpose_naive", "transpose_padded", "transpose_swizzled", "transpose_padded_by_hand",
-    "sgemm_layouts", "sgemm_by_hand", "sgemm_ld", "sgemm_blocked", "sgemm_static_4096", "hgemm", "hgemm_by_hand"]}
+    "sgemm_layouts", "sgemm_by_hand", "sgemm_ld", "sgemm_blocked", "sgemm_static_4096", "hgemm", "hgemm_by_hand", "hgemm_static_4096"]}
 results = {"device": torch.cuda.get_device_name(0)}
 failures = []
 
@@ -224,10 +224,14 @@ want = (ta.float() @ tb.float())
 c = torch.as_tensor(run_hgemm(a, b), device="cuda")
 rel = float(((c.float() - want).abs() / want.abs()).max())
 check("hgemm 4096^3 vs fp32 matmul of the same inputs, relative error < 2e-3", rel < 2e-3, f"({rel:.2e})")
+cs = cp.empty((s, s), dtype=cp.float16)
+K["hgemm_static_4096"]((s // 128, s // 128), (256,), (a, b, cs))
+check("hgemm_static_4096 equals hgemm bit for bit", bool((cs == cp.asarray(c)).all()))
 ms_torch = timed(lambda: torch.matmul(ta, tb))
 c = cp.empty((s, s), dtype=cp.float16)
-hms = timed_pair({name: (lambda f=K[name]: f((s // 128, s // 128), (256,), (u64(s), u64(s), u64(s), a, b, c)))
-                  for name in ("hgemm", "hgemm_by_hand")})
+hms = timed_pair({name: (lambda f=K[name]: f((s // 128, s // 128), (256,), (a, b, c) if name == "hgemm_static_4096"
+                                             else (u64(s), u64(s), u64(s), a, b, c)))
+                  for name in ("hgemm", "hgemm_by_hand", "hgemm_static_4096")})
 results["hgemm_4096"] = {"torch ms": ms_torch, "torch TFLOP/s": flop / ms_torch / 1e9}
 for name, ms in hms.items():
     results["hgemm_4096"][name] = {"ms": ms, "TFLOP/s": flop / ms / 1e9, "fraction of cuBLAS": ms_torch / ms}

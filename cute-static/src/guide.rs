@@ -377,6 +377,47 @@
 //! 21 operations it calls (`LocalTile`, `CoordTile` for the identity tensors' tiles, `Threads`,
 //! `PartitionS`/`PartitionD`, `PartitionA`/`B`/`C`, `PartitionFragmentC`, `LayoutFn`).
 //!
+//! A GPU kernel works on raw pointers, as C++'s: a pointer tensor (`tensor::PtrTensor`) has
+//! C++'s semantics (a ragged last tile, an unchecked tile coordinate: no error path in the
+//! index arithmetic), and its operations are traits too: [`crate::PtrLocalTile`],
+//! [`crate::PtrLocalPartition`], [`crate::PtrAddr`] (an element's address at a coordinate), and
+//! [`crate::LayoutAt`] for a layout at a coordinate (a shared tile, a thread-value map). Written
+//! over the tensor types, one bound each:
+//!
+//! ```
+//! use cute_static::{layout, shape, tensor::PtrTensor, Cons, LayoutAt, Nil, PtrAddr, PtrLocalTile, Shape};
+//!
+//! type Crd2 = Cons<usize, Cons<usize, Nil>>;
+//!
+//! /// Element `v` of thread `t` in block tile `(i, j)`: the block's tile of `A`, then the
+//! /// thread-value map's (row, column).
+//! fn element<PA, TV>(a: &PA, tv: &TV, i: usize, j: usize, t: usize, v: usize) -> *mut f32
+//! where
+//!     PA: PtrLocalTile<Shape![(8, 8)]>,
+//!     PA::Output: PtrAddr<Crd2, Elem = f32>,
+//!     TV: LayoutAt<Crd2>,
+//! {
+//!     let row = tv.at(&Cons(t, Cons(v, Nil)));
+//!     let tile = a.local_tile(shape!((8, 8)), &[i, j]).expect("a rank-2 coordinate");
+//!     tile.addr_at(&Cons(row, Cons(t % 4, Nil)))
+//! }
+//!
+//! let mut data = vec![0.0f32; 32 * 16];
+//! let (m, n) = (32usize, 16usize);
+//! let a = PtrTensor::new(data.as_mut_ptr(), layout!(({m},{n}):({n},1))); // run-time, row-major
+//! let s = PtrTensor::new(data.as_mut_ptr(), layout!((32,16):(16,1))); // static
+//! let tv = layout!((4,2):(1,4)); // thread t owns rows t and t + 4
+//! // Tile (1,1), thread 2, value 1: row 8 + 6, column 8 + 2.
+//! let want = data.as_mut_ptr().wrapping_add(14 * 16 + 10);
+//! assert_eq!((element(&a, &tv, 1, 1, 2, 1), element(&s, &tv, 1, 1, 2, 1)), (want, want));
+//! ```
+//!
+//! The GPU kernels of `gpu/` are written this way: the SGEMM and the tensor-core HGEMM are each
+//! one function over their operands' pointer tensors (run-time or static extents, run-time
+//! leading dimensions) and a `Tiling` (block tiles, shared tiles, the thread-value map), with
+//! 8 bounds for their 8 operations (3 `PtrLocalTile`, 3 `PtrAddr`, 2 `LayoutAt`), and stay
+//! within 2% of their hand-indexed twins' PTX (`scripts/gpu/ptx_guard.py`, `docs/gpu.md`).
+//!
 //! ## Hopper's operand descriptors
 //!
 //! A `wgmma` reads its shared-memory operands through a descriptor read off the tile's layout

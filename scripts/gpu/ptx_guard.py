@@ -19,7 +19,9 @@ PAIRS = [
     ("transpose_padded", "transpose_padded_by_hand"),
     ("sgemm_layouts", "sgemm_by_hand"),
     ("sgemm_ld", "sgemm_by_hand"),
+    ("sgemm_static_4096", "sgemm_by_hand"),
     ("hgemm", "hgemm_by_hand"),
+    ("hgemm_static_4096", "hgemm_by_hand"),
     ("hgemm_sm90", "hgemm_sm90_by_hand"),
 ]
 

@@ -26,6 +26,15 @@ fn gmma_tiles_that_are_not_canonical() {
     t.pass("ui-tests/gmma/pass/*.rs");
 }
 
+/// Shared tiles one TMA box cannot write: each error names the condition and its numbers (a
+/// constant of the instance: `pass/` makes trybuild build, so that the constants are evaluated).
+#[test]
+fn tma_boxes_that_one_copy_cannot_write() {
+    let t = trybuild::TestCases::new();
+    t.compile_fail("ui-tests/tma/*.rs");
+    t.pass("ui-tests/tma/pass/*.rs");
+}
+
 /// Ten realistic mistakes in generic kernel code (a missing bound in a chain, a tile that does
 /// not divide, more threads than a tile has rows, an MMA operand too small, ...): each error
 /// names the problem, in words with its numbers, at the user's span.

@@ -82,7 +82,6 @@ pub mod mma;
 pub mod ops;
 pub mod swizzle;
 pub mod tensor;
-#[cfg(feature = "dyn")]
 pub mod tma;
 
 pub use arith::{round_up, RoundUp};

@@ -78,7 +78,7 @@ impl<A, S, B, V> First<V> for NoOverlap<A, S, B> {
 }
 
 /// The largest flat rank [`ConstLeaves`] holds (shape and stride leaves of a layout).
-const MAX_LEAVES: usize = 32;
+pub(crate) const MAX_LEAVES: usize = 32;
 
 /// A static layout's leaves as constants: `(count, shapes, strides)`, flattened.
 #[doc(hidden)]
@@ -126,7 +126,7 @@ impl<S: ConstTuple, D: ConstTuple> ConstLeaves for Layout<S, D> {
 const CONST_CHECKED: usize = 1 << 16;
 
 /// `L(i)` of flat leaves.
-const fn leaf_call(l: &(usize, [usize; MAX_LEAVES], [usize; MAX_LEAVES]), mut i: usize) -> usize {
+pub(crate) const fn leaf_call(l: &(usize, [usize; MAX_LEAVES], [usize; MAX_LEAVES]), mut i: usize) -> usize {
     let (mut k, mut x) = (0, 0);
     while k < l.0 {
         let s = if l.1[k] == 0 { 1 } else { l.1[k] };

@@ -22,6 +22,7 @@
 //! them written out, its twin in `scripts/gpu/ptx_guard.py`.
 
 use cute_static::gmma::GmmaTile;
+use cute_static::tma::TmaBox;
 use cute_static::typenum::U16;
 use cute_static::layout::Idx2Crd;
 use cute_static::{layout, shape, tiler, Cons, Nil};
@@ -42,9 +43,10 @@ macro_rules! unrolled {
     };
 }
 
-/// Bytes of a stage of `A` and of `B`.
-const STAGE_A: u32 = (BM * BK * 2) as u32;
-const STAGE_B: u32 = (BN * BK * 2) as u32;
+/// Bytes of a stage of `A` and of `B`: the TMA box that writes it, computed (and its
+/// conditions checked) by the compiler from the stage's layout.
+const STAGE_A: u32 = <StageA as TmaBox<U16>>::BYTES;
+const STAGE_B: u32 = <StageB as TmaBox<U16>>::BYTES;
 /// Shared bytes the launch gives the block (`tiles::SMEM_BYTES`): the ring, 1 KiB to align
 /// it to the 128-byte swizzle's 1024-byte period, and the barriers.
 const RING: u32 = STAGES as u32 * (STAGE_A + STAGE_B);
@@ -126,22 +128,22 @@ struct ByHand;
 impl Indexing for ByHand {
     #[inline(always)]
     fn stage_a(s: usize) -> u32 {
-        s as u32 * STAGE_A
+        s as u32 * (BM * BK * 2) as u32
     }
     #[inline(always)]
     fn stage_b(s: usize) -> u32 {
-        s as u32 * STAGE_B
+        s as u32 * (BN * BK * 2) as u32
     }
     #[inline(always)]
     fn desc_a(base: u32, w: usize, kk: usize, s: usize) -> u64 {
         // SW128 K-major: 8-row core groups 1024 bytes apart (SBO), LBO 1 (unused), a k-step
         // 32 bytes into the 128-byte row; the start address in 16-byte units.
-        let start = base + s as u32 * STAGE_A + w as u32 * 64 * 128 + kk as u32 * 32;
+        let start = base + s as u32 * (BM * BK * 2) as u32 + w as u32 * 64 * 128 + kk as u32 * 32;
         (1u64 << 62) | ((1024u64 >> 4) << 32) | (1u64 << 16) | u64::from((start >> 4) & 0x3fff)
     }
     #[inline(always)]
     fn desc_b(base: u32, kk: usize, s: usize) -> u64 {
-        let start = base + s as u32 * STAGE_B + kk as u32 * 32;
+        let start = base + s as u32 * (BN * BK * 2) as u32 + kk as u32 * 32;
         (1u64 << 62) | ((1024u64 >> 4) << 32) | (1u64 << 16) | u64::from((start >> 4) & 0x3fff)
     }
     #[inline(always)]

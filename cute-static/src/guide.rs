@@ -89,12 +89,29 @@
 //! assert_eq!(element(layout!((6,8):(1,6)), tiler!(<3,4>), 3, 1), 4 + 6 * 4);
 //! ```
 //!
-//! A known limit of the type checker: a chain of three bounds through a divide by a *nested*
-//! tiler (`zipped_divide` by `<4,<2,4>>`, then `get::<0>()`, then `coalesce`) in one generic
-//! function can fail with `E0275 overflow evaluating ... CoalesceModes` and no span: rustc
-//! reaches `coalesce`'s recursion while a mode of the divide is still unknown to it. The same
-//! calls split into two generic functions (the divide and `get` in one, `coalesce` of its
-//! result in the other) compile and give the same answer.
+//! A chain through a *nested* tiler (`zipped_divide` by `<4,<2,4>>`, then `get::<0>()`, then
+//! `coalesce`) written with each result as a projection
+//! (`<<L as ZippedDivide<T>>::Output as Get<0>>::Output: Coalesce`) makes rustc overflow at the
+//! caller (`E0275 ... CoalesceModes`, no span): it reaches `coalesce` before it has normalized
+//! the divide's nested mode. Name each step's result with a type parameter instead, and the
+//! chain compiles, one bound per operation still:
+//!
+//! ```
+//! use cute_static::{layout, tiler, Coalesce, Get, ZippedDivide};
+//!
+//! fn coalesced_tile<L, T, Z, Tile>(l: L, t: T) -> Tile::Output
+//! where
+//!     L: ZippedDivide<T, Output = Z>,
+//!     Z: Get<0, Output = Tile>,
+//!     Tile: Coalesce,
+//! {
+//!     Get::<0>::get(&l.zipped_divide(t)).coalesce()
+//! }
+//!
+//! // The tile of (8,(4,8)):(32,(1,4)) by <4,<2,4>> is (4,(2,4)):(32,(1,4)); coalesced, flat.
+//! let r = coalesced_tile(layout!((8,(4,8)):(32,(1,4))), tiler!(<4,<2,4>>));
+//! assert_eq!(r.to_string(), "(4,2,4):(32,1,4)");
+//! ```
 //!
 //! ## Errors
 //!

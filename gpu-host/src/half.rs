@@ -36,6 +36,16 @@ pub fn f32_to_f16(x: f32) -> u16 {
     sign | r as u16
 }
 
+/// `f32` to bfloat16 bits (the upper half of the `f32`), rounded to nearest even; NaN kept.
+pub fn f32_to_bf16(x: f32) -> u16 {
+    let bits = x.to_bits();
+    if x.is_nan() {
+        return ((bits >> 16) | 0x40) as u16;
+    }
+    let round = 0x7fff + ((bits >> 16) & 1);
+    ((bits + round) >> 16) as u16
+}
+
 /// binary16 bits to `f32` (exact).
 pub fn f16_to_f32(h: u16) -> f32 {
     let sign = u32::from(h & 0x8000) << 16;
@@ -79,6 +89,14 @@ mod tests {
         }
         for i in -2048..=2048 {
             assert_eq!(f16_to_f32(f32_to_f16(i as f32)), i as f32);
+        }
+        // bfloat16: 1.0 = 0x3f80, -2.0 = 0xc000; 257 rounds to even (256 = 0x4380), 259 up to
+        // 260 (0x4382); integers up to 256 are exact.
+        for (x, h) in [(1.0f32, 0x3f80u16), (-2.0, 0xc000), (257.0, 0x4380), (259.0, 0x4382)] {
+            assert_eq!(f32_to_bf16(x), h, "{x}");
+        }
+        for i in -256..=256 {
+            assert_eq!(f32::from_bits(u32::from(f32_to_bf16(i as f32)) << 16), i as f32);
         }
     }
 }

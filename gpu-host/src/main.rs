@@ -26,7 +26,7 @@ mod tiles;
 use tiles::*;
 
 mod half;
-use half::{f16_to_f32, f32_to_f16};
+use half::{f16_to_f32, f32_to_bf16, f32_to_f16};
 
 type Res<T> = Result<T, Box<dyn Error>>;
 
@@ -34,13 +34,14 @@ type Res<T> = Result<T, Box<dyn Error>>;
 /// kernel's shared tile, copied to device memory (the kernel reads it there).
 fn tensor_map<T: cute_static::tma::TmaTile>(
     stream: &Arc<CudaStream>,
+    dtype: Dtype,
     rows: usize,
     k: usize,
     data: &CudaSlice<u16>,
     tile: &T,
 ) -> Res<CudaSlice<u64>> {
     // The operand is row-major (K-major): (rows, k):(k, 1).
-    let d = make_tma_copy_desc(layout!(({ rows }, { k }):({ k }, 1)), "half_t", tile)?;
+    let d = make_tma_copy_desc(layout!(({ rows }, { k }):({ k }, 1)), dtype.cute_name(), tile)?;
     let dtype = match d.data_type {
         6 => sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
         9 => sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_BFLOAT16,
@@ -89,10 +90,45 @@ fn tensor_map<T: cute_static::tma::TmaTile>(
     Ok(stream.clone_htod(&map.opaque)?)
 }
 
-/// The two kernels and what they need.
+/// The 16-bit element types: half and bfloat16.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Dtype {
+    F16,
+    Bf16,
+}
+
+impl Dtype {
+    /// CuTe's name (the tensor map's data type).
+    fn cute_name(self) -> &'static str {
+        match self {
+            Dtype::F16 => "half_t",
+            Dtype::Bf16 => "bfloat16_t",
+        }
+    }
+    fn bits_of(self, x: f32) -> u16 {
+        match self {
+            Dtype::F16 => f32_to_f16(x),
+            Dtype::Bf16 => f32_to_bf16(x),
+        }
+    }
+    fn value_of(self, h: u16) -> f32 {
+        match self {
+            Dtype::F16 => f16_to_f32(h),
+            Dtype::Bf16 => f32::from_bits(u32::from(h) << 16),
+        }
+    }
+    fn cublas(self) -> blas::cudaDataType {
+        match self {
+            Dtype::F16 => blas::cudaDataType::CUDA_R_16F,
+            Dtype::Bf16 => blas::cudaDataType::CUDA_R_16BF,
+        }
+    }
+}
+
+/// The kernels and what they need.
 struct Hgemm {
     stream: Arc<CudaStream>,
-    kernels: Vec<(&'static str, CudaFunction)>,
+    kernels: Vec<(&'static str, Dtype, CudaFunction)>,
     blas: CudaBlas,
     /// Multiprocessors: the persistent grid's blocks (one a multiprocessor).
     sms: usize,
@@ -100,6 +136,7 @@ struct Hgemm {
 
 /// One problem on the device: integer-valued `A`, `B` in {-1, 0, 1}, their tensor maps, `C`.
 struct Problem {
+    dtype: Dtype,
     m: usize,
     n: usize,
     k: usize,
@@ -121,15 +158,15 @@ fn small_int(seed: u64, i: usize) -> f32 {
 }
 
 impl Hgemm {
-    fn problem(&self, m: usize, n: usize, k: usize) -> Res<Problem> {
-        let a: Vec<u16> = (0..m * k).map(|i| f32_to_f16(small_int(1, i))).collect();
-        let b: Vec<u16> = (0..n * k).map(|i| f32_to_f16(small_int(2, i))).collect();
+    fn problem(&self, dtype: Dtype, m: usize, n: usize, k: usize) -> Res<Problem> {
+        let a: Vec<u16> = (0..m * k).map(|i| dtype.bits_of(small_int(1, i))).collect();
+        let b: Vec<u16> = (0..n * k).map(|i| dtype.bits_of(small_int(2, i))).collect();
         let da = self.stream.clone_htod(&a)?;
         let db = self.stream.clone_htod(&b)?;
         let dc = self.stream.alloc_zeros::<u16>(m * n)?;
-        let map_a = tensor_map(&self.stream, m, k, &da, &StageA::default())?;
-        let map_b = tensor_map(&self.stream, n, k, &db, &StageB::default())?;
-        Ok(Problem { m, n, k, a, b, da, db, dc, map_a, map_b })
+        let map_a = tensor_map(&self.stream, dtype, m, k, &da, &StageA::default())?;
+        let map_b = tensor_map(&self.stream, dtype, n, k, &db, &StageB::default())?;
+        Ok(Problem { dtype, m, n, k, a, b, da, db, dc, map_a, map_b })
     }
 
     /// One launch: tiles rastered in groups of `group` row tiles, one block per tile, or
@@ -150,7 +187,7 @@ impl Hgemm {
     }
 
     /// cuBLAS: the same product, `C = A · Bᵀ` row-major, as column-major `Cᵀ = B · Aᵀ`
-    /// (`cublasGemmEx(T, N)`, fp16 in and out, fp32 compute, the default algorithm).
+    /// (`cublasGemmEx(T, N)`, fp16 or bf16 in and out, fp32 compute, the default algorithm).
     fn cublas(&self, p: &mut Problem) -> Res<()> {
         let (alpha, beta) = (1.0f32, 0.0f32);
         let (a, _sa) = p.da.device_ptr(&self.stream);
@@ -167,14 +204,14 @@ impl Hgemm {
                 p.k as i32,
                 &alpha as *const f32 as *const c_void,
                 b as *const c_void,
-                blas::cudaDataType::CUDA_R_16F,
+                p.dtype.cublas(),
                 p.k as i32,
                 a as *const c_void,
-                blas::cudaDataType::CUDA_R_16F,
+                p.dtype.cublas(),
                 p.k as i32,
                 &beta as *const f32 as *const c_void,
                 c as *mut c_void,
-                blas::cudaDataType::CUDA_R_16F,
+                p.dtype.cublas(),
                 p.n as i32,
                 blas::cublasComputeType_t::CUBLAS_COMPUTE_32F,
                 blas::cublasGemmAlgo_t::CUBLAS_GEMM_DEFAULT,
@@ -202,8 +239,8 @@ impl Hgemm {
 
 /// `C = A · Bᵀ` on the host, exact for these integer-valued inputs.
 fn host_reference(p: &Problem) -> Vec<f32> {
-    let a: Vec<f32> = p.a.iter().map(|&h| f16_to_f32(h)).collect();
-    let b: Vec<f32> = p.b.iter().map(|&h| f16_to_f32(h)).collect();
+    let a: Vec<f32> = p.a.iter().map(|&h| p.dtype.value_of(h)).collect();
+    let b: Vec<f32> = p.b.iter().map(|&h| p.dtype.value_of(h)).collect();
     let mut c = vec![0.0f32; p.m * p.n];
     for i in 0..p.m {
         let ar = &a[i * p.k..(i + 1) * p.k];
@@ -216,8 +253,12 @@ fn host_reference(p: &Problem) -> Vec<f32> {
 }
 
 /// The index and values of the first difference, or `None`.
-fn first_difference(got: &[u16], want: impl Iterator<Item = u16>) -> Option<(usize, f32, f32)> {
-    got.iter().zip(want).enumerate().find(|(_, (g, w))| g != &w).map(|(i, (g, w))| (i, f16_to_f32(*g), f16_to_f32(w)))
+fn first_difference(dtype: Dtype, got: &[u16], want: impl Iterator<Item = u16>) -> Option<(usize, f32, f32)> {
+    got.iter()
+        .zip(want)
+        .enumerate()
+        .find(|(_, (g, w))| g != &w)
+        .map(|(i, (g, w))| (i, dtype.value_of(*g), dtype.value_of(w)))
 }
 
 fn main() -> Res<()> {
@@ -236,10 +277,12 @@ fn main() -> Res<()> {
     let stream = ctx.default_stream();
     let module = ctx.load_module(cudarc::nvrtc::Ptx::from_src(std::fs::read_to_string(&ptx)?))?;
     let mut kernels = Vec::new();
-    for name in ["hgemm_sm90", "hgemm_sm90_by_hand"] {
+    for (name, dtype) in
+        [("hgemm_sm90", Dtype::F16), ("hgemm_sm90_by_hand", Dtype::F16), ("hgemm_sm90_bf16", Dtype::Bf16)]
+    {
         let f = module.load_function(name)?;
         f.set_attribute(sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, SMEM_BYTES as i32)?;
-        kernels.push((name, f));
+        kernels.push((name, dtype, f));
     }
     let h = Hgemm { blas: CudaBlas::new(stream.clone())?, stream, kernels, sms: sms as usize };
 
@@ -255,40 +298,42 @@ fn main() -> Res<()> {
         (4096, 4096, 4096),
         (8192, 8192, 8192),
     ] {
-        let mut p = h.problem(m, n, k)?;
-        let want: Vec<u16> = if m * n * k <= 1 << 30 {
-            host_reference(&p).into_iter().map(f32_to_f16).collect()
-        } else {
-            h.cublas(&mut p)?;
-            h.stream.clone_dtoh(&p.dc)?
-        };
-        let oracle = if m * n * k <= 1 << 30 { "host loop" } else { "cuBLAS" };
-        for (name, f) in &h.kernels {
-            for (group, blocks) in [(1, None), (5, None), (RASTER, None), (5, Some(7)), (RASTER, Some(h.sms))] {
-                h.stream.memset_zeros(&mut p.dc)?;
-                h.launch(f, &mut p, group, blocks)?;
-                let got = h.stream.clone_dtoh(&p.dc)?;
-                match first_difference(&got, want.iter().copied()) {
+        for dtype in [Dtype::F16, Dtype::Bf16] {
+            let mut p = h.problem(dtype, m, n, k)?;
+            let want: Vec<u16> = if m * n * k <= 1 << 30 {
+                host_reference(&p).into_iter().map(|x| dtype.bits_of(x)).collect()
+            } else {
+                h.cublas(&mut p)?;
+                h.stream.clone_dtoh(&p.dc)?
+            };
+            let oracle = if m * n * k <= 1 << 30 { "host loop" } else { "cuBLAS" };
+            for (name, _, f) in h.kernels.iter().filter(|x| x.1 == dtype) {
+                for (group, blocks) in [(1, None), (5, None), (RASTER, None), (5, Some(7)), (RASTER, Some(h.sms))] {
+                    h.stream.memset_zeros(&mut p.dc)?;
+                    h.launch(f, &mut p, group, blocks)?;
+                    let got = h.stream.clone_dtoh(&p.dc)?;
+                    match first_difference(dtype, &got, want.iter().copied()) {
                     None => println!("exact  {name} {m}x{n}x{k} (raster {group}, {blocks:?} blocks): all {} elements equal ({oracle})", m * n),
                     Some((i, g, w)) => {
                         failures += 1;
                         println!("WRONG  {name} {m}x{n}x{k} (raster {group}, {blocks:?} blocks): C[{}][{}] = {g}, {oracle} {w}", i / n, i % n);
                     }
                 }
+                }
             }
+            record.push(format!("{{\"check\":\"{m}x{n}x{k} {dtype:?}\",\"oracle\":\"{oracle}\"}}"));
         }
-        record.push(format!("{{\"check\":\"{m}x{n}x{k}\",\"oracle\":\"{oracle}\"}}"));
     }
 
     // Timing: medians of `launches` launches each, cuBLAS in the same run.
-    println!("timing: median of {launches} launches (CUDA events), fp16 in/out, fp32 accumulation");
-    for &s in &[4096usize, 8192] {
-        let mut p = h.problem(s, s, s)?;
+    println!("timing: median of {launches} launches (CUDA events), fp16 or bf16 in/out, fp32 accumulation");
+    for (s, dtype) in [(4096usize, Dtype::F16), (8192, Dtype::F16), (4096, Dtype::Bf16), (8192, Dtype::Bf16)] {
+        let mut p = h.problem(dtype, s, s, s)?;
         let flops = 2.0 * (s as f64).powi(3);
         let blas_ms = h.time(launches, || h.cublas(&mut p))?;
-        let mut line = format!("{s}^3: cuBLAS {blas_ms:.3} ms ({:.0} TFLOP/s)", flops / blas_ms / 1e9);
-        let mut js = format!("{{\"size\":{s},\"cublas_ms\":{blas_ms:.4}");
-        for (name, f) in &h.kernels {
+        let mut line = format!("{s}^3 {dtype:?}: cuBLAS {blas_ms:.3} ms ({:.0} TFLOP/s)", flops / blas_ms / 1e9);
+        let mut js = format!("{{\"size\":{s},\"dtype\":\"{dtype:?}\",\"cublas_ms\":{blas_ms:.4}");
+        for (name, _, f) in h.kernels.iter().filter(|x| x.1 == dtype) {
             for (group, blocks) in [(1, None), (8, None), (RASTER, None), (8, Some(h.sms)), (RASTER, Some(h.sms))] {
                 let ms = h.time(launches, || h.launch(f, &mut p, group, blocks))?;
                 let share = 100.0 * blas_ms / ms;

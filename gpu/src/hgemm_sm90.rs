@@ -177,18 +177,25 @@ impl Indexing for ByHand {
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn hgemm_sm90(m: usize, n: usize, k: usize, group: usize, map_a: *const u8, map_b: *const u8, c: *mut u16) {
     // SAFETY: the caller's maps describe A and B; C holds m*n halves.
-    unsafe { body::<Layouts>(m, n, k, group, map_a, map_b, c) }
+    unsafe { body::<Layouts, F16>(m, n, k, group, map_a, map_b, c) }
+}
+
+/// `hgemm_sm90` for bfloat16 `A`, `B`, `C` (the maps' data type bfloat16).
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn hgemm_sm90_bf16(m: usize, n: usize, k: usize, group: usize, map_a: *const u8, map_b: *const u8, c: *mut u16) {
+    // SAFETY: as `hgemm_sm90`.
+    unsafe { body::<Layouts, Bf16>(m, n, k, group, map_a, map_b, c) }
 }
 
 /// The same kernel with its addresses written by hand.
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn hgemm_sm90_by_hand(m: usize, n: usize, k: usize, group: usize, map_a: *const u8, map_b: *const u8, c: *mut u16) {
     // SAFETY: as `hgemm_sm90`.
-    unsafe { body::<ByHand>(m, n, k, group, map_a, map_b, c) }
+    unsafe { body::<ByHand, F16>(m, n, k, group, map_a, map_b, c) }
 }
 
 #[inline(always)]
-unsafe fn body<I: Indexing>(m: usize, n: usize, k: usize, group: usize, map_a: *const u8, map_b: *const u8, c: *mut u16) {
+unsafe fn body<I: Indexing, E: Element16>(m: usize, n: usize, k: usize, group: usize, map_a: *const u8, map_b: *const u8, c: *mut u16) {
     if group == 0 || m == 0 || n == 0 {
         // Nothing to compute (and no raster to divide by).
         return;
@@ -270,7 +277,7 @@ unsafe fn body<I: Indexing>(m: usize, n: usize, k: usize, group: usize, map_a: *
             for kk in 0..BK / 16 {
                 // SAFETY: every thread of the warpgroup, the same descriptors of this stage,
                 // which no one writes before this warpgroup frees it below.
-                unsafe { wgmma_m64n256k16(&mut acc, I::desc_a(ring_a, w, kk, s), I::desc_b(ring_b, kk, s)) };
+                unsafe { E::wgmma_m64n256k16(&mut acc, I::desc_a(ring_a, w, kk, s), I::desc_b(ring_b, kk, s)) };
             }
             wgmma_commit();
             // The previous k-tile's group is done: its stage may be refilled.
@@ -299,11 +306,10 @@ unsafe fn body<I: Indexing>(m: usize, n: usize, k: usize, group: usize, map_a: *
             let (r, col) = (r0 + dr, c0 + dc);
             if m0 + r < m && n0 + col < n {
                 let p = first.wrapping_add(I::c_offset(n, dr, dc));
-                let packed: u32;
-                // SAFETY: register conversion; then stores inside C: (r, col) is in range, and
-                // (r, col + 1) is when n is even (4-byte aligned), else stored alone if in range.
+                let packed = E::pack(acc[v], acc[v + 1]);
+                // SAFETY: stores inside C: (r, col) is in range, and (r, col + 1) is when n is
+                // even (4-byte aligned), else stored alone if in range.
                 unsafe {
-                    core::arch::asm!("cvt.rn.f16x2.f32 {p}, {hi}, {lo};", p = out(reg32) packed, hi = in(reg32) acc[v + 1], lo = in(reg32) acc[v], options(pure, nomem, nostack));
                     if n % 2 == 0 {
                         (p as *mut u32).write(packed);
                     } else {

@@ -128,37 +128,78 @@ pub fn fence_operands(acc: &mut [f32; 128]) {
         96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113 114 115 116 117 118 119 120 121 122 123 124 125 126 127);
 }
 
-/// `wgmma.mma_async m64n256k16 .f32.f16.f16`: `acc += A · Bᵀ` for the 64x16 `A` and 256x16
-/// `B` tiles (both K-major) the two shared-memory descriptors describe. Asynchronous: the
-/// accumulators are valid after [`wgmma_commit`] and [`wgmma_wait`].
-///
-/// # Safety
-/// Every thread of the warpgroup executes it with the same descriptors, which describe
-/// shared memory this block owns and no one writes until the wait.
-#[inline(always)]
-pub unsafe fn wgmma_m64n256k16(acc: &mut [f32; 128], desc_a: u64, desc_b: u64) {
-    macro_rules! wgmma {
-        ($first:literal $($i:literal)*) => {
-            // SAFETY: the caller's promise.
-            unsafe {
-                asm!(
-                    concat!(
-                        "{{ .reg .pred p; setp.ne.b32 p, {scale}, 0; ",
-                        "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {{",
-                        "{", stringify!($first), "}", $(", {", stringify!($i), "}",)*
-                        "}}, {da}, {db}, p, 1, 1, 0, 0; }}"
-                    ),
-                    inout(reg32) acc[$first], $(inout(reg32) acc[$i],)*
-                    da = in(reg64) desc_a, db = in(reg64) desc_b, scale = in(reg32) 1u32,
-                    options(nostack)
-                )
-            }
-        };
+/// The 16-bit element types `wgmma` multiplies (fp32 accumulation): the instruction's type
+/// and the conversion of two accumulators to a packed pair of elements.
+pub trait Element16 {
+    /// `acc += A · Bᵀ` for the 64x16 `A` and 256x16 `B` tiles (both K-major) the two
+    /// shared-memory descriptors describe (`wgmma.mma_async m64n256k16 .f32.T.T`).
+    /// Asynchronous: the accumulators are valid after [`wgmma_commit`] and [`wgmma_wait`].
+    ///
+    /// # Safety
+    /// Every thread of the warpgroup executes it with the same descriptors, which describe
+    /// shared memory this block owns and no one writes until the wait.
+    unsafe fn wgmma_m64n256k16(acc: &mut [f32; 128], desc_a: u64, desc_b: u64);
+    /// Two accumulators rounded to the element type (to nearest even), `lo` in the low half.
+    fn pack(lo: f32, hi: f32) -> u32;
+}
+
+/// `wgmma.mma_async.sync.aligned.m64n256k16.f32.$t.$t` over the 128 accumulators.
+macro_rules! wgmma_m64n256k16 {
+    ($acc:ident, $da:ident, $db:ident, $t:literal; $first:literal $($i:literal)*) => {
+        // SAFETY: the caller's promise.
+        unsafe {
+            asm!(
+                concat!(
+                    "{{ .reg .pred p; setp.ne.b32 p, {scale}, 0; ",
+                    "wgmma.mma_async.sync.aligned.m64n256k16.f32.", $t, ".", $t, " {{",
+                    "{", stringify!($first), "}", $(", {", stringify!($i), "}",)*
+                    "}}, {da}, {db}, p, 1, 1, 0, 0; }}"
+                ),
+                inout(reg32) $acc[$first], $(inout(reg32) $acc[$i],)*
+                da = in(reg64) $da, db = in(reg64) $db, scale = in(reg32) 1u32,
+                options(nostack)
+            )
+        }
+    };
+}
+
+/// IEEE half (`.f16`).
+pub struct F16;
+/// bfloat16 (`.bf16`).
+pub struct Bf16;
+
+impl Element16 for F16 {
+    #[inline(always)]
+    unsafe fn wgmma_m64n256k16(acc: &mut [f32; 128], desc_a: u64, desc_b: u64) {
+        wgmma_m64n256k16!(acc, desc_a, desc_b, "f16"; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
+            32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63
+            64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95
+            96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113 114 115 116 117 118 119 120 121 122 123 124 125 126 127);
     }
-    wgmma!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
-        32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63
-        64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95
-        96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113 114 115 116 117 118 119 120 121 122 123 124 125 126 127);
+    #[inline(always)]
+    fn pack(lo: f32, hi: f32) -> u32 {
+        let p: u32;
+        // SAFETY: a register conversion.
+        unsafe { asm!("cvt.rn.f16x2.f32 {p}, {hi}, {lo};", p = out(reg32) p, hi = in(reg32) hi, lo = in(reg32) lo, options(pure, nomem, nostack)) };
+        p
+    }
+}
+
+impl Element16 for Bf16 {
+    #[inline(always)]
+    unsafe fn wgmma_m64n256k16(acc: &mut [f32; 128], desc_a: u64, desc_b: u64) {
+        wgmma_m64n256k16!(acc, desc_a, desc_b, "bf16"; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
+            32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63
+            64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95
+            96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113 114 115 116 117 118 119 120 121 122 123 124 125 126 127);
+    }
+    #[inline(always)]
+    fn pack(lo: f32, hi: f32) -> u32 {
+        let p: u32;
+        // SAFETY: a register conversion.
+        unsafe { asm!("cvt.rn.bf16x2.f32 {p}, {hi}, {lo};", p = out(reg32) p, hi = in(reg32) hi, lo = in(reg32) lo, options(pure, nomem, nostack)) };
+        p
+    }
 }
 
 /// `setmaxnreg.inc` (consumers) to `N` registers a thread; the whole warpgroup executes it.

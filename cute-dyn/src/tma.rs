@@ -56,6 +56,33 @@ impl TmaDesc {
     pub fn rank(&self) -> usize {
         self.global_dim.len()
     }
+
+    /// The condition `cuTensorMapEncodeTiled` puts on the global tensor's address, which the
+    /// layouts do not carry: 16-byte aligned (32 with a 32-byte interleave).
+    ///
+    /// # Errors
+    /// `InvalidArgument` naming the address and the alignment.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_dyn::swizzle::MaybeComposed;
+    /// use cute_dyn::tma::make_tma_copy_desc;
+    /// let smem = MaybeComposed::Layout("(64,32):(32,1)".parse()?);
+    /// let d = make_tma_copy_desc(&"({1000},{512}):({512},1)".parse()?, "half_t", &smem)?;
+    /// assert!(d.check_global_address(0x7f00_0000_0100).is_ok());
+    /// assert!(d.check_global_address(0x7f00_0000_0108).is_err()); // 8 bytes past a 16-byte boundary
+    /// # Ok::<(), cute_dyn::Error>(())
+    /// ```
+    pub fn check_global_address(&self, addr: u64) -> Result<()> {
+        let align = if self.interleave == 2 { 32 } else { 16 };
+        if !addr.is_multiple_of(align) {
+            return Err(bad(format!(
+                "the global address is {align}-byte aligned for TMA; {addr:#x} is {} bytes past a boundary",
+                addr % align
+            )));
+        }
+        Ok(())
+    }
 }
 
 impl core::fmt::Display for TmaDesc {

@@ -66,6 +66,7 @@ fn tensor_map<T: cute_static::tma::TmaTile>(
     }
     let mut map = CUtensorMap { opaque: [0; 16] };
     let (ptr, _sync) = data.device_ptr(stream);
+    d.check_global_address(ptr)?;
     // SAFETY: every array has the rank's (or rank - 1's) entries, as cute-dyn's `TmaDesc` keeps
     // them; `ptr` is a live allocation of rows * k halves; `map` is writable.
     let status = unsafe {

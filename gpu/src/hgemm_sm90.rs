@@ -18,6 +18,10 @@
 //! Ragged `m`, `n`, `k`: the TMA fills the boxes' out-of-bounds elements with zeros, and the
 //! stores are predicated. `k` must be a multiple of 8 (TMA's 16-byte global strides).
 //!
+//! Blocks take their tiles in groups of `group` row tiles (the raster, a layout), one tile a
+//! block or, with a smaller grid, every `gridDim`-th (persistent: the ring runs on across
+//! tiles). `hgemm_sm90_bf16` is the same body for bfloat16.
+//!
 //! `hgemm_sm90` takes its addresses from layouts; `hgemm_sm90_by_hand` is the same kernel with
 //! them written out, its twin in `scripts/gpu/ptx_guard.py`.
 
@@ -47,7 +51,7 @@ macro_rules! unrolled {
 /// conditions checked) by the compiler from the stage's layout.
 const STAGE_A: u32 = <StageA as TmaBox<U16>>::BYTES;
 const STAGE_B: u32 = <StageB as TmaBox<U16>>::BYTES;
-/// Shared bytes the launch gives the block (`tiles::SMEM_BYTES`): the ring, 1 KiB to align
+/// The ring's bytes. The launch gives the block `tiles::SMEM_BYTES`: the ring, 1 KiB to align
 /// it to the 128-byte swizzle's 1024-byte period, and the barriers.
 const RING: u32 = STAGES as u32 * (STAGE_A + STAGE_B);
 

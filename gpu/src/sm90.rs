@@ -215,11 +215,3 @@ pub fn setmaxnreg_dec<const N: u32>() {
     // SAFETY: as `setmaxnreg_inc`.
     unsafe { asm!("setmaxnreg.dec.sync.aligned.u32 {n};", n = const N, options(nostack)) };
 }
-
-/// `fence.proxy.async.shared::cta`, then nothing: shared-memory writes of the generic proxy
-/// become visible to the asynchronous one.
-#[inline(always)]
-pub fn fence_proxy_async() {
-    // SAFETY: a fence.
-    unsafe { asm!("fence.proxy.async.shared::cta;", options(nostack)) };
-}

@@ -18,7 +18,7 @@ use cudarc::cublas::{sys as blas, CudaBlas};
 use cudarc::driver::sys::{self, CUtensorMap};
 use cudarc::driver::{CudaContext, CudaFunction, CudaSlice, CudaStream, DevicePtr, LaunchConfig, PushKernelArg};
 use cute_static::layout;
-use cute_static::tma::make_tma_copy_desc;
+use cute_static::tma::make_tma_copy_desc_multicast;
 
 #[path = "../../gpu/src/hgemm_sm90/tiles.rs"]
 #[allow(dead_code)]
@@ -35,13 +35,15 @@ type Res<T> = Result<T, Box<dyn Error>>;
 fn tensor_map<T: cute_static::tma::TmaTile>(
     stream: &Arc<CudaStream>,
     dtype: Dtype,
+    multicast: u32,
     rows: usize,
     k: usize,
     data: &CudaSlice<u16>,
     tile: &T,
 ) -> Res<CudaSlice<u64>> {
     // The operand is row-major (K-major): (rows, k):(k, 1).
-    let d = make_tma_copy_desc(layout!(({ rows }, { k }):({ k }, 1)), dtype.cute_name(), tile)?;
+    // Multicast to a cluster of `multicast` blocks: each loads 1/multicast of the box.
+    let d = make_tma_copy_desc_multicast(layout!(({ rows }, { k }):({ k }, 1)), dtype.cute_name(), tile, multicast)?;
     let dtype = match d.data_type {
         6 => sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
         9 => sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_BFLOAT16,
@@ -129,7 +131,8 @@ impl Dtype {
 /// The kernels and what they need.
 struct Hgemm {
     stream: Arc<CudaStream>,
-    kernels: Vec<(&'static str, Dtype, CudaFunction)>,
+    /// Name, element type, blocks a cluster, the function.
+    kernels: Vec<(&'static str, Dtype, usize, CudaFunction)>,
     blas: CudaBlas,
     /// Multiprocessors: the persistent grid's blocks (one a multiprocessor).
     sms: usize,
@@ -148,6 +151,8 @@ struct Problem {
     dc: CudaSlice<u16>,
     map_a: CudaSlice<u64>,
     map_b: CudaSlice<u64>,
+    /// `B`'s map for a multicast to a cluster of 2 (half the box a block).
+    map_b2: CudaSlice<u64>,
 }
 
 /// A deterministic integer in {-1, 0, 1} per index (splitmix64 of the seed and index).
@@ -165,22 +170,34 @@ impl Hgemm {
         let da = self.stream.clone_htod(&a)?;
         let db = self.stream.clone_htod(&b)?;
         let dc = self.stream.alloc_zeros::<u16>(m * n)?;
-        let map_a = tensor_map(&self.stream, dtype, m, k, &da, &StageA::default())?;
-        let map_b = tensor_map(&self.stream, dtype, n, k, &db, &StageB::default())?;
-        Ok(Problem { dtype, m, n, k, a, b, da, db, dc, map_a, map_b })
+        let map_a = tensor_map(&self.stream, dtype, 1, m, k, &da, &StageA::default())?;
+        let map_b = tensor_map(&self.stream, dtype, 1, n, k, &db, &StageB::default())?;
+        let map_b2 = tensor_map(&self.stream, dtype, 2, n, k, &db, &StageB::default())?;
+        Ok(Problem { dtype, m, n, k, a, b, da, db, dc, map_a, map_b, map_b2 })
     }
 
     /// One launch: tiles rastered in groups of `group` row tiles, one block per tile, or
     /// `blocks` blocks taking turns (a persistent grid).
-    fn launch(&self, f: &CudaFunction, p: &mut Problem, group: usize, blocks: Option<usize>) -> Res<()> {
-        let tiles = p.m.div_ceil(BM).div_ceil(group) * group * p.n.div_ceil(BN);
+    /// With clusters of `cluster` blocks, a tile is a cluster's `cluster` row tiles, and the
+    /// grid a multiple of `cluster`.
+    fn launch(
+        &self,
+        f: &CudaFunction,
+        cluster: usize,
+        p: &mut Problem,
+        group: usize,
+        blocks: Option<usize>,
+    ) -> Res<()> {
+        let tiles = p.m.div_ceil(BM * cluster).div_ceil(group) * group * p.n.div_ceil(BN);
+        let grid = blocks.unwrap_or(tiles * cluster).min(tiles * cluster) / cluster * cluster;
         let cfg = LaunchConfig {
-            grid_dim: (blocks.unwrap_or(tiles).min(tiles) as u32, 1, 1),
+            grid_dim: (grid as u32, 1, 1),
             block_dim: (THREADS as u32, 1, 1),
             shared_mem_bytes: SMEM_BYTES as u32,
         };
         let mut l = self.stream.launch_builder(f);
-        l.arg(&p.m).arg(&p.n).arg(&p.k).arg(&group).arg(&p.map_a).arg(&p.map_b).arg(&mut p.dc);
+        let map_b = if cluster > 1 { &p.map_b2 } else { &p.map_b };
+        l.arg(&p.m).arg(&p.n).arg(&p.k).arg(&group).arg(&p.map_a).arg(map_b).arg(&mut p.dc);
         // SAFETY: the kernel's signature (m, n, k, group, map_a, map_b, c) with maps of A and B and a C
         // of m * n halves; k is a multiple of 8 (checked by the map's 16-byte strides).
         unsafe { l.launch(cfg) }?;
@@ -278,12 +295,15 @@ fn main() -> Res<()> {
     let stream = ctx.default_stream();
     let module = ctx.load_module(cudarc::nvrtc::Ptx::from_src(std::fs::read_to_string(&ptx)?))?;
     let mut kernels = Vec::new();
-    for (name, dtype) in
-        [("hgemm_sm90", Dtype::F16), ("hgemm_sm90_by_hand", Dtype::F16), ("hgemm_sm90_bf16", Dtype::Bf16)]
-    {
+    for (name, dtype, cluster) in [
+        ("hgemm_sm90", Dtype::F16, 1),
+        ("hgemm_sm90_by_hand", Dtype::F16, 1),
+        ("hgemm_sm90_cluster", Dtype::F16, 2),
+        ("hgemm_sm90_bf16", Dtype::Bf16, 1),
+    ] {
         let f = module.load_function(name)?;
         f.set_attribute(sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, SMEM_BYTES as i32)?;
-        kernels.push((name, dtype, f));
+        kernels.push((name, dtype, cluster, f));
     }
     let h = Hgemm { blas: CudaBlas::new(stream.clone())?, stream, kernels, sms: sms as usize };
 
@@ -308,10 +328,10 @@ fn main() -> Res<()> {
                 h.stream.clone_dtoh(&p.dc)?
             };
             let oracle = if m * n * k <= 1 << 30 { "host loop" } else { "cuBLAS" };
-            for (name, _, f) in h.kernels.iter().filter(|x| x.1 == dtype) {
-                for (group, blocks) in [(1, None), (5, None), (RASTER, None), (5, Some(7)), (RASTER, Some(h.sms))] {
+            for (name, _, cluster, f) in h.kernels.iter().filter(|x| x.1 == dtype) {
+                for (group, blocks) in [(1, None), (5, None), (RASTER, None), (5, Some(14)), (RASTER, Some(h.sms))] {
                     h.stream.memset_zeros(&mut p.dc)?;
-                    h.launch(f, &mut p, group, blocks)?;
+                    h.launch(f, *cluster, &mut p, group, blocks)?;
                     let got = h.stream.clone_dtoh(&p.dc)?;
                     match first_difference(dtype, &got, want.iter().copied()) {
                     None => println!("exact  {name} {m}x{n}x{k} (raster {group}, {blocks:?} blocks): all {} elements equal ({oracle})", m * n),
@@ -334,9 +354,11 @@ fn main() -> Res<()> {
         let blas_ms = h.time(launches, || h.cublas(&mut p))?;
         let mut line = format!("{s}^3 {dtype:?}: cuBLAS {blas_ms:.3} ms ({:.0} TFLOP/s)", flops / blas_ms / 1e9);
         let mut js = format!("{{\"size\":{s},\"dtype\":\"{dtype:?}\",\"cublas_ms\":{blas_ms:.4}");
-        for (name, _, f) in h.kernels.iter().filter(|x| x.1 == dtype) {
-            for (group, blocks) in [(1, None), (8, None), (RASTER, None), (8, Some(h.sms)), (RASTER, Some(h.sms))] {
-                let ms = h.time(launches, || h.launch(f, &mut p, group, blocks))?;
+        for (name, _, cluster, f) in h.kernels.iter().filter(|x| x.1 == dtype) {
+            // A cluster's tile is two row tiles: half as many groups for the same rows.
+            let (g1, g2) = if *cluster > 1 { (4, 8) } else { (8, RASTER) };
+            for (group, blocks) in [(1, None), (g1, None), (g2, None), (g1, Some(h.sms)), (g2, Some(h.sms))] {
+                let ms = h.time(launches, || h.launch(f, *cluster, &mut p, group, blocks))?;
                 let share = 100.0 * blas_ms / ms;
                 let grid = if blocks.is_some() { "persistent" } else { "a block a tile" };
                 line += &format!(

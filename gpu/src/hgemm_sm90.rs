@@ -181,32 +181,53 @@ impl Indexing for ByHand {
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn hgemm_sm90(m: usize, n: usize, k: usize, group: usize, map_a: *const u8, map_b: *const u8, c: *mut u16) {
     // SAFETY: the caller's maps describe A and B; C holds m*n halves.
-    unsafe { body::<Layouts, F16>(m, n, k, group, map_a, map_b, c) }
+    unsafe { body::<Layouts, F16, 1>(m, n, k, group, map_a, map_b, c) }
+}
+
+/// `hgemm_sm90` in clusters of 2 blocks (`.reqnctapercluster 2`, added by `build.sh`): the
+/// two blocks take row tiles `2u` and `2u + 1` beside each other and share their `B` tiles,
+/// each loading half (a 64x128 box, `map_b` encoded for a multicast to 2) into both blocks.
+/// The grid is an even number of blocks; `group` counts pairs of row tiles.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn hgemm_sm90_cluster(m: usize, n: usize, k: usize, group: usize, map_a: *const u8, map_b: *const u8, c: *mut u16) {
+    // SAFETY: as `hgemm_sm90`.
+    unsafe { body::<Layouts, F16, 2>(m, n, k, group, map_a, map_b, c) }
 }
 
 /// `hgemm_sm90` for bfloat16 `A`, `B`, `C` (the maps' data type bfloat16).
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn hgemm_sm90_bf16(m: usize, n: usize, k: usize, group: usize, map_a: *const u8, map_b: *const u8, c: *mut u16) {
     // SAFETY: as `hgemm_sm90`.
-    unsafe { body::<Layouts, Bf16>(m, n, k, group, map_a, map_b, c) }
+    unsafe { body::<Layouts, Bf16, 1>(m, n, k, group, map_a, map_b, c) }
 }
 
 /// The same kernel with its addresses written by hand.
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn hgemm_sm90_by_hand(m: usize, n: usize, k: usize, group: usize, map_a: *const u8, map_b: *const u8, c: *mut u16) {
     // SAFETY: as `hgemm_sm90`.
-    unsafe { body::<ByHand, F16>(m, n, k, group, map_a, map_b, c) }
+    unsafe { body::<ByHand, F16, 1>(m, n, k, group, map_a, map_b, c) }
 }
 
 #[inline(always)]
-unsafe fn body<I: Indexing, E: Element16>(m: usize, n: usize, k: usize, group: usize, map_a: *const u8, map_b: *const u8, c: *mut u16) {
+unsafe fn body<I: Indexing, E: Element16, const CL: usize>(
+    m: usize,
+    n: usize,
+    k: usize,
+    group: usize,
+    map_a: *const u8,
+    map_b: *const u8,
+    c: *mut u16,
+) {
     if group == 0 || m == 0 || n == 0 {
         // Nothing to compute (and no raster to divide by).
         return;
     }
     let (tid, _) = thread_idx();
-    let (first_tile, grid) = (block_idx().0, grid_dim());
-    let (n_tiles, groups) = (n.div_ceil(BN), m.div_ceil(BM).div_ceil(group));
+    // The unit of work is a cluster's CL row tiles side by side (one each), which share their
+    // tile of B: each block loads 1/CL of it and multicasts it to the cluster.
+    let (rank, (first_tile, grid)) =
+        if CL > 1 { (cluster_ctarank(), cluster_id()) } else { (0, (block_idx().0, grid_dim())) };
+    let (n_tiles, groups) = (n.div_ceil(BN), m.div_ceil(BM * CL).div_ceil(group));
     let tiles = groups * group * n_tiles;
     let wg = tid / 128;
     // The ring at the first 1024-byte boundary of the window, the barriers after it.
@@ -219,11 +240,31 @@ unsafe fn body<I: Indexing, E: Element16>(m: usize, n: usize, k: usize, group: u
             // SAFETY: the barriers' own 8-byte words; the block barrier below publishes them.
             unsafe {
                 mbarrier_init(full(s), 1);
-                mbarrier_init(empty(s), CONSUMERS as u32);
+                mbarrier_init(empty(s), (CONSUMERS * CL) as u32);
             }
         }
     }
-    sync_threads();
+    if CL > 1 {
+        // Every block's barriers initialized before any multicast or remote arrive reaches them.
+        cluster_sync();
+    } else {
+        sync_threads();
+    }
+    // A stage is free once every consumer of the cluster has released it (each block's copy
+    // of B is written by every block's producer).
+    let release = |s: usize| {
+        for cta in 0..CL {
+            // SAFETY: an initialized barrier in every block, which waits at the final cluster
+            // barrier before it exits.
+            unsafe {
+                if CL > 1 {
+                    mbarrier_arrive_cluster(empty(s), cta as u32);
+                } else {
+                    mbarrier_arrive(empty(s));
+                }
+            }
+        }
+    };
     let ktiles = k.div_ceil(BK);
     // The block's tiles: first_tile, then every grid-th (one each when the grid covers them all;
     // a persistent grid of one block per SM takes turns). The ring runs on across tiles: its
@@ -235,10 +276,11 @@ unsafe fn body<I: Indexing, E: Element16>(m: usize, n: usize, k: usize, group: u
             let mut used = 0usize;
             let mut tile = first_tile;
             while tile < tiles {
-                let (by, bx) = I::block_tile_of(tile, group, n_tiles, groups);
+                let (unit, bx) = I::block_tile_of(tile, group, n_tiles, groups);
+                let by = CL * unit + rank;
                 tile += grid;
-                if by * BM >= m {
-                    continue; // the last group's row tiles past m
+                if CL * unit * BM >= m {
+                    continue; // the last group's row tiles past m (the whole cluster's)
                 }
                 for kt in 0..ktiles {
                     let s = used % STAGES;
@@ -253,10 +295,21 @@ unsafe fn body<I: Indexing, E: Element16>(m: usize, n: usize, k: usize, group: u
                         }
                         mbarrier_arrive_expect_tx(full(s), STAGE_A + STAGE_B);
                         tma_load_2d(ring_a + I::stage_a(s), map_a, full(s), (kt * BK) as i32, (by * BM) as i32);
-                        tma_load_2d(ring_b + I::stage_b(s), map_b, full(s), (kt * BK) as i32, (bx * BN) as i32);
+                        if CL > 1 {
+                            // This block's 1/CL of the stage's B tile, to every block.
+                            let part = BN / CL;
+                            let dst = ring_b + I::stage_b(s) + (rank * part * BK * 2) as u32;
+                            let mask = ((1u32 << CL) - 1) as u16;
+                            tma_load_2d_multicast(dst, map_b, full(s), (kt * BK) as i32, (bx * BN + rank * part) as i32, mask);
+                        } else {
+                            tma_load_2d(ring_b + I::stage_b(s), map_b, full(s), (kt * BK) as i32, (bx * BN) as i32);
+                        }
                     }
                 }
             }
+        }
+        if CL > 1 {
+            cluster_sync();
         }
         return;
     }
@@ -266,9 +319,10 @@ unsafe fn body<I: Indexing, E: Element16>(m: usize, n: usize, k: usize, group: u
     let mut used = 0usize;
     let mut tile = first_tile;
     while tile < tiles {
-        let (by, bx) = I::block_tile_of(tile, group, n_tiles, groups);
+        let (unit, bx) = I::block_tile_of(tile, group, n_tiles, groups);
+        let by = CL * unit + rank;
         tile += grid;
-        if by * BM >= m {
+        if CL * unit * BM >= m {
             continue;
         }
         let mut acc = [0.0f32; 128];
@@ -287,15 +341,13 @@ unsafe fn body<I: Indexing, E: Element16>(m: usize, n: usize, k: usize, group: u
             // The previous k-tile's group is done: its stage may be refilled.
             wgmma_wait::<1>(&mut acc);
             if kt > 0 && t == 0 {
-                // SAFETY: an initialized barrier.
-                unsafe { mbarrier_arrive(empty((used - 2) % STAGES)) };
+                release((used - 2) % STAGES);
             }
         }
         wgmma_wait::<0>(&mut acc);
         if ktiles > 0 && t == 0 {
             // The tile's last stage is free too.
-            // SAFETY: an initialized barrier.
-            unsafe { mbarrier_arrive(empty((used - 1) % STAGES)) };
+            release((used - 1) % STAGES);
         }
         let (m0, n0) = (by * BM + 64 * w, bx * BN);
         let (r0, c0) = I::acc_thread(t);
@@ -325,5 +377,9 @@ unsafe fn body<I: Indexing, E: Element16>(m: usize, n: usize, k: usize, group: u
                 }
             }
         });
+    }
+    if CL > 1 {
+        // No block exits while another may still multicast into it or arrive on its barriers.
+        cluster_sync();
     }
 }

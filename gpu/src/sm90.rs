@@ -215,3 +215,65 @@ pub fn setmaxnreg_dec<const N: u32>() {
     // SAFETY: as `setmaxnreg_inc`.
     unsafe { asm!("setmaxnreg.dec.sync.aligned.u32 {n};", n = const N, options(nostack)) };
 }
+
+/// This block's rank in its cluster (`%cluster_ctarank`).
+#[inline(always)]
+pub fn cluster_ctarank() -> usize {
+    let r: u32;
+    // SAFETY: reading a special register.
+    unsafe { asm!("mov.u32 {r}, %cluster_ctarank;", r = out(reg32) r, options(pure, nomem, nostack)) };
+    r as usize
+}
+
+/// The cluster's index in the grid and the number of clusters (`%clusterid.x`, `%nclusterid.x`).
+#[inline(always)]
+pub fn cluster_id() -> (usize, usize) {
+    let (i, n): (u32, u32);
+    // SAFETY: reading special registers.
+    unsafe {
+        asm!("mov.u32 {i}, %clusterid.x;", "mov.u32 {n}, %nclusterid.x;", i = out(reg32) i, n = out(reg32) n,
+            options(pure, nomem, nostack))
+    };
+    (i as usize, n as usize)
+}
+
+/// A barrier of every thread of the cluster (`barrier.cluster.arrive.release` then
+/// `wait.acquire`): the blocks' shared-memory writes and mbarrier initializations before it are
+/// visible to each other after it. Not `.aligned`: the threads of a warp may reach it apart.
+#[inline(always)]
+pub fn cluster_sync() {
+    // SAFETY: a barrier every thread of every block of the cluster reaches once, where it is
+    // called.
+    unsafe { asm!("barrier.cluster.arrive.release;", "barrier.cluster.wait.acquire;", options(nostack)) };
+}
+
+/// `mbarrier.arrive` on the mbarrier at shared address `bar` of block `cta` of this cluster
+/// (`mapa` to its address, then a release arrive at cluster scope).
+///
+/// # Safety
+/// `bar` is an initialized mbarrier in every block of the cluster, and block `cta` has not
+/// exited (a cluster barrier before exit keeps it).
+#[inline(always)]
+pub unsafe fn mbarrier_arrive_cluster(bar: u32, cta: u32) {
+    // SAFETY: the caller's promise.
+    unsafe {
+        asm!("{{", ".reg .b32 remote;", "mapa.shared::cluster.u32 remote, {b}, {c};",
+            "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [remote];", "}}",
+            b = in(reg32) bar, c = in(reg32) cta, options(nostack))
+    };
+}
+
+/// [`tma_load_2d`] multicast: the box lands at `dst` and completes `bar` in each block of the
+/// cluster whose bit is set in `mask`.
+///
+/// # Safety
+/// As [`tma_load_2d`], in every block of the mask; each of them expects the box's bytes.
+#[inline(always)]
+pub unsafe fn tma_load_2d_multicast(dst: u32, map: *const u8, bar: u32, c0: i32, c1: i32, mask: u16) {
+    // SAFETY: the caller's promise.
+    unsafe {
+        asm!("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [{d}], [{m}, {{{x}, {y}}}], [{b}], {k};",
+            d = in(reg32) dst, m = in(reg64) map, x = in(reg32) c0, y = in(reg32) c1, b = in(reg32) bar, k = in(reg16) mask,
+            options(nostack))
+    };
+}

@@ -12,6 +12,10 @@
 //! `K` multiples of 8 (16-byte `cp.async` chunks); out-of-range chunks are zero-filled by
 //! `cp.async`'s source size, out-of-range stores skipped.
 //!
+//! The kernel is written once, over its operands' pointer tensors and a [`Tiling`] (block tiles,
+//! the swizzled shared tiles), one bound per operation; `hgemm` (run-time extents) and
+//! `hgemm_static_4096` (static operands) instantiate it.
+//!
 //! `hgemm` takes every address from a layout; `hgemm_by_hand` is the same kernel with the same
 //! addresses written out (the swizzles as CuTe's xor of shifted bits), the twin whose PTX and
 //! SASS the layout kernel is held to (`scripts/gpu/ptx_guard.py`, `scripts/gpu/run.py --sass`).

@@ -3,11 +3,15 @@
 //! tiles double-buffered (one barrier per `BK` step, the next tile's global loads in flight
 //! during the current tile's FMAs), 16-byte loads and stores.
 //!
+//! The kernel is written once, over its operands' pointer tensors and a [`Tiling`], with one
+//! bound per operation (`PtrLocalTile`, `PtrAddr`, `LayoutAt`); the entry points instantiate it
+//! with run-time extents, run-time leading dimensions, static operands and a second tiling.
 //! Every index comes from a layout:
-//! - `A`, `B`, `C` in global memory: `({m},{k}):({k},1)`, `({k},{n}):({n},1)`, `({m},{n}):({n},1)`,
-//!   their block tiles by `local_tile` (128x8 of `A`, 8x128 of `B`, 128x128 of `C`; the last tile
-//!   of a ragged matrix reaches past it, and the loads and stores are predicated, as in CuTe),
-//!   and each thread's part of `C`'s tile by `local_partition` over 4x4 blocks;
+//! - `A`, `B`, `C` in global memory (`({m},{k}):({k},1)`, `({k},{n}):({n},1)`, `({m},{n}):({n},1)`
+//!   in `sgemm_layouts`), their block tiles by `local_tile` (128x8 of `A`, 8x128 of `B`, 128x128
+//!   of `C`; the last tile of a ragged matrix reaches past it, and the loads and stores are
+//!   predicated, as in CuTe), and each accumulator's element of `C`'s tile at the coordinate the
+//!   thread-value layout gives its row and column;
 //! - the shared tiles, `m` (or `n`) contiguous so that a thread's 8 rows are 2 vector loads:
 //!   `make_layout_left((128,8,2))` = `(128,8,2):(1,128,1024)` as `(m, k, stage)`;
 //! - the thread-value layout of the accumulators, `(16,(4,2)):(4,(1,64))`: value `v` of thread

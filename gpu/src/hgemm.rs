@@ -27,7 +27,7 @@ use core::marker::PhantomData;
 use cute_static::typenum::{P3, P4, U0, U2, U3};
 use cute_static::{layout, ComposedLayout, Cons, Layout, LayoutAt, Nil, PtrAddr, PtrLocalTile, Shape, Swizzle};
 
-use crate::{block_idx, block_tile, thread_idx, PtrTensor};
+use crate::{block_idx, thread_idx, tile_elem, PtrTensor};
 
 /// The block tile.
 pub const BM: usize = 128;
@@ -170,15 +170,15 @@ where
 {
     #[inline(always)]
     fn a_elem(&self, ti: usize, tj: usize, r: usize, c: usize) -> *const u16 {
-        block_tile(self.0.local_tile(K::CtaA::default(), &[ti, tj])).addr_at(&Cons(r, Cons(c, Nil)))
+        tile_elem(&self.0, K::CtaA::default(), ti, tj, r, c)
     }
     #[inline(always)]
     fn b_elem(&self, ti: usize, tj: usize, r: usize, c: usize) -> *const u16 {
-        block_tile(self.1.local_tile(K::CtaB::default(), &[ti, tj])).addr_at(&Cons(r, Cons(c, Nil)))
+        tile_elem(&self.1, K::CtaB::default(), ti, tj, r, c)
     }
     #[inline(always)]
     fn c_elem(&self, ti: usize, tj: usize, r: usize, col: usize) -> *mut u16 {
-        block_tile(self.2.local_tile(K::CtaC::default(), &[ti, tj])).addr_at(&Cons(r, Cons(col, Nil)))
+        tile_elem(&self.2, K::CtaC::default(), ti, tj, r, col)
     }
     #[inline(always)]
     fn smem_a(r: usize, c: usize) -> usize {

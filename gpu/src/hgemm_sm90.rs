@@ -26,13 +26,12 @@
 //! them written out, its twin in `scripts/gpu/ptx_guard.py`.
 
 use cute_static::gmma::GmmaTile;
-use cute_static::tma::TmaBox;
 use cute_static::typenum::U16;
 use cute_static::layout::Idx2Crd;
 use cute_static::{layout, shape, tiler, Cons, Nil};
 
 use crate::sm90::*;
-use crate::{block_idx, block_tile, grid_dim, sync_threads, thread_idx, PtrTensor};
+use crate::{block_idx, grid_dim, sync_threads, thread_idx, tile_elem, PtrTensor};
 
 pub mod tiles;
 use tiles::*;
@@ -47,10 +46,6 @@ macro_rules! unrolled {
     };
 }
 
-/// Bytes of a stage of `A` and of `B`: the TMA box that writes it, computed (and its
-/// conditions checked) by the compiler from the stage's layout.
-const STAGE_A: u32 = <StageA as TmaBox<U16>>::BYTES;
-const STAGE_B: u32 = <StageB as TmaBox<U16>>::BYTES;
 /// The ring's bytes. The launch gives the block `tiles::SMEM_BYTES`: the ring, 1 KiB to align
 /// it to the 128-byte swizzle's 1024-byte period, and the barriers.
 const RING: u32 = STAGES as u32 * (STAGE_A + STAGE_B);
@@ -119,8 +114,7 @@ impl Indexing for Layouts {
     }
     #[inline(always)]
     fn c_elem(c: *mut u16, m: usize, n: usize, ti: usize, tj: usize, r: usize, col: usize) -> *mut u16 {
-        let gc = PtrTensor::new(c, layout!(({m},{n}):({n},1)));
-        block_tile(gc.local_tile(shape!((128, 256)), &[ti, tj])).addr_at(&shape!(({ r }, { col })))
+        tile_elem(&PtrTensor::new(c, layout!(({m},{n}):({n},1))), shape!((128, 256)), ti, tj, r, col)
     }
     #[inline(always)]
     fn c_offset(n: usize, r: usize, col: usize) -> usize {

@@ -138,6 +138,19 @@ pub fn block_tile<T>(t: Result<T, cute_static::tensor::TensorError>) -> T {
     }
 }
 
+/// The address of element `(r, c)` of block tile `(ti, tj)` of a matrix: `local_tile` of its
+/// pointer tensor by the tile shape, then `addr_at`, one bound each (what every GEMM here asks
+/// of its operands).
+#[inline(always)]
+pub fn tile_elem<P, T, E>(p: &P, tile: T, ti: usize, tj: usize, r: usize, c: usize) -> *mut E
+where
+    P: cute_static::PtrLocalTile<T>,
+    P::Output: cute_static::PtrAddr<cute_static::Cons<usize, cute_static::Cons<usize, cute_static::Nil>>, Elem = E>,
+{
+    use cute_static::PtrAddr;
+    block_tile(p.local_tile(tile, &[ti, tj])).addr_at(&cute_static::Cons(r, cute_static::Cons(c, cute_static::Nil)))
+}
+
 /// `__syncthreads()`.
 #[inline(always)]
 pub fn sync_threads() {

@@ -25,7 +25,7 @@ use core::marker::PhantomData;
 
 use cute_static::{layout, Cons, Layout, LayoutAt, Nil, PtrAddr, PtrLocalTile, Shape};
 
-use crate::{block_idx, block_tile, shared_tile, sync_threads, thread_idx, PtrTensor, F4};
+use crate::{block_idx, block_tile, shared_tile, sync_threads, thread_idx, tile_elem, PtrTensor, F4};
 
 /// The block tile.
 pub const BM: usize = 128;
@@ -119,11 +119,11 @@ where
 {
     #[inline(always)]
     fn a_elem(&self, ti: usize, tj: usize, r: usize, c: usize) -> *const f32 {
-        block_tile(self.0.local_tile(K::CtaA::default(), &[ti, tj])).addr_at(&Cons(r, Cons(c, Nil)))
+        tile_elem(&self.0, K::CtaA::default(), ti, tj, r, c)
     }
     #[inline(always)]
     fn b_elem(&self, ti: usize, tj: usize, r: usize, c: usize) -> *const f32 {
-        block_tile(self.1.local_tile(K::CtaB::default(), &[ti, tj])).addr_at(&Cons(r, Cons(c, Nil)))
+        tile_elem(&self.1, K::CtaB::default(), ti, tj, r, c)
     }
     type CTile = PC::Output;
     #[inline(always)]

@@ -111,21 +111,29 @@ pub fn wgmma_wait<const N: u32>(acc: &mut [f32; 128]) {
     fence_operands(acc);
 }
 
+/// `$m!($args; 0 1 ... 127)`: a macro over the indices of the 128 accumulators (inline PTX
+/// names each register as its own operand).
+macro_rules! with_accumulators {
+    ($m:ident!($($args:tt)*)) => {
+        $m!($($args)*; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
+            32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63
+            64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95
+            96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113 114 115 116 117 118 119 120 121 122 123 124 125 126 127)
+    };
+}
+
 /// Ties the accumulators to this point of the program: the asynchronous `wgmma` writes them,
 /// and nothing may be reordered across.
 #[inline(always)]
 pub fn fence_operands(acc: &mut [f32; 128]) {
     macro_rules! tie {
-        ($($i:literal)*) => {
+        (; $($i:literal)*) => {
             // SAFETY: no instruction (a PTX comment naming the registers); they pass through
             // unchanged.
             unsafe { asm!(concat!("// ", $("{", stringify!($i), "} ",)*), $(inout(reg32) acc[$i],)* options(nomem, nostack)) }
         };
     }
-    tie!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
-        32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63
-        64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95
-        96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113 114 115 116 117 118 119 120 121 122 123 124 125 126 127);
+    with_accumulators!(tie!());
 }
 
 /// The 16-bit element types `wgmma` multiplies (fp32 accumulation): the instruction's type
@@ -163,44 +171,38 @@ macro_rules! wgmma_m64n256k16 {
     };
 }
 
-/// IEEE half (`.f16`).
-pub struct F16;
-/// bfloat16 (`.bf16`).
-pub struct Bf16;
-
-impl Element16 for F16 {
-    #[inline(always)]
-    unsafe fn wgmma_m64n256k16(acc: &mut [f32; 128], desc_a: u64, desc_b: u64) {
-        wgmma_m64n256k16!(acc, desc_a, desc_b, "f16"; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
-            32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63
-            64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95
-            96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113 114 115 116 117 118 119 120 121 122 123 124 125 126 127);
-    }
-    #[inline(always)]
-    fn pack(lo: f32, hi: f32) -> u32 {
-        let p: u32;
-        // SAFETY: a register conversion.
-        unsafe { asm!("cvt.rn.f16x2.f32 {p}, {hi}, {lo};", p = out(reg32) p, hi = in(reg32) hi, lo = in(reg32) lo, options(pure, nomem, nostack)) };
-        p
-    }
+/// An [`Element16`]: the type, and its `wgmma` and conversion spelled with PTX type `$t`.
+macro_rules! element16 {
+    ($(#[$doc:meta])* $name:ident, $t:literal) => {
+        $(#[$doc])*
+        pub struct $name;
+        impl Element16 for $name {
+            #[inline(always)]
+            unsafe fn wgmma_m64n256k16(acc: &mut [f32; 128], desc_a: u64, desc_b: u64) {
+                with_accumulators!(wgmma_m64n256k16!(acc, desc_a, desc_b, $t));
+            }
+            #[inline(always)]
+            fn pack(lo: f32, hi: f32) -> u32 {
+                let p: u32;
+                // SAFETY: a register conversion.
+                unsafe {
+                    asm!(concat!("cvt.rn.", $t, "x2.f32 {p}, {hi}, {lo};"), p = out(reg32) p, hi = in(reg32) hi, lo = in(reg32) lo,
+                        options(pure, nomem, nostack))
+                };
+                p
+            }
+        }
+    };
 }
 
-impl Element16 for Bf16 {
-    #[inline(always)]
-    unsafe fn wgmma_m64n256k16(acc: &mut [f32; 128], desc_a: u64, desc_b: u64) {
-        wgmma_m64n256k16!(acc, desc_a, desc_b, "bf16"; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
-            32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63
-            64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95
-            96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113 114 115 116 117 118 119 120 121 122 123 124 125 126 127);
-    }
-    #[inline(always)]
-    fn pack(lo: f32, hi: f32) -> u32 {
-        let p: u32;
-        // SAFETY: a register conversion.
-        unsafe { asm!("cvt.rn.bf16x2.f32 {p}, {hi}, {lo};", p = out(reg32) p, hi = in(reg32) hi, lo = in(reg32) lo, options(pure, nomem, nostack)) };
-        p
-    }
-}
+element16!(
+    /// IEEE half (`.f16`).
+    F16, "f16"
+);
+element16!(
+    /// bfloat16 (`.bf16`).
+    Bf16, "bf16"
+);
 
 /// `setmaxnreg.inc` (consumers) to `N` registers a thread; the whole warpgroup executes it.
 #[inline(always)]

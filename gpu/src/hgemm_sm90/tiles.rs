@@ -3,6 +3,7 @@
 //! layouts the kernel's descriptors are read off.
 
 use cute_static::gmma::{LayoutAtom, Sw128, K};
+use cute_static::tma::TmaBox;
 use cute_static::typenum::U16;
 use cute_static::{Layout, Shape, TileToShape};
 
@@ -18,8 +19,12 @@ pub const CONSUMERS: usize = 2;
 pub const RASTER: usize = 16;
 /// Threads a block.
 pub const THREADS: usize = 128 * (CONSUMERS + 1);
+/// Bytes of a stage of `A` and of `B`: the TMA box that writes it, computed (and its
+/// conditions checked) by the compiler from the stage's layout.
+pub const STAGE_A: u32 = <StageA as TmaBox<U16>>::BYTES;
+pub const STAGE_B: u32 = <StageB as TmaBox<U16>>::BYTES;
 /// Dynamic shared memory a block: the ring, 1 KiB to align it, 2 * STAGES mbarriers.
-pub const SMEM_BYTES: usize = STAGES * (BM + BN) * BK * 2 + 1024 + 16 * STAGES;
+pub const SMEM_BYTES: usize = STAGES * (STAGE_A + STAGE_B) as usize + 1024 + 16 * STAGES;
 
 /// The 128-byte-swizzled K-major atom of 16-bit elements: `Sw<3,4,3> o smem_ptr[16b] o (8,64):(64,1)`.
 pub type Atom = LayoutAtom<K, Sw128, U16>;

@@ -13,7 +13,7 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use cute::cute_static::modes::{FlattenModes, ModeValues};
 use cute::cute_static::typenum::{U2, U24, U8};
-use cute::cute_static::{layout, tiler, Coalesce, ComplementDyn, Layout, RightInverse};
+use cute::cute_static::{layout, tiler, Checked, Coalesce, ComplementDyn, Layout, RightInverse};
 
 /// The sum of a layout's shape and stride leaves (the C++ anchors' checksum over every leaf).
 fn checksum<S, D>(l: &Layout<S, D>) -> usize
@@ -85,7 +85,7 @@ fn bench(c: &mut Criterion) {
     g.bench_function("checksummed complement({4}:2, 24)", |b| {
         b.iter(|| {
             let s = black_box(4usize);
-            black_box(layout!({s}:2).complement(U24::default()).map_or(0, |l| checksum(&l)))
+            black_box(layout!({s}:2).complement(U24::default()).checked().map_or(0, |l| checksum(&l)))
         })
     });
     // complement({4}:2, 24) = (2,3):(1,8) written by hand, with the same division and checks.
@@ -100,7 +100,7 @@ fn bench(c: &mut Criterion) {
     g.bench_function("checksummed complement(4:{2}, {24})", |b| {
         b.iter(|| {
             let (d, c) = (black_box(2usize), black_box(24usize));
-            black_box(layout!(4:{d}).complement(c).map_or(0, |l| checksum(&l)))
+            black_box(layout!(4:{d}).complement(c).checked().map_or(0, |l| checksum(&l)))
         })
     });
     g.bench_function("complement(4:2, {24})", |b| b.iter(|| black_box(layout!(4:2).complement_dyn(black_box(24)))));

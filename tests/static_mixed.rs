@@ -5,19 +5,13 @@
 //! a refusal of the same kind.
 
 use cute::cute_dyn::{self, Style};
-use cute::cute_static::error::Error;
 use cute::cute_static::typenum::{U24, U64};
-use cute::cute_static::{layout, shape, tiler, IntTuple, Layout, RightInverse, Show};
+use cute::cute_static::{layout, shape, tiler, Decided, IntTuple, Layout, RightInverse, Show};
 use proptest::prelude::*;
 
-/// cute-static's answer (or refusal) in the form cute-dyn's is compared in.
-fn ours<S, D>(r: Result<Layout<S, D>, Error>) -> Result<String, &'static str>
-where
-    S: cute::cute_static::Congruent<D>,
-    D: cute::cute_static::IntTuple,
-{
-    r.map(|l| l.to_dyn().expect("fits in i64").to_styled(Style::Cpp)).map_err(|e| e.kind())
-}
+#[path = "common/answer.rs"]
+mod answer;
+use answer::{ours, styled};
 
 /// cute-dyn's answer for `op(layout, tiler)`, the layout given as cute-static's `to_dyn()`.
 fn theirs<S, D>(op: &str, a: &Layout<S, D>, tiler: &str) -> Result<String, &'static str>
@@ -47,7 +41,7 @@ where
         }
         _ => unreachable!(),
     };
-    r.map(|l| l.to_styled(Style::Cpp)).map_err(|e| e.kind())
+    styled(r)
 }
 
 /// All four divides of `$a` by `$t`, and the by-mode composition, (the tiler's literal, also parsed for cute-dyn).
@@ -287,13 +281,13 @@ fn compositions_with_run_time_extents_answer_where_cute_dyn_does_without_decidin
     // run-time: B reads A's last (unbounded) mode only through its stride, so the answer is
     // the static one.
     let n = 2usize;
-    let r = layout!((6,{n}):(8,2)).composition(layout!((4,3):(3,1))).unwrap();
+    let r = layout!((6,{n}):(8,2)).composition(layout!((4,3):(3,1))).unwrap().typed().expect("the typed structure");
     assert_eq!(ours(Ok(r)), theirs("composition", &layout!((6,{n}):(8,2)), "(4,3):(3,1)"));
     assert_eq!(r.to_dyn().unwrap().to_string(), "((2,2),3):((24,2),8)");
     // A matrix of run-time extents read by a 4x2 tile: ((4),(2)) of it, the first mode
     // taken from m (m = 8), the second from n.
     let (m, n) = (8usize, 16usize);
-    let r = layout!(({m},{n}):(1,{m})).composition(layout!((4,2):(1,8))).unwrap();
+    let r = layout!(({m},{n}):(1,{m})).composition(layout!((4,2):(1,8))).unwrap().typed().expect("the typed structure");
     assert_eq!(ours(Ok(r)), theirs("composition", &layout!(({m},{n}):(1,{m})), "(4,2):(1,8)"));
     // the DSL's rule keeps the run-time modes apart; the function is (4,2):(1,8)
     let want: cute_dyn::Layout = "(4,2):(1,8)".parse().unwrap();
@@ -302,7 +296,8 @@ fn compositions_with_run_time_extents_answer_where_cute_dyn_does_without_decidin
 
 /// Whether a run-time value decides complement's structure for `l`: a run-time extent that is 1
 /// or a run-time stride that is 0, in a mode that `filter` keeps (cute-dyn then skips the mode,
-/// or its static twin's filter would drop it). cute-static answers `undecided` there.
+/// or its static twin's filter would drop it). cute-static answers with cute-dyn's run-time
+/// structure there ([`Decided::RunTime`]), with its typed layout elsewhere.
 fn decided_on_values(l: &cute_dyn::Layout) -> bool {
     let (s, d) = (l.shape().leaves(), l.stride().leaves());
     s.iter().zip(&d).any(|(s, d)| {
@@ -312,19 +307,19 @@ fn decided_on_values(l: &cute_dyn::Layout) -> bool {
 
 /// `complement($l, $cot)` (an integer cotarget of value `$c`, run-time where `$dy`) against
 /// cute-dyn's on the same values: the same layout, static flags included, or the same kind of
-/// refusal; `undecided` exactly where a run-time value decides the structure.
+/// refusal; the run-time structure exactly where a run-time value decides it.
 macro_rules! complement_agrees {
     ($l:expr, $cot:expr, $c:expr, $dy:expr) => {{
         let l = $l;
         let d = l.to_dyn().unwrap();
-        let want = if decided_on_values(&d) {
-            Err("undecided")
-        } else {
-            let c = if $dy { cute_dyn::Int::dy($c as i64) } else { cute_dyn::Int::st($c as i64) };
-            let c = cute_dyn::Tuple::Leaf(c);
-            cute_dyn::complement(&d, &c).map(|r| r.to_styled(Style::Cpp)).map_err(|e| e.kind())
-        };
-        prop_assert_eq!(ours(l.complement($cot)), want, "complement({}, {})", l, $c);
+        let c = if $dy { cute_dyn::Int::dy($c as i64) } else { cute_dyn::Int::st($c as i64) };
+        let want = styled(cute_dyn::complement(&d, &cute_dyn::Tuple::Leaf(c)));
+        let r = l.complement($cot);
+        if let Ok(answer) = &r {
+            let run_time = matches!(answer, Decided::RunTime { .. });
+            prop_assert_eq!(run_time, decided_on_values(&d), "complement({}, {}) = {}", l, $c, answer);
+        }
+        prop_assert_eq!(ours(r), want, "complement({}, {})", l, $c);
     }};
 }
 
@@ -371,7 +366,7 @@ macro_rules! cotarget_complement_agrees {
         let r = ours(l.complement(cot));
         if r != Err("undecided") {
             let want = cute_dyn::complement(&l.to_dyn().unwrap(), &cot.to_dyn().unwrap());
-            let want = want.map(|r| r.to_styled(Style::Cpp)).map_err(|e| e.kind());
+            let want = styled(want);
             prop_assert_eq!(r.clone(), want, "complement({}, {})", l, Show(&cot));
         }
         r.is_ok()
@@ -576,7 +571,6 @@ macro_rules! inverses_agree {
     ($l:expr) => {{
         let l = $l;
         let d = l.to_dyn().unwrap();
-        let styled = |r: cute_dyn::Result<cute_dyn::Layout>| r.map(|x| x.to_styled(Style::Cpp)).map_err(|e| e.kind());
         let (right, left) = (ours(l.right_inverse()), ours(l.left_inverse()));
         if right != Err("undecided") {
             prop_assert_eq!(right.clone(), styled(cute_dyn::right_inverse(&d)), "right_inverse({})", l);
@@ -646,7 +640,7 @@ macro_rules! recast_agrees {
     ($op:ident, $l:expr, $n:ty) => {{
         let l = $l;
         let n = <$n as cute::cute_static::typenum::Unsigned>::I64;
-        let want = cute_dyn::$op(&l.to_dyn().unwrap(), n).map(|r| r.to_styled(Style::Cpp)).map_err(|e| e.kind());
+        let want = styled(cute_dyn::$op(&l.to_dyn().unwrap(), n));
         prop_assert_eq!(ours(l.$op(<$n>::default())), want, "{}<{}>({})", stringify!($op), n, l);
     }};
 }
@@ -694,7 +688,6 @@ macro_rules! recasts_agree {
     ($l:expr, $n:ty, $k:expr $(, $down:ident)?) => {{
         let l = $l;
         let d = l.to_dyn().unwrap();
-        let styled = |r: cute_dyn::Result<cute_dyn::Layout>| r.map(|x| x.to_styled(Style::Cpp)).map_err(|e| e.kind());
         let up = ours(l.upcast(<$n>::default()));
         prop_assert_eq!(up.clone(), styled(cute_dyn::upcast(&d, $k)), "upcast<{}>({})", $k, l);
         #[allow(unused_mut)]
@@ -1053,7 +1046,6 @@ macro_rules! every_operation_agrees {
         let d = a.to_dyn().unwrap();
         let tiler = "<2,3:2>";
         let b = "(2,3):(1,2)";
-        let styled = |r: cute_dyn::Result<cute_dyn::Layout>| r.map(|l| l.to_styled(Style::Cpp)).map_err(|e| e.kind());
         let cases: [(&str, Result<String, &'static str>, Result<String, &'static str>); 22] = [
             ("coalesce", ours(Ok(a.coalesce())), styled(cute_dyn::coalesce(&d))),
             ("coalesce by (1,1)", ours(a.coalesce_by(shape!((1, 1)))), styled(cute_dyn::coalesce_by(&d, &"(1,1)".parse().unwrap()))),
@@ -1061,7 +1053,7 @@ macro_rules! every_operation_agrees {
             (
                 "complement_cosize",
                 ours(a.complement_cosize()),
-                if decided_on_values(&d) { Err("undecided") } else { styled(cute_dyn::complement_cosize(&d)) },
+                styled(cute_dyn::complement_cosize(&d)),
             ),
             ("composition", ours(a.composition(layout!((2,3):(1,2)))), theirs("composition", &a, b)),
             ("logical_divide", ours(a.logical_divide(tiler!(<2,3:2>))), theirs("logical_divide", &a, tiler)),
@@ -1077,11 +1069,7 @@ macro_rules! every_operation_agrees {
             (
                 "complement",
                 ours(a.complement(U64::default())),
-                if decided_on_values(&d) {
-                    Err("undecided")
-                } else {
-                    styled(cute_dyn::complement(&d, &cute_dyn::Tuple::Leaf(cute_dyn::Int::st(64))))
-                },
+                styled(cute_dyn::complement(&d, &cute_dyn::Tuple::Leaf(cute_dyn::Int::st(64)))),
             ),
             // the whole layout by one layout (the divides' general path), and complement by a shape
             ("logical_divide by a layout", ours(a.logical_divide(layout!(4:2))), theirs("logical_divide", &a, "4:2")),

@@ -9,10 +9,12 @@ use typenum::{Bit, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 
 use crate::arith::{CeilDiv, DivMixed, DivT, EqT, IsOne, LeT, MulMixed, MulT};
 use crate::coalesce::{CoalesceModes, CoalesceModesBound, ModesToLayout};
+use crate::decided::{decide, Decided};
 use crate::error::Error;
 use crate::gate::{Operation, Route, StaticBit};
 use crate::int_tuple::Concat;
 use crate::int_tuple::{Cons, IntTuple, Nil};
+use crate::layout::LayoutFn;
 use crate::layout::{Congruent, Layout};
 use crate::modes::{run_time_strides_last, FilterZeros, FlattenModes, Mode, ModeValues, SplitByStride};
 use crate::ops::ComplementOp;
@@ -586,17 +588,18 @@ where
         <B1 as Route<ComplementOp, L, Cot>>::route(l, cotarget)
     }
 }
-impl<L, Cot, F, Leaves, R> ShapeCotarget<L, Cot> for B0
+impl<L: LayoutFn, Cot: IntTuple + Copy, F, Leaves, R> ShapeCotarget<L, Cot> for B0
 where
     Cot: FlattenModes<Cot, Output = F>,
     F: crate::modes::ModeShapes<Output = Leaves>,
     Leaves: ComplementMixedBy<L, Output = R>,
 {
-    type Output = (Result<R, Error>, Holds);
+    type Output = (Result<Decided<R>, Error>, Holds);
     #[inline(always)]
     fn complement(l: L, cotarget: Cot) -> Self::Output {
         // The shape's leaves, paired with themselves to reuse the flattening of modes.
-        (cotarget.flatten_modes(&cotarget).mode_shapes().complement_mixed_by(l), Holds)
+        let typed = cotarget.flatten_modes(&cotarget).mode_shapes().complement_mixed_by(l);
+        (decide!(typed, || cute_dyn::complement(&l.to_dyn()?, &cotarget.to_dyn()?)), Holds)
     }
 }
 
@@ -616,12 +619,12 @@ where
 /// `B1`, is the type checker's [`ComplementOp`]): computed when it runs ([`ComplementMixed`]).
 macro_rules! mixed_static_cotarget {
     ($([$($g:ident: $b:path),*] $ty:ty);*) => {$(
-        impl<L: ComplementMixed<$ty, Output = R>, R, $($g: $b),*> Route<ComplementOp, L, $ty> for B0 {
+        impl<L: ComplementMixed<$ty, Output = R> + LayoutFn, R, $($g: $b),*> Route<ComplementOp, L, $ty> for B0 {
             // (result, verdict): the conditions are checked when it runs.
-            type Output = (Result<R, Error>, Holds);
+            type Output = (Result<Decided<R>, Error>, Holds);
             #[inline(always)]
             fn route(l: L, cotarget: $ty) -> Self::Output {
-                (l.complement_mixed(cotarget), Holds)
+                (decide!(l.complement_mixed(cotarget), || cute_dyn::complement(&l.to_dyn()?, &cotarget.to_dyn()?)), Holds)
             }
         }
     )*};
@@ -642,11 +645,11 @@ impl<L: ComplementDyn<Output = R>, R> RunTimeCotarget<L> for B1 {
         (l.complement_dyn(cotarget), Holds)
     }
 }
-impl<L: ComplementMixed<usize, Output = R>, R> RunTimeCotarget<L> for B0 {
-    type Output = (Result<R, Error>, Holds);
+impl<L: ComplementMixed<usize, Output = R> + LayoutFn, R> RunTimeCotarget<L> for B0 {
+    type Output = (Result<Decided<R>, Error>, Holds);
     #[inline(always)]
     fn complement(l: L, cotarget: usize) -> Self::Output {
-        (l.complement_mixed(cotarget), Holds)
+        (decide!(l.complement_mixed(cotarget), || cute_dyn::complement(&l.to_dyn()?, &cotarget.to_dyn()?)), Holds)
     }
 }
 
@@ -713,11 +716,12 @@ where
 }
 impl<S, D, FS, FD, C, R> Route<ComplementCosizeOp, Layout<S, D>, ()> for B0
 where
-    Layout<S, D>:
-        Copy + crate::coalesce::Filter<Output = Layout<FS, FD>> + crate::ops::Complement<C, Output = Result<R, Error>>,
+    Layout<S, D>: Copy
+        + crate::coalesce::Filter<Output = Layout<FS, FD>>
+        + crate::ops::Complement<C, Output = Result<Decided<R>, Error>>,
     FS: crate::layout::CosizeFold<FD, U1, Output = C>,
 {
-    type Output = Result<R, Error>;
+    type Output = Result<Decided<R>, Error>;
     #[inline(always)]
     fn route(l: Layout<S, D>, _: ()) -> Self::Output {
         let (fs, fd) = crate::coalesce::Filter::filter(l).into_parts();
@@ -882,8 +886,9 @@ impl<S: Congruent<D>, D: IntTuple> Spans for Layout<S, D> {
 /// Where a run-time value decides the structure, [`Error::Undecided`]: a run-time extent that
 /// is 1 when it runs (cute-dyn then skips the mode, a structure no type fixes), a run-time
 /// stride that is 0 (the static twin's mode would be filtered away), or run-time strides
-/// among several modes that do not sort last ([`SortedModes`]). Conditions on static values
-/// (injectivity between static strides) are compile errors.
+/// among several modes that do not sort last ([`SortedModes`]). (The `Complement` trait then
+/// answers with cute-dyn's run-time structure, a [`Decided::RunTime`].) Conditions on static
+/// values (injectivity between static strides) are compile errors.
 ///
 /// # Examples
 /// ```

@@ -570,6 +570,13 @@ crate::tiler::arranged_op!(
 );
 
 crate::tiler::marked_shape_route!(CompositionOp);
+// By a layout or an integer, cute-dyn coalesces A by its values where the static rule's modes
+// break a condition: a structure the values decide. By mode, each mode's structure is static.
+crate::tiler::mixed_answers!(typed CompositionOp, [L] crate::tiler::ByMode<L>);
+crate::tiler::mixed_answers!(decided CompositionOp, [SB, DB] Layout<SB, DB>, crate::tiler::Plain, |a, b| cute_dyn::composition(&a.to_dyn()?, &crate::tiler::Tiler::to_dyn(&b)?));
+crate::tiler::mixed_answers!(decided CompositionOp, [U: typenum::Unsigned, Bt: typenum::Bit] typenum::UInt<U, Bt>, crate::tiler::Plain, |a, b| cute_dyn::composition(&a.to_dyn()?, &crate::tiler::Tiler::to_dyn(&b)?));
+crate::tiler::mixed_answers!(decided CompositionOp, [] typenum::UTerm, crate::tiler::Plain, |a, b| cute_dyn::composition(&a.to_dyn()?, &crate::tiler::Tiler::to_dyn(&b)?));
+crate::tiler::mixed_answers!(decided CompositionOp, [] usize, crate::tiler::Plain, |a, b| cute_dyn::composition(&a.to_dyn()?, &crate::tiler::Tiler::to_dyn(&b)?));
 
 /// A static `A` by a static `B`: the type checker's composition (by mode for a by-mode tiler).
 /// (Composition is routed by both operands' bits: a `B` with a run-time leaf takes the route of

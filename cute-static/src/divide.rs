@@ -46,6 +46,14 @@ type DivideTiler<SA, DA, SB, DB> = Layout<
 >;
 
 crate::tiler::marked_shape_route!(DivideOp);
+// By mode (a kernel's tiles), each mode's structure is static; by one layout or integer, the
+// composition coalesces A by its values where the static rule's modes break a condition, as
+// composition's own (a structure the values decide).
+crate::tiler::mixed_answers!(typed DivideOp, [L] crate::tiler::ByMode<L>);
+crate::tiler::mixed_answers!(decided DivideOp, [How: crate::tiler::ByValues<DivideOp>, SB, DB] Layout<SB, DB>, How, |a, b| How::by_values(&a.to_dyn()?, &crate::tiler::Tiler::to_dyn(&b)?));
+crate::tiler::mixed_answers!(decided DivideOp, [How: crate::tiler::ByValues<DivideOp>, U: typenum::Unsigned, Bt: typenum::Bit] typenum::UInt<U, Bt>, How, |a, b| How::by_values(&a.to_dyn()?, &crate::tiler::Tiler::to_dyn(&b)?));
+crate::tiler::mixed_answers!(decided DivideOp, [How: crate::tiler::ByValues<DivideOp>] typenum::UTerm, How, |a, b| How::by_values(&a.to_dyn()?, &crate::tiler::Tiler::to_dyn(&b)?));
+crate::tiler::mixed_answers!(decided DivideOp, [How: crate::tiler::ByValues<DivideOp>] usize, How, |a, b| How::by_values(&a.to_dyn()?, &crate::tiler::Tiler::to_dyn(&b)?));
 
 /// A static `A` by a static tiler: the type checker's divide.
 impl<SA, DA, B, R, V> crate::tiler::Arrange<Plain, DivideOp, Layout<SA, DA>, B> for typenum::B1
@@ -69,8 +77,10 @@ arranged_op!(
     /// checked when it runs, equal to cute-dyn's answer (static flags included). A leaf mode
     /// `s:d` is `(T, complement(T, s))` with strides times `d`; a nested mode (or a layout of
     /// several modes by one layout) takes cute-dyn's general path,
-    /// `composition(A_i, (T, complement(T, shape(coalesce(A_i)))))`, and answers
-    /// `Error::Undecided` where cute-dyn decides that composition's structure on values.
+    /// `composition(A_i, (T, complement(T, shape(coalesce(A_i)))))`. Where cute-dyn decides
+    /// that composition's structure on values: by one layout or integer, cute-dyn's run-time
+    /// structure (the answer is a [`crate::Decided`]); inside a by-mode tiler, whose result
+    /// stays typed, `Error::Undecided`.
     ///
     /// # Examples
     /// ```

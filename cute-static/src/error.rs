@@ -68,7 +68,10 @@ pub enum Error {
     /// the mode's extent shrinks instead). Also where the result's type follows a choice
     /// assumed of the run-time values (the order of run-time strides in complement and the
     /// inverses, a comparison in `right_inverse`) and the values make another: cute-dyn, which
-    /// decides on the values, then answers with another structure or refuses.
+    /// decides on the values, then answers with another structure or refuses. The operations
+    /// whose answer is a [`Decided`](crate::Decided) give cute-dyn's structure there instead;
+    /// this error remains where cute-dyn is undecided too, without the `dyn` feature, and
+    /// from [`Checked::checked`](crate::Checked::checked) of a run-time structure.
     Undecided {
         /// The operation.
         op: &'static str,

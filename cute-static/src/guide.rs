@@ -168,9 +168,10 @@
 //!   CuTe's `zipped_divide(make_layout(n), Layout<_128>{})` (a nested mode takes cute-dyn's
 //!   general path, `composition(A_i, (T, complement(T, shape(coalesce(A_i)))))`); and
 //!   composition by any layout (its leaves static or run-time) or by-mode tiler, whatever the
-//!   nesting. Where cute-dyn would decide the structure on run-time values (a condition fails
+//!   nesting. Where cute-dyn decides the structure on run-time values (a condition fails
 //!   on the modes the static rule keeps apart, and cute-dyn retries with them coalesced by
-//!   value), `Error::Undecided`;
+//!   value), the answer is cute-dyn's run-time structure (below: composition and the divides
+//!   by one layout or integer answer a [`crate::Decided`]; by mode the structure is static);
 //! - **complement** of any layout by a static or run-time integer or shape cotarget (a
 //!   shape's leaves, as cute-dyn; a static layout by a shape with run-time leaves too). The
 //!   modes are sorted by stride: by the type checker where the strides are static (or there
@@ -179,7 +180,7 @@
 //!   types assume the run-time strides sort last, in their order (a tile's run-time leading
 //!   dimension, `(8,64):(1,{ld})`), checked when it runs. Where a run-time value decides the
 //!   structure (a run-time extent that is 1, a run-time stride that is 0, strides that sort
-//!   otherwise), `Error::Undecided`;
+//!   otherwise), cute-dyn's run-time structure;
 //! - the **products** (`logical`, `zipped`, `tiled`, `flat`, `blocked` and `raked_product`) by
 //!   one layout or integer, with run-time leaves in either operand (any nesting): a static
 //!   block repeated over a grid of run-time extent, or a block with run-time extents; and the
@@ -187,8 +188,8 @@
 //!   `logical_product(A_i, B_i)`, the modes past the tiler kept).
 //!   `logical_product(A, B)` is `(A, complement(A, size(A) * cosize(B)) ∘ B)`, so `A` takes
 //!   complement's rules above and the
-//!   composition is the one of run-time extents above (`Error::Undecided` where cute-dyn
-//!   would decide its structure on values).
+//!   composition is the one of run-time extents above (cute-dyn's run-time structure where
+//!   it decides the structure on values).
 //!
 //! - **upcast** and **downcast** of any layout: the structure comes from the strides alone (a
 //!   static stride takes its rule by its value; a run-time one is divided or multiplied when
@@ -198,8 +199,8 @@
 //!   value would make (the run-time strides sort after the static ones, in their order; the
 //!   right inverse takes a run-time stride where the running product is run-time too, as in
 //!   `({m},{n}):(1,{m})`, and never where one of them is static), and checks them when it
-//!   runs: where the values choose otherwise, `Error::Undecided`. left_inverse's conditions on
-//!   run-time values are checked then too.
+//!   runs: where the values choose otherwise, cute-dyn's run-time structure. left_inverse's
+//!   conditions on run-time values are checked then too.
 //!
 //! - a **static layout by a right operand with run-time leaves**: composition by any layout,
 //!   the divides by a layout or a by-mode tiler (tiles of run-time length), the products
@@ -209,6 +210,18 @@
 //! in the type, static exactly where cute-dyn's answer is static, and the conditions that
 //! depend on run-time values (complement's @post, overflow) are checked when it runs.
 //! Conditions on static values stay compile errors.
+//!
+//! Where the values can decide the structure (complement, the inverses, the products,
+//! composition and the divides by one layout or integer), the `Ok` is a [`crate::Decided`]:
+//! [`Decided::Typed`](crate::Decided::Typed), the layout of the type, where the values keep
+//! the structure the types assumed, and [`Decided::RunTime`](crate::Decided::RunTime),
+//! cute-dyn's layout (static flags included), where they choose another. Both print, and
+//! `to_dyn` either. Code that indexes the result and so needs its type takes the typed
+//! layout with `.checked()?` ([`crate::Checked`]): `Error::Undecided` for a run-time
+//! structure. `Error::Undecided` is otherwise left only where cute-dyn is undecided too, and
+//! without the `dyn` feature (no allocator for a run-time structure). `tests/mixed_sweep.rs`
+//! counts it: random run-time values through every operation, 0 calls undecided where
+//! cute-dyn answers (15,378 of 75,961 before the run-time structure).
 //!
 //! ```
 //! use cute_static::{layout, tiler, ZippedDivide};
@@ -278,7 +291,12 @@
 //! let ld = 16usize;
 //! assert_eq!(layout!((8,64):(1,{ld})).right_inverse()?.to_string(), "8:1");
 //! assert_eq!(layout!((8,64):(1,{ld})).left_inverse()?.to_string(), "({16},64):(1,8)");
-//! assert!(layout!((8,64):(1,{8})).right_inverse().is_err()); // Undecided
+//! // With ld = 8 the tile is compact: cute-dyn takes the second mode too, and the inverse of
+//! // the whole 512 elements is 512:1, a structure the type (`8:1`) does not hold, so the
+//! // answer is cute-dyn's run-time layout.
+//! let r = layout!((8,64):(1,{8})).right_inverse()?;
+//! assert_eq!(r.to_string(), "512:1");
+//! assert!(matches!(r, cute_static::Decided::RunTime { .. }));
 //! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
 //!

@@ -10,6 +10,7 @@ use typenum::{Bit, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 
 use crate::arith::{DivMixed, DivT, Divides, EqT, LeT, MulMixed, MulT};
 use crate::coalesce::{CoalesceModes, CoalesceModesBound, ModesToLayout};
+use crate::decided::{decide, Decided};
 use crate::error::Error;
 use crate::gate::{Operation, Route};
 use crate::int_tuple::{Concat, Cons, Leaf, Nil};
@@ -683,15 +684,16 @@ left_first!([] UTerm; [] usize; [U: Unsigned, B: Bit, C: Bit] UInt<UInt<U, B>, C
 
 /// An inverse of a layout with run-time leaves ([`crate::gate::Route`]'s `B0`; every leaf
 /// static, `B1`, is the type checker's): cute-dyn's answer, static flags included, or its
-/// refusal (`Undecided`, below; left_inverse's `StrideDivisibility` and `NonInjective`;
-/// `Overflow`).
+/// refusal (left_inverse's `StrideDivisibility` and `NonInjective`; `Overflow`), as a
+/// [`Decided`].
 ///
 /// The types fix the structure from the static values and assume that a run-time value
 /// decides nothing: the run-time strides sort after the static ones (in their order), the
 /// right inverse's comparisons are [`AssumedEq`]'s, and no run-time extent is 1. When it
-/// runs, where the values break that assumption (cute-dyn then answers with another
-/// structure, or refuses), [`Error::Undecided`]. E.g. the inverses of a tile with a run-time leading
-/// dimension `(8,64):(1,{ld})` answer for every `ld` above 8.
+/// runs, where the values keep that assumption, [`Decided::Typed`]; where they break it,
+/// cute-dyn's answer with its other structure, [`Decided::RunTime`] (or cute-dyn's refusal).
+/// E.g. the inverses of a tile with a run-time leading dimension `(8,64):(1,{ld})` are typed
+/// for every `ld` above 8.
 ///
 /// # Examples
 /// ```
@@ -706,15 +708,18 @@ left_first!([] UTerm; [] usize; [U: Unsigned, B: Bit, C: Bit] UInt<UInt<U, B>, C
 /// ```
 impl<L, Order, Total, Folded, R> Route<RightInverseOp, L, ()> for B0
 where
-    L: InverseOrder<Order = Order, Total = Total>,
+    L: InverseOrder<Order = Order, Total = Total> + crate::layout::LayoutFn,
     Order: RightFoldMixed<U1, Output = Folded>,
     Folded: AfterRightFold<Output = R>,
 {
-    type Output = Result<R, Error>;
+    type Output = Result<Decided<R>, Error>;
     #[inline(always)]
-    fn route(l: L, _: ()) -> Result<R, Error> {
-        let (order, _, _) = l.inverse_order().map_err(|e| named(e, "right_inverse"))?;
-        Ok(order.right_fold(U1::default())?.after_right_fold())
+    fn route(l: L, _: ()) -> Self::Output {
+        let typed = || -> Result<R, Error> {
+            let (order, _, _) = l.inverse_order().map_err(|e| named(e, "right_inverse"))?;
+            Ok(order.right_fold(U1::default())?.after_right_fold())
+        };
+        decide!(typed(), || cute_dyn::right_inverse(&l.to_dyn()?))
     }
 }
 
@@ -752,16 +757,16 @@ where
 /// The left inverse of a layout with run-time leaves (as the right inverse's, above).
 impl<L, Order, Total, Folded, C, R> Route<LeftInverseOp, L, ()> for B0
 where
-    L: InverseOrder<Order = Order, Total = Total>,
+    L: InverseOrder<Order = Order, Total = Total> + crate::layout::LayoutFn,
     Order: LeftFoldFirst<Total, Output = Folded>,
     Folded: CoalesceModesBound<Output = C>,
     C: ModesToLayout<Output = R>,
 {
     // (result, verdict): the conditions on run-time values are checked when it runs.
-    type Output = (Result<R, Error>, crate::verdict::Holds);
+    type Output = (Result<Decided<R>, Error>, crate::verdict::Holds);
     #[inline(always)]
     fn route(l: L, _: ()) -> Self::Output {
-        (left_inverse_mixed(l), crate::verdict::Holds)
+        (decide!(left_inverse_mixed(l), || cute_dyn::left_inverse(&l.to_dyn()?)), crate::verdict::Holds)
     }
 }
 

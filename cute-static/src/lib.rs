@@ -72,6 +72,7 @@ pub mod verdict;
 
 /// Tiled copies computed by the type checker.
 pub mod copy;
+pub mod decided;
 pub mod error;
 pub mod gmma;
 pub mod guide;
@@ -91,6 +92,7 @@ pub use complement::{ceil_div, complement, complement_cosize, Complemented};
 #[doc(hidden)]
 pub use complement::{ComplementDyn, ComplementOf};
 pub use composition::{composition, Composed};
+pub use decided::Decided;
 pub use divide::{flat_divide, logical_divide, tiled_divide, zipped_divide, Divided};
 pub use int_tuple::{Cons, IntTuple, Leaf, List, Nil, Show};
 pub use inverse::{left_inverse, right_inverse};

@@ -456,6 +456,20 @@ impl<S, D> Checked for crate::Layout<S, D> {
         f(self)
     }
 }
+/// An answer whose structure the values may decide ([`Decided`](crate::Decided)): the typed
+/// layout, or `Undecided` where the values chose another structure.
+impl<S, D> Checked for Result<crate::Decided<crate::Layout<S, D>>, crate::error::Error> {
+    type Layout = crate::Layout<S, D>;
+    #[inline(always)]
+    fn checked(self) -> Result<crate::Layout<S, D>, crate::error::Error> {
+        self.and_then(crate::Decided::typed_or_undecided)
+    }
+    type Then<T> = Result<T, crate::error::Error>;
+    #[inline(always)]
+    fn then<T>(self, f: impl FnOnce(crate::Layout<S, D>) -> T) -> Result<T, crate::error::Error> {
+        self.checked().map(f)
+    }
+}
 impl<S, D> Checked for Result<crate::Layout<S, D>, crate::error::Error> {
     type Layout = crate::Layout<S, D>;
     #[inline(always)]

@@ -245,6 +245,10 @@ impl ConstMessage {
 }
 
 crate::tiler::mixed_shape_route!(ProductOp, BlockedOp, RakedOp);
+// complement sorts and compares values (cute-dyn's rule): the values may decide the structure.
+crate::tiler::mixed_answers!(decided ProductOp, [How: crate::tiler::ByValues<ProductOp>, B] B, How, |a, b| How::by_values(&a.to_dyn()?, &crate::tiler::Tiler::to_dyn(&b)?));
+crate::tiler::mixed_answers!(decided BlockedOp, [SB: crate::layout::Congruent<DB>, DB: crate::IntTuple] Layout<SB, DB>, Plain, |a, b| cute_dyn::blocked_product(&a.to_dyn()?, &b.to_dyn()?));
+crate::tiler::mixed_answers!(decided RakedOp, [SB: crate::layout::Congruent<DB>, DB: crate::IntTuple] Layout<SB, DB>, Plain, |a, b| cute_dyn::raked_product(&a.to_dyn()?, &b.to_dyn()?));
 
 /// Every leaf of `A` and `B` static: the type checker's product.
 impl<SA, DA, B, R, V> Arrange<Plain, ProductOp, Layout<SA, DA>, B> for B1
@@ -947,10 +951,11 @@ where
     BM: RepsMixed<TM, Output = Q>,
     Q: Compact<LayoutLeft, U1, Stride = QD> + crate::Congruent<QD>,
     QD: crate::IntTuple,
-    Layout<PSA, PDA>: crate::ops::BlockedProduct<Layout<Q, QD>, Output = Result<L, Error>>,
+    Layout<PSA, PDA>: crate::ops::BlockedProduct<Layout<Q, QD>, Output = Result<crate::Decided<L>, Error>>,
 {
-    // (result, verdict): the conditions on run-time values are checked when it runs.
-    type Output = (Result<L, Error>, crate::verdict::Holds);
+    // (result, verdict): the conditions on run-time values are checked when it runs; the
+    // structure, as blocked_product's, may be the values'.
+    type Output = (Result<crate::Decided<L>, Error>, crate::verdict::Holds);
     #[inline(always)]
     fn route(a: Layout<SA, DA>, shape: Shape) -> Self::Output {
         let (sa, da) = a.into_parts();

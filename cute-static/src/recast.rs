@@ -54,6 +54,8 @@ impl UnitStrideVerdict for B0 {
 }
 
 crate::tiler::marked_shape_route!(UpcastOp, DowncastOp);
+crate::tiler::mixed_answers!(typed UpcastOp);
+crate::tiler::mixed_answers!(typed DowncastOp);
 
 /// The leafwise rewrite of `Op` with factor `N` (implemented by the shape, with its stride).
 pub trait Recast<Op, N, D> {

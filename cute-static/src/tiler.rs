@@ -622,7 +622,7 @@ pub trait ShapeRoute<How, Op, A, B> {
 }
 
 /// A run-time extent.
-impl<How, Op: Mixed<How, A, B, Output = R>, A, B, H, R> ShapeRoute<How, Op, A, B> for (typenum::B0, H) {
+impl<How, Op: MixedAnswer<How, A, B, Answer = R>, A, B, H, R> ShapeRoute<How, Op, A, B> for (typenum::B0, H) {
     type Plan = (ByMixed<How, Op, R>, Holds);
 }
 
@@ -655,7 +655,7 @@ macro_rules! mixed_shape_route {
     (@ [$($g:ident)?] $bits:ty, $op:ty) => {
         impl<How, A, B, $($g,)? R> $crate::tiler::ShapeRoute<How, $op, A, B> for $bits
         where
-            $op: $crate::tiler::Mixed<How, A, B, Output = R>,
+            $op: $crate::tiler::MixedAnswer<How, A, B, Answer = R>,
         {
             type Plan = ($crate::tiler::ByMixed<How, $op, R>, $crate::verdict::Holds);
         }
@@ -663,14 +663,90 @@ macro_rules! mixed_shape_route {
 }
 pub(crate) use mixed_shape_route;
 
-/// The plan of a route of run-time leaves ([`Mixed`]): `Op::mixed(a, b)`.
+/// The plan of a route of run-time leaves ([`Mixed`]): `Op::answer(a, b)` ([`MixedAnswer`]).
 pub struct ByMixed<How, Op, R>(PhantomData<(How, Op, R)>);
-impl<How, Op: Mixed<How, A, B, Output = R>, A, B, R> crate::ops::Run<A, B> for ByMixed<How, Op, R> {
+impl<How, Op: MixedAnswer<How, A, B, Answer = R>, A, B, R> crate::ops::Run<A, B> for ByMixed<How, Op, R> {
     type Output = R;
     #[inline(always)]
     fn run(a: A, b: B) -> R {
-        Op::mixed(a, b)
+        Op::answer(a, b)
     }
+}
+
+/// What a route of run-time leaves answers with: the typed `Result` of [`Mixed`] (the
+/// divides, the recasts, composition by mode: their structure comes from static values), or
+/// a [`Decided`](crate::Decided) where the values may decide the structure (the products and
+/// composition by a layout or an integer: cute-dyn sorts and compares values in complement and
+/// coalesces by them in composition; [`mixed_answers`] says which).
+pub trait MixedAnswer<How, A, B> {
+    /// The answer's type.
+    type Answer;
+    /// The answer.
+    fn answer(a: A, b: B) -> Self::Answer;
+}
+
+/// `MixedAnswer` of operations: `typed` for [`Mixed`]'s result as it is (for every right
+/// operand, or for one type `$b`), `decided` for a [`Decided`](crate::Decided) whose run-time
+/// structure is cute-dyn's answer `$by_values` (an expression of the operands `$a`, `$b`,
+/// compiled only with the `dyn` feature).
+macro_rules! mixed_answers {
+    (typed $op:ty) => {
+        $crate::tiler::mixed_answers!(typed $op, [B] B);
+    };
+    (typed $op:ty, [$($g:ident $(: $bound:path)?),*] $b:ty) => {
+        impl<How, A, $($g $(: $bound)?,)* R> $crate::tiler::MixedAnswer<How, A, $b> for $op
+        where
+            $op: $crate::tiler::Mixed<How, A, $b, Output = R>,
+        {
+            type Answer = R;
+            #[inline(always)]
+            fn answer(a: A, b: $b) -> R {
+                <$op as $crate::tiler::Mixed<How, A, $b>>::mixed(a, b)
+            }
+        }
+    };
+    (decided $op:ty, [$($g:ident $(: $bound:path)?),*] $b:ty, $how:ty, |$a:ident, $bb:ident| $by_values:expr) => {
+        impl<SA, DA, $($g $(: $bound)?,)* R> $crate::tiler::MixedAnswer<$how, $crate::Layout<SA, DA>, $b> for $op
+        where
+            $op: $crate::tiler::Mixed<$how, $crate::Layout<SA, DA>, $b, Output = Result<R, $crate::error::Error>>,
+            SA: $crate::layout::Congruent<DA>,
+            DA: $crate::IntTuple,
+            $b: $crate::tiler::Tiler,
+        {
+            type Answer = Result<$crate::Decided<R>, $crate::error::Error>;
+            #[inline(always)]
+            fn answer($a: $crate::Layout<SA, DA>, $bb: $b) -> Self::Answer {
+                let typed = <$op as $crate::tiler::Mixed<$how, $crate::Layout<SA, DA>, $b>>::mixed($a, $bb);
+                $crate::decided::decide!(typed, || $by_values)
+            }
+        }
+    };
+}
+pub(crate) use mixed_answers;
+
+/// An arrangement (`Plain`, `Zip`, `Tile`, `Flat`) of a divide or a product `Op`, as cute-dyn's
+/// function of it (what [`mixed_answers`] calls for a run-time structure).
+pub trait ByValues<Op> {
+    /// cute-dyn's answer for `a` by `b`.
+    ///
+    /// # Errors
+    /// cute-dyn's.
+    #[cfg(feature = "dyn")]
+    fn by_values(a: &cute_dyn::Layout, b: &cute_dyn::Tiler) -> cute_dyn::Result<cute_dyn::Layout>;
+}
+macro_rules! by_values {
+    ($($op:ty: $($how:ty => $f:ident),*;)*) => {$($(
+        impl ByValues<$op> for $how {
+            #[cfg(feature = "dyn")]
+            fn by_values(a: &cute_dyn::Layout, b: &cute_dyn::Tiler) -> cute_dyn::Result<cute_dyn::Layout> {
+                cute_dyn::$f(a, b)
+            }
+        }
+    )*)*};
+}
+by_values! {
+    crate::ops::DivideOp: Plain => logical_divide, Zip => zipped_divide, Tile => tiled_divide, Flat => flat_divide;
+    crate::ops::ProductOp: Plain => logical_product, Zip => zipped_product, Tile => tiled_product, Flat => flat_product;
 }
 
 /// The plan of static extents with run-time strides by a static tiler: the type checker's

@@ -13,8 +13,11 @@
 //! `cp.async`'s source size, out-of-range stores skipped.
 //!
 //! The kernel is written once, over its operands' pointer tensors and a [`Tiling`] (block tiles,
-//! the swizzled shared tiles), one bound per operation; `hgemm` (run-time extents) and
-//! `hgemm_static_4096` (static operands) instantiate it.
+//! the swizzled shared tiles, the warps' layout over the block tile), one bound per operation;
+//! its sizes are the tiling's (warp tiles of `BM/WM x BN/WN`, `m16n8k16` accumulators over
+//! them, the chunks each thread copies). `hgemm` (run-time extents) and `hgemm_static_4096`
+//! (static operands) instantiate it with the 128x128x32 tiling above; `hgemm_cta128x64` with
+//! 128x64x32 tiles of 2 x 2 warps (`B`'s 128-byte rows swizzled by `Sw<3,3,3>`).
 //!
 //! `hgemm` takes every address from a layout; `hgemm_by_hand` is the same kernel with the same
 //! addresses written out (the swizzles as CuTe's xor of shifted bits), the twin whose PTX and
@@ -27,14 +30,8 @@ use core::marker::PhantomData;
 use cute_static::typenum::{P3, P4, U0, U2, U3};
 use cute_static::{layout, ComposedLayout, Cons, Layout, LayoutAt, Nil, PtrAddr, PtrLocalTile, Shape, Swizzle};
 
-use crate::{block_idx, thread_idx, tile_elem, PtrTensor};
+use crate::{block_idx, thread_idx, tile_elem, Extents2, PtrTensor};
 
-/// The block tile.
-pub const BM: usize = 128;
-/// The block tile.
-pub const BN: usize = 128;
-/// The `k` step.
-pub const BK: usize = 32;
 /// Pipeline depth.
 pub const STAGES: usize = 3;
 
@@ -42,7 +39,8 @@ type TileA = Layout![(128,32):(32,1)];
 type TileB = Layout![(32,128):(128,1)];
 type SwA = Swizzle<U2, U3, P3>;
 type SwB = Swizzle<U3, U3, P4>;
-/// Halves per stage of each tile.
+/// Halves per stage of each shared array: a tiling's stage tiles fit it (checked at compile
+/// time in `hgemm_body`).
 const STAGE: usize = 128 * 32;
 
 core::arch::global_asm!(".shared .align 128 .b8 HGEMM_A[{bytes}];", bytes = const STAGES * STAGE * 2);
@@ -116,20 +114,22 @@ fn mma(d: &mut [f32; 4], a: &[u32; 4], b: [u32; 2]) {
     };
 }
 
-/// The kernel's tiling, as layouts: the block tiles of `A`, `B`, `C` (shapes) and the swizzled
-/// shared tiles of a stage. The kernel's loops fix the sizes (8 warps of 64x32, `m16n8k16`,
-/// 16-byte chunks); `Cta128x128x32` is the tiling they are written for.
+/// The kernel's tiling, as layouts: the block tiles of `A`, `B`, `C` (shapes), the swizzled
+/// shared tiles of a stage and the warps' shape over the block tile (warp `w` at its
+/// column-major coordinate). The loops' sizes are theirs ([`Sizes`]).
 pub trait Tiling {
-    /// Block tile shapes: `(128, 32)` of `A`, `(32, 128)` of `B`, `(128, 128)` of `C`.
-    type CtaA: Default + Copy;
-    type CtaB: Default + Copy;
-    type CtaC: Default + Copy;
-    /// A stage of the shared `A` (128x32) and `B` (32x128) tiles, in halves.
+    /// Block tile shapes: `(BM, BK)` of `A`, `(BK, BN)` of `B`, `(BM, BN)` of `C`.
+    type CtaA: Default + Copy + Extents2;
+    type CtaB: Default + Copy + Extents2;
+    type CtaC: Default + Copy + Extents2;
+    /// A stage of the shared `A` (`BM x BK`) and `B` (`BK x BN`) tiles, in halves.
     type SmemA: LayoutAt<Crd2> + Default;
     type SmemB: LayoutAt<Crd2> + Default;
+    /// The warps, `(WM, WN)`: each owns a `BM/WM x BN/WN` block of `C`.
+    type Warps: Extents2;
 }
 
-/// The tiling of `hgemm`: the swizzles of the table above.
+/// The tiling of `hgemm`: the swizzles of the table above, 2 x 4 warps.
 pub struct Cta128x128x32;
 impl Tiling for Cta128x128x32 {
     type CtaA = Shape![(128, 32)];
@@ -137,12 +137,41 @@ impl Tiling for Cta128x128x32 {
     type CtaC = Shape![(128, 128)];
     type SmemA = ComposedLayout<SwA, U0, TileA>;
     type SmemB = ComposedLayout<SwB, U0, TileB>;
+    type Warps = Shape![(2, 4)];
+}
+
+/// 128x64x32 block tiles of 2 x 2 warps (128 threads): `A`'s stage as above, `B`'s rows of 64
+/// halves (128 bytes, 8 chunks) swizzled by `Sw<3,3,3>` (chunk `c` of row `r` to `c ^ (r % 8)`:
+/// `ldmatrix.trans` and the `cp.async` writes conflict-free).
+pub struct Cta128x64x32;
+impl Tiling for Cta128x64x32 {
+    type CtaA = Shape![(128, 32)];
+    type CtaB = Shape![(32, 64)];
+    type CtaC = Shape![(128, 64)];
+    type SmemA = ComposedLayout<SwA, U0, TileA>;
+    type SmemB = ComposedLayout<Swizzle<U3, U3, P3>, U0, Layout![(32,64):(64,1)]>;
+    type Warps = Shape![(2, 2)];
+}
+
+/// The sizes the kernel's loops run over: from a tiling's layouts, or written by hand.
+trait Sizes {
+    /// The block tile.
+    const BM: usize;
+    /// The block tile.
+    const BN: usize;
+    /// The `k` step.
+    const BK: usize;
+    /// Warps along `m` and along `n`.
+    const WM: usize;
+    const WN: usize;
+    /// Threads of a block.
+    const THREADS: usize = 32 * Self::WM * Self::WN;
 }
 
 type Crd2 = Cons<usize, Cons<usize, Nil>>;
 
-/// Where the kernel's addresses come from: layouts, or the same arithmetic by hand.
-trait Indexing {
+/// Where the kernel's addresses and sizes come from: layouts, or the same arithmetic by hand.
+trait Indexing: Sizes {
     /// Element `(r, c)` of block tile `(ti, tj)` of `A` (128x32 tiles).
     fn a_elem(&self, ti: usize, tj: usize, r: usize, c: usize) -> *const u16;
     /// Element `(r, c)` of block tile `(ti, tj)` of `B` (32x128 tiles).
@@ -157,6 +186,13 @@ trait Indexing {
 
 /// The operands as pointer tensors of any layouts and a tiling: one bound per operation.
 struct Layouts<PA, PB, PC, K>(PA, PB, PC, PhantomData<K>);
+impl<PA, PB, PC, K: Tiling> Sizes for Layouts<PA, PB, PC, K> {
+    const BM: usize = K::CtaC::E0;
+    const BN: usize = K::CtaC::E1;
+    const BK: usize = K::CtaA::E1;
+    const WM: usize = K::Warps::E0;
+    const WN: usize = K::Warps::E1;
+}
 impl<PA, PB, PC, K> Indexing for Layouts<PA, PB, PC, K>
 where
     K: Tiling,
@@ -190,7 +226,7 @@ where
     }
 }
 
-/// Row-major operands, written by hand.
+/// Row-major operands, written by hand, for `Cta128x128x32`'s sizes.
 struct ByHand {
     a: *const u16,
     b: *const u16,
@@ -198,18 +234,25 @@ struct ByHand {
     k: usize,
     n: usize,
 }
+impl Sizes for ByHand {
+    const BM: usize = 128;
+    const BN: usize = 128;
+    const BK: usize = 32;
+    const WM: usize = 2;
+    const WN: usize = 4;
+}
 impl Indexing for ByHand {
     #[inline(always)]
     fn a_elem(&self, ti: usize, tj: usize, r: usize, c: usize) -> *const u16 {
-        self.a.wrapping_add((BM * ti + r) * self.k + BK * tj + c)
+        self.a.wrapping_add((128 * ti + r) * self.k + 32 * tj + c)
     }
     #[inline(always)]
     fn b_elem(&self, ti: usize, tj: usize, r: usize, c: usize) -> *const u16 {
-        self.b.wrapping_add((BK * ti + r) * self.n + BN * tj + c)
+        self.b.wrapping_add((32 * ti + r) * self.n + 128 * tj + c)
     }
     #[inline(always)]
     fn c_elem(&self, ti: usize, tj: usize, r: usize, col: usize) -> *mut u16 {
-        self.c.wrapping_add((BM * ti + r) * self.n + BN * tj + col)
+        self.c.wrapping_add((128 * ti + r) * self.n + 128 * tj + col)
     }
     #[inline(always)]
     fn smem_a(r: usize, c: usize) -> usize {
@@ -234,45 +277,65 @@ pub unsafe extern "ptx-kernel" fn hgemm(m: usize, n: usize, k: usize, a: *const 
         PtrTensor::new(c, layout!(({m},{n}):({n},1))),
     );
     // SAFETY: the caller's buffers hold m*k, k*n and m*n halves.
-    unsafe { hgemm_body(m, n, k, Layouts::<_, _, _, Cta128x128x32>(a, b, c, PhantomData)) }
+    unsafe { hgemm_body::<_, 4, 4>(m, n, k, Layouts::<_, _, _, Cta128x128x32>(a, b, c, PhantomData)) }
 }
 
 /// The same kernel with its addresses written by hand.
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn hgemm_by_hand(m: usize, n: usize, k: usize, a: *const u16, b: *const u16, c: *mut u16) {
     // SAFETY: as `hgemm`.
-    unsafe { hgemm_body(m, n, k, ByHand { a, b, c, k, n }) }
+    unsafe { hgemm_body::<_, 4, 4>(m, n, k, ByHand { a, b, c, k, n }) }
+}
+
+/// The sizes' conditions, checked when a tiling instantiates the kernel: the tiles agree, the
+/// warps' blocks are whole `m16n8` tiles (`MI x NJ` of them, the register arrays' lengths,
+/// constants of the function), `B`'s fragments come in pairs of `n8` tiles (`ldmatrix .x4`),
+/// the chunks divide among the threads, and a stage fits the arrays.
+struct Checked<I, const MI: usize, const NJ: usize>(PhantomData<I>);
+impl<I: Indexing, const MI: usize, const NJ: usize> Checked<I, MI, NJ> {
+    const SIZES: () = {
+        assert!(I::BM == I::WM * 16 * MI && I::BN == I::WN * 8 * NJ, "the warps' blocks are MI x NJ m16n8 tiles");
+        assert!(NJ % 2 == 0 && I::BK % 16 == 0, "B's fragments in pairs of n8 tiles, k in steps of 16");
+        assert!((I::BM * I::BK / 8) % I::THREADS == 0 && (I::BK * I::BN / 8) % I::THREADS == 0, "whole chunks a thread");
+        assert!(I::BM * I::BK <= STAGE && I::BK * I::BN <= STAGE, "a stage fits the arrays");
+    };
 }
 
 #[inline(always)]
-unsafe fn hgemm_body<I: Indexing>(m: usize, n: usize, k: usize, ix: I) {
+unsafe fn hgemm_body<I: Indexing, const MI: usize, const NJ: usize>(m: usize, n: usize, k: usize, ix: I) {
+    #[allow(clippy::let_unit_value)]
+    let () = Checked::<I, MI, NJ>::SIZES;
     if n % 8 != 0 || k % 8 != 0 {
         panic!("N and K must be multiples of 8");
     }
     let (tid, _) = thread_idx();
     let (bx, by) = block_idx();
-    let (m0, n0) = (by * BM, bx * BN);
+    let (m0, n0) = (by * I::BM, bx * I::BN);
     let (warp, lane) = (tid / 32, tid % 32);
-    let (wm, wn) = (64 * (warp % 2), 32 * (warp / 2));
+    // Warp `warp` at its column-major coordinate in the (WM, WN) warps.
+    let (wm, wn) = (16 * MI * (warp % I::WM), 8 * NJ * (warp / I::WM));
     let (base_a, base_b) = shared_bases();
     // Half offsets to shared byte addresses, per stage.
     let at_a = |stage: usize, r: usize, c: usize| base_a + 2 * (stage * STAGE + I::smem_a(r, c)) as u32;
     let at_b = |stage: usize, r: usize, c: usize| base_b + 2 * (stage * STAGE + I::smem_b(r, c)) as u32;
 
-    // Each thread copies two 16-byte chunks of each tile per stage: A's 128x32 tile is 512
-    // chunks (4 per row), B's 32x128 tile 512 chunks (16 per row).
+    // Each thread copies whole 16-byte chunks of each tile per stage: A's BM x BK tile has BK/8
+    // chunks a row, B's BK x BN tile BN/8.
     let load = |stage: usize, kt: usize| {
-        let k0 = kt * BK;
+        let k0 = kt * I::BK;
         // Block tiles (by, kt) of A and (kt, bx) of B; the last of a ragged matrix reaches past
         // it, and its chunks are zero-filled.
-        for j in 0..2 {
-            let q = tid + 256 * j;
-            let (r, c) = (q / 4, 8 * (q % 4));
+        for j in 0..I::BM * I::BK / 8 / I::THREADS {
+            let q = tid + I::THREADS * j;
+            let (r, c) = (q / (I::BK / 8), 8 * (q % (I::BK / 8)));
             let ok = m0 + r < m && k0 + c < k;
             let src = if ok { ix.a_elem(by, kt, r, c) } else { ix.a_elem(0, 0, 0, 0) };
             // SAFETY: an aligned chunk of the stage; src in A when ok (k % 8 == 0).
             unsafe { cp_async16(at_a(stage, r, c), src, ok) };
-            let (r, c) = (q / 16, 8 * (q % 16));
+        }
+        for j in 0..I::BK * I::BN / 8 / I::THREADS {
+            let q = tid + I::THREADS * j;
+            let (r, c) = (q / (I::BN / 8), 8 * (q % (I::BN / 8)));
             let ok = k0 + r < k && n0 + c < n;
             let src = if ok { ix.b_elem(kt, bx, r, c) } else { ix.b_elem(0, 0, 0, 0) };
             // SAFETY: as above (n % 8 == 0).
@@ -280,8 +343,8 @@ unsafe fn hgemm_body<I: Indexing>(m: usize, n: usize, k: usize, ix: I) {
         }
     };
 
-    let mut acc = [[[0.0f32; 4]; 4]; 4];
-    let ktiles = k.div_ceil(BK);
+    let mut acc = [[[0.0f32; 4]; NJ]; MI];
+    let ktiles = k.div_ceil(I::BK);
     for s in 0..STAGES - 1 {
         if s < ktiles {
             load(s, s);
@@ -299,21 +362,21 @@ unsafe fn hgemm_body<I: Indexing>(m: usize, n: usize, k: usize, ix: I) {
         }
         cp_async_commit();
         let stage = kt % STAGES;
-        for kk in 0..BK / 16 {
-            let mut fa = [[0u32; 4]; 4];
-            let mut fb = [[0u32; 2]; 4];
+        for kk in 0..I::BK / 16 {
+            let mut fa = [[0u32; 4]; MI];
+            let mut fb = [[0u32; 2]; NJ];
             for (i, f) in fa.iter_mut().enumerate() {
                 // SAFETY: inside the stage's A tile.
                 *f = unsafe { ldmatrix_x4::<false>(at_a(stage, wm + 16 * i + lr, 16 * kk + lc)) };
             }
-            for j in 0..2 {
+            for j in 0..NJ / 2 {
                 // SAFETY: inside the stage's B tile; matrices 0,1 are n-tile 2j, 2,3 n-tile 2j+1.
                 let x = unsafe { ldmatrix_x4::<true>(at_b(stage, 16 * kk + lr, wn + 16 * j + lc)) };
                 fb[2 * j] = [x[0], x[1]];
                 fb[2 * j + 1] = [x[2], x[3]];
             }
-            for i in 0..4 {
-                for j in 0..4 {
+            for i in 0..MI {
+                for j in 0..NJ {
                     mma(&mut acc[i][j], &fa[i], fb[j]);
                 }
             }
@@ -350,5 +413,17 @@ pub unsafe extern "ptx-kernel" fn hgemm_static_4096(a: *const u16, b: *const u16
     // `k` through `black_box`: with a known trip count LLVM unrolls the k loop by 2, and the
     // bigger body schedules worse (3.5% slower on the H100); the layouts stay static.
     // SAFETY: the caller's buffers hold 4096 * 4096 halves each.
-    unsafe { hgemm_body(4096, 4096, core::hint::black_box(4096), Layouts::<_, _, _, Cta128x128x32>(a, b, c, PhantomData)) }
+    unsafe { hgemm_body::<_, 4, 4>(4096, 4096, core::hint::black_box(4096), Layouts::<_, _, _, Cta128x128x32>(a, b, c, PhantomData)) }
+}
+
+/// `hgemm` with other sizes, `Cta128x64x32`: grid `(ceil(n/64), ceil(m/128))`, 128 threads.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn hgemm_cta128x64(m: usize, n: usize, k: usize, a: *const u16, b: *const u16, c: *mut u16) {
+    let (a, b, c) = (
+        PtrTensor::new(a as *mut u16, layout!(({m},{k}):({k},1))),
+        PtrTensor::new(b as *mut u16, layout!(({k},{n}):({n},1))),
+        PtrTensor::new(c, layout!(({m},{n}):({n},1))),
+    );
+    // SAFETY: the caller's buffers hold m*k, k*n and m*n halves.
+    unsafe { hgemm_body::<_, 4, 4>(m, n, k, Layouts::<_, _, _, Cta128x64x32>(a, b, c, PhantomData)) }
 }

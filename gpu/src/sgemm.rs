@@ -1,11 +1,15 @@
-//! SGEMM, `C = A · B` in fp32, all row-major (as PyTorch's tensors): 128x128 block tiles, `BK`
-//! of 8, 256 threads (16x16) each computing an 8x8 block of `C` in registers, shared-memory
+//! SGEMM, `C = A · B` in fp32, all row-major (as PyTorch's tensors): `BM x BN` block tiles, a
+//! `BK` step, `T x T` threads each computing a `V x V` block of `C` in registers, shared-memory
 //! tiles double-buffered (one barrier per `BK` step, the next tile's global loads in flight
-//! during the current tile's FMAs), 16-byte loads and stores.
+//! during the current tile's FMAs), 16-byte loads and stores. `Cta128`: 128x128x8 tiles, 16x16
+//! threads of 8x8 values; `Cta64`: 64x64x16 tiles, 16x16 threads of 4x4 values.
 //!
 //! The kernel is written once, over its operands' pointer tensors and a [`Tiling`], with one
-//! bound per operation (`PtrLocalTile`, `PtrAddr`, `LayoutAt`); the entry points instantiate it
-//! with run-time extents, run-time leading dimensions, static operands and a second tiling.
+//! bound per operation (`PtrLocalTile`, `PtrAddr`, `LayoutAt`); its sizes are the tiling's
+//! layouts' (the block tile shapes, the thread-value layout's two modes), and every loop bound
+//! and register array follows them. The entry points instantiate it with run-time extents,
+//! run-time leading dimensions, static operands, a second thread-value layout and a second
+//! tile size.
 //! Every index comes from a layout:
 //! - `A`, `B`, `C` in global memory (`({m},{k}):({k},1)`, `({k},{n}):({n},1)`, `({m},{n}):({n},1)`
 //!   in `sgemm_layouts`), their block tiles by `local_tile` (128x8 of `A`, 8x128 of `B`, 128x128
@@ -25,20 +29,15 @@ use core::marker::PhantomData;
 
 use cute_static::{layout, Cons, Layout, LayoutAt, Nil, PtrAddr, PtrLocalTile, Shape};
 
-use crate::{block_idx, block_tile, shared_tile, sync_threads, thread_idx, tile_elem, PtrTensor, F4};
-
-/// The block tile.
-pub const BM: usize = 128;
-/// The block tile.
-pub const BN: usize = 128;
-/// The `k` step.
-pub const BK: usize = 8;
+use crate::{block_idx, block_tile, shared_tile, sync_threads, thread_idx, tile_elem, Extents2, PtrTensor, F4};
 
 /// `make_layout_left((128,8,2))`: (m, k, stage), m contiguous.
 type SmemA = Layout![(128, 8, 2)];
 /// The same for B: (n, k, stage).
 type SmemB = Layout![(128, 8, 2)];
 type ThrVal = Layout![(16,(4,2)):(4,(1,64))];
+// The shared arrays, sized for `Cta128`'s tiles; a tiling's own tiles must fit them (checked
+// at compile time in `sgemm`).
 shared_tile!(fn smem_a: f32, SmemA as "SGEMM_A");
 shared_tile!(fn smem_b: f32, SmemB as "SGEMM_B");
 
@@ -47,18 +46,32 @@ type Crd3 = Cons<usize, Crd2>;
 
 /// The kernel's tiling, as layouts: the block tiles of `A`, `B`, `C` (shapes), the shared tiles
 /// (`(m or n, k, stage)`, evaluated at their natural index) and the thread-value layout of the
-/// accumulators' rows and columns. The kernel's loops fix the rest (16x16 threads, 8x8 values
-/// each, 4-vectors): `Cta128` is the tiling they are written for; another tiling of the same
-/// sizes may lay the shared tiles or the thread-value map out differently.
+/// accumulators' rows and columns. The sizes the kernel's loops run over are theirs
+/// ([`Sizes`]): `BM x BK`, `BK x BN`, `BM x BN` tiles, `T x T` threads of `V x V` values
+/// (`T x V` is `BM` and `BN`), each thread one 4-vector of `A`'s and of `B`'s tile a step.
 pub trait Tiling {
-    /// Block tile shapes: `(128, 8)` of `A`, `(8, 128)` of `B`, `(128, 128)` of `C`.
-    type CtaA: Default + Copy;
-    type CtaB: Default + Copy;
-    type CtaC: Default + Copy;
-    /// The shared tiles, `(128, 8, 2)` as `(m or n, k, stage)`.
-    type Smem: LayoutAt<Crd3> + Default;
-    /// Row (column) of value `v` of thread row (column) `t`, `(16, 8)` as `(t, v)`.
-    type ThrVal: LayoutAt<Crd2> + Default;
+    /// Block tile shapes: `(BM, BK)` of `A`, `(BK, BN)` of `B`, `(BM, BN)` of `C`.
+    type CtaA: Default + Copy + Extents2;
+    type CtaB: Default + Copy + Extents2;
+    type CtaC: Default + Copy + Extents2;
+    /// The shared tiles, `(BM or BN, BK, 2)` as `(m or n, k, stage)`.
+    type Smem: LayoutAt<Crd3> + Default + cute_static::tensor::CosizeConst;
+    /// Row (column) of value `v` of thread row (column) `t`, `(T, V)` as `(t, v)`.
+    type ThrVal: LayoutAt<Crd2> + Default + Extents2;
+}
+
+/// The sizes a kernel's loops run over: from a tiling's layouts, or written by hand.
+pub trait Sizes {
+    /// The block tile.
+    const BM: usize;
+    /// The block tile.
+    const BN: usize;
+    /// The `k` step.
+    const BK: usize;
+    /// Threads per row (and column) of the block: `T x T` threads.
+    const T: usize;
+    /// Values per thread row (and column): `V x V` accumulators.
+    const V: usize;
 }
 
 /// The tiling of `sgemm_layouts`: `m` (or `n`) contiguous shared tiles, so that a thread's 8
@@ -84,14 +97,25 @@ impl Tiling for Cta128Blocked {
     type ThrVal = Layout![(16, 8):(8, 1)];
 }
 
-/// Where the kernel's indices come from: layouts, or the same arithmetic written by hand (the
-/// twin whose SASS the layout-indexed kernel is compared with).
-trait Indexing {
-    /// Element `(r, c)` of block tile `(ti, tj)` of `A` (128x8 tiles).
+/// Other sizes: 64x64 block tiles, a `k` step of 16, 16x16 threads of 4x4 values (thread row
+/// `t`'s values are rows `4t..4t+4`, one 16-byte vector).
+pub struct Cta64;
+impl Tiling for Cta64 {
+    type CtaA = Shape![(64, 16)];
+    type CtaB = Shape![(16, 64)];
+    type CtaC = Shape![(64, 64)];
+    type Smem = Layout![(64, 16, 2)];
+    type ThrVal = Layout![(16, 4):(4, 1)];
+}
+
+/// Where the kernel's indices and sizes come from: layouts, or the same arithmetic written by
+/// hand (the twin whose SASS the layout-indexed kernel is compared with).
+trait Indexing: Sizes {
+    /// Element `(r, c)` of block tile `(ti, tj)` of `A` (`BM x BK` tiles).
     fn a_elem(&self, ti: usize, tj: usize, r: usize, c: usize) -> *const f32;
-    /// Element `(r, c)` of block tile `(ti, tj)` of `B` (8x128 tiles).
+    /// Element `(r, c)` of block tile `(ti, tj)` of `B` (`BK x BN` tiles).
     fn b_elem(&self, ti: usize, tj: usize, r: usize, c: usize) -> *const f32;
-    /// Block tile `(ti, tj)` of `C` (128x128 tiles).
+    /// Block tile `(ti, tj)` of `C` (`BM x BN` tiles).
     type CTile: Copy;
     fn c_tile(&self, ti: usize, tj: usize) -> Self::CTile;
     /// Element `(r, c)` of a block tile of `C`.
@@ -106,6 +130,13 @@ trait Indexing {
 /// The operands as pointer tensors of any layouts (static or run-time extents and strides)
 /// and a tiling: every index from a layout, one bound per operation.
 struct Layouts<PA, PB, PC, K>(PA, PB, PC, PhantomData<K>);
+impl<PA, PB, PC, K: Tiling> Sizes for Layouts<PA, PB, PC, K> {
+    const BM: usize = K::CtaC::E0;
+    const BN: usize = K::CtaC::E1;
+    const BK: usize = K::CtaA::E1;
+    const T: usize = K::ThrVal::E0;
+    const V: usize = K::ThrVal::E1;
+}
 impl<PA, PB, PC, K> Indexing for Layouts<PA, PB, PC, K>
 where
     K: Tiling,
@@ -144,13 +175,20 @@ where
     }
 }
 
-/// Row-major `m x k`, `k x n`, `m x n` operands, written by hand.
+/// Row-major `m x k`, `k x n`, `m x n` operands, written by hand, for `Cta128`'s sizes.
 struct ByHand {
     a: *const f32,
     b: *const f32,
     c: *mut f32,
     k: usize,
     n: usize,
+}
+impl Sizes for ByHand {
+    const BM: usize = 128;
+    const BN: usize = 128;
+    const BK: usize = 8;
+    const T: usize = 16;
+    const V: usize = 8;
 }
 impl Indexing for ByHand {
     #[inline(always)]
@@ -180,22 +218,41 @@ impl Indexing for ByHand {
     }
 }
 
+/// The sizes' conditions, checked when a tiling instantiates the kernel: the tiles agree
+/// (`A` is `BM x BK`, `B` `BK x BN`), the threads' values cover `C`'s tile in 4-vectors, each
+/// thread loads one 4-vector of `A`'s and of `B`'s tile a step, and the shared tiles fit the
+/// arrays. `V` is the register arrays' length, which must be a constant of the function.
+struct Checked<I, const V: usize>(PhantomData<I>);
+impl<I: Indexing, const V: usize> Checked<I, V> {
+    const SIZES: () = {
+        assert!(V == I::V, "the accumulator arrays' length is the thread-value layout's values");
+        assert!(I::T * I::V == I::BM && I::T * I::V == I::BN, "T x V threads' values cover the tile");
+        assert!(V % 4 == 0 && I::BK % 4 == 0, "16-byte vectors of values and of k");
+        assert!(I::BM * I::BK == 4 * I::T * I::T && I::BK * I::BN == 4 * I::T * I::T, "one 4-vector a thread a step");
+        assert!(I::BM * I::BK * 2 <= SMEM_CAPACITY && I::BN * I::BK * 2 <= SMEM_CAPACITY, "the stages fit the arrays");
+    };
+}
+/// Elements of each shared array.
+const SMEM_CAPACITY: usize = <SmemA as cute_static::tensor::CosizeConst>::COSIZE;
+
 #[inline(always)]
-unsafe fn sgemm<I: Indexing>(m: usize, n: usize, k: usize, ix: I) {
+unsafe fn sgemm<I: Indexing, const V: usize>(m: usize, n: usize, k: usize, ix: I) {
+    #[allow(clippy::let_unit_value)]
+    let () = Checked::<I, V>::SIZES;
     if n % 4 != 0 || k % 4 != 0 {
         panic!("N and K must be multiples of 4");
     }
     let (tx, ty) = thread_idx();
     let (bx, by) = block_idx();
-    let tid = tx + 16 * ty;
-    let (m0, n0) = (by * BM, bx * BN);
+    let tid = tx + I::T * ty;
+    let (m0, n0) = (by * I::BM, bx * I::BN);
     let (sa, sb) = (smem_a(), smem_b());
-    // Each thread loads one 4-vector of A's tile (row tid/2, k 4*(tid%2)) and one of B's (k
-    // tid/32, n 4*(tid%32)) per BK step; out-of-range vectors are zeros.
-    let (ar, ak) = (tid / 2, 4 * (tid % 2));
-    let (bk, bn) = (tid / 32, 4 * (tid % 32));
+    // Each thread loads one 4-vector of A's tile (row tid / (BK/4), k 4*(tid % (BK/4))) and one
+    // of B's (k tid / (BN/4), n 4*(tid % (BN/4))) per BK step; out-of-range vectors are zeros.
+    let (ar, ak) = (tid / (I::BK / 4), 4 * (tid % (I::BK / 4)));
+    let (bk, bn) = (tid / (I::BN / 4), 4 * (tid % (I::BN / 4)));
     let load_a = |kt: usize| -> F4 {
-        let (r, kk) = (m0 + ar, kt * BK + ak);
+        let (r, kk) = (m0 + ar, kt * I::BK + ak);
         // SAFETY: (r, kk..kk+4) inside A (k % 4 == 0).
         if r < m && kk < k {
             unsafe { (ix.a_elem(by, kt, ar, ak) as *const F4).read() }
@@ -204,7 +261,7 @@ unsafe fn sgemm<I: Indexing>(m: usize, n: usize, k: usize, ix: I) {
         }
     };
     let load_b = |kt: usize| -> F4 {
-        let (kk, col) = (kt * BK + bk, n0 + bn);
+        let (kk, col) = (kt * I::BK + bk, n0 + bn);
         // SAFETY: (kk, col..col+4) inside B (n % 4 == 0).
         if kk < k && col < n {
             unsafe { (ix.b_elem(kt, bx, bk, bn) as *const F4).read() }
@@ -213,8 +270,9 @@ unsafe fn sgemm<I: Indexing>(m: usize, n: usize, k: usize, ix: I) {
         }
     };
     let store = |stage: usize, va: F4, vb: F4| {
-        // SAFETY: offsets inside the (128,8,2) tiles, each written by one thread; the stage
-        // is not read before the next barrier. A's vector lands transposed.
+        // SAFETY: offsets inside the stages' tiles (which fit the arrays: `Checked`), each
+        // written by one thread; the stage is not read before the next barrier. A's vector
+        // lands transposed.
         unsafe {
             for i in 0..4 {
                 sa.store(I::shared(ar, ak + i, stage), va.0[i]);
@@ -222,19 +280,19 @@ unsafe fn sgemm<I: Indexing>(m: usize, n: usize, k: usize, ix: I) {
             sb.store4(I::shared(bn, bk, stage), vb);
         }
     };
-    let mut acc = [[0.0f32; 8]; 8];
-    let ktiles = k.div_ceil(BK);
+    let mut acc = [[0.0f32; V]; V];
+    let ktiles = k.div_ceil(I::BK);
     store(0, load_a(0), load_b(0));
     sync_threads();
     for kt in 0..ktiles {
         let stage = kt % 2;
         let next = kt + 1 < ktiles;
         let (va, vb) = if next { (load_a(kt + 1), load_b(kt + 1)) } else { (F4::default(), F4::default()) };
-        for kk in 0..BK {
-            let mut fa = [0.0f32; 8];
-            let mut fb = [0.0f32; 8];
-            for h in 0..2 {
-                // SAFETY: thr_val < 128 (a multiple of 4 for v = 4h): inside the tiles; the
+        for kk in 0..I::BK {
+            let mut fa = [0.0f32; V];
+            let mut fb = [0.0f32; V];
+            for h in 0..V / 4 {
+                // SAFETY: thr_val < BM (a multiple of 4 for v = 4h): inside the tiles; the
                 // stage was written before the last barrier.
                 let (x, y) = unsafe {
                     (
@@ -245,8 +303,8 @@ unsafe fn sgemm<I: Indexing>(m: usize, n: usize, k: usize, ix: I) {
                 fa[4 * h..4 * h + 4].copy_from_slice(&x.0);
                 fb[4 * h..4 * h + 4].copy_from_slice(&y.0);
             }
-            for i in 0..8 {
-                for j in 0..8 {
+            for i in 0..V {
+                for j in 0..V {
                     // `fma.rn.f32` (a plain `a * b + c` is emitted as `mul.rn` + `add.rn`, which
                     // ptxas may not fuse).
                     acc[i][j] = core::intrinsics::fmaf32(fa[i], fb[j], acc[i][j]);
@@ -261,7 +319,7 @@ unsafe fn sgemm<I: Indexing>(m: usize, n: usize, k: usize, ix: I) {
     let tc = ix.c_tile(by, bx);
     for (i, row) in acc.iter().enumerate() {
         let r = I::thr_val(ty, i);
-        for h in 0..2 {
+        for h in 0..V / 4 {
             let col = I::thr_val(tx, 4 * h);
             if m0 + r < m && n0 + col < n {
                 let v = F4([row[4 * h], row[4 * h + 1], row[4 * h + 2], row[4 * h + 3]]);
@@ -289,7 +347,7 @@ pub unsafe extern "ptx-kernel" fn sgemm_layouts(
         PtrTensor::new(c, layout!(({m},{n}):({n},1))),
     );
     // SAFETY: the caller's buffers hold m*k, k*n and m*n elements.
-    unsafe { sgemm(m, n, k, Layouts::<_, _, _, Cta128>(a, b, c, PhantomData)) }
+    unsafe { sgemm::<_, 8>(m, n, k, Layouts::<_, _, _, Cta128>(a, b, c, PhantomData)) }
 }
 
 /// The same kernel with its indices written by hand.
@@ -303,7 +361,7 @@ pub unsafe extern "ptx-kernel" fn sgemm_by_hand(
     c: *mut f32,
 ) {
     // SAFETY: as `sgemm_layouts`.
-    unsafe { sgemm(m, n, k, ByHand { a, b, c, k, n }) }
+    unsafe { sgemm::<_, 8>(m, n, k, ByHand { a, b, c, k, n }) }
 }
 
 /// `sgemm_layouts` over static 4096x4096 row-major operands: every extent and stride a type.
@@ -318,7 +376,7 @@ pub unsafe extern "ptx-kernel" fn sgemm_static_4096(a: *const f32, b: *const f32
     // `k` through `black_box`: with a known trip count LLVM unrolls the k loop by 2, and the
     // bigger body schedules worse (3% slower on the H100); the layouts stay static.
     // SAFETY: the caller's buffers hold 4096 * 4096 elements each.
-    unsafe { sgemm(4096, 4096, core::hint::black_box(4096), Layouts::<_, _, _, Cta128>(a, b, c, PhantomData)) }
+    unsafe { sgemm::<_, 8>(4096, 4096, core::hint::black_box(4096), Layouts::<_, _, _, Cta128>(a, b, c, PhantomData)) }
 }
 
 /// `sgemm_layouts` over row-major operands with run-time leading dimensions (`lda >= k`,
@@ -342,7 +400,7 @@ pub unsafe extern "ptx-kernel" fn sgemm_ld(
         PtrTensor::new(c, layout!(({m},{n}):({ldc},1))),
     );
     // SAFETY: the caller's buffers hold the (m-1)*lda + k, (k-1)*ldb + n, (m-1)*ldc + n elements.
-    unsafe { sgemm(m, n, k, Layouts::<_, _, _, Cta128>(a, b, c, PhantomData)) }
+    unsafe { sgemm::<_, 8>(m, n, k, Layouts::<_, _, _, Cta128>(a, b, c, PhantomData)) }
 }
 
 /// `sgemm_layouts` with the other tiling, `Cta128Blocked`.
@@ -354,5 +412,18 @@ pub unsafe extern "ptx-kernel" fn sgemm_blocked(m: usize, n: usize, k: usize, a:
         PtrTensor::new(c, layout!(({m},{n}):({n},1))),
     );
     // SAFETY: the caller's buffers hold m*k, k*n and m*n elements.
-    unsafe { sgemm(m, n, k, Layouts::<_, _, _, Cta128Blocked>(a, b, c, PhantomData)) }
+    unsafe { sgemm::<_, 8>(m, n, k, Layouts::<_, _, _, Cta128Blocked>(a, b, c, PhantomData)) }
+}
+
+/// `sgemm_layouts` with other sizes, `Cta64`: 64x64 block tiles, a `k` step of 16, 4x4 values a
+/// thread; grid `(ceil(n/64), ceil(m/64))`, blocks of 16x16 threads.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn sgemm_cta64(m: usize, n: usize, k: usize, a: *const f32, b: *const f32, c: *mut f32) {
+    let (a, b, c) = (
+        PtrTensor::new(a as *mut f32, layout!(({m},{k}):({k},1))),
+        PtrTensor::new(b as *mut f32, layout!(({k},{n}):({n},1))),
+        PtrTensor::new(c, layout!(({m},{n}):({n},1))),
+    );
+    // SAFETY: the caller's buffers hold m*k, k*n and m*n elements.
+    unsafe { sgemm::<_, 4>(m, n, k, Layouts::<_, _, _, Cta64>(a, b, c, PhantomData)) }
 }

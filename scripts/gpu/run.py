@@ -25,7 +25,7 @@ args = P.parse_args()
 mod = cp.RawModule(path=args.ptx)
 K = {name: mod.get_function(name) for name in [
     "dot_product", "transpose_naive", "transpose_padded", "transpose_swizzled", "transpose_padded_by_hand",
-    "sgemm_layouts", "sgemm_by_hand", "sgemm_ld", "sgemm_blocked", "sgemm_static_4096", "hgemm", "hgemm_by_hand", "hgemm_static_4096"]}
+    "sgemm_layouts", "sgemm_by_hand", "sgemm_ld", "sgemm_blocked", "sgemm_static_4096", "sgemm_cta64", "hgemm", "hgemm_by_hand", "hgemm_static_4096", "hgemm_cta128x64"]}
 results = {"device": torch.cuda.get_device_name(0)}
 failures = []
 
@@ -148,11 +148,16 @@ torch.backends.cuda.matmul.allow_tf32 = False
 torch.backends.cudnn.allow_tf32 = False
 
 
+# Block tile of each SGEMM entry point (16x16 threads each).
+SGEMM_TILE = {"sgemm_cta64": 64}
+
+
 def run_sgemm(name, a, b):
     m, k = a.shape
     n = b.shape[1]
     c = cp.empty((m, n), dtype=cp.float32)
-    K[name](((n + 127) // 128, (m + 127) // 128), (16, 16), (u64(m), u64(n), u64(k), a, b, c))
+    t = SGEMM_TILE.get(name, 128)
+    K[name](((n + t - 1) // t, (m + t - 1) // t), (16, 16), (u64(m), u64(n), u64(k), a, b, c))
     return c
 
 
@@ -160,7 +165,7 @@ for m, n, k in ((1000, 1004, 996), (129, 4, 8), (256, 256, 260)):
     a = cp.asarray(rng.integers(-2, 3, (m, k)).astype(np.float32))
     b = cp.asarray(rng.integers(-2, 3, (k, n)).astype(np.float32))
     want = (a.astype(cp.float64) @ b.astype(cp.float64)).astype(cp.float32)
-    for name in ("sgemm_layouts", "sgemm_by_hand", "sgemm_blocked"):
+    for name in ("sgemm_layouts", "sgemm_by_hand", "sgemm_blocked", "sgemm_cta64"):
         check(f"{name} {m}x{n}x{k} integer-valued, exact", bool((run_sgemm(name, a, b) == want).all()))
     # The same product on sub-matrices of padded ones (leading dimensions past the extents).
     pa = cp.zeros((m, k + 12), dtype=cp.float32)
@@ -186,8 +191,7 @@ flop = 2 * s ** 3
 ms_torch = timed(lambda: torch.matmul(ta, tb))
 results["sgemm_4096"] = {"torch ms": ms_torch, "torch TFLOP/s": flop / ms_torch / 1e9}
 c = cp.empty((s, s), dtype=cp.float32)
-SGEMMS = ("sgemm_layouts", "sgemm_by_hand", "sgemm_static_4096", "sgemm_ld", "sgemm_blocked")
-grid = (s // 128, s // 128)
+SGEMMS = ("sgemm_layouts", "sgemm_by_hand", "sgemm_static_4096", "sgemm_ld", "sgemm_blocked", "sgemm_cta64")
 
 def sgemm_args(name):
     """The 4096^3 arguments of each SGEMM entry point's signature."""
@@ -198,7 +202,8 @@ def sgemm_args(name):
     return (u64(s),) * 3 + (a, b, c)
 
 
-sms = timed_pair({name: (lambda f=K[name], x=sgemm_args(name): f(grid, (16, 16), x)) for name in SGEMMS})
+sms = timed_pair({name: (lambda f=K[name], x=sgemm_args(name), t=SGEMM_TILE.get(name, 128): f((s // t, s // t), (16, 16), x))
+                  for name in SGEMMS})
 for name in SGEMMS:
     ms = sms[name]
     results["sgemm_4096"][name] = {"ms": ms, "TFLOP/s": flop / ms / 1e9, "fraction of cuBLAS": ms_torch / ms}
@@ -209,11 +214,20 @@ for name in SGEMMS:
 print("hgemm")
 
 
+# Block tile (m, n) and threads of each HGEMM entry point.
+HGEMM_TILE = {"hgemm_cta128x64": (128, 64, 128)}
+
+
+def hgemm_launch(name, m, n):
+    tm, tn, threads = HGEMM_TILE.get(name, (128, 128, 256))
+    return ((n + tn - 1) // tn, (m + tm - 1) // tm), (threads,)
+
+
 def run_hgemm(a, b, name="hgemm"):
     m, k = a.shape
     n = b.shape[1]
     c = cp.empty((m, n), dtype=cp.float16)
-    K[name](((n + 127) // 128, (m + 127) // 128), (256,), (u64(m), u64(n), u64(k), a, b, c))
+    K[name](*hgemm_launch(name, m, n), (u64(m), u64(n), u64(k), a, b, c))
     return c
 
 
@@ -222,7 +236,7 @@ for m, n, k in ((1000, 1000, 1000), (129, 8, 8), (256, 384, 520), (77, 136, 2040
     a = cp.asarray(rng.integers(-1, 2, (m, k)).astype(np.float16))
     b = cp.asarray(rng.integers(-1, 2, (k, n)).astype(np.float16))
     want = (a.astype(cp.float64) @ b.astype(cp.float64)).astype(cp.float16)
-    for name in ("hgemm", "hgemm_by_hand"):
+    for name in ("hgemm", "hgemm_by_hand", "hgemm_cta128x64"):
         check(f"{name} {m}x{n}x{k} integer-valued, exact", bool((run_hgemm(a, b, name) == want).all()))
 ta = torch.rand(s, s, device="cuda", dtype=torch.float16)
 tb = torch.rand(s, s, device="cuda", dtype=torch.float16)
@@ -236,9 +250,9 @@ K["hgemm_static_4096"]((s // 128, s // 128), (256,), (a, b, cs))
 check("hgemm_static_4096 equals hgemm bit for bit", bool((cs == cp.asarray(c)).all()))
 ms_torch = timed(lambda: torch.matmul(ta, tb))
 c = cp.empty((s, s), dtype=cp.float16)
-hms = timed_pair({name: (lambda f=K[name], x=(a, b, c) if name == "hgemm_static_4096" else (u64(s),) * 3 + (a, b, c):
-                          f((s // 128, s // 128), (256,), x))
-                  for name in ("hgemm", "hgemm_by_hand", "hgemm_static_4096")})
+hms = timed_pair({name: (lambda f=K[name], x=(a, b, c) if name == "hgemm_static_4096" else (u64(s),) * 3 + (a, b, c),
+                          g=hgemm_launch(name, s, s): f(*g, x))
+                  for name in ("hgemm", "hgemm_by_hand", "hgemm_static_4096", "hgemm_cta128x64")})
 results["hgemm_4096"] = {"torch ms": ms_torch, "torch TFLOP/s": flop / ms_torch / 1e9}
 for name, ms in hms.items():
     results["hgemm_4096"][name] = {"ms": ms, "TFLOP/s": flop / ms / 1e9, "fraction of cuBLAS": ms_torch / ms}

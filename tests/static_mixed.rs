@@ -532,6 +532,8 @@ fn products_agree_at(m: usize, n: usize, k: usize, t: usize) -> Result<Vec<bool>
         products_agree!(layout!((2,2):(1,2)), tiler!(<{k}:1,2:1>), format!("<{{{k}}}:1,2:1>")),
         products_agree!(layout!(8:1), tiler!(<({k},2):(2,1)>), format!("<({{{k}}},2):(2,1)>")),
         products_agree!(layout!(({m},{n}):(1,64)), tiler!(<{k},2>), format!("<{{{k}}},2>")),
+        // a nested by-mode tiler: mode 1 is by mode once more, logical_product(A_1j, B_1j)
+        products_agree!(layout!(((2,{m}),(4,{n}),2):((1,2),(64,256),4096)), tiler!(<2:1,<2:1,3:1>>), "<2:1,<2:1,3:1>>"),
     ])
 }
 
@@ -631,7 +633,7 @@ fn inverses_of_run_time_leaves_answer_on_a_grid() {
 fn products_of_run_time_leaves_answer_on_a_grid() {
     let points =
         (0..6).flat_map(|m| (0..8).flat_map(move |n| (0..6).flat_map(move |k| (0..8).map(move |t| (m, n, k, t)))));
-    answers_on_grid(28, points, |(m, n, k, t)| products_agree_at(m, n, k, t));
+    answers_on_grid(29, points, |(m, n, k, t)| products_agree_at(m, n, k, t));
 }
 
 /// `$op<N>` of cute-static's layout `$l` (a `Result`) against cute-dyn's `$op` of its `to_dyn()`:
@@ -921,6 +923,19 @@ fn nested_divides_agree_at(m: usize, n: usize, t: usize) -> Result<Vec<bool>, Te
         ),
         static_by_run_time_agree!(layout!((({m},{n}),4):((1,{m}),4096)), tiler!(<{t},2>), f("<{t},2>"), divides),
         static_by_run_time_agree!(layout!((2,{n}):(1,2)), layout!({t}:1), f("{t}:1"), divides),
+        // nested by-mode tilers (by mode once more inside a mode), the among them
+        static_by_run_time_agree!(
+            layout!(((2,{m}),(4,{n}),2):((1,2),(64,256),4096)),
+            tiler!(<2,<2,(2,3):(3,1)>>),
+            f("<2,<2,(2,3):(3,1)>>"),
+            divides
+        ),
+        static_by_run_time_agree!(
+            layout!(({m},({n},6),8):(1,(64,4096),32768)),
+            tiler!(<(2,8,2):(2,4,1),<4:1,(2,3):(3,1)>,2>),
+            f("<(2,8,2):(2,4,1),<4:1,(2,3):(3,1)>,2>"),
+            divides
+        ),
         // composition by the by-mode tilers: composition(A_i, B_i) of a nested mode
         static_by_run_time_agree!(layout!((({m},2),4):((1,{m}),8)), tiler!(<4,2>), f("<4,2>")),
         static_by_run_time_agree!(layout!(((2,4),8):((1,16),2)), tiler!(<{t}:1,2:1>), f("<{t}:1,2:1>")),
@@ -943,7 +958,7 @@ proptest! {
 #[test]
 fn nested_modes_divided_with_run_time_leaves_answer_on_a_grid() {
     let points = (0..12).flat_map(|m| (0..12).flat_map(move |n| (0..9).map(move |t| (m, n, t))));
-    answers_on_grid(14, points, |(m, n, t)| nested_divides_agree_at(m, n, t));
+    answers_on_grid(16, points, |(m, n, t)| nested_divides_agree_at(m, n, t));
 }
 
 /// `coalesce_by($l, $p)` against cute-dyn's on the same values (the profile's literal also

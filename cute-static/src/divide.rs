@@ -281,7 +281,7 @@ impl<N, T: ComplementMixed<N> + Copy> RestRoute<N, T> for (typenum::B0,) {
 
 /// One tiler element against one leaf mode `s:d`: the tile and the rest, strides scaled.
 #[diagnostic::on_unimplemented(
-    message = "this divide with run-time leaves needs each tiler element to be a layout or an integer (static or run-time)",
+    message = "this divide with run-time leaves needs each tiler element to be a layout or an integer (static or run-time), or a by-mode tiler of those",
     label = "a tiler element against a mode of the layout",
     note = "with run-time leaves, each divided mode must be a single leaf s:d and each tiler element a layout or an integer"
 )]
@@ -449,15 +449,9 @@ where
     }
 }
 
-/// One element of a by-mode tiler against one mode of a layout with run-time leaves (the
-/// divide's part of [`TilerModes`](crate::tiler::TilerModes)).
-impl<T: DivideLeaf<S, D>, S, D> crate::tiler::ModeParts<DivideOp, S, D> for T {
-    type Output = <T as DivideLeaf<S, D>>::Output;
-    #[inline(always)]
-    fn mode_parts(&self, s: S, d: D) -> Result<Self::Output, Error> {
-        self.divide_leaf(s, d)
-    }
-}
+// One element of a by-mode tiler against one mode of a layout with run-time leaves (the
+// divide's part of [`TilerModes`](crate::tiler::TilerModes)).
+crate::tiler::leaf_mode_parts!(DivideOp, DivideLeaf::divide_leaf);
 
 crate::tiler::by_mode_mixed!(DivideOp);
 

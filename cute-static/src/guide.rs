@@ -162,6 +162,7 @@
 //!   the tiler, a run-time stride only flows into the result's strides), and the result's
 //!   run-time strides are computed when it runs, each product checked;
 //! - with **run-time extents**: the divide family by a by-mode tiler of layouts or integers
+//!   (or of by-mode tilers of those, nested)
 //!   (static, or run-time: `tiler!(<{bm},{bn}>)` is `<{bm}:1,{bn}:1>`) or by one layout or
 //!   integer, whatever the nesting: the pattern every kernel starts with, a matrix of run-time
 //!   extents cut into static tiles, and a vector of run-time length cut into static tiles,
@@ -304,11 +305,12 @@
 //! `Result`: the repeat counts are divided when it runs, a mode that does not divide is
 //! refused then), and so do [`crate::coalesce_by`] a profile and [`crate::complement_cosize`]
 //! (the complement up to the cosize, computed when it runs). No operation of the algebra
-//! refuses run-time leaves; what remains a compile error is a divide or a product of a layout
-//! with run-time extents by a tiler of a form its run-time path does not take (a by-mode tiler
-//! nested in a by-mode tiler: the error names the forms it takes), whose note points to the
-//! run-time algebra: call the operation on `.to_dyn()` (a `cute_dyn::Layout`), where every
-//! condition is checked at run time.
+//! refuses run-time leaves, and the divides and products take by-mode tilers nested in
+//! by-mode tilers too (a mode divided by mode once more, as CuTe's `transform_layout`; e.g.
+//! `<(2,8,2):(2,4,1),<4:1,(2,3):(3,1)>,2>` on `({m},({n},6),8):(1,(64,4096),32768)`, equal to
+//! cute-dyn's). Where a tiler's form is not one of those, the error names the forms they
+//! take, and its note points to the run-time algebra: call the operation on `.to_dyn()` (a
+//! `cute_dyn::Layout`), where every condition is checked at run time.
 //!
 //! ## The kernel layer
 //!

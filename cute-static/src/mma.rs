@@ -337,6 +337,58 @@ macro_rules! operand {
 
 /// The partition traits of a tiled MMA's operand: one bound each in generic code
 /// (`M: PartitionC<L>`), the machinery behind them hidden.
+/// What a shape is as a tiled MMA's operand ([`MatrixOperand`]): a [`Matrix`] (rank 2 or
+/// more), a [`Vector`] (rank 1: an integer or one mode, as CuTe's `rank`) or [`Empty`] (`()`).
+#[doc(hidden)]
+pub trait OperandKind {
+    /// `Matrix`, `Vector` or `Empty`.
+    type Kind;
+}
+/// An operand of rank 2 or more.
+#[doc(hidden)]
+pub struct Matrix;
+/// An operand of rank 1.
+#[doc(hidden)]
+pub struct Vector;
+/// An operand of rank 0, `()`.
+#[doc(hidden)]
+pub struct Empty;
+impl<X, Y, T> OperandKind for Cons<X, Cons<Y, T>> {
+    type Kind = Matrix;
+}
+impl<X> OperandKind for Cons<X, Nil> {
+    type Kind = Vector;
+}
+impl OperandKind for Nil {
+    type Kind = Empty;
+}
+impl OperandKind for usize {
+    type Kind = Vector;
+}
+impl OperandKind for typenum::UTerm {
+    type Kind = Vector;
+}
+impl<U: typenum::Unsigned, B: typenum::Bit> OperandKind for typenum::UInt<U, B> {
+    type Kind = Vector;
+}
+
+/// A tiled MMA partitions matrices: implemented by [`Matrix`] alone, whose `Gate<X>` is `X`. A
+/// partition of a vector fails here, with this one error (the operand's layout
+/// after it is `Gate`'s, which does not exist, so no error follows from it).
+#[diagnostic::on_unimplemented(
+    message = "a tiled MMA partitions a matrix: its operand is an `(M,K,...)`, `(N,K,...)` or `(M,N,...)` layout of rank 2 or more, not a `{Self}`",
+    label = "this operand's shape is a `{Self}`",
+    note = "e.g. `layout!((128,32):(32,1))` for a 128x32 tile of A"
+)]
+#[doc(hidden)]
+pub trait MatrixOperand {
+    /// `X` for a matrix.
+    type Gate<X>;
+}
+impl MatrixOperand for Matrix {
+    type Gate<X> = X;
+}
+
 macro_rules! operand_traits {
     ($(#[$pdoc:meta])* $ptrait:ident, $partition:ident, [$pmsg:literal, $plabel:literal],
      $(#[$fdoc:meta])* $ftrait:ident, $fragment:ident, [$fmsg:literal, $flabel:literal], $w:ty) => {
@@ -355,9 +407,13 @@ macro_rules! operand_traits {
             /// As the tiled MMA's method.
             fn $partition(&self, o: O, thr: usize) -> Result<(Self::Output, usize), TensorError>;
         }
-        impl<A: MmaAtom, L, P, SO, DO, G, F> $ptrait<Layout<SO, DO>> for TiledMma<A, L, P>
+        impl<A: MmaAtom, L, P, SO, DO, K, X, G, F> $ptrait<Layout<SO, DO>> for TiledMma<A, L, P>
         where
-            Self: OperandFrg<$w, Layout<SO, Marked<DO>>, Frg = G> + ThrLayout,
+            // The operand as a matrix, or the one error that it is not ([`MatrixOperand`]).
+            SO: OperandKind<Kind = K>,
+            K: MatrixOperand<Gate<Layout<SO, Marked<DO>>> = X>,
+            X: Default,
+            Self: OperandFrg<$w, X, Frg = G> + ThrLayout,
             SO: StaticExtents + Congruent<DO>,
             DO: IntTuple + Symbolize<U0>,
             Marked<DO>: Default,
@@ -370,10 +426,10 @@ macro_rules! operand_traits {
                 // The type checker divides the layout with its run-time strides marked (a
                 // static layout is its own marked layout); the fragment's strides are computed
                 // from them.
-                let frg = <Self as OperandFrg<$w, Layout<SO, Marked<DO>>>>::thrfrg(Layout::default());
+                let frg = <Self as OperandFrg<$w, X>>::thrfrg(X::default());
                 let frg = frg.resolve_layout(o.stride()).map_err(TensorError::Algebra)?;
                 let c = crate::tensor::thread_coord(&<Self as ThrLayout>::vmnk(), thr)?;
-                let [x, y] = <Self as OperandFrg<$w, Layout<SO, Marked<DO>>>>::MODES;
+                let [x, y] = <Self as OperandFrg<$w, X>>::MODES;
                 frg.thread_slice(c[0], c[x], c[y])
             }
         }

@@ -1170,13 +1170,7 @@ crate::tiler::whole_layout_ops!(
 // `by_mode`).
 // ------------------------------------------------------------------------------------------
 
-/// An element of a by-mode tiler (a layout or an integer) against one mode of A.
-impl<T: ProductParts<S, D>, S, D> crate::tiler::ModeParts<ProductOp, S, D> for T {
-    type Output = <T as ProductParts<S, D>>::Output;
-    #[inline(always)]
-    fn mode_parts(&self, s: S, d: D) -> Result<Self::Output, Error> {
-        self.product_parts(s, d)
-    }
-}
+// An element of a by-mode tiler (a layout or an integer) against one mode of A.
+crate::tiler::leaf_mode_parts!(ProductOp, ProductParts::product_parts);
 
 crate::tiler::by_mode_mixed!(ProductOp);

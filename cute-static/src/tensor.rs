@@ -776,10 +776,14 @@ pub trait LocalTile<T, C> {
     fn try_local_tile(self, tiler: T, coord: &C) -> Result<(Self::Tile, usize), crate::error::Error>;
 }
 
+// The divide's plan and verdict, bound directly (not through `ZippedDivide`): a tiler that
+// does not divide is reported as `local_tile`'s, one "required for" step shorter.
 #[allow(clippy::type_complexity)]
-impl<L, T, C, Z, TS, TD, RS, RD, KS, KD> LocalTile<T, C> for L
+impl<L, T, C, P, V, Z, TS, TD, RS, RD, KS, KD> LocalTile<T, C> for L
 where
-    L: crate::ops::ZippedDivide<T, Output = Z>,
+    L: crate::ops::Arranged<crate::ops::Zip, crate::ops::DivideOp, T, Out = (P, V)>,
+    V: crate::verdict::Pass,
+    P: crate::ops::Run<L, T, Output = Z>,
     Z: Checked<Layout = Layout<Cons<TS, Cons<RS, Nil>>, Cons<TD, Cons<RD, Nil>>>>,
     TS: Congruent<TD> + Splice,
     TD: IntTuple + Splice,
@@ -795,11 +799,15 @@ where
     type Tile = Layout<Joined<TS, KS>, Joined<TD, KD>>;
     #[inline(always)]
     fn local_tile(self, tiler: T, coord: &C) -> Self::Output {
-        self.zipped_divide(tiler).then(|z| tile_at(z, coord))
+        #[allow(clippy::let_unit_value)]
+        let () = <V as crate::verdict::Pass>::CHECK;
+        P::run(self, tiler).then(|z| tile_at(z, coord))
     }
     #[inline(always)]
     fn try_local_tile(self, tiler: T, coord: &C) -> Result<(Self::Tile, usize), crate::error::Error> {
-        self.zipped_divide(tiler).checked().map(|z| tile_at(z, coord))
+        #[allow(clippy::let_unit_value)]
+        let () = <V as crate::verdict::Pass>::CHECK;
+        P::run(self, tiler).checked().map(|z| tile_at(z, coord))
     }
 }
 

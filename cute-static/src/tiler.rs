@@ -762,7 +762,7 @@ impl<SA, DA, B, G: Default + crate::scaled::ResolveLayout<DA>> crate::ops::Run<L
 
 /// An operation on a layout with run-time leaves.
 #[diagnostic::on_unimplemented(
-    message = "with run-time leaves (in the layout's extents or in the tiler), this operation takes a by-mode tiler of layouts or integers, or one layout or integer",
+    message = "with run-time leaves (in the layout's extents or in the tiler), this operation takes a by-mode tiler of layouts or integers (the divides and products: or of such tilers, nested), or one layout or integer",
     label = "a layout or tiler with a run-time ({{expr}}) leaf",
     note = "e.g. `layout!(({{m}},{{n}}):(1,{{m}})).zipped_divide(tiler!(<32,64>))`; static extents with run-time strides take any tiler; otherwise use the cute-dyn operation on `.to_dyn()`"
 )]
@@ -862,10 +862,12 @@ pub(crate) use whole_layout_ops;
 // ------------------------------------------------------------------------------------------
 
 /// One element of a by-mode tiler applied by `Op` to one mode `s:d` of a layout with run-time
-/// leaves: the two modes of that mode's logical form, `(tile shape, tile stride, rest shape,
-/// rest stride)` (a divide's tile and rest, a product's block and copies).
+/// leaves: its tile and rest, `(tile shape, tile stride, rest shape, rest stride)` (a divide's
+/// tile and rest, a product's block and copies), and the mode's logical form (for a layout or
+/// an integer, `(tile, rest)`; for a nested by-mode tiler, the mode's own modes each divided,
+/// while the tiles and the rests gather as CuTe's `zip2_by` gathers them).
 pub trait ModeParts<Op, S, D> {
-    /// `(tile shape, tile stride, rest shape, rest stride)`.
+    /// `(tile shape, tile stride, rest shape, rest stride, logical shape, logical stride)`.
     type Output;
     /// The two modes.
     ///
@@ -913,17 +915,17 @@ impl<Op, SA: Copy, DA: Copy> TilerModes<Op, SA, DA> for Nil {
         Ok((sa, da, Nil, Nil, sa, da))
     }
 }
-impl<Op, T, TT, S, ST, D, DT, PS, PD, QS, QD> TilerModes<Op, Cons<S, ST>, Cons<D, DT>> for Cons<T, TT>
+impl<Op, T, TT, S, ST, D, DT, PS, PD, QS, QD, LS, LD> TilerModes<Op, Cons<S, ST>, Cons<D, DT>> for Cons<T, TT>
 where
-    T: ModeParts<Op, S, D, Output = (PS, PD, QS, QD)>,
+    T: ModeParts<Op, S, D, Output = (PS, PD, QS, QD, LS, LD)>,
     TT: TilerModes<Op, ST, DT>,
     PS: Copy,
     PD: Copy,
     QS: Copy,
     QD: Copy,
 {
-    type LS = Cons<Cons<PS, Cons<QS, Nil>>, TT::LS>;
-    type LD = Cons<Cons<PD, Cons<QD, Nil>>, TT::LD>;
+    type LS = Cons<LS, TT::LS>;
+    type LD = Cons<LD, TT::LD>;
     type TS = Cons<PS, TT::TS>;
     type TD = Cons<PD, TT::TD>;
     type RS = Cons<QS, TT::RS>;
@@ -934,18 +936,62 @@ where
         sa: Cons<S, ST>,
         da: Cons<D, DT>,
     ) -> Result<(Self::LS, Self::LD, Self::TS, Self::TD, Self::RS, Self::RD), crate::error::Error> {
-        let (ts, td, rs, rd) = self.0.mode_parts(sa.0, da.0)?;
+        let (ts, td, rs, rd, ls, ld) = self.0.mode_parts(sa.0, da.0)?;
         let (ls2, ld2, ts2, td2, rs2, rd2) = self.1.tiler_modes(sa.1, da.1)?;
-        Ok((
-            Cons(Cons(ts, Cons(rs, Nil)), ls2),
-            Cons(Cons(td, Cons(rd, Nil)), ld2),
-            Cons(ts, ts2),
-            Cons(td, td2),
-            Cons(rs, rs2),
-            Cons(rd, rd2),
-        ))
+        Ok((Cons(ls, ls2), Cons(ld, ld2), Cons(ts, ts2), Cons(td, td2), Cons(rs, rs2), Cons(rd, rd2)))
     }
 }
+
+/// A nested by-mode tiler against one mode of A (CuTe's `transform_layout` by mode, once more):
+/// the mode's own modes each divided (or multiplied) by the tiler's elements; the tiles and the
+/// rests nest as the tiler does.
+impl<Op, L, S, D> ModeParts<Op, S, D> for ByMode<L>
+where
+    L: TilerModes<Op, S, D>,
+{
+    type Output = (L::TS, L::TD, L::RS, L::RD, L::LS, L::LD);
+    #[inline(always)]
+    fn mode_parts(&self, s: S, d: D) -> Result<Self::Output, crate::error::Error> {
+        let (ls, ld, ts, td, rs, rd) = self.0.tiler_modes(s, d)?;
+        Ok((ts, td, rs, rd, ls, ld))
+    }
+}
+
+/// The parts of one tiler element that is a layout or an integer: `(tile, rest)` is the
+/// logical form.
+pub type LeafParts<PS, PD, QS, QD> = (PS, PD, QS, QD, Cons<PS, Cons<QS, Nil>>, Cons<PD, Cons<QD, Nil>>);
+
+/// `(tile, rest)` of one tiler element that is a layout or an integer, with its logical form.
+#[inline(always)]
+pub fn leaf_parts<PS: Copy, PD: Copy, QS: Copy, QD: Copy>(
+    (ts, td, rs, rd): (PS, PD, QS, QD),
+) -> LeafParts<PS, PD, QS, QD> {
+    (ts, td, rs, rd, Cons(ts, Cons(rs, Nil)), Cons(td, Cons(rd, Nil)))
+}
+
+/// [`ModeParts`] of `$op` for the tiler elements that are a layout or an integer, by the
+/// operation's own per-mode trait `$tr::$method` (whose output is `(tile, rest)`). (One impl per
+/// element type, so that a nested by-mode tiler takes the impl above.)
+macro_rules! leaf_mode_parts {
+    ($op:ty, $tr:ident::$method:ident) => {
+        $crate::tiler::leaf_mode_parts!(@ $op, $tr::$method;
+            [TS, TD] $crate::Layout<TS, TD>; [U: typenum::Unsigned, B: typenum::Bit] typenum::UInt<U, B>;
+            [] typenum::UTerm; [] usize);
+    };
+    (@ $op:ty, $tr:ident::$method:ident; $([$($g:ident $(: $b:path)?),*] $t:ty);*) => {$(
+        impl<S, D, PS: Copy, PD: Copy, QS: Copy, QD: Copy, $($g $(: $b)?),*> $crate::tiler::ModeParts<$op, S, D> for $t
+        where
+            $t: $tr<S, D, Output = (PS, PD, QS, QD)>,
+        {
+            type Output = $crate::tiler::LeafParts<PS, PD, QS, QD>;
+            #[inline(always)]
+            fn mode_parts(&self, s: S, d: D) -> Result<Self::Output, $crate::error::Error> {
+                self.$method(s, d).map($crate::tiler::leaf_parts)
+            }
+        }
+    )*};
+}
+pub(crate) use leaf_mode_parts;
 
 /// A leaf layout `s:d` by a by-mode tiler: its one mode `(s):(d)` (as cute-dyn's `by_mode`, so
 /// the result nests once more than by the layout alone).

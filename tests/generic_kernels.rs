@@ -4,7 +4,8 @@
 
 use cute::cute_static::error::Error;
 use cute::cute_static::{
-    layout, tiler, Checked, Coalesce, Get, LayoutFn, LogicalDivide, LogicalProduct, RightInverse, ZippedDivide,
+    layout, tiler, Checked, Coalesce, Get, Layout, LayoutFn, LogicalDivide, LogicalProduct, RightInverse, StaticLayout,
+    ZippedDivide,
 };
 
 fn tiles<L, T>(l: L, t: T) -> <L as ZippedDivide<T>>::Output
@@ -314,4 +315,25 @@ fn errors_compose_through_question_marks() {
     let a = AlgebraError::Overflow { op: "local_tile" };
     let t: TensorError = a.into();
     assert_eq!(std::error::Error::source(&t).map(|s| s.to_string()), Some(a.to_string()));
+}
+
+/// A static layout's cute-dyn form in generic code: one bound, `StaticLayout`, and no `Result`
+/// (every value is in the type; that it fits cute-dyn's `i64` is checked at compile time).
+fn cpp_text<L: StaticLayout>(l: &L) -> String {
+    l.dyn_layout().to_styled(cute::cute_dyn::Style::Cpp)
+}
+
+#[test]
+fn a_static_layout_converts_to_cute_dyn_without_a_result() {
+    // CuTe C++ prints static integers as `_N`: the CuTe docs' (8,(4,8)):(32,(1,4)) is
+    // `(_8,(_4,_8)):(_32,(_1,_4))` with every leaf static.
+    assert_eq!(cpp_text(&<Layout![(8,(4,8)):(32,(1,4))]>::default()), "(_8,(_4,_8)):(_32,(_1,_4))");
+    // and a layout the type checker computed (the zipped divide of the same by <4,<2,4>>)
+    let z = layout!((8,(4,8)):(32,(1,4))).zipped_divide(tiler!(<4,<2,4>>));
+    assert_eq!(
+        cpp_text(&z),
+        cute::cute_dyn::zipped_divide(&"(8,(4,8)):(32,(1,4))".parse().unwrap(), &"<4,<2,4>>".parse().unwrap())
+            .unwrap()
+            .to_styled(cute::cute_dyn::Style::Cpp)
+    );
 }

@@ -67,8 +67,9 @@
 //! assert_eq!(tile_of(layout!((4,2,3):(2,1,8)), layout!(4:2)).to_string(), "(2,2):(4,1)");
 //! ```
 //!
-//! To evaluate a result, bound it by [`crate::LayoutFn`] (`call`, `size`, `cosize`; by
-//! [`crate::StaticLayout`] where the layout is a type, with no value passed):
+//! To evaluate a result, bound it by [`crate::LayoutFn`] (`call`, `size`, `cosize`, `to_dyn`;
+//! by [`crate::StaticLayout`] where the layout is a type, with no value passed, and whose
+//! `dyn_layout` converts to cute-dyn with no `Result`: every value is in the type):
 //!
 //! ```
 //! use cute_static::{layout, tiler, Get, LayoutFn, ZippedDivide};

@@ -30,6 +30,9 @@ pub trait IntTuple: Copy {
     const DEPTH: usize;
     /// Whether every leaf is static (then the value is zero-sized).
     const IS_STATIC: bool;
+    /// The largest static leaf (0 where there is none; a run-time leaf's value is not in the
+    /// type): what a static layout's conversion to cute-dyn's `i64`s checks at compile time.
+    const MAX_STATIC: u64;
     /// `product` of the leaves. Wraps (release) or panics (debug) on overflow: for a tuple
     /// with run-time leaves, prefer [`IntTuple::checked_product`].
     fn product(&self) -> usize;
@@ -62,6 +65,8 @@ pub trait List: Copy {
     const MAX_DEPTH: usize;
     /// Every leaf static.
     const IS_STATIC: bool;
+    /// The largest static leaf ([`IntTuple::MAX_STATIC`]).
+    const MAX_STATIC: u64;
     /// The product of the modes' products.
     fn product(&self) -> usize;
     /// The product of the modes' products, `None` on overflow.
@@ -83,6 +88,7 @@ impl List for Nil {
     const LEN: usize = 0;
     const MAX_DEPTH: usize = 0;
     const IS_STATIC: bool = true;
+    const MAX_STATIC: u64 = 0;
     fn product(&self) -> usize {
         1
     }
@@ -102,6 +108,7 @@ impl<H: IntTuple, T: List> List for Cons<H, T> {
     const LEN: usize = 1 + T::LEN;
     const MAX_DEPTH: usize = if H::DEPTH > T::MAX_DEPTH { H::DEPTH } else { T::MAX_DEPTH };
     const IS_STATIC: bool = H::IS_STATIC && T::IS_STATIC;
+    const MAX_STATIC: u64 = if H::MAX_STATIC > T::MAX_STATIC { H::MAX_STATIC } else { T::MAX_STATIC };
     #[inline(always)]
     fn product(&self) -> usize {
         self.0.product() * self.1.product()
@@ -128,6 +135,7 @@ impl<H: IntTuple, T: List> IntTuple for Cons<H, T> {
     const RANK: usize = <Self as List>::LEN;
     const DEPTH: usize = 1 + <Self as List>::MAX_DEPTH;
     const IS_STATIC: bool = <Self as List>::IS_STATIC;
+    const MAX_STATIC: u64 = <Self as List>::MAX_STATIC;
     #[inline(always)]
     fn product(&self) -> usize {
         List::product(self)
@@ -153,6 +161,7 @@ impl IntTuple for Nil {
     const RANK: usize = 0;
     const DEPTH: usize = 1;
     const IS_STATIC: bool = true;
+    const MAX_STATIC: u64 = 0;
     fn product(&self) -> usize {
         1
     }
@@ -183,6 +192,7 @@ macro_rules! static_leaf {
             const RANK: usize = 1;
             const DEPTH: usize = 0;
             const IS_STATIC: bool = true;
+            const MAX_STATIC: u64 = <$ty as Unsigned>::U64;
             #[inline(always)]
             fn product(&self) -> usize {
                 <$ty as Unsigned>::USIZE
@@ -214,6 +224,7 @@ impl IntTuple for usize {
     const RANK: usize = 1;
     const DEPTH: usize = 0;
     const IS_STATIC: bool = false;
+    const MAX_STATIC: u64 = 0;
     #[inline(always)]
     fn product(&self) -> usize {
         *self

@@ -769,7 +769,23 @@ impl<S: Congruent<D>, D: IntTuple> LayoutFn for Layout<S, D> {
 /// `Default` (every static layout is zero-sized). Only layouts whose every leaf is static: a
 /// run-time leaf's value is not in the type (its `Default` is 0); take such a layout as a
 /// value, bound by [`LayoutFn`].
-pub trait StaticLayout: LayoutFn + Default {}
+pub trait StaticLayout: LayoutFn + Default {
+    /// The `cute-dyn` layout, infallible: every value is in the type, and that each fits
+    /// cute-dyn's `i64` is checked at compile time (where [`LayoutFn::to_dyn`] of a layout with
+    /// run-time leaves returns a `Result`).
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{Layout, StaticLayout};
+    /// // CuTe docs: (2,(1,6)):(1,(6,2)), every leaf static.
+    /// type L = Layout![(2,(1,6)):(1,(6,2))];
+    /// let d = L::default().dyn_layout();
+    /// assert_eq!(d.to_string(), "(2,(1,6)):(1,(6,2))");
+    /// assert!(d.is_static());
+    /// ```
+    #[cfg(feature = "dyn")]
+    fn dyn_layout(&self) -> cute_dyn::Layout;
+}
 
 /// The bit "every leaf is static" of a [`StaticLayout`], as a bound whose failure is a sentence.
 #[doc(hidden)]
@@ -801,9 +817,25 @@ pub struct AllLeavesStatic;
 #[doc(hidden)]
 pub struct SomeLeafAtRunTime;
 
-impl<S: Congruent<D> + Default, D: IntTuple + Default> StaticLayout for Layout<S, D> where
-    Self: crate::int_tuple::StaticBit<Output: LeavesNamed<Name: EveryLeafStatic>>
+impl<S: Congruent<D> + Default, D: IntTuple + Default> StaticLayout for Layout<S, D>
+where
+    Self: crate::int_tuple::StaticBit<Output: LeavesNamed<Name: EveryLeafStatic>>,
 {
+    #[cfg(feature = "dyn")]
+    fn dyn_layout(&self) -> cute_dyn::Layout {
+        const {
+            assert!(
+                S::MAX_STATIC <= i64::MAX as u64 && D::MAX_STATIC <= i64::MAX as u64,
+                "a static layout's values fit cute-dyn's i64"
+            )
+        };
+        match Layout::to_dyn(self) {
+            Ok(l) => l,
+            // `to_dyn` fails only on a value above `i64::MAX`, which the assertion above
+            // excludes at compile time.
+            Err(_) => unreachable!("a static layout's values fit i64 (checked at compile time)"),
+        }
+    }
 }
 
 /// Prints `shape:stride` in the canonical values notation, identical to `cute-dyn`'s.

@@ -34,6 +34,7 @@ impl<K: Copy, I: Copy> IntTuple for Scaled<K, I> {
     const RANK: usize = 1;
     const DEPTH: usize = 0;
     const IS_STATIC: bool = false;
+    const MAX_STATIC: u64 = 0;
     #[inline(always)]
     fn product(&self) -> usize {
         self.0

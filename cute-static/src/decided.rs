@@ -9,7 +9,7 @@
 //! Those operations answer with a [`Decided`]: the typed layout where the values keep the
 //! structure the types assumed, else cute-dyn's layout, whose structure is a value. Without
 //! the `dyn` feature (no allocator: kernel code) there is no run-time structure to answer
-//! with, and such values are refused as [`Error::Undecided`](crate::error::Error::Undecided).
+//! with, and such values are refused as [`Error::Undecided`].
 
 use core::fmt;
 

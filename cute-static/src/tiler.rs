@@ -677,7 +677,7 @@ impl<How, Op: MixedAnswer<How, A, B, Answer = R>, A, B, R> crate::ops::Run<A, B>
 /// divides, the recasts, composition by mode: their structure comes from static values), or
 /// a [`Decided`](crate::Decided) where the values may decide the structure (the products and
 /// composition by a layout or an integer: cute-dyn sorts and compares values in complement and
-/// coalesces by them in composition; [`mixed_answers`] says which).
+/// coalesces by them in composition; the operation modules say which).
 pub trait MixedAnswer<How, A, B> {
     /// The answer's type.
     type Answer;
@@ -725,7 +725,7 @@ macro_rules! mixed_answers {
 pub(crate) use mixed_answers;
 
 /// An arrangement (`Plain`, `Zip`, `Tile`, `Flat`) of a divide or a product `Op`, as cute-dyn's
-/// function of it (what [`mixed_answers`] calls for a run-time structure).
+/// function of it (what a product or divide by one layout calls for a run-time structure).
 pub trait ByValues<Op> {
     /// cute-dyn's answer for `a` by `b`.
     ///

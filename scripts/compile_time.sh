@@ -67,16 +67,16 @@ gen() {
             # logical_product's mixed case and its static twin (the same layouts, the run-time
             # extent static)
             twin_logical_product) echo "s += logical_product(layout!(($a,$((b + 5))):(1,$a)), layout!(($b,2):(1,$b))).size();" ;;
-            mixed_logical_product) echo "s += logical_product(layout!(($a,{m}):(1,$a)), layout!(($b,2):(1,$b))).map_or(0, |l| l.size());" ;;
-            mixed_blocked_product) echo "s += blocked_product(layout!((2,$a):($a,1)), layout!((3,{m}):(1,3))).map_or(0, |l| l.size());" ;;
+            mixed_logical_product) echo "s += logical_product(layout!(($a,{m}):(1,$a)), layout!(($b,2):(1,$b))).checked().map_or(0, |l| l.size());" ;;
+            mixed_blocked_product) echo "s += blocked_product(layout!((2,$a):($a,1)), layout!((3,{m}):(1,3))).checked().map_or(0, |l| l.size());" ;;
             method_logical_product) echo "s += layout!((2,$a):(1,2)).logical_product(layout!(($b,2):(1,$b))).size();" ;;
-            mixed_logical_divide) echo "s += logical_divide(layout!(({m},{n}):(1,{m})), tiler!(<$a,$b>)).map_or(0, |l| l.size());" ;;
-            mixed_zipped_divide) echo "s += zipped_divide(layout!(({m},{n}):(1,{m})), tiler!(<$a,$b>)).map_or(0, |l| l.size());" ;;
-            mixed_composition) echo "s += layout!(({m},{n}):(1,{m})).composition(tiler!(<$a,$b>)).map_or(0, |l| l.size());" ;;
+            mixed_logical_divide) echo "s += logical_divide(layout!(({m},{n}):(1,{m})), tiler!(<$a,$b>)).checked().map_or(0, |l| l.size());" ;;
+            mixed_zipped_divide) echo "s += zipped_divide(layout!(({m},{n}):(1,{m})), tiler!(<$a,$b>)).checked().map_or(0, |l| l.size());" ;;
+            mixed_composition) echo "s += layout!(({m},{n}):(1,{m})).composition(tiler!(<$a,$b>)).checked().map_or(0, |l| l.size());" ;;
             # static extents, a run-time stride {m}; composition_2mode is stride_composition with
             # that stride static and not coalescing (composition's A above coalesces to one mode)
             composition_2mode) echo "s += composition(layout!(($((2 * a)),$b):(1,$((2 * a + 1)))), layout!(($a,2):(2,1))).size();" ;;
-            stride_composition) echo "s += composition(layout!(($((2 * a)),$b):(1,{m})), layout!(($a,2):(2,1))).map_or(0, |l| l.size());" ;;
+            stride_composition) echo "s += composition(layout!(($((2 * a)),$b):(1,{m})), layout!(($a,2):(2,1))).checked().map_or(0, |l| l.size());" ;;
             # the same calls as methods of the operation traits (what generic code calls)
             method_logical_divide) echo "s += layout!(($((4 * a)),$((2 * b))):(1,$((4 * a)))).logical_divide(tiler!(<4,2>)).size();" ;;
             method_blocked_product) echo "s += layout!((2,$a):($a,1)).blocked_product(layout!((3,$b):(1,3))).size();" ;;
@@ -84,28 +84,28 @@ gen() {
             # complement of a layout with static strides and a run-time extent, and the same static
             complement) echo "s += complement(layout!(($a,$b):(1,$((2 * a)))), U4096::default()).size();" ;;
             complement_cosize) echo "s += complement_cosize(layout!(($a,$b):(1,$((2 * a))))).size();" ;;
-            mixed_complement_cosize) echo "s += complement_cosize(layout!(($a,{m}):(1,$((2 * a))))).map_or(0, |l| l.size());" ;;
+            mixed_complement_cosize) echo "s += complement_cosize(layout!(($a,{m}):(1,$((2 * a))))).checked().map_or(0, |l| l.size());" ;;
             coalesce_by) echo "s += coalesce_by(layout!(($a,(1,$b)):(1,($((a * b)),$a))), shape!((1,1))).size();" ;;
-            mixed_coalesce_by) echo "s += coalesce_by(layout!(($a,({m},$b)):(1,($((a * b)),$a))), shape!((1,1))).map_or(0, |l| l.size());" ;;
-            mixed_complement) echo "s += complement(layout!(($a,{m}):(1,$((2 * a)))), U4096::default()).map_or(0, |l| l.size());" ;;
+            mixed_coalesce_by) echo "s += coalesce_by(layout!(($a,({m},$b)):(1,($((a * b)),$a))), shape!((1,1))).checked().map_or(0, |l| l.size());" ;;
+            mixed_complement) echo "s += complement(layout!(($a,{m}):(1,$((2 * a)))), U4096::default()).checked().map_or(0, |l| l.size());" ;;
             # a vector of run-time length by one layout, and the same with the length static
-            vector_zipped_divide) echo "s += zipped_divide(layout!({m}:1), layout!(($a,$b):(1,$a))).map_or(0, |l| l.size());" ;;
+            vector_zipped_divide) echo "s += zipped_divide(layout!({m}:1), layout!(($a,$b):(1,$a))).checked().map_or(0, |l| l.size());" ;;
             static_vector_zipped_divide) echo "s += zipped_divide(layout!($((64 * a * b)):1), layout!(($a,$b):(1,$a))).size();" ;;
             # a static block over a static shape, and over one with a run-time extent
             tile_to_shape) echo "s += tile_to_shape(layout!((2,$a):(1,2)), shape!(($((2 * b)),$((3 * a * b))))).size();" ;;
-            mixed_tile_to_shape) echo "s += tile_to_shape(layout!((2,$a):(1,2)), shape!(({m},$((3 * a * b))))).map_or(0, |l| l.size());" ;;
-            stride_logical_divide) echo "s += logical_divide(layout!(($((4 * a)),$((2 * b))):(1,{m})), tiler!(<4,2>)).map_or(0, |l| l.size());" ;;
+            mixed_tile_to_shape) echo "s += tile_to_shape(layout!((2,$a):(1,2)), shape!(({m},$((3 * a * b))))).checked().map_or(0, |l| l.size());" ;;
+            stride_logical_divide) echo "s += logical_divide(layout!(($((4 * a)),$((2 * b))):(1,{m})), tiler!(<4,2>)).checked().map_or(0, |l| l.size());" ;;
             # the inverses of a static layout, and of the same with an extent run-time
             right_inverse) echo "s += right_inverse(layout!(($a,$((b + 11))):($b,1))).size();" ;;
-            mixed_right_inverse) echo "s += right_inverse(layout!(($a,{m}):($b,1))).map_or(0, |l| l.size());" ;;
+            mixed_right_inverse) echo "s += right_inverse(layout!(($a,{m}):($b,1))).checked().map_or(0, |l| l.size());" ;;
             left_inverse) echo "s += left_inverse(layout!(($a,$b):($b,1))).size();" ;;
-            mixed_left_inverse) echo "s += left_inverse(layout!(($a,{m}):($b,1))).map_or(0, |l| l.size());" ;;
+            mixed_left_inverse) echo "s += left_inverse(layout!(($a,{m}):($b,1))).checked().map_or(0, |l| l.size());" ;;
             # upcast of a static column-major matrix, and of the same with the extents run-time
             upcast) echo "s += upcast(layout!(($((2 * a)),$b):(1,$((2 * a)))), U2::default()).size();" ;;
-            mixed_upcast) echo "s += upcast(layout!(({m},$b):(1,{m})), U2::default()).map_or(0, |l| l.size());" ;;
+            mixed_upcast) echo "s += upcast(layout!(({m},$b):(1,{m})), U2::default()).checked().map_or(0, |l| l.size());" ;;
             # a static layout by a right operand with run-time leaves; run-time tile sizes
-            static_by_mixed_composition) echo "s += composition(layout!(($((2 * a)),$b):(1,$((2 * a)))), layout!((2,{m}):(1,2))).map_or(0, |l| l.size());" ;;
-            run_time_tile_zipped_divide) echo "s += zipped_divide(layout!(({m},{n}):(1,{m})), tiler!(<{n},$a>)).map_or(0, |l| l.size());" ;;
+            static_by_mixed_composition) echo "s += composition(layout!(($((2 * a)),$b):(1,$((2 * a)))), layout!((2,{m}):(1,2))).checked().map_or(0, |l| l.size());" ;;
+            run_time_tile_zipped_divide) echo "s += zipped_divide(layout!(({m},{n}):(1,{m})), tiler!(<{n},$a>)).checked().map_or(0, |l| l.size());" ;;
         esac
     done
     echo "s }"

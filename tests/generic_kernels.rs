@@ -33,9 +33,32 @@ where
 }
 
 /// The issue's three-bound chain through a nested tiler (`zipped_divide`, `get<0>`, `coalesce`),
-/// each step's result bound to a type parameter: written with the results as projections
-/// (`<<L as ZippedDivide<T>>::Output as Get<0>>::Output: Coalesce`), rustc overflows (E0275)
-/// at the caller; with the parameters it compiles (the guide says so).
+/// written as the issue wrote it, each result a projection (rustc overflowed on it, E0275 with
+/// no span, until `Coalesce`'s impl named the flattened modes as a parameter).
+type CoalescedTile<L, T> = <<<L as ZippedDivide<T>>::Output as Get<0>>::Output as Coalesce>::Output;
+fn coalesced_tile_projections<L, T>(l: L, t: T) -> CoalescedTile<L, T>
+where
+    L: ZippedDivide<T>,
+    <L as ZippedDivide<T>>::Output: Get<0>,
+    <<L as ZippedDivide<T>>::Output as Get<0>>::Output: Coalesce,
+{
+    l.zipped_divide(t).get().coalesce()
+}
+
+/// The same chain for static and run-time layouts alike (`Checked` for the divide's result),
+/// each result a projection.
+type CheckedTile<L, T> = <<<<L as ZippedDivide<T>>::Output as Checked>::Layout as Get<0>>::Output as Coalesce>::Output;
+fn coalesced_tile_checked<L, T>(l: L, t: T) -> Result<CheckedTile<L, T>, Error>
+where
+    L: ZippedDivide<T>,
+    <L as ZippedDivide<T>>::Output: Checked,
+    <<L as ZippedDivide<T>>::Output as Checked>::Layout: Get<0>,
+    <<<L as ZippedDivide<T>>::Output as Checked>::Layout as Get<0>>::Output: Coalesce,
+{
+    Ok(l.zipped_divide(t).checked()?.get().coalesce())
+}
+
+/// The same chain with each step's result bound to a type parameter.
 fn coalesced_tile<L, T, Z, Tile>(l: L, t: T) -> Tile::Output
 where
     L: ZippedDivide<T, Output = Z>,
@@ -51,6 +74,16 @@ fn a_chain_through_a_nested_tiler() {
     // mode with its tiler element); coalesce merges nothing (32*4 != 1, 1*2 != 4).
     let r = coalesced_tile(layout!((8,(4,8)):(32,(1,4))), tiler!(<4,<2,4>>));
     assert_eq!(r.to_string(), "(4,2,4):(32,1,4)");
+    let p = coalesced_tile_projections(layout!((8,(4,8)):(32,(1,4))), tiler!(<4,<2,4>>));
+    assert_eq!(p.to_string(), "(4,2,4):(32,1,4)");
+    assert_eq!(
+        coalesced_tile_checked(layout!((8,(4,8)):(32,(1,4))), tiler!(<4,<2,4>>)).unwrap().to_string(),
+        "(4,2,4):(32,1,4)"
+    );
+    // with the last extent run-time (8): the same values, the run-time extent's mode run-time
+    let n = 8usize;
+    let m = coalesced_tile_checked(layout!((8,(4,{n})):(32,(1,4))), tiler!(<4,<2,4>>)).unwrap();
+    assert_eq!(m.to_string(), "(4,2,4):(32,1,4)");
     // cute-dyn agrees.
     let a: cute::cute_dyn::Layout = "(8,(4,8)):(32,(1,4))".parse().unwrap();
     let z = cute::cute_dyn::divide::zipped_divide(&a, &"<4,<2,4>>".parse().unwrap()).unwrap();

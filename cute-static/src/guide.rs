@@ -91,22 +91,19 @@
 //! ```
 //!
 //! A chain through a *nested* tiler (`zipped_divide` by `<4,<2,4>>`, then `get::<0>()`, then
-//! `coalesce`) written with each result as a projection
-//! (`<<L as ZippedDivide<T>>::Output as Get<0>>::Output: Coalesce`) makes rustc overflow at the
-//! caller (`E0275 ... CoalesceModes`, no span): it reaches `coalesce` before it has normalized
-//! the divide's nested mode. Name each step's result with a type parameter instead, and the
-//! chain compiles, one bound per operation still:
+//! `coalesce`) is written the same way, one bound per operation, each result a projection or
+//! (shorter to read) a type parameter:
 //!
 //! ```
 //! use cute_static::{layout, tiler, Coalesce, Get, ZippedDivide};
 //!
-//! fn coalesced_tile<L, T, Z, Tile>(l: L, t: T) -> Tile::Output
+//! fn coalesced_tile<L, T>(l: L, t: T) -> <<<L as ZippedDivide<T>>::Output as Get<0>>::Output as Coalesce>::Output
 //! where
-//!     L: ZippedDivide<T, Output = Z>,
-//!     Z: Get<0, Output = Tile>,
-//!     Tile: Coalesce,
+//!     L: ZippedDivide<T>,
+//!     <L as ZippedDivide<T>>::Output: Get<0>,
+//!     <<L as ZippedDivide<T>>::Output as Get<0>>::Output: Coalesce,
 //! {
-//!     Get::<0>::get(&l.zipped_divide(t)).coalesce()
+//!     l.zipped_divide(t).get().coalesce()
 //! }
 //!
 //! // The tile of (8,(4,8)):(32,(1,4)) by <4,<2,4>> is (4,(2,4)):(32,(1,4)); coalesced, flat.

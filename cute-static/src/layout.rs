@@ -771,8 +771,8 @@ impl<S: Congruent<D>, D: IntTuple> LayoutFn for Layout<S, D> {
 /// value, bound by [`LayoutFn`].
 pub trait StaticLayout: LayoutFn + Default {
     /// The `cute-dyn` layout, infallible: every value is in the type, and that each fits
-    /// cute-dyn's `i64` is checked at compile time (where [`LayoutFn::to_dyn`] of a layout with
-    /// run-time leaves returns a `Result`).
+    /// cute-dyn's `i64` (and the nesting its depth limit) is checked at compile time (where
+    /// [`LayoutFn::to_dyn`] of a layout with run-time leaves returns a `Result`).
     ///
     /// # Examples
     /// ```
@@ -823,17 +823,22 @@ where
 {
     #[cfg(feature = "dyn")]
     fn dyn_layout(&self) -> cute_dyn::Layout {
+        // `to_dyn` refuses a value above `i64::MAX` and, through `cute_dyn::Layout::new`, a
+        // nesting deeper than cute-dyn's limit (it also refuses non-congruent or negative
+        // shapes, which a static layout's type cannot be): both excluded at compile time.
         const {
             assert!(
                 S::MAX_STATIC <= i64::MAX as u64 && D::MAX_STATIC <= i64::MAX as u64,
                 "a static layout's values fit cute-dyn's i64"
-            )
+            );
+            assert!(
+                S::DEPTH <= cute_dyn::int_tuple::MAX_DEPTH && D::DEPTH <= cute_dyn::int_tuple::MAX_DEPTH,
+                "a static layout's nesting is within cute-dyn's"
+            );
         };
         match Layout::to_dyn(self) {
             Ok(l) => l,
-            // `to_dyn` fails only on a value above `i64::MAX`, which the assertion above
-            // excludes at compile time.
-            Err(_) => unreachable!("a static layout's values fit i64 (checked at compile time)"),
+            Err(_) => unreachable!("a static layout converts to cute-dyn (checked at compile time)"),
         }
     }
 }

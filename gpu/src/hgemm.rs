@@ -116,8 +116,15 @@ fn mma(d: &mut [f32; 4], a: &[u32; 4], b: [u32; 2]) {
 
 /// The kernel's tiling, as layouts: the block tiles of `A`, `B`, `C` (shapes), the swizzled
 /// shared tiles of a stage and the warps' shape over the block tile (warp `w` at its
-/// column-major coordinate). The loops' sizes are theirs ([`Sizes`]).
-pub trait Tiling {
+/// column-major coordinate). The loops' sizes are theirs ([`Sizes`]), their conditions checked
+/// at compile time.
+///
+/// # Safety
+/// `SmemA` maps each `(r, c)` of the `BM x BK` tile to a distinct offset below `BM * BK`, and
+/// `SmemB` each of the `BK x BN` tile below `BK * BN`, 8 consecutive columns from a multiple of
+/// 8 to 8 consecutive offsets from a multiple of 8 (the 16-byte chunks `cp.async` writes and
+/// `ldmatrix` reads): a compact row-major tile, swizzled at 16-byte granularity or coarser, is.
+pub unsafe trait Tiling {
     /// Block tile shapes: `(BM, BK)` of `A`, `(BK, BN)` of `B`, `(BM, BN)` of `C`.
     type CtaA: Default + Copy + Extents2;
     type CtaB: Default + Copy + Extents2;
@@ -131,7 +138,9 @@ pub trait Tiling {
 
 /// The tiling of `hgemm`: the swizzles of the table above, 2 x 4 warps.
 pub struct Cta128x128x32;
-impl Tiling for Cta128x128x32 {
+// SAFETY: compact row-major 128x32 and 32x128 tiles, swizzles that move 16-byte chunks (the
+// table above) within the tile.
+unsafe impl Tiling for Cta128x128x32 {
     type CtaA = Shape![(128, 32)];
     type CtaB = Shape![(32, 128)];
     type CtaC = Shape![(128, 128)];
@@ -144,7 +153,9 @@ impl Tiling for Cta128x128x32 {
 /// halves (128 bytes, 8 chunks) swizzled by `Sw<3,3,3>` (chunk `c` of row `r` to `c ^ (r % 8)`:
 /// `ldmatrix.trans` and the `cp.async` writes conflict-free).
 pub struct Cta128x64x32;
-impl Tiling for Cta128x64x32 {
+// SAFETY: as `Cta128x128x32`'s; B's `Sw<3,3,3>` moves 16-byte chunks within each 8 rows of
+// its compact 32x64 tile.
+unsafe impl Tiling for Cta128x64x32 {
     type CtaA = Shape![(128, 32)];
     type CtaB = Shape![(32, 64)];
     type CtaC = Shape![(128, 64)];
@@ -330,7 +341,8 @@ unsafe fn hgemm_body<I: Indexing, const MI: usize, const NJ: usize>(m: usize, n:
             let (r, c) = (q / (I::BK / 8), 8 * (q % (I::BK / 8)));
             let ok = m0 + r < m && k0 + c < k;
             let src = if ok { ix.a_elem(by, kt, r, c) } else { ix.a_elem(0, 0, 0, 0) };
-            // SAFETY: an aligned chunk of the stage; src in A when ok (k % 8 == 0).
+            // SAFETY: an aligned chunk inside the stage (`Tiling`'s contract; the stage fits the
+            // array: `Checked`); src in A when ok (k % 8 == 0).
             unsafe { cp_async16(at_a(stage, r, c), src, ok) };
         }
         for j in 0..I::BK * I::BN / 8 / I::THREADS {
@@ -366,7 +378,7 @@ unsafe fn hgemm_body<I: Indexing, const MI: usize, const NJ: usize>(m: usize, n:
             let mut fa = [[0u32; 4]; MI];
             let mut fb = [[0u32; 2]; NJ];
             for (i, f) in fa.iter_mut().enumerate() {
-                // SAFETY: inside the stage's A tile.
+                // SAFETY: inside the stage's A tile (`Tiling`'s contract, rows < BM, columns < BK).
                 *f = unsafe { ldmatrix_x4::<false>(at_a(stage, wm + 16 * i + lr, 16 * kk + lc)) };
             }
             for j in 0..NJ / 2 {

@@ -27,6 +27,7 @@
 
 use core::marker::PhantomData;
 
+use cute_static::tensor::CosizeConst;
 use cute_static::{layout, Cons, Layout, LayoutAt, Nil, PtrAddr, PtrLocalTile, Shape};
 
 use crate::{block_idx, block_tile, shared_tile, sync_threads, thread_idx, tile_elem, Extents2, PtrTensor, F4};
@@ -49,15 +50,25 @@ type Crd3 = Cons<usize, Crd2>;
 /// accumulators' rows and columns. The sizes the kernel's loops run over are theirs
 /// ([`Sizes`]): `BM x BK`, `BK x BN`, `BM x BN` tiles, `T x T` threads of `V x V` values
 /// (`T x V` is `BM` and `BN`), each thread one 4-vector of `A`'s and of `B`'s tile a step.
-pub trait Tiling {
+/// What the sizes must satisfy is checked at compile time; what the 16-byte accesses need of
+/// the layouts' values is the implementer's promise:
+///
+/// # Safety
+/// `Smem`'s shape is `(BM, BK, 2)` (`BM == BN`), so that the kernel's coordinates are inside
+/// it. `ThrVal` maps values `4h..4h+4` of each thread to 4 consecutive rows starting at a
+/// multiple of 4, and `Smem` maps 4 consecutive `m` (or `n`) from a multiple of 4 to 4
+/// consecutive offsets from a multiple of 4 (the kernel reads and writes them as one 16-byte
+/// vector). That their values stay below the tile and the shared arrays is checked at compile
+/// time (their cosizes).
+pub unsafe trait Tiling {
     /// Block tile shapes: `(BM, BK)` of `A`, `(BK, BN)` of `B`, `(BM, BN)` of `C`.
     type CtaA: Default + Copy + Extents2;
     type CtaB: Default + Copy + Extents2;
     type CtaC: Default + Copy + Extents2;
     /// The shared tiles, `(BM or BN, BK, 2)` as `(m or n, k, stage)`.
-    type Smem: LayoutAt<Crd3> + Default + cute_static::tensor::CosizeConst;
+    type Smem: LayoutAt<Crd3> + Default + CosizeConst;
     /// Row (column) of value `v` of thread row (column) `t`, `(T, V)` as `(t, v)`.
-    type ThrVal: LayoutAt<Crd2> + Default + Extents2;
+    type ThrVal: LayoutAt<Crd2> + Default + Extents2 + CosizeConst;
 }
 
 /// The sizes a kernel's loops run over: from a tiling's layouts, or written by hand.
@@ -72,12 +83,18 @@ pub trait Sizes {
     const T: usize;
     /// Values per thread row (and column): `V x V` accumulators.
     const V: usize;
+    /// The shared tiles' cosize (both stages): every offset of `shared` is below it.
+    const SMEM: usize;
+    /// The thread-value layout's cosize: every row of `thr_val` is below it.
+    const ROWS: usize;
 }
 
 /// The tiling of `sgemm_layouts`: `m` (or `n`) contiguous shared tiles, so that a thread's 8
 /// rows are 2 vector loads, and the thread-value layout `(16,(4,2)):(4,(1,64))`.
 pub struct Cta128;
-impl Tiling for Cta128 {
+// SAFETY: see the thread-value layout and `Smem` above: 4 consecutive values are 4 consecutive
+// rows from a multiple of 4, and `Smem` is `m` (or `n`) contiguous with strides multiples of 4.
+unsafe impl Tiling for Cta128 {
     type CtaA = Shape![(128, 8)];
     type CtaB = Shape![(8, 128)];
     type CtaC = Shape![(128, 128)];
@@ -89,7 +106,9 @@ impl Tiling for Cta128 {
 /// shared-memory reads stride 32 bytes across a quarter warp (bank conflicts: slower, and
 /// correct, since the kernel is written over the tiling).
 pub struct Cta128Blocked;
-impl Tiling for Cta128Blocked {
+// SAFETY: see the thread-value layout and `Smem` above: 4 consecutive values are 4 consecutive
+// rows from a multiple of 4, and `Smem` is `m` (or `n`) contiguous with strides multiples of 4.
+unsafe impl Tiling for Cta128Blocked {
     type CtaA = Shape![(128, 8)];
     type CtaB = Shape![(8, 128)];
     type CtaC = Shape![(128, 128)];
@@ -100,7 +119,9 @@ impl Tiling for Cta128Blocked {
 /// Other sizes: 64x64 block tiles, a `k` step of 16, 16x16 threads of 4x4 values (thread row
 /// `t`'s values are rows `4t..4t+4`, one 16-byte vector).
 pub struct Cta64;
-impl Tiling for Cta64 {
+// SAFETY: see the thread-value layout and `Smem` above: 4 consecutive values are 4 consecutive
+// rows from a multiple of 4, and `Smem` is `m` (or `n`) contiguous with strides multiples of 4.
+unsafe impl Tiling for Cta64 {
     type CtaA = Shape![(64, 16)];
     type CtaB = Shape![(16, 64)];
     type CtaC = Shape![(64, 64)];
@@ -136,6 +157,8 @@ impl<PA, PB, PC, K: Tiling> Sizes for Layouts<PA, PB, PC, K> {
     const BK: usize = K::CtaA::E1;
     const T: usize = K::ThrVal::E0;
     const V: usize = K::ThrVal::E1;
+    const SMEM: usize = <K::Smem as CosizeConst>::COSIZE;
+    const ROWS: usize = <K::ThrVal as CosizeConst>::COSIZE;
 }
 impl<PA, PB, PC, K> Indexing for Layouts<PA, PB, PC, K>
 where
@@ -189,6 +212,8 @@ impl Sizes for ByHand {
     const BK: usize = 8;
     const T: usize = 16;
     const V: usize = 8;
+    const SMEM: usize = 2048;
+    const ROWS: usize = 128;
 }
 impl Indexing for ByHand {
     #[inline(always)]
@@ -229,11 +254,12 @@ impl<I: Indexing, const V: usize> Checked<I, V> {
         assert!(I::T * I::V == I::BM && I::T * I::V == I::BN, "T x V threads' values cover the tile");
         assert!(V % 4 == 0 && I::BK % 4 == 0, "16-byte vectors of values and of k");
         assert!(I::BM * I::BK == 4 * I::T * I::T && I::BK * I::BN == 4 * I::T * I::T, "one 4-vector a thread a step");
-        assert!(I::BM * I::BK * 2 <= SMEM_CAPACITY && I::BN * I::BK * 2 <= SMEM_CAPACITY, "the stages fit the arrays");
+        assert!(I::SMEM <= SMEM_CAPACITY, "the stages fit the arrays");
+        assert!(I::ROWS <= I::BM, "the threads' rows (and columns) are inside the tile");
     };
 }
 /// Elements of each shared array.
-const SMEM_CAPACITY: usize = <SmemA as cute_static::tensor::CosizeConst>::COSIZE;
+const SMEM_CAPACITY: usize = <SmemA as CosizeConst>::COSIZE;
 
 #[inline(always)]
 unsafe fn sgemm<I: Indexing, const V: usize>(m: usize, n: usize, k: usize, ix: I) {
@@ -270,9 +296,11 @@ unsafe fn sgemm<I: Indexing, const V: usize>(m: usize, n: usize, k: usize, ix: I
         }
     };
     let store = |stage: usize, va: F4, vb: F4| {
-        // SAFETY: offsets inside the stages' tiles (which fit the arrays: `Checked`), each
-        // written by one thread; the stage is not read before the next barrier. A's vector
-        // lands transposed.
+        // SAFETY: (ar, ak..ak+4) and (bn..bn+4, bk) are inside the stage's `(BM, BK)` tile
+        // (`Checked`: one 4-vector a thread), so their offsets are below the shared tiles'
+        // cosize, which fits the arrays (`Checked`); 4-aligned for B's vector (`Tiling`'s
+        // contract). Each is written by one thread; the stage is not read before the next
+        // barrier. A's vector lands transposed.
         unsafe {
             for i in 0..4 {
                 sa.store(I::shared(ar, ak + i, stage), va.0[i]);
@@ -292,8 +320,9 @@ unsafe fn sgemm<I: Indexing, const V: usize>(m: usize, n: usize, k: usize, ix: I
             let mut fa = [0.0f32; V];
             let mut fb = [0.0f32; V];
             for h in 0..V / 4 {
-                // SAFETY: thr_val < BM (a multiple of 4 for v = 4h): inside the tiles; the
-                // stage was written before the last barrier.
+                // SAFETY: thr_val < ROWS <= BM (`Checked`; 4 consecutive rows from a multiple
+                // of 4 for v = 4h: `Tiling`'s contract), so inside the stage's tile; the stage
+                // was written before the last barrier.
                 let (x, y) = unsafe {
                     (
                         sa.load4(I::shared(I::thr_val(ty, 4 * h), kk, stage)),

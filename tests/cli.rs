@@ -29,7 +29,11 @@ fn eval_stdin_one_line_per_line() {
     assert_eq!(lines[0], "12:1");
     assert!(lines[1].starts_with("error: parse error at byte 0"), "{}", lines[1]);
     assert!(lines[2].starts_with("error: "));
-    assert_eq!(lines[3], "error: non-injective layout in complement: (2,2):(1,1) maps two coordinates to one index");
+    // L(1) = L(2) = 1: the witness of the definition.
+    assert_eq!(
+        lines[3],
+        "error: non-injective layout in complement: (2,2):(1,1) maps two coordinates to one index (it maps 1 and 2 to 1)"
+    );
     assert_eq!(lines[4], "error: parse error at byte 0: unknown operation 'foo'");
     assert_eq!(lines[5], "error: parse error at byte 4: expected ',', found ':'");
     assert_eq!(lines[6], "((2,2),3):((24,2),8)");

@@ -100,7 +100,7 @@ const POST_DEVIATIONS: &[PostDeviation] = &[
     PostDeviation {
         expr: "left_inverse(((2,4,8,4),4):((4,12,2,12),1))",
         answer: "(2,2,3,4):(256,8,1,2)",
-        kind: "non_injective",
+        kind: "postcondition",
         witness: &[
             ("call(((2,4,8,4),4):((4,12,2,12),1),17)", "8"),
             ("call(((2,4,8,4),4):((4,12,2,12),1),call((2,2,3,4):(256,8,1,2),8))", "12"),
@@ -110,7 +110,7 @@ const POST_DEVIATIONS: &[PostDeviation] = &[
     PostDeviation {
         expr: "left_inverse(((4,3),((1,4),6,1,2)):((4,16),((2,2),16,12,0)))",
         answer: "(2,2,4,6):(0,12,1,48)",
-        kind: "non_injective",
+        kind: "postcondition",
         witness: &[
             ("call(((4,3),((1,4),6,1,2)):((4,16),((2,2),16,12,0)),179)", "96"),
             ("call(((4,3),((1,4),6,1,2)):((4,16),((2,2),16,12,0)),call((2,2,4,6):(0,12,1,48),96))", "0"),

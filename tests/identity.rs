@@ -108,7 +108,10 @@ fn identity_tiles_are_the_data_tiles_coordinates() {
 #[test]
 fn refusals_are_errors() {
     use cute::cute_dyn::basis::{make_identity_layout, BasisLayout};
-    assert!(make_identity_layout(&"(2,2,2,2,2)".parse().unwrap()).is_err());
+    // TMA's 5 dimensions (C++'s E<4>), 2^12 per coordinate; not 6.
+    assert!(make_identity_layout(&"(2,2,2,2,2,2)".parse().unwrap()).is_err());
+    assert!(make_identity_layout(&"(4095,2,2,2,2)".parse().unwrap()).is_ok());
+    assert!(make_identity_layout(&"(4097,2,2,2,2)".parse().unwrap()).is_err());
     assert!(make_identity_layout(&"((2,3),4)".parse().unwrap()).is_err());
     // Three modes have 2^20 per coordinate: an extent of 2^21 does not fit.
     assert!(make_identity_layout(&"(2097152,2,2)".parse().unwrap()).is_err());

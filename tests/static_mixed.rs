@@ -982,12 +982,7 @@ macro_rules! complement_cosize_agrees {
         let r = ours(l.complement_cosize());
         if r != Err("undecided") {
             let want = cute_dyn::complement_cosize(&l.to_dyn().unwrap());
-            prop_assert_eq!(
-                r.clone(),
-                want.map(|r| r.to_styled(Style::Cpp)).map_err(|e| e.kind()),
-                "complement_cosize({})",
-                l
-            );
+            prop_assert_eq!(r.clone(), styled(want), "complement_cosize({})", l);
         }
         r.is_ok()
     }};

@@ -317,7 +317,10 @@ fn copy_atom(name: String, pos: usize) -> Result<Value> {
         Ok(_) => Ok(Value::CopyAtom(name)),
         Err(_) => Err(Error::Parse {
             pos,
-            reason: format!("'{name}' is neither an operation call nor an MMA or copy atom's name"),
+            reason: format!(
+                "'{name}' is neither an operation call nor an MMA or copy atom's name, nor an element type ({})",
+                dy::tma::DATA_TYPES.join(", ")
+            ),
         }),
     }
 }
@@ -1251,9 +1254,19 @@ pub const OPS: &[Op] = &[
                 _ => return Err(a.wrong(0, "a GMMA major, K or MN")),
             };
             let bits = match a.get(1)? {
-                Value::Name(n) => dy::gmma::element_bits(n).ok_or_else(|| a.wrong(1, "an element type"))?,
+                Value::Name(n) => dy::gmma::element_bits(n).ok_or_else(|| {
+                    bad(
+                        "gmma_desc",
+                        format!("argument 2: wgmma does not read {n} from shared memory; it reads {}", dy::gmma::ELEMENT_TYPES.join(", ")),
+                    )
+                })?,
                 Value::Int(n) => n.value(),
-                _ => return Err(a.wrong(1, "an element type (half_t) or its width in bits")),
+                _ => {
+                    return Err(a.wrong(
+                        1,
+                        &format!("an element type ({}) or its width in bits", dy::gmma::ELEMENT_TYPES.join(", ")),
+                    ))
+                }
             };
             let layout = a.maybe_composed(2)?;
             let start = if a.v.len() == 6 { a.int(5)?.value() } else { 0 };
@@ -1280,7 +1293,10 @@ pub const OPS: &[Op] = &[
             let Value::Name(elem) = a.get(0)? else { return Err(a.wrong(0, "an element type (half_t)")) };
             let smem = a.maybe_composed(2)?;
             let multicast = if a.v.len() == 4 {
-                u32::try_from(a.int(3)?.value()).map_err(|_| a.wrong(3, "a CTA count"))?
+                let n = a.int(3)?.value();
+                u32::try_from(n).map_err(|_| {
+                    bad("tma_desc", format!("argument 4 is the number of CTAs the load is multicast to; {n} is not a count"))
+                })?
             } else {
                 1
             };

@@ -9,7 +9,7 @@
 //! the crate's algorithms (composition, the divides, slices, partitions) only scale and compare
 //! the strides of the layout they tile, so they run unchanged on this encoding. After every
 //! operation each stride is checked to be one digit `v * R^i` and each coordinate mode's reach
-//! to stay below `R` (`2^31` for two modes, `2^20` for three); past that the operation is an
+//! to stay below `R` (`2^31` for two modes, `2^20` for three, `2^12` for five); past that the operation is an
 //! error, never an aliased coordinate.
 //!
 //! Deviations: basis strides are non-negative (a negative one is refused); a data offset is one
@@ -29,7 +29,7 @@ use crate::print::{Notation, Style};
 use crate::tiler::Tiler;
 
 /// The most coordinate modes a basis layout has (the radix is `2^(62 / modes)`).
-pub const MAX_MODES: usize = 4;
+pub const MAX_MODES: usize = 5;
 
 /// A layout with scaled-basis strides: `L(c)` is a coordinate of `modes()` modes.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -277,7 +277,7 @@ impl Notation for BasisLayout {
     }
 }
 
-fn write_strides(t: &Tuple<Option<(Int, usize)>>, style: Style, out: &mut String) {
+pub(crate) fn write_strides(t: &Tuple<Option<(Int, usize)>>, style: Style, out: &mut String) {
     match t {
         Tuple::Leaf(None) => Int::st(0).write_styled(style, out),
         Tuple::Leaf(Some((v, i))) => {
@@ -332,7 +332,7 @@ impl BasisLayout {
     /// every nonzero stride a basis element.
     ///
     /// # Errors
-    /// `Parse` at `stride_at` for a nonzero integer stride or a basis past `@3`;
+    /// `Parse` at `stride_at` for a nonzero integer stride or a basis past `@4`;
     /// `NotCongruent`; `InvalidArgument` past the coordinate range.
     pub fn from_strides(
         shape: IntTuple,

@@ -60,7 +60,8 @@ pub(crate) type Ints = Small<Int, INLINE_LEAVES>;
 /// of the cotarget, `ceil_div(cotarget, current)`, follows with compact strides.
 ///
 /// # Preconditions
-/// 1. `L` is injective (no mode starts before the previous one ends: `d / current != 0`).
+/// 1. No mode starts before the previous ones end (`d / current != 0`): `L` is injective and
+///    its modes do not interleave.
 /// 2. Strides are non-negative, `cotarget` is not.
 /// 3. CuTe's answer meets CuTe's @post: `cosize(make_layout(L, R)) >= size(cotarget)`
 ///    (CUTLASS's `complement.cpp`) and `size(R) >= size(cotarget) / size(filter(L))`
@@ -73,7 +74,9 @@ pub(crate) type Ints = Small<Int, INLINE_LEAVES>;
 /// Those of 3, `R(i-1) < R(i)` (ordered) and `R(i) != L(j)` for `i >= 1` (disjoint).
 ///
 /// # Errors
-/// `NonInjective` (1), `InvalidArgument` (2), `Postcondition` (3), `Overflow`.
+/// `NonInjective` (1, with two coordinates that meet), `Interleaved` (1 for an injective
+/// layout whose modes interleave: `(2,2):(6,4)`, which C++ calls non-injective),
+/// `InvalidArgument` (2), `Postcondition` (3), `Overflow`.
 ///
 /// # Examples
 /// ```
@@ -220,7 +223,7 @@ fn complement_filtered(
         let new_shape = min_stride.checked_div(current)?;
         // Precondition 1
         if new_shape.value() == 0 {
-            return Err(Error::NonInjective { op: "complement", layout: crate::print::to_values(&orig.to_layout()) });
+            return Err(interleaved(orig, min_stride, current));
         }
         result.push((new_shape, current));
         current = min_stride.checked_mul(s)?;
@@ -340,5 +343,39 @@ fn shortfall(condition: &'static str, (got, rel, bound): (i64, &str, i64), r: &[
             Layout::from_pairs(r),
             crate::print::to_values(&orig.to_layout())
         ),
+    }
+}
+
+/// The error of a mode of stride `d` that starts inside the span `current` of the modes of
+/// smaller stride (C++: "Non-injective Layout detected in complement"). Where the filtered
+/// layout does map two coordinates to one index, that is the error, with the two; where it is
+/// injective (`(2,2):(6,4)`), its modes interleave, which CuTe's complement cannot place
+/// (`Interleaved`).
+#[cold]
+#[inline(never)]
+fn interleaved(orig: &Nest<'_>, d: Int, current: Int) -> Error {
+    let l = orig.to_layout();
+    let text = crate::print::to_values(&l);
+    // Stride-0 modes are filtered out first, as complement does.
+    let filtered = crate::coalesce::filter(&l);
+    match filtered.as_ref().map_err(Clone::clone).and_then(Layout::collision) {
+        Ok(Some((i, j, x))) => Error::NonInjective {
+            op: "complement",
+            layout: text,
+            witness: match &filtered {
+                Ok(f) if f != &l => alloc::format!("its stride-0 modes filtered out, {f} maps {i} and {j} to {x}"),
+                _ => alloc::format!("it maps {i} and {j} to {x}"),
+            },
+        },
+        Ok(None) => Error::Interleaved { op: "complement", layout: text, stride: d.value(), span: current.value() },
+        Err(_) => Error::NonInjective {
+            op: "complement",
+            layout: text,
+            witness: alloc::format!(
+                "a mode of stride {} starts inside the span {} of the modes of smaller stride; too large to look for two coordinates",
+                d.value(),
+                current.value()
+            ),
+        },
     }
 }

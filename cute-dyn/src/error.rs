@@ -24,8 +24,14 @@ pub enum Error {
     /// Composition's right-distributivity: the modes of B together reach coordinate `reach` in
     /// mode `mode` of A, whose shape is `shape` (so `A(x + y) != A(x) + A(y)`).
     ModeOverlap { op: &'static str, mode: usize, shape: i64, reach: i64 },
-    /// The layout maps two coordinates to one index where an injective layout is required.
-    NonInjective { op: &'static str, layout: String },
+    /// The layout maps two coordinates to one index where an injective layout is required;
+    /// `witness` names two of them (empty where none was computed).
+    NonInjective { op: &'static str, layout: String, witness: String },
+    /// CuTe's complement (and the divides and products built on it) places the modes of an
+    /// injective layout by increasing stride, each after the end of the previous ones; here the
+    /// mode of stride `stride` starts inside the span `span` of the modes of smaller stride
+    /// (`(2,2):(6,4)`: C++ says "Non-injective Layout detected", which it is not).
+    Interleaved { op: &'static str, layout: String, stride: i64, span: i64 },
     /// The operation needs a static value and was given a dynamic one.
     StaticRequired { op: &'static str, what: String },
     /// Checked arithmetic overflowed `i64`.
@@ -63,6 +69,7 @@ impl Error {
             Error::ShapeDivisibility { .. } => "shape_divisibility",
             Error::ModeOverlap { .. } => "mode_overlap",
             Error::NonInjective { .. } => "non_injective",
+            Error::Interleaved { .. } => "interleaved",
             Error::StaticRequired { .. } => "static_required",
             Error::Overflow { .. } => "overflow",
             Error::DivisionByZero { .. } => "division_by_zero",
@@ -99,9 +106,17 @@ impl fmt::Display for Error {
                 f,
                 "modes overlap in {op}: the right operand reaches coordinate {reach} of mode {mode} of the left, whose shape is {shape}"
             ),
-            Error::NonInjective { op, layout } => {
-                write!(f, "non-injective layout in {op}: {layout} maps two coordinates to one index")
+            Error::NonInjective { op, layout, witness } => {
+                write!(f, "non-injective layout in {op}: {layout} maps two coordinates to one index")?;
+                if !witness.is_empty() {
+                    write!(f, " ({witness})")?;
+                }
+                Ok(())
             }
+            Error::Interleaved { op, layout, stride, span } => write!(
+                f,
+                "modes interleave in {op}: {layout} is injective, but sorted by stride its mode of stride {stride} starts inside the span {span} of the modes of smaller stride; {op} needs each mode to start at or after the end of the previous ones"
+            ),
             Error::StaticRequired { op, what } => {
                 write!(f, "static value required in {op}: {what} is dynamic")
             }

@@ -100,6 +100,10 @@ impl LayoutType {
     }
 }
 
+/// The CuTe element types `wgmma` reads from shared memory, as [`element_bits`] takes them.
+pub const ELEMENT_TYPES: [&str; 8] =
+    ["half_t", "bfloat16_t", "tfloat32_t", "float", "float_e4m3_t", "float_e5m2_t", "int8_t", "uint8_t"];
+
 /// The width in bits of a CuTe element type `wgmma` reads from shared memory (`half_t`,
 /// `bfloat16_t`: 16; `tfloat32_t`, `float`: 32; `float_e4m3_t`, `float_e5m2_t`, `int8_t`,
 /// `uint8_t`: 8).
@@ -278,19 +282,39 @@ pub fn make_gmma_desc(major: Major, bits: i64, tile: &MaybeComposed, start: i64)
         }
     };
     let w = layout_type.width();
+    // The descriptor's offsets are unsigned and wgmma reads each 16-byte chunk upward: a mode
+    // that walks down (a core-matrix row of descending elements) has no descriptor. C++ wraps
+    // the negative field into garbage; the upcast below would silently take the mirror image.
+    if let Some((i, d)) = l.pairs().iter().enumerate().find(|(_, p)| p.0.value() > 1 && p.1.value() < 0) {
+        return Err(bad(format!(
+            "a canonical GMMA layout walks shared memory upward; leaf {i} of {l} has the negative stride {}",
+            d.1.value()
+        )));
+    }
     // Recast to 16-byte units.
     let u = upcast(&l, 16 / bytes).map_err(|e| bad(format!("its strides are not whole 16-byte units ({e})")))?;
     let size = |i: usize| -> Result<i64> { Ok(u.get(i)?.size()?.value()) };
     let address = off.checked_mul(bytes).and_then(|o| o.checked_add(start)).ok_or(Error::Overflow { op: OP })?;
-    if address % 16 != 0 || address < 0 {
+    if address < 0 {
+        return Err(bad(format!(
+            "the tile starts at byte {address} (start {start} + offset {off} elements of {bits} bits): a shared-memory address is not negative"
+        )));
+    }
+    if address % 16 != 0 {
         return Err(bad(format!("the tile starts at byte {address}, not a multiple of 16")));
     }
     let field = |what: &str, v: i64| -> Result<u16> {
+        if v < 0 {
+            return Err(bad(format!("the {what} is {v} 16-byte units: negative; wgmma walks shared memory upward")));
+        }
         u16::try_from(v).ok().filter(|&v| v < 1 << 14).ok_or_else(|| {
             bad(format!("the {what} is {v} 16-byte units; the descriptor's field holds 14 bits (below 16384)"))
         })
     };
     let (mn_size, k_size) = (size(0)?, size(1)?);
+    if mn_size == 0 || k_size == 0 {
+        return Err(bad(format!("the tile {l} is empty; an MMA's tile has 8 or more rows of 32 bytes")));
+    }
     let tiler = |a: i64, b: i64| -> Result<Tiler> { format!("<{a}:1,{b}:1>").parse() };
     let (core, what) = match major {
         Major::K => {
@@ -418,7 +442,38 @@ pub fn gmma_desc_of_tile(
     coord: &Coord,
     start: i64,
 ) -> Result<GmmaDesc> {
+    const OP: &str = "gmma_desc_of_tile";
+    let bad = |reason: String| Error::InvalidArgument { op: OP, reason };
     let (sw, off, l) = parts(smem)?;
+    if tile.0 <= 0 || tile.1 <= 0 {
+        return Err(bad(format!(
+            "the tile ({},{}) is empty; an MMA's tile is (MN,K) of positive extents",
+            tile.0, tile.1
+        )));
+    }
+    if !(2..=3).contains(&l.rank()) {
+        return Err(bad(format!("the shared layout {l} has rank {}; it is (MN,K) or (MN,K,stages)", l.rank())));
+    }
+    if l.size()?.value() == 0 {
+        return Err(bad(format!("the shared layout {l} is empty; it has no tile")));
+    }
+    let coord_rank = if coord.is_tuple() { coord.rank() } else { 1 };
+    if !(coord_rank == 2 || coord_rank == 3 && l.rank() == 3) {
+        return Err(bad(format!(
+            "the coordinate {coord} has rank {coord_rank}; a tile of the rank-{} layout {l} is at (m,k){}",
+            l.rank(),
+            if l.rank() == 3 { " or (m,k,stage)" } else { "" }
+        )));
+    }
+    for (i, t) in [tile.0, tile.1].into_iter().enumerate() {
+        let extent = l.get(i)?.size()?.value();
+        if extent % t != 0 {
+            return Err(bad(format!(
+                "the tile ({},{}) does not divide the shared layout {l}: mode {i} has {extent} elements, not a multiple of {t}",
+                tile.0, tile.1
+            )));
+        }
+    }
     // A stage coordinate (the third) first: a slice of the last mode.
     let (l, coord, stage_off) = match coord {
         Tuple::Node(c) if c.len() == 3 && l.rank() == 3 => {
@@ -430,17 +485,13 @@ pub fn gmma_desc_of_tile(
     };
     let tiler: Tiler = format!("<{},{}>", tile.0, tile.1).parse()?;
     let (t, o) = crate::tensor::inner_partition(&l, &tiler, &coord)?;
-    let off = off
-        .checked_add(stage_off)
-        .and_then(|x| x.checked_add(o.value()))
-        .ok_or(Error::Overflow { op: "gmma_desc_of_tile" })?;
+    let off = off.checked_add(stage_off).and_then(|x| x.checked_add(o.value())).ok_or(Error::Overflow { op: OP })?;
     let tile = match sw {
         None => MaybeComposed::Layout(t),
         Some(sw) => MaybeComposed::Composed(ComposedLayout::new(sw, 0, t)),
     };
     // The offset moves the start address: the hardware swizzles the final address.
-    let bytes = check_bits("gmma_desc_of_tile", bits)?;
-    let start =
-        off.checked_mul(bytes).and_then(|x| x.checked_add(start)).ok_or(Error::Overflow { op: "gmma_desc_of_tile" })?;
+    let bytes = check_bits(OP, bits)?;
+    let start = off.checked_mul(bytes).and_then(|x| x.checked_add(start)).ok_or(Error::Overflow { op: OP })?;
     make_gmma_desc(major, bits, &tile, start)
 }

@@ -102,22 +102,28 @@ fn right_inverse_impl(l: &Layout) -> Result<Layout> {
 ///    (truncating division, odd: `R(-x) = -R(x)`); C++'s own answer, `(-1,4):(0,1)`, has a
 ///    negative extent and the same values there. Both signs: refused (CUTLASS keeps those
 ///    tests commented out; C++'s answers break the @post).
-/// 3. Apart from stride-0 modes, `L` is injective: in increasing order, each stride is at
-///    least the span `s*d` of the previous mode. C++ goes on and can break its own @post
-///    (`((2,4,8,4),4):((4,12,2,12),1)` gives `(2,2,3,4):(256,8,1,2)`, and
+/// 3. CuTe's @post, its law for any layout: `L(R(L(i))) == L(i)`. Where `L` is injective apart
+///    from stride-0 modes (in increasing order, each stride at least the span `s*d` of the
+///    previous mode) it holds by construction. Elsewhere `L` is not injective, and C++'s answer
+///    is checked point by point (up to 2^22 points): kept where the law holds
+///    (`(4,3):(12,12)` gives C++'s `(12,3):(0,4)`), refused where it breaks
+///    (`((2,4,8,4),4):((4,12,2,12),1)` gives `(2,2,3,4):(256,8,1,2)` in C++, and
 ///    `L(R(L(17))) = 12 != L(17) = 8`).
 ///
 /// # Postconditions
 /// `L(R(L(i))) == L(i)` for `0 <= i < size(L)`.
 ///
 /// # Errors
-/// `StrideDivisibility` (1), `InvalidArgument` (2), `NonInjective` (3), `Overflow`.
+/// `StrideDivisibility` (1), `InvalidArgument` (2), `Postcondition` (3, with the `i` where the
+/// law breaks), `Overflow`.
 ///
 /// # Examples
 /// ```
 /// use cute_dyn::*;
 /// assert_eq!(left_inverse(&"(4,2):(2,1)".parse()?)?.to_string(), "(2,4):(4,1)");
 /// assert_eq!(left_inverse(&"2:8".parse()?)?.to_string(), "(8,2):(0,1)");
+/// // not injective, C++ 4.2's answer keeps L(R(L(i))) == L(i)
+/// assert_eq!(left_inverse(&"(4,3):(12,12)".parse()?)?.to_string(), "(12,3):(0,4)");
 /// // CUTLASS inverse_left.cpp, "BETA: Negative strides": R(L(i)) == i at L(i) = -i
 /// let l: Layout = "4:-1".parse()?;
 /// let r = left_inverse(&l)?;
@@ -129,6 +135,53 @@ pub fn left_inverse(l: &Layout) -> Result<Layout> {
 }
 
 fn left_inverse_impl(l: &Layout) -> Result<Layout> {
+    let (r, structurally_lawful) = left_inverse_cxx(l)?;
+    if !structurally_lawful {
+        check_generalized_law(l, &r)?;
+    }
+    Ok(r)
+}
+
+/// The most points at which the generalized law of a non-injective `left_inverse` is checked.
+const LAW_POINTS: i64 = 1 << 22;
+
+/// CuTe's law for a left inverse of any layout, `L(R(L(i))) == L(i)` for `i < size(L)`,
+/// checked point by point (C++ states it as its @post; for an injective `L` it is `R(L(i)) ==
+/// i`). The error names the first `i` where it fails, or says the layout is too large to check.
+fn check_generalized_law(l: &Layout, r: &Layout) -> Result<()> {
+    let n = l.size()?.value();
+    if n > LAW_POINTS {
+        return Err(Error::Postcondition {
+            op: "left_inverse",
+            condition: "L(R(L(i))) == L(i)",
+            witness: alloc::format!(
+                "{} is not injective, and its {n} points are more than the {LAW_POINTS} at which the law is checked",
+                crate::print::to_values(l)
+            ),
+        });
+    }
+    for i in 0..n {
+        let li = l.call(i)?;
+        let back = l.call(r.call(li)?)?;
+        if back != li {
+            return Err(Error::Postcondition {
+                op: "left_inverse",
+                condition: "L(R(L(i))) == L(i)",
+                witness: alloc::format!(
+                    "{} is not injective and CuTe's answer {} breaks the law at i = {i}: L({i}) = {li}, R({li}) = {}, L(R({li})) = {back}",
+                    crate::print::to_values(l),
+                    crate::print::to_values(r),
+                    r.call(li)?
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// CuTe's `left_inverse` algorithm, and whether the layout is injective apart from stride-0
+/// modes (then the law holds by construction, and is not checked point by point).
+fn left_inverse_cxx(l: &Layout) -> Result<(Layout, bool)> {
     // Negative strides (CuTe's "BETA", CUTLASS's `(4):(-1)`): where every stride that moves is
     // negative, L(i) = -M(i) for M = L with its strides negated, and C++'s evaluation is odd
     // (truncating: M(-x) = -M(x)), so M's left inverse with its strides negated is L's:
@@ -137,7 +190,8 @@ fn left_inverse_impl(l: &Layout) -> Result<Layout> {
     let moves = |&(s, d): &(Int, Int)| s.value() != 1 && d.value() != 0;
     if l.pairs().iter().any(|p| moves(p) && p.1.value() < 0) && l.pairs().iter().all(|p| !moves(p) || p.1.value() < 0) {
         let negate = |(s, d): (Int, Int)| Ok((s, d.checked_mul(Int::st(-1))?));
-        return left_inverse_impl(&l.try_map_pairs(negate)?)?.try_map_pairs(negate);
+        let (r, lawful) = left_inverse_cxx(&l.try_map_pairs(negate)?)?;
+        return Ok((r.try_map_pairs(negate)?, lawful));
     }
     let SortedModes { pairs, preprod, order, decided_on_values } = sorted_modes(l)?;
     // The result's modes: each shape is pushed with the next mode's stride (the first stride
@@ -151,6 +205,7 @@ fn left_inverse_impl(l: &Layout) -> Result<Layout> {
     let mut last = l.size()?;
     // One past the largest index the modes taken so far reach (precondition 3).
     let mut span = 1i64;
+    let mut injective = true;
     for &i in order.iter() {
         let (s, d) = pairs[i];
         if d.value() == 0 {
@@ -172,9 +227,7 @@ fn left_inverse_impl(l: &Layout) -> Result<Layout> {
         // Precondition 3. With 1 holding, d = k * (previous stride) for some k; k below the
         // previous extent means coordinate k of the previous mode meets coordinate 1 of this
         // one. C++ goes on, and its result breaks its own @post.
-        if d.value() < span {
-            return Err(Error::NonInjective { op: "left_inverse", layout: crate::print::to_values(l) });
-        }
+        injective &= d.value() >= span;
         let q = d.checked_div(size)?;
         result.push((q, stride));
         stride = preprod[i];
@@ -184,7 +237,7 @@ fn left_inverse_impl(l: &Layout) -> Result<Layout> {
     }
     result.push((last, stride));
     let r = coalesce_pairs(&result)?;
-    Ok(if decided_on_values { r.to_dynamic() } else { r })
+    Ok((if decided_on_values { r.to_dynamic() } else { r }, injective))
 }
 
 /// `max_common_layout(A, B)`: the layout of the largest set of contiguous elements that

@@ -631,6 +631,38 @@ impl Nest<'_> {
 }
 
 /// The product of the shapes of flat pairs; `()` is 1.
+/// The largest domain [`Layout::image`] (and `post`'s queries) enumerate; larger ones are an
+/// error.
+pub const MAX_IMAGE: i64 = 1 << 24;
+
+impl Layout {
+    /// `L(0), L(1), ..., L(size - 1)`.
+    ///
+    /// # Errors
+    /// `InvalidArgument` past [`MAX_IMAGE`] points; `Overflow`.
+    pub fn image(&self) -> Result<Vec<i64>> {
+        let n = self.size()?.value();
+        if n > MAX_IMAGE {
+            return Err(Error::InvalidArgument {
+                op: "image",
+                reason: alloc::format!("{n} points is more than the {MAX_IMAGE} enumerated"),
+            });
+        }
+        (0..n).map(|i| self.call(i)).collect()
+    }
+
+    /// Two indices `i < j` with `L(i) == L(j)` and the index they share (the first such pair
+    /// by index); `None` for an injective layout.
+    ///
+    /// # Errors
+    /// As [`Layout::image`].
+    pub fn collision(&self) -> Result<Option<(i64, i64, i64)>> {
+        let mut v: Vec<(i64, i64)> = self.image()?.into_iter().zip(0..).collect();
+        v.sort_unstable();
+        Ok(v.windows(2).find(|w| w[0].0 == w[1].0).map(|w| (w[0].1, w[1].1, w[0].0)))
+    }
+}
+
 fn size_of(pairs: &[Pair]) -> Result<Int> {
     pairs.iter().try_fold(Int::st(1), |acc, p| acc.checked_mul(p.0))
 }

@@ -24,8 +24,7 @@ use crate::tiler::Tiler;
 /// The largest domain a `check_*` function enumerates; larger results pass unchecked.
 pub const MAX_POINTS: i64 = 1 << 16;
 
-/// The largest domain `image` and the `is_*` queries enumerate; larger ones are an error.
-pub const MAX_IMAGE: i64 = 1 << 24;
+pub use crate::layout::MAX_IMAGE;
 
 fn size_of(l: &Layout) -> Result<i64> {
     Ok(l.size()?.value())
@@ -44,14 +43,7 @@ fn size_of(l: &Layout) -> Result<i64> {
 /// # Ok::<(), cute_dyn::Error>(())
 /// ```
 pub fn image(l: &Layout) -> Result<Vec<i64>> {
-    let n = size_of(l)?;
-    if n > MAX_IMAGE {
-        return Err(Error::InvalidArgument {
-            op: "image",
-            reason: alloc::format!("{n} points is more than the {MAX_IMAGE} enumerated"),
-        });
-    }
-    (0..n).map(|i| l.call(i)).collect()
+    l.image()
 }
 
 fn sorted_image(l: &Layout) -> Result<Vec<i64>> {
@@ -94,6 +86,23 @@ pub fn is_surjective(l: &Layout) -> Result<bool> {
     v.dedup();
     let cosize = l.cosize()?.value();
     Ok(size_of(l)? == 0 || v.len() as i64 == cosize && v.first() == Some(&0) && v.last() == Some(&(cosize - 1)))
+}
+
+/// Two indices `i < j` with `L(i) == L(j)`, and the index they share; `None` for an injective
+/// layout ([`Layout::collision`]).
+///
+/// # Errors
+/// As [`image`].
+///
+/// # Examples
+/// ```
+/// use cute_dyn::post::collision;
+/// assert_eq!(collision(&"(2,2):(1,1)".parse()?)?, Some((1, 2, 1)));
+/// assert_eq!(collision(&"(2,2):(6,4)".parse()?)?, None);
+/// # Ok::<(), cute_dyn::Error>(())
+/// ```
+pub fn collision(l: &Layout) -> Result<Option<(i64, i64, i64)>> {
+    l.collision()
 }
 
 /// Whether `L` is a bijection of `[0, size)` onto `[0, cosize)` (then `size == cosize`).
@@ -397,7 +406,14 @@ pub fn check_logical_divide(a: &Layout, b: &Tiler, r: &Layout) -> Result<()> {
 pub fn check_logical_product(a: &Layout, b: &Tiler, r: &Layout) -> Result<()> {
     by_mode("logical_product", a, b, r, false, &|a, b, r| {
         let na = size_of(a)?;
-        let c = crate::complement::complement_unchecked(a, &Tuple::Leaf(a.size()?.checked_mul(b.cosize()?)?))?;
+        // The product's own complement: of A's mirror where A walks down, cotarget 0 for an
+        // empty B (crate::product).
+        let cotarget = if empty(b) { crate::Int::st(0) } else { a.size()?.checked_mul(b.cosize()?)? };
+        let c = if crate::product::walks_down(a.pairs()) {
+            crate::complement::complement_unchecked(&crate::product::mirror(a)?, &Tuple::Leaf(cotarget))?
+        } else {
+            crate::complement::complement_unchecked(a, &Tuple::Leaf(cotarget))?
+        };
         if r.rank() != 2 || Some(size_of(r)?) != na.checked_mul(size_of(b)?) {
             return Err(violated(
                 "logical_product",

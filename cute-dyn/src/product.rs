@@ -50,9 +50,28 @@ fn logical_product_impl(a: &Layout, b: &Tiler) -> Result<Layout> {
 /// `(A, complement(A, size(A) * cosize(B)) o B)` of (a mode of) A and a layout B, written to
 /// `out`.
 fn product_into(a: &Nest<'_>, b: &Layout, out: &mut Layout) -> Result<()> {
-    let cotarget = a.size()?.checked_mul(b.cosize()?)?;
+    // An empty B places no copy of A: cotarget 0, as C++'s cosize (sum of (s-1)*|d|, plus 1)
+    // gives for the empty tilers `tile_to_shape` builds (`(0,1):(1,0)`), so that the empty
+    // mode keeps C++'s stride.
+    let cotarget = if b.size()?.value() == 0 { Int::st(0) } else { a.size()?.checked_mul(b.cosize()?)? };
     let mut rest = Layout::empty();
-    if let Err(e) = complement_shape(a, &[cotarget], &mut rest, Post::Checked) {
+    if walks_down(a.pairs) {
+        // CuTe's complement computes with negative extents here, and its product is right only
+        // where B leaves them no role. Copies of A do not overlap exactly when no difference
+        // of two of A's indices is one of the copies' offsets; the differences of A and of its
+        // mirror image (strides made positive) are the same set where every stride that moves
+        // is negative, so the mirror's complement serves. The product is checked point by
+        // point in every case (strides of both signs included).
+        complement_shape(&mirror(&a.to_layout())?.nest(), &[cotarget], &mut rest, Post::Unchecked)?;
+        let negative = Error::InvalidArgument {
+            op: "logical_product",
+            reason: alloc::format!(
+                "{} has negative strides and the product is too large to check point by point",
+                crate::print::to_values(&a.to_layout())
+            ),
+        };
+        check_no_overlap(&a.to_layout(), &crate::composition(&rest, &Tiler::Layout(b.clone()))?, b, negative)?;
+    } else if let Err(e) = complement_shape(a, &[cotarget], &mut rest, Post::Checked) {
         // CuTe's complement breaks its @post: the product is judged by its own.
         let Error::Postcondition { .. } = e else { return Err(e) };
         rest = Layout::empty();
@@ -64,6 +83,18 @@ fn product_into(a: &Nest<'_>, b: &Layout, out: &mut Layout) -> Result<()> {
     compose_coalesced_into(&rest.nest(), Some(rest.pairs()), b, out)?;
     out.close();
     Ok(())
+}
+
+/// Whether a layout has a negative stride on a mode of more than one element (a product then
+/// takes the complement of its [`mirror`]).
+pub(crate) fn walks_down(a: &[(Int, Int)]) -> bool {
+    a.iter().any(|&(s, d)| s.value() > 1 && d.value() < 0)
+}
+
+/// The layout with its negative strides made positive: its differences `A(i) - A(j)` are the
+/// same set as `A`'s where every stride that moves is negative.
+pub(crate) fn mirror(a: &Layout) -> Result<Layout> {
+    a.try_map_pairs(|(s, d)| Ok((s, if d.value() < 0 { d.checked_mul(Int::st(-1))? } else { d })))
 }
 
 /// The largest product whose overlap is checked point by point.
@@ -289,6 +320,11 @@ fn tile_to_shape_impl(block: &Layout, shape: &IntTuple, order: Option<&IntTuple>
             found: block.rank(),
         });
     }
+    // The target's size first: an overflow in what follows is then the tiled layout's.
+    int_tuple::product(shape).map_err(|_| Error::InvalidArgument {
+        op: "tile_to_shape",
+        reason: alloc::format!("the target shape {shape} has more elements than an i64 counts (2^63 - 1)"),
+    })?;
     let padded = block.append_to(r)?;
     // product_each of the block and of the shape, flat (one product per mode).
     let (mut block_shape, mut target_shape) = (Ints::new(), Ints::new());
@@ -314,7 +350,21 @@ fn tile_to_shape_impl(block: &Layout, shape: &IntTuple, order: Option<&IntTuple>
         product_shape.push(t.ceil_div(*b)?);
     }
     let ordered = match order {
-        Some(o) => make_ordered_layout(&Tuple::Node(product_shape.iter().map(|&x| Tuple::Leaf(x)).collect()), o)?,
+        Some(o) => {
+            // The order ranks the target's modes: one integer per mode (C++ orders the shape of
+            // tiles, which the caller never wrote; the error names what they did write).
+            let flat = matches!(o, Tuple::Node(v) if v.len() == r && v.iter().all(|x| !x.is_tuple()))
+                || (r == 1 && !o.is_tuple());
+            if !flat {
+                return Err(Error::InvalidArgument {
+                    op: "tile_to_shape",
+                    reason: alloc::format!(
+                        "the order {o} does not rank the {r} modes of the target shape {shape}: it takes one integer per mode"
+                    ),
+                });
+            }
+            make_ordered_layout(&Tuple::Node(product_shape.iter().map(|&x| Tuple::Leaf(x)).collect()), o)?
+        }
         // A leaf count is a rank-1 layout, as C++'s make_ordered_layout gives.
         None => compact_layout(true, |out| {
             out.open();
@@ -324,7 +374,13 @@ fn tile_to_shape_impl(block: &Layout, shape: &IntTuple, order: Option<&IntTuple>
             out.close();
         })?,
     };
-    blocked_product(&padded, &ordered)
+    blocked_product(&padded, &ordered).map_err(|e| match e {
+        Error::Overflow { .. } => Error::InvalidArgument {
+            op: "tile_to_shape",
+            reason: alloc::format!("{block} tiled to {shape}: the tiled layout's indices overflow an i64"),
+        },
+        e => e,
+    })
 }
 
 /// `make_fragment_like(L)` (CuTe C++ `layout.hpp`): a compact layout of `L`'s shape for a

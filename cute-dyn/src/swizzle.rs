@@ -1132,7 +1132,6 @@ fn slice_swizzled(swizzle: Swizzle, offset: Int, layout: &Layout, c: &Coord) -> 
         return Ok((MaybeComposed::Layout(sliced), off.checked_add(offset)?));
     }
     let a = s.abs();
-    let dynamic = !layout.is_static() || coord_is_dynamic(c) || !offset.is_static();
     let p = |e: i64| Int::st(1i64 << e);
     let shape = ints(&[p(m), p(b), p(a - b), p(b), Int::st(1)]);
     // The swizzle's bits as modes: the Z and Y runs (`only_zy`) and the others (`anti_zy`).
@@ -1147,14 +1146,17 @@ fn slice_swizzled(swizzle: Swizzle, offset: Int, layout: &Layout, c: &Coord) -> 
     // bit, and its slice is `(_16):(_16)`).
     let zy_dynamic = !layout.is_static() || !offset.is_static() || zy_run_time;
     let flagged = |v: i64, run_time: bool| if run_time { Int::dy(v) } else { Int::st(v) };
-    let (zy_int, int) = (|v| flagged(v, zy_dynamic), |v| flagged(v, dynamic));
+    let zy_int = |v| flagged(v, zy_dynamic);
     let offset_anti_zy = crate::composition(&anti_zy, &diced)?.call_coord(&diced_coord.map(&mut |x| Some(*x)))?;
     // The bits the rest of the layout reaches: if it reaches a Y bit and its Z partner,
     // the swizzle stays.
     let sliced_zy = crate::composition(&only_zy, &crate::Tiler::Layout(sliced.clone()))?;
     let active = sliced_zy.call(sliced_zy.size()?.value() - 1)?;
     if active & !swizzle.apply(active)? != 0 {
-        return Ok((MaybeComposed::of(swizzle, zy_int(offset_only_zy), sliced), int(offset_anti_zy.value())));
+        // The offset outside the swizzle is static where every term of it is (C++: `_80` for a
+        // static layout and coordinate whatever the composed offset; a run-time coordinate on
+        // a mode the anti-ZY projection gives stride `_0` adds `_0`).
+        return Ok((MaybeComposed::of(swizzle, zy_int(offset_only_zy), sliced), offset_anti_zy));
     }
     let (z, y) = (swizzle.zzz_mask(), swizzle.yyy_mask());
     let (z, y) = (z & -z, y & -y);
@@ -1196,7 +1198,11 @@ fn slice_swizzled(swizzle: Swizzle, offset: Int, layout: &Layout, c: &Coord) -> 
     )?;
     let r = crate::composition(&swizzle_layout, &crate::Tiler::Layout(sliced))?;
     let off = swizzle.apply(offset_only_zy)?.checked_add(offset_anti_zy.value());
-    Ok((MaybeComposed::Layout(r), int(off.ok_or_else(|| Error::Overflow { op: "slice_and_offset" })?)))
+    let off = flagged(
+        off.ok_or_else(|| Error::Overflow { op: "slice_and_offset" })?,
+        zy_dynamic || !offset_anti_zy.is_static(),
+    );
+    Ok((MaybeComposed::Layout(r), off))
 }
 
 impl ComposedLayout {
@@ -1273,10 +1279,6 @@ fn all_under(c: &Coord) -> bool {
         crate::int_tuple::Tuple::Leaf(x) => x.is_none(),
         crate::int_tuple::Tuple::Node(v) => v.iter().all(all_under),
     }
-}
-
-fn coord_is_dynamic(c: &Coord) -> bool {
-    c.leaves().iter().any(|x| x.is_some_and(|i| !i.is_static()))
 }
 
 fn ints(v: &[Int]) -> IntTuple {

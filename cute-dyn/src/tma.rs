@@ -48,7 +48,40 @@ pub struct TmaDesc {
     /// `get_tma_tensor(shape(gtensor))`'s layout: the global tensor's shape with scaled-basis
     /// strides, the TMA coordinate of each global coordinate (`(M,K):(1@1,1@0)` for a K-major
     /// matrix).
-    pub coordinates: crate::basis::BasisLayout,
+    pub coordinates: TmaCoordinates,
+}
+
+/// `get_tma_tensor(shape(gtensor))`'s layout: the global tensor's (flat) shape, each mode's
+/// stride a TMA coordinate `v@j` (`None` for 0). Printed as C++ prints it. Not a
+/// [`BasisLayout`](crate::basis::BasisLayout): its coordinates are encoded in one `i64`, and
+/// TMA's extents reach 2^32 on each of 5 modes.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct TmaCoordinates {
+    /// The global tensor's shape.
+    pub shape: crate::int_tuple::IntTuple,
+    /// Each global mode's TMA coordinate stride `(v, j)`: `v@j`.
+    pub strides: Vec<Option<(Int, usize)>>,
+}
+
+impl TmaCoordinates {
+    /// The text in `style` (C++ prints `(1000,512):(_1@1,_1@0)`).
+    pub fn to_styled(&self, style: crate::Style) -> String {
+        Notation::to_styled(self, style)
+    }
+}
+
+impl Notation for TmaCoordinates {
+    fn write_styled(&self, style: crate::Style, out: &mut String) {
+        self.shape.write_styled(style, out);
+        out.push(':');
+        let strides = match (&self.shape, &self.strides[..]) {
+            (crate::int_tuple::Tuple::Leaf(_), [d]) => crate::int_tuple::Tuple::Leaf(*d),
+            _ => {
+                crate::int_tuple::Tuple::Node(self.strides.iter().map(|d| crate::int_tuple::Tuple::Leaf(*d)).collect())
+            }
+        };
+        crate::basis::write_strides(&strides, style, out);
+    }
 }
 
 impl TmaDesc {
@@ -108,6 +141,24 @@ impl core::fmt::Display for TmaDesc {
     }
 }
 
+/// The CuTe element types TMA copies, as [`tma_data_type`] takes them.
+pub const DATA_TYPES: [&str; 14] = [
+    "half_t",
+    "bfloat16_t",
+    "tfloat32_t",
+    "float",
+    "double",
+    "float_e4m3_t",
+    "float_e5m2_t",
+    "int8_t",
+    "uint8_t",
+    "uint16_t",
+    "int32_t",
+    "uint32_t",
+    "int64_t",
+    "uint64_t",
+];
+
 /// `CUtensorMapDataType` and the width in bits of a CuTe element type (`TMA::to_CUtensorMapDataType`).
 pub fn tma_data_type(name: &str) -> Option<(u32, i64)> {
     Some(match name {
@@ -126,6 +177,9 @@ pub fn tma_data_type(name: &str) -> Option<(u32, i64)> {
     })
 }
 
+/// The most shared memory a block has on sm_90 (227 KiB), where a TMA box lands.
+const SHARED_MEMORY: i64 = 227 * 1024;
+
 fn bad(reason: String) -> Error {
     Error::InvalidArgument { op: "make_tma_copy", reason }
 }
@@ -138,7 +192,7 @@ struct TmaMode {
 }
 
 /// `make_tma_copy(SM90_TMA_LOAD, gtensor, slayout)`'s tensor map for a global tensor of layout
-/// `g` (a flat shape of up to 4 modes, run-time extents and strides in elements) and a shared
+/// `g` (a flat shape of up to 5 modes, run-time extents and strides in elements) and a shared
 /// tile `smem` (static: a layout, or `Sw<B,M,S> o 0 o layout`, swizzle on element offsets) of
 /// `elem` elements (a CuTe type name), the CTA tile the tile's own shape (C++'s default
 /// `product_each(shape(slayout))`).
@@ -194,7 +248,8 @@ pub fn make_tma_copy_desc_multicast(g: &Layout, elem: &str, smem: &MaybeComposed
     if multicast == 0 {
         return Err(bad(String::from("a multicast to 0 CTAs")));
     }
-    let (data_type, bits) = tma_data_type(elem).ok_or_else(|| bad(format!("'{elem}' is not a type TMA copies")))?;
+    let (data_type, bits) = tma_data_type(elem)
+        .ok_or_else(|| bad(format!("'{elem}' is not a type TMA copies; it copies {}", DATA_TYPES.join(", "))))?;
     let bytes = bits / 8;
     let (sw, s) = match smem.swizzled_layout() {
         Some((sw, off, l)) if off.value() == 0 => (sw, l.clone()),
@@ -203,17 +258,46 @@ pub fn make_tma_copy_desc_multicast(g: &Layout, elem: &str, smem: &MaybeComposed
     if !s.is_static() {
         return Err(bad(format!("the shared tile {s} has run-time leaves; a TMA box is static")));
     }
-    // The CTA tile's coordinates in the global tensor, and the shared index's.
     let gshape = g.shape();
+    if gshape.is_tuple() && gshape.leaves().len() != g.rank() {
+        return Err(bad(format!("the global tensor {g} has a nested shape; TMA takes a flat one")));
+    }
+    if g.rank() > 5 {
+        return Err(bad(format!("the global tensor {g} has rank {}; TMA has at most 5 dimensions", g.rank())));
+    }
+    if s.rank() > g.rank().max(1) {
+        return Err(bad(format!(
+            "the shared tile {s} has rank {}, the global tensor {g} rank {}: a TMA tile has at most the global tensor's rank",
+            s.rank(),
+            g.rank()
+        )));
+    }
+    if s.size()?.value() == 0 {
+        return Err(bad(format!("the shared tile {s} is empty; a TMA box has at least one element")));
+    }
     let (gs, gd): (Vec<Int>, Vec<Int>) = g.pairs().iter().copied().unzip();
-    let ident = make_identity_layout(&gshape)?;
-    let tile: Tiler = format!(
-        "<{}>",
-        (0..s.rank()).map(|i| Ok(format!("{}", s.get(i)?.size()?.value()))).collect::<Result<Vec<_>>>()?.join(",")
-    )
-    .parse()?;
-    let cta_v_map = ident.composition(&tile)?;
+    // The CTA tile's coordinates in the global tensor (C++: the global identity layout composed
+    // with the tile's shape), built from the tile's extents: the tile is static and small, so
+    // its coordinates fit a basis layout's encoding whatever the global extents (up to 2^32 on
+    // 5 modes, more than an i64 holds).
+    let extents = (0..s.rank()).map(|i| Ok(format!("{}", s.get(i)?.size()?.value()))).collect::<Result<Vec<_>>>()?;
+    let cta_v_map = make_identity_layout(&format!("({})", extents.join(",")).parse()?).map_err(|_| {
+        let size = s.size().map_or(i64::MAX, |n| n.value());
+        if size.saturating_mul(bytes) > SHARED_MEMORY {
+            bad(format!(
+                "the shared tile {s} holds {size} elements of {bits} bits, more than shared memory ({SHARED_MEMORY} bytes on sm_90)"
+            ))
+        } else {
+            bad(format!(
+                "the shared tile's extents ({}) pass the coordinates a basis layout of {} modes encodes (below 2^{} each)",
+                extents.join(","),
+                extents.len(),
+                62 / extents.len()
+            ))
+        }
+    })?;
     let inv = right_inverse(&s)?;
+    let inv_size = inv.size()?.value();
     let full = crate::coalesce(&crate::composition(cta_v_map.encoded(), &Tiler::Layout(inv))?)?;
     let full = cta_v_map.with_encoded(full, "make_tma_copy")?;
     // The steps of value 1: the global modes a shared index walks, in order.
@@ -223,6 +307,11 @@ pub fn make_tma_copy_desc_multicast(g: &Layout, elem: &str, smem: &MaybeComposed
             Some((v, i)) if v.value() == 1 && v.is_static() => steps.push((n.value(), i)),
             _ => break,
         }
+    }
+    if steps.is_empty() && inv_size <= 1 {
+        return Err(bad(format!(
+            "the shared tile {s} has no element at offset 1 (no mode of stride 1): TMA writes the box's first dimension contiguously"
+        )));
     }
     if steps.is_empty() {
         return Err(bad(format!(
@@ -357,20 +446,18 @@ pub fn make_tma_copy_desc_multicast(g: &Layout, elem: &str, smem: &MaybeComposed
         let trivial = (gs[i].is_static() && gs[i].value() == 1) || (gd[i].is_static() && gd[i].value() == 0);
         let found = modes.iter().position(|m| m.modes.contains(&i));
         coord_strides.push(match (trivial, found) {
-            (true, _) | (_, None) => String::from("_0"),
-            (_, Some(0)) => format!("{}@0", gd[i].to_styled(crate::Style::Cpp)),
-            (_, Some(j)) if modes[j].modes.len() == 1 => format!("_1@{j}"),
+            (true, _) | (_, None) => None,
+            (_, Some(0)) => Some((gd[i], 0)),
+            (_, Some(j)) if modes[j].modes.len() == 1 => Some((Int::st(1), j)),
             (_, Some(j)) => {
                 let bytes_j = global_strides[j - 1].max(16);
                 let scale = (value(gd[i], "stride")? * bits as u64 / bytes_j).div_ceil(8);
-                format!("{scale}@{j}")
+                let scale = i64::try_from(scale).map_err(|_| Error::Overflow { op: "make_tma_copy" })?;
+                Some((Int::dy(scale), j))
             }
         });
     }
-    let coordinates = crate::basis::BasisLayout::parse(
-        &format!("{}:({})", gshape.to_styled(crate::Style::Cpp), coord_strides.join(",")),
-        crate::Style::Cpp,
-    )?;
+    let coordinates = TmaCoordinates { shape: gshape, strides: coord_strides };
     Ok(TmaDesc {
         coordinates,
         data_type,

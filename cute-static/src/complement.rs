@@ -122,11 +122,12 @@ where
 }
 
 cute_macros::decimal_condition! {
-    /// Complement needs an injective layout: each mode (sorted by stride) starts at or after
-    /// the end of the previous ones. Implemented by `current <= stride`.
+    /// Complement places the modes one after another: each mode (sorted by stride) starts at
+    /// or after the end of the previous ones, which fails where they overlap (a non-injective
+    /// layout) or interleave (`(2,2):(6,4)`, injective). Implemented by `current <= stride`.
     pub trait Injective(stride, end) {
-        message = "non-injective layout in complement: a mode of stride {stride} starts inside the previous modes, which end at {end}",
-        label = "complement needs an injective layout",
+        message = "overlapping or interleaved modes in complement: a mode of stride {stride} starts inside the previous modes, which end at {end}",
+        label = "complement needs modes that, sorted by stride, do not overlap or interleave",
         note = "sorted by stride, each mode must start at or after the end ({end}) of the modes before it",
     }
 }

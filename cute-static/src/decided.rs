@@ -132,7 +132,9 @@ fn same_refusal(e: cute_dyn::Error, op: &'static str) -> Error {
         cute_dyn::Error::Postcondition { op, condition, .. } => Error::Postcondition { op, condition },
         cute_dyn::Error::Overflow { op } => Error::Overflow { op },
         cute_dyn::Error::DivisionByZero { op } => Error::DivisionByZero { op },
-        cute_dyn::Error::NonInjective { op, .. } => Error::NonInjective { op },
+        cute_dyn::Error::NonInjective { op, .. } | cute_dyn::Error::Interleaved { op, .. } => {
+            Error::NonInjective { op }
+        }
         cute_dyn::Error::StrideDivisibility { op, stride, shape } => match (narrow(stride), narrow(shape)) {
             (Some(stride), Some(factor)) => Error::StrideDivisibility { op, stride, factor },
             _ => Error::Overflow { op },

@@ -55,9 +55,10 @@ pub enum Error {
         /// The coordinate reached.
         reach: usize,
     },
-    /// The layout maps two coordinates to one index where the operation needs it injective
-    /// (cute-dyn's `NonInjective`), e.g. complement of a mode that starts inside the previous
-    /// ones.
+    /// A mode starts inside the span of the modes of smaller stride where the operation places
+    /// them one after another (complement): they overlap (cute-dyn's `NonInjective`, the
+    /// layout maps two coordinates to one index) or interleave (cute-dyn's `Interleaved`, an
+    /// injective layout such as `(2,2):(6,4)`); cute-dyn, which enumerates, tells which.
     NonInjective {
         /// The operation.
         op: &'static str,
@@ -117,7 +118,10 @@ impl fmt::Display for Error {
                 f,
                 "modes overlap in {op}: the right operand's modes reach coordinate {reach} of a mode of shape {shape}"
             ),
-            Error::NonInjective { op } => write!(f, "non-injective layout in {op}"),
+            Error::NonInjective { op } => write!(
+                f,
+                "overlapping or interleaved modes in {op}: a mode starts inside the span of the modes of smaller stride"
+            ),
             Error::Undecided { op } => {
                 write!(f, "{op} needs static values here: a run-time value decides the result's structure")
             }
@@ -151,9 +155,11 @@ impl From<Error> for cute_dyn::Error {
             }
             // The mode's position is not carried by cute-static's error: the text says all it has.
             Error::ModeOverlap { op, .. } => cute_dyn::Error::InvalidArgument { op, reason: e.to_string() },
-            Error::NonInjective { op } => {
-                cute_dyn::Error::NonInjective { op, layout: "(computed by cute-static)".to_string() }
-            }
+            Error::NonInjective { op } => cute_dyn::Error::NonInjective {
+                op,
+                layout: "(computed by cute-static)".to_string(),
+                witness: "".to_string(),
+            },
             Error::Undecided { op } => cute_dyn::Error::Undecided {
                 op,
                 reason: "a run-time value decides the result's structure".to_string(),

@@ -15,7 +15,7 @@
 use typenum::{Unsigned, U16, U32, U4, U8};
 
 use crate::int_tuple::{Cons, Nil};
-use crate::layout::Layout;
+use crate::layout::{Layout, SizeT};
 use crate::ops::{LogicalDivide, Upcast};
 use crate::swizzle::{ComposedLayout, Swizzle};
 use crate::tensor::LocalTile;
@@ -244,6 +244,23 @@ where
     const STRIDES: [usize; 4] = [SA::USIZE, SB::USIZE, SC::USIZE, SE::USIZE];
 }
 
+/// The sizes of the two modes `(MN, K)` of a static rank-2 tile, read before the division by
+/// the core matrix (which stretches a short mode to the core's extent: a K-major block of 4
+/// rows divides as if it had 8).
+pub trait ModeSizes {
+    /// `[size<0>, size<1>]`.
+    const SIZES: [usize; 2];
+}
+impl<S0, S1, D> ModeSizes for Layout<Cons<S0, Cons<S1, Nil>>, D>
+where
+    S0: SizeT,
+    S1: SizeT,
+    S0::Output: Unsigned,
+    S1::Output: Unsigned,
+{
+    const SIZES: [usize; 2] = [<S0::Output as Unsigned>::USIZE, <S1::Output as Unsigned>::USIZE];
+}
+
 /// `GMMA::make_gmma_desc<Major>` of a static tile of `Bits`-bit elements, implemented by the
 /// tile: the descriptor at shared address 0, computed and checked by the compiler.
 pub trait MakeGmmaDesc<Major, Bits> {
@@ -256,10 +273,10 @@ where
     Bits: ElementBits,
     Mj: MajorMode<T::W>,
     T::Layout: Upcast<Bits::PerChunk, Output = U>,
-    U: LogicalDivide<<Mj as MajorMode<T::W>>::Core, Output = C>,
+    U: LogicalDivide<<Mj as MajorMode<T::W>>::Core, Output = C> + ModeSizes,
     C: CanonicalForm,
 {
-    const DESC: GmmaDesc = desc(Mj::MN, Bits::BITS, T::SWIZZLE, T::OFFSET, C::SHAPES, C::STRIDES);
+    const DESC: GmmaDesc = desc(Mj::MN, Bits::BITS, T::SWIZZLE, T::OFFSET, U::SIZES, C::SHAPES, C::STRIDES);
 }
 
 /// `make_gmma_desc<Major>(tile)` of a tile whose shared-memory address is `start` bytes: the
@@ -367,6 +384,7 @@ const fn desc(
     bits: usize,
     (b, m, s): (usize, isize, isize),
     offset: usize,
+    [mn_size, k_size]: [usize; 2],
     shapes: [usize; 4],
     strides: [usize; 4],
 ) -> GmmaDesc {
@@ -394,7 +412,6 @@ const fn desc(
         2 => 2,
         _ => 1,
     };
-    let (mn_size, k_size) = (shapes[0] * shapes[1], shapes[2] * shapes[3]);
     if !mn {
         if !mn_size.is_multiple_of(8) {
             const_fail("a K-major tile's MN extent is a multiple of 8 (16-byte units); this tile's is ", mn_size);
@@ -405,6 +422,23 @@ const fn desc(
                 k_size,
             );
         }
+    } else if !(k_size * bits == 256 || k_size * bits == 128 || k_size * bits == 512) {
+        const_fail(
+            "an MN-major tile's K extent is 32 bytes (16 or 64 for sparse); this tile's in elements is ",
+            k_size,
+        );
+    }
+    // The sizes are read before the division by the core matrix, which stretches a short mode
+    // to the core's extent: the divided form covers the tile exactly only where they divide.
+    if shapes[0] * shapes[1] != mn_size || shapes[2] * shapes[3] != k_size {
+        const_fail2(
+            "the tile's modes do not divide by the core matrix (in 16-byte units along the contiguous mode); MN is ",
+            mn_size,
+            ", K is ",
+            k_size,
+        );
+    }
+    if !mn {
         if strides[0] != w {
             const_fail2("K-major: the 8 rows of a core matrix are 16 W bytes apart (W = 1, 2, 4, 8 for INTERLEAVE, B32, B64, B128), here ", 16 * w, " bytes; this tile puts them this many bytes apart: ", 16 * strides[0]);
         }
@@ -412,13 +446,6 @@ const fn desc(
             const_fail("K-major, swizzled: the two 16-byte halves of a 32-byte row are adjacent; this tile puts them this many bytes apart: ", 16 * strides[2]);
         }
     } else {
-        let k_elems = k_size;
-        if !(k_elems * bits == 256 || k_elems * bits == 128 || k_elems * bits == 512) {
-            const_fail(
-                "an MN-major tile's K extent is 32 bytes (16 or 64 for sparse); this tile's in elements is ",
-                k_elems,
-            );
-        }
         if b > 0 && strides[0] != 1 {
             const_fail("MN-major, swizzled: the 16-byte chunks of a row are adjacent; this tile puts them this many bytes apart: ", 16 * strides[0]);
         }

@@ -25,8 +25,11 @@ def atom(major, kind, elem, shape):
 def glayout(shape, stride):
     """A global layout of run-time extents and strides (`1` static): ours and C++'s."""
     ours = "(" + ",".join(f"{{{s}}}" for s in shape) + "):(" + ",".join("1" if d == 1 else f"{{{d}}}" for d in stride) + ")"
-    cxx = "make_layout(make_shape(" + ",".join(f"int({s})" for s in shape) + "), make_stride(" + ",".join(
-        "Int<1>{}" if d == 1 else f"int({d})" for d in stride) + "))"
+    # 64-bit extents and strides where an int cannot hold them (TMA's extents reach 2^32).
+    wide = any(x >= 1 << 31 for x in (*shape, *stride))
+    t = "int64_t" if wide else "int"
+    cxx = "make_layout(make_shape(" + ",".join(f"{t}({s})" for s in shape) + "), make_stride(" + ",".join(
+        "Int<1>{}" if d == 1 else f"{t}({d})" for d in stride) + "))"
     return ours, cxx
 
 
@@ -56,6 +59,12 @@ case("half_t", glayout((M, K), (K, 1)), atom("K", "SW128", "half_t", "(128,64)")
 case("half_t", glayout((M, K), (K, 1)), atom("K", "SW128", "half_t", "(128,64)"), 4)
 case("half_t", glayout((M, K), (1, 1024)), atom("MN", "SW128", "half_t", "(128,64)"), 2)
 case("half_t", glayout((M, K, L), (K, 1, M * K)), atom("K", "SW128", "half_t", "(128,64)"), 2)
+# TMA's full range: 5 dimensions, and extents past 2^31 (the driver takes up to 2^32).
+case("half_t", glayout((M, K, 2, 3, 4), (K, 1, M * K, 2 * M * K, 6 * M * K)), atom("K", "SW128", "half_t", "(128,64)"))
+case("half_t", glayout((M, K, 2, 3, 4), (1, 1024, 1024 * K, 2048 * K, 6144 * K)), atom("MN", "SW128", "half_t", "(128,64)"))
+case("half_t", glayout((3000000000, 64), (64, 1)), atom("K", "SW128", "half_t", "(128,64)"))
+case("uint8_t", glayout((4294967296, 2), (1, 4294967296)), ("(256,2):(1,256)", "make_layout(Shape<_256,_2>{}, Stride<_1,_256>{})"))
+case("half_t", glayout((3000000000, 2, 2), (1, 3000000000, 6000000000)), atom("MN", "SW128", "half_t", "(128,64)"))
 # Refusals: majorness, a stride that is not 16-byte aligned, a box past 256.
 case("half_t", glayout((M, K), (1, 1024)), atom("K", "SW128", "half_t", "(128,64)"))
 case("half_t", glayout((M, 1001), (1001, 1)), atom("K", "SW128", "half_t", "(128,64)"))

@@ -99,9 +99,25 @@ fn left_inverse_of_a_non_injective_layout_follows_cutes_law() {
         let li = a.call(i).unwrap();
         assert_eq!(a.call(r.call(li).unwrap()).unwrap(), li, "{a} at {i}: R = {r}");
     }
-    // C++ 4.2 answers (2,2,3,4):(256,8,1,2), which breaks the law at 17: refused, with it.
+    // C++ 4.2 answers (2,2,3,4):(256,8,1,2), which breaks the law at 17: refused, with it
+    // (cute-static: a compile error, ui-tests/algebra/left_inverse_not_injective.rs).
     let e = dy::left_inverse(&l("((2,4,8,4),4):((4,12,2,12),1)")).unwrap_err().to_string();
     assert!(e.contains("L(R(L(i))) == L(i)") && e.contains("i = 17: L(17) = 8"), "{e}");
+}
+
+/// Item 6 in cute-static: the type checker's answer is C++'s, its law checked by the compiler;
+/// with a run-time leaf, cute-dyn's answer (the law checked when it runs).
+#[test]
+fn static_left_inverse_of_a_non_injective_layout_follows_cutes_law() {
+    use cute::cute_static::{layout, left_inverse, Decided};
+    assert_eq!(left_inverse(layout!((4,3):(12,12))).to_string(), "(12,3):(0,4)");
+    assert_eq!(
+        left_inverse(layout!((8,64):(1,2))).to_string(),
+        dy::left_inverse(&l("(8,64):(1,2)")).unwrap().to_string()
+    );
+    let three = 3usize;
+    let r: Decided<_> = layout!((4,{three}):(12,12)).left_inverse().unwrap();
+    assert_eq!(r.to_dyn().unwrap().to_string(), dy::left_inverse(&l("(4,{3}):(12,12)")).unwrap().to_string());
 }
 
 // --------------------------------------------------------------------- 7: the true reason

@@ -273,6 +273,18 @@ fn complement_filtered(
     })
 }
 
+/// Whether a layout has a negative stride on a mode of more than one element (a product then
+/// takes the complement of its [`mirror`]: `crate::product`).
+pub(crate) fn walks_down(a: &[(Int, Int)]) -> bool {
+    a.iter().any(|&(s, d)| s.value() > 1 && d.value() < 0)
+}
+
+/// The layout with its negative strides made positive: its differences `A(i) - A(j)` are the
+/// same set as `A`'s where every stride that moves is negative.
+pub(crate) fn mirror(a: &Layout) -> Result<Layout> {
+    a.try_map_pairs(|(s, d)| Ok((s, if d.value() < 0 { d.checked_mul(Int::st(-1))? } else { d })))
+}
+
 /// The product of a shape's leaves; `()` is 1.
 fn size_of_leaves(leaves: &[Int]) -> Result<Int> {
     leaves.iter().try_fold(Int::st(1), |acc, &x| acc.checked_mul(x))

@@ -252,6 +252,22 @@ fn parts(l: &MaybeComposed) -> Result<(Option<Swizzle>, i64, Layout)> {
 /// # Ok::<(), cute_dyn::Error>(())
 /// ```
 pub fn make_gmma_desc(major: Major, bits: i64, tile: &MaybeComposed, start: i64) -> Result<GmmaDesc> {
+    make_gmma_desc_impl(major, bits, tile, start).map_err(|e| past_i64(e, "make_gmma_desc", tile, start))
+}
+
+/// An `Overflow` of the descriptor's arithmetic as what it is about: the user's layout and
+/// start (an extent, an offset or an address past `i64`).
+fn past_i64(e: Error, op: &'static str, tile: &MaybeComposed, start: i64) -> Error {
+    match e {
+        Error::Overflow { .. } => Error::InvalidArgument {
+            op,
+            reason: format!("the shared layout {tile} at byte {start}: a size, offset or address passes i64"),
+        },
+        e => e,
+    }
+}
+
+fn make_gmma_desc_impl(major: Major, bits: i64, tile: &MaybeComposed, start: i64) -> Result<GmmaDesc> {
     const OP: &str = "make_gmma_desc";
     let bad = |reason: String| Error::InvalidArgument { op: OP, reason };
     let bytes = check_bits(OP, bits)?;
@@ -435,6 +451,18 @@ pub fn make_gmma_desc(major: Major, bits: i64, tile: &MaybeComposed, start: i64)
 /// # Ok::<(), cute_dyn::Error>(())
 /// ```
 pub fn gmma_desc_of_tile(
+    major: Major,
+    bits: i64,
+    smem: &MaybeComposed,
+    tile: (i64, i64),
+    coord: &Coord,
+    start: i64,
+) -> Result<GmmaDesc> {
+    gmma_desc_of_tile_impl(major, bits, smem, tile, coord, start)
+        .map_err(|e| past_i64(e, "gmma_desc_of_tile", smem, start))
+}
+
+fn gmma_desc_of_tile_impl(
     major: Major,
     bits: i64,
     smem: &MaybeComposed,

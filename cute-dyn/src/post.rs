@@ -407,10 +407,10 @@ pub fn check_logical_product(a: &Layout, b: &Tiler, r: &Layout) -> Result<()> {
     by_mode("logical_product", a, b, r, false, &|a, b, r| {
         let na = size_of(a)?;
         // The product's own complement: of A's mirror where A walks down, cotarget 0 for an
-        // empty B (crate::product).
+        // empty B (as `crate::product` takes it).
         let cotarget = if empty(b) { crate::Int::st(0) } else { a.size()?.checked_mul(b.cosize()?)? };
-        let c = if crate::product::walks_down(a.pairs()) {
-            crate::complement::complement_unchecked(&crate::product::mirror(a)?, &Tuple::Leaf(cotarget))?
+        let c = if crate::complement::walks_down(a.pairs()) {
+            crate::complement::complement_unchecked(&crate::complement::mirror(a)?, &Tuple::Leaf(cotarget))?
         } else {
             crate::complement::complement_unchecked(a, &Tuple::Leaf(cotarget))?
         };

@@ -2,7 +2,7 @@
 //! rank-sensitive blocked_product, raked_product and tile_to_shape.
 
 use crate::complement::Ints;
-use crate::complement::{complement_shape, Post};
+use crate::complement::{complement_shape, mirror, walks_down, Post};
 use crate::composition::compose_coalesced_into;
 use crate::divide::{flat, tile_unzip, tiled};
 use crate::error::{Error, Result};
@@ -83,18 +83,6 @@ fn product_into(a: &Nest<'_>, b: &Layout, out: &mut Layout) -> Result<()> {
     compose_coalesced_into(&rest.nest(), Some(rest.pairs()), b, out)?;
     out.close();
     Ok(())
-}
-
-/// Whether a layout has a negative stride on a mode of more than one element (a product then
-/// takes the complement of its [`mirror`]).
-pub(crate) fn walks_down(a: &[(Int, Int)]) -> bool {
-    a.iter().any(|&(s, d)| s.value() > 1 && d.value() < 0)
-}
-
-/// The layout with its negative strides made positive: its differences `A(i) - A(j)` are the
-/// same set as `A`'s where every stride that moves is negative.
-pub(crate) fn mirror(a: &Layout) -> Result<Layout> {
-    a.try_map_pairs(|(s, d)| Ok((s, if d.value() < 0 { d.checked_mul(Int::st(-1))? } else { d })))
 }
 
 /// The largest product whose overlap is checked point by point.
@@ -349,6 +337,13 @@ fn tile_to_shape_impl(block: &Layout, shape: &IntTuple, order: Option<&IntTuple>
     for (t, b) in target_shape.iter().zip(block_shape.iter()) {
         product_shape.push(t.ceil_div(*b)?);
     }
+    let overflow = |e: Error| match e {
+        Error::Overflow { .. } => Error::InvalidArgument {
+            op: "tile_to_shape",
+            reason: alloc::format!("{block} tiled to {shape}: the tiled layout's indices overflow an i64"),
+        },
+        e => e,
+    };
     let ordered = match order {
         Some(o) => {
             // The order ranks the target's modes: one integer per mode (C++ orders the shape of
@@ -363,7 +358,8 @@ fn tile_to_shape_impl(block: &Layout, shape: &IntTuple, order: Option<&IntTuple>
                     ),
                 });
             }
-            make_ordered_layout(&Tuple::Node(product_shape.iter().map(|&x| Tuple::Leaf(x)).collect()), o)?
+            make_ordered_layout(&Tuple::Node(product_shape.iter().map(|&x| Tuple::Leaf(x)).collect()), o)
+                .map_err(overflow)?
         }
         // A leaf count is a rank-1 layout, as C++'s make_ordered_layout gives.
         None => compact_layout(true, |out| {
@@ -372,15 +368,10 @@ fn tile_to_shape_impl(block: &Layout, shape: &IntTuple, order: Option<&IntTuple>
                 out.put_leaf((x, Int::st(0)));
             });
             out.close();
-        })?,
+        })
+        .map_err(overflow)?,
     };
-    blocked_product(&padded, &ordered).map_err(|e| match e {
-        Error::Overflow { .. } => Error::InvalidArgument {
-            op: "tile_to_shape",
-            reason: alloc::format!("{block} tiled to {shape}: the tiled layout's indices overflow an i64"),
-        },
-        e => e,
-    })
+    blocked_product(&padded, &ordered).map_err(overflow)
 }
 
 /// `make_fragment_like(L)` (CuTe C++ `layout.hpp`): a compact layout of `L`'s shape for a

@@ -245,6 +245,15 @@ pub fn make_tma_copy_desc(g: &Layout, elem: &str, smem: &MaybeComposed) -> Resul
 /// # Ok::<(), cute_dyn::Error>(())
 /// ```
 pub fn make_tma_copy_desc_multicast(g: &Layout, elem: &str, smem: &MaybeComposed, multicast: u32) -> Result<TmaDesc> {
+    tma_copy_desc(g, elem, smem, multicast).map_err(|e| match e {
+        Error::Overflow { .. } => {
+            bad(format!("the global tensor {g} or the shared tile {smem}: a size, coordinate or stride passes i64"))
+        }
+        e => e,
+    })
+}
+
+fn tma_copy_desc(g: &Layout, elem: &str, smem: &MaybeComposed, multicast: u32) -> Result<TmaDesc> {
     if multicast == 0 {
         return Err(bad(String::from("a multicast to 0 CTAs")));
     }

@@ -159,6 +159,10 @@ macro_rules! judged_op {
             V: $crate::verdict::Pass,
             R: $crate::gate::Produce,
         {
+            // A verdict the type checker cannot reach (left_inverse's law) is a constant of
+            // the instance; every other verdict's is `()`.
+            #[allow(clippy::let_unit_value)]
+            let () = <V as $crate::verdict::Pass>::CHECK;
             R::produce(move || l.plan($crate::ops::operations!(@val $($x)?)).0)
         }
 
@@ -192,6 +196,8 @@ macro_rules! judged_method {
             V: $crate::verdict::Pass,
             R: $crate::gate::Produce,
         } {
+            #[allow(clippy::let_unit_value)]
+            let () = <V as $crate::verdict::Pass>::CHECK;
             R::produce(move || $crate::ops::Plan::plan(self, $crate::ops::operations!(@val $($x)?)).0)
         });
     };

@@ -17,6 +17,7 @@ use crate::int_tuple::{Concat, Cons, Leaf, Nil};
 use crate::layout::Layout;
 use crate::modes::{run_time_strides_last, FlattenModes, Mode, ModeValues};
 use crate::ops::LeftInverseOp;
+use crate::product::ConstLeaves;
 use crate::verdict::Terminated;
 
 /// A mode of `coalesce(L)` with the product of the shapes before it.
@@ -215,17 +216,6 @@ cute_macros::decimal_condition! {
     }
 }
 
-cute_macros::decimal_condition! {
-    /// Apart from stride-0 modes, left_inverse needs an injective layout: by increasing
-    /// stride, each mode starts at or after the span `s*d` of the previous one. Implemented by
-    /// `span <= stride`.
-    pub trait LeftInverseInjective(stride, span) {
-        message = "non-injective layout in left_inverse: a mode of stride {stride} starts inside the previous mode, which spans {span}",
-        label = "left_inverse needs a layout that is injective apart from its stride-0 modes",
-        note = "C++ goes on and returns a layout R with L(R(L(i))) != L(i); cute-dyn refuses the same input",
-    }
-}
-
 /// The left inverse's fold with the size so far (`Z`), the previous prefix product (`Prev`)
 /// and the span `s*d` of the previous mode taken (`Sp`): stride 0 is skipped; otherwise
 /// `d / size` elements of stride 0 (first) or of the previous mode's prefix product. A
@@ -292,7 +282,8 @@ where
 }
 
 /// A mode that divides, chosen by the injectivity bit: taken (`B1`), or, starting inside the
-/// previous mode, the end of the fold with [`LeftInverseInjective`]'s verdict.
+/// previous mode, taken all the same with its list marked [`OverlapEnd`] (C++ goes on; the
+/// answer is judged by CuTe's law, [`LawCheck`]).
 pub trait LeftTake<S, D, P, T, Z, Prev, Sp> {
     /// The contributed modes.
     type Output;
@@ -311,9 +302,131 @@ where
 }
 impl<S, D, P, T, Z, Prev, Sp> LeftTake<S, D, P, T, Z, Prev, Sp> for (B0,)
 where
-    B0: LeftInverseInjective<D, Sp>,
+    (B1,): LeftTake<S, D, P, T, Z, Prev, Sp>,
+    <(B1,) as LeftTake<S, D, P, T, Z, Prev, Sp>>::Output: MarkOverlap,
 {
-    type Output = <B0 as LeftInverseInjective<D, Sp>>::Verdict;
+    // C++'s algorithm goes on; its answer is judged by CuTe's law ([`LawCheck`]).
+    type Output = <<(B1,) as LeftTake<S, D, P, T, Z, Prev, Sp>>::Output as MarkOverlap>::Output;
+}
+
+/// The end of a left inverse's modes where a mode started inside the previous one: the list
+/// ends as `Nil` does, with the verdict [`Overlapped`] (the law is then checked on the answer).
+pub struct OverlapEnd;
+impl crate::verdict::Terminated for OverlapEnd {
+    type List = Nil;
+    type Verdict = Overlapped;
+}
+
+/// The list of modes with its end marked [`OverlapEnd`] (a failed condition's end stays).
+pub trait MarkOverlap {
+    /// The marked list.
+    type Output;
+}
+impl MarkOverlap for Nil {
+    type Output = OverlapEnd;
+}
+impl MarkOverlap for OverlapEnd {
+    type Output = OverlapEnd;
+}
+impl<H, T: MarkOverlap> MarkOverlap for Cons<H, T> {
+    type Output = Cons<H, T::Output>;
+}
+impl<T> MarkOverlap for left_inverse_divisibility::Failed<T> {
+    type Output = Self;
+}
+
+/// A left inverse's modes overlapped: CuTe's answer stands where its law holds.
+pub struct Overlapped;
+
+/// The verdict of a left inverse, given the layout `L` and the answer `R`: [`Overlapped`]
+/// becomes [`LawCheck`]; the others stay.
+pub trait JudgeOverlap<L, R> {
+    /// The verdict.
+    type Output;
+}
+impl<L, R> JudgeOverlap<L, R> for crate::verdict::Holds {
+    type Output = crate::verdict::Holds;
+}
+impl<L, R> JudgeOverlap<L, R> for Overlapped {
+    type Output = LawCheck<L, R>;
+}
+impl<L, R, T> JudgeOverlap<L, R> for left_inverse_divisibility::Failed<T> {
+    type Output = Self;
+}
+
+/// CuTe's law for the left inverse `R` of a layout `L` whose modes overlap, `L(R(L(i))) ==
+/// L(i)` for every `i < size(L)`, checked by the compiler where the inverse is instantiated
+/// (a constant's panic names the first `i` where it fails; up to 2^16 points), as cute-dyn
+/// checks it when it runs: `(4,3):(12,12)` is C++'s `(12,3):(0,4)`, and C++'s answer for
+/// `((2,4,8,4),4):((4,12,2,12),1)` breaks the law at 17.
+pub struct LawCheck<L, R>(core::marker::PhantomData<(L, R)>);
+impl<L: ConstLeaves, R: ConstLeaves> crate::verdict::Settle for LawCheck<L, R> {
+    const CHECK: () = left_inverse_law(&L::LEAVES, &R::LEAVES);
+}
+impl<L, R, V> crate::verdict::First<V> for LawCheck<L, R> {
+    type Output = Self;
+}
+impl<L, R> Default for LawCheck<L, R> {
+    fn default() -> Self {
+        LawCheck(core::marker::PhantomData)
+    }
+}
+impl<L, R> Clone for LawCheck<L, R> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<L, R> Copy for LawCheck<L, R> {}
+
+/// The most points [`left_inverse_law`] checks.
+const LAW_POINTS: usize = 1 << 16;
+
+/// `L(i)` of flat leaves for any `i`, as C++ evaluates an integer past the domain: the last
+/// mode takes the rest.
+const fn call_past(l: &Leaves, mut i: usize) -> usize {
+    let (mut k, mut x) = (0, 0);
+    while k < l.0 {
+        let s = if l.1[k] == 0 { 1 } else { l.1[k] };
+        let c = if k + 1 == l.0 { i } else { i % s };
+        x += c * l.2[k];
+        i /= s;
+        k += 1;
+    }
+    x
+}
+
+/// A static layout's flat leaves: `(count, shapes, strides)`.
+type Leaves = (usize, [usize; crate::product::MAX_LEAVES], [usize; crate::product::MAX_LEAVES]);
+
+/// `L(R(L(i))) == L(i)` for every `i < size(L)`, or a constant's panic at the first `i` where
+/// it fails.
+const fn left_inverse_law(l: &Leaves, r: &Leaves) {
+    let (mut n, mut k) = (1usize, 0);
+    while k < l.0 {
+        n = match n.checked_mul(l.1[k]) {
+            Some(n) if n <= LAW_POINTS => n,
+            _ => panic!("left_inverse: the layout's modes overlap and it has more than 2^16 points, too many to check CuTe's law L(R(L(i))) == L(i) at compile time; give it a run-time leaf (cute-dyn then checks it)"),
+        };
+        k += 1;
+    }
+    let mut i = 0;
+    while i < n {
+        let li = call_past(l, i);
+        let back = call_past(l, call_past(r, li));
+        if back != li {
+            let mut m = crate::product::ConstMessage::new();
+            m.push(
+                "left_inverse: the layout's modes overlap, and CuTe's answer breaks its law L(R(L(i))) == L(i) at i = ",
+            );
+            m.number(i);
+            m.push(": L(i) = ");
+            m.number(li);
+            m.push(", L(R(L(i))) = ");
+            m.number(back);
+            panic!("{}", m.as_str());
+        }
+        i += 1;
+    }
 }
 
 /// After a mode: the fold goes on, or (no modes left) the end mode is emitted with this mode's
@@ -342,17 +455,20 @@ where
     F: Terminated<List = M, Verdict = V>,
     M: CoalesceModes,
     <M as CoalesceModes>::Output: ModesToLayout,
+    V: JudgeOverlap<Layout<S, D>, CoalescedModes<M>>,
 {
-    type Output = (CoalescedModes<M>, V);
+    type Output = (CoalescedModes<M>, <V as JudgeOverlap<Layout<S, D>, CoalescedModes<M>>>::Output);
 }
 
 crate::gate::judged_op!(
     /// `left_inverse(L)`: a layout `R` with `R(L(i)) == i` for `i < size(L)` when `L` is
     /// injective, computed by the type checker for static layouts (stride-0 modes are skipped, as
-    /// in C++). A stride that is not a multiple of the size before it is a compile error, and so
-    /// is a layout that overlaps itself apart from stride-0 modes (C++'s answer breaks its own
-    /// @post there; cute-dyn refuses it too). A layout with run-time leaves gives a `Result`
-    /// ([`Route`]), those conditions checked when it runs.
+    /// in C++). A stride that is not a multiple of the size before it is a compile error. A
+    /// layout that overlaps itself apart from stride-0 modes gets C++'s answer where it keeps
+    /// CuTe's law `L(R(L(i))) == L(i)` (`(4,3):(12,12)` is `(12,3):(0,4)`), checked by the
+    /// compiler where the inverse is instantiated ([`LawCheck`]); where the law breaks, a
+    /// compile error names the `i` (cute-dyn refuses it too). A layout with run-time leaves
+    /// gives a `Result` ([`Route`]), those conditions checked when it runs.
     ///
     /// # Examples
     /// ```

@@ -278,6 +278,8 @@ macro_rules! operations {
             type Verdict = V;
             #[inline(always)]
             fn $method(self $(, $arg: $g)?) -> R {
+                #[allow(clippy::let_unit_value)]
+                let () = <V as $crate::verdict::Pass>::CHECK;
                 $crate::ops::Plan::plan(self, $crate::ops::operations!(@val $($arg)?)).0
             }
         }

@@ -250,7 +250,12 @@ pub fn cluster_sync() {
 }
 
 /// `mbarrier.arrive` on the mbarrier at shared address `bar` of block `cta` of this cluster
-/// (`mapa` to its address, then a release arrive at cluster scope).
+/// (`mapa` to its address, then an arrive at the default scope, `.release.cta`, as CUTLASS's
+/// `ClusterBarrier::arrive(cta_id)`). A `.release.cluster` arrive compiles to `MEMBAR.ALL.GPU;
+/// ERRBAR; CGAERRBAR` before every arrive, which halved the cluster GEMM (docs/gpu.md); the
+/// stage it releases was read by this block's own `wgmma`s, whose completion (`wgmma.wait_group`)
+/// the arrive follows, so no ordering wider than the block is needed before the remote
+/// producer's TMA overwrites it.
 ///
 /// # Safety
 /// `bar` is an initialized mbarrier in every block of the cluster, and block `cta` has not
@@ -260,7 +265,7 @@ pub unsafe fn mbarrier_arrive_cluster(bar: u32, cta: u32) {
     // SAFETY: the caller's promise.
     unsafe {
         asm!("{{", ".reg .b32 remote;", "mapa.shared::cluster.u32 remote, {b}, {c};",
-            "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [remote];", "}}",
+            "mbarrier.arrive.shared::cluster.b64 _, [remote];", "}}",
             b = in(reg32) bar, c = in(reg32) cta, options(nostack))
     };
 }

@@ -123,6 +123,48 @@ fn sm80_fp64_and_int8() {
         c: ((32,16):(16,1)), a: ((32,32):(32,1)), b: ((16,32):(32,1)));
 }
 
+/// The SM90 warpgroup MMA family (one `paste` macro in cute-static): every atom's thread and
+/// A, B, C layouts are cute-dyn's (C++ 4.2's for the f16 names of tests/data/mma, checked in
+/// tests/mma.rs; bf16 operands have the same layouts in `mma_traits_sm90_gmma.hpp`), and tiled
+/// over two warpgroups C partitions as cute-dyn's.
+#[test]
+fn sm90_warpgroup_atoms() {
+    use cute::cute_static::mma::*;
+    macro_rules! atoms_agree {
+        ($($atom:ty),* $(,)?) => {$({
+            let d = dy::mma::MmaAtom::named(<$atom as MmaAtom>::NAME).unwrap();
+            assert_eq!(cpp(&<$atom as MmaAtom>::ThrId::default()), d.thr_id.to_styled(Style::Cpp), "{}", <$atom as MmaAtom>::NAME);
+            assert_eq!(cpp(&<$atom as MmaAtom>::ALayout::default()), d.layout_a_tv.to_styled(Style::Cpp), "{}", <$atom as MmaAtom>::NAME);
+            assert_eq!(cpp(&<$atom as MmaAtom>::BLayout::default()), d.layout_b_tv.to_styled(Style::Cpp), "{}", <$atom as MmaAtom>::NAME);
+            assert_eq!(cpp(&<$atom as MmaAtom>::CLayout::default()), d.layout_c_tv.to_styled(Style::Cpp), "{}", <$atom as MmaAtom>::NAME);
+        })*};
+    }
+    macro_rules! family {
+        ($($n:literal),*) => {paste::paste! { atoms_agree!($(
+            [<SM90_64x $n x16_F32F16F16_SS>], [<SM90_64x $n x16_F32F16F16_RS>],
+            [<SM90_64x $n x16_F32BF16BF16_SS>], [<SM90_64x $n x16_F32BF16BF16_RS>],
+        )*); }};
+    }
+    family!(8, 16, 32, 64, 96, 128, 192, 256);
+    // The accumulator the Hopper HGEMM keeps (gpu/src/hgemm_sm90/tiles.rs) is the atom's C.
+    assert_eq!(
+        cpp(&<SM90_64x256x16_F32F16F16_SS as MmaAtom>::CLayout::default()),
+        "((_4,_8,_4),(_2,_2,_32)):((_128,_1,_16),(_64,_8,_512))"
+    );
+    // Tiled over two warpgroups: the same thread layout and C partition as cute-dyn's.
+    let mma = TiledMma::<SM90_64x128x16_F32BF16BF16_RS, Layout![(2,1,1):(1,0,0)], NoPermutation>::default();
+    let d = dy::mma::TiledMma::new(
+        dy::mma::MmaAtom::named("SM90_64x128x16_F32BF16BF16_RS").unwrap(),
+        &"(2,1,1):(1,0,0)".parse().unwrap(),
+        &[],
+    )
+    .unwrap();
+    assert_eq!(cpp(&mma.thr_layout_vmnk()), d.thr_layout_vmnk().to_styled(Style::Cpp));
+    assert_eq!(cpp(&mma.layout_c_tv()), d.layout_c_tv().unwrap().to_styled(Style::Cpp));
+    let c = layout!((128,128):(1,128));
+    assert_eq!(cpp(&mma.thrfrg_c(c)), d.thrfrg_c(&c.to_dyn().unwrap()).unwrap().to_styled(Style::Cpp));
+}
+
 /// Permuted tiled MMAs (`make_tiled_mma(atom, layout, Tile<...>)`): CUTLASS's SM80 GEMM tile
 /// 32x32x16 of 2x2 `mma.sync` 16x8x16 (N permuted to 32: each warp takes two atoms in N), and a
 /// layout permutation of M.

@@ -150,7 +150,8 @@ fn fixed_atoms() -> impl Iterator<Item = &'static AtomRow> {
 
 impl MmaAtom {
     /// The atom CuTe names `name`: the table above, and the SM90 warpgroup MMAs
-    /// `SM90_64xNx16_F32F16F16_SS` and `_RS` (K-major A and B) for N a multiple of 8 up to 256.
+    /// `SM90_64xNx16_F32F16F16_SS` and `_RS`, and their bf16 twins `SM90_64xNx16_F32BF16BF16_SS`
+    /// and `_RS` (K-major A and B), for N a multiple of 8 up to 256.
     ///
     /// # Errors
     /// `InvalidArgument` for a name not in the set.
@@ -179,8 +180,10 @@ impl MmaAtom {
     pub fn names() -> Vec<String> {
         let mut v: Vec<String> = fixed_atoms().map(|t| String::from(t.0)).collect();
         for n in [8, 64, 128, 256] {
-            v.push(alloc::format!("SM90_64x{n}x16_F32F16F16_SS"));
-            v.push(alloc::format!("SM90_64x{n}x16_F32F16F16_RS"));
+            for t in ["F16F16", "BF16BF16"] {
+                v.push(alloc::format!("SM90_64x{n}x16_F32{t}_SS"));
+                v.push(alloc::format!("SM90_64x{n}x16_F32{t}_RS"));
+            }
         }
         v
     }
@@ -198,11 +201,12 @@ impl MmaAtom {
     }
 }
 
-/// `SM90_64xNx16_F32F16F16_SS` / `_RS`: a warpgroup (128 threads) MMA; A and B read from shared
+/// `SM90_64xNx16_F32F16F16_SS` / `_RS` (and `F32BF16BF16`): a warpgroup (128 threads) MMA; A and B read from shared
 /// memory by every thread (`SS`, stride-0 thread modes) or A from registers (`RS`, laid out as C).
 fn gmma(name: &str) -> Option<Result<MmaAtom>> {
     let rest = name.strip_prefix("SM90_64x")?;
-    let (n, kind) = rest.split_once("x16_F32F16F16_")?;
+    // f16 and bf16 operands: the same layouts.
+    let (n, kind) = rest.split_once("x16_F32F16F16_").or_else(|| rest.split_once("x16_F32BF16BF16_"))?;
     let n: i64 = n.parse().ok()?;
     if n <= 0 || n > 256 || n % 8 != 0 || !matches!(kind, "SS" | "RS") {
         return None;

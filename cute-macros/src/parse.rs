@@ -88,6 +88,21 @@ pub fn split_krate(input: TokenStream) -> Result<(TokenStream, Vec<TokenTree>), 
     Err(Error::new(Span::call_site(), "internal: expected `$crate;` before the literal"))
 }
 
+/// The tokens with invisible groups opened: a `macro_rules!` fragment (`$n:literal`) reaches a
+/// proc macro wrapped in a group without delimiters, which reads as its tokens.
+fn flatten_invisible(toks: Vec<TokenTree>) -> Vec<TokenTree> {
+    let mut out = Vec::with_capacity(toks.len());
+    for t in toks {
+        match t {
+            TokenTree::Group(g) if g.delimiter() == Delimiter::None => {
+                out.extend(flatten_invisible(g.stream().into_iter().collect()))
+            }
+            t => out.push(t),
+        }
+    }
+    out
+}
+
 /// A cursor over token trees.
 pub struct Cursor {
     toks: Vec<TokenTree>,
@@ -98,7 +113,7 @@ pub struct Cursor {
 
 impl Cursor {
     pub fn new(toks: Vec<TokenTree>, end: Span) -> Cursor {
-        Cursor { toks, pos: 0, end }
+        Cursor { toks: flatten_invisible(toks), pos: 0, end }
     }
 
     fn peek(&self) -> Option<&TokenTree> {

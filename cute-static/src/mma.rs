@@ -93,6 +93,34 @@ mma_atoms! {
         crate::Layout![((4,8),(2,2)):((16,1),(8,64))], crate::Layout![((4,8),2):((8,1),32)], crate::Layout![((4,8),(2,2)):((32,1),(16,8))];
 }
 
+/// The SM90 warpgroup MMAs `wgmma.mma_async.sync.aligned.m64nNk16.f32.{f16,bf16}`, named as
+/// CuTe names them (`SM90_64x{N}x16_F32{T}{T}_{SS,RS}`, `mma_sm90_gmma.hpp`), with CuTe's
+/// layouts (`mma_traits_sm90_gmma.hpp`): 128 threads; `SS` reads A and B from shared memory
+/// through descriptors, every thread seeing the whole tile (`GMMA::ABLayout`, thread stride
+/// 0); `RS` takes A from registers (`GMMA::ALayout_64x16`); C is `GMMA::CLayout_64xN`. One
+/// macro (with `paste`) writes the family: for each `N` (and `N / 8`, the C layout's value
+/// repeats), the f16 and bf16 atoms, `SS` and `RS`.
+macro_rules! sm90_gmma_atoms {
+    ($(($n:literal, $n8:literal)),* $(,)?) => {paste::paste! {$(
+        sm90_gmma_atoms!(@one [<SM90_64x $n x16_F32F16F16_SS>], f16, $n, $n8, crate::Layout![(128,(64,16)):(0,(1,64))]);
+        sm90_gmma_atoms!(@one [<SM90_64x $n x16_F32F16F16_RS>], f16, $n, $n8,
+            crate::Layout![((4,8,4),(2,2,2)):((128,1,16),(64,8,512))]);
+        sm90_gmma_atoms!(@one [<SM90_64x $n x16_F32BF16BF16_SS>], bf16, $n, $n8, crate::Layout![(128,(64,16)):(0,(1,64))]);
+        sm90_gmma_atoms!(@one [<SM90_64x $n x16_F32BF16BF16_RS>], bf16, $n, $n8,
+            crate::Layout![((4,8,4),(2,2,2)):((128,1,16),(64,8,512))]);
+    )*}};
+    (@one $name:ident, $ty:ident, $n:literal, $n8:literal, $a:ty) => {
+        mma_atoms! {
+            #[doc = concat!("SM90 `wgmma.mma_async.sync.aligned.m64n", stringify!($n), "k16.f32.", stringify!($ty), ".", stringify!($ty), "`: F32 += ", stringify!($ty), " * ", stringify!($ty), ", a warpgroup.")]
+            $name: (64, $n, 16), crate::Layout![128:1], $a,
+                crate::Layout![(128,($n,16)):(0,(1,$n))],
+                crate::Layout![((4,8,4),(2,2,$n8)):((128,1,16),(64,8,512))];
+        }
+    };
+}
+
+sm90_gmma_atoms!((8, 1), (16, 2), (32, 4), (64, 8), (96, 12), (128, 16), (192, 24), (256, 32));
+
 /// CuTe's `TiledMMA` of an atom `A` over a static `(M,N,K)` layout of atoms `L` (no
 /// permutation): `thr_layout_vmnk = tiled_product(ThrID, L)`. Zero-sized.
 ///

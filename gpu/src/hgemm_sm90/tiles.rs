@@ -3,9 +3,10 @@
 //! layouts the kernel's descriptors are read off.
 
 use cute_static::gmma::{LayoutAtom, Sw128, K};
+use cute_static::mma::{MmaAtom, SM90_64x256x16_F32F16F16_SS};
 use cute_static::tma::TmaBox;
 use cute_static::typenum::U16;
-use cute_static::{Layout, Shape, TileToShape};
+use cute_static::{Shape, TileToShape};
 
 /// The block tile of `C`, and the k-tile.
 pub const BM: usize = 128;
@@ -36,5 +37,5 @@ pub type SmemB = <Atom as TileToShape<Shape![(256, 64, 4)]>>::Output;
 pub type StageA = <Atom as TileToShape<Shape![(128, 64)]>>::Output;
 pub type StageB = <Atom as TileToShape<Shape![(256, 64)]>>::Output;
 /// The `m64n256` accumulators of a warpgroup: (thread, value) to the column-major index of
-/// the 64x256 tile (CuTe's `SM90::GMMA::CLayout_64x256`).
-pub type AccLayout = Layout![((4, 8, 4), (2, 2, 32)):((128, 1, 16), (64, 8, 512))];
+/// the 64x256 tile, the atom's own C layout (CuTe's `SM90::GMMA::CLayout_64x256`).
+pub type AccLayout = <SM90_64x256x16_F32F16F16_SS as MmaAtom>::CLayout;

@@ -322,10 +322,12 @@
 //!
 //! ```
 //! use cute_static::mma::{TiledMma, UniversalFMA};
-//! use cute_static::{layout, tensor::local_tile, tiler, Cons, Layout, Nil, StaticLayout};
-//! // CTA (1, 2)'s 64x128 tile of an M x N column-major C with run-time extents.
+//! use cute_static::{coord, layout, tensor::local_tile, tiler, Layout, StaticLayout};
+//! // CTA (1, 2)'s 64x128 tile of an M x N column-major C with run-time extents (coordinates and
+//! // projections as C++ writes them: `coord!(1, 2)` is `make_coord(1, 2)`, `step!(1, X, 1)` is
+//! // `Step<_1, X, _1>{}`).
 //! let (m, n) = (1000usize, 2000usize);
-//! let (tile, offset) = local_tile(layout!(({m},{n}):(1,{m})), tiler!(<64,128>), &Cons(1usize, Cons(2usize, Nil)))?;
+//! let (tile, offset) = local_tile(layout!(({m},{n}):(1,{m})), tiler!(<64,128>), &coord!(1, 2))?;
 //! assert_eq!((tile.to_string(), offset), ("(64,128):(1,{1000})".to_string(), 64 + 2 * 128 * 1000));
 //! // 8x16 threads, each an FMA "atom": thread 17 (row 1, column 2) owns rows 1 + 8i and columns
 //! // 2 + 16j of a static 64x128 block, an 8x8 register fragment.

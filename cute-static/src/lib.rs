@@ -197,6 +197,55 @@ macro_rules! Stride {
     ($($t:tt)*) => { $crate::__private::int_tuple_type!{ $crate; $($t)* } };
 }
 
+/// A coordinate as C++'s `make_coord` writes it: `coord!(2, 1, _)` is `(2, 1, _)`, each integer
+/// a run-time `usize` (C++'s `int`), `_` keeps a mode ([`Under`]), a parenthesized list a nested
+/// coordinate (`coord!((1, 0), _)`), and `{expr}` or a variable any `usize` value.
+///
+/// # Examples
+/// ```
+/// use cute_static::{coord, layout, step, tensor::local_tile_projected, tiler, Cons, Nil, Under};
+/// assert_eq!(coord!(2, 1, _), Cons(2usize, Cons(1usize, Cons(Under, Nil))));
+/// let k = 3usize;
+/// assert_eq!(coord!((1, {k + 1}), k), Cons(Cons(1usize, Cons(4usize, Nil)), Cons(3usize, Nil)));
+/// // CuTe C++ 4.2: local_tile(A (16,8):(1,16), Shape<_4,_8,_2>, make_coord(1,0,3),
+/// // Step<_1,X,_1>{}) is (_4,_2):(_1,_16) at 4 + 6 * 16.
+/// let (tile, offset) = local_tile_projected(layout!((16,8):(1,16)), tiler!(<4,8,2>), &coord!(1, 0, 3), step!(1, X, 1));
+/// assert_eq!((tile.to_string(), offset), ("(4,2):(1,16)".to_string(), 4 + 6 * 16));
+/// ```
+#[macro_export]
+macro_rules! coord {
+    () => { $crate::Nil };
+    (_ $(, $($rest:tt)*)?) => { $crate::Cons($crate::Under, $crate::coord!($($($rest)*)?)) };
+    (($($inner:tt)*) $(, $($rest:tt)*)?) => { $crate::Cons($crate::coord!($($inner)*), $crate::coord!($($($rest)*)?)) };
+    ({$e:expr} $(, $($rest:tt)*)?) => { $crate::Cons::<usize, _>($e, $crate::coord!($($($rest)*)?)) };
+    ($x:ident $(, $($rest:tt)*)?) => { $crate::Cons::<usize, _>($x, $crate::coord!($($($rest)*)?)) };
+    ($x:literal $(, $($rest:tt)*)?) => { $crate::Cons($x as usize, $crate::coord!($($($rest)*)?)) };
+}
+
+/// A projection as C++'s `Step<_1, X, _1>{}` writes it: `step!(1, X, 1)` keeps the modes
+/// marked `1` and drops those marked `X` (a list of `B1` and `B0`, as
+/// [`tensor::local_tile_projected`] takes it).
+///
+/// # Examples
+/// ```
+/// use cute_static::{step, typenum::{B0, B1}, Cons, Nil};
+/// assert_eq!(step!(1, X, 1), Cons(B1, Cons(B0, Cons(B1, Nil))));
+/// ```
+#[macro_export]
+macro_rules! step {
+    () => { $crate::Nil };
+    (1 $(, $($rest:tt)*)?) => { $crate::Cons($crate::typenum::B1, $crate::step!($($($rest)*)?)) };
+    (X $(, $($rest:tt)*)?) => { $crate::Cons($crate::typenum::B0, $crate::step!($($($rest)*)?)) };
+}
+
+/// The type of [`step!`]: `Step![1, X, 1]` is C++'s `Step<_1, X, _1>`.
+#[macro_export]
+macro_rules! Step {
+    () => { $crate::Nil };
+    (1 $(, $($rest:tt)*)?) => { $crate::Cons<$crate::typenum::B1, $crate::Step![$($($rest)*)?]> };
+    (X $(, $($rest:tt)*)?) => { $crate::Cons<$crate::typenum::B0, $crate::Step![$($($rest)*)?]> };
+}
+
 /// A by-mode tiler value: `tiler!(<3:4,(2,4):(1,8)>)` (a bare `n` is `n:1`, `_` keeps a mode).
 #[macro_export]
 macro_rules! tiler {

@@ -16,6 +16,12 @@ use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 use syn::Error;
 
 /// An integer leaf.
+/// Whether a run-time leaf is written `usize` (a type's leaf) rather than `{expr}`.
+pub fn is_usize(e: &TokenStream) -> bool {
+    let mut it = e.clone().into_iter();
+    matches!((it.next(), it.next()), (Some(TokenTree::Ident(i)), None) if i == "usize")
+}
+
 pub enum Leaf {
     /// A literal (negative literals are parsed so that they can be refused with a span).
     Static(i128),
@@ -171,6 +177,9 @@ impl Cursor {
                 }
                 Ok(Node::Leaf(Leaf::Dyn(g.stream()), g.span()))
             }
+            // `usize`: a run-time leaf of a layout *type* (`Layout![(usize,8):(1,usize)]`, a
+            // kernel parameter's type); in a value, `{expr}` gives the value.
+            Some(TokenTree::Ident(i)) if i == "usize" => Ok(Node::Leaf(Leaf::Dyn(TokenTree::Ident(i).into()), span)),
             Some(TokenTree::Literal(l)) => Ok(Node::Leaf(Leaf::Static(int_literal(&l)?), span)),
             Some(TokenTree::Punct(p)) if p.as_char() == '-' => match self.bump() {
                 Some(TokenTree::Literal(l)) => {

@@ -37,14 +37,21 @@ fn check_leaves(n: &Node, is_shape: bool, form: Form, errs: &mut Vec<Error>) {
     for (leaf, span) in v {
         let x = match leaf {
             Leaf::Static(x) => x,
-            Leaf::Dyn(e) if form == Form::Type => {
+            Leaf::Dyn(e) if form == Form::Type && !crate::parse::is_usize(e) => {
                 errs.push(Error::new(
                     span,
                     format!(
                         "run-time leaf {{{e}}} in type position: a type cannot hold a run-time value; \
-                         build the value with layout!/shape!/tiler! and let its type be inferred, or write `usize` \
-                         for a run-time leaf in a hand-written Cons type"
+                         write `usize` for a run-time leaf of the type (`Layout![(usize,8):(1,usize)]`), \
+                         or build the value with layout!/shape!/tiler! and let its type be inferred"
                     ),
+                ));
+                continue;
+            }
+            Leaf::Dyn(e) if form != Form::Type && crate::parse::is_usize(e) => {
+                errs.push(Error::new(
+                    span,
+                    "`usize` is the type of a run-time leaf (`Layout![(usize,8):(1,usize)]`); a value's run-time leaf is `{expr}`",
                 ));
                 continue;
             }

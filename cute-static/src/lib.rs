@@ -167,7 +167,18 @@ macro_rules! layout {
     ($($t:tt)*) => { $crate::__private::layout_value!{ $crate; $($t)* } };
 }
 
-/// A layout type, for signatures and aliases: `type Smem = Layout![(8,(4,8)):(32,(1,4))];`.
+/// A layout type, for signatures and aliases: `type Smem = Layout![(8,(4,8)):(32,(1,4))];`; a
+/// run-time leaf is written `usize` (a kernel parameter's type).
+///
+/// # Examples
+/// ```
+/// use cute_static::{layout, Layout};
+/// // An M x 8 column-major matrix whose M and leading dimension are known when the kernel runs.
+/// type Gmem = Layout![(usize,8):(1,usize)];
+/// let m = 100usize;
+/// let g: Gmem = layout!(({m},8):(1,{m}));
+/// assert_eq!(g.to_string(), "({100},8):(1,{100})");
+/// ```
 #[macro_export]
 macro_rules! Layout {
     ($($t:tt)*) => { $crate::__private::layout_type!{ $crate; $($t)* } };

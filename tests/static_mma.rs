@@ -146,7 +146,8 @@ fn sm90_warpgroup_atoms() {
         )*); }};
     }
     family!(8, 16, 32, 64, 96, 128, 192, 256);
-    // The accumulator the Hopper HGEMM keeps (gpu/src/hgemm_sm90/tiles.rs) is the atom's C.
+    // The accumulator the Hopper HGEMM keeps (gpu/src/hgemm_sm90/tiles.rs) is the atom's C:
+    // C++ 4.2's atom_c_tv of SM90_64x256x16_F32F16F16_SS (tests/data/mma/cxx_mma.tsv).
     assert_eq!(
         cpp(&<SM90_64x256x16_F32F16F16_SS as MmaAtom>::CLayout::default()),
         "((_4,_8,_4),(_2,_2,_32)):((_128,_1,_16),(_64,_8,_512))"

@@ -1162,3 +1162,27 @@ fn the_issue_example_with_run_time_tile_sizes() {
     assert_eq!(z.to_string(), "(({32},{64}),({4},{4})):((1,{128}),({32},{8192}))");
     assert_eq!(ours(Ok(z)), theirs("zipped_divide", &a, "<{32},{64}>"));
 }
+
+/// Both directions between the crates (issue "Generic code that reads like CuTe C++", item 6):
+/// `Layout::try_from(&cute_dyn::Layout)` gives back every layout `to_dyn` gave (static flags as
+/// the type says), and names the first leaf that does not fit.
+#[test]
+fn try_from_cute_dyn_is_to_dyn_s_way_back() {
+    use cute::cute_static::Layout;
+    type Tile = Layout![((usize,8),4):((1,usize),0)];
+    for (m, ld) in [(1usize, 7usize), (16, 128), (0, 0), (usize::MAX >> 2, 3)] {
+        let l = layout!((({m},8),4):((1,{ld}),0));
+        assert_eq!(Tile::try_from(&l.to_dyn().unwrap()).unwrap(), l);
+    }
+    let s = layout!((2,(3,4)):(12,(1,3)));
+    assert_eq!(<Layout![(2,(3,4)):(12,(1,3))]>::try_from(&s.to_dyn().unwrap()).unwrap(), s);
+    let e = |text: &str| Tile::try_from(&text.parse::<cute_dyn::Layout>().unwrap()).unwrap_err().to_string();
+    assert!(
+        e("((5,8),4):((1,5),2)").ends_with("stride<1>: the type has the static 0, the layout 2"),
+        "{}",
+        e("((5,8),4):((1,5),2)")
+    );
+    assert!(e("((5,8,1),4):((1,5,0),0)").ends_with("shape<0>: the type has a tuple of rank 2, the layout (5,8,1)"));
+    assert!(e("((5,9),4):((1,5),0)").ends_with("shape<0,1>: the type has the static 8, the layout 9"));
+    assert!(e("((5,8),4):((1,-5),0)").ends_with("stride<0,1>: a run-time leaf is a usize, the layout has -5"));
+}

@@ -49,6 +49,29 @@ pub trait IntTuple: Copy {
     /// `Overflow` for a value above `i64::MAX` (cute-dyn's integers are `i64`).
     #[cfg(feature = "dyn")]
     fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::IntTuple>;
+    /// The tuple of this type holding `t`'s values: a static leaf must have `t`'s value, a
+    /// run-time leaf takes it (non-negative), a tuple has `t`'s rank. `at` is the position
+    /// of `self` in the whole (`shape`, `stride<1,0>`), for the error.
+    ///
+    /// # Errors
+    /// `InvalidArgument` naming the first leaf that does not fit and why.
+    #[cfg(feature = "dyn")]
+    fn from_dyn(t: &cute_dyn::IntTuple, at: &str) -> cute_dyn::Result<Self>;
+}
+
+/// The error of [`IntTuple::from_dyn`]: the leaf at `at` does not fit.
+#[cfg(feature = "dyn")]
+fn misfit(at: &str, why: alloc::string::String) -> cute_dyn::Error {
+    cute_dyn::Error::InvalidArgument { op: "Layout::try_from", reason: alloc::format!("{at}: {why}") }
+}
+
+/// `at<i>`: the position of mode `i` below `at` (`shape` then `shape<1>`, `shape<1,0>`).
+#[cfg(feature = "dyn")]
+fn below(at: &str, i: usize) -> alloc::string::String {
+    match at.strip_suffix('>') {
+        Some(open) => alloc::format!("{open},{i}>"),
+        None => alloc::format!("{at}<{i}>"),
+    }
 }
 
 /// A `u64` leaf value as cute-dyn's `i64`.
@@ -76,6 +99,12 @@ pub trait List: Copy {
     /// # Errors
     /// Only the formatter's.
     fn write_modes(&self, f: &mut fmt::Formatter<'_>, first: bool) -> fmt::Result;
+    /// The modes from `v[i..]`, the `i`-th mode at `at<i>` ([`IntTuple::from_dyn`]).
+    ///
+    /// # Errors
+    /// As [`IntTuple::from_dyn`].
+    #[cfg(feature = "dyn")]
+    fn from_dyn_modes(v: &[cute_dyn::IntTuple], i: usize, at: &str) -> cute_dyn::Result<Self>;
     /// Push the modes' `cute-dyn` tuples.
     ///
     /// # Errors
@@ -101,6 +130,10 @@ impl List for Nil {
     #[cfg(feature = "dyn")]
     fn push_dyn(&self, _: &mut alloc::vec::Vec<cute_dyn::IntTuple>) -> cute_dyn::Result<()> {
         Ok(())
+    }
+    #[cfg(feature = "dyn")]
+    fn from_dyn_modes(_: &[cute_dyn::IntTuple], _: usize, _: &str) -> cute_dyn::Result<Self> {
+        Ok(Nil)
     }
 }
 
@@ -128,6 +161,10 @@ impl<H: IntTuple, T: List> List for Cons<H, T> {
         out.push(self.0.to_dyn()?);
         self.1.push_dyn(out)
     }
+    #[cfg(feature = "dyn")]
+    fn from_dyn_modes(v: &[cute_dyn::IntTuple], i: usize, at: &str) -> cute_dyn::Result<Self> {
+        Ok(Cons(H::from_dyn(&v[i], &below(at, i))?, T::from_dyn_modes(v, i + 1, at)?))
+    }
 }
 
 /// `(a, b, ...)`: a tuple is the list of its modes.
@@ -154,6 +191,15 @@ impl<H: IntTuple, T: List> IntTuple for Cons<H, T> {
         self.push_dyn(&mut v)?;
         Ok(cute_dyn::Tuple::Node(v))
     }
+    #[cfg(feature = "dyn")]
+    fn from_dyn(t: &cute_dyn::IntTuple, at: &str) -> cute_dyn::Result<Self> {
+        match t {
+            cute_dyn::Tuple::Node(v) if v.len() == <Self as List>::LEN => Self::from_dyn_modes(v, 0, at),
+            t => {
+                Err(misfit(at, alloc::format!("the type has a tuple of rank {}, the layout {t}", <Self as List>::LEN)))
+            }
+        }
+    }
 }
 
 /// `()`: the empty tuple.
@@ -174,6 +220,13 @@ impl IntTuple for Nil {
     #[cfg(feature = "dyn")]
     fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::IntTuple> {
         Ok(cute_dyn::Tuple::Node(alloc::vec::Vec::new()))
+    }
+    #[cfg(feature = "dyn")]
+    fn from_dyn(t: &cute_dyn::IntTuple, at: &str) -> cute_dyn::Result<Self> {
+        match t {
+            cute_dyn::Tuple::Node(v) if v.is_empty() => Ok(Nil),
+            t => Err(misfit(at, alloc::format!("the type has (), the layout {t}"))),
+        }
     }
 }
 
@@ -207,6 +260,14 @@ macro_rules! static_leaf {
             fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::IntTuple> {
                 Ok(cute_dyn::Tuple::Leaf(cute_dyn::Int::st(to_i64(<$ty as Unsigned>::U64)?)))
             }
+            #[cfg(feature = "dyn")]
+            fn from_dyn(t: &cute_dyn::IntTuple, at: &str) -> cute_dyn::Result<Self> {
+                let want = <$ty as Unsigned>::U64;
+                match t {
+                    cute_dyn::Tuple::Leaf(x) if u64::try_from(x.value()) == Ok(want) => Ok(Self::default()),
+                    t => Err(misfit(at, alloc::format!("the type has the static {want}, the layout {t}"))),
+                }
+            }
         }
         impl<$($g: $b),*> Leaf for $ty {
             const STATIC: Option<usize> = Some(<$ty as Unsigned>::USIZE);
@@ -238,6 +299,14 @@ impl IntTuple for usize {
     #[cfg(feature = "dyn")]
     fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::IntTuple> {
         Ok(cute_dyn::Tuple::Leaf(cute_dyn::Int::dy(to_i64(*self as u64)?)))
+    }
+    #[cfg(feature = "dyn")]
+    fn from_dyn(t: &cute_dyn::IntTuple, at: &str) -> cute_dyn::Result<Self> {
+        match t {
+            cute_dyn::Tuple::Leaf(x) => usize::try_from(x.value())
+                .map_err(|_| misfit(at, alloc::format!("a run-time leaf is a usize, the layout has {}", x.value()))),
+            t => Err(misfit(at, alloc::format!("the type has a leaf, the layout {t}"))),
+        }
     }
 }
 

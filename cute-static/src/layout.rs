@@ -723,6 +723,33 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     }
 }
 
+/// A cute-dyn layout as this typed layout, the way back of [`Layout::to_dyn`]: each static leaf
+/// of the type must have the layout's value there, each run-time (`usize`) leaf takes it, and
+/// the nesting is the type's.
+///
+/// # Errors
+/// `InvalidArgument` naming the first leaf that does not fit (`shape<1,0>`, `stride<1>`) and
+/// what the type and the layout have there.
+///
+/// # Examples
+/// ```
+/// use cute_static::{cute_dyn, layout, Layout};
+/// // A kernel parameter's type, filled from a layout read at run time.
+/// type Gmem = Layout![(usize,8):(1,usize)];
+/// let g = Gmem::try_from(&"(100,8):(1,100)".parse::<cute_dyn::Layout>()?)?;
+/// assert_eq!(g, layout!(({100usize},8):(1,{100usize})));
+/// let e = Gmem::try_from(&"(100,6):(1,100)".parse::<cute_dyn::Layout>()?).unwrap_err();
+/// assert_eq!(e.to_string(), "invalid argument to Layout::try_from: shape<1>: the type has the static 8, the layout 6");
+/// # Ok::<(), cute_dyn::Error>(())
+/// ```
+#[cfg(feature = "dyn")]
+impl<S: IntTuple + Congruent<D>, D: IntTuple> TryFrom<&cute_dyn::Layout> for Layout<S, D> {
+    type Error = cute_dyn::Error;
+    fn try_from(l: &cute_dyn::Layout) -> cute_dyn::Result<Self> {
+        Ok(Layout::from_parts(S::from_dyn(&l.shape(), "shape")?, D::from_dyn(&l.stride(), "stride")?))
+    }
+}
+
 impl<S, D> crate::int_tuple::StaticBit for Layout<S, D>
 where
     Cons<S, Cons<D, Nil>>: crate::int_tuple::StaticBit,

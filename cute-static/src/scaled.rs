@@ -49,6 +49,10 @@ impl<K: Copy, I: Copy> IntTuple for Scaled<K, I> {
     fn to_dyn(&self) -> cute_dyn::Result<cute_dyn::IntTuple> {
         self.0.to_dyn()
     }
+    #[cfg(feature = "dyn")]
+    fn from_dyn(t: &cute_dyn::IntTuple, at: &str) -> cute_dyn::Result<Self> {
+        Ok(Scaled(usize::from_dyn(t, at)?, PhantomData))
+    }
 }
 impl<K: Copy, I: Copy> Leaf for Scaled<K, I> {
     // A run-time value.

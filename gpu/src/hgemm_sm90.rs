@@ -181,8 +181,9 @@ pub unsafe extern "ptx-kernel" fn hgemm_sm90(m: usize, n: usize, k: usize, group
 /// `hgemm_sm90` in clusters of 2 blocks (`.reqnctapercluster 2`, added by `build.sh`): the
 /// two blocks take row tiles `2u` and `2u + 1` beside each other and share their `B` tiles,
 /// each loading half (a 64x128 box, `map_b` encoded for a multicast to 2) into both blocks.
-/// The grid is an even number of blocks; `group` counts pairs of row tiles. Exact, but at half
-/// the speed of `hgemm_sm90` on an H100, for a cause not yet found (docs/gpu.md).
+/// The grid is an even number of blocks; `group` counts pairs of row tiles. Exact, and level
+/// with `hgemm_sm90` since the stages' remote releases arrive at the default scope (the cluster
+/// scope put `MEMBAR.ALL.GPU` before each and halved it; docs/gpu.md, measured on an H200).
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn hgemm_sm90_cluster(m: usize, n: usize, k: usize, group: usize, map_a: *const u8, map_b: *const u8, c: *mut u16) {
     // SAFETY: as `hgemm_sm90`.

@@ -25,7 +25,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "tests", "data"))
-from cxx_driver import build_dropping, cpp_layout  # noqa: E402
+from cxx_driver import build_dropping, cpp_layout, split_layout  # noqa: E402
 
 OPS = ["composition", "logical_divide", "logical_product", "blocked_product", "left_inverse", "right_inverse",
        "coalesce"]
@@ -66,13 +66,8 @@ def parse_tuple(s):
 
 
 def parse_layout(s):
-    depth = 0
-    for i, ch in enumerate(s):
-        depth += ch == "("
-        depth -= ch == ")"
-        if ch == ":" and depth == 0:
-            return parse_tuple(s[:i]), parse_tuple(s[i + 1:])
-    raise ValueError(s)
+    shape, stride = split_layout(s)
+    return parse_tuple(shape), parse_tuple(stride)
 
 
 def size(t):

@@ -458,68 +458,60 @@ pub fn gmma_desc_of_tile(
     coord: &Coord,
     start: i64,
 ) -> Result<GmmaDesc> {
-    gmma_desc_of_tile_impl(major, bits, smem, tile, coord, start)
-        .map_err(|e| past_i64(e, "gmma_desc_of_tile", smem, start))
-}
-
-fn gmma_desc_of_tile_impl(
-    major: Major,
-    bits: i64,
-    smem: &MaybeComposed,
-    tile: (i64, i64),
-    coord: &Coord,
-    start: i64,
-) -> Result<GmmaDesc> {
-    const OP: &str = "gmma_desc_of_tile";
-    let bad = |reason: String| Error::InvalidArgument { op: OP, reason };
-    let (sw, off, l) = parts(smem)?;
-    if tile.0 <= 0 || tile.1 <= 0 {
-        return Err(bad(format!(
-            "the tile ({},{}) is empty; an MMA's tile is (MN,K) of positive extents",
-            tile.0, tile.1
-        )));
-    }
-    if !(2..=3).contains(&l.rank()) {
-        return Err(bad(format!("the shared layout {l} has rank {}; it is (MN,K) or (MN,K,stages)", l.rank())));
-    }
-    if l.size()?.value() == 0 {
-        return Err(bad(format!("the shared layout {l} is empty; it has no tile")));
-    }
-    let coord_rank = if coord.is_tuple() { coord.rank() } else { 1 };
-    if !(coord_rank == 2 || coord_rank == 3 && l.rank() == 3) {
-        return Err(bad(format!(
-            "the coordinate {coord} has rank {coord_rank}; a tile of the rank-{} layout {l} is at (m,k){}",
-            l.rank(),
-            if l.rank() == 3 { " or (m,k,stage)" } else { "" }
-        )));
-    }
-    for (i, t) in [tile.0, tile.1].into_iter().enumerate() {
-        let extent = l.get(i)?.size()?.value();
-        if extent % t != 0 {
+    // Its overflows named as what they are about ([`past_i64`]).
+    (|| -> Result<GmmaDesc> {
+        const OP: &str = "gmma_desc_of_tile";
+        let bad = |reason: String| Error::InvalidArgument { op: OP, reason };
+        let (sw, off, l) = parts(smem)?;
+        if tile.0 <= 0 || tile.1 <= 0 {
             return Err(bad(format!(
-                "the tile ({},{}) does not divide the shared layout {l}: mode {i} has {extent} elements, not a multiple of {t}",
+                "the tile ({},{}) is empty; an MMA's tile is (MN,K) of positive extents",
                 tile.0, tile.1
             )));
         }
-    }
-    // A stage coordinate (the third) first: a slice of the last mode.
-    let (l, coord, stage_off) = match coord {
-        Tuple::Node(c) if c.len() == 3 && l.rank() == 3 => {
-            let stage = Tuple::Node(alloc::vec![Tuple::Leaf(None), Tuple::Leaf(None), c[2].clone()]);
-            let (s, o) = l.slice_and_offset(&stage)?;
-            (s, Tuple::Node(c[..2].to_vec()), o.value())
+        if !(2..=3).contains(&l.rank()) {
+            return Err(bad(format!("the shared layout {l} has rank {}; it is (MN,K) or (MN,K,stages)", l.rank())));
         }
-        c => (l, c.clone(), 0),
-    };
-    let tiler: Tiler = format!("<{},{}>", tile.0, tile.1).parse()?;
-    let (t, o) = crate::tensor::inner_partition(&l, &tiler, &coord)?;
-    let off = off.checked_add(stage_off).and_then(|x| x.checked_add(o.value())).ok_or(Error::Overflow { op: OP })?;
-    let tile = match sw {
-        None => MaybeComposed::Layout(t),
-        Some(sw) => MaybeComposed::Composed(ComposedLayout::new(sw, 0, t)),
-    };
-    // The offset moves the start address: the hardware swizzles the final address.
-    let bytes = check_bits(OP, bits)?;
-    let start = off.checked_mul(bytes).and_then(|x| x.checked_add(start)).ok_or(Error::Overflow { op: OP })?;
-    make_gmma_desc(major, bits, &tile, start)
+        if l.size()?.value() == 0 {
+            return Err(bad(format!("the shared layout {l} is empty; it has no tile")));
+        }
+        let coord_rank = if coord.is_tuple() { coord.rank() } else { 1 };
+        if !(coord_rank == 2 || coord_rank == 3 && l.rank() == 3) {
+            return Err(bad(format!(
+                "the coordinate {coord} has rank {coord_rank}; a tile of the rank-{} layout {l} is at (m,k){}",
+                l.rank(),
+                if l.rank() == 3 { " or (m,k,stage)" } else { "" }
+            )));
+        }
+        for (i, t) in [tile.0, tile.1].into_iter().enumerate() {
+            let extent = l.get(i)?.size()?.value();
+            if extent % t != 0 {
+                return Err(bad(format!(
+                    "the tile ({},{}) does not divide the shared layout {l}: mode {i} has {extent} elements, not a multiple of {t}",
+                    tile.0, tile.1
+                )));
+            }
+        }
+        // A stage coordinate (the third) first: a slice of the last mode.
+        let (l, coord, stage_off) = match coord {
+            Tuple::Node(c) if c.len() == 3 && l.rank() == 3 => {
+                let stage = Tuple::Node(alloc::vec![Tuple::Leaf(None), Tuple::Leaf(None), c[2].clone()]);
+                let (s, o) = l.slice_and_offset(&stage)?;
+                (s, Tuple::Node(c[..2].to_vec()), o.value())
+            }
+            c => (l, c.clone(), 0),
+        };
+        let tiler: Tiler = format!("<{},{}>", tile.0, tile.1).parse()?;
+        let (t, o) = crate::tensor::inner_partition(&l, &tiler, &coord)?;
+        let off = off.checked_add(stage_off).and_then(|x| x.checked_add(o.value())).ok_or(Error::Overflow { op: OP })?;
+        let tile = match sw {
+            None => MaybeComposed::Layout(t),
+            Some(sw) => MaybeComposed::Composed(ComposedLayout::new(sw, 0, t)),
+        };
+        // The offset moves the start address: the hardware swizzles the final address.
+        let bytes = check_bits(OP, bits)?;
+        let start = off.checked_mul(bytes).and_then(|x| x.checked_add(start)).ok_or(Error::Overflow { op: OP })?;
+        make_gmma_desc(major, bits, &tile, start)
+    })()
+    .map_err(|e| past_i64(e, "gmma_desc_of_tile", smem, start))
 }

@@ -55,28 +55,35 @@ fn product_into(a: &Nest<'_>, b: &Layout, out: &mut Layout) -> Result<()> {
     // mode keeps C++'s stride.
     let cotarget = if b.size()?.value() == 0 { Int::st(0) } else { a.size()?.checked_mul(b.cosize()?)? };
     let mut rest = Layout::empty();
-    if walks_down(a.pairs) {
+    // Where CuTe's complement is not the product's (below), the product is judged by its own
+    // definition: the complement of `base` taken unchecked, the copies of A checked point by
+    // point, `unchecked` the error where they are too many to check.
+    let judged = if walks_down(a.pairs) {
         // CuTe's complement computes with negative extents here, and its product is right only
         // where B leaves them no role. Copies of A do not overlap exactly when no difference
         // of two of A's indices is one of the copies' offsets; the differences of A and of its
         // mirror image (strides made positive) are the same set where every stride that moves
-        // is negative, so the mirror's complement serves. The product is checked point by
-        // point in every case (strides of both signs included).
-        complement_shape(&mirror(&a.to_layout())?.nest(), &[cotarget], &mut rest, Post::Unchecked)?;
-        let negative = Error::InvalidArgument {
+        // is negative, so the mirror's complement serves (strides of both signs: the check).
+        let unchecked = Error::InvalidArgument {
             op: "logical_product",
             reason: alloc::format!(
                 "{} has negative strides and the product is too large to check point by point",
                 crate::print::to_values(&a.to_layout())
             ),
         };
-        check_no_overlap(&a.to_layout(), &crate::composition(&rest, &Tiler::Layout(b.clone()))?, b, negative)?;
-    } else if let Err(e) = complement_shape(a, &[cotarget], &mut rest, Post::Checked) {
-        // CuTe's complement breaks its @post: the product is judged by its own.
-        let Error::Postcondition { .. } = e else { return Err(e) };
+        Some((mirror(&a.to_layout())?, unchecked))
+    } else {
+        match complement_shape(a, &[cotarget], &mut rest, Post::Checked) {
+            Ok(()) => None,
+            // CuTe's complement breaks its @post: the product is judged by its own.
+            Err(e @ Error::Postcondition { .. }) => Some((a.to_layout(), e)),
+            Err(e) => return Err(e),
+        }
+    };
+    if let Some((base, unchecked)) = judged {
         rest = Layout::empty();
-        complement_shape(a, &[cotarget], &mut rest, Post::Unchecked)?;
-        check_no_overlap(&a.to_layout(), &crate::composition(&rest, &Tiler::Layout(b.clone()))?, b, e)?;
+        complement_shape(&base.nest(), &[cotarget], &mut rest, Post::Unchecked)?;
+        check_no_overlap(&a.to_layout(), &crate::composition(&rest, &Tiler::Layout(b.clone()))?, b, unchecked)?;
     }
     out.open().put(*a);
     // The complement is coalesced already.

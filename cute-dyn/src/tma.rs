@@ -271,9 +271,6 @@ fn tma_copy_desc(g: &Layout, elem: &str, smem: &MaybeComposed, multicast: u32) -
     if gshape.is_tuple() && gshape.leaves().len() != g.rank() {
         return Err(bad(format!("the global tensor {g} has a nested shape; TMA takes a flat one")));
     }
-    if g.rank() > 5 {
-        return Err(bad(format!("the global tensor {g} has rank {}; TMA has at most 5 dimensions", g.rank())));
-    }
     if s.rank() > g.rank().max(1) {
         return Err(bad(format!(
             "the shared tile {s} has rank {}, the global tensor {g} rank {}: a TMA tile has at most the global tensor's rank",

@@ -17,7 +17,7 @@ use crate::int_tuple::{Concat, Cons, Leaf, Nil};
 use crate::layout::Layout;
 use crate::modes::{run_time_strides_last, FlattenModes, Mode, ModeValues};
 use crate::ops::LeftInverseOp;
-use crate::product::ConstLeaves;
+use crate::product::{leaf_call, ConstLeaves, Leaves};
 use crate::verdict::Terminated;
 
 /// A mode of `coalesce(L)` with the product of the shapes before it.
@@ -381,23 +381,6 @@ impl<L, R> Copy for LawCheck<L, R> {}
 /// The most points [`left_inverse_law`] checks.
 const LAW_POINTS: usize = 1 << 16;
 
-/// `L(i)` of flat leaves for any `i`, as C++ evaluates an integer past the domain: the last
-/// mode takes the rest.
-const fn call_past(l: &Leaves, mut i: usize) -> usize {
-    let (mut k, mut x) = (0, 0);
-    while k < l.0 {
-        let s = if l.1[k] == 0 { 1 } else { l.1[k] };
-        let c = if k + 1 == l.0 { i } else { i % s };
-        x += c * l.2[k];
-        i /= s;
-        k += 1;
-    }
-    x
-}
-
-/// A static layout's flat leaves: `(count, shapes, strides)`.
-type Leaves = (usize, [usize; crate::product::MAX_LEAVES], [usize; crate::product::MAX_LEAVES]);
-
 /// `L(R(L(i))) == L(i)` for every `i < size(L)`, or a constant's panic at the first `i` where
 /// it fails.
 const fn left_inverse_law(l: &Leaves, r: &Leaves) {
@@ -411,8 +394,8 @@ const fn left_inverse_law(l: &Leaves, r: &Leaves) {
     }
     let mut i = 0;
     while i < n {
-        let li = call_past(l, i);
-        let back = call_past(l, call_past(r, li));
+        let li = leaf_call(l, i);
+        let back = leaf_call(l, leaf_call(r, li));
         if back != li {
             let mut m = crate::product::ConstMessage::new();
             m.push(

@@ -84,7 +84,7 @@ pub(crate) const MAX_LEAVES: usize = 32;
 #[doc(hidden)]
 pub trait ConstLeaves {
     /// `(count, shapes, strides)`.
-    const LEAVES: (usize, [usize; MAX_LEAVES], [usize; MAX_LEAVES]);
+    const LEAVES: Leaves;
 }
 /// The leaves of a static tuple, flattened: `(count, values)`.
 #[doc(hidden)]
@@ -119,18 +119,23 @@ impl<H: ConstTuple, T: ConstTuple> ConstTuple for Cons<H, T> {
     };
 }
 impl<S: ConstTuple, D: ConstTuple> ConstLeaves for Layout<S, D> {
-    const LEAVES: (usize, [usize; MAX_LEAVES], [usize; MAX_LEAVES]) = (S::VALUES.0, S::VALUES.1, D::VALUES.1);
+    const LEAVES: Leaves = (S::VALUES.0, S::VALUES.1, D::VALUES.1);
 }
 
 /// The compile-time bound of [`no_overlap`]: indices and points below 2^16.
 const CONST_CHECKED: usize = 1 << 16;
 
-/// `L(i)` of flat leaves.
-pub(crate) const fn leaf_call(l: &(usize, [usize; MAX_LEAVES], [usize; MAX_LEAVES]), mut i: usize) -> usize {
+/// A static layout's flat leaves as constants: `(count, shapes, strides)` ([`ConstLeaves`]).
+pub(crate) type Leaves = (usize, [usize; MAX_LEAVES], [usize; MAX_LEAVES]);
+
+/// `L(i)` of flat leaves, for any `i` as C++ evaluates an integer: the last mode takes the
+/// rest (past the domain too, as a left inverse is read at an index of its layout's image).
+pub(crate) const fn leaf_call(l: &Leaves, mut i: usize) -> usize {
     let (mut k, mut x) = (0, 0);
     while k < l.0 {
         let s = if l.1[k] == 0 { 1 } else { l.1[k] };
-        x += (i % s) * l.2[k];
+        let c = if k + 1 == l.0 { i } else { i % s };
+        x += c * l.2[k];
         i /= s;
         k += 1;
     }
@@ -138,7 +143,7 @@ pub(crate) const fn leaf_call(l: &(usize, [usize; MAX_LEAVES], [usize; MAX_LEAVE
 }
 
 /// `size(L)` of flat leaves, `None` past the bound.
-const fn leaf_size(l: &(usize, [usize; MAX_LEAVES], [usize; MAX_LEAVES])) -> usize {
+const fn leaf_size(l: &Leaves) -> usize {
     let (mut k, mut n) = (0, 1usize);
     while k < l.0 {
         n = match n.checked_mul(l.1[k]) {
@@ -151,11 +156,7 @@ const fn leaf_size(l: &(usize, [usize; MAX_LEAVES], [usize; MAX_LEAVES])) -> usi
 }
 
 /// The number of distinct values of `f` on `0..n`, each below [`CONST_CHECKED`].
-const fn distinct(
-    a: &(usize, [usize; MAX_LEAVES], [usize; MAX_LEAVES]),
-    s: Option<&(usize, [usize; MAX_LEAVES], [usize; MAX_LEAVES])>,
-    n: usize,
-) -> usize {
+const fn distinct(a: &Leaves, s: Option<&Leaves>, n: usize) -> usize {
     let mut seen = [0u64; CONST_CHECKED / 64];
     let (mut i, mut count) = (0, 0);
     let na = leaf_size(a);
@@ -178,11 +179,7 @@ const fn distinct(
 
 /// The product `(A, S)` of `A` and `B` does not overlap: `|image((A, S))| == |image(A)| *
 /// |image(B)|`.
-const fn no_overlap(
-    a: &(usize, [usize; MAX_LEAVES], [usize; MAX_LEAVES]),
-    s: &(usize, [usize; MAX_LEAVES], [usize; MAX_LEAVES]),
-    b: &(usize, [usize; MAX_LEAVES], [usize; MAX_LEAVES]),
-) {
+const fn no_overlap(a: &Leaves, s: &Leaves, b: &Leaves) {
     let (na, ns, nb) = (leaf_size(a), leaf_size(s), leaf_size(b));
     if na * ns > CONST_CHECKED {
         panic!("logical_product: CuTe's complement breaks its @post here, and the product is too large to check for overlap at compile time (2^16 points); give the layout a run-time leaf (the check then runs)");

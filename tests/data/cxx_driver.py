@@ -32,15 +32,21 @@ def cpp_tuple(t, maker="make_tuple"):
     return f"Int<{t}>{{}}"
 
 
-def cpp_layout(text):
-    """`(8,(2,4)):(1,(8,16))` as a static CuTe C++ expression."""
+def split_layout(text):
+    """`(8,(2,4)):(1,(8,16))` as its shape and stride texts."""
     depth = 0
     for i, ch in enumerate(text):
         depth += ch == "("
         depth -= ch == ")"
         if ch == ":" and depth == 0:
-            return f"make_layout({cpp_tuple(text[:i])},{cpp_tuple(text[i + 1:])})"
+            return text[:i], text[i + 1:]
     raise ValueError(f"not a layout: {text}")
+
+
+def cpp_layout(text):
+    """`(8,(2,4)):(1,(8,16))` as a static CuTe C++ expression."""
+    shape, stride = split_layout(text)
+    return f"make_layout({cpp_tuple(shape)},{cpp_tuple(stride)})"
 
 
 def build_dropping(write_source, cpp, binary, inc):

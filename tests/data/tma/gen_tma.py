@@ -63,6 +63,8 @@ case("half_t", glayout((M, K, L), (K, 1, M * K)), atom("K", "SW128", "half_t", "
 case("half_t", glayout((M, K, 2, 3, 4), (K, 1, M * K, 2 * M * K, 6 * M * K)), atom("K", "SW128", "half_t", "(128,64)"))
 case("half_t", glayout((M, K, 2, 3, 4), (1, 1024, 1024 * K, 2048 * K, 6144 * K)), atom("MN", "SW128", "half_t", "(128,64)"))
 case("half_t", glayout((3000000000, 64), (64, 1)), atom("K", "SW128", "half_t", "(128,64)"))
+# Rank 6: C++ groups the trailing modes into TMA's fifth.
+case("half_t", glayout((M, K, 2, 3, 4, 5), (K, 1, M * K, 2 * M * K, 6 * M * K, 24 * M * K)), atom("K", "SW128", "half_t", "(128,64)"))
 case("uint8_t", glayout((4294967296, 2), (1, 4294967296)), ("(256,2):(1,256)", "make_layout(Shape<_256,_2>{}, Stride<_1,_256>{})"))
 case("half_t", glayout((3000000000, 2, 2), (1, 3000000000, 6000000000)), atom("MN", "SW128", "half_t", "(128,64)"))
 # Refusals: majorness, a stride that is not 16-byte aligned, a box past 256.

@@ -35,6 +35,17 @@ fn tma_boxes_that_one_copy_cannot_write() {
     t.pass("ui-tests/tma/pass/*.rs");
 }
 
+/// The atom layer's four compile errors (issue #59): a pipeline stage whose copies deliver
+/// other bytes than its tiles hold, a ring past a block's shared memory, a multicast mask
+/// naming a block outside the cluster, a wgmma operand tile that is not the atom's. Constants
+/// of the instance: `pass/` makes trybuild build, so that they are evaluated.
+#[test]
+fn atom_layer_mistakes() {
+    let t = trybuild::TestCases::new();
+    t.compile_fail("ui-tests/atom/*.rs");
+    t.pass("ui-tests/atom/pass/*.rs");
+}
+
 /// Ten realistic mistakes in generic kernel code (a missing bound in a chain, a tile that does
 /// not divide, more threads than a tile has rows, an MMA operand too small, ...): each error
 /// names the problem, in words with its numbers, at the user's span.

@@ -199,16 +199,18 @@ const fn no_overlap(a: &Leaves, s: &Leaves, b: &Leaves) {
 }
 
 /// A message with numbers in decimal, built by the compiler (a constant's panic takes a
-/// `&str`, not formatting).
-pub(crate) struct ConstMessage {
+/// `&str`, not formatting). Public for the crates whose compile-time checks speak as this
+/// one's do (cute-atom); not part of the algebra's API.
+#[doc(hidden)]
+pub struct ConstMessage {
     buf: [u8; 256],
     len: usize,
 }
 impl ConstMessage {
-    pub(crate) const fn new() -> Self {
+    pub const fn new() -> Self {
         ConstMessage { buf: [0; 256], len: 0 }
     }
-    pub(crate) const fn push(&mut self, s: &str) {
+    pub const fn push(&mut self, s: &str) {
         let b = s.as_bytes();
         let mut i = 0;
         while i < b.len() && self.len < self.buf.len() {
@@ -217,7 +219,7 @@ impl ConstMessage {
             i += 1;
         }
     }
-    pub(crate) const fn number(&mut self, mut x: usize) {
+    pub const fn number(&mut self, mut x: usize) {
         let (mut digits, mut n) = ([0u8; 20], 0);
         loop {
             digits[n] = b'0' + (x % 10) as u8;
@@ -233,7 +235,7 @@ impl ConstMessage {
             self.len += 1;
         }
     }
-    pub(crate) const fn as_str(&self) -> &str {
+    pub const fn as_str(&self) -> &str {
         match core::str::from_utf8(self.buf.split_at(self.len).0) {
             Ok(s) => s,
             Err(_) => "logical_product: no overlap fails",

@@ -59,7 +59,7 @@ pub unsafe extern "ptx-kernel" fn dot_product(a: *const f32, b: *const f32, out:
             stride /= 2;
         }
         if tid == 0 {
-            core::arch::asm!("red.global.add.f32 [{p}], {v};", p = in(reg64) out, v = in(reg32) s.load(at(0)));
+            cute_atom::arch::copy::red_global_add_f32(out, s.load(at(0)));
         }
     }
 }

@@ -23,14 +23,18 @@
 //! addresses written out (the swizzles as CuTe's xor of shifted bits), the twin whose PTX and
 //! SASS the layout kernel is held to (`scripts/gpu/ptx_guard.py`, `scripts/gpu/run.py --sass`).
 
-use core::arch::asm;
-
 use core::marker::PhantomData;
 
 use cute_static::typenum::{P3, P4, U0, U2, U3};
 use cute_static::{layout, ComposedLayout, Cons, Layout, LayoutAt, Nil, PtrAddr, PtrLocalTile, Shape, Swizzle};
 
-use crate::{block_idx, thread_idx, tile_elem, Extents2, PtrTensor};
+use cute_atom::arch::copy::{cp_async_cg16 as cp_async16, cp_async_commit, cp_async_wait, cvt_f16x2, ldmatrix_x4};
+use cute_atom::atom::MmaCall;
+use cute_atom::shared_array;
+use cute_static::gmma::K;
+use cute_static::mma::SM80_16x8x16_F32F16F16F32_TN;
+
+use crate::{block_idx, sync_threads, thread_idx, tile_elem, Extents2, PtrTensor};
 
 /// Pipeline depth.
 pub const STAGES: usize = 3;
@@ -43,75 +47,14 @@ type SwB = Swizzle<U3, U3, P4>;
 /// time in `hgemm_body`).
 const STAGE: usize = 128 * 32;
 
-core::arch::global_asm!(".shared .align 128 .b8 HGEMM_A[{bytes}];", bytes = const STAGES * STAGE * 2);
-core::arch::global_asm!(".shared .align 128 .b8 HGEMM_B[{bytes}];", bytes = const STAGES * STAGE * 2);
+shared_array!(fn smem_a: STAGES * STAGE * 2, align 128 as "HGEMM_A");
+shared_array!(fn smem_b: STAGES * STAGE * 2, align 128 as "HGEMM_B");
 
-/// Shared-state-space addresses of the two tile arrays.
-#[inline(always)]
-fn shared_bases() -> (u32, u32) {
-    let (a, b): (u32, u32);
-    // SAFETY: addresses of the arrays, no memory access.
-    unsafe {
-        asm!("mov.u32 {a}, HGEMM_A;", "mov.u32 {b}, HGEMM_B;", a = out(reg32) a, b = out(reg32) b,
-            options(pure, nomem, nostack))
-    };
-    (a, b)
-}
-
-/// `cp.async.cg` of 16 bytes, zero-filled past `valid` (16 or 0) source bytes.
-#[inline(always)]
-unsafe fn cp_async16(dst: u32, src: *const u16, valid: bool) {
-    let n: u32 = if valid { 16 } else { 0 };
-    // SAFETY: the caller's promise: dst is a 16-byte aligned shared address; src is readable for
-    // 16 bytes when `valid` (nothing is read otherwise).
-    unsafe {
-        asm!("cp.async.cg.shared.global [{d}], [{s}], 16, {n};", d = in(reg32) dst, s = in(reg64) src, n = in(reg32) n, options(nostack))
-    };
-}
-
-#[inline(always)]
-fn cp_async_commit() {
-    // SAFETY: groups the copies issued so far.
-    unsafe { asm!("cp.async.commit_group;", options(nostack)) };
-}
-
-/// Wait until at most `STAGES - 2` groups are in flight, then a block barrier.
-#[inline(always)]
-fn cp_async_wait_and_sync() {
-    // SAFETY: waits for this thread's copies; the barrier makes every thread's visible.
-    unsafe { asm!("cp.async.wait_group 1;", "bar.sync 0;", options(nostack)) };
-}
-
-/// `ldmatrix .x4` (`.trans` for `B`): four 8x8 matrices, thread `t` giving row `t % 8` of
-/// matrix `t / 8`.
-#[inline(always)]
-unsafe fn ldmatrix_x4<const TRANS: bool>(addr: u32) -> [u32; 4] {
-    let (a, b, c, d): (u32, u32, u32, u32);
-    // SAFETY: the caller's promise: 16 readable shared bytes at each thread's address.
-    unsafe {
-        if TRANS {
-            asm!("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {{{a}, {b}, {c}, {d}}}, [{p}];",
-                p = in(reg32) addr, a = out(reg32) a, b = out(reg32) b, c = out(reg32) c, d = out(reg32) d,
-                options(readonly, nostack))
-        } else {
-            asm!("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {{{a}, {b}, {c}, {d}}}, [{p}];",
-                p = in(reg32) addr, a = out(reg32) a, b = out(reg32) b, c = out(reg32) c, d = out(reg32) d,
-                options(readonly, nostack))
-        }
-    };
-    [a, b, c, d]
-}
-
-/// `d = a · b + d` for one `m16n8k16` tile (f16 inputs, f32 accumulators).
+/// `d = a · b + d` for one `m16n8k16` tile: the atom `SM80_16x8x16_F32F16F16F32_TN`.
 #[inline(always)]
 fn mma(d: &mut [f32; 4], a: &[u32; 4], b: [u32; 2]) {
-    // SAFETY: register-only tensor-core instruction; every lane of the warp executes it.
-    unsafe {
-        asm!("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{{d0}, {d1}, {d2}, {d3}}}, {{{a0}, {a1}, {a2}, {a3}}}, {{{b0}, {b1}}}, {{{d0}, {d1}, {d2}, {d3}}};",
-            d0 = inout(reg32) d[0], d1 = inout(reg32) d[1], d2 = inout(reg32) d[2], d3 = inout(reg32) d[3],
-            a0 = in(reg32) a[0], a1 = in(reg32) a[1], a2 = in(reg32) a[2], a3 = in(reg32) a[3],
-            b0 = in(reg32) b[0], b1 = in(reg32) b[1], options(pure, nomem, nostack))
-    };
+    // SAFETY: every lane of the warp executes it (the kernel's loops are warp-uniform).
+    unsafe { SM80_16x8x16_F32F16F16F32_TN::call::<K, K>(d, *a, b, 1) }
 }
 
 /// The kernel's tiling, as layouts: the block tiles of `A`, `B`, `C` (shapes), the swizzled
@@ -293,7 +236,14 @@ pub unsafe extern "ptx-kernel" fn hgemm(m: usize, n: usize, k: usize, a: *const 
 
 /// The same kernel with its addresses written by hand.
 #[no_mangle]
-pub unsafe extern "ptx-kernel" fn hgemm_by_hand(m: usize, n: usize, k: usize, a: *const u16, b: *const u16, c: *mut u16) {
+pub unsafe extern "ptx-kernel" fn hgemm_by_hand(
+    m: usize,
+    n: usize,
+    k: usize,
+    a: *const u16,
+    b: *const u16,
+    c: *mut u16,
+) {
     // SAFETY: as `hgemm`.
     unsafe { hgemm_body::<_, 4, 4>(m, n, k, ByHand { a, b, c, k, n }) }
 }
@@ -307,7 +257,10 @@ impl<I: Indexing, const MI: usize, const NJ: usize> Checked<I, MI, NJ> {
     const SIZES: () = {
         assert!(I::BM == I::WM * 16 * MI && I::BN == I::WN * 8 * NJ, "the warps' blocks are MI x NJ m16n8 tiles");
         assert!(NJ % 2 == 0 && I::BK % 16 == 0, "B's fragments in pairs of n8 tiles, k in steps of 16");
-        assert!((I::BM * I::BK / 8) % I::THREADS == 0 && (I::BK * I::BN / 8) % I::THREADS == 0, "whole chunks a thread");
+        assert!(
+            (I::BM * I::BK / 8) % I::THREADS == 0 && (I::BK * I::BN / 8) % I::THREADS == 0,
+            "whole chunks a thread"
+        );
         assert!(I::BM * I::BK <= STAGE && I::BK * I::BN <= STAGE, "a stage fits the arrays");
     };
 }
@@ -325,7 +278,7 @@ unsafe fn hgemm_body<I: Indexing, const MI: usize, const NJ: usize>(m: usize, n:
     let (warp, lane) = (tid / 32, tid % 32);
     // Warp `warp` at its column-major coordinate in the (WM, WN) warps.
     let (wm, wn) = (16 * MI * (warp % I::WM), 8 * NJ * (warp / I::WM));
-    let (base_a, base_b) = shared_bases();
+    let (base_a, base_b) = (smem_a(), smem_b());
     // Half offsets to shared byte addresses, per stage.
     let at_a = |stage: usize, r: usize, c: usize| base_a + 2 * (stage * STAGE + I::smem_a(r, c)) as u32;
     let at_b = |stage: usize, r: usize, c: usize| base_b + 2 * (stage * STAGE + I::smem_b(r, c)) as u32;
@@ -367,7 +320,8 @@ unsafe fn hgemm_body<I: Indexing, const MI: usize, const NJ: usize>(m: usize, n:
     // `8 * (lane / 16)` of a 16x16 block.
     let (lr, lc) = (lane % 8 + 8 * (lane / 8 % 2), 8 * (lane / 16));
     for kt in 0..ktiles {
-        cp_async_wait_and_sync();
+        cp_async_wait::<1>();
+        sync_threads();
         // The stage read at kt - 1 is free now (every warp passed the barrier): refill it.
         if kt + STAGES - 1 < ktiles {
             load((kt + STAGES - 1) % STAGES, kt + STAGES - 1);
@@ -401,12 +355,9 @@ unsafe fn hgemm_body<I: Indexing, const MI: usize, const NJ: usize>(m: usize, n:
             for h in 0..2 {
                 let (r, col) = (wm + 16 * i + lane / 4 + 8 * h, wn + 8 * j + 2 * (lane % 4));
                 if m0 + r < m && n0 + col < n {
-                    let packed: u32;
-                    // SAFETY: register conversion; then a 4-byte store inside C (n even).
-                    unsafe {
-                        asm!("cvt.rn.f16x2.f32 {p}, {hi}, {lo};", p = out(reg32) packed, hi = in(reg32) d[2 * h + 1], lo = in(reg32) d[2 * h], options(pure, nomem, nostack));
-                        (ix.c_elem(by, bx, r, col) as *mut u32).write(packed);
-                    }
+                    let packed = cvt_f16x2(d[2 * h], d[2 * h + 1]);
+                    // SAFETY: a 4-byte store inside C (n even).
+                    unsafe { (ix.c_elem(by, bx, r, col) as *mut u32).write(packed) };
                 }
             }
         }
@@ -425,12 +376,26 @@ pub unsafe extern "ptx-kernel" fn hgemm_static_4096(a: *const u16, b: *const u16
     // `k` through `black_box`: with a known trip count LLVM unrolls the k loop by 2, and the
     // bigger body schedules worse (3.5% slower on the H100); the layouts stay static.
     // SAFETY: the caller's buffers hold 4096 * 4096 halves each.
-    unsafe { hgemm_body::<_, 4, 4>(4096, 4096, core::hint::black_box(4096), Layouts::<_, _, _, Cta128x128x32>(a, b, c, PhantomData)) }
+    unsafe {
+        hgemm_body::<_, 4, 4>(
+            4096,
+            4096,
+            core::hint::black_box(4096),
+            Layouts::<_, _, _, Cta128x128x32>(a, b, c, PhantomData),
+        )
+    }
 }
 
 /// `hgemm` with other sizes, `Cta128x64x32`: grid `(ceil(n/64), ceil(m/128))`, 128 threads.
 #[no_mangle]
-pub unsafe extern "ptx-kernel" fn hgemm_cta128x64(m: usize, n: usize, k: usize, a: *const u16, b: *const u16, c: *mut u16) {
+pub unsafe extern "ptx-kernel" fn hgemm_cta128x64(
+    m: usize,
+    n: usize,
+    k: usize,
+    a: *const u16,
+    b: *const u16,
+    c: *mut u16,
+) {
     let (a, b, c) = (
         PtrTensor::new(a as *mut u16, layout!(({m},{k}):({k},1))),
         PtrTensor::new(b as *mut u16, layout!(({k},{n}):({n},1))),

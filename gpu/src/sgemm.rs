@@ -147,7 +147,6 @@ trait Indexing: Sizes {
     fn thr_val(t: usize, v: usize) -> usize;
 }
 
-
 /// The operands as pointer tensors of any layouts (static or run-time extents and strides)
 /// and a tiling: every index from a layout, one bound per operation.
 struct Layouts<PA, PB, PC, K>(PA, PB, PC, PhantomData<K>);
@@ -434,7 +433,14 @@ pub unsafe extern "ptx-kernel" fn sgemm_ld(
 
 /// `sgemm_layouts` with the other tiling, `Cta128Blocked`.
 #[no_mangle]
-pub unsafe extern "ptx-kernel" fn sgemm_blocked(m: usize, n: usize, k: usize, a: *const f32, b: *const f32, c: *mut f32) {
+pub unsafe extern "ptx-kernel" fn sgemm_blocked(
+    m: usize,
+    n: usize,
+    k: usize,
+    a: *const f32,
+    b: *const f32,
+    c: *mut f32,
+) {
     let (a, b, c) = (
         PtrTensor::new(a as *mut f32, layout!(({m},{k}):({k},1))),
         PtrTensor::new(b as *mut f32, layout!(({k},{n}):({n},1))),

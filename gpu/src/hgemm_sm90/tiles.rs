@@ -1,7 +1,10 @@
-//! The Hopper HGEMM's tiles and shared-memory layouts, shared by the kernel and its host
-//! (`cute-gpu-host` includes this file): the host derives the TMA tensor maps from the same
-//! layouts the kernel's descriptors are read off.
+//! The Hopper HGEMM's tiles, shared-memory layouts, copies and pipeline, shared by the kernel
+//! and its host (`cute-gpu-host` includes this file): the host derives the TMA tensor maps from
+//! the same layouts the kernel's descriptors are read off, and launches with the pipeline's
+//! shared-memory size.
 
+use cute_atom::atom::{Multicast, TmaLoad};
+use cute_atom::pipeline::PipelineTmaAsync;
 use cute_static::gmma::{LayoutAtom, Sw128, K};
 use cute_static::mma::{MmaAtom, SM90_64x256x16_F32F16F16_SS};
 use cute_static::tma::TmaBox;
@@ -24,8 +27,9 @@ pub const THREADS: usize = 128 * (CONSUMERS + 1);
 /// conditions checked) by the compiler from the stage's layout.
 pub const STAGE_A: u32 = <StageA as TmaBox<U16>>::BYTES;
 pub const STAGE_B: u32 = <StageB as TmaBox<U16>>::BYTES;
-/// Dynamic shared memory a block: the ring, 1 KiB to align it, 2 * STAGES mbarriers.
-pub const SMEM_BYTES: usize = STAGES * (STAGE_A + STAGE_B) as usize + 1024 + 16 * STAGES;
+/// Dynamic shared memory a block: the ring, 1 KiB to align it, 2 * STAGES mbarriers (the
+/// pipeline's count, checked against the block's 227 KiB by the compiler).
+pub const SMEM_BYTES: usize = Pipeline::<LoadB, 1>::SMEM_BYTES;
 
 /// The 128-byte-swizzled K-major atom of 16-bit elements: `Sw<3,4,3> o smem_ptr[16b] o (8,64):(64,1)`.
 pub type Atom = LayoutAtom<K, Sw128, U16>;
@@ -36,6 +40,17 @@ pub type SmemB = <Atom as TileToShape<Shape![(256, 64, 4)]>>::Output;
 /// One stage of each: the TMA box's shared layout.
 pub type StageA = <Atom as TileToShape<Shape![(128, 64)]>>::Output;
 pub type StageB = <Atom as TileToShape<Shape![(256, 64)]>>::Output;
+/// The half of a `B` stage each block of a cluster of 2 loads and multicasts.
+pub type PartB = <Atom as TileToShape<Shape![(128, 64)]>>::Output;
+/// The copies of a stage: `A`'s tile, and `B`'s, whole or in halves multicast to the cluster
+/// of 2 (mask 0b11, both blocks).
+pub type LoadA = TmaLoad<U16, StageA>;
+pub type LoadB = TmaLoad<U16, StageB>;
+pub type LoadBMulticast = TmaLoad<U16, StageB, Multicast<PartB, 0b11>>;
+/// The TMA → MMA ring of a cluster of `CL` blocks, `B` copied by `B`.
+pub type Pipeline<B, const CL: usize> = PipelineTmaAsync<STAGES, (LoadA, B), CL, CONSUMERS>;
+/// A consumer warpgroup's accumulators: the atom's `size<1>(CLayout)`.
+pub const ACC: usize = cute_atom::atom::mma::values::<AccLayout>();
 /// The `m64n256` accumulators of a warpgroup: (thread, value) to the column-major index of
 /// the 64x256 tile, the atom's own C layout (CuTe's `SM90::GMMA::CLayout_64x256`).
 pub type AccLayout = <SM90_64x256x16_F32F16F16_SS as MmaAtom>::CLayout;

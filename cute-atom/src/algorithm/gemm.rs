@@ -1,0 +1,204 @@
+//! `gemm` over shared-memory operands with `wgmma` (CuTe's `cute::gemm(tiled_mma, tCrA, tCrB,
+//! tCrC)` where `tCrA`, `tCrB` are descriptor iterators): the block's MMA is a column of
+//! warpgroups over `M` (CUTLASS's `TiledMMA<MMA_Atom<Op>, Layout<Shape<_W,_1,_1>>>`), each one
+//! the atom's `64 x N` tile of `C`; a warpgroup's slice walks the k-blocks of the stage's
+//! tiles, one descriptor pair each, read off the tiles' layouts by the type checker
+//! ([`GmmaTile`]). Every condition between the operands and the atom is checked by the
+//! compiler, its error naming the atom and the numbers.
+
+use core::marker::PhantomData;
+
+use cute_static::gmma::{ElementBits, GmmaTile, ModeSizes, TileParts, K};
+use cute_static::tiler::ByMode;
+use cute_static::typenum::U1;
+use cute_static::{Cons, Layout, Nil};
+
+use crate::arch::wgmma::{self, Accumulators, Transpose};
+use crate::atom::mma::{Element16, MmaCall};
+use crate::check::{fail, Piece::*};
+use crate::tensor::SmemTensor;
+
+/// `W` warpgroups of atom `A` stacked over `M` (CuTe's `TiledMMA<MMA_Atom<A>, Layout<(W,1,1)>>`),
+/// A and B of majors `MjA`, `MjB` in shared memory. Zero-sized.
+pub struct TiledWgmma<A, const W: usize, MjA = K, MjB = K>(PhantomData<(A, MjA, MjB)>);
+
+/// The tiler of one atom's operand tile, `<rows:1, k:1>`.
+type AtomTiler<R, Kx> = ByMode<Cons<Layout<R, U1>, Cons<Layout<Kx, U1>, Nil>>>;
+
+impl<A: MmaCall<A = u64, B = u64>, const W: usize, MjA: Transpose, MjB: Transpose> TiledWgmma<A, W, MjA, MjB> {
+    /// The tiled MMA.
+    #[inline(always)]
+    pub fn new() -> Self {
+        TiledWgmma(PhantomData)
+    }
+
+    /// Warpgroup `w`'s slice (CuTe's `get_slice`): rows `64w ..` of the block's tile.
+    #[inline(always)]
+    pub fn slice(&self, w: usize) -> WgmmaSlice<A, W, MjA, MjB> {
+        WgmmaSlice { w, tiled: PhantomData }
+    }
+}
+
+impl<A, const W: usize, MjA, MjB> Default for TiledWgmma<A, W, MjA, MjB>
+where
+    A: MmaCall<A = u64, B = u64>,
+    MjA: Transpose,
+    MjB: Transpose,
+{
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// One warpgroup's part of a [`TiledWgmma`].
+pub struct WgmmaSlice<A, const W: usize, MjA, MjB> {
+    w: usize,
+    tiled: PhantomData<(A, MjA, MjB)>,
+}
+
+/// The shared tiles `LA` (`M x K`, of majors `MjA`) and `LB` (`N x K`) an atom multiplies: the
+/// one bound a generic kernel writes for [`WgmmaSlice::gemm`] (`Atom: WgmmaOperands<StageA,
+/// StageB, K, K>`). Implemented for every atom and pair of static shared layouts whose
+/// atom-sized tiles are canonical GMMA tiles (the type checker divides them).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot multiply shared tiles of layouts `{LA}` and `{LB}`",
+    label = "in generic code, add the bound `{Self}: WgmmaOperands<{LA}, {LB}, {MjA}, {MjB}>`",
+    note = "the tiles are static shared layouts (tile_to_shape of a gmma::LayoutAtom) whose 64x16 (A) and Nx16 (B) tiles are canonical GMMA tiles"
+)]
+pub trait WgmmaOperands<LA, LB, MjA, MjB>: MmaCall<A = u64, B = u64> {
+    /// `[size<0>, size<1>]` of each tile.
+    const A_SIZES: [usize; 2];
+    const B_SIZES: [usize; 2];
+    /// The descriptor of A's atom tile `(m, kk)` and of B's `(n, kk)`, the tiles at shared
+    /// addresses `base`.
+    fn desc_a(m: usize, kk: usize, base: u32) -> u64;
+    fn desc_b(n: usize, kk: usize, base: u32) -> u64;
+}
+
+impl<A, LA, LB, MjA, MjB> WgmmaOperands<LA, LB, MjA, MjB> for A
+where
+    A: MmaCall<A = u64, B = u64>,
+    LA: TileParts
+        + GmmaTile<AtomTiler<A::M, A::K>, Cons<usize, Cons<usize, Nil>>, MjA, <A::Elem as Element16>::Bits>
+        + Default,
+    LB: TileParts
+        + GmmaTile<AtomTiler<A::N, A::K>, Cons<usize, Cons<usize, Nil>>, MjB, <A::Elem as Element16>::Bits>
+        + Default,
+    LA::Layout: ModeSizes,
+    LB::Layout: ModeSizes,
+    AtomTiler<A::M, A::K>: Default,
+    AtomTiler<A::N, A::K>: Default,
+{
+    const A_SIZES: [usize; 2] = <LA::Layout as ModeSizes>::SIZES;
+    const B_SIZES: [usize; 2] = <LB::Layout as ModeSizes>::SIZES;
+    #[inline(always)]
+    fn desc_a(m: usize, kk: usize, base: u32) -> u64 {
+        LA::default().gmma_desc_of_tile(Default::default(), &Cons(m, Cons(kk, Nil)), base)
+    }
+    #[inline(always)]
+    fn desc_b(n: usize, kk: usize, base: u32) -> u64 {
+        LB::default().gmma_desc_of_tile(Default::default(), &Cons(n, Cons(kk, Nil)), base)
+    }
+}
+
+/// The conditions between a stage's tiles, their elements `Ea`, `Eb` and the tiled atom, and
+/// the k-blocks the tiles hold.
+struct Fit<A, const W: usize, LA, LB, MjA, MjB, Ea, Eb>(PhantomData<(A, LA, LB, MjA, MjB, Ea, Eb)>);
+impl<A: WgmmaOperands<LA, LB, MjA, MjB>, const W: usize, LA, LB, MjA, MjB, Ea, Eb> Fit<A, W, LA, LB, MjA, MjB, Ea, Eb> {
+    const K_BLOCKS: usize = {
+        let ([am, ak], [bn, bk]) = (A::A_SIZES, A::B_SIZES);
+        let [m, n, k] = A::SHAPE_MNK;
+        let bits = <<A::Elem as Element16>::Bits as ElementBits>::BITS;
+        if core::mem::size_of::<Ea>() * 8 != bits || core::mem::size_of::<Eb>() * 8 != bits {
+            fail(&[
+                S("gemm: "),
+                S(A::NAME),
+                S(" multiplies "),
+                N(bits),
+                S("-bit elements; A's are "),
+                N(core::mem::size_of::<Ea>() * 8),
+                S("-bit, B's "),
+                N(core::mem::size_of::<Eb>() * 8),
+                S("-bit"),
+            ]);
+        }
+        if am != m * W {
+            fail(&[
+                S("gemm: A's tile is "),
+                N(am),
+                S(" x "),
+                N(ak),
+                S(" (M x K); "),
+                N(W),
+                S(" warpgroups of "),
+                S(A::NAME),
+                S(" take "),
+                N(m * W),
+                S(" rows"),
+            ]);
+        }
+        if bn != n {
+            fail(&[
+                S("gemm: B's tile is "),
+                N(bn),
+                S(" x "),
+                N(bk),
+                S(" (N x K); "),
+                S(A::NAME),
+                S(" multiplies "),
+                N(n),
+                S(" columns"),
+            ]);
+        }
+        if ak != bk {
+            fail(&[S("gemm: A's tile has K = "), N(ak), S(" and B's K = "), N(bk), S("; they must be equal")]);
+        }
+        if ak % k != 0 {
+            fail(&[S("gemm: the tiles' K, "), N(ak), S(", is not a multiple of "), S(A::NAME), S("'s K, "), N(k)]);
+        }
+        ak / k
+    };
+}
+
+impl<A: MmaCall<A = u64, B = u64>, const W: usize, MjA: Transpose, MjB: Transpose> WgmmaSlice<A, W, MjA, MjB> {
+    /// `acc += A · Bᵀ` over the stage's tiles `a` (`M x K`, this warpgroup's rows of it) and
+    /// `b` (`N x K`): `wgmma.fence`, one atom a k-block (its descriptors those of the
+    /// `64 x 16` and `N x 16` tiles at the k-block), `commit_group`. Asynchronous: read the
+    /// accumulators after [`warpgroup_wait`]. The tiles' extents and elements are checked
+    /// against the atom by the compiler (`gemm: B's tile is 128 x 64 (N x K);
+    /// SM90_64x256x16_F32F16F16_SS multiplies 256 columns`).
+    ///
+    /// # Safety
+    /// Every thread of the warpgroup calls it, together, with the same tensors: tiles of this
+    /// block's shared memory that hold the operands and that no one writes until the group
+    /// completes.
+    #[inline(always)]
+    pub unsafe fn gemm<Ea, Eb, LA, LB>(&self, a: &SmemTensor<Ea, LA>, b: &SmemTensor<Eb, LB>, acc: &mut A::Acc)
+    where
+        A: WgmmaOperands<LA, LB, MjA, MjB>,
+    {
+        let k_blocks = Fit::<A, W, LA, LB, MjA, MjB, Ea, Eb>::K_BLOCKS;
+        // SAFETY: the caller's promise; the descriptors are the canonical tiles the type
+        // checker divided.
+        unsafe {
+            wgmma::fence();
+            for kk in 0..k_blocks {
+                let (da, db) = (A::desc_a(self.w, kk, a.base()), A::desc_b(0, kk, b.base()));
+                A::call::<MjA, MjB>(acc, da, db, 1);
+            }
+            wgmma::commit_group();
+        }
+    }
+}
+
+/// `wgmma.wait_group GROUPS`, then the accumulators tied to this point: at most `GROUPS` of the
+/// warpgroup's groups in flight, the accumulators of the others readable.
+///
+/// # Safety
+/// Every thread of the warpgroup executes it, together.
+#[inline(always)]
+pub unsafe fn warpgroup_wait<const GROUPS: u32>(acc: &mut impl Accumulators) {
+    // SAFETY: the caller's promise.
+    unsafe { wgmma::wait_group::<GROUPS>() };
+    acc.fence_operands();
+}

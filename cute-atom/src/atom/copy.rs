@@ -1,0 +1,143 @@
+//! TMA copy atoms (CuTe's `SM90_TMA_LOAD` and `SM90_TMA_LOAD_MULTICAST` with their
+//! `Copy_Traits`): a load into a stage's shared tile, whose box, bytes and coordinates are the
+//! tile's, computed by the compiler from its layout ([`TmaBox`]), never typed in.
+
+use core::marker::PhantomData;
+
+use cute_static::gmma::ElementBits;
+use cute_static::tma::TmaBox;
+
+use crate::arch::thread::cluster_ctarank;
+use crate::arch::tma;
+use crate::check::{fail, Piece::*};
+use crate::tensor::SmemTensor;
+
+/// The storage of an element width: `u8`, `u16`, `u32`.
+pub trait Storage: ElementBits {
+    /// The unsigned integer of the width.
+    type T;
+}
+impl Storage for cute_static::typenum::U8 {
+    type T = u8;
+}
+impl Storage for cute_static::typenum::U16 {
+    type T = u16;
+}
+impl Storage for cute_static::typenum::U32 {
+    type T = u32;
+}
+
+/// A TMA copy into a stage of a ring: what a pipeline needs to know of it.
+pub trait TmaCopy {
+    /// The shared tile a stage holds.
+    type Tile: Default + Copy;
+    /// Its element storage (`u16` for 16-bit elements).
+    type Elem;
+    /// The bytes the stage's tile holds.
+    const TILE_BYTES: u32;
+    /// The bytes the copies of one stage bring into each block (the expect-tx of the stage's
+    /// barrier): the box's, times the blocks that each multicast one part.
+    const DELIVERED: u32;
+    /// The blocks of the cluster this copy writes to (bit `i` for rank `i`); 1 (this block)
+    /// for a load that is not multicast.
+    const MASK: u16;
+    /// This block's copy of tile `(row_tile, col_tile)` of the global tensor into `dst`,
+    /// completing `bar`'s transaction bytes (in every block of the mask).
+    ///
+    /// # Safety
+    /// As [`tma::load_2d`]: `map` is the tensor map of the global tensor with this copy's box,
+    /// `dst` a stage tile of this block's shared memory aligned as its swizzle needs, and `bar`
+    /// (at the same shared address in every block of the mask) expects the tile's bytes.
+    unsafe fn copy(&self, map: *const u8, dst: &SmemTensor<Self::Elem, Self::Tile>, tile: (usize, usize), bar: u32);
+}
+
+/// A load of the shared tile `Tile` of `Bits`-bit elements, one box that is the whole tile
+/// (CuTe's `SM90_TMA_LOAD`). Zero-sized.
+pub struct TmaLoad<Bits, Tile, Mc = Unicast>(PhantomData<(Bits, Tile, Mc)>);
+
+/// Each block of the cluster loads its own box.
+pub struct Unicast;
+
+/// Each block of `MASK`'s blocks loads one part of the tile, the box `Part` (the tile cut
+/// along its rows), and multicasts it to every block of the mask (CuTe's
+/// `SM90_TMA_LOAD_MULTICAST`); the block of rank `r` loads part `r`.
+pub struct Multicast<Part, const MASK: u16>(PhantomData<Part>);
+
+impl<Bits, Tile, Mc> Default for TmaLoad<Bits, Tile, Mc> {
+    fn default() -> Self {
+        TmaLoad(PhantomData)
+    }
+}
+impl<Bits, Tile, Mc> Clone for TmaLoad<Bits, Tile, Mc> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<Bits, Tile, Mc> Copy for TmaLoad<Bits, Tile, Mc> {}
+
+impl<Bits: Storage, Tile: TmaBox<Bits> + Default + Copy> TmaCopy for TmaLoad<Bits, Tile, Unicast> {
+    type Tile = Tile;
+    type Elem = Bits::T;
+    const TILE_BYTES: u32 = Tile::BYTES;
+    const DELIVERED: u32 = Tile::BYTES;
+    const MASK: u16 = 1;
+    /// The load of the tile's one box at the tile's TMA coordinate: its box extents times the
+    /// tile coordinate, innermost first.
+    #[inline(always)]
+    unsafe fn copy(&self, map: *const u8, dst: &SmemTensor<Bits::T, Tile>, tile: (usize, usize), bar: u32) {
+        let [cols, rows] = Tile::BOX;
+        // SAFETY: the caller's promise.
+        unsafe {
+            tma::load_2d(dst.base(), map, bar, [(tile.1 * cols as usize) as i32, (tile.0 * rows as usize) as i32])
+        }
+    }
+}
+
+impl<Bits: Storage, Tile: TmaBox<Bits> + Default + Copy, Part: TmaBox<Bits>, const MASK: u16> TmaCopy
+    for TmaLoad<Bits, Tile, Multicast<Part, MASK>>
+{
+    type Tile = Tile;
+    type Elem = Bits::T;
+    const TILE_BYTES: u32 = Tile::BYTES;
+    const DELIVERED: u32 = Part::BYTES * MASK.count_ones();
+    const MASK: u16 = MASK;
+    /// Block `rank`'s part (its rank in the cluster) of the tile, into its rows of `dst` in
+    /// every block of the mask.
+    #[inline(always)]
+    unsafe fn copy(&self, map: *const u8, dst: &SmemTensor<Bits::T, Tile>, tile: (usize, usize), bar: u32) {
+        let ([cols, rows], [_, part_rows]) = (Tile::BOX, Part::BOX);
+        let () = Self::PARTS;
+        let rank = cluster_ctarank();
+        // The tile is one dense box: its parts along the rows are consecutive boxes.
+        let at = dst.base() + rank as u32 * Part::BYTES;
+        let row = tile.0 * rows as usize + rank * part_rows as usize;
+        // SAFETY: the caller's promise.
+        unsafe { tma::load_2d_multicast(at, map, bar, [(tile.1 * cols as usize) as i32, row as i32], MASK) }
+    }
+}
+
+impl<Bits: ElementBits, Tile: TmaBox<Bits>, Part: TmaBox<Bits>, const MASK: u16>
+    TmaLoad<Bits, Tile, Multicast<Part, MASK>>
+{
+    /// The tile cut along its rows into one part a block of the mask (checked by the compiler).
+    /// The parts: the tile's rows over the part's, the part as wide as the tile (checked by
+    /// the compiler).
+    const PARTS: () = {
+        let ([tc, tr], [pc, pr]) = (Tile::BOX, Part::BOX);
+        if tc != pc || tr % pr != 0 || tr / pr != MASK.count_ones() {
+            fail(&[
+                S("TmaLoad multicast: the tile is cut along its rows into one part a block of the mask; the tile is "),
+                N(tc as usize),
+                S(" x "),
+                N(tr as usize),
+                S(" (columns x rows), the part "),
+                N(pc as usize),
+                S(" x "),
+                N(pr as usize),
+                S(", the mask has "),
+                N(MASK.count_ones() as usize),
+                S(" blocks"),
+            ]);
+        }
+    };
+}

@@ -1,0 +1,173 @@
+//! MMA atoms that execute: [`MmaCall`] for cute-static's atom types (CuTe's `MMA_Atom<Op>`:
+//! the operation's layouts and its `fma`). The accumulator fragment's type is
+//! `[f32; size<1>(CLayout)]`, read off the atom's C layout by the compiler, and the (thread,
+//! value) → (m, n) map of it is [`MmaCall::c_coord`], the C layout again: nothing about an
+//! atom's registers is written twice.
+
+use cute_static::gmma::ModeSizes;
+use cute_static::layout::Idx2Crd;
+use cute_static::mma::MmaAtom;
+use cute_static::typenum::Unsigned;
+use cute_static::{shape, Cons, Nil};
+
+use crate::arch::copy::{cvt_bf16x2, cvt_f16x2};
+use crate::arch::wgmma::{Accumulators, Transpose};
+use crate::arch::{mma as sm80, wgmma};
+
+/// An MMA atom that issues its instruction.
+pub trait MmaCall: MmaAtom {
+    /// `(M, N, K)`, the atom's `Shape_MNK`.
+    const SHAPE_MNK: [usize; 3];
+    /// The element type of A and B.
+    type Elem: Element16;
+    /// A thread's accumulators, `[f32; size<1>(CLayout)]`.
+    type Acc: Accumulators + Copy;
+    /// How A reaches the instruction: a shared-memory descriptor (`SS`), or the thread's
+    /// registers (`RS`, `mma.sync`).
+    type A: Copy;
+    /// How B reaches the instruction.
+    type B: Copy;
+    /// The accumulators, zeroed (CuTe's `partition_fragment_C` then `clear`).
+    fn zeros() -> Self::Acc;
+    /// `acc = A · B + (scale_d ? acc : 0)`; `TA`, `TB` the shared operands' majors
+    /// (descriptors only).
+    ///
+    /// # Safety
+    /// The atom's threads (a warpgroup for `wgmma`, a warp for `mma.sync`) execute it together
+    /// with the same descriptors, which describe canonical GMMA tiles of this block's shared
+    /// memory that no one writes until the group completes; for `wgmma`, after
+    /// [`wgmma::fence`] and before [`wgmma::commit_group`].
+    unsafe fn call<TA: Transpose, TB: Transpose>(acc: &mut Self::Acc, a: Self::A, b: Self::B, scale_d: u32);
+    /// The `(m, n)` coordinate in the atom's `M x N` tile of value `v` of thread `t`: the C
+    /// layout's index, read column-major. The layout's thread and value parts add, so a kernel
+    /// may take `c_coord(t, 0)` once and add `c_coord(0, v)` for each `v` (the host's tests
+    /// check that it holds, on every (thread, value) of the atoms the kernels use).
+    fn c_coord(t: usize, v: usize) -> (usize, usize);
+}
+
+/// The 16-bit element types of the f16/bf16 atoms: the conversion of two accumulators to a
+/// packed pair (to nearest even, `lo` in the low half).
+pub trait Element16 {
+    /// The width, as cute-static's GMMA descriptors take it.
+    type Bits: cute_static::gmma::ElementBits;
+    /// `cvt.rn.{f16,bf16}x2.f32`.
+    fn pack(lo: f32, hi: f32) -> u32;
+}
+
+/// IEEE half (`.f16`).
+pub struct F16;
+impl Element16 for F16 {
+    type Bits = cute_static::typenum::U16;
+    #[inline(always)]
+    fn pack(lo: f32, hi: f32) -> u32 {
+        cvt_f16x2(lo, hi)
+    }
+}
+
+/// bfloat16 (`.bf16`).
+pub struct Bf16;
+impl Element16 for Bf16 {
+    type Bits = cute_static::typenum::U16;
+    #[inline(always)]
+    fn pack(lo: f32, hi: f32) -> u32 {
+        cvt_bf16x2(lo, hi)
+    }
+}
+
+impl Transpose for cute_static::gmma::K {
+    const TNSP: u32 = 0;
+}
+impl Transpose for cute_static::gmma::MN {
+    const TNSP: u32 = 1;
+}
+
+/// `size<1>(CLayout)` of an atom: its accumulators a thread.
+pub const fn values<C: ModeSizes>() -> usize {
+    C::SIZES[1]
+}
+
+/// An atom's `(M, N, K)` as numbers.
+const fn shape_mnk<A: MmaAtom>() -> [usize; 3]
+where
+    A::M: Unsigned,
+    A::N: Unsigned,
+    A::K: Unsigned,
+{
+    [A::M::USIZE, A::N::USIZE, A::K::USIZE]
+}
+
+/// The `(m, n)` of index `i` of an atom's column-major `M x N` tile.
+#[inline(always)]
+fn c_coord<A: MmaAtom>(i: usize) -> (usize, usize)
+where
+    Cons<A::M, Cons<A::N, Nil>>: Idx2Crd<Crd = Cons<usize, Cons<usize, Nil>>> + Default,
+{
+    let Cons(m, Cons(n, Nil)) = Cons::<A::M, Cons<A::N, Nil>>::default().idx2crd(i);
+    (m, n)
+}
+
+/// The `wgmma` atoms `SM90_64x{N}x16_F32{T}{T}_{SS,RS}` for the `N` of `arch::wgmma`.
+macro_rules! sm90_calls {
+    ($($n:literal)*) => {paste::paste! {$(
+        sm90_calls!(@one [<SM90_64x $n x16_F32F16F16_SS>], F16, ss, [<m64n $n k16_f32_f16_f16_ss>], u64);
+        sm90_calls!(@one [<SM90_64x $n x16_F32BF16BF16_SS>], Bf16, ss, [<m64n $n k16_f32_bf16_bf16_ss>], u64);
+        sm90_calls!(@one [<SM90_64x $n x16_F32F16F16_RS>], F16, rs, [<m64n $n k16_f32_f16_f16_rs>], [u32; 4]);
+        sm90_calls!(@one [<SM90_64x $n x16_F32BF16BF16_RS>], Bf16, rs, [<m64n $n k16_f32_bf16_bf16_rs>], [u32; 4]);
+    )*}};
+    (@one $atom:ident, $elem:ident, $form:ident, $op:ident, $a:ty) => {
+        impl MmaCall for cute_static::mma::$atom {
+            const SHAPE_MNK: [usize; 3] = shape_mnk::<cute_static::mma::$atom>();
+            type Elem = $elem;
+            type Acc = [f32; values::<<cute_static::mma::$atom as MmaAtom>::CLayout>()];
+            type A = $a;
+            type B = u64;
+            #[inline(always)]
+            fn zeros() -> Self::Acc {
+                [0.0; values::<<cute_static::mma::$atom as MmaAtom>::CLayout>()]
+            }
+            #[inline(always)]
+            fn c_coord(t: usize, v: usize) -> (usize, usize) {
+                c_coord::<cute_static::mma::$atom>(<cute_static::mma::$atom as MmaAtom>::CLayout::default().call_coord(&shape!(({ t }, { v }))))
+            }
+            #[inline(always)]
+            unsafe fn call<TA: Transpose, TB: Transpose>(acc: &mut Self::Acc, a: $a, b: u64, scale_d: u32) {
+                // SAFETY: the caller's promise.
+                unsafe { sm90_calls!(@call $form, $op, acc, a, b, scale_d) }
+            }
+        }
+    };
+    (@call ss, $op:ident, $acc:ident, $a:ident, $b:ident, $s:ident) => { wgmma::$op::<TA, TB>($acc, $a, $b, $s) };
+    (@call rs, $op:ident, $acc:ident, $a:ident, $b:ident, $s:ident) => { wgmma::$op::<TB>($acc, $a, $b, $s) };
+}
+
+sm90_calls!(64 128 192 256);
+
+/// The SM80 `mma.sync` atoms `m16n8k16` with f32 accumulation.
+macro_rules! sm80_calls {
+    ($($atom:ident, $elem:ident, $op:ident;)*) => {$(
+        impl MmaCall for cute_static::mma::$atom {
+            const SHAPE_MNK: [usize; 3] = shape_mnk::<cute_static::mma::$atom>();
+            type Elem = $elem;
+            type Acc = [f32; values::<<cute_static::mma::$atom as MmaAtom>::CLayout>()];
+            type A = [u32; 4];
+            type B = [u32; 2];
+            #[inline(always)]
+            fn zeros() -> Self::Acc {
+                [0.0; values::<<cute_static::mma::$atom as MmaAtom>::CLayout>()]
+            }
+            #[inline(always)]
+            fn c_coord(t: usize, v: usize) -> (usize, usize) {
+                c_coord::<cute_static::mma::$atom>(<cute_static::mma::$atom as MmaAtom>::CLayout::default().call_coord(&shape!(({ t }, { v }))))
+            }
+            #[inline(always)]
+            unsafe fn call<TA: Transpose, TB: Transpose>(acc: &mut Self::Acc, a: [u32; 4], b: [u32; 2], _scale_d: u32) {
+                // SAFETY: the caller's promise.
+                unsafe { sm80::$op(acc, &a, b) }
+            }
+        }
+    )*};
+}
+
+sm80_calls! {
+    SM80_16x8x16_F32F16F16F32_TN, F16, m16n8k16_f32_f16_f16_f32;
+}

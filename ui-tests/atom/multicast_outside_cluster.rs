@@ -1,0 +1,17 @@
+// B's two halves multicast to blocks 1 and 2 (mask 0b110) of a cluster of 2 blocks: block 2
+// does not exist.
+use cute_atom::atom::{Multicast, TmaLoad};
+use cute_atom::pipeline::PipelineTmaAsync;
+use cute_static::gmma::{LayoutAtom, Sw128, K};
+use cute_static::typenum::U16;
+use cute_static::{Shape, TileToShape};
+
+type Atom = LayoutAtom<K, Sw128, U16>;
+type StageA = <Atom as TileToShape<Shape![(128, 64)]>>::Output;
+type StageB = <Atom as TileToShape<Shape![(256, 64)]>>::Output;
+type PartB = <Atom as TileToShape<Shape![(128, 64)]>>::Output;
+type Pipeline = PipelineTmaAsync<4, (TmaLoad<U16, StageA>, TmaLoad<U16, StageB, Multicast<PartB, 0b110>>), 2, 2>;
+
+fn main() {
+    let _ = Pipeline::carve(0);
+}

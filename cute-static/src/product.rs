@@ -207,6 +207,7 @@ pub struct ConstMessage {
     len: usize,
 }
 impl ConstMessage {
+    #[allow(clippy::new_without_default)] // built in constants, where `Default` cannot be called
     pub const fn new() -> Self {
         ConstMessage { buf: [0; 256], len: 0 }
     }

@@ -20,6 +20,16 @@ use crate::tensor::SmemTensor;
 
 /// `W` warpgroups of atom `A` stacked over `M` (CuTe's `TiledMMA<MMA_Atom<A>, Layout<(W,1,1)>>`),
 /// A and B of majors `MjA`, `MjB` in shared memory. Zero-sized.
+///
+/// # Examples
+/// ```
+/// use cute_atom::algorithm::TiledWgmma;
+/// use cute_static::mma::SM90_64x256x16_F32F16F16_SS;
+/// // CUTLASS's 128x256 tile: two consumer warpgroups of the 64x256x16 atom; warpgroup 1 takes
+/// // rows 64..128 of the stage's A.
+/// let mma = TiledWgmma::<SM90_64x256x16_F32F16F16_SS, 2>::new();
+/// let _second = mma.slice(1);
+/// ```
 pub struct TiledWgmma<A, const W: usize, MjA = K, MjB = K>(PhantomData<(A, MjA, MjB)>);
 
 /// The tiler of one atom's operand tile, `<rows:1, k:1>`.

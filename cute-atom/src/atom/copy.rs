@@ -53,6 +53,20 @@ pub trait TmaCopy {
 
 /// A load of the shared tile `Tile` of `Bits`-bit elements, one box that is the whole tile
 /// (CuTe's `SM90_TMA_LOAD`). Zero-sized.
+///
+/// # Examples
+/// ```
+/// use cute_atom::atom::{Multicast, TmaCopy, TmaLoad};
+/// use cute_static::gmma::{LayoutAtom, Sw128, K};
+/// use cute_static::typenum::U16;
+/// use cute_static::{Shape, TileToShape};
+/// type Atom = LayoutAtom<K, Sw128, U16>;
+/// type Tile = <Atom as TileToShape<Shape![(256, 64)]>>::Output;
+/// type Half = <Atom as TileToShape<Shape![(128, 64)]>>::Output;
+/// // A 256x64 tile of halves: 32 KiB, one box; or two 16 KiB halves multicast to 2 blocks.
+/// assert_eq!(<TmaLoad<U16, Tile> as TmaCopy>::DELIVERED, 32768);
+/// assert_eq!(<TmaLoad<U16, Tile, Multicast<Half, 0b11>> as TmaCopy>::DELIVERED, 32768);
+/// ```
 pub struct TmaLoad<Bits, Tile, Mc = Unicast>(PhantomData<(Bits, Tile, Mc)>);
 
 /// Each block of the cluster loads its own box.

@@ -15,6 +15,19 @@ use crate::arch::wgmma::{Accumulators, Transpose};
 use crate::arch::{mma as sm80, wgmma};
 
 /// An MMA atom that issues its instruction.
+///
+/// # Examples
+/// ```
+/// use cute_atom::atom::MmaCall;
+/// use cute_static::mma::{SM80_16x8x16_F32F16F16F32_TN, SM90_64x256x16_F32F16F16_SS};
+/// // The PTX ISA's `mma.m16n8k16` accumulators: lane 5 holds c0..c3 at rows 1, 1, 9, 9 and
+/// // columns 2, 3, 2, 3 of the 16x8 tile.
+/// type Sm80 = SM80_16x8x16_F32F16F16F32_TN;
+/// assert_eq!([Sm80::c_coord(5, 0), Sm80::c_coord(5, 1), Sm80::c_coord(5, 2), Sm80::c_coord(5, 3)],
+///     [(1, 2), (1, 3), (9, 2), (9, 3)]);
+/// // `wgmma .m64n256k16`: 128 accumulators a thread, `size<1>(CLayout_64x256)`.
+/// assert_eq!(SM90_64x256x16_F32F16F16_SS::zeros().len(), 128);
+/// ```
 pub trait MmaCall: MmaAtom {
     /// `(M, N, K)`, the atom's `Shape_MNK`.
     const SHAPE_MNK: [usize; 3];

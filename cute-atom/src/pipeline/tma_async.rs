@@ -27,6 +27,17 @@ pub const SM90_SMEM_BYTES: usize = 227 * 1024;
 
 /// A position in the ring: the stage and the parity of the barriers' phase there (CUTLASS's
 /// `PipelineState`).
+///
+/// # Examples
+/// ```
+/// use cute_atom::pipeline::PipelineState;
+/// // CUTLASS's `PipelineState<2>`: `++` wraps to stage 0 and flips the phase.
+/// let mut s = PipelineState::<2>::consumer_start();
+/// s.advance();
+/// assert_eq!((s.index(), s.phase()), (1, 0));
+/// s.advance();
+/// assert_eq!((s.index(), s.phase()), (0, 1));
+/// ```
 #[derive(Clone, Copy)]
 pub struct PipelineState<const STAGES: usize> {
     index: usize,
@@ -129,6 +140,23 @@ stage_copies! {
 /// The ring of `STAGES` stages filled by the copies `Copies` (a tuple of [`TmaCopy`]) in a
 /// cluster of `CLUSTER` blocks, each stage read by `CONSUMERS` warpgroups a block. Holds the
 /// shared address of its barriers.
+///
+/// # Examples
+/// ```
+/// use cute_atom::atom::TmaLoad;
+/// use cute_atom::pipeline::PipelineTmaAsync;
+/// use cute_static::gmma::{LayoutAtom, Sw128, K};
+/// use cute_static::typenum::U16;
+/// use cute_static::{Shape, TileToShape};
+/// // CUTLASS's sm90 GEMM: tile_to_shape(Layout_K_SW128_Atom<half_t>, (128,64)) for A and
+/// // (256,64) for B, 4 stages: 48 KiB a stage, expected in full by the stage's barrier.
+/// type Atom = LayoutAtom<K, Sw128, U16>;
+/// type StageA = <Atom as TileToShape<Shape![(128, 64)]>>::Output;
+/// type StageB = <Atom as TileToShape<Shape![(256, 64)]>>::Output;
+/// type Pipeline = PipelineTmaAsync<4, (TmaLoad<U16, StageA>, TmaLoad<U16, StageB>), 1, 2>;
+/// assert_eq!(Pipeline::TX_BYTES, 48 * 1024);
+/// assert_eq!(Pipeline::SMEM_BYTES, 4 * 48 * 1024 + 1024 + 4 * 16);
+/// ```
 pub struct PipelineTmaAsync<const STAGES: usize, Copies, const CLUSTER: usize, const CONSUMERS: usize> {
     bars: u32,
     copies: PhantomData<Copies>,

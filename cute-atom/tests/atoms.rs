@@ -1,0 +1,120 @@
+//! The atom layer's layouts and constants against their oracles: the PTX ISA's register
+//! figures for the accumulator fragments (§9.7.15.5.1.1 for `wgmma .m64nNk16`, §9.7.14.5.14
+//! for `mma.m16n8k16`), CUTLASS's `PipelineState`, and the TMA boxes' byte counts.
+
+use cute_atom::atom::{Accumulators, MmaCall, Multicast, TmaCopy, TmaLoad};
+use cute_atom::pipeline::{PipelineState, PipelineTmaAsync};
+use cute_static::gmma::{LayoutAtom, Sw128, Sw64, K};
+use cute_static::mma::*;
+use cute_static::typenum::U16;
+use cute_static::{Shape, TileToShape};
+
+/// The PTX ISA's `wgmma .m64nNk16` D fragment with f32 accumulators: thread `t` holds rows
+/// `16 * warp + lane / 4` and `+ 8`, columns `8 * (v / 4) + 2 * (lane % 4)` and `+ 1`.
+fn wgmma_d(t: usize, v: usize) -> (usize, usize) {
+    let (warp, lane) = (t / 32, t % 32);
+    (16 * warp + lane / 4 + 8 * (v / 2 % 2), 8 * (v / 4) + 2 * (lane % 4) + v % 2)
+}
+
+fn check_wgmma<A: MmaCall>(n: usize) {
+    let values = std::mem::size_of::<A::Acc>() / 4;
+    assert_eq!(values, n / 2, "{}: N/2 accumulators a thread", A::NAME);
+    assert_eq!(A::SHAPE_MNK, [64, n, 16]);
+    let mut seen = vec![false; 64 * n];
+    for t in 0..128 {
+        for v in 0..values {
+            let (m, c) = A::c_coord(t, v);
+            assert_eq!((m, c), wgmma_d(t, v), "{} thread {t} value {v}", A::NAME);
+            // The thread and value parts add (the epilogue's offsets rely on it).
+            let ((m0, c0), (dm, dc)) = (A::c_coord(t, 0), A::c_coord(0, v));
+            assert_eq!((m, c), (m0 + dm, c0 + dc));
+            assert!(!std::mem::replace(&mut seen[m + 64 * c], true), "{}: ({m}, {c}) twice", A::NAME);
+        }
+    }
+    assert!(seen.iter().all(|&s| s), "{}: every element of the 64x{n} tile", A::NAME);
+}
+
+#[test]
+fn wgmma_accumulators_are_the_ptx_isa_fragment() {
+    check_wgmma::<SM90_64x64x16_F32F16F16_SS>(64);
+    check_wgmma::<SM90_64x128x16_F32F16F16_SS>(128);
+    check_wgmma::<SM90_64x192x16_F32F16F16_SS>(192);
+    check_wgmma::<SM90_64x256x16_F32F16F16_SS>(256);
+    check_wgmma::<SM90_64x256x16_F32BF16BF16_SS>(256);
+    check_wgmma::<SM90_64x128x16_F32F16F16_RS>(128);
+    check_wgmma::<SM90_64x256x16_F32BF16BF16_RS>(256);
+}
+
+#[test]
+fn mma_sync_accumulators_are_the_ptx_isa_fragment() {
+    type A = SM80_16x8x16_F32F16F16F32_TN;
+    assert_eq!(std::mem::size_of::<<A as MmaCall>::Acc>() / 4, 4);
+    for t in 0..32 {
+        for v in 0..4 {
+            // `mma.m16n8k16` C/D: row `lane / 4` (`+ 8` for c2, c3), column `2 * (lane % 4) + v % 2`.
+            assert_eq!(A::c_coord(t, v), (t / 4 + 8 * (v / 2), 2 * (t % 4) + v % 2));
+        }
+    }
+}
+
+#[test]
+fn for_each_pair_visits_the_even_values_in_order() {
+    let mut acc = [0.0f32; 128];
+    for (i, x) in acc.iter_mut().enumerate() {
+        *x = i as f32;
+    }
+    let mut seen = vec![];
+    acc.for_each_pair(|v, lo, hi| seen.push((v, lo, hi)));
+    let want: Vec<_> = (0..64).map(|j| (2 * j, (2 * j) as f32, (2 * j + 1) as f32)).collect();
+    assert_eq!(seen, want);
+}
+
+#[test]
+fn pipeline_state_walks_the_ring_as_cutlass_does() {
+    // CUTLASS's PipelineState: `++` moves to the next stage and flips the phase past the last;
+    // consumers start at phase 0, producers at phase 1.
+    let (mut c, mut p) = (PipelineState::<3>::consumer_start(), PipelineState::<3>::producer_start());
+    for n in 0..20 {
+        assert_eq!((c.index(), c.phase()), (n % 3, (n / 3 % 2) as u32));
+        assert_eq!((p.index(), p.phase()), (n % 3, 1 ^ (n / 3 % 2) as u32));
+        c.advance();
+        p.advance();
+    }
+}
+
+type Atom = LayoutAtom<K, Sw128, U16>;
+type StageA = <Atom as TileToShape<Shape![(128, 64)]>>::Output;
+type StageB = <Atom as TileToShape<Shape![(256, 64)]>>::Output;
+type PartB = <Atom as TileToShape<Shape![(128, 64)]>>::Output;
+
+#[test]
+fn tma_copies_deliver_their_tiles() {
+    // A 128x64 tile of halves is 16 KiB, one box; B's 256x64 in two multicast halves of 16 KiB.
+    assert_eq!(<TmaLoad<U16, StageA> as TmaCopy>::TILE_BYTES, 128 * 64 * 2);
+    assert_eq!(<TmaLoad<U16, StageA> as TmaCopy>::DELIVERED, 128 * 64 * 2);
+    assert_eq!(<TmaLoad<U16, StageA> as TmaCopy>::MASK, 1);
+    type Mc = TmaLoad<U16, StageB, Multicast<PartB, 0b11>>;
+    assert_eq!(<Mc as TmaCopy>::TILE_BYTES, 256 * 64 * 2);
+    assert_eq!(<Mc as TmaCopy>::DELIVERED, 256 * 64 * 2);
+    assert_eq!(<Mc as TmaCopy>::MASK, 0b11);
+    // A 64-byte swizzle's atom is 32 halves wide: a (64, 32) tile is 4 KiB.
+    type Sw64Tile = <LayoutAtom<K, Sw64, U16> as TileToShape<Shape![(64, 32)]>>::Output;
+    assert_eq!(<TmaLoad<U16, Sw64Tile> as TmaCopy>::DELIVERED, 64 * 32 * 2);
+}
+
+#[test]
+fn pipeline_sizes_are_its_stages() {
+    type P = PipelineTmaAsync<4, (TmaLoad<U16, StageA>, TmaLoad<U16, StageB>), 1, 2>;
+    assert_eq!(P::STAGE_BYTES, 49152);
+    assert_eq!(P::TX_BYTES, 49152);
+    assert_eq!(P::SMEM_BYTES, 4 * 49152 + 1024 + 64);
+    let (_, (a, b)) = P::carve(2048);
+    assert_eq!((a.stage(0).base(), a.stage(1).base()), (2048, 2048 + 16384));
+    assert_eq!(b.stage(0).base(), 2048 + 4 * 16384);
+}
+
+#[test]
+#[should_panic(expected = "is a PTX instruction: it runs only in a kernel built for nvptx64-nvidia-cuda")]
+fn an_instruction_off_the_gpu_says_so() {
+    let _ = cute_atom::arch::thread::cluster_ctarank();
+}

@@ -25,8 +25,8 @@ use cute_static::tma::make_tma_copy_desc_multicast;
 mod tiles;
 use tiles::*;
 
-mod half;
-use half::{f16_to_f32, f32_to_bf16, f32_to_f16};
+use clap::Parser;
+use half::{bf16, f16};
 
 type Res<T> = Result<T, Box<dyn Error>>;
 
@@ -108,16 +108,18 @@ impl Dtype {
             Dtype::Bf16 => "bfloat16_t",
         }
     }
+    /// `x` rounded to the type (to nearest even), as bits.
     fn bits_of(self, x: f32) -> u16 {
         match self {
-            Dtype::F16 => f32_to_f16(x),
-            Dtype::Bf16 => f32_to_bf16(x),
+            Dtype::F16 => f16::from_f32(x).to_bits(),
+            Dtype::Bf16 => bf16::from_f32(x).to_bits(),
         }
     }
+    /// The value of bits of the type (exact).
     fn value_of(self, h: u16) -> f32 {
         match self {
-            Dtype::F16 => f16_to_f32(h),
-            Dtype::Bf16 => f32::from_bits(u32::from(h) << 16),
+            Dtype::F16 => f16::from_bits(h).to_f32(),
+            Dtype::Bf16 => bf16::from_bits(h).to_f32(),
         }
     }
     fn cublas(self) -> blas::cudaDataType {
@@ -279,22 +281,32 @@ fn first_difference(dtype: Dtype, got: &[u16], want: impl Iterator<Item = u16>) 
         .map(|(i, (g, w))| (i, dtype.value_of(*g), dtype.value_of(w)))
 }
 
+/// The Hopper HGEMM's host: exact checks of every kernel of the PTX, then timing against
+/// cuBLAS in the same process.
+#[derive(Parser)]
+#[command(name = "cute-gpu")]
+struct Args {
+    /// The kernels' PTX (scripts/gpu/build.sh).
+    #[arg(default_value = "gpu/kernels.ptx")]
+    ptx: String,
+    /// Launches a timing (the median is reported).
+    #[arg(long, default_value_t = 50)]
+    launches: usize,
+    /// Write the checks and timings as JSON.
+    #[arg(long)]
+    json: Option<String>,
+    /// Leave `hgemm_sm90_cluster` out (it runs by default: level with `hgemm_sm90` since its
+    /// remote arrives take the default scope, docs/gpu.md).
+    #[arg(long)]
+    no_cluster: bool,
+    /// Accepted for older command lines: the cluster kernel runs by default.
+    #[arg(long, hide = true)]
+    cluster: bool,
+}
+
 fn main() -> Res<()> {
-    let mut args = std::env::args().skip(1);
-    let (mut ptx, mut launches, mut json) = (String::from("gpu/kernels.ptx"), 50usize, None::<String>);
-    // `hgemm_sm90_cluster` runs beside the others (level with `hgemm_sm90` since its remote
-    // arrives take the default scope, docs/gpu.md); `--no-cluster` leaves it out, `--cluster`
-    // is still accepted.
-    let mut with_cluster = true;
-    while let Some(a) = args.next() {
-        match a.as_str() {
-            "--launches" => launches = args.next().ok_or("--launches N")?.parse()?,
-            "--json" => json = Some(args.next().ok_or("--json FILE")?),
-            "--cluster" => with_cluster = true,
-            "--no-cluster" => with_cluster = false,
-            _ => ptx = a,
-        }
-    }
+    let args = Args::parse();
+    let (ptx, launches, json, with_cluster) = (args.ptx, args.launches, args.json, !args.no_cluster);
     let ctx = CudaContext::new(0)?;
     let sms = ctx.attribute(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)?;
     println!("device: {} ({} SMs, compute capability {:?})", ctx.name()?, sms, ctx.compute_capability()?);
@@ -399,6 +411,33 @@ mod tests {
     use cute_static::layout::Idx2Crd;
     use cute_static::typenum::U16;
     use cute_static::{shape, tiler, Cons, Nil};
+
+    /// The inputs and checks' conversions (the `half` crate): IEEE 754 binary16 1.0 = 0x3c00,
+    /// -2.0 = 0xc000, 2048 = 0x6800, 65504 = 0x7bff, 2^-24 = 0x0001, 1/3 to 0x3555, 65520 to
+    /// infinity; bfloat16 1.0 = 0x3f80, 257 to even (0x4380), 259 up (0x4382); the integers the
+    /// exact checks use round-trip.
+    #[test]
+    fn conversions_are_ieee() {
+        use super::Dtype::{Bf16, F16};
+        for (x, h) in [
+            (1.0f32, 0x3c00u16),
+            (-2.0, 0xc000),
+            (2048.0, 0x6800),
+            (65504.0, 0x7bff),
+            (2f32.powi(-24), 1),
+            (1.0 / 3.0, 0x3555),
+            (65520.0, 0x7c00),
+        ] {
+            assert_eq!(F16.bits_of(x), h, "{x}");
+        }
+        for (x, h) in [(1.0f32, 0x3f80u16), (-2.0, 0xc000), (257.0, 0x4380), (259.0, 0x4382)] {
+            assert_eq!(Bf16.bits_of(x), h, "{x}");
+        }
+        for i in -256..=256 {
+            assert_eq!(F16.value_of(F16.bits_of(i as f32)), i as f32);
+            assert_eq!(Bf16.value_of(Bf16.bits_of(i as f32)), i as f32);
+        }
+    }
 
     /// The accumulator layout is the PTX ISA's `wgmma .m64nNk16` D fragment (figure "WGMMA
     /// .m64nNk16 register fragment layout for accumulator matrix D"): thread `t` of the

@@ -351,6 +351,23 @@
 //! [`crate::LayoutFn`]: evaluated, printed and converted to cute-dyn with no further bound. Their errors are [`crate::tensor::TensorError`]s (the algebra's
 //! [`crate::error::Error`] converts into it), so `?` chains them.
 //!
+//! A kernel generic over its tiling reaches every size of a tile type with one bound,
+//! [`crate::layout::Sizes`] (`rank`, `size`, each `size<I>` as constants): the loop bounds and
+//! register arrays' lengths of a GEMM written once for every tile shape.
+//!
+//! ```
+//! use cute_static::layout::Sizes;
+//! use cute_static::Shape;
+//! // C++: `size<0>(CtaTiler{})`, `size<2>(CtaTiler{})` of a (BM, BN, BK) tiler.
+//! fn steps<Cta: Sizes>(m: usize, k: usize) -> (usize, usize) {
+//!     (m.div_ceil(Cta::MODES[0]), k.div_ceil(Cta::MODES[2]))
+//! }
+//! assert_eq!(steps::<Shape![(128, 128, 32)]>(1000, 4096), (8, 128));
+//! ```
+//!
+//! The kernels that execute instructions (MMA and TMA atoms, `gemm`, pipelines) are the next
+//! crate's, `cute-atom`, on these layouts; its chapter is `docs/guide-hopper-gemm.md`.
+//!
 //! ## A whole kernel
 //!
 //! CuTe's tiled copy (its tutorial's first kernel): each CTA takes its tile of the source and

@@ -407,6 +407,82 @@ impl<U: Unsigned, B: Bit> SizeT for UInt<U, B> {
     type Output = UInt<U, B>;
 }
 
+/// The most modes [`Sizes::MODES`] holds.
+pub const MAX_MODES: usize = 16;
+
+/// `rank`, `size` and each mode's `size<I>` of a static shape or layout (a swizzled one too)
+/// as constants: the one bound generic code writes to reach any of a tiling's sizes (a loop
+/// bound, a register array's length), where a `Get<I>` bound a mode would take one each.
+///
+/// # Examples
+/// ```
+/// use cute_static::layout::Sizes;
+/// use cute_static::{Layout, Shape};
+/// // CuTe docs: (4,(2,3)):(1,(4,8)) has rank 2, size 24, size<1> = 6.
+/// type L = Layout![(4,(2,3)):(1,(4,8))];
+/// assert_eq!((L::RANK, L::SIZE, L::MODES[0], L::MODES[1]), (2, 24, 4, 6));
+///
+/// // A GEMM generic over its tiles: BK is `size<1>` of A's tile, with the one bound.
+/// fn k_steps<CtaA: Sizes>(k: usize) -> usize {
+///     k.div_ceil(CtaA::MODES[1])
+/// }
+/// assert_eq!(k_steps::<Shape![(128, 32)]>(100), 4);
+/// ```
+pub trait Sizes {
+    /// `rank`: the number of top-level modes (1 for an integer).
+    const RANK: usize;
+    /// `size<I>` for `I < RANK`, then zeros.
+    const MODES: [usize; MAX_MODES];
+    /// `size`: the product of the modes.
+    const SIZE: usize;
+}
+impl Sizes for UTerm {
+    const RANK: usize = 1;
+    const MODES: [usize; MAX_MODES] = prepend_mode(0, [0; MAX_MODES], 0);
+    const SIZE: usize = 0;
+}
+impl<U: Unsigned, B: Bit> Sizes for UInt<U, B> {
+    const RANK: usize = 1;
+    const MODES: [usize; MAX_MODES] = prepend_mode(<UInt<U, B> as Unsigned>::USIZE, [0; MAX_MODES], 0);
+    const SIZE: usize = <UInt<U, B> as Unsigned>::USIZE;
+}
+impl Sizes for Nil {
+    const RANK: usize = 0;
+    const MODES: [usize; MAX_MODES] = [0; MAX_MODES];
+    const SIZE: usize = 1;
+}
+impl<H: SizeT, T: Sizes> Sizes for Cons<H, T>
+where
+    H::Output: Unsigned,
+{
+    const RANK: usize = T::RANK + 1;
+    const MODES: [usize; MAX_MODES] = prepend_mode(<H::Output as Unsigned>::USIZE, T::MODES, T::RANK);
+    const SIZE: usize = <H::Output as Unsigned>::USIZE * T::SIZE;
+}
+impl<S: Sizes, D> Sizes for Layout<S, D> {
+    const RANK: usize = S::RANK;
+    const MODES: [usize; MAX_MODES] = S::MODES;
+    const SIZE: usize = S::SIZE;
+}
+impl<F, O, L: Sizes> Sizes for crate::ComposedLayout<F, O, L> {
+    const RANK: usize = L::RANK;
+    const MODES: [usize; MAX_MODES] = L::MODES;
+    const SIZE: usize = L::SIZE;
+}
+
+/// `[h, rest...]`, the rest holding `rank` modes (a compile error past [`MAX_MODES`]).
+const fn prepend_mode(h: usize, rest: [usize; MAX_MODES], rank: usize) -> [usize; MAX_MODES] {
+    assert!(rank < MAX_MODES, "Sizes: a shape of more than 16 top-level modes");
+    let mut out = [0; MAX_MODES];
+    out[0] = h;
+    let mut i = 1;
+    while i < MAX_MODES {
+        out[i] = rest[i - 1];
+        i += 1;
+    }
+    out
+}
+
 /// `cosize - 1 = sum((s - 1) * d)` of a static shape with its stride.
 pub trait MaxIndexT<D> {
     /// The largest index.

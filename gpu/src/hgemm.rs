@@ -25,6 +25,7 @@
 
 use core::marker::PhantomData;
 
+use cute_static::layout::Sizes as Extents;
 use cute_static::typenum::{P3, P4, U0, U2, U3};
 use cute_static::{layout, ComposedLayout, Cons, Layout, LayoutAt, Nil, PtrAddr, PtrLocalTile, Shape, Swizzle};
 
@@ -34,7 +35,7 @@ use cute_atom::shared_array;
 use cute_static::gmma::K;
 use cute_static::mma::SM80_16x8x16_F32F16F16F32_TN;
 
-use crate::{block_idx, sync_threads, thread_idx, tile_elem, Extents2, PtrTensor};
+use crate::{block_idx, sync_threads, thread_idx, tile_elem, PtrTensor};
 
 /// Pipeline depth.
 pub const STAGES: usize = 3;
@@ -59,7 +60,7 @@ fn mma(d: &mut [f32; 4], a: &[u32; 4], b: [u32; 2]) {
 
 /// The kernel's tiling, as layouts: the block tiles of `A`, `B`, `C` (shapes), the swizzled
 /// shared tiles of a stage and the warps' shape over the block tile (warp `w` at its
-/// column-major coordinate). The loops' sizes are theirs ([`Sizes`]), their conditions checked
+/// column-major coordinate). The loops' sizes are theirs ([`Sizes`], read with `cute_static::layout::Sizes`), their conditions checked
 /// at compile time.
 ///
 /// # Safety
@@ -69,14 +70,14 @@ fn mma(d: &mut [f32; 4], a: &[u32; 4], b: [u32; 2]) {
 /// `ldmatrix` reads): a compact row-major tile, swizzled at 16-byte granularity or coarser, is.
 pub unsafe trait Tiling {
     /// Block tile shapes: `(BM, BK)` of `A`, `(BK, BN)` of `B`, `(BM, BN)` of `C`.
-    type CtaA: Default + Copy + Extents2;
-    type CtaB: Default + Copy + Extents2;
-    type CtaC: Default + Copy + Extents2;
+    type CtaA: Default + Copy + Extents;
+    type CtaB: Default + Copy + Extents;
+    type CtaC: Default + Copy + Extents;
     /// A stage of the shared `A` (`BM x BK`) and `B` (`BK x BN`) tiles, in halves.
     type SmemA: LayoutAt<Crd2> + Default;
     type SmemB: LayoutAt<Crd2> + Default;
     /// The warps, `(WM, WN)`: each owns a `BM/WM x BN/WN` block of `C`.
-    type Warps: Extents2;
+    type Warps: Extents;
 }
 
 /// The tiling of `hgemm`: the swizzles of the table above, 2 x 4 warps.
@@ -141,11 +142,11 @@ trait Indexing: Sizes {
 /// The operands as pointer tensors of any layouts and a tiling: one bound per operation.
 struct Layouts<PA, PB, PC, K>(PA, PB, PC, PhantomData<K>);
 impl<PA, PB, PC, K: Tiling> Sizes for Layouts<PA, PB, PC, K> {
-    const BM: usize = K::CtaC::E0;
-    const BN: usize = K::CtaC::E1;
-    const BK: usize = K::CtaA::E1;
-    const WM: usize = K::Warps::E0;
-    const WN: usize = K::Warps::E1;
+    const BM: usize = <K::CtaC as Extents>::MODES[0];
+    const BN: usize = <K::CtaC as Extents>::MODES[1];
+    const BK: usize = <K::CtaA as Extents>::MODES[1];
+    const WM: usize = <K::Warps as Extents>::MODES[0];
+    const WN: usize = <K::Warps as Extents>::MODES[1];
 }
 impl<PA, PB, PC, K> Indexing for Layouts<PA, PB, PC, K>
 where

@@ -48,28 +48,6 @@ where
     block_tile(p.local_tile(tile, &[ti, tj])).addr_at(&cute_static::Cons(r, cute_static::Cons(c, cute_static::Nil)))
 }
 
-/// The extents of a rank-2 static shape or layout's two modes (`size<0>`, `size<1>`), as
-/// constants: the loop bounds and register counts of a kernel written over a tiling.
-pub trait Extents2 {
-    /// `size<0>`.
-    const E0: usize;
-    /// `size<1>`.
-    const E1: usize;
-}
-impl<A: cute_static::layout::SizeT, B: cute_static::layout::SizeT> Extents2
-    for cute_static::Cons<A, cute_static::Cons<B, cute_static::Nil>>
-where
-    A::Output: cute_static::typenum::Unsigned,
-    B::Output: cute_static::typenum::Unsigned,
-{
-    const E0: usize = <A::Output as cute_static::typenum::Unsigned>::USIZE;
-    const E1: usize = <B::Output as cute_static::typenum::Unsigned>::USIZE;
-}
-impl<S: Extents2, D> Extents2 for cute_static::Layout<S, D> {
-    const E0: usize = S::E0;
-    const E1: usize = S::E1;
-}
-
 /// `__syncthreads()`.
 #[inline(always)]
 pub fn sync_threads() {

@@ -27,10 +27,11 @@
 
 use core::marker::PhantomData;
 
+use cute_static::layout::Sizes as Extents;
 use cute_static::tensor::CosizeConst;
 use cute_static::{layout, Cons, Layout, LayoutAt, Nil, PtrAddr, PtrLocalTile, Shape};
 
-use crate::{block_idx, block_tile, shared_tile, sync_threads, thread_idx, tile_elem, Extents2, PtrTensor, F4};
+use crate::{block_idx, block_tile, shared_tile, sync_threads, thread_idx, tile_elem, PtrTensor, F4};
 
 /// `make_layout_left((128,8,2))`: (m, k, stage), m contiguous.
 type SmemA = Layout![(128, 8, 2)];
@@ -62,13 +63,13 @@ type Crd3 = Cons<usize, Crd2>;
 /// time (their cosizes).
 pub unsafe trait Tiling {
     /// Block tile shapes: `(BM, BK)` of `A`, `(BK, BN)` of `B`, `(BM, BN)` of `C`.
-    type CtaA: Default + Copy + Extents2;
-    type CtaB: Default + Copy + Extents2;
-    type CtaC: Default + Copy + Extents2;
+    type CtaA: Default + Copy + Extents;
+    type CtaB: Default + Copy + Extents;
+    type CtaC: Default + Copy + Extents;
     /// The shared tiles, `(BM or BN, BK, 2)` as `(m or n, k, stage)`.
     type Smem: LayoutAt<Crd3> + Default + CosizeConst;
     /// Row (column) of value `v` of thread row (column) `t`, `(T, V)` as `(t, v)`.
-    type ThrVal: LayoutAt<Crd2> + Default + Extents2 + CosizeConst;
+    type ThrVal: LayoutAt<Crd2> + Default + Extents + CosizeConst;
 }
 
 /// The sizes a kernel's loops run over: from a tiling's layouts, or written by hand.
@@ -151,11 +152,11 @@ trait Indexing: Sizes {
 /// and a tiling: every index from a layout, one bound per operation.
 struct Layouts<PA, PB, PC, K>(PA, PB, PC, PhantomData<K>);
 impl<PA, PB, PC, K: Tiling> Sizes for Layouts<PA, PB, PC, K> {
-    const BM: usize = K::CtaC::E0;
-    const BN: usize = K::CtaC::E1;
-    const BK: usize = K::CtaA::E1;
-    const T: usize = K::ThrVal::E0;
-    const V: usize = K::ThrVal::E1;
+    const BM: usize = <K::CtaC as Extents>::MODES[0];
+    const BN: usize = <K::CtaC as Extents>::MODES[1];
+    const BK: usize = <K::CtaA as Extents>::MODES[1];
+    const T: usize = <K::ThrVal as Extents>::MODES[0];
+    const V: usize = <K::ThrVal as Extents>::MODES[1];
     const SMEM: usize = <K::Smem as CosizeConst>::COSIZE;
     const ROWS: usize = <K::ThrVal as CosizeConst>::COSIZE;
 }

@@ -43,70 +43,45 @@ pub mod by_hand;
 pub mod tiles;
 use tiles::*;
 
-/// `C (m x n) = A (m x k) · B (n x k)ᵀ`; a 1-D grid of `group * ceil(ceil(m/128) / group) *
-/// ceil(n/256)` blocks (`group` row tiles side by side; blocks past `m` return), 384 threads,
-/// `tiles::SMEM_BYTES` of dynamic shared memory; `map_a`, `map_b` the tensor maps of `A` and
-/// `B` (in global memory) with boxes 64x128 and 64x256, 128-byte swizzle.
-#[no_mangle]
-pub unsafe extern "ptx-kernel" fn hgemm_sm90(
-    m: usize,
-    n: usize,
-    k: usize,
-    group: usize,
-    map_a: *const u8,
-    map_b: *const u8,
-    c: *mut u16,
-) {
-    // SAFETY: the caller's maps describe A and B; C holds m*n halves.
-    unsafe { body::<SM90_64x256x16_F32F16F16_SS, LoadB, 1>(m, n, k, group, map_a, map_b, c) }
+/// A kernel of the signature every variant shares, `(m, n, k, group, map_a, map_b, c)`, whose
+/// body is `$body`.
+macro_rules! hgemm_kernel {
+    ($(#[$doc:meta])* $name:ident => $body:expr) => {
+        $(#[$doc])*
+        #[no_mangle]
+        pub unsafe extern "ptx-kernel" fn $name(m: usize, n: usize, k: usize, group: usize, map_a: *const u8, map_b: *const u8, c: *mut u16) {
+            let body: unsafe fn(usize, usize, usize, usize, *const u8, *const u8, *mut u16) = $body;
+            // SAFETY: the caller's maps describe A and B (their element type the kernel's);
+            // C holds m*n elements.
+            unsafe { body(m, n, k, group, map_a, map_b, c) }
+        }
+    };
 }
 
-/// `hgemm_sm90` in clusters of 2 blocks (`.reqnctapercluster 2`, added by `build.sh`): the
-/// two blocks take row tiles `2u` and `2u + 1` beside each other and share their `B` tiles,
-/// each loading half (a 64x128 box, `map_b` encoded for it) into both blocks ([`LoadBMulticast`]).
-/// The grid is an even number of blocks; `group` counts pairs of row tiles.
-#[no_mangle]
-pub unsafe extern "ptx-kernel" fn hgemm_sm90_cluster(
-    m: usize,
-    n: usize,
-    k: usize,
-    group: usize,
-    map_a: *const u8,
-    map_b: *const u8,
-    c: *mut u16,
-) {
-    // SAFETY: as `hgemm_sm90`.
-    unsafe { body::<SM90_64x256x16_F32F16F16_SS, LoadBMulticast, 2>(m, n, k, group, map_a, map_b, c) }
+hgemm_kernel! {
+    /// `C (m x n) = A (m x k) · B (n x k)ᵀ`; a 1-D grid of `group * ceil(ceil(m/128) / group) *
+    /// ceil(n/256)` blocks (`group` row tiles side by side; blocks past `m` return), 384 threads,
+    /// `tiles::SMEM_BYTES` of dynamic shared memory; `map_a`, `map_b` the tensor maps of `A` and
+    /// `B` (in global memory) with boxes 64x128 and 64x256, 128-byte swizzle.
+    hgemm_sm90 => body::<SM90_64x256x16_F32F16F16_SS, LoadB, 1>
 }
 
-/// `hgemm_sm90` for bfloat16 `A`, `B`, `C` (the maps' data type bfloat16).
-#[no_mangle]
-pub unsafe extern "ptx-kernel" fn hgemm_sm90_bf16(
-    m: usize,
-    n: usize,
-    k: usize,
-    group: usize,
-    map_a: *const u8,
-    map_b: *const u8,
-    c: *mut u16,
-) {
-    // SAFETY: as `hgemm_sm90`.
-    unsafe { body::<SM90_64x256x16_F32BF16BF16_SS, LoadB, 1>(m, n, k, group, map_a, map_b, c) }
+hgemm_kernel! {
+    /// `hgemm_sm90` in clusters of 2 blocks (`.reqnctapercluster 2`, added by `build.sh`): the
+    /// two blocks take row tiles `2u` and `2u + 1` beside each other and share their `B` tiles,
+    /// each loading half (a 64x128 box, `map_b` encoded for it) into both blocks
+    /// ([`LoadBMulticast`]). The grid is an even number of blocks; `group` counts pairs of row tiles.
+    hgemm_sm90_cluster => body::<SM90_64x256x16_F32F16F16_SS, LoadBMulticast, 2>
 }
 
-/// The same kernel with its addresses written by hand.
-#[no_mangle]
-pub unsafe extern "ptx-kernel" fn hgemm_sm90_by_hand(
-    m: usize,
-    n: usize,
-    k: usize,
-    group: usize,
-    map_a: *const u8,
-    map_b: *const u8,
-    c: *mut u16,
-) {
-    // SAFETY: as `hgemm_sm90`.
-    unsafe { by_hand::by_hand(m, n, k, group, map_a, map_b, c) }
+hgemm_kernel! {
+    /// `hgemm_sm90` for bfloat16 `A`, `B`, `C` (the maps' data type bfloat16).
+    hgemm_sm90_bf16 => body::<SM90_64x256x16_F32BF16BF16_SS, LoadB, 1>
+}
+
+hgemm_kernel! {
+    /// The same kernel with its addresses written by hand.
+    hgemm_sm90_by_hand => by_hand::by_hand
 }
 
 /// The block tile `(ti, tj)` of `C` that block `pid` computes: blocks run through groups of

@@ -119,21 +119,16 @@ where
     (m, n)
 }
 
-/// The `wgmma` atoms `SM90_64x{N}x16_F32{T}{T}_{SS,RS}` for the `N` of `arch::wgmma`.
-macro_rules! sm90_calls {
-    ($($n:literal)*) => {paste::paste! {$(
-        sm90_calls!(@one [<SM90_64x $n x16_F32F16F16_SS>], F16, ss, [<m64n $n k16_f32_f16_f16_ss>], u64);
-        sm90_calls!(@one [<SM90_64x $n x16_F32BF16BF16_SS>], Bf16, ss, [<m64n $n k16_f32_bf16_bf16_ss>], u64);
-        sm90_calls!(@one [<SM90_64x $n x16_F32F16F16_RS>], F16, rs, [<m64n $n k16_f32_f16_f16_rs>], [u32; 4]);
-        sm90_calls!(@one [<SM90_64x $n x16_F32BF16BF16_RS>], Bf16, rs, [<m64n $n k16_f32_bf16_bf16_rs>], [u32; 4]);
-    )*}};
-    (@one $atom:ident, $elem:ident, $form:ident, $op:ident, $a:ty) => {
+/// `MmaCall` for atom `$atom` of elements `$elem`, operands `$a` and `$b`, its instruction's
+/// call `$call` (with `acc`, `a`, `b`, `scale_d` in scope).
+macro_rules! mma_call {
+    ($atom:ident, $elem:ident, $a:ty, $b:ty, |$acc:ident, $av:ident, $bv:ident, $s:ident| $call:expr) => {
         impl MmaCall for cute_static::mma::$atom {
             const SHAPE_MNK: [usize; 3] = shape_mnk::<cute_static::mma::$atom>();
             type Elem = $elem;
             type Acc = [f32; values::<<cute_static::mma::$atom as MmaAtom>::CLayout>()];
             type A = $a;
-            type B = u64;
+            type B = $b;
             #[inline(always)]
             fn zeros() -> Self::Acc {
                 [0.0; values::<<cute_static::mma::$atom as MmaAtom>::CLayout>()]
@@ -143,44 +138,26 @@ macro_rules! sm90_calls {
                 c_coord::<cute_static::mma::$atom>(<cute_static::mma::$atom as MmaAtom>::CLayout::default().call_coord(&shape!(({ t }, { v }))))
             }
             #[inline(always)]
-            unsafe fn call<TA: Transpose, TB: Transpose>(acc: &mut Self::Acc, a: $a, b: u64, scale_d: u32) {
+            unsafe fn call<TA: Transpose, TB: Transpose>($acc: &mut Self::Acc, $av: $a, $bv: $b, $s: u32) {
                 // SAFETY: the caller's promise.
-                unsafe { sm90_calls!(@call $form, $op, acc, a, b, scale_d) }
+                unsafe { $call }
             }
         }
     };
-    (@call ss, $op:ident, $acc:ident, $a:ident, $b:ident, $s:ident) => { wgmma::$op::<TA, TB>($acc, $a, $b, $s) };
-    (@call rs, $op:ident, $acc:ident, $a:ident, $b:ident, $s:ident) => { wgmma::$op::<TB>($acc, $a, $b, $s) };
+}
+
+/// The `wgmma` atoms `SM90_64x{N}x16_F32{T}{T}_{SS,RS}` for the `N` of `arch::wgmma`.
+macro_rules! sm90_calls {
+    ($($n:literal)*) => {paste::paste! {$(
+        mma_call!([<SM90_64x $n x16_F32F16F16_SS>], F16, u64, u64, |acc, a, b, s| wgmma::[<m64n $n k16_f32_f16_f16_ss>]::<TA, TB>(acc, a, b, s));
+        mma_call!([<SM90_64x $n x16_F32BF16BF16_SS>], Bf16, u64, u64, |acc, a, b, s| wgmma::[<m64n $n k16_f32_bf16_bf16_ss>]::<TA, TB>(acc, a, b, s));
+        mma_call!([<SM90_64x $n x16_F32F16F16_RS>], F16, [u32; 4], u64, |acc, a, b, s| wgmma::[<m64n $n k16_f32_f16_f16_rs>]::<TB>(acc, a, b, s));
+        mma_call!([<SM90_64x $n x16_F32BF16BF16_RS>], Bf16, [u32; 4], u64, |acc, a, b, s| wgmma::[<m64n $n k16_f32_bf16_bf16_rs>]::<TB>(acc, a, b, s));
+    )*}};
 }
 
 sm90_calls!(64 128 192 256);
 
-/// The SM80 `mma.sync` atoms `m16n8k16` with f32 accumulation.
-macro_rules! sm80_calls {
-    ($($atom:ident, $elem:ident, $op:ident;)*) => {$(
-        impl MmaCall for cute_static::mma::$atom {
-            const SHAPE_MNK: [usize; 3] = shape_mnk::<cute_static::mma::$atom>();
-            type Elem = $elem;
-            type Acc = [f32; values::<<cute_static::mma::$atom as MmaAtom>::CLayout>()];
-            type A = [u32; 4];
-            type B = [u32; 2];
-            #[inline(always)]
-            fn zeros() -> Self::Acc {
-                [0.0; values::<<cute_static::mma::$atom as MmaAtom>::CLayout>()]
-            }
-            #[inline(always)]
-            fn c_coord(t: usize, v: usize) -> (usize, usize) {
-                c_coord::<cute_static::mma::$atom>(<cute_static::mma::$atom as MmaAtom>::CLayout::default().call_coord(&shape!(({ t }, { v }))))
-            }
-            #[inline(always)]
-            unsafe fn call<TA: Transpose, TB: Transpose>(acc: &mut Self::Acc, a: [u32; 4], b: [u32; 2], _scale_d: u32) {
-                // SAFETY: the caller's promise.
-                unsafe { sm80::$op(acc, &a, b) }
-            }
-        }
-    )*};
-}
-
-sm80_calls! {
-    SM80_16x8x16_F32F16F16F32_TN, F16, m16n8k16_f32_f16_f16_f32;
-}
+// The SM80 `mma.sync` atom `m16n8k16` with f32 accumulation (`scale_d` is the instruction's
+// `+ C`, always on).
+mma_call!(SM80_16x8x16_F32F16F16F32_TN, F16, [u32; 4], [u32; 2], |acc, a, b, _s| sm80::m16n8k16_f32_f16_f16_f32(acc, &a, b));

@@ -416,3 +416,41 @@ fn the_identity_swizzle_is_elided_as_cxx_does() {
     let kept = eval("tile_to_shape(composed(Sw<3,4,3>,0,(8,64):(64,1)),(128,64))");
     assert!(kept.starts_with("Sw<3,4,3> o 0 o "), "{kept}");
 }
+
+/// Issue #63's two CUTLASS questions answered by `cute eval` (the README's commands), each
+/// answer checked against its definition at every offset.
+#[test]
+fn eval_answers_the_cutlass_swizzle_questions() {
+    use cute_dyn::{ComposedLayout, Layout, Swizzle};
+    // CUTLASS issue 1531: composition(Swizzle<3,0,3>, Swizzle<1,2,1>), an XOR map no Sw is.
+    let (code, out) = cute(&["eval", "compose_bits(Sw<3,0,3>,Sw<1,2,1>)"], b"");
+    assert_eq!(code, 0);
+    let cols: Vec<i64> = out
+        .trim()
+        .strip_prefix("xor[")
+        .unwrap()
+        .strip_suffix(']')
+        .unwrap()
+        .split(',')
+        .map(|c| c.parse().unwrap())
+        .collect();
+    let (a, b) = (Swizzle::new(3, 0, 3).unwrap(), Swizzle::new(1, 2, 1).unwrap());
+    for x in 0..1i64 << cols.len() {
+        let by_cols = (0..cols.len()).filter(|j| x >> j & 1 == 1).fold(0, |acc, j| acc ^ cols[j]);
+        assert_eq!(by_cols, a.apply(b.apply(x).unwrap()).unwrap(), "at {x}");
+    }
+    // CUTLASS issue 1038: the swizzle that makes a row-major 8x64 tile of halves into GMMA's
+    // 128-byte-swizzled atom (in elements, Sw<3,3,3> o 0 o (8,64):(64,1)).
+    let (code, out) = cute(&["eval", "find_swizzle((8,64):(64,1),Sw<3,3,3> o 0 o (8,64):(64,1))"], b"");
+    assert_eq!(code, 0);
+    let sw: Vec<i64> = out.trim()[3..out.trim().len() - 1].split(',').map(|c| c.parse().unwrap()).collect();
+    let found = Swizzle::new(sw[0], sw[1], sw[2]).unwrap();
+    let input: Layout = "(8,64):(64,1)".parse().unwrap();
+    let output: ComposedLayout = "Sw<3,3,3> o 0 o (8,64):(64,1)".parse().unwrap();
+    for i in 0..512 {
+        assert_eq!(found.apply(input.call(i).unwrap()).unwrap(), output.call_index(i).unwrap(), "at {i}");
+    }
+    // And where none exists, why.
+    let (_, out) = cute(&["eval", "find_swizzle((2,2):(1,0),(2,2):(1,2))"], b"");
+    assert!(out.contains("no S has S o input = output"), "{out}");
+}

@@ -18,6 +18,7 @@ use std::vec::Vec;
 
 use cute_dyn::basis::{BasisLayout, IdentityTensor};
 use cute_dyn::copy::{CopyAtom, TiledCopy};
+use cute_dyn::linear::{BitMap, CuteForm};
 use cute_dyn::mma::{MmaAtom, TiledMma};
 use cute_dyn::{
     self as dy, post, swizzle::Func, ComposedLayout, Coord, Error, Int, IntTuple, Layout, Notation, Parser, Result,
@@ -60,6 +61,8 @@ pub enum Value {
     GmmaDesc(dy::gmma::GmmaDesc),
     /// A TMA tensor map's parameters.
     TmaDesc(Box<dy::tma::TmaDesc>),
+    /// A map over bits (`bits(...)`): a layout's, or an XOR map of offsets.
+    Bits(dy::linear::BitMap),
 }
 
 impl Value {
@@ -92,12 +95,13 @@ impl Value {
             Value::Name(n) => n.clone(),
             Value::GmmaDesc(d) => d.to_string(),
             Value::TmaDesc(d) => d.to_string(),
+            Value::Bits(b) => b.to_string(),
         }
     }
 
     /// The kind's name in `--format json`: `int`, `bool`, `tuple`, `layout`, `tiler`, `pair`,
     /// `swizzle`, `composed`, `mma`, `basis`, `identity`, `copy_atom`, `copy`, `name`, `gmma_desc`,
-    /// `tma_desc`.
+    /// `tma_desc`, `bits`.
     pub fn kind_name(&self) -> &'static str {
         match self {
             Value::Int(_) => "int",
@@ -116,6 +120,7 @@ impl Value {
             Value::Name(_) => "name",
             Value::GmmaDesc(_) => "gmma_desc",
             Value::TmaDesc(_) => "tma_desc",
+            Value::Bits(_) => "bits",
         }
     }
 
@@ -137,6 +142,7 @@ impl Value {
             Value::Name(_) => "a name",
             Value::GmmaDesc(_) => "a GMMA descriptor",
             Value::TmaDesc(_) => "a TMA tensor map",
+            Value::Bits(_) => "a map over bits",
         }
     }
 }
@@ -387,6 +393,16 @@ impl Args<'_> {
             _ => Err(self.wrong(i, "a layout")),
         }
     }
+    /// The map over bits of argument `i`: a layout's, a swizzle's, a composed layout's, or one.
+    fn bits(&self, i: usize) -> Result<BitMap> {
+        match self.get(i)? {
+            Value::Layout(l) => BitMap::from_layout(l),
+            Value::Swizzle(sw) => BitMap::from_swizzle(sw, 0),
+            Value::Composed(c) => BitMap::from_composed(c),
+            Value::Bits(b) => Ok(b.clone()),
+            _ => Err(self.wrong(i, "a layout, a swizzle, a composed layout or a map over bits")),
+        }
+    }
     fn coord(&self, i: usize) -> Result<Coord> {
         match self.get(i)? {
             Value::Tuple(t) => Ok(t.clone()),
@@ -479,6 +495,14 @@ fn size(a: &Args<'_>) -> Result<Value> {
         Shaped::Layout(l) => int(l.size()?),
         Shaped::Tuple(t) => int(dy::product(&t)?),
     }
+}
+
+/// An XOR map as the swizzle it is, where it is one.
+fn xor_value(b: BitMap) -> Result<Value> {
+    Ok(match b.as_swizzle() {
+        Some(sw) => Value::Swizzle(sw),
+        None => Value::Bits(b),
+    })
 }
 
 fn lay(l: Layout) -> Result<Value> {
@@ -1023,6 +1047,59 @@ pub const OPS: &[Op] = &[
         doc: "the largest R with L(R(i)) = i (CuTe `right_inverse`)",
         example: "right_inverse((4,2):(2,1))",
         eval: |a| lay(dy::right_inverse(&a.layout(0)?)?),
+    },
+    Op {
+        name: "bits",
+        args: (1, 1),
+        signature: "bits(layout | swizzle | composed) -> bits",
+        doc: "the map over bits (GF(2)): the image of each index bit (Triton's linear layouts; powers of two only)",
+        example: "bits(Sw<3,4,3> o 0 o (8,64):(64,1))",
+        eval: |a| Ok(Value::Bits(a.bits(0)?)),
+    },
+    Op {
+        name: "from_bits",
+        args: (1, 1),
+        signature: "from_bits(bits | layout | composed) -> layout | composed | [xor, layout]",
+        doc: "the simplest CuTe form of a map over bits: a layout, Sw<B,M,S> o 0 o a layout, or an XOR map over a layout",
+        example: "from_bits(bits(Sw<3,4,3> o 0 o (8,64):(64,1)))",
+        eval: |a| {
+            Ok(match a.bits(0)?.to_cute()? {
+                CuteForm::Layout(l) => Value::Layout(l),
+                CuteForm::Swizzled(c) => Value::Composed(c),
+                CuteForm::Xor(x, l) => pair(Value::Bits(x), Value::Layout(l)),
+            })
+        },
+    },
+    Op {
+        name: "compose_bits",
+        args: (2, 2),
+        signature: "compose_bits(a, b) -> swizzle | bits",
+        doc: "a o b as maps over bits: any two swizzles (CuTe's Swizzle cannot hold most), a swizzle over a layout, ...",
+        example: "compose_bits(Sw<3,0,3>,Sw<1,2,1>)",
+        eval: |a| {
+            let c = a.bits(0)?.compose(&a.bits(1)?)?;
+            if c.is_xor() {
+                xor_value(c)
+            } else {
+                Ok(Value::Bits(c))
+            }
+        },
+    },
+    Op {
+        name: "inverse_bits",
+        args: (1, 1),
+        signature: "inverse_bits(swizzle | bits) -> swizzle | bits",
+        doc: "the inverse of an XOR map of offsets (a swizzle, a composition of swizzles)",
+        example: "inverse_bits(compose_bits(Sw<3,0,3>,Sw<1,2,1>))",
+        eval: |a| xor_value(a.bits(0)?.inverse()?),
+    },
+    Op {
+        name: "find_swizzle",
+        args: (2, 2),
+        signature: "find_swizzle(input, output) -> swizzle | bits",
+        doc: "S with composition(S, input) = output (the smallest Sw<B,M,S> where one is, else an XOR map), or why none exists",
+        example: "find_swizzle((8,8):(8,1),Sw<3,0,3> o 0 o (8,8):(8,1))",
+        eval: |a| xor_value(dy::linear::find_swizzle(&a.bits(0)?, &a.bits(1)?)?),
     },
     Op {
         name: "left_inverse",

@@ -72,7 +72,8 @@ pub fn value(v: &Value) -> String {
         | Value::CopyAtom(_)
         | Value::Copy(_)
         | Value::Name(_)
-        | Value::TmaDesc(_) => {
+        | Value::TmaDesc(_)
+        | Value::Bits(_) => {
             format!(r#"{{"kind":{kind},{}}}"#, texts(v))
         }
         Value::GmmaDesc(d) => {

@@ -41,6 +41,7 @@ pub mod int;
 pub mod int_tuple;
 pub mod inverse;
 pub mod layout;
+pub mod linear;
 pub mod mma;
 mod modes;
 pub mod parse;

@@ -79,6 +79,10 @@ enum Command {
         /// The element size for --banks, in bits.
         #[arg(long, default_value_t = 32, requires = "banks")]
         elem_bits: u32,
+        /// With --banks: also search the smallest swizzle Sw<B,M,S> that makes reading the
+        /// rows and the columns conflict-free, and draw the tile under it (before and after).
+        #[arg(long, requires = "banks")]
+        find_swizzle: bool,
         /// Draw the tiled MMA of this atom (e.g. SM80_16x8x16_F32F16F16F32_TN) over the atom
         /// layout EXPR (e.g. `(2,2,1)`): the C, A and B thread-value layouts, as tables, one SVG
         /// picture, or CuTe's print_latex of the tiled MMA.
@@ -160,9 +164,15 @@ fn main() -> ExitCode {
                 Ok(_) | Err(_) => ExitCode::FAILURE,
             }
         }
-        Some(Command::Show { svg, latex, tv, tiles, style, banks, elem_bits, mma, expr }) => {
-            let req =
-                cute_cli::show::Request { tv, tiles, style: style.into(), banks: banks.then_some(elem_bits), mma };
+        Some(Command::Show { svg, latex, tv, tiles, style, banks, elem_bits, find_swizzle, mma, expr }) => {
+            let req = cute_cli::show::Request {
+                tv,
+                tiles,
+                style: style.into(),
+                banks: banks.then_some(elem_bits),
+                find_swizzle,
+                mma,
+            };
             let target = match (&svg, &latex) {
                 (Some(_), _) => cute_cli::show::Target::Svg,
                 (_, Some(_)) => cute_cli::show::Target::Latex,

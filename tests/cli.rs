@@ -450,6 +450,15 @@ fn eval_answers_the_cutlass_swizzle_questions() {
     for i in 0..512 {
         assert_eq!(found.apply(input.call(i).unwrap()).unwrap(), output.call_index(i).unwrap(), "at {i}");
     }
+    // The conflict-free search of `cute show --banks`: the transpose's tile, before and after.
+    let (code, out) = cute(&["show", "--banks", "--find-swizzle", "(32,32):(32,1)"], b"");
+    assert_eq!(code, 0);
+    assert!(out.contains("columns: 32 accesses of up to 32 threads, worst 32-way, 992 extra wavefronts\n"), "{out}");
+    assert!(out.contains("smallest conflict-free swizzle: Sw<5,0,5>"), "{out}");
+    assert!(
+        out.contains("columns: 32 accesses of up to 32 threads, worst 1-way, 0 extra wavefronts (conflict-free)"),
+        "{out}"
+    );
     // And where none exists, why.
     let (_, out) = cute(&["eval", "find_swizzle((2,2):(1,0),(2,2):(1,2))"], b"");
     assert!(out.contains("no S has S o input = output"), "{out}");

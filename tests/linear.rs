@@ -210,3 +210,38 @@ proptest! {
         round_trip(&c);
     }
 }
+
+/// The searched swizzle against the hand-chosen ones of the GPU kernels (gpu/src): the
+/// transpose's `Sw<5,0,5>` over a 32x32 tile of floats, and the `mma.sync` HGEMM's `A` and `B`
+/// stages (`Sw<2,3,3> o (128,32):(32,1)` and `Sw<3,3,4> o (32,128):(128,1)` in halves), read as
+/// 16-byte chunks (`ldmatrix` reads 8 rows of one chunk column a phase, `cp.async` writes rows):
+/// the search's conflicts are the hand-chosen one's, none, and it finds them at once.
+#[test]
+fn conflict_free_search_matches_the_kernels_swizzles() {
+    use cute_dyn::linear::conflict_free_swizzle;
+    use cute_dyn::render::bank_conflicts;
+    let cost = |tile: &Layout, sw: Swizzle, bits: u32| {
+        let (m, n) = (tile.get(0).unwrap().size().unwrap().value(), tile.get(1).unwrap().size().unwrap().value());
+        let offs: Vec<i64> = (0..m)
+            .flat_map(|i| (0..n).map(move |j| (i, j)))
+            .map(|(i, j)| sw.apply(tile.call(i + m * j).unwrap()).unwrap())
+            .collect();
+        [true, false].map(|rows| bank_conflicts(m, n, &offs, bits, rows).extra)
+    };
+    let start = std::time::Instant::now();
+    for (tile, bits, hand) in [
+        ("(32,32):(32,1)", 32, Swizzle::new(5, 0, 5).unwrap()),
+        // Chunks of 8 halves: Sw<2,3,3> on halves is Sw<2,0,3> on chunks, Sw<3,3,4> is Sw<3,0,4>.
+        ("(128,4):(4,1)", 128, Swizzle::new(2, 0, 3).unwrap()),
+        ("(32,16):(16,1)", 128, Swizzle::new(3, 0, 4).unwrap()),
+    ] {
+        let tile: Layout = tile.parse().unwrap();
+        let found = conflict_free_swizzle(&tile, bits).unwrap();
+        assert_eq!(cost(&tile, hand, bits), [0, 0], "{hand} o {tile}");
+        assert_eq!(cost(&tile, found.swizzle, bits), [0, 0], "{} o {tile}", found.swizzle);
+        assert_eq!([found.after[0].extra, found.after[1].extra], [0, 0]);
+        assert!(found.before[1].extra > 0, "{tile}: its columns conflict unswizzled");
+        assert!(found.swizzle.params().0 <= hand.params().0, "{tile}: {} is no larger than {hand}", found.swizzle);
+    }
+    assert!(start.elapsed().as_secs_f64() < 1.0);
+}

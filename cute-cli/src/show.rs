@@ -16,6 +16,9 @@ pub struct Request {
     /// Colour by shared-memory bank for elements of this many bits, and report the bank
     /// conflicts of reading the rows and the columns (`--banks [--elem-bits N]`).
     pub banks: Option<u32>,
+    /// With `banks`: also the smallest swizzle that makes reading the rows and the columns
+    /// conflict-free, and the tile under it (`--find-swizzle`).
+    pub find_swizzle: bool,
     /// Draw the tiled MMA of this atom (`--mma SM80_16x8x16_F32F16F16F32_TN`) over the atom
     /// layout the expression gives (a layout or a shape, e.g. `(2,2,1)`): C, A and B.
     pub mma: Option<String>,
@@ -59,14 +62,26 @@ fn layout_of(text: &str) -> Result<Layout> {
 /// ```
 /// use cute_cli::show::{show, Request, Target};
 /// use cute_dyn::Style;
-/// let req = Request { tv: None, tiles: false, style: Style::Values, banks: None, mma: None };
+/// let req = Request { tv: None, tiles: false, style: Style::Values, banks: None, find_swizzle: false, mma: None };
 /// let t = show("(2,(2,2)):(4,(2,1))", &req, Target::Text)?;
 /// assert!(t.contains(" 0  | 0 | 2 | 1 | 3 |\n 1  | 4 | 6 | 5 | 7 |") || t.contains(" 1  | 4 | 6 | 5 | 7 |"));
 /// # Ok::<(), cute_dyn::Error>(())
 /// ```
 pub fn show(text: &str, req: &Request, target: Target) -> Result<String> {
     if let Some(bits) = req.banks {
-        return banks(text, bits, req.style, target);
+        let before = banks(text, bits, req.style, target)?;
+        if !req.find_swizzle {
+            return Ok(before);
+        }
+        let Value::Layout(tile) = value_of(text)? else {
+            return Err(Error::InvalidArgument { op: "show", reason: "--find-swizzle searches over a layout".into() });
+        };
+        let found = cute_dyn::linear::conflict_free_swizzle(&tile, bits)?;
+        let after = banks(&format!("{} o 0 o {text}", found.swizzle), bits, req.style, target)?;
+        return Ok(match target {
+            Target::Text => format!("{before}\nsmallest conflict-free swizzle: {}\n\n{after}", found.swizzle),
+            _ => after,
+        });
     }
     if let Some(atom) = &req.mma {
         return mma(atom, text, req.style, target);

@@ -509,3 +509,64 @@ impl core::fmt::Display for BitMap {
         write!(f, "{}[{}]", if self.xor { "xor" } else { "bits" }, cols.join(","))
     }
 }
+
+/// A swizzle that makes reading a tile's rows and columns free of bank conflicts, and what the
+/// reads cost before and after ([`conflict_free_swizzle`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ConflictFree {
+    /// The smallest `Sw<B,M,S>` found (`Sw<0,0,0>` where the tile is already conflict-free).
+    pub swizzle: Swizzle,
+    /// Reading the rows, then the columns, of the tile.
+    pub before: [crate::render::BankConflicts; 2],
+    /// The same of `swizzle o tile`.
+    pub after: [crate::render::BankConflicts; 2],
+}
+
+/// The smallest swizzle (smallest `B`, then `M`, then `|S|`) of the offset bits a rank-2 tile
+/// of `elem_bits`-bit elements reaches that makes 32-thread warps reading its rows and its
+/// columns free of bank conflicts ([`crate::render::bank_conflicts`]'s model). Permuting
+/// offsets within the tile's bits, a swizzle keeps its footprint.
+///
+/// # Errors
+/// `InvalidArgument` for a tile that is not rank 2 or not a map over bits, or where no swizzle
+/// of its bits is conflict-free (with the tile's costs).
+///
+/// # Examples
+/// ```
+/// use cute_dyn::{linear::conflict_free_swizzle, Swizzle};
+/// // A 32x32 row-major tile of floats (a transpose's): its columns are 32-way conflicts;
+/// // Sw<5,0,5> (column c ^ row r) makes both reads conflict-free.
+/// let f = conflict_free_swizzle(&"(32,32):(32,1)".parse()?, 32)?;
+/// assert_eq!(f.swizzle, Swizzle::new(5, 0, 5)?);
+/// assert_eq!((f.before[1].worst, f.after[0].extra, f.after[1].extra), (32, 0, 0));
+/// # Ok::<(), cute_dyn::Error>(())
+/// ```
+pub fn conflict_free_swizzle(tile: &Layout, elem_bits: u32) -> Result<ConflictFree> {
+    const OP: &str = "conflict_free_swizzle";
+    if tile.rank() != 2 {
+        return Err(Error::RankMismatch { op: OP, expected: "rank 2 (rows, columns)".into(), found: tile.rank() });
+    }
+    let bits = BitMap::from_layout(tile)?;
+    let (m, n) = (tile.get(0)?.size()?.value(), tile.get(1)?.size()?.value());
+    let coords: Vec<i64> = (0..m).flat_map(|i| (0..n).map(move |j| i + m * j)).collect();
+    let offsets: Vec<i64> = coords.iter().map(|&i| tile.call(i)).collect::<Result<_>>()?;
+    let cost =
+        |offsets: &[i64]| [true, false].map(|rows| crate::render::bank_conflicts(m, n, offsets, elem_bits, rows));
+    let before = cost(&offsets);
+    for sw in swizzles(bits.out_bits()) {
+        let moved: Vec<i64> = offsets.iter().map(|&o| sw.apply(o)).collect::<Result<_>>()?;
+        let after = cost(&moved);
+        if after.iter().all(|c| c.extra == 0) {
+            return Ok(ConflictFree { swizzle: sw, before, after });
+        }
+    }
+    Err(Error::InvalidArgument {
+        op: OP,
+        reason: format!(
+            "no swizzle of {tile}'s {} offset bits makes reading its rows and columns conflict-free (now {} and {} extra wavefronts)",
+            bits.out_bits(),
+            before[0].extra,
+            before[1].extra
+        ),
+    })
+}

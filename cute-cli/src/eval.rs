@@ -221,6 +221,28 @@ fn expr_with(p: &mut Parser<'_>, post: &mut Option<Option<Error>>) -> Result<Val
                 None => Value::Swizzle(sw),
             });
         }
+        if matches!(name, "xor" | "bits") && p.peek() == Some(b'[') {
+            // A map over bits as it prints: `xor[1,2,12]` (an XOR map of offsets) or
+            // `bits[8,1]` (a layout's map of its index bits), the image of each bit.
+            p.expect(b'[')?;
+            let mut cols = Vec::new();
+            while !p.eat(b']') {
+                if !cols.is_empty() {
+                    p.expect(b',')?;
+                }
+                let at = p.pos();
+                match p.leaf()? {
+                    Some(c) if c.value() >= 0 && cols.len() < 63 => cols.push(c.value() as u64),
+                    _ => {
+                        return Err(Error::Parse {
+                            pos: at,
+                            reason: "a column: a non-negative integer, at most 63 of them".into(),
+                        })
+                    }
+                }
+            }
+            return Ok(Value::Bits(if name == "xor" { BitMap::xor_map(cols) } else { BitMap::from_columns(cols)? }));
+        }
         if p.peek() == Some(b'<') {
             // A copy atom with its template argument, `UniversalCopy<uint128_t>`.
             p.expect(b'<')?;

@@ -72,9 +72,12 @@ pub fn value(v: &Value) -> String {
         | Value::CopyAtom(_)
         | Value::Copy(_)
         | Value::Name(_)
-        | Value::TmaDesc(_)
-        | Value::Bits(_) => {
+        | Value::TmaDesc(_) => {
             format!(r#"{{"kind":{kind},{}}}"#, texts(v))
+        }
+        Value::Bits(b) => {
+            let cols: Vec<String> = b.columns().iter().map(|c| c.to_string()).collect();
+            format!(r#"{{"kind":{kind},{},"xor":{},"columns":[{}]}}"#, texts(v), b.is_xor(), cols.join(","))
         }
         Value::GmmaDesc(d) => {
             format!(r#"{{"kind":{kind},{},"value":{}}}"#, texts(v), d.to_u64())

@@ -183,6 +183,22 @@ impl BitMap {
         BitMap { cols, xor: true }
     }
 
+    /// A layout's map from its columns (`cols[j]` the offset of index bit `j`: single bits or
+    /// 0, no two the same, as [`from_layout`](Self::from_layout) gives).
+    ///
+    /// # Errors
+    /// `InvalidArgument` for a column of several bits or two equal columns (no layout's).
+    pub fn from_columns(cols: Vec<u64>) -> Result<BitMap> {
+        let m = BitMap { cols, xor: false };
+        if !m.is_layout_like() {
+            return Err(Error::InvalidArgument {
+                op: "bits",
+                reason: format!("{m}: a layout sends each index bit to one offset bit or none, each to its own"),
+            });
+        }
+        Ok(m)
+    }
+
     /// The images of the index bits.
     pub fn columns(&self) -> &[u64] {
         &self.cols
@@ -209,20 +225,20 @@ impl BitMap {
     /// # Errors
     /// `InvalidArgument` where `x` has a bit past a layout's index bits (outside its domain).
     pub fn apply(&self, x: u64) -> Result<u64> {
-        let mut out = 0;
-        for j in 0..64 {
-            if x >> j & 1 == 1 {
-                out ^= match self.cols.get(j) {
-                    Some(&c) => c,
-                    None if self.xor => 1 << j,
-                    None => {
-                        return Err(Error::InvalidArgument {
-                            op: "linear",
-                            reason: format!("{x} is past the map's {} index bits", self.cols.len()),
-                        })
-                    }
-                };
-            }
+        let (mut out, mut rest) = (0, x);
+        while rest != 0 {
+            let j = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            out ^= match self.cols.get(j) {
+                Some(&c) => c,
+                None if self.xor => 1 << j,
+                None => {
+                    return Err(Error::InvalidArgument {
+                        op: "linear",
+                        reason: format!("{x} is past the map's {} index bits", self.cols.len()),
+                    })
+                }
+            };
         }
         Ok(out)
     }

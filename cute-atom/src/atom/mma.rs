@@ -135,7 +135,9 @@ macro_rules! mma_call {
             }
             #[inline(always)]
             fn c_coord(t: usize, v: usize) -> (usize, usize) {
-                c_coord::<cute_static::mma::$atom>(<cute_static::mma::$atom as MmaAtom>::CLayout::default().call_coord(&shape!(({ t }, { v }))))
+                c_coord::<cute_static::mma::$atom>(
+                    <cute_static::mma::$atom as MmaAtom>::CLayout::default().call_coord(&shape!(({ t }, { v }))),
+                )
             }
             #[inline(always)]
             unsafe fn call<TA: Transpose, TB: Transpose>($acc: &mut Self::Acc, $av: $a, $bv: $b, $s: u32) {
@@ -160,4 +162,6 @@ sm90_calls!(64 128 192 256);
 
 // The SM80 `mma.sync` atom `m16n8k16` with f32 accumulation (`scale_d` is the instruction's
 // `+ C`, always on).
-mma_call!(SM80_16x8x16_F32F16F16F32_TN, F16, [u32; 4], [u32; 2], |acc, a, b, _s| sm80::m16n8k16_f32_f16_f16_f32(acc, &a, b));
+mma_call!(SM80_16x8x16_F32F16F16F32_TN, F16, [u32; 4], [u32; 2], |acc, a, b, _s| sm80::m16n8k16_f32_f16_f16_f32(
+    acc, &a, b
+));

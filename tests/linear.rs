@@ -17,6 +17,7 @@ fn form_at(f: &CuteForm, i: i64) -> i64 {
         CuteForm::Layout(l) => l.call(i).unwrap(),
         CuteForm::Swizzled(c) => c.call_index(i).unwrap(),
         CuteForm::Xor(x, l) => x.apply(l.call(i).unwrap() as u64).unwrap() as i64,
+        other => panic!("{other}: a map of offsets, not of an index"),
     }
 }
 
@@ -66,7 +67,7 @@ fn gmma_atoms_round_trip_to_their_swizzle() {
         match form {
             CuteForm::Swizzled(back) => assert_eq!(back.swizzle_params(), Some((b, m, s)), "{c}: {back}"),
             CuteForm::Layout(_) => assert_eq!(b, 0, "{c}"),
-            CuteForm::Xor(..) => panic!("{c}: a swizzle atom is one Sw"),
+            other => panic!("{c}: a swizzle atom is one Sw, not {other}"),
         }
         atoms += 1;
     }
@@ -102,6 +103,12 @@ fn composition_of_swizzles_cute_cannot_express() {
     }
     assert_eq!(c.as_swizzle(), None);
     assert!(c.to_string().starts_with("xor["), "{c}");
+    // Its simplest CuTe form: two swizzles composed, C++'s ComposedLayout<Swizzle, Int,
+    // Swizzle>, which evaluates to the same map.
+    let CuteForm::Swizzles(two) = c.to_cute().unwrap() else { panic!("{c}: two swizzles") };
+    for x in 0..1 << 8 {
+        assert_eq!(two.call_index(x).unwrap(), a.apply(b.apply(x).unwrap()).unwrap(), "{two} at {x}");
+    }
     let inv = c.inverse().unwrap();
     for x in 0..1u64 << 8 {
         assert_eq!(inv.apply(c.apply(x).unwrap()).unwrap(), x);
@@ -212,7 +219,8 @@ proptest! {
 }
 
 /// The searched swizzle against the hand-chosen ones of the GPU kernels (gpu/src): the
-/// transpose's `Sw<5,0,5>` over a 32x32 tile of floats, and the `mma.sync` HGEMM's `A` and `B`
+/// transpose's `Sw<5,0,5>` over a 32x32 tile of floats, the Hopper epilogue tile's 128-byte
+/// swizzle (CUTLASS's choice for a shared `C` tile), and the `mma.sync` HGEMM's `A` and `B`
 /// stages (`Sw<2,3,3> o (128,32):(32,1)` and `Sw<3,3,4> o (32,128):(128,1)` in halves), read as
 /// 16-byte chunks (`ldmatrix` reads 8 rows of one chunk column a phase, `cp.async` writes rows):
 /// the search's conflicts are the hand-chosen one's, none, and it finds them at once.
@@ -234,6 +242,12 @@ fn conflict_free_search_matches_the_kernels_swizzles() {
         // Chunks of 8 halves: Sw<2,3,3> on halves is Sw<2,0,3> on chunks, Sw<3,3,4> is Sw<3,0,4>.
         ("(128,4):(4,1)", 128, Swizzle::new(2, 0, 3).unwrap()),
         ("(32,16):(16,1)", 128, Swizzle::new(3, 0, 4).unwrap()),
+        // A Hopper epilogue's 64x256 tile of C (16-bit) in shared memory, written by `stmatrix`
+        // (8 rows of one 16-byte chunk a phase) and read by rows for the TMA store: CUTLASS's
+        // tile_to_shape of the 128-byte-swizzled atom, in chunks ((8,8),(8,4)):((8,64),(1,512))
+        // (atoms of 8 rows x 8 chunks, down the rows first), its swizzle Sw<3,4,3> on bytes,
+        // Sw<3,0,3> on chunks.
+        ("((8,8),(8,4)):((8,64),(1,512))", 128, Swizzle::new(3, 0, 3).unwrap()),
     ] {
         let tile: Layout = tile.parse().unwrap();
         let found = conflict_free_swizzle(&tile, bits).unwrap();

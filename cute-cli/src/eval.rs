@@ -1081,14 +1081,17 @@ pub const OPS: &[Op] = &[
     Op {
         name: "from_bits",
         args: (1, 1),
-        signature: "from_bits(bits | layout | composed) -> layout | composed | [xor, layout]",
-        doc: "the simplest CuTe form of a map over bits: a layout, Sw<B,M,S> o 0 o a layout, or an XOR map over a layout",
+        signature: "from_bits(bits | layout | swizzle | composed) -> layout | swizzle | composed | [xor, layout]",
+        doc: "the simplest CuTe form of a map over bits: a layout, Sw o 0 o a layout, or an XOR map over a layout; of offsets: Sw, Sw1 o 0 o Sw2, or the XOR map",
         example: "from_bits(bits(Sw<3,4,3> o 0 o (8,64):(64,1)))",
         eval: |a| {
             Ok(match a.bits(0)?.to_cute()? {
                 CuteForm::Layout(l) => Value::Layout(l),
                 CuteForm::Swizzled(c) => Value::Composed(c),
                 CuteForm::Xor(x, l) => pair(Value::Bits(x), Value::Layout(l)),
+                CuteForm::Swizzle(sw) => Value::Swizzle(sw),
+                CuteForm::Swizzles(c) => Value::Composed(c),
+                CuteForm::XorMap(x) => Value::Bits(x),
             })
         },
     },

@@ -43,6 +43,13 @@ pub enum CuteForm {
     Swizzled(ComposedLayout),
     /// An XOR map that no one `Sw<B,M,S>` is, over a layout: `xor o L`.
     Xor(BitMap, Layout),
+    /// An XOR map of offsets that is one swizzle.
+    Swizzle(Swizzle),
+    /// An XOR map of offsets that is two swizzles composed, `Sw1 o 0 o Sw2` (C++'s
+    /// `ComposedLayout<Swizzle, Int, Swizzle>`).
+    Swizzles(ComposedLayout),
+    /// An XOR map of offsets that no one or two swizzles are.
+    XorMap(BitMap),
 }
 
 impl core::fmt::Display for CuteForm {
@@ -51,6 +58,9 @@ impl core::fmt::Display for CuteForm {
             CuteForm::Layout(l) => write!(f, "{l}"),
             CuteForm::Swizzled(c) => write!(f, "{c}"),
             CuteForm::Xor(x, l) => write!(f, "{x} o {l}"),
+            CuteForm::Swizzle(sw) => write!(f, "{sw}"),
+            CuteForm::Swizzles(c) => write!(f, "{c}"),
+            CuteForm::XorMap(x) => write!(f, "{x}"),
         }
     }
 }
@@ -327,14 +337,42 @@ impl BitMap {
         coalesce(&Layout::from_pairs(&pairs))
     }
 
-    /// The `Sw<B,M,S>` this XOR map is on its bits, the smallest `B`, then `M`, then `|S|`
-    /// (`Sw<0,0,0>`, the identity, for the identity).
+    /// The `Sw<B,M,S>` this XOR map is on its bits (`Sw<0,0,0>`, the identity, for the
+    /// identity), read off the columns: the bits a swizzle moves form one range `[lo, lo + B)`,
+    /// each adding the one bit `S` below it (above it for a negative `S`).
     pub fn as_swizzle(&self) -> Option<Swizzle> {
         if !self.xor {
             return None;
         }
+        let moved: Vec<(u32, u64)> = (0..self.cols.len() as u32)
+            .filter_map(|j| Some((j, self.cols[j as usize] ^ (1 << j))).filter(|x| x.1 != 0))
+            .collect();
+        let Some(&(lo, d)) = moved.first() else {
+            return Swizzle::new(0, 0, 0).ok();
+        };
+        let shift = i64::from(lo) - i64::from(single_bit(d)?);
+        let b = moved.len() as i64;
+        let base = if shift > 0 { i64::from(lo) - shift } else { i64::from(lo) };
+        let sw = Swizzle::new(b, base, shift).ok()?;
         let n = self.out_bits();
-        swizzles(n).find(|sw| BitMap::from_swizzle(sw, n).is_ok_and(|m| m.same_map(self, n)))
+        BitMap::from_swizzle(&sw, n).ok().filter(|m| m.same_map(self, n)).map(|_| sw)
+    }
+
+    /// The swizzles this XOR map is: one (`[Sw]`), or the composition of two (`[Sw1, Sw2]`,
+    /// `Sw1 o Sw2`, the smallest `Sw1` first), or `None`.
+    pub fn as_swizzles(&self) -> Option<Vec<Swizzle>> {
+        if let Some(sw) = self.as_swizzle() {
+            return Some(alloc::vec![sw]);
+        }
+        if !self.xor {
+            return None;
+        }
+        // Sw1 is its own inverse: self = Sw1 o Sw2 where Sw2 = Sw1 o self.
+        let n = self.out_bits();
+        swizzles(n).skip(1).find_map(|sw1| {
+            let sw2 = BitMap::from_swizzle(&sw1, n).ok()?.compose(self).ok()?.as_swizzle()?;
+            Some(alloc::vec![sw1, sw2])
+        })
     }
 
     /// The two XOR maps agree on bits `0 .. n`.
@@ -342,13 +380,13 @@ impl BitMap {
         (0..n).all(|j| self.apply(1 << j).ok() == other.apply(1 << j).ok())
     }
 
-    /// The simplest CuTe form of the map: a layout; else `Sw<B,M,S> o 0 o L` for the smallest
-    /// swizzle that leaves a layout; else an XOR map over a layout.
+    /// The simplest CuTe form of the map. A layout's map: a layout; else `Sw<B,M,S> o 0 o L`
+    /// for the smallest swizzle that leaves a layout; else an XOR map over a layout. An XOR map
+    /// of offsets: one swizzle, else two composed (`Sw1 o 0 o Sw2`), else the XOR map.
     ///
     /// # Errors
-    /// `InvalidArgument` for an XOR map (it has no index shape), or a map whose non-zero
-    /// columns are dependent (two index sets sent to one offset: not a layout's, and no XOR
-    /// map over a layout is it).
+    /// `InvalidArgument` for a layout's map whose non-zero columns are dependent (two index
+    /// sets sent to one offset: no XOR map over a layout is it).
     ///
     /// # Examples
     /// ```
@@ -364,9 +402,10 @@ impl BitMap {
     /// ```
     pub fn to_cute(&self) -> Result<CuteForm> {
         if self.xor {
-            return Err(Error::InvalidArgument {
-                op: "to_cute",
-                reason: format!("{self} is a map of offsets, not of a layout's index"),
+            return Ok(match self.as_swizzles().as_deref() {
+                Some([sw]) => CuteForm::Swizzle(*sw),
+                Some([a, b]) => CuteForm::Swizzles(ComposedLayout::of(Func::Swizzle(*a), 0, Func::Swizzle(*b))),
+                _ => CuteForm::XorMap(self.clone()),
             });
         }
         if self.is_layout_like() {

@@ -111,6 +111,26 @@
 //! assert_eq!(r.to_string(), "(4,2,4):(32,1,4)");
 //! ```
 //!
+//! To print or evaluate a result whatever the operands' leaves (static, or run-time values
+//! checked when the operation runs), one bound is enough: each operation of two operands has
+//! a `...Layout` twin ([`crate::ZippedDivideLayout`], [`crate::CompositionLayout`],
+//! [`crate::LogicalProductLayout`], ...) that implies the result's `.checked()` and its
+//! [`crate::LayoutFn`] and `Display`, where the operation's bound alone needs two more:
+//!
+//! ```
+//! use cute_static::{error::Error, layout, tiler, Checked, LayoutFn, ZippedDivideLayout};
+//!
+//! fn describe<L: ZippedDivideLayout<T>, T>(l: L, t: T) -> Result<String, Error> {
+//!     let z = l.zipped_divide(t).checked()?;
+//!     Ok(format!("{z}, {} elements", z.size()))
+//! }
+//! // CuTe docs: zipped_divide((9,(4,8)):(59,(13,1)), <3:3,(2,4):(1,8)>)
+//! let d = describe(layout!((9,(4,8)):(59,(13,1))), tiler!(<3:3,(2,4):(1,8)>))?;
+//! // A divide keeps the size: 9 * 4 * 8.
+//! assert_eq!(d, "((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1))), 288 elements");
+//! # Ok::<(), Error>(())
+//! ```
+//!
 //! ## Errors
 //!
 //! A missing bound is rustc's error, and it names the trait to add:

@@ -101,9 +101,11 @@ pub use layout::{
     Congruent, Layout, LayoutAt, LayoutFn, LayoutLeft, LayoutRight, StaticLayout,
 };
 pub use ops::{
-    Append, BlockedProduct, Checked, CoalesceBy, Complement, ComplementCosize, Composition, Downcast, FlatDivide,
-    FlatProduct, Flatten, Get, GroupModes, LeftInverse, LogicalDivide, LogicalProduct, Prepend, RakedProduct,
-    RightInverse, Select, Take, TileToShape, TiledDivide, TiledProduct, Upcast, ZippedDivide, ZippedProduct,
+    Append, BlockedProduct, BlockedProductLayout, Checked, CoalesceBy, Complement, ComplementCosize, Composition,
+    CompositionLayout, Downcast, FlatDivide, FlatDivideLayout, FlatProduct, FlatProductLayout, Flatten, Get,
+    GroupModes, LeftInverse, LogicalDivide, LogicalDivideLayout, LogicalProduct, LogicalProductLayout, Prepend,
+    RakedProduct, RakedProductLayout, RightInverse, Select, Take, TileToShape, TiledDivide, TiledDivideLayout,
+    TiledProduct, TiledProductLayout, Upcast, ZippedDivide, ZippedDivideLayout, ZippedProduct, ZippedProductLayout,
 };
 pub use product::{
     blocked_product, flat_product, logical_product, make_fragment_like, raked_product, tile_to_shape, tiled_product,

@@ -353,6 +353,73 @@ pub(crate) use operations;
 operations!(traits);
 operations!(impls [SA, DA] crate::Layout<SA, DA>);
 
+/// For each operation `Op<T>` of two operands, `OpLayout<T>`: the operation whose result is a
+/// layout, whether the type checker computed it or it is checked when it runs. One bound gives
+/// generic code the method, `.checked()` and the layout's evaluation and printing, where the
+/// operation's own bound needs two more (`L::Output: Checked`, `<L::Output as
+/// Checked>::Layout: LayoutFn`). Implemented for every operand whose operation gives one.
+macro_rules! layout_results {
+    ($($(#[$doc:meta])* $alias:ident: $op:ident;)*) => {$(
+        $(#[$doc])*
+        pub trait $alias<T>: $op<T, Output: Checked<Layout: crate::LayoutFn + core::fmt::Display>> {}
+        impl<L, T> $alias<T> for L where L: $op<T, Output: Checked<Layout: crate::LayoutFn + core::fmt::Display>> {}
+    )*};
+}
+
+layout_results! {
+    /// `composition(A, B)` to a layout, one bound ([`Composition`]).
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{error::Error, layout, Checked, CompositionLayout, LayoutFn};
+    /// // Generic code that prints a composition and its size: one bound.
+    /// fn show<A: CompositionLayout<B>, B>(a: A, b: B) -> Result<String, Error> {
+    ///     let r = a.composition(b).checked()?;
+    ///     Ok(format!("{r} size {}", r.size()))
+    /// }
+    /// // CuTe docs: composition((6,2):(8,2), (4,3):(3,1)) = ((2,2),3):((24,2),8)
+    /// assert_eq!(show(layout!((6,2):(8,2)), layout!((4,3):(3,1)))?, "((2,2),3):((24,2),8) size 12");
+    /// // The same with a run-time extent: the layout computed when it runs (its run-time
+    /// // leaves printed in braces, as cute-dyn's mixed composition gives them).
+    /// let n = 6;
+    /// assert!(show(layout!(({n},2):(8,2)), layout!((4,3):(3,1)))?.ends_with(" size 12"));
+    /// # Ok::<(), Error>(())
+    /// ```
+    CompositionLayout: Composition;
+    /// `logical_divide(A, tiler)` to a layout, one bound ([`LogicalDivide`]).
+    LogicalDivideLayout: LogicalDivide;
+    /// `zipped_divide(A, tiler)` to a layout, one bound ([`ZippedDivide`]).
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{error::Error, layout, tiler, Checked, LayoutFn, ZippedDivideLayout};
+    /// fn tile_count<L: ZippedDivideLayout<T>, T>(l: L, t: T) -> Result<usize, Error> {
+    ///     Ok(l.zipped_divide(t).checked()?.size() / 12)
+    /// }
+    /// let m = 8;
+    /// assert_eq!(tile_count(layout!((8,12):(1,8)), tiler!(<4,3>))?, 8); // static
+    /// assert_eq!(tile_count(layout!(({m},12):(1,{m})), tiler!(<4,3>))?, 8); // run-time extent
+    /// # Ok::<(), Error>(())
+    /// ```
+    ZippedDivideLayout: ZippedDivide;
+    /// `tiled_divide(A, tiler)` to a layout, one bound ([`TiledDivide`]).
+    TiledDivideLayout: TiledDivide;
+    /// `flat_divide(A, tiler)` to a layout, one bound ([`FlatDivide`]).
+    FlatDivideLayout: FlatDivide;
+    /// `logical_product(A, B)` to a layout, one bound ([`LogicalProduct`]).
+    LogicalProductLayout: LogicalProduct;
+    /// `zipped_product(A, B)` to a layout, one bound ([`ZippedProduct`]).
+    ZippedProductLayout: ZippedProduct;
+    /// `tiled_product(A, B)` to a layout, one bound ([`TiledProduct`]).
+    TiledProductLayout: TiledProduct;
+    /// `flat_product(A, B)` to a layout, one bound ([`FlatProduct`]).
+    FlatProductLayout: FlatProduct;
+    /// `blocked_product(A, B)` to a layout, one bound ([`BlockedProduct`]).
+    BlockedProductLayout: BlockedProduct;
+    /// `raked_product(A, B)` to a layout, one bound ([`RakedProduct`]).
+    RakedProductLayout: RakedProduct;
+}
+
 /// `flatten(L)`.
 pub trait Flatten {
     /// The flat layout's type.

@@ -118,3 +118,31 @@ fn pipeline_sizes_are_its_stages() {
 fn an_instruction_off_the_gpu_says_so() {
     let _ = cute_atom::arch::thread::cluster_ctarank();
 }
+
+/// FlashAttention-3's relabelling (`acc_as_a`): accumulator pair `(v, v+1)` of `S = Q·Kᵀ`
+/// (atom `SM90_64x128x16`) is register `v / 2 % 4` of k-block `v / 8` of the RS atom's A
+/// fragment. Checked against the two atoms' layouts (cute-static's, proven against CuTe C++):
+/// for every thread, k-block and value, the accumulator's `(m, n)` is the A value's `(m, k)`
+/// with `n = 16 kb + k` (the same thread holds it: no data moves).
+#[test]
+fn accumulators_relabel_as_the_rs_a_fragment() {
+    use cute_static::layout::Idx2Crd;
+    use cute_static::mma::MmaAtom;
+    use cute_static::{shape, Cons, Nil};
+    type C = SM90_64x128x16_F32F16F16_SS;
+    type R = SM90_64x64x16_F32F16F16_RS;
+    let a_coord = |t: usize, j: usize| {
+        let i = <R as MmaAtom>::ALayout::default().call_coord(&shape!(({ t }, { j })));
+        let Cons(m, Cons(k, Nil)) = shape!((64, 16)).idx2crd(i);
+        (m, k)
+    };
+    for t in 0..128 {
+        for v in 0..64 {
+            // acc_as_a's placement: k-block v / 8, register v / 2 % 4, half v % 2; the A
+            // fragment's value j is register j / 2, half j % 2.
+            let (kb, j) = (v / 8, 2 * (v / 2 % 4) + v % 2);
+            let (m, k) = a_coord(t, j);
+            assert_eq!(C::c_coord(t, v), (m, 16 * kb + k), "thread {t}, accumulator {v}");
+        }
+    }
+}

@@ -35,7 +35,7 @@ pub struct TiledWgmma<A, const W: usize, MjA = K, MjB = K>(PhantomData<(A, MjA, 
 /// The tiler of one atom's operand tile, `<rows:1, k:1>`.
 type AtomTiler<R, Kx> = ByMode<Cons<Layout<R, U1>, Cons<Layout<Kx, U1>, Nil>>>;
 
-impl<A: MmaCall<A = u64, B = u64>, const W: usize, MjA: Transpose, MjB: Transpose> TiledWgmma<A, W, MjA, MjB> {
+impl<A: MmaCall, const W: usize, MjA: Transpose, MjB: Transpose> TiledWgmma<A, W, MjA, MjB> {
     /// The tiled MMA.
     #[inline(always)]
     pub fn new() -> Self {
@@ -51,7 +51,7 @@ impl<A: MmaCall<A = u64, B = u64>, const W: usize, MjA: Transpose, MjB: Transpos
 
 impl<A, const W: usize, MjA, MjB> Default for TiledWgmma<A, W, MjA, MjB>
 where
-    A: MmaCall<A = u64, B = u64>,
+    A: MmaCall,
     MjA: Transpose,
     MjB: Transpose,
 {
@@ -109,6 +109,83 @@ where
     fn desc_b(n: usize, kk: usize, base: u32) -> u64 {
         LB::default().gmma_desc_of_tile(Default::default(), &Cons(n, Cons(kk, Nil)), base)
     }
+}
+
+/// The shared tile `LB` (`N x K`, of major `MjB`) an `RS` atom (A from registers) multiplies:
+/// the one bound a generic kernel writes for [`WgmmaSlice::gemm_rs`].
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot multiply a shared B tile of layout `{LB}`",
+    label = "in generic code, add the bound `{Self}: WgmmaOperandB<{LB}, {MjB}>`",
+    note = "B is a static shared layout (tile_to_shape of a gmma::LayoutAtom) whose Nx16 tiles are canonical GMMA tiles"
+)]
+pub trait WgmmaOperandB<LB, MjB>: MmaCall<B = u64> {
+    /// `[size<0>, size<1>]` of the tile.
+    const B_SIZES: [usize; 2];
+    /// The descriptor of B's atom tile `(n, kk)`, the tile at shared address `base`.
+    fn desc_b(n: usize, kk: usize, base: u32) -> u64;
+}
+
+impl<A, LB, MjB> WgmmaOperandB<LB, MjB> for A
+where
+    A: MmaCall<B = u64>,
+    LB: TileParts
+        + GmmaTile<AtomTiler<A::N, A::K>, Cons<usize, Cons<usize, Nil>>, MjB, <A::Elem as Element16>::Bits>
+        + Default,
+    LB::Layout: ModeSizes,
+    AtomTiler<A::N, A::K>: Default,
+{
+    const B_SIZES: [usize; 2] = <LB::Layout as ModeSizes>::SIZES;
+    #[inline(always)]
+    fn desc_b(n: usize, kk: usize, base: u32) -> u64 {
+        LB::default().gmma_desc_of_tile(Default::default(), &Cons(n, Cons(kk, Nil)), base)
+    }
+}
+
+/// The conditions between an `RS` atom, the k-blocks `KB` of its register A fragment, B's
+/// tile `LB` of `Eb`: B is `N x (16 KB)`.
+struct FitRs<A, LB, MjB, Eb, const KB: usize>(PhantomData<(A, LB, MjB, Eb)>);
+impl<A: WgmmaOperandB<LB, MjB>, LB, MjB, Eb, const KB: usize> FitRs<A, LB, MjB, Eb, KB> {
+    const CHECKED: () = {
+        let [bn, bk] = A::B_SIZES;
+        let [_, n, k] = A::SHAPE_MNK;
+        let bits = <<A::Elem as Element16>::Bits as ElementBits>::BITS;
+        if core::mem::size_of::<Eb>() * 8 != bits {
+            fail(&[
+                S("gemm_rs: "),
+                S(A::NAME),
+                S(" multiplies "),
+                N(bits),
+                S("-bit elements; B's are "),
+                N(core::mem::size_of::<Eb>() * 8),
+                S("-bit"),
+            ]);
+        }
+        if bn != n {
+            fail(&[
+                S("gemm_rs: B's tile is "),
+                N(bn),
+                S(" x "),
+                N(bk),
+                S(" (N x K); "),
+                S(A::NAME),
+                S(" multiplies "),
+                N(n),
+                S(" columns"),
+            ]);
+        }
+        if bk != KB * k {
+            fail(&[
+                S("gemm_rs: the A fragment holds "),
+                N(KB),
+                S(" k-blocks of "),
+                N(k),
+                S(" ("),
+                N(KB * k),
+                S(" columns); B's tile has K = "),
+                N(bk),
+            ]);
+        }
+    };
 }
 
 /// The conditions between a stage's tiles, their elements `Ea`, `Eb` and the tiled atom, and
@@ -199,6 +276,92 @@ impl<A: MmaCall<A = u64, B = u64>, const W: usize, MjA: Transpose, MjB: Transpos
             wgmma::commit_group();
         }
     }
+}
+
+impl<A: MmaCall<A = [u32; 4], B = u64>, const W: usize, MjA, MjB: Transpose> WgmmaSlice<A, W, MjA, MjB> {
+    /// `acc += A · Bᵀ` with A from this thread's registers, `KB` k-blocks of the atom's A
+    /// fragment (CuTe's RS `gemm`: `tCrA` a register tensor), B the stage's shared `N x 16 KB`
+    /// tile: `wgmma.fence`, one atom a k-block, `commit_group`. The fragment's k-blocks, B's
+    /// extents and element width are checked against the atom at compile time (`gemm_rs: the A
+    /// fragment holds 4 k-blocks of 16 (64 columns); B's tile has K = 128`). The fragment comes
+    /// from [`acc_as_a`](crate::algorithm::acc_as_a) (an accumulator relabelled) or a load in
+    /// the atom's A layout.
+    ///
+    /// # Safety
+    /// As [`gemm`](Self::gemm); `a` is this thread's fragment of the warpgroup's 64 rows.
+    #[inline(always)]
+    pub unsafe fn gemm_rs<Eb, LB, const KB: usize>(&self, a: &[[u32; 4]; KB], b: &SmemTensor<Eb, LB>, acc: &mut A::Acc)
+    where
+        A: WgmmaOperandB<LB, MjB>,
+    {
+        let () = FitRs::<A, LB, MjB, Eb, KB>::CHECKED;
+        // SAFETY: the caller's promise; B's descriptors are the canonical tiles the type
+        // checker divided.
+        unsafe {
+            wgmma::fence();
+            for (kk, frag) in a.iter().enumerate() {
+                A::call::<crate::atom::mma::RegistersA, MjB>(acc, *frag, A::desc_b(0, kk, b.base()), 1);
+            }
+            wgmma::commit_group();
+        }
+    }
+}
+
+/// FlashAttention-3's `convert_layout_acc_Aregs`: the accumulators of a `64 x N` atom `C` (a
+/// softmax's `P`, fp32) as `N / 16` k-blocks of the A fragment of the `RS` atom `R`, rounded
+/// to `R`'s 16-bit element. No data moves between threads: `C`'s value mode `(2,2,N/8):(64,8,512)`
+/// divided by A's `(2,2,2):(64,8,512)` is `((2,2,2),N/16)`, so the accumulator pair `(v, v+1)`
+/// of a thread is register `v / 2 % 4` of k-block `v / 8` of its A fragment (`cute-atom`'s
+/// tests check it against both atoms' layouts at every thread, value and k-block). The counts
+/// are checked at compile time; an 8-bit `R` (fp8, which would need a register permute) has
+/// no 16-bit element and is refused by the bound.
+///
+/// # Examples
+/// ```no_run
+/// // (On the GPU: the conversion is `cvt.rn.f16x2.f32`.) FA3's second GEMM, O += P · V:
+/// // P is S = Q·Kᵀ's 64x128 accumulators, relabelled as 8 k-blocks of the RS atom's A.
+/// use cute_atom::algorithm::acc_as_a;
+/// use cute_atom::atom::MmaCall;
+/// use cute_static::mma::{SM90_64x128x16_F32F16F16_SS, SM90_64x64x16_F32F16F16_RS};
+/// let s = SM90_64x128x16_F32F16F16_SS::zeros();
+/// let p: [[u32; 4]; 8] = acc_as_a::<SM90_64x128x16_F32F16F16_SS, SM90_64x64x16_F32F16F16_RS, 8>(&s);
+/// ```
+#[inline(always)]
+pub fn acc_as_a<C: MmaCall, R: MmaCall<A = [u32; 4]>, const KB: usize>(acc: &C::Acc) -> [[u32; 4]; KB] {
+    let () = Relabel::<C, R, KB>::CHECKED;
+    let mut a = [[0u32; 4]; KB];
+    acc.for_each_pair(|v, lo, hi| a[v / 8][v / 2 % 4] = R::Elem::pack(lo, hi));
+    a
+}
+
+/// `acc_as_a`'s conditions: the same 64 rows, `N = 16 KB` columns, 8 values a k-block.
+struct Relabel<C, R, const KB: usize>(PhantomData<(C, R)>);
+impl<C: MmaCall, R: MmaCall, const KB: usize> Relabel<C, R, KB> {
+    const CHECKED: () = {
+        let ([cm, cn, _], [rm, _, rk]) = (C::SHAPE_MNK, R::SHAPE_MNK);
+        let values = core::mem::size_of::<C::Acc>() / 4;
+        if cm != rm || cn != KB * rk || values != 8 * KB {
+            fail(&[
+                S("acc_as_a: "),
+                S(C::NAME),
+                S("'s "),
+                N(cm),
+                S(" x "),
+                N(cn),
+                S(" accumulators ("),
+                N(values),
+                S(" a thread) are not "),
+                N(KB),
+                S(" k-blocks of "),
+                S(R::NAME),
+                S("'s "),
+                N(rm),
+                S(" x "),
+                N(rk),
+                S(" A fragment (8 values each)"),
+            ]);
+        }
+    };
 }
 
 /// `wgmma.wait_group GROUPS`, then the accumulators tied to this point: at most `GROUPS` of the

@@ -3,4 +3,4 @@
 
 pub mod gemm;
 
-pub use gemm::{warpgroup_wait, TiledWgmma, WgmmaOperands, WgmmaSlice};
+pub use gemm::{acc_as_a, warpgroup_wait, TiledWgmma, WgmmaOperandB, WgmmaOperands, WgmmaSlice};

@@ -87,6 +87,12 @@ impl Element16 for Bf16 {
     }
 }
 
+/// The A operand of an `RS` atom: registers, no transpose flag (`wgmma`'s RS form has none).
+pub struct RegistersA;
+impl Transpose for RegistersA {
+    const TNSP: u32 = 0;
+}
+
 impl Transpose for cute_static::gmma::K {
     const TNSP: u32 = 0;
 }

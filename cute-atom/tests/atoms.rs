@@ -146,3 +146,41 @@ fn accumulators_relabel_as_the_rs_a_fragment() {
         }
     }
 }
+
+/// The accumulators as rows (`AccRows`), against the atoms' C layouts at every thread: values
+/// of one local row lie in one tile row, the lanes `t ^ x` (x the butterfly offsets) hold the
+/// same rows, and no other lane of the warp does. For every `wgmma` C layout a thread holds 2
+/// rows (`r`, `r + 8`) shared by the 4 lanes of a quad (offsets 1, 2); `mma.sync` alike.
+#[test]
+fn accumulator_rows_are_read_off_the_c_layout() {
+    use cute_atom::algorithm::AccRows;
+    fn check<C: MmaCall>()
+    where
+        C::CLayout: cute_static::product::ConstLeaves + cute_static::gmma::ModeSizes,
+    {
+        let (of, rows) = AccRows::<C>::ROW_OF;
+        let (xors, n) = AccRows::<C>::LANE_XORS;
+        assert_eq!((rows, &xors[..n]), (2, &[1u32, 2][..]), "{}", C::NAME);
+        let values = std::mem::size_of::<C::Acc>() / 4;
+        let threads = if C::SHAPE_MNK[0] == 64 { 128 } else { 32 };
+        for t in 0..threads {
+            let row = |v| C::c_coord(t, v).0;
+            for v in 0..values {
+                for u in 0..values {
+                    assert_eq!(of[v] == of[u], row(v) == row(u), "{}: thread {t} values {v} {u}", C::NAME);
+                }
+            }
+            let lane0 = t - t % 32;
+            let sharing: Vec<usize> = (lane0..lane0 + 32).filter(|&s| C::c_coord(s, 0).0 == row(0)).collect();
+            let mut butterfly: Vec<usize> = (0..1usize << n)
+                .map(|m| (0..n).filter(|&i| m >> i & 1 == 1).fold(t, |acc, i| acc ^ xors[i] as usize))
+                .collect();
+            butterfly.sort();
+            assert_eq!(sharing, butterfly, "{}: thread {t}", C::NAME);
+        }
+    }
+    check::<SM90_64x64x16_F32F16F16_SS>();
+    check::<SM90_64x128x16_F32F16F16_SS>();
+    check::<SM90_64x256x16_F32BF16BF16_SS>();
+    check::<SM80_16x8x16_F32F16F16F32_TN>();
+}

@@ -78,7 +78,8 @@ impl<A, S, B, V> First<V> for NoOverlap<A, S, B> {
 }
 
 /// The largest flat rank [`ConstLeaves`] holds (shape and stride leaves of a layout).
-pub(crate) const MAX_LEAVES: usize = 32;
+#[doc(hidden)]
+pub const MAX_LEAVES: usize = 32;
 
 /// A static layout's leaves as constants: `(count, shapes, strides)`, flattened.
 #[doc(hidden)]
@@ -126,11 +127,14 @@ impl<S: ConstTuple, D: ConstTuple> ConstLeaves for Layout<S, D> {
 const CONST_CHECKED: usize = 1 << 16;
 
 /// A static layout's flat leaves as constants: `(count, shapes, strides)` ([`ConstLeaves`]).
-pub(crate) type Leaves = (usize, [usize; MAX_LEAVES], [usize; MAX_LEAVES]);
+#[doc(hidden)]
+pub type Leaves = (usize, [usize; MAX_LEAVES], [usize; MAX_LEAVES]);
 
 /// `L(i)` of flat leaves, for any `i` as C++ evaluates an integer: the last mode takes the
 /// rest (past the domain too, as a left inverse is read at an index of its layout's image).
-pub(crate) const fn leaf_call(l: &Leaves, mut i: usize) -> usize {
+/// Public for the crates whose compile-time checks evaluate a static layout (cute-atom).
+#[doc(hidden)]
+pub const fn leaf_call(l: &Leaves, mut i: usize) -> usize {
     let (mut k, mut x) = (0, 0);
     while k < l.0 {
         let s = if l.1[k] == 0 { 1 } else { l.1[k] };

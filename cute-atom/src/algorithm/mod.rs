@@ -2,5 +2,7 @@
 //! slice of a tiled `wgmma` over shared-memory operands.
 
 pub mod gemm;
+pub mod rows;
 
 pub use gemm::{acc_as_a, warpgroup_wait, TiledWgmma, WgmmaOperandB, WgmmaOperands, WgmmaSlice};
+pub use rows::AccRows;

@@ -19,6 +19,12 @@ impl Accumulators for [f32; 4] {
         f(0, self[0], self[1]);
         f(2, self[2], self[3]);
     }
+    #[inline(always)]
+    fn for_each_mut(&mut self, mut f: impl FnMut(usize, &mut f32)) {
+        for (v, x) in self.iter_mut().enumerate() {
+            f(v, x);
+        }
+    }
 }
 
 macro_rules! mma_m16n8k16 {

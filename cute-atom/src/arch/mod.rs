@@ -9,6 +9,7 @@ pub mod copy;
 pub mod mma;
 pub mod thread;
 pub mod tma;
+pub mod warp;
 pub mod wgmma;
 
 /// `asm!` where PTX runs; elsewhere a call that says which instruction cannot run there. A

@@ -63,6 +63,8 @@ pub trait Accumulators {
     /// accumulators stay in registers (a loop the compiler keeps would index them in local
     /// memory).
     fn for_each_pair(&self, f: impl FnMut(usize, f32, f32));
+    /// `f(v, &mut acc[v])` for each `v`, unrolled as [`for_each_pair`](Self::for_each_pair).
+    fn for_each_mut(&mut self, f: impl FnMut(usize, &mut f32));
 }
 
 /// The accumulator array of `V` registers, and the `wgmma`s of shape `m64nNk16` over it.
@@ -84,6 +86,11 @@ macro_rules! wgmma_n {
                 // (and in bounds for every `v`).
                 f($first, self[$first], self[$first | 1]);
                 $(if $i % 2 == 0 { f($i, self[$i], self[$i | 1]) })*
+            }
+            #[inline(always)]
+            fn for_each_mut(&mut self, mut f: impl FnMut(usize, &mut f32)) {
+                f($first, &mut self[$first]);
+                $(f($i, &mut self[$i]);)*
             }
         }
         wgmma_n!(@types $n, $v; $first $($i)*);

@@ -146,33 +146,10 @@ where
 struct FitRs<A, LB, MjB, Eb, const KB: usize>(PhantomData<(A, LB, MjB, Eb)>);
 impl<A: WgmmaOperandB<LB, MjB>, LB, MjB, Eb, const KB: usize> FitRs<A, LB, MjB, Eb, KB> {
     const CHECKED: () = {
-        let [bn, bk] = A::B_SIZES;
         let [_, n, k] = A::SHAPE_MNK;
         let bits = <<A::Elem as Element16>::Bits as ElementBits>::BITS;
-        if core::mem::size_of::<Eb>() * 8 != bits {
-            fail(&[
-                S("gemm_rs: "),
-                S(A::NAME),
-                S(" multiplies "),
-                N(bits),
-                S("-bit elements; B's are "),
-                N(core::mem::size_of::<Eb>() * 8),
-                S("-bit"),
-            ]);
-        }
-        if bn != n {
-            fail(&[
-                S("gemm_rs: B's tile is "),
-                N(bn),
-                S(" x "),
-                N(bk),
-                S(" (N x K); "),
-                S(A::NAME),
-                S(" multiplies "),
-                N(n),
-                S(" columns"),
-            ]);
-        }
+        check_b("gemm_rs", A::NAME, bits, core::mem::size_of::<Eb>() * 8, A::B_SIZES, n);
+        let bk = A::B_SIZES[1];
         if bk != KB * k {
             fail(&[
                 S("gemm_rs: the A fragment holds "),
@@ -188,15 +165,46 @@ impl<A: WgmmaOperandB<LB, MjB>, LB, MjB, Eb, const KB: usize> FitRs<A, LB, MjB, 
     };
 }
 
+/// B's element width and extent `N` against the atom's (both gemms' condition, `op` naming
+/// which).
+const fn check_b(op: &str, atom: &str, bits: usize, b_bits: usize, [bn, bk]: [usize; 2], n: usize) {
+    if b_bits != bits {
+        fail(&[
+            S(op),
+            S(": "),
+            S(atom),
+            S(" multiplies "),
+            N(bits),
+            S("-bit elements; B's are "),
+            N(b_bits),
+            S("-bit"),
+        ]);
+    }
+    if bn != n {
+        fail(&[
+            S(op),
+            S(": B's tile is "),
+            N(bn),
+            S(" x "),
+            N(bk),
+            S(" (N x K); "),
+            S(atom),
+            S(" multiplies "),
+            N(n),
+            S(" columns"),
+        ]);
+    }
+}
+
 /// The conditions between a stage's tiles, their elements `Ea`, `Eb` and the tiled atom, and
 /// the k-blocks the tiles hold.
 struct Fit<A, const W: usize, LA, LB, MjA, MjB, Ea, Eb>(PhantomData<(A, LA, LB, MjA, MjB, Ea, Eb)>);
 impl<A: WgmmaOperands<LA, LB, MjA, MjB>, const W: usize, LA, LB, MjA, MjB, Ea, Eb> Fit<A, W, LA, LB, MjA, MjB, Ea, Eb> {
     const K_BLOCKS: usize = {
-        let ([am, ak], [bn, bk]) = (A::A_SIZES, A::B_SIZES);
+        let ([am, ak], [_, bk]) = (A::A_SIZES, A::B_SIZES);
         let [m, n, k] = A::SHAPE_MNK;
         let bits = <<A::Elem as Element16>::Bits as ElementBits>::BITS;
-        if core::mem::size_of::<Ea>() * 8 != bits || core::mem::size_of::<Eb>() * 8 != bits {
+        if core::mem::size_of::<Ea>() * 8 != bits {
             fail(&[
                 S("gemm: "),
                 S(A::NAME),
@@ -204,8 +212,6 @@ impl<A: WgmmaOperands<LA, LB, MjA, MjB>, const W: usize, LA, LB, MjA, MjB, Ea, E
                 N(bits),
                 S("-bit elements; A's are "),
                 N(core::mem::size_of::<Ea>() * 8),
-                S("-bit, B's "),
-                N(core::mem::size_of::<Eb>() * 8),
                 S("-bit"),
             ]);
         }
@@ -224,19 +230,7 @@ impl<A: WgmmaOperands<LA, LB, MjA, MjB>, const W: usize, LA, LB, MjA, MjB, Ea, E
                 S(" rows"),
             ]);
         }
-        if bn != n {
-            fail(&[
-                S("gemm: B's tile is "),
-                N(bn),
-                S(" x "),
-                N(bk),
-                S(" (N x K); "),
-                S(A::NAME),
-                S(" multiplies "),
-                N(n),
-                S(" columns"),
-            ]);
-        }
+        check_b("gemm", A::NAME, bits, core::mem::size_of::<Eb>() * 8, A::B_SIZES, n);
         if ak != bk {
             fail(&[S("gemm: A's tile has K = "), N(ak), S(" and B's K = "), N(bk), S("; they must be equal")]);
         }

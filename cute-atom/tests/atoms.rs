@@ -184,3 +184,25 @@ fn accumulator_rows_are_read_off_the_c_layout() {
     check::<SM90_64x256x16_F32BF16BF16_SS>();
     check::<SM80_16x8x16_F32F16F16F32_TN>();
 }
+
+/// The causal and key-length mask over a 64x128 score tile at (64, 128) of 200 keys and 192
+/// queries (bottom-right aligned: diagonal 8), against the definition at every thread and value
+/// with the PTX ISA's fragment coordinates.
+#[test]
+fn mask_follows_the_fragment_coordinates() {
+    use cute_atom::algorithm::mask;
+    type C = SM90_64x128x16_F32F16F16_SS;
+    let (keys, diagonal) = (200usize, 8isize);
+    for causal in [None, Some(diagonal)] {
+        for t in 0..128 {
+            let mut acc = C::zeros();
+            mask::<C>(&mut acc, t, (64, 128), keys, causal);
+            for (v, &x) in acc.iter().enumerate() {
+                let (r, c) = wgmma_d(t, v);
+                let (row, col) = (64 + r, 128 + c);
+                let masked = col >= keys || causal.is_some_and(|d| col as isize > row as isize + d);
+                assert_eq!(x == f32::NEG_INFINITY, masked, "thread {t} value {v} at ({row}, {col}), {causal:?}");
+            }
+        }
+    }
+}

@@ -2,7 +2,9 @@
 //! slice of a tiled `wgmma` over shared-memory operands.
 
 pub mod gemm;
+pub mod mask;
 pub mod rows;
 
 pub use gemm::{acc_as_a, warpgroup_wait, TiledWgmma, WgmmaOperandB, WgmmaOperands, WgmmaSlice};
+pub use mask::mask;
 pub use rows::AccRows;

@@ -17,6 +17,7 @@ pub use cute_static::tensor::PtrTensor;
 pub mod dot;
 pub mod hgemm;
 pub mod hgemm_sm90;
+pub mod probes;
 pub mod sgemm;
 pub mod transpose;
 

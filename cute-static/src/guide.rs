@@ -167,6 +167,22 @@
 //!
 //! ## Static and run-time leaves
 //!
+//! A layout type with run-time leaves is written as C++ writes its kernel parameters:
+//! `Layout![(usize,8):(1,usize)]` (`usize` where a leaf is known only when the kernel runs).
+//! A cute-dyn layout read at run time comes back into such a type with `try_from` (the way
+//! back of `to_dyn`): the static leaves must match, the run-time ones take the values, and the
+//! first leaf that does not fit is named with both values.
+//!
+//! ```
+//! use cute_static::{cute_dyn, layout, Layout};
+//! type Gmem = Layout![(usize,8):(1,usize)];
+//! let g = Gmem::try_from(&"(100,8):(1,100)".parse::<cute_dyn::Layout>()?)?;
+//! assert_eq!(g, layout!(({100usize},8):(1,{100usize})));
+//! let e = Gmem::try_from(&"(100,6):(1,100)".parse::<cute_dyn::Layout>()?).unwrap_err();
+//! assert!(e.to_string().ends_with("shape<1>: the type has the static 8, the layout 6"));
+//! # Ok::<(), cute_dyn::Error>(())
+//! ```
+//!
 //! The type-level algebra computes results whose every leaf is static (zero-sized, evaluated
 //! with no run-time cost): the output is the layout itself, and every precondition is a
 //! compile error. A layout with run-time (`usize`) leaves goes through `coalesce`, `filter`,

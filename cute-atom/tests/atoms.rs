@@ -138,9 +138,10 @@ fn accumulators_relabel_as_the_rs_a_fragment() {
     };
     for t in 0..128 {
         for v in 0..64 {
-            // acc_as_a's placement: k-block v / 8, register v / 2 % 4, half v % 2; the A
-            // fragment's value j is register j / 2, half j % 2.
-            let (kb, j) = (v / 8, 2 * (v / 2 % 4) + v % 2);
+            // acc_as_a's placement of the pair holding v (v % 2 its half); the A fragment's
+            // value j is register j / 2, half j % 2.
+            let (kb, reg) = cute_atom::algorithm::a_slot(v - v % 2);
+            let j = 2 * reg + v % 2;
             let (m, k) = a_coord(t, j);
             assert_eq!(C::c_coord(t, v), (m, 16 * kb + k), "thread {t}, accumulator {v}");
         }

@@ -203,11 +203,12 @@ unsafe fn body<Atom, CopyB, const CL: usize>(
             }
         }
         // The warpgroup's 64 rows of the block tile, through the atom's C layout.
-        let (m0, n0) = (by * BM + 64 * w, bx * BN);
+        let rows = Atom::SHAPE_MNK[0];
+        let (m0, n0) = (by * BM + rows * w, bx * BN);
         let (r0, c0) = Atom::c_coord(t, 0);
         // The thread's first accumulator's element of C; the others are offsets from it.
         let c_tensor = PtrTensor::new(c, layout!(({ m }, { n }):({ n }, 1)));
-        let first = tile_elem(&c_tensor, shape!((128, 256)), by, bx, 64 * w + r0, c0);
+        let first = tile_elem(&c_tensor, shape!((128, 256)), by, bx, rows * w + r0, c0);
         // Pairs of accumulators (v, v + 1) are neighbours in a row of C: one 4-byte store.
         acc.for_each_pair(|v, lo, hi| {
             let (dr, dc) = Atom::c_coord(0, v);

@@ -324,8 +324,18 @@ impl<A: MmaCall<A = [u32; 4], B = u64>, const W: usize, MjA, MjB: Transpose> Wgm
 pub fn acc_as_a<C: MmaCall, R: MmaCall<A = [u32; 4]>, const KB: usize>(acc: &C::Acc) -> [[u32; 4]; KB] {
     let () = Relabel::<C, R, KB>::CHECKED;
     let mut a = [[0u32; 4]; KB];
-    acc.for_each_pair(|v, lo, hi| a[v / 8][v / 2 % 4] = R::Elem::pack(lo, hi));
+    acc.for_each_pair(|v, lo, hi| {
+        let (kb, reg) = a_slot(v);
+        a[kb][reg] = R::Elem::pack(lo, hi);
+    });
     a
+}
+
+/// Where [`acc_as_a`] puts the accumulator pair `(v, v + 1)`: k-block `v / 8`, register
+/// `v / 2 % 4` (each register holds a pair: value `j` of the A fragment is register `j / 2`).
+#[inline(always)]
+pub const fn a_slot(v: usize) -> (usize, usize) {
+    (v / 8, v / 2 % 4)
 }
 
 /// `acc_as_a`'s conditions: the same 64 rows, `N = 16 KB` columns, 8 values a k-block.

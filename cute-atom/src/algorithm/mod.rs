@@ -5,6 +5,6 @@ pub mod gemm;
 pub mod mask;
 pub mod rows;
 
-pub use gemm::{acc_as_a, warpgroup_wait, TiledWgmma, WgmmaOperandB, WgmmaOperands, WgmmaSlice};
+pub use gemm::{a_slot, acc_as_a, warpgroup_wait, TiledWgmma, WgmmaOperandB, WgmmaOperands, WgmmaSlice};
 pub use mask::mask;
 pub use rows::AccRows;

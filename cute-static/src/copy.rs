@@ -48,6 +48,35 @@ impl<V: typenum::Unsigned + Default + Copy> CopyAtom for UniversalCopy<V> {
     type Ref = Self::Src;
 }
 
+macro_rules! one_thread_atoms {
+    ($($(#[$doc:meta])* $name:ident;)*) => {$(
+        $(#[$doc])*
+        #[allow(non_camel_case_types)]
+        #[derive(Debug)]
+        pub struct $name<V>(PhantomData<V>);
+        crate::marker_impls!($name<V>);
+        impl<V: typenum::Unsigned + Default + Copy> CopyAtom for $name<V> {
+            const NAME: &'static str = stringify!($name);
+            type NumThr = U1;
+            type NumVal = V;
+            type Src = <UniversalCopy<V> as CopyAtom>::Src;
+            type Dst = Self::Src;
+            type Ref = Self::Src;
+        }
+    )*};
+}
+
+one_thread_atoms! {
+    /// `Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<uint128_t>, T>` with `128 = V * bits(T)`:
+    /// `cp.async.cg` of 16 bytes from global to shared memory, zero-filled when its predicate
+    /// is false; one thread, the layouts of [`UniversalCopy`] (CuTe's `Copy_Traits` of the
+    /// `SM80_CP_ASYNC` family are `UniversalCopy`'s).
+    SM80_CP_ASYNC_CACHEGLOBAL_ZFILL;
+    /// `Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS_ZFILL<uintN_t>, T>` with `N = V * bits(T)` (32, 64
+    /// or 128): `cp.async.ca` of 4, 8 or 16 bytes, zero-filled when its predicate is false.
+    SM80_CP_ASYNC_CACHEALWAYS_ZFILL;
+}
+
 macro_rules! ldsm_atoms {
     ($($(#[$doc:meta])* $name:ident: $val:ty, $src:ty, $dst:ty;)*) => {$(
         $(#[$doc])*

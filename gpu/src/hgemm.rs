@@ -19,23 +19,29 @@
 //! (static operands) instantiate it with the 128x128x32 tiling above; `hgemm_cta128x64` with
 //! 128x64x32 tiles of 2 x 2 warps (`B`'s 128-byte rows swizzled by `Sw<3,3,3>`).
 //!
-//! `hgemm` takes every address from a layout; `hgemm_by_hand` is the same kernel with the same
-//! addresses written out (the swizzles as CuTe's xor of shifted bits), the twin whose PTX and
-//! SASS the layout kernel is held to (`scripts/gpu/ptx_guard.py`, `scripts/gpu/run.py --sass`).
+//! `hgemm` takes every address from a layout, and its stage loads are CuTe's `copy_if` of two
+//! tiled copies (`cute_atom::algorithm::copy_if`, the atom `SM80_CP_ASYNC_CACHEGLOBAL_ZFILL`:
+//! each thread's 16-byte chunks are the copy's thread-value layout, predicated on the matrix's
+//! extents, their swizzled destinations checked consecutive and aligned by the compiler);
+//! `hgemm_by_hand` is the same kernel with the same addresses and loops written out (the
+//! swizzles as CuTe's xor of shifted bits), the twin whose PTX and SASS the layout kernel is
+//! held to (`scripts/gpu/ptx_guard.py`, `scripts/gpu/run.py --sass`).
 
 use core::marker::PhantomData;
 
+use cute_static::copy::{TiledCopy, SM80_CP_ASYNC_CACHEGLOBAL_ZFILL};
 use cute_static::layout::Sizes as Extents;
-use cute_static::typenum::{P3, P4, U0, U2, U3};
+use cute_static::typenum::{P3, P4, U0, U2, U3, U8};
 use cute_static::{layout, ComposedLayout, Cons, Layout, LayoutAt, Nil, PtrAddr, PtrLocalTile, Shape, Swizzle};
 
+use cute_atom::algorithm::{copy_if, CopyOperand, TiledCopyCall};
 use cute_atom::arch::copy::{cp_async_cg16 as cp_async16, cp_async_commit, cp_async_wait, cvt_f16x2, ldmatrix_x4};
 use cute_atom::atom::MmaCall;
-use cute_atom::shared_array;
+use cute_atom::{shared_array, SmemTensor};
 use cute_static::gmma::K;
 use cute_static::mma::SM80_16x8x16_F32F16F16F32_TN;
 
-use crate::{block_idx, sync_threads, thread_idx, tile_elem, PtrTensor};
+use crate::{block_idx, block_tile, sync_threads, thread_idx, tile_elem, PtrTensor};
 
 /// Pipeline depth.
 pub const STAGES: usize = 3;
@@ -74,10 +80,13 @@ pub unsafe trait Tiling {
     type CtaB: Default + Copy + Extents;
     type CtaC: Default + Copy + Extents;
     /// A stage of the shared `A` (`BM x BK`) and `B` (`BK x BN`) tiles, in halves.
-    type SmemA: LayoutAt<Crd2> + Default;
-    type SmemB: LayoutAt<Crd2> + Default;
+    type SmemA: LayoutAt<Crd2> + Default + Extents;
+    type SmemB: LayoutAt<Crd2> + Default + Extents;
     /// The warps, `(WM, WN)`: each owns a `BM/WM x BN/WN` block of `C`.
     type Warps: Extents;
+    /// The block's `cp.async` copies of a stage: 16-byte chunks of `A`'s and `B`'s tiles.
+    type CopyA: Default;
+    type CopyB: Default;
 }
 
 /// The tiling of `hgemm`: the swizzles of the table above, 2 x 4 warps.
@@ -91,7 +100,13 @@ unsafe impl Tiling for Cta128x128x32 {
     type SmemA = ComposedLayout<SwA, U0, TileA>;
     type SmemB = ComposedLayout<SwB, U0, TileB>;
     type Warps = Shape![(2, 4)];
+    type CopyA = Chunks<Layout![(64,4):(4,1)]>;
+    type CopyB = Chunks<Layout![(16,16):(16,1)]>;
 }
+
+/// 16-byte `cp.async` chunks (8 halves, zero-filled outside the matrix) by threads laid out
+/// row-major over a tile's chunks.
+type Chunks<Threads> = TiledCopy<SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<U8>, Threads, Layout![(1,8):(0,1)]>;
 
 /// 128x64x32 block tiles of 2 x 2 warps (128 threads): `A`'s stage as above, `B`'s rows of 64
 /// halves (128 bytes, 8 chunks) swizzled by `Sw<3,3,3>` (chunk `c` of row `r` to `c ^ (r % 8)`:
@@ -106,6 +121,8 @@ unsafe impl Tiling for Cta128x64x32 {
     type SmemA = ComposedLayout<SwA, U0, TileA>;
     type SmemB = ComposedLayout<Swizzle<U3, U3, P3>, U0, Layout![(32,64):(64,1)]>;
     type Warps = Shape![(2, 2)];
+    type CopyA = Chunks<Layout![(32,4):(4,1)]>;
+    type CopyB = Chunks<Layout![(16,8):(8,1)]>;
 }
 
 /// The sizes the kernel's loops run over: from a tiling's layouts, or written by hand.
@@ -127,10 +144,21 @@ type Crd2 = Cons<usize, Cons<usize, Nil>>;
 
 /// Where the kernel's addresses and sizes come from: layouts, or the same arithmetic by hand.
 trait Indexing: Sizes {
-    /// Element `(r, c)` of block tile `(ti, tj)` of `A` (128x32 tiles).
-    fn a_elem(&self, ti: usize, tj: usize, r: usize, c: usize) -> *const u16;
-    /// Element `(r, c)` of block tile `(ti, tj)` of `B` (32x128 tiles).
-    fn b_elem(&self, ti: usize, tj: usize, r: usize, c: usize) -> *const u16;
+    /// Thread `tid`'s `cp.async` chunks of block tiles `(by, kt)` of `A` and `(kt, bx)` of `B`
+    /// into stage `stage` of the shared arrays at `bases`; chunks outside the `m x k`
+    /// and `k x n` matrices are zero-filled.
+    ///
+    /// # Safety
+    /// The stage's tiles are this block's, not read before the copies' wait and a barrier;
+    /// `n` and `k` are multiples of 8.
+    unsafe fn load(
+        &self,
+        tid: usize,
+        tile: (usize, usize, usize),
+        mnk: (usize, usize, usize),
+        stage: usize,
+        bases: (u32, u32),
+    );
     /// Element `(r, c)` of block tile `(ti, tj)` of `C` (128x128 tiles).
     fn c_elem(&self, ti: usize, tj: usize, r: usize, col: usize) -> *mut u16;
     /// Offset (halves) of `(r, c)` in a stage of the swizzled `A` tile.
@@ -151,21 +179,42 @@ impl<PA, PB, PC, K: Tiling> Sizes for Layouts<PA, PB, PC, K> {
 impl<PA, PB, PC, K> Indexing for Layouts<PA, PB, PC, K>
 where
     K: Tiling,
-    // local_tile of A, B, C, and an element's address in each tile.
+    // local_tile of A, B, C, and an element's address in C's tile.
     PA: PtrLocalTile<K::CtaA>,
     PB: PtrLocalTile<K::CtaB>,
     PC: PtrLocalTile<K::CtaC>,
-    PA::Output: PtrAddr<Crd2, Elem = u16>,
-    PB::Output: PtrAddr<Crd2, Elem = u16>,
     PC::Output: PtrAddr<Crd2, Elem = u16>,
+    // The copies of a stage, from A's and B's block tiles to the shared tiles.
+    K::CopyA: TiledCopyCall<PA::Output, SmemTensor<u16, K::SmemA>>,
+    K::CopyB: TiledCopyCall<PB::Output, SmemTensor<u16, K::SmemB>>,
+    PA::Output: CopyOperand,
+    PB::Output: CopyOperand,
 {
-    #[inline(always)]
-    fn a_elem(&self, ti: usize, tj: usize, r: usize, c: usize) -> *const u16 {
-        tile_elem(&self.0, K::CtaA::default(), ti, tj, r, c)
-    }
-    #[inline(always)]
-    fn b_elem(&self, ti: usize, tj: usize, r: usize, c: usize) -> *const u16 {
-        tile_elem(&self.1, K::CtaB::default(), ti, tj, r, c)
+    #[inline]
+    unsafe fn load(
+        &self,
+        tid: usize,
+        (by, bx, kt): (usize, usize, usize),
+        (m, n, k): (usize, usize, usize),
+        stage: usize,
+        (sa, sb): (u32, u32),
+    ) {
+        let (m0, n0, k0) = (by * Self::BM, bx * Self::BN, kt * Self::BK);
+        let (sa, sb) = (sa + 2 * (stage * STAGE) as u32, sb + 2 * (stage * STAGE) as u32);
+        let (ga, gb) = (
+            block_tile(self.0.local_tile(K::CtaA::default(), &[by, kt])),
+            block_tile(self.1.local_tile(K::CtaB::default(), &[kt, bx])),
+        );
+        let (sa, sb) = (
+            SmemTensor::<u16, K::SmemA>::new(sa, Default::default()),
+            SmemTensor::<u16, K::SmemB>::new(sb, Default::default()),
+        );
+        // SAFETY: the caller's promise; a chunk is read only inside the matrix (the
+        // predicate), 16-byte aligned there (`k`, `n` multiples of 8).
+        unsafe {
+            copy_if(&K::CopyA::default(), tid, |r, c| m0 + r < m && k0 + c < k, &ga, &sa);
+            copy_if(&K::CopyB::default(), tid, |r, c| k0 + r < k && n0 + c < n, &gb, &sb);
+        }
     }
     #[inline(always)]
     fn c_elem(&self, ti: usize, tj: usize, r: usize, col: usize) -> *mut u16 {
@@ -197,13 +246,42 @@ impl Sizes for ByHand {
     const WN: usize = 4;
 }
 impl Indexing for ByHand {
-    #[inline(always)]
-    fn a_elem(&self, ti: usize, tj: usize, r: usize, c: usize) -> *const u16 {
-        self.a.wrapping_add((128 * ti + r) * self.k + 32 * tj + c)
-    }
-    #[inline(always)]
-    fn b_elem(&self, ti: usize, tj: usize, r: usize, c: usize) -> *const u16 {
-        self.b.wrapping_add((32 * ti + r) * self.n + 128 * tj + c)
+    #[inline]
+    unsafe fn load(
+        &self,
+        tid: usize,
+        (by, bx, kt): (usize, usize, usize),
+        (m, n, k): (usize, usize, usize),
+        stage: usize,
+        (base_a, base_b): (u32, u32),
+    ) {
+        let (m0, n0) = (by * Self::BM, bx * Self::BN);
+        let at_a = |r: usize, c: usize| base_a + 2 * (stage * STAGE + Self::smem_a(r, c)) as u32;
+        let at_b = |r: usize, c: usize| base_b + 2 * (stage * STAGE + Self::smem_b(r, c)) as u32;
+        let a_elem =
+            |ti: usize, tj: usize, r: usize, c: usize| self.a.wrapping_add((128 * ti + r) * self.k + 32 * tj + c);
+        let b_elem =
+            |ti: usize, tj: usize, r: usize, c: usize| self.b.wrapping_add((32 * ti + r) * self.n + 128 * tj + c);
+        let k0 = kt * Self::BK;
+        // Each thread copies whole 16-byte chunks of each tile: A's BM x BK tile has BK/8
+        // chunks a row, B's BK x BN tile BN/8; the last tile of a ragged matrix reaches past
+        // it, and its chunks are zero-filled.
+        for j in 0..Self::BM * Self::BK / 8 / Self::THREADS {
+            let q = tid + Self::THREADS * j;
+            let (r, c) = (q / (Self::BK / 8), 8 * (q % (Self::BK / 8)));
+            let ok = m0 + r < m && k0 + c < k;
+            let src = if ok { a_elem(by, kt, r, c) } else { a_elem(0, 0, 0, 0) };
+            // SAFETY: an aligned chunk inside the stage; src in A when ok (k % 8 == 0).
+            unsafe { cp_async16(at_a(r, c), src, ok) };
+        }
+        for j in 0..Self::BK * Self::BN / 8 / Self::THREADS {
+            let q = tid + Self::THREADS * j;
+            let (r, c) = (q / (Self::BN / 8), 8 * (q % (Self::BN / 8)));
+            let ok = k0 + r < k && n0 + c < n;
+            let src = if ok { b_elem(kt, bx, r, c) } else { b_elem(0, 0, 0, 0) };
+            // SAFETY: as above (n % 8 == 0).
+            unsafe { cp_async16(at_b(r, c), src, ok) };
+        }
     }
     #[inline(always)]
     fn c_elem(&self, ti: usize, tj: usize, r: usize, col: usize) -> *mut u16 {
@@ -284,29 +362,9 @@ unsafe fn hgemm_body<I: Indexing, const MI: usize, const NJ: usize>(m: usize, n:
     let at_a = |stage: usize, r: usize, c: usize| base_a + 2 * (stage * STAGE + I::smem_a(r, c)) as u32;
     let at_b = |stage: usize, r: usize, c: usize| base_b + 2 * (stage * STAGE + I::smem_b(r, c)) as u32;
 
-    // Each thread copies whole 16-byte chunks of each tile per stage: A's BM x BK tile has BK/8
-    // chunks a row, B's BK x BN tile BN/8.
     let load = |stage: usize, kt: usize| {
-        let k0 = kt * I::BK;
-        // Block tiles (by, kt) of A and (kt, bx) of B; the last of a ragged matrix reaches past
-        // it, and its chunks are zero-filled.
-        for j in 0..I::BM * I::BK / 8 / I::THREADS {
-            let q = tid + I::THREADS * j;
-            let (r, c) = (q / (I::BK / 8), 8 * (q % (I::BK / 8)));
-            let ok = m0 + r < m && k0 + c < k;
-            let src = if ok { ix.a_elem(by, kt, r, c) } else { ix.a_elem(0, 0, 0, 0) };
-            // SAFETY: an aligned chunk inside the stage (`Tiling`'s contract; the stage fits the
-            // array: `Checked`); src in A when ok (k % 8 == 0).
-            unsafe { cp_async16(at_a(stage, r, c), src, ok) };
-        }
-        for j in 0..I::BK * I::BN / 8 / I::THREADS {
-            let q = tid + I::THREADS * j;
-            let (r, c) = (q / (I::BN / 8), 8 * (q % (I::BN / 8)));
-            let ok = k0 + r < k && n0 + c < n;
-            let src = if ok { ix.b_elem(kt, bx, r, c) } else { ix.b_elem(0, 0, 0, 0) };
-            // SAFETY: as above (n % 8 == 0).
-            unsafe { cp_async16(at_b(stage, r, c), src, ok) };
-        }
+        // SAFETY: the stage is free (the ring's barriers below); n, k multiples of 8 (checked above).
+        unsafe { ix.load(tid, (by, bx, kt), (m, n, k), stage, (base_a, base_b)) };
     };
 
     let mut acc = [[[0.0f32; 4]; NJ]; MI];

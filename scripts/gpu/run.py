@@ -20,6 +20,7 @@ P.add_argument("--ptx", default=os.path.join(os.path.dirname(__file__), "../../g
 P.add_argument("--json")
 P.add_argument("--sass")
 P.add_argument("--reps", type=int, default=20)
+P.add_argument("--baseline", help="an earlier PTX whose mma.sync HGEMMs are timed in turn with these, same process")
 args = P.parse_args()
 
 mod = cp.RawModule(path=args.ptx)
@@ -250,9 +251,18 @@ K["hgemm_static_4096"]((s // 128, s // 128), (256,), (a, b, cs))
 check("hgemm_static_4096 equals hgemm bit for bit", bool((cs == cp.asarray(c)).all()))
 ms_torch = timed(lambda: torch.matmul(ta, tb))
 c = cp.empty((s, s), dtype=cp.float16)
-hms = timed_pair({name: (lambda f=K[name], x=(a, b, c) if name == "hgemm_static_4096" else (u64(s),) * 3 + (a, b, c),
-                          g=hgemm_launch(name, s, s): f(*g, x))
-                  for name in ("hgemm", "hgemm_by_hand", "hgemm_static_4096", "hgemm_cta128x64")})
+HGEMMS = ("hgemm", "hgemm_by_hand", "hgemm_static_4096", "hgemm_cta128x64")
+c_new = cp.asarray(run_hgemm(a, b))
+base = cp.RawModule(path=args.baseline) if args.baseline else None
+if base:
+    for name in HGEMMS:
+        ca = cp.empty((s, s), dtype=cp.float16)
+        f, x = base.get_function(name), (a, b, ca) if name == "hgemm_static_4096" else (u64(s),) * 3 + (a, b, ca)
+        f(*hgemm_launch(name, s, s), x)
+        check(f"baseline {name} 4096^3 equals this PTX's hgemm bit for bit", bool((ca == c_new).all()))
+hms = timed_pair({pre + name: (lambda f=ptx.get_function(name), x=(a, b, c) if name == "hgemm_static_4096" else (u64(s),) * 3 + (a, b, c),
+                               g=hgemm_launch(name, s, s): f(*g, x))
+                  for pre, ptx in (("", mod), ("baseline ", base)) if ptx for name in HGEMMS})
 results["hgemm_4096"] = {"torch ms": ms_torch, "torch TFLOP/s": flop / ms_torch / 1e9}
 for name, ms in hms.items():
     results["hgemm_4096"][name] = {"ms": ms, "TFLOP/s": flop / ms / 1e9, "fraction of cuBLAS": ms_torch / ms}

@@ -1,10 +1,12 @@
 //! Algorithms over tensors and atoms (CuTe's `cute/algorithm`): `gemm` of a warpgroup's
-//! slice of a tiled `wgmma` over shared-memory operands.
+//! slice of a tiled `wgmma` over shared-memory operands, and `copy` / `copy_if` of a tiled copy.
 
+pub mod copy;
 pub mod gemm;
 pub mod mask;
 pub mod rows;
 
+pub use copy::{copy, copy_if, CopyCall, CopyOperand, TiledCopyCall};
 pub use gemm::{a_slot, acc_as_a, warpgroup_wait, TiledWgmma, WgmmaOperandB, WgmmaOperands, WgmmaSlice};
 pub use mask::mask;
 pub use rows::AccRows;

@@ -77,6 +77,23 @@ pub unsafe fn cp_async_cg16<T>(dst: u32, src: *const T, valid: bool) {
     }
 }
 
+/// `cp.async.ca.shared.global` of `BYTES` (4, 8 or 16) bytes, zero-filled past `valid` (`BYTES`
+/// or 0) source bytes.
+///
+/// # Safety
+/// `dst` is a `BYTES`-aligned shared address this thread may write until the group's wait;
+/// `src` is `BYTES`-aligned and readable for `BYTES` bytes when `valid` (nothing is read
+/// otherwise).
+#[inline(always)]
+pub unsafe fn cp_async_ca<const BYTES: u32, T>(dst: u32, src: *const T, valid: bool) {
+    let n: u32 = if valid { BYTES } else { 0 };
+    // SAFETY: the caller's promise.
+    unsafe {
+        ptx!("cp.async.ca.shared.global [{d}], [{s}], {b}, {n};", d = in(reg32) dst, s = in(reg64) src, b = const BYTES,
+            n = in(reg32) n, options(nostack));
+    }
+}
+
 /// `cp.async.commit_group`: this thread's copies issued so far form one group.
 #[inline(always)]
 pub fn cp_async_commit() {

@@ -1,0 +1,392 @@
+//! `copy` and `copy_if` of a tiled copy (CuTe's `cute/algorithm/copy.hpp` over a `TiledCopy`):
+//! each thread moves its values of a tile from a source tensor to a destination tensor, one
+//! atom call (one instruction) per group of the atom's values. Where each call reads and writes
+//! is the tiled copy's thread-value layout, evaluated at the thread, then each operand's layout
+//! at that coordinate; that the atom's values are consecutive and aligned in the shared
+//! destination is checked by the compiler.
+
+use core::marker::PhantomData;
+
+use cute_static::copy::{
+    CopyAtom, CopyTiling, TiledCopy, SM80_CP_ASYNC_CACHEALWAYS_ZFILL, SM80_CP_ASYNC_CACHEGLOBAL_ZFILL,
+};
+use cute_static::gmma::ModeSizes;
+use cute_static::layout::{LayoutFn, Sizes};
+use cute_static::product::{leaf_call, ConstLeaves, Leaves};
+use cute_static::swizzle::{Shift, Swizzle};
+use cute_static::tensor::PtrTensor;
+use cute_static::typenum::Unsigned;
+use cute_static::{ComposedLayout, Cons, Layout, LayoutAt, Nil, PtrAddr};
+
+use crate::arch::copy::{cp_async_ca, cp_async_cg16};
+use crate::check::{fail, Piece::*};
+use crate::tensor::SmemTensor;
+
+type Crd2 = Cons<usize, Cons<usize, Nil>>;
+
+/// A copy atom that executes (CuTe's `Copy_Traits<Op>::copy_unpack`): one call moves one
+/// thread's values of the atom from `src` to `dst`, or (for the zero-filling atoms) writes
+/// zeros to `dst` when `pred` is false.
+pub trait CopyCall<S, D>: CopyAtom {
+    /// The call.
+    ///
+    /// # Safety
+    /// `src` and `dst` address the atom's values as its instruction needs them (consecutive,
+    /// aligned to the access), `src` readable when `pred` holds, `dst` writable by this thread
+    /// until the copy completes.
+    unsafe fn call(src: S, dst: D, pred: bool);
+}
+
+/// The access width in bytes of `V` elements of `T` for a `cp.async` atom, checked by the
+/// compiler against the widths the instruction has.
+struct Width<A, T, V>(PhantomData<(A, T, V)>);
+impl<A: CopyAtom, T, V: Unsigned> Width<A, T, V> {
+    const fn bytes(allowed: &[usize]) -> u32 {
+        let bytes = V::USIZE * core::mem::size_of::<T>();
+        let mut i = 0;
+        while i < allowed.len() {
+            if allowed[i] == bytes {
+                return bytes as u32;
+            }
+            i += 1;
+        }
+        fail(&[
+            S(A::NAME),
+            S(": "),
+            N(V::USIZE),
+            S(" elements of "),
+            N(core::mem::size_of::<T>()),
+            S(" bytes are "),
+            N(bytes),
+            S(" bytes; the instruction moves 16 (cp.async.cg) or 4, 8 or 16 (cp.async.ca)"),
+        ])
+    }
+    const CG: u32 = Self::bytes(&[16]);
+    const CA: u32 = Self::bytes(&[4, 8, 16]);
+}
+
+impl<T, V: Unsigned + Default + Copy> CopyCall<*mut T, u32> for SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<V> {
+    #[inline(always)]
+    unsafe fn call(src: *mut T, dst: u32, pred: bool) {
+        let _ = Width::<Self, T, V>::CG;
+        // SAFETY: the caller's promise; 16 bytes (checked above).
+        unsafe { cp_async_cg16(dst, src, pred) }
+    }
+}
+
+impl<T, V: Unsigned + Default + Copy> CopyCall<*mut T, u32> for SM80_CP_ASYNC_CACHEALWAYS_ZFILL<V> {
+    #[inline(always)]
+    unsafe fn call(src: *mut T, dst: u32, pred: bool) {
+        // SAFETY: the caller's promise; 4, 8 or 16 bytes (checked; a constant the compiler
+        // folds the match on).
+        unsafe {
+            match Width::<Self, T, V>::CA {
+                4 => cp_async_ca::<4, T>(dst, src, pred),
+                8 => cp_async_ca::<8, T>(dst, src, pred),
+                _ => cp_async_ca::<16, T>(dst, src, pred),
+            }
+        }
+    }
+}
+
+/// A tile a copy reads or writes: its static extents and the address of the element at a
+/// coordinate (a tile of a global tensor, a shared tile).
+pub trait CopyOperand {
+    /// A global pointer or a shared address.
+    type Addr: Copy;
+    /// The tile's extents, `(M, N)`.
+    const EXTENTS: [usize; 2];
+    /// The address of element `(r, c)` (wrapping arithmetic, no access).
+    fn addr_at(&self, r: usize, c: usize) -> Self::Addr;
+}
+
+impl<T, S: Sizes, D> CopyOperand for PtrTensor<T, Layout<S, D>>
+where
+    Self: PtrAddr<Crd2, Elem = T>,
+{
+    type Addr = *mut T;
+    const EXTENTS: [usize; 2] = [S::MODES[0], S::MODES[1]];
+    #[inline(always)]
+    fn addr_at(&self, r: usize, c: usize) -> *mut T {
+        PtrAddr::addr_at(self, &Cons(r, Cons(c, Nil)))
+    }
+}
+
+impl<T, L: Sizes + LayoutAt<Crd2>> CopyOperand for SmemTensor<T, L> {
+    type Addr = u32;
+    const EXTENTS: [usize; 2] = [L::MODES[0], L::MODES[1]];
+    #[inline(always)]
+    fn addr_at(&self, r: usize, c: usize) -> u32 {
+        self.addr(self.layout().at(&Cons(r, Cons(c, Nil))))
+    }
+}
+
+/// A static layout, plain or swizzled, as constants the compiler evaluates: its leaves and the
+/// swizzle `(offset, yyy mask, shift)` applied after them (no swizzle: `(0, 0, 0)`).
+#[doc(hidden)]
+pub trait ConstMap {
+    /// The leaves.
+    const LEAVES: Leaves;
+    /// `(offset, yyy mask, shift)`.
+    const SWIZZLE: (usize, usize, i32);
+}
+impl<S, D> ConstMap for Layout<S, D>
+where
+    Self: ConstLeaves,
+{
+    const LEAVES: Leaves = <Self as ConstLeaves>::LEAVES;
+    const SWIZZLE: (usize, usize, i32) = (0, 0, 0);
+}
+impl<B: Unsigned, M: Unsigned, Sh: Shift, O: Unsigned, L: ConstLeaves> ConstMap
+    for ComposedLayout<Swizzle<B, M, Sh>, O, L>
+{
+    const LEAVES: Leaves = L::LEAVES;
+    const SWIZZLE: (usize, usize, i32) =
+        (O::USIZE, ((1usize << B::USIZE) - 1) << (M::USIZE + if Sh::I32 > 0 { Sh::I32 as usize } else { 0 }), Sh::I32);
+}
+
+/// `L(i)` of a [`ConstMap`]: the leaves, then the swizzle (CuTe's `Sw(offset + L(i))`).
+const fn map_call(leaves: &Leaves, (offset, yyy, shift): (usize, usize, i32), i: usize) -> usize {
+    let o = offset + leaf_call(leaves, i);
+    let y = o & yyy;
+    o ^ if shift >= 0 { y >> shift } else { y << -shift }
+}
+
+/// A tiled copy that executes from `Src` to `Dst` (CuTe's `copy(tiled_copy, src, dst)` over
+/// the thread's partitions): the one bound generic code writes for [`copy`] and [`copy_if`].
+/// Implemented when the atom executes between the operands' address kinds ([`CopyCall`]), the
+/// layouts are static, and (checked by the compiler when the copy is instantiated) the tile
+/// divides the operands, the atom's values lie along one mode of the tile, and they are
+/// consecutive and aligned in the destination.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` does not copy from `{Src}` to `{Dst}`",
+    label = "where the tiled copy is generic, add the bound `TiledCopyCall<Src, Dst>` for it",
+    note = "the copy atom executes between the operands' address kinds (`CopyCall`), and the destination's layout is static"
+)]
+pub trait TiledCopyCall<Src: CopyOperand, Dst: CopyOperand>: Default {
+    /// Threads of the tiled copy.
+    const THREADS: usize;
+    /// Values of a thread in one tile of the copy.
+    const VALUES: usize;
+    /// Values of one atom call.
+    const ATOM_VALUES: usize;
+    /// The copy's tile, `(TM, TN)`.
+    const TILE: [usize; 2];
+    /// The index in the copy's (column-major) tile of value `v` of thread `t`.
+    fn tv(t: usize, v: usize) -> usize;
+    /// One atom call.
+    ///
+    /// # Safety
+    /// As [`CopyCall::call`].
+    unsafe fn call(src: Src::Addr, dst: Dst::Addr, pred: bool);
+    /// The conditions (evaluated by the compiler; see [`copy_if`]).
+    const CHECKED: ();
+}
+
+impl<A, T, V, Src, Dst> TiledCopyCall<Src, Dst> for TiledCopy<A, T, V>
+where
+    A: CopyAtom<NumVal: Unsigned> + CopyCall<Src::Addr, Dst::Addr>,
+    Self: CopyTiling<LayoutTv: ConstLeaves + ModeSizes + LayoutFn, Tile: Sizes>,
+    Src: CopyOperand,
+    Dst: CopyOperand + DstMap,
+{
+    const THREADS: usize = <<Self as CopyTiling>::LayoutTv as ModeSizes>::SIZES[0];
+    const VALUES: usize = <<Self as CopyTiling>::LayoutTv as ModeSizes>::SIZES[1];
+    const ATOM_VALUES: usize = A::NumVal::USIZE;
+    const TILE: [usize; 2] =
+        [<<Self as CopyTiling>::Tile as Sizes>::MODES[0], <<Self as CopyTiling>::Tile as Sizes>::MODES[1]];
+    #[inline(always)]
+    fn tv(t: usize, v: usize) -> usize {
+        <Self as CopyTiling>::LayoutTv::default().call(t + <Self as TiledCopyCall<Src, Dst>>::THREADS * v)
+    }
+    #[inline(always)]
+    unsafe fn call(src: Src::Addr, dst: Dst::Addr, pred: bool) {
+        // SAFETY: the caller's promise.
+        unsafe { A::call(src, dst, pred) }
+    }
+    const CHECKED: () = {
+        let ([tm, tn], [bm, bn], v, values) = (
+            <Self as TiledCopyCall<Src, Dst>>::TILE,
+            Dst::EXTENTS,
+            <Self as TiledCopyCall<Src, Dst>>::ATOM_VALUES,
+            <Self as TiledCopyCall<Src, Dst>>::VALUES,
+        );
+        let threads = <Self as TiledCopyCall<Src, Dst>>::THREADS;
+        let tv = <<Self as CopyTiling>::LayoutTv as ConstLeaves>::LEAVES;
+        if Src::EXTENTS[0] != bm || Src::EXTENTS[1] != bn {
+            fail(&[
+                S("copy: the source tile is "),
+                N(Src::EXTENTS[0]),
+                S(" x "),
+                N(Src::EXTENTS[1]),
+                S(", the destination "),
+                N(bm),
+                S(" x "),
+                N(bn),
+            ]);
+        }
+        if tm == 0 || tn == 0 || bm % tm != 0 || bn % tn != 0 {
+            fail(&[
+                S("copy: the tiled copy's "),
+                N(tm),
+                S(" x "),
+                N(tn),
+                S(" tile does not divide the "),
+                N(bm),
+                S(" x "),
+                N(bn),
+                S(" operands"),
+            ]);
+        }
+        if v == 0 || values % v != 0 {
+            fail(&[S("copy: a thread's "), N(values), S(" values are not whole atoms of "), N(v)]);
+        }
+        // The atom's values run along one mode of the tile: +1 (along M) or +TM (along N).
+        let step = if v > 1 { leaf_call(&tv, threads) - leaf_call(&tv, 0) } else { tm };
+        if step != 1 && step != tm {
+            fail(&[S("copy: an atom's values do not run along one mode of the tile (a step of "), N(step), S(")")]);
+        }
+        let (leaves, sw) = (Dst::LEAVES, Dst::SWIZZLE);
+        let mut t = 0;
+        while t < threads {
+            let mut j = 0;
+            while j < values / v {
+                let i0 = leaf_call(&tv, t + threads * j * v);
+                let (mut rm, mut rn) = (0, 0);
+                while rn < bn / tn {
+                    let (r, c) = (rm * tm + i0 % tm, rn * tn + i0 / tm);
+                    let o = map_call(&leaves, sw, r + bm * c);
+                    if !o.is_multiple_of(v) {
+                        fail(&[
+                            S("copy: thread "),
+                            N(t),
+                            S("'s atom at ("),
+                            N(r),
+                            S(", "),
+                            N(c),
+                            S(") starts at offset "),
+                            N(o),
+                            S(" of the destination, not a multiple of its "),
+                            N(v),
+                            S(" values"),
+                        ]);
+                    }
+                    let mut k = 1;
+                    while k < v {
+                        if leaf_call(&tv, t + threads * (j * v + k)) != i0 + k * step {
+                            fail(&[
+                                S("copy: thread "),
+                                N(t),
+                                S("'s value "),
+                                N(j * v + k),
+                                S(" is not next to its atom's first along the tile"),
+                            ]);
+                        }
+                        let (rk, ck) = if step == 1 { (r + k, c) } else { (r, c + k) };
+                        if map_call(&leaves, sw, rk + bm * ck) != o + k {
+                            fail(&[
+                                S("copy: thread "),
+                                N(t),
+                                S("'s atom at ("),
+                                N(r),
+                                S(", "),
+                                N(c),
+                                S(") is not consecutive in the destination (value "),
+                                N(k),
+                                S(")"),
+                            ]);
+                        }
+                        k += 1;
+                    }
+                    rm += 1;
+                    if rm == bm / tm {
+                        (rm, rn) = (0, rn + 1);
+                    }
+                }
+                j += 1;
+            }
+            t += 1;
+        }
+    };
+}
+
+/// The destination's layout as constants (a shared tile's).
+#[doc(hidden)]
+pub trait DstMap {
+    /// The leaves.
+    const LEAVES: Leaves;
+    /// The swizzle.
+    const SWIZZLE: (usize, usize, i32);
+}
+impl<T, L: ConstMap> DstMap for SmemTensor<T, L> {
+    const LEAVES: Leaves = L::LEAVES;
+    const SWIZZLE: (usize, usize, i32) = L::SWIZZLE;
+}
+
+/// `copy_if(tiled_copy, pred, src, dst)` for thread `thr`: each of the thread's atom calls
+/// over the tile (the copy's tile repeated over the operands, `M` first) moves its values from
+/// `src` to `dst` when `pred(r, c)` holds at its first value's coordinate `(r, c)`, and for a
+/// zero-filling atom writes zeros where it does not.
+///
+/// Checked by the compiler: the operands' extents are equal and the copy's tile divides them;
+/// a thread's values are whole atoms, each along one mode of the tile; each atom's values are
+/// consecutive in the destination, from a multiple of the atom's width (its alignment).
+///
+/// # Safety
+/// `thr` is below the copy's threads. Each atom's values are consecutive in `src` too, from an
+/// address aligned to the access (for a global tile of a row-major matrix, a leading dimension
+/// that is a multiple of the atom's values). `src` is readable where `pred` holds; `dst` is
+/// writable by this thread until the copy completes (`cp.async`: its group's wait).
+///
+/// # Examples
+/// ```
+/// use cute_atom::algorithm::TiledCopyCall;
+/// use cute_atom::SmemTensor;
+/// use cute_static::copy::{TiledCopy, SM80_CP_ASYNC_CACHEALWAYS_ZFILL};
+/// use cute_static::{tensor::PtrTensor, typenum::U4, Layout};
+/// // CuTe's sgemm_sm80 example: `make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>,
+/// // float>{}, Layout<Shape<_32,_8>>{}, Layout<Shape<_4,_1>>{})`, 32x8 threads (m-major) of
+/// // 4x1 values over a 128x8 tile of an m-major A.
+/// type Copy = TiledCopy<SM80_CP_ASYNC_CACHEALWAYS_ZFILL<U4>, Layout![(32,8):(1,32)], Layout![(4,1):(1,0)]>;
+/// type Src = PtrTensor<f32, Layout![(128,8):(1,usize)]>;
+/// type Dst = SmemTensor<f32, Layout![(128,8):(1,128)]>;
+/// assert_eq!(<Copy as TiledCopyCall<Src, Dst>>::TILE, [128, 8]);
+/// // Thread 37 is (5, 1) of the threads: its 4 values start at row 20 of column 1.
+/// assert_eq!(<Copy as TiledCopyCall<Src, Dst>>::tv(37, 0), 20 + 128);
+/// ```
+#[inline(always)]
+pub unsafe fn copy_if<C, Src, Dst>(_copy: &C, thr: usize, pred: impl Fn(usize, usize) -> bool, src: &Src, dst: &Dst)
+where
+    C: TiledCopyCall<Src, Dst>,
+    Src: CopyOperand,
+    Dst: CopyOperand,
+{
+    #[allow(clippy::let_unit_value)]
+    let () = C::CHECKED;
+    let ([tm, tn], [bm, bn], v) = (C::TILE, Dst::EXTENTS, C::ATOM_VALUES);
+    for rn in 0..bn / tn {
+        for rm in 0..bm / tm {
+            for j in 0..C::VALUES / v {
+                let i = C::tv(thr, j * v);
+                let (r, c) = (rm * tm + i % tm, rn * tn + i / tm);
+                // SAFETY: the caller's promise; consecutive and aligned in `dst` (checked).
+                unsafe { C::call(src.addr_at(r, c), dst.addr_at(r, c), pred(r, c)) };
+            }
+        }
+    }
+}
+
+/// `copy(tiled_copy, src, dst)` for thread `thr`: [`copy_if`] with every value in range.
+///
+/// # Safety
+/// As [`copy_if`], `src` readable everywhere.
+#[inline(always)]
+pub unsafe fn copy<C, Src, Dst>(c: &C, thr: usize, src: &Src, dst: &Dst)
+where
+    C: TiledCopyCall<Src, Dst>,
+    Src: CopyOperand,
+    Dst: CopyOperand,
+{
+    // SAFETY: the caller's promise.
+    unsafe { copy_if(c, thr, |_, _| true, src, dst) }
+}

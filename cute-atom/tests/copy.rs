@@ -1,0 +1,98 @@
+//! `copy_if` of a tiled copy run on the host with an atom that records its calls: each thread's
+//! calls are its `partition_S` (cute-static's, proven against CuTe C++ 4.2) in order, at the
+//! addresses the operands' layouts give, predicated at each call's first coordinate; over all
+//! threads every atom-aligned chunk of the tile is copied once.
+
+use std::cell::RefCell;
+use std::marker::PhantomData;
+
+use cute_atom::algorithm::{copy_if, CopyCall, TiledCopyCall};
+use cute_atom::SmemTensor;
+use cute_static::copy::{CopyAtom, TiledCopy, UniversalCopy};
+use cute_static::swizzle::Swizzle;
+use cute_static::tensor::PtrTensor;
+use cute_static::typenum::{Unsigned, P3, P4, U0, U2, U3, U8};
+use cute_static::{layout, ComposedLayout, Layout};
+
+/// An atom with `UniversalCopy`'s layouts whose call records `(source, destination, pred)`.
+#[derive(Clone, Copy, Default, Debug)]
+struct Record<V>(PhantomData<V>);
+impl<V: Unsigned + Default + Copy> CopyAtom for Record<V> {
+    const NAME: &'static str = "Record";
+    type NumThr = <UniversalCopy<V> as CopyAtom>::NumThr;
+    type NumVal = V;
+    type Src = <UniversalCopy<V> as CopyAtom>::Src;
+    type Dst = Self::Src;
+    type Ref = Self::Src;
+}
+thread_local! {
+    static CALLS: RefCell<Vec<(usize, u32, bool)>> = const { RefCell::new(Vec::new()) };
+}
+impl<T, V: Unsigned + Default + Copy> CopyCall<*mut T, u32> for Record<V> {
+    unsafe fn call(src: *mut T, dst: u32, pred: bool) {
+        CALLS.with(|c| c.borrow_mut().push((src as usize, dst, pred)));
+    }
+}
+
+/// Runs thread `t`'s `copy_if` and returns its calls.
+fn calls<C: TiledCopyCall<S, D>, S: cute_atom::algorithm::CopyOperand, D: cute_atom::algorithm::CopyOperand>(
+    c: &C,
+    t: usize,
+    pred: impl Fn(usize, usize) -> bool,
+    s: &S,
+    d: &D,
+) -> Vec<(usize, u32, bool)> {
+    CALLS.with(|c| c.borrow_mut().clear());
+    // SAFETY: the recording atom reads and writes nothing.
+    unsafe { copy_if(c, t, pred, s, d) };
+    CALLS.with(|c| c.take())
+}
+
+/// CuTe's `Sw<B,M,S>` written out: bits `[M+S, M+S+B)` xor-ed into `[M, M+B)`.
+fn swizzle(o: usize, b: u32, m: u32, s: u32) -> usize {
+    o ^ ((o >> s) & (((1 << b) - 1) << m))
+}
+
+#[test]
+fn copy_if_calls_are_the_threads_partitions() {
+    const BASE: usize = 0x10000;
+    const LD: usize = 4096;
+    // hgemm's A stage: 256 threads, (64,4):(4,1), 16-byte chunks of a 128x32 tile, Sw<2,3,3>.
+    type CopyA = TiledCopy<Record<U8>, Layout![(64,4):(4,1)], Layout![(1,8):(0,1)]>;
+    type SmemA = ComposedLayout<Swizzle<U2, U3, P3>, U0, Layout![(128,32):(32,1)]>;
+    // hgemm's B stage: (16,16):(16,1) over a 32x128 tile, Sw<3,3,4>.
+    type CopyB = TiledCopy<Record<U8>, Layout![(16,16):(16,1)], Layout![(1,8):(0,1)]>;
+    type SmemB = ComposedLayout<Swizzle<U3, U3, P4>, U0, Layout![(32,128):(128,1)]>;
+
+    macro_rules! case {
+        ($copy:ty, $smem:ty, $rows:tt, $cols:tt, $sw:expr, $ragged:expr) => {{
+            let (rows, cols) = ($rows, $cols);
+            let src = PtrTensor::new(BASE as *mut u16, layout!(($rows, $cols):({ LD }, 1)));
+            let dst = SmemTensor::<u16, $smem>::new(0, Default::default());
+            let copy = <$copy>::new();
+            let mut seen = vec![0; rows * cols];
+            for t in 0..256 {
+                let got = calls(&copy, t, |r, _| r < $ragged, &src, &dst);
+                // The oracle: partition_S of the tile's column-major index, 8 values a call.
+                let (part, off) = copy.partition_s(layout!(($rows, $cols):(1, $rows)), t).unwrap();
+                assert_eq!(got.len() * 8, part.size(), "thread {t}");
+                for (n, &(s, d, p)) in got.iter().enumerate() {
+                    let i = off + part.call(8 * n);
+                    let (r, c) = (i % rows, i / rows);
+                    for v in 1..8 {
+                        assert_eq!(off + part.call(8 * n + v), i + v * rows, "thread {t} call {n}: a row's 8 values");
+                    }
+                    assert_eq!(s, BASE + 2 * (r * LD + c), "thread {t} call {n}: source of ({r}, {c})");
+                    assert_eq!(d as usize, 2 * swizzle(cols * r + c, $sw.0, $sw.1, $sw.2), "thread {t} call {n}: destination");
+                    assert_eq!(p, r < $ragged, "thread {t} call {n}: predicate");
+                    seen[r * cols + c] += 1;
+                }
+            }
+            for (i, &n) in seen.iter().enumerate() {
+                assert_eq!(n, usize::from(i % 8 == 0), "chunk at ({}, {})", i / cols, i % cols);
+            }
+        }};
+    }
+    case!(CopyA, SmemA, 128, 32, (2, 3, 3), 100);
+    case!(CopyB, SmemB, 32, 128, (3, 3, 4), 17);
+}

@@ -29,17 +29,17 @@
 
 use core::marker::PhantomData;
 
-use cute_static::copy::{TiledCopy, SM80_CP_ASYNC_CACHEGLOBAL_ZFILL};
+use cute_static::copy::{SM75_U16x8_LDSM_T, SM75_U32x4_LDSM_N, TiledCopy, SM80_CP_ASYNC_CACHEGLOBAL_ZFILL};
 use cute_static::layout::Sizes as Extents;
 use cute_static::typenum::{P3, P4, U0, U2, U3, U8};
-use cute_static::{layout, ComposedLayout, Cons, Layout, LayoutAt, Nil, PtrAddr, PtrLocalTile, Shape, Swizzle};
+use cute_static::{layout, ComposedLayout, Cons, Layout, LayoutAt, Nil, PtrAddr, PtrLocalTile, Shape, Swizzle, Tiler};
 
 use cute_atom::algorithm::{copy_if, CopyOperand, TiledCopyCall};
 use cute_atom::arch::copy::{cp_async_cg16 as cp_async16, cp_async_commit, cp_async_wait, cvt_f16x2, ldmatrix_x4};
 use cute_atom::atom::MmaCall;
 use cute_atom::{shared_array, SmemTensor};
 use cute_static::gmma::K;
-use cute_static::mma::SM80_16x8x16_F32F16F16F32_TN;
+use cute_static::mma::{SM80_16x8x16_F32F16F16F32_TN, TiledMma};
 
 use crate::{block_idx, block_tile, sync_threads, thread_idx, tile_elem, PtrTensor};
 
@@ -52,7 +52,7 @@ type SwA = Swizzle<U2, U3, P3>;
 type SwB = Swizzle<U3, U3, P4>;
 /// Halves per stage of each shared array: a tiling's stage tiles fit it (checked at compile
 /// time in `hgemm_body`).
-const STAGE: usize = 128 * 32;
+const STAGE: usize = <TileA as Extents>::SIZE;
 
 shared_array!(fn smem_a: STAGES * STAGE * 2, align 128 as "HGEMM_A");
 shared_array!(fn smem_b: STAGES * STAGE * 2, align 128 as "HGEMM_B");
@@ -103,6 +103,20 @@ unsafe impl Tiling for Cta128x128x32 {
     type CopyA = Chunks<Layout![(64,4):(4,1)]>;
     type CopyB = Chunks<Layout![(16,16):(16,1)]>;
 }
+
+/// The `m16n8` accumulator tiles of a warp's block, `(MI, NJ)`: the tiling's block tile over
+/// its warps, over the atom's `M x N` (the kernel's register arrays).
+const fn atoms<K: Tiling>() -> (usize, usize) {
+    let [m, n, _] = SM80_16x8x16_F32F16F16F32_TN::SHAPE_MNK;
+    let (c, w) = (<K::CtaC as Extents>::MODES, <K::Warps as Extents>::MODES);
+    (c[0] / w[0] / m, c[1] / w[1] / n)
+}
+
+/// The MMA atom over one warp, its tile 16x16x16 (two atoms along N): `ldmatrix.x4` loads a
+/// 16x16 block of A or of B for it.
+type Warp = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(1,1,1):(0,0,0)], Tiler![<16, 16, 16>]>;
+/// A 16x16 block's coordinates, column-major (the tiled copies' source).
+type Block16 = Layout![(16,16):(1,16)];
 
 /// 16-byte `cp.async` chunks (8 halves, zero-filled outside the matrix) by threads laid out
 /// row-major over a tile's chunks.
@@ -161,6 +175,13 @@ trait Indexing: Sizes {
     );
     /// Element `(r, c)` of block tile `(ti, tj)` of `C` (128x128 tiles).
     fn c_elem(&self, ti: usize, tj: usize, r: usize, col: usize) -> *mut u16;
+    /// The row lane `lane` addresses for `ldmatrix.x4` of a 16x16 block of `A` (`(m, k)`) and
+    /// of `B` (`(k, n)`, `.trans`): the `SM75_U32x4_LDSM_N` / `SM75_U16x8_LDSM_T` tiled copies of
+    /// the MMA atom's A and B.
+    fn ldsm_a(lane: usize) -> (usize, usize);
+    fn ldsm_b(lane: usize) -> (usize, usize);
+    /// The `(m, n)` of accumulator `e` of lane `lane` in the atom's 16x8 tile (its C layout).
+    fn acc(lane: usize, e: usize) -> (usize, usize);
     /// Offset (halves) of `(r, c)` in a stage of the swizzled `A` tile.
     fn smem_a(r: usize, c: usize) -> usize;
     /// Offset (halves) of `(r, c)` in a stage of the swizzled `B` tile.
@@ -219,6 +240,22 @@ where
     #[inline(always)]
     fn c_elem(&self, ti: usize, tj: usize, r: usize, col: usize) -> *mut u16 {
         tile_elem(&self.2, K::CtaC::default(), ti, tj, r, col)
+    }
+    #[inline(always)]
+    fn ldsm_a(lane: usize) -> (usize, usize) {
+        // Lane `lane`'s first value in the 16x16 (m, k) block, column-major.
+        let i = Warp::default().make_tiled_copy_a::<SM75_U32x4_LDSM_N>().tidfrg_s(Block16::default()).call(lane);
+        (i % 16, i / 16)
+    }
+    #[inline(always)]
+    fn ldsm_b(lane: usize) -> (usize, usize) {
+        // In CuTe's (n, k) block of B.
+        let i = Warp::default().make_tiled_copy_b::<SM75_U16x8_LDSM_T>().tidfrg_s(Block16::default()).call(lane);
+        (i / 16, i % 16)
+    }
+    #[inline(always)]
+    fn acc(lane: usize, e: usize) -> (usize, usize) {
+        SM80_16x8x16_F32F16F16F32_TN::c_coord(lane, e)
     }
     #[inline(always)]
     fn smem_a(r: usize, c: usize) -> usize {
@@ -284,6 +321,20 @@ impl Indexing for ByHand {
         }
     }
     #[inline(always)]
+    fn ldsm_a(lane: usize) -> (usize, usize) {
+        // Row `lane % 8` of matrix `lane / 8`; the matrices are the 16x16 block's quarters,
+        // column-major.
+        (lane % 8 + 8 * (lane / 8 % 2), 8 * (lane / 16))
+    }
+    #[inline(always)]
+    fn ldsm_b(lane: usize) -> (usize, usize) {
+        (lane % 8 + 8 * (lane / 8 % 2), 8 * (lane / 16))
+    }
+    #[inline(always)]
+    fn acc(lane: usize, e: usize) -> (usize, usize) {
+        (lane / 4 + 8 * (e / 2), 2 * (lane % 4) + e % 2)
+    }
+    #[inline(always)]
     fn c_elem(&self, ti: usize, tj: usize, r: usize, col: usize) -> *mut u16 {
         self.c.wrapping_add((128 * ti + r) * self.n + 128 * tj + col)
     }
@@ -310,7 +361,14 @@ pub unsafe extern "ptx-kernel" fn hgemm(m: usize, n: usize, k: usize, a: *const 
         PtrTensor::new(c, layout!(({m},{n}):({n},1))),
     );
     // SAFETY: the caller's buffers hold m*k, k*n and m*n halves.
-    unsafe { hgemm_body::<_, 4, 4>(m, n, k, Layouts::<_, _, _, Cta128x128x32>(a, b, c, PhantomData)) }
+    unsafe {
+        hgemm_body::<_, { atoms::<Cta128x128x32>().0 }, { atoms::<Cta128x128x32>().1 }>(
+            m,
+            n,
+            k,
+            Layouts::<_, _, _, Cta128x128x32>(a, b, c, PhantomData),
+        )
+    }
 }
 
 /// The same kernel with its addresses written by hand.
@@ -375,9 +433,8 @@ unsafe fn hgemm_body<I: Indexing, const MI: usize, const NJ: usize>(m: usize, n:
         }
         cp_async_commit();
     }
-    // ldmatrix rows: thread `lane` addresses row `lane % 8 + 8 * (lane / 8 % 2)`, column
-    // `8 * (lane / 16)` of a 16x16 block.
-    let (lr, lc) = (lane % 8 + 8 * (lane / 8 % 2), 8 * (lane / 16));
+    // The row of a 16x16 block of A and of B this lane addresses for ldmatrix.
+    let ((ar, ac), (br, bc)) = (I::ldsm_a(lane), I::ldsm_b(lane));
     for kt in 0..ktiles {
         cp_async_wait::<1>();
         sync_threads();
@@ -392,11 +449,11 @@ unsafe fn hgemm_body<I: Indexing, const MI: usize, const NJ: usize>(m: usize, n:
             let mut fb = [[0u32; 2]; NJ];
             for (i, f) in fa.iter_mut().enumerate() {
                 // SAFETY: inside the stage's A tile (`Tiling`'s contract, rows < BM, columns < BK).
-                *f = unsafe { ldmatrix_x4::<false>(at_a(stage, wm + 16 * i + lr, 16 * kk + lc)) };
+                *f = unsafe { ldmatrix_x4::<false>(at_a(stage, wm + 16 * i + ar, 16 * kk + ac)) };
             }
             for j in 0..NJ / 2 {
                 // SAFETY: inside the stage's B tile; matrices 0,1 are n-tile 2j, 2,3 n-tile 2j+1.
-                let x = unsafe { ldmatrix_x4::<true>(at_b(stage, 16 * kk + lr, wn + 16 * j + lc)) };
+                let x = unsafe { ldmatrix_x4::<true>(at_b(stage, 16 * kk + br, wn + 16 * j + bc)) };
                 fb[2 * j] = [x[0], x[1]];
                 fb[2 * j + 1] = [x[2], x[3]];
             }
@@ -407,12 +464,14 @@ unsafe fn hgemm_body<I: Indexing, const MI: usize, const NJ: usize>(m: usize, n:
             }
         }
     }
-    // Accumulator (i, j) element e: row wm + 16i + lane/4 + 8(e/2), column wn + 8j + 2(lane%4) + e%2
-    // of the block's tile of C.
+    // Accumulator (i, j) element e: the atom's (m, n) of (lane, e), plus the warp's and the
+    // atom's origin in the block's tile of C; elements 2h and 2h + 1 are neighbours in a row
+    // (the host's tests check the atom's C layout against the PTX ISA's fragment).
     for (i, row) in acc.iter().enumerate() {
         for (j, d) in row.iter().enumerate() {
             for h in 0..2 {
-                let (r, col) = (wm + 16 * i + lane / 4 + 8 * h, wn + 8 * j + 2 * (lane % 4));
+                let (am, an) = I::acc(lane, 2 * h);
+                let (r, col) = (wm + 16 * i + am, wn + 8 * j + an);
                 if m0 + r < m && n0 + col < n {
                     let packed = cvt_f16x2(d[2 * h], d[2 * h + 1]);
                     // SAFETY: a 4-byte store inside C (n even).
@@ -436,7 +495,7 @@ pub unsafe extern "ptx-kernel" fn hgemm_static_4096(a: *const u16, b: *const u16
     // bigger body schedules worse (3.5% slower on the H100); the layouts stay static.
     // SAFETY: the caller's buffers hold 4096 * 4096 halves each.
     unsafe {
-        hgemm_body::<_, 4, 4>(
+        hgemm_body::<_, { atoms::<Cta128x128x32>().0 }, { atoms::<Cta128x128x32>().1 }>(
             4096,
             4096,
             core::hint::black_box(4096),
@@ -461,5 +520,12 @@ pub unsafe extern "ptx-kernel" fn hgemm_cta128x64(
         PtrTensor::new(c, layout!(({m},{n}):({n},1))),
     );
     // SAFETY: the caller's buffers hold m*k, k*n and m*n halves.
-    unsafe { hgemm_body::<_, 4, 4>(m, n, k, Layouts::<_, _, _, Cta128x64x32>(a, b, c, PhantomData)) }
+    unsafe {
+        hgemm_body::<_, { atoms::<Cta128x64x32>().0 }, { atoms::<Cta128x64x32>().1 }>(
+            m,
+            n,
+            k,
+            Layouts::<_, _, _, Cta128x64x32>(a, b, c, PhantomData),
+        )
+    }
 }

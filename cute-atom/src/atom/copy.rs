@@ -155,3 +155,59 @@ impl<Bits: ElementBits, Tile: TmaBox<Bits>, Part: TmaBox<Bits>, const MASK: u16>
         }
     };
 }
+
+/// A store of the shared tile `Tile` of `Bits`-bit elements to a tile of the global tensor, one
+/// box that is the whole tile (CuTe's `SM90_TMA_STORE`): the epilogue's copy out, its box and
+/// coordinates the tile's, computed by the compiler. Zero-sized.
+///
+/// The protocol is the PTX ISA's (§9.7.9.25.5.2): the threads that wrote the tile each fence
+/// ([`tma::fence_proxy_async`]), the block synchronizes, one thread issues the store and
+/// commits it ([`tma::store_commit`]); before the tile is written again, that thread waits
+/// for the store's reads ([`tma::store_wait_read`]) and the block synchronizes.
+///
+/// # Examples
+/// ```
+/// use cute_atom::atom::TmaStore;
+/// use cute_static::gmma::{LayoutAtom, Sw128, K};
+/// use cute_static::typenum::U16;
+/// use cute_static::{Shape, TileToShape};
+/// // A 128x64 tile of a row-major C (halves), rows of 128 bytes swizzled by Sw128 (CUTLASS's
+/// // SM90 epilogue's shared tile for 16-bit C): 16 KiB, one box of 64 columns by 128 rows
+/// // (the tensor map's boxDim, innermost first).
+/// type Tile = <LayoutAtom<K, Sw128, U16> as TileToShape<Shape![(128, 64)]>>::Output;
+/// assert_eq!((TmaStore::<U16, Tile>::BOX, TmaStore::<U16, Tile>::BYTES), ([64, 128], 16384));
+/// ```
+pub struct TmaStore<Bits, Tile>(PhantomData<(Bits, Tile)>);
+
+impl<Bits, Tile> Default for TmaStore<Bits, Tile> {
+    fn default() -> Self {
+        TmaStore(PhantomData)
+    }
+}
+impl<Bits, Tile> Clone for TmaStore<Bits, Tile> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<Bits, Tile> Copy for TmaStore<Bits, Tile> {}
+
+impl<Bits: Storage, Tile: TmaBox<Bits> + Default + Copy> TmaStore<Bits, Tile> {
+    /// The box, `boxDim` (innermost first): the tensor map's.
+    pub const BOX: [u32; 2] = Tile::BOX;
+    /// The bytes one store reads.
+    pub const BYTES: u32 = Tile::BYTES;
+
+    /// The store of `src` to tile `(row_tile, col_tile)` of the global tensor (its box extents
+    /// times the tile coordinate, innermost first), in this thread's bulk group.
+    ///
+    /// # Safety
+    /// As [`tma::store_2d`]: `map` is the tensor map of the global tensor with this store's
+    /// box; `src`'s tile was written and fenced as the protocol above says, and is not written
+    /// again until the group's reads complete.
+    #[inline(always)]
+    pub unsafe fn copy(&self, map: *const u8, src: &SmemTensor<Bits::T, Tile>, tile: (usize, usize)) {
+        let [cols, rows] = Tile::BOX;
+        // SAFETY: the caller's promise.
+        unsafe { tma::store_2d(map, src.base(), [(tile.1 * cols as usize) as i32, (tile.0 * rows as usize) as i32]) }
+    }
+}

@@ -25,6 +25,8 @@ use cute_static::tma::make_tma_copy_desc_multicast;
 mod tiles;
 use tiles::*;
 
+mod attention;
+
 use clap::Parser;
 use half::{bf16, f16};
 
@@ -302,6 +304,12 @@ struct Args {
     /// Accepted for older command lines: the cluster kernel runs by default.
     #[arg(long, hide = true)]
     cluster: bool,
+    /// Only the attention kernel (`attention_fwd`): its checks and timings.
+    #[arg(long)]
+    attention_only: bool,
+    /// Leave the attention kernel out.
+    #[arg(long)]
+    no_attention: bool,
 }
 
 fn main() -> Res<()> {
@@ -327,11 +335,27 @@ fn main() -> Res<()> {
         kernels.push((name, dtype, cluster, f));
     }
     let h = Hgemm { blas: CudaBlas::new(stream.clone())?, stream, kernels, sms: sms as usize };
+    let mut failures = 0;
+    let mut record = Vec::new();
+    if !args.no_attention {
+        let f = module.load_function("attention_fwd")?;
+        f.set_attribute(
+            sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+            attention::SMEM_BYTES as i32,
+        )?;
+        let (bad, rec) = attention::run(&h.stream, &f, &|run| h.time(launches, run))?;
+        failures += bad;
+        record.extend(rec);
+    }
+    if args.attention_only {
+        if let Some(path) = json {
+            std::fs::write(path, format!("[{}]\n", record.join(",\n")))?;
+        }
+        return if failures > 0 { Err(format!("{failures} wrong results").into()) } else { Ok(()) };
+    }
 
     // Exact checks: the host loop where it is quick, cuBLAS (exact too: integer sums below
     // 2^11 in fp32 accumulators, fp16 out) on the large sizes.
-    let mut failures = 0;
-    let mut record = Vec::new();
     for &(m, n, k) in &[
         (129, 136, 72),
         (1000, 1000, 1000),

@@ -14,6 +14,7 @@ pub use cute_atom::arch::thread::{block_idx, grid_dim, thread_idx};
 pub use cute_atom::{shared_tile, SmemTensor, F4};
 pub use cute_static::tensor::PtrTensor;
 
+pub mod attention;
 pub mod dot;
 pub mod hgemm;
 pub mod hgemm_sm90;

@@ -6,6 +6,7 @@
 
 pub mod barrier;
 pub mod copy;
+pub mod math;
 pub mod mma;
 pub mod thread;
 pub mod tma;

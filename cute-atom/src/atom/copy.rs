@@ -107,6 +107,25 @@ impl<Bits: Storage, Tile: TmaBox<Bits> + Default + Copy> TmaCopy for TmaLoad<Bit
     }
 }
 
+impl<Bits: Storage, Tile: TmaBox<Bits> + Default + Copy> TmaLoad<Bits, Tile, Unicast> {
+    /// The load of the tile's box at element `(row, col)` of the global tensor (a tile that
+    /// does not start at a multiple of the box: a sequence's rows inside a batch of them).
+    ///
+    /// # Safety
+    /// As [`TmaCopy::copy`].
+    #[inline(always)]
+    pub unsafe fn copy_at(
+        &self,
+        map: *const u8,
+        dst: &SmemTensor<Bits::T, Tile>,
+        (row, col): (usize, usize),
+        bar: u32,
+    ) {
+        // SAFETY: the caller's promise.
+        unsafe { tma::load_2d(dst.base(), map, bar, [col as i32, row as i32]) }
+    }
+}
+
 impl<Bits: Storage, Tile: TmaBox<Bits> + Default + Copy, Part: TmaBox<Bits>, const MASK: u16> TmaCopy
     for TmaLoad<Bits, Tile, Multicast<Part, MASK>>
 {

@@ -1,0 +1,204 @@
+//! The FlashAttention forward kernel's host (`attention_fwd` of `gpu/src/attention.rs`): its
+//! TMA maps from the kernel's own tiles, checks against an fp32 reference on the host (random
+//! inputs, ragged lengths, causal and not), and timings.
+
+use std::sync::Arc;
+
+use cudarc::driver::{CudaFunction, CudaSlice, CudaStream, LaunchConfig, PushKernelArg};
+
+#[path = "../../gpu/src/attention/tiles.rs"]
+#[allow(dead_code)]
+mod tiles;
+pub use tiles::SMEM_BYTES;
+use tiles::*;
+
+use crate::{tensor_map, Dtype, Res};
+
+/// One problem: `batch·heads` sequences of `seq` tokens, head dimension [`D`], fp16.
+pub struct Attention {
+    pub bh: usize,
+    pub seq: usize,
+    pub causal: bool,
+    q: Vec<f32>,
+    k: Vec<f32>,
+    v: Vec<f32>,
+    /// The device's Q, K, V, which the maps point into (kept alive with them).
+    _data: [CudaSlice<u16>; 3],
+    pub o: CudaSlice<u16>,
+    pub lse: CudaSlice<f32>,
+    maps: [CudaSlice<u64>; 3],
+}
+
+/// A deterministic value in [-1, 1) per index (splitmix64), rounded to fp16.
+fn uniform(seed: u64, i: usize) -> f32 {
+    let mut z = seed.wrapping_add((i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    let x = ((z ^ (z >> 31)) >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0;
+    Dtype::F16.value_of(Dtype::F16.bits_of(x))
+}
+
+impl Attention {
+    pub fn new(stream: &Arc<CudaStream>, bh: usize, seq: usize, causal: bool) -> Res<Self> {
+        let n = bh * seq * D;
+        let gen = |seed| (0..n).map(|i| uniform(seed, i)).collect::<Vec<f32>>();
+        let (q, k, v) = (gen(11), gen(12), gen(13));
+        let up = |x: &[f32]| stream.clone_htod(&x.iter().map(|&x| Dtype::F16.bits_of(x)).collect::<Vec<u16>>());
+        let (dq, dk, dv) = (up(&q)?, up(&k)?, up(&v)?);
+        let map = |d: &CudaSlice<u16>| tensor_map(stream, Dtype::F16, 1, bh * seq, D, d, &Half::default());
+        let maps = [map(&dq)?, map(&dk)?, map(&dv)?];
+        let (o, lse) = (stream.alloc_zeros::<u16>(n)?, stream.alloc_zeros::<f32>(bh * seq)?);
+        Ok(Attention { bh, seq, causal, q, k, v, _data: [dq, dk, dv], o, lse, maps })
+    }
+
+    /// `1/sqrt(D)`, the scores' scale.
+    pub fn softmax_scale() -> f32 {
+        1.0 / (D as f32).sqrt()
+    }
+
+    /// One launch: a block per 128 query rows of each sequence.
+    pub fn launch(&mut self, stream: &Arc<CudaStream>, f: &CudaFunction) -> Res<()> {
+        let cfg = LaunchConfig {
+            grid_dim: (self.seq.div_ceil(BM) as u32, self.bh as u32, 1),
+            block_dim: (THREADS as u32, 1, 1),
+            shared_mem_bytes: SMEM_BYTES as u32,
+        };
+        let scale = Self::softmax_scale() * std::f32::consts::LOG2_E;
+        let causal = u32::from(self.causal);
+        let mut l = stream.launch_builder(f);
+        l.arg(&self.seq).arg(&scale).arg(&causal).arg(&self.maps[0]).arg(&self.maps[1]).arg(&self.maps[2]);
+        l.arg(&mut self.o).arg(&mut self.lse);
+        // SAFETY: the kernel's signature (seq, scale, causal, map_q, map_k, map_v, o, lse), the
+        // maps of Q, K, V of bh * seq rows of D halves, O of as many, lse of bh * seq floats.
+        unsafe { l.launch(cfg) }?;
+        Ok(())
+    }
+
+    /// FLOPs of one forward (two GEMMs of `2·seq²·D` each per sequence; half with the causal
+    /// mask, as FlashAttention counts).
+    pub fn flops(&self) -> f64 {
+        let full = 4.0 * self.bh as f64 * (self.seq as f64).powi(2) * D as f64;
+        if self.causal {
+            full / 2.0
+        } else {
+            full
+        }
+    }
+
+    /// The largest differences of `O` and of the log-sum-exp from the fp32 reference computed
+    /// on the host, over sequences `0..check` (all when `None`).
+    pub fn max_errors(&self, stream: &Arc<CudaStream>, check: Option<usize>) -> Res<(f32, f32)> {
+        let (o, lse) = (stream.clone_dtoh(&self.o)?, stream.clone_dtoh(&self.lse)?);
+        let (seq, scale) = (self.seq, Self::softmax_scale());
+        let (mut eo, mut el) = (0.0f32, 0.0f32);
+        let mut p = vec![0.0f32; seq];
+        for b in 0..check.unwrap_or(self.bh).min(self.bh) {
+            let at = |x: &[f32], r: usize| -> Vec<f32> { x[(b * seq + r) * D..(b * seq + r + 1) * D].to_vec() };
+            let (ks, vs): (Vec<_>, Vec<_>) = (0..seq).map(|j| (at(&self.k, j), at(&self.v, j))).unzip();
+            for i in 0..seq {
+                let qi = at(&self.q, i);
+                let keys = if self.causal { i + 1 } else { seq };
+                let mut mx = f32::NEG_INFINITY;
+                for j in 0..keys {
+                    p[j] = qi.iter().zip(&ks[j]).map(|(a, b)| a * b).sum::<f32>() * scale;
+                    mx = mx.max(p[j]);
+                }
+                let mut sum = 0.0;
+                for x in &mut p[..keys] {
+                    *x = (*x - mx).exp();
+                    sum += *x;
+                }
+                for d in 0..D {
+                    let want = (0..keys).map(|j| p[j] * vs[j][d]).sum::<f32>() / sum;
+                    let got = Dtype::F16.value_of(o[(b * seq + i) * D + d]);
+                    eo = eo.max((got - want).abs());
+                }
+                el = el.max((lse[b * seq + i] - (mx + sum.ln())).abs());
+            }
+        }
+        Ok((eo, el))
+    }
+}
+
+/// Median milliseconds of launches of a closure.
+pub type Timer<'a> = dyn Fn(&mut dyn FnMut() -> Res<()>) -> Res<f64> + 'a;
+
+/// The kernel's checks and timings: `(failures, JSON records)`.
+pub fn run(stream: &Arc<CudaStream>, f: &CudaFunction, time: &Timer) -> Res<(usize, Vec<String>)> {
+    let (mut failures, mut record) = (0, Vec::new());
+    // fp16 rounding of P and of O: errors of a few 1e-4 (|O| <= 1); a wrong row or mask is
+    // off by about 1e-1.
+    const TOL: f32 = 4e-3;
+    for &(bh, seq) in &[(1, 128), (2, 300), (1, 77), (3, 1000), (1, 2048)] {
+        for causal in [false, true] {
+            let mut a = Attention::new(stream, bh, seq, causal)?;
+            a.launch(stream, f)?;
+            let (eo, el) = a.max_errors(stream, None)?;
+            let ok = eo <= TOL && el <= TOL && eo.is_finite() && el.is_finite();
+            failures += usize::from(!ok);
+            println!(
+                "{}  attention_fwd {bh}x{seq}x{D} causal {causal}: max |O - ref| {eo:.2e}, max |lse - ref| {el:.2e} (fp32 host reference, tolerance {TOL:.0e})",
+                if ok { "close" } else { "WRONG" }
+            );
+            record.push(format!(
+                "{{\"check\":\"attention {bh}x{seq}x{D} causal {causal}\",\"max_err_o\":{eo:e},\"max_err_lse\":{el:e},\"ok\":{ok}}}"
+            ));
+        }
+    }
+    println!("timing attention_fwd: fp16, head dimension {D}, median of the launches (CUDA events)");
+    for &(bh, seq) in &[(64, 4096), (32, 8192), (16, 16384)] {
+        for causal in [false, true] {
+            let mut a = Attention::new(stream, bh, seq, causal)?;
+            let ms = time(&mut || a.launch(stream, f))?;
+            let tflops = a.flops() / ms / 1e9;
+            // The first sequence against the host reference where it takes seconds, not minutes.
+            let check = if seq <= 4096 {
+                let (eo, el) = a.max_errors(stream, Some(1))?;
+                failures += usize::from(!(eo <= TOL && el <= TOL));
+                format!(" (first sequence: max |O - ref| {eo:.1e}, max |lse - ref| {el:.1e})")
+            } else {
+                String::new()
+            };
+            println!("  batch*heads {bh}, seq {seq}, causal {causal}: {ms:.3} ms, {tflops:.0} TFLOP/s{check}");
+            record.push(format!(
+                "{{\"attention\":\"{bh}x{seq}x{D}\",\"causal\":{causal},\"ms\":{ms:.4},\"tflops\":{tflops:.1}}}"
+            ));
+        }
+    }
+    Ok((failures, record))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tiles::*;
+    use cute_atom::atom::MmaCall;
+    use cute_static::{Cons, LayoutAt, Nil};
+
+    /// A `V` half as the TMA writes it, `(keys, 64)` K-major, and as `O += P·V` reads it,
+    /// `(64, keys)` MN-major, are the same bytes: element `(key, d)` of one is `(d, key)` of
+    /// the other, for every element (both with the 128-byte swizzle).
+    #[test]
+    fn v_half_is_one_tile_read_two_ways() {
+        let (tma, mma) = (Half::default(), VHalf::default());
+        for key in 0..BN {
+            for d in 0..D / 2 {
+                assert_eq!(tma.at(&Cons(key, Cons(d, Nil))), mma.at(&Cons(d, Cons(key, Nil))), "({key}, {d})");
+            }
+        }
+    }
+
+    /// A consumer thread's local row `k` is the PTX ISA's `wgmma` D-fragment row `16 (t / 32) +
+    /// (t % 32) / 4 + 8 k`, in `S`'s atom and (through `FIRST_OF_ROW`) in `O`'s.
+    #[test]
+    fn local_rows_are_the_fragment_rows() {
+        assert_eq!(ROWS, 2);
+        for t in 0..128 {
+            for (k, &first) in FIRST_OF_ROW.iter().enumerate() {
+                let want = 16 * (t / 32) + t % 32 / 4 + 8 * k;
+                assert_eq!(Out::c_coord(t, first).0, want, "O, thread {t}, row {k}");
+                let v = (0..64).find(|&v| cute_atom::algorithm::AccRows::<Score>::ROW_OF.0[v] == k).unwrap();
+                assert_eq!(Score::c_coord(t, v).0, want, "S, thread {t}, row {k}");
+            }
+        }
+    }
+}

@@ -1,0 +1,214 @@
+//! FlashAttention forward on Hopper, written in CuTe's words on `cute-atom`:
+//! `O = softmax(Q·Kᵀ · scale [+ causal mask]) · V` and the rows' log-sum-exp, fp16, head
+//! dimension 128, fp32 accumulation. `Q`, `K`, `V`, `O` are `(batch·heads, seq, 128)`
+//! row-major; a block computes 128 query rows of one head with three warpgroups:
+//!
+//! * a producer (warpgroup 0): one thread loads the block's `Q` once and each 128-key block of
+//!   `K` and `V` into two TMA → MMA rings ([`tiles`]), each stage's transaction bytes computed
+//!   from its tiles;
+//! * two consumers (64 query rows each), the slices of two tiled `wgmma`s: for each key block,
+//!   `S = Q·Kᵀ` (the `SS` atom `SM90_64x128x16`, `Q`'s and `K`'s two 64-column halves), the
+//!   mask ([`mask`], the atom's C layout plus the tile's origin), the online softmax over the
+//!   rows ([`AccRows`]: the row's values and the lanes that share it read off the C layout),
+//!   then `O += P·V` with `P` the score accumulators relabelled as the `RS` atom's register A
+//!   operand ([`acc_as_a`], FA3's `convert_layout_acc_Aregs`: no data moved) and `V`'s two
+//!   halves MN-major in shared memory (the same bytes the TMA wrote as `(keys, 64)` tiles,
+//!   read as `(64, keys)` GMMA tiles);
+//! * the epilogue divides by the row sums and stores `O` (through the `RS` atom's C layout)
+//!   and the log-sum-exp of each row.
+//!
+//! Sequences of any length: keys past `seq` are masked (`-inf`, weight 0: the rows a ragged
+//! block's TMA box reads from the next head, or zeros past the tensor, count for nothing),
+//! queries past it are not stored. A row with no key left (none here: `seq_q == seq_k`) would
+//! store zeros and a log-sum-exp of `+inf`, not NaN.
+
+use cute_atom::algorithm::{acc_as_a, mask, warpgroup_wait, AccRows, TiledWgmma};
+use cute_atom::arch::math::ex2;
+use cute_atom::arch::thread::{dynamic_smem, setmaxnreg_dec, setmaxnreg_inc};
+use cute_atom::atom::{Accumulators, Element16, MmaCall};
+use cute_atom::pipeline::PipelineState;
+use cute_atom::SmemTensor;
+use cute_static::gmma::{K, MN};
+
+use crate::{block_idx, sync_threads, thread_idx};
+
+pub mod tiles;
+use tiles::*;
+
+/// `O = softmax(Q·Kᵀ · scale) · V` (`causal != 0`: with the causal mask, key `j` of query `i`
+/// when `j <= i`). Grid `(ceil(seq/128), batch·heads)`, 384 threads, `tiles::SMEM_BYTES` of
+/// dynamic shared memory; `map_q`, `map_k`, `map_v` the tensor maps of the `(batch·heads·seq,
+/// 128)` tensors with 64x128 boxes, 128-byte swizzle; `o` the output (same shape), `lse` the
+/// `batch·heads·seq` log-sum-exps (natural log, of the scaled scores).
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "ptx-kernel" fn attention_fwd(
+    seq: usize,
+    scale: f32,
+    causal: u32,
+    map_q: *const u8,
+    map_k: *const u8,
+    map_v: *const u8,
+    o: *mut u16,
+    lse: *mut f32,
+) {
+    // SAFETY: the caller's maps and buffers.
+    unsafe { body(seq, scale, causal != 0, (map_q, map_k, map_v), o, lse) }
+}
+
+#[inline(always)]
+unsafe fn body(
+    seq: usize,
+    scale: f32,
+    causal: bool,
+    (map_q, map_k, map_v): (*const u8, *const u8, *const u8),
+    o: *mut u16,
+    lse: *mut f32,
+) {
+    type S = Score;
+    type O = Out;
+    let (tid, _) = thread_idx();
+    let (m_block, bh) = block_idx();
+    let row0 = bh * seq; // the head's first row of the (batch·heads·seq, 128) tensors
+    let key_blocks = if causal { seq.min((m_block + 1) * BM) } else { seq }.div_ceil(BN);
+    let smem = dynamic_smem();
+    let (pipe_q, (q_lo, q_hi)) = PipeQ::carve(smem);
+    let (pipe_k, (k_lo, k_hi)) = PipeKv::carve(smem + PipeQ::SMEM_BYTES as u32);
+    let (pipe_v, (v_lo, v_hi)) = PipeKv::carve(smem + (PipeQ::SMEM_BYTES + PipeKv::SMEM_BYTES) as u32);
+    if tid == 0 {
+        // SAFETY: one thread, before the barrier below that publishes them.
+        unsafe {
+            pipe_q.init();
+            pipe_k.init();
+            pipe_v.init();
+        }
+    }
+    sync_threads();
+
+    if tid / 128 == 0 {
+        // SAFETY: the whole producer warpgroup.
+        unsafe { setmaxnreg_dec::<40>() };
+        if tid == 0 {
+            let load = LoadHalf::default();
+            // SAFETY: the pipelines' one producer thread; each copy fills the stage its
+            // acquire gave, on that stage's barrier; the maps are the caller's.
+            unsafe {
+                let bar = pipe_q.producer_acquire(&PipelineState::producer_start());
+                load.copy_at(map_q, &q_lo.stage(0), (row0 + m_block * BM, 0), bar);
+                load.copy_at(map_q, &q_hi.stage(0), (row0 + m_block * BM, D / 2), bar);
+                let (mut wk, mut wv) = (PipelineState::producer_start(), PipelineState::producer_start());
+                for j in 0..key_blocks {
+                    let bar = pipe_k.producer_acquire(&wk);
+                    load.copy_at(map_k, &k_lo.stage(wk.index()), (row0 + j * BN, 0), bar);
+                    load.copy_at(map_k, &k_hi.stage(wk.index()), (row0 + j * BN, D / 2), bar);
+                    wk.advance();
+                    let bar = pipe_v.producer_acquire(&wv);
+                    load.copy_at(map_v, &v_lo.stage(wv.index()), (row0 + j * BN, 0), bar);
+                    load.copy_at(map_v, &v_hi.stage(wv.index()), (row0 + j * BN, D / 2), bar);
+                    wv.advance();
+                }
+            }
+        }
+        return;
+    }
+    // SAFETY: the whole consumer warpgroup.
+    unsafe { setmaxnreg_inc::<232>() };
+    let (w, t) = (tid / 128 - 1, tid % 128);
+    let (mma_s, mma_o) =
+        (TiledWgmma::<S, CONSUMERS>::new().slice(w), TiledWgmma::<O, CONSUMERS, K, MN>::new().slice(w));
+    let q_row0 = m_block * BM + w * S::SHAPE_MNK[0]; // the warpgroup's first query row of the head
+                                                     // The thread's rows: ROWS of them, value v of S in local row ROW_OF[v] (the same rows as
+                                                     // O's local rows: `tiles::ROWS_AGREE`).
+    let row_of = AccRows::<S>::ROW_OF.0;
+    let (mut m_i, mut l_i) = ([f32::NEG_INFINITY; ROWS], [0.0f32; ROWS]);
+    let (mut o_lo, mut o_hi) = (O::zeros(), O::zeros());
+    let (mut rk, mut rv) = (PipelineState::consumer_start(), PipelineState::consumer_start());
+    // SAFETY: the warpgroup waits for Q's stage, which no one writes again.
+    unsafe { pipe_q.consumer_wait(&PipelineState::consumer_start()) };
+    for j in 0..key_blocks {
+        let mut s = S::zeros();
+        // SAFETY: the whole warpgroup waits for the stage, multiplies its tiles (which no one
+        // writes before this warpgroup releases them), waits for the product, then releases.
+        unsafe {
+            pipe_k.consumer_wait(&rk);
+            mma_s.gemm(&q_lo.stage(0), &k_lo.stage(rk.index()), &mut s);
+            mma_s.gemm(&q_hi.stage(0), &k_hi.stage(rk.index()), &mut s);
+            warpgroup_wait::<0>(&mut s);
+            pipe_k.consumer_release(&rk, t);
+        }
+        rk.advance();
+        if (j + 1) * BN > seq || (causal && (j + 1) * BN > q_row0) {
+            mask::<S>(&mut s, t, (q_row0, j * BN), seq, causal.then_some(0));
+        }
+        // Online softmax, in base 2: scores times `scale` (log2(e) folded in by the host).
+        // SAFETY: every lane of the warpgroup runs the reductions together.
+        let max = unsafe { AccRows::<S>::reduce::<ROWS>(&s, f32::NEG_INFINITY, f32::max) };
+        let mut corr = [0.0f32; ROWS];
+        let mut m_use = [0.0f32; ROWS];
+        for r in 0..ROWS {
+            let m_new = m_i[r].max(max[r] * scale);
+            // A row with no key yet: weights 2^-inf = 0, not NaN.
+            m_use[r] = if m_new == f32::NEG_INFINITY { 0.0 } else { m_new };
+            corr[r] = ex2(m_i[r] - m_use[r]);
+            m_i[r] = m_new;
+        }
+        s.for_each_mut(|v, x| *x = ex2(*x * scale - m_use[row_of[v]]));
+        // SAFETY: as above.
+        let sum = unsafe { AccRows::<S>::reduce::<ROWS>(&s, 0.0, |a, b| a + b) };
+        for r in 0..ROWS {
+            l_i[r] = l_i[r] * corr[r] + sum[r];
+        }
+        AccRows::<O>::scale(&mut o_lo, &corr);
+        AccRows::<O>::scale(&mut o_hi, &corr);
+        let p = acc_as_a::<S, O, { BN / 16 }>(&s);
+        // SAFETY: as for K's stage.
+        unsafe {
+            pipe_v.consumer_wait(&rv);
+            mma_o.gemm_rs(&p, &v_as_b(v_lo.stage(rv.index())), &mut o_lo);
+            mma_o.gemm_rs(&p, &v_as_b(v_hi.stage(rv.index())), &mut o_hi);
+            warpgroup_wait::<0>(&mut o_lo);
+            o_hi.fence_operands();
+            pipe_v.consumer_release(&rv, t);
+        }
+        rv.advance();
+    }
+    // Epilogue: O / l through the RS atom's C layout (its values' rows are S's rows), pairs of
+    // neighbours as one 4-byte store; the log-sum-exp by the first lane of each row's quad.
+    let inv = l_i.map(|l| if l > 0.0 { 1.0 / l } else { 0.0 });
+    let (r0, c0) = O::c_coord(t, 0);
+    for (half, acc) in [(0, &o_lo), (1, &o_hi)] {
+        acc.for_each_pair(|v, lo, hi| {
+            let (dr, dc) = O::c_coord(0, v);
+            let (r, c) = (q_row0 + r0 + dr, half * D / 2 + c0 + dc);
+            if r < seq {
+                let k = AccRows::<O>::ROW_OF.0[v];
+                let packed = <O as MmaCall>::Elem::pack(lo * inv[k], hi * inv[k]);
+                // SAFETY: (r, c..c+2) inside the head's rows of O (c even, D = 128).
+                unsafe { (o.add((row0 + r) * D + c) as *mut u32).write(packed) };
+            }
+        });
+    }
+    if c0 == 0 {
+        for k in 0..ROWS {
+            let r = q_row0 + r0 + O::c_coord(0, FIRST_OF_ROW[k]).0;
+            if r < seq {
+                let x = if l_i[k] > 0.0 { m_i[k] * core::f32::consts::LN_2 + ln(l_i[k]) } else { f32::INFINITY };
+                // SAFETY: row r of the head inside lse.
+                unsafe { lse.add(row0 + r).write(x) };
+            }
+        }
+    }
+}
+
+/// A `V` stage, written by the TMA as a `(keys, 64)` K-major tile, read as the `(64, keys)`
+/// MN-major GMMA tile of the same bytes (`O += P·V`'s B, N the head dimension).
+#[inline(always)]
+fn v_as_b(stage: SmemTensor<u16, Half>) -> SmemTensor<u16, VHalf> {
+    SmemTensor::new(stage.base(), VHalf::default())
+}
+
+/// `ln(x)` for `x > 0`, from `lg2.approx` through `ex2`'s inverse: `ln(x) = log2(x) · ln 2`.
+#[inline(always)]
+fn ln(x: f32) -> f32 {
+    cute_atom::arch::math::lg2(x) * core::f32::consts::LN_2
+}

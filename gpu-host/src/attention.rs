@@ -124,45 +124,51 @@ impl Attention {
 pub type Timer<'a> = dyn Fn(&mut dyn FnMut() -> Res<()>) -> Res<f64> + 'a;
 
 /// The kernel's checks and timings: `(failures, JSON records)`.
-pub fn run(stream: &Arc<CudaStream>, f: &CudaFunction, time: &Timer) -> Res<(usize, Vec<String>)> {
+pub fn run(stream: &Arc<CudaStream>, kernels: &[(&str, CudaFunction)], time: &Timer) -> Res<(usize, Vec<String>)> {
     let (mut failures, mut record) = (0, Vec::new());
     // fp16 rounding of P and of O: errors of a few 1e-4 (|O| <= 1); a wrong row or mask is
     // off by about 1e-1.
     const TOL: f32 = 4e-3;
-    for &(bh, seq) in &[(1, 128), (2, 300), (1, 77), (3, 1000), (1, 2048)] {
-        for causal in [false, true] {
-            let mut a = Attention::new(stream, bh, seq, causal)?;
-            a.launch(stream, f)?;
-            let (eo, el) = a.max_errors(stream, None)?;
-            let ok = eo <= TOL && el <= TOL && eo.is_finite() && el.is_finite();
-            failures += usize::from(!ok);
-            println!(
-                "{}  attention_fwd {bh}x{seq}x{D} causal {causal}: max |O - ref| {eo:.2e}, max |lse - ref| {el:.2e} (fp32 host reference, tolerance {TOL:.0e})",
-                if ok { "close" } else { "WRONG" }
-            );
-            record.push(format!(
-                "{{\"check\":\"attention {bh}x{seq}x{D} causal {causal}\",\"max_err_o\":{eo:e},\"max_err_lse\":{el:e},\"ok\":{ok}}}"
-            ));
+    for (name, f) in kernels {
+        for &(bh, seq) in &[(1, 128), (2, 300), (1, 77), (3, 1000), (1, 2048)] {
+            for causal in [false, true] {
+                let mut a = Attention::new(stream, bh, seq, causal)?;
+                a.launch(stream, f)?;
+                let (eo, el) = a.max_errors(stream, None)?;
+                let ok = eo <= TOL && el <= TOL && eo.is_finite() && el.is_finite();
+                failures += usize::from(!ok);
+                println!(
+                    "{}  {name} {bh}x{seq}x{D} causal {causal}: max |O - ref| {eo:.2e}, max |lse - ref| {el:.2e} (fp32 host reference, tolerance {TOL:.0e})",
+                    if ok { "close" } else { "WRONG" }
+                );
+                record.push(format!(
+                    "{{\"check\":\"{name} {bh}x{seq}x{D} causal {causal}\",\"max_err_o\":{eo:e},\"max_err_lse\":{el:e},\"ok\":{ok}}}"
+                ));
+            }
         }
     }
-    println!("timing attention_fwd: fp16, head dimension {D}, median of the launches (CUDA events)");
+    println!("timing: fp16, head dimension {D}, median of the launches (CUDA events)");
     for &(bh, seq) in &[(64, 4096), (32, 8192), (16, 16384)] {
         for causal in [false, true] {
             let mut a = Attention::new(stream, bh, seq, causal)?;
-            let ms = time(&mut || a.launch(stream, f))?;
-            let tflops = a.flops() / ms / 1e9;
-            // The first sequence against the host reference where it takes seconds, not minutes.
-            let check = if seq <= 4096 {
-                let (eo, el) = a.max_errors(stream, Some(1))?;
-                failures += usize::from(!(eo <= TOL && el <= TOL));
-                format!(" (first sequence: max |O - ref| {eo:.1e}, max |lse - ref| {el:.1e})")
-            } else {
-                String::new()
-            };
-            println!("  batch*heads {bh}, seq {seq}, causal {causal}: {ms:.3} ms, {tflops:.0} TFLOP/s{check}");
-            record.push(format!(
-                "{{\"attention\":\"{bh}x{seq}x{D}\",\"causal\":{causal},\"ms\":{ms:.4},\"tflops\":{tflops:.1}}}"
-            ));
+            for (name, f) in kernels {
+                let ms = time(&mut || a.launch(stream, f))?;
+                let tflops = a.flops() / ms / 1e9;
+                // The first sequence against the host reference where it takes seconds.
+                let check = if seq <= 4096 {
+                    let (eo, el) = a.max_errors(stream, Some(1))?;
+                    failures += usize::from(!(eo <= TOL && el <= TOL));
+                    format!(" (first sequence: max |O - ref| {eo:.1e}, max |lse - ref| {el:.1e})")
+                } else {
+                    String::new()
+                };
+                println!(
+                    "  {name} batch*heads {bh}, seq {seq}, causal {causal}: {ms:.3} ms, {tflops:.0} TFLOP/s{check}"
+                );
+                record.push(format!(
+                    "{{\"kernel\":\"{name}\",\"attention\":\"{bh}x{seq}x{D}\",\"causal\":{causal},\"ms\":{ms:.4},\"tflops\":{tflops:.1}}}"
+                ));
+            }
         }
     }
     Ok((failures, record))

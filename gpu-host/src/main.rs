@@ -338,12 +338,16 @@ fn main() -> Res<()> {
     let mut failures = 0;
     let mut record = Vec::new();
     if !args.no_attention {
-        let f = module.load_function("attention_fwd")?;
-        f.set_attribute(
-            sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-            attention::SMEM_BYTES as i32,
-        )?;
-        let (bad, rec) = attention::run(&h.stream, &f, &|run| h.time(launches, run))?;
+        let mut fs = Vec::new();
+        for name in ["attention_fwd", "attention_fwd_serial"] {
+            let f = module.load_function(name)?;
+            f.set_attribute(
+                sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                attention::SMEM_BYTES as i32,
+            )?;
+            fs.push((name, f));
+        }
+        let (bad, rec) = attention::run(&h.stream, &fs, &|run| h.time(launches, run))?;
         failures += bad;
         record.extend(rec);
     }

@@ -53,11 +53,29 @@ pub unsafe extern "ptx-kernel" fn attention_fwd(
     lse: *mut f32,
 ) {
     // SAFETY: the caller's maps and buffers.
-    unsafe { body(seq, scale, causal != 0, (map_q, map_k, map_v), o, lse) }
+    unsafe { body::<true>(seq, scale, causal != 0, (map_q, map_k, map_v), o, lse) }
+}
+
+/// `attention_fwd` without the overlap: each key block's `S`, softmax and `O += P·V` in turn
+/// (the baseline the overlap is measured against).
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "ptx-kernel" fn attention_fwd_serial(
+    seq: usize,
+    scale: f32,
+    causal: u32,
+    map_q: *const u8,
+    map_k: *const u8,
+    map_v: *const u8,
+    o: *mut u16,
+    lse: *mut f32,
+) {
+    // SAFETY: the caller's maps and buffers.
+    unsafe { body::<false>(seq, scale, causal != 0, (map_q, map_k, map_v), o, lse) }
 }
 
 #[inline(always)]
-unsafe fn body(
+unsafe fn body<const OVERLAP: bool>(
     seq: usize,
     scale: f32,
     causal: bool,
@@ -125,52 +143,125 @@ unsafe fn body(
     let (mut rk, mut rv) = (PipelineState::consumer_start(), PipelineState::consumer_start());
     // SAFETY: the warpgroup waits for Q's stage, which no one writes again.
     unsafe { pipe_q.consumer_wait(&PipelineState::consumer_start()) };
-    for j in 0..key_blocks {
+    // `S_j = Q·K_jᵀ` issued (two groups, `Q`'s and `K_j`'s two halves); waited by the caller.
+    // (Macros, not closures: inlined always, so the accumulators stay in registers.)
+    macro_rules! issue_s {
+        ($s:expr, $rk:expr) => {
+            // SAFETY: the whole warpgroup waits for the stage, then multiplies its tiles,
+            // which no one writes before this warpgroup releases them.
+            unsafe {
+                pipe_k.consumer_wait(&$rk);
+                mma_s.gemm(&q_lo.stage(0), &k_lo.stage($rk.index()), &mut $s);
+                mma_s.gemm(&q_hi.stage(0), &k_hi.stage($rk.index()), &mut $s);
+            }
+        };
+    }
+    // `O += P·V_j` issued (two groups, `V_j`'s two halves of the head dimension).
+    macro_rules! issue_o {
+        ($p:expr) => {
+            // SAFETY: as for K's stage.
+            unsafe {
+                pipe_v.consumer_wait(&rv);
+                mma_o.gemm_rs(&$p, &v_as_b(v_lo.stage(rv.index())), &mut o_lo);
+                mma_o.gemm_rs(&$p, &v_as_b(v_hi.stage(rv.index())), &mut o_hi);
+            }
+        };
+    }
+    // The mask (where the block reaches past the keys or the diagonal), then the online
+    // softmax in base 2 (scores times `scale`, log2(e) folded in by the host): the rows'
+    // maxima and sums updated, `S` replaced by the weights `P`; returns each row's rescale
+    // of the `O` so far.
+    macro_rules! softmax {
+        ($s:expr, $j:expr) => {{
+            let j = $j;
+            if (j + 1) * BN > seq || (causal && (j + 1) * BN > q_row0) {
+                mask::<S>(&mut $s, t, (q_row0, j * BN), seq, causal.then_some(0));
+            }
+            // SAFETY: every lane of the warpgroup runs the reductions together.
+            let max = unsafe { AccRows::<S>::reduce::<ROWS>(&$s, f32::NEG_INFINITY, f32::max) };
+            let (mut corr, mut m_use) = ([0.0f32; ROWS], [0.0f32; ROWS]);
+            for r in 0..ROWS {
+                let m_new = m_i[r].max(max[r] * scale);
+                // A row with no key yet: weights 2^-inf = 0, not NaN.
+                m_use[r] = if m_new == f32::NEG_INFINITY { 0.0 } else { m_new };
+                corr[r] = ex2(m_i[r] - m_use[r]);
+                m_i[r] = m_new;
+            }
+            $s.for_each_mut(|v, x| *x = ex2(*x * scale - m_use[row_of[v]]));
+            // SAFETY: as above.
+            let sum = unsafe { AccRows::<S>::reduce::<ROWS>(&$s, 0.0, |a, b| a + b) };
+            for r in 0..ROWS {
+                l_i[r] = l_i[r] * corr[r] + sum[r];
+            }
+            corr
+        }};
+    }
+    if OVERLAP {
+        // FlashAttention-3's intra-warpgroup overlap: `S_{j+1}` and `O += P_j·V_j` are issued
+        // together; the softmax of `S_{j+1}` runs while the second is in flight (groups
+        // complete in order: waiting for all but the last two leaves `O`'s).
         let mut s = S::zeros();
-        // SAFETY: the whole warpgroup waits for the stage, multiplies its tiles (which no one
-        // writes before this warpgroup releases them), waits for the product, then releases.
+        issue_s!(s, rk);
+        // SAFETY: the warpgroup's own groups; then the stage is released.
         unsafe {
-            pipe_k.consumer_wait(&rk);
-            mma_s.gemm(&q_lo.stage(0), &k_lo.stage(rk.index()), &mut s);
-            mma_s.gemm(&q_hi.stage(0), &k_hi.stage(rk.index()), &mut s);
             warpgroup_wait::<0>(&mut s);
             pipe_k.consumer_release(&rk, t);
         }
         rk.advance();
-        if (j + 1) * BN > seq || (causal && (j + 1) * BN > q_row0) {
-            mask::<S>(&mut s, t, (q_row0, j * BN), seq, causal.then_some(0));
+        softmax!(s, 0);
+        let mut p = acc_as_a::<S, O, { BN / 16 }>(&s);
+        for j in 1..key_blocks {
+            let mut s = S::zeros();
+            issue_s!(s, rk);
+            issue_o!(p);
+            // SAFETY: S_j's groups done, O's may run on; K's stage released.
+            unsafe {
+                warpgroup_wait::<2>(&mut s);
+                pipe_k.consumer_release(&rk, t);
+            }
+            rk.advance();
+            let corr = softmax!(s, j);
+            // SAFETY: every group done: O's registers and P's are the warpgroup's again.
+            unsafe {
+                warpgroup_wait::<0>(&mut o_lo);
+                o_hi.fence_operands();
+                pipe_v.consumer_release(&rv, t);
+            }
+            rv.advance();
+            AccRows::<O>::scale(&mut o_lo, &corr);
+            AccRows::<O>::scale(&mut o_hi, &corr);
+            p = acc_as_a::<S, O, { BN / 16 }>(&s);
         }
-        // Online softmax, in base 2: scores times `scale` (log2(e) folded in by the host).
-        // SAFETY: every lane of the warpgroup runs the reductions together.
-        let max = unsafe { AccRows::<S>::reduce::<ROWS>(&s, f32::NEG_INFINITY, f32::max) };
-        let mut corr = [0.0f32; ROWS];
-        let mut m_use = [0.0f32; ROWS];
-        for r in 0..ROWS {
-            let m_new = m_i[r].max(max[r] * scale);
-            // A row with no key yet: weights 2^-inf = 0, not NaN.
-            m_use[r] = if m_new == f32::NEG_INFINITY { 0.0 } else { m_new };
-            corr[r] = ex2(m_i[r] - m_use[r]);
-            m_i[r] = m_new;
-        }
-        s.for_each_mut(|v, x| *x = ex2(*x * scale - m_use[row_of[v]]));
+        issue_o!(p);
         // SAFETY: as above.
-        let sum = unsafe { AccRows::<S>::reduce::<ROWS>(&s, 0.0, |a, b| a + b) };
-        for r in 0..ROWS {
-            l_i[r] = l_i[r] * corr[r] + sum[r];
-        }
-        AccRows::<O>::scale(&mut o_lo, &corr);
-        AccRows::<O>::scale(&mut o_hi, &corr);
-        let p = acc_as_a::<S, O, { BN / 16 }>(&s);
-        // SAFETY: as for K's stage.
         unsafe {
-            pipe_v.consumer_wait(&rv);
-            mma_o.gemm_rs(&p, &v_as_b(v_lo.stage(rv.index())), &mut o_lo);
-            mma_o.gemm_rs(&p, &v_as_b(v_hi.stage(rv.index())), &mut o_hi);
             warpgroup_wait::<0>(&mut o_lo);
             o_hi.fence_operands();
             pipe_v.consumer_release(&rv, t);
         }
-        rv.advance();
+    } else {
+        for j in 0..key_blocks {
+            let mut s = S::zeros();
+            issue_s!(s, rk);
+            // SAFETY: the warpgroup's own groups; then the stage is released.
+            unsafe {
+                warpgroup_wait::<0>(&mut s);
+                pipe_k.consumer_release(&rk, t);
+            }
+            rk.advance();
+            let corr = softmax!(s, j);
+            AccRows::<O>::scale(&mut o_lo, &corr);
+            AccRows::<O>::scale(&mut o_hi, &corr);
+            let p = acc_as_a::<S, O, { BN / 16 }>(&s);
+            issue_o!(p);
+            // SAFETY: as above.
+            unsafe {
+                warpgroup_wait::<0>(&mut o_lo);
+                o_hi.fence_operands();
+                pipe_v.consumer_release(&rv, t);
+            }
+            rv.advance();
+        }
     }
     // Epilogue: O / l through the RS atom's C layout (its values' rows are S's rows), pairs of
     // neighbours as one 4-byte store; the log-sum-exp by the first lane of each row's quad.

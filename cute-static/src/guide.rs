@@ -253,7 +253,9 @@
 //! cute-dyn's layout (static flags included), where they choose another. Both print, and
 //! `to_dyn` either. Code that indexes the result and so needs its type takes the typed
 //! layout with `.checked()?` ([`crate::Checked`]): `Error::Undecided` for a run-time
-//! structure. `Error::Undecided` is otherwise left only where cute-dyn is undecided too, and
+//! structure. Generic code that prints or converts the answer keeps the run-time structure
+//! with `.decided()?` (the same trait, the same one bound): `right_inverse` of
+//! `(4,{64}):({128},1)` is `{64}:4` there as in concrete code and in cute-dyn. `Error::Undecided` is otherwise left only where cute-dyn is undecided too, and
 //! without the `dyn` feature (no allocator for a run-time structure). `tests/mixed_sweep.rs`
 //! counts it: random run-time values through every operation, 0 calls undecided where
 //! cute-dyn answers (15,378 of 75,961 before the run-time structure).

@@ -505,6 +505,32 @@ pub trait Checked {
     /// # Errors
     /// The operation's, for a result computed when it ran.
     fn checked(self) -> Result<Self::Layout, crate::error::Error>;
+    /// The answer with its run-time structure kept: the typed layout as
+    /// [`Decided::Typed`](crate::Decided::Typed), a layout whose structure the values chose as
+    /// [`Decided::RunTime`](crate::Decided::RunTime) (which [`checked`](Self::checked) refuses
+    /// as `Undecided`). Generic code that prints or converts an answer keeps what concrete
+    /// code gets.
+    ///
+    /// # Errors
+    /// The operation's, for a result computed when it ran.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_static::{layout, Checked, RightInverse};
+    /// // One bound: the inverse of any layout whose answer is a printable layout.
+    /// fn inverse<L: RightInverse<Output: Checked<Layout: core::fmt::Display>>>(l: L) -> String {
+    ///     match l.right_inverse().decided() {
+    ///         Ok(r) => r.to_string(),
+    ///         Err(e) => e.to_string(),
+    ///     }
+    /// }
+    /// // The padded tile (4,{64}):({128},1): C++ CuTe and cute-dyn give {64}:4 (the rows'
+    /// // 64 contiguous elements), a structure its type does not hold.
+    /// let (n, ld) = (64usize, 128usize);
+    /// assert_eq!(inverse(layout!((4,{n}):({ld},1))), "{64}:4");
+    /// assert_eq!(inverse(layout!((4,{n}):({n},1))), "({64},4):(4,1)");
+    /// ```
+    fn decided(self) -> Result<crate::Decided<Self::Layout>, crate::error::Error>;
     /// `T` for a static result (infallible), `Result<T, Error>` for one computed when it ran:
     /// what a function built on the operation returns (e.g.
     /// [`local_tile`](crate::tensor::local_tile)), so that it takes both kinds of layout and
@@ -518,6 +544,10 @@ impl<S, D> Checked for crate::Layout<S, D> {
     #[inline(always)]
     fn checked(self) -> Result<Self, crate::error::Error> {
         Ok(self)
+    }
+    #[inline(always)]
+    fn decided(self) -> Result<crate::Decided<Self>, crate::error::Error> {
+        Ok(crate::Decided::Typed(self))
     }
     type Then<T> = T;
     #[inline(always)]
@@ -533,6 +563,10 @@ impl<S, D> Checked for Result<crate::Decided<crate::Layout<S, D>>, crate::error:
     fn checked(self) -> Result<crate::Layout<S, D>, crate::error::Error> {
         self.and_then(crate::Decided::typed_or_undecided)
     }
+    #[inline(always)]
+    fn decided(self) -> Self {
+        self
+    }
     type Then<T> = Result<T, crate::error::Error>;
     #[inline(always)]
     fn then<T>(self, f: impl FnOnce(crate::Layout<S, D>) -> T) -> Result<T, crate::error::Error> {
@@ -544,6 +578,10 @@ impl<S, D> Checked for Result<crate::Layout<S, D>, crate::error::Error> {
     #[inline(always)]
     fn checked(self) -> Self {
         self
+    }
+    #[inline(always)]
+    fn decided(self) -> Result<crate::Decided<crate::Layout<S, D>>, crate::error::Error> {
+        self.map(crate::Decided::Typed)
     }
     type Then<T> = Result<T, crate::error::Error>;
     #[inline(always)]

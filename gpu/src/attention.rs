@@ -134,9 +134,10 @@ unsafe fn body<const OVERLAP: bool>(
     let (w, t) = (tid / 128 - 1, tid % 128);
     let (mma_s, mma_o) =
         (TiledWgmma::<S, CONSUMERS>::new().slice(w), TiledWgmma::<O, CONSUMERS, K, MN>::new().slice(w));
-    let q_row0 = m_block * BM + w * S::SHAPE_MNK[0]; // the warpgroup's first query row of the head
-                                                     // The thread's rows: ROWS of them, value v of S in local row ROW_OF[v] (the same rows as
-                                                     // O's local rows: `tiles::ROWS_AGREE`).
+    // The warpgroup's first query row of the head.
+    let q_row0 = m_block * BM + w * S::SHAPE_MNK[0];
+    // The thread's rows: ROWS of them, value v of S in local row ROW_OF[v] (the same rows as
+    // O's local rows: `tiles::FIRST_OF_ROW`).
     let row_of = AccRows::<S>::ROW_OF.0;
     let (mut m_i, mut l_i) = ([f32::NEG_INFINITY; ROWS], [0.0f32; ROWS]);
     let (mut o_lo, mut o_hi) = (O::zeros(), O::zeros());

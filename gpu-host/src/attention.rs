@@ -14,8 +14,9 @@ use tiles::*;
 
 use crate::{tensor_map, Dtype, Res};
 
-/// One problem: `batch·heads` sequences of `seq` tokens, head dimension [`D`], fp16.
+/// One problem: `batch·heads` sequences of `seq` tokens, head dimension [`D`], fp16 or bf16.
 pub struct Attention {
+    pub dtype: Dtype,
     pub bh: usize,
     pub seq: usize,
     pub causal: bool,
@@ -29,26 +30,26 @@ pub struct Attention {
     maps: [CudaSlice<u64>; 3],
 }
 
-/// A deterministic value in [-1, 1) per index (splitmix64), rounded to fp16.
-fn uniform(seed: u64, i: usize) -> f32 {
+/// A deterministic value in [-1, 1) per index (splitmix64), rounded to the type.
+fn uniform(dtype: Dtype, seed: u64, i: usize) -> f32 {
     let mut z = seed.wrapping_add((i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     let x = ((z ^ (z >> 31)) >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0;
-    Dtype::F16.value_of(Dtype::F16.bits_of(x))
+    dtype.value_of(dtype.bits_of(x))
 }
 
 impl Attention {
-    pub fn new(stream: &Arc<CudaStream>, bh: usize, seq: usize, causal: bool) -> Res<Self> {
+    pub fn new(stream: &Arc<CudaStream>, dtype: Dtype, bh: usize, seq: usize, causal: bool) -> Res<Self> {
         let n = bh * seq * D;
-        let gen = |seed| (0..n).map(|i| uniform(seed, i)).collect::<Vec<f32>>();
+        let gen = |seed| (0..n).map(|i| uniform(dtype, seed, i)).collect::<Vec<f32>>();
         let (q, k, v) = (gen(11), gen(12), gen(13));
-        let up = |x: &[f32]| stream.clone_htod(&x.iter().map(|&x| Dtype::F16.bits_of(x)).collect::<Vec<u16>>());
+        let up = |x: &[f32]| stream.clone_htod(&x.iter().map(|&x| dtype.bits_of(x)).collect::<Vec<u16>>());
         let (dq, dk, dv) = (up(&q)?, up(&k)?, up(&v)?);
-        let map = |d: &CudaSlice<u16>| tensor_map(stream, Dtype::F16, 1, bh * seq, D, d, &Half::default());
+        let map = |d: &CudaSlice<u16>| tensor_map(stream, dtype, 1, bh * seq, D, d, &Half::default());
         let maps = [map(&dq)?, map(&dk)?, map(&dv)?];
         let (o, lse) = (stream.alloc_zeros::<u16>(n)?, stream.alloc_zeros::<f32>(bh * seq)?);
-        Ok(Attention { bh, seq, causal, q, k, v, _data: [dq, dk, dv], o, lse, maps })
+        Ok(Attention { dtype, bh, seq, causal, q, k, v, _data: [dq, dk, dv], o, lse, maps })
     }
 
     /// `1/sqrt(D)`, the scores' scale.
@@ -110,7 +111,7 @@ impl Attention {
                 }
                 for d in 0..D {
                     let want = (0..keys).map(|j| p[j] * vs[j][d]).sum::<f32>() / sum;
-                    let got = Dtype::F16.value_of(o[(b * seq + i) * D + d]);
+                    let got = self.dtype.value_of(o[(b * seq + i) * D + d]);
                     eo = eo.max((got - want).abs());
                 }
                 el = el.max((lse[b * seq + i] - (mx + sum.ln())).abs());
@@ -124,21 +125,26 @@ impl Attention {
 pub type Timer<'a> = dyn Fn(&mut dyn FnMut() -> Res<()>) -> Res<f64> + 'a;
 
 /// The kernel's checks and timings: `(failures, JSON records)`.
-pub fn run(stream: &Arc<CudaStream>, kernels: &[(&str, CudaFunction)], time: &Timer) -> Res<(usize, Vec<String>)> {
+pub fn run(
+    stream: &Arc<CudaStream>,
+    kernels: &[(&str, Dtype, CudaFunction)],
+    time: &Timer,
+) -> Res<(usize, Vec<String>)> {
     let (mut failures, mut record) = (0, Vec::new());
-    // fp16 rounding of P and of O: errors of a few 1e-4 (|O| <= 1); a wrong row or mask is
-    // off by about 1e-1.
-    const TOL: f32 = 4e-3;
-    for (name, f) in kernels {
+    // fp16 rounding of P and of O: errors of a few 1e-4 (|O| <= 1), bf16's 8x that; a wrong
+    // row or mask is off by about 1e-1.
+    let tol = |dtype| if dtype == Dtype::F16 { 4e-3f32 } else { 2e-2 };
+    for (name, dtype, f) in kernels {
+        let tol = tol(*dtype);
         for &(bh, seq) in &[(1, 128), (2, 300), (1, 77), (3, 1000), (1, 2048)] {
             for causal in [false, true] {
-                let mut a = Attention::new(stream, bh, seq, causal)?;
+                let mut a = Attention::new(stream, *dtype, bh, seq, causal)?;
                 a.launch(stream, f)?;
                 let (eo, el) = a.max_errors(stream, None)?;
-                let ok = eo <= TOL && el <= TOL && eo.is_finite() && el.is_finite();
+                let ok = eo <= tol && el <= tol && eo.is_finite() && el.is_finite();
                 failures += usize::from(!ok);
                 println!(
-                    "{}  {name} {bh}x{seq}x{D} causal {causal}: max |O - ref| {eo:.2e}, max |lse - ref| {el:.2e} (fp32 host reference, tolerance {TOL:.0e})",
+                    "{}  {name} {bh}x{seq}x{D} causal {causal}: max |O - ref| {eo:.2e}, max |lse - ref| {el:.2e} (fp32 host reference, tolerance {tol:.0e})",
                     if ok { "close" } else { "WRONG" }
                 );
                 record.push(format!(
@@ -147,27 +153,30 @@ pub fn run(stream: &Arc<CudaStream>, kernels: &[(&str, CudaFunction)], time: &Ti
             }
         }
     }
-    println!("timing: fp16, head dimension {D}, median of the launches (CUDA events)");
+    println!("timing: head dimension {D}, median of the launches (CUDA events)");
     for &(bh, seq) in &[(64, 4096), (32, 8192), (16, 16384)] {
         for causal in [false, true] {
-            let mut a = Attention::new(stream, bh, seq, causal)?;
-            for (name, f) in kernels {
-                let ms = time(&mut || a.launch(stream, f))?;
-                let tflops = a.flops() / ms / 1e9;
-                // The first sequence against the host reference where it takes seconds.
-                let check = if seq <= 4096 {
-                    let (eo, el) = a.max_errors(stream, Some(1))?;
-                    failures += usize::from(!(eo <= TOL && el <= TOL));
-                    format!(" (first sequence: max |O - ref| {eo:.1e}, max |lse - ref| {el:.1e})")
-                } else {
-                    String::new()
-                };
-                println!(
-                    "  {name} batch*heads {bh}, seq {seq}, causal {causal}: {ms:.3} ms, {tflops:.0} TFLOP/s{check}"
-                );
-                record.push(format!(
+            for dtype in [Dtype::F16, Dtype::Bf16] {
+                let mut a = Attention::new(stream, dtype, bh, seq, causal)?;
+                for (name, _, f) in kernels.iter().filter(|k| k.1 == dtype) {
+                    let tol = tol(dtype);
+                    let ms = time(&mut || a.launch(stream, f))?;
+                    let tflops = a.flops() / ms / 1e9;
+                    // The first sequence against the host reference where it takes seconds.
+                    let check = if seq <= 4096 {
+                        let (eo, el) = a.max_errors(stream, Some(1))?;
+                        failures += usize::from(!(eo <= tol && el <= tol));
+                        format!(" (first sequence: max |O - ref| {eo:.1e}, max |lse - ref| {el:.1e})")
+                    } else {
+                        String::new()
+                    };
+                    println!(
+                        "  {name} batch*heads {bh}, seq {seq}, causal {causal}: {ms:.3} ms, {tflops:.0} TFLOP/s{check}"
+                    );
+                    record.push(format!(
                     "{{\"kernel\":\"{name}\",\"attention\":\"{bh}x{seq}x{D}\",\"causal\":{causal},\"ms\":{ms:.4},\"tflops\":{tflops:.1}}}"
                 ));
+                }
             }
         }
     }

@@ -22,69 +22,82 @@
 //! queries past it are not stored. A row with no key left (none here: `seq_q == seq_k`) would
 //! store zeros and a log-sum-exp of `+inf`, not NaN.
 
-use cute_atom::algorithm::{acc_as_a, mask, warpgroup_wait, AccRows, TiledWgmma};
+use cute_atom::algorithm::{acc_as_a, mask, warpgroup_wait, AccRows, TiledWgmma, WgmmaOperandB, WgmmaOperands};
 use cute_atom::arch::math::ex2;
 use cute_atom::arch::thread::{dynamic_smem, setmaxnreg_dec, setmaxnreg_inc};
 use cute_atom::atom::{Accumulators, Element16, MmaCall};
 use cute_atom::pipeline::PipelineState;
 use cute_atom::SmemTensor;
-use cute_static::gmma::{K, MN};
+use cute_static::gmma::{ModeSizes, K, MN};
+use cute_static::product::ConstLeaves;
 
 use crate::{block_idx, sync_threads, thread_idx};
 
 pub mod tiles;
 use tiles::*;
 
-/// `O = softmax(Q·Kᵀ · scale) · V` (`causal != 0`: with the causal mask, key `j` of query `i`
-/// when `j <= i`). Grid `(ceil(seq/128), batch·heads)`, 384 threads, `tiles::SMEM_BYTES` of
-/// dynamic shared memory; `map_q`, `map_k`, `map_v` the tensor maps of the `(batch·heads·seq,
-/// 128)` tensors with 64x128 boxes, 128-byte swizzle; `o` the output (same shape), `lse` the
-/// `batch·heads·seq` log-sum-exps (natural log, of the scaled scores).
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "ptx-kernel" fn attention_fwd(
-    seq: usize,
-    scale: f32,
-    causal: u32,
-    map_q: *const u8,
-    map_k: *const u8,
-    map_v: *const u8,
-    o: *mut u16,
-    lse: *mut f32,
-) {
-    // SAFETY: the caller's maps and buffers.
-    unsafe { body::<true>(seq, scale, causal != 0, (map_q, map_k, map_v), o, lse) }
+/// A kernel of the signature every variant shares, `(seq, scale, causal, map_q, map_k, map_v,
+/// o, lse)`, whose body is `$body`.
+macro_rules! attention_kernel {
+    ($(#[$doc:meta])* $name:ident => $body:expr) => {
+        $(#[$doc])*
+        #[no_mangle]
+        #[allow(clippy::too_many_arguments)]
+        pub unsafe extern "ptx-kernel" fn $name(
+            seq: usize,
+            scale: f32,
+            causal: u32,
+            map_q: *const u8,
+            map_k: *const u8,
+            map_v: *const u8,
+            o: *mut u16,
+            lse: *mut f32,
+        ) {
+            let body: unsafe fn(usize, f32, bool, (*const u8, *const u8, *const u8), *mut u16, *mut f32) = $body;
+            // SAFETY: the caller's maps and buffers.
+            unsafe { body(seq, scale, causal != 0, (map_q, map_k, map_v), o, lse) }
+        }
+    };
 }
 
-/// `attention_fwd` without the overlap: each key block's `S`, softmax and `O += P·V` in turn
-/// (the baseline the overlap is measured against).
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "ptx-kernel" fn attention_fwd_serial(
-    seq: usize,
-    scale: f32,
-    causal: u32,
-    map_q: *const u8,
-    map_k: *const u8,
-    map_v: *const u8,
-    o: *mut u16,
-    lse: *mut f32,
-) {
-    // SAFETY: the caller's maps and buffers.
-    unsafe { body::<false>(seq, scale, causal != 0, (map_q, map_k, map_v), o, lse) }
+attention_kernel! {
+    /// `O = softmax(Q·Kᵀ · scale) · V` (`causal != 0`: with the causal mask, key `j` of query
+    /// `i` when `j <= i`), fp16. Grid `(ceil(seq/128), batch·heads)`, 384 threads,
+    /// `tiles::SMEM_BYTES` of dynamic shared memory; `map_q`, `map_k`, `map_v` the tensor maps
+    /// of the `(batch·heads·seq, 128)` tensors with 64x128 boxes, 128-byte swizzle; `o` the
+    /// output (same shape), `lse` the `batch·heads·seq` log-sum-exps (natural log, of the
+    /// scaled scores); `scale` the scores' scale times log2(e).
+    attention_fwd => body::<Score, Out, true>
+}
+
+attention_kernel! {
+    /// `attention_fwd` without the overlap: each key block's `S`, softmax and `O += P·V` in
+    /// turn (the baseline the overlap is measured against).
+    attention_fwd_serial => body::<Score, Out, false>
+}
+
+attention_kernel! {
+    /// `attention_fwd` for bfloat16 `Q`, `K`, `V`, `O` (the maps' data type bfloat16).
+    attention_fwd_bf16 => body::<ScoreBf16, OutBf16, true>
 }
 
 #[inline(always)]
-unsafe fn body<const OVERLAP: bool>(
+unsafe fn body<S, O, const OVERLAP: bool>(
     seq: usize,
     scale: f32,
     causal: bool,
     (map_q, map_k, map_v): (*const u8, *const u8, *const u8),
     o: *mut u16,
     lse: *mut f32,
-) {
-    type S = Score;
-    type O = Out;
+) where
+    S: WgmmaOperands<Half, Half, K, K>,
+    O: WgmmaOperandB<VHalf, MN> + MmaCall<A = [u32; 4]>,
+    S::CLayout: ConstLeaves + ModeSizes,
+    O::CLayout: ConstLeaves + ModeSizes,
+{
+    // The rows the kernel's arrays are sized for, its atoms' (the f16 atoms', checked in
+    // `tiles`: FIRST_OF_ROW).
+    const { assert!(AccRows::<S>::ROW_OF.1 == ROWS && AccRows::<O>::ROW_OF.1 == ROWS) };
     let (tid, _) = thread_idx();
     let (m_block, bh) = block_idx();
     let row0 = bh * seq; // the head's first row of the (batch·heads·seq, 128) tensors

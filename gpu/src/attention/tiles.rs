@@ -35,6 +35,9 @@ pub type Half = <LayoutAtom<K, Sw128, U16> as TileToShape<Shape![(128, 64)]>>::O
 /// The same bytes of a `V` half read as `O += P·V`'s B: `(64, keys)`, MN-major,
 /// `tile_to_shape(GMMA::Layout_MN_SW128_Atom<half_t>, (64,128))`.
 pub type VHalf = <LayoutAtom<MN, Sw128, U16> as TileToShape<Shape![(64, 128)]>>::Output;
+/// The same atoms for bfloat16 (their fragments are the f16 atoms').
+pub type ScoreBf16 = cute_static::mma::SM90_64x128x16_F32BF16BF16_SS;
+pub type OutBf16 = cute_static::mma::SM90_64x64x16_F32BF16BF16_RS;
 /// The TMA load of one half.
 pub type LoadHalf = TmaLoad<U16, Half>;
 /// `Q`'s tile (loaded once), and the rings of `K` and `V` tiles.

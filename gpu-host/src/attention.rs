@@ -202,6 +202,48 @@ mod tests {
         }
     }
 
+    /// The descriptors the kernel reads off its tiles are the PTX ISA's canonical 128-byte
+    /// swizzle descriptors (start >> 4 in bits 0-13, LBO >> 4 in 16-29, SBO >> 4 in 32-45,
+    /// mode 1 = 128B in 62-63), what the twin (`attention/by_hand.rs`) writes: K-major `Q` and
+    /// `K` halves, 8-row groups 1024 bytes apart, LBO 16 (unused), warpgroup `w`'s 64 rows
+    /// 8 KiB in, a k-block 32 bytes along the row; MN-major `V` halves, 8-key groups 1024
+    /// bytes apart, LBO 0 (one 64-wide atom), a k-block of 16 keys 2048 bytes on.
+    #[test]
+    fn descriptors_are_canonical() {
+        use cute_static::gmma::{GmmaTile, K, MN};
+        use cute_static::tiler;
+        use cute_static::typenum::U16;
+        let desc = |start: u32, lbo: u64| (1u64 << 62) | (64u64 << 32) | (lbo << 16) | u64::from((start >> 4) & 0x3fff);
+        let base = 0x400;
+        for kk in 0..4usize {
+            for w in 0..CONSUMERS {
+                let d = GmmaTile::<_, _, K, U16>::gmma_desc_of_tile(
+                    Half::default(),
+                    tiler!(<64,16>),
+                    &Cons(w, Cons(kk, Nil)),
+                    base,
+                );
+                assert_eq!(d, desc(base + (w * 64 * 128 + kk * 32) as u32, 1), "Q, warpgroup {w}, k-block {kk}");
+            }
+            let d = GmmaTile::<_, _, K, U16>::gmma_desc_of_tile(
+                Half::default(),
+                tiler!(<128,16>),
+                &Cons(0usize, Cons(kk, Nil)),
+                base,
+            );
+            assert_eq!(d, desc(base + (kk * 32) as u32, 1), "K, k-block {kk}");
+        }
+        for kk in 0..BN / 16 {
+            let d = GmmaTile::<_, _, MN, U16>::gmma_desc_of_tile(
+                VHalf::default(),
+                tiler!(<64,16>),
+                &Cons(0usize, Cons(kk, Nil)),
+                base,
+            );
+            assert_eq!(d, desc(base + (kk * 2048) as u32, 0), "V, k-block {kk}");
+        }
+    }
+
     /// A consumer thread's local row `k` is the PTX ISA's `wgmma` D-fragment row `16 (t / 32) +
     /// (t % 32) / 4 + 8 k`, in `S`'s atom and (through `FIRST_OF_ROW`) in `O`'s.
     #[test]

@@ -33,6 +33,7 @@ use cute_static::product::ConstLeaves;
 
 use crate::{block_idx, sync_threads, thread_idx};
 
+pub mod by_hand;
 pub mod tiles;
 use tiles::*;
 
@@ -74,6 +75,12 @@ attention_kernel! {
     /// `attention_fwd` without the overlap: each key block's `S`, softmax and `O += P·V` in
     /// turn (the baseline the overlap is measured against).
     attention_fwd_serial => body::<Score, Out, false>
+}
+
+attention_kernel! {
+    /// The same kernel with its addresses, descriptors, barriers and fragments written by hand:
+    /// the twin `scripts/gpu/ptx_guard.py` holds `attention_fwd` to.
+    attention_fwd_by_hand => by_hand::by_hand
 }
 
 attention_kernel! {

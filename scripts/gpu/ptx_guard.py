@@ -23,6 +23,7 @@ PAIRS = [
     ("hgemm", "hgemm_by_hand"),
     ("hgemm_static_4096", "hgemm_by_hand"),
     ("hgemm_sm90", "hgemm_sm90_by_hand"),
+    ("attention_fwd", "attention_fwd_by_hand"),
 ]
 
 

@@ -27,12 +27,15 @@ use crate::atom::mma::MmaCall;
 #[inline(always)]
 pub fn mask<C: MmaCall>(acc: &mut C::Acc, t: usize, (row0, col0): (usize, usize), keys: usize, causal: Option<isize>) {
     let (r0, c0) = C::c_coord(t, 0);
+    let (causal, diagonal) = match causal {
+        Some(d) => (true, d),
+        None => (false, 0),
+    };
     acc.for_each_mut(|v, x| {
         let (dr, dc) = C::c_coord(0, v);
         let (row, col) = (row0 + r0 + dr, col0 + c0 + dc);
-        let past_diagonal = causal.is_some_and(|d| col as isize > row as isize + d);
-        if col >= keys || past_diagonal {
-            *x = f32::NEG_INFINITY;
-        }
+        // Non-short-circuit `|` and `&`, and a select: no branch a value (a select each).
+        let masked = (col >= keys) | (causal & (col as isize > row as isize + diagonal));
+        *x = if masked { f32::NEG_INFINITY } else { *x };
     });
 }

@@ -339,9 +339,12 @@ fn main() -> Res<()> {
     let mut record = Vec::new();
     if !args.no_attention {
         let mut fs = Vec::new();
-        for (name, dtype) in
-            [("attention_fwd", Dtype::F16), ("attention_fwd_serial", Dtype::F16), ("attention_fwd_bf16", Dtype::Bf16)]
-        {
+        for (name, dtype) in [
+            ("attention_fwd", Dtype::F16),
+            ("attention_fwd_serial", Dtype::F16),
+            ("attention_fwd_by_hand", Dtype::F16),
+            ("attention_fwd_bf16", Dtype::Bf16),
+        ] {
             let f = module.load_function(name)?;
             f.set_attribute(
                 sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,

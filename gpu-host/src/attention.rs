@@ -9,14 +9,23 @@ use cudarc::driver::{CudaFunction, CudaSlice, CudaStream, LaunchConfig, PushKern
 #[path = "../../gpu/src/attention/tiles.rs"]
 #[allow(dead_code)]
 mod tiles;
-pub use tiles::SMEM_BYTES;
+/// Dynamic shared memory a block of the kernel of head dimension `d` (64 or 128).
+pub fn smem_bytes(d: usize) -> usize {
+    if d == 64 {
+        <Halves<1> as HeadDim>::SMEM_BYTES
+    } else {
+        <Halves<2> as HeadDim>::SMEM_BYTES
+    }
+}
 use tiles::*;
 
 use crate::{tensor_map, Dtype, Res};
 
-/// One problem: `batch·heads` sequences of `seq` tokens, head dimension [`D`], fp16 or bf16.
+/// One problem: `batch·heads` sequences of `seq` tokens, head dimension `d` (64 or 128),
+/// fp16 or bf16.
 pub struct Attention {
     pub dtype: Dtype,
+    pub d: usize,
     pub bh: usize,
     pub seq: usize,
     pub causal: bool,
@@ -40,21 +49,21 @@ fn uniform(dtype: Dtype, seed: u64, i: usize) -> f32 {
 }
 
 impl Attention {
-    pub fn new(stream: &Arc<CudaStream>, dtype: Dtype, bh: usize, seq: usize, causal: bool) -> Res<Self> {
-        let n = bh * seq * D;
+    pub fn new(stream: &Arc<CudaStream>, dtype: Dtype, d: usize, bh: usize, seq: usize, causal: bool) -> Res<Self> {
+        let n = bh * seq * d;
         let gen = |seed| (0..n).map(|i| uniform(dtype, seed, i)).collect::<Vec<f32>>();
         let (q, k, v) = (gen(11), gen(12), gen(13));
         let up = |x: &[f32]| stream.clone_htod(&x.iter().map(|&x| dtype.bits_of(x)).collect::<Vec<u16>>());
         let (dq, dk, dv) = (up(&q)?, up(&k)?, up(&v)?);
-        let map = |d: &CudaSlice<u16>| tensor_map(stream, dtype, 1, bh * seq, D, d, &Half::default());
+        let map = |x: &CudaSlice<u16>| tensor_map(stream, dtype, 1, bh * seq, d, x, &Half::default());
         let maps = [map(&dq)?, map(&dk)?, map(&dv)?];
         let (o, lse) = (stream.alloc_zeros::<u16>(n)?, stream.alloc_zeros::<f32>(bh * seq)?);
-        Ok(Attention { dtype, bh, seq, causal, q, k, v, _data: [dq, dk, dv], o, lse, maps })
+        Ok(Attention { dtype, d, bh, seq, causal, q, k, v, _data: [dq, dk, dv], o, lse, maps })
     }
 
-    /// `1/sqrt(D)`, the scores' scale.
-    pub fn softmax_scale() -> f32 {
-        1.0 / (D as f32).sqrt()
+    /// `1/sqrt(d)`, the scores' scale.
+    pub fn softmax_scale(&self) -> f32 {
+        1.0 / (self.d as f32).sqrt()
     }
 
     /// One launch: a block per 128 query rows of each sequence.
@@ -62,9 +71,9 @@ impl Attention {
         let cfg = LaunchConfig {
             grid_dim: (self.seq.div_ceil(BM) as u32, self.bh as u32, 1),
             block_dim: (THREADS as u32, 1, 1),
-            shared_mem_bytes: SMEM_BYTES as u32,
+            shared_mem_bytes: smem_bytes(self.d) as u32,
         };
-        let scale = Self::softmax_scale() * std::f32::consts::LOG2_E;
+        let scale = self.softmax_scale() * std::f32::consts::LOG2_E;
         let causal = u32::from(self.causal);
         let mut l = stream.launch_builder(f);
         l.arg(&self.seq).arg(&scale).arg(&causal).arg(&self.maps[0]).arg(&self.maps[1]).arg(&self.maps[2]);
@@ -78,7 +87,7 @@ impl Attention {
     /// FLOPs of one forward (two GEMMs of `2·seq²·D` each per sequence; half with the causal
     /// mask, as FlashAttention counts).
     pub fn flops(&self) -> f64 {
-        let full = 4.0 * self.bh as f64 * (self.seq as f64).powi(2) * D as f64;
+        let full = 4.0 * self.bh as f64 * (self.seq as f64).powi(2) * self.d as f64;
         if self.causal {
             full / 2.0
         } else {
@@ -90,11 +99,11 @@ impl Attention {
     /// on the host, over sequences `0..check` (all when `None`).
     pub fn max_errors(&self, stream: &Arc<CudaStream>, check: Option<usize>) -> Res<(f32, f32)> {
         let (o, lse) = (stream.clone_dtoh(&self.o)?, stream.clone_dtoh(&self.lse)?);
-        let (seq, scale) = (self.seq, Self::softmax_scale());
+        let (seq, scale, dd) = (self.seq, self.softmax_scale(), self.d);
         let (mut eo, mut el) = (0.0f32, 0.0f32);
         let mut p = vec![0.0f32; seq];
         for b in 0..check.unwrap_or(self.bh).min(self.bh) {
-            let at = |x: &[f32], r: usize| -> Vec<f32> { x[(b * seq + r) * D..(b * seq + r + 1) * D].to_vec() };
+            let at = |x: &[f32], r: usize| -> Vec<f32> { x[(b * seq + r) * dd..(b * seq + r + 1) * dd].to_vec() };
             let (ks, vs): (Vec<_>, Vec<_>) = (0..seq).map(|j| (at(&self.k, j), at(&self.v, j))).unzip();
             for i in 0..seq {
                 let qi = at(&self.q, i);
@@ -109,9 +118,9 @@ impl Attention {
                     *x = (*x - mx).exp();
                     sum += *x;
                 }
-                for d in 0..D {
+                for d in 0..dd {
                     let want = (0..keys).map(|j| p[j] * vs[j][d]).sum::<f32>() / sum;
-                    let got = self.dtype.value_of(o[(b * seq + i) * D + d]);
+                    let got = self.dtype.value_of(o[(b * seq + i) * dd + d]);
                     eo = eo.max((got - want).abs());
                 }
                 el = el.max((lse[b * seq + i] - (mx + sum.ln())).abs());
@@ -127,38 +136,38 @@ pub type Timer<'a> = dyn Fn(&mut dyn FnMut() -> Res<()>) -> Res<f64> + 'a;
 /// The kernel's checks and timings: `(failures, JSON records)`.
 pub fn run(
     stream: &Arc<CudaStream>,
-    kernels: &[(&str, Dtype, CudaFunction)],
+    kernels: &[(&str, Dtype, usize, CudaFunction)],
     time: &Timer,
 ) -> Res<(usize, Vec<String>)> {
     let (mut failures, mut record) = (0, Vec::new());
     // fp16 rounding of P and of O: errors of a few 1e-4 (|O| <= 1), bf16's 8x that; a wrong
     // row or mask is off by about 1e-1.
     let tol = |dtype| if dtype == Dtype::F16 { 4e-3f32 } else { 2e-2 };
-    for (name, dtype, f) in kernels {
-        let tol = tol(*dtype);
+    for (name, dtype, d, f) in kernels {
+        let (tol, d) = (tol(*dtype), *d);
         for &(bh, seq) in &[(1, 128), (2, 300), (1, 77), (3, 1000), (1, 2048)] {
             for causal in [false, true] {
-                let mut a = Attention::new(stream, *dtype, bh, seq, causal)?;
+                let mut a = Attention::new(stream, *dtype, d, bh, seq, causal)?;
                 a.launch(stream, f)?;
                 let (eo, el) = a.max_errors(stream, None)?;
                 let ok = eo <= tol && el <= tol && eo.is_finite() && el.is_finite();
                 failures += usize::from(!ok);
                 println!(
-                    "{}  {name} {bh}x{seq}x{D} causal {causal}: max |O - ref| {eo:.2e}, max |lse - ref| {el:.2e} (fp32 host reference, tolerance {tol:.0e})",
+                    "{}  {name} {bh}x{seq}x{d} causal {causal}: max |O - ref| {eo:.2e}, max |lse - ref| {el:.2e} (fp32 host reference, tolerance {tol:.0e})",
                     if ok { "close" } else { "WRONG" }
                 );
                 record.push(format!(
-                    "{{\"check\":\"{name} {bh}x{seq}x{D} causal {causal}\",\"max_err_o\":{eo:e},\"max_err_lse\":{el:e},\"ok\":{ok}}}"
+                    "{{\"check\":\"{name} {bh}x{seq}x{d} causal {causal}\",\"max_err_o\":{eo:e},\"max_err_lse\":{el:e},\"ok\":{ok}}}"
                 ));
             }
         }
     }
-    println!("timing: head dimension {D}, median of the launches (CUDA events)");
+    println!("timing: median of the launches (CUDA events)");
     for &(bh, seq) in &[(64, 4096), (32, 8192), (16, 16384)] {
         for causal in [false, true] {
-            for dtype in [Dtype::F16, Dtype::Bf16] {
-                let mut a = Attention::new(stream, dtype, bh, seq, causal)?;
-                for (name, _, f) in kernels.iter().filter(|k| k.1 == dtype) {
+            for (dtype, d) in [(Dtype::F16, 128), (Dtype::Bf16, 128), (Dtype::F16, 64)] {
+                let mut a = Attention::new(stream, dtype, d, bh, seq, causal)?;
+                for (name, _, _, f) in kernels.iter().filter(|k| (k.1, k.2) == (dtype, d)) {
                     let tol = tol(dtype);
                     let ms = time(&mut || a.launch(stream, f))?;
                     let tflops = a.flops() / ms / 1e9;
@@ -171,10 +180,10 @@ pub fn run(
                         String::new()
                     };
                     println!(
-                        "  {name} batch*heads {bh}, seq {seq}, causal {causal}: {ms:.3} ms, {tflops:.0} TFLOP/s{check}"
+                        "  {name} batch*heads {bh}, seq {seq}, d {d}, causal {causal}: {ms:.3} ms, {tflops:.0} TFLOP/s{check}"
                     );
                     record.push(format!(
-                    "{{\"kernel\":\"{name}\",\"attention\":\"{bh}x{seq}x{D}\",\"causal\":{causal},\"ms\":{ms:.4},\"tflops\":{tflops:.1}}}"
+                    "{{\"kernel\":\"{name}\",\"attention\":\"{bh}x{seq}x{d}\",\"causal\":{causal},\"ms\":{ms:.4},\"tflops\":{tflops:.1}}}"
                 ));
                 }
             }

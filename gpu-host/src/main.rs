@@ -339,18 +339,19 @@ fn main() -> Res<()> {
     let mut record = Vec::new();
     if !args.no_attention {
         let mut fs = Vec::new();
-        for (name, dtype) in [
-            ("attention_fwd", Dtype::F16),
-            ("attention_fwd_serial", Dtype::F16),
-            ("attention_fwd_by_hand", Dtype::F16),
-            ("attention_fwd_bf16", Dtype::Bf16),
+        for (name, dtype, d) in [
+            ("attention_fwd", Dtype::F16, 128),
+            ("attention_fwd_serial", Dtype::F16, 128),
+            ("attention_fwd_by_hand", Dtype::F16, 128),
+            ("attention_fwd_bf16", Dtype::Bf16, 128),
+            ("attention_fwd_hd64", Dtype::F16, 64),
         ] {
             let f = module.load_function(name)?;
             f.set_attribute(
                 sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                attention::SMEM_BYTES as i32,
+                attention::smem_bytes(d) as i32,
             )?;
-            fs.push((name, dtype, f));
+            fs.push((name, dtype, d, f));
         }
         let (bad, rec) = attention::run(&h.stream, &fs, &|run| h.time(launches, run))?;
         failures += bad;

@@ -68,13 +68,19 @@ attention_kernel! {
     /// of the `(batch·heads·seq, 128)` tensors with 64x128 boxes, 128-byte swizzle; `o` the
     /// output (same shape), `lse` the `batch·heads·seq` log-sum-exps (natural log, of the
     /// scaled scores); `scale` the scores' scale times log2(e).
-    attention_fwd => body::<Score, Out, true>
+    attention_fwd => body::<Score, Out, 2, true>
 }
 
 attention_kernel! {
     /// `attention_fwd` without the overlap: each key block's `S`, softmax and `O += P·V` in
     /// turn (the baseline the overlap is measured against).
-    attention_fwd_serial => body::<Score, Out, false>
+    attention_fwd_serial => body::<Score, Out, 2, false>
+}
+
+attention_kernel! {
+    /// `attention_fwd` for head dimension 64 (one 64-wide half of each tile; the maps' boxes
+    /// the same 64x128).
+    attention_fwd_hd64 => body::<Score, Out, 1, true>
 }
 
 attention_kernel! {
@@ -85,34 +91,37 @@ attention_kernel! {
 
 attention_kernel! {
     /// `attention_fwd` for bfloat16 `Q`, `K`, `V`, `O` (the maps' data type bfloat16).
-    attention_fwd_bf16 => body::<ScoreBf16, OutBf16, true>
+    attention_fwd_bf16 => body::<ScoreBf16, OutBf16, 2, true>
 }
 
 #[inline(always)]
-unsafe fn body<S, O, const OVERLAP: bool>(
+unsafe fn body<S, O, const H: usize, const OVERLAP: bool>(
     seq: usize,
     scale: f32,
     causal: bool,
     (map_q, map_k, map_v): (*const u8, *const u8, *const u8),
-    o: *mut u16,
+    out: *mut u16,
     lse: *mut f32,
 ) where
     S: WgmmaOperands<Half, Half, K, K>,
     O: WgmmaOperandB<VHalf, MN> + MmaCall<A = [u32; 4]>,
     S::CLayout: ConstLeaves + ModeSizes,
     O::CLayout: ConstLeaves + ModeSizes,
+    Halves<H>: HeadDim,
 {
+    let d = 64 * H;
     // The rows the kernel's arrays are sized for, its atoms' (the f16 atoms', checked in
     // `tiles`: FIRST_OF_ROW).
     const { assert!(AccRows::<S>::ROW_OF.1 == ROWS && AccRows::<O>::ROW_OF.1 == ROWS) };
     let (tid, _) = thread_idx();
     let (m_block, bh) = block_idx();
-    let row0 = bh * seq; // the head's first row of the (batch·heads·seq, 128) tensors
+    let row0 = bh * seq; // the head's first row of the (batch·heads·seq, d) tensors
     let key_blocks = if causal { seq.min((m_block + 1) * BM) } else { seq }.div_ceil(BN);
     let smem = dynamic_smem();
-    let (pipe_q, (q_lo, q_hi)) = PipeQ::carve(smem);
-    let (pipe_k, (k_lo, k_hi)) = PipeKv::carve(smem + PipeQ::SMEM_BYTES as u32);
-    let (pipe_v, (v_lo, v_hi)) = PipeKv::carve(smem + (PipeQ::SMEM_BYTES + PipeKv::SMEM_BYTES) as u32);
+    let (q_bytes, kv_bytes) = (PipeQ::<Halves<H>>::SMEM_BYTES as u32, PipeKv::<Halves<H>>::SMEM_BYTES as u32);
+    let (pipe_q, q) = PipeQ::<Halves<H>>::carve(smem);
+    let (pipe_k, k) = PipeKv::<Halves<H>>::carve(smem + q_bytes);
+    let (pipe_v, v) = PipeKv::<Halves<H>>::carve(smem + q_bytes + kv_bytes);
     if tid == 0 {
         // SAFETY: one thread, before the barrier below that publishes them.
         unsafe {
@@ -132,17 +141,20 @@ unsafe fn body<S, O, const OVERLAP: bool>(
             // acquire gave, on that stage's barrier; the maps are the caller's.
             unsafe {
                 let bar = pipe_q.producer_acquire(&PipelineState::producer_start());
-                load.copy_at(map_q, &q_lo.stage(0), (row0 + m_block * BM, 0), bar);
-                load.copy_at(map_q, &q_hi.stage(0), (row0 + m_block * BM, D / 2), bar);
+                for h in 0..H {
+                    load.copy_at(map_q, &q.half(h).stage(0), (row0 + m_block * BM, 64 * h), bar);
+                }
                 let (mut wk, mut wv) = (PipelineState::producer_start(), PipelineState::producer_start());
                 for j in 0..key_blocks {
                     let bar = pipe_k.producer_acquire(&wk);
-                    load.copy_at(map_k, &k_lo.stage(wk.index()), (row0 + j * BN, 0), bar);
-                    load.copy_at(map_k, &k_hi.stage(wk.index()), (row0 + j * BN, D / 2), bar);
+                    for h in 0..H {
+                        load.copy_at(map_k, &k.half(h).stage(wk.index()), (row0 + j * BN, 64 * h), bar);
+                    }
                     wk.advance();
                     let bar = pipe_v.producer_acquire(&wv);
-                    load.copy_at(map_v, &v_lo.stage(wv.index()), (row0 + j * BN, 0), bar);
-                    load.copy_at(map_v, &v_hi.stage(wv.index()), (row0 + j * BN, D / 2), bar);
+                    for h in 0..H {
+                        load.copy_at(map_v, &v.half(h).stage(wv.index()), (row0 + j * BN, 64 * h), bar);
+                    }
                     wv.advance();
                 }
             }
@@ -160,11 +172,12 @@ unsafe fn body<S, O, const OVERLAP: bool>(
     // O's local rows: `tiles::FIRST_OF_ROW`).
     let row_of = AccRows::<S>::ROW_OF.0;
     let (mut m_i, mut l_i) = ([f32::NEG_INFINITY; ROWS], [0.0f32; ROWS]);
-    let (mut o_lo, mut o_hi) = (O::zeros(), O::zeros());
+    // O's columns 64h.. in o[h].
+    let mut o = [O::zeros(); H];
     let (mut rk, mut rv) = (PipelineState::consumer_start(), PipelineState::consumer_start());
     // SAFETY: the warpgroup waits for Q's stage, which no one writes again.
     unsafe { pipe_q.consumer_wait(&PipelineState::consumer_start()) };
-    // `S_j = Q·K_jᵀ` issued (two groups, `Q`'s and `K_j`'s two halves); waited by the caller.
+    // `S_j = Q·K_jᵀ` issued (H groups, `Q`'s and `K_j`'s halves); waited by the caller.
     // (Macros, not closures: inlined always, so the accumulators stay in registers.)
     macro_rules! issue_s {
         ($s:expr, $rk:expr) => {
@@ -172,19 +185,21 @@ unsafe fn body<S, O, const OVERLAP: bool>(
             // which no one writes before this warpgroup releases them.
             unsafe {
                 pipe_k.consumer_wait(&$rk);
-                mma_s.gemm(&q_lo.stage(0), &k_lo.stage($rk.index()), &mut $s);
-                mma_s.gemm(&q_hi.stage(0), &k_hi.stage($rk.index()), &mut $s);
+                for h in 0..H {
+                    mma_s.gemm(&q.half(h).stage(0), &k.half(h).stage($rk.index()), &mut $s);
+                }
             }
         };
     }
-    // `O += P·V_j` issued (two groups, `V_j`'s two halves of the head dimension).
+    // `O += P·V_j` issued (H groups, `V_j`'s halves of the head dimension).
     macro_rules! issue_o {
         ($p:expr) => {
             // SAFETY: as for K's stage.
             unsafe {
                 pipe_v.consumer_wait(&rv);
-                mma_o.gemm_rs(&$p, &v_as_b(v_lo.stage(rv.index())), &mut o_lo);
-                mma_o.gemm_rs(&$p, &v_as_b(v_hi.stage(rv.index())), &mut o_hi);
+                for (h, o) in o.iter_mut().enumerate() {
+                    mma_o.gemm_rs(&$p, &v_as_b(v.half(h).stage(rv.index())), o);
+                }
             }
         };
     }
@@ -237,27 +252,26 @@ unsafe fn body<S, O, const OVERLAP: bool>(
             issue_o!(p);
             // SAFETY: S_j's groups done, O's may run on; K's stage released.
             unsafe {
-                warpgroup_wait::<2>(&mut s);
+                wait_all_but::<H>(&mut s);
                 pipe_k.consumer_release(&rk, t);
             }
             rk.advance();
             let corr = softmax!(s, j);
             // SAFETY: every group done: O's registers and P's are the warpgroup's again.
             unsafe {
-                warpgroup_wait::<0>(&mut o_lo);
-                o_hi.fence_operands();
+                warpgroup_wait::<0>(&mut o[0]);
+                o.iter_mut().for_each(|o| o.fence_operands());
                 pipe_v.consumer_release(&rv, t);
             }
             rv.advance();
-            AccRows::<O>::scale(&mut o_lo, &corr);
-            AccRows::<O>::scale(&mut o_hi, &corr);
+            o.iter_mut().for_each(|o| AccRows::<O>::scale(o, &corr));
             p = acc_as_a::<S, O, { BN / 16 }>(&s);
         }
         issue_o!(p);
         // SAFETY: as above.
         unsafe {
-            warpgroup_wait::<0>(&mut o_lo);
-            o_hi.fence_operands();
+            warpgroup_wait::<0>(&mut o[0]);
+            o.iter_mut().for_each(|o| o.fence_operands());
             pipe_v.consumer_release(&rv, t);
         }
     } else {
@@ -271,14 +285,13 @@ unsafe fn body<S, O, const OVERLAP: bool>(
             }
             rk.advance();
             let corr = softmax!(s, j);
-            AccRows::<O>::scale(&mut o_lo, &corr);
-            AccRows::<O>::scale(&mut o_hi, &corr);
+            o.iter_mut().for_each(|o| AccRows::<O>::scale(o, &corr));
             let p = acc_as_a::<S, O, { BN / 16 }>(&s);
             issue_o!(p);
             // SAFETY: as above.
             unsafe {
-                warpgroup_wait::<0>(&mut o_lo);
-                o_hi.fence_operands();
+                warpgroup_wait::<0>(&mut o[0]);
+                o.iter_mut().for_each(|o| o.fence_operands());
                 pipe_v.consumer_release(&rv, t);
             }
             rv.advance();
@@ -288,15 +301,15 @@ unsafe fn body<S, O, const OVERLAP: bool>(
     // neighbours as one 4-byte store; the log-sum-exp by the first lane of each row's quad.
     let inv = l_i.map(|l| if l > 0.0 { 1.0 / l } else { 0.0 });
     let (r0, c0) = O::c_coord(t, 0);
-    for (half, acc) in [(0, &o_lo), (1, &o_hi)] {
+    for (half, acc) in o.iter().enumerate() {
         acc.for_each_pair(|v, lo, hi| {
             let (dr, dc) = O::c_coord(0, v);
-            let (r, c) = (q_row0 + r0 + dr, half * D / 2 + c0 + dc);
+            let (r, c) = (q_row0 + r0 + dr, 64 * half + c0 + dc);
             if r < seq {
                 let k = AccRows::<O>::ROW_OF.0[v];
                 let packed = <O as MmaCall>::Elem::pack(lo * inv[k], hi * inv[k]);
-                // SAFETY: (r, c..c+2) inside the head's rows of O (c even, D = 128).
-                unsafe { (o.add((row0 + r) * D + c) as *mut u32).write(packed) };
+                // SAFETY: (r, c..c+2) inside the head's rows of O (c even, d a multiple of 64).
+                unsafe { (out.add((row0 + r) * d + c) as *mut u32).write(packed) };
             }
         });
     }
@@ -308,6 +321,22 @@ unsafe fn body<S, O, const OVERLAP: bool>(
                 // SAFETY: row r of the head inside lse.
                 unsafe { lse.add(row0 + r).write(x) };
             }
+        }
+    }
+}
+
+/// Waits until at most `N` of the warpgroup's `wgmma` groups are pending (the last `N`
+/// issued), then ties `acc`'s registers here.
+///
+/// # Safety
+/// As [`warpgroup_wait`].
+#[inline(always)]
+unsafe fn wait_all_but<const N: usize>(acc: &mut impl Accumulators) {
+    // SAFETY: the caller's promise.
+    unsafe {
+        match N {
+            1 => warpgroup_wait::<1>(acc),
+            _ => warpgroup_wait::<2>(acc),
         }
     }
 }

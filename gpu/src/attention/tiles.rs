@@ -5,14 +5,15 @@
 use cute_atom::algorithm::AccRows;
 use cute_atom::atom::TmaLoad;
 use cute_atom::pipeline::tma_async::SM90_SMEM_BYTES;
-use cute_atom::pipeline::PipelineTmaAsync;
+use cute_atom::pipeline::{PipelineTmaAsync, Ring, StageCopies};
 use cute_static::gmma::{LayoutAtom, ModeSizes, Sw128, K, MN};
 use cute_static::mma::{MmaAtom, SM90_64x128x16_F32F16F16_SS, SM90_64x64x16_F32F16F16_RS};
 use cute_static::product::{leaf_call, ConstLeaves};
 use cute_static::typenum::U16;
 use cute_static::{Shape, TileToShape};
 
-/// Query rows a block, keys a step, the head dimension.
+/// Query rows a block, keys a step, the head dimension of the 128 kernels (a head dimension is
+/// `64 H`, `H` halves of 64).
 pub const BM: usize = 128;
 pub const BN: usize = 128;
 pub const D: usize = 128;
@@ -40,16 +41,50 @@ pub type ScoreBf16 = cute_static::mma::SM90_64x128x16_F32BF16BF16_SS;
 pub type OutBf16 = cute_static::mma::SM90_64x64x16_F32BF16BF16_RS;
 /// The TMA load of one half.
 pub type LoadHalf = TmaLoad<U16, Half>;
-/// `Q`'s tile (loaded once), and the rings of `K` and `V` tiles.
-pub type PipeQ = PipelineTmaAsync<1, (LoadHalf, LoadHalf), 1, CONSUMERS>;
-pub type PipeKv = PipelineTmaAsync<STAGES, (LoadHalf, LoadHalf), 1, CONSUMERS>;
+/// A head dimension of `H` halves of 64: the copies of one tile (a half each), their rings'
+/// halves, and the pipelines (`Q`'s tile loaded once, the rings of `K` and `V` tiles).
+pub struct Halves<const H: usize>;
+pub trait HeadDim {
+    /// The copies of one tile, a tuple of `H` half loads.
+    type Copies: StageCopies<Rings: HalfRings>;
+    /// Dynamic shared memory a block: the three pipelines, one after another.
+    const SMEM_BYTES: usize = {
+        let bytes = PipeQ::<Self>::SMEM_BYTES + 2 * PipeKv::<Self>::SMEM_BYTES;
+        assert!(bytes <= SM90_SMEM_BYTES, "the attention kernel's pipelines exceed a block's 227 KiB");
+        bytes
+    };
+}
+impl HeadDim for Halves<1> {
+    type Copies = (LoadHalf,);
+}
+impl HeadDim for Halves<2> {
+    type Copies = (LoadHalf, LoadHalf);
+}
+/// The rings of a tile's halves: half `h`'s.
+pub trait HalfRings: Copy {
+    fn half(&self, h: usize) -> Ring<LoadHalf>;
+}
+impl HalfRings for (Ring<LoadHalf>,) {
+    #[inline(always)]
+    fn half(&self, _: usize) -> Ring<LoadHalf> {
+        self.0
+    }
+}
+impl HalfRings for (Ring<LoadHalf>, Ring<LoadHalf>) {
+    #[inline(always)]
+    fn half(&self, h: usize) -> Ring<LoadHalf> {
+        if h == 0 {
+            self.0
+        } else {
+            self.1
+        }
+    }
+}
+pub type PipeQ<Hd> = PipelineTmaAsync<1, <Hd as HeadDim>::Copies, 1, CONSUMERS>;
+pub type PipeKv<Hd> = PipelineTmaAsync<STAGES, <Hd as HeadDim>::Copies, 1, CONSUMERS>;
 
-/// Dynamic shared memory a block: the three pipelines, one after another.
-pub const SMEM_BYTES: usize = {
-    let bytes = PipeQ::SMEM_BYTES + 2 * PipeKv::SMEM_BYTES;
-    assert!(bytes <= SM90_SMEM_BYTES, "the attention kernel's pipelines exceed a block's 227 KiB");
-    bytes
-};
+/// Dynamic shared memory a block of the head dimension 128 kernels.
+pub const SMEM_BYTES: usize = <Halves<2> as HeadDim>::SMEM_BYTES;
 
 /// The rows a consumer thread holds (`S`'s local rows, `O`'s the same: [`FIRST_OF_ROW`]).
 pub const ROWS: usize = AccRows::<Score>::ROW_OF.1;

@@ -157,6 +157,8 @@ struct Problem {
     map_b: CudaSlice<u64>,
     /// `B`'s map for a multicast to a cluster of 2 (half the box a block).
     map_b2: CudaSlice<u64>,
+    /// `C`'s map for the epilogue through shared memory (64x64 boxes).
+    map_c: CudaSlice<u64>,
 }
 
 /// A deterministic integer in {-1, 0, 1} per index (splitmix64 of the seed and index).
@@ -177,16 +179,19 @@ impl Hgemm {
         let map_a = tensor_map(&self.stream, dtype, 1, m, k, &da, &StageA::default())?;
         let map_b = tensor_map(&self.stream, dtype, 1, n, k, &db, &StageB::default())?;
         let map_b2 = tensor_map(&self.stream, dtype, 2, n, k, &db, &StageB::default())?;
-        Ok(Problem { dtype, m, n, k, a, b, da, db, dc, map_a, map_b, map_b2 })
+        let map_c = tensor_map(&self.stream, dtype, 1, m, n, &dc, &CTile::default())?;
+        Ok(Problem { dtype, m, n, k, a, b, da, db, dc, map_a, map_b, map_b2, map_c })
     }
 
     /// One launch: tiles rastered in groups of `group` row tiles, one block per tile, or
     /// `blocks` blocks taking turns (a persistent grid).
     /// With clusters of `cluster` blocks, a tile is a cluster's `cluster` row tiles, and the
     /// grid a multiple of `cluster`.
+    #[allow(clippy::too_many_arguments)]
     fn launch(
         &self,
         f: &CudaFunction,
+        tma_epi: bool,
         cluster: usize,
         p: &mut Problem,
         group: usize,
@@ -194,14 +199,21 @@ impl Hgemm {
     ) -> Res<()> {
         let tiles = p.m.div_ceil(BM * cluster).div_ceil(group) * group * p.n.div_ceil(BN);
         let grid = blocks.unwrap_or(tiles * cluster).min(tiles * cluster) / cluster * cluster;
+        let smem = if tma_epi { SMEM_BYTES_TMA_EPI } else { SMEM_BYTES };
         let cfg = LaunchConfig {
             grid_dim: (grid as u32, 1, 1),
             block_dim: (THREADS as u32, 1, 1),
-            shared_mem_bytes: SMEM_BYTES as u32,
+            shared_mem_bytes: smem as u32,
         };
         let mut l = self.stream.launch_builder(f);
         let map_b = if cluster > 1 { &p.map_b2 } else { &p.map_b };
-        l.arg(&p.m).arg(&p.n).arg(&p.k).arg(&group).arg(&p.map_a).arg(map_b).arg(&mut p.dc);
+        l.arg(&p.m).arg(&p.n).arg(&p.k).arg(&group).arg(&p.map_a).arg(map_b);
+        // The epilogue through shared memory stores C with TMA (its map); the others write C.
+        if tma_epi {
+            l.arg(&p.map_c);
+        } else {
+            l.arg(&mut p.dc);
+        }
         // SAFETY: the kernel's signature (m, n, k, group, map_a, map_b, c) with maps of A and B and a C
         // of m * n halves; k is a multiple of 8 (checked by the map's 16-byte strides).
         unsafe { l.launch(cfg) }?;
@@ -326,12 +338,14 @@ fn main() -> Res<()> {
         ("hgemm_sm90_by_hand", Dtype::F16, 1),
         ("hgemm_sm90_cluster", Dtype::F16, 2),
         ("hgemm_sm90_bf16", Dtype::Bf16, 1),
+        ("hgemm_sm90_tma_epi", Dtype::F16, 1),
     ] {
         if name.ends_with("_cluster") && !with_cluster {
             continue;
         }
         let f = module.load_function(name)?;
-        f.set_attribute(sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, SMEM_BYTES as i32)?;
+        let smem = if name.ends_with("_tma_epi") { SMEM_BYTES_TMA_EPI } else { SMEM_BYTES };
+        f.set_attribute(sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem as i32)?;
         kernels.push((name, dtype, cluster, f));
     }
     let h = Hgemm { blas: CudaBlas::new(stream.clone())?, stream, kernels, sms: sms as usize };
@@ -386,7 +400,7 @@ fn main() -> Res<()> {
             for (name, _, cluster, f) in h.kernels.iter().filter(|x| x.1 == dtype) {
                 for (group, blocks) in [(1, None), (5, None), (RASTER, None), (5, Some(14)), (RASTER, Some(h.sms))] {
                     h.stream.memset_zeros(&mut p.dc)?;
-                    h.launch(f, *cluster, &mut p, group, blocks)?;
+                    h.launch(f, name.ends_with("_tma_epi"), *cluster, &mut p, group, blocks)?;
                     let got = h.stream.clone_dtoh(&p.dc)?;
                     match first_difference(dtype, &got, want.iter().copied()) {
                     None => println!("exact  {name} {m}x{n}x{k} (raster {group}, {blocks:?} blocks): all {} elements equal ({oracle})", m * n),
@@ -413,7 +427,8 @@ fn main() -> Res<()> {
             // A cluster's tile is two row tiles: half as many groups for the same rows.
             let (g1, g2) = if *cluster > 1 { (4, 8) } else { (8, RASTER) };
             for (group, blocks) in [(1, None), (g1, None), (g2, None), (g1, Some(h.sms)), (g2, Some(h.sms))] {
-                let ms = h.time(launches, || h.launch(f, *cluster, &mut p, group, blocks))?;
+                let ms =
+                    h.time(launches, || h.launch(f, name.ends_with("_tma_epi"), *cluster, &mut p, group, blocks))?;
                 let share = 100.0 * blas_ms / ms;
                 let grid = if blocks.is_some() { "persistent" } else { "a block a tile" };
                 line += &format!(
@@ -491,6 +506,31 @@ mod tests {
                 assert_eq!(coord(t, v), want, "thread {t} value {v}");
                 let ((rt, ct), (rv, cv)) = (coord(t, 0), coord(0, v));
                 assert_eq!((rt + rv, ct + cv), want);
+            }
+        }
+    }
+
+    /// The epilogue through shared memory (`hgemm_sm90_tma_epi`) hands `stmatrix.x4` its
+    /// register `i` of 16-column group `c` as the accumulators `8c + 2i` and `+1`: by the PTX
+    /// ISA (§9.7.14.5.16), register `i` of lane `l` is row `l / 4`, columns `2 (l % 4)` and
+    /// `+1` of matrix `i`, the matrices being rows 0-7 and 8-15 of columns 0-7, then of
+    /// columns 8-15 of the warp's 16 rows by those 16 columns. Those are the values' places in
+    /// the atom's C layout.
+    #[test]
+    fn epilogue_matrices_are_the_accumulators() {
+        let coord = |t: usize, v: usize| {
+            let Cons(r, Cons(c, Nil)) =
+                shape!((64, 256)).idx2crd(AccLayout::default().call_coord(&shape!(({ t }, { v }))));
+            (r, c)
+        };
+        for t in 0..128 {
+            let (warp, lane) = (t / 32, t % 32);
+            for c in 0..16 {
+                for i in 0..4 {
+                    let (row, col) = (16 * warp + 8 * (i % 2) + lane / 4, 16 * c + 8 * (i / 2) + 2 * (lane % 4));
+                    assert_eq!(coord(t, 8 * c + 2 * i), (row, col), "thread {t}, group {c}, register {i}");
+                    assert_eq!(coord(t, 8 * c + 2 * i + 1), (row, col + 1));
+                }
             }
         }
     }

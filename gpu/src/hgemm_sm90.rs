@@ -28,13 +28,17 @@
 //! kernel with its addresses written out, its twin in `scripts/gpu/ptx_guard.py`.
 
 use cute_atom::algorithm::{warpgroup_wait, TiledWgmma, WgmmaOperands};
-use cute_atom::arch::barrier::cluster_sync;
+use cute_atom::arch::barrier::{cluster_sync, named_barrier_sync};
+use cute_atom::arch::copy::stmatrix_x4;
 use cute_atom::arch::thread::{cluster_ctarank, cluster_id, dynamic_smem, setmaxnreg_dec, setmaxnreg_inc};
+use cute_atom::arch::tma::{fence_proxy_async, store_commit, store_wait_read};
 use cute_atom::atom::{Accumulators, Element16, TmaCopy};
 use cute_atom::pipeline::PipelineState;
+use cute_atom::SmemTensor;
 use cute_static::gmma::K;
 use cute_static::layout::Idx2Crd;
 use cute_static::mma::{SM90_64x256x16_F32BF16BF16_SS, SM90_64x256x16_F32F16F16_SS};
+use cute_static::LayoutAt;
 use cute_static::{layout, shape, Cons, Nil};
 
 use crate::{block_idx, grid_dim, sync_threads, thread_idx, tile_elem, PtrTensor};
@@ -63,7 +67,7 @@ hgemm_kernel! {
     /// ceil(n/256)` blocks (`group` row tiles side by side; blocks past `m` return), 384 threads,
     /// `tiles::SMEM_BYTES` of dynamic shared memory; `map_a`, `map_b` the tensor maps of `A` and
     /// `B` (in global memory) with boxes 64x128 and 64x256, 128-byte swizzle.
-    hgemm_sm90 => body::<SM90_64x256x16_F32F16F16_SS, LoadB, 1>
+    hgemm_sm90 => stores::<SM90_64x256x16_F32F16F16_SS, LoadB, 1>
 }
 
 hgemm_kernel! {
@@ -71,17 +75,64 @@ hgemm_kernel! {
     /// two blocks take row tiles `2u` and `2u + 1` beside each other and share their `B` tiles,
     /// each loading half (a 64x128 box, `map_b` encoded for it) into both blocks
     /// ([`LoadBMulticast`]). The grid is an even number of blocks; `group` counts pairs of row tiles.
-    hgemm_sm90_cluster => body::<SM90_64x256x16_F32F16F16_SS, LoadBMulticast, 2>
+    hgemm_sm90_cluster => stores::<SM90_64x256x16_F32F16F16_SS, LoadBMulticast, 2>
 }
 
 hgemm_kernel! {
     /// `hgemm_sm90` for bfloat16 `A`, `B`, `C` (the maps' data type bfloat16).
-    hgemm_sm90_bf16 => body::<SM90_64x256x16_F32BF16BF16_SS, LoadB, 1>
+    hgemm_sm90_bf16 => stores::<SM90_64x256x16_F32BF16BF16_SS, LoadB, 1>
 }
 
 hgemm_kernel! {
     /// The same kernel with its addresses written by hand.
     hgemm_sm90_by_hand => by_hand::by_hand
+}
+
+/// `hgemm_sm90` whose epilogue goes through shared memory: each consumer warpgroup writes its
+/// accumulators, 64 columns at a time, into a swizzled 64x64 tile with `stmatrix`, and one of
+/// its threads stores the tile with TMA (`map_c`, `C`'s tensor map with 64x64 boxes, 128-byte
+/// swizzle), two tiles a warpgroup in flight. `tiles::SMEM_BYTES_TMA_EPI` of dynamic shared
+/// memory; otherwise as `hgemm_sm90`.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn hgemm_sm90_tma_epi(
+    m: usize,
+    n: usize,
+    k: usize,
+    group: usize,
+    map_a: *const u8,
+    map_b: *const u8,
+    map_c: *const u8,
+) {
+    // SAFETY: the caller's maps describe A, B and C (fp16).
+    unsafe {
+        body::<SM90_64x256x16_F32F16F16_SS, LoadB, 1, true>(
+            m,
+            n,
+            k,
+            group,
+            map_a,
+            map_b,
+            (core::ptr::null_mut(), map_c),
+        )
+    }
+}
+
+/// The kernels whose epilogue stores from registers.
+#[inline(always)]
+unsafe fn stores<Atom, CopyB, const CL: usize>(
+    m: usize,
+    n: usize,
+    k: usize,
+    group: usize,
+    map_a: *const u8,
+    map_b: *const u8,
+    c: *mut u16,
+) where
+    Atom: WgmmaOperands<StageA, StageB, K, K>,
+    CopyB: TmaCopy<Tile = StageB, Elem = u16> + Default,
+{
+    // SAFETY: the caller's promise.
+    unsafe { body::<Atom, CopyB, CL, false>(m, n, k, group, map_a, map_b, (c, core::ptr::null())) }
 }
 
 /// The block tile `(ti, tj)` of `C` that block `pid` computes: blocks run through groups of
@@ -95,14 +146,14 @@ fn block_tile_of(pid: usize, group: usize, n_tiles: usize, groups: usize) -> (us
 }
 
 #[inline(always)]
-unsafe fn body<Atom, CopyB, const CL: usize>(
+unsafe fn body<Atom, CopyB, const CL: usize, const TMA_EPI: bool>(
     m: usize,
     n: usize,
     k: usize,
     group: usize,
     map_a: *const u8,
     map_b: *const u8,
-    c: *mut u16,
+    (c, map_c): (*mut u16, *const u8),
 ) where
     Atom: WgmmaOperands<StageA, StageB, K, K>,
     CopyB: TmaCopy<Tile = StageB, Elem = u16> + Default,
@@ -119,6 +170,8 @@ unsafe fn body<Atom, CopyB, const CL: usize>(
     let (n_tiles, groups) = (n.div_ceil(BN), m.div_ceil(BM * CL).div_ceil(group));
     let tiles = groups * group * n_tiles;
     let (pipe, (ring_a, ring_b)) = Pipeline::<CopyB, CL>::carve(dynamic_smem());
+    // The epilogue's buffers (TMA_EPI), 1024-byte aligned after the pipeline's memory.
+    let c_buffers = (dynamic_smem() + Pipeline::<CopyB, CL>::SMEM_BYTES as u32 + 1023) & !1023;
     if tid == 0 {
         // SAFETY: one thread, before the barrier below that publishes it.
         unsafe { pipe.init() };
@@ -202,6 +255,11 @@ unsafe fn body<Atom, CopyB, const CL: usize>(
                 release.advance();
             }
         }
+        if TMA_EPI {
+            // SAFETY: the whole warpgroup; its two buffers are its own; map_c is C's.
+            unsafe { store_through_smem::<Atom>(&acc, c_buffers + 2 * w as u32 * C_TILE, w, t, (by, bx), map_c) };
+            continue;
+        }
         // The warpgroup's 64 rows of the block tile, through the atom's C layout.
         let rows = Atom::SHAPE_MNK[0];
         let (m0, n0) = (by * BM + rows * w, bx * BN);
@@ -231,9 +289,83 @@ unsafe fn body<Atom, CopyB, const CL: usize>(
             }
         });
     }
+    if TMA_EPI && t == 0 {
+        // The stores' reads of the buffers complete before the block's shared memory goes.
+        store_wait_read::<0>();
+    }
     if CL > 1 {
         // No block exits while another may still multicast into it or arrive on its barriers.
         // SAFETY: every thread of the cluster, once here.
         unsafe { cluster_sync() };
+    }
+}
+
+/// The epilogue through shared memory of one consumer warpgroup `w` (thread `t`): its 64 rows
+/// of block tile `(by, bx)`, 64 columns at a time, converted and written with `stmatrix.x4`
+/// into one of its two swizzled tiles (`CTile`, at `buffers` and `buffers + C_TILE`), then
+/// stored by its thread 0 with one TMA box. A buffer is rewritten once the store two chunks
+/// back has read it (`cp.async.bulk.wait_group.read 1`, then the warpgroup's named barrier).
+///
+/// `stmatrix.x4` writes four 8x8 matrices: lane `l` gives the row address of row `l % 8` of
+/// matrix `l / 8` (matrices 0-3: rows 0-7 and 8-15 of columns 0-7, then of columns 8-15), and
+/// its register `i` holds its two values of matrix `i` (row `l / 4`, columns `2 (l % 4)` and
+/// `+1`): the accumulators `8 c + 2 i` and `+1` of the 16 columns `16 c ..` (the `wgmma` D
+/// fragment; the host's test `epilogue_matrices_are_the_accumulators` checks it against the
+/// atom's C layout).
+///
+/// # Safety
+/// Every thread of the warpgroup, together; `buffers` is two `C_TILE`s of this block's shared
+/// memory no one else uses; `map_c` is `C`'s tensor map with `CTile`'s box.
+#[inline(always)]
+unsafe fn store_through_smem<Atom: cute_atom::atom::MmaCall>(
+    acc: &Atom::Acc,
+    buffers: u32,
+    w: usize,
+    t: usize,
+    (by, bx): (usize, usize),
+    map_c: *const u8,
+) {
+    let acc = acc.as_ref();
+    let (warp, lane) = (t / 32, t % 32);
+    let (row, col) = (16 * warp + lane % 8 + 8 * (lane / 8 % 2), 8 * (lane / 16));
+    let tile = CTile::default();
+    for chunk in 0..BN / 64 {
+        let buffer = SmemTensor::<u16, CTile>::new(buffers + (chunk % 2) as u32 * C_TILE, CTile::default());
+        // SAFETY: the warpgroup's threads, together; the barrier ids 1 + w are the consumers'.
+        unsafe {
+            if t == 0 {
+                store_wait_read::<1>();
+            }
+            named_barrier_sync_of(w);
+            for g in 0..4 {
+                let c = 4 * chunk + g;
+                let regs: [u32; 4] =
+                    core::array::from_fn(|i| Atom::Elem::pack(acc[8 * c + 2 * i], acc[8 * c + 2 * i + 1]));
+                let at = tile.at(&Cons(row, Cons(16 * g + col, Nil)));
+                stmatrix_x4::<false>(buffer.addr(at), regs);
+            }
+            fence_proxy_async();
+            named_barrier_sync_of(w);
+            if t == 0 {
+                StoreC::default().copy(map_c, &buffer, (2 * by + w, BN / 64 * bx + chunk));
+                store_commit();
+            }
+        }
+    }
+}
+
+/// Consumer warpgroup `w`'s named barrier (id `1 + w`, its 128 threads).
+///
+/// # Safety
+/// Every thread of the warpgroup, together.
+#[inline(always)]
+unsafe fn named_barrier_sync_of(w: usize) {
+    // SAFETY: the caller's promise; ids 1 and 2 are the two consumers'.
+    unsafe {
+        if w == 0 {
+            named_barrier_sync::<1, 128>();
+        } else {
+            named_barrier_sync::<2, 128>();
+        }
     }
 }

@@ -21,6 +21,20 @@ pub unsafe fn sync_threads() {
     super::off_gpu("bar.sync 0");
 }
 
+/// A named barrier of `THREADS` threads (`bar.sync ID, THREADS`, §9.7.13.1): a warpgroup's own
+/// barrier (`THREADS` 128), which the other warpgroups of the block do not wait on.
+///
+/// # Safety
+/// Exactly `THREADS` threads (whole warps) reach barrier `ID` once per use; `ID` is not 0 (the
+/// block's) and no other group uses it at the same time.
+#[inline(always)]
+pub unsafe fn named_barrier_sync<const ID: u32, const THREADS: u32>() {
+    // SAFETY: the caller's promise.
+    unsafe {
+        ptx!("bar.sync {id}, {n};", id = const ID, n = const THREADS, options(nostack));
+    }
+}
+
 /// A barrier of every thread of the cluster (`barrier.cluster.arrive.release` then
 /// `wait.acquire`): the blocks' shared-memory writes and mbarrier initializations before it
 /// are visible to each other after it. Not `.aligned`: the threads of a warp may reach it apart.

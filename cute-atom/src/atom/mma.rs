@@ -34,7 +34,7 @@ pub trait MmaCall: MmaAtom {
     /// The element type of A and B.
     type Elem: Element16;
     /// A thread's accumulators, `[f32; size<1>(CLayout)]`.
-    type Acc: Accumulators + Copy;
+    type Acc: Accumulators + Copy + AsRef<[f32]> + AsMut<[f32]>;
     /// How A reaches the instruction: a shared-memory descriptor (`SS`), or the thread's
     /// registers (`RS`, `mma.sync`).
     type A: Copy;

@@ -3,7 +3,7 @@
 //! the same layouts the kernel's descriptors are read off, and launches with the pipeline's
 //! shared-memory size.
 
-use cute_atom::atom::{Multicast, TmaLoad};
+use cute_atom::atom::{Multicast, TmaLoad, TmaStore};
 use cute_atom::pipeline::PipelineTmaAsync;
 use cute_static::gmma::{LayoutAtom, Sw128, K};
 use cute_static::mma::{MmaAtom, SM90_64x256x16_F32F16F16_SS};
@@ -49,6 +49,27 @@ pub type LoadB = TmaLoad<U16, StageB>;
 pub type LoadBMulticast = TmaLoad<U16, StageB, Multicast<PartB, 0b11>>;
 /// The TMA → MMA ring of a cluster of `CL` blocks, `B` copied by `B`.
 pub type Pipeline<B, const CL: usize> = PipelineTmaAsync<STAGES, (LoadA, B), CL, CONSUMERS>;
+/// The epilogue's shared tile of `C`: a warpgroup's 64 rows by 64 columns, rows of 128 bytes,
+/// 128-byte swizzle (`tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (64,64))`: each
+/// `stmatrix` phase writes 8 rows of one 16-byte chunk, which the swizzle spreads over the
+/// 32 banks), stored by one TMA box.
+pub type CTile = <Atom as TileToShape<Shape![(64, 64)]>>::Output;
+/// The TMA store of a `C` tile.
+pub type StoreC = TmaStore<U16, CTile>;
+/// Bytes of a `C` tile, and the epilogue's buffers: two a consumer warpgroup (one written while
+/// the other's store reads it).
+pub const C_TILE: u32 = <CTile as TmaBox<U16>>::BYTES;
+pub const C_BUFFERS: usize = 2 * CONSUMERS;
+/// Dynamic shared memory a block of the kernels whose epilogue stores through shared memory:
+/// the pipeline's, 1 KiB to align the buffers, the buffers (checked against 227 KiB).
+pub const SMEM_BYTES_TMA_EPI: usize = {
+    let bytes = SMEM_BYTES + 1024 + C_BUFFERS * C_TILE as usize;
+    assert!(
+        bytes <= cute_atom::pipeline::tma_async::SM90_SMEM_BYTES,
+        "the ring and the epilogue's buffers exceed 227 KiB"
+    );
+    bytes
+};
 /// A consumer warpgroup's accumulators: the atom's `size<1>(CLayout)`.
 pub const ACC: usize = cute_atom::atom::mma::values::<AccLayout>();
 /// The `m64n256` accumulators of a warpgroup: (thread, value) to the column-major index of

@@ -14,7 +14,7 @@ use typenum::{U0, U1};
 use crate::int_tuple::{Cons, IntTuple, Nil};
 use crate::layout::{Congruent, Layout};
 use crate::ops::{LogicalDivide, TiledProduct, ZippedDivide};
-use crate::scaled::{Marked, ResolveLayout, StaticExtents, Symbolize};
+use crate::scaled::{Gated, Marked, ResolveLayout, StaticExtentsGate, Symbolize};
 use crate::tensor::{SliceModes, TensorError};
 use crate::tiler::{ByMode, Under};
 use crate::Composition;
@@ -435,14 +435,17 @@ macro_rules! operand_traits {
             /// As the tiled MMA's method.
             fn $partition(&self, o: O, thr: usize) -> Result<(Self::Output, usize), TensorError>;
         }
-        impl<A: MmaAtom, L, P, SO, DO, K, X, G, F> $ptrait<Layout<SO, DO>> for TiledMma<A, L, P>
+        impl<A: MmaAtom, L, P, SO, DO, K, M, Go, X, G, F> $ptrait<Layout<SO, DO>> for TiledMma<A, L, P>
         where
             // The operand as a matrix, or the one error that it is not ([`MatrixOperand`]).
             SO: OperandKind<Kind = K>,
-            K: MatrixOperand<Gate<Layout<SO, Marked<DO>>> = X>,
+            K: MatrixOperand<Gate<Layout<SO, Marked<DO>>> = M>,
+            // Static extents, or the one error that they are not: the bounds below wait on it.
+            SO: StaticExtentsGate<(), Out = Go>,
+            Go: Gated<M, Out = X>,
             X: Default,
             Self: OperandFrg<$w, X, Frg = G> + ThrLayout,
-            SO: StaticExtents + Congruent<DO>,
+            SO: Congruent<DO>,
             DO: IntTuple + Symbolize<U0>,
             Marked<DO>: Default,
             G: ResolveLayout<DO, Output = F>,

@@ -299,6 +299,48 @@ pub trait ResolveLayout<DA> {
     note = "a CTA's tile has static extents (`local_tile` of the global tensor gives one); otherwise use the cute-dyn operation on `.to_dyn()`"
 )]
 pub trait StaticExtents: Default + Copy {}
+
+/// `T`, where the shape `Self` has static extents ([`StaticExtents`]): an operation's other
+/// bounds name `Out`, not `T`, so that a run-time extent is the one error that says so. `Out`
+/// is threaded through every leaf, so that where a leaf is run-time it is not known at all
+/// and the bounds on it wait (a blanket impl would be selected anyway, its `Out` known, and
+/// the bounds' own failures reported after the first). `T` is `()` in the operations' bounds
+/// (the error then names no layout type); [`Gated`] applies the gate to a type.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "static extents required: this operation is computed by the type checker (also with run-time strides), and this layout has a run-time ({{expr}}) extent",
+    label = "a layout with a run-time extent",
+    note = "a CTA's tile has static extents (`local_tile` of the global tensor gives one); otherwise use the cute-dyn operation on `.to_dyn()`"
+)]
+pub trait StaticExtentsGate<T> {
+    /// `T`.
+    type Out;
+}
+/// `T` once the gate `Self` (`()`) is known.
+#[doc(hidden)]
+pub trait Gated<T> {
+    /// `T`.
+    type Out;
+}
+impl<T> Gated<T> for () {
+    type Out = T;
+}
+#[diagnostic::do_not_recommend]
+impl<T> StaticExtentsGate<T> for UTerm {
+    type Out = T;
+}
+#[diagnostic::do_not_recommend]
+impl<U: Unsigned, B: Bit, T> StaticExtentsGate<T> for UInt<U, B> {
+    type Out = T;
+}
+#[diagnostic::do_not_recommend]
+impl<T> StaticExtentsGate<T> for Nil {
+    type Out = T;
+}
+#[diagnostic::do_not_recommend]
+impl<H: StaticExtentsGate<T, Out = Y>, R: StaticExtentsGate<Y, Out = Z>, T, Y, Z> StaticExtentsGate<T> for Cons<H, R> {
+    type Out = Z;
+}
 impl StaticExtents for UTerm {}
 impl<U: Unsigned + Default + Copy, B: Bit + Default + Copy> StaticExtents for UInt<U, B> {}
 impl StaticExtents for Nil {}

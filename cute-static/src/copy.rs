@@ -11,7 +11,7 @@ use typenum::{U0, U1};
 use crate::int_tuple::{Cons, IntTuple, Nil};
 use crate::layout::{Congruent, Layout};
 use crate::ops::{CoalesceBy, RakedProduct, RightInverse, ZippedDivide};
-use crate::scaled::{Marked, ResolveLayout, StaticExtents, Symbolize};
+use crate::scaled::{Gated, Marked, ResolveLayout, StaticExtentsGate, Symbolize};
 use crate::tensor::TensorError;
 use crate::tiler::{ByMode, Under};
 use crate::Composition;
@@ -564,15 +564,16 @@ macro_rules! side_traits {
             /// As the tiled copy's method.
             fn $partition(&self, o: O, thr: usize) -> Result<(Self::Output, usize), TensorError>;
         }
-        impl<A: CopyAtom, T, V, SO, DO, G, F> $tr<Layout<SO, DO>> for TiledCopy<A, T, V>
+        impl<A: CopyAtom, T, V, SO, DO, Go, M, G, F> $tr<Layout<SO, DO>> for TiledCopy<A, T, V>
         where
             Self: CopyTiling,
             A::Ref: RightInverse,
             <A::Ref as RightInverse>::Output: Composition<A::$target>,
-            SO: StaticExtents + Congruent<DO>,
+            // Static extents, or the one error that they are not: the division waits on it.
+            SO: StaticExtentsGate<(), Out = Go> + Congruent<DO>,
+            Go: Gated<Layout<SO, Marked<DO>>, Out = M>,
             DO: IntTuple + Symbolize<U0>,
-            Marked<DO>: Default,
-            Layout<SO, Marked<DO>>: TidFrg<<Self as CopyTiling>::LayoutTv, <Self as CopyTiling>::Tiler, A::NumThr, A::NumVal, RefTo<A, A::$target>, Output = G>,
+            M: Default + TidFrg<<Self as CopyTiling>::LayoutTv, <Self as CopyTiling>::Tiler, A::NumThr, A::NumVal, RefTo<A, A::$target>, Output = G>,
             G: ResolveLayout<DO, Output = F>,
             F: ThreadPart,
             Layout<F::PartShape, F::PartStride>: crate::LayoutFn,
@@ -582,7 +583,7 @@ macro_rules! side_traits {
             fn $partition(&self, o: Layout<SO, DO>, thr: usize) -> Result<(Self::Output, usize), TensorError> {
                 // The type checker divides the layout with its run-time strides marked (a static
                 // layout is its own marked layout); the fragment's strides are computed from them.
-                let frg = Layout::<SO, Marked<DO>>::default().tidfrg();
+                let frg = M::default().tidfrg();
                 frg.resolve_layout(o.stride()).map_err(TensorError::Algebra)?.part(thr)
             }
         }

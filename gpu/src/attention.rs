@@ -203,6 +203,30 @@ unsafe fn body<S, O, const H: usize, const OVERLAP: bool>(
             }
         };
     }
+    // `S`'s groups waited (all, or all but `O`'s), then K's stage released.
+    macro_rules! s_done {
+        ($s:expr, $wait:expr) => {
+            // SAFETY: the warpgroup's own groups; the stage is released once they are done.
+            unsafe {
+                $wait(&mut $s);
+                pipe_k.consumer_release(&rk, t);
+            }
+            rk.advance();
+        };
+    }
+    // Every group waited (O's registers and P's are the warpgroup's again), then V's stage
+    // released.
+    macro_rules! o_done {
+        () => {
+            // SAFETY: as above.
+            unsafe {
+                warpgroup_wait::<0>(&mut o[0]);
+                o.iter_mut().for_each(|o| o.fence_operands());
+                pipe_v.consumer_release(&rv, t);
+            }
+            rv.advance();
+        };
+    }
     // The mask (where the block reaches past the keys or the diagonal), then the online
     // softmax in base 2 (scores times `scale`, log2(e) folded in by the host): the rows'
     // maxima and sums updated, `S` replaced by the weights `P`; returns each row's rescale
@@ -238,63 +262,32 @@ unsafe fn body<S, O, const H: usize, const OVERLAP: bool>(
         // complete in order: waiting for all but the last two leaves `O`'s).
         let mut s = S::zeros();
         issue_s!(s, rk);
-        // SAFETY: the warpgroup's own groups; then the stage is released.
-        unsafe {
-            warpgroup_wait::<0>(&mut s);
-            pipe_k.consumer_release(&rk, t);
-        }
-        rk.advance();
+        s_done!(s, warpgroup_wait::<0>);
         softmax!(s, 0);
         let mut p = acc_as_a::<S, O, { BN / 16 }>(&s);
         for j in 1..key_blocks {
             let mut s = S::zeros();
             issue_s!(s, rk);
             issue_o!(p);
-            // SAFETY: S_j's groups done, O's may run on; K's stage released.
-            unsafe {
-                wait_all_but::<H>(&mut s);
-                pipe_k.consumer_release(&rk, t);
-            }
-            rk.advance();
+            // S_j's groups done, O's may run on.
+            s_done!(s, wait_all_but::<H>);
             let corr = softmax!(s, j);
-            // SAFETY: every group done: O's registers and P's are the warpgroup's again.
-            unsafe {
-                warpgroup_wait::<0>(&mut o[0]);
-                o.iter_mut().for_each(|o| o.fence_operands());
-                pipe_v.consumer_release(&rv, t);
-            }
-            rv.advance();
+            o_done!();
             o.iter_mut().for_each(|o| AccRows::<O>::scale(o, &corr));
             p = acc_as_a::<S, O, { BN / 16 }>(&s);
         }
         issue_o!(p);
-        // SAFETY: as above.
-        unsafe {
-            warpgroup_wait::<0>(&mut o[0]);
-            o.iter_mut().for_each(|o| o.fence_operands());
-            pipe_v.consumer_release(&rv, t);
-        }
+        o_done!();
     } else {
         for j in 0..key_blocks {
             let mut s = S::zeros();
             issue_s!(s, rk);
-            // SAFETY: the warpgroup's own groups; then the stage is released.
-            unsafe {
-                warpgroup_wait::<0>(&mut s);
-                pipe_k.consumer_release(&rk, t);
-            }
-            rk.advance();
+            s_done!(s, warpgroup_wait::<0>);
             let corr = softmax!(s, j);
             o.iter_mut().for_each(|o| AccRows::<O>::scale(o, &corr));
             let p = acc_as_a::<S, O, { BN / 16 }>(&s);
             issue_o!(p);
-            // SAFETY: as above.
-            unsafe {
-                warpgroup_wait::<0>(&mut o[0]);
-                o.iter_mut().for_each(|o| o.fence_operands());
-                pipe_v.consumer_release(&rv, t);
-            }
-            rv.advance();
+            o_done!();
         }
     }
     // Epilogue: O / l through the RS atom's C layout (its values' rows are S's rows), pairs of

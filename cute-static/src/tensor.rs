@@ -1240,6 +1240,51 @@ impl<T: Unsigned, TT: TileOver<ST, DT>, S: Leaf, ST, D: Leaf, DT> TileOver<Cons<
     }
 }
 
+cute_macros::decimal_condition! {
+    /// A static extent of a tensor over a slice is a whole number of tiles (a ragged last tile
+    /// would reach past the slice). Implemented by `tile | extent`.
+    #[doc(hidden)]
+    pub trait TileDividesExtent(extent, tile) {
+        message = "local_tile: a mode of {extent} elements is not a whole number of {tile}-element tiles",
+        label = "the tile does not divide this tensor's static extent",
+        note = "a tensor over a slice has no ragged last tile (it would reach past the slice): pad the tensor, tile a pointer tensor and predicate (CuTe's ragged tile), or take a tile that divides",
+    }
+}
+
+/// The verdict of a static tile shape over a tensor's shape (implemented by the tile's shape
+/// list): each static extent a multiple of its tile ([`TileDividesExtent`]); a run-time extent
+/// is checked when it runs ([`TensorError::TileDivisibility`]).
+#[doc(hidden)]
+pub trait TileVerdict<S> {
+    /// [`crate::verdict::Holds`], or the first mode's failure.
+    type Verdict;
+}
+impl TileVerdict<Nil> for Nil {
+    type Verdict = crate::verdict::Holds;
+}
+impl<T, TT: TileVerdict<ST>, S: LeafTileVerdict<T>, ST> TileVerdict<Cons<S, ST>> for Cons<T, TT>
+where
+    S::Verdict: crate::verdict::First<TT::Verdict>,
+{
+    type Verdict = crate::verdict::FirstOf<S::Verdict, TT::Verdict>;
+}
+/// A leaf extent's verdict for a tile extent `T`.
+#[doc(hidden)]
+pub trait LeafTileVerdict<T> {
+    /// The verdict.
+    type Verdict;
+}
+impl<T> LeafTileVerdict<T> for usize {
+    type Verdict = crate::verdict::Holds;
+}
+impl<U: Unsigned, B: typenum::Bit, T> LeafTileVerdict<T> for typenum::UInt<U, B>
+where
+    Self: crate::arith::Divides<T>,
+    <Self as crate::arith::Divides<T>>::Output: TileDividesExtent<Self, T>,
+{
+    type Verdict = <<Self as crate::arith::Divides<T>>::Output as TileDividesExtent<Self, T>>::Verdict;
+}
+
 /// The per-thread modes of `local_partition`: a static tile shape divided by a static thread
 /// shape, strides scaled by the thread shape.
 #[doc(hidden)]
@@ -1345,6 +1390,10 @@ impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a [T], Layout<S, D>> {
     /// a flat tensor cut into static `tile`-shaped blocks, with the tensor's strides (CuTe's
     /// `local_tile` = `zipped_divide` then slicing the rest mode).
     ///
+    /// A static extent the tile does not divide is a compile error that names both numbers
+    /// (a slice has no ragged last tile: a pointer tensor's tiles may be ragged, predicated
+    /// as CuTe's are); a run-time extent is checked when it runs.
+    ///
     /// # Errors
     /// [`TensorError::CoordRank`] unless `coord` has one entry per mode;
     /// [`TensorError::TileDivisibility`], [`TensorError::TileOutOfRange`].
@@ -1361,7 +1410,10 @@ impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a [T], Layout<S, D>> {
     /// # Ok::<(), cute_static::tensor::TensorError>(())
     /// ```
     #[doc(alias = "inner_partition")]
-    pub fn local_tile<TS: TileOver<S, D> + Congruent<D> + Default>(
+    pub fn local_tile<
+        TS: TileOver<S, D> + Congruent<D> + Default + TileVerdict<S, Verdict = V>,
+        V: crate::verdict::Pass,
+    >(
         &self,
         _: TS,
         coord: &[usize],
@@ -1369,6 +1421,8 @@ impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a [T], Layout<S, D>> {
     where
         D: Copy,
     {
+        #[allow(clippy::let_unit_value)]
+        let () = V::CHECK;
         let (layout, off) = tile_of(&self.layout, coord, false)?;
         let engine: &'a [T] = self.engine;
         Tensor::new(&engine[off.min(engine.len())..], layout)
@@ -1671,7 +1725,10 @@ impl<T, S: Congruent<D>, D: IntTuple> Tensor<&mut [T], Layout<S, D>> {
     ///
     /// # Errors
     /// As [`Tensor::local_tile`].
-    pub fn local_tile_mut<TS: TileOver<S, D> + Congruent<D> + Default>(
+    pub fn local_tile_mut<
+        TS: TileOver<S, D> + Congruent<D> + Default + TileVerdict<S, Verdict = V>,
+        V: crate::verdict::Pass,
+    >(
         &mut self,
         _: TS,
         coord: &[usize],
@@ -1679,6 +1736,8 @@ impl<T, S: Congruent<D>, D: IntTuple> Tensor<&mut [T], Layout<S, D>> {
     where
         D: Copy,
     {
+        #[allow(clippy::let_unit_value)]
+        let () = V::CHECK;
         let (layout, off) = tile_of(&self.layout, coord, false)?;
         let len = self.engine.len();
         Tensor::new(&mut self.engine[off.min(len)..], layout)

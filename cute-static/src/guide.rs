@@ -389,6 +389,13 @@
 //! [`crate::LayoutFn`]: evaluated, printed and converted to cute-dyn with no further bound. Their errors are [`crate::tensor::TensorError`]s (the algebra's
 //! [`crate::error::Error`] converts into it), so `?` chains them.
 //!
+//! Where the types decide it, the compiler says it: a tensor over a slice of static extents
+//! that its static tile does not divide (`(100,64)` by `(32,16)`) is a compile error at
+//! `local_tile` naming both numbers (a slice has no ragged last tile; a pointer tensor's tiles
+//! are ragged and predicated, as CuTe's), and a run-time extent given to a partition the type
+//! checker computes (`partition_c`, a tiled copy's `partition_s`) is one error in words, the
+//! partition's other bounds waiting on it.
+//!
 //! A kernel generic over its tiling reaches every size of a tile type with one bound,
 //! [`crate::layout::Sizes`] (`rank`, `size`, each `size<I>` as constants): the loop bounds and
 //! register arrays' lengths of a GEMM written once for every tile shape.

@@ -130,6 +130,12 @@ unsafe impl Tiling for Cta64 {
     type ThrVal = Layout![(16, 4):(4, 1)];
 }
 
+/// A thread's values along a row (and a column) of its accumulators, `V`: the tiling's
+/// thread-value layout's `size<1>` (the kernel's register arrays' length).
+const fn values<K: Tiling>() -> usize {
+    <K::ThrVal as Extents>::MODES[1]
+}
+
 /// Where the kernel's indices and sizes come from: layouts, or the same arithmetic written by
 /// hand (the twin whose SASS the layout-indexed kernel is compared with).
 trait Indexing: Sizes {
@@ -376,7 +382,7 @@ pub unsafe extern "ptx-kernel" fn sgemm_layouts(
         PtrTensor::new(c, layout!(({m},{n}):({n},1))),
     );
     // SAFETY: the caller's buffers hold m*k, k*n and m*n elements.
-    unsafe { sgemm::<_, 8>(m, n, k, Layouts::<_, _, _, Cta128>(a, b, c, PhantomData)) }
+    unsafe { sgemm::<_, { values::<Cta128>() }>(m, n, k, Layouts::<_, _, _, Cta128>(a, b, c, PhantomData)) }
 }
 
 /// The same kernel with its indices written by hand.
@@ -405,7 +411,14 @@ pub unsafe extern "ptx-kernel" fn sgemm_static_4096(a: *const f32, b: *const f32
     // `k` through `black_box`: with a known trip count LLVM unrolls the k loop by 2, and the
     // bigger body schedules worse (3% slower on the H100); the layouts stay static.
     // SAFETY: the caller's buffers hold 4096 * 4096 elements each.
-    unsafe { sgemm::<_, 8>(4096, 4096, core::hint::black_box(4096), Layouts::<_, _, _, Cta128>(a, b, c, PhantomData)) }
+    unsafe {
+        sgemm::<_, { values::<Cta128>() }>(
+            4096,
+            4096,
+            core::hint::black_box(4096),
+            Layouts::<_, _, _, Cta128>(a, b, c, PhantomData),
+        )
+    }
 }
 
 /// `sgemm_layouts` over row-major operands with run-time leading dimensions (`lda >= k`,
@@ -429,7 +442,7 @@ pub unsafe extern "ptx-kernel" fn sgemm_ld(
         PtrTensor::new(c, layout!(({m},{n}):({ldc},1))),
     );
     // SAFETY: the caller's buffers hold the (m-1)*lda + k, (k-1)*ldb + n, (m-1)*ldc + n elements.
-    unsafe { sgemm::<_, 8>(m, n, k, Layouts::<_, _, _, Cta128>(a, b, c, PhantomData)) }
+    unsafe { sgemm::<_, { values::<Cta128>() }>(m, n, k, Layouts::<_, _, _, Cta128>(a, b, c, PhantomData)) }
 }
 
 /// `sgemm_layouts` with the other tiling, `Cta128Blocked`.
@@ -448,7 +461,9 @@ pub unsafe extern "ptx-kernel" fn sgemm_blocked(
         PtrTensor::new(c, layout!(({m},{n}):({n},1))),
     );
     // SAFETY: the caller's buffers hold m*k, k*n and m*n elements.
-    unsafe { sgemm::<_, 8>(m, n, k, Layouts::<_, _, _, Cta128Blocked>(a, b, c, PhantomData)) }
+    unsafe {
+        sgemm::<_, { values::<Cta128Blocked>() }>(m, n, k, Layouts::<_, _, _, Cta128Blocked>(a, b, c, PhantomData))
+    }
 }
 
 /// `sgemm_layouts` with other sizes, `Cta64`: 64x64 block tiles, a `k` step of 16, 4x4 values a
@@ -461,5 +476,5 @@ pub unsafe extern "ptx-kernel" fn sgemm_cta64(m: usize, n: usize, k: usize, a: *
         PtrTensor::new(c, layout!(({m},{n}):({n},1))),
     );
     // SAFETY: the caller's buffers hold m*k, k*n and m*n elements.
-    unsafe { sgemm::<_, 4>(m, n, k, Layouts::<_, _, _, Cta64>(a, b, c, PhantomData)) }
+    unsafe { sgemm::<_, { values::<Cta64>() }>(m, n, k, Layouts::<_, _, _, Cta64>(a, b, c, PhantomData)) }
 }

@@ -99,35 +99,49 @@ impl Attention {
     /// on the host, over sequences `0..check` (all when `None`).
     pub fn max_errors(&self, stream: &Arc<CudaStream>, check: Option<usize>) -> Res<(f32, f32)> {
         let (o, lse) = (stream.clone_dtoh(&self.o)?, stream.clone_dtoh(&self.lse)?);
-        let (seq, scale, dd) = (self.seq, self.softmax_scale(), self.d);
+        let (seq, dd) = (self.seq, self.d);
         let (mut eo, mut el) = (0.0f32, 0.0f32);
-        let mut p = vec![0.0f32; seq];
         for b in 0..check.unwrap_or(self.bh).min(self.bh) {
-            let at = |x: &[f32], r: usize| -> Vec<f32> { x[(b * seq + r) * dd..(b * seq + r + 1) * dd].to_vec() };
-            let (ks, vs): (Vec<_>, Vec<_>) = (0..seq).map(|j| (at(&self.k, j), at(&self.v, j))).unzip();
-            for i in 0..seq {
-                let qi = at(&self.q, i);
-                let keys = if self.causal { i + 1 } else { seq };
-                let mut mx = f32::NEG_INFINITY;
-                for j in 0..keys {
-                    p[j] = qi.iter().zip(&ks[j]).map(|(a, b)| a * b).sum::<f32>() * scale;
-                    mx = mx.max(p[j]);
-                }
-                let mut sum = 0.0;
-                for x in &mut p[..keys] {
-                    *x = (*x - mx).exp();
-                    sum += *x;
-                }
-                for d in 0..dd {
-                    let want = (0..keys).map(|j| p[j] * vs[j][d]).sum::<f32>() / sum;
-                    let got = self.dtype.value_of(o[(b * seq + i) * dd + d]);
-                    eo = eo.max((got - want).abs());
-                }
-                el = el.max((lse[b * seq + i] - (mx + sum.ln())).abs());
+            let head = |x: &[f32]| x[b * seq * dd..(b + 1) * seq * dd].to_vec();
+            let (want_o, want_lse) =
+                reference(&head(&self.q), &head(&self.k), &head(&self.v), dd, self.softmax_scale(), self.causal);
+            for (i, w) in want_o.iter().enumerate() {
+                eo = eo.max((self.dtype.value_of(o[b * seq * dd + i]) - w).abs());
+            }
+            for (i, w) in want_lse.iter().enumerate() {
+                el = el.max((lse[b * seq + i] - w).abs());
             }
         }
         Ok((eo, el))
     }
+}
+
+/// One head's attention in fp32 on the host, the checks' reference: `O = softmax(Q·Kᵀ · scale)
+/// · V` (`causal`: key `j` of query `i` when `j <= i`) and each row's log-sum-exp
+/// `ln Σ_j exp(scale · q_i·k_j)`, for `Q`, `K`, `V` of `seq` rows of `d` (row-major).
+pub fn reference(q: &[f32], k: &[f32], v: &[f32], d: usize, scale: f32, causal: bool) -> (Vec<f32>, Vec<f32>) {
+    let seq = q.len() / d;
+    let (mut o, mut lse) = (vec![0.0f32; seq * d], vec![0.0f32; seq]);
+    let mut p = vec![0.0f32; seq];
+    for i in 0..seq {
+        let qi = &q[i * d..(i + 1) * d];
+        let keys = if causal { i + 1 } else { seq };
+        let mut mx = f32::NEG_INFINITY;
+        for j in 0..keys {
+            p[j] = qi.iter().zip(&k[j * d..(j + 1) * d]).map(|(a, b)| a * b).sum::<f32>() * scale;
+            mx = mx.max(p[j]);
+        }
+        let mut sum = 0.0;
+        for x in &mut p[..keys] {
+            *x = (*x - mx).exp();
+            sum += *x;
+        }
+        for c in 0..d {
+            o[i * d + c] = (0..keys).map(|j| p[j] * v[j * d + c]).sum::<f32>() / sum;
+        }
+        lse[i] = mx + sum.ln();
+    }
+    (o, lse)
 }
 
 /// Median milliseconds of launches of a closure.
@@ -251,6 +265,32 @@ mod tests {
             );
             assert_eq!(d, desc(base + (kk * 2048) as u32, 0), "V, k-block {kk}");
         }
+    }
+
+    /// The host reference on cases with known answers: equal scores average `V` (so a row of
+    /// `V`s that are all 1 gives 1, and the log-sum-exp is `ln(keys)`); a query that matches
+    /// one key far better than the others copies that key's `V`; causal, query 0 sees key 0
+    /// alone.
+    #[test]
+    fn the_reference_is_attention() {
+        let d = 4;
+        // Q = 0: every score 0, weights 1/seq.
+        let (q, k) = (vec![0.0f32; 3 * d], vec![1.0f32; 3 * d]);
+        let v: Vec<f32> = (0..3 * d).map(|i| (i / d) as f32).collect(); // row j is all j
+        let (o, lse) = super::reference(&q, &k, &v, d, 0.5, false);
+        assert!(o.iter().all(|&x| (x - 1.0).abs() < 1e-6), "the mean of rows 0, 1, 2");
+        assert!(lse.iter().all(|&x| (x - 3f32.ln()).abs() < 1e-6));
+        let (o, lse) = super::reference(&q, &k, &v, d, 0.5, true);
+        assert_eq!((o[0], o[d], o[2 * d]), (0.0, 0.5, 1.0), "causal: the mean of rows 0..=i");
+        assert!((lse[1] - 2f32.ln()).abs() < 1e-6);
+        // One key aligned with query 0, scores 100 apart: its V (query 1 is 0: the mean).
+        let q = vec![10.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0];
+        let k = vec![0.0, 0.0, 0.0, 0.0, 10.0, 0.0, 0.0, 0.0];
+        let v = vec![5.0, 5.0, 5.0, 5.0, 7.0, 7.0, 7.0, 7.0];
+        let (o, lse) = super::reference(&q, &k, &v, d, 1.0, false);
+        assert!(o[..d].iter().all(|&x| (x - 7.0).abs() < 1e-6));
+        assert!(o[d..].iter().all(|&x| (x - 6.0).abs() < 1e-6));
+        assert!((lse[0] - 100.0).abs() < 1e-4, "ln(e^0 + e^100) = 100");
     }
 
     /// A consumer thread's local row `k` is the PTX ISA's `wgmma` D-fragment row `16 (t / 32) +

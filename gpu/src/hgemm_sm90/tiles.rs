@@ -6,15 +6,19 @@
 use cute_atom::atom::{Multicast, TmaLoad, TmaStore};
 use cute_atom::pipeline::PipelineTmaAsync;
 use cute_static::gmma::{LayoutAtom, Sw128, K};
+use cute_static::layout::Sizes;
 use cute_static::mma::{MmaAtom, SM90_64x256x16_F32F16F16_SS};
 use cute_static::tma::TmaBox;
 use cute_static::typenum::U16;
 use cute_static::{Shape, TileToShape};
 
-/// The block tile of `C`, and the k-tile.
-pub const BM: usize = 128;
-pub const BN: usize = 256;
-pub const BK: usize = 64;
+/// The k-tiles of `A` (`BM x BK`) and `B` (`BN x BK`) a stage holds.
+pub type TileA = Shape![(128, 64)];
+pub type TileB = Shape![(256, 64)];
+/// The block tile of `C`, and the k-tile: the stages' extents.
+pub const BM: usize = <TileA as Sizes>::MODES[0];
+pub const BN: usize = <TileB as Sizes>::MODES[0];
+pub const BK: usize = <TileA as Sizes>::MODES[1];
 /// Depth of the shared-memory ring.
 pub const STAGES: usize = 4;
 /// Consumer warpgroups (64 rows of the block tile each); one producer warpgroup besides.
@@ -38,8 +42,8 @@ pub type SmemA = <Atom as TileToShape<Shape![(128, 64, 4)]>>::Output;
 /// The `B` ring: `tile_to_shape(Layout_K_SW128_Atom<half_t>, (256,64,4))`.
 pub type SmemB = <Atom as TileToShape<Shape![(256, 64, 4)]>>::Output;
 /// One stage of each: the TMA box's shared layout.
-pub type StageA = <Atom as TileToShape<Shape![(128, 64)]>>::Output;
-pub type StageB = <Atom as TileToShape<Shape![(256, 64)]>>::Output;
+pub type StageA = <Atom as TileToShape<TileA>>::Output;
+pub type StageB = <Atom as TileToShape<TileB>>::Output;
 /// The half of a `B` stage each block of a cluster of 2 loads and multicasts.
 pub type PartB = <Atom as TileToShape<Shape![(128, 64)]>>::Output;
 /// The copies of a stage: `A`'s tile, and `B`'s, whole or in halves multicast to the cluster

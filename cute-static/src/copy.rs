@@ -437,9 +437,10 @@ macro_rules! side {
 
         $(#[$pdoc])*
         #[inline(always)]
-        pub fn $partition<O>(&self, o: O, thr: usize) -> Result<(<Self as $tr<O>>::Output, usize), TensorError>
+        pub fn $partition<O, R>(&self, o: O, thr: usize) -> Result<(R, usize), TensorError>
         where
-            Self: $tr<O>,
+            // The part as a parameter, not the projection: a refused layout is one error.
+            Self: $tr<O, Output = R>,
         {
             <Self as $tr<O>>::$partition(self, o, thr)
         }

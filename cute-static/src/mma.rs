@@ -345,18 +345,19 @@ macro_rules! operand {
 
         $(#[$pdoc])*
         #[inline(always)]
-        pub fn $partition<O>(&self, o: O, thr: usize) -> Result<(<Self as $ptrait<O>>::Output, usize), TensorError>
+        pub fn $partition<O, R>(&self, o: O, thr: usize) -> Result<(R, usize), TensorError>
         where
-            Self: $ptrait<O>,
+            // The part as a parameter, not the projection: a refused operand is one error.
+            Self: $ptrait<O, Output = R>,
         {
             <Self as $ptrait<O>>::$partition(self, o, thr)
         }
 
         $(#[$fdoc])*
         #[inline(always)]
-        pub fn $fragment<O>(&self, o: O, thr: usize) -> Result<<Self as $ftrait<O>>::Output, TensorError>
+        pub fn $fragment<O, R>(&self, o: O, thr: usize) -> Result<R, TensorError>
         where
-            Self: $ftrait<O>,
+            Self: $ftrait<O, Output = R>,
         {
             <Self as $ftrait<O>>::$fragment(self, o, thr)
         }

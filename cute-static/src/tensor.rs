@@ -748,7 +748,8 @@ impl<T: Scalar, S: Congruent<D>, D: IntTuple> Tensor<&mut [T], Layout<S, D>> {
 /// assert_eq!((tile.to_string(), offset), ("(32,4,4):(1,128,512)".to_string(), 96));
 /// # Ok::<(), cute_static::error::Error>(())
 /// ```
-pub fn local_tile<L: LocalTile<T, C>, T, C>(layout: L, tiler: T, coord: &C) -> L::Output {
+pub fn local_tile<L: LocalTile<T, C, Output = R>, T, C, R>(layout: L, tiler: T, coord: &C) -> R {
+    // (The result a parameter, not the projection: a refused tile is reported once.)
     layout.local_tile(tiler, coord)
 }
 

@@ -123,6 +123,41 @@ impl<S: ConstTuple, D: ConstTuple> ConstLeaves for Layout<S, D> {
     const LEAVES: Leaves = (S::VALUES.0, S::VALUES.1, D::VALUES.1);
 }
 
+/// A static layout, plain or swizzled (`Sw o offset o L`), as constants the compiler evaluates
+/// ([`const_layout_call`]): the inner layout's leaves, the swizzle's `(B, M, S)` (`(0, 0, 0)`:
+/// none) and the offset. For the crates whose compile-time checks evaluate a shared tile
+/// (cute-atom's `copy_if`).
+#[doc(hidden)]
+pub trait ConstLayout {
+    /// The inner layout's leaves.
+    const LEAVES: Leaves;
+    /// `(B, M, S)`.
+    const SWIZZLE: (usize, usize, i32);
+    /// The offset before the swizzle.
+    const OFFSET: usize;
+}
+impl<S, D> ConstLayout for Layout<S, D>
+where
+    Self: ConstLeaves,
+{
+    const LEAVES: Leaves = <Self as ConstLeaves>::LEAVES;
+    const SWIZZLE: (usize, usize, i32) = (0, 0, 0);
+    const OFFSET: usize = 0;
+}
+impl<B: Unsigned, M: Unsigned, Sh: typenum::Integer, O: Unsigned, L: ConstLeaves> ConstLayout
+    for crate::ComposedLayout<crate::Swizzle<B, M, Sh>, O, L>
+{
+    const LEAVES: Leaves = L::LEAVES;
+    const SWIZZLE: (usize, usize, i32) = (B::USIZE, M::USIZE, Sh::I32);
+    const OFFSET: usize = O::USIZE;
+}
+
+/// `L(i)` of a [`ConstLayout`]: `Sw(offset + L(i))`.
+#[doc(hidden)]
+pub const fn const_layout_call<L: ConstLayout>(i: usize) -> usize {
+    crate::swizzle::swizzle_offset(L::SWIZZLE, L::OFFSET + leaf_call(&L::LEAVES, i))
+}
+
 /// The compile-time bound of [`no_overlap`]: indices and points below 2^16.
 const CONST_CHECKED: usize = 1 << 16;
 

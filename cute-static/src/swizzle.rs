@@ -78,10 +78,18 @@ where
 
 // The condition sits on `new` (and `Default`), the only ways to build one: a violated bound
 // on a function is reported with the condition's own message, one on an impl block is not.
-impl<B: Unsigned, M: Unsigned, S: Shift> Swizzle<B, M, S> {
-    /// The mask of the `B` bits that move.
-    const YYY: usize = ((1usize << B::USIZE) - 1) << (M::USIZE + if S::I32 > 0 { S::I32 as usize } else { 0 });
+/// `Sw<B,M,S>(offset)` of parameters given as values: `offset ^ shiftr(offset & yyy_mask, S)`,
+/// the `B` bits at `M + max(S, 0)` moved by `S`. [`Swizzle::apply`] is this of its type's
+/// parameters; compile-time checks that evaluate a swizzled layout call it directly.
+#[doc(hidden)]
+#[inline(always)]
+pub const fn swizzle_offset((b, m, s): (usize, usize, i32), offset: usize) -> usize {
+    let yyy = ((1usize << b) - 1) << (m + if s > 0 { s as usize } else { 0 });
+    let y = offset & yyy;
+    offset ^ if s >= 0 { y >> s } else { y << -s }
+}
 
+impl<B: Unsigned, M: Unsigned, S: Shift> Swizzle<B, M, S> {
     /// `Sw<B,M,S>`; `|S| < B` is a compile error.
     #[inline(always)]
     pub fn new() -> Self
@@ -94,8 +102,7 @@ impl<B: Unsigned, M: Unsigned, S: Shift> Swizzle<B, M, S> {
     /// `offset ^ shiftr(offset & yyy_mask, S)`.
     #[inline(always)]
     pub fn apply(&self, offset: usize) -> usize {
-        let y = offset & Self::YYY;
-        offset ^ if S::I32 >= 0 { y >> S::I32 } else { y << -S::I32 }
+        swizzle_offset((B::USIZE, M::USIZE, S::I32), offset)
     }
 
     /// The `cute-dyn` swizzle.

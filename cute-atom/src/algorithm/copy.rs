@@ -12,11 +12,10 @@ use cute_static::copy::{
 };
 use cute_static::gmma::ModeSizes;
 use cute_static::layout::{LayoutFn, Sizes};
-use cute_static::product::{leaf_call, ConstLeaves, Leaves};
-use cute_static::swizzle::{Shift, Swizzle};
+use cute_static::product::{const_layout_call, leaf_call, ConstLayout, ConstLeaves};
 use cute_static::tensor::PtrTensor;
 use cute_static::typenum::Unsigned;
-use cute_static::{ComposedLayout, Cons, Layout, LayoutAt, Nil, PtrAddr};
+use cute_static::{Cons, Layout, LayoutAt, Nil, PtrAddr};
 
 use crate::arch::copy::{cp_async_ca, cp_async_cg16};
 use crate::check::{fail, Piece::*};
@@ -121,37 +120,6 @@ impl<T, L: Sizes + LayoutAt<Crd2>> CopyOperand for SmemTensor<T, L> {
     }
 }
 
-/// A static layout, plain or swizzled, as constants the compiler evaluates: its leaves and the
-/// swizzle `(offset, yyy mask, shift)` applied after them (no swizzle: `(0, 0, 0)`).
-#[doc(hidden)]
-pub trait ConstMap {
-    /// The leaves.
-    const LEAVES: Leaves;
-    /// `(offset, yyy mask, shift)`.
-    const SWIZZLE: (usize, usize, i32);
-}
-impl<S, D> ConstMap for Layout<S, D>
-where
-    Self: ConstLeaves,
-{
-    const LEAVES: Leaves = <Self as ConstLeaves>::LEAVES;
-    const SWIZZLE: (usize, usize, i32) = (0, 0, 0);
-}
-impl<B: Unsigned, M: Unsigned, Sh: Shift, O: Unsigned, L: ConstLeaves> ConstMap
-    for ComposedLayout<Swizzle<B, M, Sh>, O, L>
-{
-    const LEAVES: Leaves = L::LEAVES;
-    const SWIZZLE: (usize, usize, i32) =
-        (O::USIZE, ((1usize << B::USIZE) - 1) << (M::USIZE + if Sh::I32 > 0 { Sh::I32 as usize } else { 0 }), Sh::I32);
-}
-
-/// `L(i)` of a [`ConstMap`]: the leaves, then the swizzle (CuTe's `Sw(offset + L(i))`).
-const fn map_call(leaves: &Leaves, (offset, yyy, shift): (usize, usize, i32), i: usize) -> usize {
-    let o = offset + leaf_call(leaves, i);
-    let y = o & yyy;
-    o ^ if shift >= 0 { y >> shift } else { y << -shift }
-}
-
 /// A tiled copy that executes from `Src` to `Dst` (CuTe's `copy(tiled_copy, src, dst)` over
 /// the thread's partitions): the one bound generic code writes for [`copy`] and [`copy_if`].
 /// Implemented when the atom executes between the operands' address kinds ([`CopyCall`]), the
@@ -188,7 +156,7 @@ where
     A: CopyAtom<NumVal: Unsigned> + CopyCall<Src::Addr, Dst::Addr>,
     Self: CopyTiling<LayoutTv: ConstLeaves + ModeSizes + LayoutFn, Tile: Sizes>,
     Src: CopyOperand,
-    Dst: CopyOperand + DstMap,
+    Dst: CopyOperand + ConstDst,
 {
     const THREADS: usize = <<Self as CopyTiling>::LayoutTv as ModeSizes>::SIZES[0];
     const VALUES: usize = <<Self as CopyTiling>::LayoutTv as ModeSizes>::SIZES[1];
@@ -246,7 +214,6 @@ where
         if step != 1 && step != tm {
             fail(&[S("copy: an atom's values do not run along one mode of the tile (a step of "), N(step), S(")")]);
         }
-        let (leaves, sw) = (Dst::LEAVES, Dst::SWIZZLE);
         let mut t = 0;
         while t < threads {
             let mut j = 0;
@@ -255,7 +222,7 @@ where
                 let (mut rm, mut rn) = (0, 0);
                 while rn < bn / tn {
                     let (r, c) = (rm * tm + i0 % tm, rn * tn + i0 / tm);
-                    let o = map_call(&leaves, sw, r + bm * c);
+                    let o = const_layout_call::<Dst::Layout>(r + bm * c);
                     if !o.is_multiple_of(v) {
                         fail(&[
                             S("copy: thread "),
@@ -282,8 +249,19 @@ where
                                 S(" is not next to its atom's first along the tile"),
                             ]);
                         }
+                        // Along one mode of the copy's tile: not into its next column (row).
+                        if (step == 1 && i0 % tm + k >= tm) || (step == tm && i0 / tm + k >= tn) {
+                            fail(&[
+                                S("copy: thread "),
+                                N(t),
+                                S("'s atom of "),
+                                N(v),
+                                S(" values crosses a mode of the tiled copy's tile at value "),
+                                N(j * v + k),
+                            ]);
+                        }
                         let (rk, ck) = if step == 1 { (r + k, c) } else { (r, c + k) };
-                        if map_call(&leaves, sw, rk + bm * ck) != o + k {
+                        if const_layout_call::<Dst::Layout>(rk + bm * ck) != o + k {
                             fail(&[
                                 S("copy: thread "),
                                 N(t),
@@ -310,17 +288,14 @@ where
     };
 }
 
-/// The destination's layout as constants (a shared tile's).
+/// The shared destination's layout, as constants the compiler evaluates.
 #[doc(hidden)]
-pub trait DstMap {
-    /// The leaves.
-    const LEAVES: Leaves;
-    /// The swizzle.
-    const SWIZZLE: (usize, usize, i32);
+pub trait ConstDst {
+    /// The layout.
+    type Layout: ConstLayout;
 }
-impl<T, L: ConstMap> DstMap for SmemTensor<T, L> {
-    const LEAVES: Leaves = L::LEAVES;
-    const SWIZZLE: (usize, usize, i32) = L::SWIZZLE;
+impl<T, L: ConstLayout> ConstDst for SmemTensor<T, L> {
+    type Layout = L;
 }
 
 /// `copy_if(tiled_copy, pred, src, dst)` for thread `thr`: each of the thread's atom calls

@@ -291,17 +291,9 @@ pub trait ResolveLayout<DA> {
     fn resolve_layout(self, da: &DA) -> Result<Self::Output, Error>;
 }
 
-/// Static extents, the shapes the partitions and `upcast` mark strides under (implemented by
-/// shapes whose every leaf is static).
-#[diagnostic::on_unimplemented(
-    message = "static extents required: this operation is computed by the type checker (also with run-time strides), and this layout has a run-time ({{expr}}) extent",
-    label = "a layout with a run-time extent",
-    note = "a CTA's tile has static extents (`local_tile` of the global tensor gives one); otherwise use the cute-dyn operation on `.to_dyn()`"
-)]
-pub trait StaticExtents: Default + Copy {}
-
-/// `T`, where the shape `Self` has static extents ([`StaticExtents`]): an operation's other
-/// bounds name `Out`, not `T`, so that a run-time extent is the one error that says so. `Out`
+/// Static extents, the shapes the partitions mark strides under: `T`, where every leaf of the
+/// shape `Self` is static. An operation's other bounds name `Out`, not `T`, so that a run-time
+/// extent is the one error that says so. `Out`
 /// is threaded through every leaf, so that where a leaf is run-time it is not known at all
 /// and the bounds on it wait (a blanket impl would be selected anyway, its `Out` known, and
 /// the bounds' own failures reported after the first). `T` is `()` in the operations' bounds
@@ -341,10 +333,6 @@ impl<T> StaticExtentsGate<T> for Nil {
 impl<H: StaticExtentsGate<T, Out = Y>, R: StaticExtentsGate<Y, Out = Z>, T, Y, Z> StaticExtentsGate<T> for Cons<H, R> {
     type Out = Z;
 }
-impl StaticExtents for UTerm {}
-impl<U: Unsigned + Default + Copy, B: Bit + Default + Copy> StaticExtents for UInt<U, B> {}
-impl StaticExtents for Nil {}
-impl<H: StaticExtents, T: StaticExtents> StaticExtents for Cons<H, T> {}
 
 /// The marked stride type of `DA`.
 pub type Marked<DA> = <DA as Symbolize<typenum::U0>>::Output;

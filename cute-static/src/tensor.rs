@@ -1278,6 +1278,10 @@ pub trait LeafTileVerdict<T> {
 impl<T> LeafTileVerdict<T> for usize {
     type Verdict = crate::verdict::Holds;
 }
+/// An extent of 0 is a whole number (none) of tiles.
+impl<T> LeafTileVerdict<T> for typenum::UTerm {
+    type Verdict = crate::verdict::Holds;
+}
 impl<U: Unsigned, B: typenum::Bit, T> LeafTileVerdict<T> for typenum::UInt<U, B>
 where
     Self: crate::arith::Divides<T>,

@@ -39,12 +39,9 @@ pub struct Attention {
     maps: [CudaSlice<u64>; 3],
 }
 
-/// A deterministic value in [-1, 1) per index (splitmix64), rounded to the type.
+/// A deterministic value in [-1, 1) per index, rounded to the type.
 fn uniform(dtype: Dtype, seed: u64, i: usize) -> f32 {
-    let mut z = seed.wrapping_add((i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    let x = ((z ^ (z >> 31)) >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0;
+    let x = (crate::splitmix(seed, i) >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0;
     dtype.value_of(dtype.bits_of(x))
 }
 

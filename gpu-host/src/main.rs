@@ -161,12 +161,17 @@ struct Problem {
     map_c: CudaSlice<u64>,
 }
 
-/// A deterministic integer in {-1, 0, 1} per index (splitmix64 of the seed and index).
-fn small_int(seed: u64, i: usize) -> f32 {
+/// splitmix64 of the seed and an index: the inputs' deterministic pseudo-random bits.
+fn splitmix(seed: u64, i: usize) -> u64 {
     let mut z = seed.wrapping_add((i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    ((z ^ (z >> 31)) % 3) as f32 - 1.0
+    z ^ (z >> 31)
+}
+
+/// A deterministic integer in {-1, 0, 1} per index.
+fn small_int(seed: u64, i: usize) -> f32 {
+    (splitmix(seed, i) % 3) as f32 - 1.0
 }
 
 impl Hgemm {

@@ -325,6 +325,7 @@ unsafe fn body<S, O, const H: usize, const OVERLAP: bool>(
 /// As [`warpgroup_wait`].
 #[inline(always)]
 unsafe fn wait_all_but<const N: usize>(acc: &mut impl Accumulators) {
+    const { assert!(N == 1 || N == 2, "a head dimension of one or two halves") };
     // SAFETY: the caller's promise.
     unsafe {
         match N {

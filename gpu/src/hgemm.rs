@@ -211,6 +211,9 @@ where
     PA::Output: CopyOperand,
     PB::Output: CopyOperand,
 {
+    // `#[inline]`, not `always`: inlined late, after its own simplification, LLVM hoists the
+    // swizzled offsets out of the k loop; inlined early it computed them again at each of the
+    // three call sites (+6.6% PTX).
     #[inline]
     unsafe fn load(
         &self,
@@ -283,6 +286,7 @@ impl Sizes for ByHand {
     const WN: usize = 4;
 }
 impl Indexing for ByHand {
+    // `#[inline]`, as the layout kernel's.
     #[inline]
     unsafe fn load(
         &self,

@@ -131,3 +131,43 @@ impl<L> SmemTensor<f32, L> {
 #[derive(Clone, Copy, Default)]
 #[repr(C, align(16))]
 pub struct F4(pub [f32; 4]);
+
+/// Tile `(i, j)` of `M x N` of a shared tensor (CuTe's `local_tile` of a shared tensor), its
+/// modes swapped when `TRANSPOSED` (CuTe's `select<1,0>`: a `(k, n)` tile of `B` read as
+/// CuTe's `(n, k)`). An operand of `copy`: the compiler checks a copy of it for every tile of
+/// the tensor, whichever one runs.
+#[derive(Clone, Copy)]
+pub struct SmemTile<T, L, const M: usize, const N: usize, const TRANSPOSED: bool> {
+    tensor: SmemTensor<T, L>,
+    origin: (usize, usize),
+}
+
+impl<T, L: Copy> SmemTensor<T, L> {
+    /// `local_tile(tensor, (M, N), (i, j))`.
+    #[inline(always)]
+    pub fn local_tile<const M: usize, const N: usize>(&self, (i, j): (usize, usize)) -> SmemTile<T, L, M, N, false> {
+        SmemTile { tensor: SmemTensor::new(self.base, self.layout), origin: (i * M, j * N) }
+    }
+    /// `local_tile(select<1,0>(tensor), (M, N), (i, j))`: tile `(i, j)` of the transposed tensor.
+    #[inline(always)]
+    pub fn local_tile_t<const M: usize, const N: usize>(&self, (i, j): (usize, usize)) -> SmemTile<T, L, M, N, true> {
+        SmemTile { tensor: SmemTensor::new(self.base, self.layout), origin: (j * N, i * M) }
+    }
+}
+
+impl<T, L, const M: usize, const N: usize, const TRANSPOSED: bool> SmemTile<T, L, M, N, TRANSPOSED> {
+    /// The tensor the tile is of.
+    #[inline(always)]
+    pub fn tensor(&self) -> &SmemTensor<T, L> {
+        &self.tensor
+    }
+    /// The tensor's coordinate of the tile's `(r, c)`.
+    #[inline(always)]
+    pub fn coord(&self, r: usize, c: usize) -> (usize, usize) {
+        if TRANSPOSED {
+            (self.origin.0 + c, self.origin.1 + r)
+        } else {
+            (self.origin.0 + r, self.origin.1 + c)
+        }
+    }
+}

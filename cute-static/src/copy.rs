@@ -306,6 +306,30 @@ where
     type Output = M;
 }
 
+/// A tiled copy's thread-value layouts as its source and its destination see them: `(thread,
+/// value) -> index` of its column-major tile, value `v` of thread `t` at `t + threads * v`
+/// (`tidfrg_S` / `tidfrg_D` of the tile itself). They differ from the reference's where the
+/// atom's source and destination do (`ldmatrix`: a thread gives the address of one row and
+/// receives values of others). For code that executes a tiled copy (cute-atom's `copy`).
+#[doc(hidden)]
+pub trait CopyTvs {
+    /// The source's.
+    type SrcTv: Default + Copy;
+    /// The destination's.
+    type DstTv: Default + Copy;
+}
+impl<A: CopyAtom, T, V> CopyTvs for TiledCopy<A, T, V>
+where
+    Self: CopyTiling,
+    A::Ref: RightInverse,
+    <A::Ref as RightInverse>::Output: Composition<A::Src> + Composition<A::Dst>,
+    <Self as CopyTiling>::LayoutTv:
+        TvToTarget<A::NumThr, A::NumVal, RefTo<A, A::Src>> + TvToTarget<A::NumThr, A::NumVal, RefTo<A, A::Dst>>,
+{
+    type SrcTv = <<Self as CopyTiling>::LayoutTv as TvToTarget<A::NumThr, A::NumVal, RefTo<A, A::Src>>>::Output;
+    type DstTv = <<Self as CopyTiling>::LayoutTv as TvToTarget<A::NumThr, A::NumVal, RefTo<A, A::Dst>>>::Output;
+}
+
 /// `tidfrg_S` / `tidfrg_D` of a static layout (implemented by it) for a tiled copy of
 /// thread-value layout `TV`, tile `T` and an atom of `NT` threads, `NV` values, whose reference
 /// maps to the target layout by `R2T`: `(Thr,(FrgV,FrgX),(RestM,...))` flattened to

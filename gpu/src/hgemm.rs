@@ -31,10 +31,11 @@ use core::marker::PhantomData;
 
 use cute_static::copy::{SM75_U16x8_LDSM_T, SM75_U32x4_LDSM_N, TiledCopy, SM80_CP_ASYNC_CACHEGLOBAL_ZFILL};
 use cute_static::layout::Sizes as Extents;
+use cute_static::product::ConstLayout;
 use cute_static::typenum::{P3, P4, U0, U2, U3, U8};
 use cute_static::{layout, ComposedLayout, Cons, Layout, LayoutAt, Nil, PtrAddr, PtrLocalTile, Shape, Swizzle, Tiler};
 
-use cute_atom::algorithm::{copy_if, CopyOperand, TiledCopyCall};
+use cute_atom::algorithm::{copy_if, copy_to_fragment, CopyOperand, TiledCopyCall};
 use cute_atom::arch::copy::{cp_async_cg16 as cp_async16, cp_async_commit, cp_async_wait, cvt_f16x2, ldmatrix_x4};
 use cute_atom::atom::MmaCall;
 use cute_atom::{shared_array, SmemTensor};
@@ -80,8 +81,8 @@ pub unsafe trait Tiling {
     type CtaB: Default + Copy + Extents;
     type CtaC: Default + Copy + Extents;
     /// A stage of the shared `A` (`BM x BK`) and `B` (`BK x BN`) tiles, in halves.
-    type SmemA: LayoutAt<Crd2> + Default + Extents;
-    type SmemB: LayoutAt<Crd2> + Default + Extents;
+    type SmemA: LayoutAt<Crd2> + ConstLayout + Default + Copy + Extents;
+    type SmemB: LayoutAt<Crd2> + ConstLayout + Default + Copy + Extents;
     /// The warps, `(WM, WN)`: each owns a `BM/WM x BN/WN` block of `C`.
     type Warps: Extents;
     /// The block's `cp.async` copies of a stage: 16-byte chunks of `A`'s and `B`'s tiles.
@@ -115,8 +116,6 @@ const fn atoms<K: Tiling>() -> (usize, usize) {
 /// The MMA atom over one warp, its tile 16x16x16 (two atoms along N): `ldmatrix.x4` loads a
 /// 16x16 block of A or of B for it.
 type Warp = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(1,1,1):(0,0,0)], Tiler![<16, 16, 16>]>;
-/// A 16x16 block's coordinates, column-major (the tiled copies' source).
-type Block16 = Layout![(16,16):(1,16)];
 
 /// 16-byte `cp.async` chunks (8 halves, zero-filled outside the matrix) by threads laid out
 /// row-major over a tile's chunks.
@@ -175,17 +174,20 @@ trait Indexing: Sizes {
     );
     /// Element `(r, c)` of block tile `(ti, tj)` of `C` (128x128 tiles).
     fn c_elem(&self, ti: usize, tj: usize, r: usize, col: usize) -> *mut u16;
-    /// The row lane `lane` addresses for `ldmatrix.x4` of a 16x16 block of `A` (`(m, k)`) and
-    /// of `B` (`(k, n)`, `.trans`): the `SM75_U32x4_LDSM_N` / `SM75_U16x8_LDSM_T` tiled copies of
-    /// the MMA atom's A and B.
-    fn ldsm_a(lane: usize) -> (usize, usize);
-    fn ldsm_b(lane: usize) -> (usize, usize);
+    /// Lane `lane`'s fragment of 16x16 block `(i, kk)` of the `A` stage at shared address `sa`
+    /// (rows `16 i..`, columns `16 kk..`), as the MMA atom reads it: `ldmatrix.x4`.
+    ///
+    /// # Safety
+    /// Every lane of the warp calls it, together; the block is inside the stage.
+    unsafe fn fragment_a(lane: usize, sa: u32, block: (usize, usize)) -> [u32; 4];
+    /// Lane `lane`'s fragments of 16x16 block `(j, kk)` of the `B` stage at `sb` (columns
+    /// `16 j..`, rows `16 kk..`): its two `n8` tiles (`ldmatrix.x4.trans`).
+    ///
+    /// # Safety
+    /// As [`fragment_a`](Self::fragment_a).
+    unsafe fn fragment_b(lane: usize, sb: u32, block: (usize, usize)) -> [[u32; 2]; 2];
     /// The `(m, n)` of accumulator `e` of lane `lane` in the atom's 16x8 tile (its C layout).
     fn acc(lane: usize, e: usize) -> (usize, usize);
-    /// Offset (halves) of `(r, c)` in a stage of the swizzled `A` tile.
-    fn smem_a(r: usize, c: usize) -> usize;
-    /// Offset (halves) of `(r, c)` in a stage of the swizzled `B` tile.
-    fn smem_b(r: usize, c: usize) -> usize;
 }
 
 /// The operands as pointer tensors of any layouts and a tiling: one bound per operation.
@@ -245,28 +247,26 @@ where
         tile_elem(&self.2, K::CtaC::default(), ti, tj, r, col)
     }
     #[inline(always)]
-    fn ldsm_a(lane: usize) -> (usize, usize) {
-        // Lane `lane`'s first value in the 16x16 (m, k) block, column-major.
-        let i = Warp::default().make_tiled_copy_a::<SM75_U32x4_LDSM_N>().tidfrg_s(Block16::default()).call(lane);
-        (i % 16, i / 16)
+    unsafe fn fragment_a(lane: usize, sa: u32, block: (usize, usize)) -> [u32; 4] {
+        // The `SM75_U32x4_LDSM_N` copy of the warp MMA's A (`make_tiled_copy_A`).
+        let (copy, mut f) = (Warp::default().make_tiled_copy_a::<SM75_U32x4_LDSM_N>(), [0; 4]);
+        let tile = SmemTensor::<u16, K::SmemA>::new(sa, Default::default()).local_tile::<16, 16>(block);
+        // SAFETY: the caller's promise; rows consecutive and aligned (checked by `copy_to_fragment`).
+        unsafe { copy_to_fragment(&copy, lane, &tile, &mut f) };
+        f
     }
     #[inline(always)]
-    fn ldsm_b(lane: usize) -> (usize, usize) {
-        // In CuTe's (n, k) block of B.
-        let i = Warp::default().make_tiled_copy_b::<SM75_U16x8_LDSM_T>().tidfrg_s(Block16::default()).call(lane);
-        (i / 16, i % 16)
+    unsafe fn fragment_b(lane: usize, sb: u32, block: (usize, usize)) -> [[u32; 2]; 2] {
+        // `SM75_U16x8_LDSM_T` of B, CuTe's `(n, k)`: the `(k, n)` stage transposed.
+        let (copy, mut f) = (Warp::default().make_tiled_copy_b::<SM75_U16x8_LDSM_T>(), [[0; 2]; 2]);
+        let tile = SmemTensor::<u16, K::SmemB>::new(sb, Default::default()).local_tile_t::<16, 16>(block);
+        // SAFETY: as `fragment_a`'s.
+        unsafe { copy_to_fragment(&copy, lane, &tile, &mut f) };
+        f
     }
     #[inline(always)]
     fn acc(lane: usize, e: usize) -> (usize, usize) {
         SM80_16x8x16_F32F16F16F32_TN::c_coord(lane, e)
-    }
-    #[inline(always)]
-    fn smem_a(r: usize, c: usize) -> usize {
-        K::SmemA::default().at(&Cons(r, Cons(c, Nil)))
-    }
-    #[inline(always)]
-    fn smem_b(r: usize, c: usize) -> usize {
-        K::SmemB::default().at(&Cons(r, Cons(c, Nil)))
     }
 }
 
@@ -325,14 +325,20 @@ impl Indexing for ByHand {
         }
     }
     #[inline(always)]
-    fn ldsm_a(lane: usize) -> (usize, usize) {
+    unsafe fn fragment_a(lane: usize, sa: u32, (i, kk): (usize, usize)) -> [u32; 4] {
         // Row `lane % 8` of matrix `lane / 8`; the matrices are the 16x16 block's quarters,
         // column-major.
-        (lane % 8 + 8 * (lane / 8 % 2), 8 * (lane / 16))
+        let (r, c) = (16 * i + lane % 8 + 8 * (lane / 8 % 2), 16 * kk + 8 * (lane / 16));
+        // SAFETY: the caller's promise.
+        unsafe { ldmatrix_x4::<false>(sa + 2 * Self::smem_a(r, c) as u32) }
     }
     #[inline(always)]
-    fn ldsm_b(lane: usize) -> (usize, usize) {
-        (lane % 8 + 8 * (lane / 8 % 2), 8 * (lane / 16))
+    unsafe fn fragment_b(lane: usize, sb: u32, (j, kk): (usize, usize)) -> [[u32; 2]; 2] {
+        // Matrices 0,1 are the first n8 tile, 2,3 the second.
+        let (r, c) = (16 * kk + lane % 8 + 8 * (lane / 8 % 2), 16 * j + 8 * (lane / 16));
+        // SAFETY: the caller's promise.
+        let x = unsafe { ldmatrix_x4::<true>(sb + 2 * Self::smem_b(r, c) as u32) };
+        [[x[0], x[1]], [x[2], x[3]]]
     }
     #[inline(always)]
     fn acc(lane: usize, e: usize) -> (usize, usize) {
@@ -342,12 +348,16 @@ impl Indexing for ByHand {
     fn c_elem(&self, ti: usize, tj: usize, r: usize, col: usize) -> *mut u16 {
         self.c.wrapping_add((128 * ti + r) * self.n + 128 * tj + col)
     }
+}
+impl ByHand {
+    /// Offset (halves) of `(r, c)` in a stage of the swizzled `A` tile.
     #[inline(always)]
     fn smem_a(r: usize, c: usize) -> usize {
         // Sw<2,3,3>: bits [6,8) xor-ed into bits [3,5).
         let o = 32 * r + c;
         o ^ ((o & 0xC0) >> 3)
     }
+    /// Offset (halves) of `(r, c)` in a stage of the swizzled `B` tile.
     #[inline(always)]
     fn smem_b(r: usize, c: usize) -> usize {
         // Sw<3,3,4>: bits [7,10) xor-ed into bits [3,6).
@@ -420,9 +430,6 @@ unsafe fn hgemm_body<I: Indexing, const MI: usize, const NJ: usize>(m: usize, n:
     // Warp `warp` at its column-major coordinate in the (WM, WN) warps.
     let (wm, wn) = (16 * MI * (warp % I::WM), 8 * NJ * (warp / I::WM));
     let (base_a, base_b) = (smem_a(), smem_b());
-    // Half offsets to shared byte addresses, per stage.
-    let at_a = |stage: usize, r: usize, c: usize| base_a + 2 * (stage * STAGE + I::smem_a(r, c)) as u32;
-    let at_b = |stage: usize, r: usize, c: usize| base_b + 2 * (stage * STAGE + I::smem_b(r, c)) as u32;
 
     let load = |stage: usize, kt: usize| {
         // SAFETY: the stage is free (the ring's barriers below); n, k multiples of 8 (checked above).
@@ -437,8 +444,6 @@ unsafe fn hgemm_body<I: Indexing, const MI: usize, const NJ: usize>(m: usize, n:
         }
         cp_async_commit();
     }
-    // The row of a 16x16 block of A and of B this lane addresses for ldmatrix.
-    let ((ar, ac), (br, bc)) = (I::ldsm_a(lane), I::ldsm_b(lane));
     for kt in 0..ktiles {
         cp_async_wait::<1>();
         sync_threads();
@@ -447,19 +452,18 @@ unsafe fn hgemm_body<I: Indexing, const MI: usize, const NJ: usize>(m: usize, n:
             load((kt + STAGES - 1) % STAGES, kt + STAGES - 1);
         }
         cp_async_commit();
-        let stage = kt % STAGES;
+        let stage = (kt % STAGES * STAGE * 2) as u32;
+        let (sa, sb) = (base_a + stage, base_b + stage);
         for kk in 0..I::BK / 16 {
             let mut fa = [[0u32; 4]; MI];
             let mut fb = [[0u32; 2]; NJ];
             for (i, f) in fa.iter_mut().enumerate() {
-                // SAFETY: inside the stage's A tile (`Tiling`'s contract, rows < BM, columns < BK).
-                *f = unsafe { ldmatrix_x4::<false>(at_a(stage, wm + 16 * i + ar, 16 * kk + ac)) };
+                // SAFETY: warp-uniform; inside the stage's A tile (rows < BM, columns < BK).
+                *f = unsafe { I::fragment_a(lane, sa, (wm / 16 + i, kk)) };
             }
             for j in 0..NJ / 2 {
-                // SAFETY: inside the stage's B tile; matrices 0,1 are n-tile 2j, 2,3 n-tile 2j+1.
-                let x = unsafe { ldmatrix_x4::<true>(at_b(stage, 16 * kk + br, wn + 16 * j + bc)) };
-                fb[2 * j] = [x[0], x[1]];
-                fb[2 * j + 1] = [x[2], x[3]];
+                // SAFETY: as above, inside the stage's B tile.
+                [fb[2 * j], fb[2 * j + 1]] = unsafe { I::fragment_b(lane, sb, (wn / 16 + j, kk)) };
             }
             for i in 0..MI {
                 for j in 0..NJ {

@@ -8,18 +8,19 @@
 use core::marker::PhantomData;
 
 use cute_static::copy::{
-    CopyAtom, CopyTiling, TiledCopy, SM80_CP_ASYNC_CACHEALWAYS_ZFILL, SM80_CP_ASYNC_CACHEGLOBAL_ZFILL,
+    CopyAtom, CopyTiling, CopyTvs, SM75_U16x8_LDSM_T, SM75_U32x4_LDSM_N, TiledCopy, SM80_CP_ASYNC_CACHEALWAYS_ZFILL,
+    SM80_CP_ASYNC_CACHEGLOBAL_ZFILL,
 };
 use cute_static::gmma::ModeSizes;
 use cute_static::layout::{LayoutFn, Sizes};
-use cute_static::product::{const_layout_call, leaf_call, ConstLayout, ConstLeaves};
+use cute_static::product::{const_layout_call, leaf_call, ConstLayout, ConstLeaves, Leaves};
 use cute_static::tensor::PtrTensor;
 use cute_static::typenum::Unsigned;
 use cute_static::{Cons, Layout, LayoutAt, Nil, PtrAddr};
 
-use crate::arch::copy::{cp_async_ca, cp_async_cg16};
+use crate::arch::copy::{cp_async_ca, cp_async_cg16, ldmatrix_x4};
 use crate::check::{fail, Piece::*};
-use crate::tensor::SmemTensor;
+use crate::tensor::{SmemTensor, SmemTile};
 
 type Crd2 = Cons<usize, Cons<usize, Nil>>;
 
@@ -120,6 +121,18 @@ impl<T, L: Sizes + LayoutAt<Crd2>> CopyOperand for SmemTensor<T, L> {
     }
 }
 
+impl<T, L: Sizes + LayoutAt<Crd2>, const R: usize, const C: usize, const TR: bool> CopyOperand
+    for SmemTile<T, L, R, C, TR>
+{
+    type Addr = u32;
+    const EXTENTS: [usize; 2] = [R, C];
+    #[inline(always)]
+    fn addr_at(&self, r: usize, c: usize) -> u32 {
+        let (r, c) = self.coord(r, c);
+        self.tensor().addr_at(r, c)
+    }
+}
+
 /// A tiled copy that executes from `Src` to `Dst` (CuTe's `copy(tiled_copy, src, dst)` over
 /// the thread's partitions): the one bound generic code writes for [`copy`] and [`copy_if`].
 /// Implemented when the atom executes between the operands' address kinds ([`CopyCall`]), the
@@ -156,7 +169,7 @@ where
     A: CopyAtom<NumVal: Unsigned> + CopyCall<Src::Addr, Dst::Addr>,
     Self: CopyTiling<LayoutTv: ConstLeaves + ModeSizes + LayoutFn, Tile: Sizes>,
     Src: CopyOperand,
-    Dst: CopyOperand + ConstDst,
+    Dst: CopyOperand + ConstShared,
 {
     const THREADS: usize = <<Self as CopyTiling>::LayoutTv as ModeSizes>::SIZES[0];
     const VALUES: usize = <<Self as CopyTiling>::LayoutTv as ModeSizes>::SIZES[1];
@@ -173,56 +186,151 @@ where
         unsafe { A::call(src, dst, pred) }
     }
     const CHECKED: () = {
-        let ([tm, tn], [bm, bn], v, values) = (
-            <Self as TiledCopyCall<Src, Dst>>::TILE,
-            Dst::EXTENTS,
-            <Self as TiledCopyCall<Src, Dst>>::ATOM_VALUES,
-            <Self as TiledCopyCall<Src, Dst>>::VALUES,
-        );
-        let threads = <Self as TiledCopyCall<Src, Dst>>::THREADS;
-        let tv = <<Self as CopyTiling>::LayoutTv as ConstLeaves>::LEAVES;
-        if Src::EXTENTS[0] != bm || Src::EXTENTS[1] != bn {
+        let [sm, sn] = Src::EXTENTS;
+        if sm != Dst::EXTENTS[0] || sn != Dst::EXTENTS[1] {
             fail(&[
                 S("copy: the source tile is "),
-                N(Src::EXTENTS[0]),
+                N(sm),
                 S(" x "),
-                N(Src::EXTENTS[1]),
+                N(sn),
                 S(", the destination "),
-                N(bm),
+                N(Dst::EXTENTS[0]),
                 S(" x "),
-                N(bn),
+                N(Dst::EXTENTS[1]),
             ]);
         }
-        if tm == 0 || tn == 0 || bm % tm != 0 || bn % tn != 0 {
-            fail(&[
-                S("copy: the tiled copy's "),
-                N(tm),
-                S(" x "),
-                N(tn),
-                S(" tile does not divide the "),
-                N(bm),
-                S(" x "),
-                N(bn),
-                S(" operands"),
-            ]);
-        }
-        if v == 0 || values % v != 0 {
-            fail(&[S("copy: a thread's "), N(values), S(" values are not whole atoms of "), N(v)]);
-        }
-        // The atom's values run along one mode of the tile: +1 (along M) or +TM (along N).
-        let step = if v > 1 { leaf_call(&tv, threads) - leaf_call(&tv, 0) } else { tm };
-        if step != 1 && step != tm {
-            fail(&[S("copy: an atom's values do not run along one mode of the tile (a step of "), N(step), S(")")]);
-        }
-        let mut t = 0;
-        while t < threads {
-            let mut j = 0;
-            while j < values / v {
-                let i0 = leaf_call(&tv, t + threads * j * v);
+        check_atoms::<Dst>(
+            "destination",
+            &<<Self as CopyTiling>::LayoutTv as ConstLeaves>::LEAVES,
+            <Self as TiledCopyCall<Src, Dst>>::THREADS,
+            <Self as TiledCopyCall<Src, Dst>>::VALUES,
+            <Self as TiledCopyCall<Src, Dst>>::ATOM_VALUES,
+            <Self as TiledCopyCall<Src, Dst>>::TILE,
+        );
+    };
+}
+
+/// A shared operand's layout, as constants the compiler evaluates: the operand is one of
+/// `WINDOWS` tiles of a tensor ([`SmemTile`]; one, the whole tensor, for a [`SmemTensor`]).
+#[doc(hidden)]
+pub trait ConstShared: CopyOperand {
+    /// The tensor's layout.
+    type Layout: ConstLayout;
+    /// The tensor's extents.
+    const FULL: [usize; 2];
+    /// How many of the operand's tiles the tensor holds along each of the operand's modes.
+    const WINDOWS: [usize; 2];
+    /// The operand's modes are the tensor's swapped.
+    const TRANSPOSED: bool;
+}
+impl<T, L: ConstLayout + Sizes + LayoutAt<Crd2>> ConstShared for SmemTensor<T, L> {
+    type Layout = L;
+    const FULL: [usize; 2] = [L::MODES[0], L::MODES[1]];
+    const WINDOWS: [usize; 2] = [1, 1];
+    const TRANSPOSED: bool = false;
+}
+impl<T, L: ConstLayout + Sizes + LayoutAt<Crd2>, const R: usize, const C: usize, const TR: bool> ConstShared
+    for SmemTile<T, L, R, C, TR>
+{
+    type Layout = L;
+    const FULL: [usize; 2] = [L::MODES[0], L::MODES[1]];
+    const WINDOWS: [usize; 2] =
+        if TR { [L::MODES[1] / R, L::MODES[0] / C] } else { [L::MODES[0] / R, L::MODES[1] / C] };
+    const TRANSPOSED: bool = TR;
+}
+
+/// The offset in the tensor of `(r, c)` of tile `w` of the shared operand `S`.
+const fn shared_offset<S: ConstShared>(w: [usize; 2], r: usize, c: usize) -> usize {
+    let (r, c) = (w[0] * S::EXTENTS[0] + r, w[1] * S::EXTENTS[1] + c);
+    let (r, c) = if S::TRANSPOSED { (c, r) } else { (r, c) };
+    const_layout_call::<S::Layout>(r + S::FULL[0] * c)
+}
+
+/// The conditions of a tiled copy on its shared operand `S` (the `side` it is), evaluated by the
+/// compiler for every thread, every atom call and every tile of the tensor the operand may be:
+/// the copy's tile divides the operand; a thread's values (thread-value layout `tv`) are whole
+/// atoms of `v`, each along one mode of the tile and not across it, consecutive in the operand
+/// from an offset that is a multiple of `v` (the access's alignment).
+const fn check_atoms<S: ConstShared>(
+    side: &str,
+    tv: &Leaves,
+    threads: usize,
+    values: usize,
+    v: usize,
+    [tm, tn]: [usize; 2],
+) {
+    let [bm, bn] = S::EXTENTS;
+    if tm == 0 || tn == 0 || bm % tm != 0 || bn % tn != 0 {
+        fail(&[
+            S("copy: the tiled copy's "),
+            N(tm),
+            S(" x "),
+            N(tn),
+            S(" tile does not divide the "),
+            N(bm),
+            S(" x "),
+            N(bn),
+            S(" operands"),
+        ]);
+    }
+    if v == 0 || !values.is_multiple_of(v) {
+        fail(&[S("copy: a thread's "), N(values), S(" values are not whole atoms of "), N(v)]);
+    }
+    if S::WINDOWS[0] * bm != if S::TRANSPOSED { S::FULL[1] } else { S::FULL[0] }
+        || S::WINDOWS[1] * bn != if S::TRANSPOSED { S::FULL[0] } else { S::FULL[1] }
+    {
+        fail(&[
+            S("copy: the "),
+            N(bm),
+            S(" x "),
+            N(bn),
+            S(" tiles of the shared tensor do not divide its "),
+            N(S::FULL[0]),
+            S(" x "),
+            N(S::FULL[1]),
+        ]);
+    }
+    // The atom's values run along one mode of the tile: +1 (along M) or +TM (along N).
+    let step = if v > 1 { leaf_call(tv, threads) - leaf_call(tv, 0) } else { tm };
+    if step != 1 && step != tm {
+        fail(&[S("copy: an atom's values do not run along one mode of the tile (a step of "), N(step), S(")")]);
+    }
+    let mut t = 0;
+    while t < threads {
+        let mut j = 0;
+        while j < values / v {
+            let i0 = leaf_call(tv, t + threads * j * v);
+            let mut k = 1;
+            while k < v {
+                if leaf_call(tv, t + threads * (j * v + k)) != i0 + k * step {
+                    fail(&[
+                        S("copy: thread "),
+                        N(t),
+                        S("'s value "),
+                        N(j * v + k),
+                        S(" is not next to its atom's first along the tile"),
+                    ]);
+                }
+                // Along one mode of the copy's tile: not into its next column (row).
+                if (step == 1 && i0 % tm + k >= tm) || (step == tm && i0 / tm + k >= tn) {
+                    fail(&[
+                        S("copy: thread "),
+                        N(t),
+                        S("'s atom of "),
+                        N(v),
+                        S(" values crosses a mode of the tiled copy's tile at value "),
+                        N(j * v + k),
+                    ]);
+                }
+                k += 1;
+            }
+            let mut w = 0;
+            while w < S::WINDOWS[0] * S::WINDOWS[1] {
+                let win = [w % S::WINDOWS[0], w / S::WINDOWS[0]];
                 let (mut rm, mut rn) = (0, 0);
                 while rn < bn / tn {
                     let (r, c) = (rm * tm + i0 % tm, rn * tn + i0 / tm);
-                    let o = const_layout_call::<Dst::Layout>(r + bm * c);
+                    let o = shared_offset::<S>(win, r, c);
                     if !o.is_multiple_of(v) {
                         fail(&[
                             S("copy: thread "),
@@ -233,35 +341,17 @@ where
                             N(c),
                             S(") starts at offset "),
                             N(o),
-                            S(" of the destination, not a multiple of its "),
+                            S(" of the "),
+                            S(side),
+                            S(", not a multiple of its "),
                             N(v),
                             S(" values"),
                         ]);
                     }
                     let mut k = 1;
                     while k < v {
-                        if leaf_call(&tv, t + threads * (j * v + k)) != i0 + k * step {
-                            fail(&[
-                                S("copy: thread "),
-                                N(t),
-                                S("'s value "),
-                                N(j * v + k),
-                                S(" is not next to its atom's first along the tile"),
-                            ]);
-                        }
-                        // Along one mode of the copy's tile: not into its next column (row).
-                        if (step == 1 && i0 % tm + k >= tm) || (step == tm && i0 / tm + k >= tn) {
-                            fail(&[
-                                S("copy: thread "),
-                                N(t),
-                                S("'s atom of "),
-                                N(v),
-                                S(" values crosses a mode of the tiled copy's tile at value "),
-                                N(j * v + k),
-                            ]);
-                        }
                         let (rk, ck) = if step == 1 { (r + k, c) } else { (r, c + k) };
-                        if const_layout_call::<Dst::Layout>(rk + bm * ck) != o + k {
+                        if shared_offset::<S>(win, rk, ck) != o + k {
                             fail(&[
                                 S("copy: thread "),
                                 N(t),
@@ -269,7 +359,9 @@ where
                                 N(r),
                                 S(", "),
                                 N(c),
-                                S(") is not consecutive in the destination (value "),
+                                S(") is not consecutive in the "),
+                                S(side),
+                                S(" (value "),
                                 N(k),
                                 S(")"),
                             ]);
@@ -281,21 +373,12 @@ where
                         (rm, rn) = (0, rn + 1);
                     }
                 }
-                j += 1;
+                w += 1;
             }
-            t += 1;
+            j += 1;
         }
-    };
-}
-
-/// The shared destination's layout, as constants the compiler evaluates.
-#[doc(hidden)]
-pub trait ConstDst {
-    /// The layout.
-    type Layout: ConstLayout;
-}
-impl<T, L: ConstLayout> ConstDst for SmemTensor<T, L> {
-    type Layout = L;
+        t += 1;
+    }
 }
 
 /// `copy_if(tiled_copy, pred, src, dst)` for thread `thr`: each of the thread's atom calls
@@ -364,4 +447,179 @@ where
 {
     // SAFETY: the caller's promise.
     unsafe { copy_if(c, thr, |_, _| true, src, dst) }
+}
+
+/// A copy atom that loads a warp's values from shared memory into registers (CuTe's
+/// `SM75_U32x4_LDSM_N::copy`): each thread gives the shared address of its source values (one
+/// row of a matrix) and receives its destination values, two 16-bit values a register, in the
+/// order of the atom's destination layout.
+pub trait LoadCall: CopyAtom {
+    /// The registers a thread receives.
+    type Regs: AsRef<[u32]>;
+    /// The call.
+    ///
+    /// # Safety
+    /// Every thread of the warp calls it, together; `src` is 16-byte aligned with 16 readable
+    /// shared bytes.
+    unsafe fn call(src: u32) -> Self::Regs;
+}
+
+impl LoadCall for SM75_U32x4_LDSM_N {
+    type Regs = [u32; 4];
+    #[inline(always)]
+    unsafe fn call(src: u32) -> [u32; 4] {
+        // SAFETY: the caller's promise.
+        unsafe { ldmatrix_x4::<false>(src) }
+    }
+}
+
+impl LoadCall for SM75_U16x8_LDSM_T {
+    type Regs = [u32; 4];
+    #[inline(always)]
+    unsafe fn call(src: u32) -> [u32; 4] {
+        // SAFETY: the caller's promise.
+        unsafe { ldmatrix_x4::<true>(src) }
+    }
+}
+
+/// A thread's fragment of 32-bit registers, two 16-bit values each: `[u32; W]`, or
+/// `[[u32; R]; N]` (an MMA operand's registers by atom).
+pub trait Fragment {
+    /// Its registers.
+    const REGS: usize;
+    /// Register `i`, in order.
+    fn reg(&mut self, i: usize) -> &mut u32;
+}
+impl<const W: usize> Fragment for [u32; W] {
+    const REGS: usize = W;
+    #[inline(always)]
+    fn reg(&mut self, i: usize) -> &mut u32 {
+        &mut self[i]
+    }
+}
+impl<const R: usize, const W: usize> Fragment for [[u32; R]; W] {
+    const REGS: usize = R * W;
+    #[inline(always)]
+    fn reg(&mut self, i: usize) -> &mut u32 {
+        &mut self[i / R][i % R]
+    }
+}
+
+/// A tiled copy that loads a shared operand `Src` into a thread's register fragment `F` (CuTe's `copy(tiled_copy, tXsA, tXrA)` with an `ldmatrix` atom): the one bound
+/// generic code writes for [`copy_to_fragment`]. Implemented when the atom loads into registers
+/// ([`LoadCall`]) and the operand is shared with a static layout; checked by the compiler when
+/// the copy is instantiated: the tile divides the operand, the thread's loads fill the
+/// fragment, and each call's source values are consecutive and aligned in the operand,
+/// whichever tile of its tensor it is.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` does not load from `{Src}` into a `{F}` fragment",
+    label = "where the tiled copy is generic, add the bound `TiledCopyLoad<Src, Fragment>` for it",
+    note = "the copy atom loads into registers (`LoadCall`), and the source is a shared tile with a static layout"
+)]
+pub trait TiledCopyLoad<Src: CopyOperand<Addr = u32>, F: Fragment>: Default {
+    /// Threads of the tiled copy.
+    const THREADS: usize;
+    /// Source values of a thread in one tile of the copy.
+    const VALUES: usize;
+    /// Source values of one atom call.
+    const ATOM_VALUES: usize;
+    /// The copy's tile, `(TM, TN)`.
+    const TILE: [usize; 2];
+    /// The registers of one atom call.
+    type Regs: AsRef<[u32]>;
+    /// The index in the copy's (column-major) tile of source value `v` of thread `t`.
+    fn src_tv(t: usize, v: usize) -> usize;
+    /// One atom call.
+    ///
+    /// # Safety
+    /// As [`LoadCall::call`].
+    unsafe fn call(src: u32) -> Self::Regs;
+    /// The conditions (evaluated by the compiler; see [`copy_to_fragment`]).
+    const CHECKED: ();
+}
+
+impl<A, T, V, Src, F: Fragment> TiledCopyLoad<Src, F> for TiledCopy<A, T, V>
+where
+    A: LoadCall<NumVal: Unsigned>,
+    Self: CopyTvs<SrcTv: ConstLeaves + ModeSizes + LayoutFn> + CopyTiling<Tile: Sizes>,
+    Src: CopyOperand<Addr = u32> + ConstShared,
+{
+    const THREADS: usize = <<Self as CopyTvs>::SrcTv as ModeSizes>::SIZES[0];
+    const VALUES: usize = <<Self as CopyTvs>::SrcTv as ModeSizes>::SIZES[1];
+    const ATOM_VALUES: usize = A::NumVal::USIZE;
+    const TILE: [usize; 2] =
+        [<<Self as CopyTiling>::Tile as Sizes>::MODES[0], <<Self as CopyTiling>::Tile as Sizes>::MODES[1]];
+    type Regs = A::Regs;
+    #[inline(always)]
+    fn src_tv(t: usize, v: usize) -> usize {
+        <Self as CopyTvs>::SrcTv::default().call(t + <Self as TiledCopyLoad<Src, F>>::THREADS * v)
+    }
+    #[inline(always)]
+    unsafe fn call(src: u32) -> A::Regs {
+        // SAFETY: the caller's promise.
+        unsafe { A::call(src) }
+    }
+    const CHECKED: () = {
+        let (threads, values, v, [tm, tn], [bm, bn]) = (
+            <Self as TiledCopyLoad<Src, F>>::THREADS,
+            <Self as TiledCopyLoad<Src, F>>::VALUES,
+            <Self as TiledCopyLoad<Src, F>>::ATOM_VALUES,
+            <Self as TiledCopyLoad<Src, F>>::TILE,
+            Src::EXTENTS,
+        );
+        check_atoms::<Src>("source", &<<Self as CopyTvs>::SrcTv as ConstLeaves>::LEAVES, threads, values, v, [tm, tn]);
+        let regs = (bm / tm) * (bn / tn) * (values / v) * (core::mem::size_of::<A::Regs>() / 4);
+        if regs != F::REGS {
+            fail(&[
+                S("copy: the fragment has "),
+                N(F::REGS),
+                S(" registers; the thread's loads of the "),
+                N(bm),
+                S(" x "),
+                N(bn),
+                S(" operand give "),
+                N(regs),
+            ]);
+        }
+    };
+}
+
+/// `copy(tiled_copy, src, frg)` of a tiled `ldmatrix` copy for thread `thr`: each of the
+/// thread's atom calls over the operand (the copy's tile repeated over it, `M` first) loads its
+/// registers into the next of `frg`'s, so that for a tiled copy made by a tiled MMA's
+/// `make_tiled_copy_A` (`_B`) the fragment is that MMA's `A` (`B`) fragment of the operand, in
+/// its value order (shown on the host against the MMA atom's layouts, `tests/ldmatrix.rs`).
+///
+/// Checked by the compiler: the copy's tile divides the operand; each call's source values
+/// (one row of a matrix) are consecutive in the shared tensor from a multiple of 16 bytes, for
+/// every tile of the tensor the operand may be; the loads fill exactly the fragment's registers.
+///
+/// # Safety
+/// Every thread of the warp calls it with the same operand, together; `thr` is below the copy's
+/// threads; the shared tensor's base is 16-byte aligned and its elements 16-bit.
+#[inline(always)]
+pub unsafe fn copy_to_fragment<C, Src, F>(_copy: &C, thr: usize, src: &Src, frg: &mut F)
+where
+    C: TiledCopyLoad<Src, F>,
+    F: Fragment,
+    Src: CopyOperand<Addr = u32>,
+{
+    #[allow(clippy::let_unit_value)]
+    let () = C::CHECKED;
+    let ([tm, tn], [bm, bn], v) = (C::TILE, Src::EXTENTS, C::ATOM_VALUES);
+    let mut next = 0;
+    for rn in 0..bn / tn {
+        for rm in 0..bm / tm {
+            for j in 0..C::VALUES / v {
+                let i = C::src_tv(thr, j * v);
+                let (r, c) = (rm * tm + i % tm, rn * tn + i / tm);
+                // SAFETY: the caller's promise; consecutive and aligned (checked).
+                let regs = unsafe { C::call(src.addr_at(r, c)) };
+                for &x in regs.as_ref() {
+                    *frg.reg(next) = x;
+                    next += 1;
+                }
+            }
+        }
+    }
 }

@@ -6,7 +6,9 @@ pub mod gemm;
 pub mod mask;
 pub mod rows;
 
-pub use copy::{copy, copy_if, CopyCall, CopyOperand, TiledCopyCall};
+pub use copy::{
+    copy, copy_if, copy_to_fragment, CopyCall, CopyOperand, Fragment, LoadCall, TiledCopyCall, TiledCopyLoad,
+};
 pub use gemm::{a_slot, acc_as_a, warpgroup_wait, TiledWgmma, WgmmaOperandB, WgmmaOperands, WgmmaSlice};
 pub use mask::mask;
 pub use rows::AccRows;

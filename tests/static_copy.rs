@@ -68,7 +68,7 @@ fn universal_copies_agree_with_cute_dyn() {
     agree!(U2, 16, [(4,8):(8,1)], [(2,1):(1,0)], ((16,16,2):(1,16,256)));
 }
 
-/// The ldmatrix atoms' layouts (16-bit elements) are cute-dyn's (upcast from CuTe's bit
+/// The ldmatrix and stmatrix atoms' layouts (16-bit elements) are cute-dyn's (upcast from CuTe's bit
 /// layouts, checked against C++ 4.2), and `make_tiled_copy_A/B/C` of a static tiled MMA equal
 /// cute-dyn's `for_mma_a/b/c`: the thread-value layout, the tile, and every thread's source and
 /// destination partitions, and `retile` of the MMA's fragment.
@@ -76,7 +76,8 @@ fn universal_copies_agree_with_cute_dyn() {
 fn tiled_copies_for_mmas_agree_with_cute_dyn() {
     use cute::cute_static::copy::{
         CopyAtom, SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T, SM75_U32x1_LDSM_N, SM75_U32x2_LDSM_N,
-        SM75_U32x4_LDSM_N,
+        SM75_U32x4_LDSM_N, SM90_U16x2_STSM_T, SM90_U16x4_STSM_T, SM90_U16x8_STSM_T, SM90_U32x1_STSM_N,
+        SM90_U32x2_STSM_N, SM90_U32x4_STSM_N,
     };
     use cute::cute_static::mma::{
         MmaAtom, SM80_16x8x16_F32F16F16F32_TN, SM80_16x8x8_F32F16F16F32_TN, TiledMma, UniversalFMA,
@@ -95,7 +96,13 @@ fn tiled_copies_for_mmas_agree_with_cute_dyn() {
         SM75_U32x4_LDSM_N,
         SM75_U16x2_LDSM_T,
         SM75_U16x4_LDSM_T,
-        SM75_U16x8_LDSM_T
+        SM75_U16x8_LDSM_T,
+        SM90_U32x1_STSM_N,
+        SM90_U32x2_STSM_N,
+        SM90_U32x4_STSM_N,
+        SM90_U16x2_STSM_T,
+        SM90_U16x4_STSM_T,
+        SM90_U16x8_STSM_T
     );
 
     macro_rules! for_mma {

@@ -65,9 +65,15 @@ const COPIES: &[CopyRow] = &[
     ),
 ];
 
+/// The ldmatrix row of an SM90 stmatrix atom's name (`SM90_U32x4_STSM_N` -> `SM75_U32x4_LDSM_N`).
+fn stsm(name: &str) -> Option<&'static CopyRow> {
+    let ldsm = name.strip_prefix("SM90_").filter(|r| r.contains("_STSM_"))?.replacen("_STSM_", "_LDSM_", 1);
+    COPIES.iter().find(|c| c.0.strip_prefix("SM75_") == Some(ldsm.as_str()))
+}
+
 impl CopyAtom {
     /// `Copy_Atom<Op, T>` for elements of `value_bits` bits: `Op` one of the SM75 `ldmatrix`
-    /// atoms above, or `UniversalCopy<uintN_t>` / `SM80_CP_ASYNC_CACHEALWAYS<uintN_t>` (one
+    /// atoms above, their SM90 `stmatrix` reversals (`SM90_U32x4_STSM_N`, ...), or `UniversalCopy<uintN_t>` / `SM80_CP_ASYNC_CACHEALWAYS<uintN_t>` (one
     /// thread moving `N` bits, N in 8..=128).
     ///
     /// # Errors
@@ -85,16 +91,21 @@ impl CopyAtom {
     pub fn new(name: &str, value_bits: i64) -> Result<CopyAtom> {
         let universal = ["UniversalCopy<", "SM80_CP_ASYNC_CACHEALWAYS<"].iter().find_map(|p| name.strip_prefix(p));
         let bits = universal.and_then(|r| r.strip_prefix("uint")?.strip_suffix("_t>")?.parse::<i64>().ok());
-        let (thr, src, dst, rf) = match (bits, COPIES.iter().find(|c| c.0 == name)) {
+        let row = COPIES.iter().find(|c| c.0 == name).map(|r| (r, false)).or_else(|| stsm(name).map(|r| (r, true)));
+        let (thr, src, dst, rf) = match (bits, row) {
             (Some(b @ (8 | 16 | 32 | 64 | 128)), _) => {
                 let l = alloc::format!("(1,{b}):(0,1)");
                 (String::from("1:0"), l.clone(), l.clone(), l)
             }
-            (_, Some(&(_, t, s, d, r))) => (t.into(), s.into(), d.into(), r.into()),
+            (_, Some((&(_, t, s, d, r), false))) => (t.into(), s.into(), d.into(), r.into()),
+            // `Copy_Traits<SM90_..._STSM_...>` (C++ 4.2's copy_traits_sm90.hpp): the ldmatrix
+            // atom's reversed, its source the ldmatrix destination (registers) and its
+            // reference that source.
+            (_, Some((&(_, t, s, d, _), true))) => (t.into(), d.into(), s.into(), d.into()),
             _ => {
                 return Err(Error::InvalidArgument {
                     op: "copy atom",
-                    reason: alloc::format!("unknown atom {name}: UniversalCopy<uintN_t>, SM80_CP_ASYNC_CACHEALWAYS<uintN_t> or an SM75 ldmatrix"),
+                    reason: alloc::format!("unknown atom {name}: UniversalCopy<uintN_t>, SM80_CP_ASYNC_CACHEALWAYS<uintN_t> an SM75 ldmatrix or an SM90 stmatrix"),
                 })
             }
         };
@@ -339,6 +350,25 @@ fn partition(frg: &Layout, rank: usize, thr: Int) -> Result<(Layout, Int)> {
 mod tests {
     use super::*;
 
+    /// stmatrix is ldmatrix reversed (C++ 4.2's `Copy_Traits<SM90_U32x4_STSM_N>`: `SrcLayout`
+    /// the ldmatrix `DstLayout`, `DstLayout` its `SrcLayout`, `RefLayout` the source).
+    #[test]
+    fn stmatrix_is_ldmatrix_reversed() {
+        use alloc::string::ToString;
+        for (st, ld) in [("SM90_U32x4_STSM_N", "SM75_U32x4_LDSM_N"), ("SM90_U16x8_STSM_T", "SM75_U16x8_LDSM_T")] {
+            let (st, ld) = (CopyAtom::new(st, 16).unwrap(), CopyAtom::new(ld, 16).unwrap());
+            assert_eq!(
+                (&st.layout_src, &st.layout_dst, &st.layout_ref),
+                (&ld.layout_dst, &ld.layout_src, &ld.layout_dst)
+            );
+        }
+        let st = CopyAtom::new("SM90_U32x4_STSM_N", 16).unwrap();
+        assert_eq!(
+            (st.layout_src.to_string(), st.layout_dst.to_string()),
+            ("(32,(2,4)):(2,(1,64))".into(), "(32,8):(8,1)".into())
+        );
+    }
+
     /// Bad input is an error, never a panic: element sizes that are not positive (others
     /// upcast as C++ does, rounding up), an unknown atom, thread counts the atom does not
     /// divide; an empty fragment or operand and a thread past the threads do not panic.
@@ -349,6 +379,9 @@ mod tests {
         }
         assert!(CopyAtom::new("UniversalCopy<uint24_t>", 8).is_err());
         assert!(CopyAtom::new("SM75_U32x4_LDSM_X", 16).is_err());
+        for name in ["SM90_U32x4_LDSM_N", "SM75_U32x4_STSM_N", "SM90_U32x3_STSM_N"] {
+            assert!(CopyAtom::new(name, 16).is_err(), "{name}");
+        }
         let atom = CopyAtom::new("SM75_U32x4_LDSM_N", 16).unwrap();
         // 16 threads cannot run a 32-thread ldmatrix.
         assert!(

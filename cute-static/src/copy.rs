@@ -77,8 +77,10 @@ one_thread_atoms! {
     SM80_CP_ASYNC_CACHEALWAYS_ZFILL;
 }
 
+/// The ldmatrix atoms and their stmatrix reversals (C++ 4.2's `Copy_Traits<SM90_..._STSM_...>`:
+/// the source is the ldmatrix destination, the registers, and the reference that source).
 macro_rules! ldsm_atoms {
-    ($($(#[$doc:meta])* $name:ident: $val:ty, $src:ty, $dst:ty;)*) => {$(
+    ($($(#[$doc:meta])* $name:ident / $stsm:ident: $val:ty, $src:ty, $dst:ty;)*) => {$(
         $(#[$doc])*
         #[allow(non_camel_case_types)]
         #[derive(Clone, Copy, Default, Debug)]
@@ -91,23 +93,35 @@ macro_rules! ldsm_atoms {
             type Dst = $dst;
             type Ref = $dst;
         }
+        #[doc = concat!("`Copy_Atom<", stringify!($stsm), ", T>` for 16-bit `T`: `", stringify!($name), "` reversed (`stmatrix`, sm_90).")]
+        #[allow(non_camel_case_types)]
+        #[derive(Clone, Copy, Default, Debug)]
+        pub struct $stsm;
+        impl CopyAtom for $stsm {
+            const NAME: &'static str = stringify!($stsm);
+            type NumThr = typenum::U32;
+            type NumVal = $val;
+            type Src = $dst;
+            type Dst = $src;
+            type Ref = $dst;
+        }
     )*};
 }
 
 ldsm_atoms! {
     /// `Copy_Atom<SM75_U32x1_LDSM_N, T>` for 16-bit `T`: `ldmatrix.x1`, 32 threads, 2 values
     /// each in registers.
-    SM75_U32x1_LDSM_N: typenum::U2, crate::Layout![((8,4),8):((8,0),1)], crate::Layout![(32,2):(2,1)];
+    SM75_U32x1_LDSM_N / SM90_U32x1_STSM_N: typenum::U2, crate::Layout![((8,4),8):((8,0),1)], crate::Layout![(32,2):(2,1)];
     /// `Copy_Atom<SM75_U32x2_LDSM_N, T>` for 16-bit `T`: `ldmatrix.x2`.
-    SM75_U32x2_LDSM_N: typenum::U4, crate::Layout![((16,2),8):((8,0),1)], crate::Layout![(32,(2,2)):(2,(1,64))];
+    SM75_U32x2_LDSM_N / SM90_U32x2_STSM_N: typenum::U4, crate::Layout![((16,2),8):((8,0),1)], crate::Layout![(32,(2,2)):(2,(1,64))];
     /// `Copy_Atom<SM75_U32x4_LDSM_N, T>` for 16-bit `T`: `ldmatrix.x4`.
-    SM75_U32x4_LDSM_N: typenum::U8, crate::Layout![(32,8):(8,1)], crate::Layout![(32,(2,4)):(2,(1,64))];
+    SM75_U32x4_LDSM_N / SM90_U32x4_STSM_N: typenum::U8, crate::Layout![(32,8):(8,1)], crate::Layout![(32,(2,4)):(2,(1,64))];
     /// `Copy_Atom<SM75_U16x2_LDSM_T, T>` for 16-bit `T`: `ldmatrix.x1.trans`.
-    SM75_U16x2_LDSM_T: typenum::U2, crate::Layout![((8,4),8):((8,0),1)], crate::Layout![((4,8),(1,2)):((16,1),(1,8))];
+    SM75_U16x2_LDSM_T / SM90_U16x2_STSM_T: typenum::U2, crate::Layout![((8,4),8):((8,0),1)], crate::Layout![((4,8),(1,2)):((16,1),(1,8))];
     /// `Copy_Atom<SM75_U16x4_LDSM_T, T>` for 16-bit `T`: `ldmatrix.x2.trans`.
-    SM75_U16x4_LDSM_T: typenum::U4, crate::Layout![((16,2),8):((8,0),1)], crate::Layout![((4,8),(1,2,2)):((16,1),(1,8,64))];
+    SM75_U16x4_LDSM_T / SM90_U16x4_STSM_T: typenum::U4, crate::Layout![((16,2),8):((8,0),1)], crate::Layout![((4,8),(1,2,2)):((16,1),(1,8,64))];
     /// `Copy_Atom<SM75_U16x8_LDSM_T, T>` for 16-bit `T`: `ldmatrix.x4.trans`.
-    SM75_U16x8_LDSM_T: typenum::U8, crate::Layout![(32,8):(8,1)], crate::Layout![((4,8),(1,2,4)):((16,1),(1,8,64))];
+    SM75_U16x8_LDSM_T / SM90_U16x8_STSM_T: typenum::U8, crate::Layout![(32,8):(8,1)], crate::Layout![((4,8),(1,2,4)):((16,1),(1,8,64))];
 }
 
 /// The tile of a tiled copy given by its thread-value layout (`make_tiled_copy_impl(atom,

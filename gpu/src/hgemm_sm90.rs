@@ -27,9 +27,8 @@
 //! No inline assembly here: the instructions are `cute_atom`'s. `hgemm_sm90_by_hand` is the same
 //! kernel with its addresses written out, its twin in `scripts/gpu/ptx_guard.py`.
 
-use cute_atom::algorithm::{warpgroup_wait, TiledWgmma, WgmmaOperands};
+use cute_atom::algorithm::{copy_from_fragment, warpgroup_wait, TiledWgmma, WgmmaOperands};
 use cute_atom::arch::barrier::{cluster_sync, named_barrier_sync};
-use cute_atom::arch::copy::stmatrix_x4;
 use cute_atom::arch::thread::{cluster_ctarank, cluster_id, dynamic_smem, setmaxnreg_dec, setmaxnreg_inc};
 use cute_atom::arch::tma::{fence_proxy_async, store_commit, store_wait_read};
 use cute_atom::atom::{Accumulators, Element16, TmaCopy};
@@ -38,7 +37,6 @@ use cute_atom::SmemTensor;
 use cute_static::gmma::K;
 use cute_static::layout::Idx2Crd;
 use cute_static::mma::{SM90_64x256x16_F32BF16BF16_SS, SM90_64x256x16_F32F16F16_SS};
-use cute_static::LayoutAt;
 use cute_static::{layout, shape, Cons, Nil};
 
 use crate::{block_idx, grid_dim, sync_threads, thread_idx, tile_elem, PtrTensor};
@@ -301,17 +299,12 @@ unsafe fn body<Atom, CopyB, const CL: usize, const TMA_EPI: bool>(
 }
 
 /// The epilogue through shared memory of one consumer warpgroup `w` (thread `t`): its 64 rows
-/// of block tile `(by, bx)`, 64 columns at a time, converted and written with `stmatrix.x4`
-/// into one of its two swizzled tiles (`CTile`, at `buffers` and `buffers + C_TILE`), then
-/// stored by its thread 0 with one TMA box. A buffer is rewritten once the store two chunks
-/// back has read it (`cp.async.bulk.wait_group.read 1`, then the warpgroup's named barrier).
-///
-/// `stmatrix.x4` writes four 8x8 matrices: lane `l` gives the row address of row `l % 8` of
-/// matrix `l / 8` (matrices 0-3: rows 0-7 and 8-15 of columns 0-7, then of columns 8-15), and
-/// its register `i` holds its two values of matrix `i` (row `l / 4`, columns `2 (l % 4)` and
-/// `+1`): the accumulators `8 c + 2 i` and `+1` of the 16 columns `16 c ..` (the `wgmma` D
-/// fragment; the host's test `epilogue_matrices_are_the_accumulators` checks it against the
-/// atom's C layout).
+/// of block tile `(by, bx)`, 64 columns at a time, converted and copied with the `stmatrix`
+/// tiled copy `StoreSmemC` (the atom's C layout, so each accumulator lands at its coordinate:
+/// `cute-atom/tests/stmatrix.rs`) into one of its two swizzled tiles (`CTile`, at `buffers` and
+/// `buffers + C_TILE`), then stored by its thread 0 with one TMA box. A buffer is rewritten
+/// once the store two chunks back has read it (`cp.async.bulk.wait_group.read 1`, then the
+/// warpgroup's named barrier).
 ///
 /// # Safety
 /// Every thread of the warpgroup, together; `buffers` is two `C_TILE`s of this block's shared
@@ -326,9 +319,6 @@ unsafe fn store_through_smem<Atom: cute_atom::atom::MmaCall>(
     map_c: *const u8,
 ) {
     let acc = acc.as_ref();
-    let (warp, lane) = (t / 32, t % 32);
-    let (row, col) = (16 * warp + lane % 8 + 8 * (lane / 8 % 2), 8 * (lane / 16));
-    let tile = CTile::default();
     for chunk in 0..BN / 64 {
         let buffer = SmemTensor::<u16, CTile>::new(buffers + (chunk % 2) as u32 * C_TILE, CTile::default());
         // SAFETY: the warpgroup's threads, together; the barrier ids 1 + w are the consumers'.
@@ -337,13 +327,9 @@ unsafe fn store_through_smem<Atom: cute_atom::atom::MmaCall>(
                 store_wait_read::<1>();
             }
             named_barrier_sync_of(w);
-            for g in 0..4 {
-                let c = 4 * chunk + g;
-                let regs: [u32; 4] =
-                    core::array::from_fn(|i| Atom::Elem::pack(acc[8 * c + 2 * i], acc[8 * c + 2 * i + 1]));
-                let at = tile.at(&Cons(row, Cons(16 * g + col, Nil)));
-                stmatrix_x4::<false>(buffer.addr(at), regs);
-            }
+            let at = 2 * CHUNK_REGS * chunk;
+            let frg: [u32; CHUNK_REGS] = core::array::from_fn(|i| Atom::Elem::pack(acc[at + 2 * i], acc[at + 2 * i + 1]));
+            copy_from_fragment(&StoreSmemC::default(), t, &frg, &buffer);
             fence_proxy_async();
             named_barrier_sync_of(w);
             if t == 0 {

@@ -8,8 +8,8 @@
 use core::marker::PhantomData;
 
 use cute_static::copy::{
-    CopyAtom, CopyTiling, CopyTvs, SM75_U16x8_LDSM_T, SM75_U32x4_LDSM_N, TiledCopy, SM80_CP_ASYNC_CACHEALWAYS_ZFILL,
-    SM80_CP_ASYNC_CACHEGLOBAL_ZFILL,
+    CopyAtom, CopyTiling, CopyTvs, SM75_U16x8_LDSM_T, SM75_U32x4_LDSM_N, SM90_U16x8_STSM_T, SM90_U32x4_STSM_N,
+    TiledCopy, SM80_CP_ASYNC_CACHEALWAYS_ZFILL, SM80_CP_ASYNC_CACHEGLOBAL_ZFILL,
 };
 use cute_static::gmma::ModeSizes;
 use cute_static::layout::{LayoutFn, Sizes};
@@ -18,11 +18,32 @@ use cute_static::tensor::PtrTensor;
 use cute_static::typenum::Unsigned;
 use cute_static::{Cons, Layout, LayoutAt, Nil, PtrAddr};
 
-use crate::arch::copy::{cp_async_ca, cp_async_cg16, ldmatrix_x4};
+use crate::arch::copy::{cp_async_ca, cp_async_cg16, ldmatrix_x4, stmatrix_x4};
 use crate::check::{fail, Piece::*};
 use crate::tensor::{SmemTensor, SmemTile};
 
 type Crd2 = Cons<usize, Cons<usize, Nil>>;
+
+/// A thread's atom calls over an operand of extents `ext`: the copy's `tile` repeated over it,
+/// `M` first, and in each tile the thread's `values` in atoms of `v`; `body` at each call with
+/// `(r, c)` its first value's coordinate, that value's index in the tile being `tv` of its
+/// value number `k`. A macro, not a function taking closures: through a closure LLVM no longer
+/// hoisted hgemm's swizzled offsets out of its k loop (SASS +1.2% to +4.3%).
+macro_rules! for_each_call {
+    ($tile:expr, $ext:expr, $values:expr, $v:expr, |$k:ident| $tv:expr, |$r:ident, $c:ident| $body:block) => {{
+        let ([tm, tn], [bm, bn], v) = ($tile, $ext, $v);
+        for rn in 0..bn / tn {
+            for rm in 0..bm / tm {
+                for j in 0..$values / v {
+                    let $k = j * v;
+                    let i = $tv;
+                    let ($r, $c) = (rm * tm + i % tm, rn * tn + i / tm);
+                    $body
+                }
+            }
+        }
+    }};
+}
 
 /// A copy atom that executes (CuTe's `Copy_Traits<Op>::copy_unpack`): one call moves one
 /// thread's values of the atom from `src` to `dst`, or (for the zero-filling atoms) writes
@@ -421,17 +442,10 @@ where
 {
     #[allow(clippy::let_unit_value)]
     let () = C::CHECKED;
-    let ([tm, tn], [bm, bn], v) = (C::TILE, Dst::EXTENTS, C::ATOM_VALUES);
-    for rn in 0..bn / tn {
-        for rm in 0..bm / tm {
-            for j in 0..C::VALUES / v {
-                let i = C::tv(thr, j * v);
-                let (r, c) = (rm * tm + i % tm, rn * tn + i / tm);
-                // SAFETY: the caller's promise; consecutive and aligned in `dst` (checked).
-                unsafe { C::call(src.addr_at(r, c), dst.addr_at(r, c), pred(r, c)) };
-            }
-        }
-    }
+    for_each_call!(C::TILE, Dst::EXTENTS, C::VALUES, C::ATOM_VALUES, |k| C::tv(thr, k), |r, c| {
+        // SAFETY: the caller's promise; consecutive and aligned in `dst` (checked).
+        unsafe { C::call(src.addr_at(r, c), dst.addr_at(r, c), pred(r, c)) };
+    });
 }
 
 /// `copy(tiled_copy, src, dst)` for thread `thr`: [`copy_if`] with every value in range.
@@ -489,6 +503,8 @@ pub trait Fragment {
     const REGS: usize;
     /// Register `i`, in order.
     fn reg(&mut self, i: usize) -> &mut u32;
+    /// Its value.
+    fn get(&self, i: usize) -> u32;
 }
 impl<const W: usize> Fragment for [u32; W] {
     const REGS: usize = W;
@@ -496,12 +512,20 @@ impl<const W: usize> Fragment for [u32; W] {
     fn reg(&mut self, i: usize) -> &mut u32 {
         &mut self[i]
     }
+    #[inline(always)]
+    fn get(&self, i: usize) -> u32 {
+        self[i]
+    }
 }
 impl<const R: usize, const W: usize> Fragment for [[u32; R]; W] {
     const REGS: usize = R * W;
     #[inline(always)]
     fn reg(&mut self, i: usize) -> &mut u32 {
         &mut self[i / R][i % R]
+    }
+    #[inline(always)]
+    fn get(&self, i: usize) -> u32 {
+        self[i / R][i % R]
     }
 }
 
@@ -568,19 +592,7 @@ where
             Src::EXTENTS,
         );
         check_atoms::<Src>("source", &<<Self as CopyTvs>::SrcTv as ConstLeaves>::LEAVES, threads, values, v, [tm, tn]);
-        let regs = (bm / tm) * (bn / tn) * (values / v) * (core::mem::size_of::<A::Regs>() / 4);
-        if regs != F::REGS {
-            fail(&[
-                S("copy: the fragment has "),
-                N(F::REGS),
-                S(" registers; the thread's loads of the "),
-                N(bm),
-                S(" x "),
-                N(bn),
-                S(" operand give "),
-                N(regs),
-            ]);
-        }
+        check_regs::<F>(regs_of::<A::Regs>() * (bm / tm) * (bn / tn) * (values / v), [bm, bn]);
     };
 }
 
@@ -606,20 +618,189 @@ where
 {
     #[allow(clippy::let_unit_value)]
     let () = C::CHECKED;
-    let ([tm, tn], [bm, bn], v) = (C::TILE, Src::EXTENTS, C::ATOM_VALUES);
     let mut next = 0;
-    for rn in 0..bn / tn {
-        for rm in 0..bm / tm {
-            for j in 0..C::VALUES / v {
-                let i = C::src_tv(thr, j * v);
-                let (r, c) = (rm * tm + i % tm, rn * tn + i / tm);
-                // SAFETY: the caller's promise; consecutive and aligned (checked).
-                let regs = unsafe { C::call(src.addr_at(r, c)) };
-                for &x in regs.as_ref() {
-                    *frg.reg(next) = x;
-                    next += 1;
-                }
-            }
+    for_each_call!(C::TILE, Src::EXTENTS, C::VALUES, C::ATOM_VALUES, |k| C::src_tv(thr, k), |r, c| {
+        // SAFETY: the caller's promise; consecutive and aligned (checked).
+        let regs = unsafe { C::call(src.addr_at(r, c)) };
+        for &x in regs.as_ref() {
+            *frg.reg(next) = x;
+            next += 1;
         }
+    });
+}
+
+/// The 32-bit registers of an atom call's `R`.
+const fn regs_of<R>() -> usize {
+    core::mem::size_of::<R>() / 4
+}
+
+/// A thread's calls over an `extents` operand move `regs` registers: the fragment `F`'s.
+const fn check_regs<F: Fragment>(regs: usize, [bm, bn]: [usize; 2]) {
+    if regs != F::REGS {
+        fail(&[
+            S("copy: the fragment has "),
+            N(F::REGS),
+            S(" registers; the thread's copies of the "),
+            N(bm),
+            S(" x "),
+            N(bn),
+            S(" operand move "),
+            N(regs),
+        ]);
     }
+}
+
+/// A copy atom that stores a warp's values from registers to shared memory (CuTe's
+/// `SM90_U32x4_STSM_N::copy`): each thread gives its source values, two 16-bit values a
+/// register in the order of the atom's source layout, and the shared address of its destination
+/// values (one row of a matrix).
+pub trait StoreCall: CopyAtom {
+    /// The registers a thread gives.
+    type Regs;
+    /// The registers of a fragment from its register `at` on.
+    fn regs(f: &impl Fragment, at: usize) -> Self::Regs;
+    /// The call.
+    ///
+    /// # Safety
+    /// Every thread of the warp calls it, together; `dst` is 16-byte aligned with 16 shared
+    /// bytes no other thread accesses before the next barrier.
+    unsafe fn call(regs: Self::Regs, dst: u32);
+}
+
+impl StoreCall for SM90_U32x4_STSM_N {
+    type Regs = [u32; 4];
+    #[inline(always)]
+    fn regs(f: &impl Fragment, at: usize) -> [u32; 4] {
+        core::array::from_fn(|i| f.get(at + i))
+    }
+    #[inline(always)]
+    unsafe fn call(regs: [u32; 4], dst: u32) {
+        // SAFETY: the caller's promise.
+        unsafe { stmatrix_x4::<false>(dst, regs) }
+    }
+}
+
+impl StoreCall for SM90_U16x8_STSM_T {
+    type Regs = [u32; 4];
+    #[inline(always)]
+    fn regs(f: &impl Fragment, at: usize) -> [u32; 4] {
+        core::array::from_fn(|i| f.get(at + i))
+    }
+    #[inline(always)]
+    unsafe fn call(regs: [u32; 4], dst: u32) {
+        // SAFETY: the caller's promise.
+        unsafe { stmatrix_x4::<true>(dst, regs) }
+    }
+}
+
+/// A tiled copy that stores a thread's register fragment `F` to a shared operand `Dst` (CuTe's
+/// `copy(tiled_copy, tXrC, tXsC)` with an `stmatrix` atom): the one bound generic code writes
+/// for [`copy_from_fragment`]. As [`TiledCopyLoad`], the other way.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` does not store a `{F}` fragment to `{Dst}`",
+    label = "where the tiled copy is generic, add the bound `TiledCopyStore<Dst, Fragment>` for it",
+    note = "the copy atom stores from registers (`StoreCall`), and the destination is a shared tile with a static layout"
+)]
+pub trait TiledCopyStore<Dst: CopyOperand<Addr = u32>, F: Fragment>: Default {
+    /// Threads of the tiled copy.
+    const THREADS: usize;
+    /// Destination values of a thread in one tile of the copy.
+    const VALUES: usize;
+    /// Destination values of one atom call.
+    const ATOM_VALUES: usize;
+    /// The copy's tile, `(TM, TN)`.
+    const TILE: [usize; 2];
+    /// The registers of one atom call.
+    type Regs;
+    /// The index in the copy's (column-major) tile of destination value `v` of thread `t`.
+    fn dst_tv(t: usize, v: usize) -> usize;
+    /// The registers of a fragment from register `at` on.
+    fn regs(f: &F, at: usize) -> Self::Regs;
+    /// Registers a call.
+    const REGS: usize;
+    /// One atom call.
+    ///
+    /// # Safety
+    /// As [`StoreCall::call`].
+    unsafe fn call(regs: Self::Regs, dst: u32);
+    /// The conditions (evaluated by the compiler; see [`copy_from_fragment`]).
+    const CHECKED: ();
+}
+
+impl<A, T, V, Dst, F: Fragment> TiledCopyStore<Dst, F> for TiledCopy<A, T, V>
+where
+    A: StoreCall<NumVal: Unsigned>,
+    Self: CopyTvs<DstTv: ConstLeaves + ModeSizes + LayoutFn> + CopyTiling<Tile: Sizes>,
+    Dst: CopyOperand<Addr = u32> + ConstShared,
+{
+    const THREADS: usize = <<Self as CopyTvs>::DstTv as ModeSizes>::SIZES[0];
+    const VALUES: usize = <<Self as CopyTvs>::DstTv as ModeSizes>::SIZES[1];
+    const ATOM_VALUES: usize = A::NumVal::USIZE;
+    const TILE: [usize; 2] =
+        [<<Self as CopyTiling>::Tile as Sizes>::MODES[0], <<Self as CopyTiling>::Tile as Sizes>::MODES[1]];
+    type Regs = A::Regs;
+    const REGS: usize = regs_of::<A::Regs>();
+    #[inline(always)]
+    fn dst_tv(t: usize, v: usize) -> usize {
+        <Self as CopyTvs>::DstTv::default().call(t + <Self as TiledCopyStore<Dst, F>>::THREADS * v)
+    }
+    #[inline(always)]
+    fn regs(f: &F, at: usize) -> A::Regs {
+        A::regs(f, at)
+    }
+    #[inline(always)]
+    unsafe fn call(regs: A::Regs, dst: u32) {
+        // SAFETY: the caller's promise.
+        unsafe { A::call(regs, dst) }
+    }
+    const CHECKED: () = {
+        let (threads, values, v, [tm, tn], [bm, bn]) = (
+            <Self as TiledCopyStore<Dst, F>>::THREADS,
+            <Self as TiledCopyStore<Dst, F>>::VALUES,
+            <Self as TiledCopyStore<Dst, F>>::ATOM_VALUES,
+            <Self as TiledCopyStore<Dst, F>>::TILE,
+            Dst::EXTENTS,
+        );
+        check_atoms::<Dst>(
+            "destination",
+            &<<Self as CopyTvs>::DstTv as ConstLeaves>::LEAVES,
+            threads,
+            values,
+            v,
+            [tm, tn],
+        );
+        check_regs::<F>(regs_of::<A::Regs>() * (bm / tm) * (bn / tn) * (values / v), [bm, bn]);
+    };
+}
+
+/// `copy(tiled_copy, frg, dst)` of a tiled `stmatrix` copy for thread `thr`: each of the
+/// thread's atom calls over the operand (the copy's tile repeated over it, `M` first) stores
+/// the next of `frg`'s registers, so that for a tiled copy whose thread-value layout is an MMA's
+/// `C` layout (`make_tiled_copy_C`) the fragment's values land at their `C` coordinates (shown
+/// on the host, `tests/stmatrix.rs`).
+///
+/// Checked by the compiler: the copy's tile divides the operand; each call's destination
+/// values (one row of a matrix) are consecutive in the shared tensor from a multiple of 16
+/// bytes, for every tile of the tensor the operand may be; the stores take exactly the
+/// fragment's registers.
+///
+/// # Safety
+/// Every thread of the warp calls it with the same operand, together; `thr` is below the copy's
+/// threads; the shared tensor's base is 16-byte aligned, its elements 16-bit, and no other
+/// thread accesses the operand before the next barrier.
+#[inline(always)]
+pub unsafe fn copy_from_fragment<C, Dst, F>(_copy: &C, thr: usize, frg: &F, dst: &Dst)
+where
+    C: TiledCopyStore<Dst, F>,
+    Dst: CopyOperand<Addr = u32>,
+    F: Fragment,
+{
+    #[allow(clippy::let_unit_value)]
+    let () = C::CHECKED;
+    let mut next = 0;
+    for_each_call!(C::TILE, Dst::EXTENTS, C::VALUES, C::ATOM_VALUES, |k| C::dst_tv(thr, k), |r, c| {
+        // SAFETY: the caller's promise; consecutive and aligned (checked).
+        unsafe { C::call(C::regs(frg, next), dst.addr_at(r, c)) };
+        next += C::REGS;
+    });
 }

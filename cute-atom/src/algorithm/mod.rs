@@ -7,7 +7,8 @@ pub mod mask;
 pub mod rows;
 
 pub use copy::{
-    copy, copy_if, copy_to_fragment, CopyCall, CopyOperand, Fragment, LoadCall, TiledCopyCall, TiledCopyLoad,
+    copy, copy_from_fragment, copy_if, copy_to_fragment, CopyCall, CopyOperand, Fragment, LoadCall, StoreCall,
+    TiledCopyCall, TiledCopyLoad, TiledCopyStore,
 };
 pub use gemm::{a_slot, acc_as_a, warpgroup_wait, TiledWgmma, WgmmaOperandB, WgmmaOperands, WgmmaSlice};
 pub use mask::mask;

@@ -5,12 +5,13 @@
 
 use cute_atom::atom::{Multicast, TmaLoad, TmaStore};
 use cute_atom::pipeline::PipelineTmaAsync;
+use cute_static::copy::{SM90_U32x4_STSM_N, TiledCopy, TilerMn};
 use cute_static::gmma::{LayoutAtom, Sw128, K};
 use cute_static::layout::Sizes;
 use cute_static::mma::{MmaAtom, SM90_64x256x16_F32F16F16_SS};
 use cute_static::tma::TmaBox;
 use cute_static::typenum::U16;
-use cute_static::{Shape, TileToShape};
+use cute_static::{ByMode, Composition, Cons, Layout, Nil, Shape, TileToShape, Under};
 
 /// The k-tiles of `A` (`BM x BK`) and `B` (`BN x BK`) a stage holds.
 pub type TileA = Shape![(128, 64)];
@@ -60,6 +61,14 @@ pub type Pipeline<B, const CL: usize> = PipelineTmaAsync<STAGES, (LoadA, B), CL,
 pub type CTile = <Atom as TileToShape<Shape![(64, 64)]>>::Output;
 /// The TMA store of a `C` tile.
 pub type StoreC = TmaStore<U16, CTile>;
+/// The epilogue's `stmatrix` copy into a `C` tile: a warpgroup's accumulators eight at a time
+/// (16 columns of 64 rows), `composition(CLayout, (_, 8))` of the atom's C layout as the tiled
+/// copy's thread-value layout (CuTe's `make_tiled_copy_C` of the atom's first 16 columns).
+pub type StoreSmemC = TiledCopy<SM90_U32x4_STSM_N, EpilogueTv, TilerMn<Shape![(64, 16)]>>;
+/// The first 8 values of a thread's accumulators.
+pub type EpilogueTv = <AccLayout as Composition<ByMode<Cons<Under, Cons<Layout![8:1], Nil>>>>>::Output;
+/// A thread's registers of one 64-column chunk of its accumulators, two values each.
+pub const CHUNK_REGS: usize = ACC / (BN / 64) / 2;
 /// Bytes of a `C` tile, and the epilogue's buffers: two a consumer warpgroup (one written while
 /// the other's store reads it).
 pub const C_TILE: u32 = <CTile as TmaBox<U16>>::BYTES;

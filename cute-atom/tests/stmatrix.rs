@@ -14,7 +14,7 @@ use cute_static::copy::{CopyAtom, SM90_U32x4_STSM_N, TiledCopy, TilerMn};
 use cute_static::gmma::{LayoutAtom, Sw128, K};
 use cute_static::mma::{MmaAtom, SM90_64x256x16_F32F16F16_SS};
 use cute_static::typenum::U16;
-use cute_static::{ByMode, Composition, Cons, Layout, LayoutAt, LayoutFn, Nil, Shape, TileToShape, Under};
+use cute_static::{ByMode, Composition, Cons, Layout, LayoutAt, Nil, Shape, TileToShape, Under};
 
 /// An atom with `SM90_U32x4_STSM_N`'s layouts whose call records `(address, registers)`.
 #[derive(Clone, Copy, Default, Debug)]

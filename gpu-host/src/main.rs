@@ -135,11 +135,32 @@ impl Dtype {
 /// The kernels and what they need.
 struct Hgemm {
     stream: Arc<CudaStream>,
-    /// Name, element type, blocks a cluster, the function.
-    kernels: Vec<(&'static str, Dtype, usize, CudaFunction)>,
+    /// Name, element type, blocks a cluster, the function, and its persistent grid: the blocks
+    /// the device runs at once (the driver's occupancy, [`resident_blocks`]).
+    kernels: Vec<(&'static str, Dtype, usize, CudaFunction, usize)>,
     blas: CudaBlas,
-    /// Multiprocessors: the persistent grid's blocks (one a multiprocessor).
-    sms: usize,
+}
+
+/// The blocks of `f` the device runs at once, `THREADS` threads and `smem` bytes a block: for a
+/// cluster kernel (its cluster size compiled in, `.reqnctapercluster`) the driver's
+/// `cuOccupancyMaxActiveClusters` times the cluster's blocks (clusters are placed on GPCs, so
+/// this may be fewer than the multiprocessors), otherwise blocks a multiprocessor times the
+/// multiprocessors.
+fn resident_blocks(f: &CudaFunction, stream: &CudaStream, cluster: usize, smem: usize, sms: usize) -> Res<usize> {
+    let cfg = LaunchConfig {
+        grid_dim: (cluster as u32, 1, 1),
+        block_dim: (THREADS as u32, 1, 1),
+        shared_mem_bytes: smem as u32,
+    };
+    let blocks = if cluster > 1 {
+        f.occupancy_max_active_clusters(cfg, stream)? as usize * cluster
+    } else {
+        f.occupancy_max_active_blocks_per_multiprocessor(THREADS as u32, smem, None)? as usize * sms
+    };
+    if blocks == 0 {
+        return Err(format!("no block of {THREADS} threads and {smem} bytes of shared memory fits the device").into());
+    }
+    Ok(blocks)
 }
 
 /// One problem on the device: integer-valued `A`, `B` in {-1, 0, 1}, their tensor maps, `C`.
@@ -351,9 +372,11 @@ fn main() -> Res<()> {
         let f = module.load_function(name)?;
         let smem = if name.ends_with("_tma_epi") { SMEM_BYTES_TMA_EPI } else { SMEM_BYTES };
         f.set_attribute(sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem as i32)?;
-        kernels.push((name, dtype, cluster, f));
+        let resident = resident_blocks(&f, &stream, cluster, smem, sms as usize)?;
+        println!("{name}: persistent grid of {resident} blocks (occupancy, clusters of {cluster})");
+        kernels.push((name, dtype, cluster, f, resident));
     }
-    let h = Hgemm { blas: CudaBlas::new(stream.clone())?, stream, kernels, sms: sms as usize };
+    let h = Hgemm { blas: CudaBlas::new(stream.clone())?, stream, kernels };
     let mut failures = 0;
     let mut record = Vec::new();
     if !args.no_attention {
@@ -402,8 +425,8 @@ fn main() -> Res<()> {
                 h.stream.clone_dtoh(&p.dc)?
             };
             let oracle = if m * n * k <= 1 << 30 { "host loop" } else { "cuBLAS" };
-            for (name, _, cluster, f) in h.kernels.iter().filter(|x| x.1 == dtype) {
-                for (group, blocks) in [(1, None), (5, None), (RASTER, None), (5, Some(14)), (RASTER, Some(h.sms))] {
+            for (name, _, cluster, f, resident) in h.kernels.iter().filter(|x| x.1 == dtype) {
+                for (group, blocks) in [(1, None), (5, None), (RASTER, None), (5, Some(14)), (RASTER, Some(*resident))] {
                     h.stream.memset_zeros(&mut p.dc)?;
                     h.launch(f, name.ends_with("_tma_epi"), *cluster, &mut p, group, blocks)?;
                     let got = h.stream.clone_dtoh(&p.dc)?;
@@ -428,10 +451,10 @@ fn main() -> Res<()> {
         let blas_ms = h.time(launches, || h.cublas(&mut p))?;
         let mut line = format!("{s}^3 {dtype:?}: cuBLAS {blas_ms:.3} ms ({:.0} TFLOP/s)", flops / blas_ms / 1e9);
         let mut js = format!("{{\"size\":{s},\"dtype\":\"{dtype:?}\",\"cublas_ms\":{blas_ms:.4}");
-        for (name, _, cluster, f) in h.kernels.iter().filter(|x| x.1 == dtype) {
+        for (name, _, cluster, f, resident) in h.kernels.iter().filter(|x| x.1 == dtype) {
             // A cluster's tile is two row tiles: half as many groups for the same rows.
             let (g1, g2) = if *cluster > 1 { (4, 8) } else { (8, RASTER) };
-            for (group, blocks) in [(1, None), (g1, None), (g2, None), (g1, Some(h.sms)), (g2, Some(h.sms))] {
+            for (group, blocks) in [(1, None), (g1, None), (g2, None), (g1, Some(*resident)), (g2, Some(*resident))] {
                 let ms =
                     h.time(launches, || h.launch(f, name.ends_with("_tma_epi"), *cluster, &mut p, group, blocks))?;
                 let share = 100.0 * blas_ms / ms;

@@ -426,7 +426,8 @@ fn main() -> Res<()> {
             };
             let oracle = if m * n * k <= 1 << 30 { "host loop" } else { "cuBLAS" };
             for (name, _, cluster, f, resident) in h.kernels.iter().filter(|x| x.1 == dtype) {
-                for (group, blocks) in [(1, None), (5, None), (RASTER, None), (5, Some(14)), (RASTER, Some(*resident))] {
+                for (group, blocks) in [(1, None), (5, None), (RASTER, None), (5, Some(14)), (RASTER, Some(*resident))]
+                {
                     h.stream.memset_zeros(&mut p.dc)?;
                     h.launch(f, name.ends_with("_tma_epi"), *cluster, &mut p, group, blocks)?;
                     let got = h.stream.clone_dtoh(&p.dc)?;

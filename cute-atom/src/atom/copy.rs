@@ -27,6 +27,55 @@ impl Storage for cute_static::typenum::U32 {
     type T = u32;
 }
 
+/// A TMA coordinate of 2 to 5 dimensions, in elements, innermost first (the tensor map's
+/// order): `[i32; D]`. A tile's box is its first two; the tensor's outer modes (a batch, a
+/// head) are the rest, their box extent 1. The instruction is the dimension count's.
+pub trait TmaCoord: Copy {
+    /// `cp.async.bulk.tensor.Dd` load ([`tma::load_2d`] and its siblings).
+    ///
+    /// # Safety
+    /// As [`tma::load_2d`], the map of this rank.
+    unsafe fn load(self, dst: u32, map: *const u8, bar: u32);
+    /// The multicast load ([`tma::load_2d_multicast`]).
+    ///
+    /// # Safety
+    /// As [`tma::load_2d_multicast`], the map of this rank.
+    unsafe fn load_multicast(self, dst: u32, map: *const u8, bar: u32, mask: u16);
+    /// The store ([`tma::store_2d`]).
+    ///
+    /// # Safety
+    /// As [`tma::store_2d`], the map of this rank.
+    unsafe fn store(self, map: *const u8, src: u32);
+}
+
+macro_rules! tma_coords {
+    ($($d:literal: $load:ident, $multicast:ident, $store:ident;)*) => {$(
+        impl TmaCoord for [i32; $d] {
+            #[inline(always)]
+            unsafe fn load(self, dst: u32, map: *const u8, bar: u32) {
+                // SAFETY: the caller's promise.
+                unsafe { tma::$load(dst, map, bar, self) }
+            }
+            #[inline(always)]
+            unsafe fn load_multicast(self, dst: u32, map: *const u8, bar: u32, mask: u16) {
+                // SAFETY: the caller's promise.
+                unsafe { tma::$multicast(dst, map, bar, self, mask) }
+            }
+            #[inline(always)]
+            unsafe fn store(self, map: *const u8, src: u32) {
+                // SAFETY: the caller's promise.
+                unsafe { tma::$store(map, src, self) }
+            }
+        }
+    )*};
+}
+tma_coords! {
+    2: load_2d, load_2d_multicast, store_2d;
+    3: load_3d, load_3d_multicast, store_3d;
+    4: load_4d, load_4d_multicast, store_4d;
+    5: load_5d, load_5d_multicast, store_5d;
+}
+
 /// A TMA copy into a stage of a ring: what a pipeline needs to know of it.
 pub trait TmaCopy {
     /// The shared tile a stage holds.
@@ -122,7 +171,34 @@ impl<Bits: Storage, Tile: TmaBox<Bits> + Default + Copy> TmaLoad<Bits, Tile, Uni
         bar: u32,
     ) {
         // SAFETY: the caller's promise.
-        unsafe { tma::load_2d(dst.base(), map, bar, [col as i32, row as i32]) }
+        unsafe { [col as i32, row as i32].load(dst.base(), map, bar) }
+    }
+
+    /// The load of the tile's box at TMA coordinate `coord` of a tensor map of 2 to 5
+    /// dimensions: the box's first element's, innermost first (a `(d, seq, head, batch)` tensor's
+    /// `[col, row, head, batch]`, CuTe's `get_tma_tensor` coordinate). The map's box is the
+    /// tile's, then 1 in each outer dimension.
+    ///
+    /// # Safety
+    /// As [`TmaCopy::copy`], `map` of `coord`'s rank.
+    ///
+    /// # Examples
+    /// ```no_run
+    /// use cute_atom::atom::TmaLoad;
+    /// use cute_atom::SmemTensor;
+    /// use cute_static::gmma::{LayoutAtom, Sw128, K};
+    /// use cute_static::typenum::U16;
+    /// use cute_static::{Shape, TileToShape};
+    /// type Tile = <LayoutAtom<K, Sw128, U16> as TileToShape<Shape![(128, 64)]>>::Output;
+    /// # fn kernel(map: *const u8, dst: &SmemTensor<u16, Tile>, bar: u32, (row, head, batch): (i32, i32, i32)) {
+    /// // Rows `row..row + 128` of head `head` of batch `batch` of a (64, seq, heads, batch) map.
+    /// unsafe { TmaLoad::<U16, Tile>::default().copy_at_nd(map, dst, [0, row, head, batch], bar) };
+    /// # }
+    /// ```
+    #[inline(always)]
+    pub unsafe fn copy_at_nd<C: TmaCoord>(&self, map: *const u8, dst: &SmemTensor<Bits::T, Tile>, coord: C, bar: u32) {
+        // SAFETY: the caller's promise.
+        unsafe { coord.load(dst.base(), map, bar) }
     }
 }
 
@@ -227,6 +303,17 @@ impl<Bits: Storage, Tile: TmaBox<Bits> + Default + Copy> TmaStore<Bits, Tile> {
     pub unsafe fn copy(&self, map: *const u8, src: &SmemTensor<Bits::T, Tile>, tile: (usize, usize)) {
         let [cols, rows] = Tile::BOX;
         // SAFETY: the caller's promise.
-        unsafe { tma::store_2d(map, src.base(), [(tile.1 * cols as usize) as i32, (tile.0 * rows as usize) as i32]) }
+        unsafe { [(tile.1 * cols as usize) as i32, (tile.0 * rows as usize) as i32].store(map, src.base()) }
+    }
+
+    /// The store of `src` to TMA coordinate `coord` of a tensor map of 2 to 5 dimensions (as
+    /// [`TmaLoad::copy_at_nd`]).
+    ///
+    /// # Safety
+    /// As [`copy`](Self::copy), `map` of `coord`'s rank.
+    #[inline(always)]
+    pub unsafe fn copy_at_nd<C: TmaCoord>(&self, map: *const u8, src: &SmemTensor<Bits::T, Tile>, coord: C) {
+        // SAFETY: the caller's promise.
+        unsafe { coord.store(map, src.base()) }
     }
 }

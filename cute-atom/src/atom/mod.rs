@@ -6,5 +6,5 @@ pub mod copy;
 pub mod mma;
 
 pub use crate::arch::wgmma::Accumulators;
-pub use copy::{Multicast, TmaCopy, TmaLoad, TmaStore};
+pub use copy::{Multicast, TmaCoord, TmaCopy, TmaLoad, TmaStore};
 pub use mma::{Bf16, Element16, MmaCall, F16};

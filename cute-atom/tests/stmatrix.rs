@@ -63,8 +63,10 @@ fn stmatrix_puts_each_accumulator_at_its_c_coordinate() {
         }
         // The warps' stmatrix, emulated: each 16-bit value's (thread, accumulator) at its offset.
         let mut mem = vec![None; 64 * 64];
+        let count = calls[0].len();
+        assert!(calls.iter().all(|c| c.len() == count), "every thread makes the same calls");
         for warp in 0..4 {
-            for n in 0..calls[0].len() {
+            for n in 0..count {
                 for q in 0..4 {
                     for row in 0..8 {
                         let (addr, _) = calls[32 * warp + 8 * q + row][n];

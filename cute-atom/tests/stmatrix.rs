@@ -47,6 +47,8 @@ type Epilogue = TiledCopy<Record, Tv, TilerMn<Shape![(64, 16)]>>;
 type CTile = <LayoutAtom<K, Sw128, U16> as TileToShape<Shape![(64, 64)]>>::Output;
 
 #[test]
+// `n` indexes every thread's calls at once, not one sequence.
+#[allow(clippy::needless_range_loop)]
 fn stmatrix_puts_each_accumulator_at_its_c_coordinate() {
     let c_layout = CLayout::default();
     let tile = SmemTensor::<u16, CTile>::new(0, CTile::default());

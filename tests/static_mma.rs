@@ -6,9 +6,10 @@
 
 use cute::cute_dyn::{self as dy, Int, Style};
 use cute::cute_static::mma::{
-    MmaAtom, NoPermutation, SM80_16x8x16_F32F16F16F32_TN, SM80_16x8x256_S32U1U1S32_TN_XORPOPC,
-    SM80_16x8x32_S32S8S8S32_TN, SM80_16x8x64_S32S4S4S32_TN, SM80_16x8x8_F32F16F16F32_TN, SM80_16x8x8_F32TF32TF32F32_TN,
-    SM80_8x8x32_S32S4S4S32_TN, SM80_8x8x4_F64F64F64F64_TN, TiledMma, UniversalFMA,
+    MmaAtom, NoPermutation, SM80_16x8x16_F32BF16BF16F32_TN, SM80_16x8x16_F32F16F16F32_TN,
+    SM80_16x8x256_S32U1U1S32_TN_XORPOPC, SM80_16x8x32_S32S8S8S32_TN, SM80_16x8x64_S32S4S4S32_TN,
+    SM80_16x8x8_F32F16F16F32_TN, SM80_16x8x8_F32TF32TF32F32_TN, SM80_8x8x32_S32S4S4S32_TN, SM80_8x8x4_F64F64F64F64_TN,
+    TiledMma, UniversalFMA,
 };
 use cute::cute_static::{layout, Congruent, IntTuple, Layout, Tiler};
 
@@ -93,6 +94,8 @@ fn universal_fma() {
 fn sm80_f16() {
     agree!(SM80_16x8x16_F32F16F16F32_TN, [(2,2,1):(1,2,0)], "(2,2,1):(1,2,0)",
         c: ((64,32):(1,64)), a: ((64,32):(32,1)), b: ((32,64):(1,32)));
+    agree!(SM80_16x8x16_F32BF16BF16F32_TN, [(2,1,1):(1,0,0)], "(2,1,1):(1,0,0)",
+        c: ((32,16):(1,32)), a: ((32,16):(16,1)), b: ((16,16):(1,16)));
     agree!(SM80_16x8x8_F32F16F16F32_TN, [(1,2,1):(0,1,0)], "(1,2,1):(0,1,0)",
         c: ((32,32):(32,1)), a: ((32,16):(1,32)), b: ((32,16):(16,1)));
 }

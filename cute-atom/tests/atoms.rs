@@ -47,14 +47,17 @@ fn wgmma_accumulators_are_the_ptx_isa_fragment() {
 
 #[test]
 fn mma_sync_accumulators_are_the_ptx_isa_fragment() {
-    type A = SM80_16x8x16_F32F16F16F32_TN;
-    assert_eq!(std::mem::size_of::<<A as MmaCall>::Acc>() / 4, 4);
-    for t in 0..32 {
-        for v in 0..4 {
-            // `mma.m16n8k16` C/D: row `lane / 4` (`+ 8` for c2, c3), column `2 * (lane % 4) + v % 2`.
-            assert_eq!(A::c_coord(t, v), (t / 4 + 8 * (v / 2), 2 * (t % 4) + v % 2));
+    fn check<A: MmaCall>() {
+        assert_eq!(std::mem::size_of::<A::Acc>() / 4, 4);
+        for t in 0..32 {
+            for v in 0..4 {
+                // `mma.m16n8k16` C/D: row `lane / 4` (`+ 8` for c2, c3), column `2 * (lane % 4) + v % 2`.
+                assert_eq!(A::c_coord(t, v), (t / 4 + 8 * (v / 2), 2 * (t % 4) + v % 2));
+            }
         }
     }
+    check::<SM80_16x8x16_F32F16F16F32_TN>();
+    check::<SM80_16x8x16_F32BF16BF16F32_TN>();
 }
 
 #[test]

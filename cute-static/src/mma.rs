@@ -70,6 +70,10 @@ mma_atoms! {
     SM80_16x8x16_F32F16F16F32_TN: (16, 8, 16), crate::Layout![32:1],
         crate::Layout![((4,8),(2,2,2)):((32,1),(16,8,128))], crate::Layout![((4,8),(2,2)):((16,1),(8,64))],
         crate::Layout![((4,8),(2,2)):((32,1),(16,8))];
+    /// SM80 `mma.sync.m16n8k16` F32 += BF16 * BF16 (C++'s traits are the f16 atom's).
+    SM80_16x8x16_F32BF16BF16F32_TN: (16, 8, 16), crate::Layout![32:1],
+        crate::Layout![((4,8),(2,2,2)):((32,1),(16,8,128))], crate::Layout![((4,8),(2,2)):((16,1),(8,64))],
+        crate::Layout![((4,8),(2,2)):((32,1),(16,8))];
     /// SM80 `mma.sync.m8n8k4` F64 += F64 * F64 (the atom of the SM80 fp64 GEMMs).
     SM80_8x8x4_F64F64F64F64_TN: (8, 8, 4), crate::Layout![32:1],
         crate::Layout![((4,8),1):((8,1),0)], crate::Layout![((4,8),1):((8,1),0)], crate::Layout![((4,8),2):((16,1),8)];

@@ -171,3 +171,6 @@ sm90_calls!(64 128 192 256);
 mma_call!(SM80_16x8x16_F32F16F16F32_TN, F16, [u32; 4], [u32; 2], |acc, a, b, _s| sm80::m16n8k16_f32_f16_f16_f32(
     acc, &a, b
 ));
+mma_call!(SM80_16x8x16_F32BF16BF16F32_TN, Bf16, [u32; 4], [u32; 2], |acc, a, b, _s| {
+    sm80::m16n8k16_f32_bf16_bf16_f32(acc, &a, b)
+});

@@ -365,12 +365,14 @@ fn main() -> Res<()> {
         ("hgemm_sm90_cluster", Dtype::F16, 2),
         ("hgemm_sm90_bf16", Dtype::Bf16, 1),
         ("hgemm_sm90_tma_epi", Dtype::F16, 1),
+        ("hgemm_sm90_bf16_tma_epi", Dtype::Bf16, 1),
+        ("hgemm_sm90_tma_epi_cluster", Dtype::F16, 2),
     ] {
         if name.ends_with("_cluster") && !with_cluster {
             continue;
         }
         let f = module.load_function(name)?;
-        let smem = if name.ends_with("_tma_epi") { SMEM_BYTES_TMA_EPI } else { SMEM_BYTES };
+        let smem = if name.contains("_tma_epi") { SMEM_BYTES_TMA_EPI } else { SMEM_BYTES };
         f.set_attribute(sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem as i32)?;
         let resident = resident_blocks(&f, &stream, cluster, smem, sms as usize)?;
         println!("{name}: persistent grid of {resident} blocks (occupancy, clusters of {cluster})");
@@ -415,6 +417,9 @@ fn main() -> Res<()> {
         (4096, 4096, 4104),
         (4096, 4096, 4096),
         (8192, 8192, 8192),
+        // LLM-like: an MLP's up and down projections.
+        (8192, 14336, 4096),
+        (8192, 4096, 14336),
     ] {
         for dtype in [Dtype::F16, Dtype::Bf16] {
             let mut p = h.problem(dtype, m, n, k)?;
@@ -429,7 +434,7 @@ fn main() -> Res<()> {
                 for (group, blocks) in [(1, None), (5, None), (RASTER, None), (5, Some(14)), (RASTER, Some(*resident))]
                 {
                     h.stream.memset_zeros(&mut p.dc)?;
-                    h.launch(f, name.ends_with("_tma_epi"), *cluster, &mut p, group, blocks)?;
+                    h.launch(f, name.contains("_tma_epi"), *cluster, &mut p, group, blocks)?;
                     let got = h.stream.clone_dtoh(&p.dc)?;
                     match first_difference(dtype, &got, want.iter().copied()) {
                     None => println!("exact  {name} {m}x{n}x{k} (raster {group}, {blocks:?} blocks): all {} elements equal ({oracle})", m * n),
@@ -446,18 +451,20 @@ fn main() -> Res<()> {
 
     // Timing: medians of `launches` launches each, cuBLAS in the same run.
     println!("timing: median of {launches} launches (CUDA events), fp16 or bf16 in/out, fp32 accumulation");
-    for (s, dtype) in [(4096usize, Dtype::F16), (8192, Dtype::F16), (4096, Dtype::Bf16), (8192, Dtype::Bf16)] {
-        let mut p = h.problem(dtype, s, s, s)?;
-        let flops = 2.0 * (s as f64).powi(3);
+    let shapes = [(4096usize, 4096usize, 4096usize), (8192, 8192, 8192), (8192, 14336, 4096), (8192, 4096, 14336)];
+    for (dtype, (m, n, k)) in [Dtype::F16, Dtype::Bf16].into_iter().flat_map(|d| shapes.map(|s| (d, s))) {
+        let mut p = h.problem(dtype, m, n, k)?;
+        let flops = 2.0 * (m * n * k) as f64;
         let blas_ms = h.time(launches, || h.cublas(&mut p))?;
-        let mut line = format!("{s}^3 {dtype:?}: cuBLAS {blas_ms:.3} ms ({:.0} TFLOP/s)", flops / blas_ms / 1e9);
-        let mut js = format!("{{\"size\":{s},\"dtype\":\"{dtype:?}\",\"cublas_ms\":{blas_ms:.4}");
+        let mut line = format!("{m}x{n}x{k} {dtype:?}: cuBLAS {blas_ms:.3} ms ({:.0} TFLOP/s)", flops / blas_ms / 1e9);
+        let size = if m == n && n == k { format!("{m}") } else { format!("\"{m}x{n}x{k}\"") };
+        let mut js = format!("{{\"size\":{size},\"dtype\":\"{dtype:?}\",\"cublas_ms\":{blas_ms:.4}");
         for (name, _, cluster, f, resident) in h.kernels.iter().filter(|x| x.1 == dtype) {
             // A cluster's tile is two row tiles: half as many groups for the same rows.
             let (g1, g2) = if *cluster > 1 { (4, 8) } else { (8, RASTER) };
             for (group, blocks) in [(1, None), (g1, None), (g2, None), (g1, Some(*resident)), (g2, Some(*resident))] {
                 let ms =
-                    h.time(launches, || h.launch(f, name.ends_with("_tma_epi"), *cluster, &mut p, group, blocks))?;
+                    h.time(launches, || h.launch(f, name.contains("_tma_epi"), *cluster, &mut p, group, blocks))?;
                 let share = 100.0 * blas_ms / ms;
                 let grid = if blocks.is_some() { "persistent" } else { "a block a tile" };
                 line += &format!(

@@ -86,33 +86,36 @@ hgemm_kernel! {
     hgemm_sm90_by_hand => by_hand::by_hand
 }
 
-/// `hgemm_sm90` whose epilogue goes through shared memory: each consumer warpgroup writes its
-/// accumulators, 64 columns at a time, into a swizzled 64x64 tile with `stmatrix`, and one of
-/// its threads stores the tile with TMA (`map_c`, `C`'s tensor map with 64x64 boxes, 128-byte
-/// swizzle), two tiles a warpgroup in flight. `tiles::SMEM_BYTES_TMA_EPI` of dynamic shared
-/// memory; otherwise as `hgemm_sm90`.
-#[no_mangle]
-pub unsafe extern "ptx-kernel" fn hgemm_sm90_tma_epi(
-    m: usize,
-    n: usize,
-    k: usize,
-    group: usize,
-    map_a: *const u8,
-    map_b: *const u8,
-    map_c: *const u8,
-) {
-    // SAFETY: the caller's maps describe A, B and C (fp16).
-    unsafe {
-        body::<SM90_64x256x16_F32F16F16_SS, LoadB, 1, true>(
-            m,
-            n,
-            k,
-            group,
-            map_a,
-            map_b,
-            (core::ptr::null_mut(), map_c),
-        )
-    }
+/// A kernel whose epilogue goes through shared memory, `(m, n, k, group, map_a, map_b, map_c)`,
+/// of atom `$atom`, `B` copied by `$copy_b` into clusters of `$cl`.
+macro_rules! tma_epi_kernel {
+    ($(#[$doc:meta])* $name:ident => $atom:ty, $copy_b:ty, $cl:literal) => {
+        $(#[$doc])*
+        #[no_mangle]
+        pub unsafe extern "ptx-kernel" fn $name(m: usize, n: usize, k: usize, group: usize, map_a: *const u8, map_b: *const u8, map_c: *const u8) {
+            // SAFETY: the caller's maps describe A, B and C (their element type the atom's).
+            unsafe { body::<$atom, $copy_b, $cl, true>(m, n, k, group, map_a, map_b, (core::ptr::null_mut(), map_c)) }
+        }
+    };
+}
+
+tma_epi_kernel! {
+    /// `hgemm_sm90` whose epilogue goes through shared memory: each consumer warpgroup writes its
+    /// accumulators, 64 columns at a time, into a swizzled 64x64 tile with `stmatrix`, and one of
+    /// its threads stores the tile with TMA (`map_c`, `C`'s tensor map with 64x64 boxes, 128-byte
+    /// swizzle), two tiles a warpgroup in flight. `tiles::SMEM_BYTES_TMA_EPI` of dynamic shared
+    /// memory; otherwise as `hgemm_sm90`.
+    hgemm_sm90_tma_epi => SM90_64x256x16_F32F16F16_SS, LoadB, 1
+}
+
+tma_epi_kernel! {
+    /// `hgemm_sm90_tma_epi` for bfloat16 `A`, `B`, `C` (the maps' data type bfloat16).
+    hgemm_sm90_bf16_tma_epi => SM90_64x256x16_F32BF16BF16_SS, LoadB, 1
+}
+
+tma_epi_kernel! {
+    /// `hgemm_sm90_tma_epi` in clusters of 2 blocks that multicast `B`, as `hgemm_sm90_cluster`.
+    hgemm_sm90_tma_epi_cluster => SM90_64x256x16_F32F16F16_SS, LoadBMulticast, 2
 }
 
 /// The kernels whose epilogue stores from registers.

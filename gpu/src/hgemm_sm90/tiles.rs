@@ -76,6 +76,8 @@ pub const C_BUFFERS: usize = 2 * CONSUMERS;
 /// Dynamic shared memory a block of the kernels whose epilogue stores through shared memory:
 /// the pipeline's, 1 KiB to align the buffers, the buffers (checked against 227 KiB).
 pub const SMEM_BYTES_TMA_EPI: usize = {
+    // The cluster kernels' ring (B multicast) takes the same bytes: one size for every kernel.
+    assert!(Pipeline::<LoadBMulticast, 2>::SMEM_BYTES == SMEM_BYTES, "the cluster ring's size differs");
     let bytes = SMEM_BYTES + 1024 + C_BUFFERS * C_TILE as usize;
     assert!(
         bytes <= cute_atom::pipeline::tma_async::SM90_SMEM_BYTES,

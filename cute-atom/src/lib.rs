@@ -5,8 +5,8 @@
 //! | floor | CuTe / CUTLASS | here |
 //! |---|---|---|
 //! | instructions | `cute/arch` | [`arch`]: one file per family (`mma.sync`, `wgmma`, TMA, barriers, copies); every `asm!` of the crate, each with its PTX ISA section and a `SAFETY:` comment |
-//! | atoms | `cute/atom` | [`atom`]: MMA atoms (cute-static's [`MmaAtom`](cute_static::mma::MmaAtom) layouts) that issue their instruction, the accumulator fragment typed by the atom's C layout; TMA copy atoms whose box is the shared tile's; copy atoms that execute ([`CopyCall`](algorithm::CopyCall)) |
-//! | algorithms | `cute/algorithm` | [`algorithm`]: `gemm` over shared-memory operands, checked against the atom at compile time; `copy` / `copy_if` of a tiled copy (`cp.async` atoms), its destination checked consecutive and aligned at compile time |
+//! | atoms | `cute/atom` | [`atom`]: MMA atoms (cute-static's [`MmaAtom`](cute_static::mma::MmaAtom) layouts) that issue their instruction, the accumulator fragment typed by the atom's C layout; TMA copy atoms whose box is the shared tile's, 2 to 5 dimensions; copy atoms that execute ([`CopyCall`](algorithm::CopyCall), [`LoadCall`](algorithm::LoadCall), [`StoreCall`](algorithm::StoreCall)) |
+//! | algorithms | `cute/algorithm` | [`algorithm`]: `gemm` over shared-memory operands, checked against the atom at compile time; `copy` / `copy_if` of a tiled copy (`cp.async` atoms) and `copy_to_fragment` / `copy_from_fragment` (`ldmatrix`, `stmatrix`), the shared side checked consecutive and aligned at compile time |
 //! | pipelines | `cutlass/pipeline` | [`pipeline`]: the TMA → MMA ring ([`PipelineTmaAsync`](pipeline::PipelineTmaAsync)), its transaction bytes and its size computed from the stage's tiles |
 //!
 //! A kernel that uses this crate has no `asm!` of its own (`gpu/src/hgemm_sm90.rs`).

@@ -278,7 +278,7 @@ impl<A: MmaCall<A = [u32; 4], B = u64>, const W: usize, MjA, MjB: Transpose> Wgm
     /// tile: `wgmma.fence`, one atom a k-block, `commit_group`. The fragment's k-blocks, B's
     /// extents and element width are checked against the atom at compile time (`gemm_rs: the A
     /// fragment holds 4 k-blocks of 16 (64 columns); B's tile has K = 128`). The fragment comes
-    /// from [`acc_as_a`](crate::algorithm::acc_as_a) (an accumulator relabelled) or a load in
+    /// from [`acc_as_a`] (an accumulator relabelled) or a load in
     /// the atom's A layout.
     ///
     /// # Safety

@@ -1,5 +1,6 @@
 //! Algorithms over tensors and atoms (CuTe's `cute/algorithm`): `gemm` of a warpgroup's
-//! slice of a tiled `wgmma` over shared-memory operands, and `copy` / `copy_if` of a tiled copy.
+//! slice of a tiled `wgmma` over shared-memory operands, and `copy` / `copy_if` of a tiled copy and its
+//! copies between shared tiles and register fragments (`copy_to_fragment`, `copy_from_fragment`).
 
 pub mod copy;
 pub mod gemm;

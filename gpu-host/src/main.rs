@@ -386,6 +386,8 @@ fn main() -> Res<()> {
         for (name, dtype, d) in [
             ("attention_fwd", Dtype::F16, 128),
             ("attention_fwd_serial", Dtype::F16, 128),
+            ("attention_fwd_pingpong", Dtype::F16, 128),
+            ("attention_fwd_serial_pingpong", Dtype::F16, 128),
             ("attention_fwd_by_hand", Dtype::F16, 128),
             ("attention_fwd_bf16", Dtype::Bf16, 128),
             ("attention_fwd_hd64", Dtype::F16, 64),

@@ -23,6 +23,7 @@
 //! store zeros and a log-sum-exp of `+inf`, not NaN.
 
 use cute_atom::algorithm::{acc_as_a, mask, warpgroup_wait, AccRows, TiledWgmma, WgmmaOperandB, WgmmaOperands};
+use cute_atom::arch::barrier::{named_barrier_arrive, named_barrier_sync};
 use cute_atom::arch::math::ex2;
 use cute_atom::arch::thread::{dynamic_smem, setmaxnreg_dec, setmaxnreg_inc};
 use cute_atom::atom::{Accumulators, Element16, MmaCall};
@@ -68,19 +69,31 @@ attention_kernel! {
     /// of the `(batch·heads·seq, 128)` tensors with 64x128 boxes, 128-byte swizzle; `o` the
     /// output (same shape), `lse` the `batch·heads·seq` log-sum-exps (natural log, of the
     /// scaled scores); `scale` the scores' scale times log2(e).
-    attention_fwd => body::<Score, Out, 2, true>
+    attention_fwd => body::<Score, Out, 2, true, false>
 }
 
 attention_kernel! {
     /// `attention_fwd` without the overlap: each key block's `S`, softmax and `O += P·V` in
     /// turn (the baseline the overlap is measured against).
-    attention_fwd_serial => body::<Score, Out, 2, false>
+    attention_fwd_serial => body::<Score, Out, 2, false, false>
+}
+
+attention_kernel! {
+    /// `attention_fwd` with FlashAttention-3's warpgroup ping-pong: the two consumer
+    /// warpgroups take turns issuing their `wgmma`s (named barriers 1 and 2), so that one's
+    /// softmax runs while the other's products have the tensor cores.
+    attention_fwd_pingpong => body::<Score, Out, 2, true, true>
+}
+
+attention_kernel! {
+    /// `attention_fwd_serial` with the warpgroup ping-pong: each product is a turn.
+    attention_fwd_serial_pingpong => body::<Score, Out, 2, false, true>
 }
 
 attention_kernel! {
     /// `attention_fwd` for head dimension 64 (one 64-wide half of each tile; the maps' boxes
     /// the same 64x128).
-    attention_fwd_hd64 => body::<Score, Out, 1, true>
+    attention_fwd_hd64 => body::<Score, Out, 1, true, false>
 }
 
 attention_kernel! {
@@ -91,11 +104,11 @@ attention_kernel! {
 
 attention_kernel! {
     /// `attention_fwd` for bfloat16 `Q`, `K`, `V`, `O` (the maps' data type bfloat16).
-    attention_fwd_bf16 => body::<ScoreBf16, OutBf16, 2, true>
+    attention_fwd_bf16 => body::<ScoreBf16, OutBf16, 2, true, false>
 }
 
 #[inline(always)]
-unsafe fn body<S, O, const H: usize, const OVERLAP: bool>(
+unsafe fn body<S, O, const H: usize, const OVERLAP: bool, const PINGPONG: bool>(
     seq: usize,
     scale: f32,
     causal: bool,
@@ -177,6 +190,42 @@ unsafe fn body<S, O, const H: usize, const OVERLAP: bool>(
     let (mut rk, mut rv) = (PipelineState::consumer_start(), PipelineState::consumer_start());
     // SAFETY: the warpgroup waits for Q's stage, which no one writes again.
     unsafe { pipe_q.consumer_wait(&PipelineState::consumer_start()) };
+    // The ping-pong (PINGPONG): warpgroup w's turn starts when barrier 1 + w completes (its own
+    // 128 threads syncing, the other's 128 arriving) and ends by arriving on the other's.
+    // Warpgroup 0 goes first: it arrives on its own barrier once. Both take the same turns (the
+    // block's key blocks); warpgroup 1's last arrival is left out (no turn of 0's follows).
+    let mut turns = if OVERLAP { key_blocks } else { 2 * key_blocks };
+    if PINGPONG && w == 0 && turns > 0 {
+        // SAFETY: barrier 1 gathers this arrival and warpgroup 0's first sync (256 threads).
+        unsafe { named_barrier_arrive::<1, 256>() };
+    }
+    // Issues `$issue` as this warpgroup's turn.
+    macro_rules! turn {
+        ($($issue:tt)*) => {
+            if PINGPONG {
+                // SAFETY: both consumer warpgroups, each its turns in order (above).
+                unsafe {
+                    if w == 0 {
+                        named_barrier_sync::<1, 256>();
+                    } else {
+                        named_barrier_sync::<2, 256>();
+                    }
+                }
+            }
+            $($issue)*
+            turns -= 1;
+            if PINGPONG && !(w == 1 && turns == 0) {
+                // SAFETY: as above.
+                unsafe {
+                    if w == 0 {
+                        named_barrier_arrive::<2, 256>();
+                    } else {
+                        named_barrier_arrive::<1, 256>();
+                    }
+                }
+            }
+        };
+    }
     // `S_j = Q·K_jᵀ` issued (H groups, `Q`'s and `K_j`'s halves); waited by the caller.
     // (Macros, not closures: inlined always, so the accumulators stay in registers.)
     macro_rules! issue_s {
@@ -261,14 +310,16 @@ unsafe fn body<S, O, const H: usize, const OVERLAP: bool>(
         // together; the softmax of `S_{j+1}` runs while the second is in flight (groups
         // complete in order: waiting for all but the last two leaves `O`'s).
         let mut s = S::zeros();
-        issue_s!(s, rk);
+        turn! { issue_s!(s, rk); }
         s_done!(s, warpgroup_wait::<0>);
         softmax!(s, 0);
         let mut p = acc_as_a::<S, O, { BN / 16 }>(&s);
         for j in 1..key_blocks {
             let mut s = S::zeros();
-            issue_s!(s, rk);
-            issue_o!(p);
+            turn! {
+                issue_s!(s, rk);
+                issue_o!(p);
+            }
             // S_j's groups done, O's may run on.
             s_done!(s, wait_all_but::<H>);
             let corr = softmax!(s, j);
@@ -281,12 +332,12 @@ unsafe fn body<S, O, const H: usize, const OVERLAP: bool>(
     } else {
         for j in 0..key_blocks {
             let mut s = S::zeros();
-            issue_s!(s, rk);
+            turn! { issue_s!(s, rk); }
             s_done!(s, warpgroup_wait::<0>);
             let corr = softmax!(s, j);
             o.iter_mut().for_each(|o| AccRows::<O>::scale(o, &corr));
             let p = acc_as_a::<S, O, { BN / 16 }>(&s);
-            issue_o!(p);
+            turn! { issue_o!(p); }
             o_done!();
         }
     }

@@ -35,6 +35,22 @@ pub unsafe fn named_barrier_sync<const ID: u32, const THREADS: u32>() {
     }
 }
 
+/// `bar.arrive id, n` (PTX ISA §9.7.13.1): this warp's arrival on named barrier `ID` of
+/// `THREADS` threads, without waiting: the signalling side of a barrier other warps
+/// [`named_barrier_sync`] on (FlashAttention-3's scheduling of two warpgroups). No memory
+/// ordering: it orders execution only.
+///
+/// # Safety
+/// Each use of barrier `ID` gathers exactly `THREADS` threads (whole warps), arriving or
+/// syncing; `ID` is not 0 and no other group uses it at the same time.
+#[inline(always)]
+pub unsafe fn named_barrier_arrive<const ID: u32, const THREADS: u32>() {
+    // SAFETY: the caller's promise.
+    unsafe {
+        ptx!("bar.arrive {id}, {n};", id = const ID, n = const THREADS, options(nostack));
+    }
+}
+
 /// A barrier of every thread of the cluster (`barrier.cluster.arrive.release` then
 /// `wait.acquire`): the blocks' shared-memory writes and mbarrier initializations before it
 /// are visible to each other after it. Not `.aligned`: the threads of a warp may reach it apart.

@@ -3,13 +3,16 @@
 //! atom call (one instruction) per group of the atom's values. Where each call reads and writes
 //! is the tiled copy's thread-value layout, evaluated at the thread, then each operand's layout
 //! at that coordinate; that the atom's values are consecutive and aligned in the shared
-//! destination is checked by the compiler.
+//! destination is checked by the compiler. The atoms: `cp.async` (`SM80_CP_ASYNC_*_ZFILL`) and
+//! `UniversalCopy` (vector loads and stores of 4, 8 or 16 bytes) from global to shared memory;
+//! `ldmatrix` and `stmatrix` between shared tiles and register fragments
+//! ([`copy_to_fragment`], [`copy_from_fragment`]).
 
 use core::marker::PhantomData;
 
 use cute_static::copy::{
     CopyAtom, CopyTiling, CopyTvs, SM75_U16x8_LDSM_T, SM75_U32x4_LDSM_N, SM90_U16x8_STSM_T, SM90_U32x4_STSM_N,
-    TiledCopy, SM80_CP_ASYNC_CACHEALWAYS_ZFILL, SM80_CP_ASYNC_CACHEGLOBAL_ZFILL,
+    TiledCopy, UniversalCopy, SM80_CP_ASYNC_CACHEALWAYS_ZFILL, SM80_CP_ASYNC_CACHEGLOBAL_ZFILL,
 };
 use cute_static::gmma::ModeSizes;
 use cute_static::layout::{LayoutFn, Sizes};
@@ -18,7 +21,10 @@ use cute_static::tensor::PtrTensor;
 use cute_static::typenum::Unsigned;
 use cute_static::{Cons, Layout, LayoutAt, Nil, PtrAddr};
 
-use crate::arch::copy::{cp_async_ca, cp_async_cg16, ldmatrix_x4, stmatrix_x4};
+use crate::arch::copy::{
+    cp_async_ca, cp_async_cg16, ld_global_b32x1, ld_global_b32x2, ld_global_b32x4, ldmatrix_x4, st_shared_b32x1,
+    st_shared_b32x2, st_shared_b32x4, stmatrix_x4,
+};
 use crate::check::{fail, Piece::*};
 use crate::tensor::{SmemTensor, SmemTile};
 
@@ -79,11 +85,12 @@ impl<A: CopyAtom, T, V: Unsigned> Width<A, T, V> {
             N(core::mem::size_of::<T>()),
             S(" bytes are "),
             N(bytes),
-            S(" bytes; the instruction moves 16 (cp.async.cg) or 4, 8 or 16 (cp.async.ca)"),
+            S(" bytes; the instruction moves 16 (cp.async.cg) or 4, 8 or 16 (cp.async.ca, ld/st vectors)"),
         ])
     }
     const CG: u32 = Self::bytes(&[16]);
     const CA: u32 = Self::bytes(&[4, 8, 16]);
+    const UNIVERSAL: u32 = Self::bytes(&[4, 8, 16]);
 }
 
 impl<T, V: Unsigned + Default + Copy> CopyCall<*mut T, u32> for SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<V> {
@@ -105,6 +112,27 @@ impl<T, V: Unsigned + Default + Copy> CopyCall<*mut T, u32> for SM80_CP_ASYNC_CA
                 4 => cp_async_ca::<4, T>(dst, src, pred),
                 8 => cp_async_ca::<8, T>(dst, src, pred),
                 _ => cp_async_ca::<16, T>(dst, src, pred),
+            }
+        }
+    }
+}
+
+impl<T, V: Unsigned + Default + Copy> CopyCall<*mut T, u32> for UniversalCopy<V> {
+    /// CuTe's `UniversalCopy<uintN_t>` from global to shared memory: one vector load to
+    /// registers and one vector store (4, 8 or 16 bytes); nothing moves where `pred` is false
+    /// (CuTe's `copy_if`: the destination keeps its values).
+    #[inline(always)]
+    unsafe fn call(src: *mut T, dst: u32, pred: bool) {
+        if !pred {
+            return;
+        }
+        // SAFETY: the caller's promise; 4, 8 or 16 bytes (checked; a constant the compiler
+        // folds the match on).
+        unsafe {
+            match Width::<Self, T, V>::UNIVERSAL {
+                4 => st_shared_b32x1(dst, ld_global_b32x1(src)),
+                8 => st_shared_b32x2(dst, ld_global_b32x2(src)),
+                _ => st_shared_b32x4(dst, ld_global_b32x4(src)),
             }
         }
     }

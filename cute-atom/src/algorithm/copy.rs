@@ -596,32 +596,22 @@ where
     Self: CopyTvs<SrcTv: ConstLeaves + ModeSizes + LayoutFn> + CopyTiling<Tile: Sizes>,
     Src: CopyOperand<Addr = u32> + ConstShared,
 {
-    const THREADS: usize = <<Self as CopyTvs>::SrcTv as ModeSizes>::SIZES[0];
-    const VALUES: usize = <<Self as CopyTvs>::SrcTv as ModeSizes>::SIZES[1];
+    const THREADS: usize = FragmentSide::<Self, A, <Self as CopyTvs>::SrcTv>::THREADS;
+    const VALUES: usize = FragmentSide::<Self, A, <Self as CopyTvs>::SrcTv>::VALUES;
     const ATOM_VALUES: usize = A::NumVal::USIZE;
-    const TILE: [usize; 2] =
-        [<<Self as CopyTiling>::Tile as Sizes>::MODES[0], <<Self as CopyTiling>::Tile as Sizes>::MODES[1]];
+    const TILE: [usize; 2] = FragmentSide::<Self, A, <Self as CopyTvs>::SrcTv>::TILE;
     type Regs = A::Regs;
     #[inline(always)]
     fn src_tv(t: usize, v: usize) -> usize {
-        <Self as CopyTvs>::SrcTv::default().call(t + <Self as TiledCopyLoad<Src, F>>::THREADS * v)
+        FragmentSide::<Self, A, <Self as CopyTvs>::SrcTv>::tv(t, v)
     }
     #[inline(always)]
     unsafe fn call(src: u32) -> A::Regs {
         // SAFETY: the caller's promise.
         unsafe { A::call(src) }
     }
-    const CHECKED: () = {
-        let (threads, values, v, [tm, tn], [bm, bn]) = (
-            <Self as TiledCopyLoad<Src, F>>::THREADS,
-            <Self as TiledCopyLoad<Src, F>>::VALUES,
-            <Self as TiledCopyLoad<Src, F>>::ATOM_VALUES,
-            <Self as TiledCopyLoad<Src, F>>::TILE,
-            Src::EXTENTS,
-        );
-        check_atoms::<Src>("source", &<<Self as CopyTvs>::SrcTv as ConstLeaves>::LEAVES, threads, values, v, [tm, tn]);
-        check_regs::<F>(regs_of::<A::Regs>() * (bm / tm) * (bn / tn) * (values / v), [bm, bn]);
-    };
+    const CHECKED: () =
+        FragmentSide::<Self, A, <Self as CopyTvs>::SrcTv>::check::<Src, F>("source", regs_of::<A::Regs>());
 }
 
 /// `copy(tiled_copy, src, frg)` of a tiled `ldmatrix` copy for thread `thr`: each of the
@@ -655,6 +645,33 @@ where
             next += 1;
         }
     });
+}
+
+/// What the tiled copy `C` of atom `A` and a register fragment does on its shared operand, seen
+/// through the thread-value layout `Tv` (the source's for a load, the destination's for a
+/// store): [`TiledCopyLoad`] and [`TiledCopyStore`] are this, each from its side.
+struct FragmentSide<C, A, Tv>(PhantomData<(C, A, Tv)>);
+impl<C, A, Tv> FragmentSide<C, A, Tv>
+where
+    C: CopyTiling<Tile: Sizes>,
+    A: CopyAtom<NumVal: Unsigned>,
+    Tv: ConstLeaves + ModeSizes + LayoutFn + Default,
+{
+    const THREADS: usize = Tv::SIZES[0];
+    const VALUES: usize = Tv::SIZES[1];
+    const TILE: [usize; 2] = [<C::Tile as Sizes>::MODES[0], <C::Tile as Sizes>::MODES[1]];
+    /// The tile index of value `v` of thread `t`.
+    #[inline(always)]
+    fn tv(t: usize, v: usize) -> usize {
+        Tv::default().call(t + Self::THREADS * v)
+    }
+    /// The conditions on the shared operand `Sh` (the copy's `side`) and the fragment `F`, an
+    /// atom call moving `regs` registers ([`check_atoms`], [`check_regs`]).
+    const fn check<Sh: ConstShared, F: Fragment>(side: &str, regs: usize) {
+        let (values, v, [tm, tn], [bm, bn]) = (Self::VALUES, A::NumVal::USIZE, Self::TILE, Sh::EXTENTS);
+        check_atoms::<Sh>(side, &Tv::LEAVES, Self::THREADS, values, v, [tm, tn]);
+        check_regs::<F>(regs * (bm / tm) * (bn / tn) * (values / v), [bm, bn]);
+    }
 }
 
 /// The 32-bit registers of an atom call's `R`.
@@ -761,16 +778,15 @@ where
     Self: CopyTvs<DstTv: ConstLeaves + ModeSizes + LayoutFn> + CopyTiling<Tile: Sizes>,
     Dst: CopyOperand<Addr = u32> + ConstShared,
 {
-    const THREADS: usize = <<Self as CopyTvs>::DstTv as ModeSizes>::SIZES[0];
-    const VALUES: usize = <<Self as CopyTvs>::DstTv as ModeSizes>::SIZES[1];
+    const THREADS: usize = FragmentSide::<Self, A, <Self as CopyTvs>::DstTv>::THREADS;
+    const VALUES: usize = FragmentSide::<Self, A, <Self as CopyTvs>::DstTv>::VALUES;
     const ATOM_VALUES: usize = A::NumVal::USIZE;
-    const TILE: [usize; 2] =
-        [<<Self as CopyTiling>::Tile as Sizes>::MODES[0], <<Self as CopyTiling>::Tile as Sizes>::MODES[1]];
+    const TILE: [usize; 2] = FragmentSide::<Self, A, <Self as CopyTvs>::DstTv>::TILE;
     type Regs = A::Regs;
     const REGS: usize = regs_of::<A::Regs>();
     #[inline(always)]
     fn dst_tv(t: usize, v: usize) -> usize {
-        <Self as CopyTvs>::DstTv::default().call(t + <Self as TiledCopyStore<Dst, F>>::THREADS * v)
+        FragmentSide::<Self, A, <Self as CopyTvs>::DstTv>::tv(t, v)
     }
     #[inline(always)]
     fn regs(f: &F, at: usize) -> A::Regs {
@@ -781,24 +797,8 @@ where
         // SAFETY: the caller's promise.
         unsafe { A::call(regs, dst) }
     }
-    const CHECKED: () = {
-        let (threads, values, v, [tm, tn], [bm, bn]) = (
-            <Self as TiledCopyStore<Dst, F>>::THREADS,
-            <Self as TiledCopyStore<Dst, F>>::VALUES,
-            <Self as TiledCopyStore<Dst, F>>::ATOM_VALUES,
-            <Self as TiledCopyStore<Dst, F>>::TILE,
-            Dst::EXTENTS,
-        );
-        check_atoms::<Dst>(
-            "destination",
-            &<<Self as CopyTvs>::DstTv as ConstLeaves>::LEAVES,
-            threads,
-            values,
-            v,
-            [tm, tn],
-        );
-        check_regs::<F>(regs_of::<A::Regs>() * (bm / tm) * (bn / tn) * (values / v), [bm, bn]);
-    };
+    const CHECKED: () =
+        FragmentSide::<Self, A, <Self as CopyTvs>::DstTv>::check::<Dst, F>("destination", regs_of::<A::Regs>());
 }
 
 /// `copy(tiled_copy, frg, dst)` of a tiled `stmatrix` copy for thread `thr`: each of the

@@ -8,7 +8,7 @@
 
 use std::cell::RefCell;
 
-use cute_atom::algorithm::{copy_from_fragment, Fragment, StoreCall};
+use cute_atom::algorithm::{copy_from_fragment, StoreCall};
 use cute_atom::SmemTensor;
 use cute_static::copy::{CopyAtom, SM90_U32x4_STSM_N, TiledCopy, TilerMn};
 use cute_static::gmma::{LayoutAtom, Sw128, K};
@@ -32,9 +32,6 @@ thread_local! {
 }
 impl StoreCall for Record {
     type Regs = [u32; 4];
-    fn regs(f: &impl Fragment, at: usize) -> [u32; 4] {
-        std::array::from_fn(|i| f.get(at + i))
-    }
     unsafe fn call(regs: [u32; 4], dst: u32) {
         CALLS.with(|c| c.borrow_mut().push((dst, regs)));
     }

@@ -73,8 +73,9 @@ fn stsm(name: &str) -> Option<&'static CopyRow> {
 
 impl CopyAtom {
     /// `Copy_Atom<Op, T>` for elements of `value_bits` bits: `Op` one of the SM75 `ldmatrix`
-    /// atoms above, their SM90 `stmatrix` reversals (`SM90_U32x4_STSM_N`, ...), or `UniversalCopy<uintN_t>` / `SM80_CP_ASYNC_CACHEALWAYS<uintN_t>` (one
-    /// thread moving `N` bits, N in 8..=128).
+    /// atoms above, their SM90 `stmatrix` reversals (`SM90_U32x4_STSM_N`, ...), or
+    /// `UniversalCopy<uintN_t>` / `SM80_CP_ASYNC_CACHEALWAYS<uintN_t>` (one thread moving `N`
+    /// bits, N in 8..=128).
     ///
     /// # Errors
     /// `InvalidArgument` for an unknown name; those of `upcast` (an element that does not
@@ -105,7 +106,7 @@ impl CopyAtom {
             _ => {
                 return Err(Error::InvalidArgument {
                     op: "copy atom",
-                    reason: alloc::format!("unknown atom {name}: UniversalCopy<uintN_t>, SM80_CP_ASYNC_CACHEALWAYS<uintN_t> an SM75 ldmatrix or an SM90 stmatrix"),
+                    reason: alloc::format!("unknown atom {name}: UniversalCopy<uintN_t>, SM80_CP_ASYNC_CACHEALWAYS<uintN_t>, an SM75 ldmatrix or an SM90 stmatrix"),
                 })
             }
         };

@@ -1,4 +1,4 @@
-// A universal copy moves 4, 8 or 16 bytes a vector access; 3 halves are 6.
+// A universal copy moves 1, 2, 4, 8 or 16 bytes an access; 3 halves are 6.
 use cute_atom::algorithm::copy;
 use cute_atom::SmemTensor;
 use cute_static::copy::{TiledCopy, UniversalCopy};

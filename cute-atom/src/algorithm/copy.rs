@@ -22,8 +22,8 @@ use cute_static::typenum::Unsigned;
 use cute_static::{Cons, Layout, LayoutAt, Nil, PtrAddr};
 
 use crate::arch::copy::{
-    cp_async_ca, cp_async_cg16, ld_global_b32x1, ld_global_b32x2, ld_global_b32x4, ldmatrix_x4, st_shared_b32x1,
-    st_shared_b32x2, st_shared_b32x4, stmatrix_x4,
+    cp_async_ca, cp_async_cg16, ld_global_b16, ld_global_b32x1, ld_global_b32x2, ld_global_b32x4, ld_global_b8,
+    ldmatrix_x4, st_shared_b16, st_shared_b32x1, st_shared_b32x2, st_shared_b32x4, st_shared_b8, stmatrix_x4,
 };
 use crate::check::{fail, Piece::*};
 use crate::tensor::{SmemTensor, SmemTile};
@@ -85,12 +85,12 @@ impl<A: CopyAtom, T, V: Unsigned> Width<A, T, V> {
             N(core::mem::size_of::<T>()),
             S(" bytes are "),
             N(bytes),
-            S(" bytes; the instruction moves 16 (cp.async.cg) or 4, 8 or 16 (cp.async.ca, ld/st vectors)"),
+            S(" bytes; the instruction moves 16 (cp.async.cg), 4, 8 or 16 (cp.async.ca), or 1, 2, 4, 8 or 16 (UniversalCopy's ld/st)"),
         ])
     }
     const CG: u32 = Self::bytes(&[16]);
     const CA: u32 = Self::bytes(&[4, 8, 16]);
-    const UNIVERSAL: u32 = Self::bytes(&[4, 8, 16]);
+    const UNIVERSAL: u32 = Self::bytes(&[1, 2, 4, 8, 16]);
 }
 
 impl<T, V: Unsigned + Default + Copy> CopyCall<*mut T, u32> for SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<V> {
@@ -118,18 +118,20 @@ impl<T, V: Unsigned + Default + Copy> CopyCall<*mut T, u32> for SM80_CP_ASYNC_CA
 }
 
 impl<T, V: Unsigned + Default + Copy> CopyCall<*mut T, u32> for UniversalCopy<V> {
-    /// CuTe's `UniversalCopy<uintN_t>` from global to shared memory: one vector load to
-    /// registers and one vector store (4, 8 or 16 bytes); nothing moves where `pred` is false
-    /// (CuTe's `copy_if`: the destination keeps its values).
+    /// CuTe's `UniversalCopy<uintN_t>` from global to shared memory: one load to registers and
+    /// one store of 1, 2, 4, 8 or 16 bytes; nothing moves where `pred` is false (CuTe's
+    /// `copy_if`: the destination keeps its values).
     #[inline(always)]
     unsafe fn call(src: *mut T, dst: u32, pred: bool) {
         if !pred {
             return;
         }
-        // SAFETY: the caller's promise; 4, 8 or 16 bytes (checked; a constant the compiler
-        // folds the match on).
+        // SAFETY: the caller's promise; 1, 2, 4, 8 or 16 bytes (checked; a constant the
+        // compiler folds the match on).
         unsafe {
             match Width::<Self, T, V>::UNIVERSAL {
+                1 => st_shared_b8(dst, ld_global_b8(src)),
+                2 => st_shared_b16(dst, ld_global_b16(src)),
                 4 => st_shared_b32x1(dst, ld_global_b32x1(src)),
                 8 => st_shared_b32x2(dst, ld_global_b32x2(src)),
                 _ => st_shared_b32x4(dst, ld_global_b32x4(src)),
@@ -506,24 +508,6 @@ pub trait LoadCall: CopyAtom {
     unsafe fn call(src: u32) -> Self::Regs;
 }
 
-impl LoadCall for SM75_U32x4_LDSM_N {
-    type Regs = [u32; 4];
-    #[inline(always)]
-    unsafe fn call(src: u32) -> [u32; 4] {
-        // SAFETY: the caller's promise.
-        unsafe { ldmatrix_x4::<false>(src) }
-    }
-}
-
-impl LoadCall for SM75_U16x8_LDSM_T {
-    type Regs = [u32; 4];
-    #[inline(always)]
-    unsafe fn call(src: u32) -> [u32; 4] {
-        // SAFETY: the caller's promise.
-        unsafe { ldmatrix_x4::<true>(src) }
-    }
-}
-
 /// A thread's fragment of 32-bit registers, two 16-bit values each: `[u32; W]`, or
 /// `[[u32; R]; N]` (an MMA operand's registers by atom).
 pub trait Fragment {
@@ -557,8 +541,9 @@ impl<const R: usize, const W: usize> Fragment for [[u32; R]; W] {
     }
 }
 
-/// A tiled copy that loads a shared operand `Src` into a thread's register fragment `F` (CuTe's `copy(tiled_copy, tXsA, tXrA)` with an `ldmatrix` atom): the one bound
-/// generic code writes for [`copy_to_fragment`]. Implemented when the atom loads into registers
+/// A tiled copy that loads a shared operand `Src` into a thread's register fragment `F`
+/// (CuTe's `copy(tiled_copy, tXsA, tXrA)` with an `ldmatrix` atom): the one bound generic code
+/// writes for [`copy_to_fragment`]. Implemented when the atom loads into registers
 /// ([`LoadCall`]) and the operand is shared with a static layout; checked by the compiler when
 /// the copy is instantiated: the tile divides the operand, the thread's loads fill the
 /// fragment, and each call's source values are consecutive and aligned in the operand,
@@ -626,7 +611,8 @@ where
 ///
 /// # Safety
 /// Every thread of the warp calls it with the same operand, together; `thr` is below the copy's
-/// threads; the shared tensor's base is 16-byte aligned and its elements 16-bit.
+/// threads; the shared tensor's base is 16-byte aligned and its elements 16-bit; a
+/// [`SmemTile`]'s tile coordinate is one of its tensor's tiles (the checks cover those).
 #[inline(always)]
 pub unsafe fn copy_to_fragment<C, Src, F>(_copy: &C, thr: usize, src: &Src, frg: &mut F)
 where
@@ -701,9 +687,7 @@ const fn check_regs<F: Fragment>(regs: usize, [bm, bn]: [usize; 2]) {
 /// values (one row of a matrix).
 pub trait StoreCall: CopyAtom {
     /// The registers a thread gives.
-    type Regs;
-    /// The registers of a fragment from its register `at` on.
-    fn regs(f: &impl Fragment, at: usize) -> Self::Regs;
+    type Regs: Default + AsMut<[u32]>;
     /// The call.
     ///
     /// # Safety
@@ -712,30 +696,31 @@ pub trait StoreCall: CopyAtom {
     unsafe fn call(regs: Self::Regs, dst: u32);
 }
 
-impl StoreCall for SM90_U32x4_STSM_N {
-    type Regs = [u32; 4];
-    #[inline(always)]
-    fn regs(f: &impl Fragment, at: usize) -> [u32; 4] {
-        core::array::from_fn(|i| f.get(at + i))
-    }
-    #[inline(always)]
-    unsafe fn call(regs: [u32; 4], dst: u32) {
-        // SAFETY: the caller's promise.
-        unsafe { stmatrix_x4::<false>(dst, regs) }
-    }
+/// The `.x4` ldmatrix atoms and their stmatrix reversals, `.trans` or not: four 8x8 matrices,
+/// a thread's four registers.
+macro_rules! matrix_x4_calls {
+    ($($ld:ident, $st:ident, $trans:literal;)*) => {$(
+        impl LoadCall for $ld {
+            type Regs = [u32; 4];
+            #[inline(always)]
+            unsafe fn call(src: u32) -> [u32; 4] {
+                // SAFETY: the caller's promise.
+                unsafe { ldmatrix_x4::<$trans>(src) }
+            }
+        }
+        impl StoreCall for $st {
+            type Regs = [u32; 4];
+            #[inline(always)]
+            unsafe fn call(regs: [u32; 4], dst: u32) {
+                // SAFETY: the caller's promise.
+                unsafe { stmatrix_x4::<$trans>(dst, regs) }
+            }
+        }
+    )*};
 }
-
-impl StoreCall for SM90_U16x8_STSM_T {
-    type Regs = [u32; 4];
-    #[inline(always)]
-    fn regs(f: &impl Fragment, at: usize) -> [u32; 4] {
-        core::array::from_fn(|i| f.get(at + i))
-    }
-    #[inline(always)]
-    unsafe fn call(regs: [u32; 4], dst: u32) {
-        // SAFETY: the caller's promise.
-        unsafe { stmatrix_x4::<true>(dst, regs) }
-    }
+matrix_x4_calls! {
+    SM75_U32x4_LDSM_N, SM90_U32x4_STSM_N, false;
+    SM75_U16x8_LDSM_T, SM90_U16x8_STSM_T, true;
 }
 
 /// A tiled copy that stores a thread's register fragment `F` to a shared operand `Dst` (CuTe's
@@ -756,13 +741,9 @@ pub trait TiledCopyStore<Dst: CopyOperand<Addr = u32>, F: Fragment>: Default {
     /// The copy's tile, `(TM, TN)`.
     const TILE: [usize; 2];
     /// The registers of one atom call.
-    type Regs;
+    type Regs: Default + AsMut<[u32]>;
     /// The index in the copy's (column-major) tile of destination value `v` of thread `t`.
     fn dst_tv(t: usize, v: usize) -> usize;
-    /// The registers of a fragment from register `at` on.
-    fn regs(f: &F, at: usize) -> Self::Regs;
-    /// Registers a call.
-    const REGS: usize;
     /// One atom call.
     ///
     /// # Safety
@@ -783,14 +764,9 @@ where
     const ATOM_VALUES: usize = A::NumVal::USIZE;
     const TILE: [usize; 2] = FragmentSide::<Self, A, <Self as CopyTvs>::DstTv>::TILE;
     type Regs = A::Regs;
-    const REGS: usize = regs_of::<A::Regs>();
     #[inline(always)]
     fn dst_tv(t: usize, v: usize) -> usize {
         FragmentSide::<Self, A, <Self as CopyTvs>::DstTv>::tv(t, v)
-    }
-    #[inline(always)]
-    fn regs(f: &F, at: usize) -> A::Regs {
-        A::regs(f, at)
     }
     #[inline(always)]
     unsafe fn call(regs: A::Regs, dst: u32) {
@@ -815,7 +791,8 @@ where
 /// # Safety
 /// Every thread of the warp calls it with the same operand, together; `thr` is below the copy's
 /// threads; the shared tensor's base is 16-byte aligned, its elements 16-bit, and no other
-/// thread accesses the operand before the next barrier.
+/// thread accesses the operand before the next barrier; a [`SmemTile`]'s tile coordinate is
+/// one of its tensor's tiles.
 #[inline(always)]
 pub unsafe fn copy_from_fragment<C, Dst, F>(_copy: &C, thr: usize, frg: &F, dst: &Dst)
 where
@@ -827,8 +804,12 @@ where
     let () = C::CHECKED;
     let mut next = 0;
     for_each_call!(C::TILE, Dst::EXTENTS, C::VALUES, C::ATOM_VALUES, |k| C::dst_tv(thr, k), |r, c| {
+        let mut regs = C::Regs::default();
+        for x in regs.as_mut() {
+            *x = frg.get(next);
+            next += 1;
+        }
         // SAFETY: the caller's promise; consecutive and aligned (checked).
-        unsafe { C::call(C::regs(frg, next), dst.addr_at(r, c)) };
-        next += C::REGS;
+        unsafe { C::call(regs, dst.addr_at(r, c)) };
     });
 }

@@ -221,7 +221,7 @@ impl<Bits: Storage, Tile: TmaBox<Bits> + Default + Copy, Part: TmaBox<Bits>, con
         let at = dst.base() + rank as u32 * Part::BYTES;
         let row = tile.0 * rows as usize + rank * part_rows as usize;
         // SAFETY: the caller's promise.
-        unsafe { tma::load_2d_multicast(at, map, bar, [(tile.1 * cols as usize) as i32, row as i32], MASK) }
+        unsafe { [(tile.1 * cols as usize) as i32, row as i32].load_multicast(at, map, bar, MASK) }
     }
 }
 

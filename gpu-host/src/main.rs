@@ -27,6 +27,9 @@ use tiles::*;
 
 mod attention;
 
+/// Milliseconds a run keeps the GPU busy before it is timed (its steady state).
+const WARM_MS: f64 = 200.0;
+
 use clap::Parser;
 use half::{bf16, f16};
 
@@ -280,20 +283,35 @@ impl Hgemm {
         Ok(())
     }
 
-    /// Median milliseconds of `launches` runs of `run`, each between two events.
-    fn time(&self, launches: usize, mut run: impl FnMut() -> Res<()>) -> Res<f64> {
-        run()?;
-        self.stream.synchronize()?;
-        let mut ms = Vec::with_capacity(launches);
-        for _ in 0..launches {
-            let start = self.stream.record_event(Some(sys::CUevent_flags::CU_EVENT_DEFAULT))?;
-            run()?;
-            let end = self.stream.record_event(Some(sys::CUevent_flags::CU_EVENT_DEFAULT))?;
-            end.synchronize()?;
-            ms.push(f64::from(start.elapsed_ms(&end)?));
+    /// Median milliseconds of each of `n` runs (`run(i)` launches the `i`-th), each in its own
+    /// steady state: the run alone keeps the GPU busy for [`WARM_MS`] (clocks up from idle and
+    /// down to what its own power draw sustains), then `launches` launches are timed. cuBLAS
+    /// is timed the same way; timed first after the host filled the matrices, it used to run on
+    /// a cool GPU's boost clocks, and a kernel after a lighter one on the lighter one's.
+    fn time_all(&self, launches: usize, n: usize, mut run: impl FnMut(usize) -> Res<()>) -> Res<Vec<f64>> {
+        let event = || self.stream.record_event(Some(sys::CUevent_flags::CU_EVENT_DEFAULT));
+        let mut medians = Vec::with_capacity(n);
+        for i in 0..n {
+            let mut warm = 0.0;
+            while warm < WARM_MS {
+                let start = event()?;
+                run(i)?;
+                let end = event()?;
+                end.synchronize()?;
+                warm += f64::from(start.elapsed_ms(&end)?);
+            }
+            let mut ms = Vec::with_capacity(launches);
+            for _ in 0..launches {
+                let start = event()?;
+                run(i)?;
+                let end = event()?;
+                end.synchronize()?;
+                ms.push(f64::from(start.elapsed_ms(&end)?));
+            }
+            ms.sort_by(f64::total_cmp);
+            medians.push(ms[ms.len() / 2]);
         }
-        ms.sort_by(f64::total_cmp);
-        Ok(ms[ms.len() / 2])
+        Ok(medians)
     }
 }
 
@@ -399,7 +417,7 @@ fn main() -> Res<()> {
             )?;
             fs.push((name, dtype, d, f));
         }
-        let (bad, rec) = attention::run(&h.stream, &fs, &|run| h.time(launches, run))?;
+        let (bad, rec) = attention::run(&h.stream, &fs, &|n, run| h.time_all(launches, n, run))?;
         failures += bad;
         record.extend(rec);
     }
@@ -452,32 +470,42 @@ fn main() -> Res<()> {
     }
 
     // Timing: medians of `launches` launches each, cuBLAS in the same run.
-    println!("timing: median of {launches} launches (CUDA events), fp16 or bf16 in/out, fp32 accumulation");
+    println!("timing: median of {launches} launches (CUDA events), each after {WARM_MS} ms of its own launches, fp16 or bf16 in/out, fp32 accumulation");
     let shapes = [(4096usize, 4096usize, 4096usize), (8192, 8192, 8192), (8192, 14336, 4096), (8192, 4096, 14336)];
     for (dtype, (m, n, k)) in [Dtype::F16, Dtype::Bf16].into_iter().flat_map(|d| shapes.map(|s| (d, s))) {
         let mut p = h.problem(dtype, m, n, k)?;
         let flops = 2.0 * (m * n * k) as f64;
-        let blas_ms = h.time(launches, || h.cublas(&mut p))?;
-        let mut line = format!("{m}x{n}x{k} {dtype:?}: cuBLAS {blas_ms:.3} ms ({:.0} TFLOP/s)", flops / blas_ms / 1e9);
-        let size = if m == n && n == k { format!("{m}") } else { format!("\"{m}x{n}x{k}\"") };
-        let mut js = format!("{{\"size\":{size},\"dtype\":\"{dtype:?}\",\"cublas_ms\":{blas_ms:.4}");
+        // cuBLAS, then every kernel at each raster and grid, timed together (`time_all`).
+        let mut runs = Vec::new();
         for (name, _, cluster, f, resident) in h.kernels.iter().filter(|x| x.1 == dtype) {
             // A cluster's tile is two row tiles: half as many groups for the same rows.
             let (g1, g2) = if *cluster > 1 { (4, 8) } else { (8, RASTER) };
             for (group, blocks) in [(1, None), (g1, None), (g2, None), (g1, Some(*resident)), (g2, Some(*resident))] {
-                let ms =
-                    h.time(launches, || h.launch(f, name.contains("_tma_epi"), *cluster, &mut p, group, blocks))?;
-                let share = 100.0 * blas_ms / ms;
-                let grid = if blocks.is_some() { "persistent" } else { "a block a tile" };
-                line += &format!(
-                    "\n  {name} raster {group}, {grid}: {ms:.3} ms ({:.0} TFLOP/s, {share:.1}% of cuBLAS)",
-                    flops / ms / 1e9
-                );
-                js += &format!(
-                    ",\"{name}_raster{group}_{}_ms\":{ms:.4}",
-                    if blocks.is_some() { "persistent" } else { "tiles" }
-                );
+                runs.push((name, *cluster, f, group, blocks));
             }
+        }
+        let ms = h.time_all(launches, runs.len() + 1, |i| match i.checked_sub(1) {
+            None => h.cublas(&mut p),
+            Some(r) => {
+                let (name, cluster, f, group, blocks) = runs[r];
+                h.launch(f, name.contains("_tma_epi"), cluster, &mut p, group, blocks)
+            }
+        })?;
+        let blas_ms = ms[0];
+        let mut line = format!("{m}x{n}x{k} {dtype:?}: cuBLAS {blas_ms:.3} ms ({:.0} TFLOP/s)", flops / blas_ms / 1e9);
+        let size = if m == n && n == k { format!("{m}") } else { format!("\"{m}x{n}x{k}\"") };
+        let mut js = format!("{{\"size\":{size},\"dtype\":\"{dtype:?}\",\"cublas_ms\":{blas_ms:.4}");
+        for (&(name, _, _, group, blocks), ms) in runs.iter().zip(&ms[1..]) {
+            let share = 100.0 * blas_ms / ms;
+            let grid = if blocks.is_some() { "persistent" } else { "a block a tile" };
+            line += &format!(
+                "\n  {name} raster {group}, {grid}: {ms:.3} ms ({:.0} TFLOP/s, {share:.1}% of cuBLAS)",
+                flops / ms / 1e9
+            );
+            js += &format!(
+                ",\"{name}_raster{group}_{}_ms\":{ms:.4}",
+                if blocks.is_some() { "persistent" } else { "tiles" }
+            );
         }
         println!("{line}");
         record.push(js + "}");

@@ -33,6 +33,15 @@ impl<T, V: Unsigned + Default + Copy> CopyCall<*mut T, u32> for Record<V> {
         CALLS.with(|c| c.borrow_mut().push((src as usize, dst, pred)));
     }
 }
+thread_local! {
+    static STORES: RefCell<Vec<(u32, usize, bool)>> = const { RefCell::new(Vec::new()) };
+}
+/// Shared to global: `(shared source, global destination, pred)`.
+impl<T, V: Unsigned + Default + Copy> CopyCall<u32, *mut T> for Record<V> {
+    unsafe fn call(src: u32, dst: *mut T, pred: bool) {
+        STORES.with(|c| c.borrow_mut().push((src, dst as usize, pred)));
+    }
+}
 
 /// Runs thread `t`'s `copy_if` and returns its calls.
 fn calls<C: TiledCopyCall<S, D>, S: cute_atom::algorithm::CopyOperand, D: cute_atom::algorithm::CopyOperand>(
@@ -95,4 +104,43 @@ fn copy_if_calls_are_the_threads_partitions() {
     }
     case!(CopyA, SmemA, 128, 32, (2, 3, 3), 100);
     case!(CopyB, SmemB, 32, 128, (3, 3, 4), 17);
+}
+
+/// `transpose_padded`'s two copies (`gpu/src/transpose.rs`): 32x8 threads, `(8,32):(32,1)`, one
+/// 4-byte element a call, global to the padded shared tile `(32,32):(33,1)`, then the shared
+/// tile read transposed (`local_tile_t`) to the output. Every call's addresses and predicate
+/// are the hand-indexed twin's (`transpose_padded_by_hand`): thread `(tx, ty)`'s `j`-th element
+/// is `(ty + 8j, tx)` in, shared offset `33 (ty + 8j) + tx`; out, shared offset `33 tx + ty + 8j`.
+#[test]
+fn transpose_copies_are_the_twins_loads_and_stores() {
+    const BASE: usize = 0x20000;
+    type Copy = TiledCopy<Record<cute_static::typenum::U1>, Layout![(8,32):(32,1)], Layout![(1,1):(0,0)]>;
+    type Padded = Layout![(32,32):(33,1)];
+    let (m, n, r0, c0) = (70usize, 45usize, 64usize, 32usize); // a ragged corner tile
+    let input = PtrTensor::new((BASE + 4 * (r0 * n + c0)) as *mut f32, layout!((32, 32):({ n }, 1)));
+    let output = PtrTensor::new((BASE + 4 * (c0 * m + r0)) as *mut f32, layout!((32, 32):({ m }, 1)));
+    let tile = SmemTensor::<f32, Padded>::new(0, Default::default());
+    let copy = Copy::new();
+    for (tx, ty) in (0..8).flat_map(|ty| (0..32).map(move |tx| (tx, ty))) {
+        let t = tx + 32 * ty;
+        let loads = calls(&copy, t, |r, c| r0 + r < m && c0 + c < n, &input, &tile);
+        let want: Vec<_> = (0..4)
+            .map(|j| {
+                let r = ty + 8 * j;
+                (BASE + 4 * ((r0 + r) * n + c0 + tx), 4 * (33 * r + tx) as u32, r0 + r < m && c0 + tx < n)
+            })
+            .collect();
+        assert_eq!(loads, want, "thread ({tx}, {ty}): loads");
+        STORES.with(|c| c.borrow_mut().clear());
+        // SAFETY: the recording atom reads and writes nothing.
+        unsafe { copy_if(&copy, t, |c, r| c0 + c < n && r0 + r < m, &tile.local_tile_t::<32, 32>((0, 0)), &output) };
+        let stores = STORES.with(|c| c.take());
+        let want: Vec<_> = (0..4)
+            .map(|j| {
+                let c = ty + 8 * j;
+                (4 * (33 * tx + c) as u32, BASE + 4 * ((c0 + c) * m + r0 + tx), c0 + c < n && r0 + tx < m)
+            })
+            .collect();
+        assert_eq!(stores, want, "thread ({tx}, {ty}): stores");
+    }
 }

@@ -8,13 +8,21 @@
 //! | `transpose_swizzled` | `Sw<5,0,5> o 0 o (32,32):(32,1)` | 32 different banks, no padding |
 //!
 //! (`cute show --banks '(32,32):(32,1)'` and `'Sw<5,0,5> o 0 o (32,32):(32,1)'` draw them.)
-//! Blocks of 32x8 threads; each thread moves 4 elements in and 4 out. Any `m`, `n`: the
-//! elements of a ragged edge tile are predicated.
+//! Blocks of 32x8 threads; each thread moves 4 elements in and 4 out, in CuTe's words: two
+//! `copy_if`s of one tiled copy of `UniversalCopy` atoms (`ld.global` + `st.shared`, then
+//! `ld.shared` + `st.global`), the second reading the shared tile transposed. Any `m`, `n`:
+//! the elements of a ragged edge tile are predicated. `transpose_padded_by_hand` is
+//! `transpose_padded` with its offsets written out, its twin for the PTX guard.
 
-use cute_static::typenum::{P5, U0, U5};
-use cute_static::{layout, shape, Composition, Layout, Swizzle};
+use cute_atom::algorithm::{copy_if, TiledCopyCall};
+use cute_static::copy::{TiledCopy, UniversalCopy};
+use cute_static::typenum::{P5, U0, U1, U5};
+use cute_atom::tensor::SmemTile;
+use cute_static::layout::Sizes;
+use cute_static::product::ConstLayout;
+use cute_static::{layout, Composition, Cons, Layout, LayoutAt, Nil, Shape, Swizzle};
 
-use crate::{block_idx, shared_tile, sync_threads, thread_idx, PtrTensor, SmemTensor};
+use crate::{block_idx, block_tile, shared_tile, sync_threads, thread_idx, PtrTensor, SmemTensor};
 
 /// The tile's extent.
 pub const TILE: usize = 32;
@@ -25,72 +33,71 @@ type Naive = Layout![(32,32):(32,1)];
 type Padded = Layout![(32,32):(33,1)];
 shared_tile!(fn naive_tile: f32, Naive as "TRANSPOSE_NAIVE");
 shared_tile!(fn padded_tile: f32, Padded as "TRANSPOSE_PADDED");
-shared_tile!(fn swizzled_tile: f32, Naive as "TRANSPOSE_SWIZZLED");
 
 /// CuTe's `Swizzle<5,0,5>`: bits [5,10) of an offset xor-ed into bits [0,5), i.e. column
 /// `c ^ r` of row `r` in a 32x32 row-major tile; the tile's layout is `Sw<5,0,5> o 0 o
 /// (32,32):(32,1)`, `composition(Swizzle, Layout)`.
-type Sw505 = Swizzle<U5, U0, P5>;
+type Swizzled = <Swizzle<U5, U0, P5> as Composition<Naive>>::Output;
+// The swizzled tile's storage: the naive tile's 1024 elements (the swizzle permutes them).
+shared_tile!(fn swizzled_storage: f32, Naive as "TRANSPOSE_SWIZZLED");
 
-/// One `TILE x TILE` tile: in (row-major `m x n`), out (row-major `n x m`), the shared tile
-/// and its layout's offset of `(r, c)` (a layout's, or a swizzled layout's; inside the tile for
-/// `r, c < TILE`).
+/// Both copies of a tile, CuTe's `make_tiled_copy(Copy_Atom<UniversalCopy<float>, float>{},
+/// Layout<Shape<_8,_32>, Stride<_32,_1>>{})`: thread `tx + 32 ty` moves element `(ty, tx)` of
+/// each 8x32 row band, `(ty + 8j, tx)` of the 32x32 tile for `j` in 0..4, one 4-byte access
+/// each (a warp reads or writes one 128-byte row of the global tile).
+type TileCopy = TiledCopy<UniversalCopy<U1>, Layout![(8,32):(32,1)], Layout![(1,1):(0,0)]>;
+/// A block's 32x32 tile of the input (and of the output), and that tile of a row-major matrix.
+type Tile = Shape![(32, 32)];
+type Gmem = PtrTensor<f32, Layout![(32,32):(usize,1)]>;
+
+/// One `TILE x TILE` tile in CuTe's words: `copy_if` of the input's block tile into the shared
+/// tile, a barrier, then `copy_if` of the shared tile read transposed (`local_tile_t`, its
+/// `(c, r)` as `(r, c)`) into the output's block tile; predicated on the matrices' extents.
 #[inline(always)]
-unsafe fn transpose_tile<L>(
-    inp: *const f32,
-    out: *mut f32,
-    m: usize,
-    n: usize,
-    tile: SmemTensor<f32, L>,
-    at: impl Fn(usize, usize) -> usize,
-) {
+unsafe fn transpose_tile<L>(inp: *const f32, out: *mut f32, m: usize, n: usize, tile: SmemTensor<f32, L>)
+where
+    L: Copy + Sizes + LayoutAt<Cons<usize, Cons<usize, Nil>>> + ConstLayout,
+    TileCopy: TiledCopyCall<Gmem, SmemTensor<f32, L>> + TiledCopyCall<SmemTile<f32, L, 32, 32, true>, Gmem>,
+{
     let (tx, ty) = thread_idx();
     let (bx, by) = block_idx();
+    let thr = tx + TILE * ty;
     let a = PtrTensor::new(inp as *mut f32, layout!(({m},{n}):({n},1)));
     let b = PtrTensor::new(out, layout!(({n},{m}):({m},1)));
     let (r0, c0) = (by * TILE, bx * TILE);
-    for j in 0..TILE / ROWS {
-        let (r, c) = (ty + ROWS * j, tx);
-        if r0 + r < m && c0 + c < n {
-            // SAFETY: (r0 + r, c0 + c) is inside the m x n input; the tile offset inside the
-            // tile's cosize; this thread's own slot until the barrier.
-            unsafe { tile.store(at(r, c), *a.addr_at(&shape!(({ r0 + r }, { c0 + c })))) };
-        }
-    }
+    let ga = block_tile(a.local_tile(Tile::default(), &[by, bx]));
+    // SAFETY: 4-byte accesses of the block's tile, read where inside the m x n input; each
+    // thread writes its own elements of the shared tile until the barrier.
+    unsafe { copy_if(&TileCopy::default(), thr, |r, c| r0 + r < m && c0 + c < n, &ga, &tile) };
     sync_threads();
-    for j in 0..TILE / ROWS {
-        // Output row c0 + c reads tile column c.
-        let (c, r) = (ty + ROWS * j, tx);
-        if c0 + c < n && r0 + r < m {
-            // SAFETY: as above, in the n x m output; the tile is read-only after the barrier.
-            unsafe { *b.addr_at(&shape!(({ c0 + c }, { r0 + r }))) = tile.load(at(r, c)) };
-        }
-    }
+    let gb = block_tile(b.local_tile(Tile::default(), &[bx, by]));
+    // Output row c0 + c is tile column c: the shared tile read transposed.
+    // SAFETY: as above, written where inside the n x m output; the shared tile is read-only
+    // after the barrier.
+    unsafe { copy_if(&TileCopy::default(), thr, |c, r| c0 + c < n && r0 + r < m, &tile.local_tile_t::<32, 32>((0, 0)), &gb) };
 }
 
 /// `out = inᵀ` through the naive tile (bank conflicts on the column reads). Grid
 /// `(ceil(n/32), ceil(m/32))`, blocks of 32x8 threads.
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn transpose_naive(inp: *const f32, out: *mut f32, m: usize, n: usize) {
-    let t = naive_tile();
     // SAFETY: the caller's buffers hold m*n elements.
-    unsafe { transpose_tile(inp, out, m, n, t, |r, c| t.layout().call_coord(&shape!(({ r }, { c })))) }
+    unsafe { transpose_tile(inp, out, m, n, naive_tile()) }
 }
 
 /// `out = inᵀ` through the padded tile.
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn transpose_padded(inp: *const f32, out: *mut f32, m: usize, n: usize) {
-    let t = padded_tile();
     // SAFETY: as `transpose_naive`.
-    unsafe { transpose_tile(inp, out, m, n, t, |r, c| t.layout().call_coord(&shape!(({ r }, { c })))) }
+    unsafe { transpose_tile(inp, out, m, n, padded_tile()) }
 }
 
 /// `out = inᵀ` through the swizzled tile.
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn transpose_swizzled(inp: *const f32, out: *mut f32, m: usize, n: usize) {
-    let sw = Sw505::new().composition(Naive::default());
     // SAFETY: as `transpose_naive`; the swizzle permutes offsets inside [0, 1024).
-    unsafe { transpose_tile(inp, out, m, n, swizzled_tile(), |r, c| sw.call_coord(&shape!(({ r }, { c })))) }
+    let tile = SmemTensor::new(swizzled_storage().base(), Swizzled::default());
+    unsafe { transpose_tile(inp, out, m, n, tile) }
 }
 
 /// The hand-indexed twin of `transpose_padded` (no layouts): its SASS is compared with the

@@ -3,8 +3,9 @@
 //! atom call (one instruction) per group of the atom's values. Where each call reads and writes
 //! is the tiled copy's thread-value layout, evaluated at the thread, then each operand's layout
 //! at that coordinate; that the atom's values are consecutive and aligned in the shared
-//! destination is checked by the compiler. The atoms: `cp.async` (`SM80_CP_ASYNC_*_ZFILL`) and
-//! `UniversalCopy` (vector loads and stores of 4, 8 or 16 bytes) from global to shared memory;
+//! operand is checked by the compiler. The atoms: `cp.async` (`SM80_CP_ASYNC_*_ZFILL`) from
+//! global to shared memory; `UniversalCopy` (a load and a store of 1, 2, 4, 8 or 16 bytes) from
+//! global to shared memory and from shared to global memory;
 //! `ldmatrix` and `stmatrix` between shared tiles and register fragments
 //! ([`copy_to_fragment`], [`copy_from_fragment`]).
 
@@ -23,7 +24,9 @@ use cute_static::{Cons, Layout, LayoutAt, Nil, PtrAddr};
 
 use crate::arch::copy::{
     cp_async_ca, cp_async_cg16, ld_global_b16, ld_global_b32x1, ld_global_b32x2, ld_global_b32x4, ld_global_b8,
-    ldmatrix_x4, st_shared_b16, st_shared_b32x1, st_shared_b32x2, st_shared_b32x4, st_shared_b8, stmatrix_x4,
+    ld_shared_b16, ld_shared_b32x1, ld_shared_b32x2, ld_shared_b32x4, ld_shared_b8, ldmatrix_x4, st_global_b16,
+    st_global_b32x1, st_global_b32x2, st_global_b32x4, st_global_b8, st_shared_b16, st_shared_b32x1, st_shared_b32x2,
+    st_shared_b32x4, st_shared_b8, stmatrix_x4,
 };
 use crate::check::{fail, Piece::*};
 use crate::tensor::{SmemTensor, SmemTile};
@@ -32,18 +35,19 @@ type Crd2 = Cons<usize, Cons<usize, Nil>>;
 
 /// A thread's atom calls over an operand of extents `ext`: the copy's `tile` repeated over it,
 /// `M` first, and in each tile the thread's `values` in atoms of `v`; `body` at each call with
-/// `(r, c)` its first value's coordinate, that value's index in the tile being `tv` of its
+/// `(r, c)` its first value's coordinate in the first tile and `(dr, dc)` the repetition's
+/// (the call's coordinate is their sum), that value's index in the tile being `tv` of its
 /// value number `k`. A macro, not a function taking closures: through a closure LLVM no longer
 /// hoisted hgemm's swizzled offsets out of its k loop (SASS +1.2% to +4.3%).
 macro_rules! for_each_call {
-    ($tile:expr, $ext:expr, $values:expr, $v:expr, |$k:ident| $tv:expr, |$r:ident, $c:ident| $body:block) => {{
+    ($tile:expr, $ext:expr, $values:expr, $v:expr, |$k:ident| $tv:expr, |$r:ident, $c:ident, $dr:ident, $dc:ident| $body:block) => {{
         let ([tm, tn], [bm, bn], v) = ($tile, $ext, $v);
         for rn in 0..bn / tn {
             for rm in 0..bm / tm {
                 for j in 0..$values / v {
                     let $k = j * v;
                     let i = $tv;
-                    let ($r, $c) = (rm * tm + i % tm, rn * tn + i / tm);
+                    let ($r, $c, $dr, $dc) = (i % tm, i / tm, rm * tm, rn * tn);
                     $body
                 }
             }
@@ -117,28 +121,45 @@ impl<T, V: Unsigned + Default + Copy> CopyCall<*mut T, u32> for SM80_CP_ASYNC_CA
     }
 }
 
-impl<T, V: Unsigned + Default + Copy> CopyCall<*mut T, u32> for UniversalCopy<V> {
-    /// CuTe's `UniversalCopy<uintN_t>` from global to shared memory: one load to registers and
-    /// one store of 1, 2, 4, 8 or 16 bytes; nothing moves where `pred` is false (CuTe's
-    /// `copy_if`: the destination keeps its values).
-    #[inline(always)]
-    unsafe fn call(src: *mut T, dst: u32, pred: bool) {
-        if !pred {
-            return;
-        }
-        // SAFETY: the caller's promise; 1, 2, 4, 8 or 16 bytes (checked; a constant the
-        // compiler folds the match on).
-        unsafe {
-            match Width::<Self, T, V>::UNIVERSAL {
-                1 => st_shared_b8(dst, ld_global_b8(src)),
-                2 => st_shared_b16(dst, ld_global_b16(src)),
-                4 => st_shared_b32x1(dst, ld_global_b32x1(src)),
-                8 => st_shared_b32x2(dst, ld_global_b32x2(src)),
-                _ => st_shared_b32x4(dst, ld_global_b32x4(src)),
+/// `UniversalCopy`'s one load and one store of 1, 2, 4, 8 or 16 bytes (a constant width, so
+/// the compiler folds the match), with `$ld` and `$st` the loads and stores of each width.
+macro_rules! universal_copy {
+    ($src:ty => $dst:ty, $what:literal, [$($bytes:pat => $ld:ident, $st:ident;)*]) => {
+        impl<T, V: Unsigned + Default + Copy> CopyCall<$src, $dst> for UniversalCopy<V> {
+            #[doc = concat!("CuTe's `UniversalCopy<uintN_t>` ", $what, ": one load to registers and one store of 1, 2, 4, 8")]
+            /// or 16 bytes; nothing moves where `pred` is false (CuTe's `copy_if`: the
+            /// destination keeps its values).
+            #[inline(always)]
+            unsafe fn call(src: $src, dst: $dst, pred: bool) {
+                if !pred {
+                    return;
+                }
+                // SAFETY: the caller's promise; 1, 2, 4, 8 or 16 bytes (checked).
+                unsafe {
+                    match Width::<Self, T, V>::UNIVERSAL {
+                        $($bytes => $st(dst, $ld(src)),)*
+                    }
+                }
             }
         }
-    }
+    };
 }
+
+universal_copy!(*mut T => u32, "from global to shared memory", [
+    1 => ld_global_b8, st_shared_b8;
+    2 => ld_global_b16, st_shared_b16;
+    4 => ld_global_b32x1, st_shared_b32x1;
+    8 => ld_global_b32x2, st_shared_b32x2;
+    _ => ld_global_b32x4, st_shared_b32x4;
+]);
+
+universal_copy!(u32 => *mut T, "from shared to global memory", [
+    1 => ld_shared_b8, st_global_b8;
+    2 => ld_shared_b16, st_global_b16;
+    4 => ld_shared_b32x1, st_global_b32x1;
+    8 => ld_shared_b32x2, st_global_b32x2;
+    _ => ld_shared_b32x4, st_global_b32x4;
+]);
 
 /// A tile a copy reads or writes: its static extents and the address of the element at a
 /// coordinate (a tile of a global tensor, a shared tile).
@@ -149,6 +170,16 @@ pub trait CopyOperand {
     const EXTENTS: [usize; 2];
     /// The address of element `(r, c)` (wrapping arithmetic, no access).
     fn addr_at(&self, r: usize, c: usize) -> Self::Addr;
+    /// The address of element `(r + dr, c + dc)`, `(dr, dc)` a repetition of a copy's tile:
+    /// for a shared tile without swizzle (affine) the address of `(r, c)` plus the constant
+    /// offset of `(dr, dc)`, so that the compiler computes a thread's address once and adds a
+    /// constant for each repetition (`transpose_padded`: PTX 132 to 115 instructions). A
+    /// global tile's addresses stay whole: split the same way, `hgemm`'s predicates went to
+    /// registers (`P2R`) and its SASS grew from 688 to 768 instructions.
+    #[inline(always)]
+    fn addr_at_rep(&self, (r, c): (usize, usize), (dr, dc): (usize, usize)) -> Self::Addr {
+        self.addr_at(r + dr, c + dc)
+    }
 }
 
 impl<T, S: Sizes, D> CopyOperand for PtrTensor<T, Layout<S, D>>
@@ -163,16 +194,35 @@ where
     }
 }
 
-impl<T, L: Sizes + LayoutAt<Crd2>> CopyOperand for SmemTensor<T, L> {
+impl<T, L: Sizes + LayoutAt<Crd2> + ConstLayout> CopyOperand for SmemTensor<T, L> {
     type Addr = u32;
     const EXTENTS: [usize; 2] = [L::MODES[0], L::MODES[1]];
     #[inline(always)]
     fn addr_at(&self, r: usize, c: usize) -> u32 {
         self.addr(self.layout().at(&Cons(r, Cons(c, Nil))))
     }
+    #[inline(always)]
+    fn addr_at_rep(&self, (r, c): (usize, usize), (dr, dc): (usize, usize)) -> u32 {
+        affine_rep::<L, _>(self, (r, c), (dr, dc))
+    }
 }
 
-impl<T, L: Sizes + LayoutAt<Crd2>, const R: usize, const C: usize, const TR: bool> CopyOperand
+/// [`CopyOperand::addr_at_rep`] of a shared operand of layout `L`: the constant offset of the
+/// repetition added where `L` has no swizzle (a swizzle is not affine).
+#[inline(always)]
+fn affine_rep<L: ConstLayout, O: CopyOperand<Addr = u32>>(
+    o: &O,
+    (r, c): (usize, usize),
+    (dr, dc): (usize, usize),
+) -> u32 {
+    if L::SWIZZLE.0 == 0 {
+        o.addr_at(r, c).wrapping_add(o.addr_at(dr, dc).wrapping_sub(o.addr_at(0, 0)))
+    } else {
+        o.addr_at(r + dr, c + dc)
+    }
+}
+
+impl<T, L: Sizes + LayoutAt<Crd2> + ConstLayout, const R: usize, const C: usize, const TR: bool> CopyOperand
     for SmemTile<T, L, R, C, TR>
 {
     type Addr = u32;
@@ -182,18 +232,22 @@ impl<T, L: Sizes + LayoutAt<Crd2>, const R: usize, const C: usize, const TR: boo
         let (r, c) = self.coord(r, c);
         self.tensor().addr_at(r, c)
     }
+    #[inline(always)]
+    fn addr_at_rep(&self, (r, c): (usize, usize), (dr, dc): (usize, usize)) -> u32 {
+        affine_rep::<L, _>(self, (r, c), (dr, dc))
+    }
 }
 
 /// A tiled copy that executes from `Src` to `Dst` (CuTe's `copy(tiled_copy, src, dst)` over
 /// the thread's partitions): the one bound generic code writes for [`copy`] and [`copy_if`].
 /// Implemented when the atom executes between the operands' address kinds ([`CopyCall`]), the
-/// layouts are static, and (checked by the compiler when the copy is instantiated) the tile
-/// divides the operands, the atom's values lie along one mode of the tile, and they are
-/// consecutive and aligned in the destination.
+/// shared operand's layout is static, and (checked by the compiler when the copy is
+/// instantiated) the tile divides the operands, the atom's values lie along one mode of the
+/// tile, and they are consecutive and aligned in the shared operand.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` does not copy from `{Src}` to `{Dst}`",
     label = "where the tiled copy is generic, add the bound `TiledCopyCall<Src, Dst>` for it",
-    note = "the copy atom executes between the operands' address kinds (`CopyCall`), and the destination's layout is static"
+    note = "the copy atom executes between the operands' address kinds (`CopyCall`), and the shared operand's layout is static"
 )]
 pub trait TiledCopyCall<Src: CopyOperand, Dst: CopyOperand>: Default {
     /// Threads of the tiled copy.
@@ -219,8 +273,8 @@ impl<A, T, V, Src, Dst> TiledCopyCall<Src, Dst> for TiledCopy<A, T, V>
 where
     A: CopyAtom<NumVal: Unsigned> + CopyCall<Src::Addr, Dst::Addr>,
     Self: CopyTiling<LayoutTv: ConstLeaves + ModeSizes + LayoutFn, Tile: Sizes>,
-    Src: CopyOperand,
-    Dst: CopyOperand + ConstShared,
+    Src: CopyOperand + ConstOperand,
+    Dst: CopyOperand + ConstOperand,
 {
     const THREADS: usize = <<Self as CopyTiling>::LayoutTv as ModeSizes>::SIZES[0];
     const VALUES: usize = <<Self as CopyTiling>::LayoutTv as ModeSizes>::SIZES[1];
@@ -250,21 +304,31 @@ where
                 N(Dst::EXTENTS[1]),
             ]);
         }
-        check_atoms::<Dst>(
-            "destination",
-            &<<Self as CopyTiling>::LayoutTv as ConstLeaves>::LEAVES,
+        // The shared operand's side (both, shared to shared); a global tile's is run-time.
+        let tv = &<<Self as CopyTiling>::LayoutTv as ConstLeaves>::LEAVES;
+        let (t, v, a) = (
             <Self as TiledCopyCall<Src, Dst>>::THREADS,
             <Self as TiledCopyCall<Src, Dst>>::VALUES,
             <Self as TiledCopyCall<Src, Dst>>::ATOM_VALUES,
-            <Self as TiledCopyCall<Src, Dst>>::TILE,
         );
+        let tile = <Self as TiledCopyCall<Src, Dst>>::TILE;
+        if Dst::SHARED {
+            check_atoms::<Dst>("destination", tv, t, v, a, tile);
+        }
+        if Src::SHARED {
+            check_atoms::<Src>("source", tv, t, v, a, tile);
+        }
     };
 }
 
-/// A shared operand's layout, as constants the compiler evaluates: the operand is one of
-/// `WINDOWS` tiles of a tensor ([`SmemTile`]; one, the whole tensor, for a [`SmemTensor`]).
+/// An operand's layout, as constants the compiler evaluates where the operand is shared
+/// (`SHARED`): the operand is one of `WINDOWS` tiles of a tensor ([`SmemTile`]; one, the whole
+/// tensor, for a [`SmemTensor`]). A global tile's strides are run-time values: nothing is
+/// evaluated, and its accesses' alignment is the caller's promise.
 #[doc(hidden)]
-pub trait ConstShared: CopyOperand {
+pub trait ConstOperand: CopyOperand {
+    /// The operand is in shared memory, and the other constants describe it.
+    const SHARED: bool;
     /// The tensor's layout.
     type Layout: ConstLayout;
     /// The tensor's extents.
@@ -274,15 +338,27 @@ pub trait ConstShared: CopyOperand {
     /// The operand's modes are the tensor's swapped.
     const TRANSPOSED: bool;
 }
-impl<T, L: ConstLayout + Sizes + LayoutAt<Crd2>> ConstShared for SmemTensor<T, L> {
+impl<T, S: Sizes, D> ConstOperand for PtrTensor<T, Layout<S, D>>
+where
+    Self: CopyOperand,
+{
+    const SHARED: bool = false;
+    type Layout = cute_static::Layout![1:0];
+    const FULL: [usize; 2] = [1, 1];
+    const WINDOWS: [usize; 2] = [1, 1];
+    const TRANSPOSED: bool = false;
+}
+impl<T, L: ConstLayout + Sizes + LayoutAt<Crd2>> ConstOperand for SmemTensor<T, L> {
+    const SHARED: bool = true;
     type Layout = L;
     const FULL: [usize; 2] = [L::MODES[0], L::MODES[1]];
     const WINDOWS: [usize; 2] = [1, 1];
     const TRANSPOSED: bool = false;
 }
-impl<T, L: ConstLayout + Sizes + LayoutAt<Crd2>, const R: usize, const C: usize, const TR: bool> ConstShared
+impl<T, L: ConstLayout + Sizes + LayoutAt<Crd2>, const R: usize, const C: usize, const TR: bool> ConstOperand
     for SmemTile<T, L, R, C, TR>
 {
+    const SHARED: bool = true;
     type Layout = L;
     const FULL: [usize; 2] = [L::MODES[0], L::MODES[1]];
     const WINDOWS: [usize; 2] =
@@ -291,7 +367,7 @@ impl<T, L: ConstLayout + Sizes + LayoutAt<Crd2>, const R: usize, const C: usize,
 }
 
 /// The offset in the tensor of `(r, c)` of tile `w` of the shared operand `S`.
-const fn shared_offset<S: ConstShared>(w: [usize; 2], r: usize, c: usize) -> usize {
+const fn shared_offset<S: ConstOperand>(w: [usize; 2], r: usize, c: usize) -> usize {
     let (r, c) = (w[0] * S::EXTENTS[0] + r, w[1] * S::EXTENTS[1] + c);
     let (r, c) = if S::TRANSPOSED { (c, r) } else { (r, c) };
     const_layout_call::<S::Layout>(r + S::FULL[0] * c)
@@ -302,7 +378,7 @@ const fn shared_offset<S: ConstShared>(w: [usize; 2], r: usize, c: usize) -> usi
 /// the copy's tile divides the operand; a thread's values (thread-value layout `tv`) are whole
 /// atoms of `v`, each along one mode of the tile and not across it, consecutive in the operand
 /// from an offset that is a multiple of `v` (the access's alignment).
-const fn check_atoms<S: ConstShared>(
+const fn check_atoms<S: ConstOperand>(
     side: &str,
     tv: &Leaves,
     threads: usize,
@@ -439,13 +515,14 @@ const fn check_atoms<S: ConstShared>(
 ///
 /// Checked by the compiler: the operands' extents are equal and the copy's tile divides them;
 /// a thread's values are whole atoms, each along one mode of the tile; each atom's values are
-/// consecutive in the destination, from a multiple of the atom's width (its alignment).
+/// consecutive in the shared operand, from a multiple of the atom's width (its alignment).
 ///
 /// # Safety
-/// `thr` is below the copy's threads. Each atom's values are consecutive in `src` too, from an
-/// address aligned to the access (for a global tile of a row-major matrix, a leading dimension
-/// that is a multiple of the atom's values). `src` is readable where `pred` holds; `dst` is
-/// writable by this thread until the copy completes (`cp.async`: its group's wait).
+/// `thr` is below the copy's threads. Each atom's values are consecutive in the global operand
+/// too, from an address aligned to the access (for a global tile of a row-major matrix, a
+/// leading dimension that is a multiple of the atom's values). `src` is readable where `pred`
+/// holds; `dst` is writable by this thread until the copy completes (`cp.async`: its group's
+/// wait).
 ///
 /// # Examples
 /// ```
@@ -472,9 +549,9 @@ where
 {
     #[allow(clippy::let_unit_value)]
     let () = C::CHECKED;
-    for_each_call!(C::TILE, Dst::EXTENTS, C::VALUES, C::ATOM_VALUES, |k| C::tv(thr, k), |r, c| {
+    for_each_call!(C::TILE, Dst::EXTENTS, C::VALUES, C::ATOM_VALUES, |k| C::tv(thr, k), |r, c, dr, dc| {
         // SAFETY: the caller's promise; consecutive and aligned in `dst` (checked).
-        unsafe { C::call(src.addr_at(r, c), dst.addr_at(r, c), pred(r, c)) };
+        unsafe { C::call(src.addr_at_rep((r, c), (dr, dc)), dst.addr_at_rep((r, c), (dr, dc)), pred(r + dr, c + dc)) };
     });
 }
 
@@ -579,7 +656,7 @@ impl<A, T, V, Src, F: Fragment> TiledCopyLoad<Src, F> for TiledCopy<A, T, V>
 where
     A: LoadCall<NumVal: Unsigned>,
     Self: CopyTvs<SrcTv: ConstLeaves + ModeSizes + LayoutFn> + CopyTiling<Tile: Sizes>,
-    Src: CopyOperand<Addr = u32> + ConstShared,
+    Src: CopyOperand<Addr = u32> + ConstOperand,
 {
     const THREADS: usize = FragmentSide::<Self, A, <Self as CopyTvs>::SrcTv>::THREADS;
     const VALUES: usize = FragmentSide::<Self, A, <Self as CopyTvs>::SrcTv>::VALUES;
@@ -623,9 +700,9 @@ where
     #[allow(clippy::let_unit_value)]
     let () = C::CHECKED;
     let mut next = 0;
-    for_each_call!(C::TILE, Src::EXTENTS, C::VALUES, C::ATOM_VALUES, |k| C::src_tv(thr, k), |r, c| {
+    for_each_call!(C::TILE, Src::EXTENTS, C::VALUES, C::ATOM_VALUES, |k| C::src_tv(thr, k), |r, c, dr, dc| {
         // SAFETY: the caller's promise; consecutive and aligned (checked).
-        let regs = unsafe { C::call(src.addr_at(r, c)) };
+        let regs = unsafe { C::call(src.addr_at(r + dr, c + dc)) };
         for &x in regs.as_ref() {
             *frg.reg(next) = x;
             next += 1;
@@ -653,7 +730,7 @@ where
     }
     /// The conditions on the shared operand `Sh` (the copy's `side`) and the fragment `F`, an
     /// atom call moving `regs` registers ([`check_atoms`], [`check_regs`]).
-    const fn check<Sh: ConstShared, F: Fragment>(side: &str, regs: usize) {
+    const fn check<Sh: ConstOperand, F: Fragment>(side: &str, regs: usize) {
         let (values, v, [tm, tn], [bm, bn]) = (Self::VALUES, A::NumVal::USIZE, Self::TILE, Sh::EXTENTS);
         check_atoms::<Sh>(side, &Tv::LEAVES, Self::THREADS, values, v, [tm, tn]);
         check_regs::<F>(regs * (bm / tm) * (bn / tn) * (values / v), [bm, bn]);
@@ -757,7 +834,7 @@ impl<A, T, V, Dst, F: Fragment> TiledCopyStore<Dst, F> for TiledCopy<A, T, V>
 where
     A: StoreCall<NumVal: Unsigned>,
     Self: CopyTvs<DstTv: ConstLeaves + ModeSizes + LayoutFn> + CopyTiling<Tile: Sizes>,
-    Dst: CopyOperand<Addr = u32> + ConstShared,
+    Dst: CopyOperand<Addr = u32> + ConstOperand,
 {
     const THREADS: usize = FragmentSide::<Self, A, <Self as CopyTvs>::DstTv>::THREADS;
     const VALUES: usize = FragmentSide::<Self, A, <Self as CopyTvs>::DstTv>::VALUES;
@@ -803,13 +880,13 @@ where
     #[allow(clippy::let_unit_value)]
     let () = C::CHECKED;
     let mut next = 0;
-    for_each_call!(C::TILE, Dst::EXTENTS, C::VALUES, C::ATOM_VALUES, |k| C::dst_tv(thr, k), |r, c| {
+    for_each_call!(C::TILE, Dst::EXTENTS, C::VALUES, C::ATOM_VALUES, |k| C::dst_tv(thr, k), |r, c, dr, dc| {
         let mut regs = C::Regs::default();
         for x in regs.as_mut() {
             *x = frg.get(next);
             next += 1;
         }
         // SAFETY: the caller's promise; consecutive and aligned (checked).
-        unsafe { C::call(regs, dst.addr_at(r, c)) };
+        unsafe { C::call(regs, dst.addr_at(r + dr, c + dc)) };
     });
 }

@@ -62,49 +62,55 @@ pub unsafe fn st_shared_v4_f32(a: u32, v: [f32; 4]) {
     }
 }
 
-/// Loads from global memory and stores to shared memory of 1, 2, 4, 8 or 16 bytes: one 8- or
-/// 16-bit value, or 1, 2 or 4 32-bit words (`ld.global{.v2,.v4}.b{8,16,32}`,
-/// `st.shared{.v2,.v4}.b{8,16,32}`): the synchronous copies of `UniversalCopy`.
+/// Loads and stores of 1, 2, 4, 8 or 16 bytes, global and shared: one 8- or 16-bit value, or
+/// 1, 2 or 4 32-bit words (`ld{.global,.shared}{.v2,.v4}.b{8,16,32}`, and `st` the same): the
+/// synchronous copies of `UniversalCopy`, global to shared and shared to global.
 macro_rules! vector_words {
-    ($($n:literal x $t:ident ($bits:literal, $reg:ident): $ld:ident, $st:ident, $v:literal, $regs:literal, [$($w:ident)*];)*) => {$(
-        #[doc = concat!("`ld.global", $v, ".b", $bits, "`: ", stringify!($n), " x ", stringify!($t), " at global address `p`.")]
+    ($($n:literal x $t:ident ($bits:literal, $reg:ident): [$ld:ident, $st:ident, $lds:ident, $stg:ident], $v:literal, $regs:literal, [$($w:ident)*];)*) => {$(
+        vector_words!(@ld $ld<T>, "global", reg64, *const T, $n, $t, $bits, $reg, $v, $regs, [$($w)*]);
+        vector_words!(@ld $lds<>, "shared", reg32, u32, $n, $t, $bits, $reg, $v, $regs, [$($w)*]);
+        vector_words!(@st $st<>, "shared", reg32, u32, $n, $t, $bits, $reg, $v, $regs, [$($w)*]);
+        vector_words!(@st $stg<T>, "global", reg64, *mut T, $n, $t, $bits, $reg, $v, $regs, [$($w)*]);
+    )*};
+    (@ld $name:ident<$($g:ident)?>, $space:literal, $areg:ident, $addr:ty, $n:literal, $t:ident, $bits:literal, $reg:ident, $v:literal, $regs:literal, [$($w:ident)*]) => {
+        #[doc = concat!("`ld.", $space, $v, ".b", $bits, "`: ", stringify!($n), " x ", stringify!($t), " at ", $space, " address `p`.")]
         ///
         /// # Safety
-        #[doc = concat!("`p` is aligned to the access (", stringify!($n), " x ", stringify!($t), ") with as many readable bytes of global memory.")]
+        #[doc = concat!("`p` is aligned to the access (", stringify!($n), " x ", stringify!($t), ") with as many readable bytes of ", $space, " memory.")]
         #[inline(always)]
-        pub unsafe fn $ld<T>(p: *const T) -> [$t; $n] {
+        pub unsafe fn $name<$($g)?>(p: $addr) -> [$t; $n] {
             $(let $w: $t;)*
             // SAFETY: the caller's promise.
             unsafe {
-                ptx!(concat!("ld.global", $v, ".b", $bits, " ", $regs, ", [{p}];"),
-                    p = in(reg64) p, $($w = out($reg) $w,)* options(readonly, nostack));
+                ptx!(concat!("ld.", $space, $v, ".b", $bits, " ", $regs, ", [{p}];"),
+                    p = in($areg) p, $($w = out($reg) $w,)* options(readonly, nostack));
             }
             [$($w),*]
         }
-
-        #[doc = concat!("`st.shared", $v, ".b", $bits, "`: ", stringify!($n), " x ", stringify!($t), " at shared address `a`.")]
+    };
+    (@st $name:ident<$($g:ident)?>, $space:literal, $areg:ident, $addr:ty, $n:literal, $t:ident, $bits:literal, $reg:ident, $v:literal, $regs:literal, [$($w:ident)*]) => {
+        #[doc = concat!("`st.", $space, $v, ".b", $bits, "`: ", stringify!($n), " x ", stringify!($t), " at ", $space, " address `a`.")]
         ///
         /// # Safety
-        /// `a` is aligned to the access in the block's shared memory, and no other thread
-        /// accesses it before the next barrier.
+        #[doc = concat!("`a` is aligned to the access with as many writable bytes of ", $space, " memory, which no other thread accesses before the next barrier.")]
         #[inline(always)]
-        pub unsafe fn $st(a: u32, v: [$t; $n]) {
+        pub unsafe fn $name<$($g)?>(a: $addr, v: [$t; $n]) {
             let [$($w),*] = v;
             // SAFETY: the caller's promise.
             unsafe {
-                ptx!(concat!("st.shared", $v, ".b", $bits, " [{a}], ", $regs, ";"),
-                    a = in(reg32) a, $($w = in($reg) $w,)* options(nostack));
+                ptx!(concat!("st.", $space, $v, ".b", $bits, " [{a}], ", $regs, ";"),
+                    a = in($areg) a, $($w = in($reg) $w,)* options(nostack));
             }
         }
-    )*};
+    };
 }
 
 vector_words! {
-    1 x u16 ("8", reg16): ld_global_b8, st_shared_b8, "", "{x}", [x];
-    1 x u16 ("16", reg16): ld_global_b16, st_shared_b16, "", "{x}", [x];
-    1 x u32 ("32", reg32): ld_global_b32x1, st_shared_b32x1, "", "{x}", [x];
-    2 x u32 ("32", reg32): ld_global_b32x2, st_shared_b32x2, ".v2", "{{{x}, {y}}}", [x y];
-    4 x u32 ("32", reg32): ld_global_b32x4, st_shared_b32x4, ".v4", "{{{x}, {y}, {z}, {w}}}", [x y z w];
+    1 x u16 ("8", reg16): [ld_global_b8, st_shared_b8, ld_shared_b8, st_global_b8], "", "{x}", [x];
+    1 x u16 ("16", reg16): [ld_global_b16, st_shared_b16, ld_shared_b16, st_global_b16], "", "{x}", [x];
+    1 x u32 ("32", reg32): [ld_global_b32x1, st_shared_b32x1, ld_shared_b32x1, st_global_b32x1], "", "{x}", [x];
+    2 x u32 ("32", reg32): [ld_global_b32x2, st_shared_b32x2, ld_shared_b32x2, st_global_b32x2], ".v2", "{{{x}, {y}}}", [x y];
+    4 x u32 ("32", reg32): [ld_global_b32x4, st_shared_b32x4, ld_shared_b32x4, st_global_b32x4], ".v4", "{{{x}, {y}, {z}, {w}}}", [x y z w];
 }
 
 /// `cp.async.cg.shared.global` of 16 bytes, zero-filled past `valid` (16 or 0) source bytes.

@@ -63,10 +63,15 @@ impl Attention {
         1.0 / (self.d as f32).sqrt()
     }
 
-    /// One launch: a block per 128 query rows of each sequence.
-    pub fn launch(&mut self, stream: &Arc<CudaStream>, f: &CudaFunction) -> Res<()> {
+    /// One launch: a block per 128 query rows of each sequence, or (`persistent`, a kernel
+    /// that takes `heads`) that many blocks taking the tiles in turn.
+    pub fn launch(&mut self, stream: &Arc<CudaStream>, f: &CudaFunction, persistent: Option<usize>) -> Res<()> {
+        let tiles = self.seq.div_ceil(BM) * self.bh;
         let cfg = LaunchConfig {
-            grid_dim: (self.seq.div_ceil(BM) as u32, self.bh as u32, 1),
+            grid_dim: match persistent {
+                Some(blocks) => (blocks.min(tiles) as u32, 1, 1),
+                None => (self.seq.div_ceil(BM) as u32, self.bh as u32, 1),
+            },
             block_dim: (THREADS as u32, 1, 1),
             shared_mem_bytes: smem_bytes(self.d) as u32,
         };
@@ -75,8 +80,12 @@ impl Attention {
         let mut l = stream.launch_builder(f);
         l.arg(&self.seq).arg(&scale).arg(&causal).arg(&self.maps[0]).arg(&self.maps[1]).arg(&self.maps[2]);
         l.arg(&mut self.o).arg(&mut self.lse);
-        // SAFETY: the kernel's signature (seq, scale, causal, map_q, map_k, map_v, o, lse), the
-        // maps of Q, K, V of bh * seq rows of D halves, O of as many, lse of bh * seq floats.
+        if persistent.is_some() {
+            l.arg(&self.bh);
+        }
+        // SAFETY: the kernel's signature (seq, scale, causal, map_q, map_k, map_v, o, lse[,
+        // heads]), the maps of Q, K, V of bh * seq rows of D halves, O of as many, lse of
+        // bh * seq floats.
         unsafe { l.launch(cfg) }?;
         Ok(())
     }
@@ -148,19 +157,19 @@ pub type Timer<'a> = dyn Fn(usize, &mut dyn FnMut(usize) -> Res<()>) -> Res<Vec<
 /// The kernel's checks and timings: `(failures, JSON records)`.
 pub fn run(
     stream: &Arc<CudaStream>,
-    kernels: &[(&str, Dtype, usize, CudaFunction)],
+    kernels: &[(&str, Dtype, usize, CudaFunction, Option<usize>)],
     time: &Timer,
 ) -> Res<(usize, Vec<String>)> {
     let (mut failures, mut record) = (0, Vec::new());
     // fp16 rounding of P and of O: errors of a few 1e-4 (|O| <= 1), bf16's 8x that; a wrong
     // row or mask is off by about 1e-1.
     let tol = |dtype| if dtype == Dtype::F16 { 4e-3f32 } else { 2e-2 };
-    for (name, dtype, d, f) in kernels {
+    for (name, dtype, d, f, grid) in kernels {
         let (tol, d) = (tol(*dtype), *d);
         for &(bh, seq) in &[(1, 128), (2, 300), (1, 77), (3, 1000), (1, 2048)] {
             for causal in [false, true] {
                 let mut a = Attention::new(stream, *dtype, d, bh, seq, causal)?;
-                a.launch(stream, f)?;
+                a.launch(stream, f, *grid)?;
                 let (eo, el) = a.max_errors(stream, None)?;
                 let ok = eo <= tol && el <= tol && eo.is_finite() && el.is_finite();
                 failures += usize::from(!ok);
@@ -180,13 +189,13 @@ pub fn run(
             for (dtype, d) in [(Dtype::F16, 128), (Dtype::Bf16, 128), (Dtype::F16, 64)] {
                 let mut a = Attention::new(stream, dtype, d, bh, seq, causal)?;
                 let fs: Vec<_> = kernels.iter().filter(|k| (k.1, k.2) == (dtype, d)).collect();
-                let ms = time(fs.len(), &mut |i| a.launch(stream, &fs[i].3))?;
-                for (&&(name, _, _, ref f), ms) in fs.iter().zip(ms) {
+                let ms = time(fs.len(), &mut |i| a.launch(stream, &fs[i].3, fs[i].4))?;
+                for (&&(name, _, _, ref f, grid), ms) in fs.iter().zip(ms) {
                     let tol = tol(dtype);
                     let tflops = a.flops() / ms / 1e9;
                     // The first sequence against the host reference where it takes seconds.
                     let check = if seq <= 4096 {
-                        a.launch(stream, f)?;
+                        a.launch(stream, f, grid)?;
                         let (eo, el) = a.max_errors(stream, Some(1))?;
                         failures += usize::from(!(eo <= tol && el <= tol));
                         format!(" (first sequence: max |O - ref| {eo:.1e}, max |lse - ref| {el:.1e})")

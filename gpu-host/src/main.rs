@@ -409,13 +409,20 @@ fn main() -> Res<()> {
             ("attention_fwd_by_hand", Dtype::F16, 128),
             ("attention_fwd_bf16", Dtype::Bf16, 128),
             ("attention_fwd_hd64", Dtype::F16, 64),
+            ("attention_fwd_persistent", Dtype::F16, 128),
         ] {
             let f = module.load_function(name)?;
-            f.set_attribute(
-                sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                attention::smem_bytes(d) as i32,
-            )?;
-            fs.push((name, dtype, d, f));
+            let smem = attention::smem_bytes(d);
+            f.set_attribute(sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem as i32)?;
+            // A persistent kernel's grid: the blocks the device runs at once.
+            let grid = if name.contains("_persistent") {
+                let blocks = resident_blocks(&f, &h.stream, 1, smem, sms as usize)?;
+                println!("{name}: persistent grid of {blocks} blocks (occupancy)");
+                Some(blocks)
+            } else {
+                None
+            };
+            fs.push((name, dtype, d, f, grid));
         }
         let (bad, rec) = attention::run(&h.stream, &fs, &|n, run| h.time_all(launches, n, run))?;
         failures += bad;

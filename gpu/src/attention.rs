@@ -32,16 +32,23 @@ use cute_atom::SmemTensor;
 use cute_static::gmma::{ModeSizes, K, MN};
 use cute_static::product::ConstLeaves;
 
-use crate::{block_idx, sync_threads, thread_idx};
+use crate::{block_idx, grid_dim, sync_threads, thread_idx};
 
 pub mod by_hand;
 pub mod tiles;
 use tiles::*;
 
 /// A kernel of the signature every variant shares, `(seq, scale, causal, map_q, map_k, map_v,
-/// o, lse)`, whose body is `$body`.
+/// o, lse)`, whose body is `$body`; a persistent one (`persistent`) also takes `heads`, the
+/// `batch·heads` sequences (its grid does not say them).
 macro_rules! attention_kernel {
     ($(#[$doc:meta])* $name:ident => $body:expr) => {
+        attention_kernel!(@ $(#[$doc])* $name => $body; heads: 0usize;);
+    };
+    ($(#[$doc:meta])* persistent $name:ident => $body:expr) => {
+        attention_kernel!(@ $(#[$doc])* $name => $body; heads: heads; heads: usize);
+    };
+    (@ $(#[$doc:meta])* $name:ident => $body:expr; heads: $heads:expr; $($arg:ident: $ty:ty)?) => {
         $(#[$doc])*
         #[no_mangle]
         #[allow(clippy::too_many_arguments)]
@@ -54,10 +61,11 @@ macro_rules! attention_kernel {
             map_v: *const u8,
             o: *mut u16,
             lse: *mut f32,
+            $($arg: $ty)?
         ) {
-            let body: unsafe fn(usize, f32, bool, (*const u8, *const u8, *const u8), *mut u16, *mut f32) = $body;
+            let body: unsafe fn((usize, usize), f32, bool, (*const u8, *const u8, *const u8), *mut u16, *mut f32) = $body;
             // SAFETY: the caller's maps and buffers.
-            unsafe { body(seq, scale, causal != 0, (map_q, map_k, map_v), o, lse) }
+            unsafe { body((seq, $heads), scale, causal != 0, (map_q, map_k, map_v), o, lse) }
         }
     };
 }
@@ -69,31 +77,40 @@ attention_kernel! {
     /// of the `(batch·heads·seq, 128)` tensors with 64x128 boxes, 128-byte swizzle; `o` the
     /// output (same shape), `lse` the `batch·heads·seq` log-sum-exps (natural log, of the
     /// scaled scores); `scale` the scores' scale times log2(e).
-    attention_fwd => body::<Score, Out, 2, true, false>
+    attention_fwd => body::<Score, Out, 2, true, false, false>
 }
 
 attention_kernel! {
     /// `attention_fwd` without the overlap: each key block's `S`, softmax and `O += P·V` in
     /// turn (the baseline the overlap is measured against).
-    attention_fwd_serial => body::<Score, Out, 2, false, false>
+    attention_fwd_serial => body::<Score, Out, 2, false, false, false>
 }
 
 attention_kernel! {
     /// `attention_fwd` with FlashAttention-3's warpgroup ping-pong: the two consumer
     /// warpgroups take turns issuing their `wgmma`s (named barriers 1 and 2), so that one's
     /// softmax runs while the other's products have the tensor cores.
-    attention_fwd_pingpong => body::<Score, Out, 2, true, true>
+    attention_fwd_pingpong => body::<Score, Out, 2, true, true, false>
 }
 
 attention_kernel! {
     /// `attention_fwd_serial` with the warpgroup ping-pong: each product is a turn.
-    attention_fwd_serial_pingpong => body::<Score, Out, 2, false, true>
+    attention_fwd_serial_pingpong => body::<Score, Out, 2, false, true, false>
+}
+
+attention_kernel! {
+    /// `attention_fwd_serial` on a persistent grid: `heads` is `batch·heads`, and a block of a
+    /// 1-D grid (one a multiprocessor) takes every `gridDim`-th `(query block, head)` tile, a
+    /// head's last query block first. The rings run on across tiles: the producer loads the
+    /// next tile's `Q` as soon as the consumers release it (their last `S` done), and its first
+    /// `K` and `V` stages, while they normalize and store this tile's `O`.
+    persistent attention_fwd_persistent => body::<Score, Out, 2, false, false, true>
 }
 
 attention_kernel! {
     /// `attention_fwd` for head dimension 64 (one 64-wide half of each tile; the maps' boxes
     /// the same 64x128).
-    attention_fwd_hd64 => body::<Score, Out, 1, true, false>
+    attention_fwd_hd64 => body::<Score, Out, 1, true, false, false>
 }
 
 attention_kernel! {
@@ -104,12 +121,12 @@ attention_kernel! {
 
 attention_kernel! {
     /// `attention_fwd` for bfloat16 `Q`, `K`, `V`, `O` (the maps' data type bfloat16).
-    attention_fwd_bf16 => body::<ScoreBf16, OutBf16, 2, true, false>
+    attention_fwd_bf16 => body::<ScoreBf16, OutBf16, 2, true, false, false>
 }
 
 #[inline(always)]
-unsafe fn body<S, O, const H: usize, const OVERLAP: bool, const PINGPONG: bool>(
-    seq: usize,
+unsafe fn body<S, O, const H: usize, const OVERLAP: bool, const PINGPONG: bool, const PERSISTENT: bool>(
+    (seq, heads): (usize, usize),
     scale: f32,
     causal: bool,
     (map_q, map_k, map_v): (*const u8, *const u8, *const u8),
@@ -127,9 +144,20 @@ unsafe fn body<S, O, const H: usize, const OVERLAP: bool, const PINGPONG: bool>(
     // `tiles`: FIRST_OF_ROW).
     const { assert!(AccRows::<S>::ROW_OF.1 == ROWS && AccRows::<O>::ROW_OF.1 == ROWS) };
     let (tid, _) = thread_idx();
-    let (m_block, bh) = block_idx();
-    let row0 = bh * seq; // the head's first row of the (batch·heads·seq, d) tensors
-    let key_blocks = if causal { seq.min((m_block + 1) * BM) } else { seq }.div_ceil(BN);
+    // The block's tiles, `(query block, head)`: its grid position, or (PERSISTENT) every
+    // `gridDim`-th of the heads' query blocks from its own, each head's last block first (the
+    // longest, when causal) and a head's blocks in turn (they share its `K` and `V` in L2).
+    let q_blocks = seq.div_ceil(BM);
+    let (first, step, tiles) = if PERSISTENT { (block_idx().0, grid_dim(), q_blocks * heads) } else { (0, 1, 1) };
+    let tile_of = |tile: usize| {
+        if PERSISTENT {
+            (q_blocks - 1 - tile % q_blocks, tile / q_blocks)
+        } else {
+            block_idx()
+        }
+    };
+    // The keys a query block attends to.
+    let key_blocks_of = |m_block: usize| if causal { seq.min((m_block + 1) * BM) } else { seq }.div_ceil(BN);
     let smem = dynamic_smem();
     let (q_bytes, kv_bytes) = (PipeQ::<Halves<H>>::SMEM_BYTES as u32, PipeKv::<Halves<H>>::SMEM_BYTES as u32);
     let (pipe_q, q) = PipeQ::<Halves<H>>::carve(smem);
@@ -150,25 +178,34 @@ unsafe fn body<S, O, const H: usize, const OVERLAP: bool, const PINGPONG: bool>(
         unsafe { setmaxnreg_dec::<40>() };
         if tid == 0 {
             let load = LoadHalf::default();
-            // SAFETY: the pipelines' one producer thread; each copy fills the stage its
-            // acquire gave, on that stage's barrier; the maps are the caller's.
-            unsafe {
-                let bar = pipe_q.producer_acquire(&PipelineState::producer_start());
-                for h in 0..H {
-                    load.copy_at(map_q, &q.half(h).stage(0), (row0 + m_block * BM, 64 * h), bar);
-                }
-                let (mut wk, mut wv) = (PipelineState::producer_start(), PipelineState::producer_start());
-                for j in 0..key_blocks {
-                    let bar = pipe_k.producer_acquire(&wk);
+            let (mut wq, mut wk, mut wv) =
+                (PipelineState::producer_start(), PipelineState::producer_start(), PipelineState::producer_start());
+            let mut tile = first;
+            while tile < tiles {
+                let (m_block, bh) = tile_of(tile);
+                tile += step;
+                let row0 = bh * seq; // the head's first row of the (batch·heads·seq, d) tensors
+                // SAFETY: the pipelines' one producer thread; each copy fills the stage its
+                // acquire gave, on that stage's barrier; the maps are the caller's. `Q`'s
+                // stage is the consumers' until they release it after the tile's last `S`.
+                unsafe {
+                    let bar = pipe_q.producer_acquire(&wq);
                     for h in 0..H {
-                        load.copy_at(map_k, &k.half(h).stage(wk.index()), (row0 + j * BN, 64 * h), bar);
+                        load.copy_at(map_q, &q.half(h).stage(0), (row0 + m_block * BM, 64 * h), bar);
                     }
-                    wk.advance();
-                    let bar = pipe_v.producer_acquire(&wv);
-                    for h in 0..H {
-                        load.copy_at(map_v, &v.half(h).stage(wv.index()), (row0 + j * BN, 64 * h), bar);
+                    wq.advance();
+                    for j in 0..key_blocks_of(m_block) {
+                        let bar = pipe_k.producer_acquire(&wk);
+                        for h in 0..H {
+                            load.copy_at(map_k, &k.half(h).stage(wk.index()), (row0 + j * BN, 64 * h), bar);
+                        }
+                        wk.advance();
+                        let bar = pipe_v.producer_acquire(&wv);
+                        for h in 0..H {
+                            load.copy_at(map_v, &v.half(h).stage(wv.index()), (row0 + j * BN, 64 * h), bar);
+                        }
+                        wv.advance();
                     }
-                    wv.advance();
                 }
             }
         }
@@ -179,193 +216,206 @@ unsafe fn body<S, O, const H: usize, const OVERLAP: bool, const PINGPONG: bool>(
     let (w, t) = (tid / 128 - 1, tid % 128);
     let (mma_s, mma_o) =
         (TiledWgmma::<S, CONSUMERS>::new().slice(w), TiledWgmma::<O, CONSUMERS, K, MN>::new().slice(w));
-    // The warpgroup's first query row of the head.
-    let q_row0 = m_block * BM + w * S::SHAPE_MNK[0];
-    // The thread's rows: ROWS of them, value v of S in local row ROW_OF[v] (the same rows as
-    // O's local rows: `tiles::FIRST_OF_ROW`).
-    let row_of = AccRows::<S>::ROW_OF.0;
-    let (mut m_i, mut l_i) = ([f32::NEG_INFINITY; ROWS], [0.0f32; ROWS]);
-    // O's columns 64h.. in o[h].
-    let mut o = [O::zeros(); H];
-    let (mut rk, mut rv) = (PipelineState::consumer_start(), PipelineState::consumer_start());
-    // SAFETY: the warpgroup waits for Q's stage, which no one writes again.
-    unsafe { pipe_q.consumer_wait(&PipelineState::consumer_start()) };
-    // The ping-pong (PINGPONG): warpgroup w's turn starts when barrier 1 + w completes (its own
-    // 128 threads syncing, the other's 128 arriving) and ends by arriving on the other's.
-    // Warpgroup 0 goes first: it arrives on its own barrier once. Both take the same turns (the
-    // block's key blocks); warpgroup 1's last arrival is left out (no turn of 0's follows).
-    let mut turns = if OVERLAP { key_blocks } else { 2 * key_blocks };
-    if PINGPONG && w == 0 && turns > 0 {
-        // SAFETY: barrier 1 gathers this arrival and warpgroup 0's first sync (256 threads).
-        unsafe { named_barrier_arrive::<1, 256>() };
-    }
-    // Issues `$issue` as this warpgroup's turn.
-    macro_rules! turn {
-        ($($issue:tt)*) => {
-            if PINGPONG {
-                // SAFETY: both consumer warpgroups, each its turns in order (above).
-                unsafe {
-                    if w == 0 {
-                        named_barrier_sync::<1, 256>();
-                    } else {
-                        named_barrier_sync::<2, 256>();
+    let (mut rq, mut rk, mut rv) =
+        (PipelineState::consumer_start(), PipelineState::consumer_start(), PipelineState::consumer_start());
+    let mut tile = first;
+    while tile < tiles {
+        let (m_block, bh) = tile_of(tile);
+        tile += step;
+        let row0 = bh * seq;
+        let key_blocks = key_blocks_of(m_block);
+        // The warpgroup's first query row of the head.
+        let q_row0 = m_block * BM + w * S::SHAPE_MNK[0];
+        // The thread's rows: ROWS of them, value v of S in local row ROW_OF[v] (the same rows as
+        // O's local rows: `tiles::FIRST_OF_ROW`).
+        let row_of = AccRows::<S>::ROW_OF.0;
+        let (mut m_i, mut l_i) = ([f32::NEG_INFINITY; ROWS], [0.0f32; ROWS]);
+        // O's columns 64h.. in o[h].
+        let mut o = [O::zeros(); H];
+        // SAFETY: the warpgroup waits for Q's stage, which no one writes before it is released.
+        unsafe { pipe_q.consumer_wait(&rq) };
+        // The ping-pong (PINGPONG): warpgroup w's turn starts when barrier 1 + w completes (its own
+        // 128 threads syncing, the other's 128 arriving) and ends by arriving on the other's.
+        // Warpgroup 0 goes first: it arrives on its own barrier once. Both take the same turns (the
+        // block's key blocks); warpgroup 1's last arrival is left out (no turn of 0's follows).
+        let mut turns = if OVERLAP { key_blocks } else { 2 * key_blocks };
+        if PINGPONG && w == 0 && turns > 0 {
+            // SAFETY: barrier 1 gathers this arrival and warpgroup 0's first sync (256 threads).
+            unsafe { named_barrier_arrive::<1, 256>() };
+        }
+        // Issues `$issue` as this warpgroup's turn.
+        macro_rules! turn {
+            ($($issue:tt)*) => {
+                if PINGPONG {
+                    // SAFETY: both consumer warpgroups, each its turns in order (above).
+                    unsafe {
+                        if w == 0 {
+                            named_barrier_sync::<1, 256>();
+                        } else {
+                            named_barrier_sync::<2, 256>();
+                        }
                     }
                 }
-            }
-            $($issue)*
-            turns -= 1;
-            if PINGPONG && !(w == 1 && turns == 0) {
+                $($issue)*
+                turns -= 1;
+                if PINGPONG && !(w == 1 && turns == 0) {
+                    // SAFETY: as above.
+                    unsafe {
+                        if w == 0 {
+                            named_barrier_arrive::<2, 256>();
+                        } else {
+                            named_barrier_arrive::<1, 256>();
+                        }
+                    }
+                }
+            };
+        }
+        // `S_j = Q·K_jᵀ` issued (H groups, `Q`'s and `K_j`'s halves); waited by the caller.
+        // (Macros, not closures: inlined always, so the accumulators stay in registers.)
+        macro_rules! issue_s {
+            ($s:expr, $rk:expr) => {
+                // SAFETY: the whole warpgroup waits for the stage, then multiplies its tiles,
+                // which no one writes before this warpgroup releases them.
+                unsafe {
+                    pipe_k.consumer_wait(&$rk);
+                    for h in 0..H {
+                        mma_s.gemm(&q.half(h).stage(0), &k.half(h).stage($rk.index()), &mut $s);
+                    }
+                }
+            };
+        }
+        // `O += P·V_j` issued (H groups, `V_j`'s halves of the head dimension).
+        macro_rules! issue_o {
+            ($p:expr) => {
+                // SAFETY: as for K's stage.
+                unsafe {
+                    pipe_v.consumer_wait(&rv);
+                    for (h, o) in o.iter_mut().enumerate() {
+                        mma_o.gemm_rs(&$p, &v_as_b(v.half(h).stage(rv.index())), o);
+                    }
+                }
+            };
+        }
+        // `S`'s groups waited (all, or all but `O`'s), then K's stage released.
+        macro_rules! s_done {
+            ($s:expr, $wait:expr) => {
+                // SAFETY: the warpgroup's own groups; the stage is released once they are done.
+                unsafe {
+                    $wait(&mut $s);
+                    pipe_k.consumer_release(&rk, t);
+                }
+                rk.advance();
+            };
+        }
+        // Every group waited (O's registers and P's are the warpgroup's again), then V's stage
+        // released.
+        macro_rules! o_done {
+            () => {
                 // SAFETY: as above.
                 unsafe {
-                    if w == 0 {
-                        named_barrier_arrive::<2, 256>();
-                    } else {
-                        named_barrier_arrive::<1, 256>();
-                    }
+                    warpgroup_wait::<0>(&mut o[0]);
+                    o.iter_mut().for_each(|o| o.fence_operands());
+                    pipe_v.consumer_release(&rv, t);
                 }
-            }
-        };
-    }
-    // `S_j = Q·K_jᵀ` issued (H groups, `Q`'s and `K_j`'s halves); waited by the caller.
-    // (Macros, not closures: inlined always, so the accumulators stay in registers.)
-    macro_rules! issue_s {
-        ($s:expr, $rk:expr) => {
-            // SAFETY: the whole warpgroup waits for the stage, then multiplies its tiles,
-            // which no one writes before this warpgroup releases them.
-            unsafe {
-                pipe_k.consumer_wait(&$rk);
-                for h in 0..H {
-                    mma_s.gemm(&q.half(h).stage(0), &k.half(h).stage($rk.index()), &mut $s);
-                }
-            }
-        };
-    }
-    // `O += P·V_j` issued (H groups, `V_j`'s halves of the head dimension).
-    macro_rules! issue_o {
-        ($p:expr) => {
-            // SAFETY: as for K's stage.
-            unsafe {
-                pipe_v.consumer_wait(&rv);
-                for (h, o) in o.iter_mut().enumerate() {
-                    mma_o.gemm_rs(&$p, &v_as_b(v.half(h).stage(rv.index())), o);
-                }
-            }
-        };
-    }
-    // `S`'s groups waited (all, or all but `O`'s), then K's stage released.
-    macro_rules! s_done {
-        ($s:expr, $wait:expr) => {
-            // SAFETY: the warpgroup's own groups; the stage is released once they are done.
-            unsafe {
-                $wait(&mut $s);
-                pipe_k.consumer_release(&rk, t);
-            }
-            rk.advance();
-        };
-    }
-    // Every group waited (O's registers and P's are the warpgroup's again), then V's stage
-    // released.
-    macro_rules! o_done {
-        () => {
-            // SAFETY: as above.
-            unsafe {
-                warpgroup_wait::<0>(&mut o[0]);
-                o.iter_mut().for_each(|o| o.fence_operands());
-                pipe_v.consumer_release(&rv, t);
-            }
-            rv.advance();
-        };
-    }
-    // The mask (where the block reaches past the keys or the diagonal), then the online
-    // softmax in base 2 (scores times `scale`, log2(e) folded in by the host): the rows'
-    // maxima and sums updated, `S` replaced by the weights `P`; returns each row's rescale
-    // of the `O` so far.
-    macro_rules! softmax {
-        ($s:expr, $j:expr) => {{
-            let j = $j;
-            if (j + 1) * BN > seq || (causal && (j + 1) * BN > q_row0) {
-                mask::<S>(&mut $s, t, (q_row0, j * BN), seq, causal.then_some(0));
-            }
-            // SAFETY: every lane of the warpgroup runs the reductions together.
-            let max = unsafe { AccRows::<S>::reduce::<ROWS>(&$s, f32::NEG_INFINITY, f32::max) };
-            let (mut corr, mut m_use) = ([0.0f32; ROWS], [0.0f32; ROWS]);
-            for r in 0..ROWS {
-                let m_new = m_i[r].max(max[r] * scale);
-                // A row with no key yet: weights 2^-inf = 0, not NaN.
-                m_use[r] = if m_new == f32::NEG_INFINITY { 0.0 } else { m_new };
-                corr[r] = ex2(m_i[r] - m_use[r]);
-                m_i[r] = m_new;
-            }
-            $s.for_each_mut(|v, x| *x = ex2(*x * scale - m_use[row_of[v]]));
-            // SAFETY: as above.
-            let sum = unsafe { AccRows::<S>::reduce::<ROWS>(&$s, 0.0, |a, b| a + b) };
-            for r in 0..ROWS {
-                l_i[r] = l_i[r] * corr[r] + sum[r];
-            }
-            corr
-        }};
-    }
-    if OVERLAP {
-        // FlashAttention-3's intra-warpgroup overlap: `S_{j+1}` and `O += P_j·V_j` are issued
-        // together; the softmax of `S_{j+1}` runs while the second is in flight (groups
-        // complete in order: waiting for all but the last two leaves `O`'s).
-        let mut s = S::zeros();
-        turn! { issue_s!(s, rk); }
-        s_done!(s, warpgroup_wait::<0>);
-        softmax!(s, 0);
-        let mut p = acc_as_a::<S, O, { BN / 16 }>(&s);
-        for j in 1..key_blocks {
-            let mut s = S::zeros();
-            turn! {
-                issue_s!(s, rk);
-                issue_o!(p);
-            }
-            // S_j's groups done, O's may run on.
-            s_done!(s, wait_all_but::<H>);
-            let corr = softmax!(s, j);
-            o_done!();
-            o.iter_mut().for_each(|o| AccRows::<O>::scale(o, &corr));
-            p = acc_as_a::<S, O, { BN / 16 }>(&s);
+                rv.advance();
+            };
         }
-        issue_o!(p);
-        o_done!();
-    } else {
-        for j in 0..key_blocks {
+        // The mask (where the block reaches past the keys or the diagonal), then the online
+        // softmax in base 2 (scores times `scale`, log2(e) folded in by the host): the rows'
+        // maxima and sums updated, `S` replaced by the weights `P`; returns each row's rescale
+        // of the `O` so far.
+        macro_rules! softmax {
+            ($s:expr, $j:expr) => {{
+                let j = $j;
+                if (j + 1) * BN > seq || (causal && (j + 1) * BN > q_row0) {
+                    mask::<S>(&mut $s, t, (q_row0, j * BN), seq, causal.then_some(0));
+                }
+                // SAFETY: every lane of the warpgroup runs the reductions together.
+                let max = unsafe { AccRows::<S>::reduce::<ROWS>(&$s, f32::NEG_INFINITY, f32::max) };
+                let (mut corr, mut m_use) = ([0.0f32; ROWS], [0.0f32; ROWS]);
+                for r in 0..ROWS {
+                    let m_new = m_i[r].max(max[r] * scale);
+                    // A row with no key yet: weights 2^-inf = 0, not NaN.
+                    m_use[r] = if m_new == f32::NEG_INFINITY { 0.0 } else { m_new };
+                    corr[r] = ex2(m_i[r] - m_use[r]);
+                    m_i[r] = m_new;
+                }
+                $s.for_each_mut(|v, x| *x = ex2(*x * scale - m_use[row_of[v]]));
+                // SAFETY: as above.
+                let sum = unsafe { AccRows::<S>::reduce::<ROWS>(&$s, 0.0, |a, b| a + b) };
+                for r in 0..ROWS {
+                    l_i[r] = l_i[r] * corr[r] + sum[r];
+                }
+                corr
+            }};
+        }
+        if OVERLAP {
+            // FlashAttention-3's intra-warpgroup overlap: `S_{j+1}` and `O += P_j·V_j` are issued
+            // together; the softmax of `S_{j+1}` runs while the second is in flight (groups
+            // complete in order: waiting for all but the last two leaves `O`'s).
             let mut s = S::zeros();
             turn! { issue_s!(s, rk); }
             s_done!(s, warpgroup_wait::<0>);
-            let corr = softmax!(s, j);
-            o.iter_mut().for_each(|o| AccRows::<O>::scale(o, &corr));
-            let p = acc_as_a::<S, O, { BN / 16 }>(&s);
-            turn! { issue_o!(p); }
+            softmax!(s, 0);
+            let mut p = acc_as_a::<S, O, { BN / 16 }>(&s);
+            for j in 1..key_blocks {
+                let mut s = S::zeros();
+                turn! {
+                    issue_s!(s, rk);
+                    issue_o!(p);
+                }
+                // S_j's groups done, O's may run on.
+                s_done!(s, wait_all_but::<H>);
+                let corr = softmax!(s, j);
+                o_done!();
+                o.iter_mut().for_each(|o| AccRows::<O>::scale(o, &corr));
+                p = acc_as_a::<S, O, { BN / 16 }>(&s);
+            }
+            issue_o!(p);
             o_done!();
-        }
-    }
-    // Epilogue: O / l through the RS atom's C layout (its values' rows are S's rows), pairs of
-    // neighbours as one 4-byte store; the log-sum-exp by the first lane of each row's quad.
-    let inv = l_i.map(|l| if l > 0.0 { 1.0 / l } else { 0.0 });
-    let (r0, c0) = O::c_coord(t, 0);
-    for (half, acc) in o.iter().enumerate() {
-        acc.for_each_pair(|v, lo, hi| {
-            let (dr, dc) = O::c_coord(0, v);
-            let (r, c) = (q_row0 + r0 + dr, 64 * half + c0 + dc);
-            if r < seq {
-                let k = AccRows::<O>::ROW_OF.0[v];
-                let packed = <O as MmaCall>::Elem::pack(lo * inv[k], hi * inv[k]);
-                // SAFETY: (r, c..c+2) inside the head's rows of O (c even, d a multiple of 64).
-                unsafe { (out.add((row0 + r) * d + c) as *mut u32).write(packed) };
-            }
-        });
-    }
-    if c0 == 0 {
-        for k in 0..ROWS {
-            let r = q_row0 + r0 + O::c_coord(0, FIRST_OF_ROW[k]).0;
-            if r < seq {
-                let x = if l_i[k] > 0.0 { m_i[k] * core::f32::consts::LN_2 + ln(l_i[k]) } else { f32::INFINITY };
-                // SAFETY: row r of the head inside lse.
-                unsafe { lse.add(row0 + r).write(x) };
+        } else {
+            for j in 0..key_blocks {
+                let mut s = S::zeros();
+                turn! { issue_s!(s, rk); }
+                s_done!(s, warpgroup_wait::<0>);
+                let corr = softmax!(s, j);
+                o.iter_mut().for_each(|o| AccRows::<O>::scale(o, &corr));
+                let p = acc_as_a::<S, O, { BN / 16 }>(&s);
+                turn! { issue_o!(p); }
+                o_done!();
             }
         }
+        // Q's stage free for the next tile's (every S of this one done).
+        // SAFETY: the warpgroup's products are all done (`o_done`).
+        unsafe { pipe_q.consumer_release(&rq, t) };
+        rq.advance();
+        // Epilogue: O / l through the RS atom's C layout (its values' rows are S's rows), pairs of
+        // neighbours as one 4-byte store; the log-sum-exp by the first lane of each row's quad.
+        let inv = l_i.map(|l| if l > 0.0 { 1.0 / l } else { 0.0 });
+        let (r0, c0) = O::c_coord(t, 0);
+        for (half, acc) in o.iter().enumerate() {
+            acc.for_each_pair(|v, lo, hi| {
+                let (dr, dc) = O::c_coord(0, v);
+                let (r, c) = (q_row0 + r0 + dr, 64 * half + c0 + dc);
+                if r < seq {
+                    let k = AccRows::<O>::ROW_OF.0[v];
+                    let packed = <O as MmaCall>::Elem::pack(lo * inv[k], hi * inv[k]);
+                    // SAFETY: (r, c..c+2) inside the head's rows of O (c even, d a multiple of 64).
+                    unsafe { (out.add((row0 + r) * d + c) as *mut u32).write(packed) };
+                }
+            });
+        }
+        if c0 == 0 {
+            for k in 0..ROWS {
+                let r = q_row0 + r0 + O::c_coord(0, FIRST_OF_ROW[k]).0;
+                if r < seq {
+                    let x = if l_i[k] > 0.0 { m_i[k] * core::f32::consts::LN_2 + ln(l_i[k]) } else { f32::INFINITY };
+                    // SAFETY: row r of the head inside lse.
+                    unsafe { lse.add(row0 + r).write(x) };
+                }
+            }
+        }
+
     }
 }
 

@@ -167,6 +167,19 @@ fn sm90_warpgroup_atoms() {
     assert_eq!(cpp(&mma.layout_c_tv()), d.layout_c_tv().unwrap().to_styled(Style::Cpp));
     let c = layout!((128,128):(1,128));
     assert_eq!(cpp(&mma.thrfrg_c(c)), d.thrfrg_c(&c.to_dyn().unwrap()).unwrap().to_styled(Style::Cpp));
+    // An RS atom's A is a register fragment in both crates, the same for every thread. Its B
+    // (and an SS atom's A) is a descriptor: cute-dyn refuses the fragment, and cute-static does
+    // not compile it (ui-tests/kernel/fragment_of_a_descriptor_operand).
+    let a = layout!((128,64):(64,1));
+    for thr in 0..256 {
+        let t = Int::dy(thr as i64);
+        assert_eq!(
+            cpp(&mma.partition_fragment_a(a, thr).unwrap()),
+            d.partition_fragment_a(&a.to_dyn().unwrap(), t).unwrap().to_styled(Style::Cpp),
+            "thread {thr}"
+        );
+    }
+    assert!(d.partition_fragment_b(&layout!((128,64):(64,1)).to_dyn().unwrap(), Int::dy(0)).is_err());
 }
 
 /// Permuted tiled MMAs (`make_tiled_mma(atom, layout, Tile<...>)`): CUTLASS's SM80 GEMM tile

@@ -55,7 +55,7 @@ fn kernel_mistakes() {
     t.compile_fail("ui-tests/kernel/*.rs");
 }
 
-/// Across the twelve kernel mistakes, few lines name a typenum type: 6 today, all in rustc's
+/// Across the thirteen kernel mistakes, few lines name a typenum type: 6 today, all in rustc's
 /// "required for" notes after a headline in words (the tiled MMA's or copy's own type where a
 /// partition is refused; the non-dividing tile's chain through `ZippedDivide`). The goal is 5.
 /// A run-time extent given to `partition_c` had printed 155 lines and three errors (to

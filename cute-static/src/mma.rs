@@ -39,10 +39,47 @@ pub trait MmaAtom: Copy + Default {
     type BLayout: Default + Copy;
     /// `CLayout`: `(thread, value) -> (m, n)`.
     type CLayout: Default + Copy;
+    /// Where the instruction reads A: [`Registers`] or a shared-memory [`Descriptor`].
+    type ASource: Default + Copy;
+    /// Where it reads B.
+    type BSource: Default + Copy;
+}
+
+/// An operand an MMA instruction reads from registers: a thread's fragment.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct Registers;
+/// An operand an MMA instruction reads from shared memory through a matrix descriptor
+/// (`wgmma`'s B, and A of its `SS` form): C++'s `partition_fragment_A/B` makes a descriptor
+/// iterator there, not a register array.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct Descriptor;
+
+/// Where an operand comes from, when `partition_fragment_A/B` asks for a register fragment of it.
+#[diagnostic::on_unimplemented(
+    message = "this MMA atom reads the operand from shared memory through a descriptor, not a register fragment",
+    label = "no register fragment of this operand",
+    note = "an `_SS` atom's A and every SM90 atom's B: partition the shared tile (`partition_a`, `partition_b`); `gemm` reads the descriptors off it"
+)]
+pub trait RegisterOperand {}
+impl RegisterOperand for Registers {}
+
+/// Where atom `Self` reads operand `W` ([`OpA`], [`OpB`], [`OpC`]).
+pub trait OperandSource<W> {
+    /// [`Registers`] or [`Descriptor`].
+    type Source;
+}
+impl<A: MmaAtom> OperandSource<OpA> for A {
+    type Source = A::ASource;
+}
+impl<A: MmaAtom> OperandSource<OpB> for A {
+    type Source = A::BSource;
+}
+impl<A: MmaAtom> OperandSource<OpC> for A {
+    type Source = Registers;
 }
 
 macro_rules! mma_atoms {
-    ($($(#[$doc:meta])* $name:ident: ($m:literal, $n:literal, $k:literal), $thr:ty, $a:ty, $b:ty, $c:ty;)*) => {$(
+    ($($(#[$doc:meta])* $name:ident: ($m:literal, $n:literal, $k:literal), $thr:ty, $a:ty, $b:ty, $c:ty $(, from $asrc:ty, $bsrc:ty)?;)*) => {$(
         $(#[$doc])*
         #[allow(non_camel_case_types)]
         #[derive(Clone, Copy, Default, Debug)]
@@ -56,8 +93,13 @@ macro_rules! mma_atoms {
             type ALayout = $a;
             type BLayout = $b;
             type CLayout = $c;
+            type ASource = mma_atoms!(@src $($asrc)?);
+            type BSource = mma_atoms!(@src $($bsrc)?);
         }
     )*};
+    // Registers unless the atom says otherwise.
+    (@src) => { Registers };
+    (@src $src:ty) => { $src };
 }
 
 mma_atoms! {
@@ -106,19 +148,19 @@ mma_atoms! {
 /// repeats), the f16 and bf16 atoms, `SS` and `RS`.
 macro_rules! sm90_gmma_atoms {
     ($(($n:literal, $n8:literal)),* $(,)?) => {paste::paste! {$(
-        sm90_gmma_atoms!(@one [<SM90_64x $n x16_F32F16F16_SS>], f16, $n, $n8, crate::Layout![(128,(64,16)):(0,(1,64))]);
+        sm90_gmma_atoms!(@one [<SM90_64x $n x16_F32F16F16_SS>], f16, $n, $n8, crate::Layout![(128,(64,16)):(0,(1,64))], Descriptor);
         sm90_gmma_atoms!(@one [<SM90_64x $n x16_F32F16F16_RS>], f16, $n, $n8,
-            crate::Layout![((4,8,4),(2,2,2)):((128,1,16),(64,8,512))]);
-        sm90_gmma_atoms!(@one [<SM90_64x $n x16_F32BF16BF16_SS>], bf16, $n, $n8, crate::Layout![(128,(64,16)):(0,(1,64))]);
+            crate::Layout![((4,8,4),(2,2,2)):((128,1,16),(64,8,512))], Registers);
+        sm90_gmma_atoms!(@one [<SM90_64x $n x16_F32BF16BF16_SS>], bf16, $n, $n8, crate::Layout![(128,(64,16)):(0,(1,64))], Descriptor);
         sm90_gmma_atoms!(@one [<SM90_64x $n x16_F32BF16BF16_RS>], bf16, $n, $n8,
-            crate::Layout![((4,8,4),(2,2,2)):((128,1,16),(64,8,512))]);
+            crate::Layout![((4,8,4),(2,2,2)):((128,1,16),(64,8,512))], Registers);
     )*}};
-    (@one $name:ident, $ty:ident, $n:literal, $n8:literal, $a:ty) => {
+    (@one $name:ident, $ty:ident, $n:literal, $n8:literal, $a:ty, $asrc:ty) => {
         mma_atoms! {
             #[doc = concat!("SM90 `wgmma.mma_async.sync.aligned.m64n", stringify!($n), "k16.f32.", stringify!($ty), ".", stringify!($ty), "`: F32 += ", stringify!($ty), " * ", stringify!($ty), ", a warpgroup.")]
             $name: (64, $n, 16), crate::Layout![128:1], $a,
                 crate::Layout![(128,($n,16)):(0,(1,$n))],
-                crate::Layout![((4,8,4),(2,2,$n8)):((128,1,16),(64,8,512))];
+                crate::Layout![((4,8,4),(2,2,$n8)):((128,1,16),(64,8,512))], from $asrc, Descriptor;
         }
     };
 }
@@ -361,6 +403,8 @@ macro_rules! operand {
         #[inline(always)]
         pub fn $fragment<O, R>(&self, o: O, thr: usize) -> Result<R, TensorError>
         where
+            // Said here too, so that a descriptor operand is refused at the call, in words.
+            A: OperandSource<$w, Source: RegisterOperand>,
             Self: $ftrait<O, Output = R>,
         {
             <Self as $ftrait<O>>::$fragment(self, o, thr)
@@ -487,6 +531,8 @@ macro_rules! operand_traits {
         }
         impl<A: MmaAtom, L, P, O, Part> $ftrait<O> for TiledMma<A, L, P>
         where
+            // A register fragment only of an operand the atom reads from registers.
+            A: OperandSource<$w, Source: RegisterOperand>,
             Self: $ptrait<O, Output = Part>,
             Part: crate::product::FragmentLike,
         {
@@ -758,7 +804,9 @@ impl<A: MmaAtom, L, P> TiledMma<A, L, P> {
         /// # Errors
         /// As `partition_c`.
         partition_a: PartitionA,
-        /// `get_slice(thr).partition_fragment_A(a)`.
+        /// `get_slice(thr).partition_fragment_A(a)`: a register fragment, only of an operand
+        /// the atom reads from registers (a compile error for a descriptor operand: an `_SS`
+        /// atom's A, an SM90 atom's B, where CuTe makes a descriptor and cute-dyn refuses).
         ///
         /// # Errors
         /// As `partition_c`.
@@ -774,7 +822,9 @@ impl<A: MmaAtom, L, P> TiledMma<A, L, P> {
         /// # Errors
         /// As `partition_c`.
         partition_b: PartitionB,
-        /// `get_slice(thr).partition_fragment_B(b)`.
+        /// `get_slice(thr).partition_fragment_B(b)`: a register fragment, only of an operand
+        /// the atom reads from registers (a compile error for a descriptor operand: an `_SS`
+        /// atom's A, an SM90 atom's B, where CuTe makes a descriptor and cute-dyn refuses).
         ///
         /// # Errors
         /// As `partition_c`.

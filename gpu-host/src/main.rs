@@ -385,6 +385,7 @@ fn main() -> Res<()> {
         ("hgemm_sm90_tma_epi", Dtype::F16, 1),
         ("hgemm_sm90_bf16_tma_epi", Dtype::Bf16, 1),
         ("hgemm_sm90_tma_epi_cluster", Dtype::F16, 2),
+        ("hgemm_sm90_bf16_tma_epi_cluster", Dtype::Bf16, 2),
     ] {
         if name.ends_with("_cluster") && !with_cluster {
             continue;

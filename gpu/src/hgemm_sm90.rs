@@ -118,6 +118,11 @@ tma_epi_kernel! {
     hgemm_sm90_tma_epi_cluster => SM90_64x256x16_F32F16F16_SS, LoadBMulticast, 2
 }
 
+tma_epi_kernel! {
+    /// `hgemm_sm90_tma_epi_cluster` for bfloat16 `A`, `B`, `C`.
+    hgemm_sm90_bf16_tma_epi_cluster => SM90_64x256x16_F32BF16BF16_SS, LoadBMulticast, 2
+}
+
 /// The kernels whose epilogue stores from registers.
 #[inline(always)]
 unsafe fn stores<Atom, CopyB, const CL: usize>(

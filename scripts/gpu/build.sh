@@ -17,7 +17,7 @@ cd "$root/gpu"
 # Launch bounds (CUDA's __launch_bounds__, which Rust cannot spell): `.maxntid` and
 # `.minnctapersm` before a kernel's body let ptxas budget registers for that many blocks per SM.
 # hgemm and its hand twin: 256 threads, 2 blocks per SM (at most 128 registers a thread).
-awk -v bounds="hgemm:256:2 hgemm_by_hand:256:2 hgemm_static_4096:256:2 hgemm_cta128x64:128:4 hgemm_sm90:384:1 hgemm_sm90_by_hand:384:1 hgemm_sm90_bf16:384:1 hgemm_sm90_cluster:384:1 hgemm_sm90_tma_epi:384:1 hgemm_sm90_bf16_tma_epi:384:1 hgemm_sm90_tma_epi_cluster:384:1 attention_fwd:384:1 attention_fwd_serial:384:1 attention_fwd_pingpong:384:1 attention_fwd_serial_pingpong:384:1 attention_fwd_bf16:384:1 attention_fwd_by_hand:384:1 attention_fwd_hd64:384:1 attention_fwd_persistent:384:1" '
+awk -v bounds="hgemm:256:2 hgemm_by_hand:256:2 hgemm_static_4096:256:2 hgemm_cta128x64:128:4 hgemm_sm90:384:1 hgemm_sm90_by_hand:384:1 hgemm_sm90_bf16:384:1 hgemm_sm90_cluster:384:1 hgemm_sm90_tma_epi:384:1 hgemm_sm90_bf16_tma_epi:384:1 hgemm_sm90_tma_epi_cluster:384:1 hgemm_sm90_bf16_tma_epi_cluster:384:1 attention_fwd:384:1 attention_fwd_serial:384:1 attention_fwd_pingpong:384:1 attention_fwd_serial_pingpong:384:1 attention_fwd_bf16:384:1 attention_fwd_by_hand:384:1 attention_fwd_hd64:384:1 attention_fwd_persistent:384:1" '
     BEGIN { n = split(bounds, list, " "); for (i = 1; i <= n; i++) { split(list[i], f, ":"); t[f[1]] = f[2]; b[f[1]] = f[3] } }
     /^\.visible \.entry / { name = $3; sub(/\(.*/, "", name); pending = (name in t) ? name : "" }
     pending != "" && /^\{/ { print ".maxntid " t[pending] ", 1, 1"; print ".minnctapersm " b[pending]; if (pending ~ /_cluster$/) print ".reqnctapercluster 2, 1, 1"; pending = "" }

@@ -144,3 +144,50 @@ fn transpose_copies_are_the_twins_loads_and_stores() {
         assert_eq!(stores, want, "thread ({tx}, {ty}): stores");
     }
 }
+
+/// A shared tile whose row mode is nested, `((3,4),4):((1,100),400)`: its rows are not one
+/// stride apart, so an address of a repeated copy tile is not the first tile's plus a constant
+/// (rows 4..8 of row band 1 start inside the second group of 3). Every call still writes the
+/// element the layout gives its coordinate: `(r, c)` at `(r % 3) + 100 (r / 3) + 400 c`.
+#[test]
+fn nested_shared_rows_are_addressed_whole() {
+    const BASE: usize = 0x30000;
+    // 4x4 threads, one 4-byte element each, over a 12x4 tile: three 4-row bands.
+    type Copy = TiledCopy<Record<cute_static::typenum::U1>, Layout![(4,4):(1,4)], Layout![(1,1):(0,0)]>;
+    type Nested = Layout![((3,4),4):((1,100),400)];
+    let src = PtrTensor::new(BASE as *mut f32, layout!((12, 4):(4, 1)));
+    let dst = SmemTensor::<f32, Nested>::new(0, Default::default());
+    for t in 0..16 {
+        let got = calls(&Copy::new(), t, |_, _| true, &src, &dst);
+        let (r0, c) = (t % 4, t / 4);
+        let want: Vec<_> = (0..3)
+            .map(|band| {
+                let r = r0 + 4 * band;
+                (BASE + 4 * (4 * r + c), 4 * ((r % 3) + 100 * (r / 3) + 400 * c) as u32, true)
+            })
+            .collect();
+        assert_eq!(got, want, "thread {t}");
+    }
+}
+
+/// Which operands' repeated tiles are addressed as the first tile's plus a constant: the padded
+/// tile's, both ways (and read transposed); not a global tile's, a swizzled tile's, or the
+/// nested rows' above.
+#[test]
+fn split_addresses_only_where_offsets_add_up() {
+    use cute_atom::tensor::SmemTile;
+    type Copy = TiledCopy<UniversalCopy<cute_static::typenum::U1>, Layout![(8,32):(32,1)], Layout![(1,1):(0,0)]>;
+    type Gmem = PtrTensor<f32, Layout![(32,32):(usize,1)]>;
+    type Padded = Layout![(32,32):(33,1)];
+    type Swizzled =
+        ComposedLayout<Swizzle<cute_static::typenum::U5, U0, cute_static::typenum::P5>, U0, Layout![(32,32):(32,1)]>;
+    assert_eq!(<Copy as TiledCopyCall<Gmem, SmemTensor<f32, Padded>>>::SPLIT, [false, true]);
+    assert_eq!(<Copy as TiledCopyCall<SmemTile<f32, Padded, 32, 32, true>, Gmem>>::SPLIT, [true, false]);
+    assert_eq!(<Copy as TiledCopyCall<Gmem, SmemTensor<f32, Swizzled>>>::SPLIT, [false, false]);
+    type Nested = TiledCopy<UniversalCopy<cute_static::typenum::U1>, Layout![(4,4):(1,4)], Layout![(1,1):(0,0)]>;
+    type Rows = Layout![((3,4),4):((1,100),400)];
+    assert_eq!(
+        <Nested as TiledCopyCall<PtrTensor<f32, Layout![(12,4):(4,1)]>, SmemTensor<f32, Rows>>>::SPLIT,
+        [false, false]
+    );
+}

@@ -170,14 +170,15 @@ pub trait CopyOperand {
     const EXTENTS: [usize; 2];
     /// The address of element `(r, c)` (wrapping arithmetic, no access).
     fn addr_at(&self, r: usize, c: usize) -> Self::Addr;
-    /// The address of element `(r + dr, c + dc)`, `(dr, dc)` a repetition of a copy's tile:
-    /// for a shared tile without swizzle (affine) the address of `(r, c)` plus the constant
-    /// offset of `(dr, dc)`, so that the compiler computes a thread's address once and adds a
-    /// constant for each repetition (`transpose_padded`: PTX 132 to 115 instructions). A
-    /// global tile's addresses stay whole: split the same way, `hgemm`'s predicates went to
-    /// registers (`P2R`) and its SASS grew from 688 to 768 instructions.
+    /// The address of element `(r + dr, c + dc)` as the address of `(r, c)` plus the offset of
+    /// `(dr, dc)` from `(0, 0)`: for a copy's tile repeated over a shared operand whose offsets
+    /// add up so ([`TiledCopyCall::SPLIT`], checked by the compiler for every coordinate), the
+    /// compiler computes a thread's address once and adds a constant for each repetition
+    /// (`transpose_padded`: PTX 132 to 115 instructions). A global tile's address stays whole
+    /// (the default): split the same way, `hgemm`'s predicates went to registers (`P2R`) and its
+    /// SASS grew from 688 to 768 instructions.
     #[inline(always)]
-    fn addr_at_rep(&self, (r, c): (usize, usize), (dr, dc): (usize, usize)) -> Self::Addr {
+    fn addr_split(&self, (r, c): (usize, usize), (dr, dc): (usize, usize)) -> Self::Addr {
         self.addr_at(r + dr, c + dc)
     }
 }
@@ -194,7 +195,7 @@ where
     }
 }
 
-impl<T, L: Sizes + LayoutAt<Crd2> + ConstLayout> CopyOperand for SmemTensor<T, L> {
+impl<T, L: Sizes + LayoutAt<Crd2>> CopyOperand for SmemTensor<T, L> {
     type Addr = u32;
     const EXTENTS: [usize; 2] = [L::MODES[0], L::MODES[1]];
     #[inline(always)]
@@ -202,27 +203,18 @@ impl<T, L: Sizes + LayoutAt<Crd2> + ConstLayout> CopyOperand for SmemTensor<T, L
         self.addr(self.layout().at(&Cons(r, Cons(c, Nil))))
     }
     #[inline(always)]
-    fn addr_at_rep(&self, (r, c): (usize, usize), (dr, dc): (usize, usize)) -> u32 {
-        affine_rep::<L, _>(self, (r, c), (dr, dc))
+    fn addr_split(&self, (r, c): (usize, usize), (dr, dc): (usize, usize)) -> u32 {
+        split_u32(self, (r, c), (dr, dc))
     }
 }
 
-/// [`CopyOperand::addr_at_rep`] of a shared operand of layout `L`: the constant offset of the
-/// repetition added where `L` has no swizzle (a swizzle is not affine).
+/// [`CopyOperand::addr_split`] of a shared operand: `(r, c)`'s address plus `(dr, dc)`'s offset.
 #[inline(always)]
-fn affine_rep<L: ConstLayout, O: CopyOperand<Addr = u32>>(
-    o: &O,
-    (r, c): (usize, usize),
-    (dr, dc): (usize, usize),
-) -> u32 {
-    if L::SWIZZLE.0 == 0 {
-        o.addr_at(r, c).wrapping_add(o.addr_at(dr, dc).wrapping_sub(o.addr_at(0, 0)))
-    } else {
-        o.addr_at(r + dr, c + dc)
-    }
+fn split_u32<O: CopyOperand<Addr = u32>>(o: &O, (r, c): (usize, usize), (dr, dc): (usize, usize)) -> u32 {
+    o.addr_at(r, c).wrapping_add(o.addr_at(dr, dc).wrapping_sub(o.addr_at(0, 0)))
 }
 
-impl<T, L: Sizes + LayoutAt<Crd2> + ConstLayout, const R: usize, const C: usize, const TR: bool> CopyOperand
+impl<T, L: Sizes + LayoutAt<Crd2>, const R: usize, const C: usize, const TR: bool> CopyOperand
     for SmemTile<T, L, R, C, TR>
 {
     type Addr = u32;
@@ -233,8 +225,8 @@ impl<T, L: Sizes + LayoutAt<Crd2> + ConstLayout, const R: usize, const C: usize,
         self.tensor().addr_at(r, c)
     }
     #[inline(always)]
-    fn addr_at_rep(&self, (r, c): (usize, usize), (dr, dc): (usize, usize)) -> u32 {
-        affine_rep::<L, _>(self, (r, c), (dr, dc))
+    fn addr_split(&self, (r, c): (usize, usize), (dr, dc): (usize, usize)) -> u32 {
+        split_u32(self, (r, c), (dr, dc))
     }
 }
 
@@ -267,6 +259,11 @@ pub trait TiledCopyCall<Src: CopyOperand, Dst: CopyOperand>: Default {
     unsafe fn call(src: Src::Addr, dst: Dst::Addr, pred: bool);
     /// The conditions (evaluated by the compiler; see [`copy_if`]).
     const CHECKED: ();
+    /// Whether each operand's (source's, destination's) addresses over the copy's repeated
+    /// tiles are its first tile's plus a constant ([`CopyOperand::addr_split`]): a shared
+    /// operand whose offsets add up so at every coordinate, which the compiler checks (a
+    /// swizzle, or a nested mode the tile cuts across, does not).
+    const SPLIT: [bool; 2];
 }
 
 impl<A, T, V, Src, Dst> TiledCopyCall<Src, Dst> for TiledCopy<A, T, V>
@@ -319,6 +316,10 @@ where
             check_atoms::<Src>("source", tv, t, v, a, tile);
         }
     };
+    const SPLIT: [bool; 2] = [
+        additive::<Src>(<Self as TiledCopyCall<Src, Dst>>::TILE),
+        additive::<Dst>(<Self as TiledCopyCall<Src, Dst>>::TILE),
+    ];
 }
 
 /// An operand's layout, as constants the compiler evaluates where the operand is shared
@@ -371,6 +372,38 @@ const fn shared_offset<S: ConstOperand>(w: [usize; 2], r: usize, c: usize) -> us
     let (r, c) = (w[0] * S::EXTENTS[0] + r, w[1] * S::EXTENTS[1] + c);
     let (r, c) = if S::TRANSPOSED { (c, r) } else { (r, c) };
     const_layout_call::<S::Layout>(r + S::FULL[0] * c)
+}
+
+/// Whether shared operand `S`'s offsets add up over a copy's `(TM, TN)` tiles repeated over it:
+/// in every tile of the tensor the operand may be, `offset(r + dr, c + dc) = offset(r, c) +
+/// offset(dr, dc) - offset(0, 0)` for every `(r, c)` of the copy's tile and every repetition
+/// `(dr, dc)`. False for a global operand (its strides are run-time values) and a swizzled one.
+const fn additive<S: ConstOperand>([tm, tn]: [usize; 2]) -> bool {
+    let [bm, bn] = S::EXTENTS;
+    if !S::SHARED || <S::Layout as ConstLayout>::SWIZZLE.0 != 0 || tm == 0 || tn == 0 || bm % tm != 0 || bn % tn != 0 {
+        return false;
+    }
+    let mut w = 0;
+    while w < S::WINDOWS[0] * S::WINDOWS[1] {
+        let win = [w % S::WINDOWS[0], w / S::WINDOWS[0]];
+        let o0 = shared_offset::<S>(win, 0, 0);
+        let mut rep = 0;
+        while rep < (bm / tm) * (bn / tn) {
+            let (dr, dc) = (rep % (bm / tm) * tm, rep / (bm / tm) * tn);
+            let d = shared_offset::<S>(win, dr, dc).wrapping_sub(o0);
+            let mut i = 0;
+            while i < tm * tn {
+                let (r, c) = (i % tm, i / tm);
+                if shared_offset::<S>(win, r + dr, c + dc) != shared_offset::<S>(win, r, c).wrapping_add(d) {
+                    return false;
+                }
+                i += 1;
+            }
+            rep += 1;
+        }
+        w += 1;
+    }
+    true
 }
 
 /// The conditions of a tiled copy on its shared operand `S` (the `side` it is), evaluated by the
@@ -551,7 +584,11 @@ where
     let () = C::CHECKED;
     for_each_call!(C::TILE, Dst::EXTENTS, C::VALUES, C::ATOM_VALUES, |k| C::tv(thr, k), |r, c, dr, dc| {
         // SAFETY: the caller's promise; consecutive and aligned in `dst` (checked).
-        unsafe { C::call(src.addr_at_rep((r, c), (dr, dc)), dst.addr_at_rep((r, c), (dr, dc)), pred(r + dr, c + dc)) };
+        unsafe {
+            let s = if C::SPLIT[0] { src.addr_split((r, c), (dr, dc)) } else { src.addr_at(r + dr, c + dc) };
+            let d = if C::SPLIT[1] { dst.addr_split((r, c), (dr, dc)) } else { dst.addr_at(r + dr, c + dc) };
+            C::call(s, d, pred(r + dr, c + dc))
+        };
     });
 }
 

@@ -185,9 +185,9 @@ unsafe fn body<S, O, const H: usize, const OVERLAP: bool, const PINGPONG: bool, 
                 let (m_block, bh) = tile_of(tile);
                 tile += step;
                 let row0 = bh * seq; // the head's first row of the (batch·heads·seq, d) tensors
-                // SAFETY: the pipelines' one producer thread; each copy fills the stage its
-                // acquire gave, on that stage's barrier; the maps are the caller's. `Q`'s
-                // stage is the consumers' until they release it after the tile's last `S`.
+                                     // SAFETY: the pipelines' one producer thread; each copy fills the stage its
+                                     // acquire gave, on that stage's barrier; the maps are the caller's. `Q`'s
+                                     // stage is the consumers' until they release it after the tile's last `S`.
                 unsafe {
                     let bar = pipe_q.producer_acquire(&wq);
                     for h in 0..H {
@@ -415,7 +415,6 @@ unsafe fn body<S, O, const H: usize, const OVERLAP: bool, const PINGPONG: bool, 
                 }
             }
         }
-
     }
 }
 

@@ -336,7 +336,8 @@ unsafe fn store_through_smem<Atom: cute_atom::atom::MmaCall>(
             }
             named_barrier_sync_of(w);
             let at = 2 * CHUNK_REGS * chunk;
-            let frg: [u32; CHUNK_REGS] = core::array::from_fn(|i| Atom::Elem::pack(acc[at + 2 * i], acc[at + 2 * i + 1]));
+            let frg: [u32; CHUNK_REGS] =
+                core::array::from_fn(|i| Atom::Elem::pack(acc[at + 2 * i], acc[at + 2 * i + 1]));
             copy_from_fragment(&StoreSmemC::default(), t, &frg, &buffer);
             fence_proxy_async();
             named_barrier_sync_of(w);

@@ -15,11 +15,10 @@
 //! `transpose_padded` with its offsets written out, its twin for the PTX guard.
 
 use cute_atom::algorithm::{copy_if, TiledCopyCall};
-use cute_static::copy::{TiledCopy, UniversalCopy};
-use cute_static::typenum::{P5, U0, U1, U5};
 use cute_atom::tensor::SmemTile;
+use cute_static::copy::{TiledCopy, UniversalCopy};
 use cute_static::layout::Sizes;
-use cute_static::product::ConstLayout;
+use cute_static::typenum::{P5, U0, U1, U5};
 use cute_static::{layout, Composition, Cons, Layout, LayoutAt, Nil, Shape, Swizzle};
 
 use crate::{block_idx, block_tile, shared_tile, sync_threads, thread_idx, PtrTensor, SmemTensor};
@@ -56,7 +55,7 @@ type Gmem = PtrTensor<f32, Layout![(32,32):(usize,1)]>;
 #[inline(always)]
 unsafe fn transpose_tile<L>(inp: *const f32, out: *mut f32, m: usize, n: usize, tile: SmemTensor<f32, L>)
 where
-    L: Copy + Sizes + LayoutAt<Cons<usize, Cons<usize, Nil>>> + ConstLayout,
+    L: Copy + Sizes + LayoutAt<Cons<usize, Cons<usize, Nil>>>,
     TileCopy: TiledCopyCall<Gmem, SmemTensor<f32, L>> + TiledCopyCall<SmemTile<f32, L, 32, 32, true>, Gmem>,
 {
     let (tx, ty) = thread_idx();
@@ -74,7 +73,9 @@ where
     // Output row c0 + c is tile column c: the shared tile read transposed.
     // SAFETY: as above, written where inside the n x m output; the shared tile is read-only
     // after the barrier.
-    unsafe { copy_if(&TileCopy::default(), thr, |c, r| c0 + c < n && r0 + r < m, &tile.local_tile_t::<32, 32>((0, 0)), &gb) };
+    unsafe {
+        copy_if(&TileCopy::default(), thr, |c, r| c0 + c < n && r0 + r < m, &tile.local_tile_t::<32, 32>((0, 0)), &gb)
+    };
 }
 
 /// `out = inᵀ` through the naive tile (bank conflicts on the column reads). Grid

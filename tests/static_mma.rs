@@ -182,6 +182,51 @@ fn sm90_warpgroup_atoms() {
     assert!(d.partition_fragment_b(&layout!((128,64):(64,1)).to_dyn().unwrap(), Int::dy(0)).is_err());
 }
 
+/// The SM90 8-bit float warpgroup MMAs (`SM90_64xNx32_F32{E4M3,E5M2}{E4M3,E5M2}_{SS,RS}_TN`,
+/// one `paste` macro in cute-static): every atom's shape, threads and A, B, C layouts are CuTe
+/// C++ 4.2's (`tests/data/mma/cxx_gmma_fp8.tsv`, printed by `gen_cxx_gmma_fp8.cpp` over the
+/// 4.2 headers), in cute-static and in cute-dyn.
+#[test]
+fn sm90_fp8_warpgroup_atoms_are_cxx() {
+    use cute::cute_static::mma::*;
+    use cute::cute_static::typenum::Unsigned;
+    let cxx: std::collections::HashMap<&str, Vec<&str>> = include_str!("data/mma/cxx_gmma_fp8.tsv")
+        .lines()
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f[0], f[1..].to_vec())
+        })
+        .collect();
+    let mut seen = 0;
+    macro_rules! atoms_are_cxx {
+        ($($atom:ty),* $(,)?) => {$({
+            let name = <$atom as MmaAtom>::NAME;
+            let want = &cxx[name];
+            let mnk = format!("(_{},_{},_{})", <<$atom as MmaAtom>::M as Unsigned>::USIZE,
+                <<$atom as MmaAtom>::N as Unsigned>::USIZE, <<$atom as MmaAtom>::K as Unsigned>::USIZE);
+            let got = [mnk, cpp(&<$atom as MmaAtom>::ThrId::default()), cpp(&<$atom as MmaAtom>::ALayout::default()),
+                cpp(&<$atom as MmaAtom>::BLayout::default()), cpp(&<$atom as MmaAtom>::CLayout::default())];
+            assert_eq!(got.to_vec(), *want, "{name}");
+            let d = dy::mma::MmaAtom::named(name).unwrap();
+            let shape = d.shape_mnk.map(|x| format!("_{x}"));
+            assert_eq!(format!("({})", shape.join(",")), want[0], "{name}");
+            let dyn_layouts = [&d.thr_id, &d.layout_a_tv, &d.layout_b_tv, &d.layout_c_tv].map(|l| l.to_styled(Style::Cpp));
+            assert_eq!(dyn_layouts.to_vec(), want[1..].to_vec(), "{name} (cute-dyn)");
+            seen += 1;
+        })*};
+    }
+    macro_rules! family {
+        ($($n:literal),*) => {paste::paste! { atoms_are_cxx!($(
+            [<SM90_64x $n x32_F32E4M3E4M3_SS_TN>], [<SM90_64x $n x32_F32E4M3E4M3_RS_TN>],
+            [<SM90_64x $n x32_F32E4M3E5M2_SS_TN>], [<SM90_64x $n x32_F32E4M3E5M2_RS_TN>],
+            [<SM90_64x $n x32_F32E5M2E4M3_SS_TN>], [<SM90_64x $n x32_F32E5M2E4M3_RS_TN>],
+            [<SM90_64x $n x32_F32E5M2E5M2_SS_TN>], [<SM90_64x $n x32_F32E5M2E5M2_RS_TN>],
+        )*); }};
+    }
+    family!(8, 16, 32, 64, 96, 128, 192, 256);
+    assert_eq!(seen, cxx.len(), "every atom of the C++ table");
+}
+
 /// Permuted tiled MMAs (`make_tiled_mma(atom, layout, Tile<...>)`): CUTLASS's SM80 GEMM tile
 /// 32x32x16 of 2x2 `mma.sync` 16x8x16 (N permuted to 32: each warp takes two atoms in N), and a
 /// layout permutation of M.

@@ -151,7 +151,9 @@ fn fixed_atoms() -> impl Iterator<Item = &'static AtomRow> {
 impl MmaAtom {
     /// The atom CuTe names `name`: the table above, and the SM90 warpgroup MMAs
     /// `SM90_64xNx16_F32F16F16_SS` and `_RS`, and their bf16 twins `SM90_64xNx16_F32BF16BF16_SS`
-    /// and `_RS` (K-major A and B), for N a multiple of 8 up to 256.
+    /// and `_RS` (K-major A and B), and the 8-bit float ones `SM90_64xNx32_F32E4M3E4M3_SS_TN`
+    /// (`E4M3` or `E5M2` each of A and B, `_SS_TN` or `_RS_TN`), for N a multiple of 8 up to
+    /// 256.
     ///
     /// # Errors
     /// `InvalidArgument` for a name not in the set.
@@ -184,6 +186,10 @@ impl MmaAtom {
                 v.push(alloc::format!("SM90_64x{n}x16_F32{t}_SS"));
                 v.push(alloc::format!("SM90_64x{n}x16_F32{t}_RS"));
             }
+            for t in ["E4M3E4M3", "E4M3E5M2", "E5M2E4M3", "E5M2E5M2"] {
+                v.push(alloc::format!("SM90_64x{n}x32_F32{t}_SS_TN"));
+                v.push(alloc::format!("SM90_64x{n}x32_F32{t}_RS_TN"));
+            }
         }
         v
     }
@@ -203,22 +209,34 @@ impl MmaAtom {
 
 /// `SM90_64xNx16_F32F16F16_SS` / `_RS` (and `F32BF16BF16`): a warpgroup (128 threads) MMA; A and B read from shared
 /// memory by every thread (`SS`, stride-0 thread modes) or A from registers (`RS`, laid out as C).
+/// The 8-bit float family `SM90_64xNx32_F32{A}{B}_SS_TN` / `_RS_TN` (A and B each `E4M3` or
+/// `E5M2`): K = 32, K-major only; its `RS` A layout holds four elements a register.
 fn gmma(name: &str) -> Option<Result<MmaAtom>> {
     let rest = name.strip_prefix("SM90_64x")?;
-    // f16 and bf16 operands: the same layouts.
-    let (n, kind) = rest.split_once("x16_F32F16F16_").or_else(|| rest.split_once("x16_F32BF16BF16_"))?;
+    // f16 and bf16 operands: the same layouts; the 8-bit floats: K = 32, `_TN` only.
+    let (n, kind, k) =
+        if let Some((n, kind)) = rest.split_once("x16_F32F16F16_").or_else(|| rest.split_once("x16_F32BF16BF16_")) {
+            (n, kind, 16)
+        } else {
+            let (n, tail) = rest.split_once("x32_F32")?;
+            let (types, kind) = tail.split_at_checked(8)?;
+            if !matches!(types, "E4M3E4M3" | "E4M3E5M2" | "E5M2E4M3" | "E5M2E5M2") {
+                return None;
+            }
+            (n, kind.strip_prefix('_')?.strip_suffix("_TN")?, 32)
+        };
     let n: i64 = n.parse().ok()?;
     if n <= 0 || n > 256 || n % 8 != 0 || !matches!(kind, "SS" | "RS") {
         return None;
     }
     let c = alloc::format!("((4,8,4),(2,2,{})):((128,1,16),(64,8,512))", n / 8);
-    let a = if kind == "SS" {
-        String::from("(128,(64,16)):(0,(1,64))")
-    } else {
-        String::from("((4,8,4),(2,2,2)):((128,1,16),(64,8,512))")
+    let a = match (kind, k) {
+        ("SS", _) => alloc::format!("(128,(64,{k})):(0,(1,64))"),
+        (_, 16) => String::from("((4,8,4),(2,2,2)):((128,1,16),(64,8,512))"),
+        _ => String::from("((4,8,4),(4,2,2)):((256,1,16),(64,8,1024))"),
     };
-    let b = alloc::format!("(128,({n},16)):(0,(1,{n}))");
-    Some(MmaAtom::of(name, [64, n, 16], "128:1", &a, &b, &c))
+    let b = alloc::format!("(128,({n},{k})):(0,(1,{n}))");
+    Some(MmaAtom::of(name, [64, n, k], "128:1", &a, &b, &c))
 }
 
 /// CuTe's `TiledMMA`: an atom tiled over a layout of atoms `(M,N,K)` (`thr_layout_vmnk =

@@ -167,6 +167,33 @@ macro_rules! sm90_gmma_atoms {
 
 sm90_gmma_atoms!((8, 1), (16, 2), (32, 4), (64, 8), (96, 12), (128, 16), (192, 24), (256, 32));
 
+/// The SM90 8-bit float warpgroup MMAs `wgmma.mma_async.sync.aligned.m64nNk32.f32.{e4m3,e5m2}.
+/// {e4m3,e5m2}`, named as CuTe names them (`SM90_64x{N}x32_F32{A}{B}_{SS,RS}_TN`): K-major A
+/// and B only (`_TN`; `wgmma` transposes only 16-bit operands), 32 elements of K an
+/// instruction. `SS`: A from a descriptor, `(128,(64,32)):(0,(1,64))`; `RS`: A from registers,
+/// `GMMA::ALayout_64x32`, four bytes a register; B from a descriptor; C `GMMA::CLayout_64xN`.
+/// One macro (with `paste`) writes the family for each `N`: the four type pairs, `SS` and `RS`.
+macro_rules! sm90_gmma_fp8_atoms {
+    ($(($n:literal, $n8:literal)),* $(,)?) => {paste::paste! {$(
+        sm90_gmma_fp8_atoms!(@types $n, $n8, [E4M3E4M3, e4m3, e4m3], [E4M3E5M2, e4m3, e5m2], [E5M2E4M3, e5m2, e4m3], [E5M2E5M2, e5m2, e5m2]);
+    )*}};
+    (@types $n:literal, $n8:literal, $([$ab:ident, $a:ident, $b:ident]),*) => {paste::paste! {$(
+        sm90_gmma_fp8_atoms!(@one [<SM90_64x $n x32_F32 $ab _SS_TN>], $a, $b, $n, $n8, crate::Layout![(128,(64,32)):(0,(1,64))], Descriptor);
+        sm90_gmma_fp8_atoms!(@one [<SM90_64x $n x32_F32 $ab _RS_TN>], $a, $b, $n, $n8,
+            crate::Layout![((4,8,4),(4,2,2)):((256,1,16),(64,8,1024))], Registers);
+    )*}};
+    (@one $name:ident, $a:ident, $b:ident, $n:literal, $n8:literal, $al:ty, $asrc:ty) => {
+        mma_atoms! {
+            #[doc = concat!("SM90 `wgmma.mma_async.sync.aligned.m64n", stringify!($n), "k32.f32.", stringify!($a), ".", stringify!($b), "`: F32 += ", stringify!($a), " * ", stringify!($b), ", a warpgroup, A and B K-major.")]
+            $name: (64, $n, 32), crate::Layout![128:1], $al,
+                crate::Layout![(128,($n,32)):(0,(1,$n))],
+                crate::Layout![((4,8,4),(2,2,$n8)):((128,1,16),(64,8,512))], from $asrc, Descriptor;
+        }
+    };
+}
+
+sm90_gmma_fp8_atoms!((8, 1), (16, 2), (32, 4), (64, 8), (96, 12), (128, 16), (192, 24), (256, 32));
+
 /// CuTe's `TiledMMA` of an atom `A` over a static `(M,N,K)` layout of atoms `L` (no
 /// permutation): `thr_layout_vmnk = tiled_product(ThrID, L)`. Zero-sized.
 ///

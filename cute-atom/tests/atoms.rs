@@ -17,9 +17,15 @@ fn wgmma_d(t: usize, v: usize) -> (usize, usize) {
 }
 
 fn check_wgmma<A: MmaCall>(n: usize) {
+    check_wgmma_k::<A>(n, 16)
+}
+
+/// As [`check_wgmma`], for an atom of `k` elements of K an instruction (32 for 8-bit floats:
+/// the D fragment depends only on M and N).
+fn check_wgmma_k<A: MmaCall>(n: usize, k: usize) {
     let values = std::mem::size_of::<A::Acc>() / 4;
     assert_eq!(values, n / 2, "{}: N/2 accumulators a thread", A::NAME);
-    assert_eq!(A::SHAPE_MNK, [64, n, 16]);
+    assert_eq!(A::SHAPE_MNK, [64, n, k]);
     let mut seen = vec![false; 64 * n];
     for t in 0..128 {
         for v in 0..values {
@@ -208,5 +214,53 @@ fn mask_follows_the_fragment_coordinates() {
                 assert_eq!(x == f32::NEG_INFINITY, masked, "thread {t} value {v} at ({row}, {col}), {causal:?}");
             }
         }
+    }
+}
+
+/// The 8-bit float atoms (`wgmma .m64nNk32 .e4m3/.e5m2`): their accumulators are the PTX ISA's
+/// D fragment; the `RS` A fragment is the ISA's `.m64nNk32` 8-bit A figure (four registers of
+/// four elements: register `r` of thread `t` holds row `16 warp + lane / 4 + 8 (r % 2)`,
+/// columns `4 (lane % 4) + 16 (r / 2)` and the next three); and the descriptors `gemm` reads off
+/// a 128-byte-swizzled K-major tile of bytes are the ISA's canonical ones (rows of 128 bytes,
+/// 8-row groups 1024 bytes apart, a k-block 32 bytes along the row, warpgroup `w`'s 64 rows
+/// 8 KiB in).
+#[test]
+fn fp8_wgmma_atoms_are_the_ptx_isa_fragments_and_descriptors() {
+    use cute_atom::algorithm::WgmmaOperands;
+    use cute_static::mma::MmaAtom;
+    use cute_static::typenum::U8;
+    check_wgmma_k::<SM90_64x64x32_F32E4M3E4M3_SS_TN>(64, 32);
+    check_wgmma_k::<SM90_64x128x32_F32E4M3E5M2_SS_TN>(128, 32);
+    check_wgmma_k::<SM90_64x192x32_F32E5M2E4M3_RS_TN>(192, 32);
+    check_wgmma_k::<SM90_64x256x32_F32E5M2E5M2_SS_TN>(256, 32);
+    let a = <SM90_64x128x32_F32E4M3E4M3_RS_TN as MmaAtom>::ALayout::default();
+    for t in 0..128 {
+        let (warp, lane) = (t / 32, t % 32);
+        for r in 0..4 {
+            for e in 0..4 {
+                let (m, k) = (16 * warp + lane / 4 + 8 * (r % 2), 4 * (lane % 4) + 16 * (r / 2) + e);
+                assert_eq!(a.call(t + 128 * (4 * r + e)), m + 64 * k, "thread {t} register {r} element {e}");
+            }
+        }
+    }
+    type Atom8 = LayoutAtom<K, Sw128, U8>;
+    type TileA = <Atom8 as TileToShape<Shape![(128, 128)]>>::Output;
+    type TileB = <Atom8 as TileToShape<Shape![(256, 128)]>>::Output;
+    type Ss = SM90_64x256x32_F32E4M3E4M3_SS_TN;
+    let canonical = |start: u32| (1u64 << 62) | (64u64 << 32) | (1u64 << 16) | u64::from((start >> 4) & 0x3fff);
+    let base = 0x2000;
+    for kk in 0..4 {
+        for w in 0..2 {
+            assert_eq!(
+                <Ss as WgmmaOperands<TileA, TileB, K, K>>::desc_a(w, kk, base),
+                canonical(base + 8192 * w as u32 + 32 * kk as u32),
+                "A, warpgroup {w}, k-block {kk}"
+            );
+        }
+        assert_eq!(
+            <Ss as WgmmaOperands<TileA, TileB, K, K>>::desc_b(0, kk, base),
+            canonical(base + 32 * kk as u32),
+            "B, k-block {kk}"
+        );
     }
 }

@@ -140,7 +140,7 @@ unsafe fn body<S, O, const H: usize, const OVERLAP: bool, const PINGPONG: bool, 
     lse: *mut f32,
 ) where
     S: WgmmaOperands<Half, Half, K, K>,
-    O: WgmmaOperandB<VHalf, MN> + MmaCall<A = [u32; 4]>,
+    O: WgmmaOperandB<VHalf, MN> + MmaCall<A = [u32; 4], Elem: Element16>,
     S::CLayout: ConstLeaves + ModeSizes,
     O::CLayout: ConstLeaves + ModeSizes,
     Halves<H>: HeadDim,

@@ -134,7 +134,7 @@ unsafe fn stores<Atom, CopyB, const CL: usize>(
     map_b: *const u8,
     c: *mut u16,
 ) where
-    Atom: WgmmaOperands<StageA, StageB, K, K>,
+    Atom: WgmmaOperands<StageA, StageB, K, K, Elem: Element16>,
     CopyB: TmaCopy<Tile = StageB, Elem = u16> + Default,
 {
     // SAFETY: the caller's promise.
@@ -161,7 +161,7 @@ unsafe fn body<Atom, CopyB, const CL: usize, const TMA_EPI: bool>(
     map_b: *const u8,
     (c, map_c): (*mut u16, *const u8),
 ) where
-    Atom: WgmmaOperands<StageA, StageB, K, K>,
+    Atom: WgmmaOperands<StageA, StageB, K, K, Elem: Element16>,
     CopyB: TmaCopy<Tile = StageB, Elem = u16> + Default,
 {
     if group == 0 || m == 0 || n == 0 {
@@ -318,7 +318,7 @@ unsafe fn body<Atom, CopyB, const CL: usize, const TMA_EPI: bool>(
 /// Every thread of the warpgroup, together; `buffers` is two `C_TILE`s of this block's shared
 /// memory no one else uses; `map_c` is `C`'s tensor map with `CTile`'s box.
 #[inline(always)]
-unsafe fn store_through_smem<Atom: cute_atom::atom::MmaCall>(
+unsafe fn store_through_smem<Atom: cute_atom::atom::MmaCall<Elem: Element16>>(
     acc: &Atom::Acc,
     buffers: u32,
     w: usize,

@@ -14,7 +14,7 @@ use cute_static::typenum::U1;
 use cute_static::{Cons, Layout, Nil};
 
 use crate::arch::wgmma::{self, Accumulators, Transpose};
-use crate::atom::mma::{Element16, MmaCall};
+use crate::atom::mma::{Element, Element16, MmaCall};
 use crate::check::{fail, Piece::*};
 use crate::tensor::SmemTensor;
 
@@ -89,10 +89,10 @@ impl<A, LA, LB, MjA, MjB> WgmmaOperands<LA, LB, MjA, MjB> for A
 where
     A: MmaCall<A = u64, B = u64>,
     LA: TileParts
-        + GmmaTile<AtomTiler<A::M, A::K>, Cons<usize, Cons<usize, Nil>>, MjA, <A::Elem as Element16>::Bits>
+        + GmmaTile<AtomTiler<A::M, A::K>, Cons<usize, Cons<usize, Nil>>, MjA, <A::Elem as Element>::Bits>
         + Default,
     LB: TileParts
-        + GmmaTile<AtomTiler<A::N, A::K>, Cons<usize, Cons<usize, Nil>>, MjB, <A::Elem as Element16>::Bits>
+        + GmmaTile<AtomTiler<A::N, A::K>, Cons<usize, Cons<usize, Nil>>, MjB, <A::Elem as Element>::Bits>
         + Default,
     LA::Layout: ModeSizes,
     LB::Layout: ModeSizes,
@@ -129,7 +129,7 @@ impl<A, LB, MjB> WgmmaOperandB<LB, MjB> for A
 where
     A: MmaCall<B = u64>,
     LB: TileParts
-        + GmmaTile<AtomTiler<A::N, A::K>, Cons<usize, Cons<usize, Nil>>, MjB, <A::Elem as Element16>::Bits>
+        + GmmaTile<AtomTiler<A::N, A::K>, Cons<usize, Cons<usize, Nil>>, MjB, <A::Elem as Element>::Bits>
         + Default,
     LB::Layout: ModeSizes,
     AtomTiler<A::N, A::K>: Default,
@@ -147,7 +147,7 @@ struct FitRs<A, LB, MjB, Eb, const KB: usize>(PhantomData<(A, LB, MjB, Eb)>);
 impl<A: WgmmaOperandB<LB, MjB>, LB, MjB, Eb, const KB: usize> FitRs<A, LB, MjB, Eb, KB> {
     const CHECKED: () = {
         let [_, n, k] = A::SHAPE_MNK;
-        let bits = <<A::Elem as Element16>::Bits as ElementBits>::BITS;
+        let bits = <<A::Elem as Element>::Bits as ElementBits>::BITS;
         check_b("gemm_rs", A::NAME, bits, core::mem::size_of::<Eb>() * 8, A::B_SIZES, n);
         let bk = A::B_SIZES[1];
         if bk != KB * k {
@@ -203,7 +203,7 @@ impl<A: WgmmaOperands<LA, LB, MjA, MjB>, const W: usize, LA, LB, MjA, MjB, Ea, E
     const K_BLOCKS: usize = {
         let ([am, ak], [_, bk]) = (A::A_SIZES, A::B_SIZES);
         let [m, n, k] = A::SHAPE_MNK;
-        let bits = <<A::Elem as Element16>::Bits as ElementBits>::BITS;
+        let bits = <<A::Elem as Element>::Bits as ElementBits>::BITS;
         if core::mem::size_of::<Ea>() * 8 != bits {
             fail(&[
                 S("gemm: "),
@@ -321,7 +321,9 @@ impl<A: MmaCall<A = [u32; 4], B = u64>, const W: usize, MjA, MjB: Transpose> Wgm
 /// let p: [[u32; 4]; 8] = acc_as_a::<SM90_64x128x16_F32F16F16_SS, SM90_64x64x16_F32F16F16_RS, 8>(&s);
 /// ```
 #[inline(always)]
-pub fn acc_as_a<C: MmaCall, R: MmaCall<A = [u32; 4]>, const KB: usize>(acc: &C::Acc) -> [[u32; 4]; KB] {
+pub fn acc_as_a<C: MmaCall, R: MmaCall<A = [u32; 4], Elem: Element16>, const KB: usize>(
+    acc: &C::Acc,
+) -> [[u32; 4]; KB] {
     let () = Relabel::<C, R, KB>::CHECKED;
     let mut a = [[0u32; 4]; KB];
     acc.for_each_pair(|v, lo, hi| {

@@ -100,7 +100,57 @@ macro_rules! wgmma_n {
         wgmma_n!(@ss $n, $v, "bf16"; $($i)*);
         wgmma_n!(@rs $n, $v, "f16"; $($i)*);
         wgmma_n!(@rs $n, $v, "bf16"; $($i)*);
+        wgmma_n!(@fp8 $n, $v, e4m3, e4m3; $($i)*);
+        wgmma_n!(@fp8 $n, $v, e4m3, e5m2; $($i)*);
+        wgmma_n!(@fp8 $n, $v, e5m2, e4m3; $($i)*);
+        wgmma_n!(@fp8 $n, $v, e5m2, e5m2; $($i)*);
     };
+    (@fp8 $n:literal, $v:literal, $a:ident, $b:ident; $first:literal $($i:literal)*) => { paste::paste! {
+        #[doc = concat!("`wgmma.mma_async.sync.aligned.m64n", $n, "k32.f32.", stringify!($a), ".", stringify!($b), "`, A and B from shared memory, both K-major (8-bit operands have no transpose): `acc = A · B + (scale_d ? acc : 0)` for the 64x32 `A` and ", $n, "x32 `B` tiles the descriptors describe (PTX ISA, `wgmma.mma_async`, `.e4m3`/`.e5m2`).")]
+        ///
+        /// # Safety
+        /// As the 16-bit `SS` forms, the descriptors K-major.
+        #[inline(always)]
+        pub unsafe fn [<m64n $n k32_f32_ $a _ $b _ss>](acc: &mut [f32; $v], desc_a: u64, desc_b: u64, scale_d: u32) {
+            // SAFETY: the caller's promise.
+            unsafe {
+                ptx!(
+                    concat!(
+                        "{{ .reg .pred p; setp.ne.b32 p, {scale}, 0; ",
+                        "wgmma.mma_async.sync.aligned.m64n", $n, "k32.f32.", stringify!($a), ".", stringify!($b), " {{",
+                        "{", stringify!($first), "}", $(", {", stringify!($i), "}",)*
+                        "}}, {da}, {db}, p, 1, 1; }}"
+                    ),
+                    inout(reg32) acc[$first], $(inout(reg32) acc[$i],)*
+                    da = in(reg64) desc_a, db = in(reg64) desc_b, scale = in(reg32) scale_d,
+                    options(nostack)
+                );
+            }
+        }
+
+        #[doc = concat!("`wgmma.mma_async.sync.aligned.m64n", $n, "k32.f32.", stringify!($a), ".", stringify!($b), "`, A from registers (four registers of four elements a thread, the atom's A layout `ALayout_64x32`) and B K-major from shared memory.")]
+        ///
+        /// # Safety
+        /// As the `SS` form, `a` the thread's fragment of the 64x32 A tile.
+        #[inline(always)]
+        pub unsafe fn [<m64n $n k32_f32_ $a _ $b _rs>](acc: &mut [f32; $v], a: [u32; 4], desc_b: u64, scale_d: u32) {
+            // SAFETY: the caller's promise.
+            unsafe {
+                ptx!(
+                    concat!(
+                        "{{ .reg .pred p; setp.ne.b32 p, {scale}, 0; ",
+                        "wgmma.mma_async.sync.aligned.m64n", $n, "k32.f32.", stringify!($a), ".", stringify!($b), " {{",
+                        "{", stringify!($first), "}", $(", {", stringify!($i), "}",)*
+                        "}}, {{{a0}, {a1}, {a2}, {a3}}}, {db}, p, 1, 1; }}"
+                    ),
+                    inout(reg32) acc[$first], $(inout(reg32) acc[$i],)*
+                    a0 = in(reg32) a[0], a1 = in(reg32) a[1], a2 = in(reg32) a[2], a3 = in(reg32) a[3],
+                    db = in(reg64) desc_b, scale = in(reg32) scale_d,
+                    options(nostack)
+                );
+            }
+        }
+    }};
     (@ss $n:literal, $v:literal, $t:literal; $first:literal $($i:literal)*) => { paste::paste! {
         #[doc = concat!("`wgmma.mma_async.sync.aligned.m64n", $n, "k16.f32.", $t, ".", $t, "`, A and B from shared memory: `acc = A · B + (scale_d ? acc : 0)` for the 64x16 `A` and ", $n, "x16 `B` tiles the descriptors describe (the majors `TA`, `TB` give the transpose flags).")]
         ///

@@ -32,7 +32,7 @@ pub trait MmaCall: MmaAtom {
     /// `(M, N, K)`, the atom's `Shape_MNK`.
     const SHAPE_MNK: [usize; 3];
     /// The element type of A and B.
-    type Elem: Element16;
+    type Elem: Element;
     /// A thread's accumulators, `[f32; size<1>(CLayout)]`.
     type Acc: Accumulators + Copy + AsRef<[f32]> + AsMut<[f32]>;
     /// How A reaches the instruction: a shared-memory descriptor (`SS`), or the thread's
@@ -58,19 +58,30 @@ pub trait MmaCall: MmaAtom {
     fn c_coord(t: usize, v: usize) -> (usize, usize);
 }
 
+/// An element type of an MMA's A and B: its width, as cute-static's GMMA descriptors take it.
+pub trait Element {
+    /// The width in bits.
+    type Bits: cute_static::gmma::ElementBits;
+}
+
 /// The 16-bit element types of the f16/bf16 atoms: the conversion of two accumulators to a
 /// packed pair (to nearest even, `lo` in the low half).
-pub trait Element16 {
-    /// The width, as cute-static's GMMA descriptors take it.
-    type Bits: cute_static::gmma::ElementBits;
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not known to be a 16-bit element (f16, bf16): two accumulators do not pack into one of its registers",
+    label = "where the atom is generic, bound its element: `MmaCall<Elem: Element16>`",
+    note = "an 8-bit float's A fragment holds four elements a register in another order: relabelling accumulators would need a register permute (FA3's fp8 path), which is not built"
+)]
+pub trait Element16: Element {
     /// `cvt.rn.{f16,bf16}x2.f32`.
     fn pack(lo: f32, hi: f32) -> u32;
 }
 
 /// IEEE half (`.f16`).
 pub struct F16;
-impl Element16 for F16 {
+impl Element for F16 {
     type Bits = cute_static::typenum::U16;
+}
+impl Element16 for F16 {
     #[inline(always)]
     fn pack(lo: f32, hi: f32) -> u32 {
         cvt_f16x2(lo, hi)
@@ -79,12 +90,26 @@ impl Element16 for F16 {
 
 /// bfloat16 (`.bf16`).
 pub struct Bf16;
-impl Element16 for Bf16 {
+impl Element for Bf16 {
     type Bits = cute_static::typenum::U16;
+}
+impl Element16 for Bf16 {
     #[inline(always)]
     fn pack(lo: f32, hi: f32) -> u32 {
         cvt_bf16x2(lo, hi)
     }
+}
+
+/// The 8-bit float of 4 exponent and 3 mantissa bits (`.e4m3`, CuTe's `float_e4m3_t`).
+pub struct E4M3;
+impl Element for E4M3 {
+    type Bits = cute_static::typenum::U8;
+}
+
+/// The 8-bit float of 5 exponent and 2 mantissa bits (`.e5m2`).
+pub struct E5M2;
+impl Element for E5M2 {
+    type Bits = cute_static::typenum::U8;
 }
 
 /// The A operand of an `RS` atom: registers, no transpose flag (`wgmma`'s RS form has none).
@@ -165,6 +190,38 @@ macro_rules! sm90_calls {
 }
 
 sm90_calls!(64 128 192 256);
+
+/// The 8-bit float `wgmma` atoms `SM90_64x{N}x32_F32{A}{B}_{SS,RS}_TN` for the `N` of
+/// `arch::wgmma`. The instruction has no transpose: an MN-major operand is refused by the
+/// compiler (here, and by `make_gmma_desc` for the tiles `gemm` reads).
+macro_rules! sm90_fp8_calls {
+    ($($n:literal)*) => {$(
+        sm90_fp8_calls!(@types $n, [E4M3E4M3, E4M3, e4m3, e4m3], [E4M3E5M2, E4M3, e4m3, e5m2], [E5M2E4M3, E5M2, e5m2, e4m3], [E5M2E5M2, E5M2, e5m2, e5m2]);
+    )*};
+    (@types $n:literal, $([$ab:ident, $elem:ident, $a:ident, $b:ident]),*) => {paste::paste! {$(
+        mma_call!([<SM90_64x $n x32_F32 $ab _SS_TN>], $elem, u64, u64, |acc, a, b, s| {
+            k_major::<TA, TB>();
+            wgmma::[<m64n $n k32_f32_ $a _ $b _ss>](acc, a, b, s)
+        });
+        mma_call!([<SM90_64x $n x32_F32 $ab _RS_TN>], $elem, [u32; 4], u64, |acc, a, b, s| {
+            k_major::<TA, TB>();
+            wgmma::[<m64n $n k32_f32_ $a _ $b _rs>](acc, a, b, s)
+        });
+    )*}};
+}
+
+sm90_fp8_calls!(64 128 192 256);
+
+/// The 8-bit `wgmma`'s operands are K-major (no transpose immediates): checked by the compiler.
+#[inline(always)]
+fn k_major<TA: Transpose, TB: Transpose>() {
+    const {
+        assert!(
+            TA::TNSP == 0 && TB::TNSP == 0,
+            "wgmma of 8-bit floats reads K-major A and B only (no transpose): an MN-major operand must be K-major"
+        )
+    };
+}
 
 // The SM80 `mma.sync` atom `m16n8k16` with f32 accumulation (`scale_d` is the instruction's
 // `+ C`, always on).

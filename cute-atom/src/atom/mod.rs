@@ -7,4 +7,4 @@ pub mod mma;
 
 pub use crate::arch::wgmma::Accumulators;
 pub use copy::{Multicast, TmaCoord, TmaCopy, TmaLoad, TmaStore};
-pub use mma::{Bf16, Element16, MmaCall, F16};
+pub use mma::{Bf16, Element, Element16, MmaCall, E4M3, E5M2, F16};

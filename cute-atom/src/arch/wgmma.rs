@@ -2,8 +2,9 @@
 //! tile of `D += A · B`, A and B read from shared memory through matrix descriptors (`SS`) or A
 //! from registers (`RS`), asynchronously: `fence` before, `commit_group` after, `wait_group`
 //! before the accumulators are read. One macro writes the family, named after the
-//! instruction's shape and types (`m64n256k16_f32_f16_f16_ss`); the atoms that call them are
-//! [`crate::atom::mma`].
+//! instruction's shape and types: the 16-bit `k16` forms (`m64n256k16_f32_f16_f16_ss`, with
+//! transpose flags) and the 8-bit float `k32` ones (`m64n256k32_f32_e4m3_e5m2_ss`, K-major
+//! only); the atoms that call them are [`crate::atom::mma`].
 
 use super::ptx;
 

@@ -8,7 +8,7 @@ use cudarc::driver::{CudaFunction, CudaSlice, CudaStream, LaunchConfig, PushKern
 
 #[path = "../../gpu/src/attention/tiles.rs"]
 #[allow(dead_code)]
-mod tiles;
+pub mod tiles;
 /// Dynamic shared memory a block of the kernel of head dimension `d` (64 or 128).
 pub fn smem_bytes(d: usize) -> usize {
     if d == 64 {

@@ -144,24 +144,29 @@ struct Hgemm {
     blas: CudaBlas,
 }
 
-/// The blocks of `f` the device runs at once, `THREADS` threads and `smem` bytes a block: for a
+/// The blocks of `f` the device runs at once, `threads` threads and `smem` bytes a block: for a
 /// cluster kernel (its cluster size compiled in, `.reqnctapercluster`) the driver's
 /// `cuOccupancyMaxActiveClusters` times the cluster's blocks (clusters are placed on GPCs, so
 /// this may be fewer than the multiprocessors), otherwise blocks a multiprocessor times the
 /// multiprocessors.
-fn resident_blocks(f: &CudaFunction, stream: &CudaStream, cluster: usize, smem: usize, sms: usize) -> Res<usize> {
+fn resident_blocks(
+    f: &CudaFunction,
+    stream: &CudaStream,
+    (cluster, threads, smem): (usize, usize, usize),
+    sms: usize,
+) -> Res<usize> {
     let cfg = LaunchConfig {
         grid_dim: (cluster as u32, 1, 1),
-        block_dim: (THREADS as u32, 1, 1),
+        block_dim: (threads as u32, 1, 1),
         shared_mem_bytes: smem as u32,
     };
     let blocks = if cluster > 1 {
         f.occupancy_max_active_clusters(cfg, stream)? as usize * cluster
     } else {
-        f.occupancy_max_active_blocks_per_multiprocessor(THREADS as u32, smem, None)? as usize * sms
+        f.occupancy_max_active_blocks_per_multiprocessor(threads as u32, smem, None)? as usize * sms
     };
     if blocks == 0 {
-        return Err(format!("no block of {THREADS} threads and {smem} bytes of shared memory fits the device").into());
+        return Err(format!("no block of {threads} threads and {smem} bytes of shared memory fits the device").into());
     }
     Ok(blocks)
 }
@@ -393,7 +398,7 @@ fn main() -> Res<()> {
         let f = module.load_function(name)?;
         let smem = if name.contains("_tma_epi") { SMEM_BYTES_TMA_EPI } else { SMEM_BYTES };
         f.set_attribute(sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem as i32)?;
-        let resident = resident_blocks(&f, &stream, cluster, smem, sms as usize)?;
+        let resident = resident_blocks(&f, &stream, (cluster, THREADS, smem), sms as usize)?;
         println!("{name}: persistent grid of {resident} blocks (occupancy, clusters of {cluster})");
         kernels.push((name, dtype, cluster, f, resident));
     }
@@ -417,7 +422,7 @@ fn main() -> Res<()> {
             f.set_attribute(sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem as i32)?;
             // A persistent kernel's grid: the blocks the device runs at once.
             let grid = if name.contains("_persistent") {
-                let blocks = resident_blocks(&f, &h.stream, 1, smem, sms as usize)?;
+                let blocks = resident_blocks(&f, &h.stream, (1, attention::tiles::THREADS, smem), sms as usize)?;
                 println!("{name}: persistent grid of {blocks} blocks (occupancy)");
                 Some(blocks)
             } else {

@@ -174,7 +174,7 @@ pub trait CopyOperand {
     /// `(dr, dc)` from `(0, 0)`: for a copy's tile repeated over a shared operand whose offsets
     /// add up so ([`TiledCopyCall::SPLIT`], checked by the compiler for every coordinate), the
     /// compiler computes a thread's address once and adds a constant for each repetition
-    /// (`transpose_padded`: PTX 132 to 115 instructions). A global tile's address stays whole
+    /// (`transpose_padded`: PTX 132 to 120 instructions). A global tile's address stays whole
     /// (the default): split the same way, `hgemm`'s predicates went to registers (`P2R`) and its
     /// SASS grew from 688 to 768 instructions.
     #[inline(always)]

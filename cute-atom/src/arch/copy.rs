@@ -92,7 +92,7 @@ macro_rules! vector_words {
         #[doc = concat!("`st.", $space, $v, ".b", $bits, "`: ", stringify!($n), " x ", stringify!($t), " at ", $space, " address `a`.")]
         ///
         /// # Safety
-        #[doc = concat!("`a` is aligned to the access with as many writable bytes of ", $space, " memory, which no other thread accesses before the next barrier.")]
+        #[doc = concat!("`a` is aligned to the access with as many writable bytes of ", $space, " memory, which no other thread accesses until this store is ordered before it (a barrier for shared memory).")]
         #[inline(always)]
         pub unsafe fn $name<$($g)?>(a: $addr, v: [$t; $n]) {
             let [$($w),*] = v;

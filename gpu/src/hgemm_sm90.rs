@@ -31,12 +31,12 @@ use cute_atom::algorithm::{copy_from_fragment, warpgroup_wait, TiledWgmma, Wgmma
 use cute_atom::arch::barrier::{cluster_sync, named_barrier_sync};
 use cute_atom::arch::thread::{cluster_ctarank, cluster_id, dynamic_smem, setmaxnreg_dec, setmaxnreg_inc};
 use cute_atom::arch::tma::{fence_proxy_async, store_commit, store_wait_read};
-use cute_atom::atom::{Accumulators, Element16, TmaCopy};
+use cute_atom::atom::{Accumulators, Bf16, Element16, MmaCall, TmaCopy, F16};
 use cute_atom::pipeline::PipelineState;
 use cute_atom::SmemTensor;
 use cute_static::gmma::K;
 use cute_static::layout::Idx2Crd;
-use cute_static::mma::{SM90_64x256x16_F32BF16BF16_SS, SM90_64x256x16_F32F16F16_SS};
+use cute_static::mma::{MmaAtom, SM90_64x256x16_F32BF16BF16_SS, SM90_64x256x16_F32F16F16_SS, SM90_64x256x32_F32E4M3E4M3_SS_TN};
 use cute_static::{layout, shape, Cons, Nil};
 
 use crate::{block_idx, grid_dim, sync_threads, thread_idx, tile_elem, PtrTensor};
@@ -65,7 +65,7 @@ hgemm_kernel! {
     /// ceil(n/256)` blocks (`group` row tiles side by side; blocks past `m` return), 384 threads,
     /// `tiles::SMEM_BYTES` of dynamic shared memory; `map_a`, `map_b` the tensor maps of `A` and
     /// `B` (in global memory) with boxes 64x128 and 64x256, 128-byte swizzle.
-    hgemm_sm90 => stores::<SM90_64x256x16_F32F16F16_SS, LoadB, 1>
+    hgemm_sm90 => stores::<SM90_64x256x16_F32F16F16_SS, LoadA, LoadB, F16, 1>
 }
 
 hgemm_kernel! {
@@ -73,12 +73,12 @@ hgemm_kernel! {
     /// two blocks take row tiles `2u` and `2u + 1` beside each other and share their `B` tiles,
     /// each loading half (a 64x128 box, `map_b` encoded for it) into both blocks
     /// ([`LoadBMulticast`]). The grid is an even number of blocks; `group` counts pairs of row tiles.
-    hgemm_sm90_cluster => stores::<SM90_64x256x16_F32F16F16_SS, LoadBMulticast, 2>
+    hgemm_sm90_cluster => stores::<SM90_64x256x16_F32F16F16_SS, LoadA, LoadBMulticast, F16, 2>
 }
 
 hgemm_kernel! {
     /// `hgemm_sm90` for bfloat16 `A`, `B`, `C` (the maps' data type bfloat16).
-    hgemm_sm90_bf16 => stores::<SM90_64x256x16_F32BF16BF16_SS, LoadB, 1>
+    hgemm_sm90_bf16 => stores::<SM90_64x256x16_F32BF16BF16_SS, LoadA, LoadB, Bf16, 1>
 }
 
 hgemm_kernel! {
@@ -87,14 +87,16 @@ hgemm_kernel! {
 }
 
 /// A kernel whose epilogue goes through shared memory, `(m, n, k, group, map_a, map_b, map_c)`,
-/// of atom `$atom`, `B` copied by `$copy_b` into clusters of `$cl`.
+/// of atom `$atom`, `A` copied by `$copy_a` and `B` by `$copy_b` into clusters of `$cl`, `C` of
+/// element `$out`.
 macro_rules! tma_epi_kernel {
-    ($(#[$doc:meta])* $name:ident => $atom:ty, $copy_b:ty, $cl:literal) => {
+    ($(#[$doc:meta])* $name:ident => $atom:ty, $copy_a:ty, $copy_b:ty, $out:ty, $cl:literal) => {
         $(#[$doc])*
         #[no_mangle]
         pub unsafe extern "ptx-kernel" fn $name(m: usize, n: usize, k: usize, group: usize, map_a: *const u8, map_b: *const u8, map_c: *const u8) {
-            // SAFETY: the caller's maps describe A, B and C (their element type the atom's).
-            unsafe { body::<$atom, $copy_b, $cl, true>(m, n, k, group, map_a, map_b, (core::ptr::null_mut(), map_c)) }
+            // SAFETY: the caller's maps describe A, B (their element type the atom's) and C
+            // (`$out`).
+            unsafe { body::<$atom, $copy_a, $copy_b, $out, $cl, true>(m, n, k, group, map_a, map_b, (core::ptr::null_mut(), map_c)) }
         }
     };
 }
@@ -105,27 +107,48 @@ tma_epi_kernel! {
     /// its threads stores the tile with TMA (`map_c`, `C`'s tensor map with 64x64 boxes, 128-byte
     /// swizzle), two tiles a warpgroup in flight. `tiles::SMEM_BYTES_TMA_EPI` of dynamic shared
     /// memory; otherwise as `hgemm_sm90`.
-    hgemm_sm90_tma_epi => SM90_64x256x16_F32F16F16_SS, LoadB, 1
+    hgemm_sm90_tma_epi => SM90_64x256x16_F32F16F16_SS, LoadA, LoadB, F16, 1
 }
 
 tma_epi_kernel! {
     /// `hgemm_sm90_tma_epi` for bfloat16 `A`, `B`, `C` (the maps' data type bfloat16).
-    hgemm_sm90_bf16_tma_epi => SM90_64x256x16_F32BF16BF16_SS, LoadB, 1
+    hgemm_sm90_bf16_tma_epi => SM90_64x256x16_F32BF16BF16_SS, LoadA, LoadB, Bf16, 1
 }
 
 tma_epi_kernel! {
     /// `hgemm_sm90_tma_epi` in clusters of 2 blocks that multicast `B`, as `hgemm_sm90_cluster`.
-    hgemm_sm90_tma_epi_cluster => SM90_64x256x16_F32F16F16_SS, LoadBMulticast, 2
+    hgemm_sm90_tma_epi_cluster => SM90_64x256x16_F32F16F16_SS, LoadA, LoadBMulticast, F16, 2
 }
 
 tma_epi_kernel! {
     /// `hgemm_sm90_tma_epi_cluster` for bfloat16 `A`, `B`, `C`.
-    hgemm_sm90_bf16_tma_epi_cluster => SM90_64x256x16_F32BF16BF16_SS, LoadBMulticast, 2
+    hgemm_sm90_bf16_tma_epi_cluster => SM90_64x256x16_F32BF16BF16_SS, LoadA, LoadBMulticast, Bf16, 2
+}
+
+hgemm_kernel! {
+    /// `C (bf16) = A · Bᵀ` of 8-bit floats (e4m3) `A` and `B`, K-major, fp32 accumulation:
+    /// the same body with `SM90_64x256x32_F32E4M3E4M3_SS_TN` atoms over 128x128 and 256x128
+    /// byte stages (`tiles::Stage8A`, `Stage8B`: a k-tile of 128, one 128-byte row); `map_a`,
+    /// `map_b` with boxes 128x128 and 128x256 of `uint8`, 128-byte swizzle. `c` is bfloat16
+    /// (`u16` bits). `k` a multiple of 16 (TMA's 16-byte strides).
+    fp8_gemm_sm90 => stores::<SM90_64x256x32_F32E4M3E4M3_SS_TN, Load8A, Load8B, Bf16, 1>
+}
+
+tma_epi_kernel! {
+    /// `fp8_gemm_sm90` whose epilogue goes through shared memory, as `hgemm_sm90_tma_epi`
+    /// (`map_c` bfloat16).
+    fp8_gemm_sm90_tma_epi => SM90_64x256x32_F32E4M3E4M3_SS_TN, Load8A, Load8B, Bf16, 1
+}
+
+tma_epi_kernel! {
+    /// `fp8_gemm_sm90_tma_epi` in clusters of 2 blocks that multicast `B` (half a 256x128 byte
+    /// stage each), as `hgemm_sm90_tma_epi_cluster`.
+    fp8_gemm_sm90_tma_epi_cluster => SM90_64x256x32_F32E4M3E4M3_SS_TN, Load8A, Load8BMulticast, Bf16, 2
 }
 
 /// The kernels whose epilogue stores from registers.
 #[inline(always)]
-unsafe fn stores<Atom, CopyB, const CL: usize>(
+unsafe fn stores<Atom, CopyA, CopyB, Out, const CL: usize>(
     m: usize,
     n: usize,
     k: usize,
@@ -134,11 +157,13 @@ unsafe fn stores<Atom, CopyB, const CL: usize>(
     map_b: *const u8,
     c: *mut u16,
 ) where
-    Atom: WgmmaOperands<StageA, StageB, K, K, Elem: Element16>,
-    CopyB: TmaCopy<Tile = StageB, Elem = u16> + Default,
+    Atom: WgmmaOperands<CopyA::Tile, CopyB::Tile, K, K> + MmaAtom<CLayout = AccLayout>,
+    CopyA: TmaCopy + Default,
+    CopyB: TmaCopy + Default,
+    Out: Element16,
 {
     // SAFETY: the caller's promise.
-    unsafe { body::<Atom, CopyB, CL, false>(m, n, k, group, map_a, map_b, (c, core::ptr::null())) }
+    unsafe { body::<Atom, CopyA, CopyB, Out, CL, false>(m, n, k, group, map_a, map_b, (c, core::ptr::null())) }
 }
 
 /// The block tile `(ti, tj)` of `C` that block `pid` computes: blocks run through groups of
@@ -151,8 +176,11 @@ fn block_tile_of(pid: usize, group: usize, n_tiles: usize, groups: usize) -> (us
     (layout!(({ group }, 1):(1, { group })).call_coord(&shape!(({ i }, { g }))), j)
 }
 
+/// The kernels' one body: `A` copied by `CopyA` and `B` by `CopyB` (their stages the tiles
+/// `Atom` multiplies, the k-tile read off them), `C` of element `Out` stored from registers
+/// (to `c`) or, with `TMA_EPI`, through shared memory (by `map_c`).
 #[inline(always)]
-unsafe fn body<Atom, CopyB, const CL: usize, const TMA_EPI: bool>(
+unsafe fn body<Atom, CopyA, CopyB, Out, const CL: usize, const TMA_EPI: bool>(
     m: usize,
     n: usize,
     k: usize,
@@ -161,9 +189,14 @@ unsafe fn body<Atom, CopyB, const CL: usize, const TMA_EPI: bool>(
     map_b: *const u8,
     (c, map_c): (*mut u16, *const u8),
 ) where
-    Atom: WgmmaOperands<StageA, StageB, K, K, Elem: Element16>,
-    CopyB: TmaCopy<Tile = StageB, Elem = u16> + Default,
+    Atom: WgmmaOperands<CopyA::Tile, CopyB::Tile, K, K> + MmaAtom<CLayout = AccLayout>,
+    CopyA: TmaCopy + Default,
+    CopyB: TmaCopy + Default,
+    Out: Element16,
 {
+    // The block tile's rows and columns, and the k-tile: the stages' extents.
+    const { assert!(Atom::A_SIZES[0] == BM && Atom::B_SIZES[0] == BN, "the stages are not the block tile") };
+    let bk = Atom::A_SIZES[1];
     if group == 0 || m == 0 || n == 0 {
         // Nothing to compute (and no raster to divide by).
         return;
@@ -175,9 +208,9 @@ unsafe fn body<Atom, CopyB, const CL: usize, const TMA_EPI: bool>(
         if CL > 1 { (cluster_ctarank(), cluster_id()) } else { (0, (block_idx().0, grid_dim())) };
     let (n_tiles, groups) = (n.div_ceil(BN), m.div_ceil(BM * CL).div_ceil(group));
     let tiles = groups * group * n_tiles;
-    let (pipe, (ring_a, ring_b)) = Pipeline::<CopyB, CL>::carve(dynamic_smem());
+    let (pipe, (ring_a, ring_b)) = Pipeline::<CopyA, CopyB, CL>::carve(dynamic_smem());
     // The epilogue's buffers (TMA_EPI), 1024-byte aligned after the pipeline's memory.
-    let c_buffers = (dynamic_smem() + Pipeline::<CopyB, CL>::SMEM_BYTES as u32 + 1023) & !1023;
+    let c_buffers = (dynamic_smem() + Pipeline::<CopyA, CopyB, CL>::SMEM_BYTES as u32 + 1023) & !1023;
     if tid == 0 {
         // SAFETY: one thread, before the barrier below that publishes it.
         unsafe { pipe.init() };
@@ -189,7 +222,7 @@ unsafe fn body<Atom, CopyB, const CL: usize, const TMA_EPI: bool>(
     } else {
         sync_threads();
     }
-    let ktiles = k.div_ceil(BK);
+    let ktiles = k.div_ceil(bk);
     // The block's tiles: first_tile, then every grid-th. The ring runs on across tiles: the
     // producer fills the next tile's stages while the consumers store the last one.
     if tid / 128 == 0 {
@@ -210,7 +243,7 @@ unsafe fn body<Atom, CopyB, const CL: usize, const TMA_EPI: bool>(
                     // the acquire gave, on its barrier; the maps are the caller's.
                     unsafe {
                         let bar = pipe.producer_acquire(&write);
-                        LoadA::default().copy(map_a, &ring_a.stage(write.index()), (by, kt), bar);
+                        CopyA::default().copy(map_a, &ring_a.stage(write.index()), (by, kt), bar);
                         CopyB::default().copy(map_b, &ring_b.stage(write.index()), (bx, kt), bar);
                     }
                     write.advance();
@@ -263,7 +296,7 @@ unsafe fn body<Atom, CopyB, const CL: usize, const TMA_EPI: bool>(
         }
         if TMA_EPI {
             // SAFETY: the whole warpgroup; its two buffers are its own; map_c is C's.
-            unsafe { store_through_smem::<Atom>(&acc, c_buffers + 2 * w as u32 * C_TILE, w, t, (by, bx), map_c) };
+            unsafe { store_through_smem::<Atom, Out>(&acc, c_buffers + 2 * w as u32 * C_TILE, w, t, (by, bx), map_c) };
             continue;
         }
         // The warpgroup's 64 rows of the block tile, through the atom's C layout.
@@ -279,7 +312,7 @@ unsafe fn body<Atom, CopyB, const CL: usize, const TMA_EPI: bool>(
             let (r, col) = (r0 + dr, c0 + dc);
             if m0 + r < m && n0 + col < n {
                 let p = first.wrapping_add(layout!((128, 256):({ n }, 1)).call_coord(&shape!(({ dr }, { dc }))));
-                let packed = Atom::Elem::pack(lo, hi);
+                let packed = Out::pack(lo, hi);
                 // SAFETY: stores inside C: (r, col) is in range, and (r, col + 1) is when n is
                 // even (4-byte aligned), else stored alone if in range.
                 unsafe {
@@ -318,7 +351,7 @@ unsafe fn body<Atom, CopyB, const CL: usize, const TMA_EPI: bool>(
 /// Every thread of the warpgroup, together; `buffers` is two `C_TILE`s of this block's shared
 /// memory no one else uses; `map_c` is `C`'s tensor map with `CTile`'s box.
 #[inline(always)]
-unsafe fn store_through_smem<Atom: cute_atom::atom::MmaCall<Elem: Element16>>(
+unsafe fn store_through_smem<Atom: MmaCall + MmaAtom<CLayout = AccLayout>, Out: Element16>(
     acc: &Atom::Acc,
     buffers: u32,
     w: usize,
@@ -337,7 +370,7 @@ unsafe fn store_through_smem<Atom: cute_atom::atom::MmaCall<Elem: Element16>>(
             named_barrier_sync_of(w);
             let at = 2 * CHUNK_REGS * chunk;
             let frg: [u32; CHUNK_REGS] =
-                core::array::from_fn(|i| Atom::Elem::pack(acc[at + 2 * i], acc[at + 2 * i + 1]));
+                core::array::from_fn(|i| Out::pack(acc[at + 2 * i], acc[at + 2 * i + 1]));
             copy_from_fragment(&StoreSmemC::default(), t, &frg, &buffer);
             fence_proxy_async();
             named_barrier_sync_of(w);

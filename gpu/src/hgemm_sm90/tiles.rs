@@ -10,7 +10,7 @@ use cute_static::gmma::{LayoutAtom, Sw128, K};
 use cute_static::layout::Sizes;
 use cute_static::mma::{MmaAtom, SM90_64x256x16_F32F16F16_SS};
 use cute_static::tma::TmaBox;
-use cute_static::typenum::U16;
+use cute_static::typenum::{U16, U8};
 use cute_static::{ByMode, Composition, Cons, Layout, Nil, Shape, TileToShape, Under};
 
 /// The k-tiles of `A` (`BM x BK`) and `B` (`BN x BK`) a stage holds.
@@ -34,7 +34,7 @@ pub const STAGE_A: u32 = <StageA as TmaBox<U16>>::BYTES;
 pub const STAGE_B: u32 = <StageB as TmaBox<U16>>::BYTES;
 /// Dynamic shared memory a block: the ring, 1 KiB to align it, 2 * STAGES mbarriers (the
 /// pipeline's count, checked against the block's 227 KiB by the compiler).
-pub const SMEM_BYTES: usize = Pipeline::<LoadB, 1>::SMEM_BYTES;
+pub const SMEM_BYTES: usize = Pipeline::<LoadA, LoadB, 1>::SMEM_BYTES;
 
 /// The 128-byte-swizzled K-major atom of 16-bit elements: `Sw<3,4,3> o smem_ptr[16b] o (8,64):(64,1)`.
 pub type Atom = LayoutAtom<K, Sw128, U16>;
@@ -52,8 +52,24 @@ pub type PartB = <Atom as TileToShape<Shape![(128, 64)]>>::Output;
 pub type LoadA = TmaLoad<U16, StageA>;
 pub type LoadB = TmaLoad<U16, StageB>;
 pub type LoadBMulticast = TmaLoad<U16, StageB, Multicast<PartB, 0b11>>;
-/// The TMA → MMA ring of a cluster of `CL` blocks, `B` copied by `B`.
-pub type Pipeline<B, const CL: usize> = PipelineTmaAsync<STAGES, (LoadA, B), CL, CONSUMERS>;
+/// The TMA → MMA ring of a cluster of `CL` blocks, `A` copied by `A` and `B` by `B`.
+pub type Pipeline<A, B, const CL: usize> = PipelineTmaAsync<STAGES, (A, B), CL, CONSUMERS>;
+
+/// The 8-bit float operands (`fp8_gemm_sm90*`, e4m3): the same 128-byte swizzle atom over
+/// bytes, `Sw<3,4,3> o smem_ptr[8b] o (8,128):(128,1)`, so a k-tile of 128 elements is one
+/// 128-byte row, and a stage the same 48 KiB as the 16-bit kernels' (checked below).
+pub type Atom8 = LayoutAtom<K, Sw128, U8>;
+/// One stage of `A` (`128 x 128`) and `B` (`256 x 128`):
+/// `tile_to_shape(GMMA::Layout_K_SW128_Atom<float_e4m3_t>, ...)`.
+pub type Stage8A = <Atom8 as TileToShape<Shape![(128, 128)]>>::Output;
+pub type Stage8B = <Atom8 as TileToShape<Shape![(256, 128)]>>::Output;
+/// The half of a `B` stage each block of a cluster of 2 loads and multicasts.
+pub type Part8B = <Atom8 as TileToShape<Shape![(128, 128)]>>::Output;
+pub type Load8A = TmaLoad<U8, Stage8A>;
+pub type Load8B = TmaLoad<U8, Stage8B>;
+pub type Load8BMulticast = TmaLoad<U8, Stage8B, Multicast<Part8B, 0b11>>;
+/// The 8-bit kernels' k-tile.
+pub const BK8: usize = <Shape![(128, 128)] as Sizes>::MODES[1];
 /// The epilogue's shared tile of `C`: a warpgroup's 64 rows by 64 columns, rows of 128 bytes,
 /// 128-byte swizzle (`tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (64,64))`: each
 /// `stmatrix` phase writes 8 rows of one 16-byte chunk, which the swizzle spreads over the
@@ -77,7 +93,9 @@ pub const C_BUFFERS: usize = 2 * CONSUMERS;
 /// the pipeline's, 1 KiB to align the buffers, the buffers (checked against 227 KiB).
 pub const SMEM_BYTES_TMA_EPI: usize = {
     // The cluster kernels' ring (B multicast) takes the same bytes: one size for every kernel.
-    assert!(Pipeline::<LoadBMulticast, 2>::SMEM_BYTES == SMEM_BYTES, "the cluster ring's size differs");
+    assert!(Pipeline::<LoadA, LoadBMulticast, 2>::SMEM_BYTES == SMEM_BYTES, "the cluster ring's size differs");
+    assert!(Pipeline::<Load8A, Load8B, 1>::SMEM_BYTES == SMEM_BYTES, "the 8-bit ring's size differs");
+    assert!(Pipeline::<Load8A, Load8BMulticast, 2>::SMEM_BYTES == SMEM_BYTES, "the 8-bit cluster ring's size differs");
     let bytes = SMEM_BYTES + 1024 + C_BUFFERS * C_TILE as usize;
     assert!(
         bytes <= cute_atom::pipeline::tma_async::SM90_SMEM_BYTES,

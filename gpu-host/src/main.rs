@@ -1,11 +1,12 @@
-//! `cute-gpu`: runs the Hopper HGEMM of `gpu/` (`hgemm_sm90`, and its hand-indexed twin) on the
-//! GPU from Rust: loads the PTX, encodes the TMA tensor maps whose parameters cute-static
-//! derives from the kernel's own shared-memory layouts, launches, checks the results exactly
-//! (integer-valued inputs: against a host loop, or against cuBLAS where the host loop would take
-//! minutes), and times the kernel and cuBLAS in the same run (CUDA events, medians).
+//! `cute-gpu`: runs the Hopper GEMMs of `gpu/` (`hgemm_sm90` and its hand-indexed twin, the
+//! bf16 and e4m3 kernels, the attention kernels) on the GPU from Rust: loads the PTX, encodes
+//! the TMA tensor maps whose parameters cute-static derives from the kernel's own shared-memory
+//! layouts, launches, checks the results exactly (integer-valued inputs: against a host loop,
+//! or against cuBLAS or cuBLASLt where the host loop would take minutes), and times the kernels
+//! and the baselines in the same run (CUDA events, medians).
 //!
 //! ```text
-//! cute-gpu [PTX] [--launches N] [--json FILE] [--no-cluster]
+//! cute-gpu [PTX] [--launches N] [--json FILE] [--no-cluster] [--fp8-only | --no-fp8]
 //! ```
 //! `PTX` defaults to `gpu/kernels.ptx` (`scripts/gpu/build.sh`). The CUDA driver and cuBLAS are
 //! loaded at run time; set `LD_LIBRARY_PATH` where cuBLAS is not on the loader's path.
@@ -16,7 +17,9 @@ use std::sync::Arc;
 
 use cudarc::cublas::{sys as blas, CudaBlas};
 use cudarc::driver::sys::{self, CUtensorMap};
-use cudarc::driver::{CudaContext, CudaFunction, CudaSlice, CudaStream, DevicePtr, LaunchConfig, PushKernelArg};
+use cudarc::driver::{
+    CudaContext, CudaFunction, CudaSlice, CudaStream, DevicePtr, DeviceRepr, LaunchConfig, PushKernelArg, ValidAsZeroBits,
+};
 use cute_static::layout;
 use cute_static::tma::make_tma_copy_desc_multicast;
 
@@ -26,6 +29,7 @@ mod tiles;
 use tiles::*;
 
 mod attention;
+mod lt;
 
 /// Milliseconds a run keeps the GPU busy before it is timed (its steady state).
 const WARM_MS: f64 = 200.0;
@@ -37,22 +41,23 @@ type Res<T> = Result<T, Box<dyn Error>>;
 
 /// A `CUtensorMap` encoded from cute-static's `make_tma_copy_desc` of the global tensor and the
 /// kernel's shared tile, copied to device memory (the kernel reads it there).
-fn tensor_map<T: cute_static::tma::TmaTile>(
+fn tensor_map<T: cute_static::tma::TmaTile, E>(
     stream: &Arc<CudaStream>,
     dtype: Dtype,
     multicast: u32,
     rows: usize,
     k: usize,
-    data: &CudaSlice<u16>,
+    data: &CudaSlice<E>,
     tile: &T,
 ) -> Res<CudaSlice<u64>> {
     // The operand is row-major (K-major): (rows, k):(k, 1).
     // Multicast to a cluster of `multicast` blocks: each loads 1/multicast of the box.
     let d = make_tma_copy_desc_multicast(layout!(({ rows }, { k }):({ k }, 1)), dtype.cute_name(), tile, multicast)?;
     let dtype = match d.data_type {
+        0 => sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_UINT8,
         6 => sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
         9 => sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_BFLOAT16,
-        t => return Err(format!("tensor map data type {t}: not a 16-bit float").into()),
+        t => return Err(format!("tensor map data type {t}: not a 16-bit or 8-bit float").into()),
     };
     let swizzle = match d.swizzle {
         0 => sys::CUtensorMapSwizzle::CU_TENSOR_MAP_SWIZZLE_NONE,
@@ -75,7 +80,7 @@ fn tensor_map<T: cute_static::tma::TmaTile>(
     let (ptr, _sync) = data.device_ptr(stream);
     d.check_global_address(ptr)?;
     // SAFETY: every array has the rank's (or rank - 1's) entries, as cute-dyn's `TmaDesc` keeps
-    // them; `ptr` is a live allocation of rows * k halves; `map` is writable.
+    // them; `ptr` is a live allocation of rows * k elements of the type; `map` is writable.
     let status = unsafe {
         sys::cuTensorMapEncodeTiled(
             &mut map,
@@ -98,11 +103,13 @@ fn tensor_map<T: cute_static::tma::TmaTile>(
     Ok(stream.clone_htod(&map.opaque)?)
 }
 
-/// The 16-bit element types: half and bfloat16.
+/// The element types: half and bfloat16 (in and out), and the 8-bit float e4m3 (in; its
+/// products are bfloat16).
 #[derive(Clone, Copy, PartialEq, Debug)]
 enum Dtype {
     F16,
     Bf16,
+    E4M3,
 }
 
 impl Dtype {
@@ -111,6 +118,7 @@ impl Dtype {
         match self {
             Dtype::F16 => "half_t",
             Dtype::Bf16 => "bfloat16_t",
+            Dtype::E4M3 => "float_e4m3_t",
         }
     }
     /// `x` rounded to the type (to nearest even), as bits.
@@ -118,6 +126,7 @@ impl Dtype {
         match self {
             Dtype::F16 => f16::from_f32(x).to_bits(),
             Dtype::Bf16 => bf16::from_f32(x).to_bits(),
+            Dtype::E4M3 => u16::from(e4m3_of(x)),
         }
     }
     /// The value of bits of the type (exact).
@@ -125,13 +134,74 @@ impl Dtype {
         match self {
             Dtype::F16 => f16::from_bits(h).to_f32(),
             Dtype::Bf16 => bf16::from_bits(h).to_f32(),
+            Dtype::E4M3 => e4m3_value(h as u8),
         }
     }
-    fn cublas(self) -> blas::cudaDataType {
+    /// The type of `C` (the kernels' and the baseline's output).
+    fn out(self) -> Dtype {
         match self {
-            Dtype::F16 => blas::cudaDataType::CUDA_R_16F,
-            Dtype::Bf16 => blas::cudaDataType::CUDA_R_16BF,
+            Dtype::E4M3 => Dtype::Bf16,
+            d => d,
         }
+    }
+    /// `k` as the type's TMA maps and baseline take it: e4m3 rows are multiples of 16 bytes.
+    fn k_for(self, k: usize) -> usize {
+        match self {
+            Dtype::E4M3 => k.next_multiple_of(16),
+            _ => k,
+        }
+    }
+    fn cublas(self) -> Res<blas::cudaDataType> {
+        match self {
+            Dtype::F16 => Ok(blas::cudaDataType::CUDA_R_16F),
+            Dtype::Bf16 => Ok(blas::cudaDataType::CUDA_R_16BF),
+            Dtype::E4M3 => Err("cublasGemmEx does not take e4m3: the baseline is cuBLASLt".into()),
+        }
+    }
+}
+
+/// The value of an OCP 8-bit float E4M3 (FN: no infinities): sign, 4 exponent bits of bias 7,
+/// 3 mantissa bits; exponent 0 subnormal (`m / 8 * 2^-6`); `S.1111.111` NaN.
+fn e4m3_value(b: u8) -> f32 {
+    let sign = if b & 0x80 != 0 { -1.0 } else { 1.0 };
+    let (e, m) = (i32::from(b >> 3 & 0xf), f32::from(b & 7));
+    if e == 15 && m == 7.0 {
+        return f32::NAN;
+    }
+    sign * if e == 0 { m / 8.0 * 2f32.powi(-6) } else { (1.0 + m / 8.0) * 2f32.powi(e - 7) }
+}
+
+/// `x` to the nearest E4M3 (ties to the even code), saturating at ±448: the code of least
+/// distance, found among all 254 finite ones (the inputs are few and small).
+fn e4m3_of(x: f32) -> u8 {
+    (0..=255u8)
+        .filter(|&b| !e4m3_value(b).is_nan())
+        .min_by(|&p, &q| {
+            let (dp, dq) = ((e4m3_value(p) - x).abs(), (e4m3_value(q) - x).abs());
+            dp.total_cmp(&dq).then((p & 1).cmp(&(q & 1)))
+        })
+        .unwrap_or(0)
+}
+
+/// A matrix element's storage: the bits of a 16-bit or an 8-bit float.
+trait Storage: DeviceRepr + ValidAsZeroBits + Copy + Unpin + 'static {
+    fn from_bits(b: u16) -> Self;
+    fn bits(self) -> u16;
+}
+impl Storage for u16 {
+    fn from_bits(b: u16) -> Self {
+        b
+    }
+    fn bits(self) -> u16 {
+        self
+    }
+}
+impl Storage for u8 {
+    fn from_bits(b: u16) -> Self {
+        b as u8
+    }
+    fn bits(self) -> u16 {
+        u16::from(self)
     }
 }
 
@@ -142,6 +212,7 @@ struct Hgemm {
     /// the device runs at once (the driver's occupancy, [`resident_blocks`]).
     kernels: Vec<(&'static str, Dtype, usize, CudaFunction, usize)>,
     blas: CudaBlas,
+    lt: lt::Lt,
 }
 
 /// The blocks of `f` the device runs at once, `threads` threads and `smem` bytes a block: for a
@@ -171,16 +242,17 @@ fn resident_blocks(
     Ok(blocks)
 }
 
-/// One problem on the device: integer-valued `A`, `B` in {-1, 0, 1}, their tensor maps, `C`.
-struct Problem {
+/// One problem on the device: integer-valued `A`, `B` in {-1, 0, 1} of type `dtype` (stored as
+/// `E`), their tensor maps, `C` of `dtype.out()`.
+struct Problem<E> {
     dtype: Dtype,
     m: usize,
     n: usize,
     k: usize,
-    a: Vec<u16>,
-    b: Vec<u16>,
-    da: CudaSlice<u16>,
-    db: CudaSlice<u16>,
+    a: Vec<E>,
+    b: Vec<E>,
+    da: CudaSlice<E>,
+    db: CudaSlice<E>,
     dc: CudaSlice<u16>,
     map_a: CudaSlice<u64>,
     map_b: CudaSlice<u64>,
@@ -188,6 +260,8 @@ struct Problem {
     map_b2: CudaSlice<u64>,
     /// `C`'s map for the epilogue through shared memory (64x64 boxes).
     map_c: CudaSlice<u64>,
+    /// cuBLASLt's plans for e4m3 (fast accumulation, then promoted), built once.
+    plans: Option<(lt::Plan, lt::Plan)>,
 }
 
 /// splitmix64 of the seed and an index: the inputs' deterministic pseudo-random bits.
@@ -204,17 +278,28 @@ fn small_int(seed: u64, i: usize) -> f32 {
 }
 
 impl Hgemm {
-    fn problem(&self, dtype: Dtype, m: usize, n: usize, k: usize) -> Res<Problem> {
-        let a: Vec<u16> = (0..m * k).map(|i| dtype.bits_of(small_int(1, i))).collect();
-        let b: Vec<u16> = (0..n * k).map(|i| dtype.bits_of(small_int(2, i))).collect();
+    fn problem<E: Storage>(&self, dtype: Dtype, m: usize, n: usize, k: usize) -> Res<Problem<E>> {
+        let a: Vec<E> = (0..m * k).map(|i| E::from_bits(dtype.bits_of(small_int(1, i)))).collect();
+        let b: Vec<E> = (0..n * k).map(|i| E::from_bits(dtype.bits_of(small_int(2, i)))).collect();
         let da = self.stream.clone_htod(&a)?;
         let db = self.stream.clone_htod(&b)?;
         let dc = self.stream.alloc_zeros::<u16>(m * n)?;
-        let map_a = tensor_map(&self.stream, dtype, 1, m, k, &da, &StageA::default())?;
-        let map_b = tensor_map(&self.stream, dtype, 1, n, k, &db, &StageB::default())?;
-        let map_b2 = tensor_map(&self.stream, dtype, 2, n, k, &db, &StageB::default())?;
-        let map_c = tensor_map(&self.stream, dtype, 1, m, n, &dc, &CTile::default())?;
-        Ok(Problem { dtype, m, n, k, a, b, da, db, dc, map_a, map_b, map_b2, map_c })
+        let s = &self.stream;
+        // The maps' boxes are the kernel's stages (8-bit: 128x128 and 256x128 bytes).
+        let (map_a, map_b, map_b2) = if dtype == Dtype::E4M3 {
+            let (ta, tb) = (Stage8A::default(), Stage8B::default());
+            (tensor_map(s, dtype, 1, m, k, &da, &ta)?, tensor_map(s, dtype, 1, n, k, &db, &tb)?, tensor_map(s, dtype, 2, n, k, &db, &tb)?)
+        } else {
+            let (ta, tb) = (StageA::default(), StageB::default());
+            (tensor_map(s, dtype, 1, m, k, &da, &ta)?, tensor_map(s, dtype, 1, n, k, &db, &tb)?, tensor_map(s, dtype, 2, n, k, &db, &tb)?)
+        };
+        let map_c = tensor_map(s, dtype.out(), 1, m, n, &dc, &CTile::default())?;
+        let plans = if dtype == Dtype::E4M3 {
+            Some((lt::Plan::e4m3(&self.lt, (m, n, k), true)?, lt::Plan::e4m3(&self.lt, (m, n, k), false)?))
+        } else {
+            None
+        };
+        Ok(Problem { dtype, m, n, k, a, b, da, db, dc, map_a, map_b, map_b2, map_c, plans })
     }
 
     /// One launch: tiles rastered in groups of `group` row tiles, one block per tile, or
@@ -222,12 +307,12 @@ impl Hgemm {
     /// With clusters of `cluster` blocks, a tile is a cluster's `cluster` row tiles, and the
     /// grid a multiple of `cluster`.
     #[allow(clippy::too_many_arguments)]
-    fn launch(
+    fn launch<E: Storage>(
         &self,
         f: &CudaFunction,
         tma_epi: bool,
         cluster: usize,
-        p: &mut Problem,
+        p: &mut Problem<E>,
         group: usize,
         blocks: Option<usize>,
     ) -> Res<()> {
@@ -248,19 +333,21 @@ impl Hgemm {
         } else {
             l.arg(&mut p.dc);
         }
-        // SAFETY: the kernel's signature (m, n, k, group, map_a, map_b, c) with maps of A and B and a C
-        // of m * n halves; k is a multiple of 8 (checked by the map's 16-byte strides).
+        // SAFETY: the kernel's signature (m, n, k, group, map_a, map_b, c) with maps of A and B of
+        // its element type and a C of m * n 16-bit elements; k's rows are multiples of 16 bytes
+        // (checked by the maps' strides).
         unsafe { l.launch(cfg) }?;
         Ok(())
     }
 
     /// cuBLAS: the same product, `C = A · Bᵀ` row-major, as column-major `Cᵀ = B · Aᵀ`
     /// (`cublasGemmEx(T, N)`, fp16 or bf16 in and out, fp32 compute, the default algorithm).
-    fn cublas(&self, p: &mut Problem) -> Res<()> {
+    fn cublas<E: Storage>(&self, p: &mut Problem<E>) -> Res<()> {
         let (alpha, beta) = (1.0f32, 0.0f32);
         let (a, _sa) = p.da.device_ptr(&self.stream);
         let (b, _sb) = p.db.device_ptr(&self.stream);
         let (c, _sc) = cudarc::driver::DevicePtrMut::device_ptr_mut(&mut p.dc, &self.stream);
+        let dt = p.dtype.cublas()?;
         // SAFETY: the buffers hold the sizes the dimensions and leading dimensions describe.
         unsafe {
             cudarc::cublas::result::gemm_ex(
@@ -272,20 +359,120 @@ impl Hgemm {
                 p.k as i32,
                 &alpha as *const f32 as *const c_void,
                 b as *const c_void,
-                p.dtype.cublas(),
+                dt,
                 p.k as i32,
                 a as *const c_void,
-                p.dtype.cublas(),
+                dt,
                 p.k as i32,
                 &beta as *const f32 as *const c_void,
                 c as *mut c_void,
-                p.dtype.cublas(),
+                dt,
                 p.n as i32,
                 blas::cublasComputeType_t::CUBLAS_COMPUTE_32F,
                 blas::cublasGemmAlgo_t::CUBLAS_GEMM_DEFAULT,
             )
         }?;
         Ok(())
+    }
+
+    /// The baseline: cuBLAS for 16-bit elements, cuBLASLt for e4m3 (its first plan, fast
+    /// accumulation, as the kernels accumulate; `promoted`: its second).
+    fn baseline<E: Storage>(&self, p: &mut Problem<E>, promoted: bool) -> Res<()> {
+        match &p.plans {
+            Some((fast, slow)) => {
+                let plan = if promoted { slow } else { fast };
+                plan.run(&self.lt, &self.stream, &p.da, &p.db, &mut p.dc)
+            }
+            None => self.cublas(p),
+        }
+    }
+
+    /// Every kernel of `dtype` at each raster and grid on one problem, against the host loop
+    /// (small sizes) or the baseline; the number of wrong results.
+    fn check<E: Storage>(&self, dtype: Dtype, (m, n, k): (usize, usize, usize), record: &mut Vec<String>) -> Res<usize> {
+        let out = dtype.out();
+        let mut p = self.problem::<E>(dtype, m, n, k)?;
+        let small = m * n * k <= 1 << 30;
+        let want: Vec<u16> = if small {
+            host_reference(&p).into_iter().map(|x| out.bits_of(x)).collect()
+        } else {
+            self.baseline(&mut p, false)?;
+            self.stream.clone_dtoh(&p.dc)?
+        };
+        let oracle = match (small, dtype) {
+            (true, _) => "host loop",
+            (false, Dtype::E4M3) => "cuBLASLt",
+            (false, _) => "cuBLAS",
+        };
+        let mut failures = 0;
+        for (name, _, cluster, f, resident) in self.kernels.iter().filter(|x| x.1 == dtype) {
+            for (group, blocks) in [(1, None), (5, None), (RASTER, None), (5, Some(14)), (RASTER, Some(*resident))] {
+                self.stream.memset_zeros(&mut p.dc)?;
+                self.launch(f, name.contains("_tma_epi"), *cluster, &mut p, group, blocks)?;
+                let got = self.stream.clone_dtoh(&p.dc)?;
+                let run = format!("{name} {m}x{n}x{k} (raster {group}, {blocks:?} blocks)");
+                match first_difference(out, &got, want.iter().copied()) {
+                    None => println!("exact  {run}: all {} elements equal ({oracle})", m * n),
+                    Some((i, g, w)) => {
+                        failures += 1;
+                        println!("WRONG  {run}: C[{}][{}] = {g}, {oracle} {w}", i / n, i % n);
+                    }
+                }
+            }
+        }
+        record.push(format!("{{\"check\":\"{m}x{n}x{k} {dtype:?}\",\"oracle\":\"{oracle}\"}}"));
+        Ok(failures)
+    }
+
+    /// The baseline, then every kernel of `dtype` at each raster and grid, timed together
+    /// ([`Hgemm::time_all`]) on one shape; for e4m3, cuBLASLt with promoted accumulation too.
+    /// Prints a line each and returns the JSON record.
+    fn time_shape<E: Storage>(&self, dtype: Dtype, (m, n, k): (usize, usize, usize), launches: usize) -> Res<String> {
+        let mut p = self.problem::<E>(dtype, m, n, k)?;
+        let flops = 2.0 * (m * n * k) as f64;
+        let mut runs = Vec::new();
+        for (name, _, cluster, f, resident) in self.kernels.iter().filter(|x| x.1 == dtype) {
+            // A cluster's tile is two row tiles: half as many groups for the same rows.
+            let (g1, g2) = if *cluster > 1 { (4, 8) } else { (8, RASTER) };
+            for (group, blocks) in [(1, None), (g1, None), (g2, None), (g1, Some(*resident)), (g2, Some(*resident))] {
+                runs.push((name, *cluster, f, group, blocks));
+            }
+        }
+        // Run 0 the baseline, 1 (e4m3) cuBLASLt with promoted accumulation, then the kernels.
+        let extra = usize::from(dtype == Dtype::E4M3);
+        let ms = self.time_all(launches, runs.len() + 1 + extra, |i| match i.checked_sub(1 + extra) {
+            None => self.baseline(&mut p, i == 1),
+            Some(r) => {
+                let (name, cluster, f, group, blocks) = runs[r];
+                self.launch(f, name.contains("_tma_epi"), cluster, &mut p, group, blocks)
+            }
+        })?;
+        let (base, base_ms) = (if extra == 1 { "cuBLASLt" } else { "cuBLAS" }, ms[0]);
+        let mut line = format!("{m}x{n}x{k} {dtype:?}: {base} {base_ms:.3} ms ({:.0} TFLOP/s)", flops / base_ms / 1e9);
+        let size = if m == n && n == k { format!("{m}") } else { format!("\"{m}x{n}x{k}\"") };
+        let mut js = format!("{{\"size\":{size},\"dtype\":\"{dtype:?}\",\"{}_ms\":{base_ms:.4}", base.to_lowercase());
+        if extra == 1 {
+            line += &format!(
+                "\n  cuBLASLt, promoted accumulation: {:.3} ms ({:.0} TFLOP/s)",
+                ms[1],
+                flops / ms[1] / 1e9
+            );
+            js += &format!(",\"cublaslt_promoted_ms\":{:.4}", ms[1]);
+        }
+        for (&(name, _, _, group, blocks), ms) in runs.iter().zip(&ms[1 + extra..]) {
+            let share = 100.0 * base_ms / ms;
+            let grid = if blocks.is_some() { "persistent" } else { "a block a tile" };
+            line += &format!(
+                "\n  {name} raster {group}, {grid}: {ms:.3} ms ({:.0} TFLOP/s, {share:.1}% of {base})",
+                flops / ms / 1e9
+            );
+            js += &format!(
+                ",\"{name}_raster{group}_{}_ms\":{ms:.4}",
+                if blocks.is_some() { "persistent" } else { "tiles" }
+            );
+        }
+        println!("{line}");
+        Ok(js + "}")
     }
 
     /// Median milliseconds of each of `n` runs (`run(i)` launches the `i`-th), each in its own
@@ -321,9 +508,9 @@ impl Hgemm {
 }
 
 /// `C = A · Bᵀ` on the host, exact for these integer-valued inputs.
-fn host_reference(p: &Problem) -> Vec<f32> {
-    let a: Vec<f32> = p.a.iter().map(|&h| p.dtype.value_of(h)).collect();
-    let b: Vec<f32> = p.b.iter().map(|&h| p.dtype.value_of(h)).collect();
+fn host_reference<E: Storage>(p: &Problem<E>) -> Vec<f32> {
+    let a: Vec<f32> = p.a.iter().map(|&h| p.dtype.value_of(h.bits())).collect();
+    let b: Vec<f32> = p.b.iter().map(|&h| p.dtype.value_of(h.bits())).collect();
     let mut c = vec![0.0f32; p.m * p.n];
     for i in 0..p.m {
         let ar = &a[i * p.k..(i + 1) * p.k];
@@ -371,6 +558,12 @@ struct Args {
     /// Leave the attention kernel out.
     #[arg(long)]
     no_attention: bool,
+    /// Only the 8-bit float (e4m3) GEMMs: their checks and timings against cuBLASLt.
+    #[arg(long, conflicts_with = "no_fp8")]
+    fp8_only: bool,
+    /// Leave the 8-bit float GEMMs out.
+    #[arg(long)]
+    no_fp8: bool,
 }
 
 fn main() -> Res<()> {
@@ -391,8 +584,14 @@ fn main() -> Res<()> {
         ("hgemm_sm90_bf16_tma_epi", Dtype::Bf16, 1),
         ("hgemm_sm90_tma_epi_cluster", Dtype::F16, 2),
         ("hgemm_sm90_bf16_tma_epi_cluster", Dtype::Bf16, 2),
+        ("fp8_gemm_sm90", Dtype::E4M3, 1),
+        ("fp8_gemm_sm90_tma_epi", Dtype::E4M3, 1),
+        ("fp8_gemm_sm90_tma_epi_cluster", Dtype::E4M3, 2),
     ] {
-        if name.ends_with("_cluster") && !with_cluster {
+        if name.ends_with("_cluster") && !with_cluster
+            || (dtype == Dtype::E4M3 && args.no_fp8)
+            || (dtype != Dtype::E4M3 && args.fp8_only)
+        {
             continue;
         }
         let f = module.load_function(name)?;
@@ -402,10 +601,10 @@ fn main() -> Res<()> {
         println!("{name}: persistent grid of {resident} blocks (occupancy, clusters of {cluster})");
         kernels.push((name, dtype, cluster, f, resident));
     }
-    let h = Hgemm { blas: CudaBlas::new(stream.clone())?, stream, kernels };
+    let h = Hgemm { blas: CudaBlas::new(stream.clone())?, lt: lt::Lt::new(&stream)?, stream, kernels };
     let mut failures = 0;
     let mut record = Vec::new();
-    if !args.no_attention {
+    if !args.no_attention && !args.fp8_only {
         let mut fs = Vec::new();
         for (name, dtype, d) in [
             ("attention_fwd", Dtype::F16, 128),
@@ -441,8 +640,16 @@ fn main() -> Res<()> {
         return if failures > 0 { Err(format!("{failures} wrong results").into()) } else { Ok(()) };
     }
 
-    // Exact checks: the host loop where it is quick, cuBLAS on the large sizes (the same bits:
-    // integer sums, exact in fp32 accumulators, rounded once to the output type as we round).
+    let dtypes: &[Dtype] = if args.fp8_only {
+        &[Dtype::E4M3]
+    } else if args.no_fp8 {
+        &[Dtype::F16, Dtype::Bf16]
+    } else {
+        &[Dtype::F16, Dtype::Bf16, Dtype::E4M3]
+    };
+    // Exact checks: the host loop where it is quick, the baseline on the large sizes (the same
+    // bits: integer sums, exact in fp32 accumulators, rounded once to the output type as we
+    // round).
     for &(m, n, k) in &[
         (129, 136, 72),
         (1000, 1000, 1000),
@@ -454,74 +661,25 @@ fn main() -> Res<()> {
         (8192, 14336, 4096),
         (8192, 4096, 14336),
     ] {
-        for dtype in [Dtype::F16, Dtype::Bf16] {
-            let mut p = h.problem(dtype, m, n, k)?;
-            let want: Vec<u16> = if m * n * k <= 1 << 30 {
-                host_reference(&p).into_iter().map(|x| dtype.bits_of(x)).collect()
+        for &dtype in dtypes {
+            let k = dtype.k_for(k);
+            failures += if dtype == Dtype::E4M3 {
+                h.check::<u8>(dtype, (m, n, k), &mut record)?
             } else {
-                h.cublas(&mut p)?;
-                h.stream.clone_dtoh(&p.dc)?
+                h.check::<u16>(dtype, (m, n, k), &mut record)?
             };
-            let oracle = if m * n * k <= 1 << 30 { "host loop" } else { "cuBLAS" };
-            for (name, _, cluster, f, resident) in h.kernels.iter().filter(|x| x.1 == dtype) {
-                for (group, blocks) in [(1, None), (5, None), (RASTER, None), (5, Some(14)), (RASTER, Some(*resident))]
-                {
-                    h.stream.memset_zeros(&mut p.dc)?;
-                    h.launch(f, name.contains("_tma_epi"), *cluster, &mut p, group, blocks)?;
-                    let got = h.stream.clone_dtoh(&p.dc)?;
-                    match first_difference(dtype, &got, want.iter().copied()) {
-                    None => println!("exact  {name} {m}x{n}x{k} (raster {group}, {blocks:?} blocks): all {} elements equal ({oracle})", m * n),
-                    Some((i, g, w)) => {
-                        failures += 1;
-                        println!("WRONG  {name} {m}x{n}x{k} (raster {group}, {blocks:?} blocks): C[{}][{}] = {g}, {oracle} {w}", i / n, i % n);
-                    }
-                }
-                }
-            }
-            record.push(format!("{{\"check\":\"{m}x{n}x{k} {dtype:?}\",\"oracle\":\"{oracle}\"}}"));
         }
     }
 
-    // Timing: medians of `launches` launches each, cuBLAS in the same run.
-    println!("timing: median of {launches} launches (CUDA events), each after {WARM_MS} ms of its own launches, fp16 or bf16 in/out, fp32 accumulation");
+    // Timing: medians of `launches` launches each, the baselines in the same run.
+    println!("timing: median of {launches} launches (CUDA events), each after {WARM_MS} ms of its own launches, fp32 accumulation");
     let shapes = [(4096usize, 4096usize, 4096usize), (8192, 8192, 8192), (8192, 14336, 4096), (8192, 4096, 14336)];
-    for (dtype, (m, n, k)) in [Dtype::F16, Dtype::Bf16].into_iter().flat_map(|d| shapes.map(|s| (d, s))) {
-        let mut p = h.problem(dtype, m, n, k)?;
-        let flops = 2.0 * (m * n * k) as f64;
-        // cuBLAS, then every kernel at each raster and grid, timed together (`time_all`).
-        let mut runs = Vec::new();
-        for (name, _, cluster, f, resident) in h.kernels.iter().filter(|x| x.1 == dtype) {
-            // A cluster's tile is two row tiles: half as many groups for the same rows.
-            let (g1, g2) = if *cluster > 1 { (4, 8) } else { (8, RASTER) };
-            for (group, blocks) in [(1, None), (g1, None), (g2, None), (g1, Some(*resident)), (g2, Some(*resident))] {
-                runs.push((name, *cluster, f, group, blocks));
-            }
-        }
-        let ms = h.time_all(launches, runs.len() + 1, |i| match i.checked_sub(1) {
-            None => h.cublas(&mut p),
-            Some(r) => {
-                let (name, cluster, f, group, blocks) = runs[r];
-                h.launch(f, name.contains("_tma_epi"), cluster, &mut p, group, blocks)
-            }
-        })?;
-        let blas_ms = ms[0];
-        let mut line = format!("{m}x{n}x{k} {dtype:?}: cuBLAS {blas_ms:.3} ms ({:.0} TFLOP/s)", flops / blas_ms / 1e9);
-        let size = if m == n && n == k { format!("{m}") } else { format!("\"{m}x{n}x{k}\"") };
-        let mut js = format!("{{\"size\":{size},\"dtype\":\"{dtype:?}\",\"cublas_ms\":{blas_ms:.4}");
-        for (&(name, _, _, group, blocks), ms) in runs.iter().zip(&ms[1..]) {
-            let share = 100.0 * blas_ms / ms;
-            let grid = if blocks.is_some() { "persistent" } else { "a block a tile" };
-            line += &format!(
-                "\n  {name} raster {group}, {grid}: {ms:.3} ms ({:.0} TFLOP/s, {share:.1}% of cuBLAS)",
-                flops / ms / 1e9
-            );
-            js += &format!(
-                ",\"{name}_raster{group}_{}_ms\":{ms:.4}",
-                if blocks.is_some() { "persistent" } else { "tiles" }
-            );
-        }
-        println!("{line}");
-        record.push(js + "}");
+    for (dtype, shape) in dtypes.iter().flat_map(|&d| shapes.map(|s| (d, s))) {
+        record.push(if dtype == Dtype::E4M3 {
+            h.time_shape::<u8>(dtype, shape, launches)?
+        } else {
+            h.time_shape::<u16>(dtype, shape, launches)?
+        });
     }
     if let Some(path) = json {
         std::fs::write(path, format!("[{}]\n", record.join(",\n")))?;
@@ -565,6 +723,46 @@ mod tests {
             assert_eq!(F16.value_of(F16.bits_of(i as f32)), i as f32);
             assert_eq!(Bf16.value_of(Bf16.bits_of(i as f32)), i as f32);
         }
+    }
+
+    /// E4M3 as the OCP 8-bit float specification (v1.0, table 1) gives it: 1.0 = 0x38,
+    /// -2.0 = 0xc0, the largest normal 448 = 0x7e, the smallest normal 2^-6 = 0x08, the smallest
+    /// subnormal 2^-9 = 0x01, 0x7f NaN; 449 rounds to 448, 17 to 16 (ties to even: 0x58 over
+    /// 0x59 = 18), 0.5 = 0x30; the inputs' integers round-trip.
+    #[test]
+    fn e4m3_is_the_ocp_format() {
+        use super::{e4m3_of, e4m3_value};
+        for (b, x) in [(0x38u8, 1.0f32), (0xc0, -2.0), (0x7e, 448.0), (0x08, 2f32.powi(-6)), (0x01, 2f32.powi(-9)), (0x30, 0.5)] {
+            assert_eq!(e4m3_value(b), x, "{b:#x}");
+            assert_eq!(e4m3_of(x), b, "{x}");
+        }
+        assert!(e4m3_value(0x7f).is_nan() && e4m3_value(0xff).is_nan());
+        assert_eq!((e4m3_of(449.0), e4m3_of(17.0), e4m3_of(1000.0)), (0x7e, 0x58, 0x7e));
+        for i in -16..=16 {
+            assert_eq!(e4m3_value(e4m3_of(i as f32)), i as f32);
+        }
+    }
+
+    /// The 8-bit kernels' maps: a K-major byte matrix and the 128x128 stage (one 128-byte row
+    /// a k-tile) make a 128x128 box, 128-byte swizzle, data type UINT8 (0); the B stage's box is
+    /// 128x256.
+    #[test]
+    fn fp8_tensor_map_boxes() {
+        let d = cute_static::tma::make_tma_copy_desc(
+            cute_static::layout!(({ 1000usize }, { 1008usize }):({ 1008usize }, 1)),
+            "float_e4m3_t",
+            &Stage8A::default(),
+        )
+        .unwrap();
+        assert_eq!((d.box_dim, d.swizzle, d.data_type, d.global_strides), (vec![128, 128], 3, 0, vec![1008]));
+        let d = cute_static::tma::make_tma_copy_desc(
+            cute_static::layout!(({ 4096usize }, { 4096usize }):({ 4096usize }, 1)),
+            "float_e4m3_t",
+            &Stage8B::default(),
+        )
+        .unwrap();
+        assert_eq!((d.box_dim, d.swizzle), (vec![128, 256], 3));
+        assert_eq!(BK8, 128);
     }
 
     /// The accumulator layout is the PTX ISA's `wgmma .m64nNk16` D fragment (figure "WGMMA

@@ -56,7 +56,17 @@ impl Plan {
         use sys::cublasLtMatmulDescAttributes_t as D;
         set(D::CUBLASLT_MATMUL_DESC_TRANSA, cudarc::cublas::sys::cublasOperation_t::CUBLAS_OP_T as i32)?;
         set(D::CUBLASLT_MATMUL_DESC_TRANSB, cudarc::cublas::sys::cublasOperation_t::CUBLAS_OP_N as i32)?;
-        set(D::CUBLASLT_MATMUL_DESC_FAST_ACCUM, i32::from(fast_accum))?;
+        // FAST_ACCUM is an int8_t (the cuBLASLt documentation's attribute table).
+        let fast = i8::from(fast_accum);
+        // SAFETY: a live descriptor; the attribute is the int8 `fast`.
+        unsafe {
+            lt::set_matmul_desc_attribute(
+                desc,
+                D::CUBLASLT_MATMUL_DESC_FAST_ACCUM,
+                &fast as *const i8 as *const c_void,
+                size_of::<i8>(),
+            )
+        }?;
         // Column-major: B (n x k row-major) is k x n, read transposed; A is k x m; C is n x m.
         let (k64, n64, m64) = (k as u64, n as u64, m as u64);
         let a = lt::create_matrix_layout(CUDA_R_8F_E4M3, k64, n64, k as i64)?;

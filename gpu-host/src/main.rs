@@ -255,6 +255,8 @@ struct Problem<E> {
     db: CudaSlice<E>,
     dc: CudaSlice<u16>,
     map_a: CudaSlice<u64>,
+    /// `A`'s map for the ping-pong kernels (a consumer's 64-row box).
+    map_a64: CudaSlice<u64>,
     map_b: CudaSlice<u64>,
     /// `B`'s map for a multicast to a cluster of 2 (half the box a block).
     map_b2: CudaSlice<u64>,
@@ -262,6 +264,30 @@ struct Problem<E> {
     map_c: CudaSlice<u64>,
     /// cuBLASLt's plans for e4m3 (fast accumulation, then promoted), built on first use.
     plans: Option<(lt::Plan, lt::Plan)>,
+}
+
+/// What a GEMM kernel's name says of its launch.
+struct Shape {
+    /// `C` is stored by TMA (its map the last argument), not through a pointer.
+    tma_epi: bool,
+    /// Ping-pong consumers: `A`'s map has a 64-row box.
+    pingpong: bool,
+    /// Rows of a block's tile (a cluster's is `cluster` of them).
+    bm: usize,
+    /// Dynamic shared memory a block.
+    smem: usize,
+}
+
+impl Shape {
+    fn of(name: &str) -> Shape {
+        if name.contains("_pingpong") {
+            Shape { tma_epi: true, pingpong: true, bm: BM / CONSUMERS, smem: SMEM_BYTES_PP }
+        } else if name.contains("_tma_epi") {
+            Shape { tma_epi: true, pingpong: false, bm: BM, smem: SMEM_BYTES_TMA_EPI }
+        } else {
+            Shape { tma_epi: false, pingpong: false, bm: BM, smem: SMEM_BYTES }
+        }
+    }
 }
 
 /// splitmix64 of the seed and an index: the inputs' deterministic pseudo-random bits.
@@ -289,34 +315,45 @@ impl Hgemm {
         let dc = self.stream.alloc_zeros::<u16>(m * n)?;
         let s = &self.stream;
         // The maps' boxes are the kernel's stages (8-bit: 128x128 and 256x128 bytes).
-        let (map_a, map_b, map_b2) = if dtype == Dtype::E4M3 {
+        let (map_a, map_a64, map_b, map_b2) = if dtype == Dtype::E4M3 {
             let (ta, tb) = (Stage8A::default(), Stage8B::default());
-            (tensor_map(s, dtype, 1, m, k, &da, &ta)?, tensor_map(s, dtype, 1, n, k, &db, &tb)?, tensor_map(s, dtype, 2, n, k, &db, &tb)?)
+            (
+                tensor_map(s, dtype, 1, m, k, &da, &ta)?,
+                tensor_map(s, dtype, 1, m, k, &da, &Stage8PpA::default())?,
+                tensor_map(s, dtype, 1, n, k, &db, &tb)?,
+                tensor_map(s, dtype, 2, n, k, &db, &tb)?,
+            )
         } else {
             let (ta, tb) = (StageA::default(), StageB::default());
-            (tensor_map(s, dtype, 1, m, k, &da, &ta)?, tensor_map(s, dtype, 1, n, k, &db, &tb)?, tensor_map(s, dtype, 2, n, k, &db, &tb)?)
+            (
+                tensor_map(s, dtype, 1, m, k, &da, &ta)?,
+                tensor_map(s, dtype, 1, m, k, &da, &StagePpA::default())?,
+                tensor_map(s, dtype, 1, n, k, &db, &tb)?,
+                tensor_map(s, dtype, 2, n, k, &db, &tb)?,
+            )
         };
         let map_c = tensor_map(s, dtype.out(), 1, m, n, &dc, &CTile::default())?;
-        Ok(Problem { dtype, m, n, k, a, b, da, db, dc, map_a, map_b, map_b2, map_c, plans: None })
+        Ok(Problem { dtype, m, n, k, a, b, da, db, dc, map_a, map_a64, map_b, map_b2, map_c, plans: None })
     }
 
-    /// One launch: tiles rastered in groups of `group` row tiles, one block per tile, or
-    /// `blocks` blocks taking turns (a persistent grid).
+    /// One launch of kernel `name`: tiles rastered in groups of `group` row tiles, one block
+    /// per tile, or `blocks` blocks taking turns (a persistent grid).
     /// With clusters of `cluster` blocks, a tile is a cluster's `cluster` row tiles, and the
-    /// grid a multiple of `cluster`.
+    /// grid a multiple of `cluster`. A ping-pong kernel's tiles are 64 rows (a block's two
+    /// consumers take them in turn).
     #[allow(clippy::too_many_arguments)]
     fn launch<E: Storage>(
         &self,
+        name: &str,
         f: &CudaFunction,
-        tma_epi: bool,
         cluster: usize,
         p: &mut Problem<E>,
         group: usize,
         blocks: Option<usize>,
     ) -> Res<()> {
-        let tiles = p.m.div_ceil(BM * cluster).div_ceil(group) * group * p.n.div_ceil(BN);
+        let Shape { tma_epi, pingpong, bm, smem } = Shape::of(name);
+        let tiles = p.m.div_ceil(bm * cluster).div_ceil(group) * group * p.n.div_ceil(BN);
         let grid = blocks.unwrap_or(tiles * cluster).min(tiles * cluster) / cluster * cluster;
-        let smem = if tma_epi { SMEM_BYTES_TMA_EPI } else { SMEM_BYTES };
         let cfg = LaunchConfig {
             grid_dim: (grid as u32, 1, 1),
             block_dim: (THREADS as u32, 1, 1),
@@ -324,7 +361,8 @@ impl Hgemm {
         };
         let mut l = self.stream.launch_builder(f);
         let map_b = if cluster > 1 { &p.map_b2 } else { &p.map_b };
-        l.arg(&p.m).arg(&p.n).arg(&p.k).arg(&group).arg(&p.map_a).arg(map_b);
+        let map_a = if pingpong { &p.map_a64 } else { &p.map_a };
+        l.arg(&p.m).arg(&p.n).arg(&p.k).arg(&group).arg(map_a).arg(map_b);
         // The epilogue through shared memory stores C with TMA (its map); the others write C.
         if tma_epi {
             l.arg(&p.map_c);
@@ -414,7 +452,7 @@ impl Hgemm {
         for (name, _, cluster, f, resident) in self.kernels.iter().filter(|x| x.1 == dtype) {
             for (group, blocks) in [(1, None), (5, None), (RASTER, None), (5, Some(14)), (RASTER, Some(*resident))] {
                 self.stream.memset_zeros(&mut p.dc)?;
-                self.launch(f, name.contains("_tma_epi"), *cluster, &mut p, group, blocks)?;
+                self.launch(name, f, *cluster, &mut p, group, blocks)?;
                 let got = self.stream.clone_dtoh(&p.dc)?;
                 let run = format!("{name} {m}x{n}x{k} (raster {group}, {blocks:?} blocks)");
                 match first_difference(out, &got, want.iter().copied()) {
@@ -438,8 +476,13 @@ impl Hgemm {
         let flops = 2.0 * (m * n * k) as f64;
         let mut runs = Vec::new();
         for (name, _, cluster, f, resident) in self.kernels.iter().filter(|x| x.1 == dtype) {
-            // A cluster's tile is two row tiles: half as many groups for the same rows.
-            let (g1, g2) = if *cluster > 1 { (4, 8) } else { (8, RASTER) };
+            // A cluster's tile is two row tiles: half as many groups for the same rows; a
+            // ping-pong tile half a row tile: twice as many.
+            let (g1, g2) = match (*cluster > 1, Shape::of(name).pingpong) {
+                (true, _) => (4, 8),
+                (false, true) => (16, 2 * RASTER),
+                (false, false) => (8, RASTER),
+            };
             for (group, blocks) in [(1, None), (g1, None), (g2, None), (g1, Some(*resident)), (g2, Some(*resident))] {
                 runs.push((name, *cluster, f, group, blocks));
             }
@@ -450,7 +493,7 @@ impl Hgemm {
             None => self.baseline(&mut p, i == 1),
             Some(r) => {
                 let (name, cluster, f, group, blocks) = runs[r];
-                self.launch(f, name.contains("_tma_epi"), cluster, &mut p, group, blocks)
+                self.launch(name, f, cluster, &mut p, group, blocks)
             }
         })?;
         let (base, base_ms) = (if extra == 1 { "cuBLASLt" } else { "cuBLAS" }, ms[0]);
@@ -593,6 +636,9 @@ fn main() -> Res<()> {
         ("fp8_gemm_sm90", Dtype::E4M3, 1),
         ("fp8_gemm_sm90_tma_epi", Dtype::E4M3, 1),
         ("fp8_gemm_sm90_tma_epi_cluster", Dtype::E4M3, 2),
+        ("hgemm_sm90_pingpong", Dtype::F16, 1),
+        ("hgemm_sm90_bf16_pingpong", Dtype::Bf16, 1),
+        ("fp8_gemm_sm90_pingpong", Dtype::E4M3, 1),
     ] {
         if name.ends_with("_cluster") && !with_cluster
             || (dtype == Dtype::E4M3 && args.no_fp8)
@@ -601,7 +647,7 @@ fn main() -> Res<()> {
             continue;
         }
         let f = module.load_function(name)?;
-        let smem = if name.contains("_tma_epi") { SMEM_BYTES_TMA_EPI } else { SMEM_BYTES };
+        let smem = Shape::of(name).smem;
         f.set_attribute(sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem as i32)?;
         let resident = resident_blocks(&f, &stream, (cluster, THREADS, smem), sms as usize)?;
         println!("{name}: persistent grid of {resident} blocks (occupancy, clusters of {cluster})");

@@ -28,11 +28,11 @@
 //! kernel with its addresses written out, its twin in `scripts/gpu/ptx_guard.py`.
 
 use cute_atom::algorithm::{copy_from_fragment, warpgroup_wait, TiledWgmma, WgmmaOperands};
-use cute_atom::arch::barrier::{cluster_sync, named_barrier_sync};
+use cute_atom::arch::barrier::{cluster_sync, named_barrier_arrive, named_barrier_sync};
 use cute_atom::arch::thread::{cluster_ctarank, cluster_id, dynamic_smem, setmaxnreg_dec, setmaxnreg_inc};
 use cute_atom::arch::tma::{fence_proxy_async, store_commit, store_wait_read};
 use cute_atom::atom::{Accumulators, Bf16, Element16, MmaCall, TmaCopy, F16};
-use cute_atom::pipeline::PipelineState;
+use cute_atom::pipeline::{PipelineState, PipelineTmaAsync};
 use cute_atom::SmemTensor;
 use cute_static::gmma::K;
 use cute_static::layout::Idx2Crd;
@@ -88,15 +88,19 @@ hgemm_kernel! {
 
 /// A kernel whose epilogue goes through shared memory, `(m, n, k, group, map_a, map_b, map_c)`,
 /// of atom `$atom`, `A` copied by `$copy_a` and `B` by `$copy_b` into clusters of `$cl`, `C` of
-/// element `$out`.
+/// element `$out`, each stage read by `$cons` consumer warpgroups (2: cooperative; 1:
+/// ping-pong, when a consumer's tile is its own; `CONSUMERS` unless said).
 macro_rules! tma_epi_kernel {
     ($(#[$doc:meta])* $name:ident => $atom:ty, $copy_a:ty, $copy_b:ty, $out:ty, $cl:literal) => {
+        tma_epi_kernel!($(#[$doc])* $name => $atom, $copy_a, $copy_b, $out, $cl, CONSUMERS);
+    };
+    ($(#[$doc:meta])* $name:ident => $atom:ty, $copy_a:ty, $copy_b:ty, $out:ty, $cl:literal, $cons:expr) => {
         $(#[$doc])*
         #[no_mangle]
         pub unsafe extern "ptx-kernel" fn $name(m: usize, n: usize, k: usize, group: usize, map_a: *const u8, map_b: *const u8, map_c: *const u8) {
             // SAFETY: the caller's maps describe A, B (their element type the atom's) and C
             // (`$out`).
-            unsafe { body::<$atom, $copy_a, $copy_b, $out, $cl, true>(m, n, k, group, map_a, map_b, (core::ptr::null_mut(), map_c)) }
+            unsafe { body::<$atom, $copy_a, $copy_b, $out, $cl, $cons, true>(m, n, k, group, map_a, map_b, (core::ptr::null_mut(), map_c)) }
         }
     };
 }
@@ -146,6 +150,27 @@ tma_epi_kernel! {
     fp8_gemm_sm90_tma_epi_cluster => SM90_64x256x32_F32E4M3E4M3_SS_TN, Load8A, Load8BMulticast, Bf16, 2
 }
 
+tma_epi_kernel! {
+    /// `hgemm_sm90_tma_epi` with ping-pong consumers (CUTLASS's `KernelTmaWarpSpecializedPingpong`):
+    /// the block's tiles are 64x256, and its two consumer warpgroups take them in turn, each a
+    /// whole tile, so that one's epilogue runs beside the other's main loop. The producer fills
+    /// the ring in the tiles' order; a consumer lets the other's stages pass (one warpgroup
+    /// releases a stage: the ring's `CONSUMERS` is 1). `map_a`'s box is 64x64
+    /// (`tiles::StagePpA`); `tiles::SMEM_BYTES_PP` of dynamic shared memory.
+    hgemm_sm90_pingpong => SM90_64x256x16_F32F16F16_SS, LoadPpA, LoadB, F16, 1, 1
+}
+
+tma_epi_kernel! {
+    /// `hgemm_sm90_pingpong` for bfloat16 `A`, `B`, `C`.
+    hgemm_sm90_bf16_pingpong => SM90_64x256x16_F32BF16BF16_SS, LoadPpA, LoadB, Bf16, 1, 1
+}
+
+tma_epi_kernel! {
+    /// `fp8_gemm_sm90_tma_epi` with ping-pong consumers, as `hgemm_sm90_pingpong` (`map_a`'s
+    /// box 128x64 bytes, `tiles::Stage8PpA`).
+    fp8_gemm_sm90_pingpong => SM90_64x256x32_F32E4M3E4M3_SS_TN, Load8PpA, Load8B, Bf16, 1, 1
+}
+
 /// The kernels whose epilogue stores from registers.
 #[inline(always)]
 unsafe fn stores<Atom, CopyA, CopyB, Out, const CL: usize>(
@@ -163,7 +188,7 @@ unsafe fn stores<Atom, CopyA, CopyB, Out, const CL: usize>(
     Out: Element16,
 {
     // SAFETY: the caller's promise.
-    unsafe { body::<Atom, CopyA, CopyB, Out, CL, false>(m, n, k, group, map_a, map_b, (c, core::ptr::null())) }
+    unsafe { body::<Atom, CopyA, CopyB, Out, CL, CONSUMERS, false>(m, n, k, group, map_a, map_b, (c, core::ptr::null())) }
 }
 
 /// The block tile `(ti, tj)` of `C` that block `pid` computes: blocks run through groups of
@@ -178,9 +203,11 @@ fn block_tile_of(pid: usize, group: usize, n_tiles: usize, groups: usize) -> (us
 
 /// The kernels' one body: `A` copied by `CopyA` and `B` by `CopyB` (their stages the tiles
 /// `Atom` multiplies, the k-tile read off them), `C` of element `Out` stored from registers
-/// (to `c`) or, with `TMA_EPI`, through shared memory (by `map_c`).
+/// (to `c`) or, with `TMA_EPI`, through shared memory (by `map_c`). `CONS` consumer warpgroups
+/// read each stage: `CONSUMERS` (cooperative: the block tile's rows shared among them), or 1
+/// (ping-pong: each consumer's tile its own, the block's tiles taken in turn).
 #[inline(always)]
-unsafe fn body<Atom, CopyA, CopyB, Out, const CL: usize, const TMA_EPI: bool>(
+unsafe fn body<Atom, CopyA, CopyB, Out, const CL: usize, const CONS: usize, const TMA_EPI: bool>(
     m: usize,
     n: usize,
     k: usize,
@@ -194,9 +221,13 @@ unsafe fn body<Atom, CopyA, CopyB, Out, const CL: usize, const TMA_EPI: bool>(
     CopyB: TmaCopy + Default,
     Out: Element16,
 {
-    // The block tile's rows and columns, and the k-tile: the stages' extents.
-    const { assert!(Atom::A_SIZES[0] == BM && Atom::B_SIZES[0] == BN, "the stages are not the block tile") };
-    let bk = Atom::A_SIZES[1];
+    // The block tile's rows and columns, and the k-tile: the stages' extents (a ping-pong
+    // consumer's tile is one warpgroup's rows).
+    const {
+        assert!(Atom::A_SIZES[0] == BM / CONSUMERS * CONS && Atom::B_SIZES[0] == BN, "the stages are not the block tile");
+        assert!(CONS == CONSUMERS || (CONS == 1 && TMA_EPI && CL == 1), "ping-pong: through shared memory, no cluster");
+    };
+    let (bm, bk) = (Atom::A_SIZES[0], Atom::A_SIZES[1]);
     if group == 0 || m == 0 || n == 0 {
         // Nothing to compute (and no raster to divide by).
         return;
@@ -206,11 +237,12 @@ unsafe fn body<Atom, CopyA, CopyB, Out, const CL: usize, const TMA_EPI: bool>(
     // tile of B: each block loads 1/CL of it and multicasts it to the cluster.
     let (rank, (first_tile, grid)) =
         if CL > 1 { (cluster_ctarank(), cluster_id()) } else { (0, (block_idx().0, grid_dim())) };
-    let (n_tiles, groups) = (n.div_ceil(BN), m.div_ceil(BM * CL).div_ceil(group));
+    let (n_tiles, groups) = (n.div_ceil(BN), m.div_ceil(bm * CL).div_ceil(group));
     let tiles = groups * group * n_tiles;
-    let (pipe, (ring_a, ring_b)) = Pipeline::<CopyA, CopyB, CL>::carve(dynamic_smem());
+    let (pipe, (ring_a, ring_b)) = PipelineTmaAsync::<STAGES, (CopyA, CopyB), CL, CONS>::carve(dynamic_smem());
     // The epilogue's buffers (TMA_EPI), 1024-byte aligned after the pipeline's memory.
-    let c_buffers = (dynamic_smem() + Pipeline::<CopyA, CopyB, CL>::SMEM_BYTES as u32 + 1023) & !1023;
+    let c_buffers =
+        (dynamic_smem() + PipelineTmaAsync::<STAGES, (CopyA, CopyB), CL, CONS>::SMEM_BYTES as u32 + 1023) & !1023;
     if tid == 0 {
         // SAFETY: one thread, before the barrier below that publishes it.
         unsafe { pipe.init() };
@@ -235,7 +267,7 @@ unsafe fn body<Atom, CopyA, CopyB, Out, const CL: usize, const TMA_EPI: bool>(
                 let (unit, bx) = block_tile_of(tile, group, n_tiles, groups);
                 let by = CL * unit + rank;
                 tile += grid;
-                if CL * unit * BM >= m {
+                if CL * unit * bm >= m {
                     continue; // the last group's row tiles past m (the whole cluster's)
                 }
                 for kt in 0..ktiles {
@@ -260,15 +292,39 @@ unsafe fn body<Atom, CopyA, CopyB, Out, const CL: usize, const TMA_EPI: bool>(
     unsafe { setmaxnreg_inc::<232>() };
     let w = tid / 128 - 1;
     let t = tid % 128;
-    let mma = TiledWgmma::<Atom, CONSUMERS>::new().slice(w);
+    let mma = TiledWgmma::<Atom, CONS>::new().slice(if CONS == 1 { 0 } else { w });
     let (mut read, mut release) = (PipelineState::consumer_start(), PipelineState::consumer_start());
     let mut tile = first_tile;
+    // A tile the block computes (the last group's row tiles past m are skipped).
+    let valid = |tile: usize| CL * block_tile_of(tile, group, n_tiles, groups).0 * bm < m;
+    // Ping-pong: the block's tiles so far, whose parity says whose turn it is.
+    let mut turn = 0;
     while tile < tiles {
         let (unit, bx) = block_tile_of(tile, group, n_tiles, groups);
         let by = CL * unit + rank;
         tile += grid;
-        if CL * unit * BM >= m {
+        if CL * unit * bm >= m {
             continue;
+        }
+        if CONS == 1 {
+            turn += 1;
+            if (turn - 1) % CONSUMERS != w {
+                // The other consumer's tile: its stages pass by.
+                for _ in 0..ktiles {
+                    read.advance();
+                    release.advance();
+                }
+                continue;
+            }
+            if turn > 1 {
+                // The main loops take turns (CUTLASS's math ordering barrier): this one starts
+                // once the other consumer's last one waited for all its stages. Then every
+                // stage's `full` barrier is at most one phase behind this tile's, which is what
+                // a parity wait can tell apart.
+                // SAFETY: barrier 3 + w gathers this warpgroup's sync and the other's arrival
+                // (256 threads), each once a turn.
+                unsafe { named_barrier_sync_pp(w) };
+            }
         }
         let mut acc = Atom::zeros();
         for kt in 0..ktiles {
@@ -286,6 +342,17 @@ unsafe fn body<Atom, CopyA, CopyB, Out, const CL: usize, const TMA_EPI: bool>(
             }
             read.advance();
         }
+        if CONS == 1 {
+            // The next tile is the other consumer's turn, if there is one.
+            let mut next = tile;
+            while next < tiles && !valid(next) {
+                next += grid;
+            }
+            if next < tiles {
+                // SAFETY: the other's barrier (3 + (1 - w)), paired with its sync.
+                unsafe { named_barrier_arrive_pp(1 - w) };
+            }
+        }
         // SAFETY: as above; the tile's last stage is free too.
         unsafe {
             warpgroup_wait::<0>(&mut acc);
@@ -295,13 +362,15 @@ unsafe fn body<Atom, CopyA, CopyB, Out, const CL: usize, const TMA_EPI: bool>(
             }
         }
         if TMA_EPI {
+            // C's 64-row tile: this warpgroup's half of the block tile, or its own tile.
+            let row = if CONS == 1 { by } else { 2 * by + w };
             // SAFETY: the whole warpgroup; its two buffers are its own; map_c is C's.
-            unsafe { store_through_smem::<Atom, Out>(&acc, c_buffers + 2 * w as u32 * C_TILE, w, t, (by, bx), map_c) };
+            unsafe { store_through_smem::<Atom, Out>(&acc, c_buffers + 2 * w as u32 * C_TILE, w, t, (row, bx), map_c) };
             continue;
         }
         // The warpgroup's 64 rows of the block tile, through the atom's C layout.
         let rows = Atom::SHAPE_MNK[0];
-        let (m0, n0) = (by * BM + rows * w, bx * BN);
+        let (m0, n0) = (by * bm + rows * w, bx * BN);
         let (r0, c0) = Atom::c_coord(t, 0);
         // The thread's first accumulator's element of C; the others are offsets from it.
         let c_tensor = PtrTensor::new(c, layout!(({ m }, { n }):({ n }, 1)));
@@ -339,8 +408,8 @@ unsafe fn body<Atom, CopyA, CopyB, Out, const CL: usize, const TMA_EPI: bool>(
     }
 }
 
-/// The epilogue through shared memory of one consumer warpgroup `w` (thread `t`): its 64 rows
-/// of block tile `(by, bx)`, 64 columns at a time, converted and copied with the `stmatrix`
+/// The epilogue through shared memory of one consumer warpgroup `w` (thread `t`): its 64 rows,
+/// `C`'s 64-row tile `row` of column tile `bx`, 64 columns at a time, converted and copied with the `stmatrix`
 /// tiled copy `StoreSmemC` (the atom's C layout, so each accumulator lands at its coordinate:
 /// `cute-atom/tests/stmatrix.rs`) into one of its two swizzled tiles (`CTile`, at `buffers` and
 /// `buffers + C_TILE`), then stored by its thread 0 with one TMA box. A buffer is rewritten
@@ -356,7 +425,7 @@ unsafe fn store_through_smem<Atom: MmaCall + MmaAtom<CLayout = AccLayout>, Out: 
     buffers: u32,
     w: usize,
     t: usize,
-    (by, bx): (usize, usize),
+    (row, bx): (usize, usize),
     map_c: *const u8,
 ) {
     let acc = acc.as_ref();
@@ -375,9 +444,42 @@ unsafe fn store_through_smem<Atom: MmaCall + MmaAtom<CLayout = AccLayout>, Out: 
             fence_proxy_async();
             named_barrier_sync_of(w);
             if t == 0 {
-                StoreC::default().copy(map_c, &buffer, (2 * by + w, BN / 64 * bx + chunk));
+                StoreC::default().copy(map_c, &buffer, (row, BN / 64 * bx + chunk));
                 store_commit();
             }
+        }
+    }
+}
+
+/// The ping-pong's turn barrier of consumer `w` (id `3 + w`, both consumers' 256 threads):
+/// `w` syncs on it, the other arrives.
+///
+/// # Safety
+/// Every thread of warpgroup `w`, together, paired with one arrival of the other's.
+#[inline(always)]
+unsafe fn named_barrier_sync_pp(w: usize) {
+    // SAFETY: the caller's promise; ids 3 and 4 are the turns'.
+    unsafe {
+        if w == 0 {
+            named_barrier_sync::<3, 256>();
+        } else {
+            named_barrier_sync::<4, 256>();
+        }
+    }
+}
+
+/// The other warpgroup's half of [`named_barrier_sync_pp`]`(w)`: an arrival on id `3 + w`.
+///
+/// # Safety
+/// Every thread of the warpgroup other than `w`, together, paired with one sync of `w`'s.
+#[inline(always)]
+unsafe fn named_barrier_arrive_pp(w: usize) {
+    // SAFETY: the caller's promise.
+    unsafe {
+        if w == 0 {
+            named_barrier_arrive::<3, 256>();
+        } else {
+            named_barrier_arrive::<4, 256>();
         }
     }
 }

@@ -68,6 +68,24 @@ pub type Part8B = <Atom8 as TileToShape<Shape![(128, 128)]>>::Output;
 pub type Load8A = TmaLoad<U8, Stage8A>;
 pub type Load8B = TmaLoad<U8, Stage8B>;
 pub type Load8BMulticast = TmaLoad<U8, Stage8B, Multicast<Part8B, 0b11>>;
+/// Ping-pong (`*_pingpong`): a consumer warpgroup's own 64-row tile of `A` a stage, `B`'s as
+/// the cooperative kernels'; each stage read by one consumer.
+pub type StagePpA = <Atom as TileToShape<Shape![(64, 64)]>>::Output;
+pub type LoadPpA = TmaLoad<U16, StagePpA>;
+pub type Stage8PpA = <Atom8 as TileToShape<Shape![(64, 128)]>>::Output;
+pub type Load8PpA = TmaLoad<U8, Stage8PpA>;
+/// The ping-pong kernels' ring (40 KiB a stage) and their dynamic shared memory: the ring,
+/// 1 KiB to align the epilogue's buffers, the buffers (checked against 227 KiB).
+pub type PipelinePp<A> = PipelineTmaAsync<STAGES, (A, LoadB), 1, 1>;
+pub const SMEM_BYTES_PP: usize = {
+    assert!(
+        PipelinePp::<LoadPpA>::SMEM_BYTES == PipelineTmaAsync::<STAGES, (Load8PpA, Load8B), 1, 1>::SMEM_BYTES,
+        "the 8-bit ping-pong ring's size differs"
+    );
+    let bytes = PipelinePp::<LoadPpA>::SMEM_BYTES + 1024 + C_BUFFERS * C_TILE as usize;
+    assert!(bytes <= cute_atom::pipeline::tma_async::SM90_SMEM_BYTES, "the ping-pong ring and buffers exceed 227 KiB");
+    bytes
+};
 /// The 8-bit kernels' k-tile.
 pub const BK8: usize = <Shape![(128, 128)] as Sizes>::MODES[1];
 /// The epilogue's shared tile of `C`: a warpgroup's 64 rows by 64 columns, rows of 128 bytes,

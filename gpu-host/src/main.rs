@@ -18,7 +18,8 @@ use std::sync::Arc;
 use cudarc::cublas::{sys as blas, CudaBlas};
 use cudarc::driver::sys::{self, CUtensorMap};
 use cudarc::driver::{
-    CudaContext, CudaFunction, CudaSlice, CudaStream, DevicePtr, DeviceRepr, LaunchConfig, PushKernelArg, ValidAsZeroBits,
+    CudaContext, CudaFunction, CudaSlice, CudaStream, DevicePtr, DeviceRepr, LaunchConfig, PushKernelArg,
+    ValidAsZeroBits,
 };
 use cute_static::layout;
 use cute_static::tma::make_tma_copy_desc_multicast;
@@ -433,7 +434,12 @@ impl Hgemm {
 
     /// Every kernel of `dtype` at each raster and grid on one problem, against the host loop
     /// (small sizes) or the baseline; the number of wrong results.
-    fn check<E: Storage>(&self, dtype: Dtype, (m, n, k): (usize, usize, usize), record: &mut Vec<String>) -> Res<usize> {
+    fn check<E: Storage>(
+        &self,
+        dtype: Dtype,
+        (m, n, k): (usize, usize, usize),
+        record: &mut Vec<String>,
+    ) -> Res<usize> {
         let out = dtype.out();
         let mut p = self.problem::<E>(dtype, m, n, k)?;
         let small = m * n * k <= 1 << 30;
@@ -501,11 +507,8 @@ impl Hgemm {
         let size = if m == n && n == k { format!("{m}") } else { format!("\"{m}x{n}x{k}\"") };
         let mut js = format!("{{\"size\":{size},\"dtype\":\"{dtype:?}\",\"{}_ms\":{base_ms:.4}", base.to_lowercase());
         if extra == 1 {
-            line += &format!(
-                "\n  cuBLASLt, promoted accumulation: {:.3} ms ({:.0} TFLOP/s)",
-                ms[1],
-                flops / ms[1] / 1e9
-            );
+            line +=
+                &format!("\n  cuBLASLt, promoted accumulation: {:.3} ms ({:.0} TFLOP/s)", ms[1], flops / ms[1] / 1e9);
             js += &format!(",\"cublaslt_promoted_ms\":{:.4}", ms[1]);
         }
         for (&(name, _, _, group, blocks), ms) in runs.iter().zip(&ms[1 + extra..]) {
@@ -784,7 +787,9 @@ mod tests {
     #[test]
     fn e4m3_is_the_ocp_format() {
         use super::{e4m3_of, e4m3_value};
-        for (b, x) in [(0x38u8, 1.0f32), (0xc0, -2.0), (0x7e, 448.0), (0x08, 2f32.powi(-6)), (0x01, 2f32.powi(-9)), (0x30, 0.5)] {
+        for (b, x) in
+            [(0x38u8, 1.0f32), (0xc0, -2.0), (0x7e, 448.0), (0x08, 2f32.powi(-6)), (0x01, 2f32.powi(-9)), (0x30, 0.5)]
+        {
             assert_eq!(e4m3_value(b), x, "{b:#x}");
             assert_eq!(e4m3_of(x), b, "{x}");
         }

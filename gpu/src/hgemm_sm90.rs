@@ -36,7 +36,9 @@ use cute_atom::pipeline::{PipelineState, PipelineTmaAsync};
 use cute_atom::SmemTensor;
 use cute_static::gmma::K;
 use cute_static::layout::Idx2Crd;
-use cute_static::mma::{MmaAtom, SM90_64x256x16_F32BF16BF16_SS, SM90_64x256x16_F32F16F16_SS, SM90_64x256x32_F32E4M3E4M3_SS_TN};
+use cute_static::mma::{
+    MmaAtom, SM90_64x256x16_F32BF16BF16_SS, SM90_64x256x16_F32F16F16_SS, SM90_64x256x32_F32E4M3E4M3_SS_TN,
+};
 use cute_static::{layout, shape, Cons, Nil};
 
 use crate::{block_idx, grid_dim, sync_threads, thread_idx, tile_elem, PtrTensor};
@@ -188,7 +190,9 @@ unsafe fn stores<Atom, CopyA, CopyB, Out, const CL: usize>(
     Out: Element16,
 {
     // SAFETY: the caller's promise.
-    unsafe { body::<Atom, CopyA, CopyB, Out, CL, CONSUMERS, false>(m, n, k, group, map_a, map_b, (c, core::ptr::null())) }
+    unsafe {
+        body::<Atom, CopyA, CopyB, Out, CL, CONSUMERS, false>(m, n, k, group, map_a, map_b, (c, core::ptr::null()))
+    }
 }
 
 /// The block tile `(ti, tj)` of `C` that block `pid` computes: blocks run through groups of
@@ -224,7 +228,10 @@ unsafe fn body<Atom, CopyA, CopyB, Out, const CL: usize, const CONS: usize, cons
     // The block tile's rows and columns, and the k-tile: the stages' extents (a ping-pong
     // consumer's tile is one warpgroup's rows).
     const {
-        assert!(Atom::A_SIZES[0] == BM / CONSUMERS * CONS && Atom::B_SIZES[0] == BN, "the stages are not the block tile");
+        assert!(
+            Atom::A_SIZES[0] == BM / CONSUMERS * CONS && Atom::B_SIZES[0] == BN,
+            "the stages are not the block tile"
+        );
         assert!(CONS == CONSUMERS || (CONS == 1 && TMA_EPI && CL == 1), "ping-pong: through shared memory, no cluster");
     };
     let (bm, bk) = (Atom::A_SIZES[0], Atom::A_SIZES[1]);
@@ -438,8 +445,7 @@ unsafe fn store_through_smem<Atom: MmaCall + MmaAtom<CLayout = AccLayout>, Out: 
             }
             named_barrier_sync_of(w);
             let at = 2 * CHUNK_REGS * chunk;
-            let frg: [u32; CHUNK_REGS] =
-                core::array::from_fn(|i| Out::pack(acc[at + 2 * i], acc[at + 2 * i + 1]));
+            let frg: [u32; CHUNK_REGS] = core::array::from_fn(|i| Out::pack(acc[at + 2 * i], acc[at + 2 * i + 1]));
             copy_from_fragment(&StoreSmemC::default(), t, &frg, &buffer);
             fence_proxy_async();
             named_barrier_sync_of(w);

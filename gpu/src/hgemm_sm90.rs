@@ -22,7 +22,11 @@
 //! Blocks take their tiles in groups of `group` row tiles (the raster, a layout), one tile a
 //! block or, with a smaller grid, every `gridDim`-th (persistent: the ring runs on across
 //! tiles). `hgemm_sm90_cluster` pairs blocks in clusters of 2 that multicast `B`;
-//! `hgemm_sm90_bf16` is the same body for bfloat16.
+//! `hgemm_sm90_bf16` is the same body for bfloat16; `*_tma_epi` store `C` through shared
+//! memory; `fp8_gemm_sm90*` are the same body over e4m3 operands (byte stages with a k-tile of
+//! 128, `k32` atoms, bf16 `C`); `*_pingpong` give each consumer warpgroup its own 64x256 tile,
+//! taken in turn (one's epilogue beside the other's main loop). The body is generic over its
+//! copies, atom, output element, cluster and consumers a stage, so each kernel is a line.
 //!
 //! No inline assembly here: the instructions are `cute_atom`'s. `hgemm_sm90_by_hand` is the same
 //! kernel with its addresses written out, its twin in `scripts/gpu/ptx_guard.py`.

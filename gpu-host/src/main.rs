@@ -267,6 +267,37 @@ struct Problem<E> {
     plans: Option<(lt::Plan, lt::Plan)>,
 }
 
+/// A GEMM launch's grid.
+#[derive(Clone, Copy, Debug)]
+enum Grid {
+    /// One block (or cluster) a tile.
+    Tiles,
+    /// This many blocks taking the tiles in turn (the resident grid, or fewer).
+    Persistent(usize),
+    /// Persistent on at most this many blocks, in as many waves as they need, but with the
+    /// tiles spread evenly over the waves: 512 tiles on 132 resident blocks are 4 waves, so 128
+    /// blocks (a public Hopper worklog's "128 blocks rather than 132"; fewer SMs drawing power).
+    Balanced(usize),
+}
+
+impl Grid {
+    fn describe(self) -> &'static str {
+        match self {
+            Grid::Tiles => "a block a tile",
+            Grid::Persistent(_) => "persistent",
+            Grid::Balanced(_) => "persistent, balanced waves",
+        }
+    }
+    /// The JSON key's part.
+    fn key(self) -> &'static str {
+        match self {
+            Grid::Tiles => "tiles",
+            Grid::Persistent(_) => "persistent",
+            Grid::Balanced(_) => "balanced",
+        }
+    }
+}
+
 /// What a GEMM kernel's name says of its launch.
 struct Shape {
     /// `C` is stored by TMA (its map the last argument), not through a pointer.
@@ -337,8 +368,7 @@ impl Hgemm {
         Ok(Problem { dtype, m, n, k, a, b, da, db, dc, map_a, map_a64, map_b, map_b2, map_c, plans: None })
     }
 
-    /// One launch of kernel `name`: tiles rastered in groups of `group` row tiles, one block
-    /// per tile, or `blocks` blocks taking turns (a persistent grid).
+    /// One launch of kernel `name`: tiles rastered in groups of `group` row tiles, on `grid`.
     /// With clusters of `cluster` blocks, a tile is a cluster's `cluster` row tiles, and the
     /// grid a multiple of `cluster`. A ping-pong kernel's tiles are 64 rows (a block's two
     /// consumers take them in turn).
@@ -350,11 +380,18 @@ impl Hgemm {
         cluster: usize,
         p: &mut Problem<E>,
         group: usize,
-        blocks: Option<usize>,
+        grid: Grid,
     ) -> Res<()> {
         let Shape { tma_epi, pingpong, bm, smem } = Shape::of(name);
+        // Tiles (a cluster's, with clusters), the last raster group's included.
         let tiles = p.m.div_ceil(bm * cluster).div_ceil(group) * group * p.n.div_ceil(BN);
-        let grid = blocks.unwrap_or(tiles * cluster).min(tiles * cluster) / cluster * cluster;
+        let units = match grid {
+            Grid::Tiles => tiles,
+            Grid::Persistent(blocks) => blocks / cluster,
+            // As many waves as the resident grid takes, each as full as the tiles allow.
+            Grid::Balanced(blocks) => tiles.div_ceil(tiles.div_ceil(blocks / cluster)),
+        };
+        let grid = units.min(tiles) * cluster;
         let cfg = LaunchConfig {
             grid_dim: (grid as u32, 1, 1),
             block_dim: (THREADS as u32, 1, 1),
@@ -456,7 +493,15 @@ impl Hgemm {
         };
         let mut failures = 0;
         for (name, _, cluster, f, resident) in self.kernels.iter().filter(|x| x.1 == dtype) {
-            for (group, blocks) in [(1, None), (5, None), (RASTER, None), (5, Some(14)), (RASTER, Some(*resident))] {
+            let configs = [
+                (1, Grid::Tiles),
+                (5, Grid::Tiles),
+                (RASTER, Grid::Tiles),
+                (5, Grid::Persistent(14)),
+                (RASTER, Grid::Persistent(*resident)),
+                (RASTER, Grid::Balanced(*resident)),
+            ];
+            for (group, blocks) in configs {
                 self.stream.memset_zeros(&mut p.dc)?;
                 self.launch(name, f, *cluster, &mut p, group, blocks)?;
                 let got = self.stream.clone_dtoh(&p.dc)?;
@@ -489,7 +534,14 @@ impl Hgemm {
                 (false, true) => (16, 2 * RASTER),
                 (false, false) => (8, RASTER),
             };
-            for (group, blocks) in [(1, None), (g1, None), (g2, None), (g1, Some(*resident)), (g2, Some(*resident))] {
+            for (group, blocks) in [
+                (g1, Grid::Tiles),
+                (g2, Grid::Tiles),
+                (g1, Grid::Persistent(*resident)),
+                (g2, Grid::Persistent(*resident)),
+                (g1, Grid::Balanced(*resident)),
+                (g2, Grid::Balanced(*resident)),
+            ] {
                 runs.push((name, *cluster, f, group, blocks));
             }
         }
@@ -513,15 +565,12 @@ impl Hgemm {
         }
         for (&(name, _, _, group, blocks), ms) in runs.iter().zip(&ms[1 + extra..]) {
             let share = 100.0 * base_ms / ms;
-            let grid = if blocks.is_some() { "persistent" } else { "a block a tile" };
+            let grid = blocks.describe();
             line += &format!(
                 "\n  {name} raster {group}, {grid}: {ms:.3} ms ({:.0} TFLOP/s, {share:.1}% of {base})",
                 flops / ms / 1e9
             );
-            js += &format!(
-                ",\"{name}_raster{group}_{}_ms\":{ms:.4}",
-                if blocks.is_some() { "persistent" } else { "tiles" }
-            );
+            js += &format!(",\"{name}_raster{group}_{}_ms\":{ms:.4}", blocks.key());
         }
         println!("{line}");
         Ok(js + "}")

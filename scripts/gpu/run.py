@@ -47,11 +47,22 @@ def timed_pair(fs, rounds=3):
     return {name: statistics.median(t) for name, t in times.items()}
 
 
+WARM_MS = 200.0
+
+
 def timed(f, reps=None):
-    """Median milliseconds of `f()` over `reps` launches, after a warm-up."""
+    """Median milliseconds of `f()` over `reps` launches, in its own steady state: `f` alone
+    first keeps the GPU busy for WARM_MS (as `cute-gpu` times each run, docs/gpu.md "How a
+    figure is timed"), so that a kernel is not timed on the clocks its predecessor left."""
     reps = reps or args.reps
-    f()
-    cp.cuda.Device().synchronize()
+    warm = 0.0
+    while warm < WARM_MS:
+        start, stop = cp.cuda.Event(), cp.cuda.Event()
+        start.record()
+        f()
+        stop.record()
+        stop.synchronize()
+        warm += cp.cuda.get_elapsed_time(start, stop)
     times = []
     for _ in range(reps):
         start, stop = cp.cuda.Event(), cp.cuda.Event()

@@ -682,6 +682,7 @@ fn main() -> Res<()> {
         ("hgemm_sm90_cluster", Dtype::F16, 2),
         ("hgemm_sm90_bf16", Dtype::Bf16, 1),
         ("hgemm_sm90_tma_epi", Dtype::F16, 1),
+        ("hgemm_sm90_tma_epi_by_hand", Dtype::F16, 1),
         ("hgemm_sm90_bf16_tma_epi", Dtype::Bf16, 1),
         ("hgemm_sm90_tma_epi_cluster", Dtype::F16, 2),
         ("hgemm_sm90_bf16_tma_epi_cluster", Dtype::Bf16, 2),

@@ -92,6 +92,21 @@ hgemm_kernel! {
     hgemm_sm90_by_hand => by_hand::by_hand
 }
 
+/// `hgemm_sm90_tma_epi` with its addresses written by hand (its twin in `ptx_guard.py`).
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn hgemm_sm90_tma_epi_by_hand(
+    m: usize,
+    n: usize,
+    k: usize,
+    group: usize,
+    map_a: *const u8,
+    map_b: *const u8,
+    map_c: *const u8,
+) {
+    // SAFETY: the caller's maps describe A, B and C (fp16).
+    unsafe { by_hand::tma_epi_by_hand(m, n, k, group, map_a, map_b, map_c) }
+}
+
 /// A kernel whose epilogue goes through shared memory, `(m, n, k, group, map_a, map_b, map_c)`,
 /// of atom `$atom`, `A` copied by `$copy_a` and `B` by `$copy_b` into clusters of `$cl`, `C` of
 /// element `$out`, each stage read by `$cons` consumer warpgroups (2: cooperative; 1:

@@ -26,6 +26,9 @@ PAIRS = [
     # The e4m3 kernel is hgemm_sm90's body with 8-bit stages and atoms (a 128-byte k-tile, the
     # same instructions a stage): the 16-bit twin is its reference too.
     ("fp8_gemm_sm90", "hgemm_sm90_by_hand"),
+    ("hgemm_sm90_tma_epi", "hgemm_sm90_tma_epi_by_hand"),
+    # The e4m3 kernel whose epilogue goes through shared memory: the same body again.
+    ("fp8_gemm_sm90_tma_epi", "hgemm_sm90_tma_epi_by_hand"),
     ("attention_fwd", "attention_fwd_by_hand"),
 ]
 

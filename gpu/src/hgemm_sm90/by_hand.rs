@@ -1,14 +1,17 @@
 //! `hgemm_sm90`'s hand-indexed twin: the same kernel (fp16, one block a cluster) with every
 //! address, descriptor and accumulator coordinate written out by hand, and the instructions
 //! called one by one from `cute_atom::arch`. The reference the layout kernel's PTX is held to
-//! (`scripts/gpu/ptx_guard.py`); kept as it was written before the atom layer.
+//! (`scripts/gpu/ptx_guard.py`); kept as it was written before the atom layer. With `TMA_EPI`,
+//! `hgemm_sm90_tma_epi`'s twin: the epilogue through shared memory with its `stmatrix`
+//! addresses, swizzle and TMA store coordinates written out.
 
 use cute_atom::arch::barrier::{
     cluster_sync, mbarrier_arrive, mbarrier_arrive_cluster, mbarrier_arrive_expect_tx, mbarrier_init, mbarrier_wait,
+    named_barrier_sync,
 };
-use cute_atom::arch::copy::cvt_f16x2;
+use cute_atom::arch::copy::{cvt_f16x2, stmatrix_x4};
 use cute_atom::arch::thread::{cluster_ctarank, cluster_id, dynamic_smem, setmaxnreg_dec, setmaxnreg_inc};
-use cute_atom::arch::tma::{load_2d, load_2d_multicast};
+use cute_atom::arch::tma::{fence_proxy_async, load_2d, load_2d_multicast, store_2d, store_commit, store_wait_read};
 use cute_atom::arch::wgmma::{self, Accumulators};
 use cute_static::gmma::K;
 
@@ -92,18 +95,34 @@ impl Indexing for ByHand {
 #[inline(always)]
 pub unsafe fn by_hand(m: usize, n: usize, k: usize, group: usize, map_a: *const u8, map_b: *const u8, c: *mut u16) {
     // SAFETY: the caller's promise.
-    unsafe { body::<ByHand, 1>(m, n, k, group, map_a, map_b, c) }
+    unsafe { body::<ByHand, 1, false>(m, n, k, group, map_a, map_b, (c, core::ptr::null())) }
 }
 
+/// The hand-indexed kernel whose epilogue goes through shared memory (`map_c`: `C`'s tensor
+/// map, 64x64 boxes, 128-byte swizzle).
 #[inline(always)]
-unsafe fn body<I: Indexing, const CL: usize>(
+pub unsafe fn tma_epi_by_hand(
     m: usize,
     n: usize,
     k: usize,
     group: usize,
     map_a: *const u8,
     map_b: *const u8,
-    c: *mut u16,
+    map_c: *const u8,
+) {
+    // SAFETY: the caller's promise.
+    unsafe { body::<ByHand, 1, true>(m, n, k, group, map_a, map_b, (core::ptr::null_mut(), map_c)) }
+}
+
+#[inline(always)]
+unsafe fn body<I: Indexing, const CL: usize, const TMA_EPI: bool>(
+    m: usize,
+    n: usize,
+    k: usize,
+    group: usize,
+    map_a: *const u8,
+    map_b: *const u8,
+    (c, map_c): (*mut u16, *const u8),
 ) {
     if group == 0 || m == 0 || n == 0 {
         // Nothing to compute (and no raster to divide by).
@@ -260,6 +279,14 @@ unsafe fn body<I: Indexing, const CL: usize>(
             // The tile's last stage is free too.
             release((used - 1) % STAGES);
         }
+        if TMA_EPI {
+            // Two 64x64 tiles of 8 KiB a consumer, 1024-byte aligned after the ring and its
+            // barriers.
+            let buffers = (ring + RING + 16 * STAGES as u32 + 1023) & !1023;
+            // SAFETY: the whole warpgroup; its two tiles are its own; map_c is C's.
+            unsafe { store_through_smem(&acc, buffers + w as u32 * 2 * 64 * 128, w, t, 2 * by + w, bx, map_c) };
+            continue;
+        }
         let (m0, n0) = (by * BM + 64 * w, bx * BN);
         let (r0, c0) = I::acc_thread(t);
         // The thread's first accumulator's element of C; the others are offsets from it.
@@ -289,9 +316,80 @@ unsafe fn body<I: Indexing, const CL: usize>(
             }
         });
     }
+    if TMA_EPI && t == 0 {
+        // The stores' reads of the tiles complete before the block's shared memory goes.
+        store_wait_read::<0>();
+    }
     if CL > 1 {
         // No block exits while another may still multicast into it or arrive on its barriers.
         // SAFETY: every thread of every block of the cluster, once here.
         unsafe { cluster_sync() };
     }
+}
+
+/// Consumer `w`'s epilogue through shared memory, by hand: its 64 rows of `C` (row tile
+/// `row` of 64 rows), 64 columns at a time, into one of its two 64x64 tiles of 128-byte rows
+/// (`buffers`, `+ 8192`) with `stmatrix.x4`, then one TMA store by thread 0.
+///
+/// `stmatrix.x4` of 16-column group `g` takes registers 8g + 2i, +1 (packed) as matrix `i`:
+/// rows 0-7 (`i` even) or 8-15 of the warp's 16, columns 0-7 (`i` < 2) or 8-15 of the group;
+/// lane `l` gives the address of row `l % 8` of matrix `l / 8`. The tile's 16-byte chunk `q` of
+/// row `r` lies at chunk `q ^ (r % 8)` (the 128-byte swizzle, bits 4-6 of the byte offset
+/// xor-ed with bits 7-9).
+///
+/// # Safety
+/// Every thread of warpgroup `w`, together; `buffers` is two 8 KiB tiles of this block's
+/// shared memory, 1024-byte aligned, no one else uses; `map_c` is `C`'s map with 64x64 boxes.
+#[inline(always)]
+unsafe fn store_through_smem(
+    acc: &[f32; 128],
+    buffers: u32,
+    w: usize,
+    t: usize,
+    row: usize,
+    bx: usize,
+    map_c: *const u8,
+) {
+    let (warp, lane) = (t / 32, t % 32);
+    let r = 16 * warp + 8 * (lane / 8 % 2) + lane % 8;
+    unrolled!(chunk in [0 1 2 3] {
+        let buffer = buffers + (chunk % 2) as u32 * 64 * 128;
+        // SAFETY: the warpgroup's threads together; barrier 1 + w is this consumer's own
+        // (128 threads); the tile is rewritten once the store two chunks back has read it.
+        unsafe {
+            if t == 0 {
+                store_wait_read::<1>();
+            }
+            if w == 0 {
+                named_barrier_sync::<1, 128>();
+            } else {
+                named_barrier_sync::<2, 128>();
+            }
+        }
+        unrolled!(g in [0 1 2 3] {
+            let v = 32 * chunk + 8 * g;
+            let regs = [
+                cvt_f16x2(acc[v], acc[v + 1]),
+                cvt_f16x2(acc[v + 2], acc[v + 3]),
+                cvt_f16x2(acc[v + 4], acc[v + 5]),
+                cvt_f16x2(acc[v + 6], acc[v + 7]),
+            ];
+            let q = 2 * g + lane / 16;
+            // SAFETY: a 16-byte row of the tile, 16-byte aligned.
+            unsafe { stmatrix_x4::<false>(buffer + (r * 128 + ((q ^ (r % 8)) * 16)) as u32, regs) };
+        });
+        fence_proxy_async();
+        // SAFETY: as above.
+        unsafe {
+            if w == 0 {
+                named_barrier_sync::<1, 128>();
+            } else {
+                named_barrier_sync::<2, 128>();
+            }
+            if t == 0 {
+                store_2d(map_c, buffer, [(64 * (4 * bx + chunk)) as i32, (64 * row) as i32]);
+                store_commit();
+            }
+        }
+    });
 }

@@ -919,6 +919,31 @@ mod tests {
         }
     }
 
+    /// `hgemm_sm90_tma_epi_by_hand` (the twin, `gpu/src/hgemm_sm90/by_hand.rs`) writes the
+    /// `stmatrix` address of lane `l`, 16-column group `g` as `r * 128 + ((q ^ (r % 8)) * 16)`
+    /// bytes, with `r = 16 warp + 8 (l / 8 % 2) + l % 8` and `q = 2 g + l / 16`: row `l % 8` of
+    /// matrix `l / 8`, in the 128-byte-swizzled tile. It must be the C tile's layout (`CTile`,
+    /// what the layout kernel and the TMA store read) at that row and column `16 g + 8 (l / 16)`,
+    /// and, 16 bytes on, its next 8 columns.
+    #[test]
+    fn tma_epi_twin_addresses_are_the_tile_layout() {
+        let tile = CTile::default();
+        let bytes = |r: usize, c: usize| 2 * tile.call_coord(&shape!(({ r }, { c })));
+        for t in 0..128 {
+            let (warp, lane) = (t / 32, t % 32);
+            let r = 16 * warp + 8 * (lane / 8 % 2) + lane % 8;
+            for g in 0..4 {
+                let q = 2 * g + lane / 16;
+                let hand = r * 128 + ((q ^ (r % 8)) * 16);
+                let col = 16 * g + 8 * (lane / 16);
+                assert_eq!(hand, bytes(r, col), "thread {t}, group {g}");
+                for e in 1..8 {
+                    assert_eq!(hand + 2 * e, bytes(r, col + e), "thread {t}, group {g}, element {e}");
+                }
+            }
+        }
+    }
+
     /// The descriptors the kernel reads off the rings are the PTX ISA's canonical K-major
     /// 128-byte-swizzle descriptors (matrix-descriptor format: start address >> 4 in bits 0-13,
     /// leading byte offset >> 4 in 16-29 (1: unused when swizzled, as CuTe sets it), stride byte

@@ -349,7 +349,7 @@ unsafe fn body<Atom, CopyA, CopyB, Out, const CL: usize, const CONS: usize, cons
                 // a parity wait can tell apart.
                 // SAFETY: barrier 3 + w gathers this warpgroup's sync and the other's arrival
                 // (256 threads), each once a turn.
-                unsafe { named_barrier_sync_pp(w) };
+                unsafe { named_barrier_of::<3, 4, 256, false>(w) };
             }
         }
         let mut acc = Atom::zeros();
@@ -376,7 +376,7 @@ unsafe fn body<Atom, CopyA, CopyB, Out, const CL: usize, const CONS: usize, cons
             }
             if next < tiles {
                 // SAFETY: the other's barrier (3 + (1 - w)), paired with its sync.
-                unsafe { named_barrier_arrive_pp(1 - w) };
+                unsafe { named_barrier_of::<3, 4, 256, true>(1 - w) };
             }
         }
         // SAFETY: as above; the tile's last stage is free too.
@@ -462,12 +462,12 @@ unsafe fn store_through_smem<Atom: MmaCall + MmaAtom<CLayout = AccLayout>, Out: 
             if t == 0 {
                 store_wait_read::<1>();
             }
-            named_barrier_sync_of(w);
+            named_barrier_of::<1, 2, 128, false>(w);
             let at = 2 * CHUNK_REGS * chunk;
             let frg: [u32; CHUNK_REGS] = core::array::from_fn(|i| Out::pack(acc[at + 2 * i], acc[at + 2 * i + 1]));
             copy_from_fragment(&StoreSmemC::default(), t, &frg, &buffer);
             fence_proxy_async();
-            named_barrier_sync_of(w);
+            named_barrier_of::<1, 2, 128, false>(w);
             if t == 0 {
                 StoreC::default().copy(map_c, &buffer, (row, BN / 64 * bx + chunk));
                 store_commit();
@@ -476,51 +476,22 @@ unsafe fn store_through_smem<Atom: MmaCall + MmaAtom<CLayout = AccLayout>, Out: 
     }
 }
 
-/// The ping-pong's turn barrier of consumer `w` (id `3 + w`, both consumers' 256 threads):
-/// `w` syncs on it, the other arrives.
+/// Named barrier `ID0` (for consumer `w` = 0) or `ID1` (`w` = 1) of `THREADS` threads: a
+/// sync, or with `ARRIVE` an arrival. Consumer `w`'s own barrier is `<1, 2, 128>`; the
+/// ping-pong's turns are `<3, 4, 256>` (consumer `w` syncs on its own, the other arrives).
 ///
 /// # Safety
-/// Every thread of warpgroup `w`, together, paired with one arrival of the other's.
+/// Every thread of the calling warpgroup, together, each sync paired with the arrivals and
+/// syncs of the barrier's other threads.
 #[inline(always)]
-unsafe fn named_barrier_sync_pp(w: usize) {
-    // SAFETY: the caller's promise; ids 3 and 4 are the turns'.
-    unsafe {
-        if w == 0 {
-            named_barrier_sync::<3, 256>();
-        } else {
-            named_barrier_sync::<4, 256>();
-        }
-    }
-}
-
-/// The other warpgroup's half of [`named_barrier_sync_pp`]`(w)`: an arrival on id `3 + w`.
-///
-/// # Safety
-/// Every thread of the warpgroup other than `w`, together, paired with one sync of `w`'s.
-#[inline(always)]
-unsafe fn named_barrier_arrive_pp(w: usize) {
+unsafe fn named_barrier_of<const ID0: u32, const ID1: u32, const THREADS: u32, const ARRIVE: bool>(w: usize) {
     // SAFETY: the caller's promise.
     unsafe {
-        if w == 0 {
-            named_barrier_arrive::<3, 256>();
-        } else {
-            named_barrier_arrive::<4, 256>();
-        }
-    }
-}
-
-/// Consumer warpgroup `w`'s named barrier (id `1 + w`, its 128 threads).
-///
-/// # Safety
-/// Every thread of the warpgroup, together.
-#[inline(always)]
-unsafe fn named_barrier_sync_of(w: usize) {
-    // SAFETY: the caller's promise; ids 1 and 2 are the two consumers'.
-    unsafe {
-        if w == 0 {
-            named_barrier_sync::<1, 128>();
-        } else {
-            named_barrier_sync::<2, 128>();
+        match (w == 0, ARRIVE) {
+            (true, false) => named_barrier_sync::<ID0, THREADS>(),
+            (false, false) => named_barrier_sync::<ID1, THREADS>(),
+            (true, true) => named_barrier_arrive::<ID0, THREADS>(),
+            (false, true) => named_barrier_arrive::<ID1, THREADS>(),
         }
     }
 }

@@ -92,26 +92,19 @@ hgemm_kernel! {
     hgemm_sm90_by_hand => by_hand::by_hand
 }
 
-/// `hgemm_sm90_tma_epi` with its addresses written by hand (its twin in `ptx_guard.py`).
-#[no_mangle]
-pub unsafe extern "ptx-kernel" fn hgemm_sm90_tma_epi_by_hand(
-    m: usize,
-    n: usize,
-    k: usize,
-    group: usize,
-    map_a: *const u8,
-    map_b: *const u8,
-    map_c: *const u8,
-) {
-    // SAFETY: the caller's maps describe A, B and C (fp16).
-    unsafe { by_hand::tma_epi_by_hand(m, n, k, group, map_a, map_b, map_c) }
-}
-
 /// A kernel whose epilogue goes through shared memory, `(m, n, k, group, map_a, map_b, map_c)`,
 /// of atom `$atom`, `A` copied by `$copy_a` and `B` by `$copy_b` into clusters of `$cl`, `C` of
 /// element `$out`, each stage read by `$cons` consumer warpgroups (2: cooperative; 1:
 /// ping-pong, when a consumer's tile is its own; `CONSUMERS` unless said).
 macro_rules! tma_epi_kernel {
+    ($(#[$doc:meta])* $name:ident => fn $f:path) => {
+        $(#[$doc])*
+        #[no_mangle]
+        pub unsafe extern "ptx-kernel" fn $name(m: usize, n: usize, k: usize, group: usize, map_a: *const u8, map_b: *const u8, map_c: *const u8) {
+            // SAFETY: the caller's maps describe A, B and C.
+            unsafe { $f(m, n, k, group, map_a, map_b, map_c) }
+        }
+    };
     ($(#[$doc:meta])* $name:ident => $atom:ty, $copy_a:ty, $copy_b:ty, $out:ty, $cl:literal) => {
         tma_epi_kernel!($(#[$doc])* $name => $atom, $copy_a, $copy_b, $out, $cl, CONSUMERS);
     };
@@ -133,6 +126,11 @@ tma_epi_kernel! {
     /// swizzle), two tiles a warpgroup in flight. `tiles::SMEM_BYTES_TMA_EPI` of dynamic shared
     /// memory; otherwise as `hgemm_sm90`.
     hgemm_sm90_tma_epi => SM90_64x256x16_F32F16F16_SS, LoadA, LoadB, F16, 1
+}
+
+tma_epi_kernel! {
+    /// `hgemm_sm90_tma_epi` with its addresses written by hand (its twin in `ptx_guard.py`).
+    hgemm_sm90_tma_epi_by_hand => fn by_hand::tma_epi_by_hand
 }
 
 tma_epi_kernel! {

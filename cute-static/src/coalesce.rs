@@ -325,7 +325,7 @@ where
 }
 
 /// `Coalesce`: the trait behind [`coalesce`].
-pub trait Coalesce {
+pub trait Coalesce: Copy {
     /// The coalesced layout type.
     type Output: crate::gate::Produce;
     /// `coalesce(L)`.
@@ -348,6 +348,7 @@ where
     F: CoalesceModes,
     <F as CoalesceModes>::Output: ModesToLayout,
     <<F as CoalesceModes>::Output as ModesToLayout>::Output: crate::gate::Produce,
+    Layout<S, D>: Copy,
 {
     type Output = <<F as CoalesceModes>::Output as ModesToLayout>::Output;
     #[inline(always)]
@@ -382,7 +383,7 @@ pub fn coalesce<L: Coalesce<Output = R>, R: crate::gate::Produce>(l: L) -> R {
 crate::gate::static_method!(coalesce, Coalesce, ());
 
 /// `Filter`: the trait behind [`filter`].
-pub trait Filter {
+pub trait Filter: Copy {
     /// The filtered layout type.
     type Output: crate::gate::Produce;
     /// `filter(L)`.
@@ -399,6 +400,7 @@ where
     <S::Output as FilterZeros>::Output: CoalesceModes,
     <<S::Output as FilterZeros>::Output as CoalesceModes>::Output: ModesToLayout,
     <<<S::Output as FilterZeros>::Output as CoalesceModes>::Output as ModesToLayout>::Output: crate::gate::Produce,
+    Layout<S, D>: Copy,
 {
     type Output = <<<S::Output as FilterZeros>::Output as CoalesceModes>::Output as ModesToLayout>::Output;
     #[inline(always)]

@@ -103,7 +103,7 @@ macro_rules! routed_op {
         /// gives a `Result` ([`Route`](crate::gate::Route)).
         impl<SA, DA, G, R> $crate::$tr for $crate::Layout<SA, DA>
         where
-            $crate::Layout<SA, DA>: $crate::gate::StaticBit<Output = G>,
+            $crate::Layout<SA, DA>: Copy + $crate::gate::StaticBit<Output = G>,
             G: $crate::gate::Route<$op, $crate::Layout<SA, DA>, (), Output = R>,
             R: $crate::gate::Produce,
         {

@@ -133,16 +133,21 @@
 //!
 //! ## Errors
 //!
-//! A missing bound is rustc's error, and it names the trait to add:
+//! A missing bound is rustc's error, and it names the trait to add. Import
+//! [`Methods`](crate::Methods) in generic code: then a method chain whose second bound is
+//! missing is an error that names the bound and says where it goes:
 //!
 //! ```text
-//! error[E0599]: no method named `zipped_divide` found for type parameter `L` in the current scope
-//! help: the following trait defines an item `zipped_divide`, perhaps you need to restrict type
-//!       parameter `L` with it:
-//!   | fn tiles<L: ZippedDivide</* T */>, T>(l: L, t: T) -> L {
+//! error[E0277]: the trait bound `<L as LogicalDivide<T>>::Output: Coalesce` is not satisfied
+//!   |     let _ = l.logical_divide(t).coalesce();
+//! help: consider further restricting the associated type
+//!   |     L: LogicalDivide<T>, <L as LogicalDivide<T>>::Output: Coalesce
 //! ```
 //!
-//! (`ui-tests/generic/`). A violated precondition at the call site with concrete layouts is
+//! Without it, rustc finds no method on the associated type (`E0599`) and suggests nothing
+//! but importing `Methods`. On a type parameter with no bound at all, the error names the
+//! trait (`the trait bound `L: ZippedDivide<T>` is not satisfied`), as does the function's
+//! signature where it names the result type (`ui-tests/generic/`). A violated precondition at the call site with concrete layouts is
 //! the compile error that names it, with its numbers in decimal, as for the free functions:
 //!
 //! ```text

@@ -201,7 +201,7 @@ pub trait ComplementCosize {
 }
 
 /// `right_inverse(L)`.
-pub trait RightInverse {
+pub trait RightInverse: Copy {
     /// The inverse's type.
     type Output: Produce;
     /// `right_inverse(self)`.
@@ -233,7 +233,7 @@ macro_rules! operations {
             /// ([`crate::verdict`]): this one bound gives generic code the method and the free
             /// function.
             pub trait $jtr$(<$jg>)?:
-                Plan<$jop, operations!(@ty $($jg)?), Out = (<Self as $jtr$(<$jg>)?>::Output, <Self as $jtr$(<$jg>)?>::Verdict)>
+                Copy + Plan<$jop, operations!(@ty $($jg)?), Out = (<Self as $jtr$(<$jg>)?>::Output, <Self as $jtr$(<$jg>)?>::Verdict)>
             {
                 /// The result's type.
                 type Output: Produce;
@@ -250,7 +250,7 @@ macro_rules! operations {
             /// preconditions ([`crate::verdict`]): this one bound gives generic code the method
             /// and the free function.
             pub trait $atr<T>:
-                Sized + Arranged<$how, $aop, T, Out = (<Self as $atr<T>>::Plan, <Self as $atr<T>>::Verdict)>
+                Copy + Arranged<$how, $aop, T, Out = (<Self as $atr<T>>::Plan, <Self as $atr<T>>::Verdict)>
             {
                 /// The result's type.
                 type Output;
@@ -262,6 +262,98 @@ macro_rules! operations {
                 fn $amethod(self, $aarg: T) -> <Self as $atr<T>>::Output;
             }
         )*
+
+        /// The operations' methods for generic code, each bounded by its operation's trait:
+        /// with this trait in scope (`use cute_static::Methods`),
+        /// a method chain whose bound is missing, `l.zipped_divide(t).coalesce()`, reads "the
+        /// trait bound `<L as ZippedDivide<T>>::Output: Coalesce` is not satisfied" and "help:
+        /// consider further restricting the associated type", where without it rustc finds no
+        /// method (`E0599`) and suggests nothing.
+        ///
+        /// Where the bound is there, the operation's own method is the one called (a bound
+        /// trait's method is found before this one, which takes `&self`); a concrete layout's
+        /// are its own. So these methods only ever add the hint: each calls the operation's.
+        /// (The operations' traits are `Copy`, as every layout is, so that a method taking
+        /// `&self` can call one taking `self` under the one bound.)
+        ///
+        /// Not here: `local_tile` and `local_partition`, whose traits are implemented for
+        /// every layout the divide accepts (a blanket impl): rustc then reports the divide's
+        /// bound inside and the thread layout's type, three errors where E0599 is one.
+        ///
+        /// The price: where this trait is not imported, rustc's E0599 for an operation's
+        /// method on a type parameter without its bound suggests importing it (after which
+        /// the error names the operation's trait) rather than the bound itself.
+        ///
+        /// # Examples
+        /// Without the second bound, the chain is an error that names it:
+        /// ```compile_fail,E0277
+        /// use cute_static::{Methods, ZippedDivide};
+        /// fn tiles_coalesced<L: ZippedDivide<T>, T>(l: L, t: T) {
+        ///     let _ = l.zipped_divide(t).coalesce(); // add `<L as ZippedDivide<T>>::Output: Coalesce`
+        /// }
+        /// ```
+        /// With it, the operations' own methods run:
+        /// ```
+        /// use cute_static::{layout, tiler, Coalesce, Methods, ZippedDivide};
+        /// fn tiles_coalesced<L: ZippedDivide<T>, T>(l: L, t: T) -> <<L as ZippedDivide<T>>::Output as Coalesce>::Output
+        /// where
+        ///     <L as ZippedDivide<T>>::Output: Coalesce,
+        /// {
+        ///     l.zipped_divide(t).coalesce()
+        /// }
+        /// // CuTe docs: zipped_divide((9,(4,8)):(59,(13,1)), <3:3,(2,4):(1,8)>) is
+        /// // ((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1))); its coalesced form merges nothing
+        /// // further but flattens: (3,2,4,3,2,2):(177,13,2,59,26,1).
+        /// let c = tiles_coalesced(layout!((9,(4,8)):(59,(13,1))), tiler!(<3:3,(2,4):(1,8)>));
+        /// assert_eq!(c.to_string(), "(3,2,4,3,2,2):(177,13,2,59,26,1)");
+        /// ```
+        pub trait Methods {
+            $(
+                #[doc = concat!("`", stringify!($jmethod), "(self", $(", ", stringify!($jarg),)? ")`: [`", stringify!($jtr), "`]'s method.")]
+                #[inline(always)]
+                fn $jmethod$(<$jg>)?(&self $(, $jarg: $jg)?) -> <Self as $jtr$(<$jg>)?>::Output
+                where
+                    Self: $jtr$(<$jg>)?,
+                {
+                    <Self as $jtr$(<$jg>)?>::$jmethod(*self $(, $jarg)?)
+                }
+            )*
+            $(
+                #[doc = concat!("`", stringify!($amethod), "(self, ", stringify!($aarg), ")`: [`", stringify!($atr), "`]'s method.")]
+                #[inline(always)]
+                fn $amethod<T>(&self, $aarg: T) -> <Self as $atr<T>>::Output
+                where
+                    Self: $atr<T>,
+                {
+                    <Self as $atr<T>>::$amethod(*self, $aarg)
+                }
+            )*
+            /// `coalesce(self)`: [`Coalesce`](crate::coalesce::Coalesce)'s method.
+            #[inline(always)]
+            fn coalesce(&self) -> <Self as crate::coalesce::Coalesce>::Output
+            where
+                Self: crate::coalesce::Coalesce,
+            {
+                crate::coalesce::Coalesce::coalesce(*self)
+            }
+            /// `filter(self)`: [`Filter`](crate::coalesce::Filter)'s method.
+            #[inline(always)]
+            fn filter(&self) -> <Self as crate::coalesce::Filter>::Output
+            where
+                Self: crate::coalesce::Filter,
+            {
+                crate::coalesce::Filter::filter(*self)
+            }
+            /// `right_inverse(self)`: [`RightInverse`]'s method.
+            #[inline(always)]
+            fn right_inverse(&self) -> <Self as RightInverse>::Output
+            where
+                Self: RightInverse,
+            {
+                RightInverse::right_inverse(*self)
+            }
+        }
+        impl<X: ?Sized> Methods for X {}
     };
     (@ [impls $gen:tt $ty:ty]
      judged: [$($(#[$jdoc:meta])* $jtr:ident$(<$jg:ident>)?, $jop:ty, $jmethod:ident($($jarg:ident)?);)*]
@@ -272,7 +364,7 @@ macro_rules! operations {
     (@judged [$($p:ident),*] $ty:ty, $tr:ident$(<$g:ident>)?, $op:ty, $method:ident($($arg:ident)?)) => {
         impl<$($p,)* $($g,)? R: $crate::ops::Produce, V: $crate::verdict::Pass> $crate::ops::$tr$(<$g>)? for $ty
         where
-            $ty: $crate::ops::Plan<$op, $crate::ops::operations!(@ty $($g)?), Out = (R, V)>,
+            $ty: Copy + $crate::ops::Plan<$op, $crate::ops::operations!(@ty $($g)?), Out = (R, V)>,
         {
             type Output = R;
             type Verdict = V;
@@ -287,7 +379,7 @@ macro_rules! operations {
     (@arranged [$($p:ident),*] $ty:ty, $tr:ident, $how:ty, $op:ty, $method:ident, $arg:ident) => {
         impl<$($p,)* T, P: $crate::ops::Run<$ty, T>, V: $crate::verdict::Pass> $crate::ops::$tr<T> for $ty
         where
-            $ty: $crate::ops::Arranged<$how, $op, T, Out = (P, V)>,
+            $ty: Copy + $crate::ops::Arranged<$how, $op, T, Out = (P, V)>,
         {
             type Output = P::Output;
             type Plan = P;

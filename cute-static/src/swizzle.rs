@@ -348,7 +348,7 @@ where
 }
 
 /// `coalesce(Sw o offset o L)` is `Sw o offset o coalesce(L)` (CuTe C++).
-impl<F, O, L: crate::coalesce::Coalesce> crate::coalesce::Coalesce for ComposedLayout<F, O, L> {
+impl<F: Copy, O: Copy, L: crate::coalesce::Coalesce> crate::coalesce::Coalesce for ComposedLayout<F, O, L> {
     type Output = ComposedLayout<F, O, L::Output>;
     #[inline(always)]
     fn coalesce(self) -> Self::Output {

@@ -760,7 +760,7 @@ pub fn local_tile<L: LocalTile<T, C, Output = R>, T, C, R>(layout: L, tiler: T, 
     label = "where the layout is generic, add the bound `LocalTile<Tiler, Coord>` for it",
     note = "local_tile needs a layout the tiler divides (`ZippedDivide`) and a coordinate of the grid of tiles"
 )]
-pub trait LocalTile<T, C> {
+pub trait LocalTile<T, C>: Copy {
     /// The tile's layout and its offset: `(Layout, usize)` where the type checker divided, a
     /// `Result` of it where the divide runs ([`Checked::Then`]).
     type Output;
@@ -795,6 +795,7 @@ where
     RS: Congruent<RD> + Copy,
     RD: IntTuple + Copy,
     C: TileCoord<RS, RD, Shape = KS, Stride = KD>,
+    L: Copy,
 {
     type Output = <Z as Checked>::Then<(Self::Tile, usize)>;
     type Tile = Layout<Joined<TS, KS>, Joined<TD, KD>>;
@@ -1007,7 +1008,7 @@ pub fn local_partition<L: LocalPartition<Thr>, Thr>(
     label = "where the layout is generic, add the bound `LocalPartition<ThreadLayout>` for it",
     note = "local_partition needs a layout the thread layout's extents divide (`ZippedDivide`)"
 )]
-pub trait LocalPartition<Thr> {
+pub trait LocalPartition<Thr>: Copy {
     /// The thread's part of the layout (evaluated, printed and converted with no further
     /// bound).
     type Output: crate::LayoutFn;

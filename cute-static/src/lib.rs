@@ -103,8 +103,8 @@ pub use layout::{
 pub use ops::{
     Append, BlockedProduct, BlockedProductLayout, Checked, CoalesceBy, Complement, ComplementCosize, Composition,
     CompositionLayout, Downcast, FlatDivide, FlatDivideLayout, FlatProduct, FlatProductLayout, Flatten, Get,
-    GroupModes, LeftInverse, LogicalDivide, LogicalDivideLayout, LogicalProduct, LogicalProductLayout, Methods, Prepend,
-    RakedProduct, RakedProductLayout, RightInverse, Select, Take, TileToShape, TiledDivide, TiledDivideLayout,
+    GroupModes, LeftInverse, LogicalDivide, LogicalDivideLayout, LogicalProduct, LogicalProductLayout, Methods,
+    Prepend, RakedProduct, RakedProductLayout, RightInverse, Select, Take, TileToShape, TiledDivide, TiledDivideLayout,
     TiledProduct, TiledProductLayout, Upcast, ZippedDivide, ZippedDivideLayout, ZippedProduct, ZippedProductLayout,
 };
 pub use product::{

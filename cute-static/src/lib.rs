@@ -78,6 +78,7 @@ pub mod gmma;
 pub mod guide;
 pub mod int_tuple;
 pub mod layout;
+pub mod methods;
 /// Tiled MMAs computed by the type checker.
 pub mod mma;
 pub mod ops;
@@ -100,11 +101,12 @@ pub use layout::{
     compact_col_major, compact_row_major, make_layout_left, make_layout_like, make_layout_right, make_ordered_layout,
     Congruent, Layout, LayoutAt, LayoutFn, LayoutLeft, LayoutRight, StaticLayout,
 };
+pub use methods::Methods;
 pub use ops::{
     Append, BlockedProduct, BlockedProductLayout, Checked, CoalesceBy, Complement, ComplementCosize, Composition,
     CompositionLayout, Downcast, FlatDivide, FlatDivideLayout, FlatProduct, FlatProductLayout, Flatten, Get,
-    GroupModes, LeftInverse, LogicalDivide, LogicalDivideLayout, LogicalProduct, LogicalProductLayout, Methods,
-    Prepend, RakedProduct, RakedProductLayout, RightInverse, Select, Take, TileToShape, TiledDivide, TiledDivideLayout,
+    GroupModes, LeftInverse, LogicalDivide, LogicalDivideLayout, LogicalProduct, LogicalProductLayout, Prepend,
+    RakedProduct, RakedProductLayout, RightInverse, Select, Take, TileToShape, TiledDivide, TiledDivideLayout,
     TiledProduct, TiledProductLayout, Upcast, ZippedDivide, ZippedDivideLayout, ZippedProduct, ZippedProductLayout,
 };
 pub use product::{

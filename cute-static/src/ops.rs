@@ -263,6 +263,10 @@ macro_rules! operations {
             }
         )*
 
+    };
+    (@ [methods { $($extra:tt)* }]
+     judged: [$($(#[$jdoc:meta])* $jtr:ident$(<$jg:ident>)?, $jop:ty, $jmethod:ident($($jarg:ident)?);)*]
+     arranged: [$($(#[$adoc:meta])* $atr:ident, $how:ty, $aop:ty, $amethod:ident, $aarg:ident;)*]) => {
         /// The operations' methods for generic code, each bounded by its operation's trait:
         /// with this trait in scope (`use cute_static::Methods`),
         /// a method chain whose bound is missing, `l.zipped_divide(t).coalesce()`, reads "the
@@ -309,49 +313,26 @@ macro_rules! operations {
         /// ```
         pub trait Methods {
             $(
-                #[doc = concat!("`", stringify!($jmethod), "(self", $(", ", stringify!($jarg),)? ")`: [`", stringify!($jtr), "`]'s method.")]
+                #[doc = concat!("`", stringify!($jmethod), "(self", $(", ", stringify!($jarg),)? ")`: [`", stringify!($jtr), "`](crate::", stringify!($jtr), ")'s method.")]
                 #[inline(always)]
-                fn $jmethod$(<$jg>)?(&self $(, $jarg: $jg)?) -> <Self as $jtr$(<$jg>)?>::Output
+                fn $jmethod$(<$jg>)?(&self $(, $jarg: $jg)?) -> <Self as $crate::ops::$jtr$(<$jg>)?>::Output
                 where
-                    Self: $jtr$(<$jg>)?,
+                    Self: $crate::ops::$jtr$(<$jg>)?,
                 {
-                    <Self as $jtr$(<$jg>)?>::$jmethod(*self $(, $jarg)?)
+                    <Self as $crate::ops::$jtr$(<$jg>)?>::$jmethod(*self $(, $jarg)?)
                 }
             )*
             $(
-                #[doc = concat!("`", stringify!($amethod), "(self, ", stringify!($aarg), ")`: [`", stringify!($atr), "`]'s method.")]
+                #[doc = concat!("`", stringify!($amethod), "(self, ", stringify!($aarg), ")`: [`", stringify!($atr), "`](crate::", stringify!($atr), ")'s method.")]
                 #[inline(always)]
-                fn $amethod<T>(&self, $aarg: T) -> <Self as $atr<T>>::Output
+                fn $amethod<T>(&self, $aarg: T) -> <Self as $crate::ops::$atr<T>>::Output
                 where
-                    Self: $atr<T>,
+                    Self: $crate::ops::$atr<T>,
                 {
-                    <Self as $atr<T>>::$amethod(*self, $aarg)
+                    <Self as $crate::ops::$atr<T>>::$amethod(*self, $aarg)
                 }
             )*
-            /// `coalesce(self)`: [`Coalesce`](crate::coalesce::Coalesce)'s method.
-            #[inline(always)]
-            fn coalesce(&self) -> <Self as crate::coalesce::Coalesce>::Output
-            where
-                Self: crate::coalesce::Coalesce,
-            {
-                crate::coalesce::Coalesce::coalesce(*self)
-            }
-            /// `filter(self)`: [`Filter`](crate::coalesce::Filter)'s method.
-            #[inline(always)]
-            fn filter(&self) -> <Self as crate::coalesce::Filter>::Output
-            where
-                Self: crate::coalesce::Filter,
-            {
-                crate::coalesce::Filter::filter(*self)
-            }
-            /// `right_inverse(self)`: [`RightInverse`]'s method.
-            #[inline(always)]
-            fn right_inverse(&self) -> <Self as RightInverse>::Output
-            where
-                Self: RightInverse,
-            {
-                RightInverse::right_inverse(*self)
-            }
+            $($extra)*
         }
         impl<X: ?Sized> Methods for X {}
     };

@@ -35,6 +35,8 @@ impl Drop for Lt {
 /// One product's descriptors and algorithm, built once (the heuristic query costs host time
 /// that would otherwise sit between the timing's events).
 pub struct Plan {
+    /// `(m, n, k)`: what `run`'s buffers must hold.
+    mnk: (usize, usize, usize),
     desc: sys::cublasLtMatmulDesc_t,
     a: sys::cublasLtMatrixLayout_t,
     b: sys::cublasLtMatrixLayout_t,
@@ -86,11 +88,11 @@ impl Plan {
             lt::destroy_matmul_pref(pref)?;
             h?
         };
-        Ok(Plan { desc, a, b, c, algo: heuristic.algo })
+        Ok(Plan { mnk: (m, n, k), desc, a, b, c, algo: heuristic.algo })
     }
 
     /// Launches the product on `stream`: `a`, `b` of `m * k` and `n * k` bytes (`E` is their
-    /// storage, one byte), `c` of `m * n` bf16 (as `u16`).
+    /// storage, one byte), `c` of `m * n` bf16 (as `u16`); shorter buffers are refused.
     pub fn run<E>(
         &self,
         l: &Lt,
@@ -102,6 +104,16 @@ impl Plan {
         if size_of::<E>() != 1 {
             return Err("cuBLASLt's e4m3 product takes one-byte elements".into());
         }
+        let (m, n, k) = self.mnk;
+        if a.len() < m * k || b.len() < n * k || c.len() < m * n {
+            return Err(format!(
+                "cuBLASLt e4m3 {m}x{n}x{k}: buffers of {}, {} and {} elements are too short",
+                a.len(),
+                b.len(),
+                c.len()
+            )
+            .into());
+        }
         let (alpha, beta) = (1.0f32, 0.0f32);
         let (pa, _sa) = a.device_ptr(stream);
         let (pb, _sb) = b.device_ptr(stream);
@@ -109,8 +121,9 @@ impl Plan {
         let size = l.workspace.len();
         // cuBLASLt writes the workspace; no Rust reference sees it.
         let (pw, _sw) = l.workspace.device_ptr(stream);
-        // SAFETY: the plan's layouts describe these buffers (the caller's sizes); C is also
-        // the (unread, beta = 0) input; the workspace holds `size` bytes.
+        // SAFETY: the plan's layouts describe `m * k`, `n * k` and `m * n` elements, which the
+        // buffers hold (checked above); C is also the (unread, beta = 0) input; the workspace
+        // holds `size` bytes.
         unsafe {
             lt::matmul(
                 l.handle,

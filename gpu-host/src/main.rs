@@ -387,9 +387,9 @@ impl Hgemm {
         let tiles = p.m.div_ceil(bm * cluster).div_ceil(group) * group * p.n.div_ceil(BN);
         let units = match grid {
             Grid::Tiles => tiles,
-            Grid::Persistent(blocks) => blocks / cluster,
+            Grid::Persistent(blocks) => (blocks / cluster).max(1),
             // As many waves as the resident grid takes, each as full as the tiles allow.
-            Grid::Balanced(blocks) => tiles.div_ceil(tiles.div_ceil(blocks / cluster)),
+            Grid::Balanced(blocks) => tiles.div_ceil(tiles.div_ceil((blocks / cluster).max(1))),
         };
         let grid = units.min(tiles) * cluster;
         let cfg = LaunchConfig {

@@ -91,6 +91,28 @@ fn pipeline_state_walks_the_ring_as_cutlass_does() {
     }
 }
 
+#[test]
+fn advance_by_is_that_many_advances() {
+    // The law: advance_by(n) lands where n advances do, from any state, for any n (CUTLASS's
+    // `advance(n)`), here with 4 stages from each start and after each of 0..9 advances.
+    for start in [PipelineState::<4>::consumer_start(), PipelineState::<4>::producer_start()] {
+        for pre in 0..9 {
+            let mut s = start;
+            for _ in 0..pre {
+                s.advance();
+            }
+            for n in 0..40 {
+                let (mut stepped, mut jumped) = (s, s);
+                for _ in 0..n {
+                    stepped.advance();
+                }
+                jumped.advance_by(n);
+                assert_eq!((jumped.index(), jumped.phase()), (stepped.index(), stepped.phase()), "{pre} then {n}");
+            }
+        }
+    }
+}
+
 type Atom = LayoutAtom<K, Sw128, U16>;
 type StageA = <Atom as TileToShape<Shape![(128, 64)]>>::Output;
 type StageB = <Atom as TileToShape<Shape![(256, 64)]>>::Output;

@@ -334,10 +334,8 @@ unsafe fn body<Atom, CopyA, CopyB, Out, const CL: usize, const CONS: usize, cons
             turn += 1;
             if (turn - 1) % CONSUMERS != w {
                 // The other consumer's tile: its stages pass by.
-                for _ in 0..ktiles {
-                    read.advance();
-                    release.advance();
-                }
+                read.advance_by(ktiles);
+                release.advance_by(ktiles);
                 continue;
             }
             if turn > 1 {

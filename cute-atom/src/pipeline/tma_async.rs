@@ -75,6 +75,24 @@ impl<const STAGES: usize> PipelineState<STAGES> {
             self.phase ^= 1;
         }
     }
+    /// `n` stages on, as `n` [`advance`](Self::advance)s (CUTLASS's `advance(n)`): the phase
+    /// flips once a round passed. A ping-pong consumer lets the other's `n` stages pass so.
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_atom::pipeline::PipelineState;
+    /// let mut s = PipelineState::<4>::consumer_start();
+    /// s.advance_by(9); // two rounds and one stage: the phase flipped twice
+    /// assert_eq!((s.index(), s.phase()), (1, 0));
+    /// s.advance_by(3);
+    /// assert_eq!((s.index(), s.phase()), (0, 1));
+    /// ```
+    #[inline(always)]
+    pub fn advance_by(&mut self, n: usize) {
+        let i = self.index + n % (2 * STAGES);
+        self.phase ^= (i / STAGES % 2) as u32;
+        self.index = i % STAGES;
+    }
 }
 
 /// The copies that fill one stage, a tuple of [`TmaCopy`]s (one ring each).

@@ -139,6 +139,20 @@ mma_atoms! {
         crate::Layout![((4,8),(2,2)):((16,1),(8,64))], crate::Layout![((4,8),2):((8,1),32)], crate::Layout![((4,8),(2,2)):((32,1),(16,8))];
 }
 
+/// One SM90 `wgmma` atom `$name`, `m64n$n k$k` of `$a` by `$b` elements: 128 threads, A's
+/// layout `$al` (from `$asrc`), B a descriptor's `(128,(N,K)):(0,(1,N))`, C
+/// `GMMA::CLayout_64xN` (`$n8 = N / 8` its value repeats); `$note` ends its doc line.
+macro_rules! sm90_gmma_atom {
+    ($name:ident, $a:ident, $b:ident, $n:literal, $k:literal, $n8:literal, $al:ty, $asrc:ty, $note:literal) => {
+        mma_atoms! {
+            #[doc = concat!("SM90 `wgmma.mma_async.sync.aligned.m64n", stringify!($n), "k", stringify!($k), ".f32.", stringify!($a), ".", stringify!($b), "`: F32 += ", stringify!($a), " * ", stringify!($b), ", a warpgroup", $note, ".")]
+            $name: (64, $n, $k), crate::Layout![128:1], $al,
+                crate::Layout![(128,($n,$k)):(0,(1,$n))],
+                crate::Layout![((4,8,4),(2,2,$n8)):((128,1,16),(64,8,512))], from $asrc, Descriptor;
+        }
+    };
+}
+
 /// The SM90 warpgroup MMAs `wgmma.mma_async.sync.aligned.m64nNk16.f32.{f16,bf16}`, named as
 /// CuTe names them (`SM90_64x{N}x16_F32{T}{T}_{SS,RS}`, `mma_sm90_gmma.hpp`), with CuTe's
 /// layouts (`mma_traits_sm90_gmma.hpp`): 128 threads; `SS` reads A and B from shared memory
@@ -148,21 +162,13 @@ mma_atoms! {
 /// repeats), the f16 and bf16 atoms, `SS` and `RS`.
 macro_rules! sm90_gmma_atoms {
     ($(($n:literal, $n8:literal)),* $(,)?) => {paste::paste! {$(
-        sm90_gmma_atoms!(@one [<SM90_64x $n x16_F32F16F16_SS>], f16, $n, $n8, crate::Layout![(128,(64,16)):(0,(1,64))], Descriptor);
-        sm90_gmma_atoms!(@one [<SM90_64x $n x16_F32F16F16_RS>], f16, $n, $n8,
-            crate::Layout![((4,8,4),(2,2,2)):((128,1,16),(64,8,512))], Registers);
-        sm90_gmma_atoms!(@one [<SM90_64x $n x16_F32BF16BF16_SS>], bf16, $n, $n8, crate::Layout![(128,(64,16)):(0,(1,64))], Descriptor);
-        sm90_gmma_atoms!(@one [<SM90_64x $n x16_F32BF16BF16_RS>], bf16, $n, $n8,
-            crate::Layout![((4,8,4),(2,2,2)):((128,1,16),(64,8,512))], Registers);
+        sm90_gmma_atom!([<SM90_64x $n x16_F32F16F16_SS>], f16, f16, $n, 16, $n8, crate::Layout![(128,(64,16)):(0,(1,64))], Descriptor, "");
+        sm90_gmma_atom!([<SM90_64x $n x16_F32F16F16_RS>], f16, f16, $n, 16, $n8,
+            crate::Layout![((4,8,4),(2,2,2)):((128,1,16),(64,8,512))], Registers, "");
+        sm90_gmma_atom!([<SM90_64x $n x16_F32BF16BF16_SS>], bf16, bf16, $n, 16, $n8, crate::Layout![(128,(64,16)):(0,(1,64))], Descriptor, "");
+        sm90_gmma_atom!([<SM90_64x $n x16_F32BF16BF16_RS>], bf16, bf16, $n, 16, $n8,
+            crate::Layout![((4,8,4),(2,2,2)):((128,1,16),(64,8,512))], Registers, "");
     )*}};
-    (@one $name:ident, $ty:ident, $n:literal, $n8:literal, $a:ty, $asrc:ty) => {
-        mma_atoms! {
-            #[doc = concat!("SM90 `wgmma.mma_async.sync.aligned.m64n", stringify!($n), "k16.f32.", stringify!($ty), ".", stringify!($ty), "`: F32 += ", stringify!($ty), " * ", stringify!($ty), ", a warpgroup.")]
-            $name: (64, $n, 16), crate::Layout![128:1], $a,
-                crate::Layout![(128,($n,16)):(0,(1,$n))],
-                crate::Layout![((4,8,4),(2,2,$n8)):((128,1,16),(64,8,512))], from $asrc, Descriptor;
-        }
-    };
 }
 
 sm90_gmma_atoms!((8, 1), (16, 2), (32, 4), (64, 8), (96, 12), (128, 16), (192, 24), (256, 32));
@@ -178,18 +184,11 @@ macro_rules! sm90_gmma_fp8_atoms {
         sm90_gmma_fp8_atoms!(@types $n, $n8, [E4M3E4M3, e4m3, e4m3], [E4M3E5M2, e4m3, e5m2], [E5M2E4M3, e5m2, e4m3], [E5M2E5M2, e5m2, e5m2]);
     )*}};
     (@types $n:literal, $n8:literal, $([$ab:ident, $a:ident, $b:ident]),*) => {paste::paste! {$(
-        sm90_gmma_fp8_atoms!(@one [<SM90_64x $n x32_F32 $ab _SS_TN>], $a, $b, $n, $n8, crate::Layout![(128,(64,32)):(0,(1,64))], Descriptor);
-        sm90_gmma_fp8_atoms!(@one [<SM90_64x $n x32_F32 $ab _RS_TN>], $a, $b, $n, $n8,
-            crate::Layout![((4,8,4),(4,2,2)):((256,1,16),(64,8,1024))], Registers);
+        sm90_gmma_atom!([<SM90_64x $n x32_F32 $ab _SS_TN>], $a, $b, $n, 32, $n8, crate::Layout![(128,(64,32)):(0,(1,64))], Descriptor,
+            ", A and B K-major");
+        sm90_gmma_atom!([<SM90_64x $n x32_F32 $ab _RS_TN>], $a, $b, $n, 32, $n8,
+            crate::Layout![((4,8,4),(4,2,2)):((256,1,16),(64,8,1024))], Registers, ", A and B K-major");
     )*}};
-    (@one $name:ident, $a:ident, $b:ident, $n:literal, $n8:literal, $al:ty, $asrc:ty) => {
-        mma_atoms! {
-            #[doc = concat!("SM90 `wgmma.mma_async.sync.aligned.m64n", stringify!($n), "k32.f32.", stringify!($a), ".", stringify!($b), "`: F32 += ", stringify!($a), " * ", stringify!($b), ", a warpgroup, A and B K-major.")]
-            $name: (64, $n, 32), crate::Layout![128:1], $al,
-                crate::Layout![(128,($n,32)):(0,(1,$n))],
-                crate::Layout![((4,8,4),(2,2,$n8)):((128,1,16),(64,8,512))], from $asrc, Descriptor;
-        }
-    };
 }
 
 sm90_gmma_fp8_atoms!((8, 1), (16, 2), (32, 4), (64, 8), (96, 12), (128, 16), (192, 24), (256, 32));

@@ -190,10 +190,11 @@ unsafe fn body<S, O, const H: usize, const OVERLAP: bool, const PINGPONG: bool, 
             while tile < tiles {
                 let (m_block, bh) = tile_of(tile);
                 tile += step;
-                let row0 = bh * seq; // the head's first row of the (batch·heads·seq, d) tensors
-                                     // SAFETY: the pipelines' one producer thread; each copy fills the stage its
-                                     // acquire gave, on that stage's barrier; the maps are the caller's. `Q`'s
-                                     // stage is the consumers' until they release it after the tile's last `S`.
+                // The head's first row of the (batch·heads·seq, d) tensors.
+                let row0 = bh * seq;
+                // SAFETY: the pipelines' one producer thread; each copy fills the stage its
+                // acquire gave, on that stage's barrier; the maps are the caller's. `Q`'s
+                // stage is the consumers' until they release it after the tile's last `S`.
                 unsafe {
                     let bar = pipe_q.producer_acquire(&wq);
                     for h in 0..H {

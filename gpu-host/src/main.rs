@@ -256,7 +256,8 @@ struct Problem<E> {
     db: CudaSlice<E>,
     dc: CudaSlice<u16>,
     map_a: CudaSlice<u64>,
-    /// `A`'s map for the ping-pong kernels (a consumer's 64-row box).
+    /// `A`'s map for the ping-pong kernels (a consumer's 64-row box), and for a multicast to
+    /// a 1x2 cluster (half the box a block).
     map_a64: CudaSlice<u64>,
     map_b: CudaSlice<u64>,
     /// `B`'s map for a multicast to a cluster of 2 (half the box a block).
@@ -304,6 +305,9 @@ struct Shape {
     tma_epi: bool,
     /// Ping-pong consumers: `A`'s map has a 64-row box.
     pingpong: bool,
+    /// A 1x2 cluster: its blocks take column tiles side by side and multicast `A` (its map's
+    /// box half a row tile, 64 rows), each loading its own `B`.
+    along_n: bool,
     /// Rows of a block's tile (a cluster's is `cluster` of them).
     bm: usize,
     /// Dynamic shared memory a block.
@@ -312,12 +316,13 @@ struct Shape {
 
 impl Shape {
     fn of(name: &str) -> Shape {
+        let along_n = name.ends_with("_cluster1x2");
         if name.contains("_pingpong") {
-            Shape { tma_epi: true, pingpong: true, bm: BM / CONSUMERS, smem: SMEM_BYTES_PP }
+            Shape { tma_epi: true, pingpong: true, along_n, bm: BM / CONSUMERS, smem: SMEM_BYTES_PP }
         } else if name.contains("_tma_epi") {
-            Shape { tma_epi: true, pingpong: false, bm: BM, smem: SMEM_BYTES_TMA_EPI }
+            Shape { tma_epi: true, pingpong: false, along_n, bm: BM, smem: SMEM_BYTES_TMA_EPI }
         } else {
-            Shape { tma_epi: false, pingpong: false, bm: BM, smem: SMEM_BYTES }
+            Shape { tma_epi: false, pingpong: false, along_n, bm: BM, smem: SMEM_BYTES }
         }
     }
 }
@@ -368,8 +373,8 @@ impl Hgemm {
     }
 
     /// One launch of kernel `name`: tiles rastered in groups of `group` row tiles, on `grid`.
-    /// With clusters of `cluster` blocks, a tile is a cluster's `cluster` row tiles, and the
-    /// grid a multiple of `cluster`. A ping-pong kernel's tiles are 64 rows (a block's two
+    /// With clusters of `cluster` blocks, a tile is a cluster's `cluster` row tiles (or, 1x2,
+    /// column tiles), and the grid a multiple of `cluster`. A ping-pong kernel's tiles are 64 rows (a block's two
     /// consumers take them in turn).
     #[allow(clippy::too_many_arguments)]
     fn launch<E: Storage>(
@@ -381,9 +386,9 @@ impl Hgemm {
         group: usize,
         grid: Grid,
     ) -> Res<()> {
-        let Shape { tma_epi, pingpong, bm, smem } = Shape::of(name);
+        let Shape { tma_epi, pingpong, along_n, bm, smem } = Shape::of(name);
         // Tiles (a cluster's, with clusters), the last raster group's included.
-        let tiles = p.m.div_ceil(bm * cluster).div_ceil(group) * group * p.n.div_ceil(BN);
+        let tiles = Raster::new((p.m, p.n), bm, group, cluster, along_n).units();
         let units = match grid {
             Grid::Tiles => tiles,
             Grid::Persistent(blocks) => (blocks / cluster).max(1),
@@ -397,8 +402,8 @@ impl Hgemm {
             shared_mem_bytes: smem as u32,
         };
         let mut l = self.stream.launch_builder(f);
-        let map_b = if cluster > 1 { &p.map_b2 } else { &p.map_b };
-        let map_a = if pingpong { &p.map_a64 } else { &p.map_a };
+        let map_b = if cluster > 1 && !along_n { &p.map_b2 } else { &p.map_b };
+        let map_a = if pingpong || along_n { &p.map_a64 } else { &p.map_a };
         l.arg(&p.m).arg(&p.n).arg(&p.k).arg(&group).arg(map_a).arg(map_b);
         // The epilogue through shared memory stores C with TMA (its map); the others write C.
         if tma_epi {
@@ -526,9 +531,10 @@ impl Hgemm {
         let flops = 2.0 * (m * n * k) as f64;
         let mut runs = Vec::new();
         for (name, _, cluster, f, resident) in self.kernels.iter().filter(|x| x.1 == dtype) {
-            // A cluster's tile is two row tiles: half as many groups for the same rows; a
-            // ping-pong tile half a row tile: twice as many.
-            let (g1, g2) = match (*cluster > 1, Shape::of(name).pingpong) {
+            // A 2x1 cluster's tile is two row tiles: half as many groups for the same rows (a
+            // 1x2 cluster's is one row tile); a ping-pong tile half a row tile: twice as many.
+            let shape = Shape::of(name);
+            let (g1, g2) = match (*cluster > 1 && !shape.along_n, shape.pingpong) {
                 (true, _) => (4, 8),
                 (false, true) => (16, 2 * RASTER),
                 (false, false) => (8, RASTER),
@@ -688,11 +694,14 @@ fn main() -> Res<()> {
         ("fp8_gemm_sm90", Dtype::E4M3, 1),
         ("fp8_gemm_sm90_tma_epi", Dtype::E4M3, 1),
         ("fp8_gemm_sm90_tma_epi_cluster", Dtype::E4M3, 2),
+        ("hgemm_sm90_tma_epi_cluster1x2", Dtype::F16, 2),
+        ("hgemm_sm90_bf16_tma_epi_cluster1x2", Dtype::Bf16, 2),
+        ("fp8_gemm_sm90_tma_epi_cluster1x2", Dtype::E4M3, 2),
         ("hgemm_sm90_pingpong", Dtype::F16, 1),
         ("hgemm_sm90_bf16_pingpong", Dtype::Bf16, 1),
         ("fp8_gemm_sm90_pingpong", Dtype::E4M3, 1),
     ] {
-        if name.ends_with("_cluster") && !with_cluster
+        if name.contains("_cluster") && !with_cluster
             || (dtype == Dtype::E4M3 && args.no_fp8)
             || (dtype != Dtype::E4M3 && args.fp8_only)
         {
@@ -801,6 +810,40 @@ mod tests {
     use cute_static::layout::Idx2Crd;
     use cute_static::typenum::U16;
     use cute_static::{shape, tiler, Cons, Nil};
+
+    /// The kernels' tile order covers `C`: over every unit of the raster and every block of
+    /// its cluster, each block tile inside `C` is computed exactly once (2x1 and 1x2 clusters,
+    /// ragged sizes, the ping-pong's 64-row tiles, groups that do not divide the rows). A
+    /// placement past `C` is only ever a cluster's second block beside a tile inside it.
+    #[test]
+    fn raster_places_every_tile_once() {
+        for (m, n) in [(129, 136), (1000, 1000), (300, 700), (4096, 4096), (8192, 4096), (128, 256)] {
+            for bm in [BM, BM / 2] {
+                for group in [1, 3, 5, 16] {
+                    for (cluster, along_n) in [(1, false), (2, false), (2, true)] {
+                        let raster = Raster::new((m, n), bm, group, cluster, along_n);
+                        let (rows, cols) = (m.div_ceil(bm), n.div_ceil(BN));
+                        let mut seen = vec![0; rows * cols];
+                        for unit in 0..raster.units() {
+                            for rank in 0..cluster {
+                                let ((r, c), valid) = raster.place(unit, rank);
+                                if !valid {
+                                    continue;
+                                }
+                                if r < rows && c < cols {
+                                    seen[r * cols + c] += 1;
+                                } else {
+                                    assert!(rank > 0, "{m}x{n} bm {bm} group {group}: unit {unit} at ({r}, {c})");
+                                }
+                            }
+                        }
+                        let case = format!("{m}x{n} bm {bm} group {group} cluster {cluster} along_n {along_n}");
+                        assert!(seen.iter().all(|&k| k == 1), "{case}: {seen:?}");
+                    }
+                }
+            }
+        }
+    }
 
     /// The inputs and checks' conversions (the `half` crate): IEEE 754 binary16 1.0 = 0x3c00,
     /// -2.0 = 0xc000, 2048 = 0x6800, 65504 = 0x7bff, 2^-24 = 0x0001, 1/3 to 0x3555, 65520 to

@@ -39,11 +39,10 @@ use cute_atom::atom::{Accumulators, Bf16, Element16, MmaCall, TmaCopy, F16};
 use cute_atom::pipeline::{PipelineState, PipelineTmaAsync};
 use cute_atom::SmemTensor;
 use cute_static::gmma::K;
-use cute_static::layout::Idx2Crd;
 use cute_static::mma::{
     MmaAtom, SM90_64x256x16_F32BF16BF16_SS, SM90_64x256x16_F32F16F16_SS, SM90_64x256x32_F32E4M3E4M3_SS_TN,
 };
-use cute_static::{layout, shape, Cons, Nil};
+use cute_static::{layout, shape};
 
 use crate::{block_idx, grid_dim, sync_threads, thread_idx, tile_elem, PtrTensor};
 
@@ -148,6 +147,19 @@ tma_epi_kernel! {
     hgemm_sm90_bf16_tma_epi_cluster => SM90_64x256x16_F32BF16BF16_SS, LoadA, LoadBMulticast, Bf16, 2
 }
 
+tma_epi_kernel! {
+    /// `hgemm_sm90_tma_epi` in 1x2 clusters (CUTLASS's `ClusterShape<_1,_2,_1>`): the two blocks
+    /// take column tiles `2u` and `2u + 1` of one row tile and share its `A` tiles, each loading
+    /// half (a 64x64 box, `map_a` encoded for it) into both ([`LoadAMulticast`]); each loads its
+    /// own `B`. `group` counts row tiles.
+    hgemm_sm90_tma_epi_cluster1x2 => SM90_64x256x16_F32F16F16_SS, LoadAMulticast, LoadB, F16, 2
+}
+
+tma_epi_kernel! {
+    /// `hgemm_sm90_tma_epi_cluster1x2` for bfloat16 `A`, `B`, `C`.
+    hgemm_sm90_bf16_tma_epi_cluster1x2 => SM90_64x256x16_F32BF16BF16_SS, LoadAMulticast, LoadB, Bf16, 2
+}
+
 hgemm_kernel! {
     /// `C (bf16) = A · Bᵀ` of 8-bit floats (e4m3) `A` and `B`, K-major, fp32 accumulation:
     /// the same body with `SM90_64x256x32_F32E4M3E4M3_SS_TN` atoms over 128x128 and 256x128
@@ -167,6 +179,12 @@ tma_epi_kernel! {
     /// `fp8_gemm_sm90_tma_epi` in clusters of 2 blocks that multicast `B` (half a 256x128 byte
     /// stage each), as `hgemm_sm90_tma_epi_cluster`.
     fp8_gemm_sm90_tma_epi_cluster => SM90_64x256x32_F32E4M3E4M3_SS_TN, Load8A, Load8BMulticast, Bf16, 2
+}
+
+tma_epi_kernel! {
+    /// `fp8_gemm_sm90_tma_epi` in 1x2 clusters that multicast `A` (half a 128x128 byte stage
+    /// each), as `hgemm_sm90_tma_epi_cluster1x2`.
+    fp8_gemm_sm90_tma_epi_cluster1x2 => SM90_64x256x32_F32E4M3E4M3_SS_TN, Load8AMulticast, Load8B, Bf16, 2
 }
 
 tma_epi_kernel! {
@@ -212,16 +230,6 @@ unsafe fn stores<Atom, CopyA, CopyB, Out, const CL: usize>(
     }
 }
 
-/// The block tile `(ti, tj)` of `C` that block `pid` computes: blocks run through groups of
-/// `group` row tiles, the row tile fastest, so that the blocks running at once share the rows
-/// of `A` and the columns of `B` they read (through L2). The raster is the layout
-/// `(group, n_tiles, groups) -> pid`, column-major; a block's coordinate is its inverse.
-#[inline(always)]
-fn block_tile_of(pid: usize, group: usize, n_tiles: usize, groups: usize) -> (usize, usize) {
-    let Cons(i, Cons(j, Cons(g, Nil))) = shape!(({ group }, { n_tiles }, { groups })).idx2crd(pid);
-    (layout!(({ group }, 1):(1, { group })).call_coord(&shape!(({ i }, { g }))), j)
-}
-
 /// The kernels' one body: `A` copied by `CopyA` and `B` by `CopyB` (their stages the tiles
 /// `Atom` multiplies, the k-tile read off them), `C` of element `Out` stored from registers
 /// (to `c`) or, with `TMA_EPI`, through shared memory (by `map_c`). `CONS` consumer warpgroups
@@ -257,12 +265,15 @@ unsafe fn body<Atom, CopyA, CopyB, Out, const CL: usize, const CONS: usize, cons
         return;
     }
     let (tid, _) = thread_idx();
-    // The unit of work is a cluster's CL row tiles side by side (one each), which share their
-    // tile of B: each block loads 1/CL of it and multicasts it to the cluster.
+    // The unit of work is a cluster's CL tiles side by side (one each), which share the tile
+    // of the operand their copy multicasts: each block loads 1/CL of it into every block. B
+    // multicast: CL row tiles (a 2x1 cluster); A multicast: CL column tiles (1x2).
+    const { assert!(CopyA::MASK == 1 || CopyB::MASK == 1, "a cluster shares A's tile or B's, not both") };
     let (rank, (first_tile, grid)) =
         if CL > 1 { (cluster_ctarank(), cluster_id()) } else { (0, (block_idx().0, grid_dim())) };
-    let (n_tiles, groups) = (n.div_ceil(BN), m.div_ceil(bm * CL).div_ceil(group));
-    let tiles = groups * group * n_tiles;
+    let raster = Raster::new((m, n), bm, group, CL, CopyA::MASK != 1);
+    let tiles = raster.units();
+    let place = |tile: usize| raster.place(tile, rank);
     let (pipe, (ring_a, ring_b)) = PipelineTmaAsync::<STAGES, (CopyA, CopyB), CL, CONS>::carve(dynamic_smem());
     // The epilogue's buffers (TMA_EPI), 1024-byte aligned after the pipeline's memory.
     let c_buffers =
@@ -288,11 +299,10 @@ unsafe fn body<Atom, CopyA, CopyB, Out, const CL: usize, const CONS: usize, cons
             let mut write = PipelineState::producer_start();
             let mut tile = first_tile;
             while tile < tiles {
-                let (unit, bx) = block_tile_of(tile, group, n_tiles, groups);
-                let by = CL * unit + rank;
+                let ((by, bx), valid) = place(tile);
                 tile += grid;
-                if CL * unit * bm >= m {
-                    continue; // the last group's row tiles past m (the whole cluster's)
+                if !valid {
+                    continue;
                 }
                 for kt in 0..ktiles {
                     // SAFETY: the pipeline's one producer thread; the copies fill the stage
@@ -319,15 +329,12 @@ unsafe fn body<Atom, CopyA, CopyB, Out, const CL: usize, const CONS: usize, cons
     let mma = TiledWgmma::<Atom, CONS>::new().slice(if CONS == 1 { 0 } else { w });
     let (mut read, mut release) = (PipelineState::consumer_start(), PipelineState::consumer_start());
     let mut tile = first_tile;
-    // A tile the block computes (the last group's row tiles past m are skipped).
-    let valid = |tile: usize| CL * block_tile_of(tile, group, n_tiles, groups).0 * bm < m;
     // Ping-pong: the block's tiles so far, whose parity says whose turn it is.
     let mut turn = 0;
     while tile < tiles {
-        let (unit, bx) = block_tile_of(tile, group, n_tiles, groups);
-        let by = CL * unit + rank;
+        let ((by, bx), valid) = place(tile);
         tile += grid;
-        if CL * unit * bm >= m {
+        if !valid {
             continue;
         }
         if CONS == 1 {
@@ -367,7 +374,7 @@ unsafe fn body<Atom, CopyA, CopyB, Out, const CL: usize, const CONS: usize, cons
         if CONS == 1 {
             // The next tile is the other consumer's turn, if there is one.
             let mut next = tile;
-            while next < tiles && !valid(next) {
+            while next < tiles && !place(next).1 {
                 next += grid;
             }
             if next < tiles {

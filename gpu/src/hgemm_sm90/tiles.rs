@@ -7,11 +7,12 @@ use cute_atom::atom::{Multicast, TmaLoad, TmaStore};
 use cute_atom::pipeline::PipelineTmaAsync;
 use cute_static::copy::{SM90_U32x4_STSM_N, TiledCopy, TilerMn};
 use cute_static::gmma::{LayoutAtom, Sw128, K};
+use cute_static::layout::Idx2Crd;
 use cute_static::layout::Sizes;
 use cute_static::mma::{MmaAtom, SM90_64x256x16_F32F16F16_SS};
 use cute_static::tma::TmaBox;
 use cute_static::typenum::{U16, U8};
-use cute_static::{ByMode, Composition, Cons, Layout, Nil, Shape, TileToShape, Under};
+use cute_static::{layout, shape, ByMode, Composition, Cons, Layout, Nil, Shape, TileToShape, Under};
 
 /// The k-tiles of `A` (`BM x BK`) and `B` (`BN x BK`) a stage holds.
 pub type TileA = Shape![(128, 64)];
@@ -52,6 +53,10 @@ pub type PartB = <Atom as TileToShape<Shape![(128, 64)]>>::Output;
 pub type LoadA = TmaLoad<U16, StageA>;
 pub type LoadB = TmaLoad<U16, StageB>;
 pub type LoadBMulticast = TmaLoad<U16, StageB, Multicast<PartB, 0b11>>;
+/// The half of an `A` stage each block of a 1x2 cluster (two column tiles side by side) loads
+/// and multicasts: `A`'s tile multicast, `B`'s loaded by each block.
+pub type PartA = <Atom as TileToShape<Shape![(64, 64)]>>::Output;
+pub type LoadAMulticast = TmaLoad<U16, StageA, Multicast<PartA, 0b11>>;
 /// The TMA → MMA ring of a cluster of `CL` blocks, `A` copied by `A` and `B` by `B`.
 pub type Pipeline<A, B, const CL: usize> = PipelineTmaAsync<STAGES, (A, B), CL, CONSUMERS>;
 
@@ -68,6 +73,8 @@ pub type Part8B = <Atom8 as TileToShape<Shape![(128, 128)]>>::Output;
 pub type Load8A = TmaLoad<U8, Stage8A>;
 pub type Load8B = TmaLoad<U8, Stage8B>;
 pub type Load8BMulticast = TmaLoad<U8, Stage8B, Multicast<Part8B, 0b11>>;
+pub type Part8A = <Atom8 as TileToShape<Shape![(64, 128)]>>::Output;
+pub type Load8AMulticast = TmaLoad<U8, Stage8A, Multicast<Part8A, 0b11>>;
 /// Ping-pong (`*_pingpong`): a consumer warpgroup's own 64-row tile of `A` a stage, `B`'s as
 /// the cooperative kernels'; each stage read by one consumer.
 pub type StagePpA = <Atom as TileToShape<Shape![(64, 64)]>>::Output;
@@ -114,6 +121,8 @@ pub const SMEM_BYTES_TMA_EPI: usize = {
     assert!(Pipeline::<LoadA, LoadBMulticast, 2>::SMEM_BYTES == SMEM_BYTES, "the cluster ring's size differs");
     assert!(Pipeline::<Load8A, Load8B, 1>::SMEM_BYTES == SMEM_BYTES, "the 8-bit ring's size differs");
     assert!(Pipeline::<Load8A, Load8BMulticast, 2>::SMEM_BYTES == SMEM_BYTES, "the 8-bit cluster ring's size differs");
+    assert!(Pipeline::<LoadAMulticast, LoadB, 2>::SMEM_BYTES == SMEM_BYTES, "the 1x2 cluster ring's size differs");
+    assert!(Pipeline::<Load8AMulticast, Load8B, 2>::SMEM_BYTES == SMEM_BYTES, "the 8-bit 1x2 ring's size differs");
     let bytes = SMEM_BYTES + 1024 + C_BUFFERS * C_TILE as usize;
     assert!(
         bytes <= cute_atom::pipeline::tma_async::SM90_SMEM_BYTES,
@@ -126,3 +135,53 @@ pub const ACC: usize = cute_atom::atom::mma::values::<AccLayout>();
 /// The `m64n256` accumulators of a warpgroup: (thread, value) to the column-major index of
 /// the 64x256 tile, the atom's own C layout (CuTe's `SM90::GMMA::CLayout_64x256`).
 pub type AccLayout = <SM90_64x256x16_F32F16F16_SS as MmaAtom>::CLayout;
+
+/// The order in which a grid's blocks (or clusters) take the block tiles of an `m x n` `C`.
+/// The unit of work is a cluster's `cluster` tiles side by side, one a block, which share the
+/// tile of the operand their copy multicasts: `cluster` row tiles sharing `B` (2x1), or, with
+/// `along_n`, `cluster` column tiles sharing `A` (1x2). Units run through raster groups of
+/// `group` row units, the row fastest, so that the units running at once share the rows of
+/// `A` and the columns of `B` they read (through L2): the layout `(group, n_units, groups) ->
+/// unit`, column-major, whose inverse gives a unit's coordinate.
+#[derive(Clone, Copy, Debug)]
+pub struct Raster {
+    group: usize,
+    n_units: usize,
+    groups: usize,
+    cluster: usize,
+    along_n: bool,
+    /// Rows of C, and of a block tile.
+    m: usize,
+    bm: usize,
+}
+
+impl Raster {
+    /// The raster of `(m, n)` in `bm x BN` tiles (`group` > 0).
+    #[inline(always)]
+    pub fn new((m, n): (usize, usize), bm: usize, group: usize, cluster: usize, along_n: bool) -> Raster {
+        let (cl_m, cl_n) = if along_n { (1, cluster) } else { (cluster, 1) };
+        let (n_units, groups) = (n.div_ceil(BN * cl_n), m.div_ceil(bm * cl_m).div_ceil(group));
+        Raster { group, n_units, groups, cluster, along_n, m, bm }
+    }
+
+    /// The units, the last raster group's included (its row units past `m` among them).
+    #[inline(always)]
+    pub fn units(&self) -> usize {
+        self.groups * self.group * self.n_units
+    }
+
+    /// Unit `unit`'s block tile `(row, column)` of `C` for the cluster's block `rank`, and
+    /// whether the unit's rows start inside `m` (the last group's units past it are skipped,
+    /// the whole cluster's).
+    #[inline(always)]
+    pub fn place(&self, unit: usize, rank: usize) -> ((usize, usize), bool) {
+        let (group, n_units, groups) = (self.group, self.n_units, self.groups);
+        let Cons(i, Cons(j, Cons(g, Nil))) = shape!(({ group }, { n_units }, { groups })).idx2crd(unit);
+        let row = layout!(({ group }, 1):(1, { group })).call_coord(&shape!(({ i }, { g })));
+        if self.along_n {
+            ((row, self.cluster * j + rank), row * self.bm < self.m)
+        } else {
+            ((self.cluster * row + rank, j), self.cluster * row * self.bm < self.m)
+        }
+    }
+}

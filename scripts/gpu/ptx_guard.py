@@ -29,6 +29,11 @@ PAIRS = [
     ("hgemm_sm90_tma_epi", "hgemm_sm90_tma_epi_by_hand"),
     # The e4m3 kernel whose epilogue goes through shared memory: the same body again.
     ("fp8_gemm_sm90_tma_epi", "hgemm_sm90_tma_epi_by_hand"),
+    # The cluster kernels (2x1 multicasting B, 1x2 multicasting A) have no twin of their own:
+    # the same body plus a cluster barrier and the multicast's rank, held to the single-block
+    # twin, which their layout-derived code must not outgrow either.
+    ("hgemm_sm90_tma_epi_cluster", "hgemm_sm90_tma_epi_by_hand"),
+    ("hgemm_sm90_tma_epi_cluster1x2", "hgemm_sm90_tma_epi_by_hand"),
     ("attention_fwd", "attention_fwd_by_hand"),
 ]
 

@@ -34,6 +34,9 @@ PAIRS = [
     # twin, which their layout-derived code must not outgrow either.
     ("hgemm_sm90_tma_epi_cluster", "hgemm_sm90_tma_epi_by_hand"),
     ("hgemm_sm90_tma_epi_cluster1x2", "hgemm_sm90_tma_epi_by_hand"),
+    # The ping-pong kernel: the same body with one consumer a stage and the turns' named
+    # barriers, held to the same twin.
+    ("hgemm_sm90_pingpong", "hgemm_sm90_tma_epi_by_hand"),
     ("attention_fwd", "attention_fwd_by_hand"),
 ]
 

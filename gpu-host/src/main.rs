@@ -374,8 +374,8 @@ impl Hgemm {
 
     /// One launch of kernel `name`: tiles rastered in groups of `group` row tiles, on `grid`.
     /// With clusters of `cluster` blocks, a tile is a cluster's `cluster` row tiles (or, 1x2,
-    /// column tiles), and the grid a multiple of `cluster`. A ping-pong kernel's tiles are 64 rows (a block's two
-    /// consumers take them in turn).
+    /// column tiles), and the grid a multiple of `cluster`. A ping-pong kernel's tiles are 64
+    /// rows (a block's two consumers take them in turn).
     #[allow(clippy::too_many_arguments)]
     fn launch<E: Storage>(
         &self,
@@ -814,7 +814,7 @@ mod tests {
     /// The kernels' tile order covers `C`: over every unit of the raster and every block of
     /// its cluster, each block tile inside `C` is computed exactly once (2x1 and 1x2 clusters,
     /// ragged sizes, the ping-pong's 64-row tiles, groups that do not divide the rows). A
-    /// placement past `C` is only ever a cluster's second block beside a tile inside it.
+    /// placement past `C` is only ever a cluster's second block.
     #[test]
     fn raster_places_every_tile_once() {
         for (m, n) in [(129, 136), (1000, 1000), (300, 700), (4096, 4096), (8192, 4096), (128, 256)] {

@@ -54,8 +54,9 @@ pub type LoadA = TmaLoad<U16, StageA>;
 pub type LoadB = TmaLoad<U16, StageB>;
 pub type LoadBMulticast = TmaLoad<U16, StageB, Multicast<PartB, 0b11>>;
 /// The half of an `A` stage each block of a 1x2 cluster (two column tiles side by side) loads
-/// and multicasts: `A`'s tile multicast, `B`'s loaded by each block.
-pub type PartA = <Atom as TileToShape<Shape![(64, 64)]>>::Output;
+/// and multicasts, `A`'s tile multicast and `B`'s loaded by each block: the ping-pong's 64-row
+/// tile of `A` (the host's one 64-row map serves both).
+pub type PartA = StagePpA;
 pub type LoadAMulticast = TmaLoad<U16, StageA, Multicast<PartA, 0b11>>;
 /// The TMA → MMA ring of a cluster of `CL` blocks, `A` copied by `A` and `B` by `B`.
 pub type Pipeline<A, B, const CL: usize> = PipelineTmaAsync<STAGES, (A, B), CL, CONSUMERS>;
@@ -73,7 +74,7 @@ pub type Part8B = <Atom8 as TileToShape<Shape![(128, 128)]>>::Output;
 pub type Load8A = TmaLoad<U8, Stage8A>;
 pub type Load8B = TmaLoad<U8, Stage8B>;
 pub type Load8BMulticast = TmaLoad<U8, Stage8B, Multicast<Part8B, 0b11>>;
-pub type Part8A = <Atom8 as TileToShape<Shape![(64, 128)]>>::Output;
+pub type Part8A = Stage8PpA;
 pub type Load8AMulticast = TmaLoad<U8, Stage8A, Multicast<Part8A, 0b11>>;
 /// Ping-pong (`*_pingpong`): a consumer warpgroup's own 64-row tile of `A` a stage, `B`'s as
 /// the cooperative kernels'; each stage read by one consumer.

@@ -664,6 +664,13 @@ struct Args {
     /// Leave the attention kernel out.
     #[arg(long)]
     no_attention: bool,
+    /// Only these attention kernels (comma-separated names; all by default).
+    #[arg(long, value_delimiter = ',')]
+    attention_kernels: Vec<String>,
+    /// An earlier PTX whose attention kernels (those run) are checked and timed beside these,
+    /// in the same process, named `baseline <name>`: a change measured against its before.
+    #[arg(long)]
+    baseline: Option<String>,
     /// Only the 8-bit float (e4m3) GEMMs: their checks and timings against cuBLASLt.
     #[arg(long, conflicts_with = "no_fp8")]
     fp8_only: bool,
@@ -718,6 +725,10 @@ fn main() -> Res<()> {
     let mut failures = 0;
     let mut record = Vec::new();
     if !args.no_attention && !args.fp8_only {
+        let baseline = match &args.baseline {
+            Some(path) => Some(ctx.load_module(cudarc::nvrtc::Ptx::from_src(std::fs::read_to_string(path)?))?),
+            None => None,
+        };
         let mut fs = Vec::new();
         for (name, dtype, d) in [
             ("attention_fwd", Dtype::F16, 128),
@@ -728,20 +739,33 @@ fn main() -> Res<()> {
             ("attention_fwd_bf16", Dtype::Bf16, 128),
             ("attention_fwd_hd64", Dtype::F16, 64),
             ("attention_fwd_persistent", Dtype::F16, 128),
+            ("attention_fwd_persistent_overlap", Dtype::F16, 128),
         ] {
-            let f = module.load_function(name)?;
-            let smem = attention::smem_bytes(d);
-            f.set_attribute(sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem as i32)?;
-            // A persistent kernel's grid: the blocks the device runs at once.
-            let grid = if name.contains("_persistent") {
-                let blocks = resident_blocks(&f, &h.stream, (1, attention::tiles::THREADS, smem), sms as usize)?;
-                println!("{name}: persistent grid of {blocks} blocks (occupancy)");
-                Some(blocks)
-            } else {
-                None
-            };
-            fs.push((name, dtype, d, f, grid));
+            if !args.attention_kernels.is_empty() && !args.attention_kernels.iter().any(|k| k == name) {
+                continue;
+            }
+            let modules = [(String::new(), Some(&module)), ("baseline ".to_string(), baseline.as_ref())];
+            for (prefix, m) in modules.iter().filter_map(|(p, m)| m.map(|m| (p, m))) {
+                let f = match m.load_function(name) {
+                    Ok(f) => f,
+                    // A kernel the baseline does not have yet.
+                    Err(_) if !prefix.is_empty() => continue,
+                    Err(e) => return Err(e.into()),
+                };
+                let smem = attention::smem_bytes(d);
+                f.set_attribute(sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem as i32)?;
+                // A persistent kernel's grid: the blocks the device runs at once.
+                let grid = if name.contains("_persistent") {
+                    let blocks = resident_blocks(&f, &h.stream, (1, attention::tiles::THREADS, smem), sms as usize)?;
+                    println!("{prefix}{name}: persistent grid of {blocks} blocks (occupancy)");
+                    Some(blocks)
+                } else {
+                    None
+                };
+                fs.push((format!("{prefix}{name}"), dtype, d, f, grid));
+            }
         }
+        let fs: Vec<_> = fs.iter().map(|(n, t, d, f, g)| (n.as_str(), *t, *d, f.clone(), *g)).collect();
         let (bad, rec) = attention::run(&h.stream, &fs, &|n, run| h.time_all(launches, n, run))?;
         failures += bad;
         record.extend(rec);

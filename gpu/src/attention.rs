@@ -110,6 +110,11 @@ attention_kernel! {
 }
 
 attention_kernel! {
+    /// `attention_fwd_persistent` with the intra-warpgroup overlap of `attention_fwd`.
+    persistent attention_fwd_persistent_overlap => body::<Score, Out, 2, true, false, true>
+}
+
+attention_kernel! {
     /// `attention_fwd` for head dimension 64 (one 64-wide half of each tile; the maps' boxes
     /// the same 64x128).
     attention_fwd_hd64 => body::<Score, Out, 1, true, false, false>
@@ -151,15 +156,17 @@ unsafe fn body<S, O, const H: usize, const OVERLAP: bool, const PINGPONG: bool, 
     const { assert!(AccRows::<S>::ROW_OF.1 == ROWS && AccRows::<O>::ROW_OF.1 == ROWS) };
     let (tid, _) = thread_idx();
     // The block's tiles, `(query block, head)`: its grid position, or (PERSISTENT) every
-    // `gridDim`-th of the heads' query blocks from its own, each head's last block first (the
-    // longest, when causal) and a head's blocks in turn (they share its `K` and `V` in L2).
+    // `gridDim`-th of the heads' query blocks from its own. Either way each head's last block
+    // comes first (the longest, when causal: the grid's tail is short blocks, not long ones)
+    // and a head's blocks in turn (they share its `K` and `V` in L2).
     let q_blocks = seq.div_ceil(BM);
     let (first, step, tiles) = if PERSISTENT { (block_idx().0, grid_dim(), q_blocks * heads) } else { (0, 1, 1) };
     let tile_of = |tile: usize| {
         if PERSISTENT {
             (q_blocks - 1 - tile % q_blocks, tile / q_blocks)
         } else {
-            block_idx()
+            let (x, bh) = block_idx();
+            (q_blocks - 1 - x, bh)
         }
     };
     // The keys a query block attends to.

@@ -499,14 +499,15 @@ pub unsafe extern "ptx-kernel" fn hgemm_static_4096(a: *const u16, b: *const u16
         PtrTensor::new(b as *mut u16, Square::default()),
         PtrTensor::new(c, Square::default()),
     );
-    // `k` through `black_box`: with a known trip count LLVM unrolls the k loop by 2, and the
-    // bigger body schedules worse (3.5% slower on the H100); the layouts stay static.
+    // `k` static too, so LLVM unrolls the k loop by 2 (400 SASS instructions, not 520). Through
+    // `black_box` (a run-time trip count) the kernel ran 3.1% slower than the PTX of b2db2f7,
+    // level with it unrolled (H100, `scripts/gpu/hgemm_variants.py`, docs/gpu.md).
     // SAFETY: the caller's buffers hold 4096 * 4096 halves each.
     unsafe {
         hgemm_body::<_, { atoms::<Cta128x128x32>().0 }, { atoms::<Cta128x128x32>().1 }>(
             4096,
             4096,
-            core::hint::black_box(4096),
+            4096,
             Layouts::<_, _, _, Cta128x128x32>(a, b, c, PhantomData),
         )
     }

@@ -43,7 +43,9 @@ pub unsafe fn by_hand(
     lse: *mut f32,
 ) {
     let (tid, _) = thread_idx();
-    let (m_block, bh) = block_idx();
+    // The head's last query block first (as `attention_fwd`).
+    let (x, bh) = block_idx();
+    let m_block = seq.div_ceil(BM) - 1 - x;
     let row0 = bh * seq;
     let key_blocks = if causal { seq.min((m_block + 1) * BM) } else { seq }.div_ceil(BN);
     // Q's halves, then K's and V's rings (two halves a stage), then the barriers.

@@ -753,7 +753,10 @@ fn main() -> Res<()> {
                     Err(e) => return Err(e.into()),
                 };
                 let smem = attention::smem_bytes(d);
-                f.set_attribute(sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem as i32)?;
+                f.set_attribute(
+                    sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                    smem as i32,
+                )?;
                 // A persistent kernel's grid: the blocks the device runs at once.
                 let grid = if name.contains("_persistent") {
                     let blocks = resident_blocks(&f, &h.stream, (1, attention::tiles::THREADS, smem), sms as usize)?;

@@ -5,6 +5,9 @@ other file's output must equal it bit for bit.
 
     python3 scripts/gpu/hgemm_variants.py --time 7 --json OUT.json new.ptx old.ptx v1.ptx ...
 
+Trim each file to the two kernels first (`scripts/gpu/ptx_subset.py F hgemm_static_4096,hgemm
+OUT`): the JIT then takes a second a file, not the whole module's time.
+
 --time R: R rounds, each timing every file in turn (median of --reps launches after 200 ms of
 the same kernel alone, as run.py's `timed`); a file's figure is the median of its rounds.
 Without --time each file's kernel is launched three times, for Nsight Compute:

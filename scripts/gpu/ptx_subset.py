@@ -1,0 +1,30 @@
+#!/usr/bin/env python3
+"""A PTX file with only the named kernels (and every declaration and non-kernel function), so
+that the driver's JIT on the GPU machine compiles a few kernels in seconds, not all of them:
+
+    python3 scripts/gpu/ptx_subset.py gpu/kernels.ptx hgemm_static_4096,hgemm out.ptx
+
+The file is split at LLVM's `// .globl` markers, one a function; a kernel left out keeps the
+declarations before its `.entry` and whatever follows its closing brace (LLVM's non-kernel
+functions, such as `panic_fmt`'s body, come after the last kernel).
+"""
+import re
+import sys
+
+src, names, dst = sys.argv[1], set(sys.argv[2].split(",")), sys.argv[3]
+parts = re.split(r"(?m)^(?=\t// \.globl\t)", open(src).read())
+out, kept = [parts[0]], set()
+for part in parts[1:]:
+    m = re.search(r"(?m)^\.visible \.entry (\w+)\(", part)
+    if m is None or m.group(1) in names:
+        out.append(part)
+        kept.update([m.group(1)] if m else [])
+        continue
+    # The entry's body ends at the first column-0 brace after LLVM's end-of-function comment.
+    close = part.index("\n}\n", part.index("// -- End function", m.start())) + 3
+    out.append(part[: m.start()] + part[close:])
+missing = names - kept
+if missing:
+    sys.exit(f"{src} has no kernel {', '.join(sorted(missing))}")
+open(dst, "w").write("".join(out))
+print(f"{dst}: {len(kept)} kernels of {src}")

@@ -157,7 +157,7 @@ pub type Timer<'a> = dyn Fn(usize, &mut dyn FnMut(usize) -> Res<()>) -> Res<Vec<
 /// The kernel's checks and timings: `(failures, JSON records)`.
 pub fn run(
     stream: &Arc<CudaStream>,
-    kernels: &[(&str, Dtype, usize, CudaFunction, Option<usize>)],
+    kernels: &[(String, Dtype, usize, CudaFunction, Option<usize>)],
     time: &Timer,
 ) -> Res<(usize, Vec<String>)> {
     let (mut failures, mut record) = (0, Vec::new());
@@ -190,7 +190,7 @@ pub fn run(
                 let mut a = Attention::new(stream, dtype, d, bh, seq, causal)?;
                 let fs: Vec<_> = kernels.iter().filter(|k| (k.1, k.2) == (dtype, d)).collect();
                 let ms = time(fs.len(), &mut |i| a.launch(stream, &fs[i].3, fs[i].4))?;
-                for (&&(name, _, _, ref f, grid), ms) in fs.iter().zip(ms) {
+                for (&&(ref name, _, _, ref f, grid), ms) in fs.iter().zip(ms) {
                     let tol = tol(dtype);
                     let tflops = a.flops() / ms / 1e9;
                     // The first sequence against the host reference where it takes seconds.

@@ -686,7 +686,9 @@ fn main() -> Res<()> {
     let sms = ctx.attribute(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)?;
     println!("device: {} ({} SMs, compute capability {:?})", ctx.name()?, sms, ctx.compute_capability()?);
     let stream = ctx.default_stream();
-    let module = ctx.load_module(cudarc::nvrtc::Ptx::from_src(std::fs::read_to_string(&ptx)?))?;
+    let load =
+        |path: &str| -> Res<_> { Ok(ctx.load_module(cudarc::nvrtc::Ptx::from_src(std::fs::read_to_string(path)?))?) };
+    let module = load(&ptx)?;
     let mut kernels = Vec::new();
     for (name, dtype, cluster) in [
         ("hgemm_sm90", Dtype::F16, 1),
@@ -725,10 +727,11 @@ fn main() -> Res<()> {
     let mut failures = 0;
     let mut record = Vec::new();
     if !args.no_attention && !args.fp8_only {
-        let baseline = match &args.baseline {
-            Some(path) => Some(ctx.load_module(cudarc::nvrtc::Ptx::from_src(std::fs::read_to_string(path)?))?),
-            None => None,
-        };
+        // This PTX's kernels, then (`--baseline`) the earlier PTX's of the same names.
+        let mut modules = vec![("", module.clone())];
+        if let Some(path) = &args.baseline {
+            modules.push(("baseline ", load(path)?));
+        }
         let mut fs = Vec::new();
         for (name, dtype, d) in [
             ("attention_fwd", Dtype::F16, 128),
@@ -744,8 +747,7 @@ fn main() -> Res<()> {
             if !args.attention_kernels.is_empty() && !args.attention_kernels.iter().any(|k| k == name) {
                 continue;
             }
-            let modules = [(String::new(), Some(&module)), ("baseline ".to_string(), baseline.as_ref())];
-            for (prefix, m) in modules.iter().filter_map(|(p, m)| m.map(|m| (p, m))) {
+            for (prefix, m) in &modules {
                 let f = match m.load_function(name) {
                     Ok(f) => f,
                     // A kernel the baseline does not have yet.
@@ -768,7 +770,6 @@ fn main() -> Res<()> {
                 fs.push((format!("{prefix}{name}"), dtype, d, f, grid));
             }
         }
-        let fs: Vec<_> = fs.iter().map(|(n, t, d, f, g)| (n.as_str(), *t, *d, f.clone(), *g)).collect();
         let (bad, rec) = attention::run(&h.stream, &fs, &|n, run| h.time_all(launches, n, run))?;
         failures += bad;
         record.extend(rec);

@@ -16,10 +16,12 @@ Without --time each file's kernel is launched three times, for Nsight Compute:
         --section MemoryWorkloadAnalysis_Tables --csv --page details \\
         python3 scripts/gpu/hgemm_variants.py gpu/kernels.ptx old.ptx
 """
-import argparse, json, statistics
+import argparse, json, statistics, sys
 
 import cupy as cp
 import numpy as np
+
+import steady
 
 P = argparse.ArgumentParser()
 P.add_argument("ptx", nargs="+")
@@ -41,21 +43,6 @@ def launch(f):
     f((S // 128, S // 128), (256,), x)
 
 
-def timed(f):
-    """Median milliseconds of `launch(f)` over --reps launches, after 200 ms of it alone."""
-    def once():
-        start, stop = cp.cuda.Event(), cp.cuda.Event()
-        start.record()
-        launch(f)
-        stop.record()
-        stop.synchronize()
-        return cp.cuda.get_elapsed_time(start, stop)
-    warm = 0.0
-    while warm < 200.0:
-        warm += once()
-    return statistics.median(once() for _ in range(args.reps))
-
-
 if not args.time:
     for p, f in fs.items():
         for _ in range(3):
@@ -65,17 +52,19 @@ if not args.time:
     raise SystemExit
 
 # Integer-valued inputs in {-1, 0, 1}: every sum is exact, so the files must agree bit for bit.
-want = None
+want, differ = None, []
 for p, f in fs.items():
     c.fill(0)
     launch(f)
     got = cp.asnumpy(c)
     want = got if want is None else want
-    print(f"{p}: {'equal to ' + args.ptx[0] if (got == want).all() else 'DIFFERS from ' + args.ptx[0]}")
+    if not (got == want).all():
+        differ.append(p)
+    print(f"{p}: {'DIFFERS from' if p in differ else 'equal to'} {args.ptx[0]}")
 rounds = {p: [] for p in fs}
 for _ in range(args.time):
     for p, f in fs.items():
-        rounds[p].append(timed(f))
+        rounds[p].append(steady.timed(lambda f=f: launch(f), args.reps))
 ref = statistics.median(rounds[args.ptx[0]])
 out = {"device": cp.cuda.runtime.getDeviceProperties(0)["name"].decode(), "kernel": args.kernel, "files": {}}
 for p, t in rounds.items():
@@ -84,3 +73,5 @@ for p, t in rounds.items():
     print(f"{p}: {ms:.4f} ms ({ms / ref - 1:+.1%} against {args.ptx[0]}), rounds {', '.join(f'{r:.4f}' for r in t)}")
 if args.json:
     json.dump(out, open(args.json, "w"), indent=1)
+if differ:
+    sys.exit(f"outputs differ from {args.ptx[0]}: {', '.join(differ)}")

@@ -15,6 +15,8 @@ import cupy as cp
 import numpy as np
 import torch
 
+import steady
+
 P = argparse.ArgumentParser()
 P.add_argument("--ptx", default=os.path.join(os.path.dirname(__file__), "../../gpu/kernels.ptx"))
 P.add_argument("--json")
@@ -47,31 +49,10 @@ def timed_pair(fs, rounds=3):
     return {name: statistics.median(t) for name, t in times.items()}
 
 
-WARM_MS = 200.0
-
-
 def timed(f, reps=None):
-    """Median milliseconds of `f()` over `reps` launches, in its own steady state: `f` alone
-    first keeps the GPU busy for WARM_MS (as `cute-gpu` times each run, docs/gpu.md "How a
-    figure is timed"), so that a kernel is not timed on the clocks its predecessor left."""
-    reps = reps or args.reps
-    warm = 0.0
-    while warm < WARM_MS:
-        start, stop = cp.cuda.Event(), cp.cuda.Event()
-        start.record()
-        f()
-        stop.record()
-        stop.synchronize()
-        warm += cp.cuda.get_elapsed_time(start, stop)
-    times = []
-    for _ in range(reps):
-        start, stop = cp.cuda.Event(), cp.cuda.Event()
-        start.record()
-        f()
-        stop.record()
-        stop.synchronize()
-        times.append(cp.cuda.get_elapsed_time(start, stop))
-    return statistics.median(times)
+    """Median milliseconds of `f()` over `reps` (default --reps) launches, in its own steady
+    state (`steady.timed`)."""
+    return steady.timed(f, reps or args.reps)
 
 
 def copy_bandwidth(nbytes):

@@ -155,26 +155,62 @@ where
     };
 
     /// The row-wise reduction of the accumulators by `op` (max, sum), one result a local row:
-    /// over the thread's values, then across the lanes holding the same rows (`shfl.sync.bfly`).
+    /// over the thread's values ([`reduce_thread`](Self::reduce_thread)), then across the lanes
+    /// holding the same rows ([`reduce_lanes`](Self::reduce_lanes)).
     ///
     /// # Safety
     /// Every lane of the warp calls it, together.
     #[inline(always)]
     pub unsafe fn reduce<const R: usize>(acc: &C::Acc, init: f32, op: impl Fn(f32, f32) -> f32) -> [f32; R] {
+        // SAFETY: the caller's promise.
+        unsafe { Self::reduce_lanes(Self::reduce_thread(acc, init, &op), &op) }
+    }
+
+    /// The row-wise reduction of this thread's accumulators alone (CuTe's `thread_reduce`):
+    /// a partial result a local row, which [`reduce_lanes`](Self::reduce_lanes) completes. A
+    /// softmax's running row sums stay partial until the end (FlashAttention-3 reduces them
+    /// across lanes once, not every key block).
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_atom::algorithm::AccRows;
+    /// use cute_atom::arch::wgmma::Accumulators;
+    /// use cute_atom::atom::MmaCall;
+    /// use cute_static::mma::SM90_64x128x16_F32F16F16_SS as C;
+    /// // The PTX ISA's D fragment: values 4k, 4k+1 are in row r, 4k+2, 4k+3 in row r + 8.
+    /// let mut acc = C::zeros();
+    /// acc.for_each_mut(|v, x| *x = v as f32);
+    /// let rows = AccRows::<C>::reduce_thread::<2>(&acc, 0.0, |a, b| a + b);
+    /// assert_eq!(rows, [(0..16).map(|k| 8.0 * k as f32 + 1.0).sum(), (0..16).map(|k| 8.0 * k as f32 + 5.0).sum()]);
+    /// ```
+    #[inline(always)]
+    pub fn reduce_thread<const R: usize>(acc: &C::Acc, init: f32, op: impl Fn(f32, f32) -> f32) -> [f32; R] {
         let () = Rows::<C, R>::CHECKED;
         let mut out = [init; R];
         acc.for_each_pair(|v, lo, hi| {
             let r = Self::ROW_OF.0[v];
             out[r] = op(op(out[r], lo), hi);
         });
+        out
+    }
+
+    /// Per-row partial results combined across the lanes that hold the same rows (a butterfly
+    /// of `shfl.sync.bfly` over [`LANE_XORS`](Self::LANE_XORS), CuTe's quad all-reduce): every
+    /// lane gets its rows' whole results.
+    ///
+    /// # Safety
+    /// Every lane of the warp calls it, together.
+    #[inline(always)]
+    pub unsafe fn reduce_lanes<const R: usize>(mut part: [f32; R], op: impl Fn(f32, f32) -> f32) -> [f32; R] {
+        let () = Rows::<C, R>::CHECKED;
         let (xors, n) = Self::LANE_XORS;
         for &x in &xors[..n] {
-            for o in out.iter_mut() {
+            for o in part.iter_mut() {
                 // SAFETY: the caller's promise: the whole warp.
                 *o = op(*o, unsafe { shfl_xor_f32(*o, x) });
             }
         }
-        out
+        part
     }
 
     /// Each accumulator times its local row's factor (a softmax's rescale).

@@ -4,6 +4,7 @@
 //! Addresses in the shared state space are `u32` byte addresses (a generic pointer to shared
 //! memory costs a generic `LD`/`ST` on every access).
 
+pub mod atomic;
 pub mod barrier;
 pub mod copy;
 pub mod math;

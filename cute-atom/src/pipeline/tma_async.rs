@@ -284,13 +284,51 @@ impl<const STAGES: usize, Copies: StageCopies, const CLUSTER: usize, const CONSU
     /// One thread a block, after [`init`](Self::init) was published.
     #[inline(always)]
     pub unsafe fn producer_acquire(&self, state: &PipelineState<STAGES>) -> u32 {
-        let s = state.index();
-        // SAFETY: initialized barriers, the caller's promise.
+        // SAFETY: the caller's promise.
         unsafe {
-            mbarrier_wait(self.empty(s), state.phase());
-            mbarrier_arrive_expect_tx(self.full(s), Self::TX_BYTES);
+            self.producer_wait(state);
+            self.producer_expect(state)
         }
+    }
+
+    /// The first half of [`producer_acquire`](Self::producer_acquire): the producer waits until
+    /// the stage at `state` is free. Between the halves it may write what the consumers read
+    /// with the stage (the arrive after it releases those writes to them).
+    ///
+    /// # Safety
+    /// As [`producer_acquire`](Self::producer_acquire).
+    #[inline(always)]
+    pub unsafe fn producer_wait(&self, state: &PipelineState<STAGES>) {
+        // SAFETY: an initialized barrier, the caller's promise.
+        unsafe { mbarrier_wait(self.empty(state.index()), state.phase()) }
+    }
+
+    /// The second half of [`producer_acquire`](Self::producer_acquire): arrives on the stage's
+    /// `full` barrier expecting [`TX_BYTES`](Self::TX_BYTES); returns that barrier, for the
+    /// copies.
+    ///
+    /// # Safety
+    /// After [`producer_wait`](Self::producer_wait) of the same `state`; then the copies of
+    /// every tile of the stage.
+    #[inline(always)]
+    pub unsafe fn producer_expect(&self, state: &PipelineState<STAGES>) -> u32 {
+        let s = state.index();
+        // SAFETY: an initialized barrier, the caller's promise.
+        unsafe { mbarrier_arrive_expect_tx(self.full(s), Self::TX_BYTES) };
         self.full(s)
+    }
+
+    /// Completes the stage at `state` with no copies (CUTLASS's `producer_commit` of a
+    /// producer without transactions): the consumers' wait passes on the producer's arrival
+    /// alone, and they read only what it wrote after [`producer_wait`](Self::producer_wait)
+    /// (a scheduler's "no more work", say).
+    ///
+    /// # Safety
+    /// After [`producer_wait`](Self::producer_wait) of the same `state`; no copy into the stage.
+    #[inline(always)]
+    pub unsafe fn producer_commit(&self, state: &PipelineState<STAGES>) {
+        // SAFETY: an initialized barrier, the caller's promise.
+        unsafe { mbarrier_arrive(self.full(state.index())) }
     }
 
     /// A consumer waits until the stage at `state` is full.

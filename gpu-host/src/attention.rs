@@ -37,6 +37,8 @@ pub struct Attention {
     pub o: CudaSlice<u16>,
     pub lse: CudaSlice<f32>,
     maps: [CudaSlice<u64>; 3],
+    /// A persistent kernel's tile scheduler: zero, and each launch leaves it so.
+    counters: CudaSlice<u32>,
 }
 
 /// A deterministic value in [-1, 1) per index, rounded to the type.
@@ -55,7 +57,8 @@ impl Attention {
         let map = |x: &CudaSlice<u16>| tensor_map(stream, dtype, 1, bh * seq, d, x, &Half::default());
         let maps = [map(&dq)?, map(&dk)?, map(&dv)?];
         let (o, lse) = (stream.alloc_zeros::<u16>(n)?, stream.alloc_zeros::<f32>(bh * seq)?);
-        Ok(Attention { dtype, d, bh, seq, causal, q, k, v, _data: [dq, dk, dv], o, lse, maps })
+        let counters = stream.alloc_zeros::<u32>(2)?;
+        Ok(Attention { dtype, d, bh, seq, causal, q, k, v, _data: [dq, dk, dv], o, lse, maps, counters })
     }
 
     /// `1/sqrt(d)`, the scores' scale.
@@ -81,11 +84,11 @@ impl Attention {
         l.arg(&self.seq).arg(&scale).arg(&causal).arg(&self.maps[0]).arg(&self.maps[1]).arg(&self.maps[2]);
         l.arg(&mut self.o).arg(&mut self.lse);
         if persistent.is_some() {
-            l.arg(&self.bh);
+            l.arg(&self.bh).arg(&mut self.counters);
         }
         // SAFETY: the kernel's signature (seq, scale, causal, map_q, map_k, map_v, o, lse[,
-        // heads]), the maps of Q, K, V of bh * seq rows of D halves, O of as many, lse of
-        // bh * seq floats.
+        // heads, counters]), the maps of Q, K, V of bh * seq rows of D halves, O of as many, lse
+        // of bh * seq floats, two zero words of counters (launches on one stream, in turn).
         unsafe { l.launch(cfg) }?;
         Ok(())
     }

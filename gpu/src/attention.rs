@@ -23,8 +23,10 @@
 //! store zeros and a log-sum-exp of `+inf`, not NaN.
 
 use cute_atom::algorithm::{acc_as_a, mask, warpgroup_wait, AccRows, TiledWgmma, WgmmaOperandB, WgmmaOperands};
+use cute_atom::arch::atomic::{atomic_add_acq_rel_u32, atomic_add_relaxed_u32, store_relaxed_u32};
 use cute_atom::arch::barrier::{named_barrier_arrive, named_barrier_sync};
-use cute_atom::arch::math::ex2;
+use cute_atom::arch::copy::{ld_shared_b32x1, st_shared_b32x1};
+use cute_atom::arch::math::{ex2, fma};
 use cute_atom::arch::thread::{dynamic_smem, setmaxnreg_dec, setmaxnreg_inc};
 use cute_atom::atom::{Accumulators, Element16, MmaCall};
 use cute_atom::pipeline::PipelineState;
@@ -40,15 +42,16 @@ use tiles::*;
 
 /// A kernel of the signature every variant shares, `(seq, scale, causal, map_q, map_k, map_v,
 /// o, lse)`, whose body is `$body`; a persistent one (`persistent`) also takes `heads`, the
-/// `batch·heads` sequences (its grid does not say them).
+/// `batch·heads` sequences (its grid does not say them), and `counters`, its tile scheduler's
+/// two words (zero before the first launch; each launch leaves them zero).
 macro_rules! attention_kernel {
     ($(#[$doc:meta])* $name:ident => $body:expr) => {
-        attention_kernel!(@ $(#[$doc])* $name => $body; heads: 0usize;);
+        attention_kernel!(@ $(#[$doc])* $name => $body; (0usize, core::ptr::null_mut()););
     };
     ($(#[$doc:meta])* persistent $name:ident => $body:expr) => {
-        attention_kernel!(@ $(#[$doc])* $name => $body; heads: heads; heads: usize);
+        attention_kernel!(@ $(#[$doc])* $name => $body; (heads, counters); heads: usize, counters: *mut u32);
     };
-    (@ $(#[$doc:meta])* $name:ident => $body:expr; heads: $heads:expr; $($arg:ident: $ty:ty)?) => {
+    (@ $(#[$doc:meta])* $name:ident => $body:expr; ($heads:expr, $counters:expr); $($arg:ident: $ty:ty),*) => {
         $(#[$doc])*
         #[no_mangle]
         #[allow(clippy::too_many_arguments)]
@@ -61,11 +64,11 @@ macro_rules! attention_kernel {
             map_v: *const u8,
             o: *mut u16,
             lse: *mut f32,
-            $($arg: $ty)?
+            $($arg: $ty),*
         ) {
-            let body: unsafe fn((usize, usize), f32, bool, (*const u8, *const u8, *const u8), *mut u16, *mut f32) = $body;
+            let body: unsafe fn((usize, usize, *mut u32), f32, bool, (*const u8, *const u8, *const u8), *mut u16, *mut f32) = $body;
             // SAFETY: the caller's maps and buffers.
-            unsafe { body((seq, $heads), scale, causal != 0, (map_q, map_k, map_v), o, lse) }
+            unsafe { body((seq, $heads, $counters), scale, causal != 0, (map_q, map_k, map_v), o, lse) }
         }
     };
 }
@@ -77,47 +80,52 @@ attention_kernel! {
     /// of the `(batch·heads·seq, 128)` tensors with 64x128 boxes, 128-byte swizzle; `o` the
     /// output (same shape), `lse` the `batch·heads·seq` log-sum-exps (natural log, of the
     /// scaled scores); `scale` the scores' scale times log2(e).
-    attention_fwd => body::<Score, Out, 2, true, false, false>
+    attention_fwd => body::<Score, Out, 2, true, false, false, false>
 }
 
 attention_kernel! {
     /// `attention_fwd` without the overlap: each key block's `S`, softmax and `O += P·V` in
     /// turn (the baseline the overlap is measured against).
-    attention_fwd_serial => body::<Score, Out, 2, false, false, false>
+    attention_fwd_serial => body::<Score, Out, 2, false, false, false, false>
 }
 
 attention_kernel! {
     /// `attention_fwd` with FlashAttention-3's warpgroup ping-pong: the two consumer
     /// warpgroups take turns issuing their `wgmma`s (named barriers 1 and 2), so that one's
     /// softmax runs while the other's products have the tensor cores.
-    attention_fwd_pingpong => body::<Score, Out, 2, true, true, false>
+    attention_fwd_pingpong => body::<Score, Out, 2, true, true, false, false>
 }
 
 attention_kernel! {
     /// `attention_fwd_serial` with the warpgroup ping-pong: each product is a turn.
-    attention_fwd_serial_pingpong => body::<Score, Out, 2, false, true, false>
+    attention_fwd_serial_pingpong => body::<Score, Out, 2, false, true, false, false>
 }
 
 attention_kernel! {
     /// `attention_fwd_serial` on a persistent grid: `heads` is `batch·heads`, and a block of a
-    /// 1-D grid (one a multiprocessor) takes every `gridDim`-th `(query block, head)` tile, a
-    /// head's last query block first. The rings run on across tiles: the producer loads the
-    /// next tile's `Q` as soon as the consumers release it (their last `S` done), and its first
-    /// `K` and `V` stages, while they normalize and store this tile's `O`. Measured 2% to 7%
-    /// slower than the grid of a block a tile, and 26% with the causal mask at 16k (the static
-    /// stride does not balance the causal tiles' work; `docs/gpu.md`).
-    persistent attention_fwd_persistent => body::<Score, Out, 2, false, false, true>
+    /// 1-D grid (one a multiprocessor) takes tile `blockIdx.x` of the `(query block, head)`
+    /// tiles, then the tiles a counter hands out (`counters[0]`, from `gridDim`: a dynamic
+    /// scheduler, so a slower multiprocessor takes fewer tiles, as it would take fewer blocks
+    /// of a grid), a head's last query block first. The producer sends each tile's number
+    /// with its `Q` (through shared memory, before the stage's arrival) and `u32::MAX` when
+    /// the counter runs past the last; the last block out resets `counters` for the next
+    /// launch. The rings run on across tiles: the producer loads the next tile's first `K`,
+    /// then its `Q` as soon as the consumers release it (after their last `S`), while they
+    /// finish this tile's last `P·V` and store its `O`. The caller's contract adds: fewer than
+    /// `u32::MAX` tiles, and one launch at a time on `counters` (a launch that does not
+    /// complete leaves them for the caller to zero).
+    persistent attention_fwd_persistent => body::<Score, Out, 2, false, false, true, true>
 }
 
 attention_kernel! {
     /// `attention_fwd_persistent` with the intra-warpgroup overlap of `attention_fwd`.
-    persistent attention_fwd_persistent_overlap => body::<Score, Out, 2, true, false, true>
+    persistent attention_fwd_persistent_overlap => body::<Score, Out, 2, true, false, true, true>
 }
 
 attention_kernel! {
     /// `attention_fwd` for head dimension 64 (one 64-wide half of each tile; the maps' boxes
     /// the same 64x128).
-    attention_fwd_hd64 => body::<Score, Out, 1, true, false, false>
+    attention_fwd_hd64 => body::<Score, Out, 1, true, false, false, false>
 }
 
 attention_kernel! {
@@ -128,16 +136,27 @@ attention_kernel! {
 
 attention_kernel! {
     /// `attention_fwd` for bfloat16 `Q`, `K`, `V`, `O` (the maps' data type bfloat16).
-    attention_fwd_bf16 => body::<ScoreBf16, OutBf16, 2, true, false, false>
+    attention_fwd_bf16 => body::<ScoreBf16, OutBf16, 2, true, false, false, false>
 }
 
 /// The kernels' one body: `H` halves of 64 in the head dimension; `OVERLAP`, FA3's
 /// intra-warpgroup overlap of `S_{j+1}` with `O += P_j·V_j`; `PINGPONG`, the consumer
-/// warpgroups' turns; `PERSISTENT`, the block's tiles taken in turn (`heads` then says how
-/// many sequences there are), else the grid's one.
+/// warpgroups' turns; `PERSISTENT`, the block's tiles from the dynamic scheduler (`heads`
+/// then says how many sequences there are), else the grid's one; `LEAN`, the softmax in
+/// fewer instructions (one FFMA a score, the row sums reduced across lanes once, `O`'s rescale
+/// skipped where no row moved). The persistent kernels measured faster with it, the grid's
+/// 8% to 13% slower (the same call, `docs/gpu.md`), so each kernel says which it takes.
 #[inline(always)]
-unsafe fn body<S, O, const H: usize, const OVERLAP: bool, const PINGPONG: bool, const PERSISTENT: bool>(
-    (seq, heads): (usize, usize),
+unsafe fn body<
+    S,
+    O,
+    const H: usize,
+    const OVERLAP: bool,
+    const PINGPONG: bool,
+    const PERSISTENT: bool,
+    const LEAN: bool,
+>(
+    (seq, heads, counters): (usize, usize, *mut u32),
     scale: f32,
     causal: bool,
     (map_q, map_k, map_v): (*const u8, *const u8, *const u8),
@@ -155,12 +174,14 @@ unsafe fn body<S, O, const H: usize, const OVERLAP: bool, const PINGPONG: bool, 
     // `tiles`: FIRST_OF_ROW).
     const { assert!(AccRows::<S>::ROW_OF.1 == ROWS && AccRows::<O>::ROW_OF.1 == ROWS) };
     let (tid, _) = thread_idx();
-    // The block's tiles, `(query block, head)`: its grid position, or (PERSISTENT) every
-    // `gridDim`-th of the heads' query blocks from its own. Either way each head's last block
-    // comes first (the longest, when causal: the grid's tail is short blocks, not long ones)
-    // and a head's blocks in turn (they share its `K` and `V` in L2).
+    // The block's tiles, `(query block, head)`: its grid position, or (PERSISTENT) tile
+    // `blockIdx.x` of the heads' query blocks, then those a counter hands out (a dynamic
+    // scheduler: a multiprocessor that runs slower takes fewer tiles, as a grid's blocks
+    // would; under a static stride the multiprocessors idled 12% of the time, docs/gpu.md). Either way each
+    // head's last block comes first (the longest, when causal: the tail is short blocks, not
+    // long ones) and a head's blocks in turn (they share its `K` and `V` in L2).
     let q_blocks = seq.div_ceil(BM);
-    let (first, step, tiles) = if PERSISTENT { (block_idx().0, grid_dim(), q_blocks * heads) } else { (0, 1, 1) };
+    let tiles = if PERSISTENT { q_blocks * heads } else { 1 };
     let tile_of = |tile: usize| {
         if PERSISTENT {
             (q_blocks - 1 - tile % q_blocks, tile / q_blocks)
@@ -176,6 +197,8 @@ unsafe fn body<S, O, const H: usize, const OVERLAP: bool, const PINGPONG: bool, 
     let (pipe_q, q) = PipeQ::<Halves<H>>::carve(smem);
     let (pipe_k, k) = PipeKv::<Halves<H>>::carve(smem + q_bytes);
     let (pipe_v, v) = PipeKv::<Halves<H>>::carve(smem + q_bytes + kv_bytes);
+    // The tile the producer sends with `Q` (PERSISTENT; `u32::MAX`: no more).
+    let slot = smem + q_bytes + 2 * kv_bytes;
     if tid == 0 {
         // SAFETY: one thread, before the barrier below that publishes them.
         unsafe {
@@ -193,32 +216,84 @@ unsafe fn body<S, O, const H: usize, const OVERLAP: bool, const PINGPONG: bool, 
             let load = LoadHalf::default();
             let (mut wq, mut wk, mut wv) =
                 (PipelineState::producer_start(), PipelineState::producer_start(), PipelineState::producer_start());
-            let mut tile = first;
-            while tile < tiles {
+            // A persistent block runs until the counter runs out; a grid block has one tile.
+            // (This loop's form, and the consumers', keep the grid kernels' PTX that of the
+            // build measured before the scheduler came: with `loop`/`break` LLVM lowered the
+            // mask differently, and the grid kernels are sensitive to such changes.)
+            let mut tile = if PERSISTENT { block_idx().0 } else { 0 };
+            while PERSISTENT || tile < 1 {
+                if PERSISTENT && tile >= tiles {
+                    // SAFETY: the pipeline's one producer thread; the slot is read by the
+                    // consumers after this stage's wait, released by the commit.
+                    unsafe {
+                        pipe_q.producer_wait(&wq);
+                        st_shared_b32x1(slot, [u32::MAX]);
+                        pipe_q.producer_commit(&wq);
+                    }
+                    break;
+                }
+                // The next tile, asked for now and used after this one's copies are issued.
+                // SAFETY: the caller's counters, touched only by atomics in the launch.
+                let next = if PERSISTENT {
+                    grid_dim() + unsafe { atomic_add_relaxed_u32(counters, 1) } as usize
+                } else {
+                    tile + 1
+                };
                 let (m_block, bh) = tile_of(tile);
-                tile += step;
                 // The head's first row of the (batch·heads·seq, d) tensors.
                 let row0 = bh * seq;
+                // `Q`'s tile (PERSISTENT: and the tile, through the slot).
+                macro_rules! load_q {
+                    () => {
+                        pipe_q.producer_wait(&wq);
+                        if PERSISTENT {
+                            st_shared_b32x1(slot, [tile as u32]);
+                        }
+                        let bar = pipe_q.producer_expect(&wq);
+                        for h in 0..H {
+                            load.copy_at(map_q, &q.half(h).stage(0), (row0 + m_block * BM, 64 * h), bar);
+                        }
+                        wq.advance();
+                    };
+                }
                 // SAFETY: the pipelines' one producer thread; each copy fills the stage its
                 // acquire gave, on that stage's barrier; the maps are the caller's. `Q`'s
-                // stage is the consumers' until they release it after the tile's last `S`.
+                // stage is the consumers' until they release it (PERSISTENT: after the tile's
+                // last `S`).
                 unsafe {
-                    let bar = pipe_q.producer_acquire(&wq);
-                    for h in 0..H {
-                        load.copy_at(map_q, &q.half(h).stage(0), (row0 + m_block * BM, 64 * h), bar);
+                    if !PERSISTENT {
+                        load_q!();
                     }
-                    wq.advance();
                     for j in 0..key_blocks_of(m_block) {
                         let bar = pipe_k.producer_acquire(&wk);
                         for h in 0..H {
                             load.copy_at(map_k, &k.half(h).stage(wk.index()), (row0 + j * BN, 64 * h), bar);
                         }
                         wk.advance();
+                        // A persistent block's `Q` after its first `K`: the next tile's `K_0`
+                        // waits only for a free stage, its `Q` for the last `S` of the tile
+                        // before, and both load during that tile's last `P·V` and epilogue.
+                        // (The grid's blocks load `Q` first: measured 5-8% faster for them.)
+                        if PERSISTENT && j == 0 {
+                            load_q!();
+                        }
                         let bar = pipe_v.producer_acquire(&wv);
                         for h in 0..H {
                             load.copy_at(map_v, &v.half(h).stage(wv.index()), (row0 + j * BN, 64 * h), bar);
                         }
                         wv.advance();
+                    }
+                }
+                tile = next;
+            }
+            if PERSISTENT {
+                // SAFETY: as above. The last block to count resets the counters for the next
+                // launch: its acquire orders the reset after every block's last tile request
+                // (each released by that block's count).
+                unsafe {
+                    if atomic_add_acq_rel_u32(counters.add(1), 1) as usize == grid_dim() - 1 {
+                        store_relaxed_u32(counters, 0);
+                        store_relaxed_u32(counters.add(1), 0);
                     }
                 }
             }
@@ -232,10 +307,24 @@ unsafe fn body<S, O, const H: usize, const OVERLAP: bool, const PINGPONG: bool, 
         (TiledWgmma::<S, CONSUMERS>::new().slice(w), TiledWgmma::<O, CONSUMERS, K, MN>::new().slice(w));
     let (mut rq, mut rk, mut rv) =
         (PipelineState::consumer_start(), PipelineState::consumer_start(), PipelineState::consumer_start());
-    let mut tile = first;
-    while tile < tiles {
-        let (m_block, bh) = tile_of(tile);
-        tile += step;
+    // The tiles taken (a grid block: its one), as the producer's loop.
+    let mut taken = 0usize;
+    while PERSISTENT || taken < 1 {
+        let (m_block, bh) = if PERSISTENT {
+            // SAFETY: the warpgroup waits for Q's stage, which no one writes before it is
+            // released; the tile was written by the producer before the stage's arrival.
+            let [tile] = unsafe {
+                pipe_q.consumer_wait(&rq);
+                ld_shared_b32x1(slot)
+            };
+            if tile as usize >= tiles {
+                break;
+            }
+            tile_of(tile as usize)
+        } else {
+            tile_of(0)
+        };
+        taken += 1;
         let row0 = bh * seq;
         let key_blocks = key_blocks_of(m_block);
         // The warpgroup's first query row of the head.
@@ -246,8 +335,10 @@ unsafe fn body<S, O, const H: usize, const OVERLAP: bool, const PINGPONG: bool, 
         let (mut m_i, mut l_i) = ([f32::NEG_INFINITY; ROWS], [0.0f32; ROWS]);
         // O's columns 64h.. in o[h].
         let mut o = [O::zeros(); H];
-        // SAFETY: the warpgroup waits for Q's stage, which no one writes before it is released.
-        unsafe { pipe_q.consumer_wait(&rq) };
+        if !PERSISTENT {
+            // SAFETY: as above (the grid's kernels wait here, after their set-up).
+            unsafe { pipe_q.consumer_wait(&rq) };
+        }
         // The ping-pong (PINGPONG): warpgroup w's turn starts when barrier 1 + w completes (its own
         // 128 threads syncing, the other's 128 arriving) and ends by arriving on the other's.
         // Warpgroup 0 goes first: it arrives on its own barrier once. Both take the same turns (the
@@ -310,13 +401,30 @@ unsafe fn body<S, O, const H: usize, const OVERLAP: bool, const PINGPONG: bool, 
                 }
             };
         }
-        // `S`'s groups waited (all, or all but `O`'s), then K's stage released.
+        // O times each row's correction. LEAN: a row whose maximum stayed keeps its `O` (a
+        // factor of exactly 1, most rows after the first key blocks), so the multiplies are
+        // skipped where no row of the thread moved.
+        macro_rules! rescale {
+            ($corr:expr) => {
+                let corr = $corr;
+                if !LEAN || corr.iter().any(|&c| c != 1.0) {
+                    o.iter_mut().for_each(|o| AccRows::<O>::scale(o, &corr));
+                }
+            };
+        }
+        // `S_j`'s groups waited (all, or all but `O`'s), then K's stage released, and
+        // (PERSISTENT) after the tile's last `S`, Q's: no product reads it again, the next
+        // tile's may load.
         macro_rules! s_done {
-            ($s:expr, $wait:expr) => {
-                // SAFETY: the warpgroup's own groups; the stage is released once they are done.
+            ($s:expr, $wait:expr, $j:expr) => {
+                // SAFETY: the warpgroup's own groups; the stages are released once they are done.
                 unsafe {
                     $wait(&mut $s);
                     pipe_k.consumer_release(&rk, t);
+                    if PERSISTENT && $j + 1 == key_blocks {
+                        pipe_q.consumer_release(&rq, t);
+                        rq.advance();
+                    }
                 }
                 rk.advance();
             };
@@ -354,9 +462,17 @@ unsafe fn body<S, O, const H: usize, const OVERLAP: bool, const PINGPONG: bool, 
                     corr[r] = ex2(m_i[r] - m_use[r]);
                     m_i[r] = m_new;
                 }
-                $s.for_each_mut(|v, x| *x = ex2(*x * scale - m_use[row_of[v]]));
-                // SAFETY: as above.
-                let sum = unsafe { AccRows::<S>::reduce::<ROWS>(&$s, 0.0, |a, b| a + b) };
+                let sum = if LEAN {
+                    // One FFMA a score (Rust's `x * scale - m` is an FMUL and an FADD), and the
+                    // thread's part of the rows' sums: they are summed across the row's lanes
+                    // once, after the last key block (FlashAttention-3's `warp_reduce=false`).
+                    $s.for_each_mut(|v, x| *x = ex2(fma(*x, scale, -m_use[row_of[v]])));
+                    AccRows::<S>::reduce_thread::<ROWS>(&$s, 0.0, |a, b| a + b)
+                } else {
+                    $s.for_each_mut(|v, x| *x = ex2(*x * scale - m_use[row_of[v]]));
+                    // SAFETY: as above.
+                    unsafe { AccRows::<S>::reduce::<ROWS>(&$s, 0.0, |a, b| a + b) }
+                };
                 for r in 0..ROWS {
                     l_i[r] = l_i[r] * corr[r] + sum[r];
                 }
@@ -369,7 +485,7 @@ unsafe fn body<S, O, const H: usize, const OVERLAP: bool, const PINGPONG: bool, 
             // complete in order: waiting for all but the last two leaves `O`'s).
             let mut s = S::zeros();
             turn! { issue_s!(s, rk); }
-            s_done!(s, warpgroup_wait::<0>);
+            s_done!(s, warpgroup_wait::<0>, 0);
             softmax!(s, 0);
             let mut p = acc_as_a::<S, O, { BN / 16 }>(&s);
             for j in 1..key_blocks {
@@ -379,10 +495,10 @@ unsafe fn body<S, O, const H: usize, const OVERLAP: bool, const PINGPONG: bool, 
                     issue_o!(p);
                 }
                 // S_j's groups done, O's may run on.
-                s_done!(s, wait_all_but::<H>);
+                s_done!(s, wait_all_but::<H>, j);
                 let corr = softmax!(s, j);
                 o_done!();
-                o.iter_mut().for_each(|o| AccRows::<O>::scale(o, &corr));
+                rescale!(corr);
                 p = acc_as_a::<S, O, { BN / 16 }>(&s);
             }
             issue_o!(p);
@@ -391,20 +507,26 @@ unsafe fn body<S, O, const H: usize, const OVERLAP: bool, const PINGPONG: bool, 
             for j in 0..key_blocks {
                 let mut s = S::zeros();
                 turn! { issue_s!(s, rk); }
-                s_done!(s, warpgroup_wait::<0>);
+                s_done!(s, warpgroup_wait::<0>, j);
                 let corr = softmax!(s, j);
-                o.iter_mut().for_each(|o| AccRows::<O>::scale(o, &corr));
+                rescale!(corr);
                 let p = acc_as_a::<S, O, { BN / 16 }>(&s);
                 turn! { issue_o!(p); }
                 o_done!();
             }
         }
-        // Q's stage free for the next tile's (every S of this one done).
-        // SAFETY: the warpgroup's products are all done (`o_done`).
-        unsafe { pipe_q.consumer_release(&rq, t) };
-        rq.advance();
+        if !PERSISTENT {
+            // Q's stage free (every product of the tile done), as the persistent kernels
+            // release it after the last `S`.
+            // SAFETY: the warpgroup's products are all done (`o_done`).
+            unsafe { pipe_q.consumer_release(&rq, t) };
+            rq.advance();
+        }
         // Epilogue: O / l through the RS atom's C layout (its values' rows are S's rows), pairs of
         // neighbours as one 4-byte store; the log-sum-exp by the first lane of each row's quad.
+        // LEAN: the rows' sums, partial a thread until now.
+        // SAFETY: every lane of the warpgroup.
+        let l_i = if LEAN { unsafe { AccRows::<S>::reduce_lanes(l_i, |a, b| a + b) } } else { l_i };
         let inv = l_i.map(|l| if l > 0.0 { 1.0 / l } else { 0.0 });
         let (r0, c0) = O::c_coord(t, 0);
         for (half, acc) in o.iter().enumerate() {

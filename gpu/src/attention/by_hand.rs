@@ -35,7 +35,7 @@ fn desc_mn(start: u32) -> u64 {
 /// The hand-indexed kernel, `attention_fwd`'s signature.
 #[inline(always)]
 pub unsafe fn by_hand(
-    (seq, _heads): (usize, usize),
+    (seq, _heads, _counters): (usize, usize, *mut u32),
     scale: f32,
     causal: bool,
     (map_q, map_k, map_v): (*const u8, *const u8, *const u8),

@@ -47,9 +47,10 @@ pub struct Halves<const H: usize>;
 pub trait HeadDim {
     /// The copies of one tile, a tuple of `H` half loads.
     type Copies: StageCopies<Rings: HalfRings>;
-    /// Dynamic shared memory a block: the three pipelines, one after another.
+    /// Dynamic shared memory a block: the three pipelines, one after another, then the word
+    /// through which a persistent kernel's producer sends each tile with its `Q` (16 bytes).
     const SMEM_BYTES: usize = {
-        let bytes = PipeQ::<Self>::SMEM_BYTES + 2 * PipeKv::<Self>::SMEM_BYTES;
+        let bytes = PipeQ::<Self>::SMEM_BYTES + 2 * PipeKv::<Self>::SMEM_BYTES + 16;
         assert!(bytes <= SM90_SMEM_BYTES, "the attention kernel's pipelines exceed a block's 227 KiB");
         bytes
     };

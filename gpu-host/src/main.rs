@@ -743,6 +743,8 @@ fn main() -> Res<()> {
             ("attention_fwd_hd64", Dtype::F16, 64),
             ("attention_fwd_persistent", Dtype::F16, 128),
             ("attention_fwd_persistent_overlap", Dtype::F16, 128),
+            ("attention_fwd_pinned", Dtype::F16, 128),
+            ("attention_fwd_persistent_overlap_pinned", Dtype::F16, 128),
         ] {
             if !args.attention_kernels.is_empty() && !args.attention_kernels.iter().any(|k| k == name) {
                 continue;

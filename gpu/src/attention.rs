@@ -80,25 +80,25 @@ attention_kernel! {
     /// of the `(batch·heads·seq, 128)` tensors with 64x128 boxes, 128-byte swizzle; `o` the
     /// output (same shape), `lse` the `batch·heads·seq` log-sum-exps (natural log, of the
     /// scaled scores); `scale` the scores' scale times log2(e).
-    attention_fwd => body::<Score, Out, 2, true, false, false, false>
+    attention_fwd => body::<Score, Out, 2, true, false, false, false, false>
 }
 
 attention_kernel! {
     /// `attention_fwd` without the overlap: each key block's `S`, softmax and `O += P·V` in
     /// turn (the baseline the overlap is measured against).
-    attention_fwd_serial => body::<Score, Out, 2, false, false, false, false>
+    attention_fwd_serial => body::<Score, Out, 2, false, false, false, false, false>
 }
 
 attention_kernel! {
     /// `attention_fwd` with FlashAttention-3's warpgroup ping-pong: the two consumer
     /// warpgroups take turns issuing their `wgmma`s (named barriers 1 and 2), so that one's
     /// softmax runs while the other's products have the tensor cores.
-    attention_fwd_pingpong => body::<Score, Out, 2, true, true, false, false>
+    attention_fwd_pingpong => body::<Score, Out, 2, true, true, false, false, false>
 }
 
 attention_kernel! {
     /// `attention_fwd_serial` with the warpgroup ping-pong: each product is a turn.
-    attention_fwd_serial_pingpong => body::<Score, Out, 2, false, true, false, false>
+    attention_fwd_serial_pingpong => body::<Score, Out, 2, false, true, false, false, false>
 }
 
 attention_kernel! {
@@ -114,18 +114,31 @@ attention_kernel! {
     /// finish this tile's last `P·V` and store its `O`. The caller's contract adds: fewer than
     /// `u32::MAX` tiles, and one launch at a time on `counters` (a launch that does not
     /// complete leaves them for the caller to zero).
-    persistent attention_fwd_persistent => body::<Score, Out, 2, false, false, true, true>
+    persistent attention_fwd_persistent => body::<Score, Out, 2, false, false, true, true, false>
 }
 
 attention_kernel! {
     /// `attention_fwd_persistent` with the intra-warpgroup overlap of `attention_fwd`.
-    persistent attention_fwd_persistent_overlap => body::<Score, Out, 2, true, false, true, true>
+    persistent attention_fwd_persistent_overlap => body::<Score, Out, 2, true, false, true, true, false>
+}
+
+attention_kernel! {
+    /// `attention_fwd` with `O`'s wait pinned below the softmax (`PIN`), so that the softmax
+    /// runs beside the product as FlashAttention-3's overlap intends. Built for the next
+    /// device call; not yet run there (`docs/gpu.md`).
+    attention_fwd_pinned => body::<Score, Out, 2, true, false, false, false, true>
+}
+
+attention_kernel! {
+    /// `attention_fwd_persistent_overlap` with the wait pinned, as `attention_fwd_pinned`;
+    /// not yet run on a device either.
+    persistent attention_fwd_persistent_overlap_pinned => body::<Score, Out, 2, true, false, true, true, true>
 }
 
 attention_kernel! {
     /// `attention_fwd` for head dimension 64 (one 64-wide half of each tile; the maps' boxes
     /// the same 64x128).
-    attention_fwd_hd64 => body::<Score, Out, 1, true, false, false, false>
+    attention_fwd_hd64 => body::<Score, Out, 1, true, false, false, false, false>
 }
 
 attention_kernel! {
@@ -136,7 +149,7 @@ attention_kernel! {
 
 attention_kernel! {
     /// `attention_fwd` for bfloat16 `Q`, `K`, `V`, `O` (the maps' data type bfloat16).
-    attention_fwd_bf16 => body::<ScoreBf16, OutBf16, 2, true, false, false, false>
+    attention_fwd_bf16 => body::<ScoreBf16, OutBf16, 2, true, false, false, false, false>
 }
 
 /// The kernels' one body: `H` halves of 64 in the head dimension; `OVERLAP`, FA3's
@@ -145,7 +158,9 @@ attention_kernel! {
 /// then says how many sequences there are), else the grid's one; `LEAN`, the softmax in
 /// fewer instructions (one FFMA a score, the row sums reduced across lanes once, `O`'s rescale
 /// skipped where no row moved). The persistent kernels measured faster with it, the grid's
-/// 8% to 13% slower (the same call, `docs/gpu.md`), so each kernel says which it takes.
+/// 8% to 13% slower (the same call, `docs/gpu.md`), so each kernel says which it takes;
+/// `PIN` (with `OVERLAP`), `O`'s wait held below the softmax, which `ptxas` otherwise hoists
+/// above it.
 #[inline(always)]
 unsafe fn body<
     S,
@@ -155,6 +170,7 @@ unsafe fn body<
     const PINGPONG: bool,
     const PERSISTENT: bool,
     const LEAN: bool,
+    const PIN: bool,
 >(
     (seq, heads, counters): (usize, usize, *mut u32),
     scale: f32,
@@ -412,14 +428,12 @@ unsafe fn body<
                 }
             };
         }
-        // `S_j`'s groups waited (all, or all but `O`'s), then K's stage released, and
-        // (PERSISTENT) after the tile's last `S`, Q's: no product reads it again, the next
-        // tile's may load.
-        macro_rules! s_done {
-            ($s:expr, $wait:expr, $j:expr) => {
-                // SAFETY: the warpgroup's own groups; the stages are released once they are done.
+        // `S_j`'s `K` stage released, and (PERSISTENT) after the tile's last `S`, Q's: no
+        // product reads it again, the next tile's may load.
+        macro_rules! s_release {
+            ($j:expr) => {
+                // SAFETY: after `S_j`'s groups were waited for.
                 unsafe {
-                    $wait(&mut $s);
                     pipe_k.consumer_release(&rk, t);
                     if PERSISTENT && $j + 1 == key_blocks {
                         pipe_q.consumer_release(&rq, t);
@@ -427,6 +441,14 @@ unsafe fn body<
                     }
                 }
                 rk.advance();
+            };
+        }
+        // `S_j`'s groups waited (all, or all but `O`'s), then its stages released.
+        macro_rules! s_done {
+            ($s:expr, $wait:expr, $j:expr) => {
+                // SAFETY: the warpgroup's own groups.
+                unsafe { $wait(&mut $s) };
+                s_release!($j);
             };
         }
         // Every group waited (O's registers and P's are the warpgroup's again), then V's stage
@@ -495,8 +517,27 @@ unsafe fn body<
                     issue_o!(p);
                 }
                 // S_j's groups done, O's may run on.
-                s_done!(s, wait_all_but::<H>, j);
-                let corr = softmax!(s, j);
+                let corr = if PIN {
+                    // SAFETY: the warpgroup's own groups.
+                    unsafe { wait_all_but::<H>(&mut s) };
+                    let corr = softmax!(s, j);
+                    // `O`'s wait kept below the softmax. `ptxas` places `wgmma.wait_group` at
+                    // the top of its basic block, above the softmax, which then runs after the
+                    // product instead of beside it (the SASS of every build before this one,
+                    // docs/gpu.md). Two operations it does not move the wait above: `K`'s
+                    // release, and a shared store of the row sums (which the softmax computes
+                    // last), predicated on a NaN scale: it never runs for a real one, and
+                    // writes a word no one reads if it does.
+                    s_release!(j);
+                    if scale.is_nan() {
+                        // SAFETY: the slot's second word, inside the block's shared memory.
+                        unsafe { st_shared_b32x1(slot + 4, [l_i[0].to_bits() ^ l_i[ROWS - 1].to_bits()]) };
+                    }
+                    corr
+                } else {
+                    s_done!(s, wait_all_but::<H>, j);
+                    softmax!(s, j)
+                };
                 o_done!();
                 rescale!(corr);
                 p = acc_as_a::<S, O, { BN / 16 }>(&s);

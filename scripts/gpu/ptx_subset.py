@@ -11,20 +11,28 @@ functions, such as `panic_fmt`'s body, come after the last kernel).
 import re
 import sys
 
-src, names, dst = sys.argv[1], set(sys.argv[2].split(",")), sys.argv[3]
-parts = re.split(r"(?m)^(?=\t// \.globl\t)", open(src).read())
-out, kept = [parts[0]], set()
-for part in parts[1:]:
-    m = re.search(r"(?m)^\.visible \.entry (\w+)\(", part)
-    if m is None or m.group(1) in names:
-        out.append(part)
-        kept.update([m.group(1)] if m else [])
-        continue
-    # The entry's body ends at the first column-0 brace after LLVM's end-of-function comment.
-    close = part.index("\n}\n", part.index("// -- End function", m.start())) + 3
-    out.append(part[: m.start()] + part[close:])
-missing = names - kept
-if missing:
-    sys.exit(f"{src} has no kernel {', '.join(sorted(missing))}")
-open(dst, "w").write("".join(out))
-print(f"{dst}: {len(kept)} kernels of {src}")
+
+def write(src, names, dst):
+    """Writes `src`'s declarations and the kernels `names` to `dst`; returns how many it kept."""
+    names = set(names)
+    parts = re.split(r"(?m)^(?=\t// \.globl\t)", open(src).read())
+    out, kept = [parts[0]], set()
+    for part in parts[1:]:
+        m = re.search(r"(?m)^\.visible \.entry (\w+)\(", part)
+        if m is None or m.group(1) in names:
+            out.append(part)
+            kept.update([m.group(1)] if m else [])
+            continue
+        # The entry's body ends at the first column-0 brace after LLVM's end-of-function comment.
+        close = part.index("\n}\n", part.index("// -- End function", m.start())) + 3
+        out.append(part[: m.start()] + part[close:])
+    missing = names - kept
+    if missing:
+        sys.exit(f"{src} has no kernel {', '.join(sorted(missing))}")
+    open(dst, "w").write("".join(out))
+    return len(kept)
+
+
+if __name__ == "__main__":
+    src, names, dst = sys.argv[1], sys.argv[2].split(","), sys.argv[3]
+    print(f"{dst}: {write(src, names, dst)} kernels of {src}")

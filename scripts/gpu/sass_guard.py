@@ -1,0 +1,57 @@
+#!/usr/bin/env python3
+"""The pinned attention kernels' SASS keeps the softmax beside the product (issue #61).
+
+In the overlap schedule's loop a consumer issues `S_j` and `O += P_{j-1}·V_{j-1}`, waits for
+`S_j` (`WARPGROUP.DEPBAR.LE gsb0, 0x2`), runs the softmax (its `MUFU.EX2`s), then waits for
+the product (`WARPGROUP.DEPBAR.LE gsb0, 0x0`). `ptxas` hoists that second wait to the top of
+its basic block, above the softmax, unless something pins it (`body`'s `PIN`, docs/gpu.md).
+This assembles each kernel (`ptxas -arch=sm_90a`), disassembles it (`cuobjdump -sass`) and
+counts the `EX2`s between the two waits: a pinned kernel must have its whole softmax there
+(at least `--min-ex2`, 64 for 128-key blocks: a thread's scores); the others are reported.
+
+    python3 scripts/gpu/sass_guard.py gpu/kernels.ptx [--ptxas P] [--cuobjdump C]
+"""
+import argparse, os, re, subprocess, sys, tempfile
+
+import ptx_subset
+
+P = argparse.ArgumentParser()
+P.add_argument("ptx")
+P.add_argument("--ptxas", default=os.environ.get("PTXAS", "ptxas"))
+P.add_argument("--cuobjdump", default=os.environ.get("CUOBJDUMP", "cuobjdump"))
+P.add_argument("--pinned", default="attention_fwd_pinned,attention_fwd_persistent_overlap_pinned")
+P.add_argument("--report", default="attention_fwd,attention_fwd_persistent_overlap")
+P.add_argument("--min-ex2", type=int, default=64)
+args = P.parse_args()
+
+
+def softmax_beside_product(kernel):
+    """The `EX2` count between each `S` wait and the product's wait after it, in SASS order."""
+    with tempfile.TemporaryDirectory() as d:
+        ptx, cubin = os.path.join(d, "k.ptx"), os.path.join(d, "k.cubin")
+        ptx_subset.write(args.ptx, [kernel], ptx)
+        subprocess.run([args.ptxas, "-arch=sm_90a", ptx, "-o", cubin], check=True)
+        sass = subprocess.run([args.cuobjdump, "-sass", cubin], check=True, capture_output=True, text=True).stdout
+    counts, ex2 = [], None
+    for line in sass.splitlines():
+        if re.search(r"WARPGROUP\.DEPBAR\.LE\s+gsb0,\s*0x2", line):
+            ex2 = 0
+        elif ex2 is not None and "MUFU.EX2" in line:
+            ex2 += 1
+        elif ex2 is not None and re.search(r"WARPGROUP\.DEPBAR\.LE\s+gsb0,\s*0x0", line):
+            counts.append(ex2)
+            ex2 = None
+    return counts
+
+
+failures = []
+for kernel in args.pinned.split(","):
+    counts = softmax_beside_product(kernel)
+    ok = bool(counts) and min(counts) >= args.min_ex2
+    print(f"{'ok  ' if ok else 'FAIL'} {kernel}: EX2s between the S wait and the P·V wait: {counts} (at least {args.min_ex2})")
+    if not ok:
+        failures.append(kernel)
+for kernel in args.report.split(","):
+    print(f"     {kernel} (not pinned): {softmax_beside_product(kernel)}")
+if failures:
+    sys.exit(f"the product's wait is above the softmax in {', '.join(failures)}")

@@ -443,11 +443,11 @@ unsafe fn body<
                 rk.advance();
             };
         }
-        // `S_j`'s groups waited (all, or all but `O`'s), then its stages released.
+        // `S_j`'s groups waited (all of the warpgroup's), then its stages released.
         macro_rules! s_done {
-            ($s:expr, $wait:expr, $j:expr) => {
+            ($s:expr, $j:expr) => {
                 // SAFETY: the warpgroup's own groups.
-                unsafe { $wait(&mut $s) };
+                unsafe { warpgroup_wait::<0>(&mut $s) };
                 s_release!($j);
             };
         }
@@ -507,7 +507,7 @@ unsafe fn body<
             // complete in order: waiting for all but the last two leaves `O`'s).
             let mut s = S::zeros();
             turn! { issue_s!(s, rk); }
-            s_done!(s, warpgroup_wait::<0>, 0);
+            s_done!(s, 0);
             softmax!(s, 0);
             let mut p = acc_as_a::<S, O, { BN / 16 }>(&s);
             for j in 1..key_blocks {
@@ -517,10 +517,13 @@ unsafe fn body<
                     issue_o!(p);
                 }
                 // S_j's groups done, O's may run on.
-                let corr = if PIN {
-                    // SAFETY: the warpgroup's own groups.
-                    unsafe { wait_all_but::<H>(&mut s) };
-                    let corr = softmax!(s, j);
+                // SAFETY: the warpgroup's own groups.
+                unsafe { wait_all_but::<H>(&mut s) };
+                if !PIN {
+                    s_release!(j);
+                }
+                let corr = softmax!(s, j);
+                if PIN {
                     // `O`'s wait kept below the softmax. `ptxas` places `wgmma.wait_group` at
                     // the top of its basic block, above the softmax, which then runs after the
                     // product instead of beside it (the SASS of every build before this one,
@@ -533,11 +536,7 @@ unsafe fn body<
                         // SAFETY: the slot's second word, inside the block's shared memory.
                         unsafe { st_shared_b32x1(slot + 4, [l_i[0].to_bits() ^ l_i[ROWS - 1].to_bits()]) };
                     }
-                    corr
-                } else {
-                    s_done!(s, wait_all_but::<H>, j);
-                    softmax!(s, j)
-                };
+                }
                 o_done!();
                 rescale!(corr);
                 p = acc_as_a::<S, O, { BN / 16 }>(&s);
@@ -548,7 +547,7 @@ unsafe fn body<
             for j in 0..key_blocks {
                 let mut s = S::zeros();
                 turn! { issue_s!(s, rk); }
-                s_done!(s, warpgroup_wait::<0>, j);
+                s_done!(s, j);
                 let corr = softmax!(s, j);
                 rescale!(corr);
                 let p = acc_as_a::<S, O, { BN / 16 }>(&s);

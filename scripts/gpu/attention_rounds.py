@@ -127,6 +127,33 @@ out = {"device": device, "torch": torch.__version__, "dtype": args.dtype, "check
 failures = []
 tol = 4e-3 if args.dtype == "fp16" else 2e-2
 
+
+def runs_of(p):
+    """`(name, launch)` of every kernel on `p`, then of every backend that takes it."""
+    runs = [(spec, lambda f=f, pe=persistent: p.launch(f, pe)) for spec, f, persistent in kernels]
+    for name, b in backends:
+        try:
+            p.sdpa(b)
+            runs.append((name, lambda b=b: p.sdpa(b)))
+        except RuntimeError as e:
+            print(f"  {name}: {str(e).splitlines()[0][:100]}")
+    return runs
+
+
+def check(p, spec, f, persistent, heads):
+    """One launch of `f` on `p` against the reference over its first `heads` sequences; a
+    persistent kernel's scheduler must also leave its counters zero for the next launch."""
+    p.o.zero_(), p.lse.zero_()
+    p.launch(f, persistent)
+    eo, el = p.errors(heads)
+    ok = eo <= tol and el <= tol and not p.counters.any().item()
+    if not ok:
+        failures.append(f"{spec} {p.bh}x{p.seq} causal {p.causal}")
+    out["checks"].append({"kernel": spec, "bh": p.bh, "seq": p.seq, "causal": p.causal, "heads": heads,
+                          "err_o": eo, "err_lse": el, "ok": ok})
+    return ok, eo, el
+
+
 if args.launch_only:
     for bh, seq in shapes:
         for causal in masks:
@@ -142,9 +169,7 @@ if args.steady:
     for bh, seq in shapes:
         for causal in masks:
             p = Problem(bh, seq, causal)
-            runs = [(spec, lambda f=f, pe=persistent: p.launch(f, pe)) for spec, f, persistent in kernels]
-            runs += [(name, lambda b=b: p.sdpa(b)) for name, b in backends]
-            for name, run in runs:
+            for name, run in runs_of(p):
                 t0, n = time.time(), 0
                 while time.time() - t0 < args.steady:
                     for _ in range(10):
@@ -160,34 +185,15 @@ for bh, seq in ((1, 128), (2, 300), (1, 77), (3, 1000)):
     for causal in (False, True):
         p = Problem(bh, seq, causal, seed=seq)
         for spec, f, persistent in kernels:
-            p.o.zero_(), p.lse.zero_()
-            p.launch(f, persistent)
-            eo, el = p.errors(bh)
-            # A persistent kernel's scheduler leaves its counters zero for the next launch.
-            ok = eo <= tol and el <= tol and not p.counters.any().item()
-            if not ok:
-                failures.append(f"{spec} {bh}x{seq} causal {causal}")
-            out["checks"].append({"kernel": spec, "bh": bh, "seq": seq, "causal": causal, "err_o": eo, "err_lse": el, "ok": ok})
+            ok, eo, el = check(p, spec, f, persistent, bh)
             print(f"{'close' if ok else 'WRONG'} {spec} {bh}x{seq} causal {causal}: |O - ref| {eo:.1e}, |lse - ref| {el:.1e}")
 
 for bh, seq in shapes:
     for causal in masks:
         p = Problem(bh, seq, causal)
-        runs = [(spec, lambda f=f, pe=persistent: p.launch(f, pe)) for spec, f, persistent in kernels]
         for spec, f, persistent in kernels:
-            p.o.zero_()
-            p.launch(f, persistent)
-            eo, el = p.errors(1)
-            ok = eo <= tol and el <= tol
-            if not ok:
-                failures.append(f"{spec} {bh}x{seq} causal {causal}")
-            out["checks"].append({"kernel": spec, "bh": bh, "seq": seq, "causal": causal, "heads": 1, "err_o": eo, "err_lse": el, "ok": ok})
-        for name, b in backends:
-            try:
-                p.sdpa(b)
-                runs.append((name, lambda b=b: p.sdpa(b)))
-            except RuntimeError as e:
-                print(f"  {name}: {str(e).splitlines()[0][:100]}")
+            check(p, spec, f, persistent, 1)
+        runs = runs_of(p)
         rounds = {name: [] for name, _ in runs}
         for _ in range(args.rounds):
             for name, run in runs:

@@ -710,7 +710,9 @@ fn main() -> Res<()> {
         ("hgemm_sm90_bf16_pingpong", Dtype::Bf16, 1),
         ("fp8_gemm_sm90_pingpong", Dtype::E4M3, 1),
     ] {
-        if name.contains("_cluster") && !with_cluster
+        // `--attention-only` loads no GEMM, so that a PTX trimmed to attention kernels runs.
+        if args.attention_only
+            || name.contains("_cluster") && !with_cluster
             || (dtype == Dtype::E4M3 && args.no_fp8)
             || (dtype != Dtype::E4M3 && args.fp8_only)
         {
@@ -745,6 +747,8 @@ fn main() -> Res<()> {
             ("attention_fwd_persistent_overlap", Dtype::F16, 128),
             ("attention_fwd_pinned", Dtype::F16, 128),
             ("attention_fwd_persistent_overlap_pinned", Dtype::F16, 128),
+            ("attention_fwd_bf16_pinned", Dtype::Bf16, 128),
+            ("attention_fwd_bf16_persistent_overlap_pinned", Dtype::Bf16, 128),
         ] {
             if !args.attention_kernels.is_empty() && !args.attention_kernels.iter().any(|k| k == name) {
                 continue;

@@ -152,6 +152,16 @@ attention_kernel! {
     attention_fwd_bf16 => body::<ScoreBf16, OutBf16, 2, true, false, false, false, false>
 }
 
+attention_kernel! {
+    /// `attention_fwd_pinned` for bfloat16.
+    attention_fwd_bf16_pinned => body::<ScoreBf16, OutBf16, 2, true, false, false, false, true>
+}
+
+attention_kernel! {
+    /// `attention_fwd_persistent_overlap_pinned` for bfloat16.
+    persistent attention_fwd_bf16_persistent_overlap_pinned => body::<ScoreBf16, OutBf16, 2, true, false, true, true, true>
+}
+
 /// The kernels' one body: `H` halves of 64 in the head dimension; `OVERLAP`, FA3's
 /// intra-warpgroup overlap of `S_{j+1}` with `O += P_j·V_j`; `PINGPONG`, the consumer
 /// warpgroups' turns; `PERSISTENT`, the block's tiles from the dynamic scheduler (`heads`

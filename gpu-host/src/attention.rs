@@ -9,12 +9,22 @@ use cudarc::driver::{CudaFunction, CudaSlice, CudaStream, LaunchConfig, PushKern
 #[path = "../../gpu/src/attention/tiles.rs"]
 #[allow(dead_code)]
 pub mod tiles;
-/// Dynamic shared memory a block of the kernel of head dimension `d` (64 or 128).
-pub fn smem_bytes(d: usize) -> usize {
-    if d == 64 {
-        <Halves<1> as HeadDim>::SMEM_BYTES
+/// Dynamic shared memory a block of the kernel of head dimension `d` (64 or 128) and key
+/// blocks of `keys` (128, or 176 for head dimension 128).
+pub fn smem_bytes(d: usize, keys: usize) -> usize {
+    match (d, keys) {
+        (64, _) => Smem::<Halves<1>, Keys<8>>::BYTES,
+        (_, 176) => Smem::<Halves<2>, Keys<11>>::BYTES,
+        _ => Smem::<Halves<2>, Keys<8>>::BYTES,
+    }
+}
+
+/// The keys a block of the kernel `name` takes: 176 for the `_n176` kernels, else 128.
+pub fn keys_of(name: &str) -> usize {
+    if name.contains("_n176") {
+        176
     } else {
-        <Halves<2> as HeadDim>::SMEM_BYTES
+        BN
     }
 }
 use tiles::*;
@@ -36,7 +46,9 @@ pub struct Attention {
     _data: [CudaSlice<u16>; 3],
     pub o: CudaSlice<u16>,
     pub lse: CudaSlice<f32>,
-    maps: [CudaSlice<u64>; 3],
+    /// `Q`'s map, then `K`'s and `V`'s with 128-row boxes, then (head dimension 128) with
+    /// 176-row boxes (`tiles::Half176`).
+    maps: Vec<CudaSlice<u64>>,
     /// A persistent kernel's tile scheduler: zero, and each launch leaves it so.
     counters: CudaSlice<u32>,
 }
@@ -55,7 +67,11 @@ impl Attention {
         let up = |x: &[f32]| stream.clone_htod(&x.iter().map(|&x| dtype.bits_of(x)).collect::<Vec<u16>>());
         let (dq, dk, dv) = (up(&q)?, up(&k)?, up(&v)?);
         let map = |x: &CudaSlice<u16>| tensor_map(stream, dtype, 1, bh * seq, d, x, &Half::default());
-        let maps = [map(&dq)?, map(&dk)?, map(&dv)?];
+        let mut maps = vec![map(&dq)?, map(&dk)?, map(&dv)?];
+        if d == 128 {
+            let map = |x: &CudaSlice<u16>| tensor_map(stream, dtype, 1, bh * seq, d, x, &Half176::default());
+            maps.extend([map(&dk)?, map(&dv)?]);
+        }
         let (o, lse) = (stream.alloc_zeros::<u16>(n)?, stream.alloc_zeros::<f32>(bh * seq)?);
         let counters = stream.alloc_zeros::<u32>(2)?;
         Ok(Attention { dtype, d, bh, seq, causal, q, k, v, _data: [dq, dk, dv], o, lse, maps, counters })
@@ -67,8 +83,15 @@ impl Attention {
     }
 
     /// One launch: a block per 128 query rows of each sequence, or (`persistent`, a kernel
-    /// that takes `heads`) that many blocks taking the tiles in turn.
-    pub fn launch(&mut self, stream: &Arc<CudaStream>, f: &CudaFunction, persistent: Option<usize>) -> Res<()> {
+    /// that takes `heads`) that many blocks taking the tiles in turn; `keys` a block, the
+    /// kernel's (`keys_of`).
+    pub fn launch(
+        &mut self,
+        stream: &Arc<CudaStream>,
+        f: &CudaFunction,
+        persistent: Option<usize>,
+        keys: usize,
+    ) -> Res<()> {
         let tiles = self.seq.div_ceil(BM) * self.bh;
         let cfg = LaunchConfig {
             grid_dim: match persistent {
@@ -76,12 +99,13 @@ impl Attention {
                 None => (self.seq.div_ceil(BM) as u32, self.bh as u32, 1),
             },
             block_dim: (THREADS as u32, 1, 1),
-            shared_mem_bytes: smem_bytes(self.d) as u32,
+            shared_mem_bytes: smem_bytes(self.d, keys) as u32,
         };
         let scale = self.softmax_scale() * std::f32::consts::LOG2_E;
         let causal = u32::from(self.causal);
         let mut l = stream.launch_builder(f);
-        l.arg(&self.seq).arg(&scale).arg(&causal).arg(&self.maps[0]).arg(&self.maps[1]).arg(&self.maps[2]);
+        let kv = if keys == 176 { 3 } else { 1 };
+        l.arg(&self.seq).arg(&scale).arg(&causal).arg(&self.maps[0]).arg(&self.maps[kv]).arg(&self.maps[kv + 1]);
         l.arg(&mut self.o).arg(&mut self.lse);
         if persistent.is_some() {
             l.arg(&self.bh).arg(&mut self.counters);
@@ -172,7 +196,7 @@ pub fn run(
         for &(bh, seq) in &[(1, 128), (2, 300), (1, 77), (3, 1000), (1, 2048)] {
             for causal in [false, true] {
                 let mut a = Attention::new(stream, *dtype, d, bh, seq, causal)?;
-                a.launch(stream, f, *grid)?;
+                a.launch(stream, f, *grid, keys_of(name))?;
                 let (eo, el) = a.max_errors(stream, None)?;
                 let ok = eo <= tol && el <= tol && eo.is_finite() && el.is_finite();
                 failures += usize::from(!ok);
@@ -192,13 +216,13 @@ pub fn run(
             for (dtype, d) in [(Dtype::F16, 128), (Dtype::Bf16, 128), (Dtype::F16, 64)] {
                 let mut a = Attention::new(stream, dtype, d, bh, seq, causal)?;
                 let fs: Vec<_> = kernels.iter().filter(|k| (k.1, k.2) == (dtype, d)).collect();
-                let ms = time(fs.len(), &mut |i| a.launch(stream, &fs[i].3, fs[i].4))?;
+                let ms = time(fs.len(), &mut |i| a.launch(stream, &fs[i].3, fs[i].4, keys_of(&fs[i].0)))?;
                 for (&&(ref name, _, _, ref f, grid), ms) in fs.iter().zip(ms) {
                     let tol = tol(dtype);
                     let tflops = a.flops() / ms / 1e9;
                     // The first sequence against the host reference where it takes seconds.
                     let check = if seq <= 4096 {
-                        a.launch(stream, f, grid)?;
+                        a.launch(stream, f, grid, keys_of(name))?;
                         let (eo, el) = a.max_errors(stream, Some(1))?;
                         failures += usize::from(!(eo <= tol && el <= tol));
                         format!(" (first sequence: max |O - ref| {eo:.1e}, max |lse - ref| {el:.1e})")
@@ -229,12 +253,20 @@ mod tests {
     /// the other, for every element (both with the 128-byte swizzle).
     #[test]
     fn v_half_is_one_tile_read_two_ways() {
-        let (tma, mma) = (Half::default(), VHalf::default());
-        for key in 0..BN {
-            for d in 0..D / 2 {
-                assert_eq!(tma.at(&Cons(key, Cons(d, Nil))), mma.at(&Cons(d, Cons(key, Nil))), "({key}, {d})");
+        fn check<Kb: KeyBlock>()
+        where
+            Kb::Half: LayoutAt<Cons<usize, Cons<usize, Nil>>>,
+            Kb::VHalf: LayoutAt<Cons<usize, Cons<usize, Nil>>>,
+        {
+            let (tma, mma) = (Kb::Half::default(), Kb::VHalf::default());
+            for key in 0..Kb::N {
+                for d in 0..D / 2 {
+                    assert_eq!(tma.at(&Cons(key, Cons(d, Nil))), mma.at(&Cons(d, Cons(key, Nil))), "({key}, {d})");
+                }
             }
         }
+        check::<Keys<8>>();
+        check::<Keys<11>>();
     }
 
     /// The descriptors the kernel reads off its tiles are the PTX ISA's canonical 128-byte
@@ -260,23 +292,32 @@ mod tests {
                 );
                 assert_eq!(d, desc(base + (w * 64 * 128 + kk * 32) as u32, 1), "Q, warpgroup {w}, k-block {kk}");
             }
-            let d = GmmaTile::<_, _, K, U16>::gmma_desc_of_tile(
-                Half::default(),
-                tiler!(<128,16>),
-                &Cons(0usize, Cons(kk, Nil)),
-                base,
-            );
-            assert_eq!(d, desc(base + (kk * 32) as u32, 1), "K, k-block {kk}");
         }
-        for kk in 0..BN / 16 {
-            let d = GmmaTile::<_, _, MN, U16>::gmma_desc_of_tile(
-                VHalf::default(),
-                tiler!(<64,16>),
-                &Cons(0usize, Cons(kk, Nil)),
-                base,
-            );
-            assert_eq!(d, desc(base + (kk * 2048) as u32, 0), "V, k-block {kk}");
+        // The key blocks of 128 and of 176: `K`'s whole block a k-block, `V`'s k-blocks.
+        macro_rules! keys {
+            ($half:ty, $vhalf:ty, $n:literal) => {
+                for kk in 0..4usize {
+                    let d = GmmaTile::<_, _, K, U16>::gmma_desc_of_tile(
+                        <$half>::default(),
+                        tiler!(<$n,16>),
+                        &Cons(0usize, Cons(kk, Nil)),
+                        base,
+                    );
+                    assert_eq!(d, desc(base + (kk * 32) as u32, 1), "K of {}, k-block {kk}", $n);
+                }
+                for kk in 0..$n / 16 {
+                    let d = GmmaTile::<_, _, MN, U16>::gmma_desc_of_tile(
+                        <$vhalf>::default(),
+                        tiler!(<64,16>),
+                        &Cons(0usize, Cons(kk, Nil)),
+                        base,
+                    );
+                    assert_eq!(d, desc(base + (kk * 2048) as u32, 0), "V of {}, k-block {kk}", $n);
+                }
+            };
         }
+        keys!(Half, VHalf, 128);
+        keys!(Half176, VHalf176, 176);
     }
 
     /// The host reference on cases with known answers: equal scores average `V` (so a row of

@@ -80,25 +80,25 @@ attention_kernel! {
     /// of the `(batch·heads·seq, 128)` tensors with 64x128 boxes, 128-byte swizzle; `o` the
     /// output (same shape), `lse` the `batch·heads·seq` log-sum-exps (natural log, of the
     /// scaled scores); `scale` the scores' scale times log2(e).
-    attention_fwd => body::<Score, Out, 2, true, false, false, false, false>
+    attention_fwd => body::<Score, Out, 8, 2, true, false, false, false, false>
 }
 
 attention_kernel! {
     /// `attention_fwd` without the overlap: each key block's `S`, softmax and `O += P·V` in
     /// turn (the baseline the overlap is measured against).
-    attention_fwd_serial => body::<Score, Out, 2, false, false, false, false, false>
+    attention_fwd_serial => body::<Score, Out, 8, 2, false, false, false, false, false>
 }
 
 attention_kernel! {
     /// `attention_fwd` with FlashAttention-3's warpgroup ping-pong: the two consumer
     /// warpgroups take turns issuing their `wgmma`s (named barriers 1 and 2), so that one's
     /// softmax runs while the other's products have the tensor cores.
-    attention_fwd_pingpong => body::<Score, Out, 2, true, true, false, false, false>
+    attention_fwd_pingpong => body::<Score, Out, 8, 2, true, true, false, false, false>
 }
 
 attention_kernel! {
     /// `attention_fwd_serial` with the warpgroup ping-pong: each product is a turn.
-    attention_fwd_serial_pingpong => body::<Score, Out, 2, false, true, false, false, false>
+    attention_fwd_serial_pingpong => body::<Score, Out, 8, 2, false, true, false, false, false>
 }
 
 attention_kernel! {
@@ -114,31 +114,31 @@ attention_kernel! {
     /// finish this tile's last `P·V` and store its `O`. The caller's contract adds: fewer than
     /// `u32::MAX` tiles, and one launch at a time on `counters` (a launch that does not
     /// complete leaves them for the caller to zero).
-    persistent attention_fwd_persistent => body::<Score, Out, 2, false, false, true, true, false>
+    persistent attention_fwd_persistent => body::<Score, Out, 8, 2, false, false, true, true, false>
 }
 
 attention_kernel! {
     /// `attention_fwd_persistent` with the intra-warpgroup overlap of `attention_fwd`.
-    persistent attention_fwd_persistent_overlap => body::<Score, Out, 2, true, false, true, true, false>
+    persistent attention_fwd_persistent_overlap => body::<Score, Out, 8, 2, true, false, true, true, false>
 }
 
 attention_kernel! {
     /// `attention_fwd` with `O`'s wait pinned below the softmax (`PIN`), so that the softmax
     /// runs beside the product as FlashAttention-3's overlap intends. Built for the next
     /// device call; not yet run there (`docs/gpu.md`).
-    attention_fwd_pinned => body::<Score, Out, 2, true, false, false, false, true>
+    attention_fwd_pinned => body::<Score, Out, 8, 2, true, false, false, false, true>
 }
 
 attention_kernel! {
     /// `attention_fwd_persistent_overlap` with the wait pinned, as `attention_fwd_pinned`;
     /// not yet run on a device either.
-    persistent attention_fwd_persistent_overlap_pinned => body::<Score, Out, 2, true, false, true, true, true>
+    persistent attention_fwd_persistent_overlap_pinned => body::<Score, Out, 8, 2, true, false, true, true, true>
 }
 
 attention_kernel! {
     /// `attention_fwd` for head dimension 64 (one 64-wide half of each tile; the maps' boxes
     /// the same 64x128).
-    attention_fwd_hd64 => body::<Score, Out, 1, true, false, false, false, false>
+    attention_fwd_hd64 => body::<Score, Out, 8, 1, true, false, false, false, false>
 }
 
 attention_kernel! {
@@ -149,20 +149,33 @@ attention_kernel! {
 
 attention_kernel! {
     /// `attention_fwd` for bfloat16 `Q`, `K`, `V`, `O` (the maps' data type bfloat16).
-    attention_fwd_bf16 => body::<ScoreBf16, OutBf16, 2, true, false, false, false, false>
+    attention_fwd_bf16 => body::<ScoreBf16, OutBf16, 8, 2, true, false, false, false, false>
 }
 
 attention_kernel! {
     /// `attention_fwd_pinned` for bfloat16.
-    attention_fwd_bf16_pinned => body::<ScoreBf16, OutBf16, 2, true, false, false, false, true>
+    attention_fwd_bf16_pinned => body::<ScoreBf16, OutBf16, 8, 2, true, false, false, false, true>
 }
 
 attention_kernel! {
     /// `attention_fwd_persistent_overlap_pinned` for bfloat16.
-    persistent attention_fwd_bf16_persistent_overlap_pinned => body::<ScoreBf16, OutBf16, 2, true, false, true, true, true>
+    persistent attention_fwd_bf16_persistent_overlap_pinned => body::<ScoreBf16, OutBf16, 8, 2, true, false, true, true, true>
 }
 
-/// The kernels' one body: `H` halves of 64 in the head dimension; `OVERLAP`, FA3's
+attention_kernel! {
+    /// `attention_fwd_pinned` over key blocks of 176 (FlashAttention-3's for head dimension 128
+    /// without the causal mask: fewer softmax steps a row for the same products); the maps of
+    /// `K` and `V` take 176-row boxes (`tiles::Half176`).
+    attention_fwd_n176_pinned => body::<Score176, Out, 11, 2, true, false, false, false, true>
+}
+
+attention_kernel! {
+    /// `attention_fwd_persistent_overlap_pinned` over key blocks of 176.
+    persistent attention_fwd_n176_persistent_overlap_pinned => body::<Score176, Out, 11, 2, true, false, true, true, true>
+}
+
+/// The kernels' one body: key blocks of `16 KB` keys (`tiles::Keys`: 128 or 176, `S`'s
+/// columns); `H` halves of 64 in the head dimension; `OVERLAP`, FA3's
 /// intra-warpgroup overlap of `S_{j+1}` with `O += P_j·V_j`; `PINGPONG`, the consumer
 /// warpgroups' turns; `PERSISTENT`, the block's tiles from the dynamic scheduler (`heads`
 /// then says how many sequences there are), else the grid's one; `LEAN`, the softmax in
@@ -175,6 +188,7 @@ attention_kernel! {
 unsafe fn body<
     S,
     O,
+    const KB: usize,
     const H: usize,
     const OVERLAP: bool,
     const PINGPONG: bool,
@@ -189,13 +203,17 @@ unsafe fn body<
     out: *mut u16,
     lse: *mut f32,
 ) where
-    S: WgmmaOperands<Half, Half, K, K>,
-    O: WgmmaOperandB<VHalf, MN> + MmaCall<A = [u32; 4], Elem: Element16>,
+    S: WgmmaOperands<Half, <Keys<KB> as KeyBlock>::Half, K, K>,
+    O: WgmmaOperandB<<Keys<KB> as KeyBlock>::VHalf, MN> + MmaCall<A = [u32; 4], Elem: Element16>,
     S::CLayout: ConstLeaves + ModeSizes,
     O::CLayout: ConstLeaves + ModeSizes,
     Halves<H>: HeadDim,
+    Keys<KB>: KeyBlock,
 {
     let d = 64 * H;
+    // Keys a block: `S`'s columns, `KB` k-blocks of `P`.
+    const { assert!(S::SHAPE_MNK[1] == <Keys<KB> as KeyBlock>::N && <Keys<KB> as KeyBlock>::N == 16 * KB) };
+    let bn = <Keys<KB> as KeyBlock>::N;
     // The rows the kernel's arrays are sized for, its atoms' (the f16 atoms', checked in
     // `tiles`: FIRST_OF_ROW).
     const { assert!(AccRows::<S>::ROW_OF.1 == ROWS && AccRows::<O>::ROW_OF.1 == ROWS) };
@@ -217,12 +235,13 @@ unsafe fn body<
         }
     };
     // The keys a query block attends to.
-    let key_blocks_of = |m_block: usize| if causal { seq.min((m_block + 1) * BM) } else { seq }.div_ceil(BN);
+    let key_blocks_of = |m_block: usize| if causal { seq.min((m_block + 1) * BM) } else { seq }.div_ceil(bn);
     let smem = dynamic_smem();
-    let (q_bytes, kv_bytes) = (PipeQ::<Halves<H>>::SMEM_BYTES as u32, PipeKv::<Halves<H>>::SMEM_BYTES as u32);
+    type Kv<const H: usize, const KB: usize> = PipeKv<Halves<H>, Keys<KB>>;
+    let (q_bytes, kv_bytes) = (PipeQ::<Halves<H>>::SMEM_BYTES as u32, Kv::<H, KB>::SMEM_BYTES as u32);
     let (pipe_q, q) = PipeQ::<Halves<H>>::carve(smem);
-    let (pipe_k, k) = PipeKv::<Halves<H>>::carve(smem + q_bytes);
-    let (pipe_v, v) = PipeKv::<Halves<H>>::carve(smem + q_bytes + kv_bytes);
+    let (pipe_k, k) = Kv::<H, KB>::carve(smem + q_bytes);
+    let (pipe_v, v) = Kv::<H, KB>::carve(smem + q_bytes + kv_bytes);
     // The tile the producer sends with `Q` (PERSISTENT; `u32::MAX`: no more).
     let slot = smem + q_bytes + 2 * kv_bytes;
     if tid == 0 {
@@ -236,10 +255,18 @@ unsafe fn body<
     sync_threads();
 
     if tid / 128 == 0 {
+        // The registers the consumers' `S` needs (176 keys: 88 a thread beside `P`'s 44 and
+        // `O`'s 64), from the producer, which then keeps FlashAttention-3's 24.
         // SAFETY: the whole producer warpgroup.
-        unsafe { setmaxnreg_dec::<40>() };
+        unsafe {
+            if KB > 8 {
+                setmaxnreg_dec::<24>()
+            } else {
+                setmaxnreg_dec::<40>()
+            }
+        };
         if tid == 0 {
-            let load = LoadHalf::default();
+            let (load, load_kv) = (LoadHalf::default(), LoadKeys::<Keys<KB>>::default());
             let (mut wq, mut wk, mut wv) =
                 (PipelineState::producer_start(), PipelineState::producer_start(), PipelineState::producer_start());
             // A persistent block runs until the counter runs out; a grid block has one tile.
@@ -293,7 +320,7 @@ unsafe fn body<
                     for j in 0..key_blocks_of(m_block) {
                         let bar = pipe_k.producer_acquire(&wk);
                         for h in 0..H {
-                            load.copy_at(map_k, &k.half(h).stage(wk.index()), (row0 + j * BN, 64 * h), bar);
+                            load_kv.copy_at(map_k, &k.half(h).stage(wk.index()), (row0 + j * bn, 64 * h), bar);
                         }
                         wk.advance();
                         // A persistent block's `Q` after its first `K`: the next tile's `K_0`
@@ -305,7 +332,7 @@ unsafe fn body<
                         }
                         let bar = pipe_v.producer_acquire(&wv);
                         for h in 0..H {
-                            load.copy_at(map_v, &v.half(h).stage(wv.index()), (row0 + j * BN, 64 * h), bar);
+                            load_kv.copy_at(map_v, &v.half(h).stage(wv.index()), (row0 + j * bn, 64 * h), bar);
                         }
                         wv.advance();
                     }
@@ -327,7 +354,13 @@ unsafe fn body<
         return;
     }
     // SAFETY: the whole consumer warpgroup.
-    unsafe { setmaxnreg_inc::<232>() };
+    unsafe {
+        if KB > 8 {
+            setmaxnreg_inc::<240>()
+        } else {
+            setmaxnreg_inc::<232>()
+        }
+    };
     let (w, t) = (tid / 128 - 1, tid % 128);
     let (mma_s, mma_o) =
         (TiledWgmma::<S, CONSUMERS>::new().slice(w), TiledWgmma::<O, CONSUMERS, K, MN>::new().slice(w));
@@ -422,7 +455,7 @@ unsafe fn body<
                 unsafe {
                     pipe_v.consumer_wait(&rv);
                     for (h, o) in o.iter_mut().enumerate() {
-                        mma_o.gemm_rs(&$p, &v_as_b(v.half(h).stage(rv.index())), o);
+                        mma_o.gemm_rs(&$p, &v_as_b::<Keys<KB>>(v.half(h).stage(rv.index())), o);
                     }
                 }
             };
@@ -481,8 +514,8 @@ unsafe fn body<
         macro_rules! softmax {
             ($s:expr, $j:expr) => {{
                 let j = $j;
-                if (j + 1) * BN > seq || (causal && (j + 1) * BN > q_row0) {
-                    mask::<S>(&mut $s, t, (q_row0, j * BN), seq, causal.then_some(0));
+                if (j + 1) * bn > seq || (causal && (j + 1) * bn > q_row0) {
+                    mask::<S>(&mut $s, t, (q_row0, j * bn), seq, causal.then_some(0));
                 }
                 // SAFETY: every lane of the warpgroup runs the reductions together.
                 let max = unsafe { AccRows::<S>::reduce::<ROWS>(&$s, f32::NEG_INFINITY, f32::max) };
@@ -519,7 +552,7 @@ unsafe fn body<
             turn! { issue_s!(s, rk); }
             s_done!(s, 0);
             softmax!(s, 0);
-            let mut p = acc_as_a::<S, O, { BN / 16 }>(&s);
+            let mut p = acc_as_a::<S, O, KB>(&s);
             for j in 1..key_blocks {
                 let mut s = S::zeros();
                 turn! {
@@ -549,7 +582,7 @@ unsafe fn body<
                 }
                 o_done!();
                 rescale!(corr);
-                p = acc_as_a::<S, O, { BN / 16 }>(&s);
+                p = acc_as_a::<S, O, KB>(&s);
             }
             issue_o!(p);
             o_done!();
@@ -560,7 +593,7 @@ unsafe fn body<
                 s_done!(s, j);
                 let corr = softmax!(s, j);
                 rescale!(corr);
-                let p = acc_as_a::<S, O, { BN / 16 }>(&s);
+                let p = acc_as_a::<S, O, KB>(&s);
                 turn! { issue_o!(p); }
                 o_done!();
             }
@@ -624,8 +657,8 @@ unsafe fn wait_all_but<const N: usize>(acc: &mut impl Accumulators) {
 /// A `V` stage, written by the TMA as a `(keys, 64)` K-major tile, read as the `(64, keys)`
 /// MN-major GMMA tile of the same bytes (`O += P·V`'s B, N the head dimension).
 #[inline(always)]
-fn v_as_b(stage: SmemTensor<u16, Half>) -> SmemTensor<u16, VHalf> {
-    SmemTensor::new(stage.base(), VHalf::default())
+fn v_as_b<Kb: KeyBlock>(stage: SmemTensor<u16, Kb::Half>) -> SmemTensor<u16, Kb::VHalf> {
+    SmemTensor::new(stage.base(), Kb::VHalf::default())
 }
 
 /// `ln(x)` for `x > 0`, from `lg2.approx` through `ex2`'s inverse: `ln(x) = log2(x) · ln 2`.

@@ -3,7 +3,8 @@
 same process in interleaved rounds (issue #61: ratios that one call's clocks and temperature
 cannot move apart). Each kernel is given as FILE:NAME, a PTX file (trimmed with ptx_subset.py:
 the JIT then takes a second) and a kernel of the `attention_kernel!` signature; a name with
-`_persistent` runs on a grid of one block a multiprocessor and takes `heads`.
+`_persistent` runs on a grid of one block a multiprocessor and takes `heads`, one with `_n176`
+takes key blocks of 176 (its maps of K and V have 176-row boxes).
 
     python3 scripts/gpu/attention_rounds.py --rounds 7 --json OUT.json \\
         new.ptx:attention_fwd old.ptx:attention_fwd new.ptx:attention_fwd_persistent
@@ -48,8 +49,8 @@ print(f"{device}, {SMS} SMs, torch {torch.__version__}, {args.dtype}")
 libcuda = ctypes.CDLL("libcuda.so.1")
 
 
-def tensor_map(x):
-    """The 128-byte TMA map of `x`, a (rows, 128) row-major 16-bit tensor, 64x128 boxes,
+def tensor_map(x, box_rows):
+    """The 128-byte TMA map of `x`, a (rows, 128) row-major 16-bit tensor, 64 x `box_rows` boxes,
     128-byte swizzle, L2 promotion 128B (as cute-gpu encodes it from the kernel's `Half`), in
     device memory."""
     rows = x.numel() // D
@@ -57,7 +58,7 @@ def tensor_map(x):
     u64, u32 = ctypes.c_uint64, ctypes.c_uint32
     status = libcuda.cuTensorMapEncodeTiled(
         ctypes.byref(buf), DT[1], 2, ctypes.c_void_p(x.data_ptr()), (u64 * 2)(D, rows), (u64 * 1)(D * 2),
-        (u32 * 2)(64, BM), (u32 * 2)(1, 1), 0, 3, 2, 0)
+        (u32 * 2)(64, box_rows), (u32 * 2)(1, 1), 0, 3, 2, 0)
     if status != 0:
         sys.exit(f"cuTensorMapEncodeTiled: error {status}")
     return cp.asarray(np.frombuffer(bytes(buf), dtype=np.uint64))
@@ -74,13 +75,14 @@ class Problem:
         self.lse = torch.zeros(bh, seq, device="cuda", dtype=torch.float32)
         # A persistent kernel's tile scheduler: two zero words, each launch leaves them zero.
         self.counters = torch.zeros(2, device="cuda", dtype=torch.int32)
-        self.maps = [tensor_map(x) for x in (self.q, self.k, self.v)]
+        # Q's map (128-row boxes), then K's and V's for each key block.
+        self.maps = {n: [tensor_map(self.q, BM)] + [tensor_map(x, n) for x in (self.k, self.v)] for n in (128, 176)}
         self.bh, self.seq, self.causal = bh, seq, causal
         self.flops = 4 * bh * seq * seq * D / (2 if causal else 1)
 
-    def launch(self, f, persistent):
+    def launch(self, f, persistent, keys=128):
         scale = np.float32(1 / math.sqrt(D) * math.log2(math.e))
-        a = [np.uint64(self.seq), scale, np.uint32(self.causal), *self.maps,
+        a = [np.uint64(self.seq), scale, np.uint32(self.causal), *self.maps[keys],
              np.uint64(self.o.data_ptr()), np.uint64(self.lse.data_ptr())]
         q_blocks = -(-self.seq // BM)
         if persistent:
@@ -117,7 +119,7 @@ for spec in args.kernels:
         modules[path] = cp.RawModule(path=path)
     f = modules[path].get_function(name)
     f.max_dynamic_shared_size_bytes = SMEM
-    kernels.append((spec, f, "_persistent" in name))
+    kernels.append((spec, f, ("_persistent" in name, 176 if "_n176" in name else 128)))
 BACKENDS = {"cudnn": SDPBackend.CUDNN_ATTENTION, "flash": SDPBackend.FLASH_ATTENTION,
             "efficient": SDPBackend.EFFICIENT_ATTENTION}
 backends = [(b, BACKENDS[b]) for b in args.backends.split(",") if b]
@@ -130,7 +132,7 @@ tol = 4e-3 if args.dtype == "fp16" else 2e-2
 
 def runs_of(p):
     """`(name, launch)` of every kernel on `p`, then of every backend that takes it."""
-    runs = [(spec, lambda f=f, pe=persistent: p.launch(f, pe)) for spec, f, persistent in kernels]
+    runs = [(spec, lambda f=f, fl=flags: p.launch(f, *fl)) for spec, f, flags in kernels]
     for name, b in backends:
         try:
             p.sdpa(b)
@@ -140,11 +142,12 @@ def runs_of(p):
     return runs
 
 
-def check(p, spec, f, persistent, heads):
-    """One launch of `f` on `p` against the reference over its first `heads` sequences; a
-    persistent kernel's scheduler must also leave its counters zero for the next launch."""
+def check(p, spec, f, flags, heads):
+    """One launch of `f` on `p` (`flags`: persistent, keys a block) against the reference over
+    its first `heads` sequences; a persistent kernel's scheduler must also leave its counters
+    zero for the next launch."""
     p.o.zero_(), p.lse.zero_()
-    p.launch(f, persistent)
+    p.launch(f, *flags)
     eo, el = p.errors(heads)
     ok = eo <= tol and el <= tol and not p.counters.any().item()
     if not ok:
@@ -158,9 +161,9 @@ if args.launch_only:
     for bh, seq in shapes:
         for causal in masks:
             p = Problem(bh, seq, causal)
-            for spec, f, persistent in kernels:
+            for spec, f, flags in kernels:
                 for _ in range(args.launch_only):
-                    p.launch(f, persistent)
+                    p.launch(f, *flags)
             torch.cuda.synchronize()
             print(f"{bh}x{seq} causal {causal}: launched")
     raise SystemExit
@@ -184,15 +187,15 @@ if args.steady:
 for bh, seq in ((1, 128), (2, 300), (1, 77), (3, 1000)):
     for causal in (False, True):
         p = Problem(bh, seq, causal, seed=seq)
-        for spec, f, persistent in kernels:
-            ok, eo, el = check(p, spec, f, persistent, bh)
+        for spec, f, flags in kernels:
+            ok, eo, el = check(p, spec, f, flags, bh)
             print(f"{'close' if ok else 'WRONG'} {spec} {bh}x{seq} causal {causal}: |O - ref| {eo:.1e}, |lse - ref| {el:.1e}")
 
 for bh, seq in shapes:
     for causal in masks:
         p = Problem(bh, seq, causal)
-        for spec, f, persistent in kernels:
-            check(p, spec, f, persistent, 1)
+        for spec, f, flags in kernels:
+            check(p, spec, f, flags, 1)
         runs = runs_of(p)
         rounds = {name: [] for name, _ in runs}
         for _ in range(args.rounds):

@@ -189,7 +189,7 @@ macro_rules! sm90_calls {
     )*}};
 }
 
-sm90_calls!(64 128 192 256);
+sm90_calls!(64 128 176 192 256);
 
 /// The 8-bit float `wgmma` atoms `SM90_64x{N}x32_F32{A}{B}_{SS,RS}_TN` for the `N` of
 /// `arch::wgmma`. The instruction has no transpose: an MN-major operand is refused by the

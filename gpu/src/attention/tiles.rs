@@ -2,18 +2,21 @@
 //! (`cute-gpu-host` includes this file: it encodes the TMA tensor maps from the same tiles and
 //! launches with the same shared-memory size).
 
+use core::marker::PhantomData;
 use cute_atom::algorithm::AccRows;
-use cute_atom::atom::TmaLoad;
+
+use cute_atom::atom::{TmaCopy, TmaLoad};
 use cute_atom::pipeline::tma_async::SM90_SMEM_BYTES;
 use cute_atom::pipeline::{PipelineTmaAsync, Ring, StageCopies};
 use cute_static::gmma::{LayoutAtom, ModeSizes, Sw128, K, MN};
-use cute_static::mma::{MmaAtom, SM90_64x128x16_F32F16F16_SS, SM90_64x64x16_F32F16F16_RS};
+use cute_static::mma::{MmaAtom, SM90_64x128x16_F32F16F16_SS, SM90_64x176x16_F32F16F16_SS, SM90_64x64x16_F32F16F16_RS};
 use cute_static::product::{leaf_call, ConstLeaves};
+use cute_static::tma::TmaBox;
 use cute_static::typenum::U16;
 use cute_static::{Shape, TileToShape};
 
-/// Query rows a block, keys a step, the head dimension of the 128 kernels (a head dimension is
-/// `64 H`, `H` halves of 64).
+/// Query rows a block, keys a step (of the kernels of 128-key blocks), the head dimension of the
+/// 128 kernels (a head dimension is `64 H`, `H` halves of 64).
 pub const BM: usize = 128;
 pub const BN: usize = 128;
 pub const D: usize = 128;
@@ -26,6 +29,9 @@ pub const THREADS: usize = 128 * (CONSUMERS + 1);
 
 /// `S = Q·Kᵀ`: 64 query rows by 128 keys, both operands K-major in shared memory.
 pub type Score = SM90_64x128x16_F32F16F16_SS;
+/// `S` over 176 keys: FlashAttention-3's key block for head dimension 128 without the causal
+/// mask (`tile_size_fwd_sm90`: 128 x 176), fewer softmax steps a row for the same products.
+pub type Score176 = SM90_64x176x16_F32F16F16_SS;
 /// `O += P·V`: 64 query rows by 64 of the head dimension (two of them for 128), `P` from
 /// registers, `V` MN-major.
 pub type Out = SM90_64x64x16_F32F16F16_RS;
@@ -36,44 +42,66 @@ pub type Half = <LayoutAtom<K, Sw128, U16> as TileToShape<Shape![(128, 64)]>>::O
 /// The same bytes of a `V` half read as `O += P·V`'s B: `(64, keys)`, MN-major,
 /// `tile_to_shape(GMMA::Layout_MN_SW128_Atom<half_t>, (64,128))`.
 pub type VHalf = <LayoutAtom<MN, Sw128, U16> as TileToShape<Shape![(64, 128)]>>::Output;
+/// [`Half`] and [`VHalf`] of a 176-key block.
+pub type Half176 = <LayoutAtom<K, Sw128, U16> as TileToShape<Shape![(176, 64)]>>::Output;
+pub type VHalf176 = <LayoutAtom<MN, Sw128, U16> as TileToShape<Shape![(64, 176)]>>::Output;
 /// The same atoms for bfloat16 (their fragments are the f16 atoms').
 pub type ScoreBf16 = cute_static::mma::SM90_64x128x16_F32BF16BF16_SS;
+pub type Score176Bf16 = cute_static::mma::SM90_64x176x16_F32BF16BF16_SS;
 pub type OutBf16 = cute_static::mma::SM90_64x64x16_F32BF16BF16_RS;
 /// The TMA load of one half.
 pub type LoadHalf = TmaLoad<U16, Half>;
-/// A head dimension of `H` halves of 64: the copies of one tile (a half each), their rings'
-/// halves, and the pipelines (`Q`'s tile loaded once, the rings of `K` and `V` tiles).
+
+/// A key block of `16 KB` keys (`KB` k-blocks of `P` in `O += P·V`): its `K` and `V` halves
+/// (`keys x 64`, one TMA box each) and a `V` half read as `O += P·V`'s B.
+pub struct Keys<const KB: usize>;
+pub trait KeyBlock {
+    /// Keys a block.
+    const N: usize;
+    /// A `K` or `V` half as the TMA writes it and `S = Q·Kᵀ` reads it.
+    type Half: TmaBox<U16> + Default + Copy;
+    /// A `V` half as `O += P·V`'s B.
+    type VHalf: Default + Copy;
+}
+impl KeyBlock for Keys<8> {
+    const N: usize = 128;
+    type Half = Half;
+    type VHalf = VHalf;
+}
+impl KeyBlock for Keys<11> {
+    const N: usize = 176;
+    type Half = Half176;
+    type VHalf = VHalf176;
+}
+/// The TMA load of a key block's half.
+pub type LoadKeys<Kb> = TmaLoad<U16, <Kb as KeyBlock>::Half>;
+
+/// A head dimension of `H` halves of 64: the copies of one tile (a half each, `L` the load of
+/// one) and their rings' halves.
 pub struct Halves<const H: usize>;
 pub trait HeadDim {
-    /// The copies of one tile, a tuple of `H` half loads.
-    type Copies: StageCopies<Rings: HalfRings>;
-    /// Dynamic shared memory a block: the three pipelines, one after another, then the word
-    /// through which a persistent kernel's producer sends each tile with its `Q` (16 bytes).
-    const SMEM_BYTES: usize = {
-        let bytes = PipeQ::<Self>::SMEM_BYTES + 2 * PipeKv::<Self>::SMEM_BYTES + 16;
-        assert!(bytes <= SM90_SMEM_BYTES, "the attention kernel's pipelines exceed a block's 227 KiB");
-        bytes
-    };
+    /// The copies of one tile, a tuple of `H` loads `L`.
+    type Copies<L: TmaCopy>: StageCopies<Rings: HalfRings<L>>;
 }
 impl HeadDim for Halves<1> {
-    type Copies = (LoadHalf,);
+    type Copies<L: TmaCopy> = (L,);
 }
 impl HeadDim for Halves<2> {
-    type Copies = (LoadHalf, LoadHalf);
+    type Copies<L: TmaCopy> = (L, L);
 }
 /// The rings of a tile's halves: half `h`'s.
-pub trait HalfRings: Copy {
-    fn half(&self, h: usize) -> Ring<LoadHalf>;
+pub trait HalfRings<L: TmaCopy>: Copy {
+    fn half(&self, h: usize) -> Ring<L>;
 }
-impl HalfRings for (Ring<LoadHalf>,) {
+impl<L: TmaCopy> HalfRings<L> for (Ring<L>,) {
     #[inline(always)]
-    fn half(&self, _: usize) -> Ring<LoadHalf> {
+    fn half(&self, _: usize) -> Ring<L> {
         self.0
     }
 }
-impl HalfRings for (Ring<LoadHalf>, Ring<LoadHalf>) {
+impl<L: TmaCopy> HalfRings<L> for (Ring<L>, Ring<L>) {
     #[inline(always)]
-    fn half(&self, h: usize) -> Ring<LoadHalf> {
+    fn half(&self, h: usize) -> Ring<L> {
         if h == 0 {
             self.0
         } else {
@@ -81,11 +109,24 @@ impl HalfRings for (Ring<LoadHalf>, Ring<LoadHalf>) {
         }
     }
 }
-pub type PipeQ<Hd> = PipelineTmaAsync<1, <Hd as HeadDim>::Copies, 1, CONSUMERS>;
-pub type PipeKv<Hd> = PipelineTmaAsync<STAGES, <Hd as HeadDim>::Copies, 1, CONSUMERS>;
+/// The pipelines: `Q`'s tile loaded once, the rings of `K` and `V` tiles of key block `Kb`.
+pub type PipeQ<Hd> = PipelineTmaAsync<1, <Hd as HeadDim>::Copies<LoadHalf>, 1, CONSUMERS>;
+pub type PipeKv<Hd, Kb> = PipelineTmaAsync<STAGES, <Hd as HeadDim>::Copies<LoadKeys<Kb>>, 1, CONSUMERS>;
 
-/// Dynamic shared memory a block of the head dimension 128 kernels.
-pub const SMEM_BYTES: usize = <Halves<2> as HeadDim>::SMEM_BYTES;
+/// Dynamic shared memory a block of `Hd` and `Kb`: the three pipelines, one after another, then
+/// the word through which a persistent kernel's producer sends each tile with its `Q` (16
+/// bytes).
+pub struct Smem<Hd, Kb>(PhantomData<(Hd, Kb)>);
+impl<Hd: HeadDim, Kb: KeyBlock> Smem<Hd, Kb> {
+    pub const BYTES: usize = {
+        let bytes = PipeQ::<Hd>::SMEM_BYTES + 2 * PipeKv::<Hd, Kb>::SMEM_BYTES + 16;
+        assert!(bytes <= SM90_SMEM_BYTES, "the attention kernel's pipelines exceed a block's 227 KiB");
+        bytes
+    };
+}
+
+/// Dynamic shared memory a block of the head dimension 128 kernels of 128-key blocks.
+pub const SMEM_BYTES: usize = Smem::<Halves<2>, Keys<8>>::BYTES;
 
 /// The rows a consumer thread holds (`S`'s local rows, `O`'s the same: [`FIRST_OF_ROW`]).
 pub const ROWS: usize = AccRows::<Score>::ROW_OF.1;

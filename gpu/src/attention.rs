@@ -80,25 +80,25 @@ attention_kernel! {
     /// of the `(batch·heads·seq, 128)` tensors with 64x128 boxes, 128-byte swizzle; `o` the
     /// output (same shape), `lse` the `batch·heads·seq` log-sum-exps (natural log, of the
     /// scaled scores); `scale` the scores' scale times log2(e).
-    attention_fwd => body::<Score, Out, 8, 2, true, false, false, false, false>
+    attention_fwd => body::<Score, Out, 8, 2, true, false, false, false, false, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd` without the overlap: each key block's `S`, softmax and `O += P·V` in
     /// turn (the baseline the overlap is measured against).
-    attention_fwd_serial => body::<Score, Out, 8, 2, false, false, false, false, false>
+    attention_fwd_serial => body::<Score, Out, 8, 2, false, false, false, false, false, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd` with FlashAttention-3's warpgroup ping-pong: the two consumer
     /// warpgroups take turns issuing their `wgmma`s (named barriers 1 and 2), so that one's
     /// softmax runs while the other's products have the tensor cores.
-    attention_fwd_pingpong => body::<Score, Out, 8, 2, true, true, false, false, false>
+    attention_fwd_pingpong => body::<Score, Out, 8, 2, true, true, false, false, false, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd_serial` with the warpgroup ping-pong: each product is a turn.
-    attention_fwd_serial_pingpong => body::<Score, Out, 8, 2, false, true, false, false, false>
+    attention_fwd_serial_pingpong => body::<Score, Out, 8, 2, false, true, false, false, false, 40, 232>
 }
 
 attention_kernel! {
@@ -114,31 +114,31 @@ attention_kernel! {
     /// finish this tile's last `P·V` and store its `O`. The caller's contract adds: fewer than
     /// `u32::MAX` tiles, and one launch at a time on `counters` (a launch that does not
     /// complete leaves them for the caller to zero).
-    persistent attention_fwd_persistent => body::<Score, Out, 8, 2, false, false, true, true, false>
+    persistent attention_fwd_persistent => body::<Score, Out, 8, 2, false, false, true, true, false, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd_persistent` with the intra-warpgroup overlap of `attention_fwd`.
-    persistent attention_fwd_persistent_overlap => body::<Score, Out, 8, 2, true, false, true, true, false>
+    persistent attention_fwd_persistent_overlap => body::<Score, Out, 8, 2, true, false, true, true, false, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd` with `O`'s wait pinned below the softmax (`PIN`), so that the softmax
     /// runs beside the product as FlashAttention-3's overlap intends. Built for the next
     /// device call; not yet run there (`docs/gpu.md`).
-    attention_fwd_pinned => body::<Score, Out, 8, 2, true, false, false, false, true>
+    attention_fwd_pinned => body::<Score, Out, 8, 2, true, false, false, false, true, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd_persistent_overlap` with the wait pinned, as `attention_fwd_pinned`;
     /// not yet run on a device either.
-    persistent attention_fwd_persistent_overlap_pinned => body::<Score, Out, 8, 2, true, false, true, true, true>
+    persistent attention_fwd_persistent_overlap_pinned => body::<Score, Out, 8, 2, true, false, true, true, true, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd` for head dimension 64 (one 64-wide half of each tile; the maps' boxes
     /// the same 64x128).
-    attention_fwd_hd64 => body::<Score, Out, 8, 1, true, false, false, false, false>
+    attention_fwd_hd64 => body::<Score, Out, 8, 1, true, false, false, false, false, 40, 232>
 }
 
 attention_kernel! {
@@ -149,29 +149,29 @@ attention_kernel! {
 
 attention_kernel! {
     /// `attention_fwd` for bfloat16 `Q`, `K`, `V`, `O` (the maps' data type bfloat16).
-    attention_fwd_bf16 => body::<ScoreBf16, OutBf16, 8, 2, true, false, false, false, false>
+    attention_fwd_bf16 => body::<ScoreBf16, OutBf16, 8, 2, true, false, false, false, false, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd_pinned` for bfloat16.
-    attention_fwd_bf16_pinned => body::<ScoreBf16, OutBf16, 8, 2, true, false, false, false, true>
+    attention_fwd_bf16_pinned => body::<ScoreBf16, OutBf16, 8, 2, true, false, false, false, true, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd_persistent_overlap_pinned` for bfloat16.
-    persistent attention_fwd_bf16_persistent_overlap_pinned => body::<ScoreBf16, OutBf16, 8, 2, true, false, true, true, true>
+    persistent attention_fwd_bf16_persistent_overlap_pinned => body::<ScoreBf16, OutBf16, 8, 2, true, false, true, true, true, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd_pinned` over key blocks of 176 (FlashAttention-3's for head dimension 128
     /// without the causal mask: fewer softmax steps a row for the same products); the maps of
     /// `K` and `V` take 176-row boxes (`tiles::Half176`).
-    attention_fwd_n176_pinned => body::<Score176, Out, 11, 2, true, false, false, false, true>
+    attention_fwd_n176_pinned => body::<Score176, Out, 11, 2, true, false, false, false, true, 24, 240>
 }
 
 attention_kernel! {
     /// `attention_fwd_persistent_overlap_pinned` over key blocks of 176.
-    persistent attention_fwd_n176_persistent_overlap_pinned => body::<Score176, Out, 11, 2, true, false, true, true, true>
+    persistent attention_fwd_n176_persistent_overlap_pinned => body::<Score176, Out, 11, 2, true, false, true, true, true, 24, 240>
 }
 
 /// The kernels' one body: key blocks of `16 KB` keys (`tiles::Keys`: 128 or 176, `S`'s
@@ -183,7 +183,10 @@ attention_kernel! {
 /// skipped where no row moved). The persistent kernels measured faster with it, the grid's
 /// 8% to 13% slower (the same call, `docs/gpu.md`), so each kernel says which it takes;
 /// `PIN` (with `OVERLAP`), `O`'s wait held below the softmax, which `ptxas` otherwise hoists
-/// above it.
+/// above it; `PRODUCER_REGS` and `CONSUMER_REGS`, the warpgroups' registers after
+/// `setmaxnreg` (176 keys: `S` is 88 a thread beside `P`'s 44 and `O`'s 64, so the consumers
+/// take 240 and the producer keeps FlashAttention-3's 24; a branch on `KB` instead changed
+/// the 128-key kernels' PTX).
 #[inline(always)]
 unsafe fn body<
     S,
@@ -195,6 +198,8 @@ unsafe fn body<
     const PERSISTENT: bool,
     const LEAN: bool,
     const PIN: bool,
+    const PRODUCER_REGS: u32,
+    const CONSUMER_REGS: u32,
 >(
     (seq, heads, counters): (usize, usize, *mut u32),
     scale: f32,
@@ -235,7 +240,7 @@ unsafe fn body<
         }
     };
     // The keys a query block attends to.
-    let key_blocks_of = |m_block: usize| if causal { seq.min((m_block + 1) * BM) } else { seq }.div_ceil(bn);
+    let key_blocks_of = |m_block: usize| if causal { seq.min((m_block + 1) * BM) } else { seq }.div_ceil(Keys::<KB>::N);
     let smem = dynamic_smem();
     type Kv<const H: usize, const KB: usize> = PipeKv<Halves<H>, Keys<KB>>;
     let (q_bytes, kv_bytes) = (PipeQ::<Halves<H>>::SMEM_BYTES as u32, Kv::<H, KB>::SMEM_BYTES as u32);
@@ -255,16 +260,8 @@ unsafe fn body<
     sync_threads();
 
     if tid / 128 == 0 {
-        // The registers the consumers' `S` needs (176 keys: 88 a thread beside `P`'s 44 and
-        // `O`'s 64), from the producer, which then keeps FlashAttention-3's 24.
         // SAFETY: the whole producer warpgroup.
-        unsafe {
-            if KB > 8 {
-                setmaxnreg_dec::<24>()
-            } else {
-                setmaxnreg_dec::<40>()
-            }
-        };
+        unsafe { setmaxnreg_dec::<PRODUCER_REGS>() };
         if tid == 0 {
             let (load, load_kv) = (LoadHalf::default(), LoadKeys::<Keys<KB>>::default());
             let (mut wq, mut wk, mut wv) =
@@ -354,13 +351,7 @@ unsafe fn body<
         return;
     }
     // SAFETY: the whole consumer warpgroup.
-    unsafe {
-        if KB > 8 {
-            setmaxnreg_inc::<240>()
-        } else {
-            setmaxnreg_inc::<232>()
-        }
-    };
+    unsafe { setmaxnreg_inc::<CONSUMER_REGS>() };
     let (w, t) = (tid / 128 - 1, tid % 128);
     let (mma_s, mma_o) =
         (TiledWgmma::<S, CONSUMERS>::new().slice(w), TiledWgmma::<O, CONSUMERS, K, MN>::new().slice(w));

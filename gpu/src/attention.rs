@@ -174,6 +174,16 @@ attention_kernel! {
     persistent attention_fwd_n176_persistent_overlap_pinned => body::<Score176, Out, 11, 2, true, false, true, true, true, 24, 240>
 }
 
+attention_kernel! {
+    /// `attention_fwd_n176_pinned` for bfloat16.
+    attention_fwd_bf16_n176_pinned => body::<Score176Bf16, OutBf16, 11, 2, true, false, false, false, true, 24, 240>
+}
+
+attention_kernel! {
+    /// `attention_fwd_n176_persistent_overlap_pinned` for bfloat16.
+    persistent attention_fwd_bf16_n176_persistent_overlap_pinned => body::<Score176Bf16, OutBf16, 11, 2, true, false, true, true, true, 24, 240>
+}
+
 /// The kernels' one body: key blocks of `16 KB` keys (`tiles::Keys`: 128 or 176, `S`'s
 /// columns); `H` halves of 64 in the head dimension; `OVERLAP`, FA3's
 /// intra-warpgroup overlap of `S_{j+1}` with `O += P_j·V_j`; `PINGPONG`, the consumer

@@ -21,7 +21,8 @@ P.add_argument("--ptxas", default=os.environ.get("PTXAS", "ptxas"))
 P.add_argument("--cuobjdump", default=os.environ.get("CUOBJDUMP", "cuobjdump"))
 P.add_argument("--pinned", default="attention_fwd_pinned,attention_fwd_persistent_overlap_pinned,"
                "attention_fwd_bf16_pinned,attention_fwd_bf16_persistent_overlap_pinned,"
-               "attention_fwd_n176_pinned,attention_fwd_n176_persistent_overlap_pinned")
+               "attention_fwd_n176_pinned,attention_fwd_n176_persistent_overlap_pinned,"
+               "attention_fwd_bf16_n176_pinned,attention_fwd_bf16_n176_persistent_overlap_pinned")
 P.add_argument("--report", default="attention_fwd,attention_fwd_persistent_overlap")
 P.add_argument("--min-ex2", type=int, default=64)
 args = P.parse_args()

@@ -24,11 +24,11 @@
 
 use cute_atom::algorithm::{acc_as_a, mask, warpgroup_wait, AccRows, TiledWgmma, WgmmaOperandB, WgmmaOperands};
 use cute_atom::arch::atomic::{atomic_add_acq_rel_u32, atomic_add_relaxed_u32, store_relaxed_u32};
-use cute_atom::arch::barrier::{named_barrier_arrive, named_barrier_sync};
+use cute_atom::arch::barrier::{cluster_sync, named_barrier_arrive, named_barrier_sync};
 use cute_atom::arch::copy::{ld_shared_b32x1, st_shared_b32x1};
 use cute_atom::arch::math::{ex2, fma};
 use cute_atom::arch::thread::{dynamic_smem, setmaxnreg_dec, setmaxnreg_inc};
-use cute_atom::atom::{Accumulators, Element16, MmaCall};
+use cute_atom::atom::{Accumulators, Element16, MmaCall, TmaCopy};
 use cute_atom::pipeline::PipelineState;
 use cute_atom::SmemTensor;
 use cute_static::gmma::{ModeSizes, K, MN};
@@ -80,25 +80,25 @@ attention_kernel! {
     /// of the `(batch·heads·seq, 128)` tensors with 64x128 boxes, 128-byte swizzle; `o` the
     /// output (same shape), `lse` the `batch·heads·seq` log-sum-exps (natural log, of the
     /// scaled scores); `scale` the scores' scale times log2(e).
-    attention_fwd => body::<Score, Out, 8, 2, true, false, false, false, false, 40, 232>
+    attention_fwd => body::<Score, Out, 8, 1, 2, true, false, false, false, false, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd` without the overlap: each key block's `S`, softmax and `O += P·V` in
     /// turn (the baseline the overlap is measured against).
-    attention_fwd_serial => body::<Score, Out, 8, 2, false, false, false, false, false, 40, 232>
+    attention_fwd_serial => body::<Score, Out, 8, 1, 2, false, false, false, false, false, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd` with FlashAttention-3's warpgroup ping-pong: the two consumer
     /// warpgroups take turns issuing their `wgmma`s (named barriers 1 and 2), so that one's
     /// softmax runs while the other's products have the tensor cores.
-    attention_fwd_pingpong => body::<Score, Out, 8, 2, true, true, false, false, false, 40, 232>
+    attention_fwd_pingpong => body::<Score, Out, 8, 1, 2, true, true, false, false, false, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd_serial` with the warpgroup ping-pong: each product is a turn.
-    attention_fwd_serial_pingpong => body::<Score, Out, 8, 2, false, true, false, false, false, 40, 232>
+    attention_fwd_serial_pingpong => body::<Score, Out, 8, 1, 2, false, true, false, false, false, 40, 232>
 }
 
 attention_kernel! {
@@ -114,31 +114,31 @@ attention_kernel! {
     /// finish this tile's last `P·V` and store its `O`. The caller's contract adds: fewer than
     /// `u32::MAX` tiles, and one launch at a time on `counters` (a launch that does not
     /// complete leaves them for the caller to zero).
-    persistent attention_fwd_persistent => body::<Score, Out, 8, 2, false, false, true, true, false, 40, 232>
+    persistent attention_fwd_persistent => body::<Score, Out, 8, 1, 2, false, false, true, true, false, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd_persistent` with the intra-warpgroup overlap of `attention_fwd`.
-    persistent attention_fwd_persistent_overlap => body::<Score, Out, 8, 2, true, false, true, true, false, 40, 232>
+    persistent attention_fwd_persistent_overlap => body::<Score, Out, 8, 1, 2, true, false, true, true, false, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd` with `O`'s wait pinned below the softmax (`PIN`), so that the softmax
     /// runs beside the product as FlashAttention-3's overlap intends. Built for the next
     /// device call; not yet run there (`docs/gpu.md`).
-    attention_fwd_pinned => body::<Score, Out, 8, 2, true, false, false, false, true, 40, 232>
+    attention_fwd_pinned => body::<Score, Out, 8, 1, 2, true, false, false, false, true, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd_persistent_overlap` with the wait pinned, as `attention_fwd_pinned`;
     /// not yet run on a device either.
-    persistent attention_fwd_persistent_overlap_pinned => body::<Score, Out, 8, 2, true, false, true, true, true, 40, 232>
+    persistent attention_fwd_persistent_overlap_pinned => body::<Score, Out, 8, 1, 2, true, false, true, true, true, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd` for head dimension 64 (one 64-wide half of each tile; the maps' boxes
     /// the same 64x128).
-    attention_fwd_hd64 => body::<Score, Out, 8, 1, true, false, false, false, false, 40, 232>
+    attention_fwd_hd64 => body::<Score, Out, 8, 1, 1, true, false, false, false, false, 40, 232>
 }
 
 attention_kernel! {
@@ -149,43 +149,59 @@ attention_kernel! {
 
 attention_kernel! {
     /// `attention_fwd` for bfloat16 `Q`, `K`, `V`, `O` (the maps' data type bfloat16).
-    attention_fwd_bf16 => body::<ScoreBf16, OutBf16, 8, 2, true, false, false, false, false, 40, 232>
+    attention_fwd_bf16 => body::<ScoreBf16, OutBf16, 8, 1, 2, true, false, false, false, false, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd_pinned` for bfloat16.
-    attention_fwd_bf16_pinned => body::<ScoreBf16, OutBf16, 8, 2, true, false, false, false, true, 40, 232>
+    attention_fwd_bf16_pinned => body::<ScoreBf16, OutBf16, 8, 1, 2, true, false, false, false, true, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd_persistent_overlap_pinned` for bfloat16.
-    persistent attention_fwd_bf16_persistent_overlap_pinned => body::<ScoreBf16, OutBf16, 8, 2, true, false, true, true, true, 40, 232>
+    persistent attention_fwd_bf16_persistent_overlap_pinned => body::<ScoreBf16, OutBf16, 8, 1, 2, true, false, true, true, true, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd_pinned` over key blocks of 176 (FlashAttention-3's for head dimension 128
     /// without the causal mask: fewer softmax steps a row for the same products); the maps of
     /// `K` and `V` take 176-row boxes (`tiles::Half176`).
-    attention_fwd_n176_pinned => body::<Score176, Out, 11, 2, true, false, false, false, true, 24, 240>
+    attention_fwd_n176_pinned => body::<Score176, Out, 11, 1, 2, true, false, false, false, true, 24, 240>
 }
 
 attention_kernel! {
     /// `attention_fwd_persistent_overlap_pinned` over key blocks of 176.
-    persistent attention_fwd_n176_persistent_overlap_pinned => body::<Score176, Out, 11, 2, true, false, true, true, true, 24, 240>
+    persistent attention_fwd_n176_persistent_overlap_pinned => body::<Score176, Out, 11, 1, 2, true, false, true, true, true, 24, 240>
 }
 
 attention_kernel! {
     /// `attention_fwd_n176_pinned` for bfloat16.
-    attention_fwd_bf16_n176_pinned => body::<Score176Bf16, OutBf16, 11, 2, true, false, false, false, true, 24, 240>
+    attention_fwd_bf16_n176_pinned => body::<Score176Bf16, OutBf16, 11, 1, 2, true, false, false, false, true, 24, 240>
 }
 
 attention_kernel! {
     /// `attention_fwd_n176_persistent_overlap_pinned` for bfloat16.
-    persistent attention_fwd_bf16_n176_persistent_overlap_pinned => body::<Score176Bf16, OutBf16, 11, 2, true, false, true, true, true, 24, 240>
+    persistent attention_fwd_bf16_n176_persistent_overlap_pinned => body::<Score176Bf16, OutBf16, 11, 1, 2, true, false, true, true, true, 24, 240>
+}
+
+attention_kernel! {
+    /// `attention_fwd_n176_pinned` in clusters of 2 blocks (`.reqnctapercluster 2`, added by
+    /// `build.sh`), FlashAttention-3's shape without the causal mask: two query blocks of a head
+    /// (grid `x` rounded up to even), each block loading half of every `K` and `V` box (88
+    /// rows: the maps of `K` and `V` encoded for it) into both, so the head's keys cross from
+    /// L2 once a cluster. With the mask, both take the later block's key blocks.
+    attention_fwd_n176_pinned_cluster => body::<Score176, Out, 11, 2, 2, true, false, false, false, true, 24, 240>
+}
+
+attention_kernel! {
+    /// `attention_fwd_pinned` in clusters of 2 blocks, as `attention_fwd_n176_pinned_cluster`
+    /// (64-row parts of the 128-row boxes).
+    attention_fwd_pinned_cluster => body::<Score, Out, 8, 2, 2, true, false, false, false, true, 40, 232>
 }
 
 /// The kernels' one body: key blocks of `16 KB` keys (`tiles::Keys`: 128 or 176, `S`'s
-/// columns); `H` halves of 64 in the head dimension; `OVERLAP`, FA3's
+/// columns); `CL` blocks a cluster, which share each `K` and `V` tile (multicast); `H` halves
+/// of 64 in the head dimension; `OVERLAP`, FA3's
 /// intra-warpgroup overlap of `S_{j+1}` with `O += P_j·V_j`; `PINGPONG`, the consumer
 /// warpgroups' turns; `PERSISTENT`, the block's tiles from the dynamic scheduler (`heads`
 /// then says how many sequences there are), else the grid's one; `LEAN`, the softmax in
@@ -202,6 +218,7 @@ unsafe fn body<
     S,
     O,
     const KB: usize,
+    const CL: usize,
     const H: usize,
     const OVERLAP: bool,
     const PINGPONG: bool,
@@ -223,12 +240,13 @@ unsafe fn body<
     S::CLayout: ConstLeaves + ModeSizes,
     O::CLayout: ConstLeaves + ModeSizes,
     Halves<H>: HeadDim,
-    Keys<KB>: KeyBlock,
+    Keys<KB>: KeyLoads<CL>,
 {
     let d = 64 * H;
     // Keys a block: `S`'s columns, `KB` k-blocks of `P`.
     const { assert!(S::SHAPE_MNK[1] == <Keys<KB> as KeyBlock>::N && <Keys<KB> as KeyBlock>::N == 16 * KB) };
     let bn = <Keys<KB> as KeyBlock>::N;
+    const { assert!(CL == 1 || (CL == 2 && !PERSISTENT), "clusters of 2, of grid blocks") };
     // The rows the kernel's arrays are sized for, its atoms' (the f16 atoms', checked in
     // `tiles`: FIRST_OF_ROW).
     const { assert!(AccRows::<S>::ROW_OF.1 == ROWS && AccRows::<O>::ROW_OF.1 == ROWS) };
@@ -245,18 +263,23 @@ unsafe fn body<
         if PERSISTENT {
             (q_blocks - 1 - tile % q_blocks, tile / q_blocks)
         } else {
+            // (CL: a cluster's blocks `x` and `x + 1` take query blocks `m` and `m - 1`, for
+            // an even number of them; one past the last may be a block whose rows are not
+            // stored, which loads its part of `K` and `V` for the other.)
             let (x, bh) = block_idx();
-            (q_blocks - 1 - x, bh)
+            (if CL > 1 { q_blocks.next_multiple_of(CL) } else { q_blocks } - 1 - x, bh)
         }
     };
     // The keys a query block attends to.
+    // (CL: both blocks of a cluster take the later one's, `m | 1`: they load each key block
+    // together; the earlier one's mask covers the block past its diagonal.)
     let key_blocks_of = |m_block: usize| if causal { seq.min((m_block + 1) * BM) } else { seq }.div_ceil(Keys::<KB>::N);
     let smem = dynamic_smem();
-    type Kv<const H: usize, const KB: usize> = PipeKv<Halves<H>, Keys<KB>>;
-    let (q_bytes, kv_bytes) = (PipeQ::<Halves<H>>::SMEM_BYTES as u32, Kv::<H, KB>::SMEM_BYTES as u32);
+    type Kv<const H: usize, const KB: usize, const CL: usize> = PipeKv<Halves<H>, Keys<KB>, CL>;
+    let (q_bytes, kv_bytes) = (PipeQ::<Halves<H>>::SMEM_BYTES as u32, Kv::<H, KB, CL>::SMEM_BYTES as u32);
     let (pipe_q, q) = PipeQ::<Halves<H>>::carve(smem);
-    let (pipe_k, k) = Kv::<H, KB>::carve(smem + q_bytes);
-    let (pipe_v, v) = Kv::<H, KB>::carve(smem + q_bytes + kv_bytes);
+    let (pipe_k, k) = Kv::<H, KB, CL>::carve(smem + q_bytes);
+    let (pipe_v, v) = Kv::<H, KB, CL>::carve(smem + q_bytes + kv_bytes);
     // The tile the producer sends with `Q` (PERSISTENT; `u32::MAX`: no more).
     let slot = smem + q_bytes + 2 * kv_bytes;
     if tid == 0 {
@@ -267,13 +290,19 @@ unsafe fn body<
             pipe_v.init();
         }
     }
-    sync_threads();
+    if CL > 1 {
+        // Both blocks' barriers initialized before a multicast or a remote arrive reaches them.
+        // SAFETY: every thread of the cluster, once here.
+        unsafe { cluster_sync() };
+    } else {
+        sync_threads();
+    }
 
     if tid / 128 == 0 {
         // SAFETY: the whole producer warpgroup.
         unsafe { setmaxnreg_dec::<PRODUCER_REGS>() };
         if tid == 0 {
-            let (load, load_kv) = (LoadHalf::default(), LoadKeys::<Keys<KB>>::default());
+            let (load, load_kv) = (LoadHalf::default(), <Keys<KB> as KeyLoads<CL>>::Load::default());
             let (mut wq, mut wk, mut wv) =
                 (PipelineState::producer_start(), PipelineState::producer_start(), PipelineState::producer_start());
             // A persistent block runs until the counter runs out; a grid block has one tile.
@@ -324,7 +353,7 @@ unsafe fn body<
                     if !PERSISTENT {
                         load_q!();
                     }
-                    for j in 0..key_blocks_of(m_block) {
+                    for j in 0..key_blocks_of(if CL > 1 { m_block | 1 } else { m_block }) {
                         let bar = pipe_k.producer_acquire(&wk);
                         for h in 0..H {
                             load_kv.copy_at(map_k, &k.half(h).stage(wk.index()), (row0 + j * bn, 64 * h), bar);
@@ -358,6 +387,10 @@ unsafe fn body<
                 }
             }
         }
+        if CL > 1 {
+            // SAFETY: every thread of the cluster, once here.
+            unsafe { cluster_sync() };
+        }
         return;
     }
     // SAFETY: the whole consumer warpgroup.
@@ -386,7 +419,7 @@ unsafe fn body<
         };
         taken += 1;
         let row0 = bh * seq;
-        let key_blocks = key_blocks_of(m_block);
+        let key_blocks = key_blocks_of(if CL > 1 { m_block | 1 } else { m_block });
         // The warpgroup's first query row of the head.
         let q_row0 = m_block * BM + w * S::SHAPE_MNK[0];
         // The thread's rows: ROWS of them, value v of S in local row ROW_OF[v] (the same rows as
@@ -635,6 +668,11 @@ unsafe fn body<
                 }
             }
         }
+    }
+    if CL > 1 {
+        // No block exits while the other may still multicast into it or arrive on its barriers.
+        // SAFETY: every thread of the cluster, once here.
+        unsafe { cluster_sync() };
     }
 }
 

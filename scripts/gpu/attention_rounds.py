@@ -4,7 +4,8 @@ same process in interleaved rounds (issue #61: ratios that one call's clocks and
 cannot move apart). Each kernel is given as FILE:NAME, a PTX file (trimmed with ptx_subset.py:
 the JIT then takes a second) and a kernel of the `attention_kernel!` signature; a name with
 `_persistent` runs on a grid of one block a multiprocessor and takes `heads`, one with `_n176`
-takes key blocks of 176 (its maps of K and V have 176-row boxes).
+takes key blocks of 176 (its maps of K and V have 176-row boxes), one with `_cluster` runs in
+clusters of 2 (an even grid; each block loads half of each K and V box).
 
     python3 scripts/gpu/attention_rounds.py --rounds 7 --json OUT.json \\
         new.ptx:attention_fwd old.ptx:attention_fwd new.ptx:attention_fwd_persistent
@@ -76,20 +77,21 @@ class Problem:
         # A persistent kernel's tile scheduler: two zero words, each launch leaves them zero.
         self.counters = torch.zeros(2, device="cuda", dtype=torch.int32)
         # Q's map (128-row boxes), then K's and V's for each key block.
-        self.maps = {n: [tensor_map(self.q, BM)] + [tensor_map(x, n) for x in (self.k, self.v)] for n in (128, 176)}
+        self.maps = {n: [tensor_map(self.q, BM)] + [tensor_map(x, n) for x in (self.k, self.v)]
+                     for n in (128, 176, 64, 88)}
         self.bh, self.seq, self.causal = bh, seq, causal
         self.flops = 4 * bh * seq * seq * D / (2 if causal else 1)
 
-    def launch(self, f, persistent, keys=128):
+    def launch(self, f, persistent, keys=128, cluster=1):
         scale = np.float32(1 / math.sqrt(D) * math.log2(math.e))
-        a = [np.uint64(self.seq), scale, np.uint32(self.causal), *self.maps[keys],
+        a = [np.uint64(self.seq), scale, np.uint32(self.causal), *self.maps[keys // cluster],
              np.uint64(self.o.data_ptr()), np.uint64(self.lse.data_ptr())]
         q_blocks = -(-self.seq // BM)
         if persistent:
             f((min(SMS, q_blocks * self.bh),), (THREADS,), (*a, np.uint64(self.bh), np.uint64(self.counters.data_ptr())),
               shared_mem=SMEM)
         else:
-            f((q_blocks, self.bh), (THREADS,), tuple(a), shared_mem=SMEM)
+            f((-(-q_blocks // cluster) * cluster, self.bh), (THREADS,), tuple(a), shared_mem=SMEM)
 
     def sdpa(self, backend):
         q, k, v = (x.view(1, self.bh, self.seq, D) for x in (self.q, self.k, self.v))
@@ -119,7 +121,7 @@ for spec in args.kernels:
         modules[path] = cp.RawModule(path=path)
     f = modules[path].get_function(name)
     f.max_dynamic_shared_size_bytes = SMEM
-    kernels.append((spec, f, ("_persistent" in name, 176 if "_n176" in name else 128)))
+    kernels.append((spec, f, ("_persistent" in name, 176 if "_n176" in name else 128, 2 if "_cluster" in name else 1)))
 BACKENDS = {"cudnn": SDPBackend.CUDNN_ATTENTION, "flash": SDPBackend.FLASH_ATTENTION,
             "efficient": SDPBackend.EFFICIENT_ATTENTION}
 backends = [(b, BACKENDS[b]) for b in args.backends.split(",") if b]
@@ -143,7 +145,7 @@ def runs_of(p):
 
 
 def check(p, spec, f, flags, heads):
-    """One launch of `f` on `p` (`flags`: persistent, keys a block) against the reference over
+    """One launch of `f` on `p` (`flags`: persistent, keys a block, cluster) against the reference over
     its first `heads` sequences; a persistent kernel's scheduler must also leave its counters
     zero for the next launch."""
     p.o.zero_(), p.lse.zero_()

@@ -98,6 +98,13 @@ pub trait TmaCopy {
     /// `dst` a stage tile of this block's shared memory aligned as its swizzle needs, and `bar`
     /// (at the same shared address in every block of the mask) expects the tile's bytes.
     unsafe fn copy(&self, map: *const u8, dst: &SmemTensor<Self::Elem, Self::Tile>, tile: (usize, usize), bar: u32);
+    /// The same copy of the tile whose first element is `(row, col)` of the global tensor (a
+    /// tile that does not start at a multiple of the box: a sequence's rows inside a batch of
+    /// them); a multicast block's part starts its rank's part rows further down.
+    ///
+    /// # Safety
+    /// As [`copy`](Self::copy).
+    unsafe fn copy_at(&self, map: *const u8, dst: &SmemTensor<Self::Elem, Self::Tile>, at: (usize, usize), bar: u32);
 }
 
 /// A load of the shared tile `Tile` of `Bits`-bit elements, one box that is the whole tile
@@ -154,26 +161,14 @@ impl<Bits: Storage, Tile: TmaBox<Bits> + Default + Copy> TmaCopy for TmaLoad<Bit
             tma::load_2d(dst.base(), map, bar, [(tile.1 * cols as usize) as i32, (tile.0 * rows as usize) as i32])
         }
     }
-}
-
-impl<Bits: Storage, Tile: TmaBox<Bits> + Default + Copy> TmaLoad<Bits, Tile, Unicast> {
-    /// The load of the tile's box at element `(row, col)` of the global tensor (a tile that
-    /// does not start at a multiple of the box: a sequence's rows inside a batch of them).
-    ///
-    /// # Safety
-    /// As [`TmaCopy::copy`].
     #[inline(always)]
-    pub unsafe fn copy_at(
-        &self,
-        map: *const u8,
-        dst: &SmemTensor<Bits::T, Tile>,
-        (row, col): (usize, usize),
-        bar: u32,
-    ) {
+    unsafe fn copy_at(&self, map: *const u8, dst: &SmemTensor<Bits::T, Tile>, (row, col): (usize, usize), bar: u32) {
         // SAFETY: the caller's promise.
         unsafe { [col as i32, row as i32].load(dst.base(), map, bar) }
     }
+}
 
+impl<Bits: Storage, Tile: TmaBox<Bits> + Default + Copy> TmaLoad<Bits, Tile, Unicast> {
     /// The load of the tile's box at TMA coordinate `coord` of a tensor map of 2 to 5
     /// dimensions: the box's first element's, innermost first (a `(d, seq, head, batch)` tensor's
     /// `[col, row, head, batch]`, CuTe's `get_tma_tensor` coordinate). The map's box is the
@@ -214,14 +209,19 @@ impl<Bits: Storage, Tile: TmaBox<Bits> + Default + Copy, Part: TmaBox<Bits>, con
     /// every block of the mask.
     #[inline(always)]
     unsafe fn copy(&self, map: *const u8, dst: &SmemTensor<Bits::T, Tile>, tile: (usize, usize), bar: u32) {
-        let ([cols, rows], [_, part_rows]) = (Tile::BOX, Part::BOX);
+        let [cols, rows] = Tile::BOX;
+        // SAFETY: the caller's promise.
+        unsafe { self.copy_at(map, dst, (tile.0 * rows as usize, tile.1 * cols as usize), bar) }
+    }
+    #[inline(always)]
+    unsafe fn copy_at(&self, map: *const u8, dst: &SmemTensor<Bits::T, Tile>, (row, col): (usize, usize), bar: u32) {
+        let [_, part_rows] = Part::BOX;
         let () = Self::PARTS;
         let rank = cluster_ctarank();
         // The tile is one dense box: its parts along the rows are consecutive boxes.
         let at = dst.base() + rank as u32 * Part::BYTES;
-        let row = tile.0 * rows as usize + rank * part_rows as usize;
         // SAFETY: the caller's promise.
-        unsafe { [(tile.1 * cols as usize) as i32, row as i32].load_multicast(at, map, bar, MASK) }
+        unsafe { [col as i32, (row + rank * part_rows as usize) as i32].load_multicast(at, map, bar, MASK) }
     }
 }
 

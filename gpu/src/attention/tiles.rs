@@ -5,7 +5,7 @@
 use core::marker::PhantomData;
 use cute_atom::algorithm::AccRows;
 
-use cute_atom::atom::{TmaCopy, TmaLoad};
+use cute_atom::atom::{Multicast, TmaCopy, TmaLoad};
 use cute_atom::pipeline::tma_async::SM90_SMEM_BYTES;
 use cute_atom::pipeline::{PipelineTmaAsync, Ring, StageCopies};
 use cute_static::gmma::{LayoutAtom, ModeSizes, Sw128, K, MN};
@@ -62,19 +62,34 @@ pub trait KeyBlock {
     type Half: TmaBox<U16> + Default + Copy;
     /// A `V` half as `O += P·V`'s B.
     type VHalf: Default + Copy;
+    /// Half a `K` or `V` half's rows: the part of it each block of a cluster of 2 loads.
+    type Part: TmaBox<U16>;
 }
 impl KeyBlock for Keys<8> {
     const N: usize = 128;
     type Half = Half;
     type VHalf = VHalf;
+    type Part = <LayoutAtom<K, Sw128, U16> as TileToShape<Shape![(64, 64)]>>::Output;
 }
 impl KeyBlock for Keys<11> {
     const N: usize = 176;
     type Half = Half176;
     type VHalf = VHalf176;
+    type Part = <LayoutAtom<K, Sw128, U16> as TileToShape<Shape![(88, 64)]>>::Output;
 }
-/// The TMA load of a key block's half.
-pub type LoadKeys<Kb> = TmaLoad<U16, <Kb as KeyBlock>::Half>;
+/// The TMA load of a key block's half by a block of a cluster of `CL`: the whole box (`CL` 1),
+/// or (2) its part of the rows, multicast to both blocks, which share the head's `K` and `V`.
+pub trait KeyLoads<const CL: usize>: KeyBlock {
+    type Load: TmaCopy<Elem = u16, Tile = Self::Half> + Default;
+}
+impl<Kb: KeyBlock> KeyLoads<1> for Kb {
+    type Load = TmaLoad<U16, Kb::Half>;
+}
+impl<Kb: KeyBlock> KeyLoads<2> for Kb {
+    type Load = TmaLoad<U16, Kb::Half, Multicast<Kb::Part, 0b11>>;
+}
+/// The TMA load of a key block's half, a block alone.
+pub type LoadKeys<Kb> = <Kb as KeyLoads<1>>::Load;
 
 /// A head dimension of `H` halves of 64: the copies of one tile (a half each, `L` the load of
 /// one) and their rings' halves.
@@ -111,10 +126,11 @@ impl<L: TmaCopy> HalfRings<L> for (Ring<L>, Ring<L>) {
 }
 /// The pipelines: `Q`'s tile loaded once, the rings of `K` and `V` tiles of key block `Kb`.
 pub type PipeQ<Hd> = PipelineTmaAsync<1, <Hd as HeadDim>::Copies<LoadHalf>, 1, CONSUMERS>;
-pub type PipeKv<Hd, Kb> = PipelineTmaAsync<STAGES, <Hd as HeadDim>::Copies<LoadKeys<Kb>>, 1, CONSUMERS>;
+pub type PipeKv<Hd, Kb, const CL: usize = 1> =
+    PipelineTmaAsync<STAGES, <Hd as HeadDim>::Copies<<Kb as KeyLoads<CL>>::Load>, CL, CONSUMERS>;
 
-/// Dynamic shared memory a block of `Hd` and `Kb`: the three pipelines, one after another, then
-/// the word through which a persistent kernel's producer sends each tile with its `Q` (16
+/// Dynamic shared memory a block of `Hd` and `Kb` (in clusters or not: the rings' sizes are the
+/// same): the three pipelines, one after another, then the word through which a persistent kernel's producer sends each tile with its `Q` (16
 /// bytes).
 pub struct Smem<Hd, Kb>(PhantomData<(Hd, Kb)>);
 impl<Hd: HeadDim, Kb: KeyBlock> Smem<Hd, Kb> {

@@ -19,14 +19,15 @@ pub fn smem_bytes(d: usize, keys: usize) -> usize {
     }
 }
 
-/// The keys a block of the kernel `name` takes: 176 for the `_n176` kernels, else 128.
-pub fn keys_of(name: &str) -> usize {
-    if name.contains("_n176") {
-        176
-    } else {
-        BN
-    }
+/// The keys a block of the kernel `name` takes (176 for the `_n176` kernels, else 128), and
+/// the blocks a cluster (2 for the `_cluster` kernels, which multicast `K` and `V`).
+pub fn keys_of(name: &str) -> (usize, usize) {
+    (if name.contains("_n176") { 176 } else { BN }, if name.contains("_cluster") { 2 } else { 1 })
 }
+
+/// The maps of `K` and `V` an [`Attention`] holds: for each (keys a block, blocks a cluster),
+/// head dimension 128 (64: the first alone).
+const KV_MAPS: [(usize, usize); 4] = [(128, 1), (176, 1), (128, 2), (176, 2)];
 use tiles::*;
 
 use crate::{tensor_map, Dtype, Res};
@@ -46,8 +47,8 @@ pub struct Attention {
     _data: [CudaSlice<u16>; 3],
     pub o: CudaSlice<u16>,
     pub lse: CudaSlice<f32>,
-    /// `Q`'s map, then `K`'s and `V`'s with 128-row boxes, then (head dimension 128) with
-    /// 176-row boxes (`tiles::Half176`).
+    /// `Q`'s map, then `K`'s and `V`'s for each of `KV_MAPS` (their boxes a block's part of
+    /// `tiles::Half` or `tiles::Half176`).
     maps: Vec<CudaSlice<u64>>,
     /// A persistent kernel's tile scheduler: zero, and each launch leaves it so.
     counters: CudaSlice<u32>,
@@ -66,11 +67,17 @@ impl Attention {
         let (q, k, v) = (gen(11), gen(12), gen(13));
         let up = |x: &[f32]| stream.clone_htod(&x.iter().map(|&x| dtype.bits_of(x)).collect::<Vec<u16>>());
         let (dq, dk, dv) = (up(&q)?, up(&k)?, up(&v)?);
-        let map = |x: &CudaSlice<u16>| tensor_map(stream, dtype, 1, bh * seq, d, x, &Half::default());
-        let mut maps = vec![map(&dq)?, map(&dk)?, map(&dv)?];
-        if d == 128 {
-            let map = |x: &CudaSlice<u16>| tensor_map(stream, dtype, 1, bh * seq, d, x, &Half176::default());
-            maps.extend([map(&dk)?, map(&dv)?]);
+        let map = |x: &CudaSlice<u16>, (keys, cluster): (usize, usize)| {
+            let cluster = cluster as u32;
+            if keys == 176 {
+                tensor_map(stream, dtype, cluster, bh * seq, d, x, &Half176::default())
+            } else {
+                tensor_map(stream, dtype, cluster, bh * seq, d, x, &Half::default())
+            }
+        };
+        let mut maps = vec![map(&dq, (BM, 1))?];
+        for &kv in KV_MAPS.iter().take(if d == 128 { KV_MAPS.len() } else { 1 }) {
+            maps.extend([map(&dk, kv)?, map(&dv, kv)?]);
         }
         let (o, lse) = (stream.alloc_zeros::<u16>(n)?, stream.alloc_zeros::<f32>(bh * seq)?);
         let counters = stream.alloc_zeros::<u32>(2)?;
@@ -82,21 +89,21 @@ impl Attention {
         1.0 / (self.d as f32).sqrt()
     }
 
-    /// One launch: a block per 128 query rows of each sequence, or (`persistent`, a kernel
-    /// that takes `heads`) that many blocks taking the tiles in turn; `keys` a block, the
-    /// kernel's (`keys_of`).
+    /// One launch: a block per 128 query rows of each sequence (an even number of them in
+    /// clusters of 2), or (`persistent`, a kernel that takes `heads`) that many blocks taking
+    /// the tiles in turn; `(keys, cluster)` the kernel's ([`keys_of`]).
     pub fn launch(
         &mut self,
         stream: &Arc<CudaStream>,
         f: &CudaFunction,
         persistent: Option<usize>,
-        keys: usize,
+        (keys, cluster): (usize, usize),
     ) -> Res<()> {
         let tiles = self.seq.div_ceil(BM) * self.bh;
         let cfg = LaunchConfig {
             grid_dim: match persistent {
                 Some(blocks) => (blocks.min(tiles) as u32, 1, 1),
-                None => (self.seq.div_ceil(BM) as u32, self.bh as u32, 1),
+                None => (self.seq.div_ceil(BM).next_multiple_of(cluster) as u32, self.bh as u32, 1),
             },
             block_dim: (THREADS as u32, 1, 1),
             shared_mem_bytes: smem_bytes(self.d, keys) as u32,
@@ -104,7 +111,7 @@ impl Attention {
         let scale = self.softmax_scale() * std::f32::consts::LOG2_E;
         let causal = u32::from(self.causal);
         let mut l = stream.launch_builder(f);
-        let kv = if keys == 176 { 3 } else { 1 };
+        let kv = 1 + 2 * KV_MAPS.iter().position(|&m| m == (keys, cluster)).ok_or("no maps for this kernel")?;
         l.arg(&self.seq).arg(&scale).arg(&causal).arg(&self.maps[0]).arg(&self.maps[kv]).arg(&self.maps[kv + 1]);
         l.arg(&mut self.o).arg(&mut self.lse);
         if persistent.is_some() {

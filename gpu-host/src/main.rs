@@ -753,6 +753,8 @@ fn main() -> Res<()> {
             ("attention_fwd_n176_persistent_overlap_pinned", Dtype::F16, 128),
             ("attention_fwd_bf16_n176_pinned", Dtype::Bf16, 128),
             ("attention_fwd_bf16_n176_persistent_overlap_pinned", Dtype::Bf16, 128),
+            ("attention_fwd_n176_pinned_cluster", Dtype::F16, 128),
+            ("attention_fwd_pinned_cluster", Dtype::F16, 128),
         ] {
             if !args.attention_kernels.is_empty() && !args.attention_kernels.iter().any(|k| k == name) {
                 continue;
@@ -764,7 +766,7 @@ fn main() -> Res<()> {
                     Err(_) if !prefix.is_empty() => continue,
                     Err(e) => return Err(e.into()),
                 };
-                let smem = attention::smem_bytes(d, attention::keys_of(name));
+                let smem = attention::smem_bytes(d, attention::keys_of(name).0);
                 f.set_attribute(
                     sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
                     smem as i32,

@@ -213,6 +213,8 @@ for bh, seq in shapes:
             vs = f" ({tf / best:.1%} of the best backend)" if best else ""
             print(f"  {name}: {ms:.4f} ms, {tf:.0f} TFLOP/s{vs}; rounds {', '.join(f'{x:.4f}' for x in t)}")
         out["rows"].append(row)
+        if args.json:  # after each shape: a run cut short keeps what it measured
+            json.dump(out, open(args.json, "w"), indent=1)
         del p
         torch.cuda.empty_cache()
 

@@ -607,9 +607,11 @@ unsafe fn body<
                     // docs/gpu.md). Two operations it does not move the wait above: `K`'s
                     // release, and a shared store of the row sums (which the softmax computes
                     // last), predicated on a NaN scale: it never runs for a real one, and
-                    // writes a word no one reads if it does.
+                    // writes a word no one reads if it does. The release alone pins it in the
+                    // persistent kernels, where the store's address was a spill reloaded each
+                    // step (the 176-key kernel's 240 registers); the grid kernels need both.
                     s_release!(j);
-                    if scale.is_nan() {
+                    if !PERSISTENT && scale.is_nan() {
                         // SAFETY: the slot's second word, inside the block's shared memory.
                         unsafe { st_shared_b32x1(slot + 4, [l_i[0].to_bits() ^ l_i[ROWS - 1].to_bits()]) };
                     }

@@ -327,6 +327,33 @@ mod tests {
         keys!(Half176, VHalf176, 176);
     }
 
+    /// The maps `Attention` encodes for each kernel (`KV_MAPS`): `Q`'s and the 128-key `K` and
+    /// `V` boxes 64 x 128, the 176-key ones 64 x 176; in clusters of 2 each block's box is half
+    /// the rows (64, 88), as the multicast loads' parts (`tiles::KeyBlock::Part`) are; all with
+    /// the 128-byte swizzle and 256-byte rows of a head dimension of 128.
+    #[test]
+    fn kv_map_boxes() {
+        use cute_static::tma::{make_tma_copy_desc_multicast, TmaBox};
+        use cute_static::typenum::U16;
+        let global = cute_static::layout!(({ 3000usize }, { 128usize }):({ 128usize }, 1));
+        for (keys, cluster) in super::KV_MAPS {
+            let d = if keys == 176 {
+                make_tma_copy_desc_multicast(global, "half_t", &Half176::default(), cluster as u32)
+            } else {
+                make_tma_copy_desc_multicast(global, "half_t", &Half::default(), cluster as u32)
+            }
+            .unwrap();
+            assert_eq!(
+                (d.box_dim, d.swizzle, d.global_strides),
+                (vec![64, (keys / cluster) as u32], 3, vec![256]),
+                "{keys} keys, clusters of {cluster}"
+            );
+        }
+        let part = |b: [u32; 2]| b[1] as usize;
+        assert_eq!(part(<<Keys<8> as KeyBlock>::Part as TmaBox<U16>>::BOX), 64);
+        assert_eq!(part(<<Keys<11> as KeyBlock>::Part as TmaBox<U16>>::BOX), 88);
+    }
+
     /// The host reference on cases with known answers: equal scores average `V` (so a row of
     /// `V`s that are all 1 gives 1, and the log-sum-exp is `ln(keys)`); a query that matches
     /// one key far better than the others copies that key's `V`; causal, query 0 sees key 0

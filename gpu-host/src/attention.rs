@@ -21,7 +21,7 @@ pub fn smem_bytes(d: usize, keys: usize) -> usize {
 
 /// The keys a block of the kernel `name` takes (176 for the `_n176` kernels, else 128), and
 /// the blocks a cluster (2 for the `_cluster` kernels, which multicast `K` and `V`).
-pub fn keys_of(name: &str) -> (usize, usize) {
+pub fn keys_and_cluster_of(name: &str) -> (usize, usize) {
     (if name.contains("_n176") { 176 } else { BN }, if name.contains("_cluster") { 2 } else { 1 })
 }
 
@@ -91,7 +91,7 @@ impl Attention {
 
     /// One launch: a block per 128 query rows of each sequence (an even number of them in
     /// clusters of 2), or (`persistent`, a kernel that takes `heads`) that many blocks taking
-    /// the tiles in turn; `(keys, cluster)` the kernel's ([`keys_of`]).
+    /// the tiles in turn; `(keys, cluster)` the kernel's ([`keys_and_cluster_of`]).
     pub fn launch(
         &mut self,
         stream: &Arc<CudaStream>,
@@ -203,7 +203,7 @@ pub fn run(
         for &(bh, seq) in &[(1, 128), (2, 300), (1, 77), (3, 1000), (1, 2048)] {
             for causal in [false, true] {
                 let mut a = Attention::new(stream, *dtype, d, bh, seq, causal)?;
-                a.launch(stream, f, *grid, keys_of(name))?;
+                a.launch(stream, f, *grid, keys_and_cluster_of(name))?;
                 let (eo, el) = a.max_errors(stream, None)?;
                 let ok = eo <= tol && el <= tol && eo.is_finite() && el.is_finite();
                 failures += usize::from(!ok);
@@ -223,13 +223,13 @@ pub fn run(
             for (dtype, d) in [(Dtype::F16, 128), (Dtype::Bf16, 128), (Dtype::F16, 64)] {
                 let mut a = Attention::new(stream, dtype, d, bh, seq, causal)?;
                 let fs: Vec<_> = kernels.iter().filter(|k| (k.1, k.2) == (dtype, d)).collect();
-                let ms = time(fs.len(), &mut |i| a.launch(stream, &fs[i].3, fs[i].4, keys_of(&fs[i].0)))?;
+                let ms = time(fs.len(), &mut |i| a.launch(stream, &fs[i].3, fs[i].4, keys_and_cluster_of(&fs[i].0)))?;
                 for (&&(ref name, _, _, ref f, grid), ms) in fs.iter().zip(ms) {
                     let tol = tol(dtype);
                     let tflops = a.flops() / ms / 1e9;
                     // The first sequence against the host reference where it takes seconds.
                     let check = if seq <= 4096 {
-                        a.launch(stream, f, grid, keys_of(name))?;
+                        a.launch(stream, f, grid, keys_and_cluster_of(name))?;
                         let (eo, el) = a.max_errors(stream, Some(1))?;
                         failures += usize::from(!(eo <= tol && el <= tol));
                         format!(" (first sequence: max |O - ref| {eo:.1e}, max |lse - ref| {el:.1e})")

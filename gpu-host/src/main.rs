@@ -766,7 +766,7 @@ fn main() -> Res<()> {
                     Err(_) if !prefix.is_empty() => continue,
                     Err(e) => return Err(e.into()),
                 };
-                let smem = attention::smem_bytes(d, attention::keys_of(name).0);
+                let smem = attention::smem_bytes(d, attention::keys_and_cluster_of(name).0);
                 f.set_attribute(
                     sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
                     smem as i32,

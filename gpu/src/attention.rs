@@ -275,12 +275,15 @@ unsafe fn body<
             (if CL > 1 { q_blocks.next_multiple_of(CL) } else { q_blocks } - 1 - x, bh)
         }
     };
-    // The keys a query block attends to.
-    // (CL: both blocks of a cluster take the later one's, `m | 1`: they load each key block
-    // together; the earlier one's mask covers the block past its diagonal.)
+    // The keys a query block attends to. (CL: both blocks of a cluster take the later one's,
+    // `m | 1` at the two calls below, since they load each key block together; the earlier
+    // one's mask covers the block past its diagonal. Inside the closure the `|` changed the
+    // other kernels' mask lowering.)
     let key_blocks_of = |m_block: usize| if causal { seq.min((m_block + 1) * BM) } else { seq }.div_ceil(Keys::<KB>::N);
     let smem = dynamic_smem();
     type Kv<const H: usize, const KB: usize, const CL: usize> = PipeKv<Halves<H>, Keys<KB>, CL>;
+    // The host sizes shared memory by the rings of a block alone (`Smem`).
+    const { assert!(Kv::<H, KB, CL>::SMEM_BYTES == PipeKv::<Halves<H>, Keys<KB>>::SMEM_BYTES) };
     let (q_bytes, kv_bytes) = (PipeQ::<Halves<H>>::SMEM_BYTES as u32, Kv::<H, KB, CL>::SMEM_BYTES as u32);
     let (pipe_q, q) = PipeQ::<Halves<H>>::carve(smem);
     let (pipe_k, k) = Kv::<H, KB, CL>::carve(smem + q_bytes);

@@ -11,6 +11,13 @@ functions, such as `panic_fmt`'s body, come after the last kernel).
 import re
 import sys
 
+ENTRY = r"(?m)^\.visible \.entry (\w+)\("
+
+
+def kernels(src):
+    """The kernels of the PTX file `src`, in order."""
+    return re.findall(ENTRY, open(src).read())
+
 
 def write(src, names, dst):
     """Writes `src`'s declarations and the kernels `names` to `dst`; returns how many it kept."""
@@ -18,7 +25,7 @@ def write(src, names, dst):
     parts = re.split(r"(?m)^(?=\t// \.globl\t)", open(src).read())
     out, kept = [parts[0]], set()
     for part in parts[1:]:
-        m = re.search(r"(?m)^\.visible \.entry (\w+)\(", part)
+        m = re.search(ENTRY, part)
         if m is None or m.group(1) in names:
             out.append(part)
             kept.update([m.group(1)] if m else [])

@@ -48,8 +48,7 @@ def softmax_beside_product(kernel):
 
 
 failures = []
-pinned = (args.pinned.split(",") if args.pinned else
-          sorted(set(re.findall(r"(?m)^\.visible \.entry (\w*_pinned\w*)\(", open(args.ptx).read()))))
+pinned = args.pinned.split(",") if args.pinned else sorted(k for k in ptx_subset.kernels(args.ptx) if "_pinned" in k)
 for kernel in pinned:
     counts, local = softmax_beside_product(kernel)
     # A thread's scores: --min-ex2 for 128-key blocks, in proportion for the _n176 kernels; and

@@ -157,9 +157,7 @@ impl<Bits: Storage, Tile: TmaBox<Bits> + Default + Copy> TmaCopy for TmaLoad<Bit
     unsafe fn copy(&self, map: *const u8, dst: &SmemTensor<Bits::T, Tile>, tile: (usize, usize), bar: u32) {
         let [cols, rows] = Tile::BOX;
         // SAFETY: the caller's promise.
-        unsafe {
-            tma::load_2d(dst.base(), map, bar, [(tile.1 * cols as usize) as i32, (tile.0 * rows as usize) as i32])
-        }
+        unsafe { self.copy_at(map, dst, (tile.0 * rows as usize, tile.1 * cols as usize), bar) }
     }
     #[inline(always)]
     unsafe fn copy_at(&self, map: *const u8, dst: &SmemTensor<Bits::T, Tile>, (row, col): (usize, usize), bar: u32) {

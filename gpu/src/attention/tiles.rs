@@ -3,8 +3,8 @@
 //! launches with the same shared-memory size).
 
 use core::marker::PhantomData;
-use cute_atom::algorithm::AccRows;
 
+use cute_atom::algorithm::AccRows;
 use cute_atom::atom::{Multicast, TmaCopy, TmaLoad};
 use cute_atom::pipeline::tma_async::SM90_SMEM_BYTES;
 use cute_atom::pipeline::{PipelineTmaAsync, Ring, StageCopies};
@@ -130,8 +130,8 @@ pub type PipeKv<Hd, Kb, const CL: usize = 1> =
     PipelineTmaAsync<STAGES, <Hd as HeadDim>::Copies<<Kb as KeyLoads<CL>>::Load>, CL, CONSUMERS>;
 
 /// Dynamic shared memory a block of `Hd` and `Kb` (in clusters or not: the rings' sizes are the
-/// same): the three pipelines, one after another, then the word through which a persistent kernel's producer sends each tile with its `Q` (16
-/// bytes).
+/// same, `body` checks it): the three pipelines, one after another, then the word through which
+/// a persistent kernel's producer sends each tile with its `Q` (16 bytes).
 pub struct Smem<Hd, Kb>(PhantomData<(Hd, Kb)>);
 impl<Hd: HeadDim, Kb: KeyBlock> Smem<Hd, Kb> {
     pub const BYTES: usize = {

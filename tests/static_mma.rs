@@ -148,7 +148,7 @@ fn sm90_warpgroup_atoms() {
             [<SM90_64x $n x16_F32BF16BF16_SS>], [<SM90_64x $n x16_F32BF16BF16_RS>],
         )*); }};
     }
-    family!(8, 16, 32, 64, 96, 128, 176, 192, 256);
+    family!(8, 16, 32, 64, 80, 96, 128, 176, 192, 256);
     // The accumulator the Hopper HGEMM keeps (gpu/src/hgemm_sm90/tiles.rs) is the atom's C:
     // C++ 4.2's atom_c_tv of SM90_64x256x16_F32F16F16_SS (tests/data/mma/cxx_mma.tsv).
     assert_eq!(

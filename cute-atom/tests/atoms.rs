@@ -44,6 +44,7 @@ fn check_wgmma_k<A: MmaCall>(n: usize, k: usize) {
 fn wgmma_accumulators_are_the_ptx_isa_fragment() {
     check_wgmma::<SM90_64x64x16_F32F16F16_SS>(64);
     check_wgmma::<SM90_64x128x16_F32F16F16_SS>(128);
+    check_wgmma::<SM90_64x80x16_F32F16F16_SS>(80);
     check_wgmma::<SM90_64x176x16_F32F16F16_SS>(176);
     check_wgmma::<SM90_64x192x16_F32F16F16_SS>(192);
     check_wgmma::<SM90_64x256x16_F32F16F16_SS>(256);

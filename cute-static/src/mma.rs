@@ -171,7 +171,7 @@ macro_rules! sm90_gmma_atoms {
     )*}};
 }
 
-sm90_gmma_atoms!((8, 1), (16, 2), (32, 4), (64, 8), (96, 12), (128, 16), (176, 22), (192, 24), (256, 32));
+sm90_gmma_atoms!((8, 1), (16, 2), (32, 4), (64, 8), (80, 10), (96, 12), (128, 16), (176, 22), (192, 24), (256, 32));
 
 /// The SM90 8-bit float warpgroup MMAs `wgmma.mma_async.sync.aligned.m64nNk32.f32.{e4m3,e5m2}.
 /// {e4m3,e5m2}`, named as CuTe names them (`SM90_64x{N}x32_F32{A}{B}_{SS,RS}_TN`): K-major A

@@ -9,30 +9,45 @@ use cudarc::driver::{CudaFunction, CudaSlice, CudaStream, LaunchConfig, PushKern
 #[path = "../../gpu/src/attention/tiles.rs"]
 #[allow(dead_code)]
 pub mod tiles;
-/// Dynamic shared memory a block of the kernel of head dimension `d` (64 or 128) and key
-/// blocks of `keys` (128, or 176 for head dimension 128).
+/// Dynamic shared memory a block of the kernel of head dimension `d` (64, 128 or 256) and key
+/// blocks of `keys` (128, or 176 for head dimension 128; 80 for 256).
 pub fn smem_bytes(d: usize, keys: usize) -> usize {
     match (d, keys) {
         (64, _) => Smem::<Halves<1>, Keys<8>>::BYTES,
+        (256, _) => Smem::<Halves<4>, Keys<5>>::BYTES,
         (_, 176) => Smem::<Halves<2>, Keys<11>>::BYTES,
         _ => Smem::<Halves<2>, Keys<8>>::BYTES,
     }
 }
 
-/// The keys a block of the kernel `name` takes (176 for the `_n176` kernels, else 128), and
-/// the blocks a cluster (2 for the `_cluster` kernels, which multicast `K` and `V`).
+/// The keys a block of the kernel `name` takes (176 for the `_n176` kernels, 80 for the
+/// `_hd256` ones, else 128), and the blocks a cluster (2 for the `_cluster` kernels, which
+/// multicast `K` and `V`).
 pub fn keys_and_cluster_of(name: &str) -> (usize, usize) {
-    (if name.contains("_n176") { 176 } else { BN }, if name.contains("_cluster") { 2 } else { 1 })
+    let keys = if name.contains("_n176") {
+        176
+    } else if name.contains("_hd256") {
+        80
+    } else {
+        BN
+    };
+    (keys, if name.contains("_cluster") { 2 } else { 1 })
 }
 
-/// The maps of `K` and `V` an [`Attention`] holds: for each (keys a block, blocks a cluster),
-/// head dimension 128 (64: the first alone).
-const KV_MAPS: [(usize, usize); 4] = [(128, 1), (176, 1), (128, 2), (176, 2)];
+/// The maps of `K` and `V` an [`Attention`] of head dimension `d` holds: one for each (keys a
+/// block, blocks a cluster) of its kernels.
+fn kv_maps(d: usize) -> &'static [(usize, usize)] {
+    match d {
+        64 => &[(128, 1)],
+        256 => &[(80, 1)],
+        _ => &[(128, 1), (176, 1), (128, 2), (176, 2)],
+    }
+}
 use tiles::*;
 
 use crate::{tensor_map, Dtype, Res};
 
-/// One problem: `batch·heads` sequences of `seq` tokens, head dimension `d` (64 or 128),
+/// One problem: `batch·heads` sequences of `seq` tokens, head dimension `d` (64, 128 or 256),
 /// fp16 or bf16.
 pub struct Attention {
     pub dtype: Dtype,
@@ -47,8 +62,8 @@ pub struct Attention {
     _data: [CudaSlice<u16>; 3],
     pub o: CudaSlice<u16>,
     pub lse: CudaSlice<f32>,
-    /// `Q`'s map, then `K`'s and `V`'s for each of `KV_MAPS` (their boxes a block's part of
-    /// `tiles::Half` or `tiles::Half176`).
+    /// `Q`'s map, then `K`'s and `V`'s for each of `kv_maps(d)` (their boxes a block's part of
+    /// the key block's `tiles::KeyBlock::Half`).
     maps: Vec<CudaSlice<u64>>,
     /// A persistent kernel's tile scheduler: zero, and each launch leaves it so.
     counters: CudaSlice<u32>,
@@ -69,14 +84,14 @@ impl Attention {
         let (dq, dk, dv) = (up(&q)?, up(&k)?, up(&v)?);
         let map = |x: &CudaSlice<u16>, (keys, cluster): (usize, usize)| {
             let cluster = cluster as u32;
-            if keys == 176 {
-                tensor_map(stream, dtype, cluster, bh * seq, d, x, &Half176::default())
-            } else {
-                tensor_map(stream, dtype, cluster, bh * seq, d, x, &Half::default())
+            match keys {
+                176 => tensor_map(stream, dtype, cluster, bh * seq, d, x, &Half176::default()),
+                80 => tensor_map(stream, dtype, cluster, bh * seq, d, x, &Half80::default()),
+                _ => tensor_map(stream, dtype, cluster, bh * seq, d, x, &Half::default()),
             }
         };
         let mut maps = vec![map(&dq, (BM, 1))?];
-        for &kv in KV_MAPS.iter().take(if d == 128 { KV_MAPS.len() } else { 1 }) {
+        for &kv in kv_maps(d) {
             maps.extend([map(&dk, kv)?, map(&dv, kv)?]);
         }
         let (o, lse) = (stream.alloc_zeros::<u16>(n)?, stream.alloc_zeros::<f32>(bh * seq)?);
@@ -111,7 +126,7 @@ impl Attention {
         let scale = self.softmax_scale() * std::f32::consts::LOG2_E;
         let causal = u32::from(self.causal);
         let mut l = stream.launch_builder(f);
-        let kv = 1 + 2 * KV_MAPS.iter().position(|&m| m == (keys, cluster)).ok_or("no maps for this kernel")?;
+        let kv = 1 + 2 * kv_maps(self.d).iter().position(|&m| m == (keys, cluster)).ok_or("no maps for this kernel")?;
         l.arg(&self.seq).arg(&scale).arg(&causal).arg(&self.maps[0]).arg(&self.maps[kv]).arg(&self.maps[kv + 1]);
         l.arg(&mut self.o).arg(&mut self.lse);
         if persistent.is_some() {
@@ -220,9 +235,14 @@ pub fn run(
     println!("timing: median of the launches (CUDA events), each after a warm-up of its own launches");
     for &(bh, seq) in &[(64, 4096), (32, 8192), (16, 16384)] {
         for causal in [false, true] {
-            for (dtype, d) in [(Dtype::F16, 128), (Dtype::Bf16, 128), (Dtype::F16, 64)] {
-                let mut a = Attention::new(stream, dtype, d, bh, seq, causal)?;
+            for (dtype, d) in
+                [(Dtype::F16, 128), (Dtype::Bf16, 128), (Dtype::F16, 64), (Dtype::F16, 256), (Dtype::Bf16, 256)]
+            {
                 let fs: Vec<_> = kernels.iter().filter(|k| (k.1, k.2) == (dtype, d)).collect();
+                if fs.is_empty() {
+                    continue;
+                }
+                let mut a = Attention::new(stream, dtype, d, bh, seq, causal)?;
                 let ms = time(fs.len(), &mut |i| a.launch(stream, &fs[i].3, fs[i].4, keys_and_cluster_of(&fs[i].0)))?;
                 for (&&(ref name, _, _, ref f, grid), ms) in fs.iter().zip(ms) {
                     let tol = tol(dtype);
@@ -272,6 +292,7 @@ mod tests {
                 }
             }
         }
+        check::<Keys<5>>();
         check::<Keys<8>>();
         check::<Keys<11>>();
     }
@@ -300,7 +321,7 @@ mod tests {
                 assert_eq!(d, desc(base + (w * 64 * 128 + kk * 32) as u32, 1), "Q, warpgroup {w}, k-block {kk}");
             }
         }
-        // The key blocks of 128 and of 176: `K`'s whole block a k-block, `V`'s k-blocks.
+        // The key blocks of 80, 128 and 176: `K`'s whole block a k-block, `V`'s k-blocks.
         macro_rules! keys {
             ($half:ty, $vhalf:ty, $n:literal) => {
                 for kk in 0..4usize {
@@ -325,33 +346,38 @@ mod tests {
         }
         keys!(Half, VHalf, 128);
         keys!(Half176, VHalf176, 176);
+        keys!(Half80, VHalf80, 80);
     }
 
-    /// The maps `Attention` encodes for each kernel (`KV_MAPS`): `Q`'s and the 128-key `K` and
-    /// `V` boxes 64 x 128, the 176-key ones 64 x 176; in clusters of 2 each block's box is half
-    /// the rows (64, 88), as the multicast loads' parts (`tiles::KeyBlock::Part`) are; all with
-    /// the 128-byte swizzle and 256-byte rows of a head dimension of 128.
+    /// The maps `Attention` encodes for each kernel (`kv_maps`): `Q`'s and the 128-key `K` and
+    /// `V` boxes 64 x 128, the 176-key ones 64 x 176, the 80-key ones (head dimension 256)
+    /// 64 x 80; in clusters of 2 each block's box is half the rows (64, 88), as the multicast
+    /// loads' parts (`tiles::KeyBlock::Part`) are; all with the 128-byte swizzle and rows of
+    /// the head dimension's bytes.
     #[test]
     fn kv_map_boxes() {
         use cute_static::tma::{make_tma_copy_desc_multicast, TmaBox};
         use cute_static::typenum::U16;
-        let global = cute_static::layout!(({ 3000usize }, { 128usize }):({ 128usize }, 1));
-        for (keys, cluster) in super::KV_MAPS {
-            let d = if keys == 176 {
-                make_tma_copy_desc_multicast(global, "half_t", &Half176::default(), cluster as u32)
-            } else {
-                make_tma_copy_desc_multicast(global, "half_t", &Half::default(), cluster as u32)
+        for d in [64usize, 128, 256] {
+            let global = cute_static::layout!(({ 3000usize }, { d }):({ d }, 1));
+            for &(keys, cluster) in super::kv_maps(d) {
+                let desc = match keys {
+                    176 => make_tma_copy_desc_multicast(global, "half_t", &Half176::default(), cluster as u32),
+                    80 => make_tma_copy_desc_multicast(global, "half_t", &Half80::default(), cluster as u32),
+                    _ => make_tma_copy_desc_multicast(global, "half_t", &Half::default(), cluster as u32),
+                }
+                .unwrap();
+                assert_eq!(
+                    (desc.box_dim, desc.swizzle, desc.global_strides),
+                    (vec![64, (keys / cluster) as u32], 3, vec![2 * d as u64]),
+                    "head dimension {d}, {keys} keys, clusters of {cluster}"
+                );
             }
-            .unwrap();
-            assert_eq!(
-                (d.box_dim, d.swizzle, d.global_strides),
-                (vec![64, (keys / cluster) as u32], 3, vec![256]),
-                "{keys} keys, clusters of {cluster}"
-            );
         }
         let part = |b: [u32; 2]| b[1] as usize;
         assert_eq!(part(<<Keys<8> as KeyBlock>::Part as TmaBox<U16>>::BOX), 64);
         assert_eq!(part(<<Keys<11> as KeyBlock>::Part as TmaBox<U16>>::BOX), 88);
+        assert_eq!(part(<<Keys<5> as KeyBlock>::Part as TmaBox<U16>>::BOX), 40);
     }
 
     /// The host reference on cases with known answers: equal scores average `V` (so a row of

@@ -755,6 +755,8 @@ fn main() -> Res<()> {
             ("attention_fwd_bf16_n176_persistent_overlap_pinned", Dtype::Bf16, 128),
             ("attention_fwd_n176_pinned_cluster", Dtype::F16, 128),
             ("attention_fwd_pinned_cluster", Dtype::F16, 128),
+            ("attention_fwd_hd256", Dtype::F16, 256),
+            ("attention_fwd_bf16_hd256", Dtype::Bf16, 256),
         ] {
             if !args.attention_kernels.is_empty() && !args.attention_kernels.iter().any(|k| k == name) {
                 continue;

@@ -75,7 +75,7 @@ macro_rules! attention_kernel {
 
 // Each kernel is `body::<S, O, KB, CL, H, OVERLAP, PINGPONG, PERSISTENT, LEAN, PIN,
 // PRODUCER_REGS, CONSUMER_REGS>` (see `body`): the atoms of `S = Q·Kᵀ` and `O += P·V`, k-blocks
-// of keys a block (8: 128 keys, 11: 176), blocks a cluster, halves of 64 in the head dimension,
+// of keys a block (5: 80 keys, 8: 128, 11: 176), blocks a cluster, halves of 64 in the head dimension,
 // the schedule's switches, and the warpgroups' registers after `setmaxnreg`.
 
 attention_kernel! {
@@ -204,7 +204,22 @@ attention_kernel! {
     attention_fwd_pinned_cluster => body::<Score, Out, 8, 2, 2, true, false, false, false, true, 40, 232>
 }
 
-/// The kernels' one body: key blocks of `16 KB` keys (`tiles::Keys`: 128 or 176, `S`'s
+attention_kernel! {
+    /// `attention_fwd_pinned` for head dimension 256, FlashAttention-3's tiles for it
+    /// (`tile_size_fwd_sm90`: 128 x 80, two stages): four 64-wide quarters of each tile, key
+    /// blocks of 80 (the maps' boxes 64x128 for `Q`, 64x80 for `K` and `V`), `O` 128 registers a
+    /// consumer thread beside `S`'s 40 (240 registers, the producer 24). The grid's blocks
+    /// only: on the persistent grid the tile's state does not fit beside them (`ptxas`
+    /// spilled 88 bytes, reloaded inside the loop).
+    attention_fwd_hd256 => body::<Score80, Out, 5, 1, 4, true, false, false, false, true, 24, 240>
+}
+
+attention_kernel! {
+    /// `attention_fwd_hd256` for bfloat16.
+    attention_fwd_bf16_hd256 => body::<Score80Bf16, OutBf16, 5, 1, 4, true, false, false, false, true, 24, 240>
+}
+
+/// The kernels' one body: key blocks of `16 KB` keys (`tiles::Keys`: 80, 128 or 176, `S`'s
 /// columns); `CL` blocks a cluster, which share each `K` and `V` tile (multicast); `H` halves
 /// of 64 in the head dimension; `OVERLAP`, FA3's
 /// intra-warpgroup overlap of `S_{j+1}` with `O += P_j·V_j`; `PINGPONG`, the consumer
@@ -280,16 +295,8 @@ unsafe fn body<
     // one's mask covers the block past its diagonal. Inside the closure the `|` changed the
     // other kernels' mask lowering.)
     let key_blocks_of = |m_block: usize| if causal { seq.min((m_block + 1) * BM) } else { seq }.div_ceil(Keys::<KB>::N);
-    let smem = dynamic_smem();
-    type Kv<const H: usize, const KB: usize, const CL: usize> = PipeKv<Halves<H>, Keys<KB>, CL>;
-    // The host sizes shared memory by the rings of a block alone (`Smem`).
-    const { assert!(Kv::<H, KB, CL>::SMEM_BYTES == PipeKv::<Halves<H>, Keys<KB>>::SMEM_BYTES) };
-    let (q_bytes, kv_bytes) = (PipeQ::<Halves<H>>::SMEM_BYTES as u32, Kv::<H, KB, CL>::SMEM_BYTES as u32);
-    let (pipe_q, q) = PipeQ::<Halves<H>>::carve(smem);
-    let (pipe_k, k) = Kv::<H, KB, CL>::carve(smem + q_bytes);
-    let (pipe_v, v) = Kv::<H, KB, CL>::carve(smem + q_bytes + kv_bytes);
-    // The tile the producer sends with `Q` (PERSISTENT; `u32::MAX`: no more).
-    let slot = smem + q_bytes + 2 * kv_bytes;
+    // The pipelines, and the tile the producer sends with `Q` (PERSISTENT; `u32::MAX`: no more).
+    let ((pipe_q, q), (pipe_k, k), (pipe_v, v), slot) = Smem::<Halves<H>, Keys<KB>>::carve::<CL>(dynamic_smem());
     if tid == 0 {
         // SAFETY: one thread, before the barrier below that publishes them.
         unsafe {
@@ -693,12 +700,13 @@ unsafe fn body<
 /// As [`warpgroup_wait`].
 #[inline(always)]
 unsafe fn wait_all_but<const N: usize>(acc: &mut impl Accumulators) {
-    const { assert!(N == 1 || N == 2, "a head dimension of one or two halves") };
+    const { assert!(N == 1 || N == 2 || N == 4, "a head dimension of one, two or four halves") };
     // SAFETY: the caller's promise.
     unsafe {
         match N {
             1 => warpgroup_wait::<1>(acc),
-            _ => warpgroup_wait::<2>(acc),
+            2 => warpgroup_wait::<2>(acc),
+            _ => warpgroup_wait::<4>(acc),
         }
     }
 }

@@ -4,8 +4,9 @@ same process in interleaved rounds (issue #61: ratios that one call's clocks and
 cannot move apart). Each kernel is given as FILE:NAME, a PTX file (trimmed with ptx_subset.py:
 the JIT then takes a second) and a kernel of the `attention_kernel!` signature; a name with
 `_persistent` runs on a grid of one block a multiprocessor and takes `heads`, one with `_n176`
-takes key blocks of 176 (its maps of K and V have 176-row boxes), one with `_cluster` runs in
-clusters of 2 (an even grid; each block loads half of each K and V box).
+takes key blocks of 176 (its maps of K and V have 176-row boxes), one with `_hd256` key blocks
+of 80 (--d 256: every kernel and backend of the run takes that head dimension), one with
+`_cluster` runs in clusters of 2 (an even grid; each block loads half of each K and V box).
 
     python3 scripts/gpu/attention_rounds.py --rounds 7 --json OUT.json \\
         new.ptx:attention_fwd old.ptx:attention_fwd new.ptx:attention_fwd_persistent
@@ -32,6 +33,7 @@ P.add_argument("kernels", nargs="+", help="FILE:KERNEL")
 P.add_argument("--rounds", type=int, default=5)
 P.add_argument("--reps", type=int, default=20)
 P.add_argument("--dtype", default="fp16", choices=["fp16", "bf16"])
+P.add_argument("--d", type=int, default=128, choices=[64, 128, 256], help="head dimension")
 P.add_argument("--shapes", default="64x4096,32x8192,16x16384", help="batch*heads x seq, comma-separated")
 P.add_argument("--causal", default="0,1")
 P.add_argument("--backends", default="cudnn,flash", help="PyTorch backends timed beside (cudnn, flash, efficient)")
@@ -41,17 +43,17 @@ P.add_argument("--steady", type=float, default=0,
 P.add_argument("--json")
 args = P.parse_args()
 
-D, BM, THREADS, SMEM = 128, 128, 384, 227 * 1024
+D, BM, THREADS, SMEM = args.d, 128, 384, 227 * 1024
 DT = {"fp16": (torch.float16, 6), "bf16": (torch.bfloat16, 9)}[args.dtype]
 SMS = cp.cuda.runtime.getDeviceProperties(0)["multiProcessorCount"]
 device = torch.cuda.get_device_name(0)
-print(f"{device}, {SMS} SMs, torch {torch.__version__}, {args.dtype}")
+print(f"{device}, {SMS} SMs, torch {torch.__version__}, {args.dtype}, head dimension {D}")
 
 libcuda = ctypes.CDLL("libcuda.so.1")
 
 
 def tensor_map(x, box_rows):
-    """The 128-byte TMA map of `x`, a (rows, 128) row-major 16-bit tensor, 64 x `box_rows` boxes,
+    """The 128-byte TMA map of `x`, a (rows, D) row-major 16-bit tensor, 64 x `box_rows` boxes,
     128-byte swizzle, L2 promotion 128B (as cute-gpu encodes it from the kernel's `Half`), in
     device memory."""
     rows = x.numel() // D
@@ -78,7 +80,7 @@ class Problem:
         self.counters = torch.zeros(2, device="cuda", dtype=torch.int32)
         # Q's map (128-row boxes), then K's and V's for each key block.
         self.maps = {n: [tensor_map(self.q, BM)] + [tensor_map(x, n) for x in (self.k, self.v)]
-                     for n in (128, 176, 64, 88)}
+                     for n in (128, 176, 64, 88, 80)}
         self.bh, self.seq, self.causal = bh, seq, causal
         self.flops = 4 * bh * seq * seq * D / (2 if causal else 1)
 
@@ -121,13 +123,14 @@ for spec in args.kernels:
         modules[path] = cp.RawModule(path=path)
     f = modules[path].get_function(name)
     f.max_dynamic_shared_size_bytes = SMEM
-    kernels.append((spec, f, ("_persistent" in name, 176 if "_n176" in name else 128, 2 if "_cluster" in name else 1)))
+    kernels.append((spec, f, ("_persistent" in name, 176 if "_n176" in name else 80 if "_hd256" in name else 128,
+                                     2 if "_cluster" in name else 1)))
 BACKENDS = {"cudnn": SDPBackend.CUDNN_ATTENTION, "flash": SDPBackend.FLASH_ATTENTION,
             "efficient": SDPBackend.EFFICIENT_ATTENTION}
 backends = [(b, BACKENDS[b]) for b in args.backends.split(",") if b]
 shapes = [tuple(map(int, s.split("x"))) for s in args.shapes.split(",")]
 masks = [bool(int(c)) for c in args.causal.split(",")]
-out = {"device": device, "torch": torch.__version__, "dtype": args.dtype, "checks": [], "rows": []}
+out = {"device": device, "torch": torch.__version__, "dtype": args.dtype, "d": D, "checks": [], "rows": []}
 failures = []
 tol = 4e-3 if args.dtype == "fp16" else 2e-2
 

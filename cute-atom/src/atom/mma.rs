@@ -189,11 +189,11 @@ macro_rules! sm90_calls {
     )*}};
 }
 
-sm90_calls!(64 128 176 192 256);
+sm90_calls!(64 80 128 176 192 256);
 
 /// The 8-bit float `wgmma` atoms `SM90_64x{N}x32_F32{A}{B}_{SS,RS}_TN` for the `N` of
-/// `arch::wgmma` but 176 (the attention kernels' key block, 16-bit only so far; cute-static
-/// has no 8-bit atom of it either). The instruction has no transpose: an MN-major operand is
+/// `arch::wgmma` but 80 and 176 (the attention kernels' key blocks, 16-bit only so far; cute-static
+/// has no 8-bit atom of them either). The instruction has no transpose: an MN-major operand is
 /// refused by the compiler (here, and by `make_gmma_desc` for the tiles `gemm` reads).
 macro_rules! sm90_fp8_calls {
     ($($n:literal)*) => {$(

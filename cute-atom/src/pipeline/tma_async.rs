@@ -153,6 +153,7 @@ stage_copies! {
     (C0 0)
     (C0 0, C1 1)
     (C0 0, C1 1, C2 2)
+    (C0 0, C1 1, C2 2, C3 3)
 }
 
 /// The ring of `STAGES` stages filled by the copies `Copies` (a tuple of [`TmaCopy`]) in a
@@ -188,10 +189,16 @@ impl<const STAGES: usize, Copies: StageCopies, const CLUSTER: usize, const CONSU
     /// The transaction bytes a stage's `full` barrier expects in each block: what its copies
     /// deliver there.
     pub const TX_BYTES: u32 = sum(Copies::DELIVERED);
+    /// The rings' bytes, and the barriers' (two mbarriers a stage): the parts [`carve_at`]
+    /// places where a caller lays several pipelines out together.
+    ///
+    /// [`carve_at`]: Self::carve_at
+    pub const RING_BYTES: usize = STAGES * Self::STAGE_BYTES as usize;
+    pub const BARRIER_BYTES: usize = 16 * STAGES;
     /// The dynamic shared memory a block needs: the rings, 1024 bytes to align them to the
     /// 128-byte swizzle's period, and two mbarriers a stage. Checked against sm_90's 227 KiB.
     pub const SMEM_BYTES: usize = {
-        let bytes = STAGES * Self::STAGE_BYTES as usize + 1024 + 16 * STAGES;
+        let bytes = Self::RING_BYTES + 1024 + Self::BARRIER_BYTES;
         if bytes > SM90_SMEM_BYTES {
             fail(&[
                 S("PipelineTmaAsync: "),
@@ -243,9 +250,18 @@ impl<const STAGES: usize, Copies: StageCopies, const CLUSTER: usize, const CONSU
     /// cluster) barrier, before any use.
     #[inline(always)]
     pub fn carve(smem: u32) -> (Self, Copies::Rings) {
-        let () = Self::CHECKED;
         let ring = (smem + 1023) & !1023;
-        let bars = ring + STAGES as u32 * Self::STAGE_BYTES;
+        Self::carve_at(ring, ring + STAGES as u32 * Self::STAGE_BYTES)
+    }
+
+    /// The pipeline with its rings at `ring` ([`RING_BYTES`](Self::RING_BYTES) from a
+    /// 1024-byte boundary: the 128-byte swizzle's period) and its barriers at `bars`
+    /// ([`BARRIER_BYTES`](Self::BARRIER_BYTES), 8-byte aligned), both the caller's dynamic
+    /// shared memory: several pipelines' rings may then share one alignment, their barriers
+    /// after them all. [`carve`](Self::carve)'s conditions follow.
+    #[inline(always)]
+    pub fn carve_at(ring: u32, bars: u32) -> (Self, Copies::Rings) {
+        let () = Self::CHECKED;
         (PipelineTmaAsync { bars, copies: PhantomData }, Copies::rings(ring, STAGES))
     }
 

@@ -9,7 +9,10 @@ use cute_atom::atom::{Multicast, TmaCopy, TmaLoad};
 use cute_atom::pipeline::tma_async::SM90_SMEM_BYTES;
 use cute_atom::pipeline::{PipelineTmaAsync, Ring, StageCopies};
 use cute_static::gmma::{LayoutAtom, ModeSizes, Sw128, K, MN};
-use cute_static::mma::{MmaAtom, SM90_64x128x16_F32F16F16_SS, SM90_64x176x16_F32F16F16_SS, SM90_64x64x16_F32F16F16_RS};
+use cute_static::mma::{
+    MmaAtom, SM90_64x128x16_F32F16F16_SS, SM90_64x176x16_F32F16F16_SS, SM90_64x64x16_F32F16F16_RS,
+    SM90_64x80x16_F32F16F16_SS,
+};
 use cute_static::product::{leaf_call, ConstLeaves};
 use cute_static::tma::TmaBox;
 use cute_static::typenum::U16;
@@ -32,6 +35,9 @@ pub type Score = SM90_64x128x16_F32F16F16_SS;
 /// `S` over 176 keys: FlashAttention-3's key block for head dimension 128 without the causal
 /// mask (`tile_size_fwd_sm90`: 128 x 176), fewer softmax steps a row for the same products.
 pub type Score176 = SM90_64x176x16_F32F16F16_SS;
+/// `S` over 80 keys: FlashAttention-3's key block for head dimension 256 (`tile_size_fwd_sm90`:
+/// 128 x 80), whose `Q`, `K` and `V` tiles of 256 columns fill shared memory with two stages.
+pub type Score80 = SM90_64x80x16_F32F16F16_SS;
 /// `O += P·V`: 64 query rows by 64 of the head dimension (two of them for 128), `P` from
 /// registers, `V` MN-major.
 pub type Out = SM90_64x64x16_F32F16F16_RS;
@@ -45,9 +51,13 @@ pub type VHalf = <LayoutAtom<MN, Sw128, U16> as TileToShape<Shape![(64, 128)]>>:
 /// [`Half`] and [`VHalf`] of a 176-key block.
 pub type Half176 = <LayoutAtom<K, Sw128, U16> as TileToShape<Shape![(176, 64)]>>::Output;
 pub type VHalf176 = <LayoutAtom<MN, Sw128, U16> as TileToShape<Shape![(64, 176)]>>::Output;
+/// [`Half`] and [`VHalf`] of an 80-key block.
+pub type Half80 = <LayoutAtom<K, Sw128, U16> as TileToShape<Shape![(80, 64)]>>::Output;
+pub type VHalf80 = <LayoutAtom<MN, Sw128, U16> as TileToShape<Shape![(64, 80)]>>::Output;
 /// The same atoms for bfloat16 (their fragments are the f16 atoms').
 pub type ScoreBf16 = cute_static::mma::SM90_64x128x16_F32BF16BF16_SS;
 pub type Score176Bf16 = cute_static::mma::SM90_64x176x16_F32BF16BF16_SS;
+pub type Score80Bf16 = cute_static::mma::SM90_64x80x16_F32BF16BF16_SS;
 pub type OutBf16 = cute_static::mma::SM90_64x64x16_F32BF16BF16_RS;
 /// The TMA load of one half.
 pub type LoadHalf = TmaLoad<U16, Half>;
@@ -64,6 +74,12 @@ pub trait KeyBlock {
     type VHalf: Default + Copy;
     /// Half a `K` or `V` half's rows: the part of it each block of a cluster of 2 loads.
     type Part: TmaBox<U16>;
+}
+impl KeyBlock for Keys<5> {
+    const N: usize = 80;
+    type Half = Half80;
+    type VHalf = VHalf80;
+    type Part = <LayoutAtom<K, Sw128, U16> as TileToShape<Shape![(40, 64)]>>::Output;
 }
 impl KeyBlock for Keys<8> {
     const N: usize = 128;
@@ -104,6 +120,9 @@ impl HeadDim for Halves<1> {
 impl HeadDim for Halves<2> {
     type Copies<L: TmaCopy> = (L, L);
 }
+impl HeadDim for Halves<4> {
+    type Copies<L: TmaCopy> = (L, L, L, L);
+}
 /// The rings of a tile's halves: half `h`'s.
 pub trait HalfRings<L: TmaCopy>: Copy {
     fn half(&self, h: usize) -> Ring<L>;
@@ -124,21 +143,90 @@ impl<L: TmaCopy> HalfRings<L> for (Ring<L>, Ring<L>) {
         }
     }
 }
+impl<L: TmaCopy> HalfRings<L> for (Ring<L>, Ring<L>, Ring<L>, Ring<L>) {
+    #[inline(always)]
+    fn half(&self, h: usize) -> Ring<L> {
+        match h {
+            0 => self.0,
+            1 => self.1,
+            2 => self.2,
+            _ => self.3,
+        }
+    }
+}
 /// The pipelines: `Q`'s tile loaded once, the rings of `K` and `V` tiles of key block `Kb`.
 pub type PipeQ<Hd> = PipelineTmaAsync<1, <Hd as HeadDim>::Copies<LoadHalf>, 1, CONSUMERS>;
 pub type PipeKv<Hd, Kb, const CL: usize = 1> =
     PipelineTmaAsync<STAGES, <Hd as HeadDim>::Copies<<Kb as KeyLoads<CL>>::Load>, CL, CONSUMERS>;
 
-/// Dynamic shared memory a block of `Hd` and `Kb` (in clusters or not: the rings' sizes are the
-/// same, `body` checks it): the three pipelines, one after another, then the word through which
-/// a persistent kernel's producer sends each tile with its `Q` (16 bytes).
+/// A block's dynamic shared memory for `Hd` and `Kb` (in clusters or not: the rings' sizes are
+/// the same, `body` checks it): the three pipelines, then the word through which a persistent
+/// kernel's producer sends each tile with its `Q` (16 bytes).
 pub struct Smem<Hd, Kb>(PhantomData<(Hd, Kb)>);
+/// The rings of `Q`'s pipeline, and of `K`'s or `V`'s in a cluster of `CL`.
+pub type RingsQ<Hd> = <<Hd as HeadDim>::Copies<LoadHalf> as StageCopies>::Rings;
+pub type RingsKv<Hd, Kb, const CL: usize> = <<Hd as HeadDim>::Copies<<Kb as KeyLoads<CL>>::Load> as StageCopies>::Rings;
 impl<Hd: HeadDim, Kb: KeyBlock> Smem<Hd, Kb> {
+    /// The pipelines one after another, each carved alone (its rings from its own 1024-byte
+    /// boundary, its barriers after them): the layout of the kernels of head dimension 64 and
+    /// 128, the ones measured.
+    const APART: usize = PipeQ::<Hd>::SMEM_BYTES + 2 * PipeKv::<Hd, Kb>::SMEM_BYTES + 16;
+    /// Whether the pipelines are packed instead: the three rings from one 1024-byte boundary,
+    /// then every barrier. Head dimension 256 needs it: apart, its 224 KiB of tiles and three
+    /// alignments pass 227 KiB by 96 bytes.
+    pub const PACKED: bool = Self::APART > SM90_SMEM_BYTES;
     pub const BYTES: usize = {
-        let bytes = PipeQ::<Hd>::SMEM_BYTES + 2 * PipeKv::<Hd, Kb>::SMEM_BYTES + 16;
+        let bytes = if Self::PACKED {
+            1024 + PipeQ::<Hd>::RING_BYTES
+                + 2 * PipeKv::<Hd, Kb>::RING_BYTES
+                + PipeQ::<Hd>::BARRIER_BYTES
+                + 2 * PipeKv::<Hd, Kb>::BARRIER_BYTES
+                + 16
+        } else {
+            Self::APART
+        };
         assert!(bytes <= SM90_SMEM_BYTES, "the attention kernel's pipelines exceed a block's 227 KiB");
         bytes
     };
+
+    /// The pipelines of `Q`, `K` and `V` (those of a cluster of `CL`) and the slot's address,
+    /// in the [`BYTES`](Self::BYTES) of dynamic shared memory at `smem`.
+    #[allow(clippy::type_complexity)]
+    #[inline(always)]
+    pub fn carve<const CL: usize>(
+        smem: u32,
+    ) -> (
+        (PipeQ<Hd>, RingsQ<Hd>),
+        (PipeKv<Hd, Kb, CL>, RingsKv<Hd, Kb, CL>),
+        (PipeKv<Hd, Kb, CL>, RingsKv<Hd, Kb, CL>),
+        u32,
+    )
+    where
+        Kb: KeyLoads<CL>,
+    {
+        // The host sizes shared memory by the rings of a block alone.
+        const { assert!(PipeKv::<Hd, Kb, CL>::SMEM_BYTES == PipeKv::<Hd, Kb>::SMEM_BYTES) };
+        let (q_ring, kv_ring) = (PipeQ::<Hd>::RING_BYTES as u32, PipeKv::<Hd, Kb>::RING_BYTES as u32);
+        if Self::PACKED {
+            let ring = (smem + 1023) & !1023;
+            let bars = ring + q_ring + 2 * kv_ring;
+            let (q_bars, kv_bars) = (PipeQ::<Hd>::BARRIER_BYTES as u32, PipeKv::<Hd, Kb>::BARRIER_BYTES as u32);
+            (
+                PipeQ::<Hd>::carve_at(ring, bars),
+                PipeKv::<Hd, Kb, CL>::carve_at(ring + q_ring, bars + q_bars),
+                PipeKv::<Hd, Kb, CL>::carve_at(ring + q_ring + kv_ring, bars + q_bars + kv_bars),
+                bars + q_bars + 2 * kv_bars,
+            )
+        } else {
+            let (q_bytes, kv_bytes) = (PipeQ::<Hd>::SMEM_BYTES as u32, PipeKv::<Hd, Kb>::SMEM_BYTES as u32);
+            (
+                PipeQ::<Hd>::carve(smem),
+                PipeKv::<Hd, Kb, CL>::carve(smem + q_bytes),
+                PipeKv::<Hd, Kb, CL>::carve(smem + q_bytes + kv_bytes),
+                smem + q_bytes + 2 * kv_bytes,
+            )
+        }
+    }
 }
 
 /// Dynamic shared memory a block of the head dimension 128 kernels of 128-key blocks.

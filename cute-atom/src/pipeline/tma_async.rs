@@ -250,8 +250,11 @@ impl<const STAGES: usize, Copies: StageCopies, const CLUSTER: usize, const CONSU
     /// cluster) barrier, before any use.
     #[inline(always)]
     pub fn carve(smem: u32) -> (Self, Copies::Rings) {
+        // Not through `carve_at`: a refusal then names the function the caller called.
+        let () = Self::CHECKED;
         let ring = (smem + 1023) & !1023;
-        Self::carve_at(ring, ring + STAGES as u32 * Self::STAGE_BYTES)
+        let bars = ring + STAGES as u32 * Self::STAGE_BYTES;
+        (PipelineTmaAsync { bars, copies: PhantomData }, Copies::rings(ring, STAGES))
     }
 
     /// The pipeline with its rings at `ring` ([`RING_BYTES`](Self::RING_BYTES) from a

@@ -38,6 +38,9 @@ PAIRS = [
     # barriers, held to the same twin.
     ("hgemm_sm90_pingpong", "hgemm_sm90_tma_epi_by_hand"),
     ("attention_fwd", "attention_fwd_by_hand"),
+    # The pinned kernel (the measured faster one, docs/gpu.md): the same body plus the pin's
+    # predicated store, held to the same twin.
+    ("attention_fwd_pinned", "attention_fwd_by_hand"),
 ]
 
 

@@ -75,8 +75,8 @@ macro_rules! attention_kernel {
 
 // Each kernel is `body::<S, O, KB, CL, H, OVERLAP, PINGPONG, PERSISTENT, LEAN, PIN,
 // PRODUCER_REGS, CONSUMER_REGS>` (see `body`): the atoms of `S = Q·Kᵀ` and `O += P·V`, k-blocks
-// of keys a block (5: 80 keys, 8: 128, 11: 176), blocks a cluster, halves of 64 in the head dimension,
-// the schedule's switches, and the warpgroups' registers after `setmaxnreg`.
+// of keys a block (5: 80 keys, 8: 128, 11: 176), blocks a cluster, halves of 64 in the head
+// dimension, the schedule's switches, and the warpgroups' registers after `setmaxnreg`.
 
 attention_kernel! {
     /// `O = softmax(Q·Kᵀ · scale) · V` (`causal != 0`: with the causal mask, key `j` of query

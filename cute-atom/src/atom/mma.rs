@@ -192,9 +192,9 @@ macro_rules! sm90_calls {
 sm90_calls!(64 80 128 176 192 256);
 
 /// The 8-bit float `wgmma` atoms `SM90_64x{N}x32_F32{A}{B}_{SS,RS}_TN` for the `N` of
-/// `arch::wgmma` but 80 and 176 (the attention kernels' key blocks, 16-bit only so far; cute-static
-/// has no 8-bit atom of them either). The instruction has no transpose: an MN-major operand is
-/// refused by the compiler (here, and by `make_gmma_desc` for the tiles `gemm` reads).
+/// `arch::wgmma` but 80 and 176 (the attention kernels' key blocks, 16-bit only so far;
+/// cute-static has no 8-bit atom of them either). The instruction has no transpose: an MN-major
+/// operand is refused by the compiler (here, and by `make_gmma_desc` for the tiles `gemm` reads).
 macro_rules! sm90_fp8_calls {
     ($($n:literal)*) => {$(
         sm90_fp8_calls!(@types $n, [E4M3E4M3, E4M3, e4m3, e4m3], [E4M3E5M2, E4M3, e4m3, e5m2], [E5M2E4M3, E5M2, e5m2, e4m3], [E5M2E5M2, E5M2, e5m2, e5m2]);

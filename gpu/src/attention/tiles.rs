@@ -166,6 +166,13 @@ pub struct Smem<Hd, Kb>(PhantomData<(Hd, Kb)>);
 /// The rings of `Q`'s pipeline, and of `K`'s or `V`'s in a cluster of `CL`.
 pub type RingsQ<Hd> = <<Hd as HeadDim>::Copies<LoadHalf> as StageCopies>::Rings;
 pub type RingsKv<Hd, Kb, const CL: usize> = <<Hd as HeadDim>::Copies<<Kb as KeyLoads<CL>>::Load> as StageCopies>::Rings;
+/// What [`Smem::carve`] gives: each pipeline with its rings, then the slot's address.
+pub type Carved<Hd, Kb, const CL: usize> = (
+    (PipeQ<Hd>, RingsQ<Hd>),
+    (PipeKv<Hd, Kb, CL>, RingsKv<Hd, Kb, CL>),
+    (PipeKv<Hd, Kb, CL>, RingsKv<Hd, Kb, CL>),
+    u32,
+);
 impl<Hd: HeadDim, Kb: KeyBlock> Smem<Hd, Kb> {
     /// The pipelines one after another, each carved alone (its rings from its own 1024-byte
     /// boundary, its barriers after them): the layout of the kernels of head dimension 64 and
@@ -191,16 +198,8 @@ impl<Hd: HeadDim, Kb: KeyBlock> Smem<Hd, Kb> {
 
     /// The pipelines of `Q`, `K` and `V` (those of a cluster of `CL`) and the slot's address,
     /// in the [`BYTES`](Self::BYTES) of dynamic shared memory at `smem`.
-    #[allow(clippy::type_complexity)]
     #[inline(always)]
-    pub fn carve<const CL: usize>(
-        smem: u32,
-    ) -> (
-        (PipeQ<Hd>, RingsQ<Hd>),
-        (PipeKv<Hd, Kb, CL>, RingsKv<Hd, Kb, CL>),
-        (PipeKv<Hd, Kb, CL>, RingsKv<Hd, Kb, CL>),
-        u32,
-    )
+    pub fn carve<const CL: usize>(smem: u32) -> Carved<Hd, Kb, CL>
     where
         Kb: KeyLoads<CL>,
     {

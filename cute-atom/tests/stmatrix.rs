@@ -1,10 +1,12 @@
 //! `copy_from_fragment` of a tiled `stmatrix` copy run on the host, the warp's instruction
 //! emulated as the PTX ISA defines it (§9.7.9.25.4.2 `stmatrix`: thread `t` gives the row
 //! address of row `t % 8` of matrix `t / 8`, and register `q` holds its two values of matrix
-//! `q`: row `t / 4`, columns `2 (t % 4)` and `+1`). The law, for the Hopper epilogue's copy (the
-//! `m64n256` wgmma's C layout, eight values a thread at a time, into the 64x64 swizzled C tile):
-//! each accumulator lands at its coordinate in the atom's C layout (cute-static's
-//! `SM90::GMMA::CLayout_64x256`, proven against CuTe C++ 4.2).
+//! `q`: row `t / 4`, columns `2 (t % 4)` and `+1`). The law, for the Hopper epilogues' copies
+//! (a wgmma's C layout, eight values a thread at a time, into 64x64 swizzled tiles): each
+//! accumulator lands at its coordinate in the atom's C layout (cute-static's
+//! `SM90::GMMA::CLayout_64xN`, proven against CuTe C++ 4.2). The atoms: the HGEMM's `m64n256`
+//! (`C` in four tiles) and attention's `m64n64` `RS` atoms of `O += P·V`, f16 and bf16 (`O`'s
+//! one tile of a head dimension half).
 
 use std::cell::RefCell;
 
@@ -12,7 +14,9 @@ use cute_atom::algorithm::{copy_from_fragment, StoreCall};
 use cute_atom::SmemTensor;
 use cute_static::copy::{CopyAtom, SM90_U32x4_STSM_N, TiledCopy, TilerMn};
 use cute_static::gmma::{LayoutAtom, Sw128, K};
-use cute_static::mma::{MmaAtom, SM90_64x256x16_F32F16F16_SS};
+use cute_static::mma::{
+    MmaAtom, SM90_64x256x16_F32F16F16_SS, SM90_64x64x16_F32BF16BF16_RS, SM90_64x64x16_F32F16F16_RS,
+};
 use cute_static::typenum::U16;
 use cute_static::{ByMode, Composition, Cons, Layout, LayoutAt, Nil, Shape, TileToShape, Under};
 
@@ -37,19 +41,30 @@ impl StoreCall for Record {
     }
 }
 
-type CLayout = <SM90_64x256x16_F32F16F16_SS as MmaAtom>::CLayout;
 /// The first 8 values of each thread's accumulators, `composition(CLayout, (_, 8))`: 16 columns.
-type Tv = <CLayout as Composition<ByMode<Cons<Under, Cons<Layout![8:1], Nil>>>>>::Output;
-type Epilogue = TiledCopy<Record, Tv, TilerMn<Shape![(64, 16)]>>;
+type Tv<C> = <C as Composition<ByMode<Cons<Under, Cons<Layout![8:1], Nil>>>>>::Output;
+type Epilogue<C> = TiledCopy<Record, Tv<C>, TilerMn<Shape![(64, 16)]>>;
 type CTile = <LayoutAtom<K, Sw128, U16> as TileToShape<Shape![(64, 64)]>>::Output;
 
 #[test]
+fn stmatrix_puts_each_accumulator_at_its_c_coordinate() {
+    lands_at_c_coordinates::<<SM90_64x256x16_F32F16F16_SS as MmaAtom>::CLayout>(256);
+    lands_at_c_coordinates::<<SM90_64x64x16_F32F16F16_RS as MmaAtom>::CLayout>(64);
+    lands_at_c_coordinates::<<SM90_64x64x16_F32BF16BF16_RS as MmaAtom>::CLayout>(64);
+}
+
+/// The law for the atom of C layout `C`, `n` columns: each 64-column chunk of the accumulators
+/// copied into a tile.
 // `n` indexes every thread's calls at once, not one sequence.
 #[allow(clippy::needless_range_loop)]
-fn stmatrix_puts_each_accumulator_at_its_c_coordinate() {
-    let c_layout = CLayout::default();
+fn lands_at_c_coordinates<C>(n: usize)
+where
+    C: Default + cute_static::LayoutFn + Composition<ByMode<Cons<Under, Cons<Layout![8:1], Nil>>>>,
+    Epilogue<C>: cute_atom::algorithm::TiledCopyStore<SmemTensor<u16, CTile>, [u32; 16]>,
+{
+    let c_layout = C::default();
     let tile = SmemTensor::<u16, CTile>::new(0, CTile::default());
-    for chunk in 0..4 {
+    for chunk in 0..n / 64 {
         // Thread t's fragment: register w holds accumulators 32 chunk + 2w and +1, named
         // (t, value) here.
         let mut calls = vec![];
@@ -57,7 +72,7 @@ fn stmatrix_puts_each_accumulator_at_its_c_coordinate() {
             let frg: [u32; 16] = std::array::from_fn(|w| (t * 256 + 32 * chunk + 2 * w) as u32);
             CALLS.with(|c| c.borrow_mut().clear());
             // SAFETY: the recording atom writes nothing.
-            unsafe { copy_from_fragment(&Epilogue::default(), t, &frg, &tile) };
+            unsafe { copy_from_fragment(&Epilogue::<C>::default(), t, &frg, &tile) };
             calls.push(CALLS.with(|c| c.take()));
         }
         // The warps' stmatrix, emulated: each 16-bit value's (thread, accumulator) at its offset.

@@ -9,21 +9,19 @@ use cudarc::driver::{CudaFunction, CudaSlice, CudaStream, LaunchConfig, PushKern
 #[path = "../../gpu/src/attention/tiles.rs"]
 #[allow(dead_code)]
 pub mod tiles;
-/// Dynamic shared memory a block of the kernel of head dimension `d` (64, 128 or 256) and key
-/// blocks of `keys` (128, or 176 for head dimension 128; 80 for 256).
-pub fn smem_bytes(d: usize, keys: usize) -> usize {
-    match (d, keys) {
-        (64, _) => Smem::<Halves<1>, Keys<8>>::BYTES,
-        (256, _) => Smem::<Halves<4>, Keys<5>>::BYTES,
-        (_, 176) => Smem::<Halves<2>, Keys<11>>::BYTES,
-        _ => Smem::<Halves<2>, Keys<8>>::BYTES,
-    }
+/// What a kernel's name says of its launch: the keys a block takes (176 for the `_n176` kernels,
+/// 80 for the `_hd256` ones, else 128), the blocks a cluster (2 for the `_cluster` kernels,
+/// which multicast `K` and `V`), and whether it stores `O` with the TMA (`_epi`: it takes `O`'s
+/// map, and the shared memory of its `O` tiles).
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct Kind {
+    pub keys: usize,
+    pub cluster: usize,
+    pub epi: bool,
 }
 
-/// The keys a block of the kernel `name` takes (176 for the `_n176` kernels, 80 for the
-/// `_hd256` ones, else 128), and the blocks a cluster (2 for the `_cluster` kernels, which
-/// multicast `K` and `V`).
-pub fn keys_and_cluster_of(name: &str) -> (usize, usize) {
+/// The [`Kind`] of the kernel `name`.
+pub fn kind_of(name: &str) -> Kind {
     let keys = if name.contains("_n176") {
         176
     } else if name.contains("_hd256") {
@@ -31,7 +29,19 @@ pub fn keys_and_cluster_of(name: &str) -> (usize, usize) {
     } else {
         BN
     };
-    (keys, if name.contains("_cluster") { 2 } else { 1 })
+    Kind { keys, cluster: if name.contains("_cluster") { 2 } else { 1 }, epi: name.ends_with("_epi") }
+}
+
+/// Dynamic shared memory a block of the kernel of head dimension `d` (64, 128 or 256) and kind
+/// `kind` (key blocks of 128, or 176 for head dimension 128; 80 for 256).
+pub fn smem_bytes(d: usize, kind: Kind) -> usize {
+    match (d, kind.keys, kind.epi) {
+        (64, _, _) => Smem::<Halves<1>, Keys<8>>::BYTES,
+        (256, _, _) => Smem::<Halves<4>, Keys<5>>::BYTES,
+        (_, 176, _) => Smem::<Halves<2>, Keys<11>>::BYTES,
+        (_, _, true) => SMEM_BYTES_EPI,
+        _ => SMEM_BYTES,
+    }
 }
 
 /// The maps of `K` and `V` an [`Attention`] of head dimension `d` holds: one for each (keys a
@@ -65,6 +75,8 @@ pub struct Attention {
     /// `Q`'s map, then `K`'s and `V`'s for each of `kv_maps(d)` (their boxes a block's part of
     /// the key block's `tiles::KeyBlock::Half`).
     maps: Vec<CudaSlice<u64>>,
+    /// `O`'s map for the `_epi` kernels' TMA stores: `(seq, d, batch·heads)`, `tiles::OTile`'s box.
+    map_o: CudaSlice<u64>,
     /// A persistent kernel's tile scheduler: zero, and each launch leaves it so.
     counters: CudaSlice<u32>,
 }
@@ -95,8 +107,9 @@ impl Attention {
             maps.extend([map(&dk, kv)?, map(&dv, kv)?]);
         }
         let (o, lse) = (stream.alloc_zeros::<u16>(n)?, stream.alloc_zeros::<f32>(bh * seq)?);
+        let map_o = crate::encode_tensor_map(stream, o_map_desc(dtype, bh, seq, d)?, &o)?;
         let counters = stream.alloc_zeros::<u32>(2)?;
-        Ok(Attention { dtype, d, bh, seq, causal, q, k, v, _data: [dq, dk, dv], o, lse, maps, counters })
+        Ok(Attention { dtype, d, bh, seq, causal, q, k, v, _data: [dq, dk, dv], o, lse, maps, map_o, counters })
     }
 
     /// `1/sqrt(d)`, the scores' scale.
@@ -106,14 +119,15 @@ impl Attention {
 
     /// One launch: a block per 128 query rows of each sequence (an even number of them in
     /// clusters of 2), or (`persistent`, a kernel that takes `heads`) that many blocks taking
-    /// the tiles in turn; `(keys, cluster)` the kernel's ([`keys_and_cluster_of`]).
+    /// the tiles in turn; `kind` the kernel's ([`kind_of`]).
     pub fn launch(
         &mut self,
         stream: &Arc<CudaStream>,
         f: &CudaFunction,
         persistent: Option<usize>,
-        (keys, cluster): (usize, usize),
+        kind: Kind,
     ) -> Res<()> {
+        let (keys, cluster) = (kind.keys, kind.cluster);
         let tiles = self.seq.div_ceil(BM) * self.bh;
         let cfg = LaunchConfig {
             grid_dim: match persistent {
@@ -121,7 +135,7 @@ impl Attention {
                 None => (self.seq.div_ceil(BM).next_multiple_of(cluster) as u32, self.bh as u32, 1),
             },
             block_dim: (THREADS as u32, 1, 1),
-            shared_mem_bytes: smem_bytes(self.d, keys) as u32,
+            shared_mem_bytes: smem_bytes(self.d, kind) as u32,
         };
         let scale = self.softmax_scale() * std::f32::consts::LOG2_E;
         let causal = u32::from(self.causal);
@@ -132,9 +146,13 @@ impl Attention {
         if persistent.is_some() {
             l.arg(&self.bh).arg(&mut self.counters);
         }
+        if kind.epi {
+            l.arg(&self.map_o);
+        }
         // SAFETY: the kernel's signature (seq, scale, causal, map_q, map_k, map_v, o, lse[,
-        // heads, counters]), the maps of Q, K, V of bh * seq rows of D halves, O of as many, lse
-        // of bh * seq floats, two zero words of counters (launches on one stream, in turn).
+        // heads, counters][, map_o]), the maps of Q, K, V of bh * seq rows of D halves, O of as
+        // many (and its map), lse of bh * seq floats, two zero words of counters (launches on
+        // one stream, in turn).
         unsafe { l.launch(cfg) }?;
         Ok(())
     }
@@ -169,6 +187,14 @@ impl Attention {
         }
         Ok((eo, el))
     }
+}
+
+/// The descriptor of `O`'s map for the `_epi` kernels: `O` as the rank-3 tensor `(seq, d,
+/// batch·heads)` (CuTe's `make_tma_copy(SM90_TMA_STORE{}, mO, OTile)`), so that a box, the
+/// tile's `(64, 64)` and 1 of the head, stops at its head's last row.
+pub fn o_map_desc(dtype: Dtype, bh: usize, seq: usize, d: usize) -> Res<cute_static::cute_dyn::tma::TmaDesc> {
+    let global = cute_static::layout!(({ seq }, { d }, { bh }):({ d }, 1, { seq * d }));
+    Ok(cute_static::tma::make_tma_copy_desc(global, dtype.cute_name(), &OTile::default())?)
 }
 
 /// One head's attention in fp32 on the host, the checks' reference: `O = softmax(Q·Kᵀ · scale)
@@ -218,7 +244,7 @@ pub fn run(
         for &(bh, seq) in &[(1, 128), (2, 300), (1, 77), (3, 1000), (1, 2048)] {
             for causal in [false, true] {
                 let mut a = Attention::new(stream, *dtype, d, bh, seq, causal)?;
-                a.launch(stream, f, *grid, keys_and_cluster_of(name))?;
+                a.launch(stream, f, *grid, kind_of(name))?;
                 let (eo, el) = a.max_errors(stream, None)?;
                 let ok = eo <= tol && el <= tol && eo.is_finite() && el.is_finite();
                 failures += usize::from(!ok);
@@ -243,13 +269,13 @@ pub fn run(
                     continue;
                 }
                 let mut a = Attention::new(stream, dtype, d, bh, seq, causal)?;
-                let ms = time(fs.len(), &mut |i| a.launch(stream, &fs[i].3, fs[i].4, keys_and_cluster_of(&fs[i].0)))?;
+                let ms = time(fs.len(), &mut |i| a.launch(stream, &fs[i].3, fs[i].4, kind_of(&fs[i].0)))?;
                 for (&&(ref name, _, _, ref f, grid), ms) in fs.iter().zip(ms) {
                     let tol = tol(dtype);
                     let tflops = a.flops() / ms / 1e9;
                     // The first sequence against the host reference where it takes seconds.
                     let check = if seq <= 4096 {
-                        a.launch(stream, f, grid, keys_and_cluster_of(name))?;
+                        a.launch(stream, f, grid, kind_of(name))?;
                         let (eo, el) = a.max_errors(stream, Some(1))?;
                         failures += usize::from(!(eo <= tol && el <= tol));
                         format!(" (first sequence: max |O - ref| {eo:.1e}, max |lse - ref| {el:.1e})")
@@ -354,6 +380,21 @@ mod tests {
     /// 64 x 80; in clusters of 2 each block's box is half the rows (64, 88), as the multicast
     /// loads' parts (`tiles::KeyBlock::Part`) are; all with the 128-byte swizzle and rows of
     /// the head dimension's bytes.
+    #[test]
+    /// `O`'s map for the TMA stores, `(seq, d, batch·heads)` (row-major rows of `d` halves, a
+    /// head after another): the box is the tile's `(64, 64)` along `d` and `seq`, then 1 along
+    /// the heads, the mode the tile does not walk (as CuTe's `make_tma_copy` appends it), so a
+    /// box of a ragged block stops at its head's last row. And each consumer's tiles fit.
+    fn o_map_box() {
+        let desc = super::o_map_desc(crate::Dtype::F16, 3, 300, 128).unwrap();
+        assert_eq!(
+            (desc.global_dim, desc.global_strides, desc.box_dim, desc.swizzle),
+            (vec![128, 300, 3], vec![256, 300 * 256], vec![64, 64, 1], 3)
+        );
+        assert_eq!(O_TILE, 64 * 64 * 2);
+        assert!(SMEM_BYTES_EPI <= 227 * 1024);
+    }
+
     #[test]
     fn kv_map_boxes() {
         use cute_static::tma::{make_tma_copy_desc_multicast, TmaBox};

@@ -54,6 +54,15 @@ fn tensor_map<T: cute_static::tma::TmaTile, E>(
     // The operand is row-major (K-major): (rows, k):(k, 1).
     // Multicast to a cluster of `multicast` blocks: each loads 1/multicast of the box.
     let d = make_tma_copy_desc_multicast(layout!(({ rows }, { k }):({ k }, 1)), dtype.cute_name(), tile, multicast)?;
+    encode_tensor_map(stream, d, data)
+}
+
+/// The `CUtensorMap` of descriptor `d` over `data`, copied to device memory.
+fn encode_tensor_map<E>(
+    stream: &Arc<CudaStream>,
+    d: cute_static::cute_dyn::tma::TmaDesc,
+    data: &CudaSlice<E>,
+) -> Res<CudaSlice<u64>> {
     let dtype = match d.data_type {
         0 => sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_UINT8,
         6 => sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
@@ -81,7 +90,8 @@ fn tensor_map<T: cute_static::tma::TmaTile, E>(
     let (ptr, _sync) = data.device_ptr(stream);
     d.check_global_address(ptr)?;
     // SAFETY: every array has the rank's (or rank - 1's) entries, as cute-dyn's `TmaDesc` keeps
-    // them; `ptr` is a live allocation of rows * k elements of the type; `map` is writable.
+    // them; `ptr` is a live allocation the descriptor's tensor lies in (the callers' `data`
+    // holds the global tensor the descriptor was made from); `map` is writable.
     let status = unsafe {
         sys::cuTensorMapEncodeTiled(
             &mut map,
@@ -757,6 +767,10 @@ fn main() -> Res<()> {
             ("attention_fwd_pinned_cluster", Dtype::F16, 128),
             ("attention_fwd_hd256", Dtype::F16, 256),
             ("attention_fwd_bf16_hd256", Dtype::Bf16, 256),
+            ("attention_fwd_pinned_epi", Dtype::F16, 128),
+            ("attention_fwd_persistent_overlap_pinned_epi", Dtype::F16, 128),
+            ("attention_fwd_bf16_pinned_epi", Dtype::Bf16, 128),
+            ("attention_fwd_bf16_persistent_overlap_pinned_epi", Dtype::Bf16, 128),
         ] {
             if !args.attention_kernels.is_empty() && !args.attention_kernels.iter().any(|k| k == name) {
                 continue;
@@ -768,7 +782,7 @@ fn main() -> Res<()> {
                     Err(_) if !prefix.is_empty() => continue,
                     Err(e) => return Err(e.into()),
                 };
-                let smem = attention::smem_bytes(d, attention::keys_and_cluster_of(name).0);
+                let smem = attention::smem_bytes(d, attention::kind_of(name));
                 f.set_attribute(
                     sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
                     smem as i32,

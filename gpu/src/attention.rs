@@ -22,16 +22,20 @@
 //! queries past it are not stored. A row with no key left (none here: `seq_q == seq_k`) would
 //! store zeros and a log-sum-exp of `+inf`, not NaN.
 
-use cute_atom::algorithm::{acc_as_a, mask, warpgroup_wait, AccRows, TiledWgmma, WgmmaOperandB, WgmmaOperands};
+use cute_atom::algorithm::{
+    acc_as_a, copy_from_fragment, mask, warpgroup_wait, AccRows, TiledWgmma, WgmmaOperandB, WgmmaOperands,
+};
 use cute_atom::arch::atomic::{atomic_add_acq_rel_u32, atomic_add_relaxed_u32, store_relaxed_u32};
 use cute_atom::arch::barrier::{cluster_sync, named_barrier_arrive, named_barrier_sync};
 use cute_atom::arch::copy::{ld_shared_b32x1, st_shared_b32x1};
 use cute_atom::arch::math::{ex2, fma};
 use cute_atom::arch::thread::{dynamic_smem, setmaxnreg_dec, setmaxnreg_inc};
+use cute_atom::arch::tma::{fence_proxy_async, store_commit, store_wait_read};
 use cute_atom::atom::{Accumulators, Element16, MmaCall, TmaCopy};
 use cute_atom::pipeline::PipelineState;
 use cute_atom::SmemTensor;
 use cute_static::gmma::{ModeSizes, K, MN};
+use cute_static::mma::MmaAtom;
 use cute_static::product::ConstLeaves;
 
 use crate::{block_idx, grid_dim, sync_threads, thread_idx};
@@ -43,15 +47,22 @@ use tiles::*;
 /// A kernel of the signature every variant shares, `(seq, scale, causal, map_q, map_k, map_v,
 /// o, lse)`, whose body is `$body`; a persistent one (`persistent`) also takes `heads`, the
 /// `batch·heads` sequences (its grid does not say them), and `counters`, its tile scheduler's
-/// two words (zero before the first launch; each launch leaves them zero).
+/// two words (zero before the first launch; each launch leaves them zero); one whose epilogue
+/// goes through shared memory (`epi`) takes last `map_o`, `O`'s tensor map of rank 3 (`tiles::StoreO`).
 macro_rules! attention_kernel {
     ($(#[$doc:meta])* $name:ident => $body:expr) => {
-        attention_kernel!(@ $(#[$doc])* $name => $body; (0usize, core::ptr::null_mut()););
+        attention_kernel!(@ $(#[$doc])* $name => $body; (0usize, core::ptr::null_mut(), core::ptr::null()););
     };
     ($(#[$doc:meta])* persistent $name:ident => $body:expr) => {
-        attention_kernel!(@ $(#[$doc])* $name => $body; (heads, counters); heads: usize, counters: *mut u32);
+        attention_kernel!(@ $(#[$doc])* $name => $body; (heads, counters, core::ptr::null()); heads: usize, counters: *mut u32);
     };
-    (@ $(#[$doc:meta])* $name:ident => $body:expr; ($heads:expr, $counters:expr); $($arg:ident: $ty:ty),*) => {
+    ($(#[$doc:meta])* epi $name:ident => $body:expr) => {
+        attention_kernel!(@ $(#[$doc])* $name => $body; (0usize, core::ptr::null_mut(), map_o); map_o: *const u8);
+    };
+    ($(#[$doc:meta])* persistent epi $name:ident => $body:expr) => {
+        attention_kernel!(@ $(#[$doc])* $name => $body; (heads, counters, map_o); heads: usize, counters: *mut u32, map_o: *const u8);
+    };
+    (@ $(#[$doc:meta])* $name:ident => $body:expr; ($heads:expr, $counters:expr, $map_o:expr); $($arg:ident: $ty:ty),*) => {
         $(#[$doc])*
         #[no_mangle]
         #[allow(clippy::too_many_arguments)]
@@ -68,12 +79,15 @@ macro_rules! attention_kernel {
         ) {
             let body: unsafe fn((usize, usize, *mut u32), f32, bool, (*const u8, *const u8, *const u8), *mut u16, *mut f32) = $body;
             // SAFETY: the caller's maps and buffers.
-            unsafe { body((seq, $heads, $counters), scale, causal != 0, (map_q, map_k, map_v), o, lse) }
+            unsafe { body((seq, $heads, $counters), scale, causal != 0, (map_q, map_k, map_v), o, lse); let _: *const u8 = $map_o; }
         }
     };
 }
 
-// Each kernel is `body::<S, O, KB, CL, H, OVERLAP, PINGPONG, PERSISTENT, LEAN, PIN,
+/// The tensor maps of `Q`, `K`, `V` and (the `epi` kernels; else null) `O`.
+type Maps = (*const u8, *const u8, *const u8, *const u8);
+
+// Each kernel is `body::<S, O, KB, CL, H, OVERLAP, PINGPONG, PERSISTENT, LEAN, PIN, TMA_EPI,
 // PRODUCER_REGS, CONSUMER_REGS>` (see `body`): the atoms of `S = Q·Kᵀ` and `O += P·V`, k-blocks
 // of keys a block (5: 80 keys, 8: 128, 11: 176), blocks a cluster, halves of 64 in the head
 // dimension, the schedule's switches, and the warpgroups' registers after `setmaxnreg`.
@@ -85,25 +99,25 @@ attention_kernel! {
     /// of the `(batch·heads·seq, 128)` tensors with 64x128 boxes, 128-byte swizzle; `o` the
     /// output (same shape), `lse` the `batch·heads·seq` log-sum-exps (natural log, of the
     /// scaled scores); `scale` the scores' scale times log2(e).
-    attention_fwd => body::<Score, Out, 8, 1, 2, true, false, false, false, false, 40, 232>
+    attention_fwd => body::<Score, Out, 8, 1, 2, true, false, false, false, false, false, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd` without the overlap: each key block's `S`, softmax and `O += P·V` in
     /// turn (the baseline the overlap is measured against).
-    attention_fwd_serial => body::<Score, Out, 8, 1, 2, false, false, false, false, false, 40, 232>
+    attention_fwd_serial => body::<Score, Out, 8, 1, 2, false, false, false, false, false, false, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd` with FlashAttention-3's warpgroup ping-pong: the two consumer
     /// warpgroups take turns issuing their `wgmma`s (named barriers 1 and 2), so that one's
     /// softmax runs while the other's products have the tensor cores.
-    attention_fwd_pingpong => body::<Score, Out, 8, 1, 2, true, true, false, false, false, 40, 232>
+    attention_fwd_pingpong => body::<Score, Out, 8, 1, 2, true, true, false, false, false, false, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd_serial` with the warpgroup ping-pong: each product is a turn.
-    attention_fwd_serial_pingpong => body::<Score, Out, 8, 1, 2, false, true, false, false, false, 40, 232>
+    attention_fwd_serial_pingpong => body::<Score, Out, 8, 1, 2, false, true, false, false, false, false, 40, 232>
 }
 
 attention_kernel! {
@@ -119,31 +133,31 @@ attention_kernel! {
     /// finish this tile's last `P·V` and store its `O`. The caller's contract adds: fewer than
     /// `u32::MAX` tiles, and one launch at a time on `counters` (a launch that does not
     /// complete leaves them for the caller to zero).
-    persistent attention_fwd_persistent => body::<Score, Out, 8, 1, 2, false, false, true, true, false, 40, 232>
+    persistent attention_fwd_persistent => body::<Score, Out, 8, 1, 2, false, false, true, true, false, false, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd_persistent` with the intra-warpgroup overlap of `attention_fwd`.
-    persistent attention_fwd_persistent_overlap => body::<Score, Out, 8, 1, 2, true, false, true, true, false, 40, 232>
+    persistent attention_fwd_persistent_overlap => body::<Score, Out, 8, 1, 2, true, false, true, true, false, false, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd` with `O`'s wait pinned below the softmax (`PIN`), so that the softmax
     /// runs beside the product as FlashAttention-3's overlap intends: 3.6% to 7% faster than
     /// `attention_fwd` on an H100 (`docs/gpu.md`).
-    attention_fwd_pinned => body::<Score, Out, 8, 1, 2, true, false, false, false, true, 40, 232>
+    attention_fwd_pinned => body::<Score, Out, 8, 1, 2, true, false, false, false, true, false, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd_persistent_overlap` with the wait pinned, as `attention_fwd_pinned`: 2.5%
     /// to 12% faster than it, and the fastest of these kernels in most rows (`docs/gpu.md`).
-    persistent attention_fwd_persistent_overlap_pinned => body::<Score, Out, 8, 1, 2, true, false, true, true, true, 40, 232>
+    persistent attention_fwd_persistent_overlap_pinned => body::<Score, Out, 8, 1, 2, true, false, true, true, true, false, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd` for head dimension 64 (one 64-wide half of each tile; the maps' boxes
     /// the same 64x128).
-    attention_fwd_hd64 => body::<Score, Out, 8, 1, 1, true, false, false, false, false, 40, 232>
+    attention_fwd_hd64 => body::<Score, Out, 8, 1, 1, true, false, false, false, false, false, 40, 232>
 }
 
 attention_kernel! {
@@ -154,39 +168,39 @@ attention_kernel! {
 
 attention_kernel! {
     /// `attention_fwd` for bfloat16 `Q`, `K`, `V`, `O` (the maps' data type bfloat16).
-    attention_fwd_bf16 => body::<ScoreBf16, OutBf16, 8, 1, 2, true, false, false, false, false, 40, 232>
+    attention_fwd_bf16 => body::<ScoreBf16, OutBf16, 8, 1, 2, true, false, false, false, false, false, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd_pinned` for bfloat16.
-    attention_fwd_bf16_pinned => body::<ScoreBf16, OutBf16, 8, 1, 2, true, false, false, false, true, 40, 232>
+    attention_fwd_bf16_pinned => body::<ScoreBf16, OutBf16, 8, 1, 2, true, false, false, false, true, false, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd_persistent_overlap_pinned` for bfloat16.
-    persistent attention_fwd_bf16_persistent_overlap_pinned => body::<ScoreBf16, OutBf16, 8, 1, 2, true, false, true, true, true, 40, 232>
+    persistent attention_fwd_bf16_persistent_overlap_pinned => body::<ScoreBf16, OutBf16, 8, 1, 2, true, false, true, true, true, false, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd_pinned` over key blocks of 176 (FlashAttention-3's for head dimension 128
     /// without the causal mask: fewer softmax steps a row for the same products); the maps of
     /// `K` and `V` take 176-row boxes (`tiles::Half176`).
-    attention_fwd_n176_pinned => body::<Score176, Out, 11, 1, 2, true, false, false, false, true, 24, 240>
+    attention_fwd_n176_pinned => body::<Score176, Out, 11, 1, 2, true, false, false, false, true, false, 24, 240>
 }
 
 attention_kernel! {
     /// `attention_fwd_persistent_overlap_pinned` over key blocks of 176.
-    persistent attention_fwd_n176_persistent_overlap_pinned => body::<Score176, Out, 11, 1, 2, true, false, true, true, true, 24, 240>
+    persistent attention_fwd_n176_persistent_overlap_pinned => body::<Score176, Out, 11, 1, 2, true, false, true, true, true, false, 24, 240>
 }
 
 attention_kernel! {
     /// `attention_fwd_n176_pinned` for bfloat16.
-    attention_fwd_bf16_n176_pinned => body::<Score176Bf16, OutBf16, 11, 1, 2, true, false, false, false, true, 24, 240>
+    attention_fwd_bf16_n176_pinned => body::<Score176Bf16, OutBf16, 11, 1, 2, true, false, false, false, true, false, 24, 240>
 }
 
 attention_kernel! {
     /// `attention_fwd_n176_persistent_overlap_pinned` for bfloat16.
-    persistent attention_fwd_bf16_n176_persistent_overlap_pinned => body::<Score176Bf16, OutBf16, 11, 1, 2, true, false, true, true, true, 24, 240>
+    persistent attention_fwd_bf16_n176_persistent_overlap_pinned => body::<Score176Bf16, OutBf16, 11, 1, 2, true, false, true, true, true, false, 24, 240>
 }
 
 attention_kernel! {
@@ -195,13 +209,13 @@ attention_kernel! {
     /// (grid `x` rounded up to even), each block loading half of every `K` and `V` box (88
     /// rows: the maps of `K` and `V` encoded for it) into both, so the head's keys cross from
     /// L2 once a cluster. With the mask, both take the later block's key blocks.
-    attention_fwd_n176_pinned_cluster => body::<Score176, Out, 11, 2, 2, true, false, false, false, true, 24, 240>
+    attention_fwd_n176_pinned_cluster => body::<Score176, Out, 11, 2, 2, true, false, false, false, true, false, 24, 240>
 }
 
 attention_kernel! {
     /// `attention_fwd_pinned` in clusters of 2 blocks, as `attention_fwd_n176_pinned_cluster`
     /// (64-row parts of the 128-row boxes).
-    attention_fwd_pinned_cluster => body::<Score, Out, 8, 2, 2, true, false, false, false, true, 40, 232>
+    attention_fwd_pinned_cluster => body::<Score, Out, 8, 2, 2, true, false, false, false, true, false, 40, 232>
 }
 
 attention_kernel! {
@@ -211,12 +225,39 @@ attention_kernel! {
     /// consumer thread beside `S`'s 40 (240 registers, the producer 24). The grid's blocks
     /// only: on the persistent grid the tile's state does not fit beside them (`ptxas`
     /// spilled 88 bytes, reloaded inside the loop).
-    attention_fwd_hd256 => body::<Score80, Out, 5, 1, 4, true, false, false, false, true, 24, 240>
+    attention_fwd_hd256 => body::<Score80, Out, 5, 1, 4, true, false, false, false, true, false, 24, 240>
 }
 
 attention_kernel! {
     /// `attention_fwd_hd256` for bfloat16.
-    attention_fwd_bf16_hd256 => body::<Score80Bf16, OutBf16, 5, 1, 4, true, false, false, false, true, 24, 240>
+    attention_fwd_bf16_hd256 => body::<Score80Bf16, OutBf16, 5, 1, 4, true, false, false, false, true, false, 24, 240>
+}
+
+attention_kernel! {
+    /// `attention_fwd_pinned` whose epilogue goes through shared memory, as FlashAttention-3's
+    /// and `hgemm_sm90_tma_epi`'s: each consumer warpgroup writes its `O` with `stmatrix` into
+    /// two swizzled 64x64 tiles (`tiles::StoreSmemO`) and one thread stores them with two TMA
+    /// boxes (`tiles::StoreO`), instead of 64 four-byte stores a thread that each write 16
+    /// bytes of 8 rows. Dynamic shared memory `tiles::SMEM_BYTES_EPI`; `map_o` the map of `O`
+    /// as `(seq, 128, batch·heads)`, 64x64x1 boxes, 128-byte swizzle.
+    epi attention_fwd_pinned_epi => body::<Score, Out, 8, 1, 2, true, false, false, false, true, true, 40, 232>
+}
+
+attention_kernel! {
+    /// `attention_fwd_persistent_overlap_pinned` with the epilogue of `attention_fwd_pinned_epi`:
+    /// a tile's store runs on while the block takes its next tile, whose epilogue first waits
+    /// for it to have read the tiles.
+    persistent epi attention_fwd_persistent_overlap_pinned_epi => body::<Score, Out, 8, 1, 2, true, false, true, true, true, true, 40, 232>
+}
+
+attention_kernel! {
+    /// `attention_fwd_pinned_epi` for bfloat16.
+    epi attention_fwd_bf16_pinned_epi => body::<ScoreBf16, OutBf16, 8, 1, 2, true, false, false, false, true, true, 40, 232>
+}
+
+attention_kernel! {
+    /// `attention_fwd_persistent_overlap_pinned_epi` for bfloat16.
+    persistent epi attention_fwd_bf16_persistent_overlap_pinned_epi => body::<ScoreBf16, OutBf16, 8, 1, 2, true, false, true, true, true, true, 40, 232>
 }
 
 /// The kernels' one body: key blocks of `16 KB` keys (`tiles::Keys`: 80, 128 or 176, `S`'s
@@ -229,7 +270,8 @@ attention_kernel! {
 /// skipped where no row moved). The persistent kernels measured faster with it, the grid's
 /// 8% to 13% slower (the same call, `docs/gpu.md`), so each kernel says which it takes;
 /// `PIN` (with `OVERLAP`), `O`'s wait held below the softmax, which `ptxas` otherwise hoists
-/// above it; `PRODUCER_REGS` and `CONSUMER_REGS`, the warpgroups' registers after
+/// above it; `TMA_EPI`, `O` stored through shared memory (`stmatrix`, then a TMA store of
+/// each tile; head dimension 128); `PRODUCER_REGS` and `CONSUMER_REGS`, the warpgroups' registers after
 /// `setmaxnreg` (176 keys: `S` is 88 a thread beside `P`'s 44 and `O`'s 64, so the consumers
 /// take 240 and the producer keeps FlashAttention-3's 24; a branch on `KB` instead changed
 /// the 128-key kernels' PTX).
@@ -245,6 +287,7 @@ unsafe fn body<
     const PERSISTENT: bool,
     const LEAN: bool,
     const PIN: bool,
+    const TMA_EPI: bool,
     const PRODUCER_REGS: u32,
     const CONSUMER_REGS: u32,
 >(
@@ -256,17 +299,26 @@ unsafe fn body<
     lse: *mut f32,
 ) where
     S: WgmmaOperands<Half, <Keys<KB> as KeyBlock>::Half, K, K>,
-    O: WgmmaOperandB<<Keys<KB> as KeyBlock>::VHalf, MN> + MmaCall<A = [u32; 4], Elem: Element16>,
+    O: WgmmaOperandB<<Keys<KB> as KeyBlock>::VHalf, MN>
+        + MmaCall<A = [u32; 4], Elem: Element16>
+        + MmaAtom<CLayout = <Out as MmaAtom>::CLayout>,
     S::CLayout: ConstLeaves + ModeSizes,
     O::CLayout: ConstLeaves + ModeSizes,
     Halves<H>: HeadDim,
     Keys<KB>: KeyLoads<CL>,
 {
+    let map_o = core::ptr::null::<u8>();
     let d = 64 * H;
     // Keys a block: `S`'s columns, `KB` k-blocks of `P`.
     const { assert!(S::SHAPE_MNK[1] == <Keys<KB> as KeyBlock>::N && <Keys<KB> as KeyBlock>::N == 16 * KB) };
     let bn = <Keys<KB> as KeyBlock>::N;
     const { assert!(CL == 1 || (CL == 2 && !PERSISTENT), "clusters of 2, of grid blocks") };
+    const {
+        assert!(
+            !TMA_EPI || Smem::<Halves<H>, Keys<KB>>::EPI_FITS,
+            "the pipelines and O's tiles exceed a block's 227 KiB"
+        )
+    };
     // The rows the kernel's arrays are sized for, its atoms' (the f16 atoms', checked in
     // `tiles`: FIRST_OF_ROW).
     const { assert!(AccRows::<S>::ROW_OF.1 == ROWS && AccRows::<O>::ROW_OF.1 == ROWS) };
@@ -663,17 +715,24 @@ unsafe fn body<
         let l_i = if LEAN { unsafe { AccRows::<S>::reduce_lanes(l_i, |a, b| a + b) } } else { l_i };
         let inv = l_i.map(|l| if l > 0.0 { 1.0 / l } else { 0.0 });
         let (r0, c0) = O::c_coord(t, 0);
-        for (half, acc) in o.iter().enumerate() {
-            acc.for_each_pair(|v, lo, hi| {
-                let (dr, dc) = O::c_coord(0, v);
-                let (r, c) = (q_row0 + r0 + dr, 64 * half + c0 + dc);
-                if r < seq {
-                    let k = AccRows::<O>::ROW_OF.0[v];
-                    let packed = <O as MmaCall>::Elem::pack(lo * inv[k], hi * inv[k]);
-                    // SAFETY: (r, c..c+2) inside the head's rows of O (c even, d a multiple of 64).
-                    unsafe { (out.add((row0 + r) * d + c) as *mut u32).write(packed) };
-                }
-            });
+        if !TMA_EPI {
+            for (half, acc) in o.iter().enumerate() {
+                acc.for_each_pair(|v, lo, hi| {
+                    let (dr, dc) = O::c_coord(0, v);
+                    let (r, c) = (q_row0 + r0 + dr, 64 * half + c0 + dc);
+                    if r < seq {
+                        let k = AccRows::<O>::ROW_OF.0[v];
+                        let packed = <O as MmaCall>::Elem::pack(lo * inv[k], hi * inv[k]);
+                        // SAFETY: (r, c..c+2) inside the head's rows of O (c even, d a multiple of 64).
+                        unsafe { (out.add((row0 + r) * d + c) as *mut u32).write(packed) };
+                    }
+                });
+            }
+        }
+        if TMA_EPI {
+            let at = Smem::<Halves<H>, Keys<KB>>::o_tiles(slot) + (H * w) as u32 * O_TILE;
+            // SAFETY: every thread of the warpgroup; its `H` tiles at `at`; the caller's map.
+            unsafe { store_o::<O, H>(&o, &inv, at, (w, t), (q_row0, bh), map_o) };
         }
         if c0 == 0 {
             for k in 0..ROWS {
@@ -685,6 +744,10 @@ unsafe fn body<
                 }
             }
         }
+    }
+    if TMA_EPI && t == 0 {
+        // The last tile's stores have read its tiles before the block's shared memory goes.
+        store_wait_read::<0>();
     }
     if CL > 1 {
         // No block exits while the other may still multicast into it or arrive on its barriers.
@@ -707,6 +770,68 @@ unsafe fn wait_all_but<const N: usize>(acc: &mut impl Accumulators) {
             1 => warpgroup_wait::<1>(acc),
             2 => warpgroup_wait::<2>(acc),
             _ => warpgroup_wait::<4>(acc),
+        }
+    }
+}
+
+/// The epilogue through shared memory of consumer warpgroup `w` (thread `t`): its `O`
+/// divided by the rows' sums (`inv`, their inverses) written with the `stmatrix` copy
+/// `StoreSmemO` into its `H` tiles at `at` (each accumulator at its coordinate in the atom's C
+/// layout), then stored by its thread 0, a TMA box a tile, to rows `q_row0..` of head `bh`. A
+/// tile is rewritten once the warpgroup's store before has read it (the wait, then the
+/// barrier), and stored once every thread's writes are fenced (the barrier).
+///
+/// # Safety
+/// Every thread of the warpgroup, together; `at` is `H` `OTile`s of the block's shared memory
+/// that only this warpgroup uses; `map_o` is `O`'s map of rank 3 with `StoreO`'s box.
+#[inline(always)]
+unsafe fn store_o<O: MmaCall<Elem: Element16> + MmaAtom<CLayout = <Out as MmaAtom>::CLayout>, const H: usize>(
+    o: &[O::Acc; H],
+    inv: &[f32; ROWS],
+    at: u32,
+    (w, t): (usize, usize),
+    (q_row0, bh): (usize, usize),
+    map_o: *const u8,
+) {
+    let tile = |h: usize| SmemTensor::<u16, OTile>::new(at + h as u32 * O_TILE, OTile::default());
+    // SAFETY: the caller's promise.
+    unsafe {
+        if t == 0 {
+            store_wait_read::<0>();
+        }
+        consumer_sync(w);
+        for (h, acc) in o.iter().enumerate() {
+            let acc = acc.as_ref();
+            let frg: [u32; O_REGS] = core::array::from_fn(|i| {
+                // (O's C layout is `Out`'s: the same rows.)
+                let k = AccRows::<Out>::ROW_OF.0[2 * i];
+                O::Elem::pack(acc[2 * i] * inv[k], acc[2 * i + 1] * inv[k])
+            });
+            copy_from_fragment(&StoreSmemO::default(), t, &frg, &tile(h));
+        }
+        fence_proxy_async();
+        consumer_sync(w);
+        if t == 0 {
+            for h in 0..H {
+                StoreO::default().copy_at_nd(map_o, &tile(h), [(64 * h) as i32, q_row0 as i32, bh as i32]);
+            }
+            store_commit();
+        }
+    }
+}
+
+/// Consumer warpgroup `w`'s own barrier (named barrier `3 + w`, its 128 threads).
+///
+/// # Safety
+/// Every thread of the warpgroup, together.
+#[inline(always)]
+unsafe fn consumer_sync(w: usize) {
+    // SAFETY: the caller's promise; barriers 1 and 2 are the ping-pong's.
+    unsafe {
+        if w == 0 {
+            named_barrier_sync::<3, 128>();
+        } else {
+            named_barrier_sync::<4, 128>();
         }
     }
 }

@@ -6,7 +6,8 @@ the JIT then takes a second) and a kernel of the `attention_kernel!` signature; 
 `_persistent` runs on a grid of one block a multiprocessor and takes `heads`, one with `_n176`
 takes key blocks of 176 (its maps of K and V have 176-row boxes), one with `_hd256` key blocks
 of 80 (--d 256: every kernel and backend of the run takes that head dimension), one with
-`_cluster` runs in clusters of 2 (an even grid; each block loads half of each K and V box).
+`_cluster` runs in clusters of 2 (an even grid; each block loads half of each K and V box), one
+with `_epi` stores O with the TMA and takes O's map of rank 3 last.
 
     python3 scripts/gpu/attention_rounds.py --rounds 7 --json OUT.json \\
         new.ptx:attention_fwd old.ptx:attention_fwd new.ptx:attention_fwd_persistent
@@ -67,6 +68,20 @@ def tensor_map(x, box_rows):
     return cp.asarray(np.frombuffer(bytes(buf), dtype=np.uint64))
 
 
+def tensor_map_o(x, bh, seq):
+    """O's map for the `_epi` kernels' TMA stores: `x` (bh, seq, D) as rank 3, innermost first
+    (D, seq, bh), 64 x 64 x 1 boxes, 128-byte swizzle (as cute-gpu encodes it from the kernel's
+    `OTile`): a box stops at its head's last row."""
+    buf = (ctypes.c_uint64 * 16)()
+    u64, u32 = ctypes.c_uint64, ctypes.c_uint32
+    status = libcuda.cuTensorMapEncodeTiled(
+        ctypes.byref(buf), DT[1], 3, ctypes.c_void_p(x.data_ptr()), (u64 * 3)(D, seq, bh),
+        (u64 * 2)(D * 2, seq * D * 2), (u32 * 3)(64, 64, 1), (u32 * 3)(1, 1, 1), 0, 3, 2, 0)
+    if status != 0:
+        sys.exit(f"cuTensorMapEncodeTiled (O): error {status}")
+    return cp.asarray(np.frombuffer(bytes(buf), dtype=np.uint64))
+
+
 class Problem:
     """`bh` sequences of `seq` tokens: Q, K, V in [-1, 1), O and the log-sum-exps."""
 
@@ -81,19 +96,21 @@ class Problem:
         # Q's map (128-row boxes), then K's and V's for each key block.
         self.maps = {n: [tensor_map(self.q, BM)] + [tensor_map(x, n) for x in (self.k, self.v)]
                      for n in (128, 176, 64, 88, 80)}
+        self.map_o = tensor_map_o(self.o, bh, seq)
         self.bh, self.seq, self.causal = bh, seq, causal
         self.flops = 4 * bh * seq * seq * D / (2 if causal else 1)
 
-    def launch(self, f, persistent, keys=128, cluster=1):
+    def launch(self, f, persistent, keys=128, cluster=1, epi=False):
         scale = np.float32(1 / math.sqrt(D) * math.log2(math.e))
         a = [np.uint64(self.seq), scale, np.uint32(self.causal), *self.maps[keys // cluster],
              np.uint64(self.o.data_ptr()), np.uint64(self.lse.data_ptr())]
         q_blocks = -(-self.seq // BM)
+        o_map = [self.map_o] if epi else []
         if persistent:
-            f((min(SMS, q_blocks * self.bh),), (THREADS,), (*a, np.uint64(self.bh), np.uint64(self.counters.data_ptr())),
-              shared_mem=SMEM)
+            f((min(SMS, q_blocks * self.bh),), (THREADS,),
+              (*a, np.uint64(self.bh), np.uint64(self.counters.data_ptr()), *o_map), shared_mem=SMEM)
         else:
-            f((-(-q_blocks // cluster) * cluster, self.bh), (THREADS,), tuple(a), shared_mem=SMEM)
+            f((-(-q_blocks // cluster) * cluster, self.bh), (THREADS,), (*a, *o_map), shared_mem=SMEM)
 
     def sdpa(self, backend):
         q, k, v = (x.view(1, self.bh, self.seq, D) for x in (self.q, self.k, self.v))
@@ -124,7 +141,7 @@ for spec in args.kernels:
     f = modules[path].get_function(name)
     f.max_dynamic_shared_size_bytes = SMEM
     kernels.append((spec, f, ("_persistent" in name, 176 if "_n176" in name else 80 if "_hd256" in name else 128,
-                                     2 if "_cluster" in name else 1)))
+                                     2 if "_cluster" in name else 1, "_epi" in name)))
 BACKENDS = {"cudnn": SDPBackend.CUDNN_ATTENTION, "flash": SDPBackend.FLASH_ATTENTION,
             "efficient": SDPBackend.EFFICIENT_ATTENTION}
 backends = [(b, BACKENDS[b]) for b in args.backends.split(",") if b]
@@ -148,7 +165,7 @@ def runs_of(p):
 
 
 def check(p, spec, f, flags, heads):
-    """One launch of `f` on `p` (`flags`: persistent, keys a block, cluster) against the reference over
+    """One launch of `f` on `p` (`flags`: persistent, keys a block, cluster, epi) against the reference over
     its first `heads` sequences; a persistent kernel's scheduler must also leave its counters
     zero for the next launch."""
     p.o.zero_(), p.lse.zero_()

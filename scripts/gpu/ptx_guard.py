@@ -41,6 +41,9 @@ PAIRS = [
     # The pinned kernel (the measured faster one, docs/gpu.md): the same body plus the pin's
     # predicated store, held to the same twin.
     ("attention_fwd_pinned", "attention_fwd_by_hand"),
+    # The pinned kernel whose epilogue goes through shared memory (stmatrix, a TMA store a
+    # tile): its register stores replaced, held to the same twin.
+    ("attention_fwd_pinned_epi", "attention_fwd_by_hand"),
 ]
 
 

@@ -5,9 +5,10 @@
 use core::marker::PhantomData;
 
 use cute_atom::algorithm::AccRows;
-use cute_atom::atom::{Multicast, TmaCopy, TmaLoad};
+use cute_atom::atom::{Multicast, TmaCopy, TmaLoad, TmaStore};
 use cute_atom::pipeline::tma_async::SM90_SMEM_BYTES;
 use cute_atom::pipeline::{PipelineTmaAsync, Ring, StageCopies};
+use cute_static::copy::{SM90_U32x4_STSM_N, TiledCopy, TilerMn};
 use cute_static::gmma::{LayoutAtom, ModeSizes, Sw128, K, MN};
 use cute_static::mma::{
     MmaAtom, SM90_64x128x16_F32F16F16_SS, SM90_64x176x16_F32F16F16_SS, SM90_64x64x16_F32F16F16_RS,
@@ -16,7 +17,7 @@ use cute_static::mma::{
 use cute_static::product::{leaf_call, ConstLeaves};
 use cute_static::tma::TmaBox;
 use cute_static::typenum::U16;
-use cute_static::{Shape, TileToShape};
+use cute_static::{ByMode, Composition, Cons, Layout, Nil, Shape, TileToShape, Under};
 
 /// Query rows a block, keys a step (of the kernels of 128-key blocks), the head dimension of the
 /// 128 kernels (a head dimension is `64 H`, `H` halves of 64).
@@ -61,6 +62,27 @@ pub type Score80Bf16 = cute_static::mma::SM90_64x80x16_F32BF16BF16_SS;
 pub type OutBf16 = cute_static::mma::SM90_64x64x16_F32BF16BF16_RS;
 /// The TMA load of one half.
 pub type LoadHalf = TmaLoad<U16, Half>;
+
+/// The epilogue's shared tile of `O` (the `*_epi` kernels, FlashAttention-3's `smem_o`): a
+/// consumer warpgroup's 64 rows by one 64-column half, K-major, 128-byte swizzle
+/// (`tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (64,64))`: each `stmatrix` phase writes
+/// 8 rows of one 16-byte chunk, which the swizzle spreads over the 32 banks), one TMA box.
+pub type OTile = <LayoutAtom<K, Sw128, U16> as TileToShape<Shape![(64, 64)]>>::Output;
+/// The TMA store of an `O` tile, through `O`'s map of rank 3, `(seq, d, batch·heads)`: the box
+/// `(64, 64, 1)` stops at its head's last row, so a ragged block's rows past it are not written
+/// (they are the next head's first rows).
+pub type StoreO = TmaStore<U16, OTile>;
+/// The epilogue's `stmatrix` copy into an `O` tile: a warpgroup's accumulators of `O += P·V`
+/// eight at a time (16 columns of 64 rows), `composition(CLayout, (_, 8))` of the atom's C
+/// layout as the tiled copy's thread-value layout (`make_tiled_copy_C` of its first 16
+/// columns: each accumulator lands at its C coordinate, `cute-atom/tests/stmatrix.rs`).
+pub type StoreSmemO = TiledCopy<SM90_U32x4_STSM_N, OTv, TilerMn<Shape![(64, 16)]>>;
+/// The first 8 values of a thread's `O` accumulators (the bf16 atom's C layout is the same type).
+pub type OTv = <<Out as MmaAtom>::CLayout as Composition<ByMode<Cons<Under, Cons<Layout![8:1], Nil>>>>>::Output;
+/// A thread's registers of one `O` tile (its accumulators of one half, two values each).
+pub const O_REGS: usize = <<Out as MmaAtom>::CLayout as ModeSizes>::SIZES[1] / 2;
+/// Bytes of an `O` tile.
+pub const O_TILE: u32 = <OTile as TmaBox<U16>>::BYTES;
 
 /// A key block of `16 KB` keys (`KB` k-blocks of `P` in `O += P·V`): its `K` and `V` halves
 /// (`keys x 64`, one TMA box each) and a `V` half read as `O += P·V`'s B.
@@ -111,16 +133,21 @@ pub type LoadKeys<Kb> = <Kb as KeyLoads<1>>::Load;
 /// one) and their rings' halves.
 pub struct Halves<const H: usize>;
 pub trait HeadDim {
+    /// `H`.
+    const HALVES: usize;
     /// The copies of one tile, a tuple of `H` loads `L`.
     type Copies<L: TmaCopy>: StageCopies<Rings: HalfRings<L>>;
 }
 impl HeadDim for Halves<1> {
+    const HALVES: usize = 1;
     type Copies<L: TmaCopy> = (L,);
 }
 impl HeadDim for Halves<2> {
+    const HALVES: usize = 2;
     type Copies<L: TmaCopy> = (L, L);
 }
 impl HeadDim for Halves<4> {
+    const HALVES: usize = 4;
     type Copies<L: TmaCopy> = (L, L, L, L);
 }
 /// The rings of a tile's halves: half `h`'s.
@@ -196,6 +223,19 @@ impl<Hd: HeadDim, Kb: KeyBlock> Smem<Hd, Kb> {
         bytes
     };
 
+    /// With the epilogue through shared memory (the `*_epi` kernels): then 1 KiB to align the
+    /// `O` tiles, and a tile for each consumer's half of the head dimension.
+    pub const EPI_BYTES: usize = Self::BYTES + 1024 + CONSUMERS * Hd::HALVES * O_TILE as usize;
+    /// Whether they fit a block's 227 KiB (head dimension 64 and 128).
+    pub const EPI_FITS: bool = Self::EPI_BYTES <= SM90_SMEM_BYTES;
+
+    /// The first `O` tile of the epilogue through shared memory (consumer `w`'s half `h` at
+    /// `(H w + h) O_TILE` past it), after the slot at `slot` that [`carve`](Self::carve) gave.
+    #[inline(always)]
+    pub fn o_tiles(slot: u32) -> u32 {
+        (slot + 16 + 1023) & !1023
+    }
+
     /// The pipelines of `Q`, `K` and `V` (those of a cluster of `CL`) and the slot's address,
     /// in the [`BYTES`](Self::BYTES) of dynamic shared memory at `smem`.
     #[inline(always)]
@@ -228,8 +268,13 @@ impl<Hd: HeadDim, Kb: KeyBlock> Smem<Hd, Kb> {
     }
 }
 
-/// Dynamic shared memory a block of the head dimension 128 kernels of 128-key blocks.
+/// Dynamic shared memory a block of the head dimension 128 kernels of 128-key blocks (and of
+/// those whose epilogue goes through shared memory).
 pub const SMEM_BYTES: usize = Smem::<Halves<2>, Keys<8>>::BYTES;
+pub const SMEM_BYTES_EPI: usize = {
+    assert!(Smem::<Halves<2>, Keys<8>>::EPI_FITS, "the pipelines and O's tiles exceed a block's 227 KiB");
+    Smem::<Halves<2>, Keys<8>>::EPI_BYTES
+};
 
 /// The rows a consumer thread holds (`S`'s local rows, `O`'s the same: [`FIRST_OF_ROW`]).
 pub const ROWS: usize = AccRows::<Score>::ROW_OF.1;

@@ -251,6 +251,14 @@ attention_kernel! {
 }
 
 attention_kernel! {
+    /// `attention_fwd_persistent_overlap_pinned_epi` with FlashAttention-3's warpgroup
+    /// ping-pong (`attention_fwd_pingpong`'s turns) beside the intra-warpgroup overlap, as
+    /// FlashAttention-3 runs head dimension 128: one consumer's first softmax of a tile and
+    /// its epilogue beside the other's products.
+    persistent epi attention_fwd_persistent_overlap_pingpong_pinned_epi => body::<Score, Out, 8, 1, 2, true, true, true, true, true, true, 40, 232>
+}
+
+attention_kernel! {
     /// `attention_fwd_pinned_epi` for bfloat16.
     epi attention_fwd_bf16_pinned_epi => body::<ScoreBf16, OutBf16, 8, 1, 2, true, false, false, false, true, true, 40, 232>
 }
@@ -333,7 +341,10 @@ unsafe fn body<
     let tiles = if PERSISTENT { q_blocks * heads } else { 1 };
     let tile_of = |tile: usize| {
         if PERSISTENT {
-            (q_blocks - 1 - tile % q_blocks, tile / q_blocks)
+            // (`max(1)`: no division by zero for the compiler to guard; with no query block
+            // there is no tile, and this is not called.)
+            let per_head = q_blocks.max(1);
+            (q_blocks - 1 - tile % per_head, tile / per_head)
         } else {
             // (CL: a cluster's blocks `x` and `x + 1` take query blocks `m` and `m - 1`, for
             // an even number of them; one past the last may be a block whose rows are not

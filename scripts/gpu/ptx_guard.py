@@ -44,6 +44,11 @@ PAIRS = [
     # The pinned kernel whose epilogue goes through shared memory (stmatrix, a TMA store a
     # tile): its register stores replaced, held to the same twin.
     ("attention_fwd_pinned_epi", "attention_fwd_by_hand"),
+    # The persistent kernels (the fastest, docs/gpu.md): the same body plus the tile scheduler
+    # and the rings run on across tiles, held to the same twin (no panic path since the
+    # scheduler's division by the query blocks cannot be by zero).
+    ("attention_fwd_persistent_overlap_pinned", "attention_fwd_by_hand"),
+    ("attention_fwd_persistent_overlap_pinned_epi", "attention_fwd_by_hand"),
 ]
 
 

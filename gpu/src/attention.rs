@@ -77,9 +77,9 @@ macro_rules! attention_kernel {
             lse: *mut f32,
             $($arg: $ty),*
         ) {
-            let body: unsafe fn((usize, usize, *mut u32), f32, bool, (*const u8, *const u8, *const u8), *mut u16, *mut f32) = $body;
+            let body: unsafe fn((usize, usize, *mut u32), f32, bool, Maps, *mut u16, *mut f32) = $body;
             // SAFETY: the caller's maps and buffers.
-            unsafe { body((seq, $heads, $counters), scale, causal != 0, (map_q, map_k, map_v), o, lse); let _: *const u8 = $map_o; }
+            unsafe { body((seq, $heads, $counters), scale, causal != 0, (map_q, map_k, map_v, $map_o), o, lse) }
         }
     };
 }
@@ -302,7 +302,7 @@ unsafe fn body<
     (seq, heads, counters): (usize, usize, *mut u32),
     scale: f32,
     causal: bool,
-    (map_q, map_k, map_v): (*const u8, *const u8, *const u8),
+    (map_q, map_k, map_v, map_o): Maps,
     out: *mut u16,
     lse: *mut f32,
 ) where
@@ -315,7 +315,6 @@ unsafe fn body<
     Halves<H>: HeadDim,
     Keys<KB>: KeyLoads<CL>,
 {
-    let map_o = core::ptr::null::<u8>();
     let d = 64 * H;
     // Keys a block: `S`'s columns, `KB` k-blocks of `P`.
     const { assert!(S::SHAPE_MNK[1] == <Keys<KB> as KeyBlock>::N && <Keys<KB> as KeyBlock>::N == 16 * KB) };

@@ -38,7 +38,7 @@ pub unsafe fn by_hand(
     (seq, _heads, _counters): (usize, usize, *mut u32),
     scale: f32,
     causal: bool,
-    (map_q, map_k, map_v): (*const u8, *const u8, *const u8),
+    (map_q, map_k, map_v, _map_o): super::Maps,
     o: *mut u16,
     lse: *mut f32,
 ) {

@@ -23,7 +23,8 @@
 //! store zeros and a log-sum-exp of `+inf`, not NaN.
 
 use cute_atom::algorithm::{
-    acc_as_a, copy_from_fragment, mask, warpgroup_wait, AccRows, TiledWgmma, WgmmaOperandB, WgmmaOperands,
+    acc_as_a, copy_from_fragment, mask, warpgroup_wait, AccRows, TiledCopyStore, TiledWgmma, WgmmaOperandB,
+    WgmmaOperands,
 };
 use cute_atom::arch::atomic::{atomic_add_acq_rel_u32, atomic_add_relaxed_u32, store_relaxed_u32};
 use cute_atom::arch::barrier::{cluster_sync, named_barrier_arrive, named_barrier_sync};
@@ -35,8 +36,8 @@ use cute_atom::atom::{Accumulators, Element16, MmaCall, TmaCopy};
 use cute_atom::pipeline::PipelineState;
 use cute_atom::SmemTensor;
 use cute_static::gmma::{ModeSizes, K, MN};
-use cute_static::mma::MmaAtom;
 use cute_static::product::ConstLeaves;
+use cute_static::Composition;
 
 use crate::{block_idx, grid_dim, sync_threads, thread_idx};
 
@@ -307,11 +308,10 @@ unsafe fn body<
     lse: *mut f32,
 ) where
     S: WgmmaOperands<Half, <Keys<KB> as KeyBlock>::Half, K, K>,
-    O: WgmmaOperandB<<Keys<KB> as KeyBlock>::VHalf, MN>
-        + MmaCall<A = [u32; 4], Elem: Element16>
-        + MmaAtom<CLayout = <Out as MmaAtom>::CLayout>,
+    O: WgmmaOperandB<<Keys<KB> as KeyBlock>::VHalf, MN> + MmaCall<A = [u32; 4], Elem: Element16>,
     S::CLayout: ConstLeaves + ModeSizes,
-    O::CLayout: ConstLeaves + ModeSizes,
+    O::CLayout: ConstLeaves + ModeSizes + Composition<EightValues>,
+    StoreSmemO<O>: TiledCopyStore<SmemTensor<u16, OTile>, [u32; O_REGS]>,
     Halves<H>: HeadDim,
     Keys<KB>: KeyLoads<CL>,
 {
@@ -795,14 +795,18 @@ unsafe fn wait_all_but<const N: usize>(acc: &mut impl Accumulators) {
 /// Every thread of the warpgroup, together; `at` is `H` `OTile`s of the block's shared memory
 /// that only this warpgroup uses; `map_o` is `O`'s map of rank 3 with `StoreO`'s box.
 #[inline(always)]
-unsafe fn store_o<O: MmaCall<Elem: Element16> + MmaAtom<CLayout = <Out as MmaAtom>::CLayout>, const H: usize>(
+unsafe fn store_o<O, const H: usize>(
     o: &[O::Acc; H],
     inv: &[f32; ROWS],
     at: u32,
     (w, t): (usize, usize),
     (q_row0, bh): (usize, usize),
     map_o: *const u8,
-) {
+) where
+    O: MmaCall<Elem: Element16>,
+    O::CLayout: ConstLeaves + ModeSizes + Composition<EightValues>,
+    StoreSmemO<O>: TiledCopyStore<SmemTensor<u16, OTile>, [u32; O_REGS]>,
+{
     let tile = |h: usize| SmemTensor::<u16, OTile>::new(at + h as u32 * O_TILE, OTile::default());
     // SAFETY: the caller's promise.
     unsafe {
@@ -813,11 +817,10 @@ unsafe fn store_o<O: MmaCall<Elem: Element16> + MmaAtom<CLayout = <Out as MmaAto
         for (h, acc) in o.iter().enumerate() {
             let acc = acc.as_ref();
             let frg: [u32; O_REGS] = core::array::from_fn(|i| {
-                // (O's C layout is `Out`'s: the same rows.)
-                let k = AccRows::<Out>::ROW_OF.0[2 * i];
+                let k = AccRows::<O>::ROW_OF.0[2 * i];
                 O::Elem::pack(acc[2 * i] * inv[k], acc[2 * i + 1] * inv[k])
             });
-            copy_from_fragment(&StoreSmemO::default(), t, &frg, &tile(h));
+            copy_from_fragment(&StoreSmemO::<O>::default(), t, &frg, &tile(h));
         }
         fence_proxy_async();
         consumer_sync(w);

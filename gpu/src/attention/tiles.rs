@@ -76,9 +76,11 @@ pub type StoreO = TmaStore<U16, OTile>;
 /// eight at a time (16 columns of 64 rows), `composition(CLayout, (_, 8))` of the atom's C
 /// layout as the tiled copy's thread-value layout (`make_tiled_copy_C` of its first 16
 /// columns: each accumulator lands at its C coordinate, `cute-atom/tests/stmatrix.rs`).
-pub type StoreSmemO = TiledCopy<SM90_U32x4_STSM_N, OTv, TilerMn<Shape![(64, 16)]>>;
-/// The first 8 values of a thread's `O` accumulators (the bf16 atom's C layout is the same type).
-pub type OTv = <<Out as MmaAtom>::CLayout as Composition<ByMode<Cons<Under, Cons<Layout![8:1], Nil>>>>>::Output;
+pub type StoreSmemO<A = Out> = TiledCopy<SM90_U32x4_STSM_N, OTv<A>, TilerMn<Shape![(64, 16)]>>;
+/// The first 8 values of a thread's accumulators of `O`'s atom `A`.
+pub type OTv<A> = <<A as MmaAtom>::CLayout as Composition<EightValues>>::Output;
+/// `(_, 8)`: a C layout's first 8 values (of mode 1), its thread mode whole.
+pub type EightValues = ByMode<Cons<Under, Cons<Layout![8:1], Nil>>>;
 /// A thread's registers of one `O` tile (its accumulators of one half, two values each).
 pub const O_REGS: usize = <<Out as MmaAtom>::CLayout as ModeSizes>::SIZES[1] / 2;
 /// Bytes of an `O` tile.

@@ -73,10 +73,13 @@ pub type OTile = <LayoutAtom<K, Sw128, U16> as TileToShape<Shape![(64, 64)]>>::O
 /// (they are the next head's first rows).
 pub type StoreO = TmaStore<U16, OTile>;
 /// The epilogue's `stmatrix` copy into an `O` tile: a warpgroup's accumulators of `O += P·V`
-/// eight at a time (16 columns of 64 rows), `composition(CLayout, (_, 8))` of the atom's C
-/// layout as the tiled copy's thread-value layout (`make_tiled_copy_C` of its first 16
-/// columns: each accumulator lands at its C coordinate, `cute-atom/tests/stmatrix.rs`).
-pub type StoreSmemO<A = Out> = TiledCopy<SM90_U32x4_STSM_N, OTv<A>, TilerMn<Shape![(64, 16)]>>;
+/// (atom `A`) eight at a time (16 columns of 64 rows), `composition(CLayout, (_, 8))` of the
+/// atom's C layout as the tiled copy's thread-value layout (`make_tiled_copy_C` of its first 16
+/// columns: each accumulator lands at its C coordinate, `cute-atom/tests/stmatrix.rs`). The
+/// kernel names it by its generic `O`, not a concrete atom: a concrete copy is inlined by
+/// rustc's MIR inliner into the generic body, which changed every attention kernel's code
+/// (`docs/gpu.md`).
+pub type StoreSmemO<A> = TiledCopy<SM90_U32x4_STSM_N, OTv<A>, TilerMn<Shape![(64, 16)]>>;
 /// The first 8 values of a thread's accumulators of `O`'s atom `A`.
 pub type OTv<A> = <<A as MmaAtom>::CLayout as Composition<EightValues>>::Output;
 /// `(_, 8)`: a C layout's first 8 values (of mode 1), its thread mode whole.

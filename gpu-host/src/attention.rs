@@ -75,7 +75,8 @@ pub struct Attention {
     /// `Q`'s map, then `K`'s and `V`'s for each of `kv_maps(d)` (their boxes a block's part of
     /// the key block's `tiles::KeyBlock::Half`).
     maps: Vec<CudaSlice<u64>>,
-    /// `O`'s map for the `_epi` kernels' TMA stores: `(seq, d, batch·heads)`, `tiles::OTile`'s box.
+    /// `O`'s map for the `_epi` kernels' TMA stores: `(seq, d, batch·heads)`, `tiles::OTile`'s
+    /// box.
     map_o: CudaSlice<u64>,
     /// A persistent kernel's tile scheduler: zero, and each launch leaves it so.
     counters: CudaSlice<u32>,

@@ -14,8 +14,9 @@
 //!   operand ([`acc_as_a`], FA3's `convert_layout_acc_Aregs`: no data moved) and `V`'s two
 //!   halves MN-major in shared memory (the same bytes the TMA wrote as `(keys, 64)` tiles,
 //!   read as `(64, keys)` GMMA tiles);
-//! * the epilogue divides by the row sums and stores `O` (through the `RS` atom's C layout)
-//!   and the log-sum-exp of each row.
+//! * the epilogue divides by the row sums and stores `O` (through the `RS` atom's C layout;
+//!   the `_epi` kernels through shared memory: `stmatrix` of that layout into swizzled tiles,
+//!   then TMA stores of `O`'s rank-3 map, [`store_o`]) and the log-sum-exp of each row.
 //!
 //! Sequences of any length: keys past `seq` are masked (`-inf`, weight 0: the rows a ragged
 //! block's TMA box reads from the next head, or zeros past the tensor, count for nothing),
@@ -49,7 +50,8 @@ use tiles::*;
 /// o, lse)`, whose body is `$body`; a persistent one (`persistent`) also takes `heads`, the
 /// `batch·heads` sequences (its grid does not say them), and `counters`, its tile scheduler's
 /// two words (zero before the first launch; each launch leaves them zero); one whose epilogue
-/// goes through shared memory (`epi`) takes last `map_o`, `O`'s tensor map of rank 3 (`tiles::StoreO`).
+/// goes through shared memory (`epi`) takes last `map_o`, `O`'s tensor map of rank 3
+/// (`tiles::StoreO`).
 macro_rules! attention_kernel {
     ($(#[$doc:meta])* $name:ident => $body:expr) => {
         attention_kernel!(@ $(#[$doc])* $name => $body; (0usize, core::ptr::null_mut(), core::ptr::null()););
@@ -280,8 +282,8 @@ attention_kernel! {
 /// 8% to 13% slower (the same call, `docs/gpu.md`), so each kernel says which it takes;
 /// `PIN` (with `OVERLAP`), `O`'s wait held below the softmax, which `ptxas` otherwise hoists
 /// above it; `TMA_EPI`, `O` stored through shared memory (`stmatrix`, then a TMA store of
-/// each tile; head dimension 128); `PRODUCER_REGS` and `CONSUMER_REGS`, the warpgroups' registers after
-/// `setmaxnreg` (176 keys: `S` is 88 a thread beside `P`'s 44 and `O`'s 64, so the consumers
+/// each tile; head dimension 128); `PRODUCER_REGS` and `CONSUMER_REGS`, the warpgroups'
+/// registers after `setmaxnreg` (176 keys: `S` is 88 a thread beside `P`'s 44 and `O`'s 64, so the consumers
 /// take 240 and the producer keeps FlashAttention-3's 24; a branch on `KB` instead changed
 /// the 128-key kernels' PTX).
 #[inline(always)]
@@ -733,7 +735,8 @@ unsafe fn body<
                     if r < seq {
                         let k = AccRows::<O>::ROW_OF.0[v];
                         let packed = <O as MmaCall>::Elem::pack(lo * inv[k], hi * inv[k]);
-                        // SAFETY: (r, c..c+2) inside the head's rows of O (c even, d a multiple of 64).
+                        // SAFETY: (r, c..c+2) inside the head's rows of O (c even, d a
+                        // multiple of 64).
                         unsafe { (out.add((row0 + r) * d + c) as *mut u32).write(packed) };
                     }
                 });

@@ -391,6 +391,21 @@ mod tests {
         assert_eq!(O_TILE, 64 * 64 * 2);
     }
 
+    /// The `_epi` kernels' shared memory, wherever the launch places it (every 16-byte
+    /// aligned base): the `O` tiles start on a 1024-byte boundary (the 128-byte swizzle's
+    /// period) past the slot that ends the pipelines, and end inside `SMEM_BYTES_EPI`.
+    #[test]
+    fn o_tiles_follow_the_pipelines() {
+        for base in (0..4096u32).step_by(16) {
+            let (.., slot) = Smem::<Halves<2>, Keys<8>>::carve::<1>(base);
+            assert!(slot + 16 <= base + SMEM_BYTES as u32, "base {base}: the slot past SMEM_BYTES");
+            let at = Smem::<Halves<2>, Keys<8>>::o_tiles(slot);
+            assert_eq!(at % 1024, 0, "base {base}");
+            assert!(at >= slot + 16, "base {base}: the O tiles overlap the slot");
+            assert!(at + (CONSUMERS * 2) as u32 * O_TILE <= base + SMEM_BYTES_EPI as u32, "base {base}");
+        }
+    }
+
     /// The maps `Attention` encodes for each kernel (`kv_maps`): `Q`'s and the 128-key `K` and
     /// `V` boxes 64 x 128, the 176-key ones 64 x 176, the 80-key ones (head dimension 256)
     /// 64 x 80; in clusters of 2 each block's box is half the rows (64, 88), as the multicast

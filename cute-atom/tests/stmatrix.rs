@@ -10,7 +10,7 @@
 
 use std::cell::RefCell;
 
-use cute_atom::algorithm::{copy_from_fragment, StoreCall};
+use cute_atom::algorithm::{copy_from_fragment, EpilogueTv, FirstEight, StoreCall};
 use cute_atom::SmemTensor;
 use cute_static::copy::{CopyAtom, SM90_U32x4_STSM_N, TiledCopy, TilerMn};
 use cute_static::gmma::{LayoutAtom, Sw128, K};
@@ -18,7 +18,7 @@ use cute_static::mma::{
     MmaAtom, SM90_64x256x16_F32F16F16_SS, SM90_64x64x16_F32BF16BF16_RS, SM90_64x64x16_F32F16F16_RS,
 };
 use cute_static::typenum::U16;
-use cute_static::{ByMode, Composition, Cons, Layout, LayoutAt, Nil, Shape, TileToShape, Under};
+use cute_static::{Composition, Cons, LayoutAt, Nil, Shape, TileToShape};
 
 /// An atom with `SM90_U32x4_STSM_N`'s layouts whose call records `(address, registers)`.
 #[derive(Clone, Copy, Default, Debug)]
@@ -41,9 +41,9 @@ impl StoreCall for Record {
     }
 }
 
-/// The first 8 values of each thread's accumulators, `composition(CLayout, (_, 8))`: 16 columns.
-type Tv<C> = <C as Composition<ByMode<Cons<Under, Cons<Layout![8:1], Nil>>>>>::Output;
-type Epilogue<C> = TiledCopy<Record, Tv<C>, TilerMn<Shape![(64, 16)]>>;
+/// `StoreEpilogue`'s tiled copy with the recording atom: `EpilogueTv` (the first 8 values of
+/// each thread's accumulators, `composition(CLayout, (_, 8))`: 16 columns) over `(64, 16)`.
+type Epilogue<C> = TiledCopy<Record, EpilogueTv<C>, TilerMn<Shape![(64, 16)]>>;
 type CTile = <LayoutAtom<K, Sw128, U16> as TileToShape<Shape![(64, 64)]>>::Output;
 
 #[test]
@@ -59,7 +59,7 @@ fn stmatrix_puts_each_accumulator_at_its_c_coordinate() {
 #[allow(clippy::needless_range_loop)]
 fn lands_at_c_coordinates<C>(n: usize)
 where
-    C: Default + cute_static::LayoutFn + Composition<ByMode<Cons<Under, Cons<Layout![8:1], Nil>>>>,
+    C: Default + cute_static::LayoutFn + Composition<FirstEight>,
     Epilogue<C>: cute_atom::algorithm::TiledCopyStore<SmemTensor<u16, CTile>, [u32; 16]>,
 {
     let c_layout = C::default();

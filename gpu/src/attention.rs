@@ -24,7 +24,7 @@
 //! store zeros and a log-sum-exp of `+inf`, not NaN.
 
 use cute_atom::algorithm::{
-    acc_as_a, copy_from_fragment, mask, warpgroup_wait, AccRows, TiledCopyStore, TiledWgmma, WgmmaOperandB,
+    acc_as_a, copy_from_fragment, mask, warpgroup_wait, AccRows, FirstEight, TiledCopyStore, TiledWgmma, WgmmaOperandB,
     WgmmaOperands,
 };
 use cute_atom::arch::atomic::{atomic_add_acq_rel_u32, atomic_add_relaxed_u32, store_relaxed_u32};
@@ -312,7 +312,7 @@ unsafe fn body<
     S: WgmmaOperands<Half, <Keys<KB> as KeyBlock>::Half, K, K>,
     O: WgmmaOperandB<<Keys<KB> as KeyBlock>::VHalf, MN> + MmaCall<A = [u32; 4], Elem: Element16>,
     S::CLayout: ConstLeaves + ModeSizes,
-    O::CLayout: ConstLeaves + ModeSizes + Composition<EightValues>,
+    O::CLayout: ConstLeaves + ModeSizes + Composition<FirstEight>,
     StoreSmemO<O>: TiledCopyStore<SmemTensor<u16, OTile>, [u32; O_REGS]>,
     Halves<H>: HeadDim,
     Keys<KB>: KeyLoads<CL>,
@@ -807,7 +807,7 @@ unsafe fn store_o<O, const H: usize>(
     map_o: *const u8,
 ) where
     O: MmaCall<Elem: Element16>,
-    O::CLayout: ConstLeaves + ModeSizes + Composition<EightValues>,
+    O::CLayout: ConstLeaves + ModeSizes + Composition<FirstEight>,
     StoreSmemO<O>: TiledCopyStore<SmemTensor<u16, OTile>, [u32; O_REGS]>,
 {
     let tile = |h: usize| SmemTensor::<u16, OTile>::new(at + h as u32 * O_TILE, OTile::default());

@@ -53,33 +53,31 @@ print(f"{device}, {SMS} SMs, torch {torch.__version__}, {args.dtype}, head dimen
 libcuda = ctypes.CDLL("libcuda.so.1")
 
 
-def tensor_map(x, box_rows):
-    """The 128-byte TMA map of `x`, a (rows, D) row-major 16-bit tensor, 64 x `box_rows` boxes,
-    128-byte swizzle, L2 promotion 128B (as cute-gpu encodes it from the kernel's `Half`), in
-    device memory."""
-    rows = x.numel() // D
+def encode(x, dims, strides, box):
+    """The TMA map of the 16-bit tensor `x`: `dims` and `box` innermost first, `strides` (bytes)
+    of the dimensions after the first, 128-byte swizzle, L2 promotion 128B, in device memory."""
+    n = len(dims)
     buf = (ctypes.c_uint64 * 16)()
     u64, u32 = ctypes.c_uint64, ctypes.c_uint32
     status = libcuda.cuTensorMapEncodeTiled(
-        ctypes.byref(buf), DT[1], 2, ctypes.c_void_p(x.data_ptr()), (u64 * 2)(D, rows), (u64 * 1)(D * 2),
-        (u32 * 2)(64, box_rows), (u32 * 2)(1, 1), 0, 3, 2, 0)
+        ctypes.byref(buf), DT[1], n, ctypes.c_void_p(x.data_ptr()), (u64 * n)(*dims), (u64 * (n - 1))(*strides),
+        (u32 * n)(*box), (u32 * n)(*[1] * n), 0, 3, 2, 0)
     if status != 0:
-        sys.exit(f"cuTensorMapEncodeTiled: error {status}")
+        sys.exit(f"cuTensorMapEncodeTiled: error {status} (dims {dims}, box {box})")
     return cp.asarray(np.frombuffer(bytes(buf), dtype=np.uint64))
+
+
+def tensor_map(x, box_rows):
+    """The map of `x`, a (rows, D) row-major tensor, 64 x `box_rows` boxes (as cute-gpu encodes
+    it from the kernel's `Half`)."""
+    return encode(x, (D, x.numel() // D), (D * 2,), (64, box_rows))
 
 
 def tensor_map_o(x, bh, seq):
     """O's map for the `_epi` kernels' TMA stores: `x` (bh, seq, D) as rank 3, innermost first
-    (D, seq, bh), 64 x 64 x 1 boxes, 128-byte swizzle (as cute-gpu encodes it from the kernel's
-    `OTile`): a box stops at its head's last row."""
-    buf = (ctypes.c_uint64 * 16)()
-    u64, u32 = ctypes.c_uint64, ctypes.c_uint32
-    status = libcuda.cuTensorMapEncodeTiled(
-        ctypes.byref(buf), DT[1], 3, ctypes.c_void_p(x.data_ptr()), (u64 * 3)(D, seq, bh),
-        (u64 * 2)(D * 2, seq * D * 2), (u32 * 3)(64, 64, 1), (u32 * 3)(1, 1, 1), 0, 3, 2, 0)
-    if status != 0:
-        sys.exit(f"cuTensorMapEncodeTiled (O): error {status}")
-    return cp.asarray(np.frombuffer(bytes(buf), dtype=np.uint64))
+    (D, seq, bh), 64 x 64 x 1 boxes (as cute-gpu encodes it from the kernel's `OTile`): a box
+    stops at its head's last row."""
+    return encode(x, (D, seq, bh), (D * 2, seq * D * 2), (64, 64, 1))
 
 
 class Problem:

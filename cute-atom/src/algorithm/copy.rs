@@ -13,14 +13,14 @@ use core::marker::PhantomData;
 
 use cute_static::copy::{
     CopyAtom, CopyTiling, CopyTvs, SM75_U16x8_LDSM_T, SM75_U32x4_LDSM_N, SM90_U16x8_STSM_T, SM90_U32x4_STSM_N,
-    TiledCopy, UniversalCopy, SM80_CP_ASYNC_CACHEALWAYS_ZFILL, SM80_CP_ASYNC_CACHEGLOBAL_ZFILL,
+    TiledCopy, TilerMn, UniversalCopy, SM80_CP_ASYNC_CACHEALWAYS_ZFILL, SM80_CP_ASYNC_CACHEGLOBAL_ZFILL,
 };
 use cute_static::gmma::ModeSizes;
 use cute_static::layout::{LayoutFn, Sizes};
 use cute_static::product::{const_layout_call, leaf_call, ConstLayout, ConstLeaves, Leaves};
 use cute_static::tensor::PtrTensor;
 use cute_static::typenum::Unsigned;
-use cute_static::{Cons, Layout, LayoutAt, Nil, PtrAddr};
+use cute_static::{ByMode, Composition, Cons, Layout, LayoutAt, Nil, PtrAddr, Shape, Under};
 
 use crate::arch::copy::{
     cp_async_ca, cp_async_cg16, ld_global_b16, ld_global_b32x1, ld_global_b32x2, ld_global_b32x4, ld_global_b8,
@@ -927,3 +927,28 @@ where
         unsafe { C::call(regs, dst.addr_at(r + dr, c + dc)) };
     });
 }
+
+/// `(_, 8)`: the first 8 values of a C thread-value layout (mode 1), its thread mode whole.
+pub type FirstEight = ByMode<Cons<Under, Cons<Layout![8:1], Nil>>>;
+/// The first 8 values of each thread of the Hopper `wgmma` C layout `CL`,
+/// `composition(CLayout, (_, 8))`: 16 columns of the atom's 64 rows (the values run
+/// `(2 columns, 2 row halves, N/8 column groups)`, so 8 of them are two groups of 8 columns).
+///
+/// # Examples
+/// ```
+/// use cute_atom::algorithm::EpilogueTv;
+/// use cute_static::mma::{MmaAtom, SM90_64x256x16_F32F16F16_SS, SM90_64x64x16_F32F16F16_RS};
+/// use cute_static::Layout;
+/// // CuTe's SM90::GMMA::CLayout_64xN, ((4,8,4),(2,2,N/8)):((128,1,16),(64,8,512)), its value
+/// // mode cut to 8: the same layout for every N.
+/// type Want = Layout![((4,8,4),(2,2,2)):((128,1,16),(64,8,512))];
+/// let _: Want = EpilogueTv::<<SM90_64x64x16_F32F16F16_RS as MmaAtom>::CLayout>::default();
+/// let _: Want = EpilogueTv::<<SM90_64x256x16_F32F16F16_SS as MmaAtom>::CLayout>::default();
+/// ```
+pub type EpilogueTv<CL> = <CL as Composition<FirstEight>>::Output;
+/// The Hopper epilogue's `stmatrix` copy of a `wgmma`'s accumulators (C layout `CL`) into a
+/// 16-bit shared tile, eight values a thread at a time: [`EpilogueTv`] as the tiled copy's
+/// thread-value layout over `(64, 16)` tiles (CuTe's `make_tiled_copy_C` of the atom's first
+/// 16 columns). With [`copy_from_fragment`], each accumulator lands at its C coordinate
+/// (`tests/stmatrix.rs`); the shared tile's conditions are checked there.
+pub type StoreEpilogue<CL> = TiledCopy<SM90_U32x4_STSM_N, EpilogueTv<CL>, TilerMn<Shape![(64, 16)]>>;

@@ -8,8 +8,8 @@ pub mod mask;
 pub mod rows;
 
 pub use copy::{
-    copy, copy_from_fragment, copy_if, copy_to_fragment, CopyCall, CopyOperand, Fragment, LoadCall, StoreCall,
-    TiledCopyCall, TiledCopyLoad, TiledCopyStore,
+    copy, copy_from_fragment, copy_if, copy_to_fragment, CopyCall, CopyOperand, EpilogueTv, FirstEight, Fragment,
+    LoadCall, StoreCall, StoreEpilogue, TiledCopyCall, TiledCopyLoad, TiledCopyStore,
 };
 pub use gemm::{a_slot, acc_as_a, warpgroup_wait, TiledWgmma, WgmmaOperandB, WgmmaOperands, WgmmaSlice};
 pub use mask::mask;

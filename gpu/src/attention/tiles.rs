@@ -4,11 +4,10 @@
 
 use core::marker::PhantomData;
 
-use cute_atom::algorithm::AccRows;
+use cute_atom::algorithm::{AccRows, StoreEpilogue};
 use cute_atom::atom::{Multicast, TmaCopy, TmaLoad, TmaStore};
 use cute_atom::pipeline::tma_async::SM90_SMEM_BYTES;
 use cute_atom::pipeline::{PipelineTmaAsync, Ring, StageCopies};
-use cute_static::copy::{SM90_U32x4_STSM_N, TiledCopy, TilerMn};
 use cute_static::gmma::{LayoutAtom, ModeSizes, Sw128, K, MN};
 use cute_static::mma::{
     MmaAtom, SM90_64x128x16_F32F16F16_SS, SM90_64x176x16_F32F16F16_SS, SM90_64x64x16_F32F16F16_RS,
@@ -17,7 +16,7 @@ use cute_static::mma::{
 use cute_static::product::{leaf_call, ConstLeaves};
 use cute_static::tma::TmaBox;
 use cute_static::typenum::U16;
-use cute_static::{ByMode, Composition, Cons, Layout, Nil, Shape, TileToShape, Under};
+use cute_static::{Shape, TileToShape};
 
 /// Query rows a block, keys a step (of the kernels of 128-key blocks), the head dimension of the
 /// 128 kernels (a head dimension is `64 H`, `H` halves of 64).
@@ -79,11 +78,7 @@ pub type StoreO = TmaStore<U16, OTile>;
 /// kernel names it by its generic `O`, not a concrete atom: a concrete copy is inlined by
 /// rustc's MIR inliner into the generic body, which changed every attention kernel's code
 /// (`docs/gpu.md`).
-pub type StoreSmemO<A> = TiledCopy<SM90_U32x4_STSM_N, OTv<A>, TilerMn<Shape![(64, 16)]>>;
-/// The first 8 values of a thread's accumulators of `O`'s atom `A`.
-pub type OTv<A> = <<A as MmaAtom>::CLayout as Composition<EightValues>>::Output;
-/// `(_, 8)`: a C layout's first 8 values (of mode 1), its thread mode whole.
-pub type EightValues = ByMode<Cons<Under, Cons<Layout![8:1], Nil>>>;
+pub type StoreSmemO<A> = StoreEpilogue<<A as MmaAtom>::CLayout>;
 /// A thread's registers of one `O` tile (its accumulators of one half, two values each).
 pub const O_REGS: usize = <<Out as MmaAtom>::CLayout as ModeSizes>::SIZES[1] / 2;
 /// Bytes of an `O` tile.

@@ -3,16 +3,16 @@
 //! the same layouts the kernel's descriptors are read off, and launches with the pipeline's
 //! shared-memory size.
 
+use cute_atom::algorithm::StoreEpilogue;
 use cute_atom::atom::{Multicast, TmaLoad, TmaStore};
 use cute_atom::pipeline::PipelineTmaAsync;
-use cute_static::copy::{SM90_U32x4_STSM_N, TiledCopy, TilerMn};
 use cute_static::gmma::{LayoutAtom, Sw128, K};
 use cute_static::layout::Idx2Crd;
 use cute_static::layout::Sizes;
 use cute_static::mma::{MmaAtom, SM90_64x256x16_F32F16F16_SS};
 use cute_static::tma::TmaBox;
 use cute_static::typenum::{U16, U8};
-use cute_static::{layout, shape, ByMode, Composition, Cons, Layout, Nil, Shape, TileToShape, Under};
+use cute_static::{layout, shape, Cons, Nil, Shape, TileToShape};
 
 /// The k-tiles of `A` (`BM x BK`) and `B` (`BN x BK`) a stage holds.
 pub type TileA = Shape![(128, 64)];
@@ -106,9 +106,7 @@ pub type StoreC = TmaStore<U16, CTile>;
 /// The epilogue's `stmatrix` copy into a `C` tile: a warpgroup's accumulators eight at a time
 /// (16 columns of 64 rows), `composition(CLayout, (_, 8))` of the atom's C layout as the tiled
 /// copy's thread-value layout (CuTe's `make_tiled_copy_C` of the atom's first 16 columns).
-pub type StoreSmemC = TiledCopy<SM90_U32x4_STSM_N, EpilogueTv, TilerMn<Shape![(64, 16)]>>;
-/// The first 8 values of a thread's accumulators.
-pub type EpilogueTv = <AccLayout as Composition<ByMode<Cons<Under, Cons<Layout![8:1], Nil>>>>>::Output;
+pub type StoreSmemC = StoreEpilogue<AccLayout>;
 /// A thread's registers of one 64-column chunk of its accumulators, two values each.
 pub const CHUNK_REGS: usize = ACC / (BN / 64) / 2;
 /// Bytes of a `C` tile, and the epilogue's buffers: two a consumer warpgroup (one written while

@@ -324,6 +324,28 @@ mod tests {
         check::<Keys<11>>();
     }
 
+    /// The `_wide` kernels' `V` as one `(128, keys)` B (`VBoth`, `VBoth176`) is the two halves
+    /// the TMA writes: element `(d, key)` is element `(d % 64, key)` of `VHalf` in half `d / 64`,
+    /// whose stage is `STAGES` tiles of `keys x 64` past half 0's in the ring (`Ring::stage`).
+    #[test]
+    fn v_both_is_both_halves() {
+        fn check<Kb: KeyBlock, B: Default + LayoutAt<Cons<usize, Cons<usize, Nil>>>>()
+        where
+            Kb::VHalf: LayoutAt<Cons<usize, Cons<usize, Nil>>>,
+        {
+            let (half, both) = (Kb::VHalf::default(), B::default());
+            let ring = STAGES * Kb::N * 64;
+            for key in 0..Kb::N {
+                for d in 0..D {
+                    let want = half.at(&Cons(d % 64, Cons(key, Nil))) + d / 64 * ring;
+                    assert_eq!(both.at(&Cons(d, Cons(key, Nil))), want, "({d}, {key}) of {} keys", Kb::N);
+                }
+            }
+        }
+        check::<Keys<8>, VBoth>();
+        check::<Keys<11>, VBoth176>();
+    }
+
     /// The descriptors the kernel reads off its tiles are the PTX ISA's canonical 128-byte
     /// swizzle descriptors (start >> 4 in bits 0-13, LBO >> 4 in 16-29, SBO >> 4 in 32-45,
     /// mode 1 = 128B in 62-63), what the twin (`attention/by_hand.rs`) writes: K-major `Q` and
@@ -371,6 +393,24 @@ mod tests {
                 }
             };
         }
+        // `VBoth`: a k-block's 128 x 16 tile, the second 64-wide atom a ring's two stages of
+        // the half on (LBO, in 16-byte units), 8-key groups 1024 bytes apart.
+        macro_rules! both {
+            ($both:ty, $n:literal) => {
+                for kk in 0..$n / 16 {
+                    let d = GmmaTile::<_, _, MN, U16>::gmma_desc_of_tile(
+                        <$both>::default(),
+                        tiler!(<128,16>),
+                        &Cons(0usize, Cons(kk, Nil)),
+                        base,
+                    );
+                    let lbo = (STAGES * $n * 64 * 2 / 16) as u64;
+                    assert_eq!(d, desc(base + (kk * 2048) as u32, lbo), "V of {} as one B, k-block {kk}", $n);
+                }
+            };
+        }
+        both!(VBoth, 128);
+        both!(VBoth176, 176);
         keys!(Half, VHalf, 128);
         keys!(Half176, VHalf176, 176);
         keys!(Half80, VHalf80, 80);

@@ -90,10 +90,11 @@ macro_rules! attention_kernel {
 /// The tensor maps of `Q`, `K`, `V` and (the `epi` kernels; else null) `O`.
 type Maps = (*const u8, *const u8, *const u8, *const u8);
 
-// Each kernel is `body::<S, O, KB, CL, H, OVERLAP, PINGPONG, PERSISTENT, LEAN, PIN, TMA_EPI,
-// PRODUCER_REGS, CONSUMER_REGS>` (see `body`): the atoms of `S = Q·Kᵀ` and `O += P·V`, k-blocks
-// of keys a block (5: 80 keys, 8: 128, 11: 176), blocks a cluster, halves of 64 in the head
-// dimension, the schedule's switches, and the warpgroups' registers after `setmaxnreg`.
+// Each kernel is `body::<S, O, VB, KB, CL, H, OA, OVERLAP, PINGPONG, PERSISTENT, LEAN, PIN,
+// TMA_EPI, PRODUCER_REGS, CONSUMER_REGS>` (see `body`): the atoms of `S = Q·Kᵀ` and `O += P·V`,
+// `V` as the second's B, k-blocks of keys a block (5: 80 keys, 8: 128, 11: 176), blocks a
+// cluster, halves of 64 in the head dimension, `O`'s accumulators, the schedule's switches,
+// and the warpgroups' registers after `setmaxnreg`.
 
 attention_kernel! {
     /// `O = softmax(Q·Kᵀ · scale) · V` (`causal != 0`: with the causal mask, key `j` of query
@@ -102,25 +103,25 @@ attention_kernel! {
     /// of the `(batch·heads·seq, 128)` tensors with 64x128 boxes, 128-byte swizzle; `o` the
     /// output (same shape), `lse` the `batch·heads·seq` log-sum-exps (natural log, of the
     /// scaled scores); `scale` the scores' scale times log2(e).
-    attention_fwd => body::<Score, Out, 8, 1, 2, true, false, false, false, false, false, 40, 232>
+    attention_fwd => body::<Score, Out, VHalf, 8, 1, 2, 2, true, false, false, false, false, false, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd` without the overlap: each key block's `S`, softmax and `O += P·V` in
     /// turn (the baseline the overlap is measured against).
-    attention_fwd_serial => body::<Score, Out, 8, 1, 2, false, false, false, false, false, false, 40, 232>
+    attention_fwd_serial => body::<Score, Out, VHalf, 8, 1, 2, 2, false, false, false, false, false, false, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd` with FlashAttention-3's warpgroup ping-pong: the two consumer
     /// warpgroups take turns issuing their `wgmma`s (named barriers 1 and 2), so that one's
     /// softmax runs while the other's products have the tensor cores.
-    attention_fwd_pingpong => body::<Score, Out, 8, 1, 2, true, true, false, false, false, false, 40, 232>
+    attention_fwd_pingpong => body::<Score, Out, VHalf, 8, 1, 2, 2, true, true, false, false, false, false, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd_serial` with the warpgroup ping-pong: each product is a turn.
-    attention_fwd_serial_pingpong => body::<Score, Out, 8, 1, 2, false, true, false, false, false, false, 40, 232>
+    attention_fwd_serial_pingpong => body::<Score, Out, VHalf, 8, 1, 2, 2, false, true, false, false, false, false, 40, 232>
 }
 
 attention_kernel! {
@@ -136,31 +137,31 @@ attention_kernel! {
     /// finish this tile's last `P·V` and store its `O`. The caller's contract adds: fewer than
     /// `u32::MAX` tiles, and one launch at a time on `counters` (a launch that does not
     /// complete leaves them for the caller to zero).
-    persistent attention_fwd_persistent => body::<Score, Out, 8, 1, 2, false, false, true, true, false, false, 40, 232>
+    persistent attention_fwd_persistent => body::<Score, Out, VHalf, 8, 1, 2, 2, false, false, true, true, false, false, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd_persistent` with the intra-warpgroup overlap of `attention_fwd`.
-    persistent attention_fwd_persistent_overlap => body::<Score, Out, 8, 1, 2, true, false, true, true, false, false, 40, 232>
+    persistent attention_fwd_persistent_overlap => body::<Score, Out, VHalf, 8, 1, 2, 2, true, false, true, true, false, false, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd` with `O`'s wait pinned below the softmax (`PIN`), so that the softmax
     /// runs beside the product as FlashAttention-3's overlap intends: 3.6% to 7% faster than
     /// `attention_fwd` on an H100 (`docs/gpu.md`).
-    attention_fwd_pinned => body::<Score, Out, 8, 1, 2, true, false, false, false, true, false, 40, 232>
+    attention_fwd_pinned => body::<Score, Out, VHalf, 8, 1, 2, 2, true, false, false, false, true, false, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd_persistent_overlap` with the wait pinned, as `attention_fwd_pinned`: 2.5%
     /// to 12% faster than it, and the fastest of these kernels in most rows (`docs/gpu.md`).
-    persistent attention_fwd_persistent_overlap_pinned => body::<Score, Out, 8, 1, 2, true, false, true, true, true, false, 40, 232>
+    persistent attention_fwd_persistent_overlap_pinned => body::<Score, Out, VHalf, 8, 1, 2, 2, true, false, true, true, true, false, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd` for head dimension 64 (one 64-wide half of each tile; the maps' boxes
     /// the same 64x128).
-    attention_fwd_hd64 => body::<Score, Out, 8, 1, 1, true, false, false, false, false, false, 40, 232>
+    attention_fwd_hd64 => body::<Score, Out, VHalf, 8, 1, 1, 1, true, false, false, false, false, false, 40, 232>
 }
 
 attention_kernel! {
@@ -171,39 +172,39 @@ attention_kernel! {
 
 attention_kernel! {
     /// `attention_fwd` for bfloat16 `Q`, `K`, `V`, `O` (the maps' data type bfloat16).
-    attention_fwd_bf16 => body::<ScoreBf16, OutBf16, 8, 1, 2, true, false, false, false, false, false, 40, 232>
+    attention_fwd_bf16 => body::<ScoreBf16, OutBf16, VHalf, 8, 1, 2, 2, true, false, false, false, false, false, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd_pinned` for bfloat16.
-    attention_fwd_bf16_pinned => body::<ScoreBf16, OutBf16, 8, 1, 2, true, false, false, false, true, false, 40, 232>
+    attention_fwd_bf16_pinned => body::<ScoreBf16, OutBf16, VHalf, 8, 1, 2, 2, true, false, false, false, true, false, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd_persistent_overlap_pinned` for bfloat16.
-    persistent attention_fwd_bf16_persistent_overlap_pinned => body::<ScoreBf16, OutBf16, 8, 1, 2, true, false, true, true, true, false, 40, 232>
+    persistent attention_fwd_bf16_persistent_overlap_pinned => body::<ScoreBf16, OutBf16, VHalf, 8, 1, 2, 2, true, false, true, true, true, false, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd_pinned` over key blocks of 176 (FlashAttention-3's for head dimension 128
     /// without the causal mask: fewer softmax steps a row for the same products); the maps of
     /// `K` and `V` take 176-row boxes (`tiles::Half176`).
-    attention_fwd_n176_pinned => body::<Score176, Out, 11, 1, 2, true, false, false, false, true, false, 24, 240>
+    attention_fwd_n176_pinned => body::<Score176, Out, VHalf176, 11, 1, 2, 2, true, false, false, false, true, false, 24, 240>
 }
 
 attention_kernel! {
     /// `attention_fwd_persistent_overlap_pinned` over key blocks of 176.
-    persistent attention_fwd_n176_persistent_overlap_pinned => body::<Score176, Out, 11, 1, 2, true, false, true, true, true, false, 24, 240>
+    persistent attention_fwd_n176_persistent_overlap_pinned => body::<Score176, Out, VHalf176, 11, 1, 2, 2, true, false, true, true, true, false, 24, 240>
 }
 
 attention_kernel! {
     /// `attention_fwd_n176_pinned` for bfloat16.
-    attention_fwd_bf16_n176_pinned => body::<Score176Bf16, OutBf16, 11, 1, 2, true, false, false, false, true, false, 24, 240>
+    attention_fwd_bf16_n176_pinned => body::<Score176Bf16, OutBf16, VHalf176, 11, 1, 2, 2, true, false, false, false, true, false, 24, 240>
 }
 
 attention_kernel! {
     /// `attention_fwd_n176_persistent_overlap_pinned` for bfloat16.
-    persistent attention_fwd_bf16_n176_persistent_overlap_pinned => body::<Score176Bf16, OutBf16, 11, 1, 2, true, false, true, true, true, false, 24, 240>
+    persistent attention_fwd_bf16_n176_persistent_overlap_pinned => body::<Score176Bf16, OutBf16, VHalf176, 11, 1, 2, 2, true, false, true, true, true, false, 24, 240>
 }
 
 attention_kernel! {
@@ -212,13 +213,13 @@ attention_kernel! {
     /// (grid `x` rounded up to even), each block loading half of every `K` and `V` box (88
     /// rows: the maps of `K` and `V` encoded for it) into both, so the head's keys cross from
     /// L2 once a cluster. With the mask, both take the later block's key blocks.
-    attention_fwd_n176_pinned_cluster => body::<Score176, Out, 11, 2, 2, true, false, false, false, true, false, 24, 240>
+    attention_fwd_n176_pinned_cluster => body::<Score176, Out, VHalf176, 11, 2, 2, 2, true, false, false, false, true, false, 24, 240>
 }
 
 attention_kernel! {
     /// `attention_fwd_pinned` in clusters of 2 blocks, as `attention_fwd_n176_pinned_cluster`
     /// (64-row parts of the 128-row boxes).
-    attention_fwd_pinned_cluster => body::<Score, Out, 8, 2, 2, true, false, false, false, true, false, 40, 232>
+    attention_fwd_pinned_cluster => body::<Score, Out, VHalf, 8, 2, 2, 2, true, false, false, false, true, false, 40, 232>
 }
 
 attention_kernel! {
@@ -228,12 +229,12 @@ attention_kernel! {
     /// consumer thread beside `S`'s 40 (240 registers, the producer 24). The grid's blocks
     /// only: on the persistent grid the tile's state does not fit beside them (`ptxas`
     /// spilled 88 bytes, reloaded inside the loop).
-    attention_fwd_hd256 => body::<Score80, Out, 5, 1, 4, true, false, false, false, true, false, 24, 240>
+    attention_fwd_hd256 => body::<Score80, Out, VHalf80, 5, 1, 4, 4, true, false, false, false, true, false, 24, 240>
 }
 
 attention_kernel! {
     /// `attention_fwd_hd256` for bfloat16.
-    attention_fwd_bf16_hd256 => body::<Score80Bf16, OutBf16, 5, 1, 4, true, false, false, false, true, false, 24, 240>
+    attention_fwd_bf16_hd256 => body::<Score80Bf16, OutBf16, VHalf80, 5, 1, 4, 4, true, false, false, false, true, false, 24, 240>
 }
 
 attention_kernel! {
@@ -243,14 +244,14 @@ attention_kernel! {
     /// boxes (`tiles::StoreO`), instead of 64 four-byte stores a thread that each write 16
     /// bytes of 8 rows. Dynamic shared memory `tiles::SMEM_BYTES_EPI`; `map_o` the map of `O`
     /// as `(seq, 128, batch·heads)`, 64x64x1 boxes, 128-byte swizzle.
-    epi attention_fwd_pinned_epi => body::<Score, Out, 8, 1, 2, true, false, false, false, true, true, 40, 232>
+    epi attention_fwd_pinned_epi => body::<Score, Out, VHalf, 8, 1, 2, 2, true, false, false, false, true, true, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd_persistent_overlap_pinned` with the epilogue of `attention_fwd_pinned_epi`:
     /// a tile's store runs on while the block takes its next tile, whose epilogue first waits
     /// for it to have read the tiles.
-    persistent epi attention_fwd_persistent_overlap_pinned_epi => body::<Score, Out, 8, 1, 2, true, false, true, true, true, true, 40, 232>
+    persistent epi attention_fwd_persistent_overlap_pinned_epi => body::<Score, Out, VHalf, 8, 1, 2, 2, true, false, true, true, true, true, 40, 232>
 }
 
 attention_kernel! {
@@ -258,17 +259,51 @@ attention_kernel! {
     /// ping-pong (`attention_fwd_pingpong`'s turns) beside the intra-warpgroup overlap, as
     /// FlashAttention-3 runs head dimension 128: one consumer's first softmax of a tile and
     /// its epilogue beside the other's products.
-    persistent epi attention_fwd_persistent_overlap_pingpong_pinned_epi => body::<Score, Out, 8, 1, 2, true, true, true, true, true, true, 40, 232>
+    persistent epi attention_fwd_persistent_overlap_pingpong_pinned_epi => body::<Score, Out, VHalf, 8, 1, 2, 2, true, true, true, true, true, true, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd_pinned_epi` for bfloat16.
-    epi attention_fwd_bf16_pinned_epi => body::<ScoreBf16, OutBf16, 8, 1, 2, true, false, false, false, true, true, 40, 232>
+    epi attention_fwd_bf16_pinned_epi => body::<ScoreBf16, OutBf16, VHalf, 8, 1, 2, 2, true, false, false, false, true, true, 40, 232>
 }
 
 attention_kernel! {
     /// `attention_fwd_persistent_overlap_pinned_epi` for bfloat16.
-    persistent epi attention_fwd_bf16_persistent_overlap_pinned_epi => body::<ScoreBf16, OutBf16, 8, 1, 2, true, false, true, true, true, true, 40, 232>
+    persistent epi attention_fwd_bf16_persistent_overlap_pinned_epi => body::<ScoreBf16, OutBf16, VHalf, 8, 1, 2, 2, true, false, true, true, true, true, 40, 232>
+}
+
+attention_kernel! {
+    /// `attention_fwd_pinned_epi` with `O += P·V` over the whole head dimension in one atom
+    /// (`tiles::OutWide`, `SM90_64x128x16` with `P` from registers; its B both halves of a `V`
+    /// stage, `tiles::VBoth`), as FlashAttention-3's: one `wgmma` a k-block of `P` instead of
+    /// two, and one accumulator of 64 registers a thread instead of two of 32.
+    epi attention_fwd_wide_pinned_epi => body::<Score, OutWide, VBoth, 8, 1, 2, 1, true, false, false, false, true, true, 40, 232>
+}
+
+attention_kernel! {
+    /// `attention_fwd_persistent_overlap_pinned_epi` with `O += P·V` in one atom, as
+    /// `attention_fwd_wide_pinned_epi`.
+    persistent epi attention_fwd_wide_persistent_overlap_pinned_epi => body::<Score, OutWide, VBoth, 8, 1, 2, 1, true, false, true, true, true, true, 40, 232>
+}
+
+attention_kernel! {
+    /// `attention_fwd_n176_persistent_overlap_pinned` with `O += P·V` in one atom.
+    persistent attention_fwd_n176_wide_persistent_overlap_pinned => body::<Score176, OutWide, VBoth176, 11, 1, 2, 1, true, false, true, true, true, false, 24, 240>
+}
+
+attention_kernel! {
+    /// `attention_fwd_wide_pinned_epi` for bfloat16.
+    epi attention_fwd_bf16_wide_pinned_epi => body::<ScoreBf16, OutWideBf16, VBoth, 8, 1, 2, 1, true, false, false, false, true, true, 40, 232>
+}
+
+attention_kernel! {
+    /// `attention_fwd_wide_persistent_overlap_pinned_epi` for bfloat16.
+    persistent epi attention_fwd_bf16_wide_persistent_overlap_pinned_epi => body::<ScoreBf16, OutWideBf16, VBoth, 8, 1, 2, 1, true, false, true, true, true, true, 40, 232>
+}
+
+attention_kernel! {
+    /// `attention_fwd_n176_wide_persistent_overlap_pinned` for bfloat16.
+    persistent attention_fwd_bf16_n176_wide_persistent_overlap_pinned => body::<Score176Bf16, OutWideBf16, VBoth176, 11, 1, 2, 1, true, false, true, true, true, false, 24, 240>
 }
 
 /// The kernels' one body: key blocks of `16 KB` keys (`tiles::Keys`: 80, 128 or 176, `S`'s
@@ -290,9 +325,11 @@ attention_kernel! {
 unsafe fn body<
     S,
     O,
+    VB,
     const KB: usize,
     const CL: usize,
     const H: usize,
+    const OA: usize,
     const OVERLAP: bool,
     const PINGPONG: bool,
     const PERSISTENT: bool,
@@ -310,7 +347,8 @@ unsafe fn body<
     lse: *mut f32,
 ) where
     S: WgmmaOperands<Half, <Keys<KB> as KeyBlock>::Half, K, K>,
-    O: WgmmaOperandB<<Keys<KB> as KeyBlock>::VHalf, MN> + MmaCall<A = [u32; 4], Elem: Element16>,
+    O: WgmmaOperandB<VB, MN> + MmaCall<A = [u32; 4], Elem: Element16>,
+    VB: Default,
     S::CLayout: ConstLeaves + ModeSizes,
     O::CLayout: ConstLeaves + ModeSizes + Composition<FirstEight>,
     StoreSmemO<O>: TiledCopyStore<SmemTensor<u16, OTile>, [u32; O_REGS]>,
@@ -322,6 +360,8 @@ unsafe fn body<
     const { assert!(S::SHAPE_MNK[1] == <Keys<KB> as KeyBlock>::N && <Keys<KB> as KeyBlock>::N == 16 * KB) };
     let bn = <Keys<KB> as KeyBlock>::N;
     const { assert!(CL == 1 || (CL == 2 && !PERSISTENT), "clusters of 2, of grid blocks") };
+    // `O`'s accumulators cover the head dimension.
+    const { assert!(OA * O::SHAPE_MNK[1] == 64 * H && H % OA == 0) };
     const {
         assert!(
             !TMA_EPI || Smem::<Halves<H>, Keys<KB>>::EPI_FITS,
@@ -506,7 +546,7 @@ unsafe fn body<
         let row_of = AccRows::<S>::ROW_OF.0;
         let (mut m_i, mut l_i) = ([f32::NEG_INFINITY; ROWS], [0.0f32; ROWS]);
         // O's columns 64h.. in o[h].
-        let mut o = [O::zeros(); H];
+        let mut o = [O::zeros(); OA];
         if !PERSISTENT {
             // SAFETY: as above (the grid's kernels wait here, after their set-up).
             unsafe { pipe_q.consumer_wait(&rq) };
@@ -568,7 +608,7 @@ unsafe fn body<
                 unsafe {
                     pipe_v.consumer_wait(&rv);
                     for (h, o) in o.iter_mut().enumerate() {
-                        mma_o.gemm_rs(&$p, &v_as_b::<Keys<KB>>(v.half(h).stage(rv.index())), o);
+                        mma_o.gemm_rs(&$p, &v_as_b::<VB>(v.half(h).stage(rv.index()).base()), o);
                     }
                 }
             };
@@ -674,7 +714,7 @@ unsafe fn body<
                 }
                 // S_j's groups done, O's may run on.
                 // SAFETY: the warpgroup's own groups.
-                unsafe { wait_all_but::<H>(&mut s) };
+                unsafe { wait_all_but::<OA>(&mut s) };
                 if !PIN {
                     s_release!(j);
                 }
@@ -731,7 +771,7 @@ unsafe fn body<
             for (half, acc) in o.iter().enumerate() {
                 acc.for_each_pair(|v, lo, hi| {
                     let (dr, dc) = O::c_coord(0, v);
-                    let (r, c) = (q_row0 + r0 + dr, 64 * half + c0 + dc);
+                    let (r, c) = (q_row0 + r0 + dr, O::SHAPE_MNK[1] * half + c0 + dc);
                     if r < seq {
                         let k = AccRows::<O>::ROW_OF.0[v];
                         let packed = <O as MmaCall>::Elem::pack(lo * inv[k], hi * inv[k]);
@@ -745,7 +785,7 @@ unsafe fn body<
         if TMA_EPI {
             let at = Smem::<Halves<H>, Keys<KB>>::o_tiles(slot) + (H * w) as u32 * O_TILE;
             // SAFETY: every thread of the warpgroup; its `H` tiles at `at`; the caller's map.
-            unsafe { store_o::<O, H>(&o, &inv, at, (w, t), (q_row0, bh), map_o) };
+            unsafe { store_o::<O, H, OA>(&o, &inv, at, (w, t), (q_row0, bh), map_o) };
         }
         if c0 == 0 {
             for k in 0..ROWS {
@@ -798,8 +838,8 @@ unsafe fn wait_all_but<const N: usize>(acc: &mut impl Accumulators) {
 /// Every thread of the warpgroup, together; `at` is `H` `OTile`s of the block's shared memory
 /// that only this warpgroup uses; `map_o` is `O`'s map of rank 3 with `StoreO`'s box.
 #[inline(always)]
-unsafe fn store_o<O, const H: usize>(
-    o: &[O::Acc; H],
+unsafe fn store_o<O, const H: usize, const OA: usize>(
+    o: &[O::Acc; OA],
     inv: &[f32; ROWS],
     at: u32,
     (w, t): (usize, usize),
@@ -817,11 +857,14 @@ unsafe fn store_o<O, const H: usize>(
             store_wait_read::<0>();
         }
         consumer_sync(w);
-        for (h, acc) in o.iter().enumerate() {
-            let acc = acc.as_ref();
+        for h in 0..H {
+            // Half `h`'s accumulators: an accumulator's values of its halves one after
+            // another (the C layout's last value mode walks the columns 8 at a time).
+            let (acc, first) = (o[h / (H / OA)].as_ref(), h % (H / OA) * 2 * O_REGS);
             let frg: [u32; O_REGS] = core::array::from_fn(|i| {
-                let k = AccRows::<O>::ROW_OF.0[2 * i];
-                O::Elem::pack(acc[2 * i] * inv[k], acc[2 * i + 1] * inv[k])
+                let v = first + 2 * i;
+                let k = AccRows::<O>::ROW_OF.0[v];
+                O::Elem::pack(acc[v] * inv[k], acc[v + 1] * inv[k])
             });
             copy_from_fragment(&StoreSmemO::<O>::default(), t, &frg, &tile(h));
         }
@@ -852,11 +895,12 @@ unsafe fn consumer_sync(w: usize) {
     }
 }
 
-/// A `V` stage, written by the TMA as a `(keys, 64)` K-major tile, read as the `(64, keys)`
-/// MN-major GMMA tile of the same bytes (`O += P·V`'s B, N the head dimension).
+/// A `V` stage at `base`, written by the TMA as `(keys, 64)` K-major tiles, read as the
+/// MN-major GMMA tile `VB` of the same bytes (`O += P·V`'s B, N the head dimension: a half,
+/// `VHalf`, or both, `VBoth`).
 #[inline(always)]
-fn v_as_b<Kb: KeyBlock>(stage: SmemTensor<u16, Kb::Half>) -> SmemTensor<u16, Kb::VHalf> {
-    SmemTensor::new(stage.base(), Kb::VHalf::default())
+fn v_as_b<VB: Default>(base: u32) -> SmemTensor<u16, VB> {
+    SmemTensor::new(base, VB::default())
 }
 
 /// `ln(x)` for `x > 0`, from `lg2.approx` through `ex2`'s inverse: `ln(x) = log2(x) · ln 2`.

@@ -49,6 +49,9 @@ PAIRS = [
     # scheduler's division by the query blocks cannot be by zero).
     ("attention_fwd_persistent_overlap_pinned", "attention_fwd_by_hand"),
     ("attention_fwd_persistent_overlap_pinned_epi", "attention_fwd_by_hand"),
+    # `O += P·V` in one 64x128 atom (`_wide`): one `wgmma` a k-block where the twin has two,
+    # held to the same twin.
+    ("attention_fwd_wide_persistent_overlap_pinned_epi", "attention_fwd_by_hand"),
 ]
 
 

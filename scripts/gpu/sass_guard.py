@@ -3,7 +3,7 @@
 
 In the overlap schedule's loop a consumer issues `S_j` and `O += P_{j-1}·V_{j-1}`, waits for
 `S_j` (`WARPGROUP.DEPBAR.LE gsb0, 0x2`: the product's two groups, one a 64-wide half of the
-head dimension; 0x4 for head dimension 256), runs the softmax (its `MUFU.EX2`s), then waits for
+head dimension; 0x4 for head dimension 256, 0x1 for the `_wide` kernels' one group), runs the softmax (its `MUFU.EX2`s), then waits for
 the product (`WARPGROUP.DEPBAR.LE gsb0, 0x0`). `ptxas` hoists that second wait to the top of
 its basic block, above the softmax, unless something pins it (`body`'s `PIN`, docs/gpu.md).
 This assembles each kernel (`ptxas -arch=sm_90a`), disassembles it (`cuobjdump -sass`) and
@@ -30,8 +30,10 @@ args = P.parse_args()
 def softmax_beside_product(kernel):
     """The `EX2` count between each `S` wait and the product's wait after it, in SASS order,
     and the local-memory accesses (`LDL`/`STL`: spills) there. The `S` wait leaves the
-    product's groups in flight, one a 64-wide part of the head dimension."""
-    s_wait = re.compile(r"WARPGROUP\.DEPBAR\.LE\s+gsb0,\s*0x%d\b" % (4 if "_hd256" in kernel else 2))
+    product's groups in flight, one a 64-wide part of the head dimension (the `_wide`
+    kernels': one)."""
+    groups = 4 if "_hd256" in kernel else 1 if "_wide" in kernel else 2
+    s_wait = re.compile(r"WARPGROUP\.DEPBAR\.LE\s+gsb0,\s*0x%d\b" % groups)
     with tempfile.TemporaryDirectory() as d:
         ptx, cubin = os.path.join(d, "k.ptx"), os.path.join(d, "k.cubin")
         ptx_subset.write(args.ptx, [kernel], ptx)

@@ -14,9 +14,10 @@ use cute_static::mma::{
     SM90_64x80x16_F32F16F16_SS,
 };
 use cute_static::product::{leaf_call, ConstLeaves};
+use cute_static::swizzle::{ComposedLayout, Swizzle};
 use cute_static::tma::TmaBox;
-use cute_static::typenum::U16;
-use cute_static::{Shape, TileToShape};
+use cute_static::typenum::{P3, U0, U16, U3};
+use cute_static::{Layout, Shape, TileToShape};
 
 /// Query rows a block, keys a step (of the kernels of 128-key blocks), the head dimension of the
 /// 128 kernels (a head dimension is `64 H`, `H` halves of 64).
@@ -54,11 +55,23 @@ pub type VHalf176 = <LayoutAtom<MN, Sw128, U16> as TileToShape<Shape![(64, 176)]
 /// [`Half`] and [`VHalf`] of an 80-key block.
 pub type Half80 = <LayoutAtom<K, Sw128, U16> as TileToShape<Shape![(80, 64)]>>::Output;
 pub type VHalf80 = <LayoutAtom<MN, Sw128, U16> as TileToShape<Shape![(64, 80)]>>::Output;
+/// `O += P·V` over the whole head dimension of 128 in one atom (the `_wide` kernels, as
+/// FlashAttention-3's `TiledMmaPV` takes `N = kHeadDim`): one `wgmma` a k-block of `P`
+/// instead of one for each half, its B [`VBoth`].
+pub type OutWide = cute_static::mma::SM90_64x128x16_F32F16F16_RS;
+/// A `V` stage's two halves read as one `(128, keys)` MN-major B of [`OutWide`]: [`VHalf`]'s
+/// 64-column atoms, then the same at half 1's stage, `STAGES` tiles of `keys x 64` past half
+/// 0's in the ring (`((64,2),(8,keys/8)):((1,64·keys·STAGES),(64,512))` under the 128-byte
+/// swizzle; the MN-major canonical GMMA tile's LBO is that distance).
+pub type VBoth = ComposedLayout<Swizzle<U3, U3, P3>, U0, Layout![((64, 2), (8, 16)):((1, 16384), (64, 512))]>;
+/// [`VBoth`] of a 176-key block.
+pub type VBoth176 = ComposedLayout<Swizzle<U3, U3, P3>, U0, Layout![((64, 2), (8, 22)):((1, 22528), (64, 512))]>;
 /// The same atoms for bfloat16 (their fragments are the f16 atoms').
 pub type ScoreBf16 = cute_static::mma::SM90_64x128x16_F32BF16BF16_SS;
 pub type Score176Bf16 = cute_static::mma::SM90_64x176x16_F32BF16BF16_SS;
 pub type Score80Bf16 = cute_static::mma::SM90_64x80x16_F32BF16BF16_SS;
 pub type OutBf16 = cute_static::mma::SM90_64x64x16_F32BF16BF16_RS;
+pub type OutWideBf16 = cute_static::mma::SM90_64x128x16_F32BF16BF16_RS;
 /// The TMA load of one half.
 pub type LoadHalf = TmaLoad<U16, Half>;
 

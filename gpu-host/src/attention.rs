@@ -446,6 +446,33 @@ mod tests {
         }
     }
 
+    /// The 176-key `_epi` kernels' `O` tiles, in `V`'s ring (`Smem::O_IN_V`), wherever the
+    /// launch places shared memory: consumer `w`'s two tiles start on a 1024-byte boundary in
+    /// stage 0 of `V`'s half `w` and end inside it; `O`'s mbarrier is the slot's 8-byte-aligned
+    /// second half, inside the launch's bytes (`smem_bytes`, which the 128-key kernels'
+    /// separate tiles would exceed).
+    #[test]
+    fn o_tiles_in_v_for_176_keys() {
+        type Sm = Smem<Halves<2>, Keys<11>>;
+        assert!(Sm::O_IN_V && Sm::O_FITS_V && !Smem::<Halves<2>, Keys<8>>::O_IN_V);
+        let kind = super::kind_of("attention_fwd_n176_wide_persistent_overlap_pinned_epi");
+        assert!(kind.epi && kind.keys == 176);
+        let bytes = super::smem_bytes(128, kind) as u32;
+        assert_eq!(bytes as usize, Sm::BYTES);
+        let half = <Half176 as cute_static::tma::TmaBox<cute_static::typenum::U16>>::BYTES;
+        for base in (0..4096u32).step_by(16) {
+            let (_, _, (_, v), slot) = Sm::carve::<1>(base);
+            for w in 0..CONSUMERS {
+                let at = v.half(w).stage(0).base();
+                assert_eq!(at % 1024, 0, "base {base}");
+                assert!(2 * O_TILE <= half, "consumer {w}'s tiles inside its stage");
+                assert!(at + half <= slot, "base {base}: V's stage before the slot");
+            }
+            let bar = Sm::o_bar(slot);
+            assert!(bar % 8 == 0 && bar >= slot + 4 && bar + 8 <= base + bytes, "base {base}");
+        }
+    }
+
     /// The maps `Attention` encodes for each kernel (`kv_maps`): `Q`'s and the 128-key `K` and
     /// `V` boxes 64 x 128, the 176-key ones 64 x 176, the 80-key ones (head dimension 256)
     /// 64 x 80; in clusters of 2 each block's box is half the rows (64, 88), as the multicast

@@ -778,6 +778,9 @@ fn main() -> Res<()> {
             ("attention_fwd_bf16_wide_pinned_epi", Dtype::Bf16, 128),
             ("attention_fwd_bf16_wide_persistent_overlap_pinned_epi", Dtype::Bf16, 128),
             ("attention_fwd_bf16_n176_wide_persistent_overlap_pinned", Dtype::Bf16, 128),
+            ("attention_fwd_n176_persistent_overlap_pinned_epi", Dtype::F16, 128),
+            ("attention_fwd_n176_wide_persistent_overlap_pinned_epi", Dtype::F16, 128),
+            ("attention_fwd_bf16_n176_wide_persistent_overlap_pinned_epi", Dtype::Bf16, 128),
         ] {
             if !args.attention_kernels.is_empty() && !args.attention_kernels.iter().any(|k| k == name) {
                 continue;

@@ -28,7 +28,9 @@ use cute_atom::algorithm::{
     WgmmaOperands,
 };
 use cute_atom::arch::atomic::{atomic_add_acq_rel_u32, atomic_add_relaxed_u32, store_relaxed_u32};
-use cute_atom::arch::barrier::{cluster_sync, named_barrier_arrive, named_barrier_sync};
+use cute_atom::arch::barrier::{
+    cluster_sync, mbarrier_arrive, mbarrier_init, mbarrier_wait, named_barrier_arrive, named_barrier_sync,
+};
 use cute_atom::arch::copy::{ld_shared_b32x1, st_shared_b32x1};
 use cute_atom::arch::math::{ex2, fma};
 use cute_atom::arch::thread::{dynamic_smem, setmaxnreg_dec, setmaxnreg_inc};
@@ -292,6 +294,25 @@ attention_kernel! {
 }
 
 attention_kernel! {
+    /// `attention_fwd_n176_persistent_overlap_pinned` with the epilogue through shared memory:
+    /// beside 176-key rings the `O` tiles do not fit (244 KiB), so they go into stage 0 of `V`'s
+    /// ring, as FlashAttention-3's `smem_o` lines up with `smem_v` (`tiles::Smem::O_IN_V`):
+    /// both consumers sync before writing them, and the producer loads the next tile's `V`
+    /// after their stores have read them (an mbarrier in the slot).
+    persistent epi attention_fwd_n176_persistent_overlap_pinned_epi => body::<Score176, Out, VHalf176, 11, 1, 2, 2, true, false, true, true, true, true, 24, 240>
+}
+
+attention_kernel! {
+    /// `attention_fwd_n176_persistent_overlap_pinned_epi` with `O += P·V` in one atom.
+    persistent epi attention_fwd_n176_wide_persistent_overlap_pinned_epi => body::<Score176, OutWide, VBoth176, 11, 1, 2, 1, true, false, true, true, true, true, 24, 240>
+}
+
+attention_kernel! {
+    /// `attention_fwd_n176_wide_persistent_overlap_pinned_epi` for bfloat16.
+    persistent epi attention_fwd_bf16_n176_wide_persistent_overlap_pinned_epi => body::<Score176Bf16, OutWideBf16, VBoth176, 11, 1, 2, 1, true, false, true, true, true, true, 24, 240>
+}
+
+attention_kernel! {
     /// `attention_fwd_wide_pinned_epi` for bfloat16.
     epi attention_fwd_bf16_wide_pinned_epi => body::<ScoreBf16, OutWideBf16, VBoth, 8, 1, 2, 1, true, false, false, false, true, true, 40, 232>
 }
@@ -364,10 +385,13 @@ unsafe fn body<
     const { assert!(OA * O::SHAPE_MNK[1] == 64 * H && H % OA == 0) };
     const {
         assert!(
-            !TMA_EPI || Smem::<Halves<H>, Keys<KB>>::EPI_FITS,
-            "the pipelines and O's tiles exceed a block's 227 KiB"
+            !TMA_EPI || Smem::<Halves<H>, Keys<KB>>::EPI_FITS || Smem::<Halves<H>, Keys<KB>>::O_FITS_V,
+            "O's tiles fit neither beside the pipelines in a block's 227 KiB nor in a stage of V"
         )
     };
+    // `O`'s tiles in `V`'s ring (`tiles::Smem::O_IN_V`), and the mbarrier that hands the
+    // stage back to the producer.
+    let o_in_v = TMA_EPI && Smem::<Halves<H>, Keys<KB>>::O_IN_V;
     // The rows the kernel's arrays are sized for, its atoms' (the f16 atoms', checked in
     // `tiles`: FIRST_OF_ROW).
     const { assert!(AccRows::<S>::ROW_OF.1 == ROWS && AccRows::<O>::ROW_OF.1 == ROWS) };
@@ -407,6 +431,10 @@ unsafe fn body<
             pipe_q.init();
             pipe_k.init();
             pipe_v.init();
+            if o_in_v {
+                // One arrival a consumer warpgroup a tile.
+                mbarrier_init(Smem::<Halves<H>, Keys<KB>>::o_bar(slot), CONSUMERS as u32);
+            }
         }
     }
     if CL > 1 {
@@ -429,6 +457,8 @@ unsafe fn body<
             // build measured before the scheduler came: with `loop`/`break` LLVM lowered the
             // mask differently, and the grid kernels are sensitive to such changes.)
             let mut tile = if PERSISTENT { block_idx().0 } else { 0 };
+            // Tiles loaded so far (`o_in_v`: the phase of `O`'s barrier to wait for).
+            let mut o_tiles = 0u32;
             while PERSISTENT || tile < 1 {
                 if PERSISTENT && tile >= tiles {
                     // SAFETY: the pipeline's one producer thread; the slot is read by the
@@ -485,6 +515,11 @@ unsafe fn body<
                         if PERSISTENT && j == 0 {
                             load_q!();
                         }
+                        if o_in_v && j == 0 && o_tiles > 0 {
+                            // The tile before's `O` stores have read their stage of `V`
+                            // (phase `o_tiles - 1` of the consumers' arrivals).
+                            mbarrier_wait(Smem::<Halves<H>, Keys<KB>>::o_bar(slot), (o_tiles - 1) & 1);
+                        }
                         let bar = pipe_v.producer_acquire(&wv);
                         for h in 0..H {
                             load_kv.copy_at(map_v, &v.half(h).stage(wv.index()), (row0 + j * bn, 64 * h), bar);
@@ -493,6 +528,7 @@ unsafe fn body<
                     }
                 }
                 tile = next;
+                o_tiles += 1;
             }
             if PERSISTENT {
                 // SAFETY: as above. The last block to count resets the counters for the next
@@ -782,10 +818,16 @@ unsafe fn body<
                 });
             }
         }
-        if TMA_EPI {
+        if TMA_EPI && !o_in_v {
             let at = Smem::<Halves<H>, Keys<KB>>::o_tiles(slot) + (H * w) as u32 * O_TILE;
             // SAFETY: every thread of the warpgroup; its `H` tiles at `at`; the caller's map.
-            unsafe { store_o::<O, H, OA>(&o, &inv, at, (w, t), (q_row0, bh), map_o) };
+            unsafe { store_o::<O, H, OA, false>(&o, &inv, at, (w, t), (q_row0, bh), (map_o, 0)) };
+        }
+        if o_in_v {
+            let (at, bar) = (v.half(w).stage(0).base(), Smem::<Halves<H>, Keys<KB>>::o_bar(slot));
+            // SAFETY: every thread of both consumer warpgroups (each stores its tile's `O`);
+            // its `H` tiles in `V`'s stage, which the producer loads only after `bar`.
+            unsafe { store_o::<O, H, OA, true>(&o, &inv, at, (w, t), (q_row0, bh), (map_o, bar)) };
         }
         if c0 == 0 {
             for k in 0..ROWS {
@@ -832,19 +874,24 @@ unsafe fn wait_all_but<const N: usize>(acc: &mut impl Accumulators) {
 /// `StoreSmemO` into its `H` tiles at `at` (each accumulator at its coordinate in the atom's C
 /// layout), then stored by its thread 0, a TMA box a tile, to rows `q_row0..` of head `bh`. A
 /// tile is rewritten once the warpgroup's store before has read it (the wait, then the
-/// barrier), and stored once every thread's writes are fenced (the barrier).
+/// barrier), and stored once every thread's writes are fenced (the barrier). `IN_V`: the
+/// tiles are in a stage of `V` (`tiles::Smem::O_IN_V`), so they are written once both
+/// consumers are done reading `V` (a barrier of both), and thread 0 waits for its stores to
+/// have read them, then arrives on `bar` (the producer's wait before the next tile's `V`).
 ///
 /// # Safety
-/// Every thread of the warpgroup, together; `at` is `H` `OTile`s of the block's shared memory
-/// that only this warpgroup uses; `map_o` is `O`'s map of rank 3 with `StoreO`'s box.
+/// Every thread of the warpgroup, together (`IN_V`: of both); `at` is `H` `OTile`s of the
+/// block's shared memory that only this warpgroup writes (`IN_V`: that no product reads after
+/// the barrier, and no load writes before `bar`'s phase completes); `map_o` is `O`'s map of
+/// rank 3 with `StoreO`'s box; `IN_V`: `bar` an mbarrier of one arrival a consumer.
 #[inline(always)]
-unsafe fn store_o<O, const H: usize, const OA: usize>(
+unsafe fn store_o<O, const H: usize, const OA: usize, const IN_V: bool>(
     o: &[O::Acc; OA],
     inv: &[f32; ROWS],
     at: u32,
     (w, t): (usize, usize),
     (q_row0, bh): (usize, usize),
-    map_o: *const u8,
+    (map_o, bar): (*const u8, u32),
 ) where
     O: MmaCall<Elem: Element16>,
     O::CLayout: ConstLeaves + ModeSizes + Composition<FirstEight>,
@@ -853,10 +900,16 @@ unsafe fn store_o<O, const H: usize, const OA: usize>(
     let tile = |h: usize| SmemTensor::<u16, OTile>::new(at + h as u32 * O_TILE, OTile::default());
     // SAFETY: the caller's promise.
     unsafe {
-        if t == 0 {
-            store_wait_read::<0>();
+        if IN_V {
+            // Named barrier 5: both consumers' 256 threads (1 and 2 are the ping-pong's, 3 and
+            // 4 `consumer_sync`'s).
+            named_barrier_sync::<5, 256>();
+        } else {
+            if t == 0 {
+                store_wait_read::<0>();
+            }
+            consumer_sync(w);
         }
-        consumer_sync(w);
         for h in 0..H {
             // Half `h`'s accumulators: an accumulator's values of its halves one after
             // another (the C layout's last value mode walks the columns 8 at a time).
@@ -875,6 +928,10 @@ unsafe fn store_o<O, const H: usize, const OA: usize>(
                 StoreO::default().copy_at_nd(map_o, &tile(h), [(64 * h) as i32, q_row0 as i32, bh as i32]);
             }
             store_commit();
+            if IN_V {
+                store_wait_read::<0>();
+                mbarrier_arrive(bar);
+            }
         }
     }
 }

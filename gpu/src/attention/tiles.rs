@@ -249,6 +249,28 @@ impl<Hd: HeadDim, Kb: KeyBlock> Smem<Hd, Kb> {
         (slot + 16 + 1023) & !1023
     }
 
+    /// Whether the epilogue's `O` tiles go into `V`'s ring instead (FlashAttention-3's
+    /// `smem_o`, which lines up with `smem_v`): where separate tiles do not fit (176-key blocks:
+    /// 244 KiB), consumer `w`'s `H` tiles in stage 0 of `V`'s half `w`. `body` then syncs both
+    /// consumers before writing them (neither reads `V` any more) and the producer waits for
+    /// their stores to have read them before it loads the next tile's `V` ([`o_bar`]).
+    ///
+    /// [`o_bar`]: Self::o_bar
+    pub const O_IN_V: bool = !Self::EPI_FITS;
+    /// Whether a consumer's `O` tiles fit in a stage of a half of `V` (one half a consumer).
+    pub const O_FITS_V: bool =
+        CONSUMERS <= Hd::HALVES && Hd::HALVES * O_TILE as usize <= <Kb::Half as TmaBox<U16>>::BYTES as usize;
+
+    /// The mbarrier through which the consumers tell the producer (where [`O_IN_V`]) that their
+    /// stores of a tile's `O` have read `V`'s stage: the slot's second 8 bytes (its first word
+    /// is the tile a persistent kernel's producer sends).
+    ///
+    /// [`O_IN_V`]: Self::O_IN_V
+    #[inline(always)]
+    pub fn o_bar(slot: u32) -> u32 {
+        slot + 8
+    }
+
     /// The pipelines of `Q`, `K` and `V` (those of a cluster of `CL`) and the slot's address,
     /// in the [`BYTES`](Self::BYTES) of dynamic shared memory at `smem`.
     #[inline(always)]

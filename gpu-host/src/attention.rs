@@ -454,7 +454,7 @@ mod tests {
     #[test]
     fn o_tiles_in_v_for_176_keys() {
         type Sm = Smem<Halves<2>, Keys<11>>;
-        assert!(Sm::O_IN_V && Sm::O_FITS_V && !Smem::<Halves<2>, Keys<8>>::O_IN_V);
+        const { assert!(Sm::O_IN_V && Sm::O_FITS_V && !Smem::<Halves<2>, Keys<8>>::O_IN_V) };
         let kind = super::kind_of("attention_fwd_n176_wide_persistent_overlap_pinned_epi");
         assert!(kind.epi && kind.keys == 176);
         let bytes = super::smem_bytes(128, kind) as u32;
@@ -469,7 +469,7 @@ mod tests {
                 assert!(at + half <= slot, "base {base}: V's stage before the slot");
             }
             let bar = Sm::o_bar(slot);
-            assert!(bar % 8 == 0 && bar >= slot + 4 && bar + 8 <= base + bytes, "base {base}");
+            assert!(bar.is_multiple_of(8) && bar >= slot + 4 && bar + 8 <= base + bytes, "base {base}");
         }
     }
 

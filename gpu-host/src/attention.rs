@@ -530,6 +530,34 @@ mod tests {
         assert!((lse[0] - 100.0).abs() < 1e-4, "ln(e^0 + e^100) = 100");
     }
 
+    /// The `_wide` kernels' epilogue takes half `h` of the head dimension from values `32 h..`
+    /// of the one `64 x 128` accumulator (`store_o`): value `32 h + v` of `OutWide` is value
+    /// `v` of the `64 x 64` atom `Out`, `64 h` columns on, at every thread, in f16 and bf16;
+    /// and the rows (`AccRows`) agree, so the softmax's statistics index both alike.
+    #[test]
+    fn wide_accumulator_is_two_halves() {
+        use cute_atom::algorithm::AccRows;
+        for t in 0..128 {
+            for h in 0..2 {
+                for v in 0..32 {
+                    let (r, c) = Out::c_coord(t, v);
+                    assert_eq!(OutWide::c_coord(t, 32 * h + v), (r, c + 64 * h), "thread {t}, half {h}, value {v}");
+                    assert_eq!(OutWideBf16::c_coord(t, 32 * h + v), (r, c + 64 * h));
+                    assert_eq!(AccRows::<OutWide>::ROW_OF.0[32 * h + v], AccRows::<Out>::ROW_OF.0[v]);
+                }
+            }
+        }
+        assert_eq!(AccRows::<OutWide>::ROW_OF.1, ROWS);
+        // And both are the PTX ISA's `wgmma` D fragment: value `i` of thread `t` at row
+        // `16 (t / 32) + (t % 32) / 4 + 8 ((i / 2) % 2)`, column `2 (t % 4) + i % 2 + 8 (i / 4)`.
+        for t in 0..128 {
+            for i in 0..64 {
+                let want = (16 * (t / 32) + t % 32 / 4 + 8 * (i / 2 % 2), 2 * (t % 4) + i % 2 + 8 * (i / 4));
+                assert_eq!(OutWide::c_coord(t, i), want, "thread {t}, value {i}");
+            }
+        }
+    }
+
     /// A consumer thread's local row `k` is the PTX ISA's `wgmma` D-fragment row `16 (t / 32) +
     /// (t % 32) / 4 + 8 k`, in `S`'s atom and (through `FIRST_OF_ROW`) in `O`'s.
     #[test]

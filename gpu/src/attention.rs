@@ -327,9 +327,12 @@ attention_kernel! {
     persistent attention_fwd_bf16_n176_wide_persistent_overlap_pinned => body::<Score176Bf16, OutWideBf16, VBoth176, 11, 1, 2, 1, true, false, true, true, true, false, 24, 240>
 }
 
-/// The kernels' one body: key blocks of `16 KB` keys (`tiles::Keys`: 80, 128 or 176, `S`'s
+/// The kernels' one body: `S = Q·Kᵀ` with the atom `S`, `O += P·V` with the `RS` atom `O` whose
+/// B is a `V` stage read as `VB` (a half, `tiles::VHalf`: `O` 64 wide; both, `tiles::VBoth`: `O`
+/// the head dimension wide); key blocks of `16 KB` keys (`tiles::Keys`: 80, 128 or 176, `S`'s
 /// columns); `CL` blocks a cluster, which share each `K` and `V` tile (multicast); `H` halves
-/// of 64 in the head dimension; `OVERLAP`, FA3's
+/// of 64 in the head dimension; `OA` accumulators of `O` (`H` of 64 columns, or one);
+/// `OVERLAP`, FA3's
 /// intra-warpgroup overlap of `S_{j+1}` with `O += P_j·V_j`; `PINGPONG`, the consumer
 /// warpgroups' turns; `PERSISTENT`, the block's tiles from the dynamic scheduler (`heads`
 /// then says how many sequences there are), else the grid's one; `LEAN`, the softmax in
@@ -338,7 +341,8 @@ attention_kernel! {
 /// 8% to 13% slower (the same call, `docs/gpu.md`), so each kernel says which it takes;
 /// `PIN` (with `OVERLAP`), `O`'s wait held below the softmax, which `ptxas` otherwise hoists
 /// above it; `TMA_EPI`, `O` stored through shared memory (`stmatrix`, then a TMA store of
-/// each tile; head dimension 128); `PRODUCER_REGS` and `CONSUMER_REGS`, the warpgroups'
+/// each tile; head dimension 128; its tiles in `V`'s ring where they do not fit beside it,
+/// `tiles::Smem::O_IN_V`); `PRODUCER_REGS` and `CONSUMER_REGS`, the warpgroups'
 /// registers after `setmaxnreg` (176 keys: `S` is 88 a thread beside `P`'s 44 and `O`'s 64, so the consumers
 /// take 240 and the producer keeps FlashAttention-3's 24; a branch on `KB` instead changed
 /// the 128-key kernels' PTX).

@@ -294,6 +294,13 @@ attention_kernel! {
 }
 
 attention_kernel! {
+    /// `attention_fwd_wide_persistent_overlap_pinned_epi` with the warpgroup ping-pong, as
+    /// `attention_fwd_persistent_overlap_pingpong_pinned_epi` (FlashAttention-3 runs head
+    /// dimension 128 with both): a turn is now 16 `wgmma`s, not 24.
+    persistent epi attention_fwd_wide_persistent_overlap_pingpong_pinned_epi => body::<Score, OutWide, VBoth, 8, 1, 2, 1, true, true, true, true, true, true, 40, 232>
+}
+
+attention_kernel! {
     /// `attention_fwd_n176_persistent_overlap_pinned` with the epilogue through shared memory:
     /// beside 176-key rings the `O` tiles do not fit (244 KiB), so they go into stage 0 of `V`'s
     /// ring, as FlashAttention-3's `smem_o` lines up with `smem_v` (`tiles::Smem::O_IN_V`):

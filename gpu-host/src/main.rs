@@ -774,6 +774,7 @@ fn main() -> Res<()> {
             ("attention_fwd_persistent_overlap_pingpong_pinned_epi", Dtype::F16, 128),
             ("attention_fwd_wide_pinned_epi", Dtype::F16, 128),
             ("attention_fwd_wide_persistent_overlap_pinned_epi", Dtype::F16, 128),
+            ("attention_fwd_wide_persistent_overlap_pingpong_pinned_epi", Dtype::F16, 128),
             ("attention_fwd_n176_wide_persistent_overlap_pinned", Dtype::F16, 128),
             ("attention_fwd_bf16_wide_pinned_epi", Dtype::Bf16, 128),
             ("attention_fwd_bf16_wide_persistent_overlap_pinned_epi", Dtype::Bf16, 128),

@@ -5,8 +5,8 @@
 //! (a wgmma's C layout, eight values a thread at a time, into 64x64 swizzled tiles): each
 //! accumulator lands at its coordinate in the atom's C layout (cute-static's
 //! `SM90::GMMA::CLayout_64xN`, proven against CuTe C++ 4.2). The atoms: the HGEMM's `m64n256`
-//! (`C` in four tiles) and attention's `m64n64` `RS` atoms of `O += P·V`, f16 and bf16 (`O`'s
-//! one tile of a head dimension half).
+//! (`C` in four tiles) and attention's `m64n64` and `m64n128` `RS` atoms of `O += P·V`, f16 and
+//! bf16 (`O`'s tile of each head dimension half).
 
 use std::cell::RefCell;
 
@@ -15,7 +15,8 @@ use cute_atom::SmemTensor;
 use cute_static::copy::{CopyAtom, SM90_U32x4_STSM_N, TiledCopy, TilerMn};
 use cute_static::gmma::{LayoutAtom, Sw128, K};
 use cute_static::mma::{
-    MmaAtom, SM90_64x256x16_F32F16F16_SS, SM90_64x64x16_F32BF16BF16_RS, SM90_64x64x16_F32F16F16_RS,
+    MmaAtom, SM90_64x128x16_F32BF16BF16_RS, SM90_64x128x16_F32F16F16_RS, SM90_64x256x16_F32F16F16_SS,
+    SM90_64x64x16_F32BF16BF16_RS, SM90_64x64x16_F32F16F16_RS,
 };
 use cute_static::typenum::U16;
 use cute_static::{Composition, Cons, LayoutAt, Nil, Shape, TileToShape};
@@ -51,6 +52,10 @@ fn stmatrix_puts_each_accumulator_at_its_c_coordinate() {
     lands_at_c_coordinates::<<SM90_64x256x16_F32F16F16_SS as MmaAtom>::CLayout>(256);
     lands_at_c_coordinates::<<SM90_64x64x16_F32F16F16_RS as MmaAtom>::CLayout>(64);
     lands_at_c_coordinates::<<SM90_64x64x16_F32BF16BF16_RS as MmaAtom>::CLayout>(64);
+    // The `_wide` attention kernels' one `O` atom over the head dimension: its two halves'
+    // values, 32 apart, into one tile each.
+    lands_at_c_coordinates::<<SM90_64x128x16_F32F16F16_RS as MmaAtom>::CLayout>(128);
+    lands_at_c_coordinates::<<SM90_64x128x16_F32BF16BF16_RS as MmaAtom>::CLayout>(128);
 }
 
 /// The law for the atom of C layout `C`, `n` columns: each 64-column chunk of the accumulators

@@ -401,7 +401,15 @@ unsafe fn body<
         )
     };
     // `O`'s tiles in `V`'s ring (`tiles::Smem::O_IN_V`), and the mbarrier that hands the
-    // stage back to the producer.
+    // stage back to the producer. A block alone: in a cluster the other block's multicast
+    // loads into `V` would not wait for this one's stores (FlashAttention-3 needs a cluster
+    // barrier there).
+    const {
+        assert!(
+            !TMA_EPI || !Smem::<Halves<H>, Keys<KB>>::O_IN_V || CL == 1,
+            "O's tiles in V's ring need a block alone, not a cluster"
+        )
+    };
     let o_in_v = TMA_EPI && Smem::<Halves<H>, Keys<KB>>::O_IN_V;
     // The rows the kernel's arrays are sized for, its atoms' (the f16 atoms', checked in
     // `tiles`: FIRST_OF_ROW).
@@ -592,7 +600,7 @@ unsafe fn body<
         // O's local rows: `tiles::FIRST_OF_ROW`).
         let row_of = AccRows::<S>::ROW_OF.0;
         let (mut m_i, mut l_i) = ([f32::NEG_INFINITY; ROWS], [0.0f32; ROWS]);
-        // O's columns 64h.. in o[h].
+        // O's columns `N i..` in o[i], `N` the atom's columns (64, or the head dimension).
         let mut o = [O::zeros(); OA];
         if !PERSISTENT {
             // SAFETY: as above (the grid's kernels wait here, after their set-up).
